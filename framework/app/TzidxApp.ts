@@ -1,0 +1,95 @@
+import * as path from 'node:path';
+import { container as rootContainer, DependencyContainer } from 'tsyringe';
+import { Catalog } from '../catalog/Catalog';
+import { loadCatalogFile } from '../catalog/CatalogLoader';
+import { catalogFromClasses } from '../catalog/decorators';
+import { InstanceConfig } from '../config/InstanceConfig';
+import { ApiServer } from '../http/ApiServer';
+import { ChainState } from '../http/ChainState';
+import { CollectionResponder } from '../http/CollectionResponder';
+import { RouteRegistry } from '../http/RouteRegistry';
+import { PluginClass, TzidxPlugin } from '../plugins/Plugin';
+import { discoverPlugins } from '../plugins/PluginDiscovery';
+import { resolvePlugins } from '../plugins/PluginResolver';
+import { TABLE_PROFILE } from '../query/ListProfile';
+import { Database } from '../storage/Database';
+import { MigrationReport, SchemaMigrator } from '../storage/SchemaMigrator';
+import { Logger } from '../util/Logger';
+import { CONFIG, LOGGER } from './tokens';
+
+/** Built-in plugins, compiled next to the framework (dist/plugins). */
+export const BUILTIN_PLUGIN_DIR = path.resolve(__dirname, '..', '..', 'plugins');
+const VERSION = '0.1.0';
+
+export interface AppOptions {
+  log: Logger;
+  /** Plugin classes to choose from; default: discovered in the built-in and configured directories. */
+  available?: readonly PluginClass[];
+  /** Serve only: no migrations, read-only database sessions (API replicas). */
+  readOnly?: boolean;
+}
+
+/**
+ * The composition root of an instance: picks the enabled plugins, builds their catalog, opens and
+ * migrates the database, lets each plugin register its services and routes, and assembles the API.
+ */
+export class TzidxApp {
+  private constructor(
+    readonly config: InstanceConfig,
+    readonly container: DependencyContainer,
+    readonly db: Database,
+    readonly catalog: Catalog,
+    readonly plugins: readonly PluginClass[],
+    readonly api: ApiServer,
+    readonly migration: MigrationReport | undefined,
+  ) {}
+
+  static async create(config: InstanceConfig, opts: AppOptions): Promise<TzidxApp> {
+    const available = opts.available ?? discoverPlugins([BUILTIN_PLUGIN_DIR, ...config.pluginPaths]);
+    const plugins = resolvePlugins(available, config.plugins);
+    const catalog = buildCatalog(config, plugins);
+    const db = await Database.open({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      statementTimeoutMs: config.statementTimeoutMs,
+      readOnly: opts.readOnly,
+    });
+    try {
+      const migration = opts.readOnly ? undefined : await new SchemaMigrator(db.writer).migrate(catalog);
+      const container = rootContainer.createChildContainer();
+      container.registerInstance(Database, db);
+      container.registerInstance(Catalog, catalog);
+      container.registerInstance(ChainState, new ChainState());
+      container.registerInstance(CONFIG, config);
+      container.registerInstance(LOGGER, opts.log);
+      const instances: TzidxPlugin[] = [];
+      for (const cls of plugins) {
+        const plugin = container.resolve(cls as unknown as new () => TzidxPlugin);
+        await plugin.register?.({ container, config, catalog, log: opts.log.child({ plugin: cls.manifest.name }) });
+        instances.push(plugin);
+      }
+      const routes = new RouteRegistry(catalog, container.resolve(CollectionResponder));
+      routes.tables('/tables', TABLE_PROFILE);
+      for (const plugin of instances) plugin.routes?.(routes);
+      const api = new ApiServer(routes, container.resolve(ChainState), opts.log, VERSION);
+      return new TzidxApp(config, container, db, catalog, plugins, api, migration);
+    } catch (e) {
+      await db.close();
+      throw e;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.api.close();
+    await this.db.close();
+  }
+}
+
+/** tables.yaml plus the decorator-declared tables of the loaded plugins, restricted to those plugins. */
+function buildCatalog(config: InstanceConfig, plugins: readonly PluginClass[]): Catalog {
+  const parts = [loadCatalogFile(config.catalogFile)];
+  for (const p of plugins) {
+    if (p.manifest.tableClasses?.length) parts.push(catalogFromClasses(p.manifest.name, [...p.manifest.tableClasses]));
+  }
+  return Catalog.merge(parts).forPlugins(new Set(plugins.map((p) => p.manifest.name)));
+}

@@ -1,0 +1,3 @@
+/** Injection tokens for values that are not classes. */
+export const CONFIG = Symbol.for('tzidx.InstanceConfig');
+export const LOGGER = Symbol.for('tzidx.Logger');

@@ -1,0 +1,99 @@
+import { COLUMN_TYPE_PATTERN } from './types/ColumnTypes';
+
+const IDENT = '^[a-z][a-z0-9_]{0,62}$';
+
+const column = {
+  type: 'object',
+  required: ['name', 'type'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', pattern: IDENT },
+    type: { type: 'string', pattern: COLUMN_TYPE_PATTERN },
+    nullable: { type: 'boolean' },
+    description: { type: 'string' },
+    default: { type: 'boolean' },
+  },
+};
+
+const table = {
+  type: 'object',
+  required: ['columns'],
+  additionalProperties: false,
+  properties: {
+    description: { type: 'string' },
+    storage: { type: 'string', pattern: IDENT },
+    kind: { enum: ['append', 'mutable'] },
+    height_column: { type: 'string', pattern: IDENT },
+    columns: { type: 'array', minItems: 1, items: column },
+    indexes: {
+      type: 'array',
+      items: {
+        oneOf: [
+          { type: 'array', minItems: 1, items: { type: 'string', pattern: IDENT } },
+          {
+            type: 'object',
+            required: ['columns'],
+            additionalProperties: false,
+            properties: {
+              columns: { type: 'array', minItems: 1, items: { type: 'string', pattern: IDENT } },
+              unique: { type: 'boolean' },
+            },
+          },
+        ],
+      },
+    },
+  },
+};
+
+const series = {
+  type: 'object',
+  required: ['table', 'columns'],
+  additionalProperties: false,
+  properties: {
+    description: { type: 'string' },
+    table: { type: 'string', pattern: IDENT },
+    time_column: { type: 'string', pattern: IDENT },
+    columns: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['name', 'agg'],
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string', pattern: IDENT },
+          agg: { enum: ['sum', 'count', 'first', 'last', 'min', 'max', 'mean'] },
+          source: { type: 'string', pattern: IDENT },
+        },
+      },
+    },
+  },
+};
+
+/** JSON Schema of tables.yaml (and of decorator-produced declarations, which take the same shape). */
+export const CATALOG_SCHEMA = {
+  $id: 'https://tzidx.dev/schemas/tables.json',
+  type: 'object',
+  required: ['version', 'plugins'],
+  additionalProperties: false,
+  properties: {
+    version: { const: 1 },
+    plugins: {
+      type: 'object',
+      propertyNames: { pattern: '^[a-z][a-z0-9-]{0,40}$' },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          tables: { type: 'object', propertyNames: { pattern: IDENT }, additionalProperties: table },
+          series: {
+            type: 'object',
+            // Series codes may name exchange/market paths later; keep them path-safe.
+            propertyNames: { pattern: '^[a-z][a-z0-9_]{0,62}$' },
+            additionalProperties: series,
+          },
+        },
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,78 @@
+/**
+ * A column type is the one place that knows how values of that type are stored, filtered, encoded and
+ * documented. Everything else (DDL, filter parsing, JSON/CSV/object encoding, OpenAPI) asks the type.
+ */
+export type Encoding = 'compact' | 'csv' | 'object';
+export type Operator = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'nin' | 'rg' | 're';
+
+export const ALL_OPERATORS: readonly Operator[] = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg', 're'];
+export const ORDERED_OPERATORS: readonly Operator[] = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'];
+export const EQUALITY_OPERATORS: readonly Operator[] = ['eq', 'ne', 'in', 'nin'];
+
+/** What a parsed filter argument becomes: a bound query parameter. */
+export type SqlValue = string | number | boolean | Date | Buffer | null;
+
+/** A filter argument that does not parse as the column's type; the message says why. */
+export class ValueError extends Error {}
+
+export interface ColumnType {
+  /** The declaration as written in the catalog, e.g. `fixed(18)`. */
+  readonly name: string;
+  readonly sqlType: string;
+  readonly operators: readonly Operator[];
+  /** SQL placeholder for one filter parameter (a cast where the driver cannot infer the type). */
+  readonly placeholder: string;
+  /** SQL expression that renders the column as text for an encoding; `ref` is an already quoted identifier. */
+  select(ref: string, enc: Encoding): string;
+  /** JSON text for the (non-null) text produced by `select`. */
+  json(raw: string, enc: Encoding): string;
+  /** CSV cell content (before RFC 4180 quoting) for the text produced by `select(ref, 'csv')`. */
+  csv(raw: string): string;
+  /** Parses one filter argument into a query parameter. */
+  parse(arg: string): SqlValue;
+  /** Converts a writer's JS value (bigint, Date, object…) into what the driver stores. */
+  toDb(value: unknown): unknown;
+  /** JSON Schema of one encoded value, for OpenAPI. */
+  schema(enc: Encoding): Record<string, unknown>;
+}
+
+/** Defaults shared by the text-like types: stored text, rendered as a JSON string. */
+export abstract class BaseColumnType implements ColumnType {
+  abstract readonly name: string;
+  abstract readonly sqlType: string;
+  readonly operators: readonly Operator[] = ORDERED_OPERATORS;
+  readonly placeholder: string = '?';
+
+  select(ref: string, _enc: Encoding): string {
+    return `${ref}::text`;
+  }
+  json(raw: string, _enc: Encoding): string {
+    return JSON.stringify(raw);
+  }
+  csv(raw: string): string {
+    return raw;
+  }
+  abstract parse(arg: string): SqlValue;
+  toDb(value: unknown): unknown {
+    return value;
+  }
+  schema(_enc: Encoding): Record<string, unknown> {
+    return { type: 'string' };
+  }
+}
+
+/** Integers travel as decimal strings so that no int64 ever passes through a JS double. */
+export function parseInteger(arg: string, min: bigint, max: bigint, what: string): string {
+  if (!/^-?\d+$/.test(arg)) throw new ValueError(`'${arg}' is not ${what}`);
+  const n = BigInt(arg);
+  if (n < min || n > max) throw new ValueError(`'${arg}' is out of range for ${what}`);
+  return n.toString();
+}
+
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
+
+/** bigint and number become decimal strings; anything else passes through to the driver. */
+export function integerToDb(value: unknown): unknown {
+  return typeof value === 'bigint' || typeof value === 'number' ? value.toString() : value;
+}

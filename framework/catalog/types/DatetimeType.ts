@@ -1,0 +1,31 @@
+import { parseTime, TimeParseError } from '../../query/TimeExpression';
+import { BaseColumnType, Encoding, ValueError } from './ColumnType';
+
+/** Stored as timestamptz; unix milliseconds in compact JSON, RFC3339 (UTC, seconds) in CSV and objects. */
+export class DatetimeType extends BaseColumnType {
+  readonly name = 'datetime';
+  readonly sqlType = 'timestamptz';
+
+  override select(ref: string, enc: Encoding): string {
+    return enc === 'compact'
+      ? `floor(extract(epoch from ${ref}) * 1000)::bigint::text`
+      : `to_char(${ref} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+  }
+  override json(raw: string, enc: Encoding): string {
+    return enc === 'compact' ? raw : JSON.stringify(raw);
+  }
+  parse(arg: string): Date {
+    try {
+      return parseTime(arg);
+    } catch (e) {
+      if (e instanceof TimeParseError) throw new ValueError(e.message);
+      throw e;
+    }
+  }
+  override toDb(value: unknown): unknown {
+    return typeof value === 'number' ? new Date(value) : value;
+  }
+  override schema(enc: Encoding): Record<string, unknown> {
+    return enc === 'compact' ? { type: 'integer', description: 'unix milliseconds' } : { type: 'string', format: 'date-time' };
+  }
+}

@@ -1,0 +1,19 @@
+import { BaseColumnType, ValueError } from './ColumnType';
+
+export class Float64Type extends BaseColumnType {
+  readonly name = 'float64';
+  readonly sqlType = 'double precision';
+
+  override json(raw: string): string {
+    // NaN and ±Infinity have no JSON form.
+    return Number.isFinite(Number(raw)) ? raw : 'null';
+  }
+  parse(arg: string): number {
+    const n = Number(arg);
+    if (arg.trim() === '' || !Number.isFinite(n)) throw new ValueError(`'${arg}' is not a number`);
+    return n;
+  }
+  override schema(): Record<string, unknown> {
+    return { type: 'number', format: 'double' };
+  }
+}

@@ -1,0 +1,20 @@
+import { BaseColumnType, Encoding, INT64_MAX, INT64_MIN, integerToDb, parseInteger } from './ColumnType';
+
+export class Int64Type extends BaseColumnType {
+  readonly name: string = 'int64';
+  readonly sqlType = 'bigint';
+  protected readonly min: bigint = INT64_MIN;
+
+  override json(raw: string): string {
+    return raw;
+  }
+  parse(arg: string): string {
+    return parseInteger(arg, this.min, INT64_MAX, `a ${this.name} integer`);
+  }
+  override toDb(value: unknown): unknown {
+    return integerToDb(value);
+  }
+  override schema(_enc: Encoding): Record<string, unknown> {
+    return { type: 'integer', format: 'int64', ...(this.min === 0n ? { minimum: 0 } : {}) };
+  }
+}

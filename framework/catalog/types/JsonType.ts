@@ -1,0 +1,26 @@
+import { BaseColumnType, ValueError } from './ColumnType';
+
+/** Structured values (Micheline, parameters), embedded as JSON; compared by value. */
+export class JsonType extends BaseColumnType {
+  readonly name = 'json';
+  readonly sqlType = 'jsonb';
+  override readonly operators = ['eq', 'ne'] as const;
+  override readonly placeholder = '?::jsonb';
+
+  override json(raw: string): string {
+    return raw;
+  }
+  parse(arg: string): string {
+    try {
+      return JSON.stringify(JSON.parse(arg));
+    } catch {
+      throw new ValueError(`'${arg}' is not valid JSON`);
+    }
+  }
+  override toDb(value: unknown): unknown {
+    return value === null || value === undefined ? value : JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+  }
+  override schema(): Record<string, unknown> {
+    return {};
+  }
+}

@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+import 'reflect-metadata';
+import { parseArgs, ParseArgsConfig } from 'node:util';
+import { TzidxApp, BUILTIN_PLUGIN_DIR } from '../app/TzidxApp';
+import { CatalogError } from '../catalog/CatalogError';
+import { ConfigError, InstanceConfig, loadConfig, splitList } from '../config/InstanceConfig';
+import { discoverPlugins } from '../plugins/PluginDiscovery';
+import { PluginError, resolvePlugins } from '../plugins/PluginResolver';
+import { createLogger, Logger } from '../util/Logger';
+
+const COMMON_HELP = `Common options:
+  --config FILE       instance config (YAML); env TZIDX_CONFIG
+  --port N            API port (default 8000); env TZIDX_PORT
+  --host ADDR         API listen address (default 127.0.0.1); env TZIDX_HOST
+  --data-dir DIR      embedded database location (default ./data); env TZIDX_DATA_DIR
+  --database-url URL  Postgres instead of the embedded PGlite; env DATABASE_URL
+  --plugins a,b       enabled plugins (default: all); env TZIDX_PLUGINS
+  --log-level LEVEL   fatal|error|warn|info|debug|trace|silent; env TZIDX_LOG_LEVEL
+  -h, --help          this help
+Precedence: flags > environment > config file > defaults.`;
+
+const COMMANDS: Record<string, { summary: string; usage: string; run: (config: InstanceConfig, log: Logger) => Promise<void> }> = {
+  start: {
+    summary: 'index the chain and serve the API',
+    usage: 'tzidx start [--rpc URL | --archive DIR] [options]',
+    run: async (config, log) => {
+      const app = await TzidxApp.create(config, { log });
+      await serveUntilSignal(app, log);
+    },
+  },
+  serve: {
+    summary: 'serve the API only, read-only (for API replicas on a shared Postgres)',
+    usage: 'tzidx serve [options]',
+    run: async (config, log) => {
+      const app = await TzidxApp.create(config, { log, readOnly: true });
+      await serveUntilSignal(app, log);
+    },
+  },
+  migrate: {
+    summary: 'create or update the database schemas from the catalog, then exit',
+    usage: 'tzidx migrate [options]',
+    run: async (config, log) => {
+      const app = await TzidxApp.create(config, { log });
+      const m = app.migration!;
+      log.info({ database: app.db.description, created: m.created.length, altered: m.altered.length, unchanged: m.unchanged.length }, 'schemas migrated');
+      await app.close();
+    },
+  },
+  plugins: {
+    summary: 'list the available plugins and whether they are enabled',
+    usage: 'tzidx plugins [options]',
+    run: async (config) => {
+      const available = discoverPlugins([BUILTIN_PLUGIN_DIR, ...config.pluginPaths]);
+      const enabled = new Set(resolvePlugins(available, config.plugins).map((p) => p.manifest.name));
+      for (const p of available) {
+        const deps = p.manifest.dependsOn?.length ? ` (depends on ${p.manifest.dependsOn.join(', ')})` : '';
+        process.stdout.write(`${enabled.has(p.manifest.name) ? '*' : ' '} ${p.manifest.name.padEnd(14)} ${p.manifest.description ?? ''}${deps}\n`);
+      }
+    },
+  },
+};
+
+const OPTIONS: ParseArgsConfig['options'] = {
+  config: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'database-url': { type: 'string' },
+  plugins: { type: 'string' },
+  'log-level': { type: 'string' },
+  rpc: { type: 'string' },
+  archive: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+function usage(): string {
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(9)} ${c.summary}`);
+  return `tzidx — Tezos indexer data service\n\nUsage: tzidx <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'tzidx <command> --help' for a command's options.\n\n${COMMON_HELP}\n`;
+}
+
+async function serveUntilSignal(app: TzidxApp, log: Logger): Promise<void> {
+  const { url } = await app.api.listen(app.config.port, app.config.host);
+  log.info({ url, database: app.db.description, plugins: app.plugins.map((p) => p.manifest.name) }, `API listening on ${url}`);
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      log.info('shutting down');
+      void app.close().then(resolve);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(usage());
+    return command === undefined ? 1 : 0;
+  }
+  const cmd = COMMANDS[command];
+  if (!cmd) {
+    process.stderr.write(`tzidx: unknown command '${command}'\n\n${usage()}`);
+    return 2;
+  }
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }).values as typeof values;
+  } catch (e) {
+    process.stderr.write(`tzidx ${command}: ${(e as Error).message}\n\nUsage: ${cmd.usage}\n`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${cmd.summary}\n\nUsage: ${cmd.usage}\n\n${command === 'start' ? '  --rpc URL           index from a Tezos node\n  --archive DIR       index recorded full-block JSON files\n' : ''}${COMMON_HELP}\n`);
+    return 0;
+  }
+  try {
+    const str = (k: string): string | undefined => values[k] as string | undefined;
+    const config = loadConfig({
+      file: str('config'),
+      env: process.env,
+      flags: {
+        port: str('port') !== undefined ? Number(str('port')) : undefined,
+        host: str('host'),
+        dataDir: str('data-dir'),
+        databaseUrl: str('database-url'),
+        plugins: str('plugins') !== undefined ? splitList(str('plugins')!) : undefined,
+        logLevel: str('log-level'),
+        rpc: str('rpc'),
+        archive: str('archive'),
+      },
+    });
+    await cmd.run(config, createLogger(config.logLevel));
+    return 0;
+  } catch (e) {
+    if (e instanceof ConfigError || e instanceof CatalogError || e instanceof PluginError) {
+      process.stderr.write(`tzidx ${command}: ${e.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`tzidx ${command}: ${(e as Error).stack ?? e}\n`);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,128 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Ajv from 'ajv';
+import { parse } from 'yaml';
+
+/** Everything an instance is told: which plugins, which database, where to listen, what to index. */
+export interface InstanceConfig {
+  /** Enabled plugins; undefined = every plugin found. */
+  plugins?: string[];
+  /** Extra directories searched for third-party plugins (next to the built-in one). */
+  pluginPaths: string[];
+  databaseUrl?: string;
+  dataDir: string;
+  port: number;
+  host: string;
+  catalogFile: string;
+  statementTimeoutMs: number;
+  rpc?: string;
+  archive?: string;
+  logLevel: string;
+}
+
+/** The package root: where tables.yaml and the built-in plugins live (dist/ sits below it). */
+export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+export const DEFAULTS: InstanceConfig = {
+  pluginPaths: [],
+  dataDir: './data',
+  port: 8000,
+  host: '127.0.0.1',
+  catalogFile: path.join(PACKAGE_ROOT, 'tables.yaml'),
+  statementTimeoutMs: 30_000,
+  logLevel: 'info',
+};
+
+/** The YAML file's keys (snake_case) and their types; unknown keys are an error, not a silent no-op. */
+const FILE_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    plugins: { type: 'array', items: { type: 'string' } },
+    plugin_paths: { type: 'array', items: { type: 'string' } },
+    database_url: { type: 'string' },
+    data_dir: { type: 'string' },
+    port: { type: 'integer', minimum: 0, maximum: 65535 },
+    host: { type: 'string' },
+    catalog_file: { type: 'string' },
+    statement_timeout_ms: { type: 'integer', minimum: 100 },
+    rpc: { type: 'string' },
+    archive: { type: 'string' },
+    log_level: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+  },
+};
+const validateFile = new Ajv({ allErrors: false }).compile(FILE_SCHEMA);
+
+export class ConfigError extends Error {}
+
+type Partial_ = Partial<InstanceConfig>;
+
+/** Precedence: flags > environment > YAML file > defaults. */
+export function loadConfig(sources: { flags?: Partial_; env?: NodeJS.ProcessEnv; file?: string }): InstanceConfig {
+  const env = sources.env ?? {};
+  const file = sources.file ?? env.TZIDX_CONFIG;
+  const fromFile = file ? readConfigFile(file) : {};
+  const merged = { ...DEFAULTS, ...fromFile, ...fromEnv(env), ...stripUndefined(sources.flags ?? {}) };
+  if (!Number.isInteger(merged.port) || merged.port < 0 || merged.port > 65535) throw new ConfigError(`invalid port '${merged.port}'`);
+  if (!Number.isInteger(merged.statementTimeoutMs) || merged.statementTimeoutMs < 100) {
+    throw new ConfigError(`invalid statement timeout '${merged.statementTimeoutMs}' (milliseconds, at least 100)`);
+  }
+  return merged;
+}
+
+function readConfigFile(file: string): Partial_ {
+  let raw: unknown;
+  try {
+    raw = parse(fs.readFileSync(file, 'utf8')) ?? {};
+  } catch (e) {
+    throw new ConfigError(`cannot read config file ${file}: ${(e as Error).message.split('\n')[0]}`);
+  }
+  if (!validateFile(raw)) {
+    const err = validateFile.errors![0];
+    const where = err.instancePath || '/';
+    const what = err.keyword === 'additionalProperties' ? `unknown key '${(err.params as { additionalProperty: string }).additionalProperty}'` : err.message;
+    throw new ConfigError(`config file ${file} at ${where}: ${what}`);
+  }
+  const f = raw as Record<string, never>;
+  const base = path.dirname(path.resolve(file));
+  return stripUndefined({
+    plugins: f.plugins,
+    pluginPaths: (f.plugin_paths as string[] | undefined)?.map((p) => path.resolve(base, p)),
+    databaseUrl: f.database_url,
+    dataDir: f.data_dir,
+    port: f.port,
+    host: f.host,
+    catalogFile: f.catalog_file ? path.resolve(base, f.catalog_file) : undefined,
+    statementTimeoutMs: f.statement_timeout_ms,
+    rpc: f.rpc,
+    archive: f.archive,
+    logLevel: f.log_level,
+  });
+}
+
+function fromEnv(env: NodeJS.ProcessEnv): Partial_ {
+  return stripUndefined({
+    plugins: env.TZIDX_PLUGINS ? splitList(env.TZIDX_PLUGINS) : undefined,
+    pluginPaths: env.TZIDX_PLUGIN_PATHS ? splitList(env.TZIDX_PLUGIN_PATHS) : undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.TZIDX_DATA_DIR,
+    port: env.TZIDX_PORT !== undefined ? Number(env.TZIDX_PORT) : undefined,
+    host: env.TZIDX_HOST,
+    catalogFile: env.TZIDX_CATALOG,
+    statementTimeoutMs: env.TZIDX_STATEMENT_TIMEOUT_MS !== undefined ? Number(env.TZIDX_STATEMENT_TIMEOUT_MS) : undefined,
+    rpc: env.TZIDX_RPC,
+    archive: env.TZIDX_ARCHIVE,
+    logLevel: env.TZIDX_LOG_LEVEL,
+  });
+}
+
+export function splitList(s: string): string[] {
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x.length > 0);
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

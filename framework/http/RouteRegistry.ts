@@ -1,0 +1,53 @@
+import Router from '@koa/router';
+import { Context } from 'koa';
+import { Catalog } from '../catalog/Catalog';
+import { ListProfile } from '../query/ListProfile';
+import { Filter } from '../query/TableRequest';
+import { ApiError } from './ApiError';
+import { CollectionResponder, splitFormat } from './CollectionResponder';
+
+export type RouteHandler = (ctx: Context) => Promise<void> | void;
+
+export interface CollectionOptions {
+  /** Filters derived from the path (e.g. the pool address of /defi/dex/{address}/events). */
+  filters?: (ctx: Context, catalog: Catalog) => Filter[];
+}
+
+/**
+ * How plugins (and the framework's own APIs) publish routes. `collection` mounts the generic query
+ * engine on any path for any catalog table, so a plugin's list endpoints need no query code of their own.
+ */
+export class RouteRegistry {
+  readonly router = new Router();
+
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly responder: CollectionResponder,
+  ) {}
+
+  get(path: string, scope: string, handler: RouteHandler): void {
+    this.router.get(path, async (ctx) => {
+      ctx.state.scope = scope;
+      await handler(ctx);
+    });
+  }
+
+  collection(path: string, scope: string, tableCode: string, profile: ListProfile, options: CollectionOptions = {}): void {
+    const table = this.catalog.table(tableCode);
+    if (!table) throw new Error(`route ${path}: table '${tableCode}' is not in the catalog of the enabled plugins`);
+    this.get(path, scope, async (ctx) => {
+      const format = ctx.params.format ? splitFormat(`x.${ctx.params.format}`).format : 'json';
+      await this.responder.respond(ctx, table, profile, format, options.filters?.(ctx, this.catalog) ?? []);
+    });
+  }
+
+  /** `/tables/{code}[.{format}]` for every catalog table: 404 for codes of disabled plugins. */
+  tables(prefix: string, profile: ListProfile): void {
+    this.get(`${prefix}/:table`, 'StreamTable', async (ctx) => {
+      const { name, format } = splitFormat(ctx.params.table);
+      const table = this.catalog.table(name);
+      if (!table) throw ApiError.notFound(`no such table '${name}'`);
+      await this.responder.respond(ctx, table, profile, format);
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import { DependencyContainer } from 'tsyringe';
+import { Catalog } from '../catalog/Catalog';
+import { InstanceConfig } from '../config/InstanceConfig';
+import { RouteRegistry } from '../http/RouteRegistry';
+import { Logger } from '../util/Logger';
+
+export interface PluginManifest {
+  /** Unique name, also the plugin's key in tables.yaml and (with `-` → `_`) its Postgres schema. */
+  readonly name: string;
+  readonly description?: string;
+  /** Plugins that must be loaded (and run) before this one. */
+  readonly dependsOn?: readonly string[];
+  /** Decorated @table classes, for plugins that declare tables in code rather than in tables.yaml. */
+  readonly tableClasses?: readonly Function[];
+}
+
+export interface PluginContext {
+  readonly container: DependencyContainer;
+  readonly config: InstanceConfig;
+  /** The catalog of the enabled plugins. */
+  readonly catalog: Catalog;
+  readonly log: Logger;
+}
+
+/** A plugin: a class with a static manifest; the framework instantiates it through the container. */
+export interface TzidxPlugin {
+  /** Registers the plugin's services in the container. */
+  register?(ctx: PluginContext): void | Promise<void>;
+  /** Declares the plugin's HTTP routes. */
+  routes?(routes: RouteRegistry): void;
+}
+
+export interface PluginClass {
+  readonly manifest: PluginManifest;
+  new (...args: never[]): TzidxPlugin;
+}
+
+export function isPluginClass(v: unknown): v is PluginClass {
+  const m = (v as { manifest?: PluginManifest } | undefined)?.manifest;
+  return typeof v === 'function' && typeof m?.name === 'string';
+}

@@ -1,0 +1,88 @@
+import { Knex } from 'knex';
+import { injectable } from 'tsyringe';
+import { TableDef } from '../catalog/CatalogModel';
+import { Encoding } from '../catalog/types/ColumnType';
+import { Database } from '../storage/Database';
+import { quote } from '../storage/SchemaMigrator';
+import { Filter, TableRequest } from './TableRequest';
+
+export type RawRow = (string | null)[];
+
+const COMPARISON: Record<string, string> = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
+/**
+ * The one engine behind every catalog collection (tables, DeFi lists, explorer lists). It reads in
+ * keyset-paged chunks ordered by row_id, so a 50,000-row answer streams out chunk by chunk, memory
+ * stays bounded, and on PGlite's single connection the indexer can write between chunks.
+ * Each row comes back as the requested columns' text (see ColumnType.select) followed by its row_id.
+ */
+@injectable()
+export class TableQueryEngine {
+  chunkSize = 5000;
+
+  constructor(private readonly db: Database) {}
+
+  async *chunks(table: TableDef, req: TableRequest, enc: Encoding): AsyncGenerator<RawRow[]> {
+    let remaining = req.limit;
+    let after = req.cursor;
+    let offset = req.offset;
+    while (remaining > 0) {
+      const size = Math.min(remaining, this.chunkSize);
+      const rows = await this.db.selectRows(this.select(table, req, enc, after, offset, size));
+      if (rows.length === 0) return;
+      yield rows;
+      remaining -= rows.length;
+      if (rows.length < size) return;
+      after = rows[rows.length - 1][req.columns.length] as string;
+      offset = 0;
+    }
+  }
+
+  /** Row count of a filtered table (for lists that report totals). */
+  async count(table: TableDef, filters: readonly Filter[]): Promise<number> {
+    const q = this.db.reader.withSchema(table.schema).from(table.storage).count({ n: '*' });
+    applyFilters(q, filters);
+    const [row] = await q;
+    return Number(row.n);
+  }
+
+  private select(table: TableDef, req: TableRequest, enc: Encoding, after: string | undefined, offset: number, size: number): Knex.QueryBuilder {
+    const knex = this.db.reader;
+    const exprs = req.columns.map((c) => c.type.select(quote(c.name), enc));
+    exprs.push('"row_id"::text');
+    const q = knex.withSchema(table.schema).from(table.storage).select(knex.raw(exprs.join(', ')));
+    applyFilters(q, req.filters);
+    if (after !== undefined) q.whereRaw(`"row_id" ${req.order === 'asc' ? '>' : '<'} ?`, [after]);
+    q.orderBy('row_id', req.order).limit(size);
+    if (offset > 0) q.offset(offset);
+    return q;
+  }
+}
+
+export function applyFilters(q: Knex.QueryBuilder, filters: readonly Filter[]): void {
+  for (const f of filters) {
+    const ref = quote(f.column.name);
+    const ph = f.column.type.placeholder;
+    const list = f.values.map(() => ph).join(', ');
+    switch (f.op) {
+      case 'ne':
+        // "not equal" includes rows where the column is empty.
+        q.whereRaw(`${ref} is distinct from ${ph}`, [f.values[0]]);
+        break;
+      case 'in':
+        q.whereRaw(`${ref} in (${list})`, [...f.values]);
+        break;
+      case 'nin':
+        q.whereRaw(`(${ref} is null or ${ref} not in (${list}))`, [...f.values]);
+        break;
+      case 'rg':
+        q.whereRaw(`${ref} between ${ph} and ${ph}`, [f.values[0], f.values[1]]);
+        break;
+      case 're':
+        q.whereRaw(`${ref} ~ ?`, [f.values[0]]);
+        break;
+      default:
+        q.whereRaw(`${ref} ${COMPARISON[f.op]} ${ph}`, [f.values[0]]);
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import { ColumnDef, TableDef } from '../catalog/CatalogModel';
+import { Operator, SqlValue, ValueError } from '../catalog/types/ColumnType';
+import { ApiError } from '../http/ApiError';
+import { ListProfile } from './ListProfile';
+
+export interface Filter {
+  readonly column: ColumnDef;
+  readonly op: Operator;
+  /** Parsed values: one for comparisons, two for `rg`, one or more for `in`/`nin`. */
+  readonly values: readonly SqlValue[];
+}
+
+export interface TableRequest {
+  readonly columns: readonly ColumnDef[];
+  readonly filters: readonly Filter[];
+  readonly limit: number;
+  readonly order: 'asc' | 'desc';
+  readonly cursor?: string;
+  readonly offset: number;
+}
+
+export type QueryArgs = Record<string, string | string[] | undefined>;
+
+const RESERVED = new Set(['columns', 'limit', 'cursor', 'order', 'offset', 'filename']);
+const OPERATORS = new Set<string>(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg', 're']);
+const MULTI_VALUE = new Set<Operator>(['in', 'nin', 'rg']);
+const UINT64 = /^\d{1,19}$/;
+
+/**
+ * Turns query arguments into a validated request against one catalog table. Every user-supplied name
+ * is checked against the catalog and every value parsed by its column's type, so nothing the user
+ * types reaches SQL except as a bound parameter.
+ */
+export function parseTableRequest(table: TableDef, args: QueryArgs, profile: ListProfile): TableRequest {
+  return {
+    columns: parseColumns(table, single(args, 'columns')),
+    filters: parseFilters(table, args),
+    limit: parseLimit(single(args, 'limit'), profile),
+    order: parseOrder(single(args, 'order')),
+    cursor: parseCursor(single(args, 'cursor')),
+    offset: parseOffset(single(args, 'offset'), profile),
+  };
+}
+
+function single(args: QueryArgs, key: string): string | undefined {
+  const v = args[key];
+  if (Array.isArray(v)) {
+    if (v.length > 1) throw ApiError.badQuery(`parameter '${key}' given more than once`);
+    return v[0];
+  }
+  return v;
+}
+
+function parseColumns(table: TableDef, arg: string | undefined): ColumnDef[] {
+  if (arg === undefined || arg.trim() === '') return table.columns.filter((c) => c.inDefault);
+  const seen = new Set<string>();
+  return arg.split(',').map((raw) => {
+    const name = raw.trim();
+    const col = table.column(name);
+    if (!col) throw ApiError.invalid(`unknown column '${name}'`);
+    if (seen.has(name)) throw ApiError.invalid(`duplicate column '${name}'`);
+    seen.add(name);
+    return col;
+  });
+}
+
+function parseLimit(arg: string | undefined, profile: ListProfile): number {
+  if (arg === undefined || arg === '') return profile.defaultLimit;
+  if (!/^\d+$/.test(arg)) throw ApiError.badQuery(`invalid limit '${arg}': expected a non-negative integer`);
+  const n = Number(arg);
+  if (n === 0) return profile.zeroLimitIsEmpty ? 0 : profile.defaultLimit;
+  return Math.min(n, profile.maxLimit);
+}
+
+function parseOrder(arg: string | undefined): 'asc' | 'desc' {
+  if (arg === undefined || arg === '' || arg === 'asc') return 'asc';
+  if (arg === 'desc') return 'desc';
+  throw ApiError.badQuery(`invalid order '${arg}': expected asc or desc`);
+}
+
+function parseCursor(arg: string | undefined): string | undefined {
+  if (arg === undefined || arg === '') return undefined;
+  if (!UINT64.test(arg) || BigInt(arg) > 2n ** 63n - 1n) throw ApiError.invalid(`invalid cursor value '${arg}': expected a row_id`);
+  return arg;
+}
+
+function parseOffset(arg: string | undefined, profile: ListProfile): number {
+  if (arg === undefined || arg === '') return 0;
+  if (!profile.allowOffset) throw ApiError.invalid("unknown parameter 'offset' (use cursor)");
+  if (!/^\d{1,9}$/.test(arg)) throw ApiError.badQuery(`invalid offset '${arg}': expected a non-negative integer`);
+  return Number(arg);
+}
+
+function parseFilters(table: TableDef, args: QueryArgs): Filter[] {
+  const filters: Filter[] = [];
+  for (const [key, value] of Object.entries(args)) {
+    if (RESERVED.has(key) || value === undefined) continue;
+    const dot = key.lastIndexOf('.');
+    const name = dot < 0 ? key : key.slice(0, dot);
+    const opName = dot < 0 ? 'eq' : key.slice(dot + 1);
+    const column = table.column(name);
+    if (!column) throw ApiError.invalid(`unknown column '${name}'`);
+    if (!OPERATORS.has(opName)) throw ApiError.invalid(`invalid filter mode '${opName}' on column '${name}'`);
+    const op = opName as Operator;
+    if (!column.type.operators.includes(op)) {
+      throw ApiError.invalid(`filter mode '${op}' is not supported on column '${name}' of type ${column.type.name}`);
+    }
+    // A repeated key is several conditions, all of which must hold.
+    for (const arg of Array.isArray(value) ? value : [value]) filters.push(parseFilter(column, op, arg));
+  }
+  return filters;
+}
+
+function parseFilter(column: ColumnDef, op: Operator, arg: string): Filter {
+  const parts = MULTI_VALUE.has(op) ? arg.split(',') : [arg];
+  if (op === 'rg' && parts.length !== 2) {
+    throw ApiError.invalid(`invalid ${column.name} filter value '${arg}': range needs exactly two comma-separated values`);
+  }
+  if (op === 're') {
+    if (arg.length > 1000) throw ApiError.invalid(`regular expression on '${column.name}' is too long`);
+    return { column, op, values: [arg] };
+  }
+  try {
+    return { column, op, values: parts.map((p) => column.type.parse(p)) };
+  } catch (e) {
+    if (e instanceof ValueError) throw ApiError.invalid(`invalid ${column.name} filter value '${arg}': ${e.message}`);
+    throw e;
+  }
+}

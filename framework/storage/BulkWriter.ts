@@ -1,0 +1,68 @@
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { Knex } from 'knex';
+import { from as copyFrom } from 'pg-copy-streams';
+import { TableDef } from '../catalog/CatalogModel';
+import { quote } from './SchemaMigrator';
+import { DatabaseKind } from './Database';
+
+export type Row = Record<string, unknown>;
+
+/**
+ * Appends many rows to a catalog table inside the caller's transaction. On Postgres it streams
+ * `COPY … FROM STDIN` (pg-copy-streams), the fastest way in; PGlite gets multi-row INSERTs.
+ * Values are converted by each column's type (bigint → text, Date, JSON, hex → bytea).
+ */
+export class BulkWriter {
+  constructor(private readonly kind: DatabaseKind) {}
+
+  async append(trx: Knex.Transaction, table: TableDef, rows: readonly Row[]): Promise<void> {
+    if (rows.length === 0) return;
+    // Columns the rows actually carry; row_id stays with the identity unless a writer sets it.
+    const columns = table.columns.filter((c) => rows[0][c.name] !== undefined);
+    if (this.kind === 'postgres') await this.copy(trx, table, columns, rows);
+    else await this.insert(trx, table, columns, rows);
+  }
+
+  private async copy(trx: Knex.Transaction, table: TableDef, columns: TableDef['columns'], rows: readonly Row[]): Promise<void> {
+    // Inside a knex transaction the client hands back the transaction's own connection.
+    const connection = await (trx as unknown as { client: { acquireConnection(): Promise<{ query: Function }> } }).client.acquireConnection();
+    const sql = `copy ${quote(table.schema)}.${quote(table.storage)} (${columns.map((c) => quote(c.name)).join(', ')}) from stdin`;
+    const sink = connection.query(copyFrom(sql));
+    await pipeline(Readable.from(copyLines(columns, rows)), sink);
+  }
+
+  private async insert(trx: Knex.Transaction, table: TableDef, columns: TableDef['columns'], rows: readonly Row[]): Promise<void> {
+    // Stay below the 65535 bind parameters of one statement.
+    const perStatement = Math.max(1, Math.floor(60000 / columns.length));
+    for (let i = 0; i < rows.length; i += perStatement) {
+      const chunk = rows.slice(i, i + perStatement).map((r) => {
+        const out: Row = {};
+        for (const c of columns) out[c.name] = c.type.toDb(r[c.name]);
+        return out;
+      });
+      await trx.withSchema(table.schema).table(table.storage).insert(chunk);
+    }
+  }
+}
+
+function* copyLines(columns: TableDef['columns'], rows: readonly Row[]): Generator<string> {
+  let batch = '';
+  for (const row of rows) {
+    batch += columns.map((c) => copyField(c.type.toDb(row[c.name]))).join('\t') + '\n';
+    if (batch.length > 65536) {
+      yield batch;
+      batch = '';
+    }
+  }
+  if (batch) yield batch;
+}
+
+/** COPY text format: `\N` for NULL, backslash escapes for the separators. */
+function copyField(v: unknown): string {
+  if (v === null || v === undefined) return '\\N';
+  if (Buffer.isBuffer(v)) return `\\\\x${v.toString('hex')}`;
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'boolean') return v ? 't' : 'f';
+  return String(v).replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
+}

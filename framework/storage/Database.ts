@@ -1,0 +1,80 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import knexFactory, { Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+
+export interface DatabaseOptions {
+  /** Postgres connection string; when absent the embedded PGlite under `dataDir` is used. */
+  url?: string;
+  /** Where the embedded database lives; `:memory:` keeps it in memory (tests). */
+  dataDir: string;
+  /** Upper bound for every API query (Postgres only: PGlite runs in-process and cannot cancel). */
+  statementTimeoutMs: number;
+  /** API replicas: the read pool refuses writes. */
+  readOnly?: boolean;
+  /** Size of the API read pool on Postgres. */
+  readPoolSize?: number;
+}
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+/**
+ * The instance's database. On Postgres there are two pools: `reader` for the API (bounded by a statement
+ * timeout, optionally read-only) and `writer` for the indexer and migrations. PGlite has one connection,
+ * so both are the same handle.
+ */
+export class Database {
+  /** Use Database.open(). */
+  constructor(
+    readonly kind: DatabaseKind,
+    readonly reader: Knex,
+    readonly writer: Knex,
+    readonly description: string,
+  ) {}
+
+  static async open(opts: DatabaseOptions): Promise<Database> {
+    if (opts.url) {
+      const base = { client: 'pg', connection: opts.url };
+      const reader = knexFactory({
+        ...base,
+        connection: {
+          connectionString: opts.url,
+          statement_timeout: opts.statementTimeoutMs,
+          ...(opts.readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
+        },
+        pool: { min: 0, max: opts.readPoolSize ?? 10 },
+      });
+      const writer = opts.readOnly ? reader : knexFactory({ ...base, pool: { min: 0, max: 4 } });
+      const db = new Database('postgres', reader, writer, redact(opts.url));
+      await db.reader.raw('select 1');
+      return db;
+    }
+    const inMemory = opts.dataDir === ':memory:';
+    const dir = inMemory ? undefined : path.resolve(opts.dataDir, 'pglite');
+    if (dir) fs.mkdirSync(dir, { recursive: true });
+    const knex = knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: dir ? { filename: dir } : {} } as Knex.Config);
+    await knex.raw('select 1');
+    return new Database('pglite', knex, knex, inMemory ? 'PGlite (in memory)' : `PGlite at ${dir}`);
+  }
+
+  /** Runs a SELECT whose columns are all text, returning rows as arrays (fast path for the engines). */
+  async selectRows(query: Knex.QueryBuilder | Knex.Raw): Promise<(string | null)[][]> {
+    const result = await query.options({ rowMode: 'array' });
+    return (Array.isArray(result) ? result : (result as { rows: (string | null)[][] }).rows) as (string | null)[][];
+  }
+
+  async close(): Promise<void> {
+    await this.reader.destroy();
+    if (this.writer !== this.reader) await this.writer.destroy();
+  }
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return `Postgres at ${u.toString()}`;
+  } catch {
+    return 'Postgres';
+  }
+}
