@@ -48,8 +48,9 @@ export class TableQueryEngine {
 
   private select(table: TableDef, req: TableRequest, enc: Encoding, after: string | undefined, offset: number, size: number): Knex.QueryBuilder {
     const knex = this.db.reader;
-    const exprs = req.columns.map((c) => c.type.select(quote(c.name), enc));
-    exprs.push('"row_id"::text');
+    // Aliased so that ORDER BY row_id names the stored column, never a text rendering of it.
+    const exprs = req.columns.map((c, i) => `${c.type.select(quote(c.name), enc)} as "c${i}"`);
+    exprs.push('"row_id"::text as "k"');
     const q = knex.withSchema(table.schema).from(table.storage).select(knex.raw(exprs.join(', ')));
     applyFilters(q, req.filters);
     if (after !== undefined) q.whereRaw(`"row_id" ${req.order === 'asc' ? '>' : '<'} ?`, [after]);

@@ -26,6 +26,7 @@ export function isValidAddress(value: string): boolean {
 export class AddressType extends BaseColumnType {
   readonly name = 'address';
   readonly sqlType = 'text';
+  override readonly collation = 'C';
 
   parse(arg: string): string {
     if (!isValidAddress(arg)) throw new ValueError(`invalid address '${arg}'`);

@@ -19,6 +19,8 @@ export interface ColumnType {
   /** The declaration as written in the catalog, e.g. `fixed(18)`. */
   readonly name: string;
   readonly sqlType: string;
+  /** Collation of text storage: "C" makes comparisons byte-wise over UTF-8, as the API promises. */
+  readonly collation?: string;
   readonly operators: readonly Operator[];
   /** SQL placeholder for one filter parameter (a cast where the driver cannot infer the type). */
   readonly placeholder: string;
@@ -40,6 +42,7 @@ export interface ColumnType {
 export abstract class BaseColumnType implements ColumnType {
   abstract readonly name: string;
   abstract readonly sqlType: string;
+  readonly collation?: string;
   readonly operators: readonly Operator[] = ORDERED_OPERATORS;
   readonly placeholder: string = '?';
 

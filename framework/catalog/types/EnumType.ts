@@ -4,6 +4,7 @@ import { BaseColumnType, EQUALITY_OPERATORS, ValueError } from './ColumnType';
 export class EnumType extends BaseColumnType {
   readonly name: string;
   readonly sqlType = 'text';
+  override readonly collation = 'C';
   override readonly operators = EQUALITY_OPERATORS;
   private readonly allowed: ReadonlySet<string>;
 

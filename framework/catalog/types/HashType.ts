@@ -22,6 +22,7 @@ const ANY = Object.values(KINDS).flat();
 export class HashType extends BaseColumnType {
   readonly name: string;
   readonly sqlType = 'text';
+  override readonly collation = 'C';
   private readonly prefixes: PrefixV2[];
 
   constructor(readonly kind?: string) {

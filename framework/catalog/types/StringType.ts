@@ -4,6 +4,7 @@ import { ALL_OPERATORS, BaseColumnType } from './ColumnType';
 export class StringType extends BaseColumnType {
   readonly name = 'string';
   readonly sqlType = 'text';
+  override readonly collation = 'C';
   override readonly operators = ALL_OPERATORS;
 
   parse(arg: string): string {

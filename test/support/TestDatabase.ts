@@ -1,0 +1,37 @@
+import { Client } from 'pg';
+
+/**
+ * Tests run on PGlite (in memory) unless TZIDX_TEST_DATABASE_URL names a Postgres server; then each
+ * test instance gets a database of its own, created here and dropped afterwards.
+ */
+export const POSTGRES_URL = process.env.TZIDX_TEST_DATABASE_URL || undefined;
+export const BACKEND = POSTGRES_URL ? 'postgres' : 'pglite';
+
+let counter = 0;
+
+export interface TestDatabase {
+  url?: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!POSTGRES_URL) return { drop: async () => undefined };
+  const name = `tzidx_test_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  await admin(async (c) => c.query(`create database "${name}"`));
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(async (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+  };
+}
+
+async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
+  const c = new Client({ connectionString: POSTGRES_URL });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
