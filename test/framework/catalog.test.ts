@@ -1,0 +1,132 @@
+import { expect } from 'chai';
+import { Catalog } from '../../framework/catalog/Catalog';
+import { CatalogError } from '../../framework/catalog/CatalogError';
+import { loadCatalogFile, parseCatalog } from '../../framework/catalog/CatalogLoader';
+import { catalogFromClasses, column, table } from '../../framework/catalog/decorators';
+import { DEFAULTS } from '../../framework/config/InstanceConfig';
+
+const SPEC_TABLES = [
+  'balance', 'chain', 'supply', 'block', 'op', 'account', 'contract', 'constant', 'flow', 'rights', 'snapshot',
+  'income', 'election', 'proposal', 'vote', 'ballot', 'bigmaps', 'bigmap_values', 'bigmap_updates',
+];
+
+function yamlWith(columns: string, extra = ''): string {
+  return `version: 1\nplugins:\n  p:\n    tables:\n      t:\n${extra}        columns:\n${columns}`;
+}
+const ROW_ID = '          - { name: row_id, type: uint64 }\n';
+
+function rejection(text: string): CatalogError {
+  try {
+    parseCatalog(text);
+  } catch (e) {
+    expect(e).to.be.instanceOf(CatalogError);
+    return e as CatalogError;
+  }
+  throw new Error('catalog was accepted');
+}
+
+describe('catalog', function () {
+  it('the shipped tables.yaml declares exactly the 19 table codes of the spec and the 6 series', function () {
+    const catalog = loadCatalogFile(DEFAULTS.catalogFile);
+    expect([...catalog.tables.keys()].sort()).to.deep.equal([...SPEC_TABLES].sort());
+    expect([...catalog.series.keys()].sort()).to.deep.equal(['balance', 'block', 'chain', 'flow', 'op', 'supply']);
+    expect(catalog.table('account')!.column('n_tx_success'), 'the original typo n_tx_successs is fixed').to.not.equal(undefined);
+    for (const t of catalog.tables.values()) expect(t.columns[0].name).to.equal('row_id');
+  });
+
+  const violations: Array<[string, string, string]> = [
+    ['unknown type', yamlWith(`${ROW_ID}          - { name: a, type: varchar }\n`), '/plugins/p/tables/t/columns/1/type'],
+    ['bad enum spelled as a flow list', yamlWith(`${ROW_ID}          - { name: a, type: enum(x,y) }\n`), '/plugins/p/tables/t/columns/1'],
+    ['bad fixed decimals', yamlWith(`${ROW_ID}          - { name: a, type: "fixed(99)" }\n`), '/plugins/p/tables/t/columns/1/type'],
+    ['unknown hash kind', yamlWith(`${ROW_ID}          - { name: a, type: "hash(nope)" }\n`), '/plugins/p/tables/t/columns/1/type'],
+    ['bad column name', yamlWith(`${ROW_ID}          - { name: "A b", type: int64 }\n`), '/plugins/p/tables/t/columns/1/name'],
+    ['duplicate column', yamlWith(`${ROW_ID}          - { name: a, type: int64 }\n          - { name: a, type: int64 }\n`), '/plugins/p/tables/t/columns/2/name'],
+    ['missing row_id first', yamlWith('          - { name: a, type: int64 }\n'), '/plugins/p/tables/t/columns/0'],
+    ['unknown property', yamlWith(`${ROW_ID}          - { name: a, type: int64, colour: red }\n`), '/plugins/p/tables/t/columns/1'],
+    ['index on unknown column', yamlWith(ROW_ID, '        indexes: [[zz]]\n'), '/plugins/p/tables/t/indexes/0'],
+    ['bad kind', yamlWith(ROW_ID, '        kind: sometimes\n'), '/plugins/p/tables/t/kind'],
+    ['unknown height column', yamlWith(ROW_ID, '        height_column: h\n'), '/plugins/p/tables/t/height_column'],
+    ['no columns', 'version: 1\nplugins:\n  p:\n    tables:\n      t:\n        columns: []\n', '/plugins/p/tables/t/columns'],
+    ['wrong version', 'version: 2\nplugins: {}\n', '/version'],
+    [
+      'series over unknown table',
+      'version: 1\nplugins:\n  p:\n    series:\n      s:\n        table: nope\n        columns: [{ name: n, agg: count }]\n',
+      '/plugins/p/series/s/table',
+    ],
+    [
+      'series aggregation unknown',
+      `${yamlWith(`${ROW_ID}          - { name: time, type: datetime }\n`)}    series:\n      s:\n        table: t\n        columns: [{ name: row_id, agg: median }]\n`,
+      '/plugins/p/series/s/columns/0/agg',
+    ],
+    [
+      'series without a time column',
+      `${yamlWith(ROW_ID)}    series:\n      s:\n        table: t\n        columns: [{ name: n, agg: count }]\n`,
+      '/plugins/p/series/s/time_column',
+    ],
+  ];
+  for (const [what, text, path] of violations) {
+    it(`rejects ${what} and names ${path}`, function () {
+      const err = rejection(text);
+      expect(err.path).to.equal(path);
+      expect(err.message).to.contain(path);
+    });
+  }
+
+  it('rejects YAML syntax errors and duplicate keys with a line number', function () {
+    expect(rejection('version: 1\nplugins: {\n').message).to.match(/line \d+/);
+    expect(rejection('version: 1\nversion: 1\nplugins: {}\n').message).to.match(/line 2/);
+  });
+
+  it('rejects the same table code declared by two plugins', function () {
+    const t = '      x:\n        columns: [{ name: row_id, type: uint64 }]\n';
+    expect(rejection(`version: 1\nplugins:\n  a:\n    tables:\n${t}  b:\n    tables:\n${t}`).reason).to.match(/also declared by plugin 'a'/);
+  });
+
+  it('decorators produce the same model as YAML', function () {
+    @table('pool', { description: 'pools', kind: 'mutable', height_column: 'height', indexes: [['contract']] })
+    class PoolRow {
+      @column({ type: 'uint64' }) row_id!: string;
+      @column({ type: 'address', description: 'pool contract' }) contract!: string;
+      @column({ type: 'int64' }) height!: number;
+      @column({ type: 'fixed(18)', nullable: true, default: false }) price!: string;
+    }
+    const fromCode = catalogFromClasses('dex', [PoolRow]).table('pool')!;
+    const fromYaml = parseCatalog(`version: 1
+plugins:
+  dex:
+    tables:
+      pool:
+        description: pools
+        kind: mutable
+        height_column: height
+        indexes: [[contract]]
+        columns:
+          - { name: row_id, type: uint64 }
+          - { name: contract, type: address, description: pool contract }
+          - { name: height, type: int64 }
+          - { name: price, type: "fixed(18)", nullable: true, default: false }
+`).table('pool')!;
+    const shape = (t: typeof fromCode): unknown => ({
+      ...t,
+      column: undefined,
+      columns: t.columns.map((c) => ({ ...c, type: c.type.name })),
+    });
+    expect(shape(fromCode)).to.deep.equal(shape(fromYaml));
+  });
+
+  it('decorated tables are validated like YAML', function () {
+    @table('bad')
+    class BadRow {
+      @column({ type: 'money' }) amount!: string;
+    }
+    expect(() => catalogFromClasses('x', [BadRow])).to.throw(CatalogError, /row_id/);
+  });
+
+  it('forPlugins keeps only the tables and series of the given plugins', function () {
+    const catalog = loadCatalogFile(DEFAULTS.catalogFile);
+    const gov = catalog.forPlugins(new Set(['governance']));
+    expect([...gov.tables.keys()].sort()).to.deep.equal(['ballot', 'election', 'proposal', 'vote']);
+    expect(gov.series.size).to.equal(0);
+    expect(Catalog.merge([gov, catalog.forPlugins(new Set(['bigmaps']))]).tables.size).to.equal(7);
+  });
+});
