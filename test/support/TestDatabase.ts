@@ -4,8 +4,10 @@ import { Client } from 'pg';
  * Tests run on PGlite (in memory) unless TZIDX_TEST_DATABASE_URL names a Postgres server; then each
  * test instance gets a database of its own, created here and dropped afterwards.
  */
-export const POSTGRES_URL = process.env.TZIDX_TEST_DATABASE_URL || undefined;
-export const BACKEND = POSTGRES_URL ? 'postgres' : 'pglite';
+export function postgresUrl(): string | undefined {
+  return process.env.TZIDX_TEST_DATABASE_URL || undefined;
+}
+export const BACKEND = postgresUrl() ? 'postgres' : 'pglite';
 
 let counter = 0;
 
@@ -15,10 +17,11 @@ export interface TestDatabase {
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (!POSTGRES_URL) return { drop: async () => undefined };
+  const server = postgresUrl();
+  if (!server) return { drop: async () => undefined };
   const name = `tzidx_test_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   await admin(async (c) => c.query(`create database "${name}"`));
-  const url = new URL(POSTGRES_URL);
+  const url = new URL(server);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
@@ -27,7 +30,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
-  const c = new Client({ connectionString: POSTGRES_URL });
+  const c = new Client({ connectionString: postgresUrl() });
   await c.connect();
   try {
     return await fn(c);

@@ -1,0 +1,27 @@
+import 'reflect-metadata';
+import { postgresUrl } from '../support/TestDatabase';
+import { BenchResult } from './measure';
+import { tablesBench } from './tablesBench';
+
+/** `npm run bench`: every part measures itself against a floor taken in the same run. */
+const PARTS: Record<string, () => Promise<BenchResult[]>> = { tables: tablesBench };
+
+async function main(): Promise<void> {
+  if (!postgresUrl()) {
+    process.env.TZIDX_TEST_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  }
+  const only = process.argv.slice(2);
+  for (const [name, part] of Object.entries(PARTS)) {
+    if (only.length > 0 && !only.includes(name)) continue;
+    for (const r of await part()) {
+      const rate = r.rate !== undefined ? `  ${Math.round(r.rate).toLocaleString('en-US')} ${r.unit}` : '';
+      const ratio = r.ratio !== undefined ? `  ratio ${r.ratio.toFixed(2)}x${r.target ? ` (target <= ${r.target}x: ${r.ratio <= r.target ? 'met' : 'NOT met'})` : ''}` : '';
+      process.stdout.write(`${r.name}: ${r.seconds.toFixed(3)} s${rate}${ratio}\n`);
+    }
+  }
+}
+
+main().catch((e) => {
+  process.stderr.write(`${(e as Error).stack}\n`);
+  process.exitCode = 1;
+});
