@@ -18,7 +18,7 @@ export { ChainState } from './http/ChainState';
 export { RouteRegistry, RouteHandler, CollectionOptions } from './http/RouteRegistry';
 export { PluginClass, PluginContext, PluginManifest, TzidxPlugin } from './plugins/Plugin';
 export { ListProfile, OBJECT_LIST_PROFILE, TABLE_PROFILE } from './query/ListProfile';
-export { Filter, TableRequest } from './query/TableRequest';
+export { Filter, pathFilter, TableRequest } from './query/TableRequest';
 export { parseTime } from './query/TimeExpression';
 export { BulkWriter, Row } from './storage/BulkWriter';
 export { Database } from './storage/Database';

@@ -3,7 +3,7 @@ import { Context } from 'koa';
 import { injectable } from 'tsyringe';
 import { TableDef } from '../catalog/CatalogModel';
 import { ListProfile } from '../query/ListProfile';
-import { CsvEncoder, JsonArrayEncoder, JsonObjectEncoder, RowEncoder } from '../query/RowEncoder';
+import { CsvEncoder, JsonRowsEncoder, RowEncoder } from '../query/RowEncoder';
 import { Filter, parseTableRequest, QueryArgs } from '../query/TableRequest';
 import { RawRow, TableQueryEngine } from '../query/TableQueryEngine';
 import { databaseErrorToApi } from '../storage/DatabaseErrors';
@@ -34,8 +34,7 @@ export class CollectionResponder {
     if (format === 'csv' && !profile.allowCsv) throw ApiError.unsupportedFormat('csv');
     const parsed = parseTableRequest(table, ctx.query as QueryArgs, profile);
     const req = { ...parsed, filters: [...extraFilters, ...parsed.filters] };
-    const encoder: RowEncoder =
-      format === 'csv' ? new CsvEncoder(req.columns) : profile.rowShape === 'object' ? new JsonObjectEncoder(req.columns) : new JsonArrayEncoder(req.columns);
+    const encoder: RowEncoder = format === 'csv' ? new CsvEncoder(req.columns) : new JsonRowsEncoder(req.columns, profile.rowShape);
     const chunks = this.engine.chunks(table, req, encoder.encoding);
     let first: IteratorResult<RawRow[]>;
     try {

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { Context } from 'koa';
 import { Catalog } from '../catalog/Catalog';
+import { TableDef } from '../catalog/CatalogModel';
 import { ListProfile } from '../query/ListProfile';
 import { Filter } from '../query/TableRequest';
 import { ApiError } from './ApiError';
@@ -9,8 +10,8 @@ import { CollectionResponder, splitFormat } from './CollectionResponder';
 export type RouteHandler = (ctx: Context) => Promise<void> | void;
 
 export interface CollectionOptions {
-  /** Filters derived from the path (e.g. the pool address of /defi/dex/{address}/events). */
-  filters?: (ctx: Context, catalog: Catalog) => Filter[];
+  /** Filters derived from the path (e.g. the pool address of /defi/dex/{address}/events); see pathFilter. */
+  filters?: (ctx: Context, table: TableDef) => Filter[];
 }
 
 /**
@@ -37,7 +38,7 @@ export class RouteRegistry {
     if (!table) throw new Error(`route ${path}: table '${tableCode}' is not in the catalog of the enabled plugins`);
     this.get(path, scope, async (ctx) => {
       const format = ctx.params.format ? splitFormat(`x.${ctx.params.format}`).format : 'json';
-      await this.responder.respond(ctx, table, profile, format, options.filters?.(ctx, this.catalog) ?? []);
+      await this.responder.respond(ctx, table, profile, format, options.filters?.(ctx, table) ?? []);
     });
   }
 

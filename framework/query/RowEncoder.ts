@@ -11,61 +11,42 @@ export interface RowEncoder {
   end(): string;
 }
 
-/** `[[v1,v2],[v1,v2]]`, values in the requested column order (the tables API). */
-export class JsonArrayEncoder implements RowEncoder {
+/**
+ * A JSON array of rows, each either an array of values in the requested column order (the tables
+ * API: `[[v1,v2],…]`, compact encodings) or an object keyed by column name (DeFi and other object
+ * lists: `[{"a":v1},…]`, RFC3339 times and true/false).
+ */
+export class JsonRowsEncoder implements RowEncoder {
   readonly contentType = 'application/json; charset=utf-8';
-  readonly encoding = 'compact' as const;
+  readonly encoding: Encoding;
   private first = true;
-  private readonly cells: Array<(raw: string) => string>;
+  private readonly open: string;
+  private readonly close: string;
+  /** What precedes each value: nothing in arrays, `"name":` in objects. */
+  private readonly keys: string[];
 
-  constructor(columns: readonly ColumnDef[]) {
-    this.cells = columns.map((c) => (raw) => c.type.json(raw, 'compact'));
+  constructor(
+    private readonly columns: readonly ColumnDef[],
+    shape: 'array' | 'object',
+  ) {
+    this.encoding = shape === 'array' ? 'compact' : 'object';
+    [this.open, this.close] = shape === 'array' ? ['[', ']'] : ['{', '}'];
+    this.keys = columns.map((c) => (shape === 'array' ? '' : `${JSON.stringify(c.name)}:`));
   }
   begin(): string {
     return '[';
   }
   rows(chunk: readonly RawRow[]): string {
     let out = '';
-    const n = this.cells.length;
+    const n = this.columns.length;
     for (const row of chunk) {
-      let line = this.first ? '[' : ',\n[';
+      let item = this.first ? this.open : `,\n${this.open}`;
       this.first = false;
       for (let i = 0; i < n; i++) {
         const raw = row[i];
-        line += (i > 0 ? ',' : '') + (raw === null ? 'null' : this.cells[i](raw));
+        item += (i > 0 ? ',' : '') + this.keys[i] + (raw === null ? 'null' : this.columns[i].type.json(raw, this.encoding));
       }
-      out += line + ']';
-    }
-    return out;
-  }
-  end(): string {
-    return ']';
-  }
-}
-
-/** `[{"name":value,…},…]` with RFC3339 times and true/false (DeFi and other object lists). */
-export class JsonObjectEncoder implements RowEncoder {
-  readonly contentType = 'application/json; charset=utf-8';
-  readonly encoding = 'object' as const;
-  private first = true;
-  private readonly keys: string[];
-
-  constructor(private readonly columns: readonly ColumnDef[]) {
-    this.keys = columns.map((c) => `${JSON.stringify(c.name)}:`);
-  }
-  begin(): string {
-    return '[';
-  }
-  rows(chunk: readonly RawRow[]): string {
-    let out = '';
-    for (const row of chunk) {
-      let obj = this.first ? '{' : ',\n{';
-      this.first = false;
-      for (let i = 0; i < this.columns.length; i++) {
-        const raw = row[i];
-        obj += (i > 0 ? ',' : '') + this.keys[i] + (raw === null ? 'null' : this.columns[i].type.json(raw, 'object'));
-      }
-      out += obj + '}';
+      out += item + this.close;
     }
     return out;
   }

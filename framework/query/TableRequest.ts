@@ -127,3 +127,18 @@ function parseFilter(column: ColumnDef, op: Operator, arg: string): Filter {
     throw e;
   }
 }
+
+/**
+ * An equality filter from a path segment (e.g. the pool address of /defi/dex/{address}/events), parsed
+ * by the column's type; a value that does not parse is a malformed resource id (400/1301).
+ */
+export function pathFilter(table: TableDef, columnName: string, raw: string): Filter {
+  const column = table.column(columnName);
+  if (!column) throw new Error(`table '${table.code}' has no column '${columnName}'`);
+  try {
+    return { column, op: 'eq', values: [column.type.parse(raw)] };
+  } catch (e) {
+    if (e instanceof ValueError) throw ApiError.malformedId(`invalid ${columnName} '${raw}': ${e.message}`);
+    throw e;
+  }
+}

@@ -1,0 +1,47 @@
+/** Small readers for untrusted node JSON: they never throw, they answer `undefined` for a wrong shape. */
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A non-empty string, else `undefined` (the node writes `""` for some absent hashes). */
+export function asNonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export function asInt(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  if (typeof value === 'string' && /^-?\d{1,15}$/.test(value)) return Number(value);
+  return undefined;
+}
+
+export function asBoolean(value: unknown): boolean | undefined {
+  return typeof value === 'boolean' ? value : undefined;
+}
+
+export function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export function asRecords(value: unknown): Record<string, unknown>[] {
+  return asArray(value).filter(isRecord);
+}
+
+const DECIMAL = /^-?\d+$/;
+
+/** A node decimal string (or safe JSON integer) as bigint; `undefined` when absent or not a number. */
+export function asBigInt(value: unknown): bigint | undefined {
+  if (typeof value === 'string' && DECIMAL.test(value)) return BigInt(value);
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+  return undefined;
+}
+
+/** The object without its `undefined` properties (keeps normalized objects easy to compare and print). */
+export function withoutUndefined<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
+  return value;
+}

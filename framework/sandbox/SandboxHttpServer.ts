@@ -1,0 +1,91 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolveProfile, type SandboxProfile, type SandboxProfileName } from './profiles';
+import { Prng } from './Prng';
+import { SandboxChain } from './SandboxChain';
+import { SandboxNode } from './SandboxNode';
+
+export interface SandboxServerOptions {
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  seed: string | number;
+  profile?: SandboxProfileName | SandboxProfile;
+  /** Blocks built before serving; defaults to the profile's history length. */
+  historyBlocks?: number;
+  /** Live baking interval; defaults to the profile's, 0 disables live baking. */
+  blockIntervalMs?: number;
+  /** Probability per live block of a reorg, and its maximum depth (profile defaults). */
+  reorgRate?: number;
+  reorgDepth?: number;
+  genesisTime?: string;
+}
+
+export interface SandboxServer {
+  url: string;
+  chain: SandboxChain;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a SandboxChain over HTTP on loopback with the node's RPC paths, streams `/monitor/heads/main`
+ * (one JSON header per line, chunked), and bakes live blocks with occasional reorgs.
+ */
+export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
+  const profile = resolveProfile(options.profile);
+  const reorgDepth = options.reorgDepth ?? profile.reorgDepth;
+  const chain = new SandboxChain({ seed: options.seed, profile, genesisTime: options.genesisTime, maxReorgDepth: Math.max(64, reorgDepth) });
+  chain.bake(options.historyBlocks ?? profile.historyBlocks);
+  const node = new SandboxNode(chain);
+  const streams = new Set<ServerResponse>();
+
+  const server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    if (req.method === 'GET' && new URL(path, 'http://sandbox').pathname === '/monitor/heads/main') {
+      res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+      res.write(`${JSON.stringify(node.monitorHead(chain.head))}\n`);
+      streams.add(res);
+      const off = chain.onHead((e) => {
+        const block = chain.resolve(e.hash);
+        if (block) res.write(`${JSON.stringify(node.monitorHead(block))}\n`);
+      });
+      res.on('close', () => {
+        off();
+        streams.delete(res);
+      });
+      return;
+    }
+    const answer = node.handle(req.method ?? 'GET', path);
+    res.writeHead(answer.status, answer.body ? { 'content-type': 'application/json' } : {});
+    res.end(answer.body);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+
+  const interval = options.blockIntervalMs ?? profile.blockIntervalMs;
+  const reorgRate = options.reorgRate ?? profile.reorgRate;
+  const timer =
+    interval > 0
+      ? setInterval(() => {
+          const level = chain.headLevel + 1;
+          const prng = Prng.derive(chain.seed, 'live-reorg', level);
+          if (reorgRate > 0 && chain.headLevel > reorgDepth + 1 && prng.chance(reorgRate)) chain.reorg(prng.range(1, reorgDepth));
+          else chain.bake(1);
+        }, interval)
+      : undefined;
+
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    url: `http://${host}:${port}`,
+    chain,
+    close: async () => {
+      if (timer) clearInterval(timer);
+      for (const res of streams) res.end();
+      await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+    },
+  };
+}

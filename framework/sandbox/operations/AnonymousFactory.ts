@@ -1,0 +1,5 @@
+import type { BlockContext } from '../BlockContext';
+
+export function buildAnonymousOperations(_ctx: BlockContext): Record<string, unknown>[] {
+  return [];
+}
