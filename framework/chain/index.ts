@@ -9,7 +9,7 @@ export { UndiciRpcTransport, type UndiciRpcTransportOptions } from './rpc/Undici
 export { RpcRequester, type RpcRequesterOptions } from './rpc/RpcRequester';
 export { TezosRpcClient, type TezosRpcClientOptions } from './rpc/TezosRpcClient';
 export { ExponentialBackoff, type BackoffOptions } from './rpc/ExponentialBackoff';
-export { seededRandom } from './rpc/seededRandom';
+export { seededRandom } from '../util/seededRandom';
 export { JsonStreamSplitter } from './rpc/JsonStreamSplitter';
 export type { BlockId } from './rpc/rpcArguments';
 export {

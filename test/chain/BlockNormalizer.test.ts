@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import * as fs from 'node:fs';
 import {
   BlockFormatError,
   BlockNormalizer,
@@ -9,10 +8,10 @@ import {
   type NormalizedBlock,
   type NormalizeWarning,
 } from '../../framework/chain';
-import { fixturePath, listFixtures, readFixtureJson } from '../support/fixtures';
+import { listFixtures, readFixtureJson } from '../support/fixtures';
 import { expectedFromBlock } from './support/rawBlockWalk';
+import type { Json } from './support/Json';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // Kinds docs/operations.md lists as allowed to warn in the recorded blocks: none.
 const ALLOWED_UNKNOWN_KINDS: string[] = [];
@@ -239,7 +238,7 @@ describe('chain/BlockNormalizer details', () => {
   });
 
   it('reads the genesis block', () => {
-    const raw = JSON.parse(fs.readFileSync(fixturePath('tezos-rpc', 'blocks', 'mainnet', 'mainnet-0-genesis.json'), 'utf8'));
+    const raw = readFixtureJson<Json>('tezos-rpc', 'blocks', 'mainnet', 'mainnet-0-genesis.json');
     const block = new BlockNormalizer().normalize(raw);
     expect(block.level).to.equal(0);
     expect(block.operations).to.deep.equal([]);

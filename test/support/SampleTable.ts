@@ -1,4 +1,5 @@
 import { b58Encode, PrefixV2 } from '@taquito/utils';
+import { seededRandom } from '../../framework/util/seededRandom';
 
 /**
  * A synthetic table with one column of every catalog type, its rows generated from a seed, and an
@@ -56,17 +57,8 @@ export interface SampleRow {
   secret: string;
 }
 
-/** Deterministic PRNG (mulberry32) so a failing case can be replayed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded, so a failing case can be replayed. */
+export const prng = seededRandom;
 
 const LABELS = ['plain', 'with,comma', 'with "quote"', 'line\nbreak', 'crlf\r\nline', 'ünïcødé ✓', 'a.b*c', '', 'Zeta', 'alpha beta'];
 

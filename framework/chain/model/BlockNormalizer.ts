@@ -2,7 +2,7 @@ import { silentChainLogger, type ChainLogger } from '../support/ChainLogger';
 import { anonymousRow } from './AnonymousRows';
 import { BlockFormatError } from './BlockFormatError';
 import { consensusRows } from './ConsensusRows';
-import { asArray, asBigInt, asBoolean, asInt, asNonEmptyString, asString, isRecord } from './jsonRead';
+import { asArray, asBigInt, asBoolean, asInt, asNonEmptyString, asString, isRecord, withoutUndefined } from './jsonRead';
 import { implicitRow, managerRows } from './ManagerRows';
 import type { FeatureVote, NormalizedBlock } from './NormalizedBlock';
 import type { NormalizedOperation } from './NormalizedOperation';
@@ -91,7 +91,7 @@ export class BlockNormalizer {
     const gas = asBigInt(meta?.consumed_gas);
     const nextProtocol = asString(meta?.next_protocol);
 
-    const block: NormalizedBlock = {
+    const block = withoutUndefined<NormalizedBlock>({
       hash,
       predecessor: asString(header.predecessor) ?? '',
       level,
@@ -129,8 +129,7 @@ export class BlockNormalizer {
       operations: [],
       hasMetadata: meta !== undefined,
       warnings,
-    };
-    for (const key of Object.keys(block) as (keyof NormalizedBlock)[]) if (block[key] === undefined) delete block[key];
+    });
 
     const rows: NormalizedOperation[] = [];
     asArray(raw.operations).forEach((list, opL) => {

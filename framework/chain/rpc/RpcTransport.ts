@@ -13,7 +13,7 @@ export interface RpcTransport {
   get(path: string, signal?: AbortSignal): Promise<RpcResponse>;
   /**
    * Streams `/monitor/heads/main`: one parsed JSON value per head, the current head first.
-   * Ends when the node closes the stream; throws on transport errors or broken JSON.
+   * Ends when the node closes the stream or `signal` aborts; throws on transport errors or broken JSON.
    */
-  monitorHeads(signal?: AbortSignal): AsyncIterable<unknown>;
+  monitorHeads(signal: AbortSignal): AsyncIterable<unknown>;
 }

@@ -2,7 +2,7 @@ import { asArray, asBigInt, asBoolean, asInt, asRecords, asString, isRecord } fr
 import type { Micheline, RawBlock } from '../model/RawBlock';
 import { silentChainLogger, type ChainLogger } from '../support/ChainLogger';
 import { addressSegment, bigMapIdSegment, blockSegment, chainSegment, queryString, scriptExprSegment, type BlockId } from './rpcArguments';
-import { RpcNotFoundError, RpcUnexpectedResponseError } from './RpcError';
+import { RpcAbortedError, RpcError, RpcNetworkError, RpcNotFoundError, RpcUnexpectedResponseError } from './RpcError';
 import { RpcRequester, type RpcRequesterOptions } from './RpcRequester';
 import type { RpcTransport } from './RpcTransport';
 import type {
@@ -347,10 +347,25 @@ export class TezosRpcClient {
 
   /**
    * New heads as the node adopts them (`/monitor/heads/main`), the current head first. Ends when
-   * the stream ends; chunks that are not block headers are logged and skipped.
+   * the stream ends; chunks that are not block headers are logged and skipped. Stream failures
+   * surface as `RpcError`s (no retry here: `RpcBlockSource.heads` reconnects).
    */
   async *monitorHeads(signal?: AbortSignal): AsyncIterable<MonitorHead> {
-    for await (const item of this.transport.monitorHeads(signal)) {
+    const path = `/monitor/heads/${this.chain}`;
+    // The transport always gets a signal, aborted as soon as the consumer stops reading.
+    const stop = new AbortController();
+    try {
+      yield* this.validHeads(this.transport.monitorHeads(signal ? AbortSignal.any([signal, stop.signal]) : stop.signal));
+    } catch (err) {
+      if (err instanceof RpcError) throw err;
+      throw signal?.aborted ? new RpcAbortedError(path, err) : new RpcNetworkError(path, err);
+    } finally {
+      stop.abort();
+    }
+  }
+
+  private async *validHeads(stream: AsyncIterable<unknown>): AsyncIterable<MonitorHead> {
+    for await (const item of stream) {
       const head = isRecord(item) ? item : undefined;
       const level = asInt(head?.level);
       if (head === undefined || typeof head.hash !== 'string' || level === undefined || typeof head.predecessor !== 'string') {

@@ -67,7 +67,7 @@ export class UndiciRpcTransport implements RpcTransport {
     return { status: response.statusCode, body: await response.body.text() };
   }
 
-  async *monitorHeads(signal?: AbortSignal): AsyncIterable<unknown> {
+  async *monitorHeads(signal: AbortSignal): AsyncIterable<unknown> {
     const path = `/monitor/heads/${encodeURIComponent(this.options.chain ?? 'main')}`;
     const response = await request(this.base + path, {
       method: 'GET',

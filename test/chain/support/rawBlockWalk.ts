@@ -1,9 +1,9 @@
+import type { Json } from './Json';
+
 /**
  * Expected per-block figures computed straight from the node JSON with a deliberately simple walk,
  * independent of the normalizer's code paths (its own kind table, its own gas/burn rules).
  */
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // Spec type per node kind, written out independently of framework/chain/model/OperationType.ts.
 const TYPE_BY_KIND: Record<string, string> = {};
@@ -119,6 +119,10 @@ export function expectedFromGroups(groupsList: Json[], implicit: Json[] = []): E
       count(typeOf(content.kind));
       if (/^double_/.test(content.kind)) e.volume += positiveCredits(meta?.balance_updates, ['contract', 'freezer']);
       if (content.kind === 'activate_account') e.volume += positiveCredits(meta?.balance_updates, ['contract']);
+      if (content.kind === 'drain_delegate') {
+        const toDestination = (meta?.balance_updates ?? []).filter((u: Json) => u.contract === content.destination);
+        e.volume += positiveCredits(toDestination, ['contract']);
+      }
     }
   }
   for (const result of implicit) {
