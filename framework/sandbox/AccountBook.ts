@@ -122,6 +122,11 @@ export class AccountBook {
     });
   }
 
+  /** An implicit account known only by address (no key: it can receive but never sign), e.g. the null address. */
+  createKeyless(address: string): Account {
+    return this.createImplicit({ address, publicKey: '', kind: address.slice(0, 3) as ImplicitKind });
+  }
+
   createContract(address: string, script: { code: Micheline; storage: Micheline }, delegate: string | undefined, storageSize: bigint): Account {
     return this.insert({
       address,

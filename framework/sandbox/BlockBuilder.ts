@@ -58,7 +58,7 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
 
   rt.journal.begin();
   try {
-    const ctx = new BlockContext(level, cycle, prng.fork('ops'), book, rt.journal, profile, calendar, identity, rt.contracts, pred.hash, baker.address, timestamp);
+    const ctx = new BlockContext(level, cycle, prng.fork('ops'), book, rt.journal, profile, calendar, identity, rt.contracts, pred.hash, baker.address, timestamp, rt.seed);
     const genesis = level === 1 ? bootstrapChain(ctx) : undefined;
 
     const payloadHash = b58(prng.bytes(32), PrefixV2.ValueHash);

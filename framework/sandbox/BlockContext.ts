@@ -34,6 +34,8 @@ export class BlockContext {
     readonly branch: string,
     readonly baker: string,
     readonly timestamp: string,
+    /** The chain seed, for values that must not depend on the branch (proposal hashes). */
+    readonly seedLabel: string,
   ) {}
 
   /** A fresh operation hash and its raw digest (the digest also seeds KT1 addresses). */

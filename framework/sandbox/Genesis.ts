@@ -1,6 +1,7 @@
 import { BalanceUpdates } from './BalanceUpdates';
 import type { BlockContext } from './BlockContext';
 import { CallContext, type ContractModel } from './contracts/ContractModel';
+import { NULL_ADDRESS } from './contracts/CpmmPool';
 import type { LazyStorageDiff } from './contracts/LazyStorageDiff';
 import type { AccountBook } from './AccountBook';
 import { newKeyPair, type ImplicitKind } from './Keys';
@@ -37,6 +38,7 @@ export function bootstrapChain(ctx: BlockContext): GenesisResult {
     if (prng.chance(0.7)) book.set(account.address, 'delegate', prng.pick(book.bakers).address);
   }
 
+  book.createKeyless(NULL_ADDRESS);
   const implicitResults: Record<string, unknown>[] = [];
   const call = new CallContext(ctx, users[0]);
   const originate = (model: ContractModel, balance: bigint, init: (diff: LazyStorageDiff) => void) => {
@@ -76,12 +78,25 @@ export function bootstrapChain(ctx: BlockContext): GenesisResult {
       pool.init(diff, tokenReserve, otherReserve, lqt);
       pool.token.mint(diff, pool.address, tokenReserve);
       if (pool.tokenB) pool.tokenB.mint(diff, pool.address, otherReserve);
-      if (pool.lqt) pool.lqt.mint(diff, users[0], lqt);
-      else diff.update(pool.state.shares as number, { string: users[0] }, { int: String(lqt) });
+      // The initial LP shares are spread over a few holders, so removals and farm stakes have owners.
+      const lpHolders = holders.slice(0, 8);
+      lpHolders.forEach((h, i) => {
+        const share = i === lpHolders.length - 1 ? lqt - (lqt / BigInt(lpHolders.length)) * BigInt(i) : lqt / BigInt(lpHolders.length);
+        if (pool.lqt) pool.lqt.mint(diff, h, share);
+        else diff.update(pool.state.shares as number, { string: h }, { int: String(share) });
+      });
     });
   seedPool(contracts.lb, 3_300_000_000n, 5_200_000n * TEZ, 50_000_000n, 5_200_000n * TEZ);
   seedPool(contracts.quipuswap, 900_000n * 10n ** 18n, 800_000n * TEZ, 700_000_000n, 800_000n * TEZ);
   seedPool(contracts.plenty, 400_000n * TEZ, 300_000n * 10n ** 18n, 350_000_000_000n, 0n);
+  originate(contracts.farm, 0n, (diff) => {
+    contracts.farm.init(diff);
+    contracts.ctez.mint(diff, contracts.farm.address, 1_000_000n * TEZ);
+  });
+  originate(contracts.lending, 0n, (diff) => {
+    contracts.lending.init(diff);
+    for (const token of contracts.lending.markets) token.mint(diff, contracts.lending.address, 10n ** BigInt(token.decimals + 6));
+  });
   return { balanceUpdates: updates, implicitResults };
 }
 

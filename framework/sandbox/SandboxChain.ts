@@ -67,7 +67,7 @@ export class SandboxChain {
     const chainId = b58(blake2bOf(32, genesisDigest).slice(0, 4), PrefixV2.ChainID);
     this.identity = { protocol: SANDBOX_PROTOCOL, chainId, errorPrefix: ERROR_PREFIX };
     this.calendar = new ChainCalendar(this.profile);
-    this.journal = new Journal(this.maxReorgDepth + 1);
+    this.journal = new Journal(this.maxReorgDepth);
     this.book = new AccountBook(this.journal, 1_000_000n);
     this.contracts = new ContractRegistry(this.book, this.seed, ERROR_PREFIX);
     createBakers(this.book, Prng.derive(this.seed, 'bakers'), this.profile);

@@ -55,7 +55,13 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
       });
       return;
     }
-    const answer = node.handle(req.method ?? 'GET', path);
+    let answer;
+    try {
+      answer = node.handle(req.method ?? 'GET', path);
+    } catch (e) {
+      // A sandbox bug must not take the server down: answer like a node's internal error.
+      answer = { status: 500, body: JSON.stringify([{ kind: 'temporary', id: 'sandbox.internal_error', message: (e as Error).message }]) };
+    }
     res.writeHead(answer.status, answer.body ? { 'content-type': 'application/json' } : {});
     res.end(answer.body);
   });
@@ -72,8 +78,14 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
       ? setInterval(() => {
           const level = chain.headLevel + 1;
           const prng = Prng.derive(chain.seed, 'live-reorg', level);
-          if (reorgRate > 0 && chain.headLevel > reorgDepth + 1 && prng.chance(reorgRate)) chain.reorg(prng.range(1, reorgDepth));
-          else chain.bake(1);
+          try {
+            if (reorgRate > 0 && chain.headLevel > reorgDepth + 1 && prng.chance(reorgRate)) chain.reorg(prng.range(1, reorgDepth));
+            else chain.bake(1);
+          } catch (e) {
+            // Stop baking but keep serving the chain built so far; the error says why the head stopped.
+            clearInterval(timer);
+            process.emitWarning(`sandbox: live baking stopped at level ${chain.headLevel}: ${(e as Error).message}`);
+          }
         }, interval)
       : undefined;
 

@@ -4,6 +4,8 @@ import { originatedAddress } from '../Keys';
 import type { ContractModel, ContractRole } from './ContractModel';
 import { CpmmPool } from './CpmmPool';
 import { Fa12Token } from './Fa12Token';
+import { Farm } from './Farm';
+import { LendingMarket } from './LendingMarket';
 
 /** Mainnet addresses kept for the protocol-level contracts so DeFi plugins recognise them. */
 export const KNOWN_ADDRESSES = {
@@ -38,6 +40,8 @@ export class ContractRegistry {
   readonly lb: CpmmPool;
   readonly quipuswap: CpmmPool;
   readonly plenty: CpmmPool;
+  readonly farm: Farm;
+  readonly lending: LendingMarket;
 
   constructor(book: AccountBook, seed: string, errorPrefix: string) {
     const derived = (label: string) => originatedAddress(blake2bOf(32, 'tzidx-sandbox-contract', seed, label), 0);
@@ -49,6 +53,8 @@ export class ContractRegistry {
     this.lb = this.add(new CpmmPool(book, KNOWN_ADDRESSES.lbCpmm, 'lb_cpmm', this.tzBTC, this.sirius, undefined), 'Liquidity Baking CPMM');
     this.quipuswap = this.add(new CpmmPool(book, KNOWN_ADDRESSES.quipuKusd, 'quipuswap_v1', this.kUSD, undefined, undefined), 'QuipuSwap tez/kUSD');
     this.plenty = this.add(new CpmmPool(book, derived('plenty-pool'), 'plenty_volatile', this.ctez, this.plentyLp, this.kUSD), 'Plenty ctez/kUSD');
+    this.farm = this.add(new Farm(book, derived('plenty-farm'), this.plentyLp, this.ctez), 'Plenty ctez/kUSD LP farm');
+    this.lending = this.add(new LendingMarket(book, derived('yupana'), [this.kUSD, this.tzBTC, this.ctez]), 'Yupana-style lending');
   }
 
   add<M extends ContractModel>(model: M, name: string): M {

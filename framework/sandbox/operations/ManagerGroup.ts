@@ -81,7 +81,15 @@ export class ManagerGroupBuilder {
         continue;
       }
       if (i === failAt) {
-        outcomes.push({ status: 'failed', errors: all[i].failure?.() ?? this.gasExhausted() });
+        // Run it anyway so contents whose parameters depend on the state get them; the whole batch
+        // is reverted below.
+        const errors = all[i].failure?.() ?? this.gasExhausted();
+        try {
+          all[i].apply();
+        } catch (e) {
+          if (!(e instanceof ContentFailure)) throw e;
+        }
+        outcomes.push({ status: 'failed', errors });
         continue;
       }
       try {

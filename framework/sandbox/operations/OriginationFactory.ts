@@ -14,9 +14,11 @@ import { logAmount, pickSource, TEZ } from './Sources';
  * ticketers. The originator burns the storage (`paid_storage_size_diff` + origination size).
  */
 export function buildOrigination(ctx: BlockContext): Record<string, unknown> | undefined {
+  const { book, prng, contracts } = ctx;
+  // Keep the book bounded: user contracts stop being originated once the profile's share is reached.
+  if (contracts.ofRole('registry').length + contracts.ofRole('ticketer').length >= ctx.profile.maxAccounts / 4) return undefined;
   const source = pickSource(ctx, (a) => a.balance > 20n * TEZ);
   if (!source) return undefined;
-  const { book, prng, contracts } = ctx;
   // The KT1 address derives from the operation hash, as the protocol's origination nonce does.
   const opHash = ctx.newOperationHash();
   const address = originatedAddress(opHash.digest, 0);
