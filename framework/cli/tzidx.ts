@@ -7,6 +7,7 @@ import { ConfigError, InstanceConfig, loadConfig, splitList } from '../config/In
 import { discoverPlugins } from '../plugins/PluginDiscovery';
 import { PluginError, resolvePlugins } from '../plugins/PluginResolver';
 import { createLogger, Logger } from '../util/Logger';
+import { PROFILE_NAMES, SandboxProfileName, startSandboxServer } from '../sandbox';
 
 const COMMON_HELP = `Common options:
   --config FILE       instance config (YAML); env TZIDX_CONFIG
@@ -19,10 +20,13 @@ const COMMON_HELP = `Common options:
   -h, --help          this help
 Precedence: flags > environment > config file > defaults.`;
 
-const COMMANDS: Record<string, { summary: string; usage: string; run: (config: InstanceConfig, log: Logger) => Promise<void> }> = {
+type Flags = Record<string, string | boolean | undefined>;
+
+const COMMANDS: Record<string, { summary: string; usage: string; run: (config: InstanceConfig, log: Logger, flags: Flags) => Promise<void>; help?: string }> = {
   start: {
     summary: 'index the chain and serve the API',
     usage: 'tzidx start [--rpc URL | --archive DIR] [options]',
+    help: '  --rpc URL           index from a Tezos node\n  --archive DIR       index recorded full-block JSON files\n',
     run: async (config, log) => {
       const app = await TzidxApp.create(config, { log });
       await serveUntilSignal(app, log);
@@ -44,6 +48,37 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
       const m = app.migration!;
       log.info({ database: app.db.description, created: m.created.length, altered: m.altered.length, unchanged: m.unchanged.length }, 'schemas migrated');
       await app.close();
+    },
+  },
+  sandbox: {
+    summary: 'run the simulated Tezos node alone (node RPC paths on loopback)',
+    usage: 'tzidx sandbox [--port N] [--seed S] [--profile tiny|demo|mainnet-like] [--interval-ms N] [--reorg-rate R] [--reorg-depth N]',
+    help: `  --port N            RPC port (default 8732, the node's)
+  --seed S            chain seed: the same seed builds the same chain (default tzidx)
+  --profile P         tiny | demo | mainnet-like (default demo)
+  --interval-ms N     live block interval, 0 = no live baking (profile default)
+  --reorg-rate R      probability of a reorg per live block (profile default)
+  --reorg-depth N     maximum reorg depth (profile default)
+`,
+    run: async (_config, log, flags) => {
+      const num = (k: string): number | undefined => (flags[k] === undefined ? undefined : Number(flags[k]));
+      const profile = (flags.profile as string | undefined) ?? 'demo';
+      if (!(PROFILE_NAMES as readonly string[]).includes(profile)) throw new ConfigError(`unknown profile '${profile}' (${PROFILE_NAMES.join(', ')})`);
+      for (const k of ['interval-ms', 'reorg-rate', 'reorg-depth']) {
+        if (flags[k] !== undefined && !Number.isFinite(num(k))) throw new ConfigError(`invalid --${k} '${flags[k]}'`);
+      }
+      const port = flags.port === undefined ? 8732 : Number(flags.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`invalid port '${flags.port}'`);
+      const server = await startSandboxServer({
+        port,
+        seed: (flags.seed as string | undefined) ?? 'tzidx',
+        profile: profile as SandboxProfileName,
+        blockIntervalMs: num('interval-ms'),
+        reorgRate: num('reorg-rate'),
+        reorgDepth: num('reorg-depth'),
+      });
+      log.info({ url: server.url, head: server.chain.headLevel, profile }, `sandbox node on ${server.url}`);
+      await untilSignal(log, () => server.close());
     },
   },
   plugins: {
@@ -70,6 +105,11 @@ const OPTIONS: ParseArgsConfig['options'] = {
   'log-level': { type: 'string' },
   rpc: { type: 'string' },
   archive: { type: 'string' },
+  seed: { type: 'string' },
+  profile: { type: 'string' },
+  'interval-ms': { type: 'string' },
+  'reorg-rate': { type: 'string' },
+  'reorg-depth': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -81,10 +121,14 @@ function usage(): string {
 async function serveUntilSignal(app: TzidxApp, log: Logger): Promise<void> {
   const { url } = await app.api.listen(app.config.port, app.config.host);
   log.info({ url, database: app.db.description, plugins: app.plugins.map((p) => p.manifest.name) }, `API listening on ${url}`);
-  await new Promise<void>((resolve) => {
+  await untilSignal(log, () => app.close());
+}
+
+function untilSignal(log: Logger, close: () => Promise<void>): Promise<void> {
+  return new Promise<void>((resolve) => {
     const stop = (): void => {
       log.info('shutting down');
-      void app.close().then(resolve);
+      void close().then(resolve);
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
@@ -110,7 +154,7 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (values.help) {
-    process.stdout.write(`${cmd.summary}\n\nUsage: ${cmd.usage}\n\n${command === 'start' ? '  --rpc URL           index from a Tezos node\n  --archive DIR       index recorded full-block JSON files\n' : ''}${COMMON_HELP}\n`);
+    process.stdout.write(`${cmd.summary}\n\nUsage: ${cmd.usage}\n\n${cmd.help ?? ''}${COMMON_HELP}\n`);
     return 0;
   }
   try {
@@ -129,7 +173,7 @@ export async function main(argv: string[]): Promise<number> {
         archive: str('archive'),
       },
     });
-    await cmd.run(config, createLogger(config.logLevel));
+    await cmd.run(config, createLogger(config.logLevel), values);
     return 0;
   } catch (e) {
     if (e instanceof ConfigError || e instanceof CatalogError || e instanceof PluginError) {

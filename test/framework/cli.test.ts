@@ -15,7 +15,7 @@ describe('tzidx CLI', function () {
   it('--help lists the commands; every command has its own --help', function () {
     const top = tzidx(['--help']);
     expect(top.code).to.equal(0);
-    for (const cmd of ['start', 'serve', 'migrate', 'plugins']) {
+    for (const cmd of ['start', 'serve', 'migrate', 'plugins', 'sandbox']) {
       expect(top.out).to.contain(`  ${cmd}`);
       const sub = tzidx([cmd, '--help']);
       expect(sub.code, cmd).to.equal(0);
@@ -33,6 +33,13 @@ describe('tzidx CLI', function () {
     const plugin = tzidx(['plugins', '--plugins', 'core-chain,nope']);
     expect(plugin.code).to.equal(2);
     expect(plugin.err).to.match(/unknown plugin 'nope'/);
+  });
+
+  it('sandbox rejects unknown profiles and bad numbers', function () {
+    const r = tzidx(['sandbox', '--profile', 'huge']);
+    expect(r.code).to.equal(2);
+    expect(r.err).to.match(/unknown profile 'huge'/);
+    expect(tzidx(['sandbox', '--reorg-rate', 'often']).code).to.equal(2);
   });
 
   it('plugins lists the built-in plugins and marks the enabled ones', function () {
