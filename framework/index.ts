@@ -23,3 +23,12 @@ export { parseTime } from './query/TimeExpression';
 export { BulkWriter, Row } from './storage/BulkWriter';
 export { Database } from './storage/Database';
 export { Logger } from './util/Logger';
+export * from './indexer/IndexContext';
+export type {
+  BalanceUpdate,
+  BigMapDiff,
+  ContractEvent,
+  NormalizedBlock,
+  NormalizedOperation,
+  TicketUpdate,
+} from './chain';

@@ -13,6 +13,10 @@ import { discoverPlugins } from '../plugins/PluginDiscovery';
 import { resolvePlugins } from '../plugins/PluginResolver';
 import { TABLE_PROFILE } from '../query/ListProfile';
 import { Database } from '../storage/Database';
+import { BlockSource } from '../chain';
+import { BlockDispatcher } from '../indexer/BlockDispatcher';
+import { DEFAULT_INDEXER_OPTIONS, Indexer, IndexerOptions } from '../indexer/Indexer';
+import { IndexerStatus } from '../indexer/IndexerStatus';
 import { MigrationReport, SchemaMigrator } from '../storage/SchemaMigrator';
 import { Logger } from '../util/Logger';
 import { CONFIG, LOGGER } from './tokens';
@@ -42,7 +46,42 @@ export class TzidxApp {
     readonly plugins: readonly PluginClass[],
     readonly api: ApiServer,
     readonly migration: MigrationReport | undefined,
+    readonly dispatcher: BlockDispatcher,
+    private readonly log: Logger,
   ) {}
+
+  /**
+   * Starts indexing from a source in the background; resolves when indexing ends (source exhausted,
+   * `toLevel` reached, failure, or `stopIndexer()`).
+   */
+  startIndexer(source: BlockSource, options: Partial<IndexerOptions> = {}): Promise<void> {
+    if (this.indexerRun) throw new Error('the indexer is already running');
+    const controller = new AbortController();
+    const indexer = new Indexer(
+      this.db,
+      this.catalog,
+      this.dispatcher,
+      source,
+      this.container.resolve(IndexerStatus),
+      this.container.resolve(ChainState),
+      this.log.child({ component: 'indexer' }),
+      { ...DEFAULT_INDEXER_OPTIONS, ...options },
+    );
+    const done = indexer.run(controller.signal).finally(() => {
+      this.indexerRun = undefined;
+    });
+    this.indexerRun = { controller, done };
+    return done;
+  }
+
+  async stopIndexer(): Promise<void> {
+    const run = this.indexerRun;
+    if (!run) return;
+    run.controller.abort();
+    await run.done;
+  }
+
+  private indexerRun?: { controller: AbortController; done: Promise<void> };
 
   static async create(config: InstanceConfig, opts: AppOptions): Promise<TzidxApp> {
     const available = opts.available ?? discoverPlugins([BUILTIN_PLUGIN_DIR, ...config.pluginPaths]);
@@ -60,6 +99,7 @@ export class TzidxApp {
       container.registerInstance(Database, db);
       container.registerInstance(Catalog, catalog);
       container.registerInstance(ChainState, new ChainState());
+      container.registerInstance(IndexerStatus, new IndexerStatus());
       container.registerInstance(CONFIG, config);
       container.registerInstance(LOGGER, opts.log);
       const instances: TzidxPlugin[] = [];
@@ -68,11 +108,14 @@ export class TzidxApp {
         await plugin.register?.({ container, config, catalog, log: opts.log.child({ plugin: cls.manifest.name }) });
         instances.push(plugin);
       }
+      const dispatcher = new BlockDispatcher();
+      for (const plugin of instances) plugin.handlers?.(dispatcher);
       const routes = new RouteRegistry(catalog, container.resolve(CollectionResponder));
       routes.tables('/tables', TABLE_PROFILE);
+      registerStatusRoutes(routes, container.resolve(IndexerStatus));
       for (const plugin of instances) plugin.routes?.(routes);
       const api = new ApiServer(routes, container.resolve(ChainState), opts.log, VERSION);
-      return new TzidxApp(config, container, db, catalog, plugins, api, migration);
+      return new TzidxApp(config, container, db, catalog, plugins, api, migration, dispatcher, opts.log);
     } catch (e) {
       await db.close();
       throw e;
@@ -80,9 +123,22 @@ export class TzidxApp {
   }
 
   async close(): Promise<void> {
+    await this.stopIndexer();
     await this.api.close();
     await this.db.close();
   }
+}
+
+/** The indexer's state for people (/explorer/status) and for Prometheus (/metrics). */
+function registerStatusRoutes(routes: RouteRegistry, status: IndexerStatus): void {
+  routes.get('/explorer/status', 'GetStatus', (ctx) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = status.toJSON();
+  });
+  routes.get('/metrics', 'GetMetrics', async (ctx) => {
+    ctx.type = status.registry.contentType;
+    ctx.body = await status.registry.metrics();
+  });
 }
 
 /** tables.yaml plus the decorator-declared tables of the loaded plugins, restricted to those plugins. */

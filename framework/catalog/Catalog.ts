@@ -117,6 +117,11 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
   if (decl.height_column !== undefined && !byName.has(decl.height_column)) {
     throw new CatalogError(`${path}/height_column`, `unknown column '${decl.height_column}'`, source);
   }
+  if (decl.orphan_column !== undefined) {
+    const orphan = byName.get(decl.orphan_column);
+    if (!orphan || orphan.type.name !== 'bool') throw new CatalogError(`${path}/orphan_column`, `'${decl.orphan_column}' is not a bool column`, source);
+    if (decl.height_column === undefined) throw new CatalogError(`${path}/orphan_column`, 'an orphan column needs a height_column', source);
+  }
   return {
     code,
     plugin,
@@ -125,6 +130,7 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     description: decl.description ?? '',
     kind: decl.kind ?? 'append',
     heightColumn: decl.height_column,
+    orphanColumn: decl.orphan_column,
     columns,
     indexes,
     column: (name: string) => byName.get(name),

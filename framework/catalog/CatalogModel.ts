@@ -21,6 +21,8 @@ export interface TableDecl {
   kind?: 'append' | 'mutable';
   /** Column holding the block height a row belongs to; rollback of append tables deletes above it. */
   height_column?: string;
+  /** A bool column that rollback sets to true instead of deleting the row (blocks stay visible as orphans). */
+  orphan_column?: string;
   columns: ColumnDecl[];
   indexes?: Array<string[] | IndexDecl>;
 }
@@ -67,6 +69,7 @@ export interface TableDef {
   readonly description: string;
   readonly kind: 'append' | 'mutable';
   readonly heightColumn?: string;
+  readonly orphanColumn?: string;
   readonly columns: readonly ColumnDef[];
   readonly indexes: readonly IndexDef[];
   column(name: string): ColumnDef | undefined;

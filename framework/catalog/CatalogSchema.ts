@@ -24,6 +24,7 @@ const table = {
     storage: { type: 'string', pattern: IDENT },
     kind: { enum: ['append', 'mutable'] },
     height_column: { type: 'string', pattern: IDENT },
+    orphan_column: { type: 'string', pattern: IDENT },
     columns: { type: 'array', minItems: 1, items: column },
     indexes: {
       type: 'array',

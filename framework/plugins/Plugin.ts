@@ -2,6 +2,7 @@ import { DependencyContainer } from 'tsyringe';
 import { Catalog } from '../catalog/Catalog';
 import { InstanceConfig } from '../config/InstanceConfig';
 import { RouteRegistry } from '../http/RouteRegistry';
+import { HandlerRegistry } from '../indexer/IndexContext';
 import { Logger } from '../util/Logger';
 
 export interface PluginManifest {
@@ -28,6 +29,8 @@ export interface TzidxPlugin {
   register?(ctx: PluginContext): void | Promise<void>;
   /** Declares the plugin's HTTP routes. */
   routes?(routes: RouteRegistry): void;
+  /** Subscribes the plugin's indexing handlers to the shared block dispatcher (run in plugin order). */
+  handlers?(registry: HandlerRegistry): void;
 }
 
 export interface PluginClass {

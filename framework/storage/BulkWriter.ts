@@ -18,8 +18,8 @@ export class BulkWriter {
 
   async append(trx: Knex.Transaction, table: TableDef, rows: readonly Row[]): Promise<void> {
     if (rows.length === 0) return;
-    // Columns the rows actually carry; row_id stays with the identity unless a writer sets it.
-    const columns = table.columns.filter((c) => rows[0][c.name] !== undefined);
+    // Columns any row carries (missing ones are NULL); row_id stays with the identity unless set.
+    const columns = table.columns.filter((c) => rows.some((r) => r[c.name] !== undefined));
     if (this.kind === 'postgres') await this.copy(trx, table, columns, rows);
     else await this.insert(trx, table, columns, rows);
   }

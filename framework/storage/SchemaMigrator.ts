@@ -36,6 +36,7 @@ export class SchemaMigrator {
            primary key (plugin, table_code))`,
         [META_SCHEMA],
       );
+      await createIndexerTables(trx);
       for (const table of catalog.tables.values()) {
         const outcome = await this.migrateTable(trx, table);
         report[outcome].push(table.code);
@@ -86,6 +87,27 @@ export class SchemaMigrator {
       .merge();
     return outcome;
   }
+}
+
+/**
+ * The indexer's own state: the sync cursor (one row), the hashes of recent blocks (to find a fork
+ * point) and the journal of mutable-row pre-images near the head (to undo them on a reorg).
+ */
+async function createIndexerTables(trx: Knex.Transaction): Promise<void> {
+  await trx.raw(
+    `create table if not exists ??.sync_state (
+       id integer primary key check (id = 1), height bigint not null, hash text not null,
+       chain_id text, updated_at timestamptz not null default now())`,
+    [META_SCHEMA],
+  );
+  await trx.raw(`create table if not exists ??.block_hashes (height bigint primary key, hash text not null, predecessor text not null)`, [META_SCHEMA]);
+  await trx.raw(
+    `create table if not exists ??.journal (
+       id bigint generated always as identity primary key, height bigint not null,
+       table_code text not null, row_id bigint not null, pre_image jsonb)`,
+    [META_SCHEMA],
+  );
+  await trx.raw('create index if not exists journal_height_idx on ??.journal (height)', [META_SCHEMA]);
 }
 
 async function existingColumns(trx: Knex.Transaction, table: TableDef): Promise<Map<string, string>> {

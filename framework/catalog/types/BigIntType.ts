@@ -1,4 +1,4 @@
-import { BaseColumnType, integerToDb, ValueError } from './ColumnType';
+import { BaseColumnType, integerFromDb, integerToDb, ValueError } from './ColumnType';
 
 /** Unbounded integers (token amounts), a decimal string at the edge so no precision is lost. */
 export class BigIntType extends BaseColumnType {
@@ -11,6 +11,9 @@ export class BigIntType extends BaseColumnType {
   }
   override toDb(value: unknown): unknown {
     return integerToDb(value);
+  }
+  override fromDb(value: unknown): unknown {
+    return integerFromDb(value);
   }
   override schema(): Record<string, unknown> {
     return { type: 'string', pattern: '^-?[0-9]+$' };

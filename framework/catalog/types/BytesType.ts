@@ -16,6 +16,9 @@ export class BytesType extends BaseColumnType {
   override toDb(value: unknown): unknown {
     return typeof value === 'string' ? Buffer.from(value, 'hex') : value;
   }
+  override fromDb(value: unknown): unknown {
+    return value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value;
+  }
   override schema(): Record<string, unknown> {
     return { type: 'string', format: 'hex' };
   }

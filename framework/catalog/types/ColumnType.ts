@@ -34,6 +34,8 @@ export interface ColumnType {
   parse(arg: string): SqlValue;
   /** Converts a writer's JS value (bigint, Date, object…) into what the driver stores. */
   toDb(value: unknown): unknown;
+  /** Converts what the driver returns into the JS value writers use (bigint for integers, hex for bytes…). */
+  fromDb(value: unknown): unknown;
   /** JSON Schema of one encoded value, for OpenAPI. */
   schema(enc: Encoding): Record<string, unknown>;
 }
@@ -59,6 +61,9 @@ export abstract class BaseColumnType implements ColumnType {
   toDb(value: unknown): unknown {
     return value;
   }
+  fromDb(value: unknown): unknown {
+    return value;
+  }
   schema(_enc: Encoding): Record<string, unknown> {
     return { type: 'string' };
   }
@@ -74,6 +79,11 @@ export function parseInteger(arg: string, min: bigint, max: bigint, what: string
 
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
+
+/** The driver hands int8/numeric back as strings; writers work with bigint. */
+export function integerFromDb(value: unknown): unknown {
+  return value === null || value === undefined ? value : BigInt(value as string | number);
+}
 
 /** bigint and number become decimal strings; anything else passes through to the driver. */
 export function integerToDb(value: unknown): unknown {

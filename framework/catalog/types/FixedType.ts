@@ -18,6 +18,9 @@ export class FixedType extends BaseColumnType {
     if (!/^-?\d+(\.\d+)?$/.test(arg)) throw new ValueError(`'${arg}' is not a decimal number`);
     return arg;
   }
+  override fromDb(value: unknown): unknown {
+    return value === null || value === undefined ? value : String(value);
+  }
   override schema(): Record<string, unknown> {
     return { type: 'string', description: `decimal with ${this.decimals} decimals` };
   }

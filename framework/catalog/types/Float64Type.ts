@@ -13,6 +13,9 @@ export class Float64Type extends BaseColumnType {
     if (arg.trim() === '' || !Number.isFinite(n)) throw new ValueError(`'${arg}' is not a number`);
     return n;
   }
+  override fromDb(value: unknown): unknown {
+    return value === null || value === undefined ? value : Number(value);
+  }
   override schema(): Record<string, unknown> {
     return { type: 'number', format: 'double' };
   }

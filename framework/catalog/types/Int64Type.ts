@@ -1,4 +1,4 @@
-import { BaseColumnType, Encoding, INT64_MAX, INT64_MIN, integerToDb, parseInteger } from './ColumnType';
+import { BaseColumnType, Encoding, INT64_MAX, INT64_MIN, integerFromDb, integerToDb, parseInteger } from './ColumnType';
 
 export class Int64Type extends BaseColumnType {
   readonly name: string = 'int64';
@@ -13,6 +13,9 @@ export class Int64Type extends BaseColumnType {
   }
   override toDb(value: unknown): unknown {
     return integerToDb(value);
+  }
+  override fromDb(value: unknown): unknown {
+    return integerFromDb(value);
   }
   override schema(_enc: Encoding): Record<string, unknown> {
     return { type: 'integer', format: 'int64', ...(this.min === 0n ? { minimum: 0 } : {}) };

@@ -20,6 +20,10 @@ export class JsonType extends BaseColumnType {
   override toDb(value: unknown): unknown {
     return value === null || value === undefined ? value : JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
   }
+  override fromDb(value: unknown): unknown {
+    // PGlite and pg both parse jsonb; a string here is a JSON document stored as text.
+    return typeof value === 'string' ? JSON.parse(value) : value;
+  }
   override schema(): Record<string, unknown> {
     return {};
   }

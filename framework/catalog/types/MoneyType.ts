@@ -1,4 +1,4 @@
-import { BaseColumnType, Encoding, INT64_MAX, INT64_MIN, ValueError, integerToDb } from './ColumnType';
+import { BaseColumnType, Encoding, INT64_MAX, INT64_MIN, ValueError, integerFromDb, integerToDb } from './ColumnType';
 
 /** Amounts are integer mutez in storage and code; the API speaks tez with exactly 6 decimals. */
 export class MoneyType extends BaseColumnType {
@@ -16,6 +16,9 @@ export class MoneyType extends BaseColumnType {
   }
   override toDb(value: unknown): unknown {
     return integerToDb(value);
+  }
+  override fromDb(value: unknown): unknown {
+    return integerFromDb(value);
   }
   override schema(): Record<string, unknown> {
     return { type: 'number', description: 'tez with 6 decimals' };

@@ -1,0 +1,177 @@
+import { Knex } from 'knex';
+import { TableDef } from '../catalog/CatalogModel';
+import { Row } from '../storage/BulkWriter';
+import { Entity, EntityStore } from './IndexContext';
+
+/** One journal line: the row as it was before a block changed it (null: the block created it). */
+export interface JournalEntry {
+  height: number;
+  table: TableDef;
+  rowId: bigint;
+  preImage: Row | null;
+}
+
+/** What a store needs from the batch in progress. */
+interface BatchSession {
+  trx: Knex.Transaction;
+  height: number;
+  /** Near the head, changes are journaled so that a reorg can undo them. */
+  journaling: boolean;
+  journal: JournalEntry[];
+}
+
+/** Cached entities beyond this count are dropped after a flush (hot state stays bounded). */
+const MAX_CACHED = 250_000;
+
+/**
+ * The mutable tables' rows as handlers see them: cached across blocks and batches, written once per
+ * batch with a multi-row upsert, their pre-images journaled per block near the head. Row ids of new
+ * rows come from an in-memory counter per table (the indexer is the only writer).
+ */
+export class EntityStates {
+  private readonly stores = new Map<string, CachedEntityStore>();
+  private readonly nextIds = new Map<string, bigint>();
+  private session?: BatchSession;
+
+  async beginBatch(trx: Knex.Transaction, journaling: boolean, tables: Iterable<TableDef>): Promise<void> {
+    this.session = { trx, height: 0, journaling, journal: [] };
+    for (const t of tables) {
+      if (t.kind !== 'mutable' || this.nextIds.has(t.code)) continue;
+      const [{ max }] = await trx.withSchema(t.schema).from(t.storage).max({ max: 'row_id' });
+      this.nextIds.set(t.code, BigInt(max ?? 0) + 1n);
+    }
+  }
+
+  beginBlock(height: number): void {
+    this.active().height = height;
+    for (const s of this.stores.values()) s.beginBlock();
+  }
+
+  store(table: TableDef, keyColumn: string): EntityStore {
+    const id = `${table.code}\u0000${keyColumn}`;
+    let s = this.stores.get(id);
+    if (!s) {
+      if (table.kind !== 'mutable') throw new Error(`table '${table.code}' is not mutable: use append()`);
+      if (!table.column(keyColumn)) throw new Error(`table '${table.code}' has no column '${keyColumn}'`);
+      s = new CachedEntityStore(table, keyColumn, () => this.active(), () => this.allocate(table));
+      this.stores.set(id, s);
+    }
+    return s;
+  }
+
+  /** Writes every changed row and the journal; call once at the end of the batch. */
+  async flush(): Promise<JournalEntry[]> {
+    const session = this.active();
+    for (const s of this.stores.values()) await s.flush(session.trx);
+    this.session = undefined;
+    return session.journal;
+  }
+
+  /** Forgets everything cached: after a rollback or a failed batch the database is the truth again. */
+  reset(): void {
+    this.stores.clear();
+    this.nextIds.clear();
+    this.session = undefined;
+  }
+
+  private allocate(table: TableDef): bigint {
+    const id = this.nextIds.get(table.code);
+    if (id === undefined) throw new Error(`table '${table.code}' was not prepared for this batch`);
+    this.nextIds.set(table.code, id + 1n);
+    return id;
+  }
+
+  private active(): BatchSession {
+    if (!this.session) throw new Error('entity stores are used outside a batch');
+    return this.session;
+  }
+}
+
+class CachedEntityStore implements EntityStore {
+  private readonly cache = new Map<string, Entity>();
+  private readonly changed = new Map<bigint, Entity>();
+  private readonly touchedThisBlock = new Set<bigint>();
+
+  constructor(
+    private readonly table: TableDef,
+    private readonly keyColumn: string,
+    private readonly session: () => BatchSession,
+    private readonly allocate: () => bigint,
+  ) {}
+
+  beginBlock(): void {
+    this.touchedThisBlock.clear();
+  }
+
+  async get(key: string): Promise<Entity | undefined> {
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    await this.preload([key]);
+    return this.cache.get(key);
+  }
+
+  async preload(keys: Iterable<string>): Promise<void> {
+    const missing = [...new Set(keys)].filter((k) => !this.cache.has(k));
+    for (let i = 0; i < missing.length; i += 5000) {
+      const rows: Row[] = await this.session()
+        .trx.withSchema(this.table.schema)
+        .from(this.table.storage)
+        .whereIn(this.keyColumn, missing.slice(i, i + 5000));
+      for (const raw of rows) {
+        const entity = {} as Record<string, unknown>;
+        for (const c of this.table.columns) entity[c.name] = c.type.fromDb(raw[c.name]);
+        this.cache.set(String(raw[this.keyColumn]), entity as Entity);
+      }
+    }
+  }
+
+  insert(row: Row): Entity {
+    const key = row[this.keyColumn];
+    if (typeof key !== 'string') throw new Error(`insert into '${this.table.code}' needs a string '${this.keyColumn}'`);
+    if (this.cache.has(key)) throw new Error(`'${this.table.code}' already has a row with ${this.keyColumn} '${key}'`);
+    const entity = { ...row, row_id: this.allocate() } as Entity;
+    this.record(entity, null);
+    this.cache.set(key, entity);
+    this.changed.set(entity.row_id, entity);
+    return entity;
+  }
+
+  update(entity: Entity, patch: Row): void {
+    if (this.cache.get(String(entity[this.keyColumn])) !== entity) {
+      throw new Error(`update of a '${this.table.code}' row that did not come from this store`);
+    }
+    this.record(entity, { ...entity });
+    Object.assign(entity, patch);
+    this.changed.set(entity.row_id, entity);
+  }
+
+  *dirty(): Iterable<Entity> {
+    yield* this.changed.values();
+  }
+
+  async flush(trx: Knex.Transaction): Promise<void> {
+    const rows = [...this.changed.values()];
+    this.changed.clear();
+    if (rows.length > 0) {
+      const columns = this.table.columns.filter((c) => rows.some((r) => r[c.name] !== undefined));
+      const perStatement = Math.max(1, Math.floor(30000 / columns.length));
+      for (let i = 0; i < rows.length; i += perStatement) {
+        const chunk = rows.slice(i, i + perStatement).map((r) => {
+          const out: Row = {};
+          for (const c of columns) out[c.name] = c.type.toDb(r[c.name] ?? null);
+          return out;
+        });
+        await trx.withSchema(this.table.schema).table(this.table.storage).insert(chunk).onConflict('row_id').merge();
+      }
+    }
+    if (this.cache.size > MAX_CACHED) this.cache.clear();
+  }
+
+  /** The first change of a row in a block journals what the row was before that block. */
+  private record(entity: Entity, preImage: Row | null): void {
+    const s = this.session();
+    if (!s.journaling || this.touchedThisBlock.has(entity.row_id)) return;
+    this.touchedThisBlock.add(entity.row_id);
+    s.journal.push({ height: s.height, table: this.table, rowId: entity.row_id, preImage });
+  }
+}

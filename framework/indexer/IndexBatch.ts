@@ -1,0 +1,83 @@
+import { Knex } from 'knex';
+import { Catalog } from '../catalog/Catalog';
+import { TableDef } from '../catalog/CatalogModel';
+import { NormalizedBlock } from '../chain';
+import { BulkWriter, Row } from '../storage/BulkWriter';
+import { META_SCHEMA } from '../storage/SchemaMigrator';
+import { EntityStates } from './EntityStates';
+import { IndexContext } from './IndexContext';
+
+/**
+ * The writes of one transaction: one block near the head, many while catching up. Appended rows are
+ * buffered per table and COPied at the end; mutable rows are flushed by the entity states; the
+ * journal and the block hashes are written with them.
+ */
+export class IndexBatch {
+  private readonly appends = new Map<TableDef, Row[]>();
+  private readonly blocks: Array<{ level: number; hash: string; predecessor: string }> = [];
+
+  constructor(
+    readonly trx: Knex.Transaction,
+    private readonly catalog: Catalog,
+    private readonly states: EntityStates,
+    private readonly writer: BulkWriter,
+    readonly mode: 'live' | 'backfill',
+  ) {}
+
+  context(block: NormalizedBlock): IndexContext {
+    this.states.beginBlock(block.level);
+    this.blocks.push({ level: block.level, hash: block.hash, predecessor: block.predecessor });
+    return {
+      block,
+      mode: this.mode,
+      trx: this.trx,
+      shared: new Map(),
+      append: (code, row) => this.append(code, row),
+      entities: (code, key) => this.states.store(this.table(code), key),
+    };
+  }
+
+  get size(): number {
+    return this.blocks.length;
+  }
+
+  async flush(): Promise<void> {
+    for (const [table, rows] of this.appends) await this.writer.append(this.trx, table, rows);
+    this.appends.clear();
+    const journal = await this.states.flush();
+    for (let i = 0; i < journal.length; i += 5000) {
+      await this.trx(`${META_SCHEMA}.journal`).insert(
+        journal.slice(i, i + 5000).map((j) => ({
+          height: j.height,
+          table_code: j.table.code,
+          row_id: j.rowId.toString(),
+          pre_image: j.preImage === null ? null : JSON.stringify(jsonSafe(j.preImage)),
+        })),
+      );
+    }
+    if (this.blocks.length > 0) {
+      await this.trx(`${META_SCHEMA}.block_hashes`).insert(this.blocks.map((b) => ({ height: b.level, hash: b.hash, predecessor: b.predecessor }))).onConflict('height').merge();
+    }
+  }
+
+  private append(code: string, row: Row): void {
+    const table = this.table(code);
+    if (table.kind !== 'append') throw new Error(`table '${code}' is mutable: use entities()`);
+    if (table.heightColumn && row[table.heightColumn] === undefined) throw new Error(`a '${code}' row needs its height column '${table.heightColumn}'`);
+    const filled = table.orphanColumn && row[table.orphanColumn] === undefined ? { ...row, [table.orphanColumn]: false } : row;
+    let rows = this.appends.get(table);
+    if (!rows) this.appends.set(table, (rows = []));
+    rows.push(filled);
+  }
+
+  private table(code: string): TableDef {
+    const t = this.catalog.table(code);
+    if (!t) throw new Error(`no table '${code}' in the catalog of the enabled plugins`);
+    return t;
+  }
+}
+
+/** Journal pre-images are JSON: integers as strings, bytes as hex, times as ISO. */
+function jsonSafe(row: Row): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));
+}

@@ -1,0 +1,67 @@
+import { Knex } from 'knex';
+import { NormalizedBlock } from '../chain';
+import { Row } from '../storage/BulkWriter';
+
+/** A row of a mutable table as handlers see it: its row_id is fixed from the moment it is inserted. */
+export type Entity = Row & { readonly row_id: bigint };
+
+/**
+ * The current rows of one mutable catalog table, addressed by a unique key column (an account's
+ * address, a contract's address…). Rows are cached for the whole batch and written once at its end;
+ * the framework journals their previous state near the chain head so a reorg can restore it.
+ */
+export interface EntityStore {
+  /** The row with that key, from the cache or the database; undefined if none exists yet. */
+  get(key: string): Promise<Entity | undefined>;
+  /** Loads many keys in one query (call before a loop of get()s). */
+  preload(keys: Iterable<string>): Promise<void>;
+  /** A new row; the row_id is allocated now so other rows of the same block can reference it. */
+  insert(row: Row): Entity;
+  /** Changes some columns of a row obtained from get() or insert(). */
+  update(entity: Entity, patch: Row): void;
+  /** Rows of this batch changed so far (cached entities only, in insertion order). */
+  dirty(): Iterable<Entity>;
+}
+
+/** What a handler gets for one block. Everything it writes commits with the block (or its batch). */
+export interface IndexContext {
+  readonly block: NormalizedBlock;
+  /** `live` near the head (one block per transaction), `backfill` while catching up (batches). */
+  readonly mode: 'live' | 'backfill';
+  /** Appends a row to an append-only catalog table; it must carry the table's height column. */
+  append(table: string, row: Row): void;
+  /** The mutable rows of a catalog table, keyed by a unique column. */
+  entities(table: string, keyColumn: string): EntityStore;
+  /** Reads inside the batch's transaction. Buffered appends of this batch are not visible yet. */
+  readonly trx: Knex.Transaction;
+  /** Values handlers of one block hand to each other (e.g. core-chain's account ids). */
+  readonly shared: Map<string, unknown>;
+}
+
+export type BlockHandlerFn = (block: NormalizedBlock, ctx: IndexContext) => Promise<void> | void;
+export type OperationHandlerFn = (op: NormalizedBlock['operations'][number], ctx: IndexContext) => Promise<void> | void;
+
+/** Which operations an operation handler wants; omitted fields match everything. */
+export interface OperationFilter {
+  /** Spec operation types (`transaction`, `origination`, …). */
+  types?: readonly string[];
+  /** Target (receiver) contract addresses. */
+  contracts?: readonly string[];
+  /** Entrypoints called. */
+  entrypoints?: readonly string[];
+  /** Include failed/backtracked/skipped operations (default: applied only). */
+  includeFailed?: boolean;
+}
+
+/** Called in the batch transaction after a rollback deleted/restored rows above `height`. */
+export type RollbackHookFn = (trx: Knex.Transaction, height: number) => Promise<void> | void;
+/** Called in the batch transaction after all blocks of a batch were handled and flushed. */
+export type BatchHookFn = (trx: Knex.Transaction, fromHeight: number, toHeight: number) => Promise<void> | void;
+
+/** How a plugin subscribes to the shared block dispatcher (TzidxPlugin.handlers). */
+export interface HandlerRegistry {
+  onBlock(handler: BlockHandlerFn): void;
+  onOperation(filter: OperationFilter, handler: OperationHandlerFn): void;
+  afterBatch(hook: BatchHookFn): void;
+  afterRollback(hook: RollbackHookFn): void;
+}

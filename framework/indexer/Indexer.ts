@@ -1,0 +1,232 @@
+import { Catalog } from '../catalog/Catalog';
+import { BlockNormalizer, BlockSource, NormalizedBlock } from '../chain';
+import type { RawBlock } from '../chain/model/RawBlock';
+import { ChainState } from '../http/ChainState';
+import { BulkWriter } from '../storage/BulkWriter';
+import { Database } from '../storage/Database';
+import { Logger } from '../util/Logger';
+import { BlockDispatcher } from './BlockDispatcher';
+import { ChainRollback } from './ChainRollback';
+import { EntityStates } from './EntityStates';
+import { IndexBatch } from './IndexBatch';
+import { IndexerStatus } from './IndexerStatus';
+import { SyncCursor, SyncState } from './SyncState';
+
+export interface IndexerOptions {
+  /** Deepest reorg that can be undone: the journal and block hashes cover this many blocks below the head. */
+  reorgDepth: number;
+  /** Blocks per transaction while catching up (far from the head). */
+  batchBlocks: number;
+  /** Blocks fetched ahead of the one being indexed. */
+  prefetch: number;
+  /** First level to index when the database is empty (default: the source's first level). */
+  fromLevel?: number;
+  /** Stop after this level. */
+  toLevel?: number;
+  /** Pause before retrying after a source failure. */
+  retryDelayMs: number;
+}
+
+export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = { reorgDepth: 64, batchBlocks: 100, prefetch: 8, retryDelayMs: 2000 };
+
+/** A handler or the database failed: the batch was rolled back and indexing stops (the API goes on). */
+export class IndexingError extends Error {}
+
+/**
+ * The crawler: reads blocks from a source in order, normalizes them, hands them to the dispatcher and
+ * commits each batch's writes together with the sync cursor, so a crash anywhere resumes exactly
+ * after the last committed block. A block whose predecessor is not our tip means a reorg: the fork
+ * point is found by comparing recent hashes with the source, everything above it is rolled back in
+ * one transaction, and indexing continues on the new branch.
+ */
+export class Indexer {
+  private readonly states = new EntityStates();
+  private readonly rollback: ChainRollback;
+  private readonly sync = new SyncState();
+  private readonly writer: BulkWriter;
+  private readonly normalizer: BlockNormalizer;
+  private tip?: SyncCursor;
+
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: Catalog,
+    private readonly dispatcher: BlockDispatcher,
+    private readonly source: BlockSource,
+    private readonly status: IndexerStatus,
+    private readonly chain: ChainState,
+    private readonly log: Logger,
+    private readonly options: IndexerOptions = DEFAULT_INDEXER_OPTIONS,
+  ) {
+    this.rollback = new ChainRollback(catalog);
+    this.writer = new BulkWriter(db.kind);
+    this.normalizer = new BlockNormalizer({ logger: { warn: (obj: object, msg?: string) => log.warn(obj, msg) } });
+  }
+
+  /** Indexes until the source is exhausted (archives), `toLevel` is reached, or the signal aborts. */
+  async run(signal: AbortSignal): Promise<void> {
+    this.status.mode = 'sync';
+    this.status.status = 'connecting';
+    this.tip = await this.sync.read(this.db.writer);
+    if (this.tip) this.status.setIndexed(this.tip.height);
+    while (!signal.aborted) {
+      try {
+        const head = await this.source.head(signal);
+        this.status.setNodeHeight(head.level);
+        this.chain.update({ height: head.level });
+        this.status.firstLevel ??= this.tip ? this.tip.height : (this.options.fromLevel ?? (await this.source.firstLevel(signal)));
+        this.status.status = 'syncing';
+        await this.catchUp(head.level, signal);
+        if (this.reachedEnd()) break;
+        if (!this.source.live) break;
+        this.status.status = 'synced';
+        for await (const h of this.source.heads(signal)) {
+          this.status.setNodeHeight(h.level);
+          this.chain.update({ height: h.level });
+          await this.catchUp(h.level, signal);
+          if (this.reachedEnd()) break;
+          this.status.status = 'synced';
+        }
+        if (this.reachedEnd()) break;
+      } catch (e) {
+        if (signal.aborted) break;
+        if (e instanceof IndexingError) {
+          this.status.status = 'failed';
+          this.status.lastError = e.message;
+          this.log.error({ err: e.cause ?? e }, `indexing stopped: ${e.message}`);
+          return;
+        }
+        this.log.warn({ err: e }, `block source failed, retrying in ${this.options.retryDelayMs} ms`);
+        this.status.status = 'connecting';
+        await sleep(this.options.retryDelayMs, signal);
+      }
+    }
+    if (!signal.aborted) this.status.status = 'synced';
+  }
+
+  private reachedEnd(): boolean {
+    return this.options.toLevel !== undefined && this.tip !== undefined && this.tip.height >= this.options.toLevel;
+  }
+
+  /** Indexes every block up to `headLevel` that the source holds. */
+  private async catchUp(headLevel: number, signal: AbortSignal): Promise<void> {
+    const limit = Math.min(headLevel, this.options.toLevel ?? Infinity);
+    for (;;) {
+      if (signal.aborted) return;
+      const levels = await this.nextLevels(limit, signal);
+      if (levels.length === 0) return;
+      const live = headLevel - levels[0] < this.options.reorgDepth;
+      const take = live ? 1 : Math.min(levels.length, this.options.batchBlocks);
+      const raws = await Promise.all(levels.slice(0, take).map((l) => this.source.blockAt(l, signal)));
+      const blocks: NormalizedBlock[] = [];
+      for (const raw of raws) {
+        if (!raw) break; // the source moved under us (reorg in progress): ask again
+        blocks.push(this.normalize(raw));
+      }
+      if (blocks.length === 0) return;
+      const forked = this.tip && blocks[0].level === this.tip.height + 1 && blocks[0].predecessor !== this.tip.hash;
+      if (forked) {
+        await this.handleReorg(signal);
+        continue;
+      }
+      // Only the first block is checked against the tip above; the rest must chain among themselves.
+      const linked = [blocks[0]];
+      for (let i = 1; i < blocks.length && blocks[i].predecessor === blocks[i - 1].hash; i++) linked.push(blocks[i]);
+      await this.commit(linked, live ? 'live' : 'backfill', headLevel);
+    }
+  }
+
+  private async nextLevels(limit: number, signal: AbortSignal): Promise<number[]> {
+    const levels: number[] = [];
+    let after = this.tip?.height;
+    if (after === undefined) {
+      const first = this.options.fromLevel ?? (await this.source.firstLevel(signal));
+      if (first > limit) return [];
+      levels.push(first);
+      after = first;
+    }
+    while (levels.length < Math.max(this.options.prefetch, this.options.batchBlocks)) {
+      const next = await this.source.nextLevel(after, signal);
+      if (next === undefined || next > limit) break;
+      levels.push(next);
+      after = next;
+    }
+    return levels;
+  }
+
+  private normalize(raw: RawBlock): NormalizedBlock {
+    try {
+      return this.normalizer.normalize(raw);
+    } catch (e) {
+      throw new IndexingError(`block ${(raw as { hash?: string }).hash ?? '?'} cannot be read: ${(e as Error).message}`, { cause: e });
+    }
+  }
+
+  private async commit(blocks: NormalizedBlock[], mode: 'live' | 'backfill', headLevel: number): Promise<void> {
+    const last = blocks[blocks.length - 1];
+    try {
+      await this.db.writer.transaction(async (trx) => {
+        await this.states.beginBatch(trx, mode === 'live', this.catalog.tables.values());
+        const batch = new IndexBatch(trx, this.catalog, this.states, this.writer, mode);
+        for (const block of blocks) await this.dispatcher.dispatch(block, batch.context(block));
+        await batch.flush();
+        await this.dispatcher.batchDone(trx, blocks[0].level, last.level);
+        await this.sync.write(trx, { height: last.level, hash: last.hash, chainId: last.chainId ?? this.tip?.chainId });
+        if (mode === 'live') await this.rollback.prune(trx, headLevel - this.options.reorgDepth);
+      });
+    } catch (e) {
+      this.states.reset();
+      throw new IndexingError(`blocks ${blocks[0].level}..${last.level} could not be indexed: ${(e as Error).message}`, { cause: e });
+    }
+    this.tip = { height: last.level, hash: last.hash, chainId: last.chainId ?? this.tip?.chainId };
+    this.status.setIndexed(last.level);
+    this.status.blocksIndexed.inc(blocks.length);
+    this.status.opsIndexed.inc(blocks.reduce((n, b) => n + b.operations.length, 0));
+    if (this.tip.chainId) this.chain.update({ networkId: this.tip.chainId, protocol: last.protocol });
+  }
+
+  /** Finds the highest height where our hash equals the source's and rolls back to it. */
+  private async handleReorg(signal: AbortSignal): Promise<void> {
+    const tip = this.tip!;
+    let height = tip.height;
+    for (; height >= tip.height - this.options.reorgDepth; height--) {
+      const ours = height === tip.height ? tip.hash : await this.sync.hashAt(this.db.writer, height);
+      if (ours === undefined) break;
+      const theirs = await this.source.blockAt(height, signal);
+      if (theirs && (theirs as { hash?: string }).hash === ours) {
+        await this.rollbackTo(height, ours);
+        return;
+      }
+    }
+    throw new IndexingError(`chain reorganization deeper than the kept window (${this.options.reorgDepth} blocks below ${tip.height}); reindex from an earlier snapshot`);
+  }
+
+  private async rollbackTo(height: number, hash: string): Promise<void> {
+    const depth = this.tip!.height - height;
+    this.log.warn({ from: this.tip!.height, to: height, depth }, 'chain reorganization: rolling back');
+    try {
+      await this.db.writer.transaction(async (trx) => {
+        await this.rollback.rollback(trx, height);
+        await this.dispatcher.rolledBack(trx, height);
+        await this.sync.write(trx, { height, hash, chainId: this.tip?.chainId });
+      });
+    } catch (e) {
+      throw new IndexingError(`rollback to ${height} failed: ${(e as Error).message}`, { cause: e });
+    } finally {
+      this.states.reset();
+    }
+    this.tip = { height, hash, chainId: this.tip?.chainId };
+    this.status.setIndexed(height);
+    this.status.rollbacks.inc();
+    this.status.rollbackDepth.inc(depth);
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(t);
+      resolve();
+    }, { once: true });
+  });
+}

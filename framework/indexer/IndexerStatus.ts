@@ -1,0 +1,47 @@
+import { Counter, Gauge, Registry } from 'prom-client';
+import { singleton } from 'tsyringe';
+
+export type IndexerState = 'connecting' | 'syncing' | 'synced' | 'failed' | 'stopped';
+
+/**
+ * What /explorer/status and /metrics report about the indexer: mode, status, node height (`blocks`),
+ * indexed height, progress, plus Prometheus series for rates and rollbacks.
+ */
+@singleton()
+export class IndexerStatus {
+  mode: 'sync' | 'serve' = 'serve';
+  status: IndexerState = 'stopped';
+  blocks = -1;
+  indexed = -1;
+  firstLevel?: number;
+  lastError?: string;
+  readonly registry = new Registry();
+  private readonly indexedHeight = new Gauge({ name: 'tzidx_indexed_height', help: 'height of the last indexed block', registers: [this.registry] });
+  private readonly nodeHeight = new Gauge({ name: 'tzidx_node_height', help: 'height of the node head', registers: [this.registry] });
+  readonly blocksIndexed = new Counter({ name: 'tzidx_blocks_indexed_total', help: 'blocks indexed', registers: [this.registry] });
+  readonly opsIndexed = new Counter({ name: 'tzidx_operations_indexed_total', help: 'operation rows indexed', registers: [this.registry] });
+  readonly rollbacks = new Counter({ name: 'tzidx_rollbacks_total', help: 'chain reorganizations rolled back', registers: [this.registry] });
+  readonly rollbackDepth = new Counter({ name: 'tzidx_rolled_back_blocks_total', help: 'blocks removed by rollbacks', registers: [this.registry] });
+
+  setIndexed(height: number): void {
+    this.indexed = height;
+    this.indexedHeight.set(height);
+  }
+
+  setNodeHeight(height: number): void {
+    this.blocks = height;
+    this.nodeHeight.set(height);
+  }
+
+  /** Share of the blocks from the first indexed level to the node head that are indexed. */
+  get progress(): number {
+    if (this.blocks < 0 || this.indexed < 0) return 0;
+    const first = this.firstLevel ?? 0;
+    const total = this.blocks - first + 1;
+    return total <= 0 ? 1 : Math.min(1, Math.max(0, (this.indexed - first + 1) / total));
+  }
+
+  toJSON(): object {
+    return { mode: this.mode, status: this.status, blocks: this.blocks, indexed: this.indexed, progress: Number(this.progress.toFixed(6)) };
+  }
+}
