@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import * as path from 'node:path';
 import { container as rootContainer, DependencyContainer } from 'tsyringe';
 import { Catalog } from '../catalog/Catalog';
@@ -57,6 +58,8 @@ export class TzidxApp {
   startIndexer(source: BlockSource, options: Partial<IndexerOptions> = {}): Promise<void> {
     if (this.indexerRun) throw new Error('the indexer is already running');
     const controller = new AbortController();
+    // Every prefetched block request listens on this signal at once: not a leak.
+    setMaxListeners(0, controller.signal);
     const indexer = new Indexer(
       this.db,
       this.catalog,

@@ -8,6 +8,9 @@ import { discoverPlugins } from '../plugins/PluginDiscovery';
 import { PluginError, resolvePlugins } from '../plugins/PluginResolver';
 import { createLogger, Logger } from '../util/Logger';
 import { PROFILE_NAMES, SandboxProfileName, startSandboxServer } from '../sandbox';
+import { ArchiveBlockSource, BlockSource, RpcBlockSource } from '../chain';
+import { IndexerStatus } from '../indexer/IndexerStatus';
+import { ProgressReporter } from '../indexer/ProgressReporter';
 
 const COMMON_HELP = `Common options:
   --config FILE       instance config (YAML); env TZIDX_CONFIG
@@ -25,11 +28,35 @@ type Flags = Record<string, string | boolean | undefined>;
 const COMMANDS: Record<string, { summary: string; usage: string; run: (config: InstanceConfig, log: Logger, flags: Flags) => Promise<void>; help?: string }> = {
   start: {
     summary: 'index the chain and serve the API',
-    usage: 'tzidx start [--rpc URL | --archive DIR] [options]',
-    help: '  --rpc URL           index from a Tezos node\n  --archive DIR       index recorded full-block JSON files\n',
-    run: async (config, log) => {
+    usage: 'tzidx start [--rpc URL | --archive DIR] [--from LEVEL] [--to LEVEL] [options]',
+    help: `  --rpc URL           index from a Tezos node (archive node for history)
+  --archive DIR       index recorded full-block JSON files (any names, ordered by level)
+  --from LEVEL        first level when the database is empty; --to LEVEL: stop after it
+  Without --rpc or --archive a built-in sandbox chain (demo profile) is indexed.
+`,
+    run: async (config, log, flags) => {
+      const level = (k: string): number | undefined => {
+        if (flags[k] === undefined) return undefined;
+        const n = Number(flags[k]);
+        if (!Number.isInteger(n) || n < 0) throw new ConfigError(`invalid --${k} '${flags[k]}' (a block level)`);
+        return n;
+      };
+      const range = { fromLevel: level('from'), toLevel: level('to') };
       const app = await TzidxApp.create(config, { log });
-      await serveUntilSignal(app, log);
+      const input = await openBlockSource(config, range, log);
+      const { url } = await app.api.listen(app.config.port, app.config.host);
+      log.info({ url, database: app.db.description, source: input.description }, `API listening on ${url}, indexing ${input.description}`);
+      if (input.hint) log.info(input.hint);
+      const progress = new ProgressReporter(app.container.resolve(IndexerStatus), log);
+      progress.start();
+      const indexing = app.startIndexer(input.source, range).catch((e) => log.error({ err: e }, 'indexer stopped'));
+      await untilSignal(log, async () => {
+        progress.stop();
+        await app.stopIndexer();
+        await indexing;
+        await input.close();
+        await app.close();
+      });
     },
   },
   serve: {
@@ -105,6 +132,8 @@ const OPTIONS: ParseArgsConfig['options'] = {
   'log-level': { type: 'string' },
   rpc: { type: 'string' },
   archive: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
   seed: { type: 'string' },
   profile: { type: 'string' },
   'interval-ms': { type: 'string' },
@@ -122,6 +151,34 @@ async function serveUntilSignal(app: TzidxApp, log: Logger): Promise<void> {
   const { url } = await app.api.listen(app.config.port, app.config.host);
   log.info({ url, database: app.db.description, plugins: app.plugins.map((p) => p.manifest.name) }, `API listening on ${url}`);
   await untilSignal(log, () => app.close());
+}
+
+/** The block source an instance indexes: a node, an archive folder, or the built-in sandbox. */
+async function openBlockSource(
+  config: InstanceConfig,
+  range: { fromLevel?: number; toLevel?: number },
+  log: Logger,
+): Promise<{ source: BlockSource; description: string; hint?: string; close(): Promise<void> }> {
+  if (config.rpc && config.archive) throw new ConfigError('give either --rpc or --archive, not both');
+  if (config.rpc) {
+    const source = new RpcBlockSource(config.rpc, { logger: log });
+    return { source, description: `node ${config.rpc}`, close: () => source.close() };
+  }
+  if (config.archive) {
+    const source = await ArchiveBlockSource.open(config.archive, { fromLevel: range.fromLevel, toLevel: range.toLevel, logger: log });
+    return { source, description: `archive ${config.archive}`, close: () => source.close() };
+  }
+  const sandbox = await startSandboxServer({ port: 0, seed: 'tzidx', profile: 'demo' });
+  const source = new RpcBlockSource(sandbox.url, { logger: log });
+  return {
+    source,
+    description: `the built-in sandbox chain at ${sandbox.url}`,
+    hint: 'no --rpc given: indexing a simulated chain. Point at a real node with `tzidx start --rpc http://<node>:8732` or at recorded blocks with `--archive DIR`.',
+    close: async () => {
+      await source.close();
+      await sandbox.close();
+    },
+  };
 }
 
 function untilSignal(log: Logger, close: () => Promise<void>): Promise<void> {

@@ -179,8 +179,7 @@ export class Indexer {
     }
     this.tip = { height: last.level, hash: last.hash, chainId: last.chainId ?? this.tip?.chainId };
     this.status.setIndexed(last.level);
-    this.status.blocksIndexed.inc(blocks.length);
-    this.status.opsIndexed.inc(blocks.reduce((n, b) => n + b.operations.length, 0));
+    this.status.countIndexed(blocks.length, blocks.reduce((n, b) => n + b.operations.length, 0));
     if (this.tip.chainId) this.chain.update({ networkId: this.tip.chainId, protocol: last.protocol });
   }
 

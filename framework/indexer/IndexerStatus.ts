@@ -23,6 +23,17 @@ export class IndexerStatus {
   readonly rollbacks = new Counter({ name: 'tzidx_rollbacks_total', help: 'chain reorganizations rolled back', registers: [this.registry] });
   readonly rollbackDepth = new Counter({ name: 'tzidx_rolled_back_blocks_total', help: 'blocks removed by rollbacks', registers: [this.registry] });
 
+  /** Plain totals for the progress reporter (the Prometheus counters are async to read). */
+  totalBlocks = 0;
+  totalOps = 0;
+
+  countIndexed(blocks: number, ops: number): void {
+    this.totalBlocks += blocks;
+    this.totalOps += ops;
+    this.blocksIndexed.inc(blocks);
+    this.opsIndexed.inc(ops);
+  }
+
   setIndexed(height: number): void {
     this.indexed = height;
     this.indexedHeight.set(height);
