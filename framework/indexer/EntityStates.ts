@@ -26,7 +26,7 @@ const MAX_CACHED = 250_000;
 /**
  * The mutable tables' rows as handlers see them: cached across blocks and batches, written once per
  * batch with a multi-row upsert, their pre-images journaled per block near the head. Row ids of new
- * rows come from an in-memory counter per table (the indexer is the only writer).
+ * rows (of every table) come from an in-memory counter per table: the indexer is the only writer.
  */
 export class EntityStates {
   private readonly stores = new Map<string, CachedEntityStore>();
@@ -36,7 +36,7 @@ export class EntityStates {
   async beginBatch(trx: Knex.Transaction, journaling: boolean, tables: Iterable<TableDef>): Promise<void> {
     this.session = { trx, height: 0, journaling, journal: [] };
     for (const t of tables) {
-      if (t.kind !== 'mutable' || this.nextIds.has(t.code)) continue;
+      if (this.nextIds.has(t.code)) continue;
       const [{ max }] = await trx.withSchema(t.schema).from(t.storage).max({ max: 'row_id' });
       this.nextIds.set(t.code, BigInt(max ?? 0) + 1n);
     }
@@ -74,7 +74,11 @@ export class EntityStates {
     this.session = undefined;
   }
 
-  private allocate(table: TableDef): bigint {
+  /**
+   * The next row id of any catalog table. The indexer numbers every row itself (sequences are not
+   * transactional: a batch lost to a crash would leave gaps), so ids depend only on the chain.
+   */
+  allocate(table: TableDef): bigint {
     const id = this.nextIds.get(table.code);
     if (id === undefined) throw new Error(`table '${table.code}' was not prepared for this batch`);
     this.nextIds.set(table.code, id + 1n);

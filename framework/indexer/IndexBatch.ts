@@ -64,7 +64,8 @@ export class IndexBatch {
     const table = this.table(code);
     if (table.kind !== 'append') throw new Error(`table '${code}' is mutable: use entities()`);
     if (table.heightColumn && row[table.heightColumn] === undefined) throw new Error(`a '${code}' row needs its height column '${table.heightColumn}'`);
-    const filled = table.orphanColumn && row[table.orphanColumn] === undefined ? { ...row, [table.orphanColumn]: false } : row;
+    const filled: Row = { ...row, row_id: this.states.allocate(table) };
+    if (table.orphanColumn && filled[table.orphanColumn] === undefined) filled[table.orphanColumn] = false;
     let rows = this.appends.get(table);
     if (!rows) this.appends.set(table, (rows = []));
     rows.push(filled);

@@ -1,83 +1,13 @@
 import { expect } from 'chai';
 import { BlockNormalizer, NormalizedBlock, RpcBlockSource } from '../../framework/chain';
 import type { RawBlock } from '../../framework/chain/model/RawBlock';
-import { HandlerRegistry } from '../../framework/indexer/IndexContext';
 import { IndexerStatus } from '../../framework/indexer/IndexerStatus';
 import { PluginClass } from '../../framework/plugins/Plugin';
 import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
 import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
-
-const CATALOG = `
-version: 1
-plugins:
-  probe:
-    tables:
-      blocks_seen:
-        kind: append
-        height_column: height
-        orphan_column: orphan
-        columns:
-          - { name: row_id, type: uint64 }
-          - { name: height, type: int64 }
-          - { name: hash, type: hash(block) }
-          - { name: n_ops, type: int64 }
-          - { name: orphan, type: bool }
-      transfers:
-        kind: append
-        height_column: height
-        columns:
-          - { name: row_id, type: uint64 }
-          - { name: height, type: int64 }
-          - { name: op_n, type: int64 }
-          - { name: amount, type: money }
-          - { name: sender, type: address, nullable: true }
-      op_types:
-        kind: mutable
-        height_column: last_height
-        columns:
-          - { name: row_id, type: uint64 }
-          - { name: type, type: string }
-          - { name: count, type: int64 }
-          - { name: last_height, type: int64 }
-        indexes: [{ columns: [type], unique: true }]
-`;
-
-/** Fails once at a chosen level, to prove a failed batch leaves nothing behind. */
-const trap = { level: -1 };
-
-class ProbePlugin {
-  static readonly manifest = { name: 'probe' };
-  handlers(r: HandlerRegistry): void {
-    r.onBlock((block, ctx) => {
-      if (block.level === trap.level) {
-        trap.level = -1;
-        throw new Error('trap');
-      }
-      ctx.append('blocks_seen', { height: block.level, hash: block.hash, n_ops: block.operations.length });
-    });
-    r.onOperation({ types: ['transaction'] }, (op, ctx) => {
-      ctx.append('transfers', { height: ctx.block.level, op_n: op.opN, amount: op.volume, sender: op.sender ?? null });
-    });
-    r.onBlock(async (block, ctx) => {
-      const store = ctx.entities('op_types', 'type');
-      const counts = countTypes([block]);
-      await store.preload(counts.keys());
-      for (const [type, n] of counts) {
-        const e = await store.get(type);
-        if (e) store.update(e, { count: (e.count as bigint) + BigInt(n), last_height: block.level });
-        else store.insert({ type, count: BigInt(n), last_height: block.level });
-      }
-    });
-  }
-}
-
-function countTypes(blocks: NormalizedBlock[]): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const b of blocks) for (const op of b.operations) m.set(op.type, (m.get(op.type) ?? 0) + 1);
-  return m;
-}
+import { countTypes, ProbePlugin, trap } from './plugins/probe/plugin';
 
 /** The main chain as the sandbox holds it now, normalized: the oracle for every table. */
 function canonical(chain: SandboxChain): NormalizedBlock[] {
@@ -109,11 +39,12 @@ function byCells(a: unknown[], b: unknown[]): number {
 }
 
 const plugins = [ProbePlugin as unknown as PluginClass];
+const EMPTY_CATALOG = 'version: 1\nplugins: {}\n';
 
 describe(`indexing pipeline (${BACKEND})`, function () {
   let t: TestInstance;
   beforeEach(async () => {
-    t = await startTestInstance({ catalogYaml: CATALOG, plugins });
+    t = await startTestInstance({ catalogYaml: EMPTY_CATALOG, plugins });
   });
   afterEach(async () => t?.close());
 
@@ -145,7 +76,7 @@ describe(`indexing pipeline (${BACKEND})`, function () {
     expect(flagged.sort()).to.deep.equal([...new Set(orphaned)].sort());
     const rollbacks = await t.app.container.resolve(IndexerStatus).rollbacks.get();
     expect(rollbacks.values[0].value).to.equal(3);
-    const fresh = await startTestInstance({ catalogYaml: CATALOG, plugins });
+    const fresh = await startTestInstance({ catalogYaml: EMPTY_CATALOG, plugins });
     try {
       await indexSandbox(fresh, chain, { reorgDepth: 16, batchBlocks: 5 });
       for (const [table, cols] of [['transfers', 'height,op_n,amount,sender'], ['op_types', 'type,count,last_height']]) {
