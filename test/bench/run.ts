@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import { postgresUrl } from '../support/TestDatabase';
 import { BenchResult } from './measure';
+import { ingestBench } from './ingestBench';
 import { tablesBench } from './tablesBench';
 
 /** `npm run bench`: every part measures itself against a floor taken in the same run. */
-const PARTS: Record<string, () => Promise<BenchResult[]>> = { tables: tablesBench };
+const PARTS: Record<string, () => Promise<BenchResult[]>> = { tables: tablesBench, ingest: ingestBench };
 
 async function main(): Promise<void> {
   if (!postgresUrl()) {
