@@ -114,8 +114,10 @@ export class Indexer {
       if (signal.aborted) return;
       const levels = await this.nextLevels(limit, signal);
       if (levels.length === 0) return;
-      const live = headLevel - levels[0] < this.options.reorgDepth;
-      const take = live ? 1 : Math.min(levels.length, this.options.batchBlocks);
+      // Blocks a reorg could still reach are journaled, so a batch never extends into that window.
+      const final = (level: number): boolean => headLevel - level >= this.options.reorgDepth;
+      const live = !final(levels[0]);
+      const take = live ? 1 : Math.min(this.options.batchBlocks, levels.filter(final).length);
       const raws = await Promise.all(levels.slice(0, take).map((l) => this.source.blockAt(l, signal)));
       const blocks: NormalizedBlock[] = [];
       for (const raw of raws) {
