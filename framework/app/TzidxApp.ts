@@ -13,6 +13,8 @@ import { PluginClass, TzidxPlugin } from '../plugins/Plugin';
 import { discoverPlugins } from '../plugins/PluginDiscovery';
 import { resolvePlugins } from '../plugins/PluginResolver';
 import { TABLE_PROFILE } from '../query/ListProfile';
+import { SeriesResponder } from '../series/SeriesResponder';
+import { SeriesRollups } from '../series/SeriesRollups';
 import { Database } from '../storage/Database';
 import { BlockSource } from '../chain';
 import { BlockDispatcher } from '../indexer/BlockDispatcher';
@@ -113,8 +115,13 @@ export class TzidxApp {
       }
       const dispatcher = new BlockDispatcher();
       for (const plugin of instances) plugin.handlers?.(dispatcher);
+      // Series rollups follow the raw tables in the same transactions, after every plugin wrote.
+      const rollups = container.resolve(SeriesRollups);
+      dispatcher.afterBatch((trx) => rollups.update(trx).then(() => undefined));
+      dispatcher.afterRollback((trx, height) => rollups.rollback(trx, height));
       const routes = new RouteRegistry(catalog, container.resolve(CollectionResponder));
       routes.tables('/tables', TABLE_PROFILE);
+      routes.series('/series', container.resolve(SeriesResponder));
       registerStatusRoutes(routes, container.resolve(IndexerStatus));
       for (const plugin of instances) plugin.routes?.(routes);
       const api = new ApiServer(routes, container.resolve(ChainState), opts.log, VERSION);

@@ -4,6 +4,8 @@ import { Catalog } from '../catalog/Catalog';
 import { TableDef } from '../catalog/CatalogModel';
 import { ListProfile } from '../query/ListProfile';
 import { Filter } from '../query/TableRequest';
+import { compileSeries } from '../series/CompiledSeries';
+import { SeriesResponder } from '../series/SeriesResponder';
 import { ApiError } from './ApiError';
 import { CollectionResponder, splitFormat } from './CollectionResponder';
 
@@ -20,6 +22,7 @@ export interface CollectionOptions {
  */
 export class RouteRegistry {
   readonly router = new Router();
+  private seriesResponder?: SeriesResponder;
 
   constructor(
     private readonly catalog: Catalog,
@@ -49,6 +52,37 @@ export class RouteRegistry {
       const table = this.catalog.table(name);
       if (!table) throw ApiError.notFound(`no such table '${name}'`);
       await this.responder.respond(ctx, table, profile, format);
+    });
+  }
+
+  /**
+   * `/series/{code}[.{format}]` for every catalog series (404 for unknown codes). Compiles every
+   * series first, so a series over a non-numeric column stops the start-up with a clear message.
+   */
+  series(prefix: string, responder: SeriesResponder): void {
+    for (const s of this.catalog.series.values()) compileSeries(s);
+    this.seriesResponder = responder;
+    this.get(`${prefix}/:series`, 'StreamSeries', async (ctx) => {
+      const { name, format } = splitFormat(ctx.params.series);
+      const series = this.catalog.series.get(name);
+      if (!series) throw ApiError.notFound(`no such series '${name}'`);
+      await responder.respond(ctx, series, format);
+    });
+  }
+
+  /**
+   * One catalog series at a plugin's own path, e.g. `/series/:exchange/:market/ohlcv{.:format}` with
+   * path filters on the exchange and market columns; served by the same engine as `/series/{code}`.
+   */
+  seriesAt(path: string, scope: string, seriesCode: string, options: CollectionOptions = {}): void {
+    const series = this.catalog.series.get(seriesCode);
+    if (!series) throw new Error(`route ${path}: series '${seriesCode}' is not in the catalog of the enabled plugins`);
+    const responder = this.seriesResponder;
+    if (!responder) throw new Error(`route ${path}: series routes need RouteRegistry.series() to be registered first`);
+    compileSeries(series);
+    this.get(path, scope, async (ctx) => {
+      const format = ctx.params.format ? splitFormat(`x.${ctx.params.format}`).format : 'json';
+      await responder.respond(ctx, series, format, options.filters?.(ctx, series.table) ?? []);
     });
   }
 }

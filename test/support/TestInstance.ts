@@ -32,7 +32,13 @@ export async function startTestInstance(opts: {
   }
   const db: TestDatabase = await createTestDatabase();
   const config: InstanceConfig = { ...DEFAULTS, dataDir: ':memory:', catalogFile, databaseUrl: db.url, plugins: opts.enabled, ...opts.config };
-  const app = await TzidxApp.create(config, { log: silentLogger, available: opts.plugins });
+  let app: TzidxApp;
+  try {
+    app = await TzidxApp.create(config, { log: silentLogger, available: opts.plugins });
+  } catch (e) {
+    await db.drop();
+    throw e;
+  }
   const { url } = await app.api.listen(0, '127.0.0.1');
   const writer = new BulkWriter(app.db.kind);
   return {

@@ -1,0 +1,196 @@
+import { createHash } from 'node:crypto';
+import { Knex } from 'knex';
+import { injectable } from 'tsyringe';
+import { Catalog } from '../catalog/Catalog';
+import { Database } from '../storage/Database';
+import { META_SCHEMA, quote } from '../storage/SchemaMigrator';
+import { Collapse, ROLLUP_LEVELS, RollupLevel } from './Collapse';
+import { compileSeries, CompiledSeries } from './CompiledSeries';
+
+/** Bump when the layout of rollup tables changes: every rollup is then rebuilt. */
+const FORMAT = 1;
+const STATE_TABLE = `${quote(META_SCHEMA)}.${quote('series_rollup')}`;
+
+export interface RollupUpdateReport {
+  /** Per series code: the row_id up to which every level now includes the table. */
+  watermarks: Record<string, string>;
+}
+
+interface LevelState {
+  level: RollupLevel;
+  watermark: string;
+}
+
+/**
+ * Pre-aggregated buckets (1 minute, 1 hour, 1 day) of every series over an append table, so a year
+ * at 1d reads 365 rollup rows instead of millions of raw rows. Each rollup table lives in the
+ * plugin's schema as `rollup_<series>_<level>` and holds the partial aggregates of its buckets (row
+ * count, sums, minima, maxima, first/last rows with their (time, row_id) keys, the highest block
+ * height). `tzidx.series_rollup` records per series and level the definition it was built for and the
+ * watermark: the largest raw row_id folded in.
+ *
+ * The indexer calls `update(trx)` after writing a block or batch and `rollback(trx, height)` after
+ * removing rows above a height, both inside its transaction, so readers always see rollups and raw
+ * rows of the same commit. Queries read buckets plus the raw rows above the watermark, so an answer
+ * is exact even when `update` lags; `rollback` is required for correctness.
+ * There must be a single writer: row_ids are taken as committed in order.
+ */
+@injectable()
+export class SeriesRollups {
+  /** Raw row_ids folded per statement while catching up, so one statement's memory stays bounded. */
+  sliceRows = 1_000_000;
+
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: Catalog,
+  ) {}
+
+  /** Series whose table only grows (mutable tables change rows in place: their series read raw rows). */
+  covered(): CompiledSeries[] {
+    return [...this.catalog.series.values()].filter((s) => s.table.kind === 'append').map(compileSeries);
+  }
+
+  covers(series: CompiledSeries): boolean {
+    return series.def.table.kind === 'append' && this.catalog.series.get(series.def.code) === series.def;
+  }
+
+  /** Creates missing rollup tables and rebuilds (empties) those whose definition changed. Idempotent. */
+  async prepare(trx: Knex.Transaction): Promise<void> {
+    await this.ensureStateTable(trx);
+    for (const series of this.covered()) await this.ensureSeries(trx, series);
+  }
+
+  /** Folds the raw rows written since the last update into every level of every covered series. */
+  async update(trx: Knex.Transaction): Promise<RollupUpdateReport> {
+    await this.ensureStateTable(trx);
+    const report: RollupUpdateReport = { watermarks: {} };
+    for (const series of this.covered()) {
+      const t = series.def.table;
+      const states = await this.lockStates(trx, series);
+      const [{ max }] = (await trx.raw(`select max("row_id")::text as max from ${quote(t.schema)}.${quote(t.storage)}`)).rows;
+      for (const { level, watermark } of states) {
+        if (max === null || BigInt(max) <= BigInt(watermark)) continue;
+        const slice = BigInt(this.sliceRows);
+        for (let lo = BigInt(watermark); lo < BigInt(max); lo += slice) {
+          const hi = lo + slice < BigInt(max) ? lo + slice : BigInt(max);
+          await this.fold(trx, series, level, '"row_id" > ? and "row_id" <= ?', [lo.toString(), hi.toString()]);
+        }
+        await trx.raw(`update ${STATE_TABLE} set watermark = ?, updated_at = now() where series = ? and level = ?`, [max, series.def.code, level]);
+      }
+      report.watermarks[series.def.code] = max ?? '0';
+    }
+    return report;
+  }
+
+  /**
+   * After the rows above `height` were deleted (or flagged as orphans): every bucket holding such a
+   * row, and every later one, is recomputed from the raw rows that remain up to the watermark.
+   */
+  async rollback(trx: Knex.Transaction, height: number): Promise<void> {
+    await this.ensureStateTable(trx);
+    for (const series of this.covered()) {
+      if (!series.heightRef) continue;
+      for (const { level, watermark } of await this.lockStates(trx, series)) {
+        const table = rollupTable(series, level);
+        const [{ since }] = (await trx.raw(`select min("b") as since from ${table} where "mh" > ?`, [height])).rows;
+        if (since === null) continue;
+        await trx.raw(`delete from ${table} where "b" >= ?`, [since]);
+        await this.fold(trx, series, level, `"row_id" <= ? and ${series.timeRef} >= ? and ${series.heightRef} <= ?`, [watermark, since, height]);
+      }
+    }
+  }
+
+  /** Whether queries at this level may read the rollup: built for the current definition and filled. */
+  async usable(series: CompiledSeries, level: RollupLevel): Promise<boolean> {
+    if (!this.covers(series)) return false;
+    try {
+      const rows = await this.db.reader.raw(`select definition, watermark from ${STATE_TABLE} where series = ? and level = ?`, [series.def.code, level]);
+      const state = rows.rows[0] as { definition: string; watermark: string } | undefined;
+      return state !== undefined && state.definition === definitionHash(series, level) && BigInt(state.watermark) > 0n;
+    } catch (e) {
+      if (isMissingTable(e)) return false;
+      throw e;
+    }
+  }
+
+  /** SQL for the watermark of a series level, to be read in the same statement as the rollup rows. */
+  watermarkSql(series: CompiledSeries, level: RollupLevel): { sql: string; bindings: string[] } {
+    return { sql: `(select watermark from ${STATE_TABLE} where series = ? and level = ?)`, bindings: [series.def.code, level] };
+  }
+
+  /** The levels' states, locked for this transaction; missing or outdated levels are (re)built first. */
+  private async lockStates(trx: Knex.Transaction, series: CompiledSeries): Promise<LevelState[]> {
+    const read = async (): Promise<Array<LevelState & { definition: string }>> =>
+      (await trx.raw(`select level, definition, watermark::text as watermark from ${STATE_TABLE} where series = ? order by level for update`, [series.def.code])).rows;
+    let states = await read();
+    const current = (): boolean => ROLLUP_LEVELS.every((level) => states.some((s) => s.level === level && s.definition === definitionHash(series, level)));
+    if (!current()) {
+      await this.ensureSeries(trx, series);
+      states = await read();
+    }
+    return states.map(({ level, watermark }) => ({ level, watermark }));
+  }
+
+  private async ensureStateTable(trx: Knex.Transaction): Promise<void> {
+    if ((await trx.raw('select to_regclass(?) is not null as ok', [STATE_TABLE])).rows[0].ok) return;
+    await trx.raw(
+      `create table if not exists ${STATE_TABLE} (
+         series text not null, level text not null, definition text not null,
+         watermark bigint not null default 0, updated_at timestamptz not null default now(),
+         primary key (series, level))`,
+    );
+  }
+
+  private async ensureSeries(trx: Knex.Transaction, series: CompiledSeries): Promise<void> {
+    const states = await trx.raw(`select level, definition from ${STATE_TABLE} where series = ?`, [series.def.code]);
+    const known = new Map<string, string>(states.rows.map((r: { level: string; definition: string }) => [r.level, r.definition]));
+    for (const level of ROLLUP_LEVELS) {
+      const table = rollupTable(series, level);
+      const exists = (await trx.raw('select to_regclass(?) is not null as ok', [table])).rows[0].ok;
+      if (exists && known.get(level) === definitionHash(series, level)) continue;
+      await trx.raw(`drop table if exists ${table}`);
+      const columns = series.partials.map((p) => `${quote(p.name)} ${p.ddl}`);
+      await trx.raw(`create table ${table} ("b" timestamptz primary key, ${columns.join(', ')})`);
+      if (series.heightRef) await trx.raw(`create index on ${table} ("mh")`);
+      await trx.raw(
+        `insert into ${STATE_TABLE} (series, level, definition, watermark) values (?, ?, ?, 0)
+         on conflict (series, level) do update set definition = excluded.definition, watermark = 0, updated_at = now()`,
+        [series.def.code, level, definitionHash(series, level)],
+      );
+    }
+  }
+
+  /** Aggregates the selected raw rows into level buckets and merges them into the stored ones. */
+  private async fold(trx: Knex.Transaction, series: CompiledSeries, level: RollupLevel, where: string, bindings: readonly Knex.Value[]): Promise<void> {
+    const t = series.def.table;
+    const bucket = Collapse.of(level).bucketSql(series.timeRef);
+    const names = series.partials.map((p) => quote(p.name));
+    const raw = series.partials.map((p) => `${p.raw} as ${quote(p.name)}`);
+    const conditions = [where, `${series.timeRef} is not null`, ...(series.excludedRows ? [`not (${series.excludedRows})`] : [])];
+    await trx.raw(
+      `insert into ${rollupTable(series, level)} as r ("b", ${names.join(', ')})
+       select "b", ${series.partials.map((p) => p.merge).join(', ')}
+         from (select ${bucket} as "b", ${raw.join(', ')} from ${quote(t.schema)}.${quote(t.storage)} where ${conditions.join(' and ')}) p
+        group by "b"
+       on conflict ("b") do update set ${series.partials.map((p) => `${quote(p.name)} = ${p.upsert}`).join(', ')}`,
+      bindings,
+    );
+  }
+}
+
+/** `"schema"."rollup_<series>_<level>"`; long names are shortened with a hash to stay within 63 bytes. */
+export function rollupTable(series: CompiledSeries, level: RollupLevel): string {
+  let name = `rollup_${series.def.code}_${level}`;
+  if (name.length > 63) name = `${name.slice(0, 50)}_${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
+  return `${quote(series.def.table.schema)}.${quote(name)}`;
+}
+
+function definitionHash(series: CompiledSeries, level: RollupLevel): string {
+  const t = series.def.table;
+  const shape = [FORMAT, level, t.schema, t.storage, series.timeRef, series.heightRef, series.excludedRows, series.partials.map((p) => [p.name, p.ddl, p.raw])];
+  return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
+}
+
+export function isMissingTable(e: unknown): boolean {
+  return (e as { code?: unknown })?.code === '42P01';
+}
