@@ -56,27 +56,24 @@ export class UndiciRpcTransport implements RpcTransport {
   }
 
   async get(path: string, signal?: AbortSignal): Promise<RpcResponse> {
-    const response = await request(this.base + path, {
+    const response = await this.open(path, signal, this.options.bodyTimeoutMs ?? 60_000);
+    return { status: response.statusCode, body: await response.body.text() };
+  }
+
+  private open(path: string, signal: AbortSignal | undefined, bodyTimeout: number): ReturnType<typeof request> {
+    return request(this.base + path, {
       method: 'GET',
       signal,
       dispatcher: this.dispatcher,
       headers: this.headers,
       headersTimeout: this.options.headersTimeoutMs ?? 30_000,
-      bodyTimeout: this.options.bodyTimeoutMs ?? 60_000,
+      bodyTimeout,
     });
-    return { status: response.statusCode, body: await response.body.text() };
   }
 
   async *monitorHeads(signal: AbortSignal): AsyncIterable<unknown> {
     const path = `/monitor/heads/${encodeURIComponent(this.options.chain ?? 'main')}`;
-    const response = await request(this.base + path, {
-      method: 'GET',
-      signal,
-      dispatcher: this.dispatcher,
-      headers: this.headers,
-      headersTimeout: this.options.headersTimeoutMs ?? 30_000,
-      bodyTimeout: this.options.monitorIdleTimeoutMs ?? 120_000,
-    });
+    const response = await this.open(path, signal, this.options.monitorIdleTimeoutMs ?? 120_000);
     if (response.statusCode !== 200) {
       throw new RpcHttpError(path, response.statusCode, await response.body.text());
     }
