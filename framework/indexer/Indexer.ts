@@ -1,5 +1,5 @@
 import { Catalog } from '../catalog/Catalog';
-import { BlockNormalizer, BlockSource, NormalizedBlock } from '../chain';
+import { BlockNormalizer, BlockRef, BlockSource, NormalizedBlock } from '../chain';
 import type { RawBlock } from '../chain/model/RawBlock';
 import { ChainState } from '../http/ChainState';
 import { BulkWriter } from '../storage/BulkWriter';
@@ -46,6 +46,7 @@ export class Indexer {
   private readonly writer: BulkWriter;
   private readonly normalizer: BlockNormalizer;
   private tip?: SyncCursor;
+  private lastBlockTime?: number;
 
   constructor(
     private readonly db: Database,
@@ -72,17 +73,15 @@ export class Indexer {
       try {
         const head = await this.source.head(signal);
         this.status.setNodeHeight(head.level);
-        this.chain.update({ height: head.level });
         this.status.firstLevel ??= this.tip ? this.tip.height : (this.options.fromLevel ?? (await this.source.firstLevel(signal)));
         this.status.status = 'syncing';
-        await this.catchUp(head.level, signal);
+        await this.catchUp(head, signal);
         if (this.reachedEnd()) break;
         if (!this.source.live) break;
         this.status.status = 'synced';
         for await (const h of this.source.heads(signal)) {
           this.status.setNodeHeight(h.level);
-          this.chain.update({ height: h.level });
-          await this.catchUp(h.level, signal);
+          await this.catchUp(h, signal);
           if (this.reachedEnd()) break;
           this.status.status = 'synced';
         }
@@ -107,8 +106,15 @@ export class Indexer {
     return this.options.toLevel !== undefined && this.tip !== undefined && this.tip.height >= this.options.toLevel;
   }
 
-  /** Indexes every block up to `headLevel` that the source holds. */
-  private async catchUp(headLevel: number, signal: AbortSignal): Promise<void> {
+  /** Indexes every block up to the head that the source holds. */
+  private async catchUp(head: BlockRef, signal: AbortSignal): Promise<void> {
+    const headLevel = head.level;
+    // A new head at a level we already have (a higher round, or a shorter branch) is a reorg too.
+    // (A node that is merely behind, on our chain, or below the kept window, is no reorg.)
+    if (this.tip && headLevel <= this.tip.height) {
+      const ours = await this.ourHashAt(headLevel);
+      if (ours !== undefined && ours !== head.hash) await this.handleReorg(signal);
+    }
     const limit = Math.min(headLevel, this.options.toLevel ?? Infinity);
     for (;;) {
       if (signal.aborted) return;
@@ -182,7 +188,15 @@ export class Indexer {
     this.tip = { height: last.level, hash: last.hash, chainId: last.chainId ?? this.tip?.chainId };
     this.status.setIndexed(last.level);
     this.status.countIndexed(blocks.length, blocks.reduce((n, b) => n + b.operations.length, 0));
-    if (this.tip.chainId) this.chain.update({ networkId: this.tip.chainId, protocol: last.protocol });
+    const previous = blocks.length > 1 ? blocks[blocks.length - 2].time : this.lastBlockTime;
+    this.chain.update({
+      height: last.level,
+      networkId: this.tip.chainId,
+      protocol: last.protocol,
+      headTime: last.time,
+      ...(previous !== undefined && last.time > previous ? { blockInterval: (last.time - previous) / 1000 } : {}),
+    });
+    this.lastBlockTime = last.time;
   }
 
   /** Finds the highest height where our hash equals the source's and rolls back to it. */
@@ -190,7 +204,7 @@ export class Indexer {
     const tip = this.tip!;
     let height = tip.height;
     for (; height >= tip.height - this.options.reorgDepth; height--) {
-      const ours = height === tip.height ? tip.hash : await this.sync.hashAt(this.db.writer, height);
+      const ours = await this.ourHashAt(height);
       if (ours === undefined) break;
       const theirs = await this.source.blockAt(height, signal);
       if (theirs && (theirs as { hash?: string }).hash === ours) {
@@ -199,6 +213,10 @@ export class Indexer {
       }
     }
     throw new IndexingError(`chain reorganization deeper than the kept window (${this.options.reorgDepth} blocks below ${tip.height}); reindex from an earlier snapshot`);
+  }
+
+  private async ourHashAt(height: number): Promise<string | undefined> {
+    return height === this.tip?.height ? this.tip.hash : this.sync.hashAt(this.db.writer, height);
   }
 
   private async rollbackTo(height: number, hash: string): Promise<void> {

@@ -82,7 +82,7 @@ describe(`crash safety: the indexer killed at random points resumes to identical
   const made: Instance[] = [];
 
   before(async () => {
-    sandbox = await startSandboxServer({ port: 0, seed: 'crash-test', profile: 'tiny', historyBlocks: 6000, blockIntervalMs: 0 });
+    sandbox = await startSandboxServer({ port: 0, seed: 'crash-test', profile: 'tiny', historyBlocks: 1500, blockIntervalMs: 0 });
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'tzidx-crash-'));
   });
   after(async () => {
