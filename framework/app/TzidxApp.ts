@@ -8,6 +8,7 @@ import { InstanceConfig } from '../config/InstanceConfig';
 import { ApiServer } from '../http/ApiServer';
 import { ChainState } from '../http/ChainState';
 import { CollectionResponder } from '../http/CollectionResponder';
+import { ObjectResponder } from '../http/ObjectResponder';
 import { RouteRegistry } from '../http/RouteRegistry';
 import { PluginClass, TzidxPlugin } from '../plugins/Plugin';
 import { discoverPlugins } from '../plugins/PluginDiscovery';
@@ -119,7 +120,7 @@ export class TzidxApp {
       const rollups = container.resolve(SeriesRollups);
       dispatcher.afterBatch((trx) => rollups.update(trx).then(() => undefined));
       dispatcher.afterRollback((trx, height) => rollups.rollback(trx, height));
-      const routes = new RouteRegistry(catalog, container.resolve(CollectionResponder));
+      const routes = new RouteRegistry(catalog, container.resolve(CollectionResponder), container.resolve(ObjectResponder));
       routes.tables('/tables', TABLE_PROFILE);
       routes.series('/series', container.resolve(SeriesResponder));
       registerStatusRoutes(routes, container.resolve(IndexerStatus));

@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import Koa from 'koa';
+import compress from 'koa-compress';
 import { ApiError, ErrorCode } from './ApiError';
 import { ChainState } from './ChainState';
 import { errorHandler } from './errorHandler';
@@ -16,6 +17,8 @@ export class ApiServer {
     this.koa.proxy = true;
     this.koa.silent = true;
     this.koa.use(requestContext(chain, version));
+    // gzip/deflate/br when the client accepts it; tiny answers are not worth it.
+    this.koa.use(compress({ threshold: 1024 }));
     this.koa.use(errorHandler(log));
     this.koa.use(routes.router.routes());
     this.koa.use(

@@ -8,6 +8,7 @@ import { compileSeries } from '../series/CompiledSeries';
 import { SeriesResponder } from '../series/SeriesResponder';
 import { ApiError } from './ApiError';
 import { CollectionResponder, splitFormat } from './CollectionResponder';
+import { ObjectAnswer, ObjectResponder, stripJsonSuffix } from './ObjectResponder';
 
 export type RouteHandler = (ctx: Context) => Promise<void> | void;
 
@@ -27,12 +28,24 @@ export class RouteRegistry {
   constructor(
     private readonly catalog: Catalog,
     private readonly responder: CollectionResponder,
+    private readonly objects: ObjectResponder,
   ) {}
 
   get(path: string, scope: string, handler: RouteHandler): void {
     this.router.get(path, async (ctx) => {
       ctx.state.scope = scope;
       await handler(ctx);
+    });
+  }
+
+  /**
+   * An explorer object route: `load` returns the object (and the height it is fixed at, for caching)
+   * or throws ApiError (400/1301 for malformed ids via ResourceIds, 404/1305 for unknown ones).
+   */
+  object(path: string, scope: string, load: (ctx: Context) => Promise<ObjectAnswer> | ObjectAnswer): void {
+    this.get(path, scope, async (ctx) => {
+      stripJsonSuffix(ctx.params);
+      this.objects.respond(ctx, await load(ctx));
     });
   }
 

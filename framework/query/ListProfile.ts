@@ -30,3 +30,13 @@ export const OBJECT_LIST_PROFILE: ListProfile = {
   rowShape: 'object',
   allowCsv: false,
 };
+
+/** Explorer lists (an account's operations, a contract's calls…): objects, 20 by default, at most 500. */
+export const EXPLORER_LIST_PROFILE: ListProfile = {
+  defaultLimit: 20,
+  maxLimit: 500,
+  zeroLimitIsEmpty: false,
+  allowOffset: true,
+  rowShape: 'object',
+  allowCsv: false,
+};
