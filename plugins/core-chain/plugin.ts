@@ -1,4 +1,6 @@
-import { PluginManifest, TzidxPlugin } from '../../framework';
+import { EnumType, HandlerRegistry, Logger, PluginContext, PluginManifest, TableDef, TzidxPlugin } from '../../framework';
+import { BlockIndexer } from './BlockIndexer';
+import { OperationKinds } from './OperationKinds';
 
 /** Blocks, operations, accounts, contracts, flows, balances, running chain and supply totals, baker rights and income. Its tables are declared in tables.yaml under `core-chain`. */
 export class CoreChainPlugin implements TzidxPlugin {
@@ -6,4 +8,29 @@ export class CoreChainPlugin implements TzidxPlugin {
     name: 'core-chain',
     description: 'Blocks, operations, accounts, contracts, flows, balances, running chain and supply totals, baker rights and income',
   };
+
+  private indexer?: BlockIndexer;
+
+  register(ctx: PluginContext): void {
+    const table = (code: string): TableDef => {
+      const t = ctx.catalog.table(code);
+      if (!t) throw new Error(`core-chain: table '${code}' is missing from the catalog`);
+      return t;
+    };
+    const opType = table('op').column('type')?.type;
+    if (!(opType instanceof EnumType)) throw new Error("core-chain: the op table's `type` column must be an enum");
+    this.indexer = new BlockIndexer(
+      { block: table('block'), chain: table('chain'), supply: table('supply'), account: table('account'), op: table('op'), constant: table('constant') },
+      new OperationKinds(new Set(opType.values)),
+      ctx.log as Logger,
+    );
+  }
+
+  handlers(registry: HandlerRegistry): void {
+    const indexer = this.indexer;
+    if (!indexer) throw new Error('core-chain: handlers() before register()');
+    registry.onBlock((block, ctx) => indexer.index(block, ctx));
+    registry.afterBatch((trx, from, to) => indexer.afterBatch(trx, from, to));
+    registry.afterRollback(() => indexer.forget());
+  }
 }

@@ -1,0 +1,549 @@
+import type { BalanceUpdate, IndexContext, NormalizedBlock, NormalizedOperation, Row } from '../../framework';
+import { AccountBook, type AccountData } from './AccountBook';
+import { classifyBlockUpdates, classifyOperationUpdates, type ClassifiedUpdates, type Move } from './BalanceMoves';
+import { planBlockEvents } from './BlockEvents';
+import type { BlockIndexer } from './BlockIndexer';
+import { ContractBook, type ScriptCache, type TrackedContract } from './ContractBook';
+import { encodeMicheline, exprHash, featuresOf } from './Michelson';
+import { flowOperation } from './OperationKinds';
+import { eventRow, NO_PARTY, operationRow, type OpRowExtras, type Party } from './OpRows';
+import type { RunningState } from './RunningState';
+import { allocationBurn } from './SupplyLedger';
+
+/** `ctx.shared` key under which core-chain leaves `Map<address, account row id>` of the block's accounts. */
+export const ACCOUNT_IDS = 'core-chain.accountIds';
+
+// Tez sent here can never be spent again: tzindex's burn address and the all-zero key hash (where
+// Liquidity Baking sends its 0.1% burn).
+const BURN_ADDRESSES: ReadonlySet<string> = new Set(['tz1burnburnburnburnburnburnburjAYjjX', 'tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU']);
+
+const TRANSACTION_TYPES: ReadonlySet<string> = new Set(['transaction', 'stake', 'unstake', 'finalize_unstake', 'set_delegate_parameters']);
+
+const NO_UPDATES: ClassifiedUpdates = { moves: [], issuance: [] };
+
+/** Figures of the block row that add up over its operations. */
+interface BlockStats {
+  nOpsApplied: number;
+  nOpsFailed: number;
+  nCalls: number;
+  nRollupCalls: number;
+  nEvents: number;
+  nTx: number;
+  nTickets: number;
+  volume: bigint;
+  fee: bigint;
+  reward: bigint;
+  deposit: bigint;
+  gasLimit: bigint;
+  gasUsed: bigint;
+  storagePaid: bigint;
+  newContracts: number;
+  newRollups: number;
+}
+
+/**
+ * The work on one block: its accounts, contracts, operations and block-level receipts, turned into
+ * the rows of block, op, flow, balance, constant, chain and supply.
+ */
+export class BlockRun {
+  private readonly height: number;
+  private readonly time: Date;
+  private readonly accounts: AccountBook;
+  private readonly contracts: ContractBook;
+  private readonly opRows: Row[] = [];
+  private readonly flowRows: Row[] = [];
+  private readonly constantRows: Row[] = [];
+  /** Contracts whose calls changed a sapling state in this block (shielded pools). */
+  private readonly saplingPools = new Set<string>();
+  /** Slots of this block's endorsements of its predecessor. */
+  private endorsedSlots = 0;
+  private readonly stats: BlockStats = {
+    nOpsApplied: 0,
+    nOpsFailed: 0,
+    nCalls: 0,
+    nRollupCalls: 0,
+    nEvents: 0,
+    nTx: 0,
+    nTickets: 0,
+    volume: 0n,
+    fee: 0n,
+    reward: 0n,
+    deposit: 0n,
+    gasLimit: 0n,
+    gasUsed: 0n,
+    storagePaid: 0n,
+    newContracts: 0,
+    newRollups: 0,
+  };
+
+  constructor(
+    private readonly indexer: BlockIndexer,
+    private readonly block: NormalizedBlock,
+    private readonly ctx: IndexContext,
+    private readonly state: RunningState,
+    scripts: ScriptCache,
+  ) {
+    this.height = block.level;
+    this.time = new Date(block.time);
+    this.accounts = new AccountBook(ctx.entities('account', 'address'), this.height, this.time);
+    this.contracts = new ContractBook(ctx.entities('contract', 'address'), scripts, this.height, this.time);
+  }
+
+  async run(): Promise<void> {
+    const block = this.block;
+    this.state.supply.beginBlock();
+    await this.trackAccounts();
+    for (const op of block.operations) await this.indexOperation(op);
+    await this.indexBlockUpdates();
+
+    const changes = this.accounts.finish();
+    this.contracts.finish();
+    const { chain, supply } = this.state;
+    chain.applyAccountChanges(changes, this.stats.newContracts, this.stats.newRollups);
+    supply.finishBlock(changes.delegatedDelta, changes.bakerBalanceDelta);
+
+    const at = { height: this.height, cycle: block.cycle, time: this.time };
+    this.ctx.append('block', this.blockRow(changes.touched, changes.created.length, changes.funded, changes.cleared));
+    for (const row of this.opRows) this.ctx.append('op', row);
+    for (const row of this.flowRows) this.ctx.append('flow', row);
+    for (const row of this.constantRows) this.ctx.append('constant', row);
+    for (const a of changes.balanceChanged) {
+      this.ctx.append('balance', { account_id: a.id, balance: a.data.spendable_balance, valid_from: this.height, address: a.data.address, valid_from_time: this.time });
+    }
+    this.ctx.append('chain', { ...at, ...chain.row() });
+    this.ctx.append('supply', { ...at, ...supply.row() });
+    this.ctx.shared.set(ACCOUNT_IDS, this.accounts.ids());
+  }
+
+  /** Every address the block mentions, in a fixed order, so new accounts get deterministic ids. */
+  private async trackAccounts(): Promise<void> {
+    const block = this.block;
+    const addresses: string[] = [];
+    const add = (a: string | undefined): void => {
+      if (a) addresses.push(a);
+    };
+    [block.baker, block.proposer, block.bakerConsensusKey, block.proposerConsensusKey].forEach(add);
+    for (const op of block.operations) {
+      const originates = op.kind === 'origination' || op.type === 'rollup_origination';
+      [op.sender, originates && !op.isSuccess ? undefined : op.receiver, op.creator, op.baker, op.accuser, op.offender].forEach(add);
+      if (op.isSuccess) op.originatedContracts.forEach(add);
+      for (const u of [...op.balanceUpdates, ...op.resultBalanceUpdates]) add(u.kind === 'burned' ? u.delegate : u.account);
+    }
+    for (const u of block.balanceUpdates) add(u.kind === 'burned' ? u.delegate : u.account);
+    const unique = [...new Set(addresses)];
+    await this.accounts.preload(unique);
+    for (const a of unique) await this.accounts.track(a);
+    await this.contracts.preload(unique.filter((a) => !a.startsWith('tz')));
+
+    // Who acts as a baker is one: block producers, endorsers, owners of frozen baker deposits.
+    this.accounts.markBaker(block.baker);
+    this.accounts.markBaker(block.proposer);
+    for (const op of block.operations) if (op.type === 'endorsement' || op.type === 'preendorsement') this.accounts.markBaker(op.sender);
+    const bakerUpdates = [...block.balanceUpdates, ...block.operations.flatMap((o) => o.balanceUpdates)];
+    for (const u of bakerUpdates) {
+      if (u.kind === 'freezer' && u.staker?.contract === undefined && u.category !== 'bonds') this.accounts.markBaker(u.account);
+    }
+  }
+
+  private party(address: string | undefined): Party {
+    const a = this.accounts.get(address);
+    return a ? { id: a.id, address: a.data.address } : { id: null, address: address ?? null };
+  }
+
+  /** Staked deposits sit with the staker's current delegate. */
+  private confirmDelegates(updates: readonly BalanceUpdate[]): void {
+    for (const u of updates) {
+      const staker = u.staker;
+      if (u.kind === 'freezer' && u.category === 'deposits' && staker?.contract !== undefined && staker.delegate !== undefined) {
+        this.accounts.confirmDelegate(staker.contract, staker.delegate);
+      }
+    }
+  }
+
+  private async indexOperation(op: NormalizedOperation): Promise<void> {
+    const content = classifyOperationUpdates(op.balanceUpdates);
+    const result = op.isSuccess ? classifyOperationUpdates(op.resultBalanceUpdates) : NO_UPDATES;
+    this.confirmDelegates(op.balanceUpdates);
+    if (op.isSuccess) this.confirmDelegates(op.resultBalanceUpdates);
+    const moves = [...content.moves, ...result.moves];
+    const allocations = this.allocations(op);
+    this.state.supply.recordOperation([...content.issuance, ...result.issuance], {
+      type: op.type,
+      isRollup: op.isRollup,
+      allocations,
+      storagePaid: op.storagePaid,
+    });
+    const shielding = this.shielding(op);
+    for (const m of moves) this.applyMove(m, op.opN, op.opC, op.opI > 0 ? op.opI : null, flowOperation(op.type), shielding && { kind: shielding, sender: op.sender });
+    if (shielding) this.state.supply.shield(shielding === 'shield' ? op.volume : -op.volume);
+
+    const storageBurn = op.burned - allocationBurn(op.burned, op.storagePaid, allocations);
+    const effects = await this.applyEffects(op, storageBurn);
+    this.addStats(op);
+
+    const type = this.indexer.kinds.opType(op.type);
+    if (type === undefined) {
+      this.indexer.warnUnstored(op.type, this.height);
+      return;
+    }
+    const storageHash = effects.storageHash ?? (op.isContract && op.isSuccess && op.storage !== undefined ? exprHash(op.storage) : null);
+    const extras: OpRowExtras = {
+      type,
+      sender: this.party(op.sender),
+      receiver: this.party(op.receiver),
+      creator: this.party(op.creator ?? (op.isInternal ? op.source : undefined)),
+      baker: this.party(op.baker),
+      ...this.rewardsOf(op, moves),
+      storageHash,
+      entrypointId: effects.called?.entrypointId(op.entrypoint) ?? null,
+      codeHash: (effects.called ?? effects.originated)?.codeHash ?? null,
+    };
+    this.opRows.push(operationRow(this.block, this.time, op, extras));
+    this.state.chain.countOperation({
+      type,
+      isSuccess: op.isSuccess,
+      isEvent: op.isEvent,
+      isInternal: op.isInternal,
+      isContract: op.isContract,
+      isRollup: op.isRollup,
+      hasParameters: op.parameters !== undefined,
+      storagePaid: op.storagePaid,
+    });
+    if (!op.isEvent) {
+      if (op.isSuccess) this.stats.nOpsApplied++;
+      else this.stats.nOpsFailed++;
+    }
+    if (op.isSuccess && !op.isInternal) {
+      if (op.isContract) this.stats.nCalls++;
+      if (type === 'transaction') this.stats.nTx++;
+    }
+    if (op.isSuccess && op.type.startsWith('double_')) this.indexer.recordDenunciation(op.hash, type);
+  }
+
+  /** New accounts or contracts an operation paid `origination_size` for. */
+  private allocations(op: NormalizedOperation): number {
+    if (!op.isSuccess) return 0;
+    if (op.kind === 'origination') return op.originatedContracts.length;
+    return op.allocatedDestination === true ? 1 : 0;
+  }
+
+  /** Tez entering a sapling pool (a call that changes its state) or leaving it (its internal transfers). */
+  private shielding(op: NormalizedOperation): 'shield' | 'unshield' | undefined {
+    if (!op.isSuccess || !TRANSACTION_TYPES.has(op.type)) return undefined;
+    if (op.saplingDiffs.length > 0 && op.receiver !== undefined) {
+      this.saplingPools.add(op.receiver);
+      return op.volume > 0n ? 'shield' : undefined;
+    }
+    return op.isInternal && op.sender !== undefined && this.saplingPools.has(op.sender) && op.volume > 0n ? 'unshield' : undefined;
+  }
+
+  private applyMove(
+    m: Move,
+    opN: number,
+    opC: number | null,
+    opI: number | null,
+    operation: string,
+    shielding?: { kind: 'shield' | 'unshield'; sender?: string },
+  ): void {
+    const tracked = this.accounts.get(m.address);
+    if (!tracked) return;
+    const a = tracked.data;
+    if (!m.neutral && m.kind === 'contract') a.spendable_balance += m.change;
+    if (!m.neutral && m.kind === 'freezer' && m.category === 'bond') {
+      a.frozen_bond += m.change;
+      if (m.isBurned) a.lost_bond += m.amountOut;
+    }
+    if (m.isBurned) a.total_burned += m.amountOut;
+    this.state.supply.freeze(m);
+    const counterparty = this.party(m.counterparty);
+    this.flowRows.push({
+      height: this.height,
+      cycle: this.block.cycle,
+      time: this.time,
+      op_n: opN,
+      op_c: opC,
+      op_i: opI,
+      account_id: tracked.id,
+      counterparty_id: counterparty.id,
+      category: m.category,
+      operation,
+      amount_in: m.amountIn,
+      amount_out: m.amountOut,
+      is_fee: m.isFee,
+      is_burned: m.isBurned,
+      is_frozen: m.isFrozen,
+      is_unfrozen: m.isUnfrozen,
+      is_shielded: shielding?.kind === 'shield' && m.change < 0n && !m.isFee && m.address === shielding.sender,
+      is_unshielded: shielding?.kind === 'unshield' && m.change > 0n,
+      token_age: tracked.previouslySeen ? Math.max(0, Math.floor((this.time.getTime() - tracked.previouslySeen.getTime()) / 1000)) : 0,
+      address: a.address,
+      counterparty: counterparty.address,
+    });
+  }
+
+  /** Changes of account and contract state an operation makes, beyond its balance updates. */
+  private async applyEffects(
+    op: NormalizedOperation,
+    storageBurn: bigint,
+  ): Promise<{ called?: TrackedContract; originated?: TrackedContract; storageHash?: string | null }> {
+    const sender = this.accounts.get(op.sender)?.data;
+    const receiver = this.accounts.get(op.receiver)?.data;
+    if (op.opL === 3 && sender) {
+      if (!op.isInternal) {
+        if (op.counter !== undefined && op.counter > sender.counter) sender.counter = op.counter;
+        sender.total_fees_paid += op.fee;
+        if (op.isContract && receiver) receiver.total_fees_used += op.fee;
+      }
+      if (op.isSuccess) sender.n_tx_success++;
+      else sender.n_tx_failed++;
+    }
+    // Contract calls, and implicit results that update a contract's storage (the liquidity baking subsidy).
+    const updatesContract = op.kind !== 'origination' && (op.isContract || op.storage !== undefined);
+    const called = updatesContract ? await this.contracts.get(op.receiver) : undefined;
+    if (!op.isSuccess) return { called };
+    const storageHash = called
+      ? this.contracts.call(called, {
+          entrypoint: op.entrypoint,
+          storage: op.storage,
+          storageSize: op.storageSize,
+          storagePaid: op.storagePaid,
+          storageBurn,
+          isCall: op.isContract,
+        })
+      : undefined;
+
+    if (TRANSACTION_TYPES.has(op.type) && sender && receiver && op.sender !== op.receiver) {
+      sender.n_tx_out++;
+      sender.total_sent += op.volume;
+      markTransfer(sender, 'out', this.height, this.time);
+      receiver.n_tx_in++;
+      receiver.total_received += op.volume;
+      markTransfer(receiver, 'in', this.height, this.time);
+      if (op.receiver !== undefined && BURN_ADDRESSES.has(op.receiver)) this.state.supply.burnExplicitly(op.volume);
+    }
+    let originated: TrackedContract | undefined;
+    if (op.kind === 'origination' || op.type === 'rollup_origination') originated = await this.originate(op, storageBurn);
+    switch (op.type) {
+      case 'delegation':
+        if (op.sender === op.baker) this.accounts.markBaker(op.sender);
+        else if (op.sender !== undefined) {
+          this.accounts.markBaker(op.baker);
+          this.accounts.delegate(op.sender, op.baker);
+        }
+        break;
+      case 'reveal':
+        if (sender && typeof op.data === 'string') {
+          sender.pubkey = op.data;
+          sender.is_revealed = true;
+        }
+        break;
+      case 'activation':
+        if (sender) {
+          sender.is_activated = true;
+          sender.total_received += op.volume;
+        }
+        this.state.supply.activate(op.volume);
+        break;
+      case 'drain_delegate':
+        if (sender) sender.total_sent += op.volume;
+        if (receiver) receiver.total_received += op.volume;
+        break;
+      case 'double_baking':
+      case 'double_endorsement':
+      case 'double_preendorsement':
+        this.accounts.markBaker(op.offender);
+        break;
+      case 'register_constant':
+        await this.registerConstant(op);
+        break;
+    }
+    return { called, originated, storageHash };
+  }
+
+  private async originate(op: NormalizedOperation, storageBurn: bigint): Promise<TrackedContract | undefined> {
+    const addresses = op.kind === 'origination' ? op.originatedContracts : op.receiver ? [op.receiver] : [];
+    const creator = this.accounts.get(op.creator ?? op.sender);
+    let first: TrackedContract | undefined;
+    for (const address of addresses) {
+      const account = this.accounts.get(address);
+      if (!account) continue;
+      if (creator) {
+        account.data.creator_id = creator.id;
+        account.data.creator = creator.data.address;
+        creator.data.total_sent += op.volume;
+        account.data.total_received += op.volume;
+      }
+      if (op.baker !== undefined) {
+        this.accounts.markBaker(op.baker);
+        this.accounts.delegate(address, op.baker);
+      }
+      const contract = await this.contracts.originate({
+        address,
+        accountId: account.id,
+        creator: creator && { id: creator.id, address: creator.data.address },
+        script: op.script,
+        storage: op.storage ?? (op.script as { storage?: unknown } | undefined)?.storage,
+        storageSize: op.storageSize ?? 0n,
+        storagePaid: op.storagePaid,
+        storageBurn,
+      });
+      if (account.isNew) {
+        if (address.startsWith('KT1')) this.stats.newContracts++;
+        else this.stats.newRollups++;
+      }
+      first ??= contract;
+    }
+    return first;
+  }
+
+  private async registerConstant(op: NormalizedOperation): Promise<void> {
+    const creator = this.accounts.get(op.sender);
+    const value = encodeMicheline(op.value);
+    if (op.constantAddress === undefined || !creator || !(await this.indexer.isNewConstant(this.ctx, op.constantAddress))) return;
+    this.constantRows.push({
+      address: op.constantAddress,
+      creator_id: creator.id,
+      value: value?.toString('hex') ?? null,
+      height: this.height,
+      storage_size: op.storageSize ?? BigInt(value?.length ?? 0),
+      features: featuresOf(op.value),
+      creator: creator.data.address,
+      time: this.time,
+    });
+  }
+
+  /**
+   * The op row's reward and deposit: for denunciations the offender's losses (negative, also the
+   * fee); for other non-manager rows what the row credited from minted tez (reward) or froze (deposit).
+   */
+  private rewardsOf(op: NormalizedOperation, moves: readonly Move[]): { reward: bigint; deposit: bigint; fee?: bigint } {
+    if (op.type.startsWith('double_')) {
+      const lost = { rewards: 0n, deposits: 0n, fees: 0n, balance: 0n, bond: 0n };
+      for (const m of moves) if (m.address === op.offender && m.change < 0n) lost[m.category] += m.amountOut;
+      return { reward: -lost.rewards, deposit: -lost.deposits, fee: -lost.fees };
+    }
+    if (op.opL === 3) return { reward: 0n, deposit: 0n };
+    let reward = 0n;
+    let deposit = 0n;
+    for (const m of moves) {
+      if (m.fromMint || m.category === 'rewards') reward += m.amountIn;
+      else if (m.category === 'deposits') deposit += m.amountIn;
+    }
+    return { reward, deposit };
+  }
+
+  private addStats(op: NormalizedOperation): void {
+    const s = this.stats;
+    s.fee += op.fee;
+    s.gasLimit += op.gasLimit;
+    s.gasUsed += op.gasUsed;
+    if (op.isEvent) s.nEvents++;
+    if (!op.isSuccess) return;
+    s.storagePaid += op.storagePaid;
+    s.nTickets += op.ticketUpdates.length;
+    if (op.isRollup) s.nRollupCalls++;
+    if (TRANSACTION_TYPES.has(op.type) || op.type === 'origination' || op.type === 'activation') s.volume += op.volume;
+    if (op.type === 'endorsement' && op.consensus?.level === this.height - 1) {
+      this.endorsedSlots += op.consensus.power;
+    }
+  }
+
+  /** Block-level receipts: implicit events (bake, reward, unfreeze, …), their flows and issuance. */
+  private async indexBlockUpdates(): Promise<void> {
+    const block = this.block;
+    const { moves, issuance } = classifyBlockUpdates(block.balanceUpdates, block.consensus === 'tenderbake', block.cycle);
+    this.confirmDelegates(block.balanceUpdates);
+    // Emmy bakers collect the fees of their block frozen, through the operations' receipts.
+    const bakeFees = block.consensus === 'emmy' ? this.stats.fee : 0n;
+    const plan = planBlockEvents(moves, block.operations.length, block.baker, bakeFees);
+    moves.forEach((m, i) => this.applyMove(m, plan.opNs[i], null, null, m.cause ?? 'internal'));
+    for (const e of plan.events) {
+      this.stats.nEvents++;
+      if (e.type === 'bake' || e.type === 'bonus') {
+        this.stats.reward += e.reward;
+        this.stats.deposit += e.deposit;
+      }
+      const type = this.indexer.kinds.opType(e.type);
+      if (type === undefined) continue;
+      this.opRows.push(eventRow(block, this.time, e, type, this.party(e.address)));
+    }
+    const delayed = issuance.flatMap((i) => (i.delayedOperationHash ? [i.delayedOperationHash] : []));
+    const denounced = delayed.length > 0 ? await this.indexer.denouncedTypes(this.ctx, delayed) : new Map<string, string>();
+    this.state.supply.recordBlock(issuance, (hash) => (hash === undefined ? undefined : denounced.get(hash)));
+    if (this.endorsedSlots > 0) this.indexer.recordEndorsedSlots(block.predecessor, this.endorsedSlots);
+  }
+
+  private blockRow(touched: number, created: number, funded: number, cleared: number): Row {
+    const block = this.block;
+    const s = this.stats;
+    const { supply } = this.state;
+    const previous = this.state.time;
+    const party = (address: string | undefined): Party => (address === undefined ? NO_PARTY : this.party(address));
+    const baker = party(block.baker);
+    const proposer = party(block.proposer);
+    const bakerKey = party(block.bakerConsensusKey);
+    const proposerKey = party(block.proposerConsensusKey);
+    return {
+      parent_id: null,
+      hash: block.hash,
+      height: this.height,
+      cycle: block.cycle,
+      is_cycle_snapshot: false,
+      time: this.time,
+      solvetime: previous === undefined ? 0 : Math.max(0, Math.round((block.time - previous.getTime()) / 1000)),
+      // The header counts protocol changes; the last block of a protocol already carries the next one's number.
+      version: Math.max(0, block.proto - (block.isProtocolMigration ? 1 : 0)),
+      round: block.round,
+      // The normalized block does not carry the header's proof-of-work nonce.
+      nonce: '',
+      voting_period_kind: block.votingPeriodKind ?? 'proposal',
+      baker_id: baker.id,
+      proposer_id: proposer.id,
+      n_endorsed_slots: 0,
+      n_ops_applied: s.nOpsApplied,
+      n_ops_failed: s.nOpsFailed,
+      n_calls: s.nCalls,
+      n_rollup_calls: s.nRollupCalls,
+      n_events: s.nEvents,
+      n_tx: s.nTx,
+      n_tickets: s.nTickets,
+      volume: s.volume,
+      fee: s.fee,
+      reward: s.reward,
+      deposit: s.deposit,
+      activated_supply: supply.blockActivated,
+      burned_supply: supply.blockBurned,
+      minted_supply: supply.blockMinted,
+      n_accounts: touched,
+      n_new_accounts: created,
+      n_new_contracts: s.newContracts,
+      n_cleared_accounts: cleared,
+      n_funded_accounts: funded,
+      gas_limit: s.gasLimit,
+      gas_used: s.gasUsed,
+      storage_paid: s.storagePaid,
+      lb_esc_vote: block.lbVote ?? null,
+      lb_esc_ema: block.lbEma ?? null,
+      proposer_consensus_key_id: proposerKey.id,
+      baker_consensus_key_id: bakerKey.id,
+      pct_account_reuse: touched === 0 ? 0 : (100 * (touched - created)) / touched,
+      baker: baker.address,
+      proposer: proposer.address,
+      protocol: block.protocol,
+      proposer_consensus_key: proposerKey.address,
+      baker_consensus_key: bakerKey.address,
+      // Genesis names itself as its predecessor.
+      predecessor: this.height === 0 || block.predecessor === '' ? null : block.predecessor,
+    };
+  }
+}
+
+/** Records a transaction in (`in`) or out (`out`) of an account: first and last height and time. */
+function markTransfer(a: AccountData, direction: 'in' | 'out', height: number, time: Date): void {
+  if (a[`first_${direction}`] === null) {
+    a[`first_${direction}`] = height;
+    a[`first_${direction}_time`] = time;
+  }
+  a[`last_${direction}`] = height;
+  a[`last_${direction}_time`] = time;
+}

@@ -1,0 +1,210 @@
+import type { Entity, EntityStore } from '../../framework';
+import { bumpCallStats, ContractScript } from './ContractScript';
+import { encodeMicheline, hash8 } from './Michelson';
+
+/** A `contract` row as core-chain works with it during a block. */
+interface ContractData {
+  address: string;
+  account_id: bigint;
+  creator_id: bigint | null;
+  first_seen: number;
+  last_seen: number;
+  storage_size: bigint;
+  storage_paid: bigint;
+  storage_burn: bigint;
+  script: string | null;
+  storage: string | null;
+  iface_hash: string | null;
+  code_hash: string | null;
+  storage_hash: string | null;
+  call_stats: string;
+  features: string;
+  interfaces: string;
+  creator: string | null;
+  first_seen_time: Date;
+  last_seen_time: Date;
+}
+
+export interface Origination {
+  address: string;
+  accountId: bigint;
+  creator?: { id: bigint; address: string };
+  /** `{code, storage}`; absent for rollups and for migration originations whose receipt has no script. */
+  script?: unknown;
+  /** The storage after origination (the receipt's, else the script's initial one). */
+  storage?: unknown;
+  storageSize: bigint;
+  storagePaid: bigint;
+  storageBurn: bigint;
+}
+
+export interface ContractCall {
+  entrypoint?: string;
+  /** Storage after the call, when the receipt has it. */
+  storage?: unknown;
+  storageSize?: bigint;
+  storagePaid: bigint;
+  storageBurn: bigint;
+  /** A call of an entrypoint (counted in call_stats), not a storage update by the protocol. */
+  isCall: boolean;
+}
+
+/** Scripts decoded from stored rows, kept across blocks (a contract's code never changes). */
+export class ScriptCache {
+  private readonly scripts = new Map<string, ContractScript | null>();
+  constructor(private readonly max = 20_000) {}
+
+  get(address: string, hex: string | null): ContractScript | undefined {
+    let script = this.scripts.get(address);
+    if (script === undefined) {
+      script = (hex && ContractScript.fromBytes(Buffer.from(hex, 'hex'))) || null;
+      this.set(address, script);
+    }
+    return script ?? undefined;
+  }
+
+  set(address: string, script: ContractScript | null): void {
+    if (this.scripts.size >= this.max) this.scripts.clear();
+    this.scripts.set(address, script);
+  }
+
+  clear(): void {
+    this.scripts.clear();
+  }
+}
+
+const hexOf = (v: unknown): string | null => (v === null || v === undefined ? null : Buffer.isBuffer(v) ? v.toString('hex') : String(v));
+
+function readContract(e: Entity): ContractData {
+  const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
+  return {
+    address: String(e.address),
+    account_id: big(e.account_id),
+    creator_id: e.creator_id === null || e.creator_id === undefined ? null : big(e.creator_id),
+    first_seen: Number(e.first_seen),
+    last_seen: Number(e.last_seen),
+    storage_size: big(e.storage_size),
+    storage_paid: big(e.storage_paid),
+    storage_burn: big(e.storage_burn),
+    script: hexOf(e.script),
+    storage: hexOf(e.storage),
+    iface_hash: hexOf(e.iface_hash),
+    code_hash: hexOf(e.code_hash),
+    storage_hash: hexOf(e.storage_hash),
+    call_stats: hexOf(e.call_stats) ?? '',
+    features: String(e.features ?? ''),
+    interfaces: String(e.interfaces ?? ''),
+    creator: e.creator === null || e.creator === undefined ? null : String(e.creator),
+    first_seen_time: e.first_seen_time instanceof Date ? e.first_seen_time : new Date(e.first_seen_time as string),
+    last_seen_time: e.last_seen_time instanceof Date ? e.last_seen_time : new Date(e.last_seen_time as string),
+  };
+}
+
+/** A contract the block originated or called. */
+export class TrackedContract {
+  constructor(
+    readonly entity: Entity,
+    readonly data: ContractData,
+    readonly script: ContractScript | undefined,
+  ) {}
+
+  get codeHash(): string | null {
+    return this.data.code_hash;
+  }
+
+  entrypointId(name: string | undefined): number | null {
+    return this.script?.entrypointId(name) ?? null;
+  }
+}
+
+/**
+ * Contracts (and rollups) of one block: rows created on origination, updated by calls (storage,
+ * call counters), written back once at the end of the block. Contracts originated before the first
+ * indexed block have no row, so their calls only fill what the op row itself carries.
+ */
+export class ContractBook {
+  private readonly contracts = new Map<string, TrackedContract>();
+  /** Contracts and rollups originated in this block. */
+  readonly originated: TrackedContract[] = [];
+
+  constructor(
+    private readonly store: EntityStore,
+    private readonly scripts: ScriptCache,
+    private readonly height: number,
+    private readonly time: Date,
+  ) {}
+
+  async preload(addresses: Iterable<string>): Promise<void> {
+    await this.store.preload(addresses);
+  }
+
+  async get(address: string | undefined): Promise<TrackedContract | undefined> {
+    if (address === undefined) return undefined;
+    const known = this.contracts.get(address);
+    if (known) return known;
+    const entity = await this.store.get(address);
+    if (!entity) return undefined;
+    const data = readContract(entity);
+    const tracked = new TrackedContract(entity, data, this.scripts.get(address, data.script));
+    this.contracts.set(address, tracked);
+    return tracked;
+  }
+
+  async originate(o: Origination): Promise<TrackedContract> {
+    // An address is originated once on chain; a source that repeats a block keeps the first row.
+    const existing = await this.get(o.address);
+    if (existing) return existing;
+    const script = ContractScript.fromScript(o.script);
+    const storage = encodeMicheline(o.storage);
+    const data: ContractData = {
+      address: o.address,
+      account_id: o.accountId,
+      creator_id: o.creator?.id ?? null,
+      first_seen: this.height,
+      last_seen: this.height,
+      storage_size: o.storageSize,
+      storage_paid: o.storagePaid,
+      storage_burn: o.storageBurn,
+      script: script?.scriptBytes(storage)?.toString('hex') ?? null,
+      storage: storage?.toString('hex') ?? null,
+      iface_hash: script?.ifaceHash ?? null,
+      code_hash: script?.codeHash ?? null,
+      storage_hash: storage ? hash8(storage) : null,
+      call_stats: Buffer.alloc((script?.entrypoints.length ?? 0) * 4).toString('hex'),
+      features: script?.features ?? '',
+      interfaces: script?.interfaces ?? '',
+      creator: o.creator?.address ?? null,
+      first_seen_time: this.time,
+      last_seen_time: this.time,
+    };
+    this.scripts.set(o.address, script ?? null);
+    const tracked = new TrackedContract(this.store.insert({ ...data }), data, script);
+    this.contracts.set(o.address, tracked);
+    this.originated.push(tracked);
+    return tracked;
+  }
+
+  /** Applies an applied call; returns the storage hash after it (null when the receipt has no storage). */
+  call(contract: TrackedContract, call: ContractCall): string | null {
+    const c = contract.data;
+    c.last_seen = this.height;
+    c.last_seen_time = this.time;
+    c.storage_paid += call.storagePaid;
+    c.storage_burn += call.storageBurn;
+    if (call.storageSize !== undefined) c.storage_size = call.storageSize;
+    const id = call.isCall ? contract.entrypointId(call.entrypoint) : null;
+    if (id !== null && contract.script) {
+      c.call_stats = bumpCallStats(Buffer.from(c.call_stats, 'hex'), contract.script.entrypoints.length, id).toString('hex');
+    }
+    const storage = encodeMicheline(call.storage);
+    if (storage) {
+      c.storage = storage.toString('hex');
+      c.storage_hash = hash8(storage);
+    }
+    return storage ? c.storage_hash : null;
+  }
+
+  finish(): void {
+    for (const contract of this.contracts.values()) this.store.update(contract.entity, { ...contract.data });
+  }
+}

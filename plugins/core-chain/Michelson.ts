@@ -1,0 +1,358 @@
+import { createHash } from 'node:crypto';
+
+/** A Micheline node as the node's JSON prints it (the normalized model keeps it as `unknown`). */
+interface Prim {
+  prim: string;
+  args?: unknown[];
+  annots?: string[];
+}
+
+export function isPrim(node: unknown): node is Prim {
+  return typeof node === 'object' && node !== null && !Array.isArray(node) && typeof (node as Prim).prim === 'string';
+}
+
+/**
+ * Binary Micheline: the node's generic encoding of an expression (the bytes PACK writes after its
+ * 0x05 tag when no type is involved). Written here because the codec's PACK validates instructions
+ * and rewrites typed literals (`PUSH address "tz1…"` becomes bytes), which is not the generic form
+ * the spec's hashes are defined over. Undefined when the expression is not Micheline or names a
+ * primitive newer than the table.
+ */
+export function encodeMicheline(expr: unknown): Buffer | undefined {
+  if (expr === undefined || expr === null) return undefined;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  const push = (b: Buffer): void => {
+    chunks.push(b);
+    length += b.length;
+  };
+  const u32 = (n: number): void => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32BE(n);
+    push(b);
+  };
+  /** Writes a 4-byte length, then what `write` adds, and fills the length in. */
+  const sized = (write: () => void): void => {
+    const prefix = Buffer.alloc(4);
+    push(prefix);
+    const start = length;
+    write();
+    prefix.writeUInt32BE(length - start);
+  };
+  const zarith = (text: string): void => {
+    let v = BigInt(text);
+    const negative = v < 0n;
+    if (negative) v = -v;
+    const out = [Number(v & 0x3fn) | (negative ? 0x40 : 0)];
+    v >>= 6n;
+    while (v > 0n) {
+      out[out.length - 1] |= 0x80;
+      out.push(Number(v & 0x7fn));
+      v >>= 7n;
+    }
+    push(Buffer.from(out));
+  };
+  const write = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      push(Buffer.from([0x02]));
+      sized(() => node.forEach(write));
+    } else if (isPrim(node)) {
+      const code = PRIMITIVE_CODES.get(node.prim);
+      if (code === undefined) throw new Error(`unknown primitive ${node.prim}`);
+      const args = node.args ?? [];
+      const annots = node.annots ?? [];
+      const annotText = (): void => {
+        const text = Buffer.from(annots.join(' '), 'utf8');
+        u32(text.length);
+        push(text);
+      };
+      if (args.length <= 2) {
+        push(Buffer.from([0x03 + 2 * args.length + (annots.length > 0 ? 1 : 0), code]));
+        args.forEach(write);
+        if (annots.length > 0) annotText();
+      } else {
+        push(Buffer.from([0x09, code]));
+        sized(() => args.forEach(write));
+        annotText();
+      }
+    } else if (typeof node === 'object' && node !== null && typeof (node as { int?: unknown }).int === 'string') {
+      push(Buffer.from([0x00]));
+      zarith((node as { int: string }).int);
+    } else if (typeof node === 'object' && node !== null && typeof (node as { string?: unknown }).string === 'string') {
+      const text = Buffer.from((node as { string: string }).string, 'utf8');
+      push(Buffer.from([0x01]));
+      u32(text.length);
+      push(text);
+    } else if (typeof node === 'object' && node !== null && typeof (node as { bytes?: unknown }).bytes === 'string') {
+      const bytes = Buffer.from((node as { bytes: string }).bytes, 'hex');
+      push(Buffer.from([0x0a]));
+      u32(bytes.length);
+      push(bytes);
+    } else {
+      throw new Error('not a Micheline expression');
+    }
+  };
+  try {
+    write(expr);
+    return Buffer.concat(chunks);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Michelson primitives by binary code (the protocol's encoding table; position = code; a test
+ * checks it against the codec's).
+ */
+export const PRIMITIVES: readonly string[] = (
+  'parameter storage code False Elt Left None Pair Right Some True Unit PACK UNPACK BLAKE2B SHA256 SHA512 ABS ADD AMOUNT AND ' +
+  'BALANCE CAR CDR CHECK_SIGNATURE COMPARE CONCAT CONS CREATE_ACCOUNT CREATE_CONTRACT IMPLICIT_ACCOUNT DIP DROP DUP EDIV ' +
+  'EMPTY_MAP EMPTY_SET EQ EXEC FAILWITH GE GET GT HASH_KEY IF IF_CONS IF_LEFT IF_NONE INT LAMBDA LE LEFT LOOP LSL LSR LT MAP ' +
+  'MEM MUL NEG NEQ NIL NONE NOT NOW OR PAIR PUSH RIGHT SIZE SOME SOURCE SENDER SELF STEPS_TO_QUOTA SUB SWAP TRANSFER_TOKENS ' +
+  'SET_DELEGATE UNIT UPDATE XOR ITER LOOP_LEFT ADDRESS CONTRACT ISNAT CAST RENAME bool contract int key key_hash lambda list ' +
+  'map big_map nat option or pair set signature string bytes mutez timestamp unit operation address SLICE DIG DUG ' +
+  'EMPTY_BIG_MAP APPLY chain_id CHAIN_ID LEVEL SELF_ADDRESS never NEVER UNPAIR VOTING_POWER TOTAL_VOTING_POWER KECCAK SHA3 ' +
+  'PAIRING_CHECK bls12_381_g1 bls12_381_g2 bls12_381_fr sapling_state sapling_transaction_deprecated SAPLING_EMPTY_STATE ' +
+  'SAPLING_VERIFY_UPDATE ticket TICKET_DEPRECATED READ_TICKET SPLIT_TICKET JOIN_TICKETS GET_AND_UPDATE chest chest_key ' +
+  'OPEN_CHEST VIEW view constant SUB_MUTEZ tx_rollup_l2_address MIN_BLOCK_TIME sapling_transaction EMIT Lambda_rec ' +
+  'LAMBDA_REC TICKET BYTES NAT Ticket IS_IMPLICIT_ACCOUNT INDEX_ADDRESS GET_ADDRESS_INDEX'
+).split(' ');
+
+const PRIMITIVE_CODES: ReadonlyMap<string, number> = new Map(PRIMITIVES.map((name, code) => [name, code]));
+
+/** Reads binary Micheline (as `encodeMicheline` writes it) back to its JSON form; throws on malformed input. */
+export function decodeMicheline(bytes: Buffer): unknown {
+  let pos = 0;
+  const need = (n: number): void => {
+    if (pos + n > bytes.length) throw new Error('binary Micheline ends early');
+  };
+  const u8 = (): number => {
+    need(1);
+    return bytes[pos++];
+  };
+  const u32 = (): number => {
+    need(4);
+    const v = bytes.readUInt32BE(pos);
+    pos += 4;
+    return v;
+  };
+  const chunk = (): Buffer => {
+    const n = u32();
+    need(n);
+    return bytes.subarray(pos, (pos += n));
+  };
+  const zarith = (): string => {
+    let b = u8();
+    const negative = (b & 0x40) !== 0;
+    let value = BigInt(b & 0x3f);
+    let shift = 6n;
+    while (b & 0x80) {
+      b = u8();
+      value |= BigInt(b & 0x7f) << shift;
+      shift += 7n;
+    }
+    return (negative ? -value : value).toString();
+  };
+  const prim = (): string => {
+    const code = u8();
+    const name = PRIMITIVES[code];
+    if (name === undefined) throw new Error(`unknown primitive code ${code}`);
+    return name;
+  };
+  const annots = (): string[] => chunk().toString('utf8').split(' ').filter((a) => a !== '');
+  const node = (name: string, args: unknown[], annotations: string[]): unknown =>
+    ({ prim: name, ...(args.length > 0 ? { args } : {}), ...(annotations.length > 0 ? { annots: annotations } : {}) });
+  const expr = (): unknown => {
+    const tag = u8();
+    switch (tag) {
+      case 0x00:
+        return { int: zarith() };
+      case 0x01:
+        return { string: chunk().toString('utf8') };
+      case 0x02: {
+        const end = u32() + pos;
+        const items: unknown[] = [];
+        while (pos < end) items.push(expr());
+        return items;
+      }
+      case 0x03:
+        return node(prim(), [], []);
+      case 0x04: {
+        const name = prim();
+        return node(name, [], annots());
+      }
+      case 0x05:
+      case 0x07: {
+        const name = prim();
+        const args = tag === 0x05 ? [expr()] : [expr(), expr()];
+        return node(name, args, []);
+      }
+      case 0x06:
+      case 0x08: {
+        const name = prim();
+        const args = tag === 0x06 ? [expr()] : [expr(), expr()];
+        return node(name, args, annots());
+      }
+      case 0x09: {
+        const name = prim();
+        const end = u32() + pos;
+        const args: unknown[] = [];
+        while (pos < end) args.push(expr());
+        return node(name, args, annots());
+      }
+      case 0x0a:
+        return { bytes: chunk().toString('hex') };
+      default:
+        throw new Error(`unknown Micheline tag ${tag}`);
+    }
+  };
+  const value = expr();
+  if (pos !== bytes.length) throw new Error('trailing bytes after binary Micheline');
+  return value;
+}
+
+/** The spec's 8-byte hash: the first 8 bytes of SHA-256 over the binary encoding, as hex. */
+export function hash8(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest().subarray(0, 8).toString('hex');
+}
+
+/** Hex hash8 of an expression, or null when it cannot be encoded. */
+export function exprHash(expr: unknown): string | null {
+  const bytes = encodeMicheline(expr);
+  return bytes ? hash8(bytes) : null;
+}
+
+/** `code` and `storage` as the node's binary `script` field: each a 4-byte big-endian length, then the bytes. */
+export function scriptBytes(code: Buffer, storage: Buffer): Buffer {
+  const out = Buffer.alloc(8 + code.length + storage.length);
+  out.writeUInt32BE(code.length, 0);
+  code.copy(out, 4);
+  out.writeUInt32BE(storage.length, 4 + code.length);
+  storage.copy(out, 8 + code.length);
+  return out;
+}
+
+/** The section `parameter`, `storage` or `code` of a script's code list. */
+export function section(code: unknown, name: string): unknown {
+  if (!Array.isArray(code)) return undefined;
+  const s = code.find((c) => isPrim(c) && c.prim === name);
+  return isPrim(s) ? s.args?.[0] : undefined;
+}
+
+/**
+ * Entrypoints in the order of the parameter type's `or` leaves, depth first from the left (the
+ * order entrypoint ids and call counters use). A leaf without a field annotation is named by its
+ * position; a parameter that is not an `or` is the single entrypoint `default`.
+ */
+export function entrypointsOf(parameterType: unknown): string[] {
+  if (!isPrim(parameterType)) return [];
+  if (parameterType.prim !== 'or') return [fieldName(parameterType) ?? 'default'];
+  const out: string[] = [];
+  const walk = (t: unknown): void => {
+    if (isPrim(t) && t.prim === 'or' && t.args?.length === 2) {
+      walk(t.args[0]);
+      walk(t.args[1]);
+    } else {
+      out.push((isPrim(t) ? fieldName(t) : undefined) ?? `@${out.length}`);
+    }
+  };
+  walk(parameterType);
+  return out;
+}
+
+function fieldName(t: Prim): string | undefined {
+  const annot = t.annots?.find((a) => a.startsWith('%'));
+  return annot === undefined ? undefined : annot.slice(1);
+}
+
+/** The type of one entrypoint (leaf or annotated branch), annotations kept. */
+function entrypointType(parameterType: unknown, name: string): unknown {
+  let found: unknown;
+  const walk = (t: unknown): void => {
+    if (found !== undefined || !isPrim(t)) return;
+    if (fieldName(t) === name) found = t;
+    else if (t.prim === 'or') t.args?.forEach(walk);
+  };
+  walk(parameterType);
+  return found;
+}
+
+/** A type written without annotations, n-ary pairs as right combs: the shape interfaces are matched on. */
+function shape(t: unknown): string {
+  if (!isPrim(t)) return '?';
+  const args = t.args ?? [];
+  if (t.prim === 'pair' && args.length > 2) return `(pair ${shape(args[0])} ${shape({ prim: 'pair', args: args.slice(1) })})`;
+  return args.length === 0 ? t.prim : `(${t.prim} ${args.map(shape).join(' ')})`;
+}
+
+const INTERFACES: ReadonlyArray<{ name: string; entrypoints: Record<string, string> }> = [
+  {
+    name: 'FA1.2',
+    entrypoints: {
+      transfer: '(pair address (pair address nat))',
+      approve: '(pair address nat)',
+      getAllowance: '(pair (pair address address) (contract nat))',
+      getBalance: '(pair address (contract nat))',
+      getTotalSupply: '(pair unit (contract nat))',
+    },
+  },
+  {
+    name: 'FA2',
+    entrypoints: {
+      transfer: '(list (pair address (list (pair address (pair nat nat)))))',
+      balance_of: '(pair (list (pair address nat)) (contract (list (pair (pair address nat) nat))))',
+      update_operators: '(list (or (pair address (pair address nat)) (pair address (pair address nat))))',
+    },
+  },
+];
+
+/** Token standards whose every entrypoint the parameter type declares with the standard's type. */
+export function interfacesOf(parameterType: unknown): string[] {
+  return INTERFACES.filter((i) => Object.entries(i.entrypoints).every(([name, type]) => shape(entrypointType(parameterType, name)) === type)).map(
+    (i) => i.name,
+  );
+}
+
+// Primitives (instructions, types, sections) that mark a feature of a script.
+const FEATURE_BY_PRIM: Readonly<Record<string, string>> = {
+  CREATE_CONTRACT: 'contract_factory',
+  SET_DELEGATE: 'set_delegate',
+  LAMBDA: 'lambda',
+  LAMBDA_REC: 'lambda',
+  EXEC: 'lambda',
+  APPLY: 'lambda',
+  TRANSFER_TOKENS: 'transfer_tokens',
+  CHAIN_ID: 'chain_id',
+  ticket: 'ticket',
+  TICKET: 'ticket',
+  TICKET_DEPRECATED: 'ticket',
+  READ_TICKET: 'ticket',
+  SPLIT_TICKET: 'ticket',
+  JOIN_TICKETS: 'ticket',
+  sapling_state: 'sapling',
+  sapling_transaction: 'sapling',
+  sapling_transaction_deprecated: 'sapling',
+  SAPLING_VERIFY_UPDATE: 'sapling',
+  SAPLING_EMPTY_STATE: 'sapling',
+  view: 'view',
+  VIEW: 'view',
+  constant: 'global_constant',
+  chest: 'timelock',
+  OPEN_CHEST: 'timelock',
+  EMIT: 'event',
+};
+
+/** Features used anywhere in an expression (code or constant value), sorted, comma-separated. */
+export function featuresOf(expr: unknown): string {
+  const found = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (isPrim(node)) {
+      const feature = FEATURE_BY_PRIM[node.prim];
+      if (feature) found.add(feature);
+      node.args?.forEach(walk);
+    }
+  };
+  walk(expr);
+  return [...found].sort().join(',');
+}

@@ -1,0 +1,152 @@
+import type { NormalizedBlock, NormalizedOperation, Row } from '../../framework';
+import { bigMapDiffBytes } from './bigMapDiffBytes';
+import type { PlannedEvent } from './BlockEvents';
+import { encodeMicheline } from './Michelson';
+
+/** An account in a role of an op row. */
+export interface Party {
+  id: bigint | null;
+  address: string | null;
+}
+
+export const NO_PARTY: Party = { id: null, address: null };
+
+/** Values of an op row that come from core-chain's state rather than from the operation itself. */
+export interface OpRowExtras {
+  type: string;
+  sender: Party;
+  receiver: Party;
+  creator: Party;
+  baker: Party;
+  reward: bigint;
+  deposit: bigint;
+  /** Overrides the operation's fee (denunciations: the offender's lost fees, negative). */
+  fee?: bigint;
+  storageHash: string | null;
+  entrypointId: number | null;
+  codeHash: string | null;
+}
+
+/** The op table's id: height << 16 | op_n, the same on every instance. */
+export function opId(height: number, opN: number): bigint {
+  return (BigInt(height) << 16n) | BigInt(opN);
+}
+
+function dataString(op: NormalizedOperation): string | null {
+  if (op.isContract || op.data === undefined) return null;
+  if (typeof op.data === 'string') return op.data;
+  if (typeof op.data === 'bigint') return op.data.toString();
+  return JSON.stringify(op.data, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+}
+
+/** Every column of the op table, so all rows of a batch carry the same columns. */
+function baseRow(block: NormalizedBlock, time: Date, opN: number): Row {
+  return {
+    type: null,
+    hash: null,
+    height: block.level,
+    cycle: block.cycle,
+    time,
+    op_n: opN,
+    op_p: 0,
+    status: 'applied',
+    is_success: true,
+    is_contract: false,
+    is_internal: false,
+    is_event: false,
+    is_rollup: false,
+    counter: null,
+    gas_limit: 0n,
+    gas_used: 0n,
+    storage_limit: 0n,
+    storage_paid: 0n,
+    volume: 0n,
+    fee: 0n,
+    reward: 0n,
+    deposit: 0n,
+    burned: 0n,
+    sender_id: null,
+    receiver_id: null,
+    creator_id: null,
+    baker_id: null,
+    data: null,
+    parameters: null,
+    storage_hash: null,
+    errors: null,
+    entrypoint_id: null,
+    sender: null,
+    receiver: null,
+    creator: null,
+    baker: null,
+    block: block.hash,
+    entrypoint: null,
+    big_map_diff: null,
+    id: opId(block.level, opN),
+    code_hash: null,
+  };
+}
+
+function parties(row: Row, x: Pick<OpRowExtras, 'sender' | 'receiver' | 'creator' | 'baker'>): void {
+  row.sender_id = x.sender.id;
+  row.sender = x.sender.address;
+  row.receiver_id = x.receiver.id;
+  row.receiver = x.receiver.address;
+  row.creator_id = x.creator.id;
+  row.creator = x.creator.address;
+  row.baker_id = x.baker.id;
+  row.baker = x.baker.address;
+}
+
+/** The op row of a normalized operation row. */
+export function operationRow(block: NormalizedBlock, time: Date, op: NormalizedOperation, x: OpRowExtras): Row {
+  const row = baseRow(block, time, op.opN);
+  // A row without a receipt cannot be called applied; the op table has no `unknown` status.
+  const status = op.status === 'unknown' ? 'failed' : op.status;
+  Object.assign(row, {
+    type: x.type,
+    hash: op.hash === '' ? null : op.hash,
+    op_p: op.opP,
+    status,
+    is_success: op.isSuccess,
+    is_contract: op.isContract,
+    is_internal: op.isInternal,
+    is_event: op.isEvent,
+    is_rollup: op.isRollup,
+    counter: op.isInternal ? null : (op.counter ?? null),
+    gas_limit: op.gasLimit,
+    gas_used: op.gasUsed,
+    storage_limit: op.storageLimit,
+    storage_paid: op.storagePaid,
+    volume: op.volume,
+    fee: x.fee ?? op.fee,
+    reward: x.reward,
+    deposit: x.deposit,
+    burned: op.burned,
+    data: dataString(op),
+    parameters: op.isContract && op.parameters !== undefined ? (encodeMicheline(op.parameters)?.toString('hex') ?? null) : null,
+    storage_hash: op.isContract ? x.storageHash : null,
+    errors: op.errors ?? null,
+    entrypoint_id: op.isContract ? x.entrypointId : null,
+    entrypoint: op.entrypoint ?? (op.isContract ? 'default' : null),
+    big_map_diff: op.isContract ? bigMapDiffBytes(op.bigMapDiffs) : null,
+    code_hash: x.codeHash,
+  });
+  parties(row, x);
+  return row;
+}
+
+/** The op row of an implicit event derived from block-level balance updates (bake, reward, unfreeze, …). */
+export function eventRow(block: NormalizedBlock, time: Date, e: PlannedEvent, type: string, account: Party): Row {
+  const row = baseRow(block, time, e.opN);
+  Object.assign(row, {
+    type,
+    op_p: e.index,
+    is_event: true,
+    fee: e.fee,
+    reward: e.reward,
+    deposit: e.deposit,
+    burned: e.burned,
+  });
+  parties(row, { sender: account, receiver: NO_PARTY, creator: NO_PARTY, baker: NO_PARTY });
+  return row;
+}

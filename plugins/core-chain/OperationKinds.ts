@@ -1,0 +1,67 @@
+/**
+ * How normalized operation types land in core-chain's tables: the `op.type` label and the
+ * `flow.operation` label. The op table's labels come from the catalog (its `type` enum), so a label
+ * added there is stored without a code change.
+ */
+
+// Normalized types the op table spells differently: staking pseudo-operations are transactions (their
+// entrypoint tells them apart), DAL rows use their node kind names.
+const OP_TYPE_RENAMES: Readonly<Record<string, string>> = {
+  stake: 'transaction',
+  unstake: 'transaction',
+  finalize_unstake: 'transaction',
+  set_delegate_parameters: 'transaction',
+  dal_publish: 'dal_publish_commitment',
+  dal_entrapment: 'dal_entrapment_evidence',
+};
+
+/** The op table's spelling of a normalized type. */
+export function opTableLabel(normalizedType: string): string {
+  return OP_TYPE_RENAMES[normalizedType] ?? normalizedType;
+}
+
+export class OperationKinds {
+  constructor(private readonly opTypes: ReadonlySet<string>) {}
+
+  /** The op table label of a normalized type; undefined when the catalog has none (the row is not stored). */
+  opType(normalizedType: string): string | undefined {
+    const label = opTableLabel(normalizedType);
+    return this.opTypes.has(label) ? label : undefined;
+  }
+}
+
+const FLOW_OPERATION_BY_TYPE: Readonly<Record<string, string>> = {
+  endorsement: 'endorsement',
+  preendorsement: 'endorsement',
+  transaction: 'transaction',
+  stake: 'transaction',
+  unstake: 'transaction',
+  finalize_unstake: 'transaction',
+  set_delegate_parameters: 'transaction',
+  origination: 'origination',
+  delegation: 'delegation',
+  reveal: 'reveal',
+  nonce_revelation: 'nonce_revelation',
+  vdf_revelation: 'nonce_revelation',
+  activation: 'activation',
+  double_baking: 'penalty',
+  double_endorsement: 'penalty',
+  double_preendorsement: 'penalty',
+  dal_entrapment: 'penalty',
+  register_constant: 'register_constant',
+  deposits_limit: 'deposits_limit',
+  rollup_origination: 'rollup_origination',
+  rollup_transaction: 'rollup_transaction',
+  increase_paid_storage: 'pay_storage',
+  update_consensus_key: 'update_consensus_key',
+  update_companion_key: 'update_consensus_key',
+  drain_delegate: 'drain',
+  transfer_ticket: 'transfer_ticket',
+  subsidy: 'subsidy',
+  migration: 'invoice',
+};
+
+/** `flow.operation` for balance changes of an operation row; other manager kinds count as transactions. */
+export function flowOperation(normalizedType: string): string {
+  return FLOW_OPERATION_BY_TYPE[normalizedType] ?? 'transaction';
+}

@@ -1,0 +1,60 @@
+import type { IndexContext, TableDef } from '../../framework';
+import { ChainTotals } from './ChainTotals';
+import { SupplyLedger } from './SupplyLedger';
+
+/** The catalog tables core-chain reads back from the database. */
+export interface CoreTables {
+  block: TableDef;
+  chain: TableDef;
+  supply: TableDef;
+  account: TableDef;
+  op: TableDef;
+  constant: TableDef;
+}
+
+function previousBlock(trx: IndexContext['trx'], t: TableDef, hash: string): Promise<{ time?: unknown } | undefined> {
+  const q = trx.withSchema(t.schema).from(t.storage).where({ hash });
+  if (t.orphanColumn) q.where(t.orphanColumn, false);
+  return q.first('time');
+}
+
+/**
+ * What core-chain carries from one block to the next: running chain and supply totals and the
+ * previous block's time. It lives in memory while blocks follow each other and is read back from
+ * the tables whenever the next block does not continue the one it was built for (start, gap, rollback).
+ */
+export class RunningState {
+  constructor(
+    readonly chain: ChainTotals,
+    readonly supply: SupplyLedger,
+    /** Hash of the block this state is the end of. */
+    public hash: string | undefined,
+    /** Time of that block (for the next block's solvetime). */
+    public time: Date | undefined,
+  ) {}
+
+  /** Rebuilds the state for a block whose predecessor is `predecessor` from the last stored rows. */
+  static async load(trx: IndexContext['trx'], tables: CoreTables, predecessor: string): Promise<RunningState> {
+    const last = (t: TableDef) => trx.withSchema(t.schema).from(t.storage).orderBy('row_id', 'desc').first();
+    const [chainRow, supplyRow, previous, delegators] = await Promise.all([
+      last(tables.chain),
+      last(tables.supply),
+      predecessor === '' ? undefined : previousBlock(trx, tables.block, predecessor),
+      trx
+        .withSchema(tables.account.schema)
+        .from(tables.account.storage)
+        .where({ is_delegated: true, is_funded: true })
+        .whereNotNull('baker_id')
+        .groupBy('baker_id')
+        .select('baker_id')
+        .count({ n: '*' }),
+    ]);
+    const perBaker = new Map<bigint, number>(delegators.map((d) => [BigInt(d.baker_id as string), Number(d.n)]));
+    return new RunningState(
+      chainRow ? ChainTotals.fromRow(chainRow, perBaker) : new ChainTotals(perBaker),
+      supplyRow ? SupplyLedger.fromRow(supplyRow) : new SupplyLedger(),
+      predecessor,
+      previous?.time === undefined ? undefined : new Date(previous.time as string | Date),
+    );
+  }
+}
