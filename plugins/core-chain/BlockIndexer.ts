@@ -76,11 +76,12 @@ export class BlockIndexer {
     return !known;
   }
 
-  warnUnstored(type: string, block: number): void {
-    if (this.warnedTypes.has(type)) return;
-    this.warnedTypes.add(type);
-    this.log.warn({ type, block }, `core-chain: the op table has no type for '${type}' rows; they are not stored (their balance changes are)`);
+  warnUnknown(kind: string, block: number): void {
+    if (this.warnedTypes.has(kind)) return;
+    this.warnedTypes.add(kind);
+    this.log.warn({ kind, block }, `core-chain: no op type for node kind '${kind}'; stored as 'unknown' with the kind in data`);
   }
+
 
   /** Links the batch's blocks to their parents and stores the endorsed slots the batch saw. */
   async afterBatch(trx: IndexContext['trx'], from: number, to: number): Promise<void> {

@@ -181,11 +181,8 @@ export class BlockRun {
     const effects = await this.applyEffects(op, storageBurn);
     this.addStats(op);
 
-    const type = this.indexer.kinds.opType(op.type);
-    if (type === undefined) {
-      this.indexer.warnUnstored(op.type, this.height);
-      return;
-    }
+    const { label: type, known } = this.indexer.kinds.opType(op.type);
+    if (!known) this.indexer.warnUnknown(op.kind, this.height);
     const storageHash = effects.storageHash ?? (op.isContract && op.isSuccess && op.storage !== undefined ? exprHash(op.storage) : null);
     const extras: OpRowExtras = {
       type,
@@ -463,9 +460,7 @@ export class BlockRun {
         this.stats.reward += e.reward;
         this.stats.deposit += e.deposit;
       }
-      const type = this.indexer.kinds.opType(e.type);
-      if (type === undefined) continue;
-      this.opRows.push(eventRow(block, this.time, e, type, this.party(e.address)));
+      this.opRows.push(eventRow(block, this.time, e, this.indexer.kinds.opType(e.type).label, this.party(e.address)));
     }
     const delayed = issuance.flatMap((i) => (i.delayedOperationHash ? [i.delayedOperationHash] : []));
     const denounced = delayed.length > 0 ? await this.indexer.denouncedTypes(this.ctx, delayed) : new Map<string, string>();

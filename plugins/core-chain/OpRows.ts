@@ -1,3 +1,4 @@
+import { UNKNOWN_TYPE } from './OperationKinds';
 import type { NormalizedBlock, NormalizedOperation, Row } from '../../framework';
 import { bigMapDiffBytes } from './bigMapDiffBytes';
 import type { PlannedEvent } from './BlockEvents';
@@ -49,6 +50,7 @@ function baseRow(block: NormalizedBlock, time: Date, opN: number): Row {
     time,
     op_n: opN,
     op_p: 0,
+    op_l: -1,
     status: 'applied',
     is_success: true,
     is_contract: false,
@@ -105,6 +107,7 @@ export function operationRow(block: NormalizedBlock, time: Date, op: NormalizedO
   Object.assign(row, {
     type: x.type,
     hash: op.hash === '' ? null : op.hash,
+    op_l: op.opL,
     op_p: op.opP,
     status,
     is_success: op.isSuccess,
@@ -122,7 +125,7 @@ export function operationRow(block: NormalizedBlock, time: Date, op: NormalizedO
     reward: x.reward,
     deposit: x.deposit,
     burned: op.burned,
-    data: dataString(op),
+    data: x.type === UNKNOWN_TYPE ? op.kind : dataString(op),
     parameters: op.isContract && op.parameters !== undefined ? (encodeMicheline(op.parameters)?.toString('hex') ?? null) : null,
     storage_hash: op.isContract ? x.storageHash : null,
     errors: op.errors ?? null,

@@ -20,13 +20,20 @@ export function opTableLabel(normalizedType: string): string {
   return OP_TYPE_RENAMES[normalizedType] ?? normalizedType;
 }
 
-export class OperationKinds {
-  constructor(private readonly opTypes: ReadonlySet<string>) {}
+export const UNKNOWN_TYPE = 'unknown';
 
-  /** The op table label of a normalized type; undefined when the catalog has none (the row is not stored). */
-  opType(normalizedType: string): string | undefined {
+export class OperationKinds {
+  constructor(private readonly opTypes: ReadonlySet<string>) {
+    if (!opTypes.has(UNKNOWN_TYPE)) throw new Error(`core-chain: the op table's type enum needs the value '${UNKNOWN_TYPE}'`);
+  }
+
+  /**
+   * The op table label of a normalized type. A kind the catalog has no label for (a protocol newer
+   * than this build) is stored generically as `unknown`, its node kind kept in `data`.
+   */
+  opType(normalizedType: string): { label: string; known: boolean } {
     const label = opTableLabel(normalizedType);
-    return this.opTypes.has(label) ? label : undefined;
+    return this.opTypes.has(label) ? { label, known: true } : { label: UNKNOWN_TYPE, known: false };
   }
 }
 
