@@ -22,6 +22,8 @@ export { BlockId, OperationId, parseAddress, parseBlockId, parseOperationId, par
 export { PluginClass, PluginContext, PluginManifest, TzidxPlugin } from './plugins/Plugin';
 export { EXPLORER_LIST_PROFILE, ListProfile, OBJECT_LIST_PROFILE, TABLE_PROFILE } from './query/ListProfile';
 export { Filter, pathFilter, TableRequest } from './query/TableRequest';
+export { parseTableRequest, QueryArgs } from './query/TableRequest';
+export { applyFilters } from './query/TableQueryEngine';
 export { parseTime } from './query/TimeExpression';
 export { Collapse, COLLAPSE_CODES, CollapseCode, ROLLUP_LEVELS, RollupLevel } from './series/Collapse';
 export { compileSeries, CompiledSeries, Measure } from './series/CompiledSeries';
@@ -32,6 +34,7 @@ export { BulkWriter, Row } from './storage/BulkWriter';
 export { Database } from './storage/Database';
 export { Logger } from './util/Logger';
 export * from './indexer/IndexContext';
+export { IndexerStatus } from './indexer/IndexerStatus';
 export type {
   BalanceUpdate,
   BigMapDiff,

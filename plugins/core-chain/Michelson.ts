@@ -265,8 +265,8 @@ function fieldName(t: Prim): string | undefined {
   return annot === undefined ? undefined : annot.slice(1);
 }
 
-/** The type of one entrypoint (leaf or annotated branch), annotations kept. */
-function entrypointType(parameterType: unknown, name: string): unknown {
+/** The type of one entrypoint (leaf or annotated branch), annotations kept; undefined if absent. */
+export function entrypointType(parameterType: unknown, name: string): unknown {
   let found: unknown;
   const walk = (t: unknown): void => {
     if (found !== undefined || !isPrim(t)) return;

@@ -1,8 +1,11 @@
-import { EnumType, HandlerRegistry, Logger, PluginContext, PluginManifest, TableDef, TzidxPlugin } from '../../framework';
+import { injectable } from 'tsyringe';
+import { EnumType, HandlerRegistry, Logger, PluginContext, PluginManifest, RouteRegistry, TableDef, TzidxPlugin } from '../../framework';
 import { BlockIndexer } from './BlockIndexer';
+import { ChainExplorer } from './explorer/ChainExplorer';
 import { OperationKinds } from './OperationKinds';
 
 /** Blocks, operations, accounts, contracts, flows, balances, running chain and supply totals, baker rights and income. Its tables are declared in tables.yaml under `core-chain`. */
+@injectable()
 export class CoreChainPlugin implements TzidxPlugin {
   static readonly manifest: PluginManifest = {
     name: 'core-chain',
@@ -10,6 +13,8 @@ export class CoreChainPlugin implements TzidxPlugin {
   };
 
   private indexer?: BlockIndexer;
+
+  constructor(private readonly explorer: ChainExplorer) {}
 
   register(ctx: PluginContext): void {
     const table = (code: string): TableDef => {
@@ -32,5 +37,9 @@ export class CoreChainPlugin implements TzidxPlugin {
     registry.onBlock((block, ctx) => indexer.index(block, ctx));
     registry.afterBatch((trx, from, to) => indexer.afterBatch(trx, from, to));
     registry.afterRollback(() => indexer.forget());
+  }
+
+  routes(r: RouteRegistry): void {
+    this.explorer.register(r);
   }
 }

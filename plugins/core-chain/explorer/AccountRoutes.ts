@@ -1,0 +1,99 @@
+import { ApiError, EXPLORER_LIST_PROFILE, parseAddress, parseTableRequest, RouteRegistry } from '../../../framework';
+import { CatalogRows, ExplorerRow } from './CatalogRows';
+import { ChainTables } from './ChainTables';
+import { ContractObjects } from './ContractObjects';
+import { ExplorerArgs, metadataField } from './ExplorerArgs';
+import { explorerObject } from './explorerObject';
+import { applyListRequest } from './ListPage';
+import { OperationPages } from './OperationPages';
+
+/** Account object fields: the account table's columns in the original service's order (ids left out). */
+const ACCOUNT_FIELDS = [
+  'row_id',
+  'address',
+  'address_type',
+  'pubkey',
+  'counter',
+  'baker',
+  'creator',
+  'first_in',
+  'first_out',
+  'last_in',
+  'last_out',
+  'first_seen',
+  'last_seen',
+  'delegated_since',
+  'first_in_time',
+  'first_out_time',
+  'last_in_time',
+  'last_out_time',
+  'first_seen_time',
+  'last_seen_time',
+  'delegated_since_time',
+  'total_received',
+  'total_sent',
+  'total_burned',
+  'total_fees_paid',
+  'total_fees_used',
+  'unclaimed_balance',
+  'spendable_balance',
+  'frozen_bond',
+  'lost_bond',
+  'is_funded',
+  'is_activated',
+  'is_delegated',
+  'is_revealed',
+  'is_baker',
+  'is_contract',
+  'n_tx_success',
+  'n_tx_failed',
+  'n_tx_out',
+  'n_tx_in',
+];
+
+/** `/explorer/account/{hash}`, its originated contracts and its operation history. */
+export class AccountRoutes {
+  private readonly accounts: CatalogRows;
+
+  constructor(
+    tables: ChainTables,
+    private readonly contracts: ContractObjects,
+    private readonly pages: OperationPages,
+  ) {
+    this.accounts = tables.rows('account', ACCOUNT_FIELDS);
+  }
+
+  register(r: RouteRegistry): void {
+    explorerObject(r, '/explorer/account/:hash', 'GetAccount', async (ctx) => {
+      const args = new ExplorerArgs(ctx.query, ['meta']);
+      const account = await this.account(ctx.params.hash);
+      return { body: { ...account, ...metadataField(args.flag('meta')) } };
+    });
+
+    explorerObject(r, '/explorer/account/:hash/contracts', 'ListAccountContracts', async (ctx) => {
+      const account = await this.account(ctx.params.hash);
+      const rows = this.contracts.rows;
+      const args = new ExplorerArgs(ctx.query, ['meta']);
+      const request = parseTableRequest(rows.table, args.rest, EXPLORER_LIST_PROFILE);
+      const q = applyListRequest(rows.query().where('creator', account.address as string), request);
+      return { body: await this.contracts.objects(await rows.read(q), args.flag('meta')) };
+    });
+
+    explorerObject(r, '/explorer/account/:hash/operations', 'ListAccountOperations', async (ctx) => {
+      const address = (await this.account(ctx.params.hash)).address as string;
+      const body = await this.pages.list(ctx.query, {
+        scope: (q) => q.where((w) => w.where('sender', address).orWhere('receiver', address).orWhere('creator', address).orWhere('baker', address)),
+        defaultOrder: 'desc',
+        heightBounds: true,
+      });
+      return { body };
+    });
+  }
+
+  /** The account row of an address (400/1301 when malformed, 404/1305 when never seen). */
+  private async account(raw: string): Promise<ExplorerRow> {
+    const account = await this.accounts.first(this.accounts.query().where('address', parseAddress(raw)));
+    if (!account) throw ApiError.notFound('no such account');
+    return account;
+  }
+}

@@ -1,0 +1,98 @@
+import { ApiError, parseBlockId, RouteRegistry } from '../../../framework';
+import { BlockLookup } from './BlockLookup';
+import { CatalogRows } from './CatalogRows';
+import { ChainTables } from './ChainTables';
+import { ExplorerArgs, metadataField } from './ExplorerArgs';
+import { explorerObject } from './explorerObject';
+import { OperationPages } from './OperationPages';
+
+/** Block object fields in the original service's order; all but `successor` and `metadata` are block columns. */
+const BLOCK_FIELDS = [
+  'hash',
+  'predecessor',
+  'protocol',
+  'baker',
+  'proposer',
+  'baker_consensus_key',
+  'proposer_consensus_key',
+  'height',
+  'cycle',
+  'is_cycle_snapshot',
+  'time',
+  'solvetime',
+  'version',
+  'round',
+  'nonce',
+  'voting_period_kind',
+  'n_endorsed_slots',
+  'n_ops_applied',
+  'n_ops_failed',
+  'n_calls',
+  'n_rollup_calls',
+  'n_tx',
+  'n_events',
+  'n_tickets',
+  'volume',
+  'fee',
+  'reward',
+  'deposit',
+  'activated_supply',
+  'minted_supply',
+  'burned_supply',
+  'n_accounts',
+  'n_new_accounts',
+  'n_new_contracts',
+  'n_cleared_accounts',
+  'n_funded_accounts',
+  'gas_limit',
+  'gas_used',
+  'storage_paid',
+  'pct_account_reuse',
+  'lb_esc_vote',
+  'lb_esc_ema',
+  'is_orphan',
+];
+
+/** `/explorer/block/{head|hash|height}` and the block's operations. */
+export class BlockRoutes {
+  private readonly rows: CatalogRows;
+  private readonly successors: CatalogRows;
+
+  constructor(
+    tables: ChainTables,
+    private readonly blocks: BlockLookup,
+    private readonly pages: OperationPages,
+  ) {
+    this.rows = tables.rows('block', BLOCK_FIELDS);
+    this.successors = tables.rows('block', ['hash']);
+  }
+
+  register(r: RouteRegistry): void {
+    explorerObject(r, '/explorer/block/:id', 'GetBlock', async (ctx) => {
+      const args = new ExplorerArgs(ctx.query, ['meta']);
+      const block = await this.blocks.find(parseBlockId(ctx.params.id), this.rows);
+      if (!block) throw ApiError.notFound('no such block');
+      // The main-chain block built on this one, else any (an orphan's orphan successor).
+      const next = await this.successors.first(
+        this.successors
+          .query()
+          .where({ height: (block.height as number) + 1, predecessor: block.hash })
+          .orderBy('is_orphan'),
+      );
+      const body: Record<string, unknown> = {};
+      for (const f of BLOCK_FIELDS) {
+        body[f] = block[f];
+        if (f === 'predecessor') body.successor = next?.hash ?? null;
+      }
+      return { body: { ...body, ...metadataField(args.flag('meta')) }, height: block.height as number };
+    });
+
+    explorerObject(r, '/explorer/block/:id/operations', 'ListBlockOperations', async (ctx) => {
+      const block = await this.blocks.ref(parseBlockId(ctx.params.id));
+      if (!block) throw ApiError.notFound('no such block');
+      // Op rows of orphaned blocks are removed by the rollback: an orphan lists no operations.
+      const body = await this.pages.list(ctx.query, { scope: (q) => q.where('block', block.hash) });
+      return { body, height: block.height };
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import { injectable } from 'tsyringe';
+import { Catalog, ChainState, Database, IndexerStatus, RouteRegistry } from '../../../framework';
+import { AccountRoutes } from './AccountRoutes';
+import { BlockLookup } from './BlockLookup';
+import { BlockRoutes } from './BlockRoutes';
+import { ChainRoutes } from './ChainRoutes';
+import { ChainTables } from './ChainTables';
+import { ConstantRoutes } from './ConstantRoutes';
+import { ContractObjects } from './ContractObjects';
+import { ContractRoutes } from './ContractRoutes';
+import { CycleRoutes } from './CycleRoutes';
+import { OperationLoader } from './OperationLoader';
+import { OperationPages } from './OperationPages';
+import { OperationRoutes } from './OperationRoutes';
+import { ProtocolHistory } from './ProtocolHistory';
+
+/** core-chain's explorer API: the routes over its tables, sharing one set of lookups. */
+@injectable()
+export class ChainExplorer {
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: Catalog,
+    private readonly chain: ChainState,
+    private readonly status: IndexerStatus,
+  ) {}
+
+  register(r: RouteRegistry): void {
+    const tables = new ChainTables(this.db, this.catalog);
+    const blocks = new BlockLookup(tables);
+    const loader = new OperationLoader(tables, blocks);
+    const pages = new OperationPages(loader, blocks);
+    const contracts = new ContractObjects(tables);
+    new BlockRoutes(tables, blocks, pages).register(r);
+    new OperationRoutes(loader).register(r);
+    new AccountRoutes(tables, contracts, pages).register(r);
+    new ContractRoutes(tables, contracts, pages).register(r);
+    new ConstantRoutes(tables).register(r);
+    new CycleRoutes(tables, blocks).register(r);
+    new ChainRoutes(tables, blocks, new ProtocolHistory(tables), this.chain, this.status).register(r);
+  }
+}

@@ -1,0 +1,30 @@
+import { Catalog, Database, TableDef } from '../../../framework';
+import { CatalogRows } from './CatalogRows';
+
+const CODES = ['block', 'op', 'account', 'contract', 'constant', 'chain', 'supply'] as const;
+export type ChainTableCode = (typeof CODES)[number];
+
+/** The core-chain tables the explorer reads, checked once at start-up. */
+export class ChainTables {
+  private readonly defs = new Map<ChainTableCode, TableDef>();
+
+  constructor(
+    readonly db: Database,
+    catalog: Catalog,
+  ) {
+    for (const code of CODES) {
+      const table = catalog.table(code);
+      if (!table) throw new Error(`explorer: table '${code}' is missing from the catalog`);
+      this.defs.set(code, table);
+    }
+  }
+
+  def(code: ChainTableCode): TableDef {
+    return this.defs.get(code)!;
+  }
+
+  /** A reader of the named columns (default: all) of a table. */
+  rows(code: ChainTableCode, columns?: readonly string[]): CatalogRows {
+    return new CatalogRows(this.db, this.def(code), columns);
+  }
+}

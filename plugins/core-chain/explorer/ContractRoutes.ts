@@ -1,0 +1,94 @@
+import { ApiError, parseAddress, QueryArgs, RouteRegistry } from '../../../framework';
+import { CatalogRows, ExplorerRow } from './CatalogRows';
+import { ChainTables } from './ChainTables';
+import { ContractCode, michelineFromHex } from './ContractCode';
+import { ContractObjects } from './ContractObjects';
+import { ExplorerArgs } from './ExplorerArgs';
+import { explorerObject } from './explorerObject';
+import { typedValue } from './MichelsonJson';
+import { entrypointList, typedef, viewList } from './MichelsonTypes';
+import { OperationPages } from './OperationPages';
+
+/** `/explorer/contract/{hash}`, its calls, its script (types and entrypoints) and its current storage. */
+export class ContractRoutes {
+  private readonly storage: CatalogRows;
+
+  constructor(
+    tables: ChainTables,
+    private readonly contracts: ContractObjects,
+    private readonly pages: OperationPages,
+  ) {
+    this.storage = tables.rows('contract', ['storage', 'last_seen']);
+  }
+
+  register(r: RouteRegistry): void {
+    explorerObject(r, '/explorer/contract/:hash', 'GetContract', async (ctx) => {
+      const args = new ExplorerArgs(ctx.query, ['meta']);
+      const [object] = await this.contracts.objects([await this.contract(ctx.params.hash)], args.flag('meta'));
+      return { body: object };
+    });
+
+    explorerObject(r, '/explorer/contract/:hash/calls', 'ListContractCalls', async (ctx) => {
+      const contract = await this.contract(ctx.params.hash);
+      checkEntrypoints(ctx.query as QueryArgs, ContractCode.fromScriptHex(contract.script as string | null));
+      const address = contract.address as string;
+      const body = await this.pages.list(ctx.query, { scope: (q) => q.where({ receiver: address, is_contract: true }), heightBounds: true });
+      return { body };
+    });
+
+    explorerObject(r, '/explorer/contract/:hash/script', 'GetContractScript', async (ctx) => {
+      const args = new ExplorerArgs(ctx.query, ['prim']);
+      const contract = await this.contract(ctx.params.hash);
+      const code = scriptOf(contract);
+      const prim = args.flag('prim');
+      const views = viewList(code.code, prim);
+      const body = {
+        ...(prim ? { script: code.script } : {}),
+        storage_type: typedef(code.storageType, 'storage'),
+        entrypoints: Object.fromEntries(entrypointList(code.parameterType, prim).map((e) => [e.name, e])),
+        ...(views.length > 0 ? { views } : {}),
+      };
+      // The code never changes after origination.
+      return { body, height: contract.first_seen as number };
+    });
+
+    explorerObject(r, '/explorer/contract/:hash/storage', 'GetContractStorage', async (ctx) => {
+      const args = new ExplorerArgs(ctx.query, ['prim', 'block']);
+      if (args.get('block') !== undefined) throw ApiError.badQuery('historic storage is not indexed: only the current storage is available');
+      const contract = await this.contract(ctx.params.hash);
+      const code = scriptOf(contract);
+      const row = await this.storage.first(this.storage.query().where('address', contract.address as string));
+      const prim = michelineFromHex(row?.storage as string | null);
+      if (prim === undefined) throw ApiError.notFound('no storage');
+      const value = typedValue(code.storageType, prim);
+      return { body: args.flag('prim') ? { value, prim } : { value } };
+    });
+  }
+
+  private async contract(raw: string): Promise<ExplorerRow> {
+    const address = parseAddress(raw);
+    const rows = this.contracts.rows;
+    const contract = await rows.first(rows.query().where('address', address));
+    if (!contract) throw ApiError.notFound('no such contract');
+    return contract;
+  }
+}
+
+/** Rollups and contracts whose origination the index did not see (migrations) have no code. */
+function scriptOf(contract: ExplorerRow): ContractCode {
+  const code = ContractCode.fromScriptHex(contract.script as string | null);
+  if (!code) throw ApiError.notFound('no script');
+  return code;
+}
+
+/** Entrypoint filters must name entrypoints the contract has (when its code is known): a typo is the caller's 400. */
+function checkEntrypoints(query: QueryArgs, code: ContractCode | undefined): void {
+  if (!code) return;
+  const known = new Set(entrypointList(code.parameterType, false).map((e) => e.name));
+  for (const [key, value] of Object.entries(query)) {
+    if (!/^entrypoint(\.(eq|ne|in|nin))?$/.test(key) || value === undefined) continue;
+    for (const name of (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(','))) {
+      if (!known.has(name) && name !== 'default') throw ApiError.malformedId(`missing entrypoint '${name}'`);
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import { ApiError, parseSequenceId, RouteRegistry } from '../../../framework';
+import { BlockLookup } from './BlockLookup';
+import { CatalogRows } from './CatalogRows';
+import { ChainTables } from './ChainTables';
+import { explorerObject } from './explorerObject';
+
+type Stats = Record<string, string | null>;
+
+/**
+ * `/explorer/cycle/{head|number}`: a cycle as seen through its indexed main-chain blocks, the
+ * running totals at its last block and its denunciations. Values that need protocol constants or
+ * rights (planned end, snapshots, endorsement and seed rates) are not known to the tables: null.
+ */
+export class CycleRoutes {
+  private readonly chainRows: CatalogRows;
+  private readonly supplyRows: CatalogRows;
+  private readonly heights: CatalogRows;
+
+  constructor(
+    private readonly tables: ChainTables,
+    private readonly blocks: BlockLookup,
+  ) {
+    this.chainRows = tables.rows('chain', ['active_bakers', 'active_delegators', 'rolls', 'roll_owners']);
+    this.supplyRows = tables.rows('supply', ['staking', 'total']);
+    this.heights = tables.rows('block', ['height']);
+  }
+
+  register(r: RouteRegistry): void {
+    explorerObject(r, '/explorer/cycle/:id', 'GetCycle', async (ctx) => {
+      const id = parseSequenceId(ctx.params.id, 'cycle');
+      const head = await this.blocks.head();
+      if (!head) throw ApiError.notFound('no such cycle');
+      const cycle = id === 'head' ? head.cycle : id;
+      const s = await this.stats(cycle, head.height);
+      if (s.n_blocks === '0') throw ApiError.notFound('no such cycle');
+      const end = Number(s.end_height);
+      const later = await this.heights.first(this.heights.query().where('is_orphan', false).where('cycle', '>', cycle));
+      const complete = later !== undefined;
+      const [totals, supply, doubleBakings, doubleEndorsements] = await Promise.all([
+        this.chainRows.first(this.chainRows.query().where('height', end)),
+        this.supplyRows.first(this.supplyRows.query().where('height', end)),
+        this.count(['double_baking'], Number(s.start_height), end),
+        this.count(['double_endorsement', 'double_preendorsement'], Number(s.start_height), end),
+      ]);
+      const staking = supply?.staking as number | undefined;
+      const total = supply?.total as number | undefined;
+      const body = {
+        cycle,
+        start_height: Number(s.start_height),
+        end_height: complete ? end : null,
+        start_time: s.start_time,
+        end_time: complete ? s.end_time : null,
+        progress: complete ? 1 : null,
+        is_complete: complete,
+        is_active: cycle === head.cycle,
+        n_blocks: Number(s.n_blocks),
+        last_height: end,
+        rolls: totals?.rolls ?? null,
+        roll_owners: totals?.roll_owners ?? null,
+        active_delegators: totals?.active_delegators ?? null,
+        active_bakers: totals?.active_bakers ?? null,
+        staking_supply: staking ?? null,
+        staking_percent: staking !== undefined && total ? Number(((staking / total) * 100).toFixed(2)) : null,
+        working_bakers: Number(s.working_bakers),
+        missed_rounds: Number(s.missed_rounds),
+        n_double_baking: doubleBakings,
+        n_double_endorsement: doubleEndorsements,
+        solvetime_min: num(s.solvetime_min),
+        solvetime_max: num(s.solvetime_max),
+        solvetime_mean: num(s.solvetime_mean),
+        round_min: num(s.round_min),
+        round_max: num(s.round_max),
+        round_mean: num(s.round_mean),
+        endorsements_min: num(s.endorsements_min),
+        endorsements_max: num(s.endorsements_max),
+        endorsements_mean: num(s.endorsements_mean),
+        worst_baked_block: num(s.worst_baked_block),
+        worst_endorsed_block: num(s.worst_endorsed_block),
+      };
+      return complete ? { body, height: end } : { body };
+    });
+  }
+
+  /**
+   * Aggregates over the cycle's main-chain blocks. Solvetimes skip blocks whose predecessor is not
+   * indexed (0); endorsement counts skip the head, which no block has endorsed yet.
+   */
+  private async stats(cycle: number, head: number): Promise<Stats> {
+    const t = this.tables.def('block');
+    const knex = this.tables.db.reader;
+    const blocks = () => knex.withSchema(t.schema).from(t.storage).where({ cycle, is_orphan: false });
+    const [row] = (await blocks().select(
+      knex.raw(
+        [
+          'count(*)::text as n_blocks',
+          'min("height")::text as start_height',
+          'max("height")::text as end_height',
+          `to_char(min("time") at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as start_time`,
+          `to_char(max("time") at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as end_time`,
+          'count(distinct "proposer")::text as working_bakers',
+          'coalesce(sum("round"), 0)::text as missed_rounds',
+          'min("solvetime") filter (where "solvetime" > 0)::text as solvetime_min',
+          'max("solvetime") filter (where "solvetime" > 0)::text as solvetime_max',
+          'round(avg("solvetime") filter (where "solvetime" > 0), 2)::text as solvetime_mean',
+          'min("round")::text as round_min',
+          'max("round")::text as round_max',
+          'round(avg("round"), 2)::text as round_mean',
+          'min("n_endorsed_slots") filter (where "height" < ?)::text as endorsements_min',
+          'max("n_endorsed_slots") filter (where "height" < ?)::text as endorsements_max',
+          'round(avg("n_endorsed_slots") filter (where "height" < ?), 2)::text as endorsements_mean',
+        ].join(', '),
+        [head, head, head],
+      ),
+    )) as Stats[];
+    const inCycle = () => this.heights.query().where({ cycle, is_orphan: false });
+    const [baked, endorsed] = await Promise.all([
+      this.heights.first(inCycle().orderBy([{ column: 'round', order: 'desc' }, { column: 'height' }])),
+      this.heights.first(inCycle().where('height', '<', head).orderBy([{ column: 'n_endorsed_slots' }, { column: 'height' }])),
+    ]);
+    return { ...row, worst_baked_block: baked ? String(baked.height) : null, worst_endorsed_block: endorsed ? String(endorsed.height) : null };
+  }
+
+  private async count(types: string[], from: number, to: number): Promise<number> {
+    const t = this.tables.def('op');
+    const [row] = (await this.tables.db.reader
+      .withSchema(t.schema)
+      .from(t.storage)
+      .whereIn('type', types)
+      .whereBetween('height', [from, to])
+      .count({ n: '*' })) as Array<{ n: string | number }>;
+    return Number(row.n);
+  }
+}
+
+function num(v: string | null): number | null {
+  return v === null ? null : Number(v);
+}

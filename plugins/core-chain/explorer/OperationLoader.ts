@@ -1,0 +1,151 @@
+import { BlockLookup } from './BlockLookup';
+import { CatalogRows, ExplorerRow } from './CatalogRows';
+import { ChainTables } from './ChainTables';
+import { ContractCode, michelineFromHex } from './ContractCode';
+import { ContractState, OperationExtras, operationObject, OperationOptions } from './OperationObject';
+
+/**
+ * Turns op rows into operation objects, looking up what the rows do not hold in a few batched
+ * queries per page: the outer signer of internal operations, the called or originated contracts'
+ * code and storage, registered constant values, the previous delegate of delegations and the
+ * publisher of revealed nonces.
+ */
+export class OperationLoader {
+  /** All op columns, for the rows handed to `objects`. */
+  readonly ops: CatalogRows;
+  private readonly parents: CatalogRows;
+  private readonly contracts: CatalogRows;
+  private readonly constants: CatalogRows;
+  private readonly delegations: CatalogRows;
+  private readonly bakers: CatalogRows;
+
+  constructor(
+    tables: ChainTables,
+    private readonly blocks: BlockLookup,
+  ) {
+    this.ops = tables.rows('op');
+    this.parents = tables.rows('op', ['hash', 'height', 'op_n', 'sender']);
+    this.contracts = tables.rows('contract', ['address', 'script', 'storage', 'storage_hash']);
+    this.constants = tables.rows('constant', ['height', 'creator', 'value']);
+    this.delegations = tables.rows('op', ['baker']);
+    this.bakers = tables.rows('block', ['height', 'baker']);
+  }
+
+  async objects(rows: readonly ExplorerRow[], options: OperationOptions): Promise<Record<string, unknown>[]> {
+    if (rows.length === 0) return [];
+    const [head, sources, contracts, constants, seeds] = await Promise.all([
+      this.blocks.headHeight(),
+      this.sources(rows),
+      this.contractStates(rows),
+      this.constantValues(rows),
+      this.seedPublishers(rows),
+    ]);
+    const previous = await this.previousBakers(rows);
+    return rows.map((row) => {
+      const extras: OperationExtras = {};
+      const key = rowKey(row);
+      extras.source = sources.get(key);
+      extras.previousBaker = previous.get(key);
+      if (constants.has(key)) extras.constantValue = constants.get(key);
+      if (row.type === 'nonce_revelation') extras.seedPublisher = seeds.get(revealedLevel(row) ?? -1);
+      const contract = row.receiver === null ? undefined : contracts.get(row.receiver as string);
+      if (contract && (row.is_contract === true || row.type === 'origination')) extras.contract = contract;
+      return operationObject(row, extras, head, options);
+    });
+  }
+
+  /** Internal rows' outer signer: the sender of the nearest earlier non-internal row of the same group. */
+  private async sources(rows: readonly ExplorerRow[]): Promise<Map<string, string>> {
+    const internal = rows.filter((r) => r.is_internal === true && r.hash !== null);
+    const out = new Map<string, string>();
+    if (internal.length === 0) return out;
+    const hashes = [...new Set(internal.map((r) => r.hash as string))];
+    const outer = await this.parents.read(this.parents.query().whereIn('hash', hashes).where('is_internal', false));
+    for (const r of internal) {
+      let best: ExplorerRow | undefined;
+      for (const o of outer) {
+        if (o.hash !== r.hash || o.height !== r.height || (o.op_n as number) > (r.op_n as number)) continue;
+        if (!best || (o.op_n as number) > (best.op_n as number)) best = o;
+      }
+      if (best?.sender != null) out.set(rowKey(r), best.sender as string);
+    }
+    return out;
+  }
+
+  private async contractStates(rows: readonly ExplorerRow[]): Promise<Map<string, ContractState>> {
+    const addresses = [...new Set(rows.filter((r) => (r.is_contract === true || r.type === 'origination') && r.receiver !== null).map((r) => r.receiver as string))];
+    const out = new Map<string, ContractState>();
+    if (addresses.length === 0) return out;
+    for (const c of await this.contracts.read(this.contracts.query().whereIn('address', addresses))) {
+      out.set(c.address as string, {
+        code: ContractCode.fromScriptHex(c.script as string | null),
+        storage: michelineFromHex(c.storage as string | null),
+        storageHash: c.storage_hash as string | null,
+      });
+    }
+    return out;
+  }
+
+  /**
+   * Values of applied register_constant rows. The constant table has no op reference: its rows of a
+   * height and creator are matched in order with that sender's applied registrations at that height.
+   */
+  private async constantValues(rows: readonly ExplorerRow[]): Promise<Map<string, unknown>> {
+    const registrations = rows.filter((r) => r.type === 'register_constant' && r.is_success === true);
+    const out = new Map<string, unknown>();
+    if (registrations.length === 0) return out;
+    const heights = [...new Set(registrations.map((r) => r.height as number))];
+    const constants = await this.constants.read(this.constants.query().whereIn('height', heights).orderBy('row_id'));
+    const ops = await this.ops.read(
+      this.ops.query().whereIn('height', heights).where({ type: 'register_constant', is_success: true }).orderBy([{ column: 'height' }, { column: 'op_n' }]),
+    );
+    for (const r of registrations) {
+      const same = (x: ExplorerRow): boolean => x.height === r.height && x.creator === r.sender;
+      const index = ops.filter((o) => o.height === r.height && o.sender === r.sender).findIndex((o) => o.op_n === r.op_n);
+      const constant = constants.filter(same)[index];
+      if (constant) out.set(rowKey(r), michelineFromHex(constant.value as string | null) ?? null);
+    }
+    return out;
+  }
+
+  /**
+   * The delegate an account had before each delegation row: the baker of its latest earlier applied
+   * delegation, or of its origination. Unknown (left out) when that happened before the first indexed block.
+   */
+  private async previousBakers(rows: readonly ExplorerRow[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const r of rows.filter((x) => x.type === 'delegation' && x.sender !== null)) {
+      const q = this.delegations
+        .query()
+        .where('is_success', true)
+        .where((w) => w.where({ type: 'delegation', sender: r.sender }).orWhere({ type: 'origination', receiver: r.sender }))
+        .whereRaw('("height" < ? or ("height" = ? and "op_n" < ?))', [r.height as number, r.height as number, r.op_n as number])
+        .orderBy([{ column: 'height', order: 'desc' }, { column: 'op_n', order: 'desc' }]);
+      const previous = await this.delegations.first(q);
+      if (previous?.baker != null) out.set(rowKey(r), previous.baker as string);
+    }
+    return out;
+  }
+
+  /** Bakers of the blocks whose seed nonces the page's nonce revelations reveal, by height. */
+  private async seedPublishers(rows: readonly ExplorerRow[]): Promise<Map<number, string>> {
+    const levels = [...new Set(rows.map(revealedLevel).filter((l): l is number => l !== undefined))];
+    const out = new Map<number, string>();
+    if (levels.length === 0) return out;
+    for (const b of await this.bakers.read(this.bakers.query().whereIn('height', levels).where('is_orphan', false))) {
+      if (b.baker !== null) out.set(b.height as number, b.baker as string);
+    }
+    return out;
+  }
+}
+
+function rowKey(row: ExplorerRow): string {
+  return `${row.height}:${row.op_n}`;
+}
+
+/** The level of a nonce revelation (`data` = "<level>,<nonce>"). */
+function revealedLevel(row: ExplorerRow): number | undefined {
+  if (row.type !== 'nonce_revelation' || typeof row.data !== 'string') return undefined;
+  const level = Number(row.data.split(',')[0]);
+  return Number.isSafeInteger(level) && level >= 0 ? level : undefined;
+}

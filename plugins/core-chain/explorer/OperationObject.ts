@@ -1,0 +1,144 @@
+import { bigMapDiffObjects } from './BigMapDiffObjects';
+import type { ExplorerRow } from './CatalogRows';
+import { ContractCode, michelineFromHex } from './ContractCode';
+import { metadataField } from './ExplorerArgs';
+import { typedValue } from './MichelsonJson';
+import { entrypointArgType } from './MichelsonTypes';
+
+/** The op route's switches: raw Micheline next to decoded values, account metadata, storage and bigmap updates. */
+export interface OperationOptions {
+  prim: boolean;
+  meta: boolean;
+  storage: boolean;
+}
+
+/** A contract an operation called or originated, as the contract table holds it now. */
+export interface ContractState {
+  code?: ContractCode;
+  /** Current storage (Micheline) and its 8-byte hash. */
+  storage?: unknown;
+  storageHash: string | null;
+}
+
+/** What an op row does not hold itself; OperationLoader looks these up. */
+export interface OperationExtras {
+  /** Internal operations: the signer of the outer operation. */
+  source?: string;
+  /** Delegations: the delegate before this one (latest earlier delegation or origination delegate). */
+  previousBaker?: string;
+  /** Nonce revelations: the baker of the block whose nonce was revealed. */
+  seedPublisher?: string;
+  contract?: ContractState;
+  /** Register_constant: the registered value (Micheline). */
+  constantValue?: unknown;
+}
+
+const DENUNCIATIONS = new Set(['double_baking', 'double_endorsement', 'double_preendorsement']);
+const CONSENSUS = new Set(['endorsement', 'preendorsement']);
+
+/**
+ * The explorer's operation object for one op row, fields in the spec's order. Fields that do not
+ * apply to the row's type (roles, parameters, script, value, …) are left out; `storage` and
+ * `big_map_diff` only with `storage=1` (storage null when the table does not know it),
+ * `metadata` only with `meta=1`.
+ */
+export function operationObject(row: ExplorerRow, extras: OperationExtras, headHeight: number, options: OperationOptions): Record<string, unknown> {
+  const type = row.type as string;
+  const o: Record<string, unknown> = { row_id: row.row_id, id: row.id };
+  if (row.hash !== null) o.hash = row.hash;
+  Object.assign(o, { type, block: row.block, time: row.time, height: row.height, cycle: row.cycle });
+  if (row.counter !== null) o.counter = row.counter;
+  for (const k of ['op_n', 'op_l', 'op_p', 'status', 'is_success', 'is_contract', 'is_event', 'is_internal', 'is_rollup']) o[k] = row[k];
+  for (const k of ['gas_limit', 'gas_used', 'storage_limit', 'storage_paid', 'volume', 'fee', 'reward', 'deposit', 'burned']) o[k] = row[k];
+  const data = dataValue(type, row.data as string | null);
+  if (data !== undefined) o.data = data;
+  if (row.errors !== null) o.errors = row.errors;
+  const parameters = parametersValue(row, extras.contract?.code, options.prim);
+  if (parameters) o.parameters = parameters;
+  const code = extras.contract?.code;
+  if (type === 'origination' && code) o.script = code.script;
+  if (options.storage && (row.is_contract === true || type === 'origination')) {
+    o.storage = storageValue(row, extras.contract, type === 'origination', options.prim);
+    if (row.big_map_diff !== null) o.big_map_diff = bigMapDiffObjects(row.big_map_diff as string) ?? null;
+  }
+  if (type === 'register_constant' && extras.constantValue !== undefined) o.value = extras.constantValue;
+  if (row.code_hash !== null) o.code_hash = row.code_hash;
+  Object.assign(o, roles(type, row, extras));
+  Object.assign(o, typeFields(type, row.data as string | null));
+  o.confirmations = Math.max(0, headHeight - (row.height as number));
+  return Object.assign(o, metadataField(options.meta));
+}
+
+/** The spec's `data`: denunciation evidence as JSON, Emmy endorsement slot masks as integers, the rest as stored. */
+function dataValue(type: string, data: string | null): unknown {
+  if (data === null) return undefined;
+  if (DENUNCIATIONS.has(type)) {
+    try {
+      return JSON.parse(data);
+    } catch {
+      return data;
+    }
+  }
+  if (CONSENSUS.has(type) && /^\d+$/.test(data)) return BigInt(data);
+  return data;
+}
+
+function parametersValue(row: ExplorerRow, code: ContractCode | undefined, withPrim: boolean): Record<string, unknown> | undefined {
+  const entrypoint = row.entrypoint as string | null;
+  if (entrypoint === null) return undefined;
+  const out: Record<string, unknown> = { entrypoint };
+  const prim = michelineFromHex(row.parameters as string | null);
+  if (prim === undefined) return out;
+  const type = code ? entrypointArgType(code.parameterType, entrypoint) : undefined;
+  out.value = type === undefined ? prim : typedValue(type, prim);
+  if (withPrim) out.prim = prim;
+  return out;
+}
+
+/**
+ * Storage after the operation: an origination's initial storage, a call's storage when it is still
+ * the contract's current one (same hash). Older storage is not kept by the tables: null.
+ */
+function storageValue(row: ExplorerRow, contract: ContractState | undefined, origination: boolean, withPrim: boolean): unknown {
+  const code = contract?.code;
+  let prim: unknown;
+  if (origination) prim = code?.initialStorage;
+  else if (row.storage_hash !== null && contract && row.storage_hash === contract.storageHash) prim = contract.storage;
+  if (prim === undefined) return null;
+  const value = code ? typedValue(code.storageType, prim) : prim;
+  return withPrim ? { value, prim } : { value };
+}
+
+/** Who took part, by the roles the spec names for the row's type. */
+function roles(type: string, row: ExplorerRow, extras: OperationExtras): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (row.sender !== null) out.sender = row.sender;
+  if (type === 'delegation') {
+    if (extras.previousBaker !== undefined) out.receiver = extras.previousBaker;
+  } else if (row.receiver !== null) out.receiver = row.receiver;
+  if (extras.source !== undefined) out.source = extras.source;
+  if (type === 'origination' && row.creator !== null) out.creator = row.creator;
+  if (type === 'nonce_revelation' && extras.seedPublisher !== undefined) out.creator = extras.seedPublisher;
+  if ((type === 'origination' || type === 'delegation') && row.baker !== null) out.baker = row.baker;
+  if (type === 'delegation' && extras.previousBaker !== undefined) out.previous_baker = extras.previousBaker;
+  if (DENUNCIATIONS.has(type)) {
+    if (row.sender !== null) out.accuser = row.sender;
+    if (row.receiver !== null) out.offender = row.receiver;
+  }
+  return out;
+}
+
+/** Fields read out of `data`: Emmy endorsing power (the slot count), VDF solution and proof. */
+function typeFields(type: string, data: string | null): Record<string, unknown> {
+  if (data === null) return {};
+  if (CONSENSUS.has(type) && /^\d+$/.test(data)) return { power: popcount(BigInt(data)) };
+  // The revelation's two class-group elements, of equal length, concatenated.
+  if (type === 'vdf_revelation' && data.length % 4 === 0) return { solution: data.slice(0, data.length / 2), proof: data.slice(data.length / 2) };
+  return {};
+}
+
+function popcount(n: bigint): number {
+  let count = 0;
+  for (let v = n; v > 0n; v >>= 1n) if (v & 1n) count++;
+  return count;
+}

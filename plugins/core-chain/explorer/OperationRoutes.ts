@@ -1,0 +1,23 @@
+import { ApiError, parseOperationId, RouteRegistry } from '../../../framework';
+import { ExplorerArgs, OPERATION_SWITCHES } from './ExplorerArgs';
+import { explorerObject } from './explorerObject';
+import { OperationLoader } from './OperationLoader';
+
+/** `/explorer/op/{hash|id}`: every row of the operation group (batch contents, internal operations), in block order. */
+export class OperationRoutes {
+  constructor(private readonly loader: OperationLoader) {}
+
+  register(r: RouteRegistry): void {
+    explorerObject(r, '/explorer/op/:id', 'GetOperation', async (ctx) => {
+      const id = parseOperationId(ctx.params.id);
+      const args = new ExplorerArgs(ctx.query, OPERATION_SWITCHES);
+      const rows = this.loader.ops;
+      const q = rows.query().orderBy([{ column: 'height' }, { column: 'op_n' }]);
+      if (id.kind === 'hash') q.where('hash', id.hash);
+      else q.where('id', id.id.toString());
+      const found = await rows.read(q);
+      if (found.length === 0) throw ApiError.notFound('no such operation');
+      return { body: await this.loader.objects(found, args.operationOptions()), height: found[0].height as number };
+    });
+  }
+}

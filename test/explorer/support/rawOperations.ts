@@ -1,0 +1,245 @@
+import type { Json } from '../../chain/support/Json';
+
+/**
+ * What the explorer should say about each operation row of a block, computed straight from the node
+ * JSON (own kind table, own field rules), in the node's order: groups by validation pass, contents,
+ * each followed by its internal operations; aggregated attestations one row per committee member.
+ */
+export interface ExpectedOperation {
+  hash: string;
+  type: string;
+  /** Validation pass: the index of the block's operation list holding the group. */
+  opL: number;
+  status: string;
+  isInternal: boolean;
+  isContract: boolean;
+  /** Undefined where the row's amounts come from receipts this walk does not read (denunciations, drains). */
+  fee?: bigint;
+  volume?: bigint;
+  gasUsed: bigint;
+  gasLimit: bigint;
+  storageLimit: bigint;
+  storagePaid: bigint;
+  counter?: number;
+  sender?: string;
+  receiver?: string;
+  /** Internal operations: the signer of the outer operation. */
+  source?: string;
+  baker?: string;
+  creator?: string;
+  accuser?: string;
+  offender?: string;
+  entrypoint?: string;
+  /** Contract calls: the argument as the node shows it. */
+  parameters?: unknown;
+  /** Emmy endorsements: the endorsed slots. */
+  slots?: number[];
+  revealedKey?: string;
+  /** Originations: the script sent; register_constant: the value. */
+  script?: unknown;
+  value?: unknown;
+  /** vdf_revelation: solution and proof. */
+  solution?: string[];
+  /** nonce_revelation: the level whose nonce is revealed. */
+  revealedLevel?: number;
+  bigMapDiff: ExpectedBigMapChange[];
+  /** Whether the node reported a storage for the result (contract calls). */
+  storage?: unknown;
+}
+
+type RowFields = Omit<ExpectedOperation, 'opL'>;
+
+export interface ExpectedBigMapChange {
+  action: string;
+  bigmap_id: number;
+  key?: unknown;
+  value?: unknown;
+}
+
+// The op table's label per node kind, written out here rather than taken from the normalizer.
+const LABELS: Record<string, string> = {
+  endorsement: 'endorsement',
+  endorsement_with_slot: 'endorsement',
+  endorsement_with_dal: 'endorsement',
+  attestation: 'endorsement',
+  attestation_with_dal: 'endorsement',
+  attestations_aggregate: 'endorsement',
+  preendorsement: 'preendorsement',
+  preattestation: 'preendorsement',
+  preattestations_aggregate: 'preendorsement',
+  proposals: 'proposal',
+  ballot: 'ballot',
+  seed_nonce_revelation: 'nonce_revelation',
+  double_baking_evidence: 'double_baking',
+  double_endorsement_evidence: 'double_endorsement',
+  double_attestation_evidence: 'double_endorsement',
+  double_preendorsement_evidence: 'double_preendorsement',
+  double_preattestation_evidence: 'double_preendorsement',
+  activate_account: 'activation',
+  vdf_revelation: 'vdf_revelation',
+  drain_delegate: 'drain_delegate',
+  reveal: 'reveal',
+  transaction: 'transaction',
+  origination: 'origination',
+  delegation: 'delegation',
+  register_global_constant: 'register_constant',
+  set_deposits_limit: 'deposits_limit',
+  increase_paid_storage: 'increase_paid_storage',
+  update_consensus_key: 'update_consensus_key',
+  transfer_ticket: 'transfer_ticket',
+  event: 'event',
+  smart_rollup_originate: 'rollup_origination',
+};
+
+export function label(kind: string): string {
+  if (LABELS[kind]) return LABELS[kind];
+  if (/^(smart|sc|tx|zk)_rollup_/.test(kind)) return 'rollup_transaction';
+  return kind;
+}
+
+const big = (v: unknown): bigint => (v === undefined || v === null ? 0n : BigInt(v as string));
+
+function gas(result: Json | undefined): bigint {
+  if (!result) return 0n;
+  if (result.consumed_milligas !== undefined) return (big(result.consumed_milligas) + 999n) / 1000n;
+  return big(result.consumed_gas);
+}
+
+function bigMapChanges(result: Json | undefined): ExpectedBigMapChange[] {
+  const out: ExpectedBigMapChange[] = [];
+  if (result?.status !== 'applied') return out;
+  for (const d of result.lazy_storage_diff ?? []) {
+    if (d.kind !== 'big_map') continue;
+    const id = Number(d.id);
+    if (d.diff.action === 'remove') out.push({ action: 'remove', bigmap_id: id });
+    if (d.diff.action === 'alloc' || d.diff.action === 'copy') out.push({ action: d.diff.action, bigmap_id: id });
+    for (const u of d.diff.updates ?? []) out.push(u.value === undefined ? { action: 'remove', bigmap_id: id, key: u.key } : { action: 'update', bigmap_id: id, key: u.key, value: u.value });
+  }
+  return out;
+}
+
+function managerRow(hash: string, op: Json, result: Json | undefined, outer: Json | undefined): RowFields {
+  const applied = result?.status === 'applied';
+  const internal = outer !== undefined;
+  const isContract = op.kind === 'transaction' && String(op.destination ?? '').startsWith('KT1');
+  return {
+    hash,
+    type: label(op.kind),
+    status: result?.status ?? 'failed',
+    isInternal: internal,
+    isContract,
+    fee: internal ? 0n : big(op.fee),
+    volume: applied && op.kind === 'transaction' ? big(op.amount) : applied && op.kind === 'origination' ? big(op.balance) : 0n,
+    gasUsed: gas(result),
+    gasLimit: internal ? 0n : big(op.gas_limit),
+    storageLimit: internal ? 0n : big(op.storage_limit),
+    // increase_paid_storage buys the bytes of its `amount`; the receipt reports no size diff.
+    storagePaid: !applied ? 0n : op.kind === 'increase_paid_storage' ? big(op.amount) : big(result?.paid_storage_size_diff),
+    counter: internal ? undefined : Number(op.counter),
+    sender: op.source,
+    receiver:
+      op.kind === 'origination' ? result?.originated_contracts?.[0] : op.kind === 'smart_rollup_originate' ? result?.address : (op.destination ?? op.rollup),
+    source: internal ? outer.source : undefined,
+    baker: op.kind === 'delegation' || op.kind === 'origination' ? op.delegate : undefined,
+    creator: op.kind === 'origination' ? op.source : undefined,
+    entrypoint: op.parameters?.entrypoint ?? (isContract ? 'default' : undefined),
+    parameters: isContract ? op.parameters?.value : undefined,
+    revealedKey: op.kind === 'reveal' ? op.public_key : undefined,
+    script: op.kind === 'origination' && applied ? op.script : undefined,
+    value: op.kind === 'register_global_constant' && applied ? op.value : undefined,
+    bigMapDiff: bigMapChanges(result),
+    storage: applied && isContract ? result?.storage : undefined,
+  };
+}
+
+function plainRow(hash: string, kind: string, sender: string | undefined): RowFields {
+  return {
+    hash,
+    type: label(kind),
+    status: 'applied',
+    isInternal: false,
+    isContract: false,
+    fee: 0n,
+    volume: 0n,
+    gasUsed: 0n,
+    gasLimit: 0n,
+    storageLimit: 0n,
+    storagePaid: 0n,
+    sender,
+    bigMapDiff: [],
+  };
+}
+
+/** Non-manager contents other than consensus ones: who sent them and what the explorer reads out of them. */
+function otherRow(hash: string, content: Json, block: Json): RowFields {
+  const meta = typeof content.metadata === 'object' ? content.metadata : undefined;
+  switch (content.kind) {
+    case 'seed_nonce_revelation':
+      return { ...plainRow(hash, content.kind, block.metadata.baker), revealedLevel: Number(content.level) };
+    case 'vdf_revelation':
+      return { ...plainRow(hash, content.kind, block.metadata.baker), solution: content.solution };
+    case 'drain_delegate':
+      return { ...plainRow(hash, content.kind, content.delegate), receiver: content.destination, volume: undefined };
+    case 'activate_account':
+      return { ...plainRow(hash, content.kind, content.pkh), volume: undefined };
+  }
+  if (content.kind.startsWith('double_')) {
+    // Seoul+ receipts name both delegates; the amounts come from the balance updates.
+    const accuser = meta?.rewarded_delegate;
+    const offender = meta?.punished_delegate;
+    // Seoul's one evidence kind for both consensus operations names the misbehaviour.
+    const kind = content.kind === 'double_consensus_operation_evidence' ? `double_${meta?.misbehaviour?.kind ?? content.op1?.operations?.kind}_evidence` : content.kind;
+    return { ...plainRow(hash, kind, accuser), receiver: offender, accuser, offender, fee: undefined, volume: undefined };
+  }
+  return plainRow(hash, content.kind, content.source ?? meta?.delegate);
+}
+
+/** Every row of one operation group of a block. */
+export function expectedGroup(group: Json, block: Json): ExpectedOperation[] {
+  const out: RowFields[] = [];
+  for (const content of group.contents ?? []) {
+    const meta = typeof content.metadata === 'object' ? content.metadata : undefined;
+    if (content.kind === 'attestations_aggregate' || content.kind === 'preattestations_aggregate') {
+      for (const member of meta?.committee ?? []) out.push(plainRow(group.hash, content.kind, member.delegate));
+    } else if (content.fee !== undefined) {
+      out.push(managerRow(group.hash, content, meta?.operation_result, undefined));
+      for (const i of meta?.internal_operation_results ?? []) out.push(managerRow(group.hash, i, i.result, content));
+    } else if (/endorsement|attestation/.test(content.kind) && !content.kind.startsWith('double_')) {
+      const row = plainRow(group.hash, content.kind, meta?.delegate);
+      if (Array.isArray(meta?.slots)) row.slots = meta.slots;
+      out.push(row);
+    } else {
+      out.push(otherRow(group.hash, content, block));
+    }
+  }
+  const opL = (block.operations as Json[][]).findIndex((list) => list.includes(group));
+  return out.map((row) => ({ ...row, opL }));
+}
+
+export function expectedBlock(block: Json): ExpectedOperation[] {
+  return (block.operations ?? []).flat().flatMap((g: Json) => expectedGroup(g, block));
+}
+
+/** The block's round: the Tenderbake fitness's last element, the Emmy header priority. */
+export function blockRound(block: Json): number {
+  const fitness: string[] = block.header.fitness;
+  return fitness[0] === '02' ? parseInt(fitness[fitness.length - 1], 16) : Number(block.header.priority ?? 0);
+}
+
+/** The cycle the block belongs to, from the receipt (`level_info` from Florence, `level` before). */
+export function blockCycle(block: Json): number {
+  return Number((block.metadata.level_info ?? block.metadata.level).cycle);
+}
+
+const PERIOD_NAMES: Record<string, string> = { testing_vote: 'exploration', testing: 'cooldown', promotion_vote: 'promotion' };
+
+export function votingPeriodKind(block: Json): string {
+  const kind: string = block.metadata.voting_period_info?.voting_period?.kind ?? block.metadata.voting_period_kind;
+  return PERIOD_NAMES[kind] ?? kind;
+}
+
+/** Tez as the API sends it (a number with up to 6 decimals) back to mutez. */
+export function tezToMutezNumber(tez: unknown): bigint {
+  if (typeof tez !== 'number') throw new Error(`not a tez amount: ${JSON.stringify(tez)}`);
+  return BigInt(Math.round(tez * 1e6));
+}
