@@ -6,6 +6,7 @@ import { parseAddress, parseBlockId, parseOperationId } from '../../framework/ht
 import { RouteRegistry } from '../../framework/http/RouteRegistry';
 import { PluginClass } from '../../framework/plugins/Plugin';
 import { EXPLORER_LIST_PROFILE } from '../../framework/query/ListProfile';
+import { expectApiError } from '../support/apiErrors';
 import { BACKEND } from '../support/TestDatabase';
 import { manifestPlugin, startTestInstance, TestInstance } from '../support/TestInstance';
 import { SAMPLE_CATALOG, sampleRows, toWriterRow } from '../support/SampleTable';
@@ -62,11 +63,7 @@ describe(`explorer building blocks (${BACKEND})`, function () {
       ['/explorer/thing/BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2', 404, 1305],
       ['/explorer/thing/10.csv', 400, 1001],
     ];
-    for (const [path, status, code] of cases) {
-      const res = await t.get(path);
-      expect(res.status, path).to.equal(status);
-      expect(((await res.json()) as { errors: Array<{ code: number }> }).errors[0].code, path).to.equal(code);
-    }
+    for (const [path, status, code] of cases) await expectApiError(await t.get(path), status, code, path);
     expect((await t.get('/explorer/thing/10.json')).status).to.equal(200);
   });
 

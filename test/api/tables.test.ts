@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { ChainState } from '../../framework/http/ChainState';
 import { TableQueryEngine } from '../../framework/query/TableQueryEngine';
+import { expectApiError } from '../support/apiErrors';
 import { BACKEND } from '../support/TestDatabase';
 import { manifestPlugin, startTestInstance, TestInstance } from '../support/TestInstance';
 import { COLUMNS, oracle, parseCsv, SAMPLE_CATALOG, SampleRow, sampleRows, tez, toWriterRow } from '../support/SampleTable';
@@ -223,14 +224,7 @@ describe(`tables API (${BACKEND})`, function () {
     ];
     for (const [path, status, code] of hostile) {
       it(`${decodeURIComponent(path)} → ${status}/${code}`, async function () {
-        const res = await t.get(path);
-        const body = (await json(res)) as { errors: Array<Record<string, unknown>> };
-        expect(res.status).to.equal(status);
-        expect(res.headers.get('content-type')).to.match(/^application\/json/);
-        expect(body.errors).to.have.length(1);
-        expect(body.errors[0]).to.include({ code, status });
-        expect(body.errors[0].detail).to.be.a('string').and.not.equal('');
-        expect(body.errors[0].request_id).to.equal(res.headers.get('x-request-id'));
+        await expectApiError(await t.get(path), status, code);
       });
     }
 

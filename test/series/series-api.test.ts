@@ -1,3 +1,4 @@
+import { expectApiError } from '../support/apiErrors';
 import { expect } from 'chai';
 import { RouteRegistry } from '../../framework/http/RouteRegistry';
 import { PluginClass } from '../../framework/plugins/Plugin';
@@ -358,12 +359,9 @@ describe(`series API (${BACKEND})`, function () {
     ];
     for (const [path, status, code] of cases) {
       it(`${decodeURIComponent(path)} → ${status}/${code}`, async function () {
-        const res = await t.get(path);
-        const { errors } = (await body(res)) as { errors: Array<{ code: number; status: number; detail: string; scope: string }> };
-        expect([res.status, errors.length, errors[0].code, errors[0].status]).to.deep.equal([status, 1, code, status]);
-        expect(res.headers.get('content-type')).to.match(/^application\/json/);
-        expect(errors[0].detail).to.match(path === '/series/nope' ? /^no such series 'nope'$/ : /\w/);
-        if (code !== 1000) expect(errors[0].scope).to.equal('StreamSeries');
+        const error = await expectApiError(await t.get(path), status, code, path);
+        expect(error.detail).to.match(path === '/series/nope' ? /^no such series 'nope'$/ : /\w/);
+        if (code !== 1000) expect(error.scope).to.equal('StreamSeries');
       });
     }
   });
