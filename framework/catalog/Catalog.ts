@@ -79,10 +79,6 @@ export class Catalog {
   table(code: string): TableDef | undefined {
     return this.tables.get(code);
   }
-
-  plugins(): Set<string> {
-    return new Set([...this.tables.values()].map((t) => t.plugin));
-  }
 }
 
 function buildTable(plugin: string, code: string, decl: TableDecl, path: string, source: string): TableDef {

@@ -149,10 +149,6 @@ class CachedEntityStore implements EntityStore {
     this.changed.set(entity.row_id, entity);
   }
 
-  *dirty(): Iterable<Entity> {
-    yield* this.changed.values();
-  }
-
   async flush(trx: Knex.Transaction): Promise<void> {
     const rows = [...this.changed.values()];
     this.changed.clear();

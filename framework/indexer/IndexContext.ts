@@ -19,8 +19,6 @@ export interface EntityStore {
   insert(row: Row): Entity;
   /** Changes some columns of a row obtained from get() or insert(). */
   update(entity: Entity, patch: Row): void;
-  /** Rows of this batch changed so far (cached entities only, in insertion order). */
-  dirty(): Iterable<Entity>;
 }
 
 /** What a handler gets for one block. Everything it writes commits with the block (or its batch). */

@@ -38,14 +38,6 @@ export class TableQueryEngine {
     }
   }
 
-  /** Row count of a filtered table (for lists that report totals). */
-  async count(table: TableDef, filters: readonly Filter[]): Promise<number> {
-    const q = this.db.reader.withSchema(table.schema).from(table.storage).count({ n: '*' });
-    applyFilters(q, filters);
-    const [row] = await q;
-    return Number(row.n);
-  }
-
   private select(table: TableDef, req: TableRequest, enc: Encoding, after: string | undefined, offset: number, size: number): Knex.QueryBuilder {
     const knex = this.db.reader;
     // Aliased so that ORDER BY row_id names the stored column, never a text rendering of it.

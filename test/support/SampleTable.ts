@@ -103,22 +103,22 @@ const fixedCmp: Cmp = (a, b) => big(BigInt((a as string).replace('.', '')), BigI
 const boolCmp: Cmp = (a, b) => Number(a) - Number(b);
 const jsonCmp: Cmp = (a, b) => (JSON.stringify(a) === JSON.stringify(b) ? 0 : 1);
 
-/** Per column: how values compare, how the API argument is written, how to read one back from a filter arg. */
-export const COLUMNS: Record<string, { cmp: Cmp; arg: (v: unknown) => string; parse: (s: string) => unknown; ops: string[] }> = {
-  i64: { cmp: big, arg: String, parse: BigInt, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
-  u64: { cmp: big, arg: String, parse: BigInt, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
-  f64: { cmp: num, arg: String, parse: Number, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
-  amount: { cmp: big, arg: (v) => tez(v as bigint), parse: (s) => BigInt(Math.round(Number(s) * 1e6)), ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
-  time: { cmp: num, arg: (v) => new Date(v as number).toISOString(), parse: (s) => Date.parse(s), ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
-  flag: { cmp: boolCmp, arg: (v) => (v ? 'true' : '0'), parse: (s) => s === 'true' || s === '1', ops: ['eq', 'ne', 'in', 'nin'] },
-  block: { cmp: bytesCmp, arg: String, parse: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
-  addr: { cmp: bytesCmp, arg: String, parse: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
-  kind: { cmp: bytesCmp, arg: String, parse: String, ops: ['eq', 'ne', 'in', 'nin'] },
-  label: { cmp: bytesCmp, arg: String, parse: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
-  blob: { cmp: hexCmp, arg: String, parse: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
-  big: { cmp: big, arg: String, parse: BigInt, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
-  price: { cmp: fixedCmp, arg: String, parse: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
-  doc: { cmp: jsonCmp, arg: (v) => JSON.stringify(v), parse: (s) => JSON.parse(s), ops: ['eq', 'ne'] },
+/** Per column: how values compare and how the API argument is written. */
+export const COLUMNS: Record<string, { cmp: Cmp; arg: (v: unknown) => string; ops: string[] }> = {
+  i64: { cmp: big, arg: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
+  u64: { cmp: big, arg: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
+  f64: { cmp: num, arg: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
+  amount: { cmp: big, arg: (v) => tez(v as bigint), ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
+  time: { cmp: num, arg: (v) => new Date(v as number).toISOString(), ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
+  flag: { cmp: boolCmp, arg: (v) => (v ? 'true' : '0'), ops: ['eq', 'ne', 'in', 'nin'] },
+  block: { cmp: bytesCmp, arg: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
+  addr: { cmp: bytesCmp, arg: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
+  kind: { cmp: bytesCmp, arg: String, ops: ['eq', 'ne', 'in', 'nin'] },
+  label: { cmp: bytesCmp, arg: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
+  blob: { cmp: hexCmp, arg: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
+  big: { cmp: big, arg: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
+  price: { cmp: fixedCmp, arg: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
+  doc: { cmp: jsonCmp, arg: (v) => JSON.stringify(v), ops: ['eq', 'ne'] },
 };
 
 /** Which rows a filter keeps, by SQL semantics: NULL matches only `ne`/`nin`. */
