@@ -6,7 +6,8 @@ import type { BlockIndexer } from './BlockIndexer';
 import { ContractBook, type ScriptCache, type TrackedContract } from './ContractBook';
 import { encodeMicheline, exprHash, featuresOf } from './Michelson';
 import { flowOperation } from './OperationKinds';
-import { eventRow, NO_PARTY, operationRow, type OpRowExtras, type Party } from './OpRows';
+import { contractEventRow, ticketUpdateRows } from './EmittedRows';
+import { eventRow, NO_PARTY, opId, operationRow, type OpRowExtras, type Party } from './OpRows';
 import type { RunningState } from './RunningState';
 import { allocationBurn } from './SupplyLedger';
 
@@ -53,6 +54,10 @@ export class BlockRun {
   private readonly opRows: Row[] = [];
   private readonly flowRows: Row[] = [];
   private readonly constantRows: Row[] = [];
+  private readonly eventRows: Row[] = [];
+  private readonly ticketRows: Row[] = [];
+  /** op_n of the latest signed (non-internal) operation: internal operations' events are filed under it. */
+  private signedOpN = 0;
   /** Contracts whose calls changed a sapling state in this block (shielded pools). */
   private readonly saplingPools = new Set<string>();
   /** Slots of this block's endorsements of its predecessor. */
@@ -107,6 +112,8 @@ export class BlockRun {
     for (const row of this.opRows) this.ctx.append('op', row);
     for (const row of this.flowRows) this.ctx.append('flow', row);
     for (const row of this.constantRows) this.ctx.append('constant', row);
+    for (const row of this.eventRows) this.ctx.append('event', row);
+    for (const row of this.ticketRows) this.ctx.append('ticket_update', row);
     for (const a of changes.balanceChanged) {
       this.ctx.append('balance', { account_id: a.id, balance: a.data.spendable_balance, valid_from: this.height, address: a.data.address, valid_from_time: this.time });
     }
@@ -196,6 +203,7 @@ export class BlockRun {
       codeHash: (effects.called ?? effects.originated)?.codeHash ?? null,
     };
     this.opRows.push(operationRow(this.block, this.time, op, extras));
+    this.addEmissions(op);
     this.state.chain.countOperation({
       type,
       isSuccess: op.isSuccess,
@@ -215,6 +223,18 @@ export class BlockRun {
       if (type === 'transaction') this.stats.nTx++;
     }
     if (op.isSuccess && op.type.startsWith('double_')) this.indexer.recordDenunciation(op.hash, type);
+  }
+
+  /** Contract events and ticket updates of an applied operation (backtracked ones never happened). */
+  private addEmissions(op: NormalizedOperation): void {
+    if (!op.isInternal) this.signedOpN = op.opN;
+    if (!op.isSuccess) return;
+    const id = opId(this.height, op.opN);
+    if (op.kind === 'event') {
+      const signedId = opId(this.height, this.signedOpN);
+      for (const e of op.events) this.eventRows.push(contractEventRow(this.height, signedId, id, e, this.party(e.contract)));
+    }
+    this.ticketRows.push(...ticketUpdateRows(this.height, this.time, id, op.ticketUpdates));
   }
 
   /** New accounts or contracts an operation paid `origination_size` for. */

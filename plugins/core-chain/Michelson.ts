@@ -211,6 +211,13 @@ export function decodeMicheline(bytes: Buffer): unknown {
   return value;
 }
 
+/** The expression with every annotation removed (event type hashes are defined over the bare type). */
+export function withoutAnnotations(expr: unknown): unknown {
+  if (Array.isArray(expr)) return expr.map(withoutAnnotations);
+  if (!isPrim(expr)) return expr;
+  return expr.args === undefined ? { prim: expr.prim } : { prim: expr.prim, args: expr.args.map(withoutAnnotations) };
+}
+
 /** The spec's 8-byte hash: the first 8 bytes of SHA-256 over the binary encoding, as hex. */
 export function hash8(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest().subarray(0, 8).toString('hex');

@@ -50,7 +50,6 @@ function baseRow(block: NormalizedBlock, time: Date, opN: number): Row {
     time,
     op_n: opN,
     op_p: 0,
-    op_l: -1,
     status: 'applied',
     is_success: true,
     is_contract: false,
@@ -85,6 +84,10 @@ function baseRow(block: NormalizedBlock, time: Date, opN: number): Row {
     big_map_diff: null,
     id: opId(block.level, opN),
     code_hash: null,
+    op_l: -1,
+    power: null,
+    deposits_limit: null,
+    rollup_level: null,
   };
 }
 
@@ -133,6 +136,9 @@ export function operationRow(block: NormalizedBlock, time: Date, op: NormalizedO
     entrypoint: op.entrypoint ?? (op.isContract ? 'default' : null),
     big_map_diff: op.isContract ? bigMapDiffBytes(op.bigMapDiffs) : null,
     code_hash: x.codeHash,
+    power: op.consensus?.power ?? null,
+    deposits_limit: op.limit ?? null,
+    rollup_level: op.rollupLevel ?? null,
   });
   parties(row, x);
   return row;

@@ -18,6 +18,8 @@ const BLOCKS = [
   'tezos-rpc/blocks/mainnet/mainnet-11610082.json', // Seoul: attestation aggregates
   'tezos-rpc/blocks/mainnet/mainnet-2490368.json', // Ithaca's last block: Tenderbake, legacy big map diffs next to lazy ones
   'tezos-rpc/blocks/legacy-pre-ithaca/mainnet/mainnet-1064978.json', // Carthage: Emmy endorsement slots, delegations
+  'tezos-rpc/blocks/trimmed/kathmandunet-133163.json', // contract events, one type annotated
+  'tezos-rpc/blocks/trimmed/ithacanet-135596.json', // set_deposits_limit
 ];
 
 describe(`explorer: recorded mainnet blocks (${BACKEND})`, function () {

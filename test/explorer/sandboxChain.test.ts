@@ -115,6 +115,8 @@ describe(`explorer: a sandbox chain with a reorg (${BACKEND})`, function () {
         objects.forEach((o, i) => {
           checkOperation(o, expected[i], block, chain.headLevel);
           seen.add(o.type);
+          if (o.events) seen.add('events');
+          if (o.ticket_updates) seen.add('ticket_updates');
           if (o.type === 'nonce_revelation') expect(o.creator, o.hash).to.equal(blocks[Number(o.data.split(',')[0])].metadata.baker);
         });
         for (const o of objects.filter((x) => x.type === 'delegation')) {
@@ -124,7 +126,7 @@ describe(`explorer: a sandbox chain with a reorg (${BACKEND})`, function () {
       }
     }
     // The chain exercises the type-specific fields checked above.
-    for (const type of ['origination', 'register_constant', 'nonce_revelation', 'vdf_revelation', 'double_baking', 'delegation', 'event']) expect(seen, type).to.include(type);
+    for (const type of ['origination', 'register_constant', 'nonce_revelation', 'vdf_revelation', 'double_baking', 'delegation', 'event', 'events', 'ticket_updates']) expect(seen, type).to.include(type);
     expect(previous.size).to.be.greaterThan(0);
     expect([...previous.values()].some((p) => p !== undefined), 'a re-delegation').to.equal(true);
   });

@@ -46,6 +46,14 @@ function rollupAddress(op: Record<string, unknown>, result: RawOperationResult |
   );
 }
 
+/** The level a rollup operation refers to: its commitment's inbox level, or the level it names or settles. */
+function rollupLevelOf(op: Record<string, unknown>, result: RawOperationResult | undefined): number | undefined {
+  const commitment = isRecord(op.commitment) ? op.commitment : undefined;
+  const candidates = [commitment?.inbox_level, commitment?.level, op.level, result?.inbox_level, result?.level];
+  const level = candidates.find((v) => typeof v === 'number' && Number.isInteger(v));
+  return level as number | undefined;
+}
+
 /** Roles, amounts and payloads of a manager operation (top-level or internal), by kind. */
 function applyOperationFields(row: NormalizedOperation, op: Record<string, unknown>, result: RawOperationResult | undefined, ctx: RowContext): void {
   switch (row.kind) {
@@ -83,12 +91,15 @@ function applyOperationFields(row: NormalizedOperation, op: Record<string, unkno
     case 'transfer_ticket':
       row.receiver = asString(op.destination);
       row.entrypoint = asString(op.entrypoint);
+      // The ticket sent, as the explorer's `parameters` shows it.
+      row.data = { ticket_ty: op.ticket_ty, ticket_contents: op.ticket_contents, ticket_ticketer: op.ticket_ticketer, ticket_amount: op.ticket_amount };
       return;
     case 'event':
       row.events = [{ contract: row.sender ?? '', type: op.type, tag: asString(op.tag), payload: op.payload }];
       return;
     default:
       row.receiver = rollupAddress(op, result) ?? asString(op.destination);
+      if (row.isRollup) row.rollupLevel = rollupLevelOf(op, result);
   }
 }
 

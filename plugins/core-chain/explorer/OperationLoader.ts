@@ -18,6 +18,8 @@ export class OperationLoader {
   private readonly constants: CatalogRows;
   private readonly delegations: CatalogRows;
   private readonly bakers: CatalogRows;
+  private readonly events: CatalogRows;
+  private readonly tickets: CatalogRows;
 
   constructor(
     tables: ChainTables,
@@ -29,16 +31,20 @@ export class OperationLoader {
     this.constants = tables.rows('constant', ['height', 'creator', 'value']);
     this.delegations = tables.rows('op', ['baker']);
     this.bakers = tables.rows('block', ['height', 'baker']);
+    this.events = tables.rows('event', ['op_id', 'event_op_id', 'contract', 'type', 'payload', 'tag', 'type_hash']);
+    this.tickets = tables.rows('ticket_update', ['op_id', 'ticketer', 'type', 'content', 'account', 'amount']);
   }
 
   async objects(rows: readonly ExplorerRow[], options: OperationOptions): Promise<Record<string, unknown>[]> {
     if (rows.length === 0) return [];
-    const [head, sources, contracts, constants, seeds] = await Promise.all([
+    const [head, sources, contracts, constants, seeds, events, tickets] = await Promise.all([
       this.blocks.headHeight(),
       this.sources(rows),
       this.contractStates(rows),
       this.constantValues(rows),
       this.seedPublishers(rows),
+      this.contractEvents(rows),
+      this.ticketUpdates(rows),
     ]);
     const previous = await this.previousBakers(rows);
     return rows.map((row) => {
@@ -50,6 +56,8 @@ export class OperationLoader {
       if (row.type === 'nonce_revelation') extras.seedPublisher = seeds.get(revealedLevel(row) ?? -1);
       const contract = row.receiver === null ? undefined : contracts.get(row.receiver as string);
       if (contract && (row.is_contract === true || row.type === 'origination')) extras.contract = contract;
+      extras.events = events.get(row.id as number);
+      extras.ticketUpdates = tickets.get(row.id as number);
       return operationObject(row, extras, head, options);
     });
   }
@@ -127,6 +135,45 @@ export class OperationLoader {
     return out;
   }
 
+  /**
+   * Contract events by op id: under the signed operation that caused them and under the internal
+   * `event` operation that emitted each.
+   */
+  private async contractEvents(rows: readonly ExplorerRow[]): Promise<Map<number, Record<string, unknown>[]>> {
+    const ids = emittingOpIds(rows);
+    const out = new Map<number, Record<string, unknown>[]>();
+    if (ids.length === 0) return out;
+    const q = this.events.query().where((w) => w.whereIn('op_id', ids).orWhereIn('event_op_id', ids)).orderBy('row_id');
+    for (const e of await this.events.read(q)) {
+      const event = {
+        contract: e.contract,
+        type: michelineFromHex(e.type as string | null),
+        payload: michelineFromHex(e.payload as string | null) ?? null,
+        tag: e.tag,
+        type_hash: e.type_hash,
+      };
+      for (const id of new Set([e.op_id as number, e.event_op_id as number])) append(out, id, event);
+    }
+    return out;
+  }
+
+  /** Ticket balance changes by op id of the (internal) operation whose receipt lists them. */
+  private async ticketUpdates(rows: readonly ExplorerRow[]): Promise<Map<number, Record<string, unknown>[]>> {
+    const ids = emittingOpIds(rows);
+    const out = new Map<number, Record<string, unknown>[]>();
+    if (ids.length === 0) return out;
+    for (const t of await this.tickets.read(this.tickets.query().whereIn('op_id', ids).orderBy('row_id'))) {
+      append(out, t.op_id as number, {
+        ticketer: t.ticketer,
+        type: michelineFromHex(t.type as string | null),
+        content: michelineFromHex(t.content as string | null),
+        account: t.account,
+        amount: t.amount,
+      });
+    }
+    return out;
+  }
+
   /** Bakers of the blocks whose seed nonces the page's nonce revelations reveal, by height. */
   private async seedPublishers(rows: readonly ExplorerRow[]): Promise<Map<number, string>> {
     const levels = [...new Set(rows.map(revealedLevel).filter((l): l is number => l !== undefined))];
@@ -137,6 +184,17 @@ export class OperationLoader {
     }
     return out;
   }
+}
+
+/** Op ids of the rows that may have emitted events or ticket updates: applied manager operations. */
+function emittingOpIds(rows: readonly ExplorerRow[]): number[] {
+  return rows.filter((r) => r.op_l === 3 && r.is_success === true).map((r) => r.id as number);
+}
+
+function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 function rowKey(row: ExplorerRow): string {

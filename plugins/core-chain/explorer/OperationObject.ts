@@ -31,6 +31,10 @@ export interface OperationExtras {
   contract?: ContractState;
   /** Register_constant: the registered value (Micheline). */
   constantValue?: unknown;
+  /** Contract events it caused (signed operations) or emitted (internal `event` operations). */
+  events?: Record<string, unknown>[];
+  /** Ticket balance changes its receipt lists. */
+  ticketUpdates?: Record<string, unknown>[];
 }
 
 const DENUNCIATIONS = new Set(['double_baking', 'double_endorsement', 'double_preendorsement']);
@@ -51,9 +55,9 @@ export function operationObject(row: ExplorerRow, extras: OperationExtras, headH
   for (const k of ['op_n', 'op_l', 'op_p', 'status', 'is_success', 'is_contract', 'is_event', 'is_internal', 'is_rollup']) o[k] = row[k];
   for (const k of ['gas_limit', 'gas_used', 'storage_limit', 'storage_paid', 'volume', 'fee', 'reward', 'deposit', 'burned']) o[k] = row[k];
   const data = dataValue(type, row.data as string | null);
-  if (data !== undefined) o.data = data;
+  if (data !== undefined && type !== 'transfer_ticket') o.data = data;
   if (row.errors !== null) o.errors = row.errors;
-  const parameters = parametersValue(row, extras.contract?.code, options.prim);
+  const parameters = parametersValue(row, extras.contract?.code, options.prim, data);
   if (parameters) o.parameters = parameters;
   const code = extras.contract?.code;
   if (type === 'origination' && code) o.script = code.script;
@@ -64,15 +68,18 @@ export function operationObject(row: ExplorerRow, extras: OperationExtras, headH
   if (type === 'register_constant' && extras.constantValue !== undefined) o.value = extras.constantValue;
   if (row.code_hash !== null) o.code_hash = row.code_hash;
   Object.assign(o, roles(type, row, extras));
-  Object.assign(o, typeFields(type, row.data as string | null));
+  Object.assign(o, typeFields(type, row));
   o.confirmations = Math.max(0, headHeight - (row.height as number));
-  return Object.assign(o, metadataField(options.meta));
+  Object.assign(o, metadataField(options.meta));
+  if (extras.events) o.events = extras.events;
+  if (extras.ticketUpdates) o.ticket_updates = extras.ticketUpdates;
+  return o;
 }
 
-/** The spec's `data`: denunciation evidence as JSON, Emmy endorsement slot masks as integers, the rest as stored. */
+/** The spec's `data`: denunciation evidence (and transfer_ticket's ticket) as JSON, Emmy endorsement slot masks as integers, the rest as stored. */
 function dataValue(type: string, data: string | null): unknown {
   if (data === null) return undefined;
-  if (DENUNCIATIONS.has(type)) {
+  if (DENUNCIATIONS.has(type) || type === 'transfer_ticket') {
     try {
       return JSON.parse(data);
     } catch {
@@ -83,10 +90,12 @@ function dataValue(type: string, data: string | null): unknown {
   return data;
 }
 
-function parametersValue(row: ExplorerRow, code: ContractCode | undefined, withPrim: boolean): Record<string, unknown> | undefined {
+/** `{entrypoint, value, prim?}` of calls; transfer_ticket adds the ticket it sends (kept in `data`). */
+function parametersValue(row: ExplorerRow, code: ContractCode | undefined, withPrim: boolean, data: unknown): Record<string, unknown> | undefined {
   const entrypoint = row.entrypoint as string | null;
   if (entrypoint === null) return undefined;
   const out: Record<string, unknown> = { entrypoint };
+  if (row.type === 'transfer_ticket' && typeof data === 'object' && data !== null) Object.assign(out, data);
   const prim = michelineFromHex(row.parameters as string | null);
   if (prim === undefined) return out;
   const type = code ? entrypointArgType(code.parameterType, entrypoint) : undefined;
@@ -128,17 +137,16 @@ function roles(type: string, row: ExplorerRow, extras: OperationExtras): Record<
   return out;
 }
 
-/** Fields read out of `data`: Emmy endorsing power (the slot count), VDF solution and proof. */
-function typeFields(type: string, data: string | null): Record<string, unknown> {
-  if (data === null) return {};
-  if (CONSENSUS.has(type) && /^\d+$/.test(data)) return { power: popcount(BigInt(data)) };
+/** Type-specific fields: rollup level, consensus power, deposits limit, VDF solution and proof. */
+function typeFields(type: string, row: ExplorerRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (row.rollup_level !== null) out.level = row.rollup_level;
+  if (CONSENSUS.has(type) && row.power !== null) out.power = row.power;
+  if (type === 'deposits_limit') out.limit = row.deposits_limit;
+  const data = row.data as string | null;
   // The revelation's two class-group elements, of equal length, concatenated.
-  if (type === 'vdf_revelation' && data.length % 4 === 0) return { solution: data.slice(0, data.length / 2), proof: data.slice(data.length / 2) };
-  return {};
-}
-
-function popcount(n: bigint): number {
-  let count = 0;
-  for (let v = n; v > 0n; v >>= 1n) if (v & 1n) count++;
-  return count;
+  if (type === 'vdf_revelation' && data !== null && data.length % 4 === 0) {
+    Object.assign(out, { solution: data.slice(0, data.length / 2), proof: data.slice(data.length / 2) });
+  }
+  return out;
 }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { packDataBytes, type MichelsonData } from '@taquito/michel-codec';
 import { expect } from 'chai';
 import type { Json } from '../../chain/support/Json';
 import type { Obj } from './api';
@@ -27,10 +29,10 @@ export function checkOperation(o: Obj, e: ExpectedOperation, block: Json, headLe
   if (e.type === 'origination') expect(o.creator, at).to.equal(e.creator);
   expect(o.parameters?.entrypoint, at).to.equal(e.entrypoint);
   expect(o.parameters?.prim, at).to.deep.equal(e.parameters);
+  if (e.ticket) expect(o.parameters, at).to.deep.include(e.ticket);
   if (e.revealedKey !== undefined) expect(o.data, at).to.equal(e.revealedKey);
   if (e.slots !== undefined) {
     expect(BigInt(o.data), at).to.equal(e.slots.reduce((mask, slot) => mask | (1n << BigInt(slot)), 0n));
-    expect(o.power, at).to.equal(e.slots.length);
   }
   if (e.script !== undefined) expect(o.script, at).to.deep.equal(e.script);
   if (e.value !== undefined) expect(o.value, at).to.deep.equal(e.value);
@@ -40,4 +42,21 @@ export function checkOperation(o: Obj, e: ExpectedOperation, block: Json, headLe
     expect(o.data, at).to.equal(e.solution.join(''));
   }
   if (e.revealedLevel !== undefined) expect(o.data.split(',')[0], at).to.equal(String(e.revealedLevel));
+  expect(o.power, at).to.equal(e.power);
+  expect(o.level, at).to.equal(e.level);
+  if (e.limit !== undefined) expect(o.limit === null ? null : tezToMutezNumber(o.limit), at).to.equal(e.limit);
+  else expect(o, at).not.to.have.property('limit');
+  const events = o.events?.map((x: Obj) => ({ contract: x.contract, type: x.type, payload: x.payload, tag: x.tag }));
+  expect(events, at).to.deep.equal(e.events);
+  for (const x of o.events ?? []) expect(x.type_hash, at).to.equal(typeHash(x.type));
+  const tickets = o.ticket_updates?.map((x: Obj) => ({ ...x, amount: BigInt(x.amount) }));
+  expect(tickets, at).to.deep.equal(e.ticketUpdates);
+}
+
+/** The spec's event type hash, computed with Taquito's PACK: SHA-256 over the binary type without annotations, 8 bytes. */
+function typeHash(type: unknown): string {
+  const strip = (x: unknown): unknown =>
+    Array.isArray(x) ? x.map(strip) : typeof x === 'object' && x !== null && 'prim' in x ? { prim: (x as Obj).prim, ...((x as Obj).args ? { args: (x as Obj).args.map(strip) } : {}) } : x;
+  const packed = packDataBytes(strip(type) as MichelsonData).bytes.slice(2); // without PACK's 0x05 tag
+  return createHash('sha256').update(Buffer.from(packed, 'hex')).digest().subarray(0, 8).toString('hex');
 }

@@ -32,6 +32,8 @@ export interface ExpectedOperation {
   entrypoint?: string;
   /** Contract calls: the argument as the node shows it. */
   parameters?: unknown;
+  /** transfer_ticket: the ticket it sends, as the node's fields name it. */
+  ticket?: Record<string, unknown>;
   /** Emmy endorsements: the endorsed slots. */
   slots?: number[];
   revealedKey?: string;
@@ -45,6 +47,31 @@ export interface ExpectedOperation {
   bigMapDiff: ExpectedBigMapChange[];
   /** Whether the node reported a storage for the result (contract calls). */
   storage?: unknown;
+  /** (Pre)endorsements: the consensus power the receipt reports (slot count for Emmy). */
+  power?: number;
+  /** set_deposits_limit: the limit in mutez, null when removed. */
+  limit?: bigint | null;
+  /** Rollup operations: the inbox or commitment level they name. */
+  level?: number;
+  /** Applied contract events: those its internal operations emitted (signed rows) or its own (`event` rows). */
+  events?: ExpectedEvent[];
+  /** Ticket balance changes its applied receipt lists. */
+  ticketUpdates?: ExpectedTicketUpdate[];
+}
+
+export interface ExpectedEvent {
+  contract: string;
+  type: unknown;
+  payload?: unknown;
+  tag?: string;
+}
+
+export interface ExpectedTicketUpdate {
+  ticketer: string;
+  type: unknown;
+  content: unknown;
+  account: string;
+  amount: bigint;
 }
 
 type RowFields = Omit<ExpectedOperation, 'opL'>;
@@ -118,6 +145,43 @@ function bigMapChanges(result: Json | undefined): ExpectedBigMapChange[] {
   return out;
 }
 
+const nonEmpty = <T>(list: T[]): T[] | undefined => (list.length > 0 ? list : undefined);
+
+function eventOf(op: Json): ExpectedEvent {
+  return { contract: op.source, type: op.type, payload: op.payload, tag: op.tag };
+}
+
+/** Events of a content: its applied internal `event` results; of an internal event: itself. */
+function eventsOf(op: Json, internal: boolean): ExpectedEvent[] | undefined {
+  if (internal) return op.kind === 'event' && op.result?.status === 'applied' ? [eventOf(op)] : undefined;
+  if (op.metadata?.operation_result?.status !== 'applied') return undefined;
+  const emitted = (op.metadata.internal_operation_results ?? []).filter((i: Json) => i.kind === 'event' && i.result?.status === 'applied');
+  return nonEmpty(emitted.map(eventOf));
+}
+
+function ticketUpdatesOf(result: Json | undefined): ExpectedTicketUpdate[] | undefined {
+  if (result?.status !== 'applied') return undefined;
+  const tickets: Json[] = result.ticket_updates ?? result.ticket_receipt ?? [];
+  return nonEmpty(
+    tickets.flatMap((t) =>
+      t.updates.map((u: Json) => ({ ticketer: t.ticket_token.ticketer, type: t.ticket_token.content_type, content: t.ticket_token.content, account: u.account, amount: BigInt(u.amount) })),
+    ),
+  );
+}
+
+/** The level a rollup operation names: its commitment's, its own, or its receipt's. */
+function rollupLevel(op: Json, result: Json | undefined): number | undefined {
+  if (!/_rollup_/.test(op.kind)) return undefined;
+  return op.commitment?.inbox_level ?? op.commitment?.level ?? op.level ?? result?.inbox_level ?? result?.level;
+}
+
+/** Consensus power as a receipt states it: a number, or Tallinn's `{slots, baking_power}`. */
+export function consensusPower(power: unknown): number | undefined {
+  if (typeof power === 'number') return power;
+  if (typeof power === 'object' && power !== null && typeof (power as Json).slots === 'number') return (power as Json).slots;
+  return undefined;
+}
+
 function managerRow(hash: string, op: Json, result: Json | undefined, outer: Json | undefined): RowFields {
   const applied = result?.status === 'applied';
   const internal = outer !== undefined;
@@ -142,13 +206,18 @@ function managerRow(hash: string, op: Json, result: Json | undefined, outer: Jso
     source: internal ? outer.source : undefined,
     baker: op.kind === 'delegation' || op.kind === 'origination' ? op.delegate : undefined,
     creator: op.kind === 'origination' ? op.source : undefined,
-    entrypoint: op.parameters?.entrypoint ?? (isContract ? 'default' : undefined),
+    entrypoint: op.kind === 'transfer_ticket' ? op.entrypoint : (op.parameters?.entrypoint ?? (isContract ? 'default' : undefined)),
+    ticket: op.kind === 'transfer_ticket' ? { ticket_ty: op.ticket_ty, ticket_contents: op.ticket_contents, ticket_ticketer: op.ticket_ticketer, ticket_amount: op.ticket_amount } : undefined,
     parameters: isContract ? op.parameters?.value : undefined,
     revealedKey: op.kind === 'reveal' ? op.public_key : undefined,
     script: op.kind === 'origination' && applied ? op.script : undefined,
     value: op.kind === 'register_global_constant' && applied ? op.value : undefined,
     bigMapDiff: bigMapChanges(result),
     storage: applied && isContract ? result?.storage : undefined,
+    limit: op.kind === 'set_deposits_limit' ? (op.limit === undefined ? null : BigInt(op.limit)) : undefined,
+    level: rollupLevel(op, result),
+    events: eventsOf(op, internal),
+    ticketUpdates: ticketUpdatesOf(result),
   };
 }
 
@@ -200,13 +269,14 @@ export function expectedGroup(group: Json, block: Json): ExpectedOperation[] {
   for (const content of group.contents ?? []) {
     const meta = typeof content.metadata === 'object' ? content.metadata : undefined;
     if (content.kind === 'attestations_aggregate' || content.kind === 'preattestations_aggregate') {
-      for (const member of meta?.committee ?? []) out.push(plainRow(group.hash, content.kind, member.delegate));
+      for (const member of meta?.committee ?? []) out.push({ ...plainRow(group.hash, content.kind, member.delegate), power: consensusPower(member.consensus_power) });
     } else if (content.fee !== undefined) {
       out.push(managerRow(group.hash, content, meta?.operation_result, undefined));
       for (const i of meta?.internal_operation_results ?? []) out.push(managerRow(group.hash, i, i.result, content));
     } else if (/endorsement|attestation/.test(content.kind) && !content.kind.startsWith('double_')) {
       const row = plainRow(group.hash, content.kind, meta?.delegate);
       if (Array.isArray(meta?.slots)) row.slots = meta.slots;
+      row.power = row.slots?.length ?? consensusPower(meta?.endorsement_power ?? meta?.preendorsement_power ?? meta?.consensus_power);
       out.push(row);
     } else {
       out.push(otherRow(group.hash, content, block));
