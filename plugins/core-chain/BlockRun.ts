@@ -509,8 +509,7 @@ export class BlockRun {
       // The header counts protocol changes; the last block of a protocol already carries the next one's number.
       version: Math.max(0, block.proto - (block.isProtocolMigration ? 1 : 0)),
       round: block.round,
-      // The normalized block does not carry the header's proof-of-work nonce.
-      nonce: '',
+      nonce: block.powNonce?.slice(0, 16) ?? '',
       voting_period_kind: block.votingPeriodKind ?? 'proposal',
       baker_id: baker.id,
       proposer_id: proposer.id,

@@ -46,6 +46,7 @@ describe(`explorer: recorded mainnet blocks (${BACKEND})`, function () {
         expect(block.baker).to.equal(raw.metadata.baker);
         expect(block.proposer).to.equal(raw.metadata.proposer ?? raw.metadata.baker);
         expect(block.voting_period_kind).to.equal(votingPeriodKind(raw));
+        expect(block.nonce).to.equal(raw.header.proof_of_work_nonce);
         // The last block of a protocol already carries the next protocol's number.
         expect(block.version).to.equal(raw.header.proto - (raw.metadata.next_protocol !== raw.protocol ? 1 : 0));
         expect(tezToMutezNumber(block.fee)).to.equal(walk.fee);

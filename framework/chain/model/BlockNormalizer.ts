@@ -116,6 +116,7 @@ export class BlockNormalizer {
       bakerConsensusKey: asString(meta?.baker_consensus_key),
       proposerConsensusKey: asString(meta?.proposer_consensus_key),
       nonceHash: asNonEmptyString(header.seed_nonce_hash),
+      powNonce: asNonEmptyString(header.proof_of_work_nonce),
       // Granada–Ithaca voted to escape (true = switch off); Jakarta+ votes on/off/pass.
       lbVote: featureVote(header.liquidity_baking_toggle_vote) ?? (escapeVote === undefined ? undefined : escapeVote ? 'off' : 'on'),
       lbEma: asInt(meta?.liquidity_baking_toggle_ema) ?? asInt(meta?.liquidity_baking_escape_ema),

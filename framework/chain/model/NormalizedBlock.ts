@@ -36,6 +36,8 @@ export interface NormalizedBlock {
   proposerConsensusKey?: string;
   /** Header `seed_nonce_hash` (the baker's nonce commitment), when present. */
   nonceHash?: string;
+  /** Header `proof_of_work_nonce` (hex, 8 bytes). */
+  powNonce?: string;
   /** Liquidity-baking vote; Granada–Ithaca escape votes map `true` → off, `false` → on. */
   lbVote?: FeatureVote;
   lbEma?: number;
