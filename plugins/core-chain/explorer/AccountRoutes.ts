@@ -82,7 +82,7 @@ export class AccountRoutes {
     explorerObject(r, '/explorer/account/:hash/operations', 'ListAccountOperations', async (ctx) => {
       const address = (await this.account(ctx.params.hash)).address as string;
       const body = await this.pages.list(ctx.query, {
-        scope: (q) => q.where((w) => w.where('sender', address).orWhere('receiver', address).orWhere('creator', address).orWhere('baker', address)),
+        scopes: ['sender', 'receiver', 'creator', 'baker'].map((role) => (q) => q.where(role, address)),
         defaultOrder: 'desc',
         heightBounds: true,
       });

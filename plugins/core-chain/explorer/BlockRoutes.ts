@@ -91,7 +91,7 @@ export class BlockRoutes {
       const block = await this.blocks.ref(parseBlockId(ctx.params.id));
       if (!block) throw ApiError.notFound('no such block');
       // Op rows of orphaned blocks are removed by the rollback: an orphan lists no operations.
-      const body = await this.pages.list(ctx.query, { scope: (q) => q.where('block', block.hash) });
+      const body = await this.pages.list(ctx.query, { scopes: [(q) => q.where('block', block.hash)] });
       return { body, height: block.height };
     });
   }

@@ -28,7 +28,7 @@ export class ChainExplorer {
     const tables = new ChainTables(this.db, this.catalog);
     const blocks = new BlockLookup(tables);
     const loader = new OperationLoader(tables, blocks);
-    const pages = new OperationPages(loader, blocks);
+    const pages = new OperationPages(loader, blocks, this.db);
     const contracts = new ContractObjects(tables);
     new BlockRoutes(tables, blocks, pages).register(r);
     new OperationRoutes(loader).register(r);

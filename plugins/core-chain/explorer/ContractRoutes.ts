@@ -32,7 +32,7 @@ export class ContractRoutes {
       const contract = await this.contract(ctx.params.hash);
       checkEntrypoints(ctx.query as QueryArgs, ContractCode.fromScriptHex(contract.script as string | null));
       const address = contract.address as string;
-      const body = await this.pages.list(ctx.query, { scope: (q) => q.where({ receiver: address, is_contract: true }), heightBounds: true });
+      const body = await this.pages.list(ctx.query, { scopes: [(q) => q.where({ receiver: address, is_contract: true })], heightBounds: true });
       return { body };
     });
 

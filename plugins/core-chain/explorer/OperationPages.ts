@@ -1,13 +1,16 @@
 import type { Knex } from 'knex';
-import { EXPLORER_LIST_PROFILE, parseTableRequest } from '../../../framework';
+import { Database, EXPLORER_LIST_PROFILE, parseTableRequest } from '../../../framework';
 import { BlockLookup } from './BlockLookup';
 import { ExplorerArgs, OPERATION_SWITCHES } from './ExplorerArgs';
 import { applyListRequest } from './ListPage';
 import { OperationLoader } from './OperationLoader';
 
 export interface OperationListOptions {
-  /** Conditions of the list itself (the block, the account, the contract). */
-  scope: (q: Knex.QueryBuilder) => void;
+  /**
+   * Conditions of the list itself (the block, the account, the contract). Several mean "any of
+   * them" (an account in any role): each is paged on its own (role, row_id) index and the pages merged.
+   */
+  scopes: Array<(q: Knex.QueryBuilder) => void>;
   /** Order when the request names none (account histories are newest first). */
   defaultOrder?: 'asc' | 'desc';
   /** Whether `since` (height above) and `block` (height up to) bound the list. */
@@ -23,6 +26,7 @@ export class OperationPages {
   constructor(
     private readonly loader: OperationLoader,
     private readonly blocks: BlockLookup,
+    private readonly db: Database,
   ) {}
 
   async list(query: Record<string, string | string[] | undefined>, options: OperationListOptions): Promise<Record<string, unknown>[]> {
@@ -31,13 +35,36 @@ export class OperationPages {
     const request = parseTableRequest(rows.table, args.rest, EXPLORER_LIST_PROFILE);
     const explicitOrder = typeof query.order === 'string' && query.order !== '';
     const order = explicitOrder ? request.order : (options.defaultOrder ?? 'asc');
-    const q = rows.query();
-    options.scope(q);
     const since = args.get('since');
-    if (since !== undefined) q.where('height', '>', await this.blocks.heightParam('since', since));
+    const sinceHeight = since === undefined ? undefined : await this.blocks.heightParam('since', since);
     const upTo = args.get('block');
-    if (upTo !== undefined) q.where('height', '<=', await this.blocks.heightParam('block', upTo));
-    applyListRequest(q, request, order);
+    const upToHeight = upTo === undefined ? undefined : await this.blocks.heightParam('block', upTo);
+    const bounded = (q: Knex.QueryBuilder): Knex.QueryBuilder => {
+      if (sinceHeight !== undefined) q.where('height', '>', sinceHeight);
+      if (upToHeight !== undefined) q.where('height', '<=', upToHeight);
+      return q;
+    };
+    const q = rows.query();
+    if (options.scopes.length === 1) {
+      options.scopes[0](q);
+      applyListRequest(bounded(q), request, order);
+    } else {
+      // An OR across roles cannot walk one index in row_id order; the union of per-role pages can.
+      const knex = this.db.reader;
+      const table = rows.table;
+      const pages = options.scopes.map((scope) => {
+        const page = knex.withSchema(table.schema).from(table.storage).select('row_id');
+        scope(page);
+        return applyListRequest(bounded(page), { ...request, limit: request.limit + request.offset, offset: 0 }, order);
+      });
+      const ids = knex
+        .select('row_id')
+        .from(knex.union(pages, true).as('pages'))
+        .orderBy('row_id', order)
+        .limit(request.limit)
+        .offset(request.offset);
+      q.whereIn('row_id', ids).orderBy('row_id', order);
+    }
     return this.loader.objects(await rows.read(q), args.operationOptions());
   }
 }
