@@ -21,6 +21,7 @@ import { BlockSource } from '../chain';
 import { BlockDispatcher } from '../indexer/BlockDispatcher';
 import { DEFAULT_INDEXER_OPTIONS, Indexer, IndexerOptions } from '../indexer/Indexer';
 import { IndexerStatus } from '../indexer/IndexerStatus';
+import { SyncFollower } from '../indexer/SyncFollower';
 import { MigrationReport, SchemaMigrator } from '../storage/SchemaMigrator';
 import { Logger } from '../util/Logger';
 import { CONFIG, LOGGER } from './tokens';
@@ -52,6 +53,7 @@ export class TzidxApp {
     readonly migration: MigrationReport | undefined,
     readonly dispatcher: BlockDispatcher,
     private readonly log: Logger,
+    private readonly follower?: SyncFollower,
   ) {}
 
   /**
@@ -126,7 +128,12 @@ export class TzidxApp {
       registerStatusRoutes(routes, container.resolve(IndexerStatus));
       for (const plugin of instances) plugin.routes?.(routes);
       const api = new ApiServer(routes, container.resolve(ChainState), opts.log, VERSION);
-      return new TzidxApp(config, container, db, catalog, plugins, api, migration, dispatcher, opts.log);
+      let follower: SyncFollower | undefined;
+      if (opts.readOnly) {
+        follower = new SyncFollower(db.reader, container.resolve(ChainState), container.resolve(IndexerStatus), opts.log.child({ component: 'sync-follower' }));
+        await follower.start();
+      }
+      return new TzidxApp(config, container, db, catalog, plugins, api, migration, dispatcher, opts.log, follower);
     } catch (e) {
       await db.close();
       throw e;
@@ -134,6 +141,7 @@ export class TzidxApp {
   }
 
   async close(): Promise<void> {
+    this.follower?.stop();
     await this.stopIndexer();
     await this.api.close();
     await this.db.close();

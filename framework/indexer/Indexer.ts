@@ -235,6 +235,7 @@ export class Indexer {
     }
     this.tip = { height, hash, chainId: this.tip?.chainId };
     this.status.setIndexed(height);
+    this.chain.update({ height });
     this.status.rollbacks.inc();
     this.status.rollbackDepth.inc(depth);
   }

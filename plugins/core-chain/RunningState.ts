@@ -36,19 +36,18 @@ export class RunningState {
   /** Rebuilds the state for a block whose predecessor is `predecessor` from the last stored rows. */
   static async load(trx: IndexContext['trx'], tables: CoreTables, predecessor: string): Promise<RunningState> {
     const last = (t: TableDef) => trx.withSchema(t.schema).from(t.storage).orderBy('row_id', 'desc').first();
-    const [chainRow, supplyRow, previous, delegators] = await Promise.all([
-      last(tables.chain),
-      last(tables.supply),
-      predecessor === '' ? undefined : previousBlock(trx, tables.block, predecessor),
-      trx
-        .withSchema(tables.account.schema)
-        .from(tables.account.storage)
-        .where({ is_delegated: true, is_funded: true })
-        .whereNotNull('baker_id')
-        .groupBy('baker_id')
-        .select('baker_id')
-        .count({ n: '*' }),
-    ]);
+    // One after the other: the queries share the transaction's connection.
+    const chainRow = await last(tables.chain);
+    const supplyRow = await last(tables.supply);
+    const previous = predecessor === '' ? undefined : await previousBlock(trx, tables.block, predecessor);
+    const delegators = await trx
+      .withSchema(tables.account.schema)
+      .from(tables.account.storage)
+      .where({ is_delegated: true, is_funded: true })
+      .whereNotNull('baker_id')
+      .groupBy('baker_id')
+      .select('baker_id')
+      .count({ n: '*' });
     const perBaker = new Map<bigint, number>(delegators.map((d) => [BigInt(d.baker_id as string), Number(d.n)]));
     return new RunningState(
       chainRow ? ChainTotals.fromRow(chainRow, perBaker) : new ChainTotals(perBaker),

@@ -1,4 +1,4 @@
-import { ApiError, BlockId, parseBlockId } from '../../../framework';
+import { ApiError, BlockId, ChainState, parseBlockId } from '../../../framework';
 import { CatalogRows, ExplorerRow } from './CatalogRows';
 import { ChainTables } from './ChainTables';
 
@@ -21,7 +21,10 @@ const REF_COLUMNS = ['hash', 'height', 'cycle', 'time', 'protocol', 'is_orphan']
 export class BlockLookup {
   private readonly refs: CatalogRows;
 
-  constructor(tables: ChainTables) {
+  constructor(
+    tables: ChainTables,
+    private readonly chain: ChainState,
+  ) {
     this.refs = tables.rows('block', REF_COLUMNS);
   }
 
@@ -30,8 +33,9 @@ export class BlockLookup {
     return (await this.refs.first(this.refs.query().where('is_orphan', false).orderBy('height', 'desc'))) as BlockRef | undefined;
   }
 
+  /** The head height the indexer (or, on replicas, the sync follower) last announced; the table when none did. */
   async headHeight(): Promise<number> {
-    return (await this.head())?.height ?? 0;
+    return this.chain.height ?? (await this.head())?.height ?? 0;
   }
 
   /** The block row (selected columns of `rows`) an explorer id names, or undefined. */

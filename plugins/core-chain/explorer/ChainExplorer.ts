@@ -26,7 +26,7 @@ export class ChainExplorer {
 
   register(r: RouteRegistry): void {
     const tables = new ChainTables(this.db, this.catalog);
-    const blocks = new BlockLookup(tables);
+    const blocks = new BlockLookup(tables, this.chain);
     const loader = new OperationLoader(tables, blocks);
     const pages = new OperationPages(loader, blocks, this.db);
     const contracts = new ContractObjects(tables);

@@ -140,7 +140,7 @@ export class OperationLoader {
    * `event` operation that emitted each.
    */
   private async contractEvents(rows: readonly ExplorerRow[]): Promise<Map<number, Record<string, unknown>[]>> {
-    const ids = emittingOpIds(rows);
+    const ids = eventOpIds(rows);
     const out = new Map<number, Record<string, unknown>[]>();
     if (ids.length === 0) return out;
     const q = this.events.query().where((w) => w.whereIn('op_id', ids).orWhereIn('event_op_id', ids)).orderBy('row_id');
@@ -159,7 +159,7 @@ export class OperationLoader {
 
   /** Ticket balance changes by op id of the (internal) operation whose receipt lists them. */
   private async ticketUpdates(rows: readonly ExplorerRow[]): Promise<Map<number, Record<string, unknown>[]>> {
-    const ids = emittingOpIds(rows);
+    const ids = ticketOpIds(rows);
     const out = new Map<number, Record<string, unknown>[]>();
     if (ids.length === 0) return out;
     for (const t of await this.tickets.read(this.tickets.query().whereIn('op_id', ids).orderBy('row_id'))) {
@@ -186,9 +186,19 @@ export class OperationLoader {
   }
 }
 
-/** Op ids of the rows that may have emitted events or ticket updates: applied manager operations. */
-function emittingOpIds(rows: readonly ExplorerRow[]): number[] {
-  return rows.filter((r) => r.op_l === 3 && r.is_success === true).map((r) => r.id as number);
+// Rows whose receipt may list ticket updates; events also need contract code to run (or are the event row).
+const TICKET_MOVERS = new Set(['transaction', 'transfer_ticket', 'rollup_transaction', 'origination']);
+
+const applied = (r: ExplorerRow): boolean => r.op_l === 3 && r.is_success === true;
+
+/** Op ids of the applied rows that can carry events: contract events, and signed operations that ran contract code. */
+function eventOpIds(rows: readonly ExplorerRow[]): number[] {
+  const ranCode = (r: ExplorerRow): boolean => r.is_internal !== true && (r.is_contract === true || r.type === 'transfer_ticket' || r.type === 'rollup_transaction');
+  return rows.filter((r) => applied(r) && (r.type === 'event' || ranCode(r))).map((r) => r.id as number);
+}
+
+function ticketOpIds(rows: readonly ExplorerRow[]): number[] {
+  return rows.filter((r) => applied(r) && TICKET_MOVERS.has(r.type as string)).map((r) => r.id as number);
 }
 
 function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
