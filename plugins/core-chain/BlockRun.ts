@@ -114,6 +114,7 @@ export class BlockRun {
     for (const row of this.constantRows) this.ctx.append('constant', row);
     for (const row of this.eventRows) this.ctx.append('event', row);
     for (const row of this.ticketRows) this.ctx.append('ticket_update', row);
+    for (const row of this.contracts.storageRows) this.ctx.append('storage', row);
     for (const a of changes.balanceChanged) {
       this.ctx.append('balance', { account_id: a.id, balance: a.data.spendable_balance, valid_from: this.height, address: a.data.address, valid_from_time: this.time });
     }
@@ -317,17 +318,11 @@ export class BlockRun {
     // Contract calls, and implicit results that update a contract's storage (the liquidity baking subsidy).
     const updatesContract = op.kind !== 'origination' && (op.isContract || op.storage !== undefined);
     const called = updatesContract ? await this.contracts.get(op.receiver) : undefined;
-    if (!op.isSuccess) return { called };
-    const storageHash = called
-      ? this.contracts.call(called, {
-          entrypoint: op.entrypoint,
-          storage: op.storage,
-          storageSize: op.storageSize,
-          storagePaid: op.storagePaid,
-          storageBurn,
-          isCall: op.isContract,
-        })
-      : undefined;
+    if (!op.isSuccess) {
+      if (called && op.isContract) this.contracts.failedCall(called);
+      return { called };
+    }
+    const storageHash = this.storageAfter(op, called, storageBurn);
 
     if (TRANSACTION_TYPES.has(op.type) && sender && receiver && op.sender !== op.receiver) {
       sender.n_tx_out++;
@@ -375,6 +370,23 @@ export class BlockRun {
         break;
     }
     return { called, originated, storageHash };
+  }
+
+  /** Applies a call's effects on the contract row; the storage hash after it (null when the receipt has none). */
+  private storageAfter(op: NormalizedOperation, called: TrackedContract | undefined, storageBurn: bigint): string | null | undefined {
+    if (called) {
+      return this.contracts.call(called, {
+        entrypoint: op.entrypoint,
+        storage: op.storage,
+        storageSize: op.storageSize,
+        storagePaid: op.storagePaid,
+        storageBurn,
+        isCall: op.isContract,
+      });
+    }
+    const receiver = this.accounts.get(op.receiver);
+    if (!receiver || !op.isContract || op.storage === undefined) return undefined;
+    return this.contracts.untrackedCall(receiver.data.address, receiver.id, op.storage);
   }
 
   private async originate(op: NormalizedOperation, storageBurn: bigint): Promise<TrackedContract | undefined> {

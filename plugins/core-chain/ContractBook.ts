@@ -1,4 +1,4 @@
-import type { Entity, EntityStore } from '../../framework';
+import type { Entity, EntityStore, Row } from '../../framework';
 import { bumpCallStats, ContractScript } from './ContractScript';
 import { encodeMicheline, hash8 } from './Michelson';
 
@@ -23,6 +23,7 @@ interface ContractData {
   creator: string | null;
   first_seen_time: Date;
   last_seen_time: Date;
+  n_calls_failed: bigint;
 }
 
 export interface Origination {
@@ -97,6 +98,7 @@ function readContract(e: Entity): ContractData {
     creator: e.creator === null || e.creator === undefined ? null : String(e.creator),
     first_seen_time: e.first_seen_time instanceof Date ? e.first_seen_time : new Date(e.first_seen_time as string),
     last_seen_time: e.last_seen_time instanceof Date ? e.last_seen_time : new Date(e.last_seen_time as string),
+    n_calls_failed: big(e.n_calls_failed),
   };
 }
 
@@ -126,6 +128,10 @@ export class ContractBook {
   private readonly contracts = new Map<string, TrackedContract>();
   /** Contracts and rollups originated in this block. */
   readonly originated: TrackedContract[] = [];
+  /** Rows of the storage table: every storage a contract took in this block, once per change. */
+  readonly storageRows: Row[] = [];
+  /** Latest storage hash in this block of contracts without a row. */
+  private readonly untracked = new Map<string, string>();
 
   constructor(
     private readonly store: EntityStore,
@@ -176,7 +182,9 @@ export class ContractBook {
       creator: o.creator?.address ?? null,
       first_seen_time: this.time,
       last_seen_time: this.time,
+      n_calls_failed: 0n,
     };
+    if (storage) this.keepStorage(data, storage);
     this.scripts.set(o.address, script ?? null);
     const tracked = new TrackedContract(this.store.insert({ ...data }), data, script);
     this.contracts.set(o.address, tracked);
@@ -198,10 +206,34 @@ export class ContractBook {
     }
     const storage = encodeMicheline(call.storage);
     if (storage) {
+      const before = c.storage_hash;
       c.storage = storage.toString('hex');
       c.storage_hash = hash8(storage);
+      if (c.storage_hash !== before) this.keepStorage(c, storage);
     }
     return storage ? c.storage_hash : null;
+  }
+
+  /** A call the node did not apply (failed, backtracked or skipped). */
+  failedCall(contract: TrackedContract): void {
+    contract.data.n_calls_failed++;
+  }
+
+  /**
+   * Storage a call left in a contract that has no row (originated before the first indexed block):
+   * history starts with its first indexed call.
+   */
+  untrackedCall(address: string, accountId: bigint, storage: unknown): string | null {
+    const bytes = encodeMicheline(storage);
+    if (!bytes) return null;
+    const hash = hash8(bytes);
+    if (this.untracked.get(address) !== hash) this.keepStorage({ account_id: accountId, address, storage_hash: hash }, bytes);
+    this.untracked.set(address, hash);
+    return hash;
+  }
+
+  private keepStorage(c: Pick<ContractData, 'account_id' | 'address' | 'storage_hash'>, storage: Buffer): void {
+    this.storageRows.push({ account_id: c.account_id, hash: c.storage_hash, height: this.height, storage: storage.toString('hex'), contract: c.address, time: this.time });
   }
 
   finish(): void {

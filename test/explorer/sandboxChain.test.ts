@@ -215,6 +215,7 @@ describe(`explorer: a sandbox chain with a reorg (${BACKEND})`, function () {
         calls.map((c) => [c.hash, c.op.parameters?.entrypoint ?? 'default', c.result?.status]),
       );
       expect(contract.n_calls_in).to.equal(calls.filter(applied).length);
+      expect(contract.n_calls_failed).to.equal(calls.filter((c) => !applied(c)).length);
       const backwards = await readAllPages(t, `/explorer/contract/${address}/calls`, 'desc', 'offset', 6);
       expect(backwards.map((o) => o.row_id)).to.deep.equal(listed.map((o) => o.row_id).reverse());
       listed.forEach((o, i) => {
@@ -225,6 +226,17 @@ describe(`explorer: a sandbox chain with a reorg (${BACKEND})`, function () {
         expect(o.parameters.value, o.hash).to.deep.equal(expected);
         typedCalls++;
       });
+      // Every applied call's storage, older ones from the storage history; and the storage as of each of their blocks.
+      const withStorage = ops.filter((c) => applied(c) && (c.op.destination === address || c.result?.originated_contracts?.includes(address)) && c.result?.storage !== undefined);
+      for (const c of withStorage.filter((x) => x.op.kind === 'transaction')) {
+        const group = await getJson<Obj[]>(t, `/explorer/op/${c.hash}?storage=1&prim=1`);
+        const stored = group.filter((o) => o.receiver === address && o.is_contract && o.is_success).map((o) => o.storage.prim);
+        expect(stored, c.hash).to.deep.include(c.result!.storage);
+      }
+      for (const level of [...new Set(withStorage.map((c) => c.block.header.level as number))]) {
+        const after = withStorage.filter((c) => c.block.header.level <= level).pop()!;
+        expect((await getJson(t, `/explorer/contract/${address}/storage?block=${level}&prim=1`)).prim, `${address} at ${level}`).to.deep.equal(after.result!.storage);
+      }
       const last = [...calls].reverse().find(applied);
       if (last) {
         const group = await getJson<Obj[]>(t, `/explorer/op/${last.hash}?storage=1&prim=1`);
@@ -241,7 +253,10 @@ describe(`explorer: a sandbox chain with a reorg (${BACKEND})`, function () {
     for (const suffix of ['', '/calls', '/script', '/storage']) await expectError(t, `/explorer/contract/KT1nope${suffix}`, 400, 1301);
     await expectError(t, `/explorer/contract/${b58Encode(new Uint8Array(20).fill(7), PrefixV2.ContractHash)}`, 404, 1305);
     await expectError(t, `/explorer/contract/${originations[0].op.source}`, 404, 1305);
-    await expectError(t, `/explorer/contract/${some}/storage?block=10`, 400, 1005);
+    const born = originations[0].block.header.level as number;
+    await expectError(t, `/explorer/contract/${some}/storage?block=${born - 1}`, 404, 1305);
+    await expectError(t, `/explorer/contract/${some}/storage?block=${chain.headLevel + 5}`, 404, 1305);
+    await expectError(t, `/explorer/contract/${some}/storage?block=B0nope`, 400, 1005);
     for (const suffix of ['', '/calls', '/script', '/storage']) {
       await expectError(t, `/explorer/contract/${some}${suffix}.csv`, 400, 1001);
       await expectNotModified(t, `/explorer/contract/${some}${suffix}`);

@@ -33,7 +33,7 @@ export class ChainExplorer {
     new BlockRoutes(tables, blocks, pages).register(r);
     new OperationRoutes(loader).register(r);
     new AccountRoutes(tables, contracts, pages).register(r);
-    new ContractRoutes(tables, contracts, pages).register(r);
+    new ContractRoutes(tables, contracts, pages, blocks).register(r);
     new ConstantRoutes(tables).register(r);
     new CycleRoutes(tables, blocks).register(r);
     new ChainRoutes(tables, blocks, new ProtocolHistory(tables), this.chain, this.status).register(r);

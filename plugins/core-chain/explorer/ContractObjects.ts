@@ -23,6 +23,7 @@ const CONTRACT_COLUMNS = [
   'features',
   'interfaces',
   'script',
+  'n_calls_failed',
 ];
 
 /**
@@ -63,6 +64,7 @@ export class ContractObjects {
         last_seen_time: row.last_seen_time,
         n_calls_in: Object.values(calls).reduce((a, b) => a + b, 0),
         n_calls_out: account?.n_tx_out ?? 0,
+        n_calls_failed: row.n_calls_failed,
         iface_hash: row.iface_hash,
         code_hash: row.code_hash,
         storage_hash: row.storage_hash,

@@ -1,4 +1,5 @@
 import { ApiError, parseAddress, QueryArgs, RouteRegistry } from '../../../framework';
+import { BlockLookup } from './BlockLookup';
 import { CatalogRows, ExplorerRow } from './CatalogRows';
 import { ChainTables } from './ChainTables';
 import { ContractCode, michelineFromHex } from './ContractCode';
@@ -11,14 +12,17 @@ import { OperationPages } from './OperationPages';
 
 /** `/explorer/contract/{hash}`, its calls, its script (types and entrypoints) and its current storage. */
 export class ContractRoutes {
-  private readonly storage: CatalogRows;
+  private readonly current: CatalogRows;
+  private readonly history: CatalogRows;
 
   constructor(
     tables: ChainTables,
     private readonly contracts: ContractObjects,
     private readonly pages: OperationPages,
+    private readonly blocks: BlockLookup,
   ) {
-    this.storage = tables.rows('contract', ['storage', 'last_seen']);
+    this.current = tables.rows('contract', ['storage']);
+    this.history = tables.rows('storage', ['storage', 'height']);
   }
 
   register(r: RouteRegistry): void {
@@ -54,14 +58,23 @@ export class ContractRoutes {
 
     explorerObject(r, '/explorer/contract/:hash/storage', 'GetContractStorage', async (ctx) => {
       const args = new ExplorerArgs(ctx.query, ['prim', 'block']);
-      if (args.get('block') !== undefined) throw ApiError.badQuery('historic storage is not indexed: only the current storage is available');
       const contract = await this.contract(ctx.params.hash);
       const code = scriptOf(contract);
-      const row = await this.storage.first(this.storage.query().where('address', contract.address as string));
+      const block = args.get('block');
+      if (block === undefined) {
+        const row = await this.current.first(this.current.query().where('address', contract.address as string));
+        const prim = michelineFromHex(row?.storage as string | null);
+        if (prim === undefined) throw ApiError.notFound('no storage');
+        return { body: storageBody(code, prim, args.flag('prim')) };
+      }
+      // The storage the contract had after that block: its latest change at or below it.
+      const height = await this.blocks.heightParam('block', block);
+      if (height > (await this.blocks.headHeight())) throw ApiError.notFound(`no such block '${block}'`);
+      const q = this.history.query().where('contract', contract.address as string).where('height', '<=', height);
+      const row = await this.history.first(q.orderBy([{ column: 'height', order: 'desc' }, { column: 'row_id', order: 'desc' }]));
       const prim = michelineFromHex(row?.storage as string | null);
-      if (prim === undefined) throw ApiError.notFound('no storage');
-      const value = typedValue(code.storageType, prim);
-      return { body: args.flag('prim') ? { value, prim } : { value } };
+      if (prim === undefined) throw ApiError.notFound(`no storage of this contract at block ${height}`);
+      return { body: storageBody(code, prim, args.flag('prim')), height };
     });
   }
 
@@ -72,6 +85,11 @@ export class ContractRoutes {
     if (!contract) throw ApiError.notFound('no such contract');
     return contract;
   }
+}
+
+function storageBody(code: ContractCode, prim: unknown, withPrim: boolean): Record<string, unknown> {
+  const value = typedValue(code.storageType, prim);
+  return withPrim ? { value, prim } : { value };
 }
 
 /** Rollups and contracts whose origination the index did not see (migrations) have no code. */

@@ -20,6 +20,7 @@ export class OperationLoader {
   private readonly bakers: CatalogRows;
   private readonly events: CatalogRows;
   private readonly tickets: CatalogRows;
+  private readonly storages: CatalogRows;
 
   constructor(
     tables: ChainTables,
@@ -33,11 +34,12 @@ export class OperationLoader {
     this.bakers = tables.rows('block', ['height', 'baker']);
     this.events = tables.rows('event', ['op_id', 'event_op_id', 'contract', 'type', 'payload', 'tag', 'type_hash']);
     this.tickets = tables.rows('ticket_update', ['op_id', 'ticketer', 'type', 'content', 'account', 'amount']);
+    this.storages = tables.rows('storage', ['contract', 'hash', 'storage']);
   }
 
   async objects(rows: readonly ExplorerRow[], options: OperationOptions): Promise<Record<string, unknown>[]> {
     if (rows.length === 0) return [];
-    const [head, sources, contracts, constants, seeds, events, tickets] = await Promise.all([
+    const [head, sources, contracts, constants, seeds, events, tickets, storages] = await Promise.all([
       this.blocks.headHeight(),
       this.sources(rows),
       this.contractStates(rows),
@@ -45,6 +47,7 @@ export class OperationLoader {
       this.seedPublishers(rows),
       this.contractEvents(rows),
       this.ticketUpdates(rows),
+      options.storage ? this.storagesAfter(rows) : new Map<string, unknown>(),
     ]);
     const previous = await this.previousBakers(rows);
     return rows.map((row) => {
@@ -58,6 +61,7 @@ export class OperationLoader {
       if (contract && (row.is_contract === true || row.type === 'origination')) extras.contract = contract;
       extras.events = events.get(row.id as number);
       extras.ticketUpdates = tickets.get(row.id as number);
+      extras.storageAfter = storages.get(`${row.receiver}:${row.storage_hash}`);
       return operationObject(row, extras, head, options);
     });
   }
@@ -153,6 +157,19 @@ export class OperationLoader {
         type_hash: e.type_hash,
       };
       for (const id of new Set([e.op_id as number, e.event_op_id as number])) append(out, id, event);
+    }
+    return out;
+  }
+
+  /** The storage each contract call left, from the storage history, by `contract:hash`. */
+  private async storagesAfter(rows: readonly ExplorerRow[]): Promise<Map<string, unknown>> {
+    const calls = rows.filter((r) => r.is_contract === true && r.storage_hash !== null && r.receiver !== null);
+    const out = new Map<string, unknown>();
+    if (calls.length === 0) return out;
+    const contracts = [...new Set(calls.map((r) => r.receiver as string))];
+    const hashes = [...new Set(calls.map((r) => r.storage_hash as string))].map((h) => Buffer.from(h, 'hex'));
+    for (const s of await this.storages.read(this.storages.query().whereIn('contract', contracts).whereIn('hash', hashes))) {
+      out.set(`${s.contract}:${s.hash}`, michelineFromHex(s.storage as string | null));
     }
     return out;
   }

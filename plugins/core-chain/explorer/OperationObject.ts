@@ -35,6 +35,8 @@ export interface OperationExtras {
   events?: Record<string, unknown>[];
   /** Ticket balance changes its receipt lists. */
   ticketUpdates?: Record<string, unknown>[];
+  /** Contract calls: the storage the call left (Micheline), from the storage history. */
+  storageAfter?: unknown;
 }
 
 const DENUNCIATIONS = new Set(['double_baking', 'double_endorsement', 'double_preendorsement']);
@@ -62,7 +64,7 @@ export function operationObject(row: ExplorerRow, extras: OperationExtras, headH
   const code = extras.contract?.code;
   if (type === 'origination' && code) o.script = code.script;
   if (options.storage && (row.is_contract === true || type === 'origination')) {
-    o.storage = storageValue(row, extras.contract, type === 'origination', options.prim);
+    o.storage = storageValue(row, extras, type === 'origination', options.prim);
     if (row.big_map_diff !== null) o.big_map_diff = bigMapDiffObjects(row.big_map_diff as string) ?? null;
   }
   if (type === 'register_constant' && extras.constantValue !== undefined) o.value = extras.constantValue;
@@ -105,13 +107,16 @@ function parametersValue(row: ExplorerRow, code: ContractCode | undefined, withP
 }
 
 /**
- * Storage after the operation: an origination's initial storage, a call's storage when it is still
- * the contract's current one (same hash). Older storage is not kept by the tables: null.
+ * Storage after the operation: an origination's initial storage, a call's from the storage history
+ * (or the contract's current one when the hashes match). Null when unknown (calls before the first
+ * indexed block of a contract).
  */
-function storageValue(row: ExplorerRow, contract: ContractState | undefined, origination: boolean, withPrim: boolean): unknown {
+function storageValue(row: ExplorerRow, extras: OperationExtras, origination: boolean, withPrim: boolean): unknown {
+  const contract = extras.contract;
   const code = contract?.code;
   let prim: unknown;
   if (origination) prim = code?.initialStorage;
+  else if (extras.storageAfter !== undefined) prim = extras.storageAfter;
   else if (row.storage_hash !== null && contract && row.storage_hash === contract.storageHash) prim = contract.storage;
   if (prim === undefined) return null;
   const value = code ? typedValue(code.storageType, prim) : prim;
