@@ -22,3 +22,9 @@ export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 }
+
+/** Nearest-rank percentiles (`ps` in 0..1) of `xs`, sorted once. */
+export function percentiles(xs: number[], ps: number[]): number[] {
+  const s = Float64Array.from(xs).sort();
+  return ps.map((p) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]);
+}

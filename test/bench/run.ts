@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 import { postgresUrl } from '../support/TestDatabase';
+import { explorerBench } from './explorerBench';
 import { BenchResult } from './measure';
 import { ingestBench } from './ingestBench';
 import { seriesBench } from './seriesBench';
 import { tablesBench } from './tablesBench';
 
 /** `npm run bench`: every part measures itself against a floor taken in the same run. */
-const PARTS: Record<string, () => Promise<BenchResult[]>> = { tables: tablesBench, ingest: ingestBench, series: seriesBench };
+const PARTS: Record<string, () => Promise<BenchResult[]>> = { tables: tablesBench, ingest: ingestBench, series: seriesBench, explorer: explorerBench };
 
 async function main(): Promise<void> {
   if (!postgresUrl()) {
