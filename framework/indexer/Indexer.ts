@@ -47,6 +47,8 @@ export class Indexer {
   private readonly normalizer: BlockNormalizer;
   private tip?: SyncCursor;
   private lastBlockTime?: number;
+  /** Protocol whose constants the last dispatched block carried (see attachConstants). */
+  private constantsProtocol?: string;
 
   constructor(
     private readonly db: Database,
@@ -139,6 +141,7 @@ export class Indexer {
       // Only the first block is checked against the tip above; the rest must chain among themselves.
       const linked = [blocks[0]];
       for (let i = 1; i < blocks.length && blocks[i].predecessor === blocks[i - 1].hash; i++) linked.push(blocks[i]);
+      await this.attachConstants(linked, signal);
       await this.commit(linked, live ? 'live' : 'backfill', headLevel);
     }
   }
@@ -159,6 +162,16 @@ export class Indexer {
       after = next;
     }
     return levels;
+  }
+
+  /** Protocol constants on the run's first block and where the protocol changes (one RPC per protocol). */
+  private async attachConstants(blocks: NormalizedBlock[], signal: AbortSignal): Promise<void> {
+    if (!this.source.constants) return;
+    for (const block of blocks) {
+      if (block.protocol === this.constantsProtocol) continue;
+      block.constants = await this.source.constants(block.level, signal);
+      this.constantsProtocol = block.protocol;
+    }
   }
 
   private normalize(raw: RawBlock): NormalizedBlock {
@@ -234,6 +247,8 @@ export class Indexer {
       this.states.reset();
     }
     this.tip = { height, hash, chainId: this.tip?.chainId };
+    // The rollback may have removed the block that carried the constants.
+    this.constantsProtocol = undefined;
     this.status.setIndexed(height);
     this.chain.update({ height });
     this.status.rollbacks.inc();

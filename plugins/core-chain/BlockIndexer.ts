@@ -19,6 +19,8 @@ export class BlockIndexer {
   private readonly warnedTypes = new Set<string>();
   /** Constants registered by blocks of the current batch (not in the table until it is flushed). */
   private readonly batchConstants = new Set<string>();
+  /** Protocols whose constants blocks of the current batch carried. */
+  private readonly batchProtocols = new Set<string>();
 
   constructor(
     readonly tables: CoreTables,
@@ -33,6 +35,7 @@ export class BlockIndexer {
     this.endorsedSlots.clear();
     this.denunciations.clear();
     this.batchConstants.clear();
+    this.batchProtocols.clear();
   }
 
   async index(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
@@ -40,6 +43,7 @@ export class BlockIndexer {
     // Invalid until this block is done: a failing block must not leave half-applied totals behind.
     this.state = undefined;
     if (!state || state.hash !== block.predecessor) state = await RunningState.load(ctx.trx, this.tables, block.predecessor);
+    await this.recordConstants(block, ctx);
     await new BlockRun(this, block, ctx, state, this.scripts).run();
     state.hash = block.hash;
     state.time = new Date(block.time);
@@ -76,6 +80,15 @@ export class BlockIndexer {
     return !known;
   }
 
+  /** The protocol constants a block carries, once per protocol (a resumed run supplies them again). */
+  private async recordConstants(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
+    if (block.constants === undefined || this.batchProtocols.has(block.protocol)) return;
+    const t = this.tables.protocol;
+    if ((await ctx.trx.withSchema(t.schema).from(t.storage).where({ protocol: block.protocol }).first('row_id')) !== undefined) return;
+    this.batchProtocols.add(block.protocol);
+    ctx.append('protocol', { protocol: block.protocol, height: block.level, constants: block.constants });
+  }
+
   warnUnknown(kind: string, block: number): void {
     if (this.warnedTypes.has(kind)) return;
     this.warnedTypes.add(kind);
@@ -93,6 +106,7 @@ export class BlockIndexer {
       [t.schema, t.storage, t.schema, t.storage, from, to],
     );
     this.batchConstants.clear();
+    this.batchProtocols.clear();
     const entries = [...this.endorsedSlots];
     this.endorsedSlots.clear();
     for (let i = 0; i < entries.length; i += 500) {

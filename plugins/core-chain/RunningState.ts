@@ -10,6 +10,7 @@ export interface CoreTables {
   account: TableDef;
   op: TableDef;
   constant: TableDef;
+  protocol: TableDef;
 }
 
 function previousBlock(trx: IndexContext['trx'], t: TableDef, hash: string): Promise<{ time?: unknown } | undefined> {

@@ -25,7 +25,7 @@ export class CoreChainPlugin implements TzidxPlugin {
     const opType = table('op').column('type')?.type;
     if (!(opType instanceof EnumType)) throw new Error("core-chain: the op table's `type` column must be an enum");
     this.indexer = new BlockIndexer(
-      { block: table('block'), chain: table('chain'), supply: table('supply'), account: table('account'), op: table('op'), constant: table('constant') },
+      { block: table('block'), chain: table('chain'), supply: table('supply'), account: table('account'), op: table('op'), constant: table('constant'), protocol: table('protocol') },
       new OperationKinds(new Set(opType.values)),
       ctx.log as Logger,
     );

@@ -7,6 +7,7 @@ import {
   RpcHttpError,
   RpcNotFoundError,
   RpcTimeoutError,
+  RpcBlockSource,
   TezosRpcClient,
   UndiciRpcTransport,
   seededRandom,
@@ -119,6 +120,13 @@ describe('chain/TezosRpcClient over undici (nock)', () => {
     expect(await makeClient().block(blockLevel)).to.equal(undefined);
     expect(scope.pendingMocks()).to.have.length(1);
     expect(logged).to.deep.equal([]);
+  });
+
+  it('answers undefined constants for a block whose context the node pruned (404), without retrying', async () => {
+    const path = `${blockPath}/context/constants`;
+    const scope = nock(NODE).get(path).reply(404, '').get(path).reply(200, '{}');
+    expect(await new RpcBlockSource(makeClient()).constants(blockLevel)).to.equal(undefined);
+    expect(scope.pendingMocks()).to.have.length(1);
   });
 
   it('throws RpcNotFoundError on a 404 where the resource must exist, after one attempt', async () => {

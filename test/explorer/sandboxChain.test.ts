@@ -330,7 +330,23 @@ describe(`explorer: a sandbox chain with a reorg (${BACKEND})`, function () {
       const block = id === 'head' ? head() : id.startsWith('B') ? blocks[5] : blocks[Number(id)];
       const range = expected.find((p) => p.protocol === block.protocol)!;
       expect(config).to.include({ protocol: block.protocol, start_height: range.start_height, end_height: range.end_height, chain_id: head().chain_id, decimals: 6 });
+      const answer = await transport.get(`/chains/main/blocks/${block.header.level}/context/constants`);
+      if (answer.status === 404) {
+        // The genesis block's protocol has no constants.
+        expect(config).to.include({ blocks_per_cycle: null, minimal_stake: null });
+        continue;
+      }
+      const constants = JSON.parse(answer.body);
+      expect(config).to.include({
+        blocks_per_cycle: constants.blocks_per_cycle,
+        preserved_cycles: constants.preserved_cycles ?? constants.consensus_rights_delay,
+        minimal_block_delay: Number(constants.minimal_block_delay),
+        delay_increment_per_round: Number(constants.delay_increment_per_round),
+        minimal_stake: Number(constants.minimal_stake) / 1e6,
+      });
     }
+    // Read once per protocol, although the chain was indexed in two runs.
+    expect(await getJson(t, '/tables/protocol?columns=protocol,height')).to.deep.equal([[blocks[1].protocol, 1]]);
     await expectError(t, '/explorer/config/Bnope', 400, 1301);
     await expectError(t, `/explorer/config/${chain.headLevel + 1}`, 404, 1305);
     for (const path of ['/explorer/tip', '/explorer/protocols', '/explorer/config/head']) {

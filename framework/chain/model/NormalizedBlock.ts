@@ -38,6 +38,11 @@ export interface NormalizedBlock {
   nonceHash?: string;
   /** Header `proof_of_work_nonce` (hex, 8 bytes). */
   powNonce?: string;
+  /**
+   * Protocol constants from the node's context, set by the indexer (not the normalizer) on the first
+   * block of a run and on the first block of each protocol after that; undefined elsewhere.
+   */
+  constants?: Readonly<Record<string, unknown>>;
   /** Liquidity-baking vote; Granada–Ithaca escape votes map `true` → off, `false` → on. */
   lbVote?: FeatureVote;
   lbEma?: number;

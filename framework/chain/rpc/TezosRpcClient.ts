@@ -124,10 +124,11 @@ export class TezosRpcClient {
     return (isRecord(value) ? asInt(value.level) : undefined) ?? 0;
   }
 
-  /** Parametric and fixed protocol constants, as the node sends them. */
-  async constants(id: BlockId = 'head', signal?: AbortSignal): Promise<Record<string, unknown>> {
+  /** Parametric and fixed protocol constants, as the node sends them; undefined when the node no longer keeps that block's context. */
+  async constants(id: BlockId = 'head', signal?: AbortSignal): Promise<Record<string, unknown> | undefined> {
     const path = `${this.blockPath(id)}/context/constants`;
-    const constants = await this.requester.getJson(path, signal);
+    const constants = await this.requester.getOptionalJson(path, signal);
+    if (constants === undefined) return undefined;
     if (!isRecord(constants)) throw new RpcUnexpectedResponseError(path, 'constants are not an object');
     return constants;
   }

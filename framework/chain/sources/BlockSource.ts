@@ -26,6 +26,11 @@ export interface BlockSource {
   nextLevel(after: number, signal?: AbortSignal): Promise<number | undefined>;
   /** The block at `level` on the source's best chain, undefined if the source has none. */
   blockAt(level: number, signal?: AbortSignal): Promise<RawBlock | undefined>;
+  /**
+   * The protocol constants in force at `level` (the node's `/context/constants`), when the source can
+   * tell: undefined for sources without context (archives) and blocks whose context is pruned.
+   */
+  constants?(level: number, signal?: AbortSignal): Promise<Readonly<Record<string, unknown>> | undefined>;
   /** Any block the source holds, side branches included. */
   blockByHash(hash: string, signal?: AbortSignal): Promise<RawBlock | undefined>;
   /**

@@ -65,6 +65,10 @@ export class RpcBlockSource implements BlockSource {
     return this.client.block(level, signal);
   }
 
+  constants(level: number, signal?: AbortSignal): Promise<Record<string, unknown> | undefined> {
+    return this.client.constants(level, signal);
+  }
+
   blockByHash(hash: string, signal?: AbortSignal): Promise<RawBlock | undefined> {
     return this.client.block(hash, signal);
   }

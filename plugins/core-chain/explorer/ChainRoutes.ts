@@ -2,6 +2,7 @@ import { ApiError, ChainState, IndexerStatus, parseBlockId, RouteRegistry } from
 import { BlockLookup } from './BlockLookup';
 import { CatalogRows } from './CatalogRows';
 import { ChainTables } from './ChainTables';
+import { configConstants } from './ConfigConstants';
 import { explorerObject } from './explorerObject';
 import { ProtocolHistory } from './ProtocolHistory';
 
@@ -22,6 +23,7 @@ export class ChainRoutes {
   private readonly chainRows: CatalogRows;
   private readonly supplyRows: CatalogRows;
   private readonly blockTimes: CatalogRows;
+  private readonly constants: CatalogRows;
   private figures?: PeriodFigures;
 
   constructor(
@@ -34,6 +36,7 @@ export class ChainRoutes {
     this.chainRows = tables.rows('chain');
     this.supplyRows = tables.rows('supply');
     this.blockTimes = tables.rows('block', ['time']);
+    this.constants = tables.rows('protocol', ['constants']);
   }
 
   register(r: RouteRegistry): void {
@@ -47,6 +50,7 @@ export class ChainRoutes {
       const block = await this.blocks.ref(id);
       if (!block) throw ApiError.notFound('no such block');
       const range = await this.protocols.rangeOf(block.protocol, block.height);
+      const constants = await this.constants.first(this.constants.query().where('protocol', block.protocol).orderBy('height'));
       const body = {
         ...this.identity(),
         deployment: range?.version ?? null,
@@ -55,6 +59,7 @@ export class ChainRoutes {
         start_height: range?.start_height ?? null,
         end_height: range?.end_height ?? null,
         decimals: 6,
+        ...configConstants(constants?.constants as Record<string, unknown> | undefined),
       };
       // The head's protocol has no end yet: its config changes when the next protocol starts.
       return range && range.end_height !== -1 ? { body, height: block.height } : { body };

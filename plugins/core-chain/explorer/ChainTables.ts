@@ -1,7 +1,7 @@
 import { Catalog, Database, TableDef } from '../../../framework';
 import { CatalogRows } from './CatalogRows';
 
-const CODES = ['block', 'op', 'account', 'contract', 'constant', 'chain', 'supply', 'event', 'ticket_update', 'storage'] as const;
+const CODES = ['block', 'op', 'account', 'contract', 'constant', 'chain', 'supply', 'event', 'ticket_update', 'storage', 'protocol'] as const;
 export type ChainTableCode = (typeof CODES)[number];
 
 /** The core-chain tables the explorer reads, checked once at start-up. */
