@@ -208,7 +208,8 @@ function managerRow(hash: string, op: Json, result: Json | undefined, outer: Jso
     creator: op.kind === 'origination' ? op.source : undefined,
     entrypoint: op.kind === 'transfer_ticket' ? op.entrypoint : (op.parameters?.entrypoint ?? (isContract ? 'default' : undefined)),
     ticket: op.kind === 'transfer_ticket' ? { ticket_ty: op.ticket_ty, ticket_contents: op.ticket_contents, ticket_ticketer: op.ticket_ticketer, ticket_amount: op.ticket_amount } : undefined,
-    parameters: isContract ? op.parameters?.value : undefined,
+    // Before Babylon `parameters` was the bare argument of the only entrypoint.
+    parameters: isContract ? (typeof op.parameters?.entrypoint === 'string' ? op.parameters.value : op.parameters) : undefined,
     revealedKey: op.kind === 'reveal' ? op.public_key : undefined,
     script: op.kind === 'origination' && applied ? op.script : undefined,
     value: op.kind === 'register_global_constant' && applied ? op.value : undefined,
@@ -253,9 +254,13 @@ function otherRow(hash: string, content: Json, block: Json): RowFields {
       return { ...plainRow(hash, content.kind, content.pkh), volume: undefined };
   }
   if (content.kind.startsWith('double_')) {
-    // Seoul+ receipts name both delegates; the amounts come from the balance updates.
-    const accuser = meta?.rewarded_delegate;
-    const offender = meta?.punished_delegate;
+    // Seoul+ receipts name both delegates; earlier ones credit the accuser's reward (a contract, Emmy a
+    // rewards freezer) and debit the offender's frozen deposits. The amounts come from the balance updates.
+    const updates: Json[] = meta?.balance_updates ?? [];
+    const credit = updates.find((u) => BigInt(u.change) > 0n && (u.kind === 'contract' || (u.kind === 'freezer' && u.category === 'rewards')));
+    const debit = updates.find((u) => BigInt(u.change) < 0n && u.kind === 'freezer');
+    const accuser = meta?.rewarded_delegate ?? credit?.contract ?? credit?.delegate;
+    const offender = meta?.punished_delegate ?? meta?.forbidden_delegate ?? debit?.delegate;
     // Seoul's one evidence kind for both consensus operations names the misbehaviour.
     const kind = content.kind === 'double_consensus_operation_evidence' ? `double_${meta?.misbehaviour?.kind ?? content.op1?.operations?.kind}_evidence` : content.kind;
     return { ...plainRow(hash, kind, accuser), receiver: offender, accuser, offender, fee: undefined, volume: undefined };
