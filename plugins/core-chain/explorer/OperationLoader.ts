@@ -30,7 +30,7 @@ export class OperationLoader {
     this.parents = tables.rows('op', ['hash', 'height', 'op_n', 'sender']);
     this.contracts = tables.rows('contract', ['address', 'script', 'storage', 'storage_hash']);
     this.constants = tables.rows('constant', ['height', 'creator', 'value']);
-    this.delegations = tables.rows('op', ['baker']);
+    this.delegations = tables.rows('op', ['type', 'sender', 'receiver', 'height', 'op_n', 'baker']);
     this.bakers = tables.rows('block', ['height', 'baker']);
     this.events = tables.rows('event', ['op_id', 'event_op_id', 'contract', 'type', 'payload', 'tag', 'type_hash']);
     this.tickets = tables.rows('ticket_update', ['op_id', 'ticketer', 'type', 'content', 'account', 'amount']);
@@ -126,14 +126,22 @@ export class OperationLoader {
    */
   private async previousBakers(rows: readonly ExplorerRow[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
-    for (const r of rows.filter((x) => x.type === 'delegation' && x.sender !== null)) {
-      const q = this.delegations
-        .query()
-        .where('is_success', true)
-        .where((w) => w.where({ type: 'delegation', sender: r.sender }).orWhere({ type: 'origination', receiver: r.sender }))
-        .whereRaw('("height" < ? or ("height" = ? and "op_n" < ?))', [r.height as number, r.height as number, r.op_n as number])
-        .orderBy([{ column: 'height', order: 'desc' }, { column: 'op_n', order: 'desc' }]);
-      const previous = await this.delegations.first(q);
+    const delegations = rows.filter((x) => x.type === 'delegation' && x.sender !== null);
+    if (delegations.length === 0) return out;
+    // Every earlier delegation or origination of these accounts, in one query (accounts have few).
+    const accounts = [...new Set(delegations.map((r) => r.sender as string))];
+    const upTo = Math.max(...delegations.map((r) => r.height as number));
+    const q = this.delegations
+      .query()
+      .where('is_success', true)
+      .where((w) => w.where('type', 'delegation').whereIn('sender', accounts).orWhere((o) => o.where('type', 'origination').whereIn('receiver', accounts)))
+      .where('height', '<=', upTo)
+      .orderBy([{ column: 'height' }, { column: 'op_n' }]);
+    const history = await this.delegations.read(q);
+    const accountOf = (h: ExplorerRow): unknown => (h.type === 'delegation' ? h.sender : h.receiver);
+    for (const r of delegations) {
+      const before = (h: ExplorerRow): boolean => (h.height as number) < (r.height as number) || (h.height === r.height && (h.op_n as number) < (r.op_n as number));
+      const previous = history.filter((h) => accountOf(h) === r.sender && before(h)).pop();
       if (previous?.baker != null) out.set(rowKey(r), previous.baker as string);
     }
     return out;
