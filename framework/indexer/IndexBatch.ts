@@ -5,7 +5,7 @@ import { NormalizedBlock } from '../chain';
 import { BulkWriter, Row } from '../storage/BulkWriter';
 import { META_SCHEMA } from '../storage/SchemaMigrator';
 import { EntityStates } from './EntityStates';
-import { IndexContext } from './IndexContext';
+import { IndexContext, NodeRpc } from './IndexContext';
 
 /**
  * The writes of one transaction: one block near the head, many while catching up. Appended rows are
@@ -22,6 +22,7 @@ export class IndexBatch {
     private readonly states: EntityStates,
     private readonly writer: BulkWriter,
     readonly mode: 'live' | 'backfill',
+    private readonly nodeRpc: NodeRpc = async () => undefined,
   ) {}
 
   context(block: NormalizedBlock): IndexContext {
@@ -34,6 +35,7 @@ export class IndexBatch {
       shared: new Map(),
       append: (code, row) => this.append(code, row),
       entities: (code, key) => this.states.store(this.table(code), key),
+      node: (path) => this.nodeRpc(block.level, path),
     };
   }
 

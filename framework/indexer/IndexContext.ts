@@ -34,7 +34,16 @@ export interface IndexContext {
   readonly trx: Knex.Transaction;
   /** Values handlers of one block hand to each other (e.g. core-chain's account ids). */
   readonly shared: Map<string, unknown>;
+  /**
+   * Asks the node about this block: `path` under `/chains/main/blocks/{level}/` (`votes/listings`…).
+   * Undefined when the source has no node behind it (archives) or the node no longer keeps that data.
+   * It runs inside the batch's transaction: for rare questions (once per period), not per operation.
+   */
+  node(path: string): Promise<unknown>;
 }
+
+/** How the indexer reaches the node for `IndexContext.node`. */
+export type NodeRpc = (level: number, path: string) => Promise<unknown>;
 
 export type BlockHandlerFn = (block: NormalizedBlock, ctx: IndexContext) => Promise<void> | void;
 export type OperationHandlerFn = (op: NormalizedBlock['operations'][number], ctx: IndexContext) => Promise<void> | void;

@@ -9,6 +9,7 @@ import { BlockDispatcher } from './BlockDispatcher';
 import { ChainRollback } from './ChainRollback';
 import { EntityStates } from './EntityStates';
 import { IndexBatch } from './IndexBatch';
+import type { NodeRpc } from './IndexContext';
 import { IndexerStatus } from './IndexerStatus';
 import { SyncCursor, SyncState } from './SyncState';
 
@@ -142,7 +143,7 @@ export class Indexer {
       const linked = [blocks[0]];
       for (let i = 1; i < blocks.length && blocks[i].predecessor === blocks[i - 1].hash; i++) linked.push(blocks[i]);
       await this.attachConstants(linked, signal);
-      await this.commit(linked, live ? 'live' : 'backfill', headLevel);
+      await this.commit(linked, live ? 'live' : 'backfill', headLevel, signal);
     }
   }
 
@@ -166,12 +167,19 @@ export class Indexer {
 
   /** Protocol constants on the run's first block and where the protocol changes (one RPC per protocol). */
   private async attachConstants(blocks: NormalizedBlock[], signal: AbortSignal): Promise<void> {
-    if (!this.source.constants) return;
+    if (!this.source.blockRpc) return;
     for (const block of blocks) {
       if (block.protocol === this.constantsProtocol) continue;
-      block.constants = await this.source.constants(block.level, signal);
+      const constants = await this.source.blockRpc(block.level, 'context/constants', signal);
+      if (typeof constants === 'object' && constants !== null && !Array.isArray(constants)) block.constants = constants as Record<string, unknown>;
       this.constantsProtocol = block.protocol;
     }
+  }
+
+  /** What handlers' `ctx.node(path)` asks: the source's node, when it has one. */
+  private nodeRpc(signal: AbortSignal): NodeRpc {
+    const source = this.source;
+    return source.blockRpc ? (level, path) => source.blockRpc!(level, path, signal) : async () => undefined;
   }
 
   private normalize(raw: RawBlock): NormalizedBlock {
@@ -182,12 +190,12 @@ export class Indexer {
     }
   }
 
-  private async commit(blocks: NormalizedBlock[], mode: 'live' | 'backfill', headLevel: number): Promise<void> {
+  private async commit(blocks: NormalizedBlock[], mode: 'live' | 'backfill', headLevel: number, signal: AbortSignal): Promise<void> {
     const last = blocks[blocks.length - 1];
     try {
       await this.db.writer.transaction(async (trx) => {
         await this.states.beginBatch(trx, mode === 'live', this.catalog.tables.values());
-        const batch = new IndexBatch(trx, this.catalog, this.states, this.writer, mode);
+        const batch = new IndexBatch(trx, this.catalog, this.states, this.writer, mode, this.nodeRpc(signal));
         for (const block of blocks) await this.dispatcher.dispatch(block, batch.context(block));
         await batch.flush();
         await this.dispatcher.batchDone(trx, blocks[0].level, last.level);

@@ -122,11 +122,18 @@ describe('chain/TezosRpcClient over undici (nock)', () => {
     expect(logged).to.deep.equal([]);
   });
 
-  it('answers undefined constants for a block whose context the node pruned (404), without retrying', async () => {
+  it('answers undefined for block data the node pruned (404), without retrying; refuses paths outside the block', async () => {
     const path = `${blockPath}/context/constants`;
     const scope = nock(NODE).get(path).reply(404, '').get(path).reply(200, '{}');
-    expect(await new RpcBlockSource(makeClient()).constants(blockLevel)).to.equal(undefined);
+    const source = new RpcBlockSource(makeClient());
+    expect(await source.blockRpc(blockLevel, 'context/constants')).to.equal(undefined);
     expect(scope.pendingMocks()).to.have.length(1);
+    for (const bad of ['/chains/main/blocks/head', '../../config', 'votes/../../..']) {
+      await source.blockRpc(blockLevel, bad).then(
+        () => expect.fail(`accepted ${bad}`),
+        (e: Error) => expect(e).to.be.instanceOf(RpcArgumentError),
+      );
+    }
   });
 
   it('throws RpcNotFoundError on a 404 where the resource must exist, after one attempt', async () => {

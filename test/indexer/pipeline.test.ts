@@ -55,6 +55,9 @@ describe(`indexing pipeline (${BACKEND})`, function () {
     expect(status.indexed).to.equal(chain.headLevel);
     expect(status.status).to.equal('synced');
     await expectMatches(t, chain);
+    // Handlers asked the node about the very block they were indexing.
+    const asked = await rows(t, 'blocks_seen', 'hash,node_hash&orphan=0');
+    expect(asked.filter(([hash, nodeHash]) => hash !== nodeHash)).to.deep.equal([]);
     const res = await t.get('/explorer/status');
     expect(await res.json()).to.deep.include({ mode: 'sync', status: 'synced', blocks: chain.headLevel, indexed: chain.headLevel, progress: 1 });
     expect(await (await t.get('/metrics')).text()).to.match(/tzidx_indexed_height \d+/);

@@ -2,7 +2,7 @@ import { asArray, asBigInt, asBoolean, asInt, asRecords, asString, isRecord } fr
 import type { Micheline, RawBlock } from '../model/RawBlock';
 import { silentChainLogger, type ChainLogger } from '../support/ChainLogger';
 import { addressSegment, bigMapIdSegment, blockSegment, chainSegment, queryString, scriptExprSegment, type BlockId } from './rpcArguments';
-import { RpcAbortedError, RpcError, RpcNetworkError, RpcNotFoundError, RpcUnexpectedResponseError } from './RpcError';
+import { RpcAbortedError, RpcArgumentError, RpcError, RpcNetworkError, RpcNotFoundError, RpcUnexpectedResponseError } from './RpcError';
 import { RpcRequester, type RpcRequesterOptions } from './RpcRequester';
 import type { RpcTransport } from './RpcTransport';
 import type {
@@ -67,6 +67,12 @@ export class TezosRpcClient {
     return this.requester.getJson(path, signal);
   }
 
+  /** GET a path under a block (`votes/listings`, `context/constants`…); undefined on 404 (pruned or absent). */
+  async blockJson(id: BlockId, path: string, signal?: AbortSignal): Promise<unknown> {
+    if (path.startsWith('/') || path.split('/').includes('..')) throw new RpcArgumentError(`not a path under a block: '${path}'`);
+    return this.requester.getOptionalJson(`${this.blockPath(id)}/${path}`, signal);
+  }
+
   private blockPath(id: BlockId): string {
     return `/chains/${this.chain}/blocks/${blockSegment(id)}`;
   }
@@ -126,10 +132,9 @@ export class TezosRpcClient {
 
   /** Parametric and fixed protocol constants, as the node sends them; undefined when the node no longer keeps that block's context. */
   async constants(id: BlockId = 'head', signal?: AbortSignal): Promise<Record<string, unknown> | undefined> {
-    const path = `${this.blockPath(id)}/context/constants`;
-    const constants = await this.requester.getOptionalJson(path, signal);
+    const constants = await this.blockJson(id, 'context/constants', signal);
     if (constants === undefined) return undefined;
-    if (!isRecord(constants)) throw new RpcUnexpectedResponseError(path, 'constants are not an object');
+    if (!isRecord(constants)) throw new RpcUnexpectedResponseError(`${this.blockPath(id)}/context/constants`, 'constants are not an object');
     return constants;
   }
 

@@ -27,10 +27,11 @@ export interface BlockSource {
   /** The block at `level` on the source's best chain, undefined if the source has none. */
   blockAt(level: number, signal?: AbortSignal): Promise<RawBlock | undefined>;
   /**
-   * The protocol constants in force at `level` (the node's `/context/constants`), when the source can
-   * tell: undefined for sources without context (archives) and blocks whose context is pruned.
+   * A node RPC about the block at `level`: `path` under `/chains/main/blocks/{level}/` (for example
+   * `context/constants`, `votes/listings`). Only sources with a node behind them have it; undefined
+   * when the node does not keep that data (a pruned context).
    */
-  constants?(level: number, signal?: AbortSignal): Promise<Readonly<Record<string, unknown>> | undefined>;
+  blockRpc?(level: number, path: string, signal?: AbortSignal): Promise<unknown>;
   /** Any block the source holds, side branches included. */
   blockByHash(hash: string, signal?: AbortSignal): Promise<RawBlock | undefined>;
   /**

@@ -65,8 +65,8 @@ export class RpcBlockSource implements BlockSource {
     return this.client.block(level, signal);
   }
 
-  constants(level: number, signal?: AbortSignal): Promise<Record<string, unknown> | undefined> {
-    return this.client.constants(level, signal);
+  blockRpc(level: number, path: string, signal?: AbortSignal): Promise<unknown> {
+    return this.client.blockJson(level, path, signal);
   }
 
   blockByHash(hash: string, signal?: AbortSignal): Promise<RawBlock | undefined> {

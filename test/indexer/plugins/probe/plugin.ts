@@ -13,6 +13,8 @@ class BlocksSeen {
   @column({ type: 'hash(block)' }) hash!: string;
   @column({ type: 'int64' }) n_ops!: number;
   @column({ type: 'bool' }) orphan!: boolean;
+  /** The block hash the node gives for this block's level through ctx.node (null without a node). */
+  @column({ type: 'hash(block)', nullable: true }) node_hash!: string | null;
 }
 
 @table('transfers', { kind: 'append', height_column: 'height' })
@@ -45,12 +47,13 @@ export class ProbePlugin implements TzidxPlugin {
   static readonly manifest: PluginManifest = { name: 'probe', tableClasses: [BlocksSeen, Transfers, OpTypes] };
 
   handlers(r: HandlerRegistry): void {
-    r.onBlock((block, ctx) => {
+    r.onBlock(async (block, ctx) => {
       if (block.level === trap.level) {
         trap.level = -1;
         throw new Error('trap');
       }
-      ctx.append('blocks_seen', { height: block.level, hash: block.hash, n_ops: block.operations.length });
+      const header = (await ctx.node('header')) as { hash?: string } | undefined;
+      ctx.append('blocks_seen', { height: block.level, hash: block.hash, n_ops: block.operations.length, node_hash: header?.hash ?? null });
     });
     r.onOperation({ types: ['transaction'] }, (op, ctx) => {
       ctx.append('transfers', { height: ctx.block.level, op_n: op.opN, amount: op.volume, sender: op.sender ?? null });
