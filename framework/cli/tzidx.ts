@@ -168,7 +168,8 @@ async function openBlockSource(
     const source = await ArchiveBlockSource.open(config.archive, { fromLevel: range.fromLevel, toLevel: range.toLevel, logger: log });
     return { source, description: `archive ${config.archive}`, close: () => source.close() };
   }
-  const sandbox = await startSandboxServer({ port: 0, seed: 'tzidx', profile: 'demo' });
+  // The demo's history ends now, so time windows ending at the wall clock (e.g. /series) show it.
+  const sandbox = await startSandboxServer({ port: 0, seed: 'tzidx', profile: 'demo', historyEndsAt: new Date() });
   const source = new RpcBlockSource(sandbox.url, { logger: log });
   return {
     source,

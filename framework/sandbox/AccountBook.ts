@@ -1,5 +1,7 @@
 import type { Journal } from './Journal';
 import type { ImplicitKind, KeyPair } from './Keys';
+import { LedgerHistory } from './LedgerHistory';
+import { LedgerView } from './LedgerView';
 import type { Micheline } from './Michelson';
 
 export interface UnstakeRequest {
@@ -39,14 +41,20 @@ export interface Baker {
   /** Frozen tez of external stakers (`{delegate}` staker), shared through pseudotokens. */
   sharedStaked: bigint;
   stakingDenominator: bigint;
-  /** Initial stake weight used for rights; kept fixed so rights are a pure function of seed and level. */
+  /** Bootstrap stake in tez (the power-law draw at genesis); what the baker is funded with in block 1. */
   readonly weight: number;
   /** Level of the last attestation or baked block, for deactivation bookkeeping. */
   lastActiveLevel: number;
-  /** Attestation slots expected and attested in the current cycle (attesting rewards at cycle end). */
+  /** Attestation slots expected and missed in the current cycle (attesting rewards at cycle end). */
   cycleExpectedSlots: number;
-  cycleAttestedSlots: number;
+  cycleMissedSlots: number;
 }
+
+/**
+ * Baker fields that change for most bakers in every block and that no RPC reads: they get no history,
+ * which would otherwise be most of its size.
+ */
+const UNLOGGED_BAKER_FIELDS: ReadonlySet<keyof Baker> = new Set<keyof Baker>(['cycleExpectedSlots', 'lastActiveLevel']);
 
 export interface BigMap {
   readonly id: number;
@@ -57,7 +65,8 @@ export interface BigMap {
 
 /**
  * The sandbox's ledger state: accounts, bakers, contracts, big maps and global constants. Every mutation
- * goes through a method that writes an undo entry to the journal, so a block can be rolled back.
+ * goes through a method that writes an undo entry to the journal, so a block can be rolled back, and
+ * touches the history, so the state as of any block can be read back (`view`).
  */
 export class AccountBook {
   private readonly accounts = new Map<string, Account>();
@@ -71,8 +80,16 @@ export class AccountBook {
   /** Protocol-wide manager counter: a new account starts from it, every manager operation bumps it. */
   globalCounter: bigint;
 
+  readonly history: LedgerHistory;
+
   constructor(private readonly journal: Journal, initialGlobalCounter: bigint) {
     this.globalCounter = initialGlobalCounter;
+    this.history = new LedgerHistory(journal);
+  }
+
+  /** Read-only ledger as of the end of block `level` (the live state when undefined). */
+  view(level?: number): LedgerView {
+    return new LedgerView(this.history, level, this.accounts, this.addresses, this.bakers, this.bakerByAddress, this.bigMaps);
   }
 
   /** Undo hook for state kept outside the book (e.g. the contract registry). */
@@ -146,6 +163,7 @@ export class AccountBook {
 
   private insert(account: Account): Account {
     if (this.accounts.has(account.address)) throw new Error(`sandbox: account ${account.address} exists`);
+    this.history.touch(this.accounts, account.address);
     this.accounts.set(account.address, account);
     this.addresses.push(account.address);
     this.journal.record(() => {
@@ -160,6 +178,7 @@ export class AccountBook {
     const a = this.get(address);
     const next = a.balance + delta;
     if (next < 0n) throw new Error(`sandbox: balance of ${address} would become negative (${a.balance} + ${delta})`);
+    this.history.touch(a, 'balance');
     a.balance = next;
     this.journal.record(() => {
       a.balance -= delta;
@@ -170,6 +189,7 @@ export class AccountBook {
   set<K extends keyof Account>(address: string, field: K, value: Account[K]): void {
     const a = this.get(address);
     const prev = a[field];
+    this.history.touch(a, field);
     (a as { [P in K]: Account[P] })[field] = value;
     this.journal.record(() => {
       (a as { [P in K]: Account[P] })[field] = prev;
@@ -208,6 +228,7 @@ export class AccountBook {
 
   setBaker<K extends keyof Baker>(baker: Baker, field: K, value: Baker[K]): void {
     const prev = baker[field];
+    if (!UNLOGGED_BAKER_FIELDS.has(field)) this.history.touch(baker, field);
     (baker as { [P in K]: Baker[P] })[field] = value;
     this.journal.record(() => {
       (baker as { [P in K]: Baker[P] })[field] = prev;
@@ -254,6 +275,7 @@ export class AccountBook {
   allocBigMap(keyType: Micheline, valueType: Micheline): BigMap {
     const id = this.nextBigMap++;
     const map: BigMap = { id, keyType, valueType, entries: new Map() };
+    this.history.touch(this.bigMaps, id);
     this.bigMaps.set(id, map);
     this.journal.record(() => {
       this.bigMaps.delete(id);
@@ -271,6 +293,7 @@ export class AccountBook {
     const map = this.bigMaps.get(id);
     if (!map) throw new Error(`sandbox: unknown big_map ${id}`);
     const prev = map.entries.get(keyHash);
+    this.history.touch(map.entries, keyHash);
     if (value === undefined) map.entries.delete(keyHash);
     else map.entries.set(keyHash, { key, value });
     this.journal.record(() => {
@@ -282,11 +305,13 @@ export class AccountBook {
   removeBigMap(id: number): void {
     const map = this.bigMaps.get(id);
     if (!map) throw new Error(`sandbox: unknown big_map ${id}`);
+    this.history.touch(this.bigMaps, id);
     this.bigMaps.delete(id);
     this.journal.record(() => this.bigMaps.set(id, map));
   }
 
   registerGlobalConstant(hash: string, value: Micheline): void {
+    if (this.globalConstants.has(hash)) throw new Error(`sandbox: global constant ${hash} is already registered`);
     this.globalConstants.set(hash, value);
     this.journal.record(() => this.globalConstants.delete(hash));
   }

@@ -17,6 +17,7 @@ import type { SandboxProfile } from './profiles';
 import { Prng } from './Prng';
 import { ATTESTING_REWARD_PER_BLOCK, BAKING_REWARD_FIXED, BONUS_PER_SLOT_7000, LB_SUBSIDY, payReward } from './Rewards';
 import type { Rights } from './Rights';
+import type { StakeSnapshots } from './StakeSnapshots';
 
 /** The chain's long-lived parts that building a block reads and mutates. */
 export interface ChainRuntime {
@@ -28,6 +29,7 @@ export interface ChainRuntime {
   readonly journal: Journal;
   readonly contracts: ContractRegistry;
   readonly rights: Rights;
+  readonly stake: StakeSnapshots;
   readonly store: BlockStore;
   readonly genesisTime: number;
   /** Baker identities as of now (a new array whenever a consensus key changes). */
@@ -42,6 +44,7 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace(
  * Builds the block at `level` on top of the stored head, in the Tallinn/Ushuaia shape: header with
  * Tenderbake fitness, the four validation passes, and metadata whose balance updates (fees, baking
  * rewards and bonus, end-of-cycle attesting rewards, LB subsidy) are applied to the ledger as written.
+ * The last block of a cycle selects the stake distribution of a later cycle's rights.
  */
 export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, round: number): StoredBlock {
   const { book, profile, calendar, identity, store, rights } = rt;
@@ -49,17 +52,19 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
   if (!pred) throw new Error(`sandbox: no block at level ${level - 1}`);
   const prng = Prng.derive(rt.seed, 'block', level, branchSalt);
   const cycle = calendar.cycleOf(level);
-  const bakerIndex = rights.bakerAt(level, round);
-  const baker = book.bakers[bakerIndex];
-  const delay = profile.minimalBlockDelay;
-  const seconds = Date.parse(pred.timestamp) / 1000 + delay + round * (delay + 3);
+  const seconds = Date.parse(pred.timestamp) / 1000 + calendar.secondsToNext(round);
   const timestamp = iso(seconds);
   const branch = (store.at(level - 2) ?? pred).hash;
 
   rt.journal.begin();
+  book.history.begin(level);
   try {
-    const ctx = new BlockContext(level, cycle, prng.fork('ops'), book, rt.journal, profile, calendar, identity, rt.contracts, pred.hash, baker.address, timestamp, rt.seed);
-    const genesis = level === 1 ? bootstrapChain(ctx) : undefined;
+    const opsPrng = prng.fork('ops');
+    const genesis = level === 1 ? bootstrapChain({ book, prng: opsPrng, profile, contracts: rt.contracts }) : undefined;
+    // Like Octez at activation, the first cycles' rights come from the bootstrap stake.
+    if (genesis) rt.stake.selectInitial(book.view());
+    const baker = book.bakers[rights.bakerAt(level, round)];
+    const ctx = new BlockContext(level, cycle, opsPrng, book, rt.journal, profile, calendar, identity, rt.contracts, pred.hash, baker.address, timestamp, rt.seed);
 
     const payloadHash = b58(prng.bytes(32), PrefixV2.ValueHash);
     const consensusInput: ConsensusInput | undefined =
@@ -82,7 +87,9 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
 
     const voting = buildVotingOperations(ctx);
     const anonymous = buildAnonymousOperations(ctx);
-    const managers = buildManagerOperations(ctx);
+    // Level 1 is the activation block: bootstrap only, no manager operation (nothing moves stake before the
+    // first cycles' distribution, which is the bootstrap's).
+    const managers = level === 1 ? [] : buildManagerOperations(ctx);
 
     // Block-level balance updates: fees to the baker, then rewards.
     const updates = genesis?.balanceUpdates ?? new BalanceUpdates(book);
@@ -99,8 +106,7 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
     if (calendar.isCycleEnd(level)) payAttestingRewards(rt, blockUpdates);
     book.setBaker(baker, 'lastActiveLevel', level);
 
-    const implicit = [...(genesis?.implicitResults ?? [])];
-    implicit.push(liquidityBakingSubsidy(rt, ctx));
+    const implicit = [...(genesis?.implicitResults ?? []), liquidityBakingSubsidy(rt, ctx)];
 
     const levelInfo = calendar.levelInfo(level);
     const nonceHash = levelInfo.expected_commitment ? b58(prng.bytes(32), PrefixV2.CycleNonce) : null;
@@ -164,6 +170,8 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
     if (nonceHash) header.seed_nonce_hash = nonceHash;
     header.liquidity_baking_toggle_vote = vote;
     header.signature = signatureFor(prng, baker.consensusKind === 'tz4' ? 'tz1' : baker.consensusKind);
+    book.history.commit();
+    if (calendar.isCycleEnd(level)) rt.stake.selectAtCycleEnd(cycle, book.view());
     rt.journal.commit();
     return {
       level,
@@ -177,6 +185,7 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
       body: Store.pack({ metadata, operations: passes }),
     };
   } catch (e) {
+    book.history.abort();
     rt.journal.abort();
     throw e;
   }
@@ -198,10 +207,8 @@ function trackParticipation(rt: ChainRuntime, level: number, attesters: number[]
   for (const m of rt.rights.committee(level - 1)) {
     const b = book.bakers[m.baker];
     book.setBaker(b, 'cycleExpectedSlots', b.cycleExpectedSlots + m.slots);
-    if (attested.has(m.baker)) {
-      book.setBaker(b, 'cycleAttestedSlots', b.cycleAttestedSlots + m.slots);
-      book.setBaker(b, 'lastActiveLevel', level);
-    }
+    if (attested.has(m.baker)) book.setBaker(b, 'lastActiveLevel', level);
+    else book.setBaker(b, 'cycleMissedSlots', b.cycleMissedSlots + m.slots);
   }
 }
 
@@ -217,7 +224,7 @@ function payAttestingRewards(rt: ChainRuntime, updates: BalanceUpdates): void {
     if (b.cycleExpectedSlots > 0) {
       const reward = (perCycle * BigInt(b.cycleExpectedSlots)) / totalSlots;
       if (reward > 0n) {
-        if (b.cycleAttestedSlots * 3 >= b.cycleExpectedSlots * 2) payReward(updates, 'attesting rewards', b, book.get(b.address).balance, reward);
+        if ((b.cycleExpectedSlots - b.cycleMissedSlots) * 3 >= b.cycleExpectedSlots * 2) payReward(updates, 'attesting rewards', b, book.get(b.address).balance, reward);
         else
           updates.transfer(
             (u, c) => u.minted('attesting rewards', c),
@@ -227,7 +234,7 @@ function payAttestingRewards(rt: ChainRuntime, updates: BalanceUpdates): void {
       }
     }
     book.setBaker(b, 'cycleExpectedSlots', 0);
-    book.setBaker(b, 'cycleAttestedSlots', 0);
+    if (b.cycleMissedSlots) book.setBaker(b, 'cycleMissedSlots', 0);
   }
 }
 

@@ -29,6 +29,12 @@ export class ChainCalendar {
     return this.profile.blocksPerCycle * this.profile.cyclesPerVotingPeriod;
   }
 
+  /** Seconds from a block to its successor baked at `round` (`delay_increment_per_round` is 3 s). */
+  secondsToNext(round: number): number {
+    const delay = this.profile.minimalBlockDelay;
+    return delay + round * (delay + 3);
+  }
+
   cycleOf(level: number): number {
     return Math.floor(Math.max(level - 1, 0) / this.profile.blocksPerCycle);
   }

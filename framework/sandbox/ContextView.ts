@@ -1,16 +1,51 @@
-import type { Baker } from './AccountBook';
+import type { StoredBlock } from './BlockStore';
+import { countedStake, delegateStakes, type DelegateStake } from './DelegateStake';
+import type { LedgerView } from './LedgerView';
 import type { SandboxChain } from './SandboxChain';
+import { StakeSnapshots, type StakeDistribution } from './StakeSnapshots';
+
+type DelegateInfo = Record<string, unknown> & {
+  baking_power: string;
+  total_staked: string;
+  total_delegated: string;
+  own_full_balance: string;
+  external_staked: string;
+  external_delegated: string;
+  delegators: string[];
+  total_unstaked_per_cycle: unknown[];
+};
+
+/** Deprecated `/context/delegates/{pkh}/…` fields that the node still serves, from the delegate object. */
+const DEPRECATED_DELEGATE_FIELDS: Record<string, (d: DelegateInfo) => unknown> = {
+  current_baking_power: (d) => d.baking_power,
+  current_frozen_deposits: (d) => d.total_staked,
+  staking_balance: (d) => String(BigInt(d.total_staked) + BigInt(d.total_delegated)),
+  full_balance: (d) => d.own_full_balance,
+  delegated_balance: (d) => String(BigInt(d.external_staked) + BigInt(d.external_delegated)),
+  delegated_contracts: (d) => d.delegators,
+  total_delegated_stake: (d) => d.external_staked,
+  unstaked_frozen_deposits: (d) => d.total_unstaked_per_cycle,
+  frozen_deposits_limit: () => null,
+};
 
 /**
- * Answers of the `…/context/…` and `…/helpers/*_rights` RPCs from the chain's head state, in the
- * Ushuaia response shapes.
+ * Answers of the `…/context/…` and `…/helpers/*` RPCs for one block, in the Ushuaia response shapes:
+ * the ledger is read as of that block (LedgerView), rights and stake from the distribution selected
+ * for the block's cycle.
  */
 export class ContextView {
-  constructor(private readonly chain: SandboxChain) {}
+  private readonly view: LedgerView;
+
+  constructor(
+    private readonly chain: SandboxChain,
+    private readonly block: StoredBlock,
+  ) {
+    this.view = chain.book.view(block.level);
+  }
 
   /** `/context/contracts/{id}` and its sub-resources; undefined → 404. */
   contract(id: string, sub: string[]): unknown {
-    const account = this.chain.book.find(id);
+    const account = this.view.account(id);
     const implicit = !id.startsWith('KT1');
     if (!account) {
       // An implicit account the chain never saw is simply empty; an unknown KT1 does not exist.
@@ -56,78 +91,58 @@ export class ContextView {
   }
 
   /** Tez an account has staked: a baker's own stake, or an external staker's share of the pool. */
-  staked(address: string): bigint {
-    const book = this.chain.book;
-    const baker = book.baker(address);
+  private staked(address: string): bigint {
+    const baker = this.view.baker(address);
     if (baker) return baker.ownStaked + baker.edgeStaked;
-    const account = book.get(address);
-    const delegate = account.delegate ? book.baker(account.delegate) : undefined;
-    if (!delegate || delegate.stakingDenominator === 0n) return 0n;
+    const account = this.view.account(address);
+    const delegate = account?.delegate ? this.view.baker(account.delegate) : undefined;
+    if (!account || !delegate || delegate.stakingDenominator === 0n) return 0n;
     return (account.stakingNumerator * delegate.sharedStaked) / delegate.stakingDenominator;
   }
 
   bigMapValue(id: number, scriptExpr: string): unknown {
-    return this.chain.book.bigMap(id)?.entries.get(scriptExpr)?.value;
+    return this.view.bigMapValue(id, scriptExpr);
   }
 
   bigMapValues(id: number, offset: number, length: number | undefined): unknown {
-    const map = this.chain.book.bigMap(id);
+    const map = this.view.bigMap(id);
     if (!map) return undefined;
-    const values = [...map.entries.values()].map((e) => e.value);
-    return values.slice(offset, length === undefined ? undefined : offset + length);
+    return map.entries.slice(offset, length === undefined ? undefined : offset + length).map(([, e]) => e.value);
   }
 
-  delegate(pkh: string): unknown {
-    const book = this.chain.book;
-    const b = book.baker(pkh);
-    if (!b) return undefined;
-    const head = this.chain.headLevel;
-    const cycle = this.chain.calendar.cycleOf(head);
-    const delegators = book.allAddresses().filter((a) => a !== pkh && book.get(a).delegate === pkh);
-    const stakers = delegators.filter((a) => book.get(a).stakingNumerator > 0n);
-    const ownDelegated = book.get(pkh).balance;
-    const externalDelegated = delegators.reduce((s, a) => s + book.get(a).balance, 0n);
-    const externalStaked = b.sharedStaked;
-    const ownStaked = b.ownStaked + b.edgeStaked;
-    const totalStaked = ownStaked + externalStaked;
-    const totalDelegated = ownDelegated + externalDelegated;
-    const power = String(totalStaked + totalDelegated / 3n);
-    const expected = Math.round((this.chain.profile.consensusCommitteeSize * this.chain.profile.blocksPerCycle * b.weight) / this.totalWeight());
-    return {
-      deactivated: false,
-      is_forbidden: false,
-      participation: {
-        expected_cycle_activity: expected,
-        minimal_cycle_activity: Math.floor((expected * 2) / 3),
-        missed_slots: Math.max(0, b.cycleExpectedSlots - b.cycleAttestedSlots),
-        missed_levels: 0,
-        remaining_allowed_missed_slots: Math.max(0, Math.floor(expected / 3) - (b.cycleExpectedSlots - b.cycleAttestedSlots)),
-        expected_attesting_rewards: '0',
-      },
-      grace_period: cycle + 3,
-      active_staking_parameters: { limit_of_staking_over_baking_millionth: 9_000_000, edge_of_baking_over_staking_billionth: 100_000_000 },
-      pending_staking_parameters: [],
-      baking_power: power,
-      total_staked: String(totalStaked),
-      total_delegated: String(totalDelegated),
-      min_delegated_in_current_cycle: { amount: String(totalDelegated), level: this.chain.calendar.levelInfo(Math.max(1, head)) },
-      own_full_balance: String(ownDelegated + ownStaked),
-      own_staked: String(ownStaked),
-      own_delegated: String(ownDelegated),
-      external_staked: String(externalStaked),
-      external_delegated: String(externalDelegated),
-      total_unstaked_per_cycle: [],
-      denunciations: [],
-      estimated_shared_pending_slashed_amount: '0',
-      staking_denominator: String(b.stakingDenominator),
-      current_voting_power: power,
-      voting_power: power,
-      voting_info: { voting_power: power, remaining_proposals: 20 },
-      consensus_key: { active: { pkh: b.consensusKey, pk: b.consensusPk }, pendings: [] },
-      companion_key: { active: null, pendings: [] },
-      stakers: stakers.map((s) => ({ staker: s, frozen_deposits: String(this.staked(s)) })),
-      delegators: [pkh, ...delegators],
-    };
+  delegates(): string[] {
+    return this.view.bakers().map((b) => b.address);
+  }
+
+  /** `/context/delegates/{pkh}` (no field) or one of its fields, deprecated ones included. */
+  delegate(pkh: string, field?: string): unknown {
+    const info = this.delegateInfo(pkh);
+    if (!info || field === undefined) return info;
+    if (Object.hasOwn(info, field)) return info[field];
+    return DEPRECATED_DELEGATE_FIELDS[field]?.(info);
+  }
+
+  /**
+   * `/helpers/baking_power_distribution_for_current_cycle`: `[total, [[{delegate, consensus_pkh}, power]…]]`
+   * sorted by delegate, the distribution the block's cycle draws its rights from.
+   */
+  bakingPowerDistribution(): unknown {
+    const d = this.currentDistribution();
+    const shares = [...d.shares].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+    return [String(d.total), shares.map((s) => [{ delegate: s.address, consensus_pkh: s.consensusKey }, String(s.power)])];
+  }
+
+  totalBakingPower(): string {
+    return String(this.currentDistribution().total);
+  }
+
+  /** Throws a RangeError (400) for levels whose rights are not drawn yet as of this block. */
+  checkRightsKnown(levels: number[]): void {
+    const { calendar } = this.chain;
+    // At the last block of a cycle the next selection is already made, hence the cycle of the next level.
+    const last = StakeSnapshots.lastKnownCycle(calendar.cycleOf(this.block.level + 1));
+    for (const level of levels)
+      if (calendar.cycleOf(level) > last) throw new RangeError(`rights of level ${level} (cycle ${calendar.cycleOf(level)}) are not known at level ${this.block.level}: the last known cycle is ${last}`);
   }
 
   bakingRights(levels: number[], delegates: Set<string>, all: boolean, maxRound: number): unknown[] {
@@ -156,7 +171,7 @@ export class ContextView {
     return levels.map((level) => {
       const members = rights
         .committee(level)
-        .map((m) => ({ m, b: book.bakers[m.baker] as Baker }))
+        .map((m) => ({ m, b: book.bakers[m.baker] }))
         .filter(({ b }) => !delegates.size || delegates.has(b.address));
       const entry: Record<string, unknown> = {
         level,
@@ -168,16 +183,70 @@ export class ContextView {
     });
   }
 
-  /** Expected timestamp of a future level (none for past levels, as the node does). */
-  private estimatedTime(level: number, round: number): string | undefined {
-    const head = this.chain.head;
-    if (level <= head.level) return undefined;
-    const delay = this.chain.profile.minimalBlockDelay;
-    const seconds = Date.parse(head.timestamp) / 1000 + (level - head.level) * delay + round * (delay + 3);
-    return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+  private currentDistribution(): StakeDistribution {
+    return this.chain.rights.distributionAt(this.block.level);
   }
 
-  private totalWeight(): number {
-    return this.chain.book.bakers.reduce((s, b) => s + b.weight, 0);
+  private delegateInfo(pkh: string): DelegateInfo | undefined {
+    const b = this.view.baker(pkh);
+    if (!b) return undefined;
+    const { profile, calendar } = this.chain;
+    const stake = delegateStakes(this.view).get(pkh) as DelegateStake;
+    const power = String(countedStake(stake).power);
+    const distribution = this.currentDistribution();
+    const share = distribution.shares.find((s) => s.address === pkh);
+    const expected = share ? Number((BigInt(profile.consensusCommitteeSize * profile.blocksPerCycle) * share.power) / distribution.total) : 0;
+    const minimal = Math.floor((expected * 2) / 3);
+    const ownStaked = stake.ownStaked;
+    const totalStaked = ownStaked + stake.externalStaked;
+    const totalDelegated = stake.ownDelegated + stake.externalDelegated;
+    const stakers = stake.delegators
+      .map((a) => ({ staker: a, frozen: this.staked(a) }))
+      .filter((s) => s.frozen > 0n)
+      .map((s) => ({ staker: s.staker, frozen_deposits: String(s.frozen) }));
+    return {
+      deactivated: false,
+      is_forbidden: false,
+      participation: {
+        expected_cycle_activity: expected,
+        minimal_cycle_activity: minimal,
+        missed_slots: b.cycleMissedSlots,
+        missed_levels: 0,
+        remaining_allowed_missed_slots: Math.max(0, expected - minimal - b.cycleMissedSlots),
+        expected_attesting_rewards: '0',
+      },
+      grace_period: calendar.cycleOf(this.block.level) + 3,
+      active_staking_parameters: { limit_of_staking_over_baking_millionth: 9_000_000, edge_of_baking_over_staking_billionth: 100_000_000 },
+      pending_staking_parameters: [],
+      baking_power: power,
+      total_staked: String(totalStaked),
+      total_delegated: String(totalDelegated),
+      min_delegated_in_current_cycle: { amount: String(totalDelegated), level: calendar.levelInfo(this.block.level) },
+      own_full_balance: String(stake.ownDelegated + ownStaked),
+      own_staked: String(ownStaked),
+      own_delegated: String(stake.ownDelegated),
+      external_staked: String(stake.externalStaked),
+      external_delegated: String(stake.externalDelegated),
+      total_unstaked_per_cycle: [...stake.unstakedPerCycle].sort(([a], [b]) => a - b).map(([cycle, deposit]) => ({ cycle, deposit: String(deposit) })),
+      denunciations: [],
+      estimated_shared_pending_slashed_amount: '0',
+      staking_denominator: String(b.stakingDenominator),
+      current_voting_power: power,
+      voting_power: power,
+      voting_info: { voting_power: power, remaining_proposals: 20 },
+      consensus_key: { active: { pkh: b.consensusKey, pk: b.consensusPk }, pendings: [] },
+      companion_key: { active: null, pendings: [] },
+      stakers: ownStaked > 0n ? [{ staker: pkh, frozen_deposits: String(ownStaked) }, ...stakers] : stakers,
+      delegators: [pkh, ...stake.delegators],
+    };
+  }
+
+  /** Expected timestamp of a level after this block (none for levels at or before it, as the node does). */
+  private estimatedTime(level: number, round: number): string | undefined {
+    const block = this.block;
+    if (level <= block.level) return undefined;
+    const { calendar } = this.chain;
+    const seconds = Date.parse(block.timestamp) / 1000 + (level - block.level - 1) * calendar.secondsToNext(0) + calendar.secondsToNext(round);
+    return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
   }
 }

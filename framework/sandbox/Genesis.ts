@@ -1,8 +1,8 @@
 import { BalanceUpdates } from './BalanceUpdates';
 import type { BlockContext } from './BlockContext';
-import { CallContext, type ContractModel } from './contracts/ContractModel';
+import type { ContractModel } from './contracts/ContractModel';
 import { NULL_ADDRESS } from './contracts/CpmmPool';
-import type { LazyStorageDiff } from './contracts/LazyStorageDiff';
+import { LazyStorageDiff } from './contracts/LazyStorageDiff';
 import type { AccountBook } from './AccountBook';
 import { newKeyPair, type ImplicitKind } from './Keys';
 import type { Prng } from './Prng';
@@ -20,7 +20,7 @@ export interface GenesisResult {
  * `minted/bootstrap` updates (origin "migration"), bakers' own stake frozen, and the bootstrap contracts
  * originated as implicit operation results (with their big map allocations).
  */
-export function bootstrapChain(ctx: BlockContext): GenesisResult {
+export function bootstrapChain(ctx: Pick<BlockContext, 'book' | 'prng' | 'profile' | 'contracts'>): GenesisResult {
   const { book, prng, profile } = ctx;
   const updates = new BalanceUpdates(book, 'migration');
   for (const baker of book.bakers) {
@@ -40,10 +40,9 @@ export function bootstrapChain(ctx: BlockContext): GenesisResult {
 
   book.createKeyless(NULL_ADDRESS);
   const implicitResults: Record<string, unknown>[] = [];
-  const call = new CallContext(ctx, users[0]);
   const originate = (model: ContractModel, balance: bigint, init: (diff: LazyStorageDiff) => void) => {
     book.createContract(model.address, { code: model.code, storage: [] }, undefined, 0n);
-    const diff = call.newDiff();
+    const diff = new LazyStorageDiff(book);
     init(diff);
     const storage = model.storage();
     const size = BigInt(JSON.stringify(storage).length + JSON.stringify(model.code).length);
@@ -101,7 +100,7 @@ export function bootstrapChain(ctx: BlockContext): GenesisResult {
 }
 
 /**
- * The bakers, created before the first block because rights depend on them. Stake weights follow a
+ * The bakers, registered before the first block, which funds them. Their bootstrap stakes follow a
  * steep power law, like mainnet where a few bakers hold most of the stake. Some bakers use BLS (tz4)
  * consensus keys, either as tz4 delegates or as tz1 delegates with a tz4 consensus key.
  */
@@ -126,7 +125,7 @@ export function createBakers(book: AccountBook, prng: Prng, profile: SandboxProf
       weight: Math.round(6_000_000 / (i + 1) ** 1.1) + 6_000,
       lastActiveLevel: 0,
       cycleExpectedSlots: 0,
-      cycleAttestedSlots: 0,
+      cycleMissedSlots: 0,
     });
   }
 }

@@ -70,6 +70,19 @@ export function scriptExpr(value: Micheline, type?: Micheline): string {
 }
 
 /**
+ * Address of a global constant: the `expr…` hash of the value's binary Micheline, which is PACK without
+ * its 0x05 tag (the tag is for packed data, and big_map keys are hashed with it).
+ */
+export function globalConstantAddress(value: Micheline): string {
+  return encodeExpr(packDataBytes(value as MichelsonData).bytes.slice(2));
+}
+
+/** Bytes a registered global constant takes: its binary expression plus 65 bytes of key (Octez's figure). */
+export function globalConstantSize(value: Micheline): number {
+  return packedSize(value) + 65;
+}
+
+/**
  * michel-codec cannot pack tz4 addresses written as strings; their binary form packs identically,
  * so addresses are converted to bytes (following the type) before packing.
  */

@@ -1,4 +1,5 @@
 import type { SandboxProfile } from './profiles';
+import { STAKE_CONSTANTS } from './DelegateStake';
 import { LB_SUBSIDY } from './Rewards';
 
 const ratio = (numerator: number | string, denominator: number | string) => ({ numerator, denominator });
@@ -25,7 +26,7 @@ export function protocolConstants(profile: SandboxProfile): Record<string, unkno
     smart_rollup_max_wrapped_proof_binary_size: 30000,
     smart_rollup_message_size_limit: 4096,
     smart_rollup_max_number_of_messages_per_level: '1000000',
-    consensus_rights_delay: 2,
+    consensus_rights_delay: STAKE_CONSTANTS.consensusRightsDelay,
     blocks_preservation_cycles: 1,
     delegate_parameters_activation_delay: 5,
     tolerated_inactivity_period: 2,
@@ -36,8 +37,8 @@ export function protocolConstants(profile: SandboxProfile): Record<string, unkno
     hard_gas_limit_per_operation: '1040000',
     hard_gas_limit_per_block: '1386666',
     proof_of_work_threshold: '-1',
-    minimal_stake: '6000000000',
-    minimal_frozen_stake: '600000000',
+    minimal_stake: String(STAKE_CONSTANTS.minimalStake),
+    minimal_frozen_stake: String(STAKE_CONSTANTS.minimalFrozenStake),
     vdf_difficulty: '10000000000',
     origination_size: 257,
     issuance_weights: {
@@ -62,7 +63,7 @@ export function protocolConstants(profile: SandboxProfile): Record<string, unkno
     consensus_committee_size: committee,
     consensus_threshold_size: Math.floor((committee * 2) / 3) + 1,
     minimal_participation_ratio: ratio(2, 3),
-    limit_of_delegation_over_baking: 9,
+    limit_of_delegation_over_baking: Number(STAKE_CONSTANTS.limitOfDelegationOverBaking),
     percentage_of_frozen_deposits_slashed_per_double_baking: 700,
     max_slashing_per_block: 10000,
     max_slashing_threshold: ratio(1, 3),
@@ -106,8 +107,8 @@ export function protocolConstants(profile: SandboxProfile): Record<string, unkno
     zk_rollup_origination_size: 4000,
     zk_rollup_min_pending_to_process: 10,
     zk_rollup_max_ticket_payload_size: 2048,
-    global_limit_of_staking_over_baking: 9,
-    edge_of_staking_over_delegation: 3,
+    global_limit_of_staking_over_baking: Number(STAKE_CONSTANTS.globalLimitOfStakingOverBaking),
+    edge_of_staking_over_delegation: Number(STAKE_CONSTANTS.edgeOfStakingOverDelegation),
     adaptive_rewards_params: {
       issuance_ratio_final_min: ratio('1', '400'),
       issuance_ratio_final_max: ratio('1', '10'),

@@ -1,4 +1,6 @@
+import type { ChainCalendar } from './ChainCalendar';
 import { Prng } from './Prng';
+import type { StakeDistribution, StakeSnapshots } from './StakeSnapshots';
 
 export interface CommitteeMember {
   /** Index of the baker in the book's baker list. */
@@ -8,35 +10,48 @@ export interface CommitteeMember {
 }
 
 /**
- * Baking and attestation rights. They depend only on the seed, the level and the bakers' fixed weights,
- * so any level's rights can be recomputed (for `/helpers/*_rights` and for re-rendering blocks) without
- * replaying the chain. Real rights come from stake snapshots; the sandbox keeps stake weights constant.
+ * Baking and attestation rights, drawn from the stake distribution selected for the level's cycle (see
+ * StakeSnapshots). A level's rights depend only on the seed, the level and that distribution, so they
+ * can be recomputed at any time (for `/helpers/*_rights` and for re-rendering blocks) without replaying
+ * the chain. Each baker gets `⌊power × committee / total⌋` slots, the remainder goes to draws weighted
+ * by power; round r of a level goes to a baker drawn with probability proportional to its power.
  */
 export class Rights {
-  private readonly cache = new Map<number, CommitteeMember[]>();
+  /** Committees by level, with the distribution they were drawn from (a reorg may re-select it). */
+  private readonly cache = new Map<number, { distribution: StakeDistribution; members: CommitteeMember[] }>();
 
   constructor(
     private readonly seed: string,
-    private readonly weights: readonly number[],
+    private readonly snapshots: StakeSnapshots,
+    private readonly calendar: ChainCalendar,
     readonly committeeSize: number,
   ) {}
 
+  /** The distribution rights of `level` come from; throws when it is not selected yet (a caller bug). */
+  distributionAt(level: number): StakeDistribution {
+    const cycle = this.calendar.cycleOf(level);
+    const d = this.snapshots.forCycle(cycle);
+    if (!d) throw new Error(`sandbox: no stake distribution selected for cycle ${cycle} (level ${level})`);
+    return d;
+  }
+
   /** Baker index holding round `round` at `level`. */
   bakerAt(level: number, round: number): number {
-    return Prng.derive(this.seed, 'baking', level, round).weighted(this.weights);
+    return Prng.derive(this.seed, 'baking', level, round).weighted(this.distributionAt(level).weights);
   }
 
   /** Committee of `level`, sorted by first slot. */
   committee(level: number): CommitteeMember[] {
+    const distribution = this.distributionAt(level);
     const hit = this.cache.get(level);
-    if (hit) return hit;
+    if (hit?.distribution === distribution) return hit.members;
     const prng = Prng.derive(this.seed, 'committee', level);
-    const total = this.weights.reduce((s, w) => s + w, 0);
-    // Proportional slot counts, the remainder handed out by weighted draws.
-    const counts = this.weights.map((w) => Math.floor((w / total) * this.committeeSize));
+    const size = BigInt(this.committeeSize);
+    const counts = distribution.weights.map(() => 0);
+    for (const s of distribution.shares) counts[s.baker] = Number((s.power * size) / distribution.total);
     let assigned = counts.reduce((s, c) => s + c, 0);
     while (assigned < this.committeeSize) {
-      counts[prng.weighted(this.weights)]++;
+      counts[prng.weighted(distribution.weights)]++;
       assigned++;
     }
     const slots: number[] = [];
@@ -52,7 +67,7 @@ export class Rights {
       .map(([baker, firstSlot]) => ({ baker, firstSlot, slots: counts[baker] }))
       .sort((a, b) => a.firstSlot - b.firstSlot);
     if (this.cache.size > 256) this.cache.clear();
-    this.cache.set(level, members);
+    this.cache.set(level, { distribution, members });
     return members;
   }
 

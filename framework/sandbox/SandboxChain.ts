@@ -11,6 +11,7 @@ import { buildConsensusOperations, type ConsensusInput } from './operations/Cons
 import { resolveProfile, type SandboxProfile, type SandboxProfileName } from './profiles';
 import { Prng } from './Prng';
 import { Rights } from './Rights';
+import { StakeSnapshots } from './StakeSnapshots';
 
 /** Ushuaia (proto 025), the protocol active on mainnet now; the sandbox speaks its block shapes. */
 export const SANDBOX_PROTOCOL = 'PsUshuai9QapM5TGj1JpuVGkdxz5GykdnEvS6Rh8SUVrARvZLCY';
@@ -37,7 +38,8 @@ export interface HeadEvent {
 /**
  * A deterministic simulated Tezos chain: same seed and profile → byte-identical blocks. Blocks are
  * produced with `bake`, branches replaced with `reorg`; `blockJson` renders any block as the node's
- * `GET /chains/main/blocks/{id}` body. Ledger state (balances, counters, storage…) is the head's.
+ * `GET /chains/main/blocks/{id}` body. The ledger (`book`) is the head's state; `book.view(level)` reads
+ * it as of any block of the current branch.
  */
 export class SandboxChain {
   readonly seed: string;
@@ -48,6 +50,7 @@ export class SandboxChain {
   readonly book: AccountBook;
   readonly contracts: ContractRegistry;
   readonly rights: Rights;
+  readonly stake: StakeSnapshots;
   readonly maxReorgDepth: number;
   private readonly journal: Journal;
   private readonly store = new BlockStore();
@@ -71,7 +74,8 @@ export class SandboxChain {
     this.book = new AccountBook(this.journal, 1_000_000n);
     this.contracts = new ContractRegistry(this.book, this.seed, ERROR_PREFIX);
     createBakers(this.book, Prng.derive(this.seed, 'bakers'), this.profile);
-    this.rights = new Rights(this.seed, this.book.bakers.map((b) => b.weight), this.profile.consensusCommitteeSize);
+    this.stake = new StakeSnapshots(this.journal);
+    this.rights = new Rights(this.seed, this.stake, this.calendar, this.profile.consensusCommitteeSize);
     this.store.push(this.genesisBlock(new Date(genesisTime).toISOString().replace('.000Z', 'Z')));
     const self = this;
     this.runtime = {
@@ -83,6 +87,7 @@ export class SandboxChain {
       journal: this.journal,
       contracts: this.contracts,
       rights: this.rights,
+      stake: this.stake,
       store: this.store,
       genesisTime: genesisTime / 1000,
       bakerKeys: () => self.bakerKeys(),
@@ -102,13 +107,31 @@ export class SandboxChain {
     const out: StoredBlock[] = [];
     for (let i = 0; i < count; i++) {
       const level = this.store.headLevel + 1;
-      const round = Prng.derive(this.seed, 'round', level, this.branchSalt).chance(this.profile.roundOneRate) ? 1 : 0;
+      const round = SandboxChain.roundOf(this.seed, this.profile, level, this.branchSalt);
       const block = buildBlock(this.runtime, level, this.branchSalt, round);
       this.store.push(block);
       out.push(block);
       this.emit({ hash: block.hash, level, reorg: false });
     }
     return out;
+  }
+
+  /**
+   * The genesis time at which a chain of this seed and profile has its block `level` at `endsAt` (to the
+   * second below), e.g. so that a demo's pre-built history ends now. Block times depend only on the seed and the profile,
+   * so this needs no chain.
+   */
+  static genesisTimeEndingAt(seed: string | number, profile: SandboxProfileName | SandboxProfile | undefined, level: number, endsAt: Date): string {
+    const resolved = resolveProfile(profile);
+    const calendar = new ChainCalendar(resolved);
+    let seconds = Math.floor(endsAt.getTime() / 1000);
+    for (let l = 1; l <= level; l++) seconds -= calendar.secondsToNext(SandboxChain.roundOf(String(seed), resolved, l, 0));
+    return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+  }
+
+  /** Round of the block baked at `level` on a branch: mostly 0, sometimes a round-1 re-proposal. */
+  private static roundOf(seed: string, profile: SandboxProfile, level: number, branchSalt: number): number {
+    return Prng.derive(seed, 'round', level, branchSalt).chance(profile.roundOneRate) ? 1 : 0;
   }
 
   /** Bake until the head reaches `level`. */

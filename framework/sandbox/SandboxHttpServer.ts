@@ -18,7 +18,10 @@ export interface SandboxServerOptions {
   /** Probability per live block of a reorg, and its maximum depth (profile defaults). */
   reorgRate?: number;
   reorgDepth?: number;
+  /** Timestamp of the genesis block (ISO 8601); the chain's default when neither this nor `historyEndsAt` is set. */
   genesisTime?: string;
+  /** Instead of `genesisTime`: the genesis time is chosen so that the last history block is at this time. */
+  historyEndsAt?: Date;
 }
 
 export interface SandboxServer {
@@ -34,8 +37,11 @@ export interface SandboxServer {
 export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
   const profile = resolveProfile(options.profile);
   const reorgDepth = options.reorgDepth ?? profile.reorgDepth;
-  const chain = new SandboxChain({ seed: options.seed, profile, genesisTime: options.genesisTime, maxReorgDepth: Math.max(64, reorgDepth) });
-  chain.bake(options.historyBlocks ?? profile.historyBlocks);
+  const history = options.historyBlocks ?? profile.historyBlocks;
+  if (options.genesisTime !== undefined && options.historyEndsAt !== undefined) throw new Error('give either genesisTime or historyEndsAt, not both');
+  const genesisTime = options.historyEndsAt ? SandboxChain.genesisTimeEndingAt(options.seed, profile, history, options.historyEndsAt) : options.genesisTime;
+  const chain = new SandboxChain({ seed: options.seed, profile, genesisTime, maxReorgDepth: Math.max(64, reorgDepth) });
+  chain.bake(history);
   const node = new SandboxNode(chain);
   const streams = new Set<ServerResponse>();
 

@@ -19,15 +19,10 @@ const SHELL_FIELDS = ['level', 'proto', 'predecessor', 'timestamp', 'validation_
 
 /**
  * The sandbox's RPC surface: answers the GET paths an indexer uses, with the node's paths, shapes and
- * status codes. Context queries (balances, storage, delegates) answer from the head state whatever the
- * block id, since the sandbox keeps no per-block context (see docs/sandbox.md).
+ * status codes. Context and helper queries answer as of the block asked (see docs/sandbox.md).
  */
 export class SandboxNode {
-  private readonly context: ContextView;
-
-  constructor(readonly chain: SandboxChain) {
-    this.context = new ContextView(chain);
-  }
+  constructor(readonly chain: SandboxChain) {}
 
   handle(method: string, rawPath: string): RpcResponse {
     if (method.toUpperCase() !== 'GET') return NOT_FOUND;
@@ -94,7 +89,7 @@ export class SandboxNode {
       case 'operation_hashes':
         return rest.length ? NOT_FOUND : json((this.full(block).operations as { hash: string }[][]).map((pass) => pass.map((op) => op.hash)));
       case 'context':
-        return block.level === 0 ? NOT_FOUND : this.contextRoute(rest, q);
+        return block.level === 0 ? NOT_FOUND : this.contextRoute(new ContextView(chain, block), rest, q);
       case 'helpers':
         return block.level === 0 ? NOT_FOUND : this.helpers(block, rest, q);
       default:
@@ -117,8 +112,7 @@ export class SandboxNode {
     return json(ops[pass][i]);
   }
 
-  private contextRoute(p: string[], q: URLSearchParams): RpcResponse {
-    const ctx = this.context;
+  private contextRoute(ctx: ContextView, p: string[], q: URLSearchParams): RpcResponse {
     if (p.length === 1 && p[0] === 'constants') return json(protocolConstants(this.chain.profile));
     if (p[0] === 'contracts' && p.length >= 2) {
       const id = p[1];
@@ -133,16 +127,29 @@ export class SandboxNode {
       const id = index(p[1]);
       return id === undefined ? NOT_FOUND : orNotFound(ctx.bigMapValues(id, index(q.get('offset') ?? '0') ?? 0, index(q.get('length') ?? '') ?? undefined));
     }
-    if (p[0] === 'delegates' && p.length === 1) return json(this.chain.book.bakers.map((b) => b.address));
-    if (p[0] === 'delegates' && p.length === 2) return orNotFound(ctx.delegate(p[1]));
+    if (p[0] === 'delegates' && p.length === 1) return json(ctx.delegates());
+    if (p[0] === 'delegates' && (p.length === 2 || p.length === 3)) return orNotFound(ctx.delegate(p[1], p[2]));
     return NOT_FOUND;
   }
 
   private helpers(block: StoredBlock, p: string[], q: URLSearchParams): RpcResponse {
-    if (p.length !== 1 || (p[0] !== 'baking_rights' && p[0] !== 'attestation_rights')) return NOT_FOUND;
-    const levels = this.rightsLevels(block, q);
-    const delegates = new Set(q.getAll('delegate'));
-    return json(p[0] === 'baking_rights' ? this.context.bakingRights(levels, delegates, q.has('all'), index(q.get('max_round') ?? '64') ?? 64) : this.context.attestationRights(levels, delegates));
+    if (p.length !== 1) return NOT_FOUND;
+    const ctx = new ContextView(this.chain, block);
+    switch (p[0]) {
+      case 'baking_power_distribution_for_current_cycle':
+        return json(ctx.bakingPowerDistribution());
+      case 'total_baking_power':
+        return json(ctx.totalBakingPower());
+      case 'baking_rights':
+      case 'attestation_rights': {
+        const levels = this.rightsLevels(block, q);
+        ctx.checkRightsKnown(levels);
+        const delegates = new Set(q.getAll('delegate'));
+        return json(p[0] === 'baking_rights' ? ctx.bakingRights(levels, delegates, q.has('all'), index(q.get('max_round') ?? '64') ?? 64) : ctx.attestationRights(levels, delegates));
+      }
+      default:
+        return NOT_FOUND;
+    }
   }
 
   private rightsLevels(block: StoredBlock, q: URLSearchParams): number[] {

@@ -30,7 +30,7 @@ export interface SandboxProfile {
   /** Manager operation groups per block: uniform in [min, max], plus an occasional burst of `burst`. */
   readonly managerGroups: { min: number; max: number; burst: number; burstRate: number };
   readonly mix: Readonly<Record<ManagerFamily, number>>;
-  /** Probability that a manager group fails (then earlier contents are backtracked, later ones skipped). */
+  /** Probability that a manager content fails (then earlier contents are backtracked, later ones skipped). */
   readonly failureRate: number;
   /** Probability of a re-proposal block at round 1 carrying preattestations. */
   readonly roundOneRate: number;

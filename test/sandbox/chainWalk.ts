@@ -56,3 +56,39 @@ export function effectiveUpdateLists(block: Block): BalanceUpdate[][] {
   }
   return lists;
 }
+
+export interface LazyStorageDiffItem {
+  kind: string;
+  id: string;
+  diff: { action: 'alloc' | 'copy' | 'update' | 'remove'; source?: string; updates?: { key_hash: string; value?: unknown }[] };
+}
+
+export interface AppliedResult {
+  /** The contract a transaction result belongs to (its storage is that contract's), if any. */
+  contract?: string;
+  result: { storage?: unknown; lazy_storage_diff?: LazyStorageDiffItem[]; originated_contracts?: string[] };
+}
+
+/**
+ * Results that took effect, in the sandbox's application order: the bootstrap originations (implicit
+ * migration results), each applied operation result followed by its applied internal results, then the
+ * LB subsidy (see docs/sandbox.md: Octez applies it before the operations).
+ */
+export function appliedResults(block: Block): AppliedResult[] {
+  const implicit = (block.metadata.implicit_operations_results ?? []) as (AppliedResult['result'] & { kind: string; balance_updates?: BalanceUpdate[] })[];
+  const out: AppliedResult[] = implicit.filter((r) => r.kind === 'origination').map((result) => ({ result }));
+  for (const op of block.operations.flat())
+    for (const c of op.contents) {
+      const m = c.metadata;
+      if (m?.operation_result?.status !== 'applied') continue;
+      out.push({ contract: c.kind === 'transaction' ? (c.destination as string) : undefined, result: m.operation_result as AppliedResult['result'] });
+      for (const i of m.internal_operation_results ?? []) {
+        const internal = i as typeof i & { destination?: string };
+        if (internal.result.status === 'applied') out.push({ contract: internal.kind === 'transaction' ? internal.destination : undefined, result: internal.result as AppliedResult['result'] });
+      }
+    }
+  // The subsidy's result names no destination: it is the contract its balance updates credit.
+  for (const result of implicit.filter((r) => r.kind === 'transaction'))
+    out.push({ contract: result.balance_updates?.find((u) => u.kind === 'contract' && BigInt(u.change) > 0n)?.contract, result });
+  return out;
+}

@@ -125,6 +125,11 @@ describe('sandbox HTTP node', function () {
       [`/context/contracts/${lb}/storage`, '/context/contracts/{contract_id}/storage'],
       [`/context/big_maps/0/${keyHash}`, '/context/big_maps/{big_map_id}/{script_expr}'],
       [`/context/delegates/${baker}`, '/context/delegates/{pkh}'],
+      ...['baking_power', 'staking_balance', 'current_frozen_deposits', 'delegated_contracts', 'participation', 'total_unstaked_per_cycle', 'frozen_deposits_limit'].map(
+        (field): [string, string] => [`/context/delegates/${baker}/${field}`, `/context/delegates/{pkh}/${field}`],
+      ),
+      ['/helpers/baking_power_distribution_for_current_cycle', '/helpers/baking_power_distribution_for_current_cycle'],
+      ['/helpers/total_baking_power', '/helpers/total_baking_power'],
       [`/helpers/baking_rights?cycle=${cycle}`, '/helpers/baking_rights'],
       [`/helpers/attestation_rights?cycle=${cycle}`, '/helpers/attestation_rights'],
       ['/helpers/baking_rights', '/helpers/baking_rights'],
@@ -200,5 +205,24 @@ describe('sandbox in-process transport', function () {
     chain.bake(2);
     await reading;
     expect(seen).to.deep.equal([10, 11, 12]);
+  });
+});
+
+describe('sandbox history ending at a given time', function () {
+  it('picks the genesis time so that the last history block is at historyEndsAt, and stays deterministic', async function () {
+    const server = await startSandboxServer({ port: 0, seed: 'clock', profile: 'tiny', historyBlocks: 60, blockIntervalMs: 0, historyEndsAt: new Date('2031-05-04T03:02:01.750Z') });
+    try {
+      const chain = server.chain;
+      expect(chain.head.timestamp).to.equal('2031-05-04T03:02:01Z');
+      // Round-1 blocks come later than the block delay, so the history is longer than 60 block delays.
+      expect(Array.from({ length: 60 }, (_, i) => chain.at(i + 1)!.round).some((r) => r > 0)).to.equal(true);
+      const replica = new SandboxChain({ seed: 'clock', profile: 'tiny', genesisTime: chain.at(0)!.timestamp });
+      replica.bake(60);
+      expect(replica.head.hash).to.equal(chain.head.hash);
+    } finally {
+      await server.close();
+    }
+    const both = await startSandboxServer({ port: 0, seed: 1, genesisTime: '2030-01-01T00:00:00Z', historyEndsAt: new Date() }).catch((e: unknown) => e);
+    expect(both).to.be.instanceOf(Error).with.property('message').that.matches(/either/);
   });
 });

@@ -3,8 +3,8 @@ import type { BlockContext } from '../BlockContext';
 import { COST_PER_BYTE } from '../contracts/ContractModel';
 import { b58, PrefixV2 } from '../Hashing';
 import { newKeyPair } from '../Keys';
-import { int, pair, prim, scriptExpr, str, type Micheline } from '../Michelson';
-import { consumedMilligas, ManagerGroupBuilder, type ManagerContent } from './ManagerGroup';
+import { globalConstantAddress, globalConstantSize, int, pair, prim, str, type Micheline } from '../Michelson';
+import { consumedMilligas, ContentFailure, ManagerGroupBuilder, type ManagerContent } from './ManagerGroup';
 import { pickSource, TEZ } from './Sources';
 
 /**
@@ -20,24 +20,34 @@ export function buildAdminOperation(ctx: BlockContext): Record<string, unknown> 
   return updateKey(ctx, 'update_companion_key');
 }
 
+/**
+ * A new constant, or now and then the resubmission of one already on chain: the protocol refuses it, so
+ * that content fails with the node's `Expression_already_registered` (fees are still paid).
+ */
 function registerGlobalConstant(ctx: BlockContext): Record<string, unknown> | undefined {
   const source = pickSource(ctx, (a) => a.balance > 5n * TEZ);
   if (!source) return undefined;
   const { book, prng } = ctx;
-  const value: Micheline = prng.chance(0.5) ? pair(str(`const-${ctx.level}-${prng.int(1e6)}`), int(prng.int(1e9))) : prim('Pair', [int(ctx.level), prim('Unit')]);
-  const size = BigInt(JSON.stringify(value).length + 40);
+  const registered = [...book.globalConstants.values()];
+  const value: Micheline =
+    registered.length && prng.chance(0.15)
+      ? prng.pick(registered)
+      : prng.chance(0.5)
+        ? pair(str(`const-${ctx.level}-${prng.int(1e6)}`), int(prng.int(1e9)))
+        : prim('Pair', [int(ctx.level), prim('Unit')]);
+  const size = BigInt(globalConstantSize(value));
   const content: ManagerContent = {
     kind: 'register_global_constant',
     fields: { value },
     gasLimit: 1400,
     storageLimit: Number(size),
     apply: () => {
-      const address = scriptExpr(value);
+      const address = globalConstantAddress(value);
+      if (book.globalConstants.has(address)) throw new ContentFailure([{ kind: 'permanent', id: `${ctx.identity.errorPrefix}.Expression_already_registered` }]);
       const updates = new BalanceUpdates(book).transfer((b, c) => b.contract(source.address, c), (b, c) => b.burned('storage fees', c), size * COST_PER_BYTE);
-      if (!book.globalConstants.has(address)) book.registerGlobalConstant(address, value);
+      book.registerGlobalConstant(address, value);
       return { result: { balance_updates: updates.items, consumed_milligas: consumedMilligas(ctx, 1400), storage_size: String(size), global_address: address } };
     },
-    failure: () => [{ kind: 'permanent', id: `${ctx.identity.errorPrefix}.Expression_already_registered` }],
   };
   return new ManagerGroupBuilder(ctx).build(source.address, [content]);
 }

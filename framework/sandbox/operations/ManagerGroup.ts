@@ -70,8 +70,11 @@ export class ManagerGroupBuilder {
       return { fee, counter, fees };
     });
 
+    // Each content may fail, so batches fail more often than single operations; the group fails at the
+    // first failing one. A leading reveal does not fail itself: it is backtracked when a later content fails.
     let failAt = -1;
-    if (mayFail && all.length > 0 && all[0].kind !== 'reveal' && ctx.prng.chance(ctx.profile.failureRate)) failAt = ctx.prng.int(all.length);
+    if (mayFail)
+      for (let i = all[0]?.kind === 'reveal' ? 1 : 0; i < all.length && failAt < 0; i++) if (ctx.prng.chance(ctx.profile.failureRate)) failAt = i;
 
     const mark = ctx.journal.mark();
     const outcomes: ({ status: 'applied' | 'backtracked'; applied: Applied } | { status: 'failed'; errors: unknown[] } | { status: 'skipped' })[] = [];
