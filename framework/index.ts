@@ -38,6 +38,7 @@ export { IndexerStatus } from './indexer/IndexerStatus';
 export type {
   BalanceUpdate,
   BigMapDiff,
+  SaplingDiff,
   ContractEvent,
   NormalizedBlock,
   NormalizedOperation,

@@ -4,7 +4,8 @@ import { classifyBlockUpdates, classifyOperationUpdates, type ClassifiedUpdates,
 import { planBlockEvents } from './BlockEvents';
 import type { BlockIndexer } from './BlockIndexer';
 import { ContractBook, type ScriptCache, type TrackedContract } from './ContractBook';
-import { encodeMicheline, exprHash, featuresOf } from './Michelson';
+import { withLazyStorageIds } from './LazyStorageIds';
+import { encodeMicheline, exprHash, featuresOf, section } from './Michelson';
 import { flowOperation } from './OperationKinds';
 import { contractEventRow, ticketUpdateRows } from './EmittedRows';
 import { eventRow, NO_PARTY, opId, operationRow, type OpRowExtras, type Party } from './OpRows';
@@ -411,7 +412,7 @@ export class BlockRun {
         accountId: account.id,
         creator: creator && { id: creator.id, address: creator.data.address },
         script: op.script,
-        storage: op.storage ?? (op.script as { storage?: unknown } | undefined)?.storage,
+        storage: op.storage ?? originatedStorage(op),
         storageSize: op.storageSize ?? 0n,
         storagePaid: op.storagePaid,
         storageBurn,
@@ -572,4 +573,11 @@ function markTransfer(a: AccountData, direction: 'in' | 'out', height: number, t
   }
   a[`last_${direction}`] = height;
   a[`last_${direction}_time`] = time;
+}
+
+/** The storage an origination leaves: the script's initial storage with its big maps and sapling states as allocated. */
+function originatedStorage(op: NormalizedOperation): unknown {
+  const script = op.script as { code?: unknown; storage?: unknown } | undefined;
+  if (script?.storage === undefined) return undefined;
+  return withLazyStorageIds(section(script.code, 'storage'), script.storage, op.bigMapDiffs, op.saplingDiffs);
 }

@@ -32,7 +32,7 @@ export interface Origination {
   creator?: { id: bigint; address: string };
   /** `{code, storage}`; absent for rollups and for migration originations whose receipt has no script. */
   script?: unknown;
-  /** The storage after origination (the receipt's, else the script's initial one). */
+  /** The storage after origination (the receipt's, else the script's initial one with lazy storage ids). */
   storage?: unknown;
   storageSize: bigint;
   storagePaid: bigint;
@@ -171,7 +171,8 @@ export class ContractBook {
       storage_size: o.storageSize,
       storage_paid: o.storagePaid,
       storage_burn: o.storageBurn,
-      script: script?.scriptBytes(storage)?.toString('hex') ?? null,
+      // The script as sent (its storage with big map literals); `storage` as the chain keeps it (with ids).
+      script: script?.scriptBytes(encodeMicheline((o.script as { storage?: unknown } | undefined)?.storage) ?? storage)?.toString('hex') ?? null,
       storage: storage?.toString('hex') ?? null,
       iface_hash: script?.ifaceHash ?? null,
       code_hash: script?.codeHash ?? null,

@@ -34,7 +34,7 @@ export class OperationLoader {
     this.bakers = tables.rows('block', ['height', 'baker']);
     this.events = tables.rows('event', ['op_id', 'event_op_id', 'contract', 'type', 'payload', 'tag', 'type_hash']);
     this.tickets = tables.rows('ticket_update', ['op_id', 'ticketer', 'type', 'content', 'account', 'amount']);
-    this.storages = tables.rows('storage', ['contract', 'hash', 'storage']);
+    this.storages = tables.rows('storage', ['contract', 'hash', 'storage', 'height']);
   }
 
   async objects(rows: readonly ExplorerRow[], options: OperationOptions): Promise<Record<string, unknown>[]> {
@@ -61,7 +61,7 @@ export class OperationLoader {
       if (contract && (row.is_contract === true || row.type === 'origination')) extras.contract = contract;
       extras.events = events.get(row.id as number);
       extras.ticketUpdates = tickets.get(row.id as number);
-      extras.storageAfter = storages.get(`${row.receiver}:${row.storage_hash}`);
+      extras.storageAfter = storages.get(`${row.receiver}:${row.type === 'origination' ? 'origination' : row.storage_hash}`);
       return operationObject(row, extras, head, options);
     });
   }
@@ -169,15 +169,27 @@ export class OperationLoader {
     return out;
   }
 
-  /** The storage each contract call left, from the storage history, by `contract:hash`. */
+  /**
+   * The storage each contract call left, from the storage history, by `contract:hash`; and the
+   * storage each origination left (its big maps allocated), by `contract:origination`.
+   */
   private async storagesAfter(rows: readonly ExplorerRow[]): Promise<Map<string, unknown>> {
-    const calls = rows.filter((r) => r.is_contract === true && r.storage_hash !== null && r.receiver !== null);
     const out = new Map<string, unknown>();
-    if (calls.length === 0) return out;
-    const contracts = [...new Set(calls.map((r) => r.receiver as string))];
-    const hashes = [...new Set(calls.map((r) => r.storage_hash as string))].map((h) => Buffer.from(h, 'hex'));
-    for (const s of await this.storages.read(this.storages.query().whereIn('contract', contracts).whereIn('hash', hashes))) {
-      out.set(`${s.contract}:${s.hash}`, michelineFromHex(s.storage as string | null));
+    const calls = rows.filter((r) => r.is_contract === true && r.storage_hash !== null && r.receiver !== null);
+    if (calls.length > 0) {
+      const contracts = [...new Set(calls.map((r) => r.receiver as string))];
+      const hashes = [...new Set(calls.map((r) => r.storage_hash as string))].map((h) => Buffer.from(h, 'hex'));
+      for (const s of await this.storages.read(this.storages.query().whereIn('contract', contracts).whereIn('hash', hashes))) {
+        out.set(`${s.contract}:${s.hash}`, michelineFromHex(s.storage as string | null));
+      }
+    }
+    const originations = rows.filter((r) => r.type === 'origination' && r.is_success === true && r.receiver !== null);
+    if (originations.length > 0) {
+      const at = originations.map((r) => [r.receiver as string, r.height as number]);
+      // The first storage of the contract at its origination height is the one the origination left.
+      for (const s of await this.storages.read(this.storages.query().whereIn(['contract', 'height'], at).orderBy('row_id', 'desc'))) {
+        out.set(`${s.contract}:origination`, michelineFromHex(s.storage as string | null));
+      }
     }
     return out;
   }

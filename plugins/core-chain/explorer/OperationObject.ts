@@ -107,16 +107,16 @@ function parametersValue(row: ExplorerRow, code: ContractCode | undefined, withP
 }
 
 /**
- * Storage after the operation: an origination's initial storage, a call's from the storage history
- * (or the contract's current one when the hashes match). Null when unknown (calls before the first
- * indexed block of a contract).
+ * Storage after the operation, from the storage history: an origination's (its big maps allocated),
+ * a call's (or the contract's current one when the hashes match). Null when unknown (calls before
+ * the first indexed block of a contract).
  */
 function storageValue(row: ExplorerRow, extras: OperationExtras, origination: boolean, withPrim: boolean): unknown {
   const contract = extras.contract;
   const code = contract?.code;
   let prim: unknown;
-  if (origination) prim = code?.initialStorage;
-  else if (extras.storageAfter !== undefined) prim = extras.storageAfter;
+  if (extras.storageAfter !== undefined) prim = extras.storageAfter;
+  else if (origination) prim = code?.initialStorage;
   else if (row.storage_hash !== null && contract && row.storage_hash === contract.storageHash) prim = contract.storage;
   if (prim === undefined) return null;
   const value = code ? typedValue(code.storageType, prim) : prim;
