@@ -1,0 +1,71 @@
+import type { IndexContext, NormalizedOperation } from '../../framework';
+import { isPrim, section } from '../core-chain/Michelson';
+import { ContractCode } from '../core-chain/explorer/ContractCode';
+
+/** Key and value type of a bigmap as Micheline (the node's JSON form). */
+export interface KeyValueTypes {
+  keyType: unknown;
+  valueType: unknown;
+}
+
+/**
+ * Where a bigmap's types come from besides the diff: the storage type of the contract that owns it.
+ * Since Jakarta the node's `alloc` diffs carry types without annotations; the contract's storage
+ * type has them (field names of records), so an unannotated pair is replaced by the first bigmap
+ * type of the storage with the same shape, as tzindex does. Pre-Babylon bigmaps had no alloc at all:
+ * their types are the storage's only bigmap type.
+ */
+export class BigmapTypes {
+  constructor(private readonly ctx: IndexContext) {}
+
+  /** The diff's types, annotated from the contract's storage type where they carry no annotation. */
+  async annotated(op: NormalizedOperation, types: KeyValueTypes): Promise<KeyValueTypes> {
+    if (hasAnnotation(types.keyType) || hasAnnotation(types.valueType)) return types;
+    const match = bigmapTypesIn(await this.storageType(op)).find((t) => sameShape(t.keyType, types.keyType) && sameShape(t.valueType, types.valueType));
+    return match ?? types;
+  }
+
+  /** The first bigmap type in the storage type of the operation's contract. */
+  async first(op: NormalizedOperation): Promise<KeyValueTypes | undefined> {
+    return bigmapTypesIn(await this.storageType(op))[0];
+  }
+
+  /** The storage type of the contract an operation runs: from its own script (originations) or the contract row. */
+  private async storageType(op: NormalizedOperation): Promise<unknown> {
+    if (op.script !== undefined) return section((op.script as { code?: unknown }).code, 'storage');
+    if (op.receiver === undefined) return undefined;
+    const contract = await this.ctx.entities('contract', 'address').get(op.receiver);
+    const script = contract?.script;
+    const hex = Buffer.isBuffer(script) || script instanceof Uint8Array ? Buffer.from(script).toString('hex') : script;
+    return typeof hex === 'string' ? ContractCode.fromScriptHex(hex)?.storageType : undefined;
+  }
+}
+
+function hasAnnotation(t: unknown): boolean {
+  if (Array.isArray(t)) return t.some(hasAnnotation);
+  return isPrim(t) && ((t.annots?.length ?? 0) > 0 || (t.args ?? []).some(hasAnnotation));
+}
+
+/** Every `big_map k v` in a type, depth first from the left. */
+function bigmapTypesIn(type: unknown): KeyValueTypes[] {
+  const out: KeyValueTypes[] = [];
+  const walk = (t: unknown): void => {
+    if (!isPrim(t)) return;
+    if (t.prim === 'big_map' && t.args?.length === 2) out.push({ keyType: t.args[0], valueType: t.args[1] });
+    else t.args?.forEach(walk);
+  };
+  walk(type);
+  return out;
+}
+
+/** Whether two types are the same apart from annotations, `pair a b c` being `pair a (pair b c)`. */
+function sameShape(a: unknown, b: unknown): boolean {
+  if (!isPrim(a) || !isPrim(b)) return JSON.stringify(a) === JSON.stringify(b);
+  const left = combed(a.prim, a.args ?? []);
+  const right = combed(b.prim, b.args ?? []);
+  return a.prim === b.prim && left.length === right.length && left.every((x, i) => sameShape(x, right[i]));
+}
+
+function combed(prim: string, args: unknown[]): unknown[] {
+  return prim === 'pair' && args.length > 2 ? [args[0], { prim: 'pair', args: args.slice(1) }] : args;
+}

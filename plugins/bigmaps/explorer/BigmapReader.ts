@@ -1,0 +1,99 @@
+import type { Knex } from 'knex';
+import { ApiError, Catalog, Database, TableDef, TableRequest } from '../../../framework';
+import { CatalogRows, ExplorerRow } from '../../core-chain/explorer/CatalogRows';
+import { applyListRequest } from '../../core-chain/explorer/ListPage';
+
+const VALUE_COLUMNS = ['row_id', 'bigmap_id', 'height', 'key', 'value', 'hash', 'time'];
+
+/** Who made an update: the operation behind a bigmap_updates row. */
+export interface UpdateOrigin {
+  sender: string | null;
+  source: string | null;
+}
+
+/**
+ * The bigmaps plugin's reads. Live keys come from bigmap_values; the keys of an earlier block from
+ * bigmap_updates (a key's latest update at or below that block, when it sets a value), rows of the
+ * same shape: a value's row_id is the row_id of the update that wrote it in both.
+ */
+export class BigmapReader {
+  readonly bigmaps: CatalogRows;
+  readonly values: CatalogRows;
+  readonly updates: CatalogRows;
+  private readonly historic: CatalogRows;
+  private readonly ops: CatalogRows;
+
+  constructor(db: Database, catalog: Catalog) {
+    const table = (code: string): TableDef => {
+      const t = catalog.table(code);
+      if (!t) throw new Error(`bigmaps explorer: table '${code}' is missing from the catalog`);
+      return t;
+    };
+    this.bigmaps = new CatalogRows(db, table('bigmaps'));
+    this.values = new CatalogRows(db, table('bigmap_values'), VALUE_COLUMNS);
+    this.updates = new CatalogRows(db, table('bigmap_updates'));
+    this.historic = new CatalogRows(db, table('bigmap_updates'), VALUE_COLUMNS);
+    this.ops = new CatalogRows(db, table('op'), ['id', 'hash', 'height', 'op_n', 'is_internal', 'sender']);
+  }
+
+  async bigmap(id: number): Promise<ExplorerRow> {
+    const row = await this.bigmaps.first(this.bigmaps.query().where('bigmap_id', id));
+    if (!row) throw ApiError.notFound('no such bigmap');
+    return row;
+  }
+
+  /** A page of the keys live after block `height` (undefined: now), ordered and filtered by the request. */
+  async valuePage(id: number, request: TableRequest, height?: number): Promise<ExplorerRow[]> {
+    const rows = height === undefined ? this.values : this.historic;
+    return rows.read(applyListRequest(this.liveAt(id, height), request));
+  }
+
+  /** One key's value after block `height` (undefined: now). */
+  async value(id: number, hash: string, height?: number): Promise<ExplorerRow | undefined> {
+    const rows = height === undefined ? this.values : this.historic;
+    return rows.first(this.liveAt(id, height).where('hash', hash));
+  }
+
+  /** A page of a bigmap's updates (of one key when `hash` is given) in heights (since, upTo]. */
+  async updatePage(id: number, request: TableRequest, bounds: { since?: number; upTo?: number; hash?: string }): Promise<ExplorerRow[]> {
+    const q = this.updates.query().where('bigmap_id', id);
+    if (bounds.hash !== undefined) q.where('hash', bounds.hash);
+    if (bounds.since !== undefined) q.where('height', '>', bounds.since);
+    if (bounds.upTo !== undefined) q.where('height', '<=', bounds.upTo);
+    return this.updates.read(applyListRequest(q, request));
+  }
+
+  /** Sender and source (the signer of the group, for internal operations the sender of their outer content) of the operations with these ids. */
+  async origins(opIds: readonly number[]): Promise<Map<number, UpdateOrigin>> {
+    const out = new Map<number, UpdateOrigin>();
+    if (opIds.length === 0) return out;
+    const ops = await this.ops.read(this.ops.query().whereIn('id', [...new Set(opIds)]));
+    const hashes = [...new Set(ops.filter((o) => o.is_internal === true && o.hash !== null).map((o) => o.hash as string))];
+    const outer = hashes.length === 0 ? [] : await this.ops.read(this.ops.query().whereIn('hash', hashes).where('is_internal', false));
+    for (const op of ops) {
+      let source = op.sender as string | null;
+      if (op.is_internal === true) {
+        // The nearest earlier content of the same group in the same block.
+        const parents = outer.filter((o) => o.hash === op.hash && o.height === op.height && (o.op_n as number) < (op.op_n as number));
+        source = (parents.sort((a, b) => (b.op_n as number) - (a.op_n as number))[0]?.sender as string | undefined) ?? null;
+      }
+      out.set(op.id as number, { sender: op.sender as string | null, source });
+    }
+    return out;
+  }
+
+  private liveAt(id: number, height: number | undefined): Knex.QueryBuilder {
+    if (height === undefined) return this.values.query().where('bigmap_id', id);
+    const t = this.historic.table;
+    return this.historic
+      .query()
+      .where({ bigmap_id: id, action: 'update' })
+      .where('height', '<=', height)
+      .whereNotExists((sub) =>
+        sub
+          .select('later.row_id')
+          .from(`${t.schema}.${t.storage} as later`)
+          .whereRaw('later.bigmap_id = ??.bigmap_id and later.hash = ??.hash and later.height <= ? and later.row_id > ??.row_id', [t.storage, t.storage, height, t.storage]),
+      );
+  }
+}

@@ -1,0 +1,86 @@
+import type { Context } from 'koa';
+import { ApiError, EXPLORER_LIST_PROFILE, ObjectAnswer, parseTableRequest, RouteRegistry } from '../../../framework';
+import type { BlockLookup } from '../../core-chain/explorer/BlockLookup';
+import { ExplorerArgs } from '../../core-chain/explorer/ExplorerArgs';
+import { explorerObject } from '../../core-chain/explorer/explorerObject';
+import { bigmapKeyHash } from './BigmapKeyParam';
+import { bigmapObject, ItemOptions, typesOf, updateObject, valueObject } from './BigmapObjects';
+import { BigmapReader } from './BigmapReader';
+
+/**
+ * `/explorer/bigmap/{id}` and its lists: live keys and values (or those after an earlier `block`),
+ * one value by key hash or key, and the updates (of one key), paged like every explorer list.
+ */
+export class BigmapRoutes {
+  constructor(
+    private readonly reader: BigmapReader,
+    private readonly blocks: BlockLookup,
+  ) {}
+
+  register(r: RouteRegistry): void {
+    explorerObject(r, '/explorer/bigmap/:id', 'ReadBigmap', async (ctx) => {
+      const args = new ExplorerArgs(ctx.query, ['prim']);
+      const bigmap = await this.reader.bigmap(bigmapId(ctx.params.id));
+      // A removed bigmap never changes again.
+      return { body: bigmapObject(bigmap, args.flag('prim')), ...(bigmap.delete_height !== null ? { height: bigmap.delete_height as number } : {}) };
+    });
+    explorerObject(r, '/explorer/bigmap/:id/keys', 'ListBigmapKeys', (ctx) => this.values(ctx, false));
+    explorerObject(r, '/explorer/bigmap/:id/values', 'ListBigmapValues', (ctx) => this.values(ctx, true));
+    explorerObject(r, '/explorer/bigmap/:id/updates', 'ListBigmapUpdates', (ctx) => this.updates(ctx, undefined));
+    // The spec's path, and tzindex's.
+    explorerObject(r, '/explorer/bigmap/:id/updates/:key', 'ListBigmapKeyUpdates', (ctx) => this.updates(ctx, ctx.params.key));
+    explorerObject(r, '/explorer/bigmap/:id/:key/updates', 'ListBigmapKeyUpdates', (ctx) => this.updates(ctx, ctx.params.key));
+    explorerObject(r, '/explorer/bigmap/:id/:key', 'ReadBigmapValue', async (ctx) => {
+      const args = new ExplorerArgs(ctx.query, ['prim', 'meta', 'block']);
+      const bigmap = await this.reader.bigmap(bigmapId(ctx.params.id));
+      const hash = bigmapKeyHash(ctx.params.key, typesOf(bigmap).keyType);
+      const height = await this.pastHeight(args.get('block'));
+      const row = await this.reader.value(bigmap.bigmap_id as number, hash, height);
+      if (!row) throw ApiError.notFound('no such bigmap key');
+      return { body: valueObject(bigmap, row, true, options(args)), ...(height !== undefined ? { height } : {}) };
+    });
+  }
+
+  private async values(ctx: Context, withValue: boolean): Promise<ObjectAnswer> {
+    const args = new ExplorerArgs(ctx.query, ['prim', 'meta', 'block']);
+    const bigmap = await this.reader.bigmap(bigmapId(ctx.params.id));
+    const request = parseTableRequest(this.reader.values.table, args.rest, EXPLORER_LIST_PROFILE);
+    const height = await this.pastHeight(args.get('block'));
+    const rows = await this.reader.valuePage(bigmap.bigmap_id as number, request, height);
+    return { body: rows.map((row) => valueObject(bigmap, row, withValue, options(args))), ...(height !== undefined ? { height } : {}) };
+  }
+
+  private async updates(ctx: Context, key: string | undefined): Promise<ObjectAnswer> {
+    const args = new ExplorerArgs(ctx.query, ['prim', 'meta', 'block', 'since']);
+    const bigmap = await this.reader.bigmap(bigmapId(ctx.params.id));
+    const hash = key === undefined ? undefined : bigmapKeyHash(key, typesOf(bigmap).keyType);
+    const request = parseTableRequest(this.reader.updates.table, args.rest, EXPLORER_LIST_PROFILE);
+    const since = args.get('since');
+    const block = args.get('block');
+    const bounds = {
+      hash,
+      since: since === undefined ? undefined : await this.blocks.heightParam('since', since),
+      upTo: block === undefined ? undefined : await this.blocks.heightParam('block', block),
+    };
+    const rows = await this.reader.updatePage(bigmap.bigmap_id as number, request, bounds);
+    const o = options(args);
+    const origins = o.meta ? await this.reader.origins(rows.map((row) => row.op_id as number)) : new Map();
+    return { body: rows.map((row) => updateObject(bigmap, row, origins.get(row.op_id as number), o)) };
+  }
+
+  /** The height of a `block` parameter below the head (keys and values then come from the updates); undefined for none or the head. */
+  private async pastHeight(raw: string | undefined): Promise<number | undefined> {
+    if (raw === undefined) return undefined;
+    const height = await this.blocks.heightParam('block', raw);
+    return height < (await this.blocks.headHeight()) ? height : undefined;
+  }
+}
+
+function bigmapId(raw: string): number {
+  if (!/^-?\d{1,15}$/.test(raw)) throw ApiError.malformedId(`invalid bigmap id '${raw}'`);
+  return Number(raw);
+}
+
+function options(args: ExplorerArgs): ItemOptions {
+  return { prim: args.flag('prim'), meta: args.flag('meta') };
+}
