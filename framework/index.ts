@@ -44,3 +44,11 @@ export type {
   NormalizedOperation,
   TicketUpdate,
 } from './chain';
+export * from './michelson/Michelson';
+export * from './michelson/MichelsonJson';
+export * from './michelson/MichelsonTypes';
+export * from './michelson/ContractCode';
+export * from './explorer/CatalogRows';
+export * from './explorer/ExplorerArgs';
+export * from './explorer/ListPage';
+export * from './explorer/explorerObject';

@@ -1,6 +1,5 @@
 import type { IndexContext, NormalizedOperation } from '../../framework';
-import { isPrim, section } from '../core-chain/Michelson';
-import { ContractCode } from '../core-chain/explorer/ContractCode';
+import { ContractCode, isPrim, section, typeShape } from '../../framework';
 
 /** Key and value type of a bigmap as Micheline (the node's JSON form). */
 export interface KeyValueTypes {
@@ -21,7 +20,7 @@ export class BigmapTypes {
   /** The diff's types, annotated from the contract's storage type where they carry no annotation. */
   async annotated(op: NormalizedOperation, types: KeyValueTypes): Promise<KeyValueTypes> {
     if (hasAnnotation(types.keyType) || hasAnnotation(types.valueType)) return types;
-    const match = bigmapTypesIn(await this.storageType(op)).find((t) => sameShape(t.keyType, types.keyType) && sameShape(t.valueType, types.valueType));
+    const match = bigmapTypesIn(await this.storageType(op)).find((t) => typeShape(t.keyType) === typeShape(types.keyType) && typeShape(t.valueType) === typeShape(types.valueType));
     return match ?? types;
   }
 
@@ -58,14 +57,3 @@ function bigmapTypesIn(type: unknown): KeyValueTypes[] {
   return out;
 }
 
-/** Whether two types are the same apart from annotations, `pair a b c` being `pair a (pair b c)`. */
-function sameShape(a: unknown, b: unknown): boolean {
-  if (!isPrim(a) || !isPrim(b)) return JSON.stringify(a) === JSON.stringify(b);
-  const left = combed(a.prim, a.args ?? []);
-  const right = combed(b.prim, b.args ?? []);
-  return a.prim === b.prim && left.length === right.length && left.every((x, i) => sameShape(x, right[i]));
-}
-
-function combed(prim: string, args: unknown[]): unknown[] {
-  return prim === 'pair' && args.length > 2 ? [args[0], { prim: 'pair', args: args.slice(1) }] : args;
-}

@@ -1,11 +1,10 @@
 import type { BigMapDiff, Entity, EntityStore, IndexContext, Logger, NormalizedBlock, NormalizedOperation, Row } from '../../framework';
-import { ACCOUNT_IDS } from '../core-chain/BlockRun';
-import { encodeMicheline } from '../core-chain/Michelson';
-import { opId } from '../core-chain/OpRows';
+import { ACCOUNT_IDS, opId } from '../core-chain';
 import { athensBigmapId } from './AthensBigmaps';
 import { BigmapTypes, KeyValueTypes } from './BigmapTypes';
 import { keyId } from './KeyHash';
 import type { LiveEntry, LiveValues } from './LiveValues';
+import { encodeMicheline } from '../../framework';
 
 /** A bigmap with a negative id: it exists only while one operation and its internal operations run. */
 interface TemporaryBigmap {

@@ -5,12 +5,12 @@ import { planBlockEvents } from './BlockEvents';
 import type { BlockIndexer } from './BlockIndexer';
 import { ContractBook, type ScriptCache, type TrackedContract } from './ContractBook';
 import { withLazyStorageIds } from './LazyStorageIds';
-import { encodeMicheline, exprHash, featuresOf, section } from './Michelson';
 import { flowOperation } from './OperationKinds';
 import { contractEventRow, ticketUpdateRows } from './EmittedRows';
 import { eventRow, NO_PARTY, opId, operationRow, type OpRowExtras, type Party } from './OpRows';
 import type { RunningState } from './RunningState';
 import { allocationBurn } from './SupplyLedger';
+import { encodeMicheline, exprHash, featuresOf, section } from '../../framework';
 
 /** `ctx.shared` key under which core-chain leaves `Map<address, account row id>` of the block's accounts. */
 export const ACCOUNT_IDS = 'core-chain.accountIds';

@@ -1,6 +1,6 @@
 import type { Entity, EntityStore, Row } from '../../framework';
 import { bumpCallStats, ContractScript } from './ContractScript';
-import { encodeMicheline, hash8 } from './Michelson';
+import { encodeMicheline, hash8 } from '../../framework';
 
 /** A `contract` row as core-chain works with it during a block. */
 interface ContractData {

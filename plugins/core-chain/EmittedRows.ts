@@ -1,6 +1,6 @@
 import type { ContractEvent, Row, TicketUpdate } from '../../framework';
-import { encodeMicheline, exprHash, withoutAnnotations } from './Michelson';
 import type { Party } from './OpRows';
+import { encodeMicheline, exprHash, withoutAnnotations } from '../../framework';
 
 function hex(expr: unknown): string | null {
   return encodeMicheline(expr)?.toString('hex') ?? null;

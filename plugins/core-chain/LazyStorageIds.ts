@@ -1,5 +1,5 @@
 import type { BigMapDiff, SaplingDiff } from '../../framework';
-import { isPrim } from './Michelson';
+import { isPrim } from '../../framework';
 
 type Prim = { prim: string; args?: unknown[] };
 

@@ -2,7 +2,7 @@ import { UNKNOWN_TYPE } from './OperationKinds';
 import type { NormalizedBlock, NormalizedOperation, Row } from '../../framework';
 import { bigMapDiffBytes } from './bigMapDiffBytes';
 import type { PlannedEvent } from './BlockEvents';
-import { encodeMicheline } from './Michelson';
+import { encodeMicheline } from '../../framework';
 
 /** An account in a role of an op row. */
 export interface Party {

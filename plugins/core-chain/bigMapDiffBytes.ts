@@ -1,5 +1,5 @@
 import type { BigMapDiff } from '../../framework';
-import { encodeMicheline } from './Michelson';
+import { encodeMicheline } from '../../framework';
 
 const pair = (a: unknown, b: unknown): unknown => ({ prim: 'Pair', args: [a, b] });
 const UNIT = { prim: 'Unit' };

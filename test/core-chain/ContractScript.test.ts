@@ -3,9 +3,9 @@ import { packDataBytes, type MichelsonData } from '@taquito/michel-codec';
 import { encodeExpr } from '@taquito/utils';
 import { expect } from 'chai';
 import { bumpCallStats, ContractScript } from '../../plugins/core-chain/ContractScript';
-import { decodeMicheline, encodeMicheline, featuresOf, PRIMITIVES } from '../../plugins/core-chain/Michelson';
 import type { Json } from '../chain/support/Json';
 import { listFixtures, readFixtureJson } from '../support/fixtures';
+import { decodeMicheline, encodeMicheline, featuresOf, PRIMITIVES } from '../../framework';
 
 const contract = (...path: string[]): Json => readFixtureJson<Json>('tezos-rpc', 'context', 'contracts', ...path);
 

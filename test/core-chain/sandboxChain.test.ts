@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { packDataBytes, type MichelsonData } from '@taquito/michel-codec';
 import { expect } from 'chai';
 import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
-import { decodeMicheline, encodeMicheline } from '../../plugins/core-chain/Michelson';
 import { opTableLabel } from '../../plugins/core-chain/OperationKinds';
 import { CoreChainPlugin } from '../../plugins/core-chain/plugin';
 import type { Json } from '../chain/support/Json';
@@ -11,6 +10,7 @@ import { indexSandbox } from '../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 import { effectiveLists, endorsedPower, explicitBurns, mintedAndBurned } from './support/rawEffects';
 import { CsvRow, lastRow, mutez, readTable, sumInt, sumMutez } from './support/tableReader';
+import { decodeMicheline, encodeMicheline } from '../../framework';
 
 const HEAD = 300;
 const DERIVED_EVENTS = new Set(['bake', 'bonus', 'reward', 'deposit', 'unfreeze', 'seed_slash', 'invoice', 'airdrop']);

@@ -2,8 +2,7 @@ import { b58Encode, PrefixV2 } from '@taquito/utils';
 import { expect } from 'chai';
 import { bigMapDiffBytes } from '../../plugins/core-chain/bigMapDiffBytes';
 import { bigMapDiffObjects } from '../../plugins/core-chain/explorer/BigMapDiffObjects';
-import { typedValue } from '../../plugins/core-chain/explorer/MichelsonJson';
-import { entrypointArgType as entrypointType, entrypointList, typedef } from '../../plugins/core-chain/explorer/MichelsonTypes';
+import { entrypointArgType as entrypointType, entrypointList, typedef, typedValue } from '../../framework';
 
 const t = (prim: string, annot?: string, ...args: unknown[]): unknown => ({ prim, ...(args.length ? { args } : {}), ...(annot ? { annots: [annot] } : {}) });
 const int = (n: number | string) => ({ int: String(n) });

@@ -1,7 +1,6 @@
 import { injectable } from 'tsyringe';
 import { Catalog, ChainState, Database, RouteRegistry } from '../../../framework';
-import { BlockLookup } from '../../core-chain/explorer/BlockLookup';
-import { ChainTables } from '../../core-chain/explorer/ChainTables';
+import { BlockLookup, ChainTables } from '../../core-chain';
 import { BigmapReader } from './BigmapReader';
 import { BigmapRoutes } from './BigmapRoutes';
 

@@ -1,6 +1,5 @@
 import { b58DecodeAddress, b58DecodePublicKey, b58DecodePublicKeyHash } from '@taquito/utils';
-import { ApiError, columnType, ValueError } from '../../../framework';
-import { isPrim } from '../../core-chain/Michelson';
+import { ApiError, columnType, isPrim, ValueError } from '../../../framework';
 import { keyHash } from '../KeyHash';
 
 const EXPR_HASH = columnType('hash(expr)');

@@ -1,8 +1,5 @@
-import type { ExplorerRow } from '../../core-chain/explorer/CatalogRows';
-import { michelineFromHex } from '../../core-chain/explorer/ContractCode';
-import { typedValue } from '../../core-chain/explorer/MichelsonJson';
-import { typedef } from '../../core-chain/explorer/MichelsonTypes';
 import type { UpdateOrigin } from './BigmapReader';
+import { type ExplorerRow, michelineFromHex, typedef, typedValue } from '../../../framework';
 
 /** A bigmap's key and value types as Micheline; undefined when the index never saw its allocation. */
 export interface BigmapTypes {

@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
-import { ApiError, Catalog, Database, TableDef, TableRequest } from '../../../framework';
-import { CatalogRows, ExplorerRow } from '../../core-chain/explorer/CatalogRows';
-import { applyListRequest } from '../../core-chain/explorer/ListPage';
+import { ApiError, applyListRequest, Catalog, CatalogRows, Database, ExplorerRow, TableDef, TableRequest } from '../../../framework';
 
 const VALUE_COLUMNS = ['row_id', 'bigmap_id', 'height', 'key', 'value', 'hash', 'time'];
 

@@ -1,8 +1,6 @@
 import type { Context } from 'koa';
-import { ApiError, EXPLORER_LIST_PROFILE, ObjectAnswer, parseTableRequest, RouteRegistry } from '../../../framework';
-import type { BlockLookup } from '../../core-chain/explorer/BlockLookup';
-import { ExplorerArgs } from '../../core-chain/explorer/ExplorerArgs';
-import { explorerObject } from '../../core-chain/explorer/explorerObject';
+import { ApiError, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ObjectAnswer, parseTableRequest, RouteRegistry } from '../../../framework';
+import type { BlockLookup } from '../../core-chain';
 import { bigmapKeyHash } from './BigmapKeyParam';
 import { bigmapObject, ItemOptions, typesOf, updateObject, valueObject } from './BigmapObjects';
 import { BigmapReader } from './BigmapReader';

@@ -1,10 +1,6 @@
-import { ApiError, EXPLORER_LIST_PROFILE, parseAddress, parseTableRequest, RouteRegistry } from '../../../framework';
-import { CatalogRows, ExplorerRow } from './CatalogRows';
+import { ApiError, applyListRequest, CatalogRows, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, metadataField, parseAddress, parseTableRequest, RouteRegistry } from '../../../framework';
 import { ChainTables } from './ChainTables';
 import { ContractObjects } from './ContractObjects';
-import { ExplorerArgs, metadataField } from './ExplorerArgs';
-import { explorerObject } from './explorerObject';
-import { applyListRequest } from './ListPage';
 import { OperationPages } from './OperationPages';
 
 /** Account object fields: the account table's columns in the original service's order (ids left out). */

@@ -1,5 +1,4 @@
-import { isPrim } from '../Michelson';
-import { michelineFromHex } from './ContractCode';
+import { isPrim, michelineFromHex } from '../../../framework';
 
 export interface BigMapDiffObject {
   action: 'update' | 'remove' | 'copy' | 'alloc';

@@ -1,5 +1,4 @@
-import { ApiError, BlockId, ChainState, parseBlockId } from '../../../framework';
-import { CatalogRows, ExplorerRow } from './CatalogRows';
+import { ApiError, BlockId, CatalogRows, ChainState, ExplorerRow, parseBlockId } from '../../../framework';
 import { ChainTables } from './ChainTables';
 
 /** What other objects need to know about a block: where it is and when. */

@@ -1,9 +1,6 @@
-import { ApiError, parseBlockId, RouteRegistry } from '../../../framework';
+import { ApiError, CatalogRows, ExplorerArgs, explorerObject, metadataField, parseBlockId, RouteRegistry } from '../../../framework';
 import { BlockLookup } from './BlockLookup';
-import { CatalogRows } from './CatalogRows';
 import { ChainTables } from './ChainTables';
-import { ExplorerArgs, metadataField } from './ExplorerArgs';
-import { explorerObject } from './explorerObject';
 import { OperationPages } from './OperationPages';
 
 /** Block object fields in the original service's order; all but `successor` and `metadata` are block columns. */

@@ -1,9 +1,7 @@
-import { ApiError, ChainState, IndexerStatus, parseBlockId, RouteRegistry } from '../../../framework';
+import { ApiError, CatalogRows, ChainState, explorerObject, IndexerStatus, parseBlockId, RouteRegistry } from '../../../framework';
 import { BlockLookup } from './BlockLookup';
-import { CatalogRows } from './CatalogRows';
 import { ChainTables } from './ChainTables';
 import { configConstants } from './ConfigConstants';
-import { explorerObject } from './explorerObject';
 import { ProtocolHistory } from './ProtocolHistory';
 
 /** Names of the public networks by chain id; other chains are named by their id. */

@@ -1,5 +1,4 @@
-import { Catalog, Database, TableDef } from '../../../framework';
-import { CatalogRows } from './CatalogRows';
+import { Catalog, CatalogRows, Database, TableDef } from '../../../framework';
 
 const CODES = ['block', 'op', 'account', 'contract', 'constant', 'chain', 'supply', 'event', 'ticket_update', 'storage', 'protocol'] as const;
 export type ChainTableCode = (typeof CODES)[number];

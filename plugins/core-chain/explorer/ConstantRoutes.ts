@@ -1,8 +1,5 @@
-import { ApiError, RouteRegistry, ValueError } from '../../../framework';
-import { CatalogRows, requireColumn } from './CatalogRows';
+import { ApiError, CatalogRows, explorerObject, michelineFromHex, requireColumn, RouteRegistry, ValueError } from '../../../framework';
 import { ChainTables } from './ChainTables';
-import { michelineFromHex } from './ContractCode';
-import { explorerObject } from './explorerObject';
 
 /** `/explorer/constant/{expr…}`: a registered global constant with its value as Micheline. */
 export class ConstantRoutes {

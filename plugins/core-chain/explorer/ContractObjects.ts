@@ -1,8 +1,5 @@
-import { CatalogRows, ExplorerRow } from './CatalogRows';
 import { ChainTables } from './ChainTables';
-import { ContractCode } from './ContractCode';
-import { metadataField } from './ExplorerArgs';
-import { entrypointList } from './MichelsonTypes';
+import { CatalogRows, ContractCode, entrypointList, ExplorerRow, metadataField } from '../../../framework';
 
 const CONTRACT_COLUMNS = [
   'row_id',

@@ -1,13 +1,7 @@
-import { ApiError, parseAddress, QueryArgs, RouteRegistry } from '../../../framework';
+import { ApiError, CatalogRows, ContractCode, entrypointList, ExplorerArgs, explorerObject, ExplorerRow, michelineFromHex, parseAddress, QueryArgs, RouteRegistry, typedef, typedValue, viewList } from '../../../framework';
 import { BlockLookup } from './BlockLookup';
-import { CatalogRows, ExplorerRow } from './CatalogRows';
 import { ChainTables } from './ChainTables';
-import { ContractCode, michelineFromHex } from './ContractCode';
 import { ContractObjects } from './ContractObjects';
-import { ExplorerArgs } from './ExplorerArgs';
-import { explorerObject } from './explorerObject';
-import { typedValue } from './MichelsonJson';
-import { entrypointList, typedef, viewList } from './MichelsonTypes';
 import { OperationPages } from './OperationPages';
 
 /** `/explorer/contract/{hash}`, its calls, its script (types and entrypoints) and its current storage. */

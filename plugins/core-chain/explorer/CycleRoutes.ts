@@ -1,8 +1,6 @@
-import { ApiError, parseSequenceId, RouteRegistry } from '../../../framework';
+import { ApiError, CatalogRows, explorerObject, parseSequenceId, RouteRegistry } from '../../../framework';
 import { BlockLookup } from './BlockLookup';
-import { CatalogRows } from './CatalogRows';
 import { ChainTables } from './ChainTables';
-import { explorerObject } from './explorerObject';
 
 type Stats = Record<string, string | null>;
 

@@ -1,8 +1,7 @@
 import { BlockLookup } from './BlockLookup';
-import { CatalogRows, ExplorerRow } from './CatalogRows';
 import { ChainTables } from './ChainTables';
-import { ContractCode, michelineFromHex } from './ContractCode';
 import { ContractState, OperationExtras, operationObject, OperationOptions } from './OperationObject';
+import { CatalogRows, ContractCode, ExplorerRow, michelineFromHex } from '../../../framework';
 
 /**
  * Turns op rows into operation objects, looking up what the rows do not hold in a few batched

@@ -1,15 +1,18 @@
+import { ContractCode, entrypointArgType, ExplorerArgs, type ExplorerRow, metadataField, michelineFromHex, typedValue } from '../../../framework';
 import { bigMapDiffObjects } from './BigMapDiffObjects';
-import type { ExplorerRow } from './CatalogRows';
-import { ContractCode, michelineFromHex } from './ContractCode';
-import { metadataField } from './ExplorerArgs';
-import { typedValue } from './MichelsonJson';
-import { entrypointArgType } from './MichelsonTypes';
 
 /** The op route's switches: raw Micheline next to decoded values, account metadata, storage and bigmap updates. */
 export interface OperationOptions {
   prim: boolean;
   meta: boolean;
   storage: boolean;
+}
+
+/** The switches every route that returns operation objects takes. */
+export const OPERATION_SWITCHES = ['prim', 'meta', 'storage'] as const;
+
+export function operationOptions(args: ExplorerArgs): OperationOptions {
+  return { prim: args.flag('prim'), meta: args.flag('meta'), storage: args.flag('storage') };
 }
 
 /** A contract an operation called or originated, as the contract table holds it now. */

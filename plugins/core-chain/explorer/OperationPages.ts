@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
-import { Database, EXPLORER_LIST_PROFILE, parseTableRequest } from '../../../framework';
+import { applyListRequest, Database, EXPLORER_LIST_PROFILE, ExplorerArgs, parseTableRequest } from '../../../framework';
 import { BlockLookup } from './BlockLookup';
-import { ExplorerArgs, OPERATION_SWITCHES } from './ExplorerArgs';
-import { applyListRequest } from './ListPage';
 import { OperationLoader } from './OperationLoader';
+import { OPERATION_SWITCHES, operationOptions } from './OperationObject';
 
 export interface OperationListOptions {
   /**
@@ -65,6 +64,6 @@ export class OperationPages {
         .offset(request.offset);
       q.whereIn('row_id', ids).orderBy('row_id', order);
     }
-    return this.loader.objects(await rows.read(q), args.operationOptions());
+    return this.loader.objects(await rows.read(q), operationOptions(args));
   }
 }

@@ -1,7 +1,6 @@
-import { ApiError, parseOperationId, RouteRegistry } from '../../../framework';
-import { ExplorerArgs, OPERATION_SWITCHES } from './ExplorerArgs';
-import { explorerObject } from './explorerObject';
+import { ApiError, ExplorerArgs, explorerObject, parseOperationId, RouteRegistry } from '../../../framework';
 import { OperationLoader } from './OperationLoader';
+import { OPERATION_SWITCHES, operationOptions } from './OperationObject';
 
 /** `/explorer/op/{hash|id}`: every row of the operation group (batch contents, internal operations), in block order. */
 export class OperationRoutes {
@@ -17,7 +16,7 @@ export class OperationRoutes {
       else q.where('id', id.id.toString());
       const found = await rows.read(q);
       if (found.length === 0) throw ApiError.notFound('no such operation');
-      return { body: await this.loader.objects(found, args.operationOptions()), height: found[0].height as number };
+      return { body: await this.loader.objects(found, operationOptions(args)), height: found[0].height as number };
     });
   }
 }

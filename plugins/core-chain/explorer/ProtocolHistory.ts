@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { FINAL_DEPTH } from '../../../framework';
-import { CatalogRows } from './CatalogRows';
+import { CatalogRows, FINAL_DEPTH } from '../../../framework';
 import { ChainTables } from './ChainTables';
 
 export interface ProtocolRange {

@@ -1,9 +1,9 @@
 import { b58DecodeAndCheckPrefix, PrefixV2 } from '@taquito/utils';
 import { expect } from 'chai';
-import { decodeMicheline } from '../../../plugins/core-chain/Michelson';
 import type { Json } from '../../chain/support/Json';
 import type { TestInstance } from '../../support/TestInstance';
 import type { ReceiptBigmaps } from './receiptBigmaps';
+import { decodeMicheline } from '../../../framework';
 
 export type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

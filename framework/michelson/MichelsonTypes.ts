@@ -1,4 +1,4 @@
-import { entrypointType, isPrim } from '../Michelson';
+import { entrypointType, isPrim } from './Michelson';
 import { fieldName, memberName, recordFields } from './MichelsonJson';
 
 /** A Michelson type for people: records and unions spelled out, options flagged. */

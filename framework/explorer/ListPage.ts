@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { applyFilters, TableRequest } from '../../../framework';
+import { applyFilters } from '../query/TableQueryEngine';
+import type { TableRequest } from '../query/TableRequest';
 
 /**
  * A parsed list request applied to a query: its column filters, then the page: `cursor` (the last

@@ -284,12 +284,12 @@ export function entrypointType(parameterType: unknown, name: string): unknown {
   return found;
 }
 
-/** A type written without annotations, n-ary pairs as right combs: the shape interfaces are matched on. */
-function shape(t: unknown): string {
+/** A type written without annotations, n-ary pairs as right combs: two types are alike when their shapes are equal. */
+export function typeShape(t: unknown): string {
   if (!isPrim(t)) return '?';
   const args = t.args ?? [];
-  if (t.prim === 'pair' && args.length > 2) return `(pair ${shape(args[0])} ${shape({ prim: 'pair', args: args.slice(1) })})`;
-  return args.length === 0 ? t.prim : `(${t.prim} ${args.map(shape).join(' ')})`;
+  if (t.prim === 'pair' && args.length > 2) return `(pair ${typeShape(args[0])} ${typeShape({ prim: 'pair', args: args.slice(1) })})`;
+  return args.length === 0 ? t.prim : `(${t.prim} ${args.map(typeShape).join(' ')})`;
 }
 
 const INTERFACES: ReadonlyArray<{ name: string; entrypoints: Record<string, string> }> = [
@@ -315,7 +315,7 @@ const INTERFACES: ReadonlyArray<{ name: string; entrypoints: Record<string, stri
 
 /** Token standards whose every entrypoint the parameter type declares with the standard's type. */
 export function interfacesOf(parameterType: unknown): string[] {
-  return INTERFACES.filter((i) => Object.entries(i.entrypoints).every(([name, type]) => shape(entrypointType(parameterType, name)) === type)).map(
+  return INTERFACES.filter((i) => Object.entries(i.entrypoints).every(([name, type]) => typeShape(entrypointType(parameterType, name)) === type)).map(
     (i) => i.name,
   );
 }

@@ -1,5 +1,7 @@
 import type { Context } from 'koa';
-import { ApiError, ObjectAnswer, RouteRegistry } from '../../../framework';
+import { ApiError } from '../http/ApiError';
+import type { ObjectAnswer } from '../http/ObjectResponder';
+import type { RouteRegistry } from '../http/RouteRegistry';
 
 /**
  * An explorer object route whose path may end in a literal segment (`/tip`, `/{id}/operations`):

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { ColumnDef, Database, TableDef } from '../../../framework';
+import type { ColumnDef, TableDef } from '../catalog/CatalogModel';
+import { Database } from '../storage/Database';
 
 /** A row of a catalog table as explorer objects show it: tez numbers, RFC3339 times, booleans, hex bytes. */
 export type ExplorerRow = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { decodeMicheline, section } from '../Michelson';
+import { decodeMicheline, section } from './Michelson';
 
 /** Hex binary Micheline back to JSON; undefined when the bytes do not decode. */
 export function michelineFromHex(hex: string | null | undefined): unknown {

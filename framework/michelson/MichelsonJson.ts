@@ -1,5 +1,5 @@
 import { b58Encode, encodeAddress, encodeKey, encodeKeyHash, PrefixV2 } from '@taquito/utils';
-import { isPrim } from '../Michelson';
+import { isPrim } from './Michelson';
 
 /** A Micheline node of a type or value (the node's JSON form). */
 export interface Prim {

@@ -1,5 +1,5 @@
-import { ApiError, QueryArgs } from '../../../framework';
-import type { OperationOptions } from './OperationObject';
+import { ApiError } from '../http/ApiError';
+import type { QueryArgs } from '../query/TableRequest';
 
 const TRUE = new Set(['1', 'true', 'on', 'yes']);
 const FALSE = new Set(['', '0', 'false', 'off', 'no']);
@@ -38,10 +38,6 @@ export class ExplorerArgs {
     if (FALSE.has(v)) return false;
     throw ApiError.badQuery(`invalid ${name} '${raw}': expected 1/0 or true/false`);
   }
-
-  operationOptions(): OperationOptions {
-    return { prim: this.flag('prim'), meta: this.flag('meta'), storage: this.flag('storage') };
-  }
 }
 
 /**
@@ -52,5 +48,3 @@ export function metadataField(meta: boolean): { metadata?: Record<string, never>
   return meta ? { metadata: {} } : {};
 }
 
-/** The switches every route that returns operation objects takes. */
-export const OPERATION_SWITCHES = ['prim', 'meta', 'storage'] as const;

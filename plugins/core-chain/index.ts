@@ -1,0 +1,9 @@
+/**
+ * What plugins that depend on core-chain (manifest `dependsOn: ['core-chain']`) may use of it: block
+ * lookups by explorer id, its table readers, the op id rule and the account ids it leaves per block.
+ * Everything else in this folder is core-chain's own.
+ */
+export { ACCOUNT_IDS } from './BlockRun';
+export { opId } from './OpRows';
+export { BlockLookup, type BlockRef } from './explorer/BlockLookup';
+export { ChainTables } from './explorer/ChainTables';
