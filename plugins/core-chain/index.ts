@@ -7,3 +7,4 @@ export { ACCOUNT_IDS } from './BlockRun';
 export { opId } from './OpRows';
 export { BlockLookup, type BlockRef } from './explorer/BlockLookup';
 export { ChainTables } from './explorer/ChainTables';
+export { outerSigners } from './explorer/OuterSigners';

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { ApiError, applyListRequest, Catalog, CatalogRows, Database, ExplorerRow, TableDef, TableRequest } from '../../../framework';
+import { outerSigners } from '../../core-chain';
 
 const VALUE_COLUMNS = ['row_id', 'bigmap_id', 'height', 'key', 'value', 'hash', 'time'];
 
@@ -66,15 +67,9 @@ export class BigmapReader {
     const out = new Map<number, UpdateOrigin>();
     if (opIds.length === 0) return out;
     const ops = await this.ops.read(this.ops.query().whereIn('id', [...new Set(opIds)]));
-    const hashes = [...new Set(ops.filter((o) => o.is_internal === true && o.hash !== null).map((o) => o.hash as string))];
-    const outer = hashes.length === 0 ? [] : await this.ops.read(this.ops.query().whereIn('hash', hashes).where('is_internal', false));
+    const signers = await outerSigners(this.ops, ops);
     for (const op of ops) {
-      let source = op.sender as string | null;
-      if (op.is_internal === true) {
-        // The nearest earlier content of the same group in the same block.
-        const parents = outer.filter((o) => o.hash === op.hash && o.height === op.height && (o.op_n as number) < (op.op_n as number));
-        source = (parents.sort((a, b) => (b.op_n as number) - (a.op_n as number))[0]?.sender as string | undefined) ?? null;
-      }
+      const source = op.is_internal === true ? (signers.get(op) ?? null) : (op.sender as string | null);
       out.set(op.id as number, { sender: op.sender as string | null, source });
     }
     return out;

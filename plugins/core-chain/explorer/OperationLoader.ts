@@ -2,6 +2,7 @@ import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
 import { ContractState, OperationExtras, operationObject, OperationOptions } from './OperationObject';
 import { CatalogRows, ContractCode, ExplorerRow, michelineFromHex } from '../../../framework';
+import { outerSigners } from './OuterSigners';
 
 /**
  * Turns op rows into operation objects, looking up what the rows do not hold in a few batched
@@ -40,7 +41,7 @@ export class OperationLoader {
     if (rows.length === 0) return [];
     const [head, sources, contracts, constants, seeds, events, tickets, storages] = await Promise.all([
       this.blocks.headHeight(),
-      this.sources(rows),
+      outerSigners(this.parents, rows),
       this.contractStates(rows),
       this.constantValues(rows),
       this.seedPublishers(rows),
@@ -52,7 +53,7 @@ export class OperationLoader {
     return rows.map((row) => {
       const extras: OperationExtras = {};
       const key = rowKey(row);
-      extras.source = sources.get(key);
+      extras.source = sources.get(row);
       extras.previousBaker = previous.get(key);
       if (constants.has(key)) extras.constantValue = constants.get(key);
       if (row.type === 'nonce_revelation') extras.seedPublisher = seeds.get(revealedLevel(row) ?? -1);
@@ -63,24 +64,6 @@ export class OperationLoader {
       extras.storageAfter = storages.get(`${row.receiver}:${row.type === 'origination' ? 'origination' : row.storage_hash}`);
       return operationObject(row, extras, head, options);
     });
-  }
-
-  /** Internal rows' outer signer: the sender of the nearest earlier non-internal row of the same group. */
-  private async sources(rows: readonly ExplorerRow[]): Promise<Map<string, string>> {
-    const internal = rows.filter((r) => r.is_internal === true && r.hash !== null);
-    const out = new Map<string, string>();
-    if (internal.length === 0) return out;
-    const hashes = [...new Set(internal.map((r) => r.hash as string))];
-    const outer = await this.parents.read(this.parents.query().whereIn('hash', hashes).where('is_internal', false));
-    for (const r of internal) {
-      let best: ExplorerRow | undefined;
-      for (const o of outer) {
-        if (o.hash !== r.hash || o.height !== r.height || (o.op_n as number) > (r.op_n as number)) continue;
-        if (!best || (o.op_n as number) > (best.op_n as number)) best = o;
-      }
-      if (best?.sender != null) out.set(rowKey(r), best.sender as string);
-    }
-    return out;
   }
 
   private async contractStates(rows: readonly ExplorerRow[]): Promise<Map<string, ContractState>> {
