@@ -37,9 +37,14 @@ export class LiveValues {
     const pairs = [...missing.values()];
     for (let i = 0; i < pairs.length; i += 2000) {
       const chunk = pairs.slice(i, i + 2000);
-      const rows = await this.rows().whereIn(['bigmap_id', 'hash'], chunk);
+      // Two plain IN lists, the pairs picked out here: a long row-value IN list `(a, b) in ((…), …)`
+      // breaks PGlite's transaction state (from ~280 pairs on).
+      const ids = [...new Set(chunk.map(([bigmapId]) => bigmapId))];
+      const rows = await this.rows()
+        .whereIn('bigmap_id', ids)
+        .whereIn('hash', chunk.map(([, hash]) => hash));
       for (const [bigmapId, hash] of chunk) this.mapOf(bigmapId).set(hash, null);
-      for (const r of rows) this.mapOf(Number(r.bigmap_id)).set(r.hash, entryOf(r));
+      for (const r of rows) if (missing.has(`${Number(r.bigmap_id)}:${r.hash}`)) this.mapOf(Number(r.bigmap_id)).set(r.hash, entryOf(r));
     }
   }
 

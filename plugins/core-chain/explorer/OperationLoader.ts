@@ -167,10 +167,11 @@ export class OperationLoader {
     }
     const originations = rows.filter((r) => r.type === 'origination' && r.is_success === true && r.receiver !== null);
     if (originations.length > 0) {
-      const at = originations.map((r) => [r.receiver as string, r.height as number]);
+      const bornAt = new Map(originations.map((r) => [r.receiver as string, r.height as number]));
+      const q = this.storages.query().whereIn('contract', [...bornAt.keys()]).whereIn('height', [...new Set(bornAt.values())]);
       // The first storage of the contract at its origination height is the one the origination left.
-      for (const s of await this.storages.read(this.storages.query().whereIn(['contract', 'height'], at).orderBy('row_id', 'desc'))) {
-        out.set(`${s.contract}:origination`, michelineFromHex(s.storage as string | null));
+      for (const s of await this.storages.read(q.orderBy('row_id', 'desc'))) {
+        if (bornAt.get(s.contract as string) === s.height) out.set(`${s.contract}:origination`, michelineFromHex(s.storage as string | null));
       }
     }
     return out;
