@@ -4,6 +4,7 @@ import { ContextView } from './ContextView';
 import { blake2bOf } from './Hashing';
 import { protocolConstants } from './ProtocolConstants';
 import { GENESIS_PROTOCOL, type SandboxChain } from './SandboxChain';
+import { VotesView } from './VotesView';
 
 export interface RpcResponse {
   status: number;
@@ -92,6 +93,8 @@ export class SandboxNode {
         return block.level === 0 ? NOT_FOUND : this.contextRoute(new ContextView(chain, block), rest, q);
       case 'helpers':
         return block.level === 0 ? NOT_FOUND : this.helpers(block, rest, q);
+      case 'votes':
+        return block.level === 0 ? NOT_FOUND : orNotFound(new VotesView(chain, block).answer(rest));
       default:
         return NOT_FOUND;
     }

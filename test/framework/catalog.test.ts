@@ -9,8 +9,9 @@ const SPEC_TABLES = [
   'balance', 'chain', 'supply', 'block', 'op', 'account', 'contract', 'constant', 'flow', 'rights', 'snapshot',
   'income', 'election', 'proposal', 'vote', 'ballot', 'bigmaps', 'bigmap_values', 'bigmap_updates',
 ];
-// Beyond the spec's list: contract events and storage history (tzindex has both), protocol constants, ticket balance changes.
-const EXTRA_TABLES = ['event', 'protocol', 'storage', 'ticket_update'];
+// Beyond the spec's list: contract events and storage history (tzindex has both), protocol constants,
+// ticket balance changes, the voters of each voting period.
+const EXTRA_TABLES = ['event', 'protocol', 'storage', 'ticket_update', 'voter'];
 
 function yamlWith(columns: string, extra = ''): string {
   return `version: 1\nplugins:\n  p:\n    tables:\n      t:\n${extra}        columns:\n${columns}`;
@@ -28,7 +29,7 @@ function rejection(text: string): CatalogError {
 }
 
 describe('catalog', function () {
-  it('the shipped tables.yaml declares the 19 table codes of the spec, event, protocol, storage and ticket_update, and the 6 series', function () {
+  it('the shipped tables.yaml declares the 19 table codes of the spec, event, protocol, storage, ticket_update and voter, and the 6 series', function () {
     const catalog = loadCatalogFile(DEFAULTS.catalogFile);
     expect([...catalog.tables.keys()].sort()).to.deep.equal([...SPEC_TABLES, ...EXTRA_TABLES].sort());
     expect([...catalog.series.keys()].sort()).to.deep.equal(['balance', 'block', 'chain', 'flow', 'op', 'supply']);
@@ -127,8 +128,8 @@ plugins:
   it('forPlugins keeps only the tables and series of the given plugins', function () {
     const catalog = loadCatalogFile(DEFAULTS.catalogFile);
     const gov = catalog.forPlugins(new Set(['governance']));
-    expect([...gov.tables.keys()].sort()).to.deep.equal(['ballot', 'election', 'proposal', 'vote']);
+    expect([...gov.tables.keys()].sort()).to.deep.equal(['ballot', 'election', 'proposal', 'vote', 'voter']);
     expect(gov.series.size).to.equal(0);
-    expect(Catalog.merge([gov, catalog.forPlugins(new Set(['bigmaps']))]).tables.size).to.equal(7);
+    expect(Catalog.merge([gov, catalog.forPlugins(new Set(['bigmaps']))]).tables.size).to.equal(8);
   });
 });

@@ -1,0 +1,59 @@
+import type { Entity, EntityStore, IndexContext, Row } from '../../framework';
+
+/**
+ * The mutable governance rows of one block, through the framework's entity stores (cached across
+ * blocks, written once per batch, journaled near the head for reorgs). Stores are keyed by a text
+ * column: elections and votes by their (first) voting period index as a decimal string, proposals by
+ * `<election_id>:<hash>`, since a protocol may be proposed again in a later election.
+ */
+export class GovernanceBook {
+  private readonly elections: EntityStore;
+  private readonly votes: EntityStore;
+  private readonly proposals: EntityStore;
+
+  constructor(ctx: IndexContext) {
+    this.elections = ctx.entities('election', 'voting_period');
+    this.votes = ctx.entities('vote', 'voting_period');
+    this.proposals = ctx.entities('proposal', 'election_hash');
+  }
+
+  election(firstPeriod: number): Promise<Entity | undefined> {
+    return this.elections.get(String(firstPeriod));
+  }
+
+  vote(period: number): Promise<Entity | undefined> {
+    return this.votes.get(String(period));
+  }
+
+  proposal(electionId: bigint, hash: string): Promise<Entity | undefined> {
+    return this.proposals.get(proposalKey(electionId, hash));
+  }
+
+  insertElection(firstPeriod: number, row: Row): Entity {
+    return this.elections.insert({ ...row, voting_period: String(firstPeriod) });
+  }
+
+  insertVote(period: number, row: Row): Entity {
+    return this.votes.insert({ ...row, voting_period: String(period) });
+  }
+
+  insertProposal(electionId: bigint, hash: string, row: Row): Entity {
+    return this.proposals.insert({ ...row, election_id: electionId, hash, election_hash: proposalKey(electionId, hash) });
+  }
+
+  updateElection(e: Entity, patch: Row): void {
+    this.elections.update(e, patch);
+  }
+
+  updateVote(v: Entity, patch: Row): void {
+    this.votes.update(v, patch);
+  }
+
+  updateProposal(p: Entity, patch: Row): void {
+    this.proposals.update(p, patch);
+  }
+}
+
+function proposalKey(electionId: bigint, hash: string): string {
+  return `${electionId}:${hash}`;
+}

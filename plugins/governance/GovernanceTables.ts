@@ -1,0 +1,27 @@
+import type { Catalog, TableDef } from '../../framework';
+
+/** The governance tables, and the core-chain tables governance reads (blocks and accounts). */
+export class GovernanceTables {
+  constructor(
+    readonly election: TableDef,
+    readonly proposal: TableDef,
+    readonly vote: TableDef,
+    readonly ballot: TableDef,
+    readonly voter: TableDef,
+    readonly block: TableDef,
+    readonly account: TableDef,
+  ) {}
+
+  static from(catalog: Catalog): GovernanceTables {
+    const table = (code: string): TableDef => {
+      const t = catalog.table(code);
+      if (!t) throw new Error(`governance: table '${code}' is missing from the catalog`);
+      return t;
+    };
+    return new GovernanceTables(table('election'), table('proposal'), table('vote'), table('ballot'), table('voter'), table('block'), table('account'));
+  }
+}
+
+/** Integers as the drivers hand them back (bigint, number or text). */
+export const big = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigInt(v as bigint | number | string));
+export const num = (v: unknown): number => Number(v ?? 0);

@@ -1,0 +1,41 @@
+import { injectable } from 'tsyringe';
+import { Catalog, Database, explorerObject, RouteRegistry, type ExplorerRow, type QueryArgs } from '../../../framework';
+import { GovernanceTables } from '../GovernanceTables';
+import { ElectionLookup } from './ElectionLookup';
+import { ElectionObject } from './ElectionObject';
+import { GovernanceRows } from './GovernanceRows';
+import { VoteLists } from './VoteLists';
+
+/** Where a closed election or period ends (its objects no longer change once that is final). */
+const finalAt = (open: unknown, end: unknown): { height?: number } => (open === true || end === null ? {} : { height: end as number });
+
+/** governance's explorer routes: elections, their periods' voters and ballots, a baker's votes. */
+@injectable()
+export class GovernanceExplorer {
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: Catalog,
+  ) {}
+
+  register(r: RouteRegistry): void {
+    const rows = new GovernanceRows(this.db, GovernanceTables.from(this.catalog));
+    const lookup = new ElectionLookup(rows);
+    const elections = new ElectionObject(rows);
+    const lists = new VoteLists(rows);
+
+    explorerObject(r, '/explorer/election/:id', 'GetElection', async (ctx) => {
+      const election = await lookup.election(ctx.params.id);
+      return { body: await elections.build(election), ...finalAt(election.is_open, election.end_height) };
+    });
+
+    const periodList = (path: string, scope: string, list: (period: ExplorerRow, query: QueryArgs) => Promise<unknown>): void =>
+      explorerObject(r, `/explorer/election/:id/:stage/${path}`, scope, async (ctx) => {
+        const period = await lookup.period(await lookup.election(ctx.params.id), ctx.params.stage);
+        return { body: await list(period, ctx.query as QueryArgs), ...finalAt(period.is_open, period.period_end_height) };
+      });
+    periodList('voters', 'ListVoters', (period, query) => lists.voters(period, query));
+    periodList('ballots', 'ListBallots', (period, query) => lists.ballots(period, query));
+
+    explorerObject(r, '/explorer/bakers/:hash/votes', 'ListBakerVotes', async (ctx) => ({ body: await lists.bakerVotes(ctx.params.hash, ctx.query as QueryArgs) }));
+  }
+}

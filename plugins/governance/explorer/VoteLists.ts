@@ -1,0 +1,44 @@
+import { ApiError, parseAddress, type ExplorerRow, type QueryArgs } from '../../../framework';
+import type { GovernanceRows } from './GovernanceRows';
+
+/** A ballot row as an explorer object (proposal upvotes are ballots `yay` of proposal periods). */
+function ballotObject(b: ExplorerRow): ExplorerRow {
+  const { row_id, height, time, election_id, voting_period, voting_period_kind, proposal, op, ballot, rolls, stake, source } = b;
+  return { row_id, height, time, election_id, voting_period, voting_period_kind, proposal, op, ballot, rolls, stake, sender: source };
+}
+
+/** The explorer's lists of governance rows: a period's voters and ballots, a baker's votes. */
+export class VoteLists {
+  constructor(private readonly rows: GovernanceRows) {}
+
+  /** The bakers listed for a period, whether (and how) each voted; filters and paging on voter columns. */
+  async voters(period: ExplorerRow, query: QueryArgs): Promise<ExplorerRow[]> {
+    const { voter, ballot } = this.rows;
+    const page = await this.rows.page(voter, query, (q) => q.where('voting_period', period.voting_period as number));
+    const cast = page.length
+      ? await ballot.read(ballot.query().where('voting_period', period.voting_period as number).whereIn('source', page.map((v) => v.address as string)).orderBy('row_id'))
+      : [];
+    const isProposalPeriod = period.voting_period_kind === 'proposal';
+    return page.map((v) => {
+      const own = cast.filter((b) => b.source === v.address);
+      const out: ExplorerRow = { row_id: v.row_id, address: v.address, rolls: v.rolls, stake: v.stake, has_voted: own.length > 0 };
+      if (own.length > 0 && isProposalPeriod) out.proposals = own.map((b) => b.proposal);
+      if (own.length > 0 && !isProposalPeriod) out.ballot = own[0].ballot;
+      return out;
+    });
+  }
+
+  /** The ballots (or, in a proposal period, upvotes) of a period. */
+  async ballots(period: ExplorerRow, query: QueryArgs): Promise<ExplorerRow[]> {
+    return (await this.rows.page(this.rows.ballot, query, (q) => q.where('voting_period', period.voting_period as number))).map(ballotObject);
+  }
+
+  /** A baker's upvotes and ballots, newest first unless asked otherwise (400/1301 malformed, 404/1305 not a baker). */
+  async bakerVotes(raw: string, query: QueryArgs): Promise<ExplorerRow[]> {
+    const address = parseAddress(raw);
+    const { accounts } = this.rows;
+    const baker = await accounts.first(accounts.query().where({ address, is_baker: true }));
+    if (!baker) throw ApiError.notFound('no such baker');
+    return (await this.rows.page(this.rows.ballot, query, (q) => q.where('source', address), 'desc')).map(ballotObject);
+  }
+}
