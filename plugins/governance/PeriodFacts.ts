@@ -70,8 +70,12 @@ export function parseListings(raw: unknown, tokensPerRoll: bigint): Map<string, 
   return out;
 }
 
-/** Blocks left in the period after this one: `votes/current_period` (Edo on), else the period length from a first block. */
+/**
+ * Blocks left in the period after this one: the block's own receipt (Florence on), else the node's
+ * `votes/current_period` (Edo on), else the period length from a first block.
+ */
 async function plannedRemaining(ctx: IndexContext, constants: Json): Promise<number | undefined> {
+  if (ctx.block.votingPeriodRemaining !== undefined) return ctx.block.votingPeriodRemaining;
   const info = await ctx.node('votes/current_period');
   if (isRecord(info)) return int(info.remaining);
   const length = int(constants.blocks_per_voting_period);

@@ -123,6 +123,7 @@ export class BlockNormalizer {
       aiVote: featureVote(header.adaptive_issuance_vote),
       aiEma: asInt(meta?.adaptive_issuance_vote_ema),
       votingPeriod: asInt(votingPeriod?.index) ?? asInt(levelInfo?.voting_period),
+      votingPeriodRemaining: asInt(votingInfo?.remaining),
       votingPeriodKind: rawPeriodKind === undefined ? undefined : (VOTING_PERIOD_RENAMES[rawPeriodKind] ?? rawPeriodKind),
       consumedMilligas: milligas ?? (gas === undefined ? undefined : gas * 1000n),
       deactivated: asArray(meta?.deactivated).filter((d): d is string => typeof d === 'string'),

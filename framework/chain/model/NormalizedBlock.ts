@@ -50,6 +50,8 @@ export interface NormalizedBlock {
   aiVote?: FeatureVote;
   aiEma?: number;
   votingPeriod?: number;
+  /** Blocks left in the voting period after this one (Florence+ `voting_period_info.remaining`). */
+  votingPeriodRemaining?: number;
   /** proposal | exploration | cooldown | promotion | adoption (pre-Edo names mapped onto these). */
   votingPeriodKind?: string;
   consumedMilligas?: bigint;

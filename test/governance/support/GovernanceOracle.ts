@@ -126,7 +126,8 @@ export async function expectedTables(blocks: readonly Json[], node: NodeAsk, ids
     const quorum = p.kind === 'proposal' ? Number(constants.min_proposal_quorum ?? 0) : ballotPeriod ? Number((await node(level, 'votes/current_quorum')) ?? 0) : 0;
     const ema = ballotPeriod && constants.quorum_max !== undefined && quorum > constants.quorum_min ? Math.ceil(((quorum - constants.quorum_min) * 10000) / (constants.quorum_max - constants.quorum_min)) : 0;
     const current = (await node(level, 'votes/current_period')) as Json | undefined;
-    const remaining: number | undefined = current?.remaining ?? (constants.blocks_per_voting_period === undefined ? undefined : constants.blocks_per_voting_period - 1);
+    const remaining: number | undefined =
+      first.metadata?.voting_period_info?.remaining ?? current?.remaining ?? (constants.blocks_per_voting_period === undefined ? undefined : constants.blocks_per_voting_period - 1);
     const delay = constants.minimal_block_delay === undefined ? undefined : Number(constants.minimal_block_delay);
 
     const turnout = tally();
