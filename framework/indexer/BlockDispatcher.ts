@@ -21,6 +21,7 @@ export class BlockDispatcher implements HandlerRegistry {
   private readonly subscriptions: Subscription[] = [];
   private readonly batchHooks: BatchHookFn[] = [];
   private readonly rollbackHooks: RollbackHookFn[] = [];
+  private readonly preRollbackHooks: RollbackHookFn[] = [];
 
   onBlock(fn: BlockHandlerFn): void {
     this.subscriptions.push({ kind: 'block', fn });
@@ -42,6 +43,10 @@ export class BlockDispatcher implements HandlerRegistry {
     this.batchHooks.push(hook);
   }
 
+  beforeRollback(hook: RollbackHookFn): void {
+    this.preRollbackHooks.push(hook);
+  }
+
   afterRollback(hook: RollbackHookFn): void {
     this.rollbackHooks.push(hook);
   }
@@ -55,6 +60,10 @@ export class BlockDispatcher implements HandlerRegistry {
 
   async batchDone(trx: Knex.Transaction, from: number, to: number): Promise<void> {
     for (const h of this.batchHooks) await h(trx, from, to);
+  }
+
+  async rollingBack(trx: Knex.Transaction, height: number): Promise<void> {
+    for (const h of this.preRollbackHooks) await h(trx, height);
   }
 
   async rolledBack(trx: Knex.Transaction, height: number): Promise<void> {

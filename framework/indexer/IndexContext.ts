@@ -70,5 +70,10 @@ export interface HandlerRegistry {
   onBlock(handler: BlockHandlerFn): void;
   onOperation(filter: OperationFilter, handler: OperationHandlerFn): void;
   afterBatch(hook: BatchHookFn): void;
+  /**
+   * Called in the rollback transaction before the framework deletes and restores the rows above the
+   * fork: for tables a plugin derives from rows that are about to go.
+   */
+  beforeRollback(hook: RollbackHookFn): void;
   afterRollback(hook: RollbackHookFn): void;
 }

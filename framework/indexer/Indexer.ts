@@ -245,6 +245,7 @@ export class Indexer {
     this.log.warn({ from: this.tip!.height, to: height, depth }, 'chain reorganization: rolling back');
     try {
       await this.db.writer.transaction(async (trx) => {
+        await this.dispatcher.rollingBack(trx, height);
         await this.rollback.rollback(trx, height);
         await this.dispatcher.rolledBack(trx, height);
         await this.sync.write(trx, { height, hash, chainId: this.tip?.chainId });

@@ -33,7 +33,7 @@ export class BigmapIndexer {
     await this.valueTable.afterBatch(trx, fromHeight, toHeight);
   }
 
-  async afterRollback(trx: Knex.Transaction, height: number): Promise<void> {
+  async beforeRollback(trx: Knex.Transaction, height: number): Promise<void> {
     this.live = undefined;
     await this.valueTable.rollback(trx, height);
   }

@@ -18,13 +18,11 @@ export class BigmapValueTable {
   }
 
   /**
-   * After a reorg back to `height`: the keys updated above it get the value of their latest update
-   * at or below it, then those updates go. bigmap_updates has no height column in the catalog, so
-   * the framework leaves it to this: its rows above the fork say which keys to restore.
+   * Before a reorg back to `height` (while bigmap_updates still holds the rows above it, which the
+   * framework then deletes): the keys updated above it get the value of their latest update at or below it.
    */
   async rollback(trx: Knex.Transaction, height: number): Promise<void> {
     await this.rederive(trx, (q) => q.where('height', '>', height), height);
-    await trx.withSchema(this.updates.schema).from(this.updates.storage).where('height', '>', height).delete();
   }
 
   private async rederive(trx: Knex.Transaction, touching: (q: Knex.QueryBuilder) => Knex.QueryBuilder, upTo: number): Promise<void> {

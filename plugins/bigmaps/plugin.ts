@@ -31,7 +31,7 @@ export class BigmapsPlugin implements TzidxPlugin {
     if (!indexer) throw new Error('bigmaps: handlers() before register()');
     registry.onBlock((block, ctx) => indexer.index(block, ctx));
     registry.afterBatch((trx, from, to) => indexer.afterBatch(trx, from, to));
-    registry.afterRollback((trx, height) => indexer.afterRollback(trx, height));
+    registry.beforeRollback((trx, height) => indexer.beforeRollback(trx, height));
   }
 
   routes(r: RouteRegistry): void {
