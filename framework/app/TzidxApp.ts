@@ -6,10 +6,13 @@ import { loadCatalogFile } from '../catalog/CatalogLoader';
 import { catalogFromClasses } from '../catalog/decorators';
 import { InstanceConfig } from '../config/InstanceConfig';
 import { ApiServer } from '../http/ApiServer';
-import { ChainState } from '../http/ChainState';
+import { ChainState } from '../indexer/ChainState';
 import { CollectionResponder } from '../http/CollectionResponder';
 import { ObjectResponder } from '../http/ObjectResponder';
 import { RouteRegistry } from '../http/RouteRegistry';
+import { ApiReference } from '../openapi/ApiReference';
+import { LiveStream } from '../stream/LiveStream';
+import { StreamRecorder } from '../stream/StreamRecorder';
 import { PluginClass, TzidxPlugin } from '../plugins/Plugin';
 import { discoverPlugins } from '../plugins/PluginDiscovery';
 import { resolvePlugins } from '../plugins/PluginResolver';
@@ -19,12 +22,15 @@ import { SeriesRollups } from '../series/SeriesRollups';
 import { Database } from '../storage/Database';
 import { BlockSource } from '../chain';
 import { BlockDispatcher } from '../indexer/BlockDispatcher';
+import { ContractDirectory } from '../indexer/watch/ContractDirectory';
+import { WatchList } from '../indexer/watch/WatchList';
 import { DEFAULT_INDEXER_OPTIONS, Indexer, IndexerOptions } from '../indexer/Indexer';
 import { IndexerStatus } from '../indexer/IndexerStatus';
 import { SyncFollower } from '../indexer/SyncFollower';
 import { MigrationReport, SchemaMigrator } from '../storage/SchemaMigrator';
 import { Logger } from '../util/Logger';
 import { CONFIG, LOGGER } from './tokens';
+import { ACCOUNT_METADATA, NO_ACCOUNT_METADATA } from '../http/AccountMetadata';
 
 /** Built-in plugins, compiled next to the framework (dist/plugins). */
 export const BUILTIN_PLUGIN_DIR = path.resolve(__dirname, '..', '..', 'plugins');
@@ -50,9 +56,13 @@ export class TzidxApp {
     readonly catalog: Catalog,
     readonly plugins: readonly PluginClass[],
     readonly api: ApiServer,
+    /** Every mounted route (what /openapi.json documents). */
+    readonly routes: RouteRegistry,
     readonly migration: MigrationReport | undefined,
     readonly dispatcher: BlockDispatcher,
+    readonly stream: LiveStream,
     private readonly log: Logger,
+    private readonly instances: readonly TzidxPlugin[],
     private readonly follower?: SyncFollower,
   ) {}
 
@@ -91,6 +101,11 @@ export class TzidxApp {
 
   private indexerRun?: { controller: AbortController; done: Promise<void> };
 
+  /** Starts the plugins' work that blocks do not drive (e.g. market polling); `tzidx start` only. */
+  async startPlugins(): Promise<void> {
+    for (const plugin of this.instances) await plugin.start?.();
+  }
+
   static async create(config: InstanceConfig, opts: AppOptions): Promise<TzidxApp> {
     const available = opts.available ?? discoverPlugins([BUILTIN_PLUGIN_DIR, ...config.pluginPaths]);
     const plugins = resolvePlugins(available, config.plugins);
@@ -110,13 +125,19 @@ export class TzidxApp {
       container.registerInstance(IndexerStatus, new IndexerStatus());
       container.registerInstance(CONFIG, config);
       container.registerInstance(LOGGER, opts.log);
+      container.registerInstance(ACCOUNT_METADATA, NO_ACCOUNT_METADATA);
+      const stream = await LiveStream.open(db, { readOnly: !!opts.readOnly, databaseUrl: config.databaseUrl, log: opts.log.child({ component: 'stream' }) });
+      // Plugins resolve the recorder to publish their own stream events.
+      container.registerInstance(StreamRecorder, stream.recorder);
       const instances: TzidxPlugin[] = [];
       for (const cls of plugins) {
         const plugin = container.resolve(cls as unknown as new () => TzidxPlugin);
         await plugin.register?.({ container, config, catalog, log: opts.log.child({ plugin: cls.manifest.name }) });
         instances.push(plugin);
       }
-      const dispatcher = new BlockDispatcher();
+      const dispatcher = new BlockDispatcher(new ContractDirectory(new WatchList(config.watch)));
+      // First, so a block's event precedes the events plugins publish while handling it.
+      stream.attach(dispatcher);
       for (const plugin of instances) plugin.handlers?.(dispatcher);
       // Series rollups follow the raw tables in the same transactions, after every plugin wrote.
       const rollups = container.resolve(SeriesRollups);
@@ -127,13 +148,19 @@ export class TzidxApp {
       routes.series('/series', container.resolve(SeriesResponder));
       registerStatusRoutes(routes, container.resolve(IndexerStatus));
       for (const plugin of instances) plugin.routes?.(routes);
+      stream.mount(routes);
+      // Last: the reference documents every route mounted above, itself included.
+      const reference = new ApiReference();
+      reference.mount(routes);
+      reference.build({ catalog, routes: routes.mounted, plugins: plugins.map((p) => p.manifest), version: VERSION });
       const api = new ApiServer(routes, container.resolve(ChainState), opts.log, VERSION);
       let follower: SyncFollower | undefined;
       if (opts.readOnly) {
         follower = new SyncFollower(db.reader, container.resolve(ChainState), container.resolve(IndexerStatus), opts.log.child({ component: 'sync-follower' }));
         await follower.start();
       }
-      return new TzidxApp(config, container, db, catalog, plugins, api, migration, dispatcher, opts.log, follower);
+      await stream.start();
+      return new TzidxApp(config, container, db, catalog, plugins, api, routes, migration, dispatcher, stream, opts.log, instances, follower);
     } catch (e) {
       await db.close();
       throw e;
@@ -143,6 +170,8 @@ export class TzidxApp {
   async close(): Promise<void> {
     this.follower?.stop();
     await this.stopIndexer();
+    for (const plugin of this.instances) await plugin.stop?.();
+    await this.stream.close();
     await this.api.close();
     await this.db.close();
   }
@@ -153,11 +182,11 @@ function registerStatusRoutes(routes: RouteRegistry, status: IndexerStatus): voi
   routes.get('/explorer/status', 'GetStatus', (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = status.toJSON();
-  });
+  }, { summary: 'the indexer: mode, status, node head (blocks), indexed height, progress' });
   routes.get('/metrics', 'GetMetrics', async (ctx) => {
     ctx.type = status.registry.contentType;
     ctx.body = await status.registry.metrics();
-  });
+  }, { summary: 'Prometheus metrics', mediaType: 'text/plain' });
 }
 
 /** tables.yaml plus the decorator-declared tables of the loaded plugins, restricted to those plugins. */

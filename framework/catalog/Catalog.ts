@@ -2,8 +2,11 @@ import Ajv from 'ajv';
 import { CatalogError } from './CatalogError';
 import {
   CatalogDecl,
+  ColumnDecl,
   ColumnDef,
+  ColumnLookup,
   IndexDecl,
+  isFilterOnly,
   pluginSchema,
   SeriesColumnDef,
   SeriesDecl,
@@ -38,7 +41,7 @@ export class Catalog {
       for (const [code, tdecl] of Object.entries(pdecl.tables ?? {})) {
         const path = `/plugins/${plugin}/tables/${code}`;
         if (tables.has(code)) throw new CatalogError(path, `table '${code}' is also declared by plugin '${tables.get(code)!.plugin}'`, source);
-        tables.set(code, buildTable(plugin, code, tdecl, path, source));
+        tables.set(code, buildTable(plugin, code, tdecl, path, source, tables));
       }
     }
     for (const [plugin, pdecl] of Object.entries(catalog.plugins)) {
@@ -79,10 +82,17 @@ export class Catalog {
   table(code: string): TableDef | undefined {
     return this.tables.get(code);
   }
+
+  /** A table a plugin needs: throws at start-up when the enabled plugins' catalog lacks it. */
+  require(code: string): TableDef {
+    const t = this.tables.get(code);
+    if (!t) throw new Error(`table '${code}' is not in the catalog of the enabled plugins`);
+    return t;
+  }
 }
 
-function buildTable(plugin: string, code: string, decl: TableDecl, path: string, source: string): TableDef {
-  const columns: ColumnDef[] = decl.columns.map((c, i) => {
+function buildTable(plugin: string, code: string, decl: TableDecl, path: string, source: string, earlier: ReadonlyMap<string, TableDef>): TableDef {
+  const all: ColumnDef[] = decl.columns.map((c, i) => {
     try {
       return {
         name: c.name,
@@ -96,10 +106,14 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     }
   });
   const byName = new Map<string, ColumnDef>();
-  columns.forEach((c, i) => {
+  all.forEach((c, i) => {
     if (byName.has(c.name)) throw new CatalogError(`${path}/columns/${i}/name`, `duplicate column '${c.name}'`, source);
     byName.set(c.name, c);
   });
+  const virtualNames = new Set(decl.columns.filter(isVirtual).map((c) => c.name));
+  const virtualColumns = decl.columns.flatMap((c, i) => virtualColumn(c, byName, virtualNames, earlier, `${path}/columns/${i}`, source));
+  for (const v of virtualColumns) byName.set(v.name, v);
+  const columns = all.filter((c) => !virtualColumns.some((v) => v.name === c.name));
   if (columns[0].name !== 'row_id' || columns[0].type.name !== 'uint64') {
     throw new CatalogError(`${path}/columns/0`, "the first column must be 'row_id' of type uint64", source);
   }
@@ -128,9 +142,65 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     heightColumn: decl.height_column,
     orphanColumn: decl.orphan_column,
     columns,
+    virtualColumns,
     indexes,
     column: (name: string) => byName.get(name),
   };
+}
+
+function isVirtual(c: ColumnDecl): boolean {
+  return [c.alias_of, c.any_of, c.lookup].some((v) => v !== undefined);
+}
+
+/** An alias or filter-only column: its targets must be stored columns of its own type. */
+function virtualColumn(
+  decl: ColumnDecl,
+  byName: Map<string, ColumnDef>,
+  virtualNames: Set<string>,
+  earlier: ReadonlyMap<string, TableDef>,
+  path: string,
+  source: string,
+): ColumnDef[] {
+  if (!isVirtual(decl)) return [];
+  if ([decl.alias_of, decl.any_of, decl.lookup].filter((v) => v !== undefined).length > 1) {
+    throw new CatalogError(path, 'a column is one of alias_of, any_of or lookup', source);
+  }
+  const self = byName.get(decl.name)!;
+  if (decl.lookup) return [{ ...self, inDefault: false, lookup: columnLookup(decl, self, byName, virtualNames, earlier, path, source) }];
+  const targets = (decl.any_of ?? [decl.alias_of!]).map((name) => {
+    const target = byName.get(name);
+    if (!target || virtualNames.has(name)) throw new CatalogError(path, `'${decl.name}' names unknown column '${name}'`, source);
+    if (target.type.name !== self.type.name) throw new CatalogError(path, `'${decl.name}' is ${self.type.name} but '${name}' is ${target.type.name}`, source);
+    return target;
+  });
+  return [decl.alias_of !== undefined ? { ...self, aliasOf: decl.alias_of } : { ...self, inDefault: false, anyOf: targets }];
+}
+
+/** A lookup column: the other table is declared earlier and shares the `on` columns' types. */
+function columnLookup(
+  decl: ColumnDecl,
+  self: ColumnDef,
+  byName: Map<string, ColumnDef>,
+  virtualNames: Set<string>,
+  earlier: ReadonlyMap<string, TableDef>,
+  path: string,
+  source: string,
+): ColumnLookup {
+  const spec = decl.lookup!;
+  const other = earlier.get(spec.table);
+  if (!other) throw new CatalogError(`${path}/lookup/table`, `'${decl.name}' names table '${spec.table}', which is not declared before it`, source);
+  const column = other.column(spec.column);
+  if (!column || isFilterOnly(column) || column.type.name !== self.type.name) {
+    throw new CatalogError(`${path}/lookup/column`, `'${spec.table}' has no stored ${self.type.name} column '${spec.column}'`, source);
+  }
+  for (const name of spec.on) {
+    const mine = byName.get(name);
+    const theirs = other.column(name);
+    if (!mine || virtualNames.has(name) || !theirs || isFilterOnly(theirs) || theirs.aliasOf !== undefined || mine.type.name !== theirs.type.name) {
+      throw new CatalogError(`${path}/lookup/on`, `'${name}' is not a stored column of the same type in both tables`, source);
+    }
+  }
+  return { schema: other.schema, storage: other.storage, column, on: spec.on };
 }
 
 function buildSeries(
@@ -155,7 +225,16 @@ function buildSeries(
     if (c.agg === 'count') return { name: c.name, agg: c.agg };
     const src = table.column(c.source ?? c.name);
     if (!src) throw new CatalogError(`${path}/columns/${i}`, `table '${table.code}' has no column '${c.source ?? c.name}'`, source);
-    return { name: c.name, agg: c.agg, source: src };
+    if ((c.agg === 'wmean') !== (c.weight !== undefined)) throw new CatalogError(`${path}/columns/${i}`, "'weight' goes with agg 'wmean', and only with it", source);
+    if (c.weight === undefined) return { name: c.name, agg: c.agg, source: src };
+    const weight = table.column(c.weight);
+    if (!weight) throw new CatalogError(`${path}/columns/${i}/weight`, `table '${table.code}' has no column '${c.weight}'`, source);
+    return { name: c.name, agg: c.agg, source: src, weight };
   });
-  return { code, plugin, table, timeColumn, description: decl.description ?? '', columns };
+  const partition = (decl.partition ?? []).map((name, i) => {
+    const c = table.column(name);
+    if (!c) throw new CatalogError(`${path}/partition/${i}`, `table '${table.code}' has no column '${name}'`, source);
+    return c;
+  });
+  return { code, plugin, table, timeColumn, partition, description: decl.description ?? '', columns };
 }

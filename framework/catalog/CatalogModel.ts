@@ -8,6 +8,16 @@ export interface ColumnDecl {
   description?: string;
   /** In the default column set (returned without `columns=`); default true. */
   default?: boolean;
+  /** Not stored: another name of a stored column of the same type (names clients of the original use). */
+  alias_of?: string;
+  /** Not stored, filter-only: a filter on it matches rows where any of these columns (same type) matches. */
+  any_of?: string[];
+  /**
+   * Not stored, filter-only: a filter on it matches rows whose `on` columns equal those of a row of
+   * another (earlier declared) table matching the filter on its `column` (flow `op`: the flows of
+   * the operations with that hash).
+   */
+  lookup?: { table: string; column: string; on: string[] };
 }
 export interface IndexDecl {
   columns: string[];
@@ -26,17 +36,21 @@ export interface TableDecl {
   columns: ColumnDecl[];
   indexes?: Array<string[] | IndexDecl>;
 }
-export type Aggregation = 'sum' | 'count' | 'first' | 'last' | 'min' | 'max' | 'mean';
+export type Aggregation = 'sum' | 'count' | 'first' | 'last' | 'min' | 'max' | 'mean' | 'wmean';
 export interface SeriesColumnDecl {
   name: string;
   agg: Aggregation;
   /** Column of the table aggregated; defaults to `name` (unused for count). */
   source?: string;
+  /** `wmean` only: the column whose values weigh each row (e.g. a candle's base volume for a VWAP). */
+  weight?: string;
 }
 export interface SeriesDecl {
   description?: string;
   table: string;
   time_column?: string;
+  /** Columns whose values keep separate rollup buckets (e.g. exchange and pair), so path filters on them can use rollups. */
+  partition?: string[];
   columns: SeriesColumnDecl[];
 }
 export interface PluginCatalogDecl {
@@ -55,6 +69,28 @@ export interface ColumnDef {
   readonly nullable: boolean;
   readonly description: string;
   readonly inDefault: boolean;
+  /** An alias: the stored column it reads. */
+  readonly aliasOf?: string;
+  /** A filter-only column: the stored columns a filter on it tries (OR). */
+  readonly anyOf?: readonly ColumnDef[];
+  /** A filter-only column: rows whose `on` columns are among those of the other table's matching rows. */
+  readonly lookup?: ColumnLookup;
+}
+export interface ColumnLookup {
+  readonly schema: string;
+  readonly storage: string;
+  readonly column: ColumnDef;
+  readonly on: readonly string[];
+}
+
+/** Filter-only columns cannot be selected. */
+export function isFilterOnly(column: ColumnDef): boolean {
+  return column.anyOf !== undefined || column.lookup !== undefined;
+}
+
+/** The stored column a column reads (itself, or the column it is an alias of). */
+export function storedName(column: ColumnDef): string {
+  return column.aliasOf ?? column.name;
 }
 export interface IndexDef {
   readonly columns: readonly string[];
@@ -70,7 +106,10 @@ export interface TableDef {
   readonly kind: 'append' | 'mutable';
   readonly heightColumn?: string;
   readonly orphanColumn?: string;
+  /** Stored columns, in order. */
   readonly columns: readonly ColumnDef[];
+  /** Aliases and filter-only columns: found by `column(name)`, never stored. */
+  readonly virtualColumns: readonly ColumnDef[];
   readonly indexes: readonly IndexDef[];
   column(name: string): ColumnDef | undefined;
 }
@@ -78,12 +117,14 @@ export interface SeriesColumnDef {
   readonly name: string;
   readonly agg: Aggregation;
   readonly source?: ColumnDef;
+  readonly weight?: ColumnDef;
 }
 export interface SeriesDef {
   readonly code: string;
   readonly plugin: string;
   readonly table: TableDef;
   readonly timeColumn: ColumnDef;
+  readonly partition: readonly ColumnDef[];
   readonly description: string;
   readonly columns: readonly SeriesColumnDef[];
 }

@@ -12,6 +12,18 @@ const column = {
     nullable: { type: 'boolean' },
     description: { type: 'string' },
     default: { type: 'boolean' },
+    alias_of: { type: 'string', pattern: IDENT },
+    any_of: { type: 'array', minItems: 2, items: { type: 'string', pattern: IDENT } },
+    lookup: {
+      type: 'object',
+      required: ['table', 'column', 'on'],
+      additionalProperties: false,
+      properties: {
+        table: { type: 'string', pattern: IDENT },
+        column: { type: 'string', pattern: IDENT },
+        on: { type: 'array', minItems: 1, items: { type: 'string', pattern: IDENT } },
+      },
+    },
   },
 };
 
@@ -54,6 +66,7 @@ const series = {
     description: { type: 'string' },
     table: { type: 'string', pattern: IDENT },
     time_column: { type: 'string', pattern: IDENT },
+    partition: { type: 'array', items: { type: 'string', pattern: IDENT }, uniqueItems: true },
     columns: {
       type: 'array',
       minItems: 1,
@@ -63,8 +76,9 @@ const series = {
         additionalProperties: false,
         properties: {
           name: { type: 'string', pattern: IDENT },
-          agg: { enum: ['sum', 'count', 'first', 'last', 'min', 'max', 'mean'] },
+          agg: { enum: ['sum', 'count', 'first', 'last', 'min', 'max', 'mean', 'wmean'] },
           source: { type: 'string', pattern: IDENT },
+          weight: { type: 'string', pattern: IDENT },
         },
       },
     },

@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { parseArgs, ParseArgsConfig } from 'node:util';
 import { TzidxApp, BUILTIN_PLUGIN_DIR } from '../app/TzidxApp';
 import { CatalogError } from '../catalog/CatalogError';
-import { ConfigError, InstanceConfig, loadConfig, splitList } from '../config/InstanceConfig';
+import { loadCatalogFile } from '../catalog/CatalogLoader';
+import { ConfigError, InstanceConfig, loadConfig, PACKAGE_ROOT, splitList } from '../config/InstanceConfig';
 import { discoverPlugins } from '../plugins/PluginDiscovery';
 import { PluginError, resolvePlugins } from '../plugins/PluginResolver';
 import { createLogger, Logger } from '../util/Logger';
 import { PROFILE_NAMES, SandboxProfileName, startSandboxServer } from '../sandbox';
+import { demoMetadataEntries } from '../sandbox/DemoMetadata';
+import { METADATA_IMPORT, MetadataImport } from '../app/tokens';
 import { ArchiveBlockSource, BlockSource, RpcBlockSource } from '../chain';
 import { IndexerStatus } from '../indexer/IndexerStatus';
 import { ProgressReporter } from '../indexer/ProgressReporter';
@@ -20,10 +25,11 @@ const COMMON_HELP = `Common options:
   --database-url URL  Postgres instead of the embedded PGlite; env DATABASE_URL
   --plugins a,b       enabled plugins (default: all); env TZIDX_PLUGINS
   --log-level LEVEL   fatal|error|warn|info|debug|trace|silent; env TZIDX_LOG_LEVEL
-  -h, --help          this help
+  -h, --help          this help;  -v, --version: the version
 Precedence: flags > environment > config file > defaults.`;
 
-type Flags = Record<string, string | boolean | undefined>;
+/** Parsed options; `_` holds the positionals of commands that take them (`metadata import FILE`). */
+type Flags = Record<string, string | boolean | string[] | undefined>;
 
 const COMMANDS: Record<string, { summary: string; usage: string; run: (config: InstanceConfig, log: Logger, flags: Flags) => Promise<void>; help?: string }> = {
   start: {
@@ -44,12 +50,16 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
       const range = { fromLevel: level('from'), toLevel: level('to') };
       const app = await TzidxApp.create(config, { log });
       const input = await openBlockSource(config, range, log);
+      if (input.demoMetadata && app.container.isRegistered(METADATA_IMPORT)) {
+        await app.container.resolve<MetadataImport>(METADATA_IMPORT)(input.demoMetadata, 'the sandbox demo');
+      }
       const { url } = await app.api.listen(app.config.port, app.config.host);
       log.info({ url, database: app.db.description, source: input.description }, `API listening on ${url}, indexing ${input.description}`);
       if (input.hint) log.info(input.hint);
       const progress = new ProgressReporter(app.container.resolve(IndexerStatus), log);
       progress.start();
       const indexing = app.startIndexer(input.source, range).catch((e) => log.error({ err: e }, 'indexer stopped'));
+      await app.startPlugins();
       await untilSignal(log, async () => {
         progress.stop();
         await app.stopIndexer();
@@ -94,8 +104,7 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
       for (const k of ['interval-ms', 'reorg-rate', 'reorg-depth']) {
         if (flags[k] !== undefined && !Number.isFinite(num(k))) throw new ConfigError(`invalid --${k} '${flags[k]}'`);
       }
-      const port = flags.port === undefined ? 8732 : Number(flags.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`invalid port '${flags.port}'`);
+      const port = flags.port === undefined ? 8732 : portNumber(flags.port as string);
       const server = await startSandboxServer({
         port,
         seed: (flags.seed as string | undefined) ?? 'tzidx',
@@ -108,15 +117,43 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
       await untilSignal(log, () => server.close());
     },
   },
+  metadata: {
+    summary: 'metadata maintenance: `tzidx metadata import FILE` loads entries (a JSON array, validated like POST /metadata)',
+    usage: 'tzidx metadata import FILE [options]',
+    run: async (config, log, flags) => {
+      const [action, file, ...extra] = (flags._ as string[] | undefined) ?? [];
+      if (action !== 'import' || file === undefined || extra.length > 0) throw new ConfigError('usage: tzidx metadata import FILE');
+      let entries: unknown;
+      try {
+        entries = JSON.parse(fs.readFileSync(file, 'utf8'));
+      } catch (e) {
+        throw new ConfigError(`metadata import ${file}: ${(e as Error).message}`);
+      }
+      const app = await TzidxApp.create(config, { log });
+      try {
+        if (!app.container.isRegistered(METADATA_IMPORT)) throw new ConfigError('the metadata plugin is not enabled');
+        const n = await app.container.resolve<MetadataImport>(METADATA_IMPORT)(entries, file);
+        log.info({ file, entries: n }, 'metadata imported');
+      } finally {
+        await app.close();
+      }
+    },
+  },
   plugins: {
     summary: 'list the available plugins and whether they are enabled',
     usage: 'tzidx plugins [options]',
+    help: `  Marks: * enabled, - enabled but empty (declares no tables and no routes yet), blank: disabled.
+`,
     run: async (config) => {
       const available = discoverPlugins([BUILTIN_PLUGIN_DIR, ...config.pluginPaths]);
       const enabled = new Set(resolvePlugins(available, config.plugins).map((p) => p.manifest.name));
+      const catalog = loadCatalogFile(config.catalogFile);
+      const withTables = new Set([...catalog.tables.values()].map((t) => t.plugin));
       for (const p of available) {
         const deps = p.manifest.dependsOn?.length ? ` (depends on ${p.manifest.dependsOn.join(', ')})` : '';
-        process.stdout.write(`${enabled.has(p.manifest.name) ? '*' : ' '} ${p.manifest.name.padEnd(14)} ${p.manifest.description ?? ''}${deps}\n`);
+        const empty = !withTables.has(p.manifest.name) && !p.manifest.tableClasses?.length && !p.prototype.register && !p.prototype.routes;
+        const mark = !enabled.has(p.manifest.name) ? ' ' : empty ? '-' : '*';
+        process.stdout.write(`${mark} ${p.manifest.name.padEnd(14)} ${p.manifest.description ?? ''}${deps}${empty ? ' [empty]' : ''}\n`);
       }
     },
   },
@@ -140,7 +177,27 @@ const OPTIONS: ParseArgsConfig['options'] = {
   'reorg-rate': { type: 'string' },
   'reorg-depth': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
 };
+
+function version(): string {
+  return (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** A port flag, named in the error as the user wrote it (not as `NaN`). */
+function portNumber(text: string): number {
+  const port = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isInteger(port) || port > 65535) throw new ConfigError(`invalid port '${text}' (0–65535)`);
+  return port;
+}
+
+/** The common options a command does not describe itself (sandbox's --port is the RPC port). */
+function commonHelp(own: string | undefined): string {
+  const flags = new Set([...(own ?? '').matchAll(/^\s+(--[\w-]+)/gm)].map((m) => m[1]));
+  return COMMON_HELP.split('\n')
+    .filter((line) => !flags.has(/^\s+(--[\w-]+)/.exec(line)?.[1] ?? ''))
+    .join('\n');
+}
 
 function usage(): string {
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(9)} ${c.summary}`);
@@ -158,7 +215,7 @@ async function openBlockSource(
   config: InstanceConfig,
   range: { fromLevel?: number; toLevel?: number },
   log: Logger,
-): Promise<{ source: BlockSource; description: string; hint?: string; close(): Promise<void> }> {
+): Promise<{ source: BlockSource; description: string; hint?: string; demoMetadata?: unknown[]; close(): Promise<void> }> {
   if (config.rpc && config.archive) throw new ConfigError('give either --rpc or --archive, not both');
   if (config.rpc) {
     const source = new RpcBlockSource(config.rpc, { logger: log });
@@ -174,6 +231,7 @@ async function openBlockSource(
   return {
     source,
     description: `the built-in sandbox chain at ${sandbox.url}`,
+    demoMetadata: demoMetadataEntries(sandbox.chain),
     hint: 'no --rpc given: indexing a simulated chain. Point at a real node with `tzidx start --rpc http://<node>:8732` or at recorded blocks with `--archive DIR`.',
     close: async () => {
       await source.close();
@@ -199,20 +257,29 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(usage());
     return command === undefined ? 1 : 0;
   }
+  if (command === '--version' || command === '-v' || command === 'version') {
+    process.stdout.write(`tzidx ${version()}\n`);
+    return 0;
+  }
   const cmd = COMMANDS[command];
   if (!cmd) {
     process.stderr.write(`tzidx: unknown command '${command}'\n\n${usage()}`);
     return 2;
   }
-  let values: Record<string, string | boolean | undefined>;
+  let values: Flags;
   try {
-    values = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }).values as typeof values;
+    const parsed = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: command === 'metadata' });
+    values = { ...(parsed.values as Flags), ...(command === 'metadata' ? { _: parsed.positionals } : {}) };
   } catch (e) {
     process.stderr.write(`tzidx ${command}: ${(e as Error).message}\n\nUsage: ${cmd.usage}\n`);
     return 2;
   }
   if (values.help) {
-    process.stdout.write(`${cmd.summary}\n\nUsage: ${cmd.usage}\n\n${cmd.help ?? ''}${COMMON_HELP}\n`);
+    process.stdout.write(`${cmd.summary}\n\nUsage: ${cmd.usage}\n\n${cmd.help ?? ''}${commonHelp(cmd.help)}\n`);
+    return 0;
+  }
+  if (values.version) {
+    process.stdout.write(`tzidx ${version()}\n`);
     return 0;
   }
   try {
@@ -221,7 +288,7 @@ export async function main(argv: string[]): Promise<number> {
       file: str('config'),
       env: process.env,
       flags: {
-        port: str('port') !== undefined ? Number(str('port')) : undefined,
+        port: str('port') !== undefined && command !== 'sandbox' ? portNumber(str('port')!) : undefined,
         host: str('host'),
         dataDir: str('data-dir'),
         databaseUrl: str('database-url'),

@@ -18,6 +18,21 @@ export interface InstanceConfig {
   rpc?: string;
   archive?: string;
   logLevel: string;
+  /** The markets plugin: polling on/off, which exchanges (default: all it knows), candle backfill. */
+  markets?: MarketsConfig;
+  /** The metadata plugin's settings (file key `metadata`), checked by that plugin. */
+  metadata?: Record<string, unknown>;
+  /**
+   * Contracts to watch under a role (role → addresses), for contracts whose origination is not
+   * indexed (an index starting later, bootstrap contracts): group patterns with `{role}` steps match them.
+   */
+  watch?: Record<string, string[]>;
+}
+
+export interface MarketsConfig {
+  enabled?: boolean;
+  exchanges?: string[];
+  backfillHours?: number;
 }
 
 /** The package root: where tables.yaml and the built-in plugins live (dist/ sits below it). */
@@ -49,6 +64,17 @@ const FILE_SCHEMA = {
     rpc: { type: 'string' },
     archive: { type: 'string' },
     log_level: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+    markets: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        enabled: { type: 'boolean' },
+        exchanges: { type: 'array', items: { type: 'string' } },
+        backfill_hours: { type: 'number', minimum: 0 },
+      },
+    },
+    metadata: { type: 'object' },
+    watch: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string', pattern: '^KT1[1-9A-HJ-NP-Za-km-z]{33}$' } } },
   },
 };
 const validateFile = new Ajv({ allErrors: false }).compile(FILE_SCHEMA);
@@ -97,6 +123,9 @@ function readConfigFile(file: string): Partial_ {
     rpc: f.rpc,
     archive: f.archive,
     logLevel: f.log_level,
+    markets: f.markets ? stripUndefined({ enabled: f.markets['enabled'], exchanges: f.markets['exchanges'], backfillHours: f.markets['backfill_hours'] }) : undefined,
+    metadata: f.metadata,
+    watch: f.watch,
   });
 }
 

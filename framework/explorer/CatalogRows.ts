@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ColumnDef, TableDef } from '../catalog/CatalogModel';
+import { type ColumnDef, storedName, type TableDef } from '../catalog/CatalogModel';
 import { Database } from '../storage/Database';
 
 /** A row of a catalog table as explorer objects show it: tez numbers, RFC3339 times, booleans, hex bytes. */
@@ -29,7 +29,7 @@ export class CatalogRows {
   /** A query over the table selecting the rendered columns; add conditions, order and limits, then `read` it. */
   query(): Knex.QueryBuilder {
     const knex = this.db.reader;
-    const exprs = this.columns.map((c, i) => `${c.type.select(ident(c.name), 'object')} as "c${i}"`);
+    const exprs = this.columns.map((c, i) => `${c.type.select(ident(storedName(c)), 'object')} as "c${i}"`);
     return knex.withSchema(this.table.schema).from(this.table.storage).select(knex.raw(exprs.join(', ')));
   }
 
@@ -55,7 +55,7 @@ export function requireColumn(table: TableDef, name: string): ColumnDef {
   return column;
 }
 
-/** The value as its type writes it in JSON objects (money as a tez number); integers beyond 2^53 as bigint (sent as strings). */
+/** The value as its type writes it in JSON objects (money as a tez number); integers beyond 2^53 as bigint (sent as exact numbers). */
 function explorerValue(column: ColumnDef, raw: string | null): unknown {
   if (raw === null) return null;
   const value: unknown = JSON.parse(column.type.json(raw, 'object'));

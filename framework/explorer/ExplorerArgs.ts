@@ -1,8 +1,14 @@
-import { ApiError } from '../http/ApiError';
+import { ApiError } from '../errors/ApiError';
 import type { QueryArgs } from '../query/TableRequest';
 
 const TRUE = new Set(['1', 'true', 'on', 'yes']);
 const FALSE = new Set(['', '0', 'false', 'off', 'no']);
+/**
+ * Switches of the original's explorer that a route may not use: accepted (and checked as booleans)
+ * everywhere, so clients that always send them (the SDK asks for a block's operations with
+ * `rights=1&meta=1`) are not refused. A route that implements one names it in its own switches.
+ */
+const HARMLESS = new Set(['verbose', 'rights', 'meta', 'prim', 'unpack', 'merge', 'storage']);
 
 /**
  * A request's query split into the explorer's own parameters (switches like `prim`, block bounds
@@ -17,6 +23,10 @@ export class ExplorerArgs {
     const names = new Set(ownNames);
     for (const [key, value] of Object.entries(query)) {
       if (key === 'columns') continue;
+      if (HARMLESS.has(key) && !names.has(key)) {
+        for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) parseFlag(key, v);
+        continue;
+      }
       if (!names.has(key)) {
         this.rest[key] = value;
         continue;
@@ -32,19 +42,14 @@ export class ExplorerArgs {
 
   flag(name: string): boolean {
     const raw = this.own.get(name);
-    if (raw === undefined) return false;
-    const v = raw.toLowerCase();
-    if (TRUE.has(v)) return true;
-    if (FALSE.has(v)) return false;
-    throw ApiError.badQuery(`invalid ${name} '${raw}': expected 1/0 or true/false`);
+    return raw === undefined ? false : parseFlag(name, raw);
   }
 }
 
-/**
- * What `meta=1` adds to an object: account metadata keyed by address. No metadata source is indexed
- * yet, so the map stays empty until a metadata plugin fills it.
- */
-export function metadataField(meta: boolean): { metadata?: Record<string, never> } {
-  return meta ? { metadata: {} } : {};
+function parseFlag(name: string, raw: string): boolean {
+  const v = raw.toLowerCase();
+  if (TRUE.has(v)) return true;
+  if (FALSE.has(v)) return false;
+  throw ApiError.badQuery(`invalid ${name} '${raw}': expected 1/0 or true/false`);
 }
 

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
-import { ApiError } from '../http/ApiError';
+import { ApiError } from '../errors/ApiError';
 import type { ObjectAnswer } from '../http/ObjectResponder';
+import type { RouteDoc } from '../http/RouteDoc';
 import type { RouteRegistry } from '../http/RouteRegistry';
 
 /**
@@ -8,9 +9,9 @@ import type { RouteRegistry } from '../http/RouteRegistry';
  * such a segment also takes a format suffix, `.json` being the only one explorer objects have
  * (anything else is 400/1001, as for ids, which RouteRegistry.object checks itself).
  */
-export function explorerObject(r: RouteRegistry, path: string, scope: string, load: (ctx: Context) => Promise<ObjectAnswer>): void {
+export function explorerObject(r: RouteRegistry, path: string, scope: string, load: (ctx: Context) => Promise<ObjectAnswer>, doc: RouteDoc = {}): void {
   if (/\/:\w+$/.test(path)) {
-    r.object(path, scope, load);
+    r.object(path, scope, load, doc);
     return;
   }
   r.object(`${path}{.:format}`, scope, (ctx) => {
@@ -18,5 +19,5 @@ export function explorerObject(r: RouteRegistry, path: string, scope: string, lo
     delete ctx.params.format;
     if (format !== undefined && format.toLowerCase() !== 'json') throw ApiError.unsupportedFormat(format);
     return load(ctx);
-  });
+  }, doc);
 }

@@ -7,7 +7,7 @@ import { CsvEncoder, JsonRowsEncoder, RowEncoder } from '../query/RowEncoder';
 import { Filter, parseTableRequest, QueryArgs } from '../query/TableRequest';
 import { RawRow, TableQueryEngine } from '../query/TableQueryEngine';
 import { databaseErrorToApi } from '../storage/DatabaseErrors';
-import { ApiError } from './ApiError';
+import { ApiError } from '../errors/ApiError';
 
 export type Format = 'json' | 'csv';
 

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Context } from 'koa';
-import { injectable } from 'tsyringe';
-import { ApiError } from './ApiError';
-import { ChainState } from './ChainState';
+import { inject, injectable } from 'tsyringe';
+import { ACCOUNT_METADATA, AccountMetadataSource, fillMetadataSlots } from './AccountMetadata';
+import { ApiError } from '../errors/ApiError';
+import { ChainState } from '../indexer/ChainState';
 
 /** What an explorer route answers: the object, and where it sits relative to the head for caching. */
 export interface ObjectAnswer {
@@ -15,20 +16,33 @@ export interface ObjectAnswer {
   height?: number;
 }
 
-/** Blocks below the head after which an object is treated as final (reorgs do not reach that deep). */
-export const FINAL_DEPTH = 64;
 const FINAL_MAX_AGE = 86_400;
 
+/** Marks a bigint during JSON.stringify; the marked string is then replaced by its bare digits. */
+const BIGINT_MARK = '\u0000bigint:';
+const MARKED = /"\\u0000bigint:(-?\d+)"/g;
+
 /**
- * Sends explorer objects: JSON with bigints written as numbers when exact (strings otherwise), a
- * content ETag honoured by If-None-Match (304), and a Cache-Control lifetime derived from the head.
+ * JSON with every bigint as a plain JSON number, exact to the last digit (ids and key ids above
+ * 2^53): Go clients decode int64/uint64 fields from numbers, never from strings.
+ */
+export function objectJson(body: unknown): string {
+  return JSON.stringify(body, (_k, v) => (typeof v === 'bigint' ? BIGINT_MARK + v.toString() : v)).replace(MARKED, '$1');
+}
+
+/**
+ * Sends explorer objects: JSON with bigints written as exact numbers, a content ETag honoured by If-None-Match (304), and a Cache-Control lifetime derived from the head.
  */
 @injectable()
 export class ObjectResponder {
-  constructor(private readonly chain: ChainState) {}
+  constructor(
+    private readonly chain: ChainState,
+    @inject(ACCOUNT_METADATA) private readonly metadata: AccountMetadataSource,
+  ) {}
 
-  respond(ctx: Context, answer: ObjectAnswer): void {
-    const text = JSON.stringify(answer.body, (_k, v) => (typeof v === 'bigint' ? (Number.isSafeInteger(Number(v)) ? Number(v) : v.toString()) : v));
+  async respond(ctx: Context, answer: ObjectAnswer): Promise<void> {
+    await fillMetadataSlots(answer.body, this.metadata);
+    const text = objectJson(answer.body);
     const etag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
     ctx.set('ETag', etag);
     ctx.set('Cache-Control', `public, max-age=${this.maxAge(answer.height)}`);
@@ -42,7 +56,7 @@ export class ObjectResponder {
 
   private maxAge(height: number | undefined): number {
     const head = this.chain.height;
-    if (height !== undefined && head !== undefined && head - height >= FINAL_DEPTH) return FINAL_MAX_AGE;
+    if (height !== undefined && head !== undefined && head - height >= this.chain.finalDepth) return FINAL_MAX_AGE;
     return this.chain.secondsToNextBlock();
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Context, Next } from 'koa';
-import { ChainState } from './ChainState';
+import { ChainState } from '../indexer/ChainState';
 
 const CLIENT_ID = /^[A-Za-z0-9._-]{1,64}$/;
 

@@ -1,7 +1,7 @@
 import { AddressType } from '../catalog/types/AddressType';
 import { ValueError } from '../catalog/types/ColumnType';
 import { HashType } from '../catalog/types/HashType';
-import { ApiError } from './ApiError';
+import { ApiError } from '../errors/ApiError';
 
 /**
  * Parsers for the ids in explorer paths. A malformed id is the caller's 400/1301 with the reason;

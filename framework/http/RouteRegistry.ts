@@ -1,20 +1,34 @@
 import Router from '@koa/router';
 import { Context } from 'koa';
 import { Catalog } from '../catalog/Catalog';
-import { TableDef } from '../catalog/CatalogModel';
+import { SeriesDef, TableDef } from '../catalog/CatalogModel';
 import { ListProfile } from '../query/ListProfile';
 import { Filter } from '../query/TableRequest';
-import { compileSeries } from '../series/CompiledSeries';
-import { SeriesResponder } from '../series/SeriesResponder';
-import { ApiError } from './ApiError';
-import { CollectionResponder, splitFormat } from './CollectionResponder';
+import { ApiError } from '../errors/ApiError';
+import { CollectionResponder, Format, splitFormat } from './CollectionResponder';
 import { ObjectAnswer, ObjectResponder, stripJsonSuffix } from './ObjectResponder';
+import { RouteDoc, RouteInfo } from './RouteDoc';
 
 export type RouteHandler = (ctx: Context) => Promise<void> | void;
 
 export interface CollectionOptions {
   /** Filters derived from the path (e.g. the pool address of /defi/dex/{address}/events); see pathFilter. */
   filters?: (ctx: Context, table: TableDef) => Filter[];
+  /** Runs before the query, e.g. to answer 404 for ids in the path that name nothing. */
+  before?: (ctx: Context) => Promise<void> | void;
+  /** For the OpenAPI document. */
+  doc?: RouteDoc;
+}
+
+
+/**
+ * What serves catalog series (series/SeriesResponder implements it): the HTTP layer knows this
+ * shape, not the series engine, so http does not import series.
+ */
+export interface SeriesEndpoint {
+  /** Validates a series at start-up (throws with a clear message). */
+  check(series: SeriesDef): void;
+  respond(ctx: Context, series: SeriesDef, format: Format, filters?: readonly Filter[]): Promise<void>;
 }
 
 /**
@@ -23,7 +37,9 @@ export interface CollectionOptions {
  */
 export class RouteRegistry {
   readonly router = new Router();
-  private seriesResponder?: SeriesResponder;
+  private seriesResponder?: SeriesEndpoint;
+  /** Every mounted GET route with what it says about itself: the source of /openapi.json. */
+  readonly mounted: RouteInfo[] = [];
 
   constructor(
     private readonly catalog: Catalog,
@@ -31,8 +47,19 @@ export class RouteRegistry {
     private readonly objects: ObjectResponder,
   ) {}
 
-  get(path: string, scope: string, handler: RouteHandler): void {
-    this.router.get(path, async (ctx) => {
+  /** Every registered path template (`/explorer/block/:id`), for tools that walk the whole API. */
+  paths(): string[] {
+    return [...new Set(this.router.stack.map((layer) => String(layer.path)))];
+  }
+
+  get(path: string, scope: string, handler: RouteHandler, doc: RouteDoc = {}): void {
+    this.mount({ kind: 'route', path, scope, doc }, handler);
+  }
+
+  private mount(info: RouteInfo, handler: RouteHandler): void {
+    this.mounted.push(info);
+    const scope = info.scope;
+    this.router.get(info.path, async (ctx) => {
       ctx.state.scope = scope;
       await handler(ctx);
     });
@@ -42,25 +69,26 @@ export class RouteRegistry {
    * An explorer object route: `load` returns the object (and the height it is fixed at, for caching)
    * or throws ApiError (400/1301 for malformed ids via ResourceIds, 404/1305 for unknown ones).
    */
-  object(path: string, scope: string, load: (ctx: Context) => Promise<ObjectAnswer> | ObjectAnswer): void {
+  object(path: string, scope: string, load: (ctx: Context) => Promise<ObjectAnswer> | ObjectAnswer, doc: RouteDoc = {}): void {
     this.get(path, scope, async (ctx) => {
       stripJsonSuffix(ctx.params);
-      this.objects.respond(ctx, await load(ctx));
-    });
+      await this.objects.respond(ctx, await load(ctx));
+    }, doc);
   }
 
   collection(path: string, scope: string, tableCode: string, profile: ListProfile, options: CollectionOptions = {}): void {
     const table = this.catalog.table(tableCode);
     if (!table) throw new Error(`route ${path}: table '${tableCode}' is not in the catalog of the enabled plugins`);
-    this.get(path, scope, async (ctx) => {
+    this.mount({ kind: 'collection', path, scope, doc: options.doc ?? {}, table, profile }, async (ctx) => {
       const format = ctx.params.format ? splitFormat(`x.${ctx.params.format}`).format : 'json';
+      await options.before?.(ctx);
       await this.responder.respond(ctx, table, profile, format, options.filters?.(ctx, table) ?? []);
     });
   }
 
   /** `/tables/{code}[.{format}]` for every catalog table: 404 for codes of disabled plugins. */
   tables(prefix: string, profile: ListProfile): void {
-    this.get(`${prefix}/:table`, 'StreamTable', async (ctx) => {
+    this.mount({ kind: 'tables', path: `${prefix}/:table`, scope: 'StreamTable', doc: {}, profile }, async (ctx) => {
       const { name, format } = splitFormat(ctx.params.table);
       const table = this.catalog.table(name);
       if (!table) throw ApiError.notFound(`no such table '${name}'`);
@@ -72,10 +100,10 @@ export class RouteRegistry {
    * `/series/{code}[.{format}]` for every catalog series (404 for unknown codes). Compiles every
    * series first, so a series over a non-numeric column stops the start-up with a clear message.
    */
-  series(prefix: string, responder: SeriesResponder): void {
-    for (const s of this.catalog.series.values()) compileSeries(s);
+  series(prefix: string, responder: SeriesEndpoint): void {
+    for (const s of this.catalog.series.values()) responder.check(s);
     this.seriesResponder = responder;
-    this.get(`${prefix}/:series`, 'StreamSeries', async (ctx) => {
+    this.mount({ kind: 'series', path: `${prefix}/:series`, scope: 'StreamSeries', doc: {} }, async (ctx) => {
       const { name, format } = splitFormat(ctx.params.series);
       const series = this.catalog.series.get(name);
       if (!series) throw ApiError.notFound(`no such series '${name}'`);
@@ -92,9 +120,10 @@ export class RouteRegistry {
     if (!series) throw new Error(`route ${path}: series '${seriesCode}' is not in the catalog of the enabled plugins`);
     const responder = this.seriesResponder;
     if (!responder) throw new Error(`route ${path}: series routes need RouteRegistry.series() to be registered first`);
-    compileSeries(series);
-    this.get(path, scope, async (ctx) => {
+    responder.check(series);
+    this.mount({ kind: 'seriesAt', path, scope, doc: options.doc ?? {}, series }, async (ctx) => {
       const format = ctx.params.format ? splitFormat(`x.${ctx.params.format}`).format : 'json';
+      await options.before?.(ctx);
       await responder.respond(ctx, series, format, options.filters?.(ctx, series.table) ?? []);
     });
   }

@@ -1,5 +1,6 @@
 import { Context, Next } from 'koa';
-import { ApiError, ErrorCode } from './ApiError';
+import { ApiError, ErrorCode } from '../errors/ApiError';
+import { databaseErrorToApi } from '../storage/DatabaseErrors';
 import { Logger } from '../util/Logger';
 
 /**
@@ -26,6 +27,8 @@ export function errorHandler(log: Logger) {
 function toApiError(e: unknown): ApiError {
   if (e instanceof ApiError) return e;
   if (e instanceof URIError) return ApiError.badQuery('malformed URL encoding');
+  // Postgres errors (SQLSTATE codes) met outside the collection engine, e.g. by explorer objects.
+  if (typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) return databaseErrorToApi(e);
   const status = (e as { status?: number; expose?: boolean }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (status === 405) return new ApiError(405, ErrorCode.NO_ROUTE, (e as Error).message);

@@ -1,16 +1,26 @@
 import { Knex } from 'knex';
 import { NormalizedBlock, NormalizedOperation } from '../chain';
+import { ContractTypes } from '../michelson/ContractTypes';
+import { codeMatches, ContractFacts, GroupMatcher, operationGroups } from './groups/GroupMatcher';
+import { GroupPatternOptions, PatternStep } from './groups/GroupPattern';
 import {
   BatchHookFn,
   BlockHandlerFn,
+  ContractSelector,
+  GroupHandlerFn,
   HandlerRegistry,
   IndexContext,
   OperationFilter,
   OperationHandlerFn,
   RollbackHookFn,
 } from './IndexContext';
+import { ContractDirectory } from './watch/ContractDirectory';
+import { WatchList } from './watch/WatchList';
 
-type Subscription = { kind: 'block'; fn: BlockHandlerFn } | { kind: 'op'; matches: (op: NormalizedOperation) => boolean; fn: OperationHandlerFn };
+type Subscription =
+  | { kind: 'block'; fn: BlockHandlerFn }
+  | { kind: 'op'; matches: (op: NormalizedOperation) => boolean; fn: OperationHandlerFn }
+  | { kind: 'group'; matcher: GroupMatcher<string>; fn: GroupHandlerFn<string> };
 
 /**
  * The one dispatcher every plugin's handlers hang off. Subscriptions run in the order they were made,
@@ -19,9 +29,13 @@ type Subscription = { kind: 'block'; fn: BlockHandlerFn } | { kind: 'op'; matche
  */
 export class BlockDispatcher implements HandlerRegistry {
   private readonly subscriptions: Subscription[] = [];
+  private readonly claims: Array<{ role: string; selector: ContractSelector }> = [];
   private readonly batchHooks: BatchHookFn[] = [];
   private readonly rollbackHooks: RollbackHookFn[] = [];
   private readonly preRollbackHooks: RollbackHookFn[] = [];
+
+  /** The contracts plugins watch, and what the framework knows of their code. */
+  constructor(readonly contracts: ContractDirectory = new ContractDirectory(new WatchList())) {}
 
   onBlock(fn: BlockHandlerFn): void {
     this.subscriptions.push({ kind: 'block', fn });
@@ -39,6 +53,14 @@ export class BlockDispatcher implements HandlerRegistry {
     this.subscriptions.push({ kind: 'op', matches, fn });
   }
 
+  onOperationGroup<N extends string>(steps: readonly PatternStep<N>[], fn: GroupHandlerFn<N>, options?: GroupPatternOptions): void {
+    this.subscriptions.push({ kind: 'group', matcher: new GroupMatcher(steps, options), fn: fn as GroupHandlerFn<string> });
+  }
+
+  claim(role: string, selector: ContractSelector): void {
+    this.claims.push({ role, selector });
+  }
+
   afterBatch(hook: BatchHookFn): void {
     this.batchHooks.push(hook);
   }
@@ -52,10 +74,39 @@ export class BlockDispatcher implements HandlerRegistry {
   }
 
   async dispatch(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
+    this.claimOriginations(block);
+    const groups = this.subscriptions.some((s) => s.kind === 'group') ? operationGroups(block) : [];
     for (const s of this.subscriptions) {
       if (s.kind === 'block') await s.fn(block, ctx);
-      else for (const op of block.operations) if (s.matches(op)) await s.fn(op, ctx);
+      else if (s.kind === 'op') {
+        for (const op of block.operations) if (s.matches(op)) await s.fn(op, ctx);
+      } else {
+        for (const group of groups) for (const m of await this.matchGroup(s.matcher, group, block, ctx)) await s.fn(m, ctx);
+      }
     }
+  }
+
+  /** Claims run before any handler, so a contract originated and called in one block is matched. */
+  private claimOriginations(block: NormalizedBlock): void {
+    if (this.claims.length === 0) return;
+    for (const op of block.operations) {
+      if (op.type !== 'origination' || op.status !== 'applied' || op.originatedContracts.length === 0) continue;
+      const types = ContractTypes.fromScript(op.script);
+      if (!types) continue;
+      for (const { role, selector } of this.claims) {
+        if (codeMatches(selector, types)) this.contracts.watches.add({ address: op.originatedContracts[0], role, height: block.level, types });
+      }
+    }
+  }
+
+  /** Types are looked up (node, cache) only for groups that can match: every group when steps need code. */
+  private async matchGroup(matcher: GroupMatcher<string>, group: NormalizedOperation[], block: NormalizedBlock, ctx: IndexContext) {
+    const known = new Map<string, ContractTypes | undefined>();
+    const watches = this.contracts.watches;
+    const facts: ContractFacts = { roles: (a) => watches.roles(a), types: (a) => known.get(a) };
+    if (!matcher.needsTypes && matcher.match(group, facts, block.level).length === 0) return [];
+    for (const address of matcher.contracts(group)) known.set(address, await this.contracts.types(address, block, (p) => ctx.node(p)));
+    return matcher.match(group, facts, block.level);
   }
 
   async batchDone(trx: Knex.Transaction, from: number, to: number): Promise<void> {

@@ -1,11 +1,12 @@
 import { Knex } from 'knex';
 import { Catalog } from '../catalog/Catalog';
 import { quote, META_SCHEMA } from '../storage/SchemaMigrator';
+import { WATCH_TABLE } from './watch/WatchList';
 
 /**
  * Undoes everything indexed above a height without plugin code: append tables lose their rows above
  * it (or flag them, where the catalog names an orphan column), mutable tables get their journaled
- * pre-images back, newest first.
+ * pre-images back, newest first; contracts watched in the removed blocks are no longer watched.
  */
 export class ChainRollback {
   constructor(private readonly catalog: Catalog) {}
@@ -35,6 +36,7 @@ export class ChainRollback {
       await table.insert(row).onConflict('row_id').merge();
     }
     await trx(`${META_SCHEMA}.journal`).where('height', '>', height).delete();
+    await trx(WATCH_TABLE).where('height', '>', height).delete();
     await trx(`${META_SCHEMA}.block_hashes`).where('height', '>', height).delete();
   }
 

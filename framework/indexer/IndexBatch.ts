@@ -1,11 +1,15 @@
 import { Knex } from 'knex';
 import { Catalog } from '../catalog/Catalog';
+import { tableCode } from '../catalog/TableHandle';
 import { TableDef } from '../catalog/CatalogModel';
 import { NormalizedBlock } from '../chain';
 import { BulkWriter, Row } from '../storage/BulkWriter';
 import { META_SCHEMA } from '../storage/SchemaMigrator';
 import { EntityStates } from './EntityStates';
 import { IndexContext, NodeRpc } from './IndexContext';
+import { SharedValues } from './SharedValues';
+import { tableReader, type TableReader } from './TableReader';
+import { ContractDirectory } from './watch/ContractDirectory';
 
 /**
  * The writes of one transaction: one block near the head, many while catching up. Appended rows are
@@ -15,6 +19,7 @@ import { IndexContext, NodeRpc } from './IndexContext';
 export class IndexBatch {
   private readonly appends = new Map<TableDef, Row[]>();
   private readonly blocks: Array<{ level: number; hash: string; predecessor: string }> = [];
+  private readonly read: TableReader;
 
   constructor(
     readonly trx: Knex.Transaction,
@@ -22,20 +27,30 @@ export class IndexBatch {
     private readonly states: EntityStates,
     private readonly writer: BulkWriter,
     readonly mode: 'live' | 'backfill',
+    private readonly contracts: ContractDirectory,
     private readonly nodeRpc: NodeRpc = async () => undefined,
-  ) {}
+  ) {
+    this.read = tableReader(trx, catalog);
+  }
 
   context(block: NormalizedBlock): IndexContext {
     this.states.beginBlock(block.level);
     this.blocks.push({ level: block.level, hash: block.hash, predecessor: block.predecessor });
+    const node = (path: string): Promise<unknown> => this.nodeRpc(block.level, path);
     return {
       block,
       mode: this.mode,
-      trx: this.trx,
-      shared: new Map(),
-      append: (code, row) => this.append(code, row),
-      entities: (code, key) => this.states.store(this.table(code), key),
-      node: (path) => this.nodeRpc(block.level, path),
+      read: this.read,
+      shared: new SharedValues(),
+      append: (table, row) => this.append(tableCode(table), row),
+      entities: (table, key) => this.states.store(this.catalog.require(tableCode(table)), key),
+      node,
+      watch: async (address, role) => {
+        if (this.contracts.watches.roles(address).includes(role)) return;
+        const types = await this.contracts.types(address, block, node);
+        this.contracts.watches.add({ address, role, height: block.level, types });
+      },
+      watched: (address) => this.contracts.watches.roles(address),
     };
   }
 
@@ -46,6 +61,7 @@ export class IndexBatch {
   async flush(): Promise<void> {
     for (const [table, rows] of this.appends) await this.writer.append(this.trx, table, rows);
     this.appends.clear();
+    await this.contracts.watches.flush(this.trx);
     const journal = await this.states.flush();
     for (let i = 0; i < journal.length; i += 5000) {
       await this.trx(`${META_SCHEMA}.journal`).insert(
@@ -63,7 +79,7 @@ export class IndexBatch {
   }
 
   private append(code: string, row: Row): void {
-    const table = this.table(code);
+    const table = this.catalog.require(code);
     if (table.kind !== 'append') throw new Error(`table '${code}' is mutable: use entities()`);
     if (table.heightColumn && row[table.heightColumn] === undefined) throw new Error(`a '${code}' row needs its height column '${table.heightColumn}'`);
     const filled: Row = { ...row, row_id: this.states.allocate(table) };
@@ -71,12 +87,6 @@ export class IndexBatch {
     let rows = this.appends.get(table);
     if (!rows) this.appends.set(table, (rows = []));
     rows.push(filled);
-  }
-
-  private table(code: string): TableDef {
-    const t = this.catalog.table(code);
-    if (!t) throw new Error(`no table '${code}' in the catalog of the enabled plugins`);
-    return t;
   }
 }
 

@@ -1,6 +1,10 @@
 import { Knex } from 'knex';
 import { NormalizedBlock } from '../chain';
+import type { TableHandle } from '../catalog/TableHandle';
 import { Row } from '../storage/BulkWriter';
+import type { SharedValues } from './SharedValues';
+import type { TableReader } from './TableReader';
+import type { Destination, GroupMatch, GroupPatternOptions, PatternStep } from './groups/GroupPattern';
 
 /** A row of a mutable table as handlers see it: its row_id is fixed from the moment it is inserted. */
 export type Entity = Row & { readonly row_id: bigint };
@@ -26,20 +30,34 @@ export interface IndexContext {
   readonly block: NormalizedBlock;
   /** `live` near the head (one block per transaction), `backfill` while catching up (batches). */
   readonly mode: 'live' | 'backfill';
-  /** Appends a row to an append-only catalog table; it must carry the table's height column. */
-  append(table: string, row: Row): void;
+  /**
+   * Appends a row to an append-only catalog table; it must carry the table's height column. With a
+   * generated handle (`tables.op` from the plugin's tables.generated.ts) the row is type-checked.
+   */
+  append<R extends Row>(table: TableHandle<R> | string, row: R): void;
   /** The mutable rows of a catalog table, keyed by a unique column. */
-  entities(table: string, keyColumn: string): EntityStore;
-  /** Reads inside the batch's transaction. Buffered appends of this batch are not visible yet. */
-  readonly trx: Knex.Transaction;
-  /** Values handlers of one block hand to each other (e.g. core-chain's account ids). */
-  readonly shared: Map<string, unknown>;
+  entities(table: TableHandle<unknown> | string, keyColumn: string): EntityStore;
+  /**
+   * Reads a catalog table inside the batch's transaction (a select-only query builder: writes go
+   * through `append` and `entities`). Buffered appends of this batch are not visible yet; the reader
+   * is the same function for every block of a batch.
+   */
+  readonly read: TableReader;
+  /** Values handlers of one block hand to each other under typed keys (e.g. core-chain's account ids). */
+  readonly shared: SharedValues;
   /**
    * Asks the node about this block: `path` under `/chains/main/blocks/{level}/` (`votes/listings`…).
    * Undefined when the source has no node behind it (archives) or the node no longer keeps that data.
    * It runs inside the batch's transaction: for rare questions (once per period), not per operation.
    */
   node(path: string): Promise<unknown>;
+  /**
+   * Follows a contract under a role from this block on (a pool a factory created, a token first seen
+   * in a pool): group patterns with `{role}` steps match it. Stored with the block, rolled back with it.
+   */
+  watch(address: string, role: string): Promise<void>;
+  /** Roles under which a contract is watched (empty when it is not). */
+  watched(address: string): readonly string[];
 }
 
 /** How the indexer reaches the node for `IndexContext.node`. */
@@ -47,6 +65,9 @@ export type NodeRpc = (level: number, path: string) => Promise<unknown>;
 
 export type BlockHandlerFn = (block: NormalizedBlock, ctx: IndexContext) => Promise<void> | void;
 export type OperationHandlerFn = (op: NormalizedBlock['operations'][number], ctx: IndexContext) => Promise<void> | void;
+export type GroupHandlerFn<N extends string = string> = (match: GroupMatch<N>, ctx: IndexContext) => Promise<void> | void;
+/** Which originated contracts a plugin claims: by code hash, by interface or by entrypoints. */
+export type ContractSelector = Exclude<Destination, string | { readonly role: string }>;
 
 /** Which operations an operation handler wants; omitted fields match everything. */
 export interface OperationFilter {
@@ -69,6 +90,13 @@ export type BatchHookFn = (trx: Knex.Transaction, fromHeight: number, toHeight: 
 export interface HandlerRegistry {
   onBlock(handler: BlockHandlerFn): void;
   onOperation(filter: OperationFilter, handler: OperationHandlerFn): void;
+  /**
+   * Calls the handler for every group whose transactions and originations (internal ones included)
+   * contain the steps in order; see GroupMatcher for the rules.
+   */
+  onOperationGroup<N extends string>(steps: readonly PatternStep<N>[], handler: GroupHandlerFn<N>, options?: GroupPatternOptions): void;
+  /** Watches every contract originated (applied) whose code matches the selector, under the role, from its origination on. */
+  claim(role: string, selector: ContractSelector): void;
   afterBatch(hook: BatchHookFn): void;
   /**
    * Called in the rollback transaction before the framework deletes and restores the rows above the

@@ -1,7 +1,7 @@
 import { Catalog } from '../catalog/Catalog';
 import { BlockNormalizer, BlockRef, BlockSource, NormalizedBlock } from '../chain';
 import type { RawBlock } from '../chain/model/RawBlock';
-import { ChainState } from '../http/ChainState';
+import { ChainState, FINAL_DEPTH } from './ChainState';
 import { BulkWriter } from '../storage/BulkWriter';
 import { Database } from '../storage/Database';
 import { Logger } from '../util/Logger';
@@ -28,7 +28,7 @@ export interface IndexerOptions {
   retryDelayMs: number;
 }
 
-export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = { reorgDepth: 64, batchBlocks: 100, prefetch: 8, retryDelayMs: 2000 };
+export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = { reorgDepth: FINAL_DEPTH, batchBlocks: 100, prefetch: 8, retryDelayMs: 2000 };
 
 /** A handler or the database failed: the batch was rolled back and indexing stops (the API goes on). */
 export class IndexingError extends Error {}
@@ -68,9 +68,11 @@ export class Indexer {
 
   /** Indexes until the source is exhausted (archives), `toLevel` is reached, or the signal aborts. */
   async run(signal: AbortSignal): Promise<void> {
+    this.chain.update({ finalDepth: this.options.reorgDepth });
     this.status.mode = 'sync';
     this.status.status = 'connecting';
     this.tip = await this.sync.read(this.db.writer);
+    await this.dispatcher.contracts.watches.load(this.db.writer);
     if (this.tip) this.status.setIndexed(this.tip.height);
     while (!signal.aborted) {
       try {
@@ -195,7 +197,7 @@ export class Indexer {
     try {
       await this.db.writer.transaction(async (trx) => {
         await this.states.beginBatch(trx, mode === 'live', this.catalog.tables.values());
-        const batch = new IndexBatch(trx, this.catalog, this.states, this.writer, mode, this.nodeRpc(signal));
+        const batch = new IndexBatch(trx, this.catalog, this.states, this.writer, mode, this.dispatcher.contracts, this.nodeRpc(signal));
         for (const block of blocks) await this.dispatcher.dispatch(block, batch.context(block));
         await batch.flush();
         await this.dispatcher.batchDone(trx, blocks[0].level, last.level);
@@ -204,8 +206,10 @@ export class Indexer {
       });
     } catch (e) {
       this.states.reset();
+      this.dispatcher.contracts.watches.reset();
       throw new IndexingError(`blocks ${blocks[0].level}..${last.level} could not be indexed: ${(e as Error).message}`, { cause: e });
     }
+    this.dispatcher.contracts.watches.commit();
     this.tip = { height: last.level, hash: last.hash, chainId: last.chainId ?? this.tip?.chainId };
     this.status.setIndexed(last.level);
     this.status.countIndexed(blocks.length, blocks.reduce((n, b) => n + b.operations.length, 0));
@@ -254,6 +258,8 @@ export class Indexer {
       throw new IndexingError(`rollback to ${height} failed: ${(e as Error).message}`, { cause: e });
     } finally {
       this.states.reset();
+      // Watches of the rolled-back blocks are gone from the table (and any of a failed rollback stay).
+      await this.dispatcher.contracts.watches.load(this.db.writer);
     }
     this.tip = { height, hash, chainId: this.tip?.chainId };
     // The rollback may have removed the block that carried the constants.

@@ -53,6 +53,8 @@ export class IndexerStatus {
   }
 
   toJSON(): object {
-    return { mode: this.mode, status: this.status, blocks: this.blocks, indexed: this.indexed, progress: Number(this.progress.toFixed(6)) };
+    // Tenderbake makes a block final once two blocks are built on it.
+    const finalized = Math.max(0, Math.min(this.indexed, this.blocks - 2));
+    return { mode: this.mode, status: this.status, blocks: this.blocks, finalized, indexed: this.indexed, progress: Number(this.progress.toFixed(6)) };
   }
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ChainState } from '../http/ChainState';
+import type { ChainState } from './ChainState';
 import type { Logger } from '../util/Logger';
 import type { IndexerStatus } from './IndexerStatus';
 import { SyncState } from './SyncState';

@@ -56,6 +56,30 @@ export function recordFields(type: unknown): Array<{ name: string; type: unknown
 }
 
 /**
+ * How leaves are written out. The one decoder below serves two forms: JSON for the explorer
+ * (integers as decimal strings) and plain values for indexing handlers (integers as bigint).
+ */
+export interface ValueRendering {
+  integer(decimal: string): unknown;
+  bigMap(id: string): unknown;
+  timestamp(seconds: string): unknown;
+  /** A timestamp written as RFC 3339 text (parameters and untyped storage may use either form). */
+  timestampText(text: string): unknown;
+  bytes(hex: string): unknown;
+  /** Maps: an object keyed by the scalar key, or a JS Map. */
+  map(entries: Array<{ key: unknown; value: unknown }>, scalarKeys: boolean): unknown;
+}
+
+const JSON_RENDERING: ValueRendering = {
+  integer: (d) => d,
+  bigMap: (id) => Number(id),
+  timestamp: (s) => timestamp(s),
+  timestampText: (t) => t,
+  bytes: (hex) => hex,
+  map: (entries, scalarKeys) => (scalarKeys ? Object.fromEntries(entries.map((e) => [String(e.key), e.value])) : entries),
+};
+
+/**
  * A Michelson value as plain JSON, read with its type: records (pairs) become objects keyed by field
  * or type annotation (position when unnamed), `or` becomes `{branch: value}`, options null or the value,
  * lists and sets arrays, maps objects (arrays of `{key, value}` for non-scalar keys), big map ids
@@ -64,8 +88,13 @@ export function recordFields(type: unknown): Array<{ name: string; type: unknown
  * and so does any part that does not match its type.
  */
 export function typedValue(type: unknown, value: unknown): unknown {
+  return decodeWith(JSON_RENDERING, type, value);
+}
+
+/** The decoder with a rendering of leaves: a part that does not match its type stays Micheline. */
+export function decodeWith(r: ValueRendering, type: unknown, value: unknown): unknown {
   try {
-    return decode(type, value);
+    return decode(r, type, value);
   } catch {
     return value;
   }
@@ -73,37 +102,37 @@ export function typedValue(type: unknown, value: unknown): unknown {
 
 class Mismatch extends Error {}
 
-function decode(type: unknown, value: unknown): unknown {
+function decode(r: ValueRendering, type: unknown, value: unknown): unknown {
   if (!isPrim(type)) throw new Mismatch();
   const args = type.args ?? [];
   switch (type.prim) {
     case 'pair': {
       const out: Record<string, unknown> = {};
-      for (const f of recordFields(type)) out[f.name] = typedValue(f.type, at(value, f.path));
+      for (const f of recordFields(type)) out[f.name] = decodeWith(r, f.type, at(value, f.path));
       return out;
     }
     case 'or':
-      return union(type, value);
+      return union(r, type, value);
     case 'option':
       if (isPrim(value) && value.prim === 'None') return null;
-      if (isPrim(value) && value.prim === 'Some' && value.args?.length === 1) return typedValue(args[0], value.args[0]);
+      if (isPrim(value) && value.prim === 'Some' && value.args?.length === 1) return decodeWith(r, args[0], value.args[0]);
       throw new Mismatch();
     case 'list':
     case 'set':
-      return sequence(value).map((v) => typedValue(args[0], v));
+      return sequence(value).map((v) => decodeWith(r, args[0], v));
     case 'map':
     case 'big_map':
-      if (type.prim === 'big_map' && isInt(value)) return Number(value.int);
-      return mapValue(args[0], args[1], sequence(value));
+      if (type.prim === 'big_map' && isInt(value)) return r.bigMap(value.int);
+      return mapValue(r, args[0], args[1], sequence(value));
     case 'int':
     case 'nat':
     case 'mutez':
-      if (isInt(value)) return value.int;
+      if (isInt(value)) return r.integer(value.int);
       throw new Mismatch();
     case 'string':
       return stringOf(value);
     case 'bytes':
-      return bytesOf(value);
+      return r.bytes(bytesOf(value));
     case 'bool':
       if (isPrim(value) && (value.prim === 'True' || value.prim === 'False')) return value.prim === 'True';
       throw new Mismatch();
@@ -111,8 +140,8 @@ function decode(type: unknown, value: unknown): unknown {
       if (isPrim(value) && value.prim === 'Unit') return null;
       throw new Mismatch();
     case 'timestamp':
-      if (isInt(value)) return timestamp(value.int);
-      return stringOf(value);
+      if (isInt(value)) return r.timestamp(value.int);
+      return r.timestampText(stringOf(value));
     case 'address':
     case 'contract':
       return hasBytes(value) ? addressFromBytes(value.bytes) : stringOf(value);
@@ -142,7 +171,7 @@ function at(value: unknown, path: readonly number[]): unknown {
 }
 
 /** `{name: value}` for the chosen leaf of nested `or`s: its field annotation, else its L/R path. */
-function union(type: Prim, value: unknown): unknown {
+function union(r: ValueRendering, type: Prim, value: unknown): unknown {
   let t: unknown = type;
   let v = value;
   let path = '';
@@ -153,20 +182,17 @@ function union(type: Prim, value: unknown): unknown {
     v = v.args[0];
     path += left ? 'L' : 'R';
   }
-  return { [memberName(t) ?? path]: typedValue(t, v) };
+  return { [memberName(t) ?? path]: decodeWith(r, t, v) };
 }
 
 const SCALAR_KEYS = new Set(['string', 'int', 'nat', 'mutez', 'bytes', 'address', 'key_hash', 'key', 'timestamp', 'bool', 'chain_id']);
 
-function mapValue(keyType: unknown, valueType: unknown, items: unknown[]): unknown {
+function mapValue(r: ValueRendering, keyType: unknown, valueType: unknown, items: unknown[]): unknown {
   const entries = items.map((item) => {
     if (!isPrim(item) || item.prim !== 'Elt' || item.args?.length !== 2) throw new Mismatch();
-    return { key: typedValue(keyType, item.args[0]), value: typedValue(valueType, item.args[1]) };
+    return { key: decodeWith(r, keyType, item.args[0]), value: decodeWith(r, valueType, item.args[1]) };
   });
-  if (!isPrim(keyType) || !SCALAR_KEYS.has(keyType.prim)) return entries;
-  const out: Record<string, unknown> = {};
-  for (const e of entries) out[String(e.key)] = e.value;
-  return out;
+  return r.map(entries, isPrim(keyType) && SCALAR_KEYS.has(keyType.prim));
 }
 
 function sequence(value: unknown): unknown[] {

@@ -31,6 +31,13 @@ export interface TzidxPlugin {
   routes?(routes: RouteRegistry): void;
   /** Subscribes the plugin's indexing handlers to the shared block dispatcher (run in plugin order). */
   handlers?(registry: HandlerRegistry): void;
+  /**
+   * Starts work that is not driven by blocks (e.g. polling exchanges): `tzidx start` calls it next to
+   * the indexer (TzidxApp.startPlugins); `stop` ends it before the database closes. Read-only
+   * replicas and tests that only index never start it.
+   */
+  start?(): void | Promise<void>;
+  stop?(): void | Promise<void>;
 }
 
 export interface PluginClass {

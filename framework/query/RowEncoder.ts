@@ -24,6 +24,7 @@ export class JsonRowsEncoder implements RowEncoder {
   private readonly close: string;
   /** What precedes each value: nothing in arrays, `"name":` in objects. */
   private readonly keys: string[];
+  private readonly nulls: string[];
 
   constructor(
     private readonly columns: readonly ColumnDef[],
@@ -32,6 +33,7 @@ export class JsonRowsEncoder implements RowEncoder {
     this.encoding = shape === 'array' ? 'compact' : 'object';
     [this.open, this.close] = shape === 'array' ? ['[', ']'] : ['{', '}'];
     this.keys = columns.map((c) => (shape === 'array' ? '' : `${JSON.stringify(c.name)}:`));
+    this.nulls = columns.map((c) => (shape === 'array' ? c.type.compactNull : 'null'));
   }
   begin(): string {
     return '[';
@@ -44,7 +46,7 @@ export class JsonRowsEncoder implements RowEncoder {
       this.first = false;
       for (let i = 0; i < n; i++) {
         const raw = row[i];
-        item += (i > 0 ? ',' : '') + this.keys[i] + (raw === null ? 'null' : this.columns[i].type.json(raw, this.encoding));
+        item += (i > 0 ? ',' : '') + this.keys[i] + (raw === null ? this.nulls[i] : this.columns[i].type.json(raw, this.encoding));
       }
       out += item + this.close;
     }

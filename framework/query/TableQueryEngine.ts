@@ -1,6 +1,6 @@
 import { Knex } from 'knex';
 import { injectable } from 'tsyringe';
-import { TableDef } from '../catalog/CatalogModel';
+import { ColumnLookup, storedName, TableDef } from '../catalog/CatalogModel';
 import { Encoding } from '../catalog/types/ColumnType';
 import { Database } from '../storage/Database';
 import { quote } from '../storage/SchemaMigrator';
@@ -41,7 +41,7 @@ export class TableQueryEngine {
   private select(table: TableDef, req: TableRequest, enc: Encoding, after: string | undefined, offset: number, size: number): Knex.QueryBuilder {
     const knex = this.db.reader;
     // Aliased so that ORDER BY row_id names the stored column, never a text rendering of it.
-    const exprs = req.columns.map((c, i) => `${c.type.select(quote(c.name), enc)} as "c${i}"`);
+    const exprs = req.columns.map((c, i) => `${c.type.select(quote(storedName(c)), enc)} as "c${i}"`);
     exprs.push('"row_id"::text as "k"');
     const q = knex.withSchema(table.schema).from(table.storage).select(knex.raw(exprs.join(', ')));
     applyFilters(q, req.filters);
@@ -54,28 +54,51 @@ export class TableQueryEngine {
 
 export function applyFilters(q: Knex.QueryBuilder, filters: readonly Filter[]): void {
   for (const f of filters) {
-    const ref = quote(f.column.name);
-    const ph = f.column.type.placeholder;
-    const list = f.values.map(() => ph).join(', ');
-    switch (f.op) {
-      case 'ne':
-        // "not equal" includes rows where the column is empty.
-        q.whereRaw(`${ref} is distinct from ${ph}`, [f.values[0]]);
-        break;
-      case 'in':
-        q.whereRaw(`${ref} in (${list})`, [...f.values]);
-        break;
-      case 'nin':
-        q.whereRaw(`(${ref} is null or ${ref} not in (${list}))`, [...f.values]);
-        break;
-      case 'rg':
-        q.whereRaw(`${ref} between ${ph} and ${ph}`, [f.values[0], f.values[1]]);
-        break;
-      case 're':
-        q.whereRaw(`${ref} ~ ?`, [f.values[0]]);
-        break;
-      default:
-        q.whereRaw(`${ref} ${COMPARISON[f.op]} ${ph}`, [f.values[0]]);
-    }
+    // A filter-only column (op `address`: sender, receiver, baker or creator) matches when any of its
+    // columns does; its negations (ne, nin) when none does.
+    const anyOf = f.column.anyOf;
+    if (f.column.lookup) applyLookup(q, f, f.column.lookup);
+    else if (!anyOf) applyFilter(q, f);
+    else if (f.op === 'ne' || f.op === 'nin') q.where((all) => anyOf.forEach((column) => applyFilter(all, { ...f, column })));
+    else q.where((any) => anyOf.forEach((column) => any.orWhere((one) => applyFilter(one, { ...f, column }))));
+  }
+}
+
+/** A lookup column (flow `op`): the row's `on` columns are (ne/nin: are not) among the matching rows'. */
+function applyLookup(q: Knex.QueryBuilder, f: Filter, lookup: ColumnLookup): void {
+  const negated = f.op === 'ne' || f.op === 'nin';
+  const positive: Filter = { ...f, column: lookup.column, op: f.op === 'ne' ? 'eq' : f.op === 'nin' ? 'in' : f.op };
+  const matching = function (this: Knex.QueryBuilder): void {
+    this.withSchema(lookup.schema).from(lookup.storage).select([...lookup.on]);
+    applyFilter(this, positive);
+  };
+  const on = [...lookup.on];
+  if (negated) q.whereNotIn(on, matching);
+  else q.whereIn(on, matching);
+}
+
+function applyFilter(q: Knex.QueryBuilder, f: Filter): void {
+  const ref = quote(storedName(f.column));
+  const ph = f.column.type.placeholder;
+  const list = f.values.map(() => ph).join(', ');
+  switch (f.op) {
+    case 'ne':
+      // "not equal" includes rows where the column is empty.
+      q.whereRaw(`${ref} is distinct from ${ph}`, [f.values[0]]);
+      break;
+    case 'in':
+      q.whereRaw(`${ref} in (${list})`, [...f.values]);
+      break;
+    case 'nin':
+      q.whereRaw(`(${ref} is null or ${ref} not in (${list}))`, [...f.values]);
+      break;
+    case 'rg':
+      q.whereRaw(`${ref} between ${ph} and ${ph}`, [f.values[0], f.values[1]]);
+      break;
+    case 're':
+      q.whereRaw(`${ref} ~ ?`, [f.values[0]]);
+      break;
+    default:
+      q.whereRaw(`${ref} ${COMPARISON[f.op]} ${ph}`, [f.values[0]]);
   }
 }

@@ -1,6 +1,6 @@
-import { ColumnDef, TableDef } from '../catalog/CatalogModel';
+import { ColumnDef, isFilterOnly, TableDef } from '../catalog/CatalogModel';
 import { Operator, SqlValue, ValueError } from '../catalog/types/ColumnType';
-import { ApiError } from '../http/ApiError';
+import { ApiError } from '../errors/ApiError';
 import { ListProfile } from './ListProfile';
 
 export interface Filter {
@@ -21,10 +21,11 @@ export interface TableRequest {
 
 export type QueryArgs = Record<string, string | string[] | undefined>;
 
-const RESERVED = new Set(['columns', 'limit', 'cursor', 'order', 'offset', 'filename']);
+/** List parameters, and flags of the original's clients that change nothing here (the SDK always sends `verbose`). */
+const RESERVED = new Set(['columns', 'limit', 'cursor', 'order', 'offset', 'filename', 'verbose']);
 const OPERATORS = new Set<string>(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg', 're']);
 const MULTI_VALUE = new Set<Operator>(['in', 'nin', 'rg']);
-const UINT64 = /^\d{1,19}$/;
+const UINT64 = /^\d{1,20}$/;
 
 /**
  * Turns query arguments into a validated request against one catalog table. Every user-supplied name
@@ -58,6 +59,7 @@ function parseColumns(table: TableDef, arg: string | undefined): ColumnDef[] {
     const name = raw.trim();
     const col = table.column(name);
     if (!col) throw ApiError.invalid(`unknown column '${name}'`);
+    if (isFilterOnly(col)) throw ApiError.invalid(`column '${name}' can only be filtered on`);
     if (seen.has(name)) throw ApiError.invalid(`duplicate column '${name}'`);
     seen.add(name);
     return col;
@@ -80,8 +82,9 @@ function parseOrder(arg: string | undefined): 'asc' | 'desc' {
 
 function parseCursor(arg: string | undefined): string | undefined {
   if (arg === undefined || arg === '') return undefined;
-  if (!UINT64.test(arg) || BigInt(arg) > 2n ** 63n - 1n) throw ApiError.invalid(`invalid cursor value '${arg}': expected a row_id`);
-  return arg;
+  if (!UINT64.test(arg) || BigInt(arg) > 2n ** 64n - 1n) throw ApiError.invalid(`invalid cursor value '${arg}': expected a row_id`);
+  // Past every storable row_id (bigint): the same as the largest one.
+  return BigInt(arg) > 2n ** 63n - 1n ? (2n ** 63n - 1n).toString() : arg;
 }
 
 function parseOffset(arg: string | undefined, profile: ListProfile): number {
@@ -112,6 +115,8 @@ function parseFilters(table: TableDef, args: QueryArgs): Filter[] {
 }
 
 function parseFilter(column: ColumnDef, op: Operator, arg: string): Filter {
+  // Postgres text cannot hold NUL; say so instead of letting the database fail.
+  if (arg.includes('\0')) throw ApiError.invalid(`invalid ${column.name} filter value: NUL characters are not allowed`);
   const parts = MULTI_VALUE.has(op) ? arg.split(',') : [arg];
   if (op === 'rg' && parts.length !== 2) {
     throw ApiError.invalid(`invalid ${column.name} filter value '${arg}': range needs exactly two comma-separated values`);

@@ -15,8 +15,9 @@ import { buildManagerOperations } from './operations/ManagerMix';
 import { buildVotingOperations } from './operations/VotingFactory';
 import type { SandboxProfile } from './profiles';
 import { Prng } from './Prng';
-import { ATTESTING_REWARD_PER_BLOCK, BAKING_REWARD_FIXED, BONUS_PER_SLOT_7000, LB_SUBSIDY, payReward } from './Rewards';
+import { ATTESTING_REWARD_PER_BLOCK, BAKING_REWARD_FIXED, BONUS_PER_SLOT_7000, payReward } from './Rewards';
 import type { Rights } from './Rights';
+import type { SandboxExtension } from './SandboxExtension';
 import type { StakeSnapshots } from './StakeSnapshots';
 
 /** The chain's long-lived parts that building a block reads and mutates. */
@@ -28,6 +29,7 @@ export interface ChainRuntime {
   readonly book: AccountBook;
   readonly journal: Journal;
   readonly contracts: ContractRegistry;
+  readonly extensions: readonly SandboxExtension[];
   readonly rights: Rights;
   readonly stake: StakeSnapshots;
   readonly store: BlockStore;
@@ -43,7 +45,8 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace(
 /**
  * Builds the block at `level` on top of the stored head, in the Tallinn/Ushuaia shape: header with
  * Tenderbake fitness, the four validation passes, and metadata whose balance updates (fees, baking
- * rewards and bonus, end-of-cycle attesting rewards, LB subsidy) are applied to the ledger as written.
+ * rewards and bonus, end-of-cycle attesting rewards) and the extensions' block results (LB's subsidy)
+ * are applied to the ledger as written.
  * The last block of a cycle selects the stake distribution of a later cycle's rights.
  */
 export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, round: number): StoredBlock {
@@ -60,11 +63,11 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
   book.history.begin(level);
   try {
     const opsPrng = prng.fork('ops');
-    const genesis = level === 1 ? bootstrapChain({ book, prng: opsPrng, profile, contracts: rt.contracts }) : undefined;
+    const genesis = level === 1 ? bootstrapChain({ book, prng: opsPrng, profile, contracts: rt.contracts, extensions: rt.extensions }) : undefined;
     // Like Octez at activation, the first cycles' rights come from the bootstrap stake.
     if (genesis) rt.stake.selectInitial(book.view());
     const baker = book.bakers[rights.bakerAt(level, round)];
-    const ctx = new BlockContext(level, cycle, opsPrng, book, rt.journal, profile, calendar, identity, rt.contracts, pred.hash, baker.address, timestamp, rt.seed);
+    const ctx = new BlockContext(level, cycle, opsPrng, book, rt.journal, profile, calendar, identity, rt.contracts, pred.hash, baker.address, timestamp, rt.seed, rt.extensions);
 
     const payloadHash = b58(prng.bytes(32), PrefixV2.ValueHash);
     const consensusInput: ConsensusInput | undefined =
@@ -106,7 +109,7 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
     if (calendar.isCycleEnd(level)) payAttestingRewards(rt, blockUpdates);
     book.setBaker(baker, 'lastActiveLevel', level);
 
-    const implicit = [...(genesis?.implicitResults ?? []), liquidityBakingSubsidy(rt, ctx)];
+    const implicit = [...(genesis?.implicitResults ?? []), ...rt.extensions.flatMap((e) => e.blockResults?.(ctx) ?? [])];
 
     const levelInfo = calendar.levelInfo(level);
     const nonceHash = levelInfo.expected_commitment ? b58(prng.bytes(32), PrefixV2.CycleNonce) : null;
@@ -236,19 +239,6 @@ function payAttestingRewards(rt: ChainRuntime, updates: BalanceUpdates): void {
     book.setBaker(b, 'cycleExpectedSlots', 0);
     if (b.cycleMissedSlots) book.setBaker(b, 'cycleMissedSlots', 0);
   }
-}
-
-function liquidityBakingSubsidy(rt: ChainRuntime, ctx: BlockContext): Record<string, unknown> {
-  const updates = new BalanceUpdates(rt.book, 'subsidy');
-  const storage = rt.contracts.lb.subsidy(updates, LB_SUBSIDY);
-  rt.book.set(rt.contracts.lb.address, 'script', { code: rt.contracts.lb.code, storage });
-  return {
-    kind: 'transaction',
-    storage,
-    balance_updates: updates.items,
-    consumed_milligas: String(206_000 + ctx.prng.int(4000)),
-    storage_size: String(rt.book.get(rt.contracts.lb.address).storageSize),
-  };
 }
 
 export type { Baker };

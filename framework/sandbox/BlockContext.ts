@@ -5,6 +5,7 @@ import { b58, PrefixV2 } from './Hashing';
 import type { Journal } from './Journal';
 import type { SandboxProfile } from './profiles';
 import type { Prng } from './Prng';
+import type { SandboxExtension } from './SandboxExtension';
 
 export interface ChainIdentity {
   readonly protocol: string;
@@ -36,6 +37,8 @@ export class BlockContext {
     readonly timestamp: string,
     /** The chain seed, for values that must not depend on the branch (proposal hashes). */
     readonly seedLabel: string,
+    /** What plugins add to the chain (contracts, traffic, block results). */
+    readonly extensions: readonly SandboxExtension[] = [],
   ) {}
 
   /** A fresh operation hash and its raw digest (the digest also seeds KT1 addresses). */

@@ -1,7 +1,6 @@
 import { BalanceUpdates } from './BalanceUpdates';
 import type { BlockContext } from './BlockContext';
 import type { ContractModel } from './contracts/ContractModel';
-import { NULL_ADDRESS } from './contracts/CpmmPool';
 import { LazyStorageDiff } from './contracts/LazyStorageDiff';
 import type { AccountBook } from './AccountBook';
 import { newKeyPair, type ImplicitKind } from './Keys';
@@ -9,6 +8,9 @@ import type { Prng } from './Prng';
 import type { SandboxProfile } from './profiles';
 
 const TEZ = 1_000_000n;
+
+/** The protocol's null address: tez sent there are burned (Liquidity Baking's burn goes there). */
+export const NULL_ADDRESS = 'tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU';
 
 export interface GenesisResult {
   balanceUpdates: BalanceUpdates;
@@ -18,9 +20,10 @@ export interface GenesisResult {
 /**
  * Bootstrap state, written into the first block like a protocol activation: bakers and users funded by
  * `minted/bootstrap` updates (origin "migration"), bakers' own stake frozen, and the bootstrap contracts
- * originated as implicit operation results (with their big map allocations).
+ * originated as implicit operation results (with their big map allocations): the tokens, then each
+ * sandbox extension's contracts.
  */
-export function bootstrapChain(ctx: Pick<BlockContext, 'book' | 'prng' | 'profile' | 'contracts'>): GenesisResult {
+export function bootstrapChain(ctx: Pick<BlockContext, 'book' | 'prng' | 'profile' | 'contracts' | 'extensions'>): GenesisResult {
   const { book, prng, profile } = ctx;
   const updates = new BalanceUpdates(book, 'migration');
   for (const baker of book.bakers) {
@@ -65,37 +68,13 @@ export function bootstrapChain(ctx: Pick<BlockContext, 'book' | 'prng' | 'profil
 
   const { contracts } = ctx;
   const holders = users.slice(0, Math.max(4, Math.floor(users.length / 2)));
-  for (const token of [...contracts.tokens, contracts.sirius, contracts.plentyLp]) {
+  for (const token of contracts.tokens) {
     originate(token, 0n, (diff) => {
       token.init(diff);
-      if (contracts.tokens.includes(token)) for (const h of holders) token.mint(diff, h, prng.bigRange(1_000n, 100_000n) * 10n ** BigInt(Math.min(token.decimals, 8)));
+      for (const h of holders) token.mint(diff, h, prng.bigRange(1_000n, 100_000n) * 10n ** BigInt(Math.min(token.decimals, 8)));
     });
   }
-  // Pools start with deep reserves; the LP tokens of the initial liquidity go to the first user.
-  const seedPool = (pool: (typeof contracts.pools)[number], tokenReserve: bigint, otherReserve: bigint, lqt: bigint, tezBalance: bigint) =>
-    originate(pool, tezBalance, (diff) => {
-      pool.init(diff, tokenReserve, otherReserve, lqt);
-      pool.token.mint(diff, pool.address, tokenReserve);
-      if (pool.tokenB) pool.tokenB.mint(diff, pool.address, otherReserve);
-      // The initial LP shares are spread over a few holders, so removals and farm stakes have owners.
-      const lpHolders = holders.slice(0, 8);
-      lpHolders.forEach((h, i) => {
-        const share = i === lpHolders.length - 1 ? lqt - (lqt / BigInt(lpHolders.length)) * BigInt(i) : lqt / BigInt(lpHolders.length);
-        if (pool.lqt) pool.lqt.mint(diff, h, share);
-        else diff.update(pool.state.shares as number, { string: h }, { int: String(share) });
-      });
-    });
-  seedPool(contracts.lb, 3_300_000_000n, 5_200_000n * TEZ, 50_000_000n, 5_200_000n * TEZ);
-  seedPool(contracts.quipuswap, 900_000n * 10n ** 18n, 800_000n * TEZ, 700_000_000n, 800_000n * TEZ);
-  seedPool(contracts.plenty, 400_000n * TEZ, 300_000n * 10n ** 18n, 350_000_000_000n, 0n);
-  originate(contracts.farm, 0n, (diff) => {
-    contracts.farm.init(diff);
-    contracts.ctez.mint(diff, contracts.farm.address, 1_000_000n * TEZ);
-  });
-  originate(contracts.lending, 0n, (diff) => {
-    contracts.lending.init(diff);
-    for (const token of contracts.lending.markets) token.mint(diff, contracts.lending.address, 10n ** BigInt(token.decimals + 6));
-  });
+  for (const e of ctx.extensions) e.bootstrap?.({ book, prng, contracts, holders, originate });
   return { balanceUpdates: updates, implicitResults };
 }
 

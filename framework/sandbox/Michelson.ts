@@ -1,4 +1,4 @@
-import { packDataBytes, type MichelsonData, type MichelsonType } from '@taquito/michel-codec';
+import { packDataBytes, type MichelsonData } from '@taquito/michel-codec';
 import { b58DecodeAddress, encodeExpr } from '@taquito/utils';
 
 /** Micheline JSON as the node prints it. */
@@ -63,11 +63,7 @@ export function addressBytes(address: string): Micheline {
   return bytes(b58DecodeAddress(address));
 }
 
-/** `expr…` hash of a value packed at a type: the key_hash of big_map entries and global constants. */
-export function scriptExpr(value: Micheline, type?: Micheline): string {
-  const data = type ? addressesAsBytes(value, type) : value;
-  return encodeExpr(packDataBytes(data as MichelsonData, type as MichelsonType | undefined).bytes);
-}
+export { scriptExpr } from '../michelson/ScriptExpr';
 
 /**
  * Address of a global constant: the `expr…` hash of the value's binary Micheline, which is PACK without
@@ -80,20 +76,6 @@ export function globalConstantAddress(value: Micheline): string {
 /** Bytes a registered global constant takes: its binary expression plus 65 bytes of key (Octez's figure). */
 export function globalConstantSize(value: Micheline): number {
   return packedSize(value) + 65;
-}
-
-/**
- * michel-codec cannot pack tz4 addresses written as strings; their binary form packs identically,
- * so addresses are converted to bytes (following the type) before packing.
- */
-function addressesAsBytes(value: Micheline, type: Micheline): Micheline {
-  if (Array.isArray(type) || !('prim' in type)) return value;
-  if (type.prim === 'address' && !Array.isArray(value) && 'string' in value) return bytes(b58DecodeAddress(value.string.split('%')[0]));
-  if (type.prim === 'pair' && type.args && !Array.isArray(value) && 'prim' in value && value.prim === 'Pair' && value.args) {
-    if (type.args.length === 2 && value.args.length === 2)
-      return prim('Pair', [addressesAsBytes(value.args[0], type.args[0]), addressesAsBytes(value.args[1], type.args[1])]);
-  }
-  return value;
 }
 
 /** Serialized size in bytes of a value, used for storage accounting. */

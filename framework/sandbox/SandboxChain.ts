@@ -4,6 +4,7 @@ import { buildBlock, type ChainRuntime } from './BlockBuilder';
 import { BlockStore, type StoredBlock } from './BlockStore';
 import { ChainCalendar } from './ChainCalendar';
 import { ContractRegistry, type KnownContract } from './contracts/ContractRegistry';
+import { builtinSandboxExtensions, type SandboxExtension } from './SandboxExtension';
 import { createBakers } from './Genesis';
 import { b58, blake2bOf, PrefixV2 } from './Hashing';
 import { Journal } from './Journal';
@@ -26,6 +27,8 @@ export interface SandboxChainOptions {
   genesisTime?: string;
   /** How many blocks a reorg may replace (journal depth kept for rollback). */
   maxReorgDepth?: number;
+  /** What plugins add to the chain; default: the built-in plugins' `sandbox.js` files. */
+  extensions?: readonly SandboxExtension[];
 }
 
 export interface HeadEvent {
@@ -49,6 +52,7 @@ export class SandboxChain {
   readonly calendar: ChainCalendar;
   readonly book: AccountBook;
   readonly contracts: ContractRegistry;
+  private readonly extensions: readonly SandboxExtension[];
   readonly rights: Rights;
   readonly stake: StakeSnapshots;
   readonly maxReorgDepth: number;
@@ -73,6 +77,8 @@ export class SandboxChain {
     this.journal = new Journal(this.maxReorgDepth);
     this.book = new AccountBook(this.journal, 1_000_000n);
     this.contracts = new ContractRegistry(this.book, this.seed, ERROR_PREFIX);
+    this.extensions = options.extensions ?? builtinSandboxExtensions();
+    for (const e of this.extensions) e.register?.(this.contracts, this.book, ERROR_PREFIX);
     createBakers(this.book, Prng.derive(this.seed, 'bakers'), this.profile);
     this.stake = new StakeSnapshots(this.journal);
     this.rights = new Rights(this.seed, this.stake, this.calendar, this.profile.consensusCommitteeSize);
@@ -86,6 +92,7 @@ export class SandboxChain {
       book: this.book,
       journal: this.journal,
       contracts: this.contracts,
+      extensions: this.extensions,
       rights: this.rights,
       stake: this.stake,
       store: this.store,

@@ -1,7 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolveProfile, type SandboxProfile, type SandboxProfileName } from './profiles';
-import { Prng } from './Prng';
+import { LiveBaker } from './LiveBaker';
 import { SandboxChain } from './SandboxChain';
 import { SandboxNode } from './SandboxNode';
 
@@ -78,15 +78,12 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
   });
 
   const interval = options.blockIntervalMs ?? profile.blockIntervalMs;
-  const reorgRate = options.reorgRate ?? profile.reorgRate;
+  const baker = new LiveBaker(chain, options.reorgRate ?? profile.reorgRate, reorgDepth);
   const timer =
     interval > 0
       ? setInterval(() => {
-          const level = chain.headLevel + 1;
-          const prng = Prng.derive(chain.seed, 'live-reorg', level);
           try {
-            if (reorgRate > 0 && chain.headLevel > reorgDepth + 1 && prng.chance(reorgRate)) chain.reorg(prng.range(1, reorgDepth));
-            else chain.bake(1);
+            baker.tick();
           } catch (e) {
             // Stop baking but keep serving the chain built so far; the error says why the head stopped.
             clearInterval(timer);

@@ -1,5 +1,5 @@
-import { ApiError } from '../http/ApiError';
-import { addUnits, truncateUtc } from '../query/TimeExpression';
+import { ApiError } from '../errors/ApiError';
+import { addUnits, truncateUtc } from '../time/TimeExpression';
 
 type Unit = 'm' | 'h' | 'd' | 'w' | 'M' | 'y';
 

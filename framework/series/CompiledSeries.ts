@@ -1,4 +1,4 @@
-import { Aggregation, ColumnDef, SeriesDef } from '../catalog/CatalogModel';
+import { Aggregation, ColumnDef, SeriesColumnDef, SeriesDef } from '../catalog/CatalogModel';
 import { BigIntType } from '../catalog/types/BigIntType';
 import { BoolType } from '../catalog/types/BoolType';
 import { ColumnType, Encoding } from '../catalog/types/ColumnType';
@@ -7,6 +7,7 @@ import { FixedType } from '../catalog/types/FixedType';
 import { Float64Type } from '../catalog/types/Float64Type';
 import { Int64Type } from '../catalog/types/Int64Type';
 import { MoneyType } from '../catalog/types/MoneyType';
+import { Filter } from '../query/TableRequest';
 import { quote } from '../storage/SchemaMigrator';
 
 /** How a value is computed with when gaps are filled: exact integers, fixed decimals or doubles. */
@@ -53,6 +54,8 @@ export class CompiledSeries {
   /** Every partial of every measure, each once, in a fixed order (the rollup tables' columns). */
   readonly partials: readonly PartialColumn[];
   readonly timeRef: string;
+  /** Quoted partition columns: rollup buckets are kept per value combination of these. */
+  readonly partitionRefs: readonly string[];
   /** The block height of a raw row, when the table has one: rollups remember it to undo reorgs. */
   readonly heightRef?: string;
   /** Rows the series never includes: blocks a reorg turned into orphans. */
@@ -63,10 +66,11 @@ export class CompiledSeries {
   constructor(readonly def: SeriesDef) {
     const table = def.table;
     this.timeRef = quote(def.timeColumn.name);
+    this.partitionRefs = def.partition.map((c) => quote(c.name));
     this.heightRef = table.heightColumn ? quote(table.heightColumn) : undefined;
     this.excludedRows = table.orphanColumn ? `${quote(table.orphanColumn)} is true` : undefined;
     const keys = keyPartials(this.timeRef);
-    this.measures = def.columns.map((c, i) => buildMeasure(def, c.name, c.agg, c.source, i, keys));
+    this.measures = def.columns.map((c, i) => buildMeasure(def, c, i, keys));
     const all = new Map<string, PartialColumn>([['cnt', COUNT_PARTIAL]]);
     if (this.heightRef) all.set('mh', heightPartial(this.heightRef));
     for (const m of this.measures) for (const p of m.partials) all.set(p.name, p);
@@ -76,6 +80,11 @@ export class CompiledSeries {
 
   measure(name: string): Measure | undefined {
     return this.byName.get(name);
+  }
+
+  /** Whether the rollups can answer under these filters: each an equality on one partition column. */
+  rollupServes(filters: readonly Filter[]): boolean {
+    return filters.every((f) => f.op === 'eq' && f.values.length === 1 && this.def.partition.includes(f.column));
   }
 
   /** Whether the request names the column that marks excluded rows (then the caller's filter decides). */
@@ -131,15 +140,17 @@ function numberKind(t: ColumnType): NumberKind | undefined {
 
 function outputType(agg: Aggregation, source: ColumnType | undefined): ColumnType {
   if (source === undefined) return COUNT_TYPE;
-  if (agg === 'mean') {
+  if (agg === 'mean' || agg === 'wmean') {
     return source instanceof MoneyType || source instanceof FixedType || source instanceof BigIntType ? source : FLOAT_TYPE;
   }
   return source instanceof BoolType ? COUNT_TYPE : source;
 }
 
-function buildMeasure(def: SeriesDef, name: string, agg: Aggregation, source: ColumnDef | undefined, i: number, keys: KeyPartials): Measure {
-  if (source && numberKind(source.type) === undefined) {
-    throw new Error(`series '${def.code}': column '${name}' aggregates '${source.name}' of type ${source.type.name}, which is not numeric`);
+function buildMeasure(def: SeriesDef, { name, agg, source, weight }: SeriesColumnDef, i: number, keys: KeyPartials): Measure {
+  for (const c of [source, weight]) {
+    if (c && numberKind(c.type) === undefined) {
+      throw new Error(`series '${def.code}': column '${name}' aggregates '${c.name}' of type ${c.type.name}, which is not numeric`);
+    }
   }
   const type = outputType(agg, source?.type);
   const kind = numberKind(type)!;
@@ -169,6 +180,18 @@ function buildMeasure(def: SeriesDef, name: string, agg: Aggregation, source: Co
       // Integer sums divide as numeric (a bigint sum would divide as integers).
       const dividend = source?.type instanceof Float64Type ? partials[0].merge : `${partials[0].merge}::numeric`;
       const quotient = `${dividend} / nullif(${n.merge}, 0)`;
+      final = kind === 'float' ? `(${quotient})::float8` : kind === 'integer' ? `round(${quotient})` : quotient;
+      break;
+    }
+    case 'wmean': {
+      // Σ(value·weight) / Σ(weight) over the rows where both are known: a VWAP from per-candle VWAPs.
+      const w = `${quote(weight!.name)}::numeric`;
+      const both = `${v} is not null and ${quote(weight!.name)} is not null`;
+      const combine = (c: string): string => `coalesce(r."${c}" + excluded."${c}", r."${c}", excluded."${c}")`;
+      const products = part('ws', 'numeric', `case when ${both} then ${v}::numeric * ${w} end`, (c) => `sum(${c})`, combine);
+      const weights = part('wn', 'numeric', `case when ${both} then ${w} end`, (c) => `sum(${c})`, combine);
+      partials = [products, weights];
+      const quotient = `${products.merge} / nullif(${weights.merge}, 0)`;
       final = kind === 'float' ? `(${quotient})::float8` : kind === 'integer' ? `round(${quotient})` : quotient;
       break;
     }

@@ -33,7 +33,7 @@ export class SeriesQueryEngine {
 
   async query(series: CompiledSeries, req: SeriesRequest, enc: Encoding, source: SeriesSource = 'auto'): Promise<SeriesResult> {
     const level = req.collapse.level;
-    const rollup = source !== 'raw' && req.filters.length === 0 && (await this.rollups.usable(series, level));
+    const rollup = source !== 'raw' && series.rollupServes(req.filters) && (await this.rollups.usable(series, level));
     if (source === 'rollup' && !rollup) throw new Error(`series '${series.def.code}' has no usable ${level} rollup`);
     if (rollup) {
       try {
@@ -70,9 +70,12 @@ export class SeriesQueryEngine {
     const level = req.collapse.level;
     const partials = partialsOf(series, req);
     const stored = [`${req.collapse.bucketSql('"b"')} as "b"`, ...partials.map((p) => quote(p.name))];
-    const buckets = knex.raw(`select ${stored.join(', ')} from ${rollupTable(series, level)} where "b" >= ? and "b" < ?`, [
+    // The partitions the filters select (every filter is an equality on a partition column here).
+    const partition = req.filters.map((f) => `${quote(f.column.name)} = ${f.column.type.placeholder}`);
+    const buckets = knex.raw(`select ${stored.join(', ')} from ${rollupTable(series, level)} where ${['"b" >= ? and "b" < ?', ...partition].join(' and ')}`, [
       new Date(req.window.from),
       new Date(req.window.to),
+      ...req.filters.map((f) => f.values[0]),
     ]);
     const watermark = this.rollups.watermarkSql(series, level);
     const tail = this.fromRaw(series, req, partials, (q) => q.whereRaw(`"row_id" > ${watermark.sql}`, watermark.bindings));

@@ -1,7 +1,7 @@
-import { ApiError } from '../http/ApiError';
+import { ApiError } from '../errors/ApiError';
 import { ListProfile, TABLE_PROFILE } from '../query/ListProfile';
 import { Filter, parseTableRequest, QueryArgs } from '../query/TableRequest';
-import { parseTime, TimeParseError } from '../query/TimeExpression';
+import { parseTime, TimeParseError } from '../time/TimeExpression';
 import { Collapse } from './Collapse';
 import { CompiledSeries, Measure } from './CompiledSeries';
 

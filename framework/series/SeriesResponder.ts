@@ -9,6 +9,7 @@ import { Filter, QueryArgs } from '../query/TableRequest';
 import { RawRow } from '../query/TableQueryEngine';
 import { databaseErrorToApi } from '../storage/DatabaseErrors';
 import { compileSeries } from './CompiledSeries';
+import type { SeriesEndpoint } from '../http/RouteRegistry';
 import { fillGaps } from './SeriesFill';
 import { SeriesQueryEngine, SeriesResult } from './SeriesQueryEngine';
 import { parseSeriesRequest } from './SeriesRequest';
@@ -22,8 +23,12 @@ const CHUNK_ROWS = 5000;
  * (at most `limit` buckets) is computed before the first byte, so every failure is a JSON error.
  */
 @injectable()
-export class SeriesResponder {
+export class SeriesResponder implements SeriesEndpoint {
   constructor(private readonly engine: SeriesQueryEngine) {}
+
+  check(def: SeriesDef): void {
+    compileSeries(def);
+  }
 
   async respond(ctx: Context, def: SeriesDef, format: Format, extraFilters: readonly Filter[] = []): Promise<void> {
     const series = compileSeries(def);

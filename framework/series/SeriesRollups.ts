@@ -150,7 +150,9 @@ export class SeriesRollups {
       if (exists && known.get(level) === definitionHash(series, level)) continue;
       await trx.raw(`drop table if exists ${table}`);
       const columns = series.partials.map((p) => `${quote(p.name)} ${p.ddl}`);
-      await trx.raw(`create table ${table} ("b" timestamptz primary key, ${columns.join(', ')})`);
+      const partition = series.def.partition.map((c) => `${quote(c.name)} ${c.type.sqlType}`);
+      const key = [...series.partitionRefs, '"b"'].join(', ');
+      await trx.raw(`create table ${table} (${[...partition, '"b" timestamptz not null', ...columns, `primary key (${key})`].join(', ')})`);
       if (series.heightRef) await trx.raw(`create index on ${table} ("mh")`);
       await trx.raw(
         `insert into ${STATE_TABLE} (series, level, definition, watermark) values (?, ?, ?, 0)
@@ -167,12 +169,13 @@ export class SeriesRollups {
     const names = series.partials.map((p) => quote(p.name));
     const raw = series.partials.map((p) => `${p.raw} as ${quote(p.name)}`);
     const conditions = [where, `${series.timeRef} is not null`, ...(series.excludedRows ? [`not (${series.excludedRows})`] : [])];
+    const key = [...series.partitionRefs, '"b"'].join(', ');
     await trx.raw(
-      `insert into ${rollupTable(series, level)} as r ("b", ${names.join(', ')})
-       select "b", ${series.partials.map((p) => p.merge).join(', ')}
-         from (select ${bucket} as "b", ${raw.join(', ')} from ${quote(t.schema)}.${quote(t.storage)} where ${conditions.join(' and ')}) p
-        group by "b"
-       on conflict ("b") do update set ${series.partials.map((p) => `${quote(p.name)} = ${p.upsert}`).join(', ')}`,
+      `insert into ${rollupTable(series, level)} as r (${key}, ${names.join(', ')})
+       select ${key}, ${series.partials.map((p) => p.merge).join(', ')}
+         from (select ${[...series.partitionRefs, `${bucket} as "b"`, ...raw].join(', ')} from ${quote(t.schema)}.${quote(t.storage)} where ${conditions.join(' and ')}) p
+        group by ${key}
+       on conflict (${key}) do update set ${series.partials.map((p) => `${quote(p.name)} = ${p.upsert}`).join(', ')}`,
       bindings,
     );
   }
@@ -188,6 +191,8 @@ export function rollupTable(series: CompiledSeries, level: RollupLevel): string 
 function definitionHash(series: CompiledSeries, level: RollupLevel): string {
   const t = series.def.table;
   const shape = [FORMAT, level, t.schema, t.storage, series.timeRef, series.heightRef, series.excludedRows, series.partials.map((p) => [p.name, p.ddl, p.raw])];
+  // Unpartitioned rollups keep the hash they always had (no rebuild of existing instances).
+  if (series.partitionRefs.length > 0) shape.push(series.def.partition.map((c) => [c.name, c.type.sqlType]));
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
 }
 

@@ -24,6 +24,21 @@ export class BulkWriter {
     else await this.insert(trx, table, columns, rows);
   }
 
+  /**
+   * Inserts rows or, where a row with the same values in `key` (a unique index) exists, overwrites
+   * the columns the row carries: current-state rows that are not chain data (no journal, no height).
+   */
+  async upsert(trx: Knex.Transaction, table: TableDef, rows: readonly Row[], key: readonly string[]): Promise<void> {
+    if (rows.length === 0) return;
+    const columns = table.columns.filter((c) => c.name !== 'row_id' && rows.some((r) => r[c.name] !== undefined));
+    const values = rows.map((r) => {
+      const out: Row = {};
+      for (const c of columns) out[c.name] = c.type.toDb(r[c.name]);
+      return out;
+    });
+    await trx.withSchema(table.schema).table(table.storage).insert(values).onConflict([...key]).merge(columns.map((c) => c.name).filter((n) => !key.includes(n)));
+  }
+
   private async copy(trx: Knex.Transaction, table: TableDef, columns: TableDef['columns'], rows: readonly Row[]): Promise<void> {
     // Inside a knex transaction the client hands back the transaction's own connection.
     const connection = await (trx as unknown as { client: { acquireConnection(): Promise<{ query: Function }> } }).client.acquireConnection();

@@ -108,6 +108,13 @@ async function createIndexerTables(trx: Knex.Transaction): Promise<void> {
     [META_SCHEMA],
   );
   await trx.raw('create index if not exists journal_height_idx on ??.journal (height)', [META_SCHEMA]);
+  // Contracts plugins follow (IndexContext.watch, claims): rolled back by height like appended rows.
+  await trx.raw(
+    `create table if not exists ??.watches (
+       address text not null, role text not null, height bigint not null, types jsonb,
+       primary key (address, role))`,
+    [META_SCHEMA],
+  );
 }
 
 async function existingColumns(trx: Knex.Transaction, table: TableDef): Promise<Map<string, string>> {

@@ -24,7 +24,7 @@ export class BigmapIndexer {
 
   async index(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
     // A batch that failed leaves its overlay behind: a new transaction starts from the table again.
-    if (this.live?.trx !== ctx.trx) this.live = new LiveValues(ctx.trx, this.values);
+    if (this.live?.read !== ctx.read) this.live = new LiveValues(ctx.read, this.values);
     await new BlockBigmaps(block, ctx, this.live, this.log).run();
   }
 

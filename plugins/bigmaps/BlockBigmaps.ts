@@ -196,7 +196,7 @@ export class BlockBigmaps {
 
   private newRow(op: NormalizedOperation, id: number, keyType: string | null, valueType: string | null, allocated: boolean): Row {
     const contract = op.receiver ?? null;
-    const accounts = this.ctx.shared.get(ACCOUNT_IDS) as ReadonlyMap<string, bigint> | undefined;
+    const accounts = this.ctx.shared.get(ACCOUNT_IDS);
     const { level, hash } = this.block;
     return {
       // The entity store keys rows by string.

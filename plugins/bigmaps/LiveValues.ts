@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { TableDef } from '../../framework';
+import type { TableDef, TableReader } from '../../framework';
 
 /** One live key of a bigmap: its hash and the key and value as hex binary Micheline. */
 export interface LiveEntry {
@@ -23,7 +23,7 @@ export class LiveValues {
   private readonly complete = new Set<number>();
 
   constructor(
-    readonly trx: Knex.Transaction,
+    readonly read: TableReader,
     private readonly table: TableDef,
   ) {}
 
@@ -84,7 +84,7 @@ export class LiveValues {
   }
 
   private rows(): Knex.QueryBuilder {
-    return this.trx.withSchema(this.table.schema).from(this.table.storage).select('bigmap_id', 'hash', 'key', 'value');
+    return this.read(this.table).select('bigmap_id', 'hash', 'key', 'value');
   }
 }
 

@@ -17,11 +17,7 @@ export class BigmapsPlugin implements TzidxPlugin {
   constructor(private readonly explorer: BigmapExplorer) {}
 
   register(ctx: PluginContext): void {
-    const table = (code: string): TableDef => {
-      const t = ctx.catalog.table(code);
-      if (!t) throw new Error(`bigmaps: table '${code}' is missing from the catalog`);
-      return t;
-    };
+    const table = (code: string): TableDef => ctx.catalog.require(code);
     table('bigmaps');
     this.indexer = new BigmapIndexer(table('bigmap_values'), table('bigmap_updates'), ctx.log as Logger);
   }

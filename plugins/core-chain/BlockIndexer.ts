@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { IndexContext, Logger, NormalizedBlock } from '../../framework';
 import { BlockRun } from './BlockRun';
 import { ScriptCache } from './ContractBook';
@@ -42,7 +43,7 @@ export class BlockIndexer {
     let state = this.state;
     // Invalid until this block is done: a failing block must not leave half-applied totals behind.
     this.state = undefined;
-    if (!state || state.hash !== block.predecessor) state = await RunningState.load(ctx.trx, this.tables, block.predecessor);
+    if (!state || state.hash !== block.predecessor) state = await RunningState.load(ctx.read, this.tables, block.predecessor);
     await this.recordConstants(block, ctx);
     await new BlockRun(this, block, ctx, state, this.scripts).run();
     state.hash = block.hash;
@@ -62,7 +63,7 @@ export class BlockIndexer {
   async denouncedTypes(ctx: IndexContext, hashes: Iterable<string>): Promise<Map<string, string>> {
     const missing = [...new Set(hashes)].filter((h) => !this.denunciations.has(h));
     if (missing.length > 0) {
-      const rows = await ctx.trx.withSchema(this.tables.op.schema).from(this.tables.op.storage).whereIn('hash', missing).select('hash', 'type');
+      const rows = await ctx.read(this.tables.op).whereIn('hash', missing).select('hash', 'type');
       for (const r of rows) if (String(r.type).startsWith('double_')) this.denunciations.set(String(r.hash), String(r.type));
     }
     return this.denunciations;
@@ -74,7 +75,7 @@ export class BlockIndexer {
    */
   async isNewConstant(ctx: IndexContext, address: string): Promise<boolean> {
     const t = this.tables.constant;
-    const known = this.batchConstants.has(address) || (await ctx.trx.withSchema(t.schema).from(t.storage).where({ address }).first('row_id')) !== undefined;
+    const known = this.batchConstants.has(address) || (await ctx.read(t).where({ address }).first('row_id')) !== undefined;
     if (known) this.log.warn({ address, block: ctx.block.level }, 'core-chain: global constant registered twice; the repeat is not stored');
     else this.batchConstants.add(address);
     return !known;
@@ -84,7 +85,7 @@ export class BlockIndexer {
   private async recordConstants(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
     if (block.constants === undefined || this.batchProtocols.has(block.protocol)) return;
     const t = this.tables.protocol;
-    if ((await ctx.trx.withSchema(t.schema).from(t.storage).where({ protocol: block.protocol }).first('row_id')) !== undefined) return;
+    if ((await ctx.read(t).where({ protocol: block.protocol }).first('row_id')) !== undefined) return;
     this.batchProtocols.add(block.protocol);
     ctx.append('protocol', { protocol: block.protocol, height: block.level, constants: block.constants });
   }
@@ -97,7 +98,7 @@ export class BlockIndexer {
 
 
   /** Links the batch's blocks to their parents and stores the endorsed slots the batch saw. */
-  async afterBatch(trx: IndexContext['trx'], from: number, to: number): Promise<void> {
+  async afterBatch(trx: Knex.Transaction, from: number, to: number): Promise<void> {
     const t = this.tables.block;
     // Orphaned blocks stay in the table; only main-chain rows are linked and updated.
     const onMain = (alias: string): string => (t.orphanColumn ? ` and not ${alias}.${quoteIdent(t.orphanColumn)}` : '');

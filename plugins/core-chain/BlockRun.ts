@@ -10,10 +10,10 @@ import { contractEventRow, ticketUpdateRows } from './EmittedRows';
 import { eventRow, NO_PARTY, opId, operationRow, type OpRowExtras, type Party } from './OpRows';
 import type { RunningState } from './RunningState';
 import { allocationBurn } from './SupplyLedger';
-import { encodeMicheline, exprHash, featuresOf, section } from '../../framework';
+import { encodeMicheline, exprHash, featuresOf, section, sharedKey } from '../../framework';
 
 /** `ctx.shared` key under which core-chain leaves `Map<address, account row id>` of the block's accounts. */
-export const ACCOUNT_IDS = 'core-chain.accountIds';
+export const ACCOUNT_IDS = sharedKey<ReadonlyMap<string, bigint>>('core-chain.accountIds');
 
 // Tez sent here can never be spent again: tzindex's burn address and the all-zero key hash (where
 // Liquidity Baking sends its 0.1% burn).
@@ -87,12 +87,12 @@ export class BlockRun {
     private readonly block: NormalizedBlock,
     private readonly ctx: IndexContext,
     private readonly state: RunningState,
-    scripts: ScriptCache,
+    private readonly scripts: ScriptCache,
   ) {
     this.height = block.level;
     this.time = new Date(block.time);
     this.accounts = new AccountBook(ctx.entities('account', 'address'), this.height, this.time);
-    this.contracts = new ContractBook(ctx.entities('contract', 'address'), scripts, this.height, this.time);
+    this.contracts = new ContractBook(ctx.entities('contract', 'address'), this.scripts, this.height, this.time);
   }
 
   async run(): Promise<void> {
@@ -318,7 +318,7 @@ export class BlockRun {
     }
     // Contract calls, and implicit results that update a contract's storage (the liquidity baking subsidy).
     const updatesContract = op.kind !== 'origination' && (op.isContract || op.storage !== undefined);
-    const called = updatesContract ? await this.contracts.get(op.receiver) : undefined;
+    const called = updatesContract ? await this.calledContract(op.receiver) : undefined;
     if (!op.isSuccess) {
       if (called && op.isContract) this.contracts.failedCall(called);
       return { called };
@@ -388,6 +388,24 @@ export class BlockRun {
     const receiver = this.accounts.get(op.receiver);
     if (!receiver || !op.isContract || op.storage === undefined) return undefined;
     return this.contracts.untrackedCall(receiver.data.address, receiver.id, op.storage);
+  }
+
+  /**
+   * The called contract. One whose origination was not indexed (an index that starts at a later
+   * level) gets its row on its first call, and one whose row has no script (bootstrap and migration
+   * contracts) gets its script, both from the node: asked once per contract, and only when a node is
+   * connected (archives have none).
+   */
+  private async calledContract(address: string | undefined): Promise<TrackedContract | undefined> {
+    const known = await this.contracts.get(address);
+    if ((known && known.script) || !address?.startsWith('KT1') || !this.scripts.firstNodeAsk(address)) return known;
+    const state = (await this.ctx.node(`context/contracts/${address}`)) as { script?: { code: unknown; storage: unknown } } | undefined;
+    if (!state?.script) return known;
+    if (known) return this.contracts.attachScript(known, state.script);
+    const account = this.accounts.get(address);
+    if (!account) return undefined;
+    const none = { storageSize: 0n, storagePaid: 0n, storageBurn: 0n };
+    return this.contracts.originate({ address, accountId: account.id, script: state.script, storage: state.script.storage, ...none });
   }
 
   private async originate(op: NormalizedOperation, storageBurn: bigint): Promise<TrackedContract | undefined> {
@@ -551,6 +569,8 @@ export class BlockRun {
       storage_paid: s.storagePaid,
       lb_esc_vote: block.lbVote ?? null,
       lb_esc_ema: block.lbEma ?? null,
+      ai_vote: block.aiVote ?? null,
+      ai_ema: block.aiEma ?? null,
       proposer_consensus_key_id: proposerKey.id,
       baker_consensus_key_id: bakerKey.id,
       pct_account_reuse: touched === 0 ? 0 : (100 * (touched - created)) / touched,

@@ -53,7 +53,17 @@ export interface ContractCall {
 /** Scripts decoded from stored rows, kept across blocks (a contract's code never changes). */
 export class ScriptCache {
   private readonly scripts = new Map<string, ContractScript | null>();
+  /** Contracts whose script was asked from the node (their origination was not indexed). */
+  private readonly askedNode = new Set<string>();
   constructor(private readonly max = 20_000) {}
+
+  /** True the first time for an address: the node is asked about a contract once. */
+  firstNodeAsk(address: string): boolean {
+    if (this.askedNode.has(address)) return false;
+    if (this.askedNode.size >= this.max) this.askedNode.clear();
+    this.askedNode.add(address);
+    return true;
+  }
 
   get(address: string, hex: string | null): ContractScript | undefined {
     let script = this.scripts.get(address);
@@ -71,6 +81,7 @@ export class ScriptCache {
 
   clear(): void {
     this.scripts.clear();
+    this.askedNode.clear();
   }
 }
 
@@ -190,6 +201,27 @@ export class ContractBook {
     const tracked = new TrackedContract(this.store.insert({ ...data }), data, script);
     this.contracts.set(o.address, tracked);
     this.originated.push(tracked);
+    return tracked;
+  }
+
+  /**
+   * Gives a contract whose row has no script (its origination was not indexed, or its receipt had
+   * none: bootstrap and migration contracts) the script the node has, so its calls are counted per
+   * entrypoint and carry the code hash.
+   */
+  attachScript(contract: TrackedContract, raw: { code: unknown; storage: unknown }): TrackedContract {
+    const script = ContractScript.fromScript(raw);
+    if (!script) return contract;
+    const c = contract.data;
+    c.script = script.scriptBytes(encodeMicheline(raw.storage))?.toString('hex') ?? null;
+    c.iface_hash = script.ifaceHash;
+    c.code_hash = script.codeHash;
+    c.call_stats = Buffer.alloc(script.entrypoints.length * 4).toString('hex');
+    c.features = script.features;
+    c.interfaces = script.interfaces;
+    this.scripts.set(c.address, script);
+    const tracked = new TrackedContract(contract.entity, c, script);
+    this.contracts.set(c.address, tracked);
     return tracked;
   }
 

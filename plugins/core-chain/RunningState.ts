@@ -1,4 +1,4 @@
-import type { IndexContext, TableDef } from '../../framework';
+import type { TableDef, TableReader } from '../../framework';
 import { ChainTotals } from './ChainTotals';
 import { SupplyLedger } from './SupplyLedger';
 
@@ -13,8 +13,8 @@ export interface CoreTables {
   protocol: TableDef;
 }
 
-function previousBlock(trx: IndexContext['trx'], t: TableDef, hash: string): Promise<{ time?: unknown } | undefined> {
-  const q = trx.withSchema(t.schema).from(t.storage).where({ hash });
+function previousBlock(read: TableReader, t: TableDef, hash: string): Promise<{ time?: unknown } | undefined> {
+  const q = read(t).where({ hash });
   if (t.orphanColumn) q.where(t.orphanColumn, false);
   return q.first('time');
 }
@@ -35,21 +35,19 @@ export class RunningState {
   ) {}
 
   /** Rebuilds the state for a block whose predecessor is `predecessor` from the last stored rows. */
-  static async load(trx: IndexContext['trx'], tables: CoreTables, predecessor: string): Promise<RunningState> {
-    const last = (t: TableDef) => trx.withSchema(t.schema).from(t.storage).orderBy('row_id', 'desc').first();
+  static async load(read: TableReader, tables: CoreTables, predecessor: string): Promise<RunningState> {
+    const last = (t: TableDef) => read(t).orderBy('row_id', 'desc').first();
     // One after the other: the queries share the transaction's connection.
     const chainRow = await last(tables.chain);
     const supplyRow = await last(tables.supply);
-    const previous = predecessor === '' ? undefined : await previousBlock(trx, tables.block, predecessor);
-    const delegators = await trx
-      .withSchema(tables.account.schema)
-      .from(tables.account.storage)
+    const previous = predecessor === '' ? undefined : await previousBlock(read, tables.block, predecessor);
+    const delegators = await read(tables.account)
       .where({ is_delegated: true, is_funded: true })
       .whereNotNull('baker_id')
       .groupBy('baker_id')
       .select('baker_id')
       .count({ n: '*' });
-    const perBaker = new Map<bigint, number>(delegators.map((d) => [BigInt(d.baker_id as string), Number(d.n)]));
+    const perBaker = new Map<bigint, number>(delegators.map((d: Record<string, unknown>) => [BigInt(d.baker_id as string), Number(d.n)]));
     return new RunningState(
       chainRow ? ChainTotals.fromRow(chainRow, perBaker) : new ChainTotals(perBaker),
       supplyRow ? SupplyLedger.fromRow(supplyRow) : new SupplyLedger(),

@@ -8,3 +8,5 @@ export { opId } from './OpRows';
 export { BlockLookup, type BlockRef } from './explorer/BlockLookup';
 export { ChainTables } from './explorer/ChainTables';
 export { outerSigners } from './explorer/OuterSigners';
+export { OperationLoader } from './explorer/OperationLoader';
+export { OperationPages } from './explorer/OperationPages';

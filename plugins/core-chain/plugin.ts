@@ -4,12 +4,12 @@ import { BlockIndexer } from './BlockIndexer';
 import { ChainExplorer } from './explorer/ChainExplorer';
 import { OperationKinds } from './OperationKinds';
 
-/** Blocks, operations, accounts, contracts, flows, balances, running chain and supply totals, baker rights and income. Its tables are declared in tables.yaml under `core-chain`. */
+/** Blocks, operations, accounts, contracts, flows, balances, running chain and supply totals. Its tables are declared in tables.yaml under `core-chain`. */
 @injectable()
 export class CoreChainPlugin implements TzidxPlugin {
   static readonly manifest: PluginManifest = {
     name: 'core-chain',
-    description: 'Blocks, operations, accounts, contracts, flows, balances, running chain and supply totals, baker rights and income',
+    description: 'Blocks, operations, accounts, contracts, flows, balances, running chain and supply totals',
   };
 
   private indexer?: BlockIndexer;
@@ -17,11 +17,7 @@ export class CoreChainPlugin implements TzidxPlugin {
   constructor(private readonly explorer: ChainExplorer) {}
 
   register(ctx: PluginContext): void {
-    const table = (code: string): TableDef => {
-      const t = ctx.catalog.table(code);
-      if (!t) throw new Error(`core-chain: table '${code}' is missing from the catalog`);
-      return t;
-    };
+    const table = (code: string): TableDef => ctx.catalog.require(code);
     const opType = table('op').column('type')?.type;
     if (!(opType instanceof EnumType)) throw new Error("core-chain: the op table's `type` column must be an enum");
     this.indexer = new BlockIndexer(

@@ -26,7 +26,7 @@ export class GovernanceIndexer {
     const known = this.memory;
     // Invalid until this block is done: a failing block must not leave half-counted votes behind.
     this.memory = undefined;
-    const memory = known && block.level > (known.last?.level ?? -1) ? known : await loadMemory(ctx.trx, this.tables, block.level);
+    const memory = known && block.level > (known.last?.level ?? -1) ? known : await loadMemory(ctx.read, this.tables, block.level);
     const { votingPeriod, votingPeriodKind } = block;
     // Genesis and blocks without metadata say nothing about voting periods.
     if (votingPeriod !== undefined && isPeriodKind(votingPeriodKind)) await new BlockVoting({ ...block, votingPeriod }, votingPeriodKind, ctx, memory, this.log).run();

@@ -13,11 +13,7 @@ export class GovernanceTables {
   ) {}
 
   static from(catalog: Catalog): GovernanceTables {
-    const table = (code: string): TableDef => {
-      const t = catalog.table(code);
-      if (!t) throw new Error(`governance: table '${code}' is missing from the catalog`);
-      return t;
-    };
+    const table = (code: string): TableDef => catalog.require(code);
     return new GovernanceTables(table('election'), table('proposal'), table('vote'), table('ballot'), table('voter'), table('block'), table('account'));
   }
 }

@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { TableReader } from '../../framework';
 import { big, num, type GovernanceTables } from './GovernanceTables';
 import { isPeriodKind, type PeriodKind } from './PeriodKind';
 import type { Power } from './PeriodRules';
@@ -42,8 +42,8 @@ export interface GovernanceMemory {
 }
 
 /** The committed state before `level`: the last main-chain block and the open period with its votes. */
-export async function loadMemory(trx: Knex.Transaction, t: GovernanceTables, level: number): Promise<GovernanceMemory> {
-  const from = (table: GovernanceTables['vote']) => trx.withSchema(table.schema).from(table.storage);
+export async function loadMemory(read: TableReader, t: GovernanceTables, level: number): Promise<GovernanceMemory> {
+  const from = read;
   const blocks = from(t.block).where('height', '<', level).orderBy('height', 'desc');
   if (t.block.orphanColumn) blocks.where(t.block.orphanColumn, false);
   const block = await blocks.first('height', 'time', 'protocol');

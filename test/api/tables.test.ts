@@ -1,5 +1,6 @@
+import * as http from 'node:http';
 import { expect } from 'chai';
-import { ChainState } from '../../framework/http/ChainState';
+import { ChainState } from '../../framework/indexer/ChainState';
 import { TableQueryEngine } from '../../framework/query/TableQueryEngine';
 import { expectApiError } from '../support/apiErrors';
 import { BACKEND } from '../support/TestDatabase';
@@ -150,8 +151,20 @@ describe(`tables API (${BACKEND})`, function () {
     }
 
     it('the X-Streaming-Cursor trailer names the last row', async function () {
-      const res = await t.get('/tables/sample?columns=row_id&limit=5&cursor=10');
-      expect(((await json(res)) as number[][]).map((r) => r[0])).to.deep.equal([11, 12, 13, 14, 15]);
+      // fetch does not expose trailers: read them with node:http.
+      const { body, trailers } = await new Promise<{ body: string; trailers: NodeJS.Dict<string> }>((resolve, reject) => {
+        http
+          .get(`${t.url}/tables/sample?columns=row_id&limit=5&cursor=10`, (res) => {
+            let text = '';
+            res.on('data', (c) => (text += c));
+            res.on('end', () => resolve({ body: text, trailers: res.trailers }));
+          })
+          .on('error', reject);
+      });
+      expect((JSON.parse(body) as number[][]).map((r) => r[0])).to.deep.equal([11, 12, 13, 14, 15]);
+      expect(trailers['x-streaming-cursor']).to.equal('15');
+      expect(trailers['x-streaming-count']).to.equal('5');
+      expect(trailers).not.to.have.property('x-streaming-error');
     });
 
     it('limits: default 500, 0 means default, explicit limits honoured, huge ones clamped', async function () {

@@ -35,12 +35,16 @@ describe('core-chain ContractScript', () => {
     expect(encodeExpr(encodeMicheline(content.value)!.toString('hex'))).to.equal(content.metadata.operation_result.global_address);
   });
 
-  it('writes types and data exactly as the codec packs them (no typed literals there)', () => {
+  it('writes types, code and data exactly as the codec packs them (no typed literals there)', () => {
+    let sections = 0;
     for (const c of WITH_ENTRYPOINTS) {
-      for (const expr of [c.script.code[0], c.script.code[1], c.script.storage]) {
+      // parameter, storage, code (the instructions, `code[2]`) and the initial storage.
+      for (const expr of [c.script.code[0], c.script.code[1], c.script.code[2], c.script.storage]) {
         expect(encodeMicheline(expr)!.toString('hex')).to.equal(packDataBytes(expr as MichelsonData).bytes.slice(2));
+        sections++;
       }
     }
+    expect(sections).to.equal(WITH_ENTRYPOINTS.length * 4).and.be.greaterThan(0);
   });
 
   it('hashes the code as the first 8 bytes of sha256 over its binary encoding', () => {

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import type { RawBlock } from '../../framework/chain';
-import { opTableLabel } from '../../plugins/core-chain/OperationKinds';
 import { CoreChainPlugin } from '../../plugins/core-chain/plugin';
 import type { Json } from '../chain/support/Json';
 import { expectedFromBlock } from '../chain/support/rawBlockWalk';
@@ -9,6 +8,7 @@ import { indexBlocks } from '../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 import { explicitBurns, mintedAndBurned, netIssuance, spendableChanges } from './support/rawEffects';
 import { CsvRow, mutez, readTable, sumInt, sumMutez } from './support/tableReader';
+import { specLabel } from './support/oracles';
 
 const isFullBlock = (raw: Json): boolean => typeof raw.hash === 'string' && Number.isInteger(raw.header?.level);
 
@@ -18,7 +18,7 @@ const DERIVED_EVENTS = new Set(['bake', 'bonus', 'reward', 'deposit', 'unfreeze'
 function tableTypeCounts(walkCounts: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [type, n] of Object.entries(walkCounts)) {
-    const label = opTableLabel(type);
+    const label = specLabel(type);
     out[label] = (out[label] ?? 0) + n;
   }
   return out;

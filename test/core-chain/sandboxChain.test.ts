@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import { packDataBytes, type MichelsonData } from '@taquito/michel-codec';
 import { expect } from 'chai';
 import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
-import { opTableLabel } from '../../plugins/core-chain/OperationKinds';
 import { CoreChainPlugin } from '../../plugins/core-chain/plugin';
 import type { Json } from '../chain/support/Json';
 import { expectedFromBlock } from '../chain/support/rawBlockWalk';
@@ -10,15 +8,14 @@ import { indexSandbox } from '../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 import { effectiveLists, endorsedPower, explicitBurns, mintedAndBurned } from './support/rawEffects';
 import { CsvRow, lastRow, mutez, readTable, sumInt, sumMutez } from './support/tableReader';
-import { decodeMicheline, encodeMicheline } from '../../framework';
+import { decodeMicheline } from '../../framework';
+import { specLabel, taquitoHash8 } from './support/oracles';
 
 const HEAD = 300;
 const DERIVED_EVENTS = new Set(['bake', 'bonus', 'reward', 'deposit', 'unfreeze', 'seed_slash', 'invoice', 'airdrop']);
 
-/** The spec's code hash: sha256 over the binary Micheline (encoding tested on its own), first 8 bytes. */
-function hash8(expr: unknown): string {
-  return createHash('sha256').update(encodeMicheline(expr)!).digest().subarray(0, 8).toString('hex');
-}
+/** The spec's code hash: sha256 over the binary Micheline, first 8 bytes (Taquito's encoder, not ours). */
+const hash8 = taquitoHash8;
 
 function rawBlocks(chain: SandboxChain, from = 0): Json[] {
   const out: Json[] = [];
@@ -145,7 +142,7 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
     for (const b of blocks.slice(1)) {
       const walk = expectedFromBlock(b);
       for (const [type, n] of Object.entries(walk.typeCounts)) {
-        const label = opTableLabel(type);
+        const label = specLabel(type);
         expected[label] = (expected[label] ?? 0) + n;
       }
       fee += walk.fee;
@@ -227,6 +224,20 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
     const net = new Map<string, bigint>();
     for (const f of flows.filter((x) => x.category === 'balance')) net.set(f.address, (net.get(f.address) ?? 0n) + mutez(f.amount_in) - mutez(f.amount_out));
     for (const a of accounts) expect(net.get(a.address) ?? 0n, a.address).to.equal(mutez(a.spendable_balance));
+  });
+
+  it('flow op=<hash> returns the group\'s flows: its fee flows add up to the fees in the raw block', async () => {
+    // Oracle from the node's blocks: an operation group's fees (contents' `fee`), debited as is_fee flows.
+    const groups = blocks.flatMap((b) =>
+      (b.operations ?? []).flat().map((g: Json) => ({ hash: g.hash as string, height: String(b.header.level), fee: (g.contents ?? []).reduce((s: bigint, c: Json) => s + BigInt(c.fee ?? 0), 0n) })),
+    );
+    const paying = groups.filter((g) => g.fee > 0n).slice(0, 8);
+    expect(paying.length).to.be.greaterThan(0);
+    for (const g of paying) {
+      const flows = await readTable(t, 'flow', ['height', 'is_fee', 'amount_out'], `op=${g.hash}`);
+      expect(flows.every((f) => f.height === g.height), g.hash).to.equal(true);
+      expect(sumMutez(flows.filter((f) => f.is_fee === 'true'), 'amount_out'), g.hash).to.equal(g.fee);
+    }
   });
 
   it('has a contract row with code hash and creator for every origination, and a constant row for every registration', async () => {

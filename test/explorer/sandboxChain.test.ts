@@ -136,6 +136,7 @@ describe(`explorer: a sandbox chain with a reorg (${BACKEND})`, function () {
     expect(addresses.length).to.be.greaterThan(20);
     const revealed = new Set(ops.filter((r) => applied(r) && r.op.kind === 'reveal').map((r) => r.op.source as string));
     expect(revealed.size).to.be.greaterThan(0);
+    let countersChecked = 0;
     for (const address of addresses) {
       const account = await getJson(t, `/explorer/account/${address}`);
       expect(account.address).to.equal(address);
@@ -144,8 +145,12 @@ describe(`explorer: a sandbox chain with a reorg (${BACKEND})`, function () {
       // Keys revealed at genesis appear in no receipt: only reveals in the chain are checked.
       if (revealed.has(address)) expect(account).to.include({ is_revealed: true, pubkey: await node(`${address}/manager_key`) });
       const used = ops.some((r) => r.op.source === address && r.op === r.outer);
-      if (used) expect(account.counter, address).to.equal(Number((await node(`${address}/counter`)) as string));
+      if (used) {
+        expect(account.counter, address).to.equal(Number((await node(`${address}/counter`)) as string));
+        countersChecked++;
+      }
     }
+    expect(countersChecked, 'accounts whose counter was checked').to.be.greaterThan(3);
     const originations = ops.filter((r) => applied(r) && r.op.kind === 'origination');
     const byCreator = new Map<string, string[]>();
     for (const r of originations) byCreator.set(r.op.source, [...(byCreator.get(r.op.source) ?? []), r.result!.originated_contracts[0]]);
@@ -199,6 +204,7 @@ describe(`explorer: a sandbox chain with a reorg (${BACKEND})`, function () {
     const originations = ops.filter((r) => applied(r) && r.op.kind === 'origination');
     expect(originations.length).to.be.greaterThan(2);
     let typedCalls = 0;
+    let lastCallsChecked = 0;
     for (const r of originations) {
       const address: string = r.result!.originated_contracts[0];
       const contract = await getJson(t, `/explorer/contract/${address}`);
@@ -239,6 +245,7 @@ describe(`explorer: a sandbox chain with a reorg (${BACKEND})`, function () {
       }
       const last = [...calls].reverse().find(applied);
       if (last) {
+        lastCallsChecked++;
         const group = await getJson<Obj[]>(t, `/explorer/op/${last.hash}?storage=1&prim=1`);
         const call = group.find((o) => o.receiver === address && o.is_contract && o.is_success)!;
         expect(call.storage.prim, last.hash).to.deep.equal(last.result!.storage);
@@ -249,6 +256,7 @@ describe(`explorer: a sandbox chain with a reorg (${BACKEND})`, function () {
       await expectError(t, `/explorer/contract/${address}/calls?entrypoint=no_such_entrypoint`, 400, 1301);
     }
     expect(typedCalls, 'calls with a record argument').to.be.greaterThan(0);
+    expect(lastCallsChecked, 'contracts whose last call was checked').to.be.greaterThan(0);
     const some = originations[0].result!.originated_contracts[0];
     for (const suffix of ['', '/calls', '/script', '/storage']) await expectError(t, `/explorer/contract/KT1nope${suffix}`, 400, 1301);
     await expectError(t, `/explorer/contract/${b58Encode(new Uint8Array(20).fill(7), PrefixV2.ContractHash)}`, 404, 1305);

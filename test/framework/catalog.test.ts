@@ -11,7 +11,7 @@ const SPEC_TABLES = [
 ];
 // Beyond the spec's list: contract events and storage history (tzindex has both), protocol constants,
 // ticket balance changes, the voters of each voting period.
-const EXTRA_TABLES = ['event', 'protocol', 'storage', 'ticket_update', 'voter'];
+const EXTRA_TABLES = ['event', 'protocol', 'storage', 'ticket_update', 'voter', 'market_ticker', 'market_candle', 'metadata', 'contract_metadata', 'token', 'metadata_documents'];
 
 function yamlWith(columns: string, extra = ''): string {
   return `version: 1\nplugins:\n  p:\n    tables:\n      t:\n${extra}        columns:\n${columns}`;
@@ -29,10 +29,10 @@ function rejection(text: string): CatalogError {
 }
 
 describe('catalog', function () {
-  it('the shipped tables.yaml declares the 19 table codes of the spec, event, protocol, storage, ticket_update and voter, and the 6 series', function () {
+  it('the shipped tables.yaml declares the 19 table codes of the spec, event, protocol, storage, ticket_update, voter, the markets and the metadata tables, and the 7 series', function () {
     const catalog = loadCatalogFile(DEFAULTS.catalogFile);
     expect([...catalog.tables.keys()].sort()).to.deep.equal([...SPEC_TABLES, ...EXTRA_TABLES].sort());
-    expect([...catalog.series.keys()].sort()).to.deep.equal(['balance', 'block', 'chain', 'flow', 'op', 'supply']);
+    expect([...catalog.series.keys()].sort()).to.deep.equal(['balance', 'block', 'chain', 'flow', 'market_ohlcv', 'op', 'supply']);
     expect(catalog.table('account')!.column('n_tx_success'), 'the original typo n_tx_successs is fixed').to.not.equal(undefined);
     for (const t of catalog.tables.values()) expect(t.columns[0].name).to.equal('row_id');
   });
@@ -60,6 +60,16 @@ describe('catalog', function () {
       'series aggregation unknown',
       `${yamlWith(`${ROW_ID}          - { name: time, type: datetime }\n`)}    series:\n      s:\n        table: t\n        columns: [{ name: row_id, agg: median }]\n`,
       '/plugins/p/series/s/columns/0/agg',
+    ],
+    [
+      'series wmean without a weight',
+      `${yamlWith(`${ROW_ID}          - { name: time, type: datetime }\n`)}    series:\n      s:\n        table: t\n        columns: [{ name: row_id, agg: wmean }]\n`,
+      '/plugins/p/series/s/columns/0',
+    ],
+    [
+      'series partition on an unknown column',
+      `${yamlWith(`${ROW_ID}          - { name: time, type: datetime }\n`)}    series:\n      s:\n        table: t\n        partition: [zz]\n        columns: [{ name: n, agg: count }]\n`,
+      '/plugins/p/series/s/partition/0',
     ],
     [
       'series without a time column',

@@ -53,10 +53,13 @@ describe('column types', function () {
     expect(columnType('bigint').json('123456789012345678901234567890', 'compact')).to.equal('"123456789012345678901234567890"');
   });
 
-  it('database failures map to API errors: cancelled → 503, data exceptions → 400, others → 500', function () {
+  it('database failures map to API errors: cancelled → 503, data exceptions → 400 without SQL, missing tables → 404, others → 500', function () {
     expect(databaseErrorToApi(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })).status).to.equal(503);
     expect(databaseErrorToApi(Object.assign(new Error('invalid regular expression'), { code: '2201B' })).status).to.equal(400);
-    const internal = databaseErrorToApi(Object.assign(new Error('relation "x" does not exist'), { code: '42P01' }));
+    const knexStyle = databaseErrorToApi(Object.assign(new Error('select "a" from "s"."t" where "a" ~ $1 - invalid regular expression: parentheses () not balanced'), { code: '2201B' }));
+    expect([knexStyle.status, knexStyle.detail]).to.deep.equal([400, 'invalid filter value: invalid regular expression: parentheses () not balanced']);
+    expect(databaseErrorToApi(Object.assign(new Error('relation "x" does not exist'), { code: '42P01' })).status).to.equal(404);
+    const internal = databaseErrorToApi(Object.assign(new Error('deadlock detected'), { code: '40P01' }));
     expect([internal.status, internal.detail]).to.deep.equal([500, 'database error']);
   });
 });

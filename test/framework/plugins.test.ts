@@ -35,7 +35,7 @@ describe('plugin resolution', function () {
 
   it('discovers the built-in plugins by convention', function () {
     expect(names(discoverPlugins([BUILTIN_PLUGIN_DIR]))).to.include.members([
-      'core-chain', 'governance', 'bigmaps', 'markets', 'defi-dex', 'defi-farm', 'defi-lending',
+      'core-chain', 'governance', 'bigmaps', 'markets', 'defi-dex', 'defi-farm', 'defi-lending', 'baking',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseTime, TimeParseError, truncateUtc } from '../../framework/query/TimeExpression';
+import { parseTime, TimeParseError, truncateUtc } from '../../framework/time/TimeExpression';
 
 describe('time expressions', function () {
   const now = new Date('2024-03-15T13:45:30.250Z');

@@ -66,11 +66,22 @@ async function stop(p: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   await exited;
 }
 
-async function tables(i: Instance): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = {};
+/** Every row of the tables, read page by page (row_id cursor) until a short page; any non-200 fails. */
+async function tables(i: Instance): Promise<Record<string, unknown[][]>> {
+  const PAGE = 50000;
+  const out: Record<string, unknown[][]> = {};
   for (const code of ['blocks_seen', 'transfers', 'op_types', 'block', 'op', 'account', 'flow', 'balance', 'chain', 'supply']) {
-    const res = await fetch(`http://127.0.0.1:${i.port}/tables/${code}?limit=50000`);
-    out[code] = res.status === 200 ? await res.json() : res.status;
+    const rows: unknown[][] = [];
+    for (;;) {
+      const cursor = rows.length ? `&cursor=${rows[rows.length - 1][0]}` : '';
+      const res = await fetch(`http://127.0.0.1:${i.port}/tables/${code}?limit=${PAGE}${cursor}`);
+      const text = await res.text();
+      expect(res.status, `/tables/${code}: ${text.slice(0, 200)}`).to.equal(200);
+      const page = JSON.parse(text) as unknown[][];
+      rows.push(...page);
+      if (page.length < PAGE) break;
+    }
+    out[code] = rows;
   }
   return out;
 }

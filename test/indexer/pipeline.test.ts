@@ -1,21 +1,13 @@
 import { expect } from 'chai';
-import { BlockNormalizer, NormalizedBlock, RpcBlockSource } from '../../framework/chain';
-import type { RawBlock } from '../../framework/chain/model/RawBlock';
+import { RpcBlockSource } from '../../framework/chain';
 import { IndexerStatus } from '../../framework/indexer/IndexerStatus';
 import { PluginClass } from '../../framework/plugins/Plugin';
 import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
-import { indexSandbox } from '../support/IndexHarness';
+import { canonical, indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 import { countTypes, ProbePlugin, trap } from './plugins/probe/plugin';
 
-/** The main chain as the sandbox holds it now, normalized: the oracle for every table. */
-function canonical(chain: SandboxChain): NormalizedBlock[] {
-  const n = new BlockNormalizer();
-  const out: NormalizedBlock[] = [];
-  for (let l = 0; l <= chain.headLevel; l++) out.push(n.normalize(JSON.parse(chain.blockJson(chain.at(l)!)) as RawBlock));
-  return out;
-}
 
 async function rows(t: TestInstance, table: string, columns: string): Promise<unknown[][]> {
   const res = await t.get(`/tables/${table}?columns=${columns}&limit=50000`);

@@ -103,7 +103,7 @@ describe('sandbox context as of a past block', function () {
     const level = 85;
     const hash = chain.at(level)!.hash;
     const baker = chain.book.bakers[0].address;
-    for (const address of [baker, ...chain.book.allAddresses().slice(-5), chain.contracts.lb.address]) {
+    for (const address of [baker, ...chain.book.allAddresses().slice(-5), chain.knownContracts().find((c) => c.role === 'lb_cpmm')!.address]) {
       const byLevel = await get(level, `contracts/${address}`);
       expect(await get(hash, `contracts/${address}`)).to.deep.equal(byLevel);
       expect(await get(`head~${head - level}`, `contracts/${address}`)).to.deep.equal(byLevel);

@@ -6,7 +6,7 @@ import { tez } from '../support/SampleTable';
  * API against this.
  */
 
-export type Agg = 'sum' | 'count' | 'first' | 'last' | 'min' | 'max' | 'mean';
+export type Agg = 'sum' | 'count' | 'first' | 'last' | 'min' | 'max' | 'mean' | 'wmean';
 /** Stored type of an aggregated column: integers and mutez as bigint, fixed decimals as text, floats as number. */
 export type Kind = 'int' | 'money' | 'float' | 'bool' | { fixed: number };
 
@@ -15,6 +15,9 @@ export interface OracleMeasure {
   agg: Agg;
   source?: string;
   kind?: Kind;
+  /** `wmean`: the weighing column and its kind. */
+  weight?: string;
+  weightKind?: Kind;
 }
 
 /** A table row as the test inserted it: `time` in unix ms, `row_id` as the database assigned it. */
@@ -139,20 +142,22 @@ function filled(data: Bucket[], measures: readonly OracleMeasure[], q: OracleQue
 function outputKind(m: OracleMeasure): 'int' | 'money' | 'float' | { fixed: number } {
   if (m.agg === 'count') return 'int';
   const k = m.kind!;
-  if (m.agg === 'mean') return k === 'money' || typeof k === 'object' ? k : 'float';
+  if (m.agg === 'mean' || m.agg === 'wmean') return k === 'money' || typeof k === 'object' ? k : 'float';
   return k === 'bool' ? 'int' : k;
 }
 
 function aggregate(group: OracleRow[], m: OracleMeasure): Exact {
   if (m.agg === 'count') return BigInt(group.length);
   const k = m.kind!;
-  const value = (r: OracleRow): Exact => {
-    const v = r[m.source!];
+  const read = (r: OracleRow, column: string, kind: Kind): Exact => {
+    const v = r[column];
     if (v === null || v === undefined) return null;
-    if (k === 'bool') return v ? 1n : 0n;
-    if (typeof k === 'object') return scaled(v as string, k.fixed);
+    if (kind === 'bool') return v ? 1n : 0n;
+    if (typeof kind === 'object') return scaled(v as string, kind.fixed);
     return v as bigint | number;
   };
+  const value = (r: OracleRow): Exact => read(r, m.source!, k);
+  if (m.agg === 'wmean') return weighted(group.map((r) => [value(r), read(r, m.weight!, m.weightKind!)]), outputKind(m) === 'float');
   const byKey = [...group].sort((a, b) => a.time - b.time || a.row_id - b.row_id);
   if (m.agg === 'first') return value(byKey[0]);
   if (m.agg === 'last') return value(byKey[byKey.length - 1]);
@@ -166,6 +171,17 @@ function aggregate(group: OracleRow[], m: OracleMeasure): Exact {
   // mean
   if (outputKind(m) === 'float') return Number(sum) / present.length;
   return roundDiv(sum as bigint, BigInt(present.length));
+}
+
+/** Σ(value·weight) / Σ(weight) over the pairs where both are known; null when the weights sum to 0. */
+function weighted(pairs: Array<[Exact, Exact]>, float: boolean): Exact {
+  const known = pairs.filter(([v, w]) => v !== null && w !== null) as Array<[bigint | number, bigint | number]>;
+  if (float) {
+    const den = known.reduce((a, [, w]) => a + Number(w), 0);
+    return known.length === 0 || den === 0 ? null : known.reduce((a, [v, w]) => a + Number(v) * Number(w), 0) / den;
+  }
+  const den = known.reduce((a, [, w]) => a + BigInt(w), 0n);
+  return den === 0n ? null : roundDiv(known.reduce((a, [v, w]) => a + BigInt(v) * BigInt(w), 0n), den);
 }
 
 function encode(v: Exact, m: OracleMeasure): Cell {

@@ -16,13 +16,20 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** The oracle's view of a catalog series, from the declared column types. */
 function measuresOf(def: SeriesDef): OracleMeasure[] {
-  return def.columns.map((c) => ({ name: c.name, agg: c.agg, source: c.source?.name, kind: c.source ? kindOf(c.source.type.name) : undefined }));
+  return def.columns.map((c) => ({
+    name: c.name,
+    agg: c.agg,
+    source: c.source?.name,
+    kind: c.source ? kindOf(c.source.type.name) : undefined,
+    weight: c.weight?.name,
+    weightKind: c.weight ? kindOf(c.weight.type.name) : undefined,
+  }));
 }
 
 function kindOf(type: string): Kind {
   if (type === 'int64' || type === 'uint64') return 'int';
   if (type === 'money' || type === 'float64' || type === 'bool') return type === 'float64' ? 'float' : (type as Kind);
-  const fixed = /^fixed\((\d+)\)$/.exec(type);
+  const fixed = /^(?:fixed|decimal)\((\d+)\)$/.exec(type);
   if (fixed) return { fixed: Number(fixed[1]) };
   throw new Error(`no oracle kind for ${type}`);
 }

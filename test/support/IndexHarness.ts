@@ -1,4 +1,4 @@
-import { BlockRef, BlockSource, RpcBlockSource } from '../../framework/chain';
+import { BlockNormalizer, BlockRef, BlockSource, NormalizedBlock, RpcBlockSource } from '../../framework/chain';
 import type { RawBlock } from '../../framework/chain/model/RawBlock';
 import { IndexerOptions } from '../../framework/indexer/Indexer';
 import { IndexerStatus } from '../../framework/indexer/IndexerStatus';
@@ -69,4 +69,12 @@ function checkedStatus(t: TestInstance): IndexerStatus {
   const status = t.app.container.resolve(IndexerStatus);
   if (status.status === 'failed') throw new Error(`indexing failed: ${status.lastError}`);
   return status;
+}
+
+/** The main chain as the sandbox holds it now, normalized: the oracle for indexed tables. */
+export function canonical(chain: SandboxChain): NormalizedBlock[] {
+  const n = new BlockNormalizer();
+  const out: NormalizedBlock[] = [];
+  for (let l = 0; l <= chain.headLevel; l++) out.push(n.normalize(JSON.parse(chain.blockJson(chain.at(l)!)) as RawBlock));
+  return out;
 }

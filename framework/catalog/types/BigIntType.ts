@@ -3,6 +3,7 @@ import { BaseColumnType, integerFromDb, integerToDb, ValueError } from './Column
 /** Unbounded integers (token amounts), a decimal string at the edge so no precision is lost. */
 export class BigIntType extends BaseColumnType {
   readonly name = 'bigint';
+  override readonly tsType = 'bigint | number';
   readonly sqlType = 'numeric(78,0)';
 
   parse(arg: string): string {

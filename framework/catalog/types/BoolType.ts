@@ -6,6 +6,7 @@ const FALSE = new Set(['0', 'f', 'false', 'no', 'off']);
 /** `1`/`0` in compact JSON (as the original service), `true`/`false` in CSV and objects. */
 export class BoolType extends BaseColumnType {
   readonly name = 'bool';
+  override readonly tsType = 'boolean';
   readonly sqlType = 'boolean';
   override readonly operators = EQUALITY_OPERATORS;
 

@@ -3,6 +3,7 @@ import { BaseColumnType, ValueError } from './ColumnType';
 /** Binary data, lowercase hex at the edge. */
 export class BytesType extends BaseColumnType {
   readonly name = 'bytes';
+  override readonly tsType = 'string | Uint8Array';
   readonly sqlType = 'bytea';
 
   override select(ref: string): string {
@@ -14,7 +15,10 @@ export class BytesType extends BaseColumnType {
     return Buffer.from(hex, 'hex');
   }
   override toDb(value: unknown): unknown {
-    return typeof value === 'string' ? Buffer.from(value, 'hex') : value;
+    if (typeof value === 'string') return Buffer.from(value, 'hex');
+    // A Buffer that went through JSON (a rollback journal's pre-image) comes back as { type, data }.
+    if (isJsonBuffer(value)) return Buffer.from(value.data);
+    return value;
   }
   override fromDb(value: unknown): unknown {
     return value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value;
@@ -22,4 +26,8 @@ export class BytesType extends BaseColumnType {
   override schema(): Record<string, unknown> {
     return { type: 'string', format: 'hex' };
   }
+}
+
+function isJsonBuffer(v: unknown): v is { type: 'Buffer'; data: number[] } {
+  return typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'Buffer' && Array.isArray((v as { data?: unknown }).data);
 }

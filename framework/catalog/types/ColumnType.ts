@@ -24,6 +24,8 @@ export interface ColumnType {
   readonly operators: readonly Operator[];
   /** SQL placeholder for one filter parameter (a cast where the driver cannot infer the type). */
   readonly placeholder: string;
+  /** What a null renders as in compact JSON rows (`null` unless the type's clients cannot read null). */
+  readonly compactNull: string;
   /** SQL expression that renders the column as text for an encoding; `ref` is an already quoted identifier. */
   select(ref: string, enc: Encoding): string;
   /** JSON text for the (non-null) text produced by `select`. */
@@ -38,6 +40,8 @@ export interface ColumnType {
   fromDb(value: unknown): unknown;
   /** JSON Schema of one encoded value, for OpenAPI. */
   schema(enc: Encoding): Record<string, unknown>;
+  /** The TypeScript type of what writers pass (generated row types use it). */
+  readonly tsType: string;
 }
 
 /** Defaults shared by the text-like types: stored text, rendered as a JSON string. */
@@ -47,6 +51,8 @@ export abstract class BaseColumnType implements ColumnType {
   readonly collation?: string;
   readonly operators: readonly Operator[] = ORDERED_OPERATORS;
   readonly placeholder: string = '?';
+  readonly compactNull: string = 'null';
+  readonly tsType: string = 'string';
 
   select(ref: string, _enc: Encoding): string {
     return `${ref}::text`;

@@ -4,6 +4,7 @@ import { BoolType } from './BoolType';
 import { BytesType } from './BytesType';
 import { ColumnType } from './ColumnType';
 import { DatetimeType } from './DatetimeType';
+import { DecimalType } from './DecimalType';
 import { EnumType } from './EnumType';
 import { FixedType } from './FixedType';
 import { Float64Type } from './Float64Type';
@@ -32,6 +33,7 @@ const SIMPLE: Record<string, () => ColumnType> = {
 const PARAMETERIZED: Record<string, (arg: string) => ColumnType> = {
   enum: (arg) => new EnumType(arg.split(',').map((v) => v.trim())),
   fixed: (arg) => new FixedType(Number(arg)),
+  decimal: (arg) => new DecimalType(Number(arg)),
   hash: (arg) => new HashType(arg.trim()),
 };
 

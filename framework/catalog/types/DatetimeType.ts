@@ -1,10 +1,13 @@
-import { parseTime, TimeParseError } from '../../query/TimeExpression';
+import { parseTime, TimeParseError } from '../../time/TimeExpression';
 import { BaseColumnType, Encoding, ValueError } from './ColumnType';
 
 /** Stored as timestamptz; unix milliseconds in compact JSON, RFC3339 (UTC, seconds) in CSV and objects. */
 export class DatetimeType extends BaseColumnType {
   readonly name = 'datetime';
+  override readonly tsType = 'Date | number | string';
   readonly sqlType = 'timestamptz';
+  /** Compact rows carry times as unix milliseconds, and the TzPro SDK's table decoder cannot parse null: 0. */
+  override readonly compactNull = '0';
 
   override select(ref: string, enc: Encoding): string {
     return enc === 'compact'

@@ -3,6 +3,7 @@ import { BaseColumnType, EQUALITY_OPERATORS, ValueError } from './ColumnType';
 /** A closed set of labels, stored and filtered by label. */
 export class EnumType extends BaseColumnType {
   readonly name: string;
+  override readonly tsType: string;
   readonly sqlType = 'text';
   override readonly collation = 'C';
   override readonly operators = EQUALITY_OPERATORS;
@@ -12,6 +13,7 @@ export class EnumType extends BaseColumnType {
     super();
     if (values.length === 0) throw new Error('enum needs at least one value');
     this.name = `enum(${values.join(',')})`;
+    this.tsType = values.map((v) => JSON.stringify(v)).join(' | ');
     this.allowed = new Set(values);
   }
 

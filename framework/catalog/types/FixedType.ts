@@ -3,6 +3,7 @@ import { BaseColumnType, ValueError } from './ColumnType';
 /** Decimal numbers with a fixed number of decimals (USD values, prices), a string at the edge. */
 export class FixedType extends BaseColumnType {
   readonly name: string;
+  override readonly tsType = 'string | number';
   readonly sqlType = 'numeric';
 
   constructor(readonly decimals: number) {

@@ -2,6 +2,7 @@ import { BaseColumnType, ValueError } from './ColumnType';
 
 export class Float64Type extends BaseColumnType {
   readonly name = 'float64';
+  override readonly tsType = 'number';
   readonly sqlType = 'double precision';
 
   override json(raw: string): string {

@@ -2,6 +2,7 @@ import { BaseColumnType, Encoding, INT64_MAX, INT64_MIN, integerFromDb, integerT
 
 export class Int64Type extends BaseColumnType {
   readonly name: string = 'int64';
+  override readonly tsType = 'bigint | number';
   readonly sqlType = 'bigint';
   protected readonly min: bigint = INT64_MIN;
 

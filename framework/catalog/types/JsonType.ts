@@ -3,6 +3,7 @@ import { BaseColumnType, ValueError } from './ColumnType';
 /** Structured values (Micheline, parameters), embedded as JSON; compared by value. */
 export class JsonType extends BaseColumnType {
   readonly name = 'json';
+  override readonly tsType = 'unknown';
   readonly sqlType = 'jsonb';
   override readonly operators = ['eq', 'ne'] as const;
   override readonly placeholder = '?::jsonb';

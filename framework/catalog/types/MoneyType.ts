@@ -3,6 +3,7 @@ import { BaseColumnType, Encoding, INT64_MAX, INT64_MIN, ValueError, integerFrom
 /** Amounts are integer mutez in storage and code; the API speaks tez with exactly 6 decimals. */
 export class MoneyType extends BaseColumnType {
   readonly name = 'money';
+  override readonly tsType = 'bigint';
   readonly sqlType = 'bigint';
 
   override json(raw: string, _enc: Encoding): string {

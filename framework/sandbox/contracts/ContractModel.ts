@@ -4,17 +4,8 @@ import type { Micheline } from '../Michelson';
 import { consumedMilligas, type InternalResult, type ResultFields } from '../operations/ManagerGroup';
 import { LazyStorageDiff } from './LazyStorageDiff';
 
-/** What a bootstrap or originated contract is, for plugins that look for known protocols. */
-export type ContractRole =
-  | 'fa1.2'
-  | 'fa2'
-  | 'lb_cpmm'
-  | 'quipuswap_v1'
-  | 'plenty_volatile'
-  | 'plenty_farm'
-  | 'yupana'
-  | 'registry'
-  | 'ticketer';
+/** What a bootstrap or originated contract is, for plugins that look for known protocols (extensions add theirs). */
+export type ContractRole = 'fa1.2' | 'fa2' | 'registry' | 'ticketer' | (string & {});
 
 /** Protocol burn per byte of new storage (`cost_per_byte`). */
 export const COST_PER_BYTE = 250n;

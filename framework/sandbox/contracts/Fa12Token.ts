@@ -1,13 +1,14 @@
 import type { AccountBook } from '../AccountBook';
-import { int, pair, str, type Micheline } from '../Michelson';
+import { bytes, int, pair, prim, str, t, type Micheline } from '../Michelson';
 import { CallContext, type ContractModel } from './ContractModel';
 import { bigMapGet, type LazyStorageDiff } from './LazyStorageDiff';
-import { entrypoints, pairT, script, tAddress, tBigMap, tInt, tNat } from './scripts';
+import { entrypoints, pairT, script, tAddress, tBigMap, tBytes, tInt, tNat, tString } from './scripts';
 import { ContentFailure, scriptRejected } from '../operations/ManagerGroup';
 
 interface Fa12State {
   ledger: number;
   totalSupply: bigint;
+  tokenMetadata: number;
 }
 
 const PARAMETER = entrypoints(
@@ -15,7 +16,9 @@ const PARAMETER = entrypoints(
   ['approve', pairT(tAddress(':spender'), tNat(':value'))],
   ['mintOrBurn', pairT(tInt('%quantity'), tAddress('%target'))],
 );
-const STORAGE = pairT(tBigMap(tAddress(), tNat(), '%tokens'), tNat('%total_supply'));
+// TZIP-12/21 token metadata (token 0: name, symbol, decimals as UTF-8 bytes), as kUSD keeps it.
+const TOKEN_INFO = pairT(tNat('%token_id'), t('map', '%token_info', tString(), tBytes()));
+const STORAGE = pairT(tBigMap(tAddress(), tNat(), '%tokens'), tNat('%total_supply'), tBigMap(tNat(), TOKEN_INFO, '%token_metadata'));
 
 /** A fungible FA1.2 token (tzBTC-, kUSD-, ctez-like) with an `address → nat` ledger big map. */
 export class Fa12Token implements ContractModel {
@@ -32,7 +35,12 @@ export class Fa12Token implements ContractModel {
 
   /** Called once the account exists: allocates the ledger. */
   init(diff: LazyStorageDiff): void {
-    this.book.setState<Fa12State>(this.address, { ledger: diff.alloc(tAddress(), tNat()), totalSupply: 0n });
+    const ledger = diff.alloc(tAddress(), tNat());
+    const tokenMetadata = diff.alloc(tNat(), TOKEN_INFO);
+    const utf8 = (s: string): Micheline => bytes(Buffer.from(s, 'utf8').toString('hex'));
+    const info = [['decimals', String(this.decimals)], ['name', this.symbol], ['symbol', this.symbol]].map(([k, v]) => prim('Elt', [str(k), utf8(v)]));
+    diff.update(tokenMetadata, int(0), pair(int(0), info));
+    this.book.setState<Fa12State>(this.address, { ledger, totalSupply: 0n, tokenMetadata });
   }
 
   private get st(): Fa12State {
@@ -40,7 +48,7 @@ export class Fa12Token implements ContractModel {
   }
 
   storage(): Micheline {
-    return pair(int(this.st.ledger), int(this.st.totalSupply));
+    return pair(int(this.st.ledger), int(this.st.totalSupply), int(this.st.tokenMetadata));
   }
 
   balanceOf(holder: string): bigint {

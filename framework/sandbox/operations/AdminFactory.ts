@@ -54,7 +54,8 @@ function registerGlobalConstant(ctx: BlockContext): Record<string, unknown> | un
 
 function increasePaidStorage(ctx: BlockContext): Record<string, unknown> | undefined {
   const { book, prng, contracts } = ctx;
-  const targets = [...contracts.ofRole('registry'), ...contracts.ofRole('ticketer'), contracts.lb, contracts.quipuswap];
+  const targets = [...contracts.ofRole('registry'), ...contracts.ofRole('ticketer'), ...contracts.paidStorageTargets];
+  if (targets.length === 0) return undefined;
   const target = prng.pick(targets).address;
   const source = pickSource(ctx, (a) => a.balance > 5n * TEZ);
   if (!source) return undefined;

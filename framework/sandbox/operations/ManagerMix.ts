@@ -1,9 +1,9 @@
 import type { BlockContext } from '../BlockContext';
 import type { ManagerFamily } from '../profiles';
 import { buildContractCall } from './ContractCallFactory';
-import { buildDefiCall } from './DefiFactory';
 import { buildAdminOperation } from './AdminFactory';
 import { buildDelegation } from './DelegationFactory';
+import { buildExtensionCall } from './ExtensionTraffic';
 import { buildOrigination } from './OriginationFactory';
 import { buildRollupMessage } from './RollupFactory';
 import { buildStakingOperation } from './StakingFactory';
@@ -14,7 +14,7 @@ type Builder = (ctx: BlockContext) => Record<string, unknown> | undefined;
 const BUILDERS: Record<ManagerFamily, Builder> = {
   transfer: buildTransfer,
   contractCall: buildContractCall,
-  defi: buildDefiCall,
+  defi: buildExtensionCall,
   origination: buildOrigination,
   delegation: buildDelegation,
   staking: buildStakingOperation,

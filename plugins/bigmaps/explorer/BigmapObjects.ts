@@ -1,5 +1,5 @@
 import type { UpdateOrigin } from './BigmapReader';
-import { type ExplorerRow, michelineFromHex, typedef, typedValue } from '../../../framework';
+import { type ExplorerRow, michelineFromHex, timeOrZero, typedef, typedValue } from '../../../framework';
 
 /** A bigmap's key and value types as Micheline; undefined when the index never saw its allocation. */
 export interface BigmapTypes {
@@ -22,26 +22,31 @@ function decoded(type: unknown, value: unknown): unknown {
   return type === undefined ? value : typedValue(type, value);
 }
 
-/** `/explorer/bigmap/{id}`: the bigmaps row with its types as typedefs (and Micheline with `prim`). */
+/**
+ * `/explorer/bigmap/{id}`: the bigmaps row with its types as typedefs (and Micheline with `prim`;
+ * the `*_prim` keys are always there, null without `prim`, as the TzPro SDK's Bigmap reads them).
+ */
 export function bigmapObject(row: ExplorerRow, prim: boolean): Record<string, unknown> {
   const { keyType, valueType } = typesOf(row);
   return {
+    row_id: row.row_id,
     contract: row.contract,
     bigmap_id: row.bigmap_id,
     n_updates: row.n_updates,
     n_keys: row.n_keys,
     alloc_height: row.alloc_height,
     alloc_block: row.alloc_block,
-    alloc_time: row.alloc_time,
+    alloc_time: timeOrZero(row.alloc_time),
     update_height: row.update_height,
     update_block: row.update_block,
     update_time: row.update_time,
-    deleted_height: row.delete_height,
-    deleted_block: row.delete_block,
-    deleted_time: row.delete_time,
+    delete_height: row.delete_height ?? 0,
+    delete_block: row.delete_block ?? '',
+    delete_time: timeOrZero(row.delete_time),
     key_type: keyType === undefined ? null : typedef(keyType, 'key'),
     value_type: valueType === undefined ? null : typedef(valueType, 'value'),
-    ...(prim ? { key_type_prim: keyType ?? null, value_type_prim: valueType ?? null } : {}),
+    key_type_prim: prim ? (keyType ?? null) : null,
+    value_type_prim: prim ? (valueType ?? null) : null,
   };
 }
 
@@ -51,9 +56,11 @@ export function valueObject(bigmap: ExplorerRow, row: ExplorerRow, withValue: bo
   const key = michelineFromHex(row.key as string);
   const value = michelineFromHex(row.value as string);
   const withMeta = o.meta ? { meta: meta(bigmap, row, undefined) } : {};
-  if (!withValue) return { row_id: row.row_id, key: decoded(keyType, key), hash: row.hash, ...withMeta, ...(o.prim ? { prim: key } : {}) };
+  const where = { bigmap_id: row.bigmap_id, key_id: row.key_id, height: row.height, time: row.time };
+  if (!withValue) return { row_id: row.row_id, key: decoded(keyType, key), hash: row.hash, ...where, ...withMeta, ...(o.prim ? { prim: key } : {}) };
   return {
     row_id: row.row_id,
+    ...where,
     key: decoded(keyType, key),
     hash: row.hash,
     value: decoded(valueType, value),
@@ -64,13 +71,13 @@ export function valueObject(bigmap: ExplorerRow, row: ExplorerRow, withValue: bo
 
 /** One bigmap_updates row (`/updates`): keyed changes with key and value, alloc and copy with the types they set. */
 export function updateObject(bigmap: ExplorerRow, row: ExplorerRow, origin: UpdateOrigin | undefined, o: ItemOptions): Record<string, unknown> {
-  const out: Record<string, unknown> = { row_id: row.row_id };
+  // `hash` and `key` always (null for alloc, copy and bigmap removal): the SDK's update embeds a value.
+  const out: Record<string, unknown> = { row_id: row.row_id, key_id: row.action === 'copy' ? 0 : row.key_id, height: row.height, time: row.time, key: null, hash: row.hash };
   const key = michelineFromHex(row.key as string | null);
   const value = michelineFromHex(row.value as string | null);
   if (row.action === 'update' || row.action === 'remove') {
     const { keyType, valueType } = typesOf(bigmap);
     if (key !== undefined) out.key = decoded(keyType, key);
-    if (row.hash !== null) out.hash = row.hash;
     if (value !== undefined) out.value = decoded(valueType, value);
     if (o.meta) out.meta = meta(bigmap, row, origin);
     if (o.prim && key !== undefined) out.key_prim = key;
@@ -98,8 +105,8 @@ function meta(bigmap: ExplorerRow, row: ExplorerRow, origin: UpdateOrigin | unde
     bigmap_id: bigmap.bigmap_id,
     time: row.time,
     height: row.height,
-    ...(row.op != null ? { op: row.op } : {}),
-    ...(origin?.sender ? { sender: origin.sender } : {}),
-    ...(origin?.source ? { source: origin.source } : {}),
+    op: row.op ?? null,
+    sender: origin?.sender ?? null,
+    source: origin?.source ?? null,
   };
 }

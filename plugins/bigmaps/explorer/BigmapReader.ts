@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ApiError, applyListRequest, Catalog, CatalogRows, Database, ExplorerRow, TableDef, TableRequest } from '../../../framework';
 import { outerSigners } from '../../core-chain';
 
-const VALUE_COLUMNS = ['row_id', 'bigmap_id', 'height', 'key', 'value', 'hash', 'time'];
+const VALUE_COLUMNS = ['row_id', 'bigmap_id', 'key_id', 'height', 'key', 'value', 'hash', 'time'];
 
 /** Who made an update: the operation behind a bigmap_updates row. */
 export interface UpdateOrigin {
@@ -23,11 +23,7 @@ export class BigmapReader {
   private readonly ops: CatalogRows;
 
   constructor(db: Database, catalog: Catalog) {
-    const table = (code: string): TableDef => {
-      const t = catalog.table(code);
-      if (!t) throw new Error(`bigmaps explorer: table '${code}' is missing from the catalog`);
-      return t;
-    };
+    const table = (code: string): TableDef => catalog.require(code);
     this.bigmaps = new CatalogRows(db, table('bigmaps'));
     this.values = new CatalogRows(db, table('bigmap_values'), VALUE_COLUMNS);
     this.updates = new CatalogRows(db, table('bigmap_updates'));

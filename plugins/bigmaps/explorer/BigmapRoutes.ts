@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { ApiError, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ObjectAnswer, parseTableRequest, RouteRegistry } from '../../../framework';
+import { ApiError, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, metadataField, ObjectAnswer, parseTableRequest, RouteRegistry } from '../../../framework';
 import type { BlockLookup } from '../../core-chain';
 import { bigmapKeyHash } from './BigmapKeyParam';
 import { bigmapObject, ItemOptions, typesOf, updateObject, valueObject } from './BigmapObjects';
@@ -17,17 +17,17 @@ export class BigmapRoutes {
 
   register(r: RouteRegistry): void {
     explorerObject(r, '/explorer/bigmap/:id', 'ReadBigmap', async (ctx) => {
-      const args = new ExplorerArgs(ctx.query, ['prim']);
+      const args = new ExplorerArgs(ctx.query, ['prim', 'meta']);
       const bigmap = await this.reader.bigmap(bigmapId(ctx.params.id));
       // A removed bigmap never changes again.
-      return { body: bigmapObject(bigmap, args.flag('prim')), ...(bigmap.delete_height !== null ? { height: bigmap.delete_height as number } : {}) };
-    });
-    explorerObject(r, '/explorer/bigmap/:id/keys', 'ListBigmapKeys', (ctx) => this.values(ctx, false));
-    explorerObject(r, '/explorer/bigmap/:id/values', 'ListBigmapValues', (ctx) => this.values(ctx, true));
-    explorerObject(r, '/explorer/bigmap/:id/updates', 'ListBigmapUpdates', (ctx) => this.updates(ctx, undefined));
+      return { body: { ...bigmapObject(bigmap, args.flag('prim')), ...metadataField(args.flag('meta'), bigmap.contract) }, ...(bigmap.delete_height !== null ? { height: bigmap.delete_height as number } : {}) };
+    }, { summary: 'a bigmap', params: { table: 'bigmaps', columns: { id: 'bigmap_id' } } });
+    explorerObject(r, '/explorer/bigmap/:id/keys', 'ListBigmapKeys', (ctx) => this.values(ctx, false), { summary: 'the keys of a bigmap', params: { table: 'bigmaps', columns: { id: 'bigmap_id' } } });
+    explorerObject(r, '/explorer/bigmap/:id/values', 'ListBigmapValues', (ctx) => this.values(ctx, true), { summary: 'the values of a bigmap', params: { table: 'bigmaps', columns: { id: 'bigmap_id' } } });
+    explorerObject(r, '/explorer/bigmap/:id/updates', 'ListBigmapUpdates', (ctx) => this.updates(ctx, undefined), { summary: 'the updates of a bigmap', params: { table: 'bigmaps', columns: { id: 'bigmap_id' } } });
     // The spec's path, and tzindex's.
-    explorerObject(r, '/explorer/bigmap/:id/updates/:key', 'ListBigmapKeyUpdates', (ctx) => this.updates(ctx, ctx.params.key));
-    explorerObject(r, '/explorer/bigmap/:id/:key/updates', 'ListBigmapKeyUpdates', (ctx) => this.updates(ctx, ctx.params.key));
+    explorerObject(r, '/explorer/bigmap/:id/updates/:key', 'ListBigmapKeyUpdates', (ctx) => this.updates(ctx, ctx.params.key), { summary: 'the updates of a bigmap key', params: { table: 'bigmap_updates', columns: { id: 'bigmap_id', key: 'hash' } } });
+    explorerObject(r, '/explorer/bigmap/:id/:key/updates', 'ListBigmapKeyUpdates', (ctx) => this.updates(ctx, ctx.params.key), { summary: 'the updates of a bigmap key', params: { table: 'bigmap_updates', columns: { id: 'bigmap_id', key: 'hash' } } });
     explorerObject(r, '/explorer/bigmap/:id/:key', 'ReadBigmapValue', async (ctx) => {
       const args = new ExplorerArgs(ctx.query, ['prim', 'meta', 'block']);
       const bigmap = await this.reader.bigmap(bigmapId(ctx.params.id));
@@ -36,7 +36,7 @@ export class BigmapRoutes {
       const row = await this.reader.value(bigmap.bigmap_id as number, hash, height);
       if (!row) throw ApiError.notFound('no such bigmap key');
       return { body: valueObject(bigmap, row, true, options(args)), ...(height !== undefined ? { height } : {}) };
-    });
+    }, { summary: 'a bigmap value', params: { table: 'bigmap_values', columns: { id: 'bigmap_id', key: 'hash' } } });
   }
 
   private async values(ctx: Context, withValue: boolean): Promise<ObjectAnswer> {

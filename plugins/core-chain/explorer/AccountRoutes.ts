@@ -1,4 +1,4 @@
-import { ApiError, applyListRequest, CatalogRows, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, metadataField, parseAddress, parseTableRequest, RouteRegistry } from '../../../framework';
+import { ApiError, applyListRequest, CatalogRows, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, metadataField, parseAddress, parseTableRequest, RouteRegistry, timeOrZero } from '../../../framework';
 import { ChainTables } from './ChainTables';
 import { ContractObjects } from './ContractObjects';
 import { OperationPages } from './OperationPages';
@@ -63,8 +63,10 @@ export class AccountRoutes {
     explorerObject(r, '/explorer/account/:hash', 'GetAccount', async (ctx) => {
       const args = new ExplorerArgs(ctx.query, ['meta']);
       const account = await this.account(ctx.params.hash);
-      return { body: { ...account, ...metadataField(args.flag('meta')) } };
-    });
+      // Times of events that never happened are Go's zero time, as Go clients decode them.
+      for (const f of ACCOUNT_FIELDS) if (f.endsWith('_time')) account[f] = timeOrZero(account[f]);
+      return { body: { ...account, ...metadataField(args.flag('meta'), account.address, account.baker) } };
+    }, { summary: 'an account', params: { table: 'account', columns: { hash: 'address' } } });
 
     explorerObject(r, '/explorer/account/:hash/contracts', 'ListAccountContracts', async (ctx) => {
       const account = await this.account(ctx.params.hash);
@@ -73,7 +75,7 @@ export class AccountRoutes {
       const request = parseTableRequest(rows.table, args.rest, EXPLORER_LIST_PROFILE);
       const q = applyListRequest(rows.query().where('creator', account.address as string), request);
       return { body: await this.contracts.objects(await rows.read(q), args.flag('meta')) };
-    });
+    }, { summary: 'contracts an account created', params: { table: 'account', columns: { hash: 'address' } } });
 
     explorerObject(r, '/explorer/account/:hash/operations', 'ListAccountOperations', async (ctx) => {
       const address = (await this.account(ctx.params.hash)).address as string;
@@ -83,7 +85,7 @@ export class AccountRoutes {
         heightBounds: true,
       });
       return { body };
-    });
+    }, { summary: 'operations of an account, any role', params: { table: 'account', columns: { hash: 'address' } } });
   }
 
   /** The account row of an address (400/1301 when malformed, 404/1305 when never seen). */

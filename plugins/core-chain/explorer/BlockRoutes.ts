@@ -3,8 +3,12 @@ import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
 import { OperationPages } from './OperationPages';
 
-/** Block object fields in the original service's order; all but `successor` and `metadata` are block columns. */
+/**
+ * Block object fields in the original service's order, then the keys the TzPro SDK's Block reads
+ * (ids, the SDK's names of the toggle votes); all but `successor` and `metadata` are block columns.
+ */
 const BLOCK_FIELDS = [
+  'row_id',
   'hash',
   'predecessor',
   'protocol',
@@ -47,6 +51,14 @@ const BLOCK_FIELDS = [
   'pct_account_reuse',
   'lb_esc_vote',
   'lb_esc_ema',
+  'lb_vote',
+  'lb_ema',
+  'ai_vote',
+  'ai_ema',
+  'baker_id',
+  'proposer_id',
+  'baker_consensus_key_id',
+  'proposer_consensus_key_id',
   'is_orphan',
 ];
 
@@ -81,8 +93,8 @@ export class BlockRoutes {
         body[f] = block[f];
         if (f === 'predecessor') body.successor = next?.hash ?? null;
       }
-      return { body: { ...body, ...metadataField(args.flag('meta')) }, height: block.height as number };
-    });
+      return { body: { ...body, ...metadataField(args.flag('meta'), block.baker, block.proposer) }, height: block.height as number };
+    }, { summary: 'a block (hash, height or head)', params: { table: 'block', columns: { id: 'hash' } } });
 
     explorerObject(r, '/explorer/block/:id/operations', 'ListBlockOperations', async (ctx) => {
       const block = await this.blocks.ref(parseBlockId(ctx.params.id));
@@ -90,6 +102,6 @@ export class BlockRoutes {
       // Op rows of orphaned blocks are removed by the rollback: an orphan lists no operations.
       const body = await this.pages.list(ctx.query, { scopes: [(q) => q.where('block', block.hash)] });
       return { body, height: block.height };
-    });
+    }, { summary: 'the operations of a block', params: { table: 'block', columns: { id: 'hash' } } });
   }
 }

@@ -13,6 +13,7 @@ type RecentSums = Record<'n_new_accounts' | 'n_cleared_accounts' | 'n_funded_acc
 interface PeriodFigures {
   headHash: string;
   recent: RecentSums;
+  health: number;
   inflation: { amount: number; rate: number } | undefined;
 }
 
@@ -41,7 +42,7 @@ export class ChainRoutes {
     explorerObject(r, '/explorer/protocols', 'ListProtocols', async () => {
       const ranges = await this.protocols.ranges();
       return { body: ranges.map((p) => ({ protocol: p.protocol, version: p.version, deployment: p.version, start_height: p.start_height, end_height: p.end_height })) };
-    });
+    }, { summary: 'the protocols of the chain' });
 
     explorerObject(r, '/explorer/config/:id', 'GetConfig', async (ctx) => {
       const id = parseBlockId(ctx.params.id);
@@ -61,7 +62,7 @@ export class ChainRoutes {
       };
       // The head's protocol has no end yet: its config changes when the next protocol starts.
       return range && range.end_height !== -1 ? { body, height: block.height } : { body };
-    });
+    }, { summary: 'the protocol constants at a block', params: { table: 'block', columns: { id: 'height' } } });
 
     explorerObject(r, '/explorer/tip', 'GetTip', async () => {
       const head = await this.blocks.head();
@@ -72,7 +73,7 @@ export class ChainRoutes {
         atHead(this.supplyRows),
         this.blockTimes.first(this.blockTimes.query().where({ height: 0, is_orphan: false })),
       ]);
-      const { recent, inflation } = await this.periodFigures(head.hash, Date.parse(head.time), supply?.total as number | undefined);
+      const { recent, inflation, health } = await this.periodFigures(head.hash, Date.parse(head.time), supply?.total as number | undefined);
       const body = {
         ...this.identity(),
         genesis_time: genesis?.time ?? null,
@@ -90,16 +91,19 @@ export class ChainRoutes {
         total_ops: totals?.total_ops ?? null,
         delegators: totals?.total_delegators ?? null,
         bakers: totals?.total_bakers ?? null,
+        rolls: totals?.rolls ?? 0,
+        roll_owners: totals?.roll_owners ?? 0,
         new_accounts_30d: recent.n_new_accounts,
         cleared_accounts_30d: recent.n_cleared_accounts,
         funded_accounts_30d: recent.n_funded_accounts,
         inflation_1y: inflation?.amount ?? null,
         inflation_rate_1y: inflation?.rate ?? null,
+        health,
         supply: supply ?? null,
         status: this.status.toJSON(),
       };
       return { body };
-    });
+    }, { summary: 'the chain tip' });
   }
 
   private identity(): Record<string, unknown> {
@@ -116,6 +120,7 @@ export class ChainRoutes {
     const figures = {
       headHash,
       recent: await this.recentSums(new Date(headTime - 30 * DAY_MS)),
+      health: await this.health(),
       inflation: await this.inflation(total, new Date(headTime - 365 * DAY_MS)),
     };
     this.figures = figures;
@@ -137,6 +142,20 @@ export class ChainRoutes {
         ),
       )) as Array<Record<string, string>>;
     return { n_new_accounts: Number(row.n_new_accounts), n_cleared_accounts: Number(row.n_cleared_accounts), n_funded_accounts: Number(row.n_funded_accounts) };
+  }
+
+  /**
+   * Chain health 0…100: the share of the last 64 main-chain blocks baked in their first round (a
+   * missed round means a baker was offline). The original's score weighs more signals; see docs.
+   */
+  private async health(): Promise<number> {
+    const t = this.tables.def('block');
+    const knex = this.tables.db.reader;
+    const recent = knex.withSchema(t.schema).from(t.storage).where('is_orphan', false).orderBy('height', 'desc').limit(64).select('round');
+    const [row] = (await knex
+      .from(recent.as('r'))
+      .select(knex.raw('count(*)::text as n, count(*) filter (where "round" = 0)::text as first'))) as Array<Record<string, string>>;
+    return Number(row.n) === 0 ? 0 : Math.round((100 * Number(row.first)) / Number(row.n));
   }
 
   /** Supply growth over the last year (tez and percent), when a supply row of a year ago is indexed. */

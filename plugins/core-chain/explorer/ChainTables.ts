@@ -11,11 +11,7 @@ export class ChainTables {
     readonly db: Database,
     catalog: Catalog,
   ) {
-    for (const code of CODES) {
-      const table = catalog.table(code);
-      if (!table) throw new Error(`explorer: table '${code}' is missing from the catalog`);
-      this.defs.set(code, table);
-    }
+    for (const code of CODES) this.defs.set(code, catalog.require(code));
   }
 
   def(code: ChainTableCode): TableDef {

@@ -6,7 +6,7 @@ export class ConstantRoutes {
   private readonly rows: CatalogRows;
 
   constructor(tables: ChainTables) {
-    this.rows = tables.rows('constant', ['address', 'creator', 'height', 'time', 'storage_size', 'value', 'features']);
+    this.rows = tables.rows('constant', ['row_id', 'address', 'creator_id', 'creator', 'height', 'time', 'storage_size', 'value', 'features']);
   }
 
   register(r: RouteRegistry): void {
@@ -22,7 +22,9 @@ export class ConstantRoutes {
       const row = await this.rows.first(this.rows.query().where('address', raw));
       if (!row) throw ApiError.notFound('no such constant');
       const body = {
+        row_id: row.row_id,
         address: row.address,
+        creator_id: row.creator_id,
         creator: row.creator,
         height: row.height,
         time: row.time,
@@ -31,6 +33,6 @@ export class ConstantRoutes {
         features: typeof row.features === 'string' && row.features !== '' ? row.features.split(',') : [],
       };
       return { body, height: row.height as number };
-    });
+    }, { summary: 'a global constant', params: { table: 'constant', columns: { hash: 'address' } } });
   }
 }

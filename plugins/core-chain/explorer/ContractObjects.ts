@@ -68,7 +68,7 @@ export class ContractObjects {
         call_stats: calls,
         features: list(row.features as string),
         interfaces: list(row.interfaces as string),
-        ...metadataField(meta),
+        ...metadataField(meta, row.address, row.creator, account?.baker),
       };
     });
   }

@@ -24,7 +24,7 @@ export class ContractRoutes {
       const args = new ExplorerArgs(ctx.query, ['meta']);
       const [object] = await this.contracts.objects([await this.contract(ctx.params.hash)], args.flag('meta'));
       return { body: object };
-    });
+    }, { summary: 'a contract', params: { table: 'contract', columns: { hash: 'address' } } });
 
     explorerObject(r, '/explorer/contract/:hash/calls', 'ListContractCalls', async (ctx) => {
       const contract = await this.contract(ctx.params.hash);
@@ -32,7 +32,7 @@ export class ContractRoutes {
       const address = contract.address as string;
       const body = await this.pages.list(ctx.query, { scopes: [(q) => q.where({ receiver: address, is_contract: true })], heightBounds: true });
       return { body };
-    });
+    }, { summary: 'the calls of a contract', params: { table: 'contract', columns: { hash: 'address' } } });
 
     explorerObject(r, '/explorer/contract/:hash/script', 'GetContractScript', async (ctx) => {
       const args = new ExplorerArgs(ctx.query, ['prim']);
@@ -48,7 +48,7 @@ export class ContractRoutes {
       };
       // The code never changes after origination.
       return { body, height: contract.first_seen as number };
-    });
+    }, { summary: 'the script of a contract', params: { table: 'contract', columns: { hash: 'address' } } });
 
     explorerObject(r, '/explorer/contract/:hash/storage', 'GetContractStorage', async (ctx) => {
       const args = new ExplorerArgs(ctx.query, ['prim', 'block']);
@@ -69,7 +69,7 @@ export class ContractRoutes {
       const prim = michelineFromHex(row?.storage as string | null);
       if (prim === undefined) throw ApiError.notFound(`no storage of this contract at block ${height}`);
       return { body: storageBody(code, prim, args.flag('prim')), height };
-    });
+    }, { summary: 'the storage of a contract', params: { table: 'contract', columns: { hash: 'address' } } });
   }
 
   private async contract(raw: string): Promise<ExplorerRow> {

@@ -76,7 +76,7 @@ export class CycleRoutes {
         worst_endorsed_block: num(s.worst_endorsed_block),
       };
       return complete ? { body, height: end } : { body };
-    });
+    }, { summary: 'a cycle', params: { table: 'block', columns: { id: 'cycle' } } });
   }
 
   /**

@@ -32,8 +32,8 @@ export class OperationLoader {
     this.constants = tables.rows('constant', ['height', 'creator', 'value']);
     this.delegations = tables.rows('op', ['type', 'sender', 'receiver', 'height', 'op_n', 'baker']);
     this.bakers = tables.rows('block', ['height', 'baker']);
-    this.events = tables.rows('event', ['op_id', 'event_op_id', 'contract', 'type', 'payload', 'tag', 'type_hash']);
-    this.tickets = tables.rows('ticket_update', ['op_id', 'ticketer', 'type', 'content', 'account', 'amount']);
+    this.events = tables.rows('event', ['row_id', 'account_id', 'height', 'op_id', 'event_op_id', 'contract', 'type', 'payload', 'tag', 'type_hash']);
+    this.tickets = tables.rows('ticket_update', ['row_id', 'op_id', 'ticketer', 'type', 'content', 'account', 'amount']);
     this.storages = tables.rows('storage', ['contract', 'hash', 'storage', 'height']);
   }
 
@@ -139,7 +139,12 @@ export class OperationLoader {
     if (ids.length === 0) return out;
     const q = this.events.query().where((w) => w.whereIn('op_id', ids).orWhereIn('event_op_id', ids)).orderBy('row_id');
     for (const e of await this.events.read(q)) {
+      // Ids as the TzPro SDK's Event reads them, then the spec's fields.
       const event = {
+        row_id: e.row_id,
+        account_id: e.account_id,
+        height: e.height,
+        op_id: e.op_id,
         contract: e.contract,
         type: michelineFromHex(e.type as string | null),
         payload: michelineFromHex(e.payload as string | null) ?? null,
@@ -184,6 +189,7 @@ export class OperationLoader {
     if (ids.length === 0) return out;
     for (const t of await this.tickets.read(this.tickets.query().whereIn('op_id', ids).orderBy('row_id'))) {
       append(out, t.op_id as number, {
+        id: t.row_id,
         ticketer: t.ticketer,
         type: michelineFromHex(t.type as string | null),
         content: michelineFromHex(t.content as string | null),

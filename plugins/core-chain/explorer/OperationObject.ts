@@ -73,9 +73,11 @@ export function operationObject(row: ExplorerRow, extras: OperationExtras, headH
   if (type === 'register_constant' && extras.constantValue !== undefined) o.value = extras.constantValue;
   if (row.code_hash !== null) o.code_hash = row.code_hash;
   Object.assign(o, roles(type, row, extras));
+  // Account row ids of the roles, as the TzPro SDK's Op reads them (0: no such role).
+  for (const k of ['sender_id', 'receiver_id', 'creator_id', 'baker_id']) o[k] = row[k] ?? 0;
   Object.assign(o, typeFields(type, row));
   o.confirmations = Math.max(0, headHeight - (row.height as number));
-  Object.assign(o, metadataField(options.meta));
+  Object.assign(o, metadataField(options.meta, o.sender, o.receiver, o.source, o.creator, o.baker, o.previous_baker));
   if (extras.events) o.events = extras.events;
   if (extras.ticketUpdates) o.ticket_updates = extras.ticketUpdates;
   return o;
@@ -91,7 +93,8 @@ function dataValue(type: string, data: string | null): unknown {
       return data;
     }
   }
-  if (CONSENSUS.has(type) && /^\d+$/.test(data)) return BigInt(data);
+  // Slot masks wider than a double's integers stay decimal strings (data is raw JSON to Go clients).
+  if (CONSENSUS.has(type) && /^\d+$/.test(data)) return Number.isSafeInteger(Number(data)) ? Number(data) : data;
   return data;
 }
 
@@ -134,7 +137,7 @@ function roles(type: string, row: ExplorerRow, extras: OperationExtras): Record<
     if (extras.previousBaker !== undefined) out.receiver = extras.previousBaker;
   } else if (row.receiver !== null) out.receiver = row.receiver;
   if (extras.source !== undefined) out.source = extras.source;
-  if (type === 'origination' && row.creator !== null) out.creator = row.creator;
+  if (row.creator !== null) out.creator = row.creator;
   if (type === 'nonce_revelation' && extras.seedPublisher !== undefined) out.creator = extras.seedPublisher;
   if ((type === 'origination' || type === 'delegation') && row.baker !== null) out.baker = row.baker;
   if (type === 'delegation' && extras.previousBaker !== undefined) out.previous_baker = extras.previousBaker;

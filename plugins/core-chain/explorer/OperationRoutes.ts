@@ -17,6 +17,6 @@ export class OperationRoutes {
       const found = await rows.read(q);
       if (found.length === 0) throw ApiError.notFound('no such operation');
       return { body: await this.loader.objects(found, operationOptions(args)), height: found[0].height as number };
-    });
+    }, { summary: 'an operation (hash or id)', params: { table: 'op', columns: { id: 'hash' } } });
   }
 }

@@ -1,4 +1,4 @@
-import type { ExplorerRow } from '../../../framework';
+import { type ExplorerRow, timeOrZero } from '../../../framework';
 import { PERIOD_KINDS } from '../PeriodKind';
 import type { GovernanceRows } from './GovernanceRows';
 
@@ -42,7 +42,8 @@ export class ElectionObject {
       const v = votes.find((x) => x.voting_period_kind === kind);
       if (!v) return [kind, null];
       const listed = kind === 'proposal' ? proposals.map((p) => proposalObject(p, true)) : proposals.filter((p) => p.row_id === v.proposal_id).map((p) => proposalObject(p, false));
-      return [kind, { ...pick(v, PERIOD_FIELDS), period_start_block: v.period_start_height, period_end_block: v.period_end_height, proposals: listed }];
+      const times = { period_start_time: timeOrZero(v.period_start_time), period_end_time: timeOrZero(v.period_end_time) };
+      return [kind, { ...pick(v, PERIOD_FIELDS), ...times, period_start_block: v.period_start_height, period_end_block: v.period_end_height, proposals: listed }];
     });
     // Only an election that passed its promotion without an adoption period ran the pre-Edo four-period schedule.
     const fourPeriods = election.is_open === false && election.is_failed === false && election.last_voting_period === 'promotion';
@@ -50,6 +51,8 @@ export class ElectionObject {
       election_id: id,
       max_periods: fourPeriods ? 4 : PERIOD_KINDS.length,
       ...pick(election, ELECTION_FIELDS),
+      // An open election has no end yet: Go's zero time, as the SDK decodes a time.Time.
+      end_time: timeOrZero(election.end_time),
       voting_period: election.last_voting_period,
       ...Object.fromEntries(periods),
     };

@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, explorerObject, RouteRegistry, type ExplorerRow, type QueryArgs } from '../../../framework';
+import { Catalog, Database, explorerObject, ExplorerArgs, metadataField, RouteRegistry, type ExplorerRow, type QueryArgs } from '../../../framework';
 import { GovernanceTables } from '../GovernanceTables';
 import { ElectionLookup } from './ElectionLookup';
 import { ElectionObject } from './ElectionObject';
@@ -24,18 +24,22 @@ export class GovernanceExplorer {
     const lists = new VoteLists(rows);
 
     explorerObject(r, '/explorer/election/:id', 'GetElection', async (ctx) => {
+      const meta = new ExplorerArgs(ctx.query as QueryArgs, ['meta']).flag('meta');
       const election = await lookup.election(ctx.params.id);
-      return { body: await elections.build(election), ...finalAt(election.is_open, election.end_height) };
-    });
+      const body = await elections.build(election);
+      // The accounts an election names: the proposers of its proposals.
+      const proposers = meta ? (await rows.proposal.read(rows.proposal.query().where('election_id', election.row_id as number))).map((p) => p.source) : [];
+      return { body: { ...body, ...metadataField(meta, ...proposers) }, ...finalAt(election.is_open, election.end_height) };
+    }, { summary: 'an election', params: { table: 'election', columns: { id: 'row_id' } } });
 
     const periodList = (path: string, scope: string, list: (period: ExplorerRow, query: QueryArgs) => Promise<unknown>): void =>
       explorerObject(r, `/explorer/election/:id/:stage/${path}`, scope, async (ctx) => {
         const period = await lookup.period(await lookup.election(ctx.params.id), ctx.params.stage);
         return { body: await list(period, ctx.query as QueryArgs), ...finalAt(period.is_open, period.period_end_height) };
-      });
+      }, { summary: `the ${path} of a voting period`, params: { table: 'election', columns: { id: 'row_id' } }, pathParams: { stage: { type: 'integer', enum: [1, 2, 3, 4, 5], description: 'voting period of the election, 1 = proposal' } } });
     periodList('voters', 'ListVoters', (period, query) => lists.voters(period, query));
     periodList('ballots', 'ListBallots', (period, query) => lists.ballots(period, query));
 
-    explorerObject(r, '/explorer/bakers/:hash/votes', 'ListBakerVotes', async (ctx) => ({ body: await lists.bakerVotes(ctx.params.hash, ctx.query as QueryArgs) }));
+    explorerObject(r, '/explorer/bakers/:hash/votes', 'ListBakerVotes', async (ctx) => ({ body: await lists.bakerVotes(ctx.params.hash, ctx.query as QueryArgs) }), { summary: 'the ballots of a baker', params: { table: 'voter', columns: { hash: 'address' } } });
   }
 }

@@ -21,10 +21,10 @@ export class VoteLists {
     const isProposalPeriod = period.voting_period_kind === 'proposal';
     return page.map((v) => {
       const own = cast.filter((b) => b.source === v.address);
-      const out: ExplorerRow = { row_id: v.row_id, address: v.address, rolls: v.rolls, stake: v.stake, has_voted: own.length > 0 };
-      if (own.length > 0 && isProposalPeriod) out.proposals = own.map((b) => b.proposal);
-      if (own.length > 0 && !isProposalPeriod) out.ballot = own[0].ballot;
-      return out;
+      // `ballot` and `proposals` always (empty when none): the TzPro SDK's Voter reads both.
+      const ballot = own.length > 0 && !isProposalPeriod ? own[0].ballot : '';
+      const proposals = isProposalPeriod ? own.map((b) => b.proposal) : [];
+      return { row_id: v.row_id, address: v.address, rolls: v.rolls, stake: v.stake, ballot, has_voted: own.length > 0, proposals };
     });
   }
 

@@ -25,10 +25,10 @@ export function data(hex: string | null): Json | null {
   return hex === null ? null : (decodeMicheline(Buffer.from(hex, 'hex')) as Json);
 }
 
-/** `key_id` of a key hash: the digest's first 8 bytes, signed big-endian (as a decimal string, beyond 2^53). */
+/** `key_id` of a key hash: the digest's first 63 bits, big-endian, never negative (as a decimal string, beyond 2^53). */
 export function keyIdOf(hash: string): string {
   const [digest] = b58DecodeAndCheckPrefix(hash, [PrefixV2.ScriptExpr]);
-  return Buffer.from(digest).readBigInt64BE(0).toString();
+  return (BigInt(`0x${Buffer.from(digest).subarray(0, 8).toString('hex')}`) / 2n).toString();
 }
 
 export const UPDATE_COLUMNS = ['row_id', 'bigmap_id', 'key_id', 'action', 'op_id', 'height', 'key', 'value', 'op', 'hash'];

@@ -49,7 +49,8 @@ export function checkOperation(o: Obj, e: ExpectedOperation, block: Json, headLe
   const events = o.events?.map((x: Obj) => ({ contract: x.contract, type: x.type, payload: x.payload, tag: x.tag }));
   expect(events, at).to.deep.equal(e.events);
   for (const x of o.events ?? []) expect(x.type_hash, at).to.equal(typeHash(x.type));
-  const tickets = o.ticket_updates?.map((x: Obj) => ({ ...x, amount: BigInt(x.amount) }));
+  for (const x of [...(o.ticket_updates ?? []), ...(o.events ?? [])]) expect(x.id ?? x.row_id, `${at}: row id`).to.be.a('number').above(0);
+  const tickets = o.ticket_updates?.map(({ id: _id, ...x }: Obj) => ({ ...x, amount: BigInt(x.amount) }));
   expect(tickets, at).to.deep.equal(e.ticketUpdates);
 }
 

@@ -1,0 +1,69 @@
+import type { Catalog } from '../Catalog';
+import type { ColumnDef, SeriesDef, TableDef } from '../CatalogModel';
+import { EnumType } from '../types/EnumType';
+
+export const DOC_BEGIN = '<!-- generated from tables.yaml by `npm run gen`: edit tables.yaml, not this part -->';
+export const DOC_END = '<!-- end of the generated part -->';
+
+/** Long enum declarations go to a footnote under the table. */
+const INLINE_ENUM = 40;
+
+/** The `## Tables` and `## Time-series` sections of docs/tables.md, from the catalog. */
+export function renderTableSections(catalog: Catalog): string {
+  const out = ['## Tables', ''];
+  for (const t of catalog.tables.values()) out.push(...tableSection(t));
+  out.push('## Time-series', '');
+  for (const s of catalog.series.values()) out.push(...seriesSection(s));
+  return out.join('\n');
+}
+
+/** docs/tables.md with its generated part replaced (the part between the markers). */
+export function withTableSections(doc: string, catalog: Catalog): string {
+  const begin = doc.indexOf(DOC_BEGIN);
+  const end = doc.indexOf(DOC_END);
+  if (begin < 0 || end < begin) throw new Error('docs/tables.md lacks the generated-part markers');
+  return `${doc.slice(0, begin)}${DOC_BEGIN}\n\n${renderTableSections(catalog)}${DOC_END}${doc.slice(end + DOC_END.length)}`;
+}
+
+function sentence(s: string): string {
+  const t = s.trim();
+  return t.length === 0 ? '' : `${t[0].toUpperCase()}${t.slice(1)}${t.endsWith('.') ? '' : '.'}`;
+}
+
+const cell = (s: string): string => s.replace(/\|/g, '\\|');
+
+function tableSection(t: TableDef): string[] {
+  const inDefault = t.columns.filter((c) => c.inDefault).length;
+  const head = [`plugin: \`${t.plugin}\``, `kind: \`${t.kind}\``];
+  head.push(t.heightColumn ? `height column: \`${t.heightColumn}\`` : 'no height column');
+  head.push(`${t.columns.length} columns (${inDefault} in the default set)`);
+  const out = [`### \`${t.code}\``, '', sentence(t.description), '', `- ${head.join(' · ')}`];
+  if (t.indexes.length) out.push(`- indexes: ${t.indexes.map((i) => `\`${i.columns.join(', ')}\`${i.unique ? ' (unique)' : ''}`).join(', ')}`);
+  out.push('', '| # | column | type | null | default | meaning |', '|---|---|---|---|---|---|');
+  const notes: ColumnDef[] = [];
+  t.columns.forEach((c, i) => {
+    const long = c.type instanceof EnumType && c.type.name.length > INLINE_ENUM;
+    if (long) notes.push(c);
+    out.push(`| ${i + 1} | \`${c.name}\` | ${long ? 'enum ¹' : cell(c.type.name)} | ${c.nullable ? 'yes' : ''} | ${c.inDefault ? 'yes' : 'no'} | ${cell(c.description)} |`);
+  });
+  if (notes.length) out.push('', `¹ Values: ${notes.map((c) => `\`${c.name}\`: ${(c.type as EnumType).values.map((v) => `\`${v}\``).join(' ')}`).join('; ')}.`);
+  out.push('');
+  return out;
+}
+
+function seriesSection(s: SeriesDef): string[] {
+  const out = [
+    `### \`${s.code}\``,
+    '',
+    sentence(s.description),
+    '',
+    `- plugin: \`${s.plugin}\` · source table: \`${s.table.code}\` · bucket time from: \`${s.timeColumn.name}\` · ${s.columns.length} columns after \`time\``,
+    '',
+    '| # | column | aggregation | source column type |',
+    '|---|---|---|---|',
+    `| 0 | \`time\` | bucket start | ${s.timeColumn.type.name} |`,
+  ];
+  s.columns.forEach((c, i) => out.push(`| ${i + 1} | \`${c.name}\` | ${c.agg} | ${c.source ? cell(c.source.type.name) : 'rows in bucket'} |`));
+  out.push('');
+  return out;
+}

@@ -1,0 +1,54 @@
+/**
+ * `meta=1` on explorer objects: the metadata of the accounts an object names, keyed by address.
+ * Objects are built synchronously, so they carry a slot naming the addresses; the object responder
+ * fills every slot of an answer with one lookup through the instance's AccountMetadataSource (the
+ * metadata plugin provides it; without that plugin the slots stay empty objects).
+ */
+export interface AccountMetadataSource {
+  /** Metadata entries (objects keyed by schema name) of those addresses that have one. */
+  lookup(addresses: readonly string[]): Promise<Map<string, object>>;
+}
+
+/** Injection token of the instance's AccountMetadataSource. */
+export const ACCOUNT_METADATA = Symbol.for('tzidx.AccountMetadata');
+
+/** The source of an instance without the metadata plugin. */
+export const NO_ACCOUNT_METADATA: AccountMetadataSource = { lookup: async () => new Map() };
+
+const ADDRESS = /^(tz[1-4]|KT1|txr1|sr1)[1-9A-HJ-NP-Za-km-z]{33}$/;
+
+/** The `metadata` field of an object with `meta=1`, until the responder fills it. */
+export class MetadataSlot {
+  content: Record<string, object> = {};
+  constructor(readonly addresses: readonly string[]) {}
+  toJSON(): Record<string, object> {
+    return this.content;
+  }
+}
+
+/**
+ * What `meta=1` adds to an explorer object: `{ metadata }` keyed by each address the object names
+ * that has metadata. Pass every address field of the object (nulls and non-addresses are skipped).
+ */
+export function metadataField(meta: boolean, ...addresses: unknown[]): { metadata?: MetadataSlot } {
+  if (!meta) return {};
+  return { metadata: new MetadataSlot([...new Set(addresses.filter((a): a is string => typeof a === 'string' && ADDRESS.test(a)))]) };
+}
+
+/** Fills the metadata slots of an answer (an object or a list of objects) with one lookup. */
+export async function fillMetadataSlots(body: unknown, source: AccountMetadataSource): Promise<void> {
+  const slots: MetadataSlot[] = [];
+  const collect = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(collect);
+    else if (v !== null && typeof v === 'object' && (v as { metadata?: unknown }).metadata instanceof MetadataSlot) slots.push((v as { metadata: MetadataSlot }).metadata);
+  };
+  collect(body);
+  if (slots.length === 0) return;
+  const found = await source.lookup([...new Set(slots.flatMap((s) => s.addresses))]);
+  for (const slot of slots) {
+    for (const a of slot.addresses) {
+      const entry = found.get(a);
+      if (entry) slot.content[a] = entry;
+    }
+  }
+}

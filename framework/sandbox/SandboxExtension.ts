@@ -1,0 +1,60 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { AccountBook } from './AccountBook';
+import type { BlockContext } from './BlockContext';
+import type { ContractModel } from './contracts/ContractModel';
+import type { ContractRegistry } from './contracts/ContractRegistry';
+import type { LazyStorageDiff } from './contracts/LazyStorageDiff';
+import type { Prng } from './Prng';
+
+/** What an extension's bootstrap gets in the genesis block. */
+export interface GenesisContext {
+  readonly book: AccountBook;
+  readonly prng: Prng;
+  readonly contracts: ContractRegistry;
+  /** Users that hold tokens from the start (and the first LP shares). */
+  readonly holders: readonly string[];
+  /** Originates a bootstrap contract as an implicit result of the activation block; `init` fills its storage. */
+  originate(model: ContractModel, balance: bigint, init: (diff: LazyStorageDiff) => void): void;
+}
+
+/** A weighted source of manager operations of the `defi` traffic family. */
+export interface TrafficSource {
+  readonly weight: number;
+  build(ctx: BlockContext): Record<string, unknown> | undefined;
+}
+
+/**
+ * What a plugin adds to the simulated chain, next to the adapter that indexes it (its `sandbox.ts`
+ * exports `sandbox`): contract models with their bootstrap state, their traffic, and implicit results
+ * of every block (Liquidity Baking's subsidy). The sandbox itself knows no protocol.
+ */
+export interface SandboxExtension {
+  /** Extensions run in name order (the plugin's name), so chains stay reproducible. */
+  readonly name: string;
+  /** Registers bootstrap contract models; addresses come from the seed (`contracts.derivedAddress`), not the PRNG. */
+  register?(contracts: ContractRegistry, book: AccountBook, errorPrefix: string): void;
+  /** Originates and funds them in the activation block, after the chain's own contracts. */
+  bootstrap?(g: GenesisContext): void;
+  /** Shares of the `defi` traffic family, in order. */
+  readonly traffic?: readonly TrafficSource[];
+  /** Implicit operation results appended to every block (after the genesis ones). */
+  blockResults?(ctx: BlockContext): Record<string, unknown>[];
+}
+
+/** Where the built-in plugins are compiled (dist/plugins), found by convention like PluginDiscovery does. */
+const BUILTIN_PLUGIN_DIR = path.resolve(__dirname, '..', '..', 'plugins');
+
+/** The `sandbox` exports of the built-in plugins' `sandbox.js` files, in name order. */
+export function builtinSandboxExtensions(dir = BUILTIN_PLUGIN_DIR): SandboxExtension[] {
+  if (!fs.existsSync(dir)) return [];
+  const out: SandboxExtension[] = [];
+  for (const name of fs.readdirSync(dir).sort()) {
+    const file = path.join(dir, name, 'sandbox.js');
+    if (!fs.existsSync(file)) continue;
+    const ext = (require(file) as { sandbox?: SandboxExtension }).sandbox;
+    if (!ext || typeof ext.name !== 'string') throw new Error(`${file} exports no sandbox extension`);
+    out.push(ext);
+  }
+  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}

@@ -1,0 +1,20 @@
+/**
+ * What plugins' simulators (`plugins/<name>/sandbox.ts`) build on: the extension hook, contract
+ * models and the pieces of the chain they touch. Only simulators import this; plugins' indexing code
+ * never does (the sandbox stays a leaf that only the CLI/app loads).
+ */
+export type { GenesisContext, SandboxExtension, TrafficSource } from './SandboxExtension';
+export type { AccountBook, Account } from './AccountBook';
+export { BalanceUpdates } from './BalanceUpdates';
+export type { BlockContext } from './BlockContext';
+export { CallContext, type ContractModel, type ContractRole } from './contracts/ContractModel';
+export { ContractRegistry, KNOWN_ADDRESSES } from './contracts/ContractRegistry';
+export { Fa12Token } from './contracts/Fa12Token';
+export { bigMapGet, LazyStorageDiff } from './contracts/LazyStorageDiff';
+export { PositionBook } from './contracts/PositionBook';
+export { entrypoints, pairT, script, tAddress, tBigMap, tBytes, tInt, tMutez, tNat, tString, tTimestamp, tUnit } from './contracts/scripts';
+export { NULL_ADDRESS } from './Genesis';
+export { addressBytes, bool, int, pair, prim, str, unit, type Micheline } from './Michelson';
+export { ManagerGroupBuilder, type Applied, type ManagerContent } from './operations/ManagerGroup';
+export { logAmount, pickSource, TEZ } from './operations/Sources';
+export { LB_SUBSIDY } from './Rewards';

@@ -1,0 +1,60 @@
+import { ApiError } from '../errors/ApiError';
+import { parseAddress } from '../http/ResourceIds';
+import type { QueryArgs } from '../query/TableRequest';
+import type { StreamEvent } from './StreamLog';
+
+/** The query parameters of /stream, documented in the OpenAPI document from this list. */
+export const STREAM_PARAMS = [
+  { name: 'types', description: 'event types, comma-separated: block, operation, rollback, or a plugin event type (default: all)' },
+  { name: 'op_type', description: 'operation types, comma-separated (transaction, origination, delegation…)' },
+  { name: 'address', description: 'operations and plugin events involving any of these addresses, in any role' },
+  { name: 'contract', description: 'operations whose target (receiver) is one of these contracts' },
+  { name: 'entrypoint', description: 'operations calling one of these entrypoints' },
+  { name: 'last_event_id', description: 'resume after this event id (same as the Last-Event-ID header)' },
+] as const;
+
+/**
+ * Which events one client wants. Blocks and rollbacks are the stream's clock and always pass unless
+ * `types` leaves them out; the operation filters narrow operations (and plugin events that name
+ * addresses or a contract).
+ */
+export class StreamFilter {
+  private constructor(
+    private readonly types?: ReadonlySet<string>,
+    private readonly opTypes?: ReadonlySet<string>,
+    private readonly addresses?: ReadonlySet<string>,
+    private readonly contracts?: ReadonlySet<string>,
+    private readonly entrypoints?: ReadonlySet<string>,
+  ) {}
+
+  static parse(query: QueryArgs): StreamFilter {
+    const known = new Set<string>(STREAM_PARAMS.map((p) => p.name));
+    for (const key of Object.keys(query)) if (!known.has(key)) throw ApiError.invalid(`unknown parameter '${key}'`);
+    const list = (key: string): string[] | undefined => {
+      const v = query[key];
+      if (v === undefined) return undefined;
+      const items = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+      if (items.length === 0) throw ApiError.invalid(`empty '${key}' filter`);
+      return items;
+    };
+    const set = (items?: string[]): Set<string> | undefined => (items ? new Set(items) : undefined);
+    const addresses = (key: string): Set<string> | undefined => set(list(key)?.map((a) => parseAddress(a)));
+    return new StreamFilter(set(list('types')), set(list('op_type')), addresses('address'), addresses('contract'), set(list('entrypoint')));
+  }
+
+  matches(e: StreamEvent): boolean {
+    if (this.types && !this.types.has(e.type)) return false;
+    if (e.type === 'block' || e.type === 'rollback') return true;
+    const d = e.data;
+    if (e.type === 'operation') {
+      if (this.opTypes && !this.opTypes.has(d.type as string)) return false;
+      if (this.entrypoints && !this.entrypoints.has(d.entrypoint as string)) return false;
+      if (this.contracts && !this.contracts.has(d.receiver as string)) return false;
+    } else if (this.opTypes || this.entrypoints) {
+      return false;
+    }
+    if (this.contracts && e.type !== 'operation' && !this.contracts.has(d.contract as string)) return false;
+    if (this.addresses && !(Array.isArray(d.addresses) && d.addresses.some((a) => this.addresses!.has(a as string)))) return false;
+    return true;
+  }
+}

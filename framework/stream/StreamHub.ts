@@ -1,0 +1,131 @@
+import type { Knex } from 'knex';
+import type { Logger } from '../util/Logger';
+import { SseClient } from './SseClient';
+import { StreamEvent, StreamLog } from './StreamLog';
+
+export interface StreamLimits {
+  /** Bytes a client's socket may hold unread before it is dropped. */
+  maxBufferedBytes: number;
+  heartbeatMs: number;
+  /** How often the log is read without being told (replicas whose NOTIFY was missed; a safety net). */
+  pollMs: number;
+}
+
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxBufferedBytes: 1 << 20, heartbeatMs: 15_000, pollMs: 5_000 };
+
+const PAGE = 1000;
+
+/**
+ * The per-process fan-out of /stream: reads new events from the stream log when told (after a local
+ * commit, or a NOTIFY on replicas) and offers them to every client in id order. A client resuming
+ * with Last-Event-ID first catches up from the log, then joins the live sequence without gap or
+ * repeat.
+ */
+export class StreamHub {
+  private readonly clients = new Set<SseClient>();
+  private lastSeen = 0;
+  private reading?: Promise<void>;
+  private readAgain = false;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly db: Knex,
+    private readonly log: Logger,
+    readonly limits: StreamLimits = { ...DEFAULT_STREAM_LIMITS },
+  ) {}
+
+  async start(): Promise<void> {
+    this.lastSeen = await StreamLog.bounds(this.db).then((b) => b.newest, () => 0);
+    this.timers = [
+      setInterval(() => this.notify(), this.limits.pollMs),
+      setInterval(() => this.clients.forEach((c) => c.heartbeat()), this.limits.heartbeatMs),
+    ];
+    this.timers.forEach((t) => t.unref());
+  }
+
+  stop(): void {
+    this.timers.forEach(clearInterval);
+    for (const c of [...this.clients]) c.close();
+  }
+
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
+  /** The most any client's socket held unread (bounded by `maxBufferedBytes` plus one event). */
+  get peakBufferedBytes(): number {
+    return Math.max(this.peakOfClosed, ...[...this.clients].map((c) => c.peakBuffered));
+  }
+  private peakOfClosed = 0;
+
+  /** Something was committed: read it (reads never overlap; a request during one reads again after). */
+  notify(): void {
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
+    this.reading = this.readNew()
+      .catch((e) => this.log.warn({ err: (e as Error).message }, 'cannot read the stream log'))
+      .finally(() => {
+        this.reading = undefined;
+        if (this.readAgain) {
+          this.readAgain = false;
+          this.notify();
+        }
+      });
+  }
+
+  /** Resolves once everything committed up to now has been offered to the clients. */
+  async settled(): Promise<void> {
+    while (this.reading) await this.reading;
+  }
+
+  private async readNew(): Promise<void> {
+    for (;;) {
+      const events = await StreamLog.after(this.db, this.lastSeen, PAGE);
+      this.fanOut(events);
+      if (events.length < PAGE) return;
+    }
+  }
+
+  /** Offers events (in id order) to every live client. */
+  fanOut(events: readonly StreamEvent[]): void {
+    for (const e of events) {
+      if (e.id <= this.lastSeen) continue;
+      this.lastSeen = e.id;
+      for (const c of this.clients) c.offer(e);
+    }
+  }
+
+  /**
+   * A new client: from now on, or after `resumeAfter`. A resume point older than the kept window is
+   * announced with a `reset` notice and the client continues from the oldest kept event.
+   */
+  async add(client: SseClient, resumeAfter?: number): Promise<void> {
+    this.clients.add(client);
+    if (resumeAfter === undefined) {
+      client.lastId = this.lastSeen;
+      client.live = true;
+      return;
+    }
+    client.lastId = resumeAfter;
+    const { oldest } = await StreamLog.bounds(this.db);
+    if (oldest > 0 && resumeAfter < oldest - 1) {
+      client.notice('reset', { reason: 'the resume point is older than the kept window', last_event_id: resumeAfter, oldest_id: oldest });
+      client.lastId = oldest - 1;
+    }
+    for (;;) {
+      if (client.closed) return;
+      const events = await StreamLog.after(this.db, client.lastId, PAGE);
+      for (const e of events) client.deliver(e);
+      if (events.length < PAGE && client.lastId >= this.lastSeen) break;
+      if (events.length === 0) client.lastId = Math.max(client.lastId, this.lastSeen);
+    }
+    client.live = true;
+  }
+
+  remove(client: SseClient): void {
+    this.peakOfClosed = Math.max(this.peakOfClosed, client.peakBuffered);
+    this.clients.delete(client);
+  }
+}

@@ -1,0 +1,86 @@
+import type { Entity, EntityStore, IndexContext, Row } from '../../framework';
+import { INCOME_MONEY } from './IncomeDelta';
+
+/** A baker's rights and income rows of one cycle: get-or-create by `cycle_address`. */
+export class BakerRows {
+  readonly rights: EntityStore;
+  readonly income: EntityStore;
+
+  constructor(
+    private readonly ctx: IndexContext,
+    private readonly cycleStartTime: (cycle: number) => Promise<Date | null>,
+  ) {
+    this.rights = ctx.entities('rights', 'row_key');
+    this.income = ctx.entities('income', 'row_key');
+  }
+
+  async accountId(address: string): Promise<bigint | undefined> {
+    return (await this.ctx.entities('account', 'address').get(address))?.row_id;
+  }
+
+  async rightsRow(cycle: number, start: number, address: string): Promise<Entity | undefined> {
+    const key = `${cycle}_${address}`;
+    const hit = await this.rights.get(key);
+    if (hit) return hit;
+    const account = await this.accountId(address);
+    if (account === undefined) return undefined;
+    return this.rights.insert({
+      row_key: key,
+      cycle,
+      height: start,
+      account_id: account,
+      address,
+      baking_rights: null,
+      endorsing_rights: null,
+      blocks_baked: Buffer.alloc(0),
+      blocks_endorsed: Buffer.alloc(0),
+      seeds_required: null,
+      seeds_revealed: null,
+    });
+  }
+
+  async incomeRow(cycle: number, address: string): Promise<Entity | undefined> {
+    const key = `${cycle}_${address}`;
+    const hit = await this.income.get(key);
+    if (hit) return hit;
+    const account = await this.accountId(address);
+    if (account === undefined) return undefined;
+    const money: Row = {};
+    for (const c of INCOME_MONEY) money[c] = 0n;
+    return this.income.insert({
+      row_key: key,
+      cycle,
+      account_id: account,
+      address,
+      ...EMPTY_EXPECTATIONS,
+      n_blocks_baked: 0,
+      n_blocks_proposed: 0,
+      n_blocks_endorsed: 0,
+      n_slots_endorsed: 0,
+      n_seeds_revealed: 0,
+      total_income: 0n,
+      total_loss: 0n,
+      ...money,
+      start_time: await this.cycleStartTime(cycle),
+      end_time: null,
+    });
+  }
+}
+
+/** Columns that need the node's rights or the stake snapshot: null until those are known. */
+const EMPTY_EXPECTATIONS: Row = {
+  rolls: null,
+  balance: null,
+  delegated: null,
+  active_stake: null,
+  n_delegations: null,
+  n_baking_rights: null,
+  n_endorsing_rights: null,
+  luck: null,
+  luck_percent: null,
+  contribution_percent: null,
+  performance_percent: null,
+  n_blocks_not_baked: null,
+  n_blocks_not_endorsed: null,
+  expected_income: null,
+};

@@ -1,0 +1,160 @@
+import type { Entity, IndexContext, NormalizedBlock, TableDef } from '../../framework';
+import { BakerRows } from './BakerRows';
+import { setBit } from './Bitset';
+import { CycleRights } from './CycleRights';
+import { blockIncome } from './IncomeDelta';
+import { nodeRights } from './NodeRights';
+
+const LOSSES = new Set(['accusation_loss', 'seed_loss', 'endorsing_loss']);
+const INCOMES = new Set(['baking_income', 'endorsing_income', 'accusation_income', 'seed_income', 'fees_income']);
+const num = (v: unknown): number => Number(v ?? 0);
+const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
+
+/**
+ * baking's block handler. Per baker and cycle it counts, from the block as indexed, blocks baked and
+ * proposed, attestations and receipts' income (IncomeDelta), and marks them in the rights bitsets.
+ * At a cycle's first block it asks the node for the cycle's rights (fixed by then); with them it also
+ * counts round-0 blocks and attestations missed. Known rights stay in memory for the current and the
+ * previous cycle and are rebuilt from the rights rows after a restart or rollback.
+ */
+export class BakingIndexer {
+  private known = new Map<number, CycleRights | null>();
+  private lastLevel = -1;
+
+  constructor(
+    private readonly rightsTable: TableDef,
+    private readonly blockTable: TableDef,
+  ) {}
+
+  forget(): void {
+    this.known.clear();
+    this.lastLevel = -1;
+  }
+
+  async index(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
+    if (block.level <= this.lastLevel) this.forget();
+    this.lastLevel = -1;
+    if (block.level === 0 || !block.hasMetadata || !block.baker) return;
+    const start = block.level - block.cyclePosition;
+    const rows = new BakerRows(ctx, (cycle) => this.cycleStartTime(ctx, block, cycle, start));
+    if (block.cyclePosition === 0) await this.fetchRights(ctx, rows, block.cycle, start);
+    const rights = await this.rightsOf(ctx, block.cycle, start);
+    await this.countBlock(block, rows, start, rights);
+    await this.countAttestations(block, ctx, rows, start);
+    await this.addIncome(block, rows);
+    for (const c of this.known.keys()) if (c < block.cycle - 1) this.known.delete(c);
+    this.lastLevel = block.level;
+  }
+
+  private async fetchRights(ctx: IndexContext, rows: BakerRows, cycle: number, start: number): Promise<void> {
+    const got = await nodeRights(ctx, cycle, start);
+    if (!got) return void this.known.set(cycle, null);
+    const baking = new Map<string, Buffer>();
+    const attesting = new Map<string, Buffer>();
+    for (const [pos, baker] of got.rights.bakerAt) baking.set(baker, setBit(baking.get(baker), pos));
+    for (const [pos, set] of got.rights.attestersAt) for (const baker of set) attesting.set(baker, setBit(attesting.get(baker), pos));
+    const bakers = [...new Set([...baking.keys(), ...attesting.keys()])].sort();
+    await ctx.entities('account', 'address').preload(bakers);
+    for (const baker of bakers) {
+      const r = await rows.rightsRow(cycle, start, baker);
+      if (r) rows.rights.update(r, { baking_rights: baking.get(baker) ?? Buffer.alloc(0), endorsing_rights: attesting.get(baker) ?? Buffer.alloc(0) });
+      const inc = await rows.incomeRow(cycle, baker);
+      if (inc)
+        rows.income.update(inc, {
+          n_baking_rights: got.rights.bakerAt.size ? [...got.rights.bakerAt.values()].filter((b) => b === baker).length : 0,
+          n_endorsing_rights: got.slots.get(baker) ?? 0,
+          n_blocks_not_baked: 0,
+          n_blocks_not_endorsed: 0,
+        });
+    }
+    this.known.set(cycle, got.rights);
+  }
+
+  /** The cycle's rights from memory or its rows; null when the node never told them. */
+  private async rightsOf(ctx: IndexContext, cycle: number, start: number): Promise<CycleRights | null> {
+    const hit = this.known.get(cycle);
+    if (hit !== undefined) return hit;
+    const t = this.rightsTable;
+    const rows = await ctx.read(t).where('cycle', cycle).whereNotNull('baking_rights').select('address', 'baking_rights', 'endorsing_rights');
+    const rights = rows.length ? CycleRights.fromRows(cycle, start, rows) : null;
+    this.known.set(cycle, rights);
+    return rights;
+  }
+
+  private async countBlock(block: NormalizedBlock, rows: BakerRows, start: number, rights: CycleRights | null): Promise<void> {
+    const baker = block.baker as string;
+    const r = await rows.rightsRow(block.cycle, start, baker);
+    if (r) rows.rights.update(r, { blocks_baked: setBit(r.blocks_baked, block.cyclePosition) });
+    await this.bump(rows, block.cycle, baker, { n_blocks_baked: 1 });
+    if (block.proposer) await this.bump(rows, block.cycle, block.proposer, { n_blocks_proposed: 1 });
+    const due = rights?.bakerAt.get(block.cyclePosition);
+    if (due && (due !== baker || block.round > 0)) await this.bump(rows, block.cycle, due, { n_blocks_not_baked: 1 });
+  }
+
+  /** Attestations included in this block: marks the attested level's bit, counts blocks and slots, and the attesters that missed it. */
+  private async countAttestations(block: NormalizedBlock, ctx: IndexContext, rows: BakerRows, start: number): Promise<void> {
+    const attested = new Map<number, Set<string>>();
+    for (const op of block.operations) {
+      if (op.type !== 'endorsement' || !op.isSuccess) continue;
+      const baker = op.consensus?.delegate ?? op.sender;
+      const level = op.consensus?.level ?? block.level - 1;
+      if (!baker) continue;
+      const cycle = level >= start ? block.cycle : block.cycle - 1;
+      const row = await rows.rights.get(`${cycle}_${baker}`);
+      const cycleStart = level >= start ? start : row ? num(row.height) : undefined;
+      if (cycleStart === undefined) continue;
+      let set = attested.get(level);
+      if (!set) attested.set(level, (set = new Set()));
+      if (set.has(baker)) continue;
+      set.add(baker);
+      const r: Entity | undefined = row ?? (await rows.rightsRow(cycle, cycleStart, baker));
+      if (r) rows.rights.update(r, { blocks_endorsed: setBit(r.blocks_endorsed, level - cycleStart) });
+      await this.bump(rows, cycle, baker, { n_blocks_endorsed: 1, n_slots_endorsed: op.consensus?.power ?? 0 });
+    }
+    // Attestations of a level are included in the next block: whoever had rights for it and is not here missed it.
+    const level = block.level - 1;
+    const cycle = level >= start ? block.cycle : block.cycle - 1;
+    const rights = level >= start ? this.known.get(cycle) : await this.previousRights(ctx, cycle);
+    const due = rights?.attestersAt.get(level - (rights?.start ?? 0));
+    for (const baker of due ?? []) if (!attested.get(level)?.has(baker)) await this.bump(rows, cycle, baker, { n_blocks_not_endorsed: 1 });
+  }
+
+  private async previousRights(ctx: IndexContext, cycle: number): Promise<CycleRights | null | undefined> {
+    const hit = this.known.get(cycle);
+    if (hit !== undefined) return hit;
+    const t = this.rightsTable;
+    const first = await ctx.read(t).where('cycle', cycle).first('height');
+    return first ? this.rightsOf(ctx, cycle, num(first.height)) : null;
+  }
+
+  private async addIncome(block: NormalizedBlock, rows: BakerRows): Promise<void> {
+    for (const e of blockIncome(block)) {
+      const patch: Record<string, bigint> = { [e.column]: e.amount };
+      if (INCOMES.has(e.column)) patch.total_income = e.amount;
+      if (LOSSES.has(e.column)) patch.total_loss = e.amount;
+      await this.bump(rows, block.cycle, e.baker, patch);
+    }
+  }
+
+  /** Adds to counters and money columns of a baker's income row; null counters (rights unknown) stay null. */
+  private async bump(rows: BakerRows, cycle: number, baker: string, add: Record<string, number | bigint>): Promise<void> {
+    const row = await rows.incomeRow(cycle, baker);
+    if (!row) return;
+    const patch: Record<string, number | bigint> = {};
+    for (const [col, v] of Object.entries(add)) {
+      if (typeof v === 'bigint') patch[col] = big(row[col]) + v;
+      else if (row[col] !== null) patch[col] = num(row[col]) + v;
+    }
+    rows.income.update(row, patch);
+  }
+
+  /** Time of a cycle's first block: this block's when it is that block, else from core-chain's block table. */
+  private async cycleStartTime(ctx: IndexContext, block: NormalizedBlock, cycle: number, start: number): Promise<Date | null> {
+    if (cycle === block.cycle && block.cyclePosition === 0) return new Date(block.time);
+    const t = this.blockTable;
+    const q = ctx.read(t).where('cycle', cycle).where('is_orphan', false);
+    const row = await (cycle === block.cycle ? q.where('height', start) : q.orderBy('height')).first('time');
+    return row ? new Date(row.time as string) : null;
+  }
+}
+

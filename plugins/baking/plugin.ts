@@ -1,0 +1,38 @@
+import { injectable } from 'tsyringe';
+import { HandlerRegistry, PluginContext, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { BakingIndexer } from './BakingIndexer';
+import { BakingExplorer } from './explorer/BakingExplorer';
+
+/** Bakers: rights, stake snapshots and income per cycle. Its tables are declared in tables.yaml under `baking`. */
+@injectable()
+export class BakingPlugin implements TzidxPlugin {
+  static readonly manifest: PluginManifest = {
+    name: 'baking',
+    description: 'Baking rights, stake snapshots and baker income per cycle',
+    dependsOn: ['core-chain'],
+  };
+
+  private indexer?: BakingIndexer;
+
+  constructor(private readonly explorer: BakingExplorer) {}
+
+  register(ctx: PluginContext): void {
+    const table = (code: string) => {
+      const t = ctx.catalog.table(code);
+      if (!t) throw new Error(`baking: table '${code}' is missing from the catalog`);
+      return t;
+    };
+    this.indexer = new BakingIndexer(table('rights'), table('block'));
+  }
+
+  handlers(registry: HandlerRegistry): void {
+    const indexer = this.indexer;
+    if (!indexer) throw new Error('baking: handlers() before register()');
+    registry.onBlock((block, ctx) => indexer.index(block, ctx));
+    registry.afterRollback(() => indexer.forget());
+  }
+
+  routes(r: RouteRegistry): void {
+    this.explorer.register(r);
+  }
+}

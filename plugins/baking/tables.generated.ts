@@ -1,0 +1,169 @@
+// Generated from tables.yaml by `npm run gen`: do not edit (test/framework/generated.test.ts checks it is current).
+import { tableHandle } from '../../framework';
+
+/** baking and endorsing rights and their use, one row per baker and cycle */
+export type RightsRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** cycle */
+  cycle: bigint | number;
+  /** first height of the cycle */
+  height: bigint | number;
+  /** account row id of the baker */
+  account_id: bigint | number;
+  /** null when no node told the rights; bitset, bit i = baking right (round 0) for the cycle's i-th block */
+  baking_rights?: string | Uint8Array | null;
+  /** null when no node told the rights; bitset, bit i = endorsing right for the cycle's i-th block */
+  endorsing_rights?: string | Uint8Array | null;
+  /** bitset, bit i = baked the cycle's i-th block */
+  blocks_baked: string | Uint8Array;
+  /** bitset, bit i = endorsed the cycle's i-th block */
+  blocks_endorsed: string | Uint8Array;
+  /** null until known; bitset, bit i = a seed nonce revelation is due for the cycle's i-th block */
+  seeds_required?: string | Uint8Array | null;
+  /** null until known; bitset, bit i = the seed nonce for the cycle's i-th block was revealed */
+  seeds_revealed?: string | Uint8Array | null;
+  /** baker address */
+  address: string;
+  /** `cycle_address`, the row's unique key */
+  row_key: string;
+};
+
+/** balances of active bakers and their delegators at every stake snapshot block */
+export type SnapshotRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** snapshot block height */
+  height: bigint | number;
+  /** cycle of the snapshot block */
+  cycle: bigint | number;
+  /** the snapshot was selected for computing rights */
+  is_selected: boolean;
+  /** snapshot block time */
+  time: Date | number | string;
+  /** snapshot index within the cycle */
+  index: bigint | number;
+  /** rolls owned (bakers; 0 after rolls were removed) */
+  rolls: bigint | number;
+  /** stake counted for rights (bakers; tez) */
+  active_stake: bigint;
+  /** account row id */
+  account_id: bigint | number;
+  /** account row id of the baker (itself for bakers) */
+  baker_id?: bigint | number | null;
+  /** the account is a baker */
+  is_baker: boolean;
+  /** the baker is active */
+  is_active: boolean;
+  /** own balance (tez) */
+  balance: bigint;
+  /** balance delegated to the baker (bakers; tez) */
+  delegated: bigint;
+  /** number of delegators (bakers) */
+  n_delegations: bigint | number;
+  /** height since which the account is a baker or delegates to its baker */
+  since: bigint | number;
+  /** account address */
+  address: string;
+  /** baker address */
+  baker?: string | null;
+  /** time of block since */
+  since_time: Date | number | string;
+  /** `cycle_address`, the row's unique key */
+  row_key: string;
+};
+
+/** per-cycle baker income, efficiency and losses, one row per baker and cycle */
+export type IncomeRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** cycle */
+  cycle: bigint | number;
+  /** account row id of the baker */
+  account_id: bigint | number;
+  /** rolls at the cycle's snapshot (0 after rolls were removed) */
+  rolls?: bigint | number | null;
+  /** own balance at the snapshot (tez) */
+  balance?: bigint | null;
+  /** delegated balance at the snapshot (tez) */
+  delegated?: bigint | null;
+  /** stake counted for rights at the snapshot (tez) */
+  active_stake?: bigint | null;
+  /** delegators at the snapshot */
+  n_delegations?: bigint | number | null;
+  /** baking rights (round 0) in the cycle */
+  n_baking_rights?: bigint | number | null;
+  /** endorsing slots in the cycle */
+  n_endorsing_rights?: bigint | number | null;
+  /** value of the rights received minus the income expected from the stake share (tez) */
+  luck?: bigint | null;
+  /** value of the rights received in percent of the expected income (100 = as expected) */
+  luck_percent?: number | null;
+  /** rights used in percent of the rights received */
+  contribution_percent?: number | null;
+  /** income earned in percent of the expected income */
+  performance_percent?: number | null;
+  /** blocks baked (signed) */
+  n_blocks_baked: bigint | number;
+  /** block payloads proposed */
+  n_blocks_proposed: bigint | number;
+  /** round-0 baking rights missed */
+  n_blocks_not_baked?: bigint | number | null;
+  /** blocks endorsed */
+  n_blocks_endorsed: bigint | number;
+  /** blocks with endorsing rights not endorsed */
+  n_blocks_not_endorsed?: bigint | number | null;
+  /** endorsement slots used */
+  n_slots_endorsed: bigint | number;
+  /** seed nonces revealed */
+  n_seeds_revealed: bigint | number;
+  /** income expected from the stake share (tez) */
+  expected_income?: bigint | null;
+  /** total income earned (tez) */
+  total_income: bigint;
+  /** deposits frozen (tez) */
+  total_deposits: bigint;
+  /** baking rewards and bonuses (tez) */
+  baking_income: bigint;
+  /** endorsing rewards (tez) */
+  endorsing_income: bigint;
+  /** rewards for denouncing double signing (tez) */
+  accusation_income: bigint;
+  /** seed nonce revelation and VDF rewards (tez) */
+  seed_income: bigint;
+  /** fees collected (tez) */
+  fees_income: bigint;
+  /** total losses (tez) */
+  total_loss: bigint;
+  /** lost to double-signing penalties (tez) */
+  accusation_loss: bigint;
+  /** lost for missed seed nonce revelations (tez) */
+  seed_loss: bigint;
+  /** endorsing rewards lost for too low participation (tez) */
+  endorsing_loss: bigint;
+  /** fees lost to double-signing penalties (tez) */
+  lost_accusation_fees: bigint;
+  /** rewards lost to double-signing penalties (tez) */
+  lost_accusation_rewards: bigint;
+  /** deposits lost to double-signing penalties (tez) */
+  lost_accusation_deposits: bigint;
+  /** fees lost for missed seed nonce revelations (tez) */
+  lost_seed_fees: bigint;
+  /** rewards lost for missed seed nonce revelations (tez) */
+  lost_seed_rewards: bigint;
+  /** baker address */
+  address: string;
+  /** time of the cycle's first block (planned time while in the future) */
+  start_time?: Date | number | string | null;
+  /** time of the cycle's last block (null while the cycle is open) */
+  end_time?: Date | number | string | null;
+  /** `cycle_address`, the row's unique key */
+  row_key: string;
+};
+
+/** Typed handles of the baking tables: `ctx.append(tables.rights, row)`. */
+export const tables = {
+  rights: tableHandle<RightsRow>('rights'),
+  snapshot: tableHandle<SnapshotRow>('snapshot'),
+  income: tableHandle<IncomeRow>('income'),
+} as const;

@@ -1,0 +1,695 @@
+// Generated from tables.yaml by `npm run gen`: do not edit (test/framework/generated.test.ts checks it is current).
+import { tableHandle } from '../../framework';
+
+/** historic end-of-block balances for all accounts (one row per account and block in which its balance changed) */
+export type BalanceRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** account row id */
+  account_id: bigint | number;
+  /** account balance at the end of block valid_from (tez) */
+  balance: bigint;
+  /** height of the block from whose end on the balance holds */
+  valid_from: bigint | number;
+  /** account address */
+  address: string;
+  /** time of block valid_from */
+  valid_from_time: Date | number | string;
+};
+
+/** running blockchain totals, one row per block */
+export type ChainRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** block height */
+  height: bigint | number;
+  /** block cycle */
+  cycle: bigint | number;
+  /** block time */
+  time: Date | number | string;
+  /** implicit (tz…) accounts seen so far */
+  total_accounts: bigint | number;
+  /** smart contracts originated so far */
+  total_contracts: bigint | number;
+  /** rollups of any kind originated so far */
+  total_rollups: bigint | number;
+  /** successful operations so far (events excluded) */
+  total_ops: bigint | number;
+  /** failed operations so far */
+  total_ops_failed: bigint | number;
+  /** successful operations targeting a smart contract so far */
+  total_contract_ops: bigint | number;
+  /** successful external smart contract calls with parameters so far */
+  total_contract_calls: bigint | number;
+  /** successful rollup operations so far */
+  total_rollup_calls: bigint | number;
+  /** successful fundraiser account activations so far */
+  total_activations: bigint | number;
+  /** successful seed nonce revelations so far */
+  total_nonce_revelations: bigint | number;
+  /** successful endorsements (attestations) so far */
+  total_endorsements: bigint | number;
+  /** successful preendorsements (preattestations) so far */
+  total_preendorsements: bigint | number;
+  /** successful double baking evidences so far */
+  total_double_bakings: bigint | number;
+  /** successful double (pre)endorsement evidences so far */
+  total_double_endorsements: bigint | number;
+  /** successful delegations so far */
+  total_delegations: bigint | number;
+  /** successful reveals so far */
+  total_reveals: bigint | number;
+  /** successful originations so far */
+  total_originations: bigint | number;
+  /** successful transactions so far */
+  total_transactions: bigint | number;
+  /** successful proposals operations so far */
+  total_proposals: bigint | number;
+  /** successful ballots so far */
+  total_ballots: bigint | number;
+  /** global constants registered so far */
+  total_constants: bigint | number;
+  /** successful set_deposits_limit operations so far */
+  total_set_limits: bigint | number;
+  /** contract storage bytes paid for so far */
+  total_storage_bytes: bigint | number;
+  /** successful transfer_ticket operations so far */
+  total_ticket_transfers: bigint | number;
+  /** accounts with a non-zero balance */
+  funded_accounts: bigint | number;
+  /** accounts with a balance above zero and below 1 tez */
+  dust_accounts: bigint | number;
+  /** implicit accounts that appeared (e.g. as token owners) but were never funded */
+  ghost_accounts: bigint | number;
+  /** fundraiser accounts not activated yet */
+  unclaimed_accounts: bigint | number;
+  /** funded accounts delegating to a baker */
+  total_delegators: bigint | number;
+  /** delegators of active bakers */
+  active_delegators: bigint | number;
+  /** delegators of inactive bakers */
+  inactive_delegators: bigint | number;
+  /** delegators with a balance below 1 tez */
+  dust_delegators: bigint | number;
+  /** registered bakers (active and inactive) */
+  total_bakers: bigint | number;
+  /** active bakers */
+  active_bakers: bigint | number;
+  /** inactive bakers */
+  inactive_bakers: bigint | number;
+  /** active bakers with zero staking balance */
+  zero_bakers: bigint | number;
+  /** active bakers without delegators */
+  self_bakers: bigint | number;
+  /** active bakers with exactly one delegator */
+  single_bakers: bigint | number;
+  /** active bakers with more than one delegator */
+  multi_bakers: bigint | number;
+  /** rolls of all active bakers (staking balance / tokens per roll; 0 after rolls were removed) */
+  rolls: bigint | number;
+  /** bakers owning at least one roll */
+  roll_owners: bigint | number;
+  /** accounts staking with an active baker; null: per-staker stake is not indexed yet */
+  active_stakers?: bigint | number | null;
+  /** accounts staking with an inactive baker; null: per-staker stake is not indexed yet */
+  inactive_stakers?: bigint | number | null;
+};
+
+/** running tez supply totals, one row per block */
+export type SupplyRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** block height */
+  height: bigint | number;
+  /** block cycle */
+  cycle: bigint | number;
+  /** block time */
+  time: Date | number | string;
+  /** total supply including unclaimed fundraiser funds (tez) */
+  total: bigint;
+  /** fundraiser supply activated so far (tez) */
+  activated: bigint;
+  /** fundraiser supply not activated yet (tez) */
+  unclaimed: bigint;
+  /** total minus unclaimed (frozen funds count as circulating; tez) */
+  circulating: bigint;
+  /** total minus frozen minus unclaimed (tez) */
+  liquid: bigint;
+  /** balances delegated to bakers (tez) */
+  delegated: bigint;
+  /** staking balance of all bakers: own plus delegated (tez) */
+  staking: bigint;
+  /** tez held in sapling shielded pools (tez) */
+  shielded: bigint;
+  /** stake of active bakers counted for rights (tez) */
+  active_stake: bigint;
+  /** balances delegated to active bakers (tez) */
+  active_delegated: bigint;
+  /** staking balance of active bakers (tez) */
+  active_staking: bigint;
+  /** balances delegated to inactive bakers (tez) */
+  inactive_delegated: bigint;
+  /** staking balance of inactive bakers (tez) */
+  inactive_staking: bigint;
+  /** tez minted so far (tez) */
+  minted: bigint;
+  /** minted as baking rewards and bonuses (tez) */
+  minted_baking: bigint;
+  /** minted as endorsing rewards (tez) */
+  minted_endorsing: bigint;
+  /** minted as seed nonce revelation rewards (tez) */
+  minted_seeding: bigint;
+  /** minted by invoices and airdrops at protocol upgrades (tez) */
+  minted_airdrop: bigint;
+  /** minted as liquidity baking subsidy (tez) */
+  minted_subsidy: bigint;
+  /** tez burned so far (tez) */
+  burned: bigint;
+  /** burned by double baking penalties (tez) */
+  burned_double_baking: bigint;
+  /** burned by double (pre)endorsement penalties (tez) */
+  burned_double_endorse: bigint;
+  /** burned for originations (tez) */
+  burned_origination: bigint;
+  /** burned for allocating new implicit accounts (tez) */
+  burned_allocation: bigint;
+  /** burned for missed seed nonce revelations (seed slash; tez) */
+  burned_seed_miss: bigint;
+  /** burned for paid storage of originations, transactions and constants (tez) */
+  burned_storage: bigint;
+  /** burned by transfers to the burn address (tez) */
+  burned_explicit: bigint;
+  /** endorsing rewards lost for too low participation (tez) */
+  burned_absence: bigint;
+  /** burned by rollup operations (tez) */
+  burned_rollup: bigint;
+  /** all frozen tez: deposits, rewards, fees and bonds (tez) */
+  frozen: bigint;
+  /** frozen baker deposits (tez) */
+  frozen_deposits: bigint;
+  /** frozen rewards (before Ithaca; tez) */
+  frozen_rewards: bigint;
+  /** frozen fees (before Ithaca; tez) */
+  frozen_fees: bigint;
+  /** frozen rollup bonds (tez) */
+  frozen_bonds: bigint;
+};
+
+/** blocks, including orphans */
+export type BlockRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** row id of the predecessor block; null for genesis */
+  parent_id?: bigint | number | null;
+  /** block hash */
+  hash: string;
+  /** block height (level) */
+  height: bigint | number;
+  /** cycle the block belongs to */
+  cycle: bigint | number;
+  /** the block is the cycle's selected stake snapshot */
+  is_cycle_snapshot: boolean;
+  /** block timestamp */
+  time: Date | number | string;
+  /** seconds since the predecessor block */
+  solvetime: bigint | number;
+  /** protocol version number (e.g. 17 for Nairobi) */
+  version: bigint | number;
+  /** Tenderbake round (priority before Ithaca) */
+  round: bigint | number;
+  /** first 8 bytes of the header proof-of-work nonce */
+  nonce: string | Uint8Array;
+  /** kind of the voting period the block belongs to */
+  voting_period_kind: "proposal" | "exploration" | "cooldown" | "promotion" | "adoption";
+  /** account row id of the baker (who signed the block); null for genesis */
+  baker_id?: bigint | number | null;
+  /** account row id of the payload proposer (equals the baker before Ithaca); null for genesis */
+  proposer_id?: bigint | number | null;
+  /** endorsement slots that endorsed this block (included in the next block) */
+  n_endorsed_slots: bigint | number;
+  /** successful operations (events excluded) */
+  n_ops_applied: bigint | number;
+  /** failed operations */
+  n_ops_failed: bigint | number;
+  /** successful external smart contract calls */
+  n_calls: bigint | number;
+  /** successful rollup operations */
+  n_rollup_calls: bigint | number;
+  /** implicit events (bake, rewards, unfreeze, migration…) */
+  n_events: bigint | number;
+  /** successful external transactions */
+  n_tx: bigint | number;
+  /** ticket transfers and updates */
+  n_tickets: bigint | number;
+  /** tez moved by transactions, originations and activations (tez) */
+  volume: bigint;
+  /** operation fees paid (tez) */
+  fee: bigint;
+  /** baking reward and bonus (tez) */
+  reward: bigint;
+  /** baker deposit frozen for this block (tez) */
+  deposit: bigint;
+  /** fundraiser supply activated (tez) */
+  activated_supply: bigint;
+  /** tez burned (tez) */
+  burned_supply: bigint;
+  /** tez minted (tez) */
+  minted_supply: bigint;
+  /** accounts touched */
+  n_accounts: bigint | number;
+  /** accounts seen for the first time */
+  n_new_accounts: bigint | number;
+  /** smart contracts originated */
+  n_new_contracts: bigint | number;
+  /** accounts whose balance became zero */
+  n_cleared_accounts: bigint | number;
+  /** accounts whose balance became non-zero */
+  n_funded_accounts: bigint | number;
+  /** sum of operation gas limits (gas units) */
+  gas_limit: bigint | number;
+  /** sum of gas consumed by operations (gas units) */
+  gas_used: bigint | number;
+  /** contract storage bytes paid for */
+  storage_paid: bigint | number;
+  /** baker's liquidity baking toggle vote; null before Granada */
+  lb_esc_vote?: "on" | "off" | "pass" | null;
+  /** liquidity baking toggle exponential moving average; null before Granada */
+  lb_esc_ema?: bigint | number | null;
+  /** baker's adaptive issuance vote; null before Oxford */
+  ai_vote?: "on" | "off" | "pass" | null;
+  /** adaptive issuance vote exponential moving average; null before Oxford */
+  ai_ema?: bigint | number | null;
+  /** account row id of the consensus key that signed the payload; null when no key applies */
+  proposer_consensus_key_id?: bigint | number | null;
+  /** account row id of the consensus key that signed the block; null when no key applies */
+  baker_consensus_key_id?: bigint | number | null;
+  /** percent of touched accounts that existed before (0…100; 0 when none) */
+  pct_account_reuse: number;
+  /** baker address; null for genesis */
+  baker?: string | null;
+  /** payload proposer address; null for genesis */
+  proposer?: string | null;
+  /** protocol the block was validated with */
+  protocol: string;
+  /** address (key hash) of the proposer's consensus key */
+  proposer_consensus_key?: string | null;
+  /** address (key hash) of the baker's consensus key */
+  baker_consensus_key?: string | null;
+  /** hash of the predecessor block; null for genesis */
+  predecessor?: string | null;
+  /** true once a reorg took the block off the main chain (set by the framework's rollback) */
+  is_orphan?: boolean;
+};
+
+/** operations (manager, consensus, voting, anonymous, internal) and implicit events, final only */
+export type OpRow = {
+  /** unique row id (local to this table and instance); the op id is in column id */
+  row_id?: bigint | number;
+  /** operation or event type */
+  type: "bake" | "endorsement" | "transaction" | "reveal" | "delegation" | "origination" | "nonce_revelation" | "activation" | "ballot" | "proposal" | "double_baking" | "double_endorsement" | "unfreeze" | "invoice" | "airdrop" | "seed_slash" | "migration" | "subsidy" | "register_constant" | "preendorsement" | "double_preendorsement" | "deposits_limit" | "deposit" | "bonus" | "reward" | "rollup_origination" | "rollup_transaction" | "vdf_revelation" | "increase_paid_storage" | "drain_delegate" | "update_consensus_key" | "transfer_ticket" | "dal_publish_commitment" | "dal_entrapment_evidence" | "update_companion_key" | "event" | "dal_attestation" | "unknown";
+  /** operation hash; null for implicit events */
+  hash?: string | null;
+  /** height of the including block */
+  height: bigint | number;
+  /** cycle of the including block */
+  cycle: bigint | number;
+  /** time of the including block */
+  time: Date | number | string;
+  /** position of the operation in the block (unique per block) */
+  op_n: bigint | number;
+  /** position in the node's operation list (validation pass) */
+  op_p: bigint | number;
+  /** operation status */
+  status: "applied" | "failed" | "backtracked" | "skipped";
+  /** applied successfully */
+  is_success: boolean;
+  /** smart contract call (receiver is a contract) */
+  is_contract: boolean;
+  /** internal operation emitted by a smart contract */
+  is_internal: boolean;
+  /** implicit event without an operation hash */
+  is_event: boolean;
+  /** rollup operation */
+  is_rollup: boolean;
+  /** sender's manager counter; null for non-manager operations and events */
+  counter?: bigint | number | null;
+  /** gas limit set by the sender (gas units) */
+  gas_limit: bigint | number;
+  /** gas consumed (gas units) */
+  gas_used: bigint | number;
+  /** storage limit set by the sender (bytes) */
+  storage_limit: bigint | number;
+  /** storage bytes paid for */
+  storage_paid: bigint | number;
+  /** tez transferred; for denunciations the accuser reward; for delegations the delegated balance (tez) */
+  volume: bigint;
+  /** fee paid; for denunciations the offender's lost fees as a negative value (tez) */
+  fee: bigint;
+  /** reward earned; for denunciations the offender's lost rewards as a negative value (tez) */
+  reward: bigint;
+  /** deposit frozen; for denunciations the offender's lost deposit as a negative value (tez) */
+  deposit: bigint;
+  /** tez burned (storage, allocation, penalties; tez) */
+  burned: bigint;
+  /** account row id of the sender; null for events without sender */
+  sender_id?: bigint | number | null;
+  /** account row id of the receiver; null when the operation has none */
+  receiver_id?: bigint | number | null;
+  /** account row id of the creator (originator, seed publisher, direct source of internal operations) */
+  creator_id?: bigint | number | null;
+  /** account row id of the (new) baker on originations and delegations */
+  baker_id?: bigint | number | null;
+  /** type-dependent extra data (non-contract operations; see the explorer op `data` field) */
+  data?: string | null;
+  /** call parameters as binary Micheline (contract calls only) */
+  parameters?: string | Uint8Array | null;
+  /** 8-byte hash of the contract storage after the call (contract calls only) */
+  storage_hash?: string | Uint8Array | null;
+  /** node RPC errors of a failed operation */
+  errors?: unknown | null;
+  /** index of the called entrypoint in the contract's entrypoint list (contract calls only) */
+  entrypoint_id?: bigint | number | null;
+  /** sender address */
+  sender?: string | null;
+  /** receiver address */
+  receiver?: string | null;
+  /** creator address */
+  creator?: string | null;
+  /** baker address */
+  baker?: string | null;
+  /** hash of the including block */
+  block: string;
+  /** called entrypoint name (contract calls only) */
+  entrypoint?: string | null;
+  /** binary-encoded bigmap updates of the call (contract calls only) */
+  big_map_diff?: string | Uint8Array | null;
+  /** operation id height<<16 | op_n (from the block position, so the same on every instance) */
+  id: bigint | number;
+  /** 8-byte hash of the called or originated contract's code */
+  code_hash?: string | Uint8Array | null;
+  /** validation pass (operation list) of the operation in the block, 0..3; -1 for block-level events. With height and op_n a stable reference across instances */
+  op_l: bigint | number;
+  /** consensus power of (pre)endorsements: slots (Emmy, Tenderbake up to Seoul) or the attesting power the node reports */
+  power?: bigint | number | null;
+  /** deposits limit set by a deposits_limit operation; null when it removes the limit or for other types (tez) */
+  deposits_limit?: bigint | null;
+  /** inbox or commitment level a rollup operation refers to */
+  rollup_level?: bigint | number | null;
+};
+
+/** most recent state and running statistics of every account */
+export type AccountRow = {
+  /** unique row id (local to this table and instance); the account id used by *_id columns */
+  row_id?: bigint | number;
+  /** account address */
+  address: string;
+  /** address kind (tz1, tz2, tz3, KT1, btz1, tz4, txr1, sr1) */
+  address_type: "ed25519" | "secp256k1" | "p256" | "contract" | "blinded" | "bls12_381" | "tx_rollup" | "smart_rollup";
+  /** revealed public key; null before reveal */
+  pubkey?: string | null;
+  /** last used manager counter */
+  counter: bigint | number;
+  /** account row id of the current baker; null when not delegated */
+  baker_id?: bigint | number | null;
+  /** account row id of the originator (contracts only) */
+  creator_id?: bigint | number | null;
+  /** height of the first incoming transaction */
+  first_in?: bigint | number | null;
+  /** height of the first outgoing transaction */
+  first_out?: bigint | number | null;
+  /** height of the latest incoming transaction */
+  last_in?: bigint | number | null;
+  /** height of the latest outgoing transaction */
+  last_out?: bigint | number | null;
+  /** height at which the account first appeared */
+  first_seen: bigint | number;
+  /** height at which the account was last touched */
+  last_seen: bigint | number;
+  /** height of the current delegation; null when not delegated */
+  delegated_since?: bigint | number | null;
+  /** tez received so far (tez) */
+  total_received: bigint;
+  /** tez sent so far (tez) */
+  total_sent: bigint;
+  /** tez burned so far (tez) */
+  total_burned: bigint;
+  /** fees paid so far (tez) */
+  total_fees_paid: bigint;
+  /** fees paid by calls to this contract (tez) */
+  total_fees_used: bigint;
+  /** fundraiser balance not activated yet (blinded accounts; tez) */
+  unclaimed_balance: bigint;
+  /** current spendable balance (tez) */
+  spendable_balance: bigint;
+  /** current rollup bond (tez) */
+  frozen_bond: bigint;
+  /** rollup bonds lost to penalties (tez) */
+  lost_bond: bigint;
+  /** balance is non-zero */
+  is_funded: boolean;
+  /** fundraiser account was activated */
+  is_activated: boolean;
+  /** delegates to a baker */
+  is_delegated: boolean;
+  /** public key is revealed */
+  is_revealed: boolean;
+  /** registered as baker */
+  is_baker: boolean;
+  /** smart contract */
+  is_contract: boolean;
+  /** successful outgoing operations */
+  n_tx_success: bigint | number;
+  /** failed outgoing operations */
+  n_tx_failed: bigint | number;
+  /** incoming transactions */
+  n_tx_in: bigint | number;
+  /** outgoing transactions */
+  n_tx_out: bigint | number;
+  /** current baker address; null when not delegated */
+  baker?: string | null;
+  /** originator address (contracts only) */
+  creator?: string | null;
+  /** time of block first_seen */
+  first_seen_time: Date | number | string;
+  /** time of block last_seen */
+  last_seen_time: Date | number | string;
+  /** time of block first_in */
+  first_in_time?: Date | number | string | null;
+  /** time of block last_in */
+  last_in_time?: Date | number | string | null;
+  /** time of block first_out */
+  first_out_time?: Date | number | string | null;
+  /** time of block last_out */
+  last_out_time?: Date | number | string | null;
+  /** time of block delegated_since */
+  delegated_since_time?: Date | number | string | null;
+};
+
+/** smart contracts (and rollups) with their code, origination storage and call statistics */
+export type ContractRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** contract address (KT1, txr1, sr1) */
+  address: string;
+  /** account row id of the contract */
+  account_id: bigint | number;
+  /** account row id of the originator; null for contracts created at genesis or by migrations */
+  creator_id?: bigint | number | null;
+  /** origination height */
+  first_seen: bigint | number;
+  /** height of the latest call or update */
+  last_seen: bigint | number;
+  /** current storage size (bytes) */
+  storage_size: bigint | number;
+  /** storage bytes paid for */
+  storage_paid: bigint | number;
+  /** tez burned for storage (tez) */
+  storage_burn: bigint;
+  /** code and initial storage as binary Micheline; null for rollups */
+  script?: string | Uint8Array | null;
+  /** current storage as binary Micheline; null for rollups */
+  storage?: string | Uint8Array | null;
+  /** 8-byte hash of the parameter type (interface); null for rollups */
+  iface_hash?: string | Uint8Array | null;
+  /** 8-byte hash of the code; null for rollups */
+  code_hash?: string | Uint8Array | null;
+  /** 8-byte hash of the current storage; null for rollups */
+  storage_hash?: string | Uint8Array | null;
+  /** per-entrypoint call counters (4-byte big-endian each, in entrypoint order) */
+  call_stats: string | Uint8Array;
+  /** comma-separated Michelson features used by the code */
+  features: string;
+  /** comma-separated standard interfaces implemented (e.g. FA1.2, FA2) */
+  interfaces: string;
+  /** originator address */
+  creator?: string | null;
+  /** time of block first_seen */
+  first_seen_time: Date | number | string;
+  /** time of block last_seen */
+  last_seen_time: Date | number | string;
+  /** calls to the contract the node did not apply (failed, backtracked, skipped) */
+  n_calls_failed: bigint | number;
+};
+
+/** global constants registered on chain */
+export type ConstantRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** constant hash (expr…) */
+  address: string;
+  /** account row id of the registering account */
+  creator_id: bigint | number;
+  /** constant value as binary Micheline */
+  value?: string | Uint8Array | null;
+  /** registration height */
+  height: bigint | number;
+  /** size of the value (bytes) */
+  storage_size: bigint | number;
+  /** comma-separated Michelson features used by the value */
+  features: string;
+  /** address of the registering account */
+  creator: string;
+  /** registration time */
+  time: Date | number | string;
+};
+
+/** protocol constants as the node reports them, read at the first indexed block of each protocol (not in the spec's list) */
+export type ProtocolRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** protocol hash */
+  protocol: string;
+  /** height of the block the constants were read at (the first indexed block of the protocol) */
+  height: bigint | number;
+  /** the node's /context/constants at that block */
+  constants: unknown;
+};
+
+/** contract events (Kathmandu on), one row per applied `event` internal operation */
+export type EventRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** block height */
+  height: bigint | number;
+  /** op id (height<<16 | op_n) of the operation that emitted the event (the signed content, not the internal operation) */
+  op_id: bigint | number;
+  /** account row id of the emitting contract */
+  account_id: bigint | number;
+  /** event type as binary Micheline */
+  type: string | Uint8Array;
+  /** event payload as binary Micheline */
+  payload?: string | Uint8Array | null;
+  /** tag chosen by the contract author */
+  tag?: string | null;
+  /** first 8 bytes of SHA-256 over the binary type without annotations */
+  type_hash: string | Uint8Array;
+  /** emitting contract */
+  contract: string;
+  /** op id of the internal `event` operation itself */
+  event_op_id: bigint | number;
+};
+
+/** every storage a contract has had, one row per change (origination and calls that changed it), as tzindex keeps it */
+export type StorageRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** account row id of the contract */
+  account_id: bigint | number;
+  /** 8-byte storage hash (the contract's and the calls' storage_hash) */
+  hash: string | Uint8Array;
+  /** height at which the contract took this storage */
+  height: bigint | number;
+  /** storage as binary Micheline */
+  storage: string | Uint8Array;
+  /** contract address */
+  contract: string;
+  /** time of that block */
+  time: Date | number | string;
+};
+
+/** ticket balance changes (Lima on), one row per account and ticket an applied operation changed */
+export type TicketUpdateRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** block height */
+  height: bigint | number;
+  /** block time */
+  time: Date | number | string;
+  /** op id (height<<16 | op_n) of the operation (or internal operation) whose receipt lists the change */
+  op_id: bigint | number;
+  /** contract that issued the ticket */
+  ticketer: string;
+  /** ticket content type as binary Micheline */
+  type: string | Uint8Array;
+  /** ticket content as binary Micheline */
+  content: string | Uint8Array;
+  /** ticket owner whose balance changed */
+  account: string;
+  /** signed change of the owner's ticket balance (ticket units) */
+  amount: bigint | number;
+};
+
+/** balance, freezer and delegation flows; one row per account and balance change of an operation or event */
+export type FlowRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** block height */
+  height: bigint | number;
+  /** block cycle */
+  cycle: bigint | number;
+  /** block time */
+  time: Date | number | string;
+  /** op_n of the operation or event that caused the flow */
+  op_n: bigint | number;
+  /** position in the operation's contents list; null for implicit events */
+  op_c?: bigint | number | null;
+  /** position in the internal results list; null unless caused by an internal operation */
+  op_i?: bigint | number | null;
+  /** account row id whose balance changed */
+  account_id: bigint | number;
+  /** account row id of the other side; null when there is none */
+  counterparty_id?: bigint | number | null;
+  /** sub-balance that changed */
+  category: "rewards" | "deposits" | "fees" | "balance" | "delegation" | "bond";
+  /** what caused the flow */
+  operation: "endorsement" | "transaction" | "origination" | "delegation" | "reveal" | "baking" | "nonce_revelation" | "activation" | "penalty" | "internal" | "invoice" | "airdrop" | "subsidy" | "register_constant" | "bonus" | "reward" | "deposit" | "deposits_limit" | "rollup_origination" | "rollup_transaction" | "rollup_reward" | "rollup_penalty" | "pay_storage" | "update_consensus_key" | "drain" | "transfer_ticket";
+  /** amount credited (tez) */
+  amount_in: bigint;
+  /** amount debited (tez) */
+  amount_out: bigint;
+  /** the out-flow paid a fee */
+  is_fee: boolean;
+  /** the out-flow was burned */
+  is_burned: boolean;
+  /** the in-flow went to a frozen sub-balance */
+  is_frozen: boolean;
+  /** the flow releases frozen funds */
+  is_unfrozen: boolean;
+  /** the out-flow went into a sapling shielded pool */
+  is_shielded: boolean;
+  /** the in-flow came from a sapling shielded pool */
+  is_unshielded: boolean;
+  /** seconds since the account's funds last moved */
+  token_age: bigint | number;
+  /** address of the account whose balance changed */
+  address: string;
+  /** address of the other side */
+  counterparty?: string | null;
+};
+
+/** Typed handles of the core-chain tables: `ctx.append(tables.balance, row)`. */
+export const tables = {
+  balance: tableHandle<BalanceRow>('balance'),
+  chain: tableHandle<ChainRow>('chain'),
+  supply: tableHandle<SupplyRow>('supply'),
+  block: tableHandle<BlockRow>('block'),
+  op: tableHandle<OpRow>('op'),
+  account: tableHandle<AccountRow>('account'),
+  contract: tableHandle<ContractRow>('contract'),
+  constant: tableHandle<ConstantRow>('constant'),
+  protocol: tableHandle<ProtocolRow>('protocol'),
+  event: tableHandle<EventRow>('event'),
+  storage: tableHandle<StorageRow>('storage'),
+  ticket_update: tableHandle<TicketUpdateRow>('ticket_update'),
+  flow: tableHandle<FlowRow>('flow'),
+} as const;

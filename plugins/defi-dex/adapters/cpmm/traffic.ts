@@ -1,0 +1,87 @@
+import {
+  BalanceUpdates,
+  type BlockContext,
+  CallContext,
+  logAmount,
+  ManagerGroupBuilder,
+  type ManagerContent,
+  pickSource,
+  TEZ,
+} from '../../../../framework/sandbox/extension';
+import type { CpmmPool, PoolCall } from './CpmmPool';
+
+/**
+ * DEX traffic with the protocols' real entrypoints: swaps and liquidity on a constant-product pool
+ * (Liquidity Baking, QuipuSwap v1, Plenty volatile). Tokens move by internal FA1.2 transfers.
+ */
+export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unknown> | undefined {
+  const { prng } = ctx;
+  const action = prng.float();
+  const tezSide = pool.role !== 'plenty_volatile';
+  const other = pool.tokenB;
+  let source;
+  let kind: 'buy' | 'sell' | 'add' | 'remove';
+  if (action < 0.4) {
+    kind = 'buy';
+    source = tezSide ? pickSource(ctx, (a) => a.balance > 20n * TEZ) : pickSource(ctx, (a) => a.balance > TEZ && (other?.balanceOf(a.address) ?? 0n) > 0n, false);
+  } else if (action < 0.75) {
+    kind = 'sell';
+    source = pickSource(ctx, (a) => a.balance > TEZ && pool.token.balanceOf(a.address) > 0n, false);
+  } else if (action < 0.9) {
+    kind = 'add';
+    source = pickSource(ctx, (a) => a.balance > 50n * TEZ && pool.token.balanceOf(a.address) > 0n && (tezSide || (other?.balanceOf(a.address) ?? 0n) > 0n), false);
+  } else {
+    kind = 'remove';
+    source = pickSource(ctx, (a) => a.balance > TEZ && pool.sharesOf(a.address) > 0n, false);
+  }
+  if (!source) return undefined;
+  const user = source.address;
+  const s = pool.state;
+  let content: ManagerContent;
+  // Amounts out depend on the pool state when the content applies, so its fields are filled by apply().
+  const content0 = (run: (call: CallContext, transfer: BalanceUpdates) => PoolCall & { grown?: number }, gas: number): ManagerContent => {
+    const probe: ManagerContent = {
+      kind: 'transaction',
+      fields: { amount: '0', destination: pool.address },
+      gasLimit: gas,
+      storageLimit: 350,
+      apply: () => {
+        const call = new CallContext(ctx, user);
+        const transfer = new BalanceUpdates(ctx.book);
+        let planned;
+        try {
+          planned = run(call, transfer);
+        } catch (e) {
+          pool.takeOwnDiff(call); // drop the half-built ledger diff of the failed call
+          throw e;
+        }
+        probe.fields.amount = String(planned.amount);
+        probe.fields.destination = pool.address;
+        probe.fields.parameters = { entrypoint: planned.entrypoint, value: planned.value };
+        const result = call.contractResult(pool, pool.takeOwnDiff(call), gas, planned.grown ?? 0, transfer);
+        return { result, internal: call.internal };
+      },
+    };
+    return probe;
+  };
+  if (kind === 'buy') {
+    const amount = tezSide ? logAmount(ctx, TEZ, min(s.otherPool / 500n, source.balance / 4n)) : logAmount(ctx, 1n, (other?.balanceOf(user) ?? 0n) / 2n);
+    content = content0((call, transfer) => pool.swap(call, user, false, amount, transfer), 8000);
+  } else if (kind === 'sell') {
+    const amount = 1n + prng.bigRange(0n, pool.token.balanceOf(user) / 4n);
+    content = content0((call, transfer) => pool.swap(call, user, true, amount, transfer), 8000);
+  } else if (kind === 'add') {
+    const held = pool.token.balanceOf(user);
+    const maxOther = (held * s.otherPool) / s.tokenPool / 2n;
+    const cap = tezSide ? source.balance / 10n : (other?.balanceOf(user) ?? 0n) / 2n;
+    const amount = maxOther < cap ? maxOther : cap;
+    if (amount < 2n) return undefined;
+    content = content0((call, transfer) => pool.addLiquidity(call, user, amount, transfer), 9000);
+  } else {
+    const shares = 1n + prng.bigRange(0n, pool.sharesOf(user) / 3n);
+    content = content0((call) => pool.removeLiquidity(call, user, shares), 9000);
+  }
+  return new ManagerGroupBuilder(ctx).build(user, [content]);
+}
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);

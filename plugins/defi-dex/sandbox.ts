@@ -1,0 +1,28 @@
+import type { SandboxExtension } from '../../framework/sandbox/extension';
+import { poolCall } from './adapters/cpmm/traffic';
+import { lbPool, lbSubsidy, originateLbToken, registerLb, seedLb } from './adapters/lb/sandbox';
+import { originatePlentyLp, plentyPool, registerPlenty, seedPlenty } from './adapters/plenty/sandbox';
+import { quipuswapPool, registerQuipuswap, seedQuipuswap } from './adapters/quipuswap/sandbox';
+
+/**
+ * The DEX protocols' simulators: Liquidity Baking (with its per-block subsidy), QuipuSwap v1 and a
+ * Plenty volatile pool, their bootstrap reserves, and 60% of the `defi` traffic (swaps, liquidity).
+ */
+export const sandbox: SandboxExtension = {
+  name: 'defi-dex',
+  register(contracts, book, errorPrefix) {
+    registerLb(contracts, book, errorPrefix);
+    registerQuipuswap(contracts, book);
+    registerPlenty(contracts, book, errorPrefix);
+  },
+  bootstrap(g) {
+    // LP tokens first, then the pools that mint them.
+    originateLbToken(g);
+    originatePlentyLp(g);
+    seedLb(g);
+    seedQuipuswap(g);
+    seedPlenty(g);
+  },
+  traffic: [{ weight: 3, build: (ctx) => poolCall(ctx, ctx.prng.pick([lbPool(ctx.contracts), quipuswapPool(ctx.contracts), plentyPool(ctx.contracts)])) }],
+  blockResults: (ctx) => [lbSubsidy(ctx)],
+};

@@ -1,0 +1,137 @@
+import { Logger } from '../../../framework';
+import { CandleRecord } from '../Records';
+import { MarketStore } from '../store/MarketStore';
+import { recordFailure, recordSuccess } from './VenueHealth';
+import { DEFAULT_CLIENT_OPTIONS, sleep, VenueClient, VenueClientOptions, VenueRequestError } from './VenueClient';
+import { PolledMarket, VenueState } from './VenueState';
+
+export interface PollSchedule {
+  tickerIntervalMs: number;
+  candleIntervalMs: number;
+  /** How far back candles are fetched for a market without any. */
+  backfillMs: number;
+  /** Candle pages fetched per market and round while catching up. */
+  maxPagesPerRound: number;
+  client: VenueClientOptions;
+}
+
+export const DEFAULT_SCHEDULE: PollSchedule = {
+  tickerIntervalMs: 10_000,
+  candleIntervalMs: 60_000,
+  backfillMs: 12 * 3_600_000,
+  maxPagesPerRound: 20,
+  client: DEFAULT_CLIENT_OPTIONS,
+};
+
+const MINUTE = 60_000;
+
+/**
+ * Polls every venue on its own: a ticker loop and a candle loop per venue, each going through the
+ * venue's markets. Every failure (network, timeout, HTTP status, rate limit, bad JSON, wrong schema,
+ * database) is caught where it happens and written into the market's and venue's health, so one bad
+ * venue never stops the others and no promise is left to reject unhandled.
+ */
+export class MarketPoller {
+  private readonly controller = new AbortController();
+  private loops: Promise<void>[] = [];
+  private readonly clients: VenueClient[] = [];
+
+  constructor(
+    private readonly venues: readonly VenueState[],
+    private readonly store: MarketStore,
+    private readonly schedule: PollSchedule,
+    private readonly log: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  start(): void {
+    const signal = this.controller.signal;
+    for (const venue of this.venues) {
+      if (!venue.enabled) continue;
+      const client = new VenueClient(venue.baseUrl, venue.adapter.minIntervalMs, this.schedule.client, signal);
+      this.clients.push(client);
+      this.loops.push(this.loop(() => this.pollCandles(venue, client), this.schedule.candleIntervalMs));
+      this.loops.push(this.loop(() => this.pollTickers(venue, client), this.schedule.tickerIntervalMs));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.controller.abort();
+    await Promise.all(this.loops);
+    await Promise.all(this.clients.map((c) => c.stop()));
+    await this.store.drain();
+    this.loops = [];
+  }
+
+  /** One round over every market of every venue, concurrently per venue (tests and the first round). */
+  async pollOnce(): Promise<void> {
+    const signal = this.controller.signal;
+    await Promise.all(
+      this.venues
+        .filter((v) => v.enabled)
+        .map(async (venue) => {
+          const client = new VenueClient(venue.baseUrl, venue.adapter.minIntervalMs, this.schedule.client, signal);
+          try {
+            await this.pollTickers(venue, client);
+            await this.pollCandles(venue, client);
+          } finally {
+            await client.stop();
+          }
+        }),
+    );
+  }
+
+  private async loop(round: () => Promise<void>, intervalMs: number): Promise<void> {
+    const signal = this.controller.signal;
+    while (!signal.aborted) {
+      const started = this.now();
+      await round();
+      await sleep(Math.max(0, intervalMs - (this.now() - started)), signal);
+    }
+  }
+
+  private async pollTickers(venue: VenueState, client: VenueClient): Promise<void> {
+    for (const market of venue.markets) {
+      await this.attempt(venue, market, async () => {
+        const ticker = await client.get(venue.adapter.tickerPath(market.symbol), (body) => venue.adapter.parseTicker(body, new Date(this.now())));
+        await this.store.saveTicker(market.id, ticker);
+      });
+    }
+  }
+
+  private async pollCandles(venue: VenueState, client: VenueClient): Promise<void> {
+    for (const market of venue.markets) {
+      await this.attempt(venue, market, async () => {
+        for (let page = 0; page < this.schedule.maxPagesPerRound; page++) {
+          const now = this.now();
+          const newest = await this.store.newestCandle(market.id);
+          const since = newest !== undefined ? Math.max(newest + MINUTE, now - this.schedule.backfillMs) : now - this.schedule.backfillMs;
+          const path = venue.adapter.candlesPath(market.symbol, since, now);
+          const candles = await client.get(path, (body) => venue.adapter.parseCandles(body));
+          const closed = candles.filter((c: CandleRecord) => c.time >= since && c.time + MINUTE <= now);
+          const added = await this.store.saveCandles(market.id, closed);
+          // A full page that did not reach the present: there is more to catch up with.
+          const last = closed[closed.length - 1]?.time ?? 0;
+          if (added === 0 || candles.length < venue.adapter.maxCandles || last >= now - 2 * MINUTE) break;
+        }
+      });
+    }
+  }
+
+  /** Runs one request of a market and records the outcome; never throws. */
+  private async attempt(venue: VenueState, market: PolledMarket, work: () => Promise<void>): Promise<void> {
+    if (this.controller.signal.aborted) return;
+    try {
+      await work();
+      const now = new Date(this.now());
+      recordSuccess(market.health, now);
+    } catch (e) {
+      if (this.controller.signal.aborted) return;
+      const rateLimited = e instanceof VenueRequestError && e.rateLimited;
+      const reason = e instanceof VenueRequestError ? e.message : `storage: ${(e as Error).message}`;
+      const now = new Date(this.now());
+      recordFailure(market.health, reason, rateLimited, now);
+      if (market.health.consecutive_failures === 1) this.log.warn({ exchange: venue.adapter.code, pair: market.id.pair, reason }, 'markets: venue request failed');
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import type { Context } from 'koa';
+import { ApiError, parseAddress, RouteRegistry } from '../../framework';
+import { ChainMetadata } from './ChainMetadata';
+import { contentOf, Entry, EntryId, ListQuery, MetadataEntries, parseEntry } from './MetadataEntries';
+import { jsonBody } from './RequestBody';
+import { SchemaRegistry } from './SchemaRegistry';
+import { WriteAccess } from './WriteAccess';
+
+/** `GET /metadata` filters: query parameter → namespace field (as the original). */
+const LIST_FILTERS: Record<string, { ns: string; field: string }> = {
+  kind: { ns: 'alias', field: 'kind' },
+  status: { ns: 'baker', field: 'status' },
+  country: { ns: 'location', field: 'country' },
+  standard: { ns: 'asset', field: 'standard' },
+};
+const LIST_PARAMS = new Set(['limit', 'offset', 'cursor', 'order', 'short', ...Object.keys(LIST_FILTERS)]);
+
+/** The metadata API: reads for everyone, writes for private instances with an API key. */
+export class MetadataRoutes {
+  constructor(
+    private readonly entries: MetadataEntries,
+    private readonly chain: ChainMetadata,
+    private readonly schemas: SchemaRegistry,
+    private readonly access: WriteAccess,
+    private readonly maxBodyBytes: number,
+  ) {}
+
+  register(r: RouteRegistry): void {
+    r.get('/metadata', 'ListMetadata', async (ctx) => {
+      ctx.body = await this.entries.list(listQuery(ctx.query));
+    });
+    r.get('/metadata/schemas', 'ListSchemas', (ctx) => {
+      ctx.body = this.schemas.names();
+    });
+    r.get('/metadata/schemas/:schema', 'GetSchema', (ctx) => {
+      const name = ctx.params.schema.replace(/\.json$/, '');
+      const doc = this.schemas.document(name);
+      if (!doc) throw ApiError.notFound('schema not found');
+      ctx.body = doc;
+    }, { summary: 'a metadata schema (JSON Schema)', pathParams: { schema: { type: 'string', enum: this.schemas.names() } } });
+    r.get('/metadata/:ident', 'GetMetadata', async (ctx) => {
+      ctx.body = await this.read(parseIdent(ctx.params.ident));
+    }, { summary: 'metadata of an account or contract (or `address_tokenid`)', params: { table: 'metadata', columns: { ident: 'entry_key' } } });
+    r.get('/metadata/:hash/:id', 'GetMetadata', async (ctx) => {
+      ctx.body = await this.read(parseIdent(ctx.params.hash, ctx.params.id));
+    }, { summary: 'metadata of a token', params: { table: 'token', columns: { hash: 'contract', id: 'token_id' } } });
+
+    const write = (method: 'post' | 'put' | 'delete', path: string, scope: string, handler: (ctx: Context) => Promise<void>): void => {
+      r.router[method](path, async (ctx) => {
+        ctx.state.scope = scope;
+        this.access.check(ctx);
+        await handler(ctx);
+      });
+    };
+    write('post', '/metadata', 'CreateMetadata', async (ctx) => {
+      const body = await jsonBody(ctx, this.maxBodyBytes);
+      if (!Array.isArray(body)) throw ApiError.invalid('metadata: the body must be a JSON array of entries');
+      const entries = body.map((e, i) => this.validEntry(e, `/${i}`));
+      ctx.status = 201;
+      ctx.body = await this.entries.upsert(entries);
+    });
+    const put = async (ctx: Context, id: EntryId): Promise<void> => {
+      const entry = this.validEntry({ address: id.address, ...(id.assetId !== undefined ? { asset_id: id.assetId } : {}), ...bodyObject(await jsonBody(ctx, this.maxBodyBytes), id) }, '');
+      ctx.body = await this.entries.replace(entry);
+    };
+    write('put', '/metadata/:ident', 'UpdateMetadata', (ctx) => put(ctx, parseIdent(ctx.params.ident)));
+    write('put', '/metadata/:hash/:id', 'UpdateMetadata', (ctx) => put(ctx, parseIdent(ctx.params.hash, ctx.params.id)));
+    const remove = async (ctx: Context, id: EntryId): Promise<void> => {
+      if (!(await this.entries.remove(id))) throw ApiError.notFound('no such metadata entry');
+      ctx.status = 204;
+    };
+    write('delete', '/metadata/:ident', 'RemoveMetadata', (ctx) => remove(ctx, parseIdent(ctx.params.ident)));
+    write('delete', '/metadata/:hash/:id', 'RemoveMetadata', (ctx) => remove(ctx, parseIdent(ctx.params.hash, ctx.params.id)));
+    write('delete', '/metadata', 'PurgeMetadata', async (ctx) => {
+      await this.entries.purge();
+      ctx.status = 204;
+    });
+  }
+
+  /** The API entry merged over what the chain says (tz16 for contracts, tz21 for tokens). */
+  private async read(id: EntryId): Promise<Entry> {
+    const stored = await this.entries.get(id);
+    const chain =
+      id.assetId !== undefined
+        ? await this.chain.tz21(id.address, BigInt(id.assetId)).then((tz21) => (tz21 ? { tz21 } : undefined))
+        : await this.chain.tz16(id.address).then((tz16) => (tz16 ? { tz16 } : undefined));
+    if (!stored && !chain) throw ApiError.notFound('no such metadata entry');
+    return { address: id.address, ...(id.assetId !== undefined ? { asset_id: id.assetId } : {}), ...(chain ?? {}), ...(stored ? contentOf(stored) : {}) };
+  }
+
+  private validEntry(value: unknown, at: string): Entry {
+    const entry = parseEntry(value, at);
+    this.schemas.validate(entry, at);
+    return entry;
+  }
+}
+
+/** `tz1…`, `KT1…_5` (the SDK's token form), or address and id as two segments. */
+export function parseIdent(hash: string, id?: string): EntryId {
+  let address = hash.replace(/\.json$/, '');
+  let assetId = id;
+  const m = /^(.+)_(\d+)$/.exec(address);
+  if (assetId === undefined && m) [address, assetId] = [m[1], m[2]];
+  address = parseAddress(address);
+  if (assetId === undefined) return { address };
+  if (!/^\d{1,15}$/.test(assetId)) throw ApiError.malformedId(`invalid token id '${assetId}'`);
+  return { address, assetId: Number(assetId) };
+}
+
+/** A PUT body: one entry; an address or asset_id in it must name the same entry as the path. */
+function bodyObject(body: unknown, id: EntryId): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw ApiError.invalid('metadata: the body must be a JSON object');
+  const b = body as Record<string, unknown>;
+  if (b.address !== undefined && b.address !== id.address) throw ApiError.invalid(`metadata: /address '${String(b.address)}' differs from the path`);
+  if (b.asset_id !== undefined && b.asset_id !== id.assetId) throw ApiError.invalid(`metadata: /asset_id differs from the path`);
+  return b;
+}
+
+function listQuery(query: Record<string, string | string[] | undefined>): ListQuery {
+  for (const k of Object.keys(query)) if (!LIST_PARAMS.has(k)) throw ApiError.badQuery(`unknown parameter '${k}'`);
+  const one = (k: string): string | undefined => {
+    const v = query[k];
+    if (Array.isArray(v)) throw ApiError.badQuery(`parameter '${k}' given more than once`);
+    return v;
+  };
+  const int = (k: string, def: number, max: number): number => {
+    const v = one(k);
+    if (v === undefined) return def;
+    if (!/^\d{1,9}$/.test(v)) throw ApiError.badQuery(`invalid ${k} '${v}'`);
+    return Math.min(Number(v), max);
+  };
+  const order = one('order') ?? 'asc';
+  if (order !== 'asc' && order !== 'desc') throw ApiError.badQuery(`invalid order '${order}'`);
+  const cursor = one('cursor');
+  if (cursor !== undefined && !/^\d{1,19}$/.test(cursor)) throw ApiError.badQuery(`invalid cursor '${cursor}'`);
+  const short = one('short');
+  return {
+    limit: int('limit', 500, 50_000),
+    offset: int('offset', 0, 1e9),
+    cursor: cursor === undefined ? undefined : BigInt(cursor),
+    order,
+    short: short === '1' || short === 'true',
+    filters: Object.entries(LIST_FILTERS).flatMap(([param, f]) => {
+      const v = one(param);
+      return v === undefined ? [] : [{ ...f, value: v }];
+    }),
+  };
+}

@@ -1,0 +1,168 @@
+import type { Entity, EntityStore, IndexContext, NormalizedBlock, NormalizedOperation } from '../../../framework';
+import { ContractCode, entrypointType, interfacesOf, section, typeShape } from '../../../framework';
+import { metadataLocation, metadataText, parseDocument, tokenMetadataValue } from './MetadataBytes';
+import { metadataMapIds } from './MetadataMaps';
+
+/** Where the indexer keeps what it finds: the catalog's contract_metadata and token rows. */
+export interface MetadataRows {
+  contracts: EntityStore;
+  tokens: EntityStore;
+  /**
+   * A contract's parameter and storage types: from core-chain's contract row, else (migration
+   * originations such as bootstrap contracts come without a script) from the node.
+   */
+  types(contract: string): Promise<ContractTypes | undefined>;
+}
+
+export interface ContractTypes {
+  parameterType: unknown;
+  storageType: unknown;
+}
+
+/** Upper bound of addresses remembered as having no metadata maps (a cache, safe to drop). */
+const MAX_WITHOUT = 500_000;
+
+/**
+ * TZIP-16 contract metadata and TZIP-12/21 token metadata from big map diffs. Originations tell which
+ * big maps are `%metadata` and `%token_metadata`; later diffs of those maps update the contract's
+ * metadata entries and the token rows. All writes go through entity stores, so reorgs undo them.
+ * Off-chain documents are only named here (uri); the background resolver fetches them.
+ */
+export class ChainMetadataIndexer {
+  /** Contracts known to have no row: most contract calls need no database look-up. */
+  private readonly without = new Set<string>();
+
+  async index(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
+    const chainContracts = ctx.entities('contract', 'address');
+    const rows: MetadataRows = {
+      contracts: ctx.entities('contract_metadata', 'contract'),
+      tokens: ctx.entities('token', 'token_key'),
+      types: async (address) => {
+        const script = (await chainContracts.get(address))?.script;
+        const hex = Buffer.isBuffer(script) || script instanceof Uint8Array ? Buffer.from(script).toString('hex') : script;
+        if (typeof hex === 'string') return ContractCode.fromScriptHex(hex);
+        const code = ((await ctx.node(`context/contracts/${address}`)) as { script?: { code?: unknown } } | undefined)?.script?.code;
+        return code === undefined ? undefined : { parameterType: section(code, 'parameter'), storageType: section(code, 'storage') };
+      },
+    };
+    for (const op of block.operations) {
+      if (op.status !== 'applied') continue;
+      await this.operation(op, block, rows);
+    }
+  }
+
+  async operation(op: NormalizedOperation, block: Pick<NormalizedBlock, 'level' | 'time'>, rows: MetadataRows): Promise<void> {
+    // Originations, and migrations that originate (bootstrap contracts, protocol upgrades).
+    const originated = op.originatedContracts.length === 1 ? op.originatedContracts[0] : undefined;
+    if (originated !== undefined) await this.origination(op, originated, block.level, rows);
+    const address = originated ?? op.receiver;
+    if (address === undefined || op.bigMapDiffs.length === 0 || this.without.has(address)) return;
+    const contract = await rows.contracts.get(address);
+    if (!contract) {
+      if (this.without.size >= MAX_WITHOUT) this.without.clear();
+      this.without.add(address);
+      return;
+    }
+    let entries: Record<string, string> | undefined;
+    for (const d of op.bigMapDiffs) {
+      if (d.bigMapId === undefined || (d.action !== 'update' && d.action !== 'remove')) continue;
+      if (d.bigMapId === Number(contract.metadata_map) && d.key !== undefined) {
+        const key = (d.key as { string?: string }).string;
+        if (typeof key !== 'string') continue;
+        entries ??= { ...(contract.entries as Record<string, string>) };
+        const bytes = d.action === 'update' ? (d.value as { bytes?: string }).bytes : undefined;
+        if (typeof bytes === 'string') entries[key] = bytes;
+        else delete entries[key];
+      } else if (d.bigMapId === Number(contract.token_map) && d.key !== undefined) {
+        await this.token(contract, d.action === 'update' ? d.value : undefined, (d.key as { int?: string }).int, block, rows);
+      }
+    }
+    if (entries) rows.contracts.update(contract, { entries, ...(await contractDocument(address, entries, rows.contracts)), update_height: block.level });
+  }
+
+  private async origination(op: NormalizedOperation, address: string, height: number, rows: MetadataRows): Promise<void> {
+    const code = (op.script as { code?: unknown } | undefined)?.code;
+    const ids = metadataMapIds(code !== undefined ? section(code, 'storage') : (await rows.types(address))?.storageType, op.bigMapDiffs);
+    if (ids.metadata === undefined && ids.tokenMetadata === undefined) return;
+    this.without.delete(address);
+    rows.contracts.insert({
+      contract: address,
+      metadata_map: ids.metadata ?? null,
+      token_map: ids.tokenMetadata ?? null,
+      uri: null,
+      document: null,
+      error: null,
+      entries: {},
+      first_height: height,
+      update_height: height,
+    });
+  }
+
+  /** A token_metadata key set (value) or removed (undefined): the token row follows it. */
+  private async token(contract: Entity, value: unknown, keyId: string | undefined, block: Pick<NormalizedBlock, 'level' | 'time'>, rows: MetadataRows): Promise<void> {
+    const decoded = value === undefined ? undefined : tokenMetadataValue(value);
+    const tokenId = decoded?.tokenId ?? (keyId !== undefined ? BigInt(keyId) : undefined);
+    if (tokenId === undefined) return;
+    const address = String(contract.contract);
+    const key = `${address}_${tokenId}`;
+    const fields = tokenFields(decoded?.info);
+    const existing = await rows.tokens.get(key);
+    if (existing) {
+      rows.tokens.update(existing, { ...fields, update_height: block.level });
+      return;
+    }
+    rows.tokens.insert({
+      contract: address,
+      token_id: tokenId,
+      token_key: key,
+      kind: tokenKind((await rows.types(address))?.parameterType),
+      ...fields,
+      total_supply: null,
+      first_height: block.level,
+      first_time: block.time,
+      update_height: block.level,
+    });
+  }
+}
+
+/**
+ * FA2 unless the contract's `transfer` is FA1.2's `(pair address (pair address nat))` (ledgers that
+ * implement only part of FA1.2, like kUSD-style tokens with extra entrypoints, count too).
+ */
+export function tokenKind(parameterType: unknown): 'fa1.2' | 'fa2' {
+  if (parameterType === undefined || interfacesOf(parameterType).includes('FA2')) return 'fa2';
+  return typeShape(entrypointType(parameterType, 'transfer')) === '(pair address (pair address nat))' ? 'fa1.2' : 'fa2';
+}
+
+/** The token row's metadata columns from a decoded token_info (all null when the key was removed). */
+export function tokenFields(info: Record<string, string> | undefined): Record<string, unknown> {
+  if (!info) return { decimals: null, symbol: null, name: null, logo: null, uri: null, info: null };
+  const location = info[''] !== undefined ? metadataLocation(info['']) : undefined;
+  const decimals = /^\s*\d{1,3}\s*$/.test(info.decimals ?? '') ? Number(info.decimals) : null;
+  const logo = info.thumbnailUri ?? info.displayUri ?? info.icon ?? info.logo;
+  return {
+    decimals,
+    symbol: info.symbol ?? null,
+    name: info.name ?? null,
+    logo: logo?.trim() || null,
+    uri: location?.kind === 'remote' ? location.uri : null,
+    info,
+  };
+}
+
+/**
+ * The contract's TZIP-16 columns from its %metadata entries: the URI under the empty key and, for
+ * `tezos-storage:` URIs, the document itself (from this contract's entries or another's row).
+ */
+export async function contractDocument(address: string, entries: Record<string, string>, contracts: EntityStore): Promise<Record<string, unknown>> {
+  if (entries[''] === undefined) return { uri: null, document: null, error: null };
+  const uri = metadataText(entries['']);
+  const location = metadataLocation(uri);
+  if (location.kind === 'invalid') return { uri, document: null, error: location.reason };
+  if (location.kind === 'remote') return { uri, document: null, error: null };
+  const holder = location.contract === undefined || location.contract === address ? entries : ((await contracts.get(location.contract))?.entries as Record<string, string> | undefined);
+  const hex = holder?.[location.key];
+  if (hex === undefined) return { uri, document: null, error: `no metadata entry '${location.key}'${location.contract ? ` in ${location.contract}` : ''}` };
+  const { document, error } = parseDocument(metadataText(hex));
+  return { uri, document: document ?? null, error: error ?? null };
+}

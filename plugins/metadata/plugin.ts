@@ -1,0 +1,78 @@
+import { injectable } from 'tsyringe';
+import { ACCOUNT_METADATA, Database, HandlerRegistry, Logger, METADATA_IMPORT, MetadataImport, PluginContext, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { ChainMetadataIndexer } from './chain/ChainMetadataIndexer';
+import { ChainMetadata } from './ChainMetadata';
+import { MetadataEntries } from './MetadataEntries';
+import { MetadataImporter } from './MetadataImporter';
+import { MetadataLookup } from './MetadataLookup';
+import { MetadataRoutes } from './MetadataRoutes';
+import { loadMetadataSettings, MetadataSettings } from './MetadataSettings';
+import { PluginTables } from './PluginTables';
+import { DocumentFetcher } from './resolver/DocumentFetcher';
+import { DocumentResolver } from './resolver/DocumentResolver';
+import { SchemaRegistry } from './SchemaRegistry';
+import { TokenRoutes } from './TokenRoutes';
+import { WriteAccess } from './WriteAccess';
+
+/**
+ * Account and token metadata: schema-validated entries (read by everyone, written on private
+ * instances with an API key), TZIP-16/21 metadata from the chain with a token registry, and the
+ * metadata of named accounts on explorer objects (`meta=1`). See docs/metadata.md.
+ */
+@injectable()
+export class MetadataPlugin implements TzidxPlugin {
+  static readonly manifest: PluginManifest = {
+    name: 'metadata',
+    description: 'Account and token metadata (schemas, private-instance writes, TZIP-16/21 from chain, tokens)',
+    dependsOn: ['core-chain'],
+  };
+
+  private parts?: {
+    settings: MetadataSettings;
+    routes: MetadataRoutes;
+    tokens: TokenRoutes;
+    indexer: ChainMetadataIndexer;
+    resolver: DocumentResolver;
+  };
+
+  constructor(private readonly db: Database) {}
+
+  async register(ctx: PluginContext): Promise<void> {
+    const settings = loadMetadataSettings(ctx.config.metadata, process.env);
+    const tables = new PluginTables(ctx.catalog);
+    const schemas = new SchemaRegistry(settings.schemaDir);
+    const entries = new MetadataEntries(this.db, tables);
+    const chain = new ChainMetadata(this.db.reader, tables);
+    const importer = new MetadataImporter(entries, schemas);
+    for (const file of settings.importFiles) ctx.log.info({ file, entries: await importer.importFile(file) }, 'metadata imported');
+    ctx.container.registerInstance(ACCOUNT_METADATA, new MetadataLookup(entries, chain));
+    ctx.container.registerInstance<MetadataImport>(METADATA_IMPORT, (list, source) => importer.import(list, source));
+    const resolver = new DocumentResolver(this.db.writer, tables, new DocumentFetcher(settings.resolver), settings.resolver, ctx.log as Logger);
+    ctx.container.registerInstance(DocumentResolver, resolver);
+    this.parts = {
+      settings,
+      routes: new MetadataRoutes(entries, chain, schemas, new WriteAccess(settings), settings.maxBodyBytes),
+      tokens: new TokenRoutes(chain),
+      indexer: new ChainMetadataIndexer(),
+      resolver,
+    };
+  }
+
+  handlers(registry: HandlerRegistry): void {
+    const { indexer, resolver, settings } = this.required();
+    registry.onBlock((block, ctx) => indexer.index(block, ctx));
+    // Off-chain documents are fetched after the batch that named them committed, never inside it.
+    if (settings.resolver.enabled) registry.afterBatch(() => void setImmediate(() => resolver.kick()));
+  }
+
+  routes(r: RouteRegistry): void {
+    const { routes, tokens } = this.required();
+    routes.register(r);
+    tokens.register(r);
+  }
+
+  private required(): NonNullable<MetadataPlugin['parts']> {
+    if (!this.parts) throw new Error('metadata: used before register()');
+    return this.parts;
+  }
+}

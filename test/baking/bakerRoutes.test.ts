@@ -1,0 +1,101 @@
+import { expect } from 'chai';
+import { ErrorCode } from '../../framework';
+import { SandboxChain } from '../../framework/sandbox';
+import { mutez, readTable, type CsvRow } from '../core-chain/support/tableReader';
+import { expectError, getJson, type Obj } from '../explorer/support/api';
+import { indexSandbox } from '../support/IndexHarness';
+import { BACKEND } from '../support/TestDatabase';
+import type { TestInstance } from '../support/TestInstance';
+import { startBakingInstance } from './support/bakingInstance';
+
+describe(`baking: /explorer/bakers (${BACKEND})`, function () {
+  this.timeout(300_000);
+  const chain = new SandboxChain({ seed: 'bakers', profile: 'tiny' });
+  let t: TestInstance;
+  let accounts: CsvRow[];
+  let bakers: CsvRow[];
+
+  before(async function () {
+    chain.bakeTo(20);
+    t = await startBakingInstance();
+    await indexSandbox(t, chain, {});
+    accounts = await readTable(t, 'account', ['row_id', 'address', 'baker', 'spendable_balance', 'is_baker']);
+    bakers = accounts.filter((a) => a.is_baker === 'true').sort((a, b) => Number(a.row_id) - Number(b.row_id));
+    expect(bakers.length).to.be.greaterThan(2);
+  });
+  after(async () => t?.close());
+
+  it('pages the registered bakers by offset and cursor in both orders', async () => {
+    for (const order of ['asc', 'desc'] as const) {
+      const want = (order === 'asc' ? bakers : [...bakers].reverse()).map((b) => b.address);
+      const byOffset: string[] = [];
+      for (let page = 0; page < 100; page++) {
+        const items = await getJson<Obj[]>(t, `/explorer/bakers?order=${order}&limit=2&offset=${byOffset.length}`);
+        byOffset.push(...items.map((b) => b.address as string));
+        if (items.length < 2) break;
+      }
+      expect(byOffset, `offset ${order}`).to.deep.equal(want);
+      const rowId = new Map(bakers.map((b) => [b.address, b.row_id]));
+      const byCursor: string[] = [];
+      for (let page = 0; page < 100; page++) {
+        const cursor = byCursor.length ? `&cursor=${rowId.get(byCursor[byCursor.length - 1])}` : '';
+        const items = await getJson<Obj[]>(t, `/explorer/bakers?order=${order}&limit=2${cursor}`);
+        byCursor.push(...items.map((b) => b.address as string));
+        if (items.length < 2) break;
+      }
+      expect(byCursor, `cursor ${order}`).to.deep.equal(want);
+    }
+  });
+
+  it('filters by address prefix (suggest) and by active', async () => {
+    const prefix = bakers[0].address.slice(0, 5);
+    const suggested = await getJson<Obj[]>(t, `/explorer/bakers?suggest=${prefix}&limit=500`);
+    expect(suggested.map((b) => b.address)).to.have.members(bakers.filter((b) => b.address.startsWith(prefix)).map((b) => b.address));
+    const active = await getJson<Obj[]>(t, `/explorer/bakers?active=true&limit=500`);
+    expect(active.map((b) => b.address)).to.have.members(bakers.filter((b) => mutez(b.spendable_balance) > 0n).map((b) => b.address));
+  });
+
+  it('a baker object: balance and delegators computed from the account rows', async () => {
+    let delegated = 0;
+    for (const b of bakers) {
+      const o = await getJson(t, `/explorer/bakers/${b.address}`);
+      const delegators = accounts.filter((a) => a.baker === b.address && a.address !== b.address && mutez(a.spendable_balance) > 0n);
+      expect(o.address).to.equal(b.address);
+      expect(mutez(String(o.spendable_balance))).to.equal(mutez(b.spendable_balance));
+      expect(o.active_delegations).to.equal(delegators.length);
+      expect(mutez(String(o.delegated_balance))).to.equal(delegators.reduce((s, a) => s + mutez(a.spendable_balance), 0n));
+      expect(o.is_active).to.equal(true);
+      if (delegators.length > 0) delegated++;
+    }
+    expect(delegated, 'bakers with delegators compared').to.be.greaterThan(0);
+  });
+
+  it('lists a baker\'s attestations and the delegations to it like the op table says, paged', async () => {
+    const ops = await readTable(t, 'op', ['row_id', 'type', 'sender', 'baker']);
+    let compared = 0;
+    for (const b of bakers) {
+      for (const [path, type, role] of [['endorsements', 'endorsement', 'sender'], ['delegations', 'delegation', 'baker']] as const) {
+        const want = ops.filter((o) => o.type === type && o[role] === b.address).map((o) => Number(o.row_id)).sort((x, y) => x - y);
+        const got: number[] = [];
+        for (let page = 0; page < 1000; page++) {
+          const cursor = got.length ? `&cursor=${got[got.length - 1]}` : '';
+          const items = await getJson<Obj[]>(t, `/explorer/bakers/${b.address}/${path}?order=asc&limit=7${cursor}`);
+          got.push(...items.map((o) => o.row_id as number));
+          if (items.length < 7) break;
+        }
+        expect(got, `${path} of ${b.address}`).to.deep.equal(want);
+        if (want.length > 0) compared++;
+      }
+    }
+    expect(compared).to.be.greaterThan(0);
+  });
+
+  it('answers 400 for a malformed hash and 404 for an account that is no baker', async () => {
+    await expectError(t, '/explorer/bakers/tz1notanaddress', 400, ErrorCode.RESOURCE_ID_MALFORMED);
+    const nonBaker = accounts.find((a) => a.is_baker !== 'true');
+    expect(nonBaker, 'a non-baker account').to.not.equal(undefined);
+    await expectError(t, `/explorer/bakers/${nonBaker!.address}`, 404, ErrorCode.RESOURCE_NOTFOUND);
+    await expectError(t, `/explorer/bakers/${nonBaker!.address}/endorsements`, 404, ErrorCode.RESOURCE_NOTFOUND);
+    await expectError(t, '/explorer/bakers/xyz/delegations', 400, ErrorCode.RESOURCE_ID_MALFORMED);
+  });
+});

@@ -1,0 +1,181 @@
+import { expect } from 'chai';
+import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
+import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
+import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
+import type { Json } from '../chain/support/Json';
+import { mutez, readTable, type CsvRow } from '../core-chain/support/tableReader';
+import { expectError, getJson } from '../explorer/support/api';
+import { indexSandbox } from '../support/IndexHarness';
+import { BACKEND } from '../support/TestDatabase';
+import { ErrorCode, tezToMutez } from '../../framework';
+import { startTestInstance, type TestInstance } from '../support/TestInstance';
+import { startBakingInstance } from './support/bakingInstance';
+import { oracleIncome } from './support/receiptOracle';
+
+// tiny: 8-block cycles, so 44 blocks hold five whole cycles; the reorg replaces levels 38–40.
+const HEAD = 44;
+const OPTIONS = { reorgDepth: 8, batchBlocks: 16 };
+const MONEY = ['baking_income', 'endorsing_income', 'fees_income', 'seed_income', 'accusation_income', 'total_deposits'];
+const COUNTS = ['n_blocks_baked', 'n_blocks_proposed', 'n_blocks_endorsed', 'n_slots_endorsed', 'n_baking_rights', 'n_endorsing_rights', 'n_blocks_not_baked', 'n_blocks_not_endorsed'];
+
+
+const bitsOf = (hex: string): number[] => {
+  const out: number[] = [];
+  Buffer.from(hex, 'hex').forEach((b, i) => {
+    for (let k = 0; k < 8; k++) if (b & (1 << k)) out.push(i * 8 + k);
+  });
+  return out;
+};
+
+describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function () {
+  this.timeout(300_000);
+  const chain = new SandboxChain({ seed: 'baking', profile: 'tiny' });
+  const transport = new SandboxRpcTransport(chain);
+  let t: TestInstance;
+  let blocks: Json[];
+  let income: CsvRow[];
+  let rights: CsvRow[];
+  const rpc = async (path: string): Promise<Json[]> => JSON.parse((await transport.get(path)).body);
+
+  before(async function () {
+    chain.bakeTo(HEAD - 4);
+    t = await startBakingInstance();
+    await indexSandbox(t, chain, OPTIONS);
+    chain.reorg(3);
+    chain.bakeTo(HEAD);
+    await indexSandbox(t, chain, OPTIONS);
+    blocks = [];
+    for (let level = 0; level <= chain.headLevel; level++) blocks.push(JSON.parse(chain.blockJson(chain.at(level)!)));
+    income = await readTable(t, 'income', ['cycle', 'address', ...MONEY, ...COUNTS, 'total_income']);
+    rights = await readTable(t, 'rights', ['cycle', 'height', 'address', 'baking_rights', 'endorsing_rights', 'blocks_baked', 'blocks_endorsed']);
+  });
+  after(async () => t?.close());
+
+  it('income per baker and cycle equals an independent sum over the receipts', () => {
+    const oracle = oracleIncome(blocks);
+    let compared = 0;
+    const seen = new Set<string>();
+    for (const row of income) {
+      const key = `${row.cycle}_${row.address}`;
+      seen.add(key);
+      const want = oracle.get(key) ?? {};
+      for (const c of MONEY) expect(mutez(row[c]), `${key} ${c}`).to.equal(want[c] ?? 0n);
+      const total = ['baking_income', 'endorsing_income', 'fees_income', 'seed_income', 'accusation_income'].reduce((s, c) => s + (want[c] ?? 0n), 0n);
+      expect(mutez(row.total_income), `${key} total`).to.equal(total);
+      compared++;
+    }
+    for (const [key, sums] of oracle) if (Object.entries(sums).some(([c, v]) => MONEY.includes(c) && v !== 0n)) expect(seen.has(key), `income row ${key}`).to.equal(true);
+    expect(compared).to.be.greaterThan(5);
+    expect(income.some((r) => mutez(r.baking_income) > 0n) && income.some((r) => mutez(r.endorsing_income) > 0n)).to.equal(true);
+  });
+
+  it('blocks baked and attestations per baker and cycle equal the blocks', () => {
+    const baked = new Map<string, number>();
+    const attested = new Map<string, number>();
+    for (const b of blocks.slice(1)) {
+      const cycle = b.metadata.level_info.cycle;
+      const key = `${cycle}_${b.metadata.baker}`;
+      baked.set(key, (baked.get(key) ?? 0) + 1);
+      for (const op of b.operations[0] ?? [])
+        for (const c of op.contents) {
+          // Single attestations (with or without DAL content) and the members of an aggregate.
+          const single = ['attestation', 'attestation_with_dal', 'endorsement', 'endorsement_with_slot'].includes(c.kind);
+          const members: Json[] = single ? [{ delegate: c.metadata.delegate }] : c.kind === 'attestations_aggregate' ? (c.metadata?.committee ?? []) : [];
+          const level = single ? c.level : c.consensus_content?.level;
+          for (const m of members) {
+            const k = `${blocks[level].metadata.level_info.cycle}_${m.delegate}`;
+            attested.set(k, (attested.get(k) ?? 0) + 1);
+          }
+        }
+    }
+    for (const row of income) {
+      const key = `${row.cycle}_${row.address}`;
+      expect(Number(row.n_blocks_baked), `${key} baked`).to.equal(baked.get(key) ?? 0);
+      expect(Number(row.n_blocks_endorsed), `${key} endorsed`).to.equal(attested.get(key) ?? 0);
+    }
+    expect([...baked.values()].reduce((s, n) => s + n, 0)).to.equal(HEAD);
+  });
+
+  it('rights bitsets equal the sandbox rights RPC for every cycle', async () => {
+    let cycles = 0;
+    for (let cycle = 1; cycle <= blocks[HEAD].metadata.level_info.cycle; cycle++) {
+      const first = blocks.find((b) => b.header.level > 0 && b.metadata.level_info.cycle === cycle && b.metadata.level_info.cycle_position === 0)!;
+      const start = first.header.level;
+      const baking: Json[] = await rpc(`/chains/main/blocks/${start}/helpers/baking_rights?cycle=${cycle}&max_round=0`);
+      const attesting: Json[] = await rpc(`/chains/main/blocks/${start}/helpers/attestation_rights?cycle=${cycle}`);
+      const want = new Map<string, { baking: number[]; attesting: number[] }>();
+      const entry = (d: string) => want.get(d) ?? want.set(d, { baking: [], attesting: [] }).get(d)!;
+      for (const r of baking) if (r.round === 0) entry(r.delegate).baking.push(r.level - start);
+      for (const l of attesting) for (const d of l.delegates) entry(d.delegate).attesting.push(l.level - start);
+      const got = rights.filter((r) => Number(r.cycle) === cycle && (r.baking_rights !== '' || r.endorsing_rights !== ''));
+      expect(got.map((r) => r.address).sort(), `cycle ${cycle} bakers`).to.deep.equal([...want.keys()].sort());
+      for (const r of got) {
+        expect(bitsOf(r.baking_rights), `${cycle} ${r.address} baking`).to.deep.equal(want.get(r.address)!.baking.sort((a, b) => a - b));
+        expect(bitsOf(r.endorsing_rights), `${cycle} ${r.address} attesting`).to.deep.equal(want.get(r.address)!.attesting.sort((a, b) => a - b));
+        expect(Number(r.height)).to.equal(start);
+      }
+      cycles++;
+    }
+    expect(cycles).to.be.greaterThan(3);
+  });
+
+  it('missed round-0 blocks are those whose round-0 holder did not bake them', () => {
+    const missed = new Map<string, number>();
+    for (const r of rights) {
+      if (r.baking_rights === '') continue;
+      for (const pos of bitsOf(r.baking_rights)) {
+        const level = Number(r.height) + pos;
+        if (level > HEAD) continue;
+        const b = blocks[level];
+        if (b.metadata.baker !== r.address || b.header.payload_round > 0 || Number(b.header.fitness[4] ?? '00000000') > 0) missed.set(`${r.cycle}_${r.address}`, (missed.get(`${r.cycle}_${r.address}`) ?? 0) + 1);
+      }
+    }
+    let checked = 0;
+    for (const row of income.filter((r) => r.n_baking_rights !== '')) {
+      expect(Number(row.n_blocks_not_baked), `${row.cycle}_${row.address}`).to.equal(missed.get(`${row.cycle}_${row.address}`) ?? 0);
+      checked++;
+    }
+    expect(checked).to.be.greaterThan(3);
+  });
+
+  it('serves a baker\'s income and rights of a cycle, with JSON errors for bad ids (no snapshot route until snapshots are written)', async () => {
+    const row = income.find((r) => mutez(r.baking_income) > 0n)!;
+    const got = await getJson(t, `/explorer/bakers/${row.address}/income/${row.cycle}`);
+    expect(got.address).to.equal(row.address);
+    expect(got.cycle).to.equal(Number(row.cycle));
+    expect(tezToMutez(String(got.baking_income))).to.equal(mutez(row.baking_income));
+    expect(got.n_blocks_baked).to.equal(Number(row.n_blocks_baked));
+    const r = rights.find((x) => x.address === row.address && x.cycle === row.cycle)!;
+    expect((await getJson(t, `/explorer/bakers/${row.address}/rights/${row.cycle}`)).blocks_baked).to.equal(r.blocks_baked);
+    await expectError(t, `/explorer/bakers/tz1notanaddress/income/1`, 400, ErrorCode.RESOURCE_ID_MALFORMED);
+    await expectError(t, `/explorer/bakers/${row.address}/income/x1`, 400, ErrorCode.RESOURCE_ID_MALFORMED);
+    await expectError(t, `/explorer/bakers/${row.address}/income/999999`, 404, ErrorCode.RESOURCE_NOTFOUND);
+    await expectError(t, `/explorer/bakers/${row.address}/snapshot/1`, 404, ErrorCode.NO_ROUTE);
+  });
+
+  it('without the baking plugin its tables and routes answer 404', async () => {
+    const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => p.manifest.name === 'core-chain');
+    const light = await startTestInstance({ plugins });
+    try {
+      for (const table of ['income', 'rights', 'snapshot']) expect((await light.get(`/tables/${table}`)).status, table).to.equal(404);
+      expect((await light.get(`/explorer/bakers/${income[0].address}/income/1`)).status).to.equal(404);
+    } finally {
+      await light.close();
+    }
+  });
+
+  it('a reorg leaves the tables identical to a clean run', async () => {
+    const clean = await startBakingInstance();
+    try {
+      await indexSandbox(clean, chain, OPTIONS);
+      const cols = ['cycle', 'address', ...MONEY, ...COUNTS];
+      const sortKey = (r: CsvRow) => `${r.cycle}_${r.address}`;
+      const strip = (rows: CsvRow[]) => rows.map(({ row_id: _, ...rest }) => rest).sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
+      expect(strip(await readTable(clean, 'income', cols))).to.deep.equal(strip(await readTable(t, 'income', cols)));
+      const rcols = ['cycle', 'address', 'baking_rights', 'endorsing_rights', 'blocks_baked', 'blocks_endorsed'];
+      expect(strip(await readTable(clean, 'rights', rcols))).to.deep.equal(strip(await readTable(t, 'rights', rcols)));
+    } finally {
+      await clean.close();
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { expect } from 'chai';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { PACKAGE_ROOT } from '../../framework/config/InstanceConfig';
+import { generatedFiles } from '../../framework/cli/gen';
+import type { IndexContext } from '../../framework/indexer/IndexContext';
+import { tables } from '../../plugins/bigmaps/tables.generated';
+
+describe('generated from tables.yaml (npm run gen)', () => {
+  const files = generatedFiles();
+
+  it('covers every plugin with tables and docs/tables.md', () => {
+    expect([...files.keys()]).to.include.members([
+      path.join('plugins', 'core-chain', 'tables.generated.ts'),
+      path.join('plugins', 'governance', 'tables.generated.ts'),
+      path.join('plugins', 'bigmaps', 'tables.generated.ts'),
+      path.join('docs', 'tables.md'),
+    ]);
+  });
+
+  for (const [file, content] of files) {
+    it(`${file} is current (else run npm run gen)`, () => {
+      expect(fs.readFileSync(path.join(PACKAGE_ROOT, file), 'utf8') === content, `${file} is stale: run npm run gen`).to.equal(true);
+    });
+  }
+
+  it('typed handles check rows at compile time and name their table at run time', () => {
+    const appended: Array<[string, unknown]> = [];
+    const ctx = { append: (t: { code: string } | string, row: unknown) => appended.push([typeof t === 'string' ? t : t.code, row]) } as unknown as IndexContext;
+    const row = { bigmap_id: 1n, action: 'update', op_id: 65536n, height: 1, time: new Date(0) } as const;
+    ctx.append(tables.bigmap_updates, row);
+    // @ts-expect-error 'merge' is not a value of the action enum
+    ctx.append(tables.bigmap_updates, { ...row, action: 'merge' });
+    // @ts-expect-error the height column is required
+    ctx.append(tables.bigmap_updates, { bigmap_id: 1n, action: 'update', op_id: 65536n, time: new Date(0) });
+    expect(appended.map(([code]) => code)).to.deep.equal(['bigmap_updates', 'bigmap_updates', 'bigmap_updates']);
+  });
+});

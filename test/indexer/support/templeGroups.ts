@@ -1,0 +1,50 @@
+import { Parser } from '@taquito/michel-codec';
+import { BlockNormalizer, NormalizedBlock } from '../../../framework/chain';
+import type { RawBlock } from '../../../framework/chain/model/RawBlock';
+import type { IndexContext } from '../../../framework/indexer/IndexContext';
+import { readFixtureJson } from '../../support/fixtures';
+import type { Json } from '../../chain/support/Json';
+
+/** Group hashes of the temple recordings (from the origin repository's comments, see SOURCES.md). */
+export const TEMPLE_HASHES: Readonly<Record<string, string>> = {
+  'xtz-kusd-swap': 'opRnZMSuEoEETtUgxwqAuBCTEZR4nMWiBirXwab77MRtt2D7Cde',
+  'temple-wallet-sirs-xtz-swap': 'opVPAJHe3cfNwgvM2FFpztvoUeM5HNPNV9ZQsimrnTZNjc65GZb',
+  'wtz-arbitraging': 'onhvtQ4eYJCXNiyCGErbkGWSUMqA1zimNs1NgEnLxCNwzRgz3sV',
+};
+
+export function templeContents(name: string): Json[] {
+  return readFixtureJson<Json[]>('defi', 'temple', `${name}.json`);
+}
+
+/**
+ * A recorded Seoul mainnet block carrying the temple groups as its manager operations (the groups
+ * have no block of their own; the normalizer reads them the same in any Oxford-and-later block).
+ */
+export function carrierBlock(names: readonly string[]): NormalizedBlock {
+  const b = readFixtureJson<Json>('tezos-rpc', 'blocks', 'mainnet', 'mainnet-11610082.json');
+  const groups = names.map((n) => ({ protocol: b.protocol, chain_id: b.chain_id, hash: TEMPLE_HASHES[n], branch: b.header.predecessor, contents: templeContents(n) }));
+  return new BlockNormalizer().normalize({ ...b, operations: [b.operations[0], [], [], groups] } as RawBlock);
+}
+
+/** TZIP-7's FA1.2 parameter type, as the standard writes it, in a script with a nat storage. */
+export const FA12_SCRIPT = {
+  code: new Parser().parseScript(`
+    parameter (or (or (or (pair %transfer (address :from) (pair (address :to) (nat :value)))
+                          (pair %approve (address :spender) (nat :value)))
+                      (or (pair %getAllowance (pair (address :owner) (address :spender)) (contract nat))
+                          (pair %getBalance (address :owner) (contract nat))))
+                  (pair %getTotalSupply unit (contract nat)));
+    storage nat;
+    code { CDR; NIL operation; PAIR }`),
+  storage: { int: '0' },
+};
+
+/** The only part of the index context the dispatcher itself uses: the node, here a map of scripts. */
+export function nodeContext(scripts: Readonly<Record<string, unknown>>, asked: string[] = []): IndexContext {
+  const node = async (path: string): Promise<unknown> => {
+    asked.push(path);
+    const m = /^context\/contracts\/(KT1\w+)\/script$/.exec(path);
+    return m ? scripts[m[1]] : undefined;
+  };
+  return { node } as Pick<IndexContext, 'node'> as IndexContext;
+}

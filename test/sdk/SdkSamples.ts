@@ -1,0 +1,63 @@
+import { expect } from 'chai';
+import type { TestInstance } from '../support/TestInstance';
+
+type Row = unknown[];
+
+async function rows(t: TestInstance, query: string): Promise<Row[]> {
+  const res = await t.get(query);
+  const text = await res.text();
+  expect(res.status, `${query}: ${text.slice(0, 200)}`).to.equal(200);
+  return JSON.parse(text) as Row[];
+}
+
+/**
+ * Ids to put into route templates, read from the indexed chain through the tables API: several per
+ * placeholder where the answer's shape depends on the object (one operation of every type, a baker,
+ * a user and a contract, every big map).
+ */
+export async function sdkSamples(t: TestInstance): Promise<Record<string, string[]>> {
+  const head = (await rows(t, '/tables/block?columns=height&order=desc&limit=1&is_orphan=0'))[0][0] as number;
+  const ops = await rows(t, '/tables/op?columns=type,hash,block&limit=50000');
+  const byType = new Map<string, Row>();
+  for (const r of ops) if (r[1] !== null && !byType.has(r[0] as string)) byType.set(r[0] as string, r);
+  const first = async (q: string): Promise<string[]> => (await rows(t, q)).slice(0, 1).map((r) => String(r[0]));
+  const bigmaps = (await rows(t, '/tables/bigmaps?columns=bigmap_id&limit=50')).map((r) => String(r[0]));
+  const keys: string[] = [];
+  for (const id of bigmaps.slice(0, 8)) {
+    const res = await t.get(`/explorer/bigmap/${id}/values?limit=1`);
+    const values = (await res.json()) as Array<{ hash: string }>;
+    if (values.length > 0) keys.push(`${id}/${values[0].hash}`);
+  }
+  const contract = await first('/tables/op?columns=receiver&is_contract=1&type=transaction&limit=1');
+  return {
+    height: [String(head - 1)],
+    block: [...new Set(ops.slice(-200).map((r) => r[2] as string))].slice(0, 3),
+    op: [...byType.values()].map((r) => r[1] as string),
+    account: [
+      ...(await first('/tables/account?columns=address&is_baker=1&limit=1')),
+      ...(await first('/tables/account?columns=address&is_baker=0&is_contract=0&is_funded=1&limit=1')),
+      ...contract,
+    ],
+    contract: [...contract, ...(await first('/tables/contract?columns=address&order=desc&limit=1'))],
+    constant: await first('/tables/constant?columns=address&limit=1'),
+    election: await first('/tables/election?columns=row_id&limit=1'),
+    stage: ['1'],
+    voter: await first('/tables/ballot?columns=source&limit=1'),
+    baker: await first('/tables/account?columns=address&is_baker=1&limit=1'),
+    bigmap: bigmaps.slice(0, 8),
+    /** `{bigmap id}/{key hash}` of big maps that hold keys. */
+    bigmapKey: keys,
+  };
+}
+
+/** Every path of a template with each combination of sample values. */
+export function expand(template: string, samples: Record<string, string[]>): string[] {
+  const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  if (names.length === 0) return [template];
+  let out = [template];
+  for (const n of names) {
+    const values = samples[n] ?? [];
+    out = out.flatMap((p) => values.map((v) => p.replace(`{${n}}`, v)));
+  }
+  return out;
+}

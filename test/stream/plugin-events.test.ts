@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
+import type { HandlerRegistry } from '../../framework/indexer/IndexContext';
+import type { PluginContext, PluginManifest } from '../../framework/plugins/Plugin';
+import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
+import { SandboxChain } from '../../framework/sandbox';
+import { StreamRecorder } from '../../framework/stream/StreamRecorder';
+import { indexSandbox } from '../support/IndexHarness';
+import { BACKEND } from '../support/TestDatabase';
+import { startTestInstance, TestInstance } from '../support/TestInstance';
+import { SseReader } from './SseReader';
+
+/** A plugin that publishes one `transfer_seen` event per applied transaction, as a DEX would per trade. */
+class TransferEvents {
+  static readonly manifest: PluginManifest = { name: 'stream-events', dependsOn: ['core-chain'] };
+  private recorder?: StreamRecorder;
+  register(ctx: PluginContext): void {
+    this.recorder = ctx.container.resolve(StreamRecorder);
+  }
+  handlers(registry: HandlerRegistry): void {
+    registry.onOperation({ types: ['transaction'] }, (op, ctx) =>
+      this.recorder!.publish(ctx, 'transfer_seen', { hash: op.hash, contract: op.receiver, addresses: [op.sender, op.receiver] }),
+    );
+  }
+}
+
+describe(`live stream: plugin events (${BACKEND})`, function () {
+  this.timeout(120_000);
+  let t: TestInstance;
+
+  before(async () => {
+    t = await startTestInstance({ plugins: [...discoverPlugins([BUILTIN_PLUGIN_DIR]), TransferEvents as never], enabled: ['core-chain', 'stream-events'] });
+  });
+  after(() => t?.close());
+
+  it('streams what a plugin publishes right after its block, filtered like operations', async () => {
+    const chain = new SandboxChain({ seed: 'plugin-events', profile: 'tiny' });
+    chain.bake(2);
+    await indexSandbox(t, chain);
+    const all = await SseReader.open(`${t.url}/stream?types=block,operation,transfer_seen`);
+    chain.bake(6);
+    await indexSandbox(t, chain);
+    await all.until(() => all.events('block').some((m) => m.data.level === chain.headLevel), 30_000, 'the head');
+
+    // Oracle: the applied transactions among the streamed operations, in order.
+    const expected = all.events('operation').filter((m) => m.data.type === 'transaction' && m.data.status === 'applied').map((m) => m.data.hash);
+    const seen = all.events('transfer_seen');
+    expect(seen.map((m) => m.data.hash)).to.deep.equal(expected);
+    expect(seen.length).to.be.greaterThan(3);
+    // Each comes after its block's event, with the block's level.
+    for (const e of seen) {
+      const block = all.messages.filter((m) => m.event === 'block' && m.id! < e.id!).pop()!;
+      expect(e.data.level).to.equal(block.data.level);
+    }
+    // Address filter on plugin events; op_type filters leave them out.
+    const who = seen[0].data.addresses as string[];
+    const byAddress = await SseReader.open(`${t.url}/stream?types=transfer_seen&address=${who[0]}&last_event_id=0`);
+    const want = seen.filter((m) => (m.data.addresses as string[]).includes(who[0])).map((m) => m.id);
+    await byAddress.until(() => byAddress.messages.some((m) => m.id === want[want.length - 1]), 30_000, 'address catch-up');
+    expect(byAddress.messages.map((m) => m.id)).to.deep.equal(want);
+    byAddress.close();
+    all.close();
+  });
+});

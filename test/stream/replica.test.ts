@@ -1,0 +1,69 @@
+import { expect } from 'chai';
+import { BUILTIN_PLUGIN_DIR, TzidxApp } from '../../framework/app/TzidxApp';
+import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
+import { SandboxChain } from '../../framework/sandbox';
+import { silentLogger } from '../../framework/util/Logger';
+import { indexSandbox } from '../support/IndexHarness';
+import { BACKEND } from '../support/TestDatabase';
+import { startTestInstance, TestInstance } from '../support/TestInstance';
+import { checkBlockSequence } from './checkSequence';
+import { SseReader } from './SseReader';
+
+describe(`live stream on a read-only replica, fed by LISTEN/NOTIFY (${BACKEND})`, function () {
+  this.timeout(180_000);
+  let indexer: TestInstance;
+  let replica: TzidxApp;
+  let replicaUrl: string;
+
+  before(async function () {
+    // Replicas share a Postgres server with the indexer; an in-process PGlite cannot be shared.
+    if (BACKEND !== 'postgres') this.skip();
+    indexer = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
+    replica = await TzidxApp.create(indexer.app.config, { log: silentLogger, available: discoverPlugins([BUILTIN_PLUGIN_DIR]), readOnly: true });
+    replicaUrl = (await replica.api.listen(0, '127.0.0.1')).url;
+  });
+  after(async () => {
+    await replica?.close();
+    await indexer?.close();
+  });
+
+  it('delivers the same sequence as the indexer process, across a reorg', async () => {
+    const chain = new SandboxChain({ seed: 'replica-stream', profile: 'tiny' });
+    chain.bake(8);
+    await indexSandbox(indexer, chain);
+    const query = '/stream?types=block,rollback,operation';
+    const local = await SseReader.open(indexer.url + query);
+    const remote = await SseReader.open(replicaUrl + query);
+    expect(replica.stream.hub.clientCount).to.equal(1);
+
+    chain.bake(5);
+    await indexSandbox(indexer, chain);
+    chain.reorg(2);
+    chain.bake(1);
+    await indexSandbox(indexer, chain);
+
+    const head = chain.at(chain.headLevel)!.hash;
+    for (const r of [local, remote]) await r.until(() => r.events('block').some((m) => m.data.hash === head), 30_000, 'the head block');
+    // The head block's operation events follow its block event, on each connection at its own pace:
+    // wait until both connections hold as many messages and nothing more arrives for a moment.
+    await settledTogether(local, remote, 30_000);
+    expect(remote.messages).to.deep.equal(local.messages);
+    expect(checkBlockSequence(remote.messages, chain, 9)).to.equal(1);
+    expect(remote.events('operation').length).to.be.greaterThan(0);
+    // Woken by NOTIFY (one per committed transaction), not by its slow safety poll alone.
+    expect(replica.stream.listener!.received).to.be.at.least(3);
+    local.close();
+    remote.close();
+  });
+});
+
+async function settledTogether(a: SseReader, b: SseReader, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  let last = -1;
+  while (Date.now() < deadline) {
+    const n = a.messages.length;
+    if (n === b.messages.length && n === last) return;
+    last = n === b.messages.length ? n : -1;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
