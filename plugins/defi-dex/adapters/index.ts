@@ -1,0 +1,4 @@
+import type { DexAdapter } from '../core/DexAdapter';
+
+/** Every DEX protocol adapter the plugin runs: one line per protocol folder. */
+export const DEX_ADAPTERS: readonly DexAdapter[] = [];
