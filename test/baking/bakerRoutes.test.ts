@@ -53,6 +53,24 @@ describe(`baking: /explorer/bakers (${BACKEND})`, function () {
     expect(suggested.map((b) => b.address)).to.have.members(bakers.filter((b) => b.address.startsWith(prefix)).map((b) => b.address));
     const active = await getJson<Obj[]>(t, `/explorer/bakers?active=true&limit=500`);
     expect(active.map((b) => b.address)).to.have.members(bakers.filter((b) => mutez(b.spendable_balance) > 0n).map((b) => b.address));
+    expect((await getJson<Obj[]>(t, `/explorer/bakers?active=1&limit=500`)).map((b) => b.address), 'active=1 as active=true').to.deep.equal(active.map((b) => b.address));
+    expect((await getJson<Obj[]>(t, `/explorer/bakers?status=active&limit=500`)).map((b) => b.address)).to.deep.equal(active.map((b) => b.address));
+    const inactive = await getJson<Obj[]>(t, `/explorer/bakers?status=inactive&limit=500`);
+    expect(inactive.map((b) => b.address)).to.have.members(bakers.filter((b) => mutez(b.spendable_balance) === 0n).map((b) => b.address));
+    for (const bad of ['active=maybe', 'status=sleeping']) {
+      const res = await fetch(`${t.url}/explorer/bakers?${bad}`);
+      expect(res.status, bad).to.equal(400);
+      expect(((await res.json()) as { errors?: unknown[] }).errors, bad).to.be.an('array');
+    }
+  });
+
+  it('a page of bakers carries the same delegation figures as each baker object', async () => {
+    const page = await getJson<Obj[]>(t, `/explorer/bakers?limit=500`);
+    expect(page.length).to.equal(bakers.length);
+    for (const b of page) {
+      const o = await getJson(t, `/explorer/bakers/${b.address}`);
+      expect([b.active_delegations, b.delegated_balance], String(b.address)).to.deep.equal([o.active_delegations, o.delegated_balance]);
+    }
   });
 
   it('a baker object: balance and delegators computed from the account rows', async () => {

@@ -3,12 +3,13 @@ import { postgresUrl } from '../support/TestDatabase';
 import { explorerBench } from './explorerBench';
 import { BenchResult } from './measure';
 import { ingestBench } from './ingestBench';
+import { pluginCostBench } from './pluginCostBench';
 import { seriesBench } from './seriesBench';
 import { streamBench } from './streamBench';
 import { tablesBench } from './tablesBench';
 
 /** `npm run bench`: every part measures itself against a floor taken in the same run. */
-const PARTS: Record<string, () => Promise<BenchResult[]>> = { tables: tablesBench, ingest: ingestBench, series: seriesBench, explorer: explorerBench, stream: streamBench };
+const PARTS: Record<string, () => Promise<BenchResult[]>> = { tables: tablesBench, ingest: ingestBench, plugins: pluginCostBench, series: seriesBench, explorer: explorerBench, stream: streamBench };
 
 async function main(): Promise<void> {
   if (!postgresUrl()) {

@@ -1,0 +1,63 @@
+import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
+import type { PluginClass } from '../../framework/plugins/Plugin';
+import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
+import { SandboxChain } from '../../framework/sandbox';
+import { indexSandbox } from '../support/IndexHarness';
+import { startTestInstance } from '../support/TestInstance';
+import { BenchResult, median } from './measure';
+
+const BLOCKS = Number(process.env.TZIDX_BENCH_PLUGIN_BLOCKS ?? 400);
+const RUNS = 3;
+/** Plugins whose issues set an ingest budget: their cost is what the rest costs more with them on. */
+const MEASURED: Readonly<Record<string, number>> = { baking: 1.15, 'defi-dex': 1.2, 'defi-farm': 1.2, 'defi-lending': 1.2 };
+
+/**
+ * The ingest cost of single plugins: the same mainnet-like sandbox blocks indexed (Postgres) with every
+ * built-in plugin, and with every plugin but one (and those depending on it). Median of a few runs each,
+ * interleaved, so a busy machine weighs on both sides alike.
+ */
+export async function pluginCostBench(): Promise<BenchResult[]> {
+  const chain = new SandboxChain({ seed: 'bench-plugins', profile: 'mainnet-like' });
+  chain.bake(BLOCKS);
+  const all = discoverPlugins([BUILTIN_PLUGIN_DIR]);
+  const out: BenchResult[] = [];
+  for (const [name, target] of Object.entries(MEASURED)) {
+    if (!all.some((p) => p.manifest.name === name)) continue;
+    const without = withoutPlugin(all, name);
+    const on: number[] = [];
+    const off: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      on.push(await indexOnce(chain, all));
+      off.push(await indexOnce(chain, without));
+    }
+    const ratio = median(on) / median(off);
+    out.push({ name: `ingest cost of ${name}: ${BLOCKS} blocks with every plugin vs. without it`, seconds: median(on), rate: BLOCKS / median(on), unit: 'blocks/s', ratio, target });
+  }
+  return out;
+}
+
+/** Every plugin except `name` and the plugins that depend on it, directly or not. */
+function withoutPlugin(all: readonly PluginClass[], name: string): PluginClass[] {
+  const gone = new Set([name]);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const p of all) {
+      if (!gone.has(p.manifest.name) && (p.manifest.dependsOn ?? []).some((d) => gone.has(d))) {
+        gone.add(p.manifest.name);
+        changed = true;
+      }
+    }
+  }
+  return all.filter((p) => !gone.has(p.manifest.name));
+}
+
+async function indexOnce(chain: SandboxChain, plugins: PluginClass[]): Promise<number> {
+  const t = await startTestInstance({ plugins });
+  try {
+    const t0 = process.hrtime.bigint();
+    await indexSandbox(t, chain);
+    return Number(process.hrtime.bigint() - t0) / 1e9;
+  } finally {
+    await t.close();
+  }
+}
