@@ -25,6 +25,10 @@ export interface VotingPeriodInfo {
 export class ChainCalendar {
   constructor(private readonly profile: SandboxProfile) {}
 
+  get blocksPerCycle(): number {
+    return this.profile.blocksPerCycle;
+  }
+
   get votingPeriodLength(): number {
     return this.profile.blocksPerCycle * this.profile.cyclesPerVotingPeriod;
   }

@@ -85,6 +85,27 @@ export class Prng {
     return weights.length - 1;
   }
 
+  /**
+   * Many draws from the same weights (a committee's remaining slots): cumulative sums and a binary
+   * search instead of two passes over the weights per draw.
+   */
+  weightedMany(weights: readonly number[], draws: number, onDraw: (index: number) => void): void {
+    const cumulative = new Float64Array(weights.length);
+    let total = 0;
+    weights.forEach((w, i) => (cumulative[i] = total += w));
+    for (let k = 0; k < draws; k++) {
+      const r = this.float() * total;
+      let lo = 0;
+      let hi = weights.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (cumulative[mid] > r) hi = mid;
+        else lo = mid + 1;
+      }
+      onDraw(lo);
+    }
+  }
+
   bytes(n: number): Uint8Array {
     const out = new Uint8Array(n);
     for (let i = 0; i < n; i += 4) {

@@ -49,11 +49,8 @@ export class Rights {
     const size = BigInt(this.committeeSize);
     const counts = distribution.weights.map(() => 0);
     for (const s of distribution.shares) counts[s.baker] = Number((s.power * size) / distribution.total);
-    let assigned = counts.reduce((s, c) => s + c, 0);
-    while (assigned < this.committeeSize) {
-      counts[prng.weighted(distribution.weights)]++;
-      assigned++;
-    }
+    const assigned = counts.reduce((s, c) => s + c, 0);
+    prng.weightedMany(distribution.weights, Math.max(0, this.committeeSize - assigned), (baker) => counts[baker]++);
     const slots: number[] = [];
     counts.forEach((c, baker) => {
       for (let i = 0; i < c; i++) slots.push(baker);
@@ -66,7 +63,8 @@ export class Rights {
     const members = [...first.entries()]
       .map(([baker, firstSlot]) => ({ baker, firstSlot, slots: counts[baker] }))
       .sort((a, b) => a.firstSlot - b.firstSlot);
-    if (this.cache.size > 256) this.cache.clear();
+    // Two cycles of committees: a whole-cycle rights RPC and the blocks being built share them.
+    if (this.cache.size > Math.min(2 * this.calendar.blocksPerCycle + 64, 4096)) this.cache.clear();
     this.cache.set(level, { distribution, members });
     return members;
   }

@@ -1,6 +1,6 @@
 import type { Entity, IndexContext, NormalizedBlock, TableDef } from '../../framework';
 import { BakerRows } from './BakerRows';
-import { setBit } from './Bitset';
+import { BitsetBuilder, setBit } from './Bitset';
 import { CycleRights } from './CycleRights';
 import { blockIncome } from './IncomeDelta';
 import { nodeRights } from './NodeRights';
@@ -49,15 +49,20 @@ export class BakingIndexer {
   private async fetchRights(ctx: IndexContext, rows: BakerRows, cycle: number, start: number): Promise<void> {
     const got = await nodeRights(ctx, cycle, start);
     if (!got) return void this.known.set(cycle, null);
-    const baking = new Map<string, Buffer>();
-    const attesting = new Map<string, Buffer>();
-    for (const [pos, baker] of got.rights.bakerAt) baking.set(baker, setBit(baking.get(baker), pos));
-    for (const [pos, set] of got.rights.attestersAt) for (const baker of set) attesting.set(baker, setBit(attesting.get(baker), pos));
+    const baking = new Map<string, BitsetBuilder>();
+    const attesting = new Map<string, BitsetBuilder>();
+    const bit = (m: Map<string, BitsetBuilder>, baker: string, pos: number): void => {
+      let b = m.get(baker);
+      if (!b) m.set(baker, (b = new BitsetBuilder()));
+      b.set(pos);
+    };
+    for (const [pos, baker] of got.rights.bakerAt) bit(baking, baker, pos);
+    for (const [pos, set] of got.rights.attestersAt) for (const baker of set) bit(attesting, baker, pos);
     const bakers = [...new Set([...baking.keys(), ...attesting.keys()])].sort();
     await ctx.entities('account', 'address').preload(bakers);
     for (const baker of bakers) {
       const r = await rows.rightsRow(cycle, start, baker);
-      if (r) rows.rights.update(r, { baking_rights: baking.get(baker) ?? Buffer.alloc(0), endorsing_rights: attesting.get(baker) ?? Buffer.alloc(0) });
+      if (r) rows.rights.update(r, { baking_rights: baking.get(baker)?.done() ?? Buffer.alloc(0), endorsing_rights: attesting.get(baker)?.done() ?? Buffer.alloc(0) });
       const inc = await rows.incomeRow(cycle, baker);
       if (inc)
         rows.income.update(inc, {

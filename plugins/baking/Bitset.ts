@@ -8,6 +8,28 @@ export function setBit(stored: unknown, i: number): Buffer {
   return out;
 }
 
+/** Sets bits in place while a cycle's rights are gathered (one buffer per baker, not one per bit). */
+export class BitsetBuilder {
+  private bits = Buffer.alloc(0);
+
+  set(i: number): void {
+    const need = (i >> 3) + 1;
+    if (need > this.bits.length) {
+      const grown = Buffer.alloc(Math.max(need, this.bits.length * 2));
+      this.bits.copy(grown);
+      this.bits = grown;
+    }
+    this.bits[i >> 3] |= 1 << (i & 7);
+  }
+
+  /** The bitset trimmed to its highest set byte, as setBit would have grown it. */
+  done(): Buffer {
+    let end = this.bits.length;
+    while (end > 0 && this.bits[end - 1] === 0) end--;
+    return this.bits.subarray(0, end);
+  }
+}
+
 export function hasBit(bits: Buffer | null | undefined, i: number): boolean {
   return !!bits && i >> 3 < bits.length && (bits[i >> 3] & (1 << (i & 7))) !== 0;
 }
