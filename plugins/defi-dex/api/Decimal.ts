@@ -47,11 +47,15 @@ export function bps(part: bigint, whole: bigint): bigint {
   return whole === 0n ? 0n : (part * 10_000n * ONE) / whole;
 }
 
-/** Floor of the square root of a non-negative integer. */
+/** Floor of the square root of a non-negative integer (Newton's method from a float estimate). */
 export function isqrt(n: bigint): bigint {
   if (n < 2n) return n;
-  let x = BigInt(Math.floor(Math.sqrt(Number(n))));
-  while (x * x > n) x--;
-  while ((x + 1n) * (x + 1n) <= n) x++;
-  return x;
+  // Start above the root, then descend: each step stays >= the floor root until it is reached.
+  const estimate = Math.sqrt(Number(n));
+  let x = Number.isFinite(estimate) ? BigInt(Math.ceil(estimate * (1 + 1e-12))) + 1n : n;
+  for (;;) {
+    const y = (x + n / x) / 2n;
+    if (y >= x) return x;
+    x = y;
+  }
 }
