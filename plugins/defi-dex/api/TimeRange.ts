@@ -47,6 +47,8 @@ export function bucketWindow(range: string | undefined, interval: string | undef
   const last = collapse.truncate(now);
   let from = collapse.truncate(rangeStart(range, now));
   if (limit > 0 && collapse.add(last, -(limit - 1)) > from) from = collapse.add(last, -(limit - 1));
+  // Nothing is older than the unix epoch; far older bounds would also leave the databases' date range.
+  from = Math.max(from, collapse.truncate(0));
   return { collapse, from, to: collapse.add(last, 1) };
 }
 

@@ -172,4 +172,16 @@ describe(`DEX API: tickers, candles and price history (${BACKEND})`, function ()
     }
     for (const q of ['select=close,nope', 'select=close,close', 'fill=sometimes']) expect((await t.get(`/v1/dex/${POOL1}/prices?${q}`)).status, q).to.equal(400);
   });
+
+  it('extreme but valid windows answer 200 (bounded by limit, never before the unix epoch)', async () => {
+    for (const q of ['interval=y&range=9999y&limit=10000', 'interval=M&range=9999y&limit=10000', 'interval=m&range=9999y&limit=10000', 'interval=w&range=9999w&limit=99999']) {
+      for (const kind of ['candles', 'prices']) {
+        const res = await t.get(`/v1/dex/${POOL1}/${kind}?${q}${kind === 'prices' ? '&fill=linear' : ''}`);
+        expect(res.status, `${kind}?${q}`).to.equal(200);
+      }
+    }
+    const yearly = (await json(t, `/v1/dex/${POOL1}/prices?interval=y&range=9999y&limit=10000&fill=null`)).series[0].values as unknown[][];
+    expect(yearly[0][0]).to.equal('1970-01-01T00:00:00Z');
+    expect(yearly.length).to.equal(new Date().getUTCFullYear() - 1969);
+  });
 });
