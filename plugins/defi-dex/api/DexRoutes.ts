@@ -1,19 +1,16 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import {
-  ApiError, applyListRequest, Catalog, Database, ExplorerArgs, explorerObject, OBJECT_LIST_PROFILE, parseAddress, parseTableRequest, QueryArgs, QueryParamDoc, RouteDoc, RouteRegistry,
+  applyListRequest, Catalog, Database, ExplorerArgs, explorerObject, OBJECT_LIST_PROFILE, parseAddress, parseTableRequest, QueryArgs, QueryParamDoc, RouteDoc, RouteRegistry,
 } from '../../../framework';
 import type { UsdQuotes } from '../core/UsdQuotes';
-import { candle } from './Candles';
 import { DexTable, TextRow } from './DexTable';
 import { eventRecord, tradeRecord } from './EventRecords';
 import { PoolBook, PoolInfo } from './PoolBook';
 import { positionRecord } from './PositionRecords';
-import { parseFill, parseSelect, priceSeries } from './PriceSeries';
-import { DAY_MS, ticker } from './Ticker';
-import { bucketWindow } from './TimeRange';
+import { PoolHistory } from './PoolHistory';
 import { TokenBook } from './TokenBook';
-import { bucketTrades, TradeReader } from './TradeBuckets';
+import { TradeReader } from './TradeBuckets';
 import { UsdPrices } from './UsdPrices';
 
 /** The list's own switches and its validated path parameters (`pool`: the pool address, `addr`). */
@@ -50,7 +47,7 @@ export class DexRoutes {
   private readonly events: DexTable;
   private readonly trades: DexTable;
   private readonly positions: DexTable;
-  private readonly tradeReader: TradeReader;
+  private readonly history: PoolHistory;
 
   constructor(db: Database, catalog: Catalog, private readonly quotes?: UsdQuotes) {
     const parties = { name: 'address', anyOf: ['signer', 'sender', 'receiver'] };
@@ -70,7 +67,7 @@ export class DexRoutes {
       { name: 'close_block', aliasOf: 'close_height' },
       { name: 'address', aliasOf: 'owner' },
     ]);
-    this.tradeReader = new TradeReader(this.trades);
+    this.history = new PoolHistory(this.pools, new TradeReader(this.trades));
   }
 
   register(r: RouteRegistry): void {
@@ -83,7 +80,7 @@ export class DexRoutes {
 
     // Fixed paths before `/v1/dex/:pool`, which would match them too.
     explorerObject(r, '/v1/dex', 'ListDex', async (ctx) => ({ body: await this.poolList(ctx) }), { summary: 'DEX pools', query: LIST_QUERY });
-    explorerObject(r, '/v1/dex/tickers', 'ListDexTickers', async (ctx) => ({ body: await this.tickers(await this.poolRows(ctx)) }), {
+    explorerObject(r, '/v1/dex/tickers', 'ListDexTickers', async (ctx) => ({ body: await this.history.tickers(await this.poolRows(ctx), this.usd()) }), {
       summary: '24h tickers of the DEX pools (pool list parameters and filters)',
       query: LIST_QUERY,
     });
@@ -100,14 +97,14 @@ export class DexRoutes {
     this.poolScoped(r, 'positions', 'ListDexPoolPositions', this.positions, position, ['with_closed'], openOnly);
     explorerObject(r, '/v1/dex/:pool/ticker', 'GetDexTicker', async (ctx) => {
       const pool = await this.pools.require(ctx.params.pool);
-      return { body: (await this.tickers([pool]))[0] };
+      return { body: (await this.history.tickers([pool], this.usd()))[0] };
     }, { summary: 'the pool\'s 24h ticker', params: POOL_PARAM });
-    explorerObject(r, '/v1/dex/:pool/candles', 'ListDexCandles', async (ctx) => this.candles(ctx), {
+    explorerObject(r, '/v1/dex/:pool/candles', 'ListDexCandles', (ctx) => this.history.candles(ctx), {
       summary: 'OHLCV candles of the pool\'s trades: arrays of 13 (docs/defi-dex-api.md)',
       params: POOL_PARAM,
       query: WINDOW_QUERY,
     });
-    explorerObject(r, '/v1/dex/:pool/prices', 'ListDexPrices', async (ctx) => this.prices(ctx), {
+    explorerObject(r, '/v1/dex/:pool/prices', 'ListDexPrices', (ctx) => this.history.prices(ctx), {
       summary: 'price history of the pool as {series: [{name, columns, values}]}',
       params: POOL_PARAM,
       query: [
@@ -174,44 +171,4 @@ export class DexRoutes {
     const usd = this.usd();
     return Promise.all((await this.poolRows(ctx)).map((p) => p.record(usd)));
   }
-
-  private async tickers(pools: readonly PoolInfo[]): Promise<Record<string, unknown>[]> {
-    const now = Date.now();
-    const usd = this.usd();
-    return Promise.all(pools.map(async (p) => {
-      const trades = await this.tradeReader.between(p.address, now - DAY_MS, now + 1);
-      return ticker(p, trades, await this.tradeReader.lastBefore(p.address, now - DAY_MS), now, usd);
-    }));
-  }
-
-  /** The pool's trades bucketed over `range` by `interval` (candles and prices). */
-  private async window(ctx: Context, own: readonly string[]) {
-    const args = new ExplorerArgs(ctx.query as QueryArgs, ['range', 'interval', 'limit', ...own]);
-    for (const key of Object.keys(args.rest)) throw ApiError.badQuery(`unknown parameter '${key}'`);
-    const pool = await this.pools.require(ctx.params.pool);
-    const limit = parseWindowLimit(args.get('limit'));
-    const window = bucketWindow(args.get('range'), args.get('interval'), limit, Date.now());
-    const trades = limit === 0 ? [] : await this.tradeReader.between(pool.address, window.from, window.to);
-    return { args, pool, window, limit, buckets: bucketTrades(trades, window.collapse) };
-  }
-
-  private async candles(ctx: Context) {
-    const { pool, buckets } = await this.window(ctx, []);
-    return { body: buckets.map((b) => candle(b, pool)) };
-  }
-
-  private async prices(ctx: Context) {
-    const { args, pool, window, limit, buckets } = await this.window(ctx, ['select', 'fill']);
-    const select = parseSelect(args.get('select'));
-    const fill = parseFill(args.get('fill'));
-    const before = limit === 0 ? undefined : await this.tradeReader.lastBefore(pool.address, window.from);
-    return { body: limit === 0 ? { series: [{ name: pool.address, columns: ['time', ...select], values: [] }] } : priceSeries(pool, buckets, window, before, select, fill) };
-  }
-}
-
-/** `limit` of candles and prices: the latest buckets, 0 to 10000 (larger is clamped), default 100. */
-function parseWindowLimit(arg: string | undefined): number {
-  if (arg === undefined || arg === '') return OBJECT_LIST_PROFILE.defaultLimit;
-  if (!/^\d{1,9}$/.test(arg)) throw ApiError.badQuery(`invalid limit '${arg}': expected a non-negative integer`);
-  return Math.min(Number(arg), OBJECT_LIST_PROFILE.maxLimit);
 }
