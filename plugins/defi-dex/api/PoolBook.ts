@@ -1,4 +1,4 @@
-import { ApiError, ZERO_TIME } from '../../../framework';
+import { ApiError, parseAddress, ZERO_TIME } from '../../../framework';
 import { decimal, unitPrice } from './Decimal';
 import { DexTable, TextRow } from './DexTable';
 import { TokenBook, TokenHint, TokenObject } from './TokenBook';
@@ -115,7 +115,7 @@ const POOL_ID = /^(KT1[1-9A-HJ-NP-Za-km-z]{33})_(\d{1,9})$/;
 export function parsePoolAddress(raw: string): string {
   const m = POOL_ID.exec(raw);
   if (!m) throw ApiError.malformedId(`invalid pool '${raw}': expected <contract>_<pair id>`);
-  return `${m[1]}_${Number(m[2])}`;
+  return `${parseAddress(m[1])}_${Number(m[2])}`;
 }
 
 /** Reads pools by address with their tokens. */

@@ -70,7 +70,8 @@ describe(`DEX API: pools (${BACKEND})`, function () {
   });
 
   it('answers 400 for malformed pool ids and bad parameters, 404 for unknown pools', async () => {
-    for (const bad of ['abc', `${kt1(5)}`, `${kt1(5)}_x`, 'KT1_0', `${kt1(5)}_-1`]) {
+    // The last: a KT1 address with a broken checksum.
+    for (const bad of ['abc', `${kt1(5)}`, `${kt1(5)}_x`, 'KT1_0', `${kt1(5)}_-1`, `${kt1(5).slice(0, -1)}${kt1(5).endsWith('a') ? 'b' : 'a'}_0`]) {
       await expectApiError(await t.get(`/v1/dex/${encodeURIComponent(bad)}`), 400, 1301, bad);
       await expectApiError(await t.get(`/v1/dex/${encodeURIComponent(bad)}/events`), 400, 1301, bad);
     }
