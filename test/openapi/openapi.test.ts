@@ -4,6 +4,9 @@ import { METADATA_IMPORT, MetadataImport } from '../../framework/app/tokens';
 import { demoMetadataEntries } from '../../framework/sandbox/DemoMetadata';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
+import type { PluginClass } from '../../framework/plugins/Plugin';
+import { dexFixture } from '../defi-dex/support/DexFixture';
+import { DexFixturePlugin, fixtureHolder } from '../defi-dex/support/DexFixturePlugin';
 import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
@@ -22,7 +25,10 @@ describe(`OpenAPI document (${BACKEND})`, function () {
   let doc: Doc;
 
   before(async () => {
-    t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
+    // DEX rows (pools, trades, positions) so the DEX routes have ids to be called with; no token rows
+    // (the newest token row gives /metadata/{contract}/{id} its ids and should be a chain token).
+    fixtureHolder.fixture = { ...dexFixture(Date.now(), 40), tokens: [] };
+    t = await startTestInstance({ plugins: [...discoverPlugins([BUILTIN_PLUGIN_DIR]), DexFixturePlugin as unknown as PluginClass] });
     const chain = new SandboxChain({ seed: 'openapi', profile: 'tiny' });
     chain.bake(40);
     await indexSandbox(t, chain);

@@ -38,6 +38,21 @@ const ANY = new Set(['any', 'json.RawMessage', 'micheline.Prim', 'micheline.Valu
   'index.Metadata',
 ]);
 
+/** Structs with their own UnmarshalText: sent as strings (defi.PoolAddress: `KT1…_pairId`, tzpro/defi/pool.go). */
+const TEXT_STRUCTS: Record<string, RegExp> = { 'defi.PoolAddress': /^KT1[1-9A-HJ-NP-Za-km-z]{33}_\d+$/ };
+
+/**
+ * A `json:",string"` field: null (left unset) or a JSON string holding what the type decodes from
+ * (encoding/json refuses an unquoted number there).
+ */
+function checkQuoted(value: unknown, goType: string, path: string): string[] {
+  if (value === null) return [];
+  if (typeof value !== 'string') return [`${path}: ${JSON.stringify(value)?.slice(0, 80)} does not decode into ${goType},string (quoted value expected)`];
+  const inner: unknown = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value) ? Number(value) : value === 'true' || value === 'false' ? value === 'true' : undefined;
+  if (inner === undefined) return [`${path}: ${JSON.stringify(value)} does not decode into ${goType},string`];
+  return checkValue(INT_RANGE[goType] && /^-?\d+$/.test(value) ? Number(value) : inner, goType, path);
+}
+
 export type Mode = 'object' | 'table';
 
 /** Keys nested objects may omit, and op types let through (set by the caller's route list). */
@@ -76,6 +91,7 @@ export function checkValue(value: unknown, goType: string, path: string, mode: M
   const type = resolve(goType);
   if (ANY.has(type)) return [];
   if (value === null) return type === 'time.Time' ? bad('null for a non-pointer time') : [];
+  if (TEXT_STRUCTS[type]) return typeof value === 'string' && TEXT_STRUCTS[type].test(value) ? [] : bad('UnmarshalText fails');
   if (STRUCTS[type]) return typeof value === 'object' && !Array.isArray(value) ? checkObject(value as Record<string, unknown>, type, path, optionalKeys) : bad('object expected');
   if (INT_RANGE[type]) {
     if (typeof value !== 'number' || !Number.isInteger(value)) return bad('integer expected');
@@ -163,7 +179,7 @@ export function checkObject(obj: Record<string, unknown>, struct: string, path =
       if (!f.omitempty && !optional[struct]?.includes(f.json)) out.push(`${path}: missing key '${f.json}' (${f.name} ${f.type})`);
       continue;
     }
-    out.push(...checkValue(obj[f.json], f.type, `${path}.${f.json}`));
+    out.push(...(f.quoted ? checkQuoted(obj[f.json], f.type, `${path}.${f.json}`) : checkValue(obj[f.json], f.type, `${path}.${f.json}`)));
   }
   return out;
 }

@@ -47,6 +47,9 @@ export async function sdkSamples(t: TestInstance): Promise<Record<string, string
     bigmap: bigmaps.slice(0, 8),
     /** `{bigmap id}/{key hash}` of big maps that hold keys. */
     bigmapKey: keys,
+    /** DEX pools that have trades (their lists are not empty), and an account that traded. */
+    pool: [...new Set((await rows(t, '/tables/dex_trade?columns=pool&limit=50000')).map((r) => String(r[0])))],
+    dexWallet: await first('/tables/dex_position?columns=owner&limit=1'),
   };
 }
 

@@ -19,6 +19,8 @@ export interface GoField {
   column: string | null;
   /** `tzpro:",hex"`: the column arrives as a hex string of the binary encoding. */
   hex: boolean;
+  /** `json:",string"`: a number or bool sent as a JSON string (only written when set). */
+  quoted?: boolean;
 }
 
 const FIELD = /^\s*([A-Z]\w*)\s+([*\[\]\w.]+(?:\[[\w.]+\][*\w.]+)?)\s*(?:`(.*)`)?/;
@@ -53,7 +55,7 @@ function parseFile(src: string, pkg: string, out: Record<string, { file: string;
       const json = jsonTag === '-' ? null : jsonName || f[1];
       const [tzName, ...tzOpts] = (tagValue(tags, 'tzpro') ?? '').split(',');
       const column = tzName === '-' ? null : tzName || json;
-      fields.push({ name: f[1], type: qualify(f[2], pkg), json, omitempty: jsonOpts.includes('omitempty'), column, hex: tzOpts.includes('hex') });
+      fields.push({ name: f[1], type: qualify(f[2], pkg), json, omitempty: jsonOpts.includes('omitempty'), column, hex: tzOpts.includes('hex'), ...(jsonOpts.includes('string') ? { quoted: true } : {}) });
     }
     out[`${pkg}.${m[1]}`] = { file, fields, embeds };
   }
@@ -71,7 +73,7 @@ function main(): void {
         const src = fs.readFileSync(path.join(root, rel), 'utf8');
         const pkg = /^package\s+(\w+)/m.exec(src)![1];
         parseFile(src, pkg, structs, rel);
-        for (const a of src.matchAll(/^\s+(\w+)\s+=\s+((?:tezos|micheline|util|index)\.\w+)\s*$/gm)) aliases[`${pkg}.${a[1]}`] = a[2];
+        for (const a of src.matchAll(/^\s+(\w+)\s+=\s+((?:tezos|micheline|util|index|token)\.\w+)\s*$/gm)) aliases[`${pkg}.${a[1]}`] = a[2];
         for (const a of src.matchAll(/^type\s+(\w+)\s+((?:u?int\d*|string|byte|float64|\[\]\w+|tezos\.\w+|micheline\.\w+|\w+))\s*$/gm)) aliases[`${pkg}.${a[1]}`] = a[2];
       }
     }

@@ -2,6 +2,9 @@ import { expect } from 'chai';
 import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
+import type { PluginClass } from '../../framework/plugins/Plugin';
+import { dexFixture } from '../defi-dex/support/DexFixture';
+import { DexFixturePlugin, fixtureHolder } from '../defi-dex/support/DexFixturePlugin';
 import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
@@ -34,7 +37,9 @@ describe(`SDK contract: every answer decodes with tzpro-go ${SDK.commit.slice(0,
   before(async function () {
     allowKnownGaps();
     chain.bakeTo(HEAD);
-    t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
+    // DEX rows of every kind (open and closed positions, fees set and unset, pools without trades).
+    fixtureHolder.fixture = dexFixture(Date.now(), HEAD);
+    t = await startTestInstance({ plugins: [...discoverPlugins([BUILTIN_PLUGIN_DIR]), DexFixturePlugin as unknown as PluginClass] });
     await indexSandbox(t, chain);
     samples = await sdkSamples(t);
   });

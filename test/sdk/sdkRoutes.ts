@@ -43,6 +43,19 @@ export const OBJECT_ROUTES: SdkObjectRoute[] = [
   { plugin: 'bigmaps', path: '/explorer/bigmap/{bigmapKey}?prim=1&meta=1', struct: 'index.BigmapValue' },
   { plugin: 'bigmaps', path: '/explorer/bigmap/{bigmap}/updates?prim=1&meta=1', struct: 'index.BigmapUpdate', list: true },
   { plugin: 'bigmaps', path: '/explorer/bigmap/{bigmapKey}/updates', struct: 'index.BigmapUpdate', list: true },
+  { plugin: 'defi-dex', path: '/v1/dex', struct: 'defi.Dex', list: true },
+  { plugin: 'defi-dex', path: '/v1/dex/{pool}', struct: 'defi.Dex' },
+  { plugin: 'defi-dex', path: '/v1/dex/tickers', struct: 'defi.DexTicker', list: true },
+  { plugin: 'defi-dex', path: '/v1/dex/{pool}/ticker', struct: 'defi.DexTicker' },
+  { plugin: 'defi-dex', path: '/v1/dex/events', struct: 'defi.DexEvent', list: true },
+  { plugin: 'defi-dex', path: '/v1/dex/{pool}/events', struct: 'defi.DexEvent', list: true },
+  { plugin: 'defi-dex', path: '/v1/dex/trades', struct: 'defi.DexTrade', list: true },
+  { plugin: 'defi-dex', path: '/v1/dex/{pool}/trades', struct: 'defi.DexTrade', list: true },
+  { plugin: 'defi-dex', path: '/v1/dex/positions?with_closed=1', struct: 'defi.DexPosition', list: true },
+  { plugin: 'defi-dex', path: '/v1/dex/{pool}/positions?with_closed=1', struct: 'defi.DexPosition', list: true },
+  { plugin: 'defi-dex', path: '/v1/wallets/{dexWallet}/dex_events', struct: 'defi.DexEvent', list: true },
+  { plugin: 'defi-dex', path: '/v1/wallets/{dexWallet}/dex_trades', struct: 'defi.DexTrade', list: true },
+  { plugin: 'defi-dex', path: '/v1/wallets/{dexWallet}/dex_positions?with_closed=1', struct: 'defi.DexPosition', list: true },
 ];
 
 /** `/tables/{table}` the SDK's table client reads (NewTableQuery[*T](…, table)), with the struct it decodes rows into. */

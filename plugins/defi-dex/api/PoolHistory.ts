@@ -1,0 +1,59 @@
+import type { Context } from 'koa';
+import { ApiError, ExplorerArgs, OBJECT_LIST_PROFILE, ObjectAnswer, QueryArgs } from '../../../framework';
+import { candle } from './Candles';
+import type { PoolBook, PoolInfo } from './PoolBook';
+import { parseFill, parseSelect, priceSeries } from './PriceSeries';
+import { DAY_MS, ticker } from './Ticker';
+import { bucketWindow } from './TimeRange';
+import { bucketTrades, TradeReader } from './TradeBuckets';
+import type { UsdPrices } from './UsdPrices';
+
+/**
+ * What a pool's trades say over time: the 24h tickers, candles and price history. Kept apart from
+ * the record lists because these read trades by time, not by row id, and aggregate them.
+ */
+export class PoolHistory {
+  constructor(
+    private readonly pools: PoolBook,
+    private readonly trades: TradeReader,
+  ) {}
+
+  async tickers(pools: readonly PoolInfo[], usd: UsdPrices): Promise<Record<string, unknown>[]> {
+    const now = Date.now();
+    return Promise.all(pools.map(async (p) => {
+      const inWindow = await this.trades.between(p.address, now - DAY_MS, now + 1);
+      return ticker(p, inWindow, await this.trades.lastBefore(p.address, now - DAY_MS), now, usd);
+    }));
+  }
+
+  async candles(ctx: Context): Promise<ObjectAnswer> {
+    const { pool, buckets } = await this.window(ctx, []);
+    return { body: buckets.map((b) => candle(b, pool)) };
+  }
+
+  async prices(ctx: Context): Promise<ObjectAnswer> {
+    const { args, pool, window, limit, buckets } = await this.window(ctx, ['select', 'fill']);
+    const select = parseSelect(args.get('select'));
+    const fill = parseFill(args.get('fill'));
+    if (limit === 0) return { body: { series: [{ name: pool.address, columns: ['time', ...select], values: [] }] } };
+    return { body: priceSeries(pool, buckets, window, await this.trades.lastBefore(pool.address, window.from), select, fill) };
+  }
+
+  /** The pool's trades bucketed over `range` by `interval` (candles and prices); other parameters are 400. */
+  private async window(ctx: Context, own: readonly string[]) {
+    const args = new ExplorerArgs(ctx.query as QueryArgs, ['range', 'interval', 'limit', ...own]);
+    for (const key of Object.keys(args.rest)) throw ApiError.badQuery(`unknown parameter '${key}'`);
+    const pool = await this.pools.require(ctx.params.pool);
+    const limit = parseWindowLimit(args.get('limit'));
+    const window = bucketWindow(args.get('range'), args.get('interval'), limit, Date.now());
+    const trades = limit === 0 ? [] : await this.trades.between(pool.address, window.from, window.to);
+    return { args, pool, window, limit, buckets: bucketTrades(trades, window.collapse) };
+  }
+}
+
+/** `limit` of candles and prices: the latest buckets, 0 to 10000 (larger is clamped), default 100. */
+function parseWindowLimit(arg: string | undefined): number {
+  if (arg === undefined || arg === '') return OBJECT_LIST_PROFILE.defaultLimit;
+  if (!/^\d{1,9}$/.test(arg)) throw ApiError.badQuery(`invalid limit '${arg}': expected a non-negative integer`);
+  return Math.min(Number(arg), OBJECT_LIST_PROFILE.maxLimit);
+}
