@@ -1,6 +1,8 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { Catalog, Database, HandlerRegistry, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { DEX_ADAPTERS } from './adapters';
 import { DexRoutes } from './api/DexRoutes';
+import { DexRecorder } from './core/DexRecorder';
 
 /** DEX pools, trades, positions, prices and candles. Its tables are declared in tables.yaml under `defi-dex`. */
 @injectable()
@@ -15,6 +17,12 @@ export class DefiDexPlugin implements TzidxPlugin {
     private readonly db: Database,
     private readonly catalog: Catalog,
   ) {}
+
+  /** Every adapter decodes its protocol's operations and reports them to one recorder. */
+  handlers(r: HandlerRegistry): void {
+    const recorder = new DexRecorder();
+    for (const adapter of DEX_ADAPTERS) adapter.register(r, recorder);
+  }
 
   routes(r: RouteRegistry): void {
     new DexRoutes(this.db, this.catalog).register(r);

@@ -1,4 +1,5 @@
 import type { DexAdapter } from '../core/DexAdapter';
+import { lbAdapter } from './lb/adapter';
 
 /** Every DEX protocol adapter the plugin runs: one line per protocol folder. */
-export const DEX_ADAPTERS: readonly DexAdapter[] = [];
+export const DEX_ADAPTERS: readonly DexAdapter[] = [lbAdapter];

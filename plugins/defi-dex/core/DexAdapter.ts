@@ -119,6 +119,10 @@ export interface DexSink {
   knows(ctx: IndexContext, pool: DexPoolKey): Promise<boolean>;
   /** One action on a known pool with its reserves after it. */
   action(ctx: IndexContext, pool: DexPoolKey, action: DexAction, supply: DexSupply, origin: DexOrigin): Promise<void>;
+  /** The pool's reserves as last recorded (before the operation being decoded); undefined for unknown pools. */
+  supply(ctx: IndexContext, pool: DexPoolKey): Promise<DexSupply | undefined>;
+  /** Reserves the protocol changed without an operation (the Liquidity Baking subsidy): no event, no counters. */
+  adjust(ctx: IndexContext, pool: DexPoolKey, supply: DexSupply): Promise<void>;
   /** LP shares moved between two owners (positions' shares_sent/received). */
   transfer(ctx: IndexContext, pool: DexPoolKey, transfer: DexShareTransfer, origin: DexOrigin): Promise<void>;
 }

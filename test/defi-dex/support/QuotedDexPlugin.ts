@@ -18,7 +18,7 @@ export class QuotedDexPlugin extends DefiDexPlugin {
     super(database, tables);
   }
 
-  handlers(): void {}
+  override handlers(): void {}
 
   override routes(r: RouteRegistry): void {
     new DexRoutes(this.database, this.tables, TEST_QUOTES).register(r);

@@ -1,0 +1,135 @@
+import { plainValue, type GroupMatch, type HandlerRegistry, type MatchedStep, type NormalizedOperation } from '../../../../framework';
+import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply } from '../../core/DexAdapter';
+
+/** Liquidity Baking's mainnet (and sandbox) contracts: the CPMM, its tzBTC token and its Sirius LQT token. */
+const LB = { cpmm: 'KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5', sirius: 'KT1AafHA1C1vk959wvHWBispY9Y2f3fxBUUo' } as const;
+const NULL_ADDRESS = 'tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU';
+const POOL = { contract: LB.cpmm, pairId: 0 } as const;
+const CALLS = ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity'];
+const t = (prim: string, annot: string) => ({ prim, annots: [annot] });
+/** TZIP-7's transfer and Sirius' mintOrBurn argument types, to read internal calls the CPMM made. */
+const FA12_TRANSFER = { prim: 'pair', args: [t('address', '%from'), { prim: 'pair', args: [t('address', '%to'), t('nat', '%value')] }] };
+const MINT_OR_BURN = { prim: 'pair', args: [t('int', '%quantity'), t('address', '%target')] };
+
+interface LbStorage {
+  tokenPool: bigint;
+  xtzPool: bigint;
+  lqtTotal: bigint;
+  tokenAddress: string;
+  lqtAddress: string;
+}
+
+/**
+ * Liquidity Baking (entity `sirius`): tzBTC (token A, the base) against tez (token B). Amounts come
+ * from what the call moved (the tzBTC transfers, tez sent and burned, Sirius minted or burned by the
+ * CPMM's internal operations), reserves from the storage after it; the per-block subsidy is added to
+ * the tez reserve without an event; Sirius transfers move LP shares between positions.
+ */
+export const lbAdapter: DexAdapter = {
+  name: 'lb',
+  entities: ['sirius'],
+  register(r: HandlerRegistry, sink: DexSink): void {
+    r.onOperationGroup([{ name: 'pool', destination: LB.cpmm, entrypoint: CALLS }], async (m, ctx) => {
+      const step = m.steps.pool!;
+      const storage = step.storage as LbStorage;
+      if (!step.decoded || typeof storage?.tokenPool !== 'bigint') return;
+      const supply: DexSupply = { reserves: [storage.tokenPool, storage.xtzPool], lpSupply: storage.lqtTotal };
+      if (!(await sink.knows(ctx, POOL))) await sink.pool(ctx, declaration(storage, m.signer), supply, { match: m, step });
+      const action = decode(m, step, storage);
+      if (action) await sink.action(ctx, POOL, action, supply, { match: m, step });
+    });
+    r.onOperationGroup([{ name: 'lp', destination: LB.sirius, entrypoint: 'transfer' }], async (m, ctx) => {
+      const step = m.steps.lp!;
+      const p = fa12Transfer(step.parameters);
+      if (p && (await sink.knows(ctx, POOL))) await sink.transfer(ctx, POOL, { kind: 'transfer', from: p.from, to: p.to, shares: p.value }, { match: m, step });
+    });
+    // The subsidy is an implicit result at the end of every block (no group); its storage is the block's final state.
+    r.onOperation({ types: ['subsidy'], contracts: [LB.cpmm] }, async (op, ctx) => {
+      const now = await sink.supply(ctx, POOL);
+      const after = flatReserves(op.storage);
+      if (now && after) await sink.adjust(ctx, POOL, { reserves: [after[0], after[1]], lpSupply: after[2] });
+    });
+  },
+};
+
+function declaration(s: LbStorage, creator: string | undefined): DexPoolDecl {
+  return { ...POOL, entity: 'sirius', tokens: [{ standard: 'fa1.2', contract: s.tokenAddress }, { standard: 'tez' }], lp: { standard: 'fa1.2', contract: s.lqtAddress }, feesBps: '20', creator };
+}
+
+function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | undefined {
+  const own = emitted(m, step);
+  const p = step.parameters as Record<string, unknown>;
+  const user = m.signer ?? step.sender ?? '';
+  const router = step.op.opI > 0 && step.sender?.startsWith('KT1') ? step.sender : undefined;
+  const sender = router ? user : (step.sender ?? user);
+  const tokenMoves = own.map((o) => (o.receiver === s.tokenAddress && o.entrypoint === 'transfer' ? fa12Transfer(o.parameters) : undefined)).filter((t) => t !== undefined);
+  const tezTo = (to: (a: string) => boolean) => own.filter((o) => o.type === 'transaction' && !o.entrypoint && o.volume > 0n && to(o.receiver ?? '')).reduce((n, o) => n + o.volume, 0n);
+  const burned = tezTo((a) => a === NULL_ADDRESS);
+  const sharesMoved = own.filter((o) => o.receiver === s.lqtAddress && o.entrypoint === 'mintOrBurn').reduce((n, o) => n + mintQuantity(o.parameters), 0n);
+  const tokensIn = tokenMoves.filter((t) => t.to === LB.cpmm).reduce((n, t) => n + t.value, 0n);
+  const tokensOut = tokenMoves.filter((t) => t.from === LB.cpmm).reduce((n, t) => n + t.value, 0n);
+  const lpFee = (amount: bigint, token: number) => ({ amount: amount - (amount * 999n) / 1000n, bps: '10', token });
+  switch (step.entrypoint) {
+    case 'xtzToToken': {
+      const net = step.amount - burned;
+      return { kind: 'trade', sender, receiver: String(p.to), router, tokenIn: 1, tokenOut: 0, amountIn: step.amount, amountOut: tokensOut, fees: { lp: lpFee(net, 1), burn: { amount: burned, bps: '10', token: 1 } } };
+    }
+    case 'tokenToXtz':
+    case 'tokenToToken': {
+      // tokenToToken sends the tez on to another pool's xtzToToken: that pool reports its own trade.
+      const receiver = step.entrypoint === 'tokenToXtz' ? String(p.to) : String(p.outputDexterContract);
+      const out = tezTo((a) => a === receiver);
+      return { kind: 'trade', sender, receiver, router, tokenIn: 0, tokenOut: 1, amountIn: tokensIn, amountOut: out, fees: { lp: lpFee(tokensIn, 0), burn: { amount: burned, bps: '10', token: 1 } } };
+    }
+    case 'addLiquidity':
+      return { kind: 'deposit', sender, receiver: String(p.owner), router, owner: String(p.owner), amounts: [tokensIn, step.amount], shares: sharesMoved };
+    case 'removeLiquidity':
+      return { kind: 'withdraw', sender, receiver: String(p.to), router, owner: sender, amounts: [tokensOut, tezTo((a) => a === String(p.to))], shares: -sharesMoved };
+  }
+  return undefined;
+}
+
+/** The internal operations this call of the CPMM emitted: those it sent, up to its next call. */
+function emitted(m: GroupMatch, step: MatchedStep): NormalizedOperation[] {
+  const out: NormalizedOperation[] = [];
+  for (const o of m.group) {
+    if (o.opC !== step.op.opC || o.opI <= step.op.opI) continue;
+    if (o.receiver === LB.cpmm && o.entrypoint) break;
+    if (o.sender === LB.cpmm) out.push(o);
+  }
+  return out;
+}
+
+/** FA1.2 `transfer` (from, to, value), from plain values or raw Micheline. */
+function fa12Transfer(v: unknown): { from: string; to: string; value: bigint } | undefined {
+  const p = (isPlain(v) ? v : plainValue(FA12_TRANSFER, v)) as { from?: unknown; to?: unknown; value?: unknown } | undefined;
+  if (p && typeof p.from === 'string' && typeof p.to === 'string' && typeof p.value === 'bigint') return { from: p.from, to: p.to, value: p.value };
+  return undefined;
+}
+
+/** Sirius `mintOrBurn (quantity int, target address)`: the signed quantity. */
+function mintQuantity(v: unknown): bigint {
+  const p = plainValue(MINT_OR_BURN, v) as { quantity?: unknown } | undefined;
+  return typeof p?.quantity === 'bigint' ? p.quantity : 0n;
+}
+
+
+/** A decoded step argument (an object of fields) rather than raw Micheline. */
+function isPlain(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !('prim' in v);
+}
+
+/** tokenPool, xtzPool, lqtTotal of an implicit result's raw storage (a flat sequence or right-comb pairs). */
+function flatReserves(storage: unknown): [bigint, bigint, bigint] | undefined {
+  const ints: bigint[] = [];
+  const walk = (v: unknown): void => {
+    if (ints.length >= 3 || v === null || typeof v !== 'object') return;
+    if (Array.isArray(v)) return v.forEach(walk);
+    const node = v as { int?: string; prim?: string; args?: unknown[] };
+    if (typeof node.int === 'string') ints.push(BigInt(node.int));
+    else if (node.prim === 'Pair') node.args?.forEach(walk);
+    else ints.push(-1n); // Not an int where a reserve is expected: not LB's storage.
+  };
+  walk(storage);
+  return ints.length === 3 && ints.every((i) => i >= 0n) ? [ints[0], ints[1], ints[2]] : undefined;
+}

@@ -1,0 +1,281 @@
+import type { Entity, EntityStore, IndexContext } from '../../../framework';
+import { decimal, isqrt, scaled } from '../api/Decimal';
+import { tables } from '../tables.generated';
+import type { DexAction, DexOrigin, DexPoolDecl, DexPoolKey, DexShareTransfer, DexSink, DexSupply, DexTradeAction } from './DexAdapter';
+import { DexTokens, tokenKey } from './DexTokens';
+import { tradeFigures } from './TradeFigures';
+
+const LEGS = ['a', 'b', 'c', 'd'] as const;
+type DexEventType = DexAction['kind'] | 'create' | 'transfer';
+const E36 = 10n ** 36n;
+const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
+
+export const poolAddress = (p: DexPoolKey): string => `${p.contract}_${p.pairId}`;
+
+/**
+ * The core's DexSink: turns what adapters report into dex_pool, dex_event, dex_trade and
+ * dex_position rows, through ctx.append/ctx.entities only (so rollback needs no code here). USD
+ * columns stay null until a UsdQuotes implementation is wired (docs/defi-dex.md).
+ */
+export class DexRecorder implements DexSink {
+  private readonly tokens = new DexTokens();
+  /** Per block: `pool signer` → sides traded, for the wash-trade flag. */
+  private traded = new Map<string, Set<string>>();
+  private tradedLevel = -1;
+  /** Per batch: `pool account` pairs known to have used a pool (num_total_users). */
+  private users = new Set<string>();
+  private usersBatch?: unknown;
+
+  async knows(ctx: IndexContext, pool: DexPoolKey): Promise<boolean> {
+    return (await this.pools(ctx).get(poolAddress(pool))) !== undefined;
+  }
+
+  async pool(ctx: IndexContext, decl: DexPoolDecl, supply: DexSupply, origin?: DexOrigin): Promise<void> {
+    const pools = this.pools(ctx);
+    const address = poolAddress(decl);
+    const facts = await this.tokens.facts(ctx, decl.tokens.map(tokenKey));
+    const row = await pools.get(address);
+    const symbols = facts.map((f) => f.symbol).join('/');
+    const declared = {
+      entity: decl.entity,
+      name: `${decl.entity} ${symbols}`,
+      pair: symbols,
+      num_tokens: decl.tokens.length,
+      ...Object.fromEntries(LEGS.map((l, i) => [`token_${l}`, decl.tokens[i] ? tokenKey(decl.tokens[i]) : null])),
+      token_lp: decl.lp ? tokenKey(decl.lp) : null,
+      fees_bps: supply.feesBps ?? decl.feesBps,
+      ...supplies(supply),
+      update_height: ctx.block.level,
+    };
+    if (row) {
+      pools.update(row, declared);
+      return;
+    }
+    const time = new Date(ctx.block.time);
+    pools.insert({
+      pool: address,
+      contract: decl.contract,
+      pair_id: decl.pairId,
+      creator: decl.creator ?? null,
+      first_height: ctx.block.level,
+      first_time: time,
+      last_change_height: ctx.block.level,
+      last_change_time: time,
+      last_trade_time: null,
+      num_trades: 0,
+      num_lps: 0,
+      num_total_lps: 0,
+      num_total_users: 0,
+      ...declared,
+    });
+    if (origin) this.event(ctx, { pool: address, contract: decl.contract, pair_id: decl.pairId, entity: decl.entity }, 'create', supply.reserves.map(() => 0n), 0n, supply, origin, { sender: origin.match.signer ?? decl.contract, receiver: decl.contract });
+  }
+
+  async action(ctx: IndexContext, key: DexPoolKey, action: DexAction, supply: DexSupply, origin: DexOrigin): Promise<void> {
+    const pools = this.pools(ctx);
+    const pool = await pools.get(poolAddress(key));
+    if (!pool) throw new Error(`defi-dex: action on undeclared pool ${poolAddress(key)} (adapters declare pools first)`);
+    const before = LEGS.slice(0, supply.reserves.length).map((l) => big(pool[`supply_${l}`]));
+    const patch: Record<string, unknown> = { ...supplies(supply), update_height: ctx.block.level, last_change_height: ctx.block.level, last_change_time: new Date(ctx.block.time) };
+    if (supply.feesBps) patch.fees_bps = supply.feesBps;
+    const volumes = action.kind === 'trade' ? supply.reserves.map((_r, i) => (i === action.tokenIn ? action.amountIn : i === action.tokenOut ? action.amountOut : 0n)) : action.amounts.map((v) => (v < 0n ? -v : v));
+    const lp = action.kind === 'deposit' || action.kind === 'withdraw' ? action.shares : 0n;
+    this.event(ctx, pool, action.kind, volumes, lp, supply, origin, action);
+    if (action.kind === 'trade') {
+      const decimals = (await this.tokens.facts(ctx, LEGS.slice(0, supply.reserves.length).map((l) => String(pool[`token_${l}`])))).map((f) => f.decimals);
+      patch.num_trades = big(pool.num_trades) + 1n;
+      patch.last_trade_time = new Date(ctx.block.time);
+      this.trade(ctx, pool, action, before, supply, decimals, origin, patch.num_trades as bigint);
+    }
+    if (action.kind === 'deposit' || action.kind === 'withdraw') {
+      const lps = await this.moveShares(ctx, pool, action.owner, action.kind === 'deposit' ? action.shares : -action.shares, action.kind === 'deposit' ? 'shares_minted' : 'shares_burned', supply, (p) =>
+        Object.fromEntries(action.amounts.map((v, i) => [`${action.kind === 'deposit' ? 'deposited' : 'withdrawn'}_${LEGS[i]}`, big(p[`${action.kind === 'deposit' ? 'deposited' : 'withdrawn'}_${LEGS[i]}`]) + v])),
+      );
+      patch.num_lps = big(pool.num_lps) + lps.opened - lps.closed;
+      patch.num_total_lps = big(pool.num_total_lps) + lps.created;
+    }
+    if (await this.newUser(ctx, pool, action.sender)) patch.num_total_users = big(pool.num_total_users) + 1n;
+    pools.update(pool, patch);
+  }
+
+  async supply(ctx: IndexContext, key: DexPoolKey): Promise<DexSupply | undefined> {
+    const pool = await this.pools(ctx).get(poolAddress(key));
+    return pool ? currentSupply(pool) : undefined;
+  }
+
+  async adjust(ctx: IndexContext, key: DexPoolKey, supply: DexSupply): Promise<void> {
+    const pools = this.pools(ctx);
+    const pool = await pools.get(poolAddress(key));
+    if (pool) pools.update(pool, { ...supplies(supply), update_height: ctx.block.level, last_change_height: ctx.block.level, last_change_time: new Date(ctx.block.time) });
+  }
+
+  async transfer(ctx: IndexContext, key: DexPoolKey, t: DexShareTransfer, origin: DexOrigin): Promise<void> {
+    const pools = this.pools(ctx);
+    const pool = await pools.get(poolAddress(key));
+    if (!pool || t.shares === 0n || t.from === t.to) return;
+    const supply = currentSupply(pool);
+    this.event(ctx, pool, 'transfer', supply.reserves.map(() => 0n), t.shares, supply, origin, { sender: t.from, receiver: t.to });
+    const out = await this.moveShares(ctx, pool, t.from, -t.shares, 'shares_sent', supply);
+    const into = await this.moveShares(ctx, pool, t.to, t.shares, 'shares_received', supply);
+    pools.update(pool, {
+      num_lps: big(pool.num_lps) + out.opened + into.opened - out.closed - into.closed,
+      num_total_lps: big(pool.num_total_lps) + out.created + into.created,
+      update_height: ctx.block.level,
+    });
+  }
+
+  private pools(ctx: IndexContext): EntityStore {
+    return ctx.entities(tables.dex_pool, 'pool');
+  }
+
+  private event(ctx: IndexContext, pool: Readonly<Record<string, unknown>>, type: DexEventType, volumes: readonly bigint[], lp: bigint, supply: DexSupply, origin: DexOrigin, who: { sender: string; receiver: string; router?: string }): void {
+    ctx.append(tables.dex_event, {
+      pool: String(pool.pool),
+      contract: String(pool.contract),
+      pair_id: Number(pool.pair_id),
+      entity: String(pool.entity),
+      event_type: type,
+      ...legs('volume', volumes),
+      volume_lp: lp,
+      ...supplies(supply),
+      value_usd: null,
+      ...this.tx(ctx, origin, who),
+    });
+  }
+
+  private trade(ctx: IndexContext, pool: Entity, t: DexTradeAction, before: readonly bigint[], supply: DexSupply, decimals: readonly number[], origin: DexOrigin, counter: bigint): void {
+    const f = tradeFigures(t, before, supply.reserves, decimals);
+    const key = `${pool.pool} ${origin.match.signer ?? t.sender}`;
+    if (this.tradedLevel !== ctx.block.level) {
+      this.traded = new Map();
+      this.tradedLevel = ctx.block.level;
+    }
+    let sides = this.traded.get(key);
+    if (!sides) this.traded.set(key, (sides = new Set()));
+    sides.add(f.side);
+    const fee = (name: string, v: DexTradeAction['fees']['lp']) => ({ [name]: v?.amount ?? null, [`${name}_bps`]: v?.bps ?? null, [`${name}_token`]: v?.token ?? null });
+    ctx.append(tables.dex_trade, {
+      pool: pool.pool as string,
+      contract: pool.contract as string,
+      pair_id: Number(pool.pair_id),
+      entity: pool.entity as string,
+      counter,
+      side: f.side,
+      base_volume: f.baseVolume,
+      quote_volume: f.quoteVolume,
+      ...fee('lp_fee', t.fees.lp),
+      ...fee('dev_fee', t.fees.dev),
+      ...fee('referral_fee', t.fees.referral),
+      ...fee('incentive_fee', t.fees.incentive),
+      ...fee('burn', t.fees.burn),
+      price_net: f.priceNet,
+      price_gross: f.priceGross,
+      price_before: f.priceBefore,
+      price_after: f.priceAfter,
+      price_delta_bps: f.deltaBps,
+      price_impact_bps: f.impactBps,
+      // The later trade of a both-ways pair by one signer in one block (the earlier row is already written).
+      is_wash_trade: sides.size > 1,
+      price_usd: null,
+      fees_usd: null,
+      volume_usd: null,
+      ...this.tx(ctx, origin, t),
+    });
+  }
+
+  private tx(ctx: IndexContext, origin: DexOrigin, who: { sender: string; receiver: string; router?: string }) {
+    const outer = origin.match.group.find((o) => o.opC === origin.step.op.opC && o.opI === 0);
+    return {
+      signer: origin.match.signer ?? who.sender,
+      sender: who.sender,
+      receiver: who.receiver,
+      router: who.router ?? null,
+      tx_hash: origin.match.hash,
+      tx_fee: outer?.fee ?? 0n,
+      height: ctx.block.level,
+      time: new Date(ctx.block.time),
+    };
+  }
+
+  /**
+   * Adds `delta` shares to an owner's position (creating or reopening it), with the counter column
+   * and extra patch; tells whether the position was created, opened or closed by it.
+   */
+  private async moveShares(ctx: IndexContext, pool: Entity, owner: string, delta: bigint, counter: string, supply: DexSupply, extra: (p: Entity) => Record<string, unknown> = () => ({})) {
+    const positions = ctx.entities(tables.dex_position, 'position');
+    const key = `${pool.pool}:${owner}`;
+    let p = await positions.get(key);
+    let created = 0n;
+    const time = new Date(ctx.block.time);
+    if (!p) {
+      created = 1n;
+      p = positions.insert({
+        pool: pool.pool as string,
+        contract: pool.contract as string,
+        pair_id: Number(pool.pair_id),
+        entity: pool.entity as string,
+        position: key,
+        owner,
+        shares: 0n,
+        shares_minted: 0n,
+        shares_burned: 0n,
+        shares_sent: 0n,
+        shares_received: 0n,
+        ...Object.fromEntries(LEGS.flatMap((l, i) => [[`deposited_${l}`, i < supply.reserves.length ? 0n : null], [`withdrawn_${l}`, i < supply.reserves.length ? 0n : null]])),
+        open_value_usd: null,
+        close_value_usd: null,
+        growth_entry: null,
+        is_closed: true,
+        open_height: ctx.block.level,
+        open_time: time,
+        close_height: null,
+        close_time: null,
+        update_height: ctx.block.level,
+      });
+    }
+    const was = big(p.shares);
+    const now = was + delta;
+    const magnitude = delta < 0n ? -delta : delta;
+    const patch: Record<string, unknown> = { ...extra(p), shares: now, [counter]: big(p[counter]) + magnitude, update_height: ctx.block.level };
+    const opened = was <= 0n && now > 0n;
+    const closed = was > 0n && now <= 0n;
+    if (opened) Object.assign(patch, { is_closed: false, open_height: ctx.block.level, open_time: time, close_height: null, close_time: null });
+    if (closed) Object.assign(patch, { is_closed: true, close_height: ctx.block.level, close_time: time });
+    // Fee income is measured from the share-weighted entry growth of √(A·B)/S (two-token pools).
+    if (delta > 0n && supply.reserves.length === 2 && supply.lpSupply > 0n) {
+      const growth = isqrt(supply.reserves[0] * supply.reserves[1] * E36) / supply.lpSupply;
+      const entry = was > 0n && p.growth_entry !== null ? scaled(String(p.growth_entry)) : growth;
+      patch.growth_entry = decimal(was > 0n ? (entry * was + growth * delta) / now : growth);
+    }
+    positions.update(p, patch);
+    return { created, opened: opened ? 1n : 0n, closed: closed ? 1n : 0n };
+  }
+
+  /** Whether `account` uses the pool for the first time (per batch cache over the flushed events). */
+  private async newUser(ctx: IndexContext, pool: Entity, account: string): Promise<boolean> {
+    if (this.usersBatch !== ctx.read) {
+      this.users = new Set();
+      this.usersBatch = ctx.read;
+    }
+    const key = `${pool.pool} ${account}`;
+    if (this.users.has(key)) return false;
+    this.users.add(key);
+    const seen = await ctx.read(tables.dex_event).where({ pool: pool.pool as string, sender: account }).whereIn('event_type', ['trade', 'deposit', 'withdraw']).first('row_id');
+    return !seen;
+  }
+}
+
+function currentSupply(pool: Entity): DexSupply {
+  return { reserves: LEGS.slice(0, Number(pool.num_tokens)).map((l) => big(pool[`supply_${l}`])), lpSupply: big(pool.supply_lp) };
+}
+
+type Legs<P extends string> = { [K in `${P}_a` | `${P}_b`]: bigint } & { [K in `${P}_c` | `${P}_d`]: bigint | null };
+
+/** Per-token columns `<prefix>_a…d`: a and b always set (0 when absent), c and d null beyond the pool's tokens. */
+function legs<P extends string>(prefix: P, values: readonly bigint[]): Legs<P> {
+  return Object.fromEntries(LEGS.map((l, i) => [`${prefix}_${l}`, i < values.length ? values[i] : i < 2 ? 0n : null])) as Legs<P>;
+}
+
+function supplies(s: DexSupply): Legs<'supply'> & { supply_lp: bigint } {
+  return { ...legs('supply', s.reserves), supply_lp: s.lpSupply };
+}
