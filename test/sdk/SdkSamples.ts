@@ -49,7 +49,11 @@ export async function sdkSamples(t: TestInstance): Promise<Record<string, string
     bigmapKey: keys,
     /** DEX pools that have trades (their lists are not empty), and an account that traded. */
     pool: [...new Set((await rows(t, '/tables/dex_trade?columns=pool&limit=50000')).map((r) => String(r[0])))],
-    dexWallet: await first('/tables/dex_position?columns=owner&limit=1'),
+    /** Accounts with both a position and a trade: each wallet list then has something to decode. */
+    dexWallet: await (async () => {
+      const traders = new Set((await rows(t, '/tables/dex_trade?columns=sender&limit=50000')).map((r) => String(r[0])));
+      return (await rows(t, '/tables/dex_position?columns=owner&limit=50000')).map((r) => String(r[0])).filter((o) => traders.has(o)).slice(0, 2);
+    })(),
   };
 }
 
