@@ -1,5 +1,6 @@
 import type { DexAdapter } from '../core/DexAdapter';
 import { lbAdapter } from './lb/adapter';
+import { quipuswapAdapter } from './quipuswap/adapter';
 
 /** Every DEX protocol adapter the plugin runs: one line per protocol folder. */
-export const DEX_ADAPTERS: readonly DexAdapter[] = [lbAdapter];
+export const DEX_ADAPTERS: readonly DexAdapter[] = [lbAdapter, quipuswapAdapter];

@@ -1,4 +1,5 @@
-import { plainValue, type GroupMatch, type HandlerRegistry, type MatchedStep, type NormalizedOperation } from '../../../../framework';
+import { plainValue, type GroupMatch, type HandlerRegistry, type MatchedStep } from '../../../../framework';
+import { PoolCall } from '../../core/PoolCall';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply } from '../../core/DexAdapter';
 
 /** Liquidity Baking's mainnet (and sandbox) contracts: the CPMM, its tzBTC token and its Sirius LQT token. */
@@ -7,8 +8,7 @@ const NULL_ADDRESS = 'tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU';
 const POOL = { contract: LB.cpmm, pairId: 0 } as const;
 const CALLS = ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity'];
 const t = (prim: string, annot: string) => ({ prim, annots: [annot] });
-/** TZIP-7's transfer and Sirius' mintOrBurn argument types, to read internal calls the CPMM made. */
-const FA12_TRANSFER = { prim: 'pair', args: [t('address', '%from'), { prim: 'pair', args: [t('address', '%to'), t('nat', '%value')] }] };
+/** Sirius' mintOrBurn argument type, to read the shares the CPMM minted or burned. */
 const MINT_OR_BURN = { prim: 'pair', args: [t('int', '%quantity'), t('address', '%target')] };
 
 interface LbStorage {
@@ -57,17 +57,13 @@ function declaration(s: LbStorage, creator: string | undefined): DexPoolDecl {
 }
 
 function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | undefined {
-  const own = emitted(m, step);
+  const call = new PoolCall(m, step);
   const p = step.parameters as Record<string, unknown>;
-  const user = m.signer ?? step.sender ?? '';
-  const router = step.op.opI > 0 && step.sender?.startsWith('KT1') ? step.sender : undefined;
-  const sender = router ? user : (step.sender ?? user);
-  const tokenMoves = own.map((o) => (o.receiver === s.tokenAddress && o.entrypoint === 'transfer' ? fa12Transfer(o.parameters) : undefined)).filter((t) => t !== undefined);
-  const tezTo = (to: (a: string) => boolean) => own.filter((o) => o.type === 'transaction' && !o.entrypoint && o.volume > 0n && to(o.receiver ?? '')).reduce((n, o) => n + o.volume, 0n);
-  const burned = tezTo((a) => a === NULL_ADDRESS);
-  const sharesMoved = own.filter((o) => o.receiver === s.lqtAddress && o.entrypoint === 'mintOrBurn').reduce((n, o) => n + mintQuantity(o.parameters), 0n);
-  const tokensIn = tokenMoves.filter((t) => t.to === LB.cpmm).reduce((n, t) => n + t.value, 0n);
-  const tokensOut = tokenMoves.filter((t) => t.from === LB.cpmm).reduce((n, t) => n + t.value, 0n);
+  const { sender, router } = call.parties();
+  const burned = call.tez((a) => a === NULL_ADDRESS);
+  const sharesMoved = call.emitted.filter((o) => o.receiver === s.lqtAddress && o.entrypoint === 'mintOrBurn').reduce((n, o) => n + mintQuantity(o.parameters), 0n);
+  const tokensIn = call.tokens(s.tokenAddress, 0n, 'in');
+  const tokensOut = call.tokens(s.tokenAddress, 0n, 'out');
   const lpFee = (amount: bigint, token: number) => ({ amount: amount - (amount * 999n) / 1000n, bps: '10', token });
   switch (step.entrypoint) {
     case 'xtzToToken': {
@@ -78,32 +74,14 @@ function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | und
     case 'tokenToToken': {
       // tokenToToken sends the tez on to another pool's xtzToToken: that pool reports its own trade.
       const receiver = step.entrypoint === 'tokenToXtz' ? String(p.to) : String(p.outputDexterContract);
-      const out = tezTo((a) => a === receiver);
+      const out = call.tez((a) => a === receiver);
       return { kind: 'trade', sender, receiver, router, tokenIn: 0, tokenOut: 1, amountIn: tokensIn, amountOut: out, fees: { lp: lpFee(tokensIn, 0), burn: { amount: burned, bps: '10', token: 1 } } };
     }
     case 'addLiquidity':
       return { kind: 'deposit', sender, receiver: String(p.owner), router, owner: String(p.owner), amounts: [tokensIn, step.amount], shares: sharesMoved };
     case 'removeLiquidity':
-      return { kind: 'withdraw', sender, receiver: String(p.to), router, owner: sender, amounts: [tokensOut, tezTo((a) => a === String(p.to))], shares: -sharesMoved };
+      return { kind: 'withdraw', sender, receiver: String(p.to), router, owner: sender, amounts: [tokensOut, call.tez((a) => a === String(p.to))], shares: -sharesMoved };
   }
-  return undefined;
-}
-
-/** The internal operations this call of the CPMM emitted: those it sent, up to its next call. */
-function emitted(m: GroupMatch, step: MatchedStep): NormalizedOperation[] {
-  const out: NormalizedOperation[] = [];
-  for (const o of m.group) {
-    if (o.opC !== step.op.opC || o.opI <= step.op.opI) continue;
-    if (o.receiver === LB.cpmm && o.entrypoint) break;
-    if (o.sender === LB.cpmm) out.push(o);
-  }
-  return out;
-}
-
-/** FA1.2 `transfer` (from, to, value), from plain values or raw Micheline. */
-function fa12Transfer(v: unknown): { from: string; to: string; value: bigint } | undefined {
-  const p = (isPlain(v) ? v : plainValue(FA12_TRANSFER, v)) as { from?: unknown; to?: unknown; value?: unknown } | undefined;
-  if (p && typeof p.from === 'string' && typeof p.to === 'string' && typeof p.value === 'bigint') return { from: p.from, to: p.to, value: p.value };
   return undefined;
 }
 
@@ -113,10 +91,10 @@ function mintQuantity(v: unknown): bigint {
   return typeof p?.quantity === 'bigint' ? p.quantity : 0n;
 }
 
-
-/** A decoded step argument (an object of fields) rather than raw Micheline. */
-function isPlain(v: unknown): boolean {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !('prim' in v);
+/** A Sirius transfer step's (from, to, value); its types are known from the token's script. */
+function fa12Transfer(v: unknown): { from: string; to: string; value: bigint } | undefined {
+  const p = v as { from?: unknown; to?: unknown; value?: unknown } | undefined;
+  return p && typeof p.from === 'string' && typeof p.to === 'string' && typeof p.value === 'bigint' ? { from: p.from, to: p.to, value: p.value } : undefined;
 }
 
 /** tokenPool, xtzPool, lqtTotal of an implicit result's raw storage (a flat sequence or right-comb pairs). */

@@ -1,0 +1,112 @@
+import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
+import type { DexAction, DexAdapter, DexPoolDecl, DexPoolKey, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
+import { PoolCall } from '../../core/PoolCall';
+
+const ROLE = 'defi-dex:quipuswap';
+const CALLS = ['tezToTokenPayment', 'tokenToTezPayment', 'investLiquidity', 'divestLiquidity', 'withdrawProfit'];
+/** The entrypoints that identify a QuipuSwap v1 pool by its code (bootstrap pools, starts at a later level). */
+const SIGNATURE = { entrypoints: ['tezToTokenPayment', 'tokenToTezPayment', 'investLiquidity', 'divestLiquidity'] } as const;
+
+/** The pool's own storage: mainnet pools nest it under `storage` (next to the lambdas), the sandbox's is flat. */
+interface QuipuStorage {
+  tez_pool: bigint;
+  token_pool: bigint;
+  total_supply: bigint;
+  token_address: string;
+  token_id?: bigint;
+}
+
+/**
+ * QuipuSwap v1 tez/token pools (entity `quipu_v1` for FA1.2 tokens, `quipu_token` for FA2): the token
+ * is A (base) and tez B (quote); 0.3% LP fee on the input. Pools are claimed when originated (the
+ * factories) by their entrypoints, or listed under `watch: defi-dex:quipuswap`. Shares live in the
+ * pool's own ledger: its `transfer` calls move them between positions. Pools whose origination was not
+ * indexed are recognized by their entrypoints at their first call.
+ */
+export const quipuswapAdapter: DexAdapter = {
+  name: 'quipuswap',
+  entities: ['quipu_v1', 'quipu_token'],
+  register(r: HandlerRegistry, sink: DexSink): void {
+    r.claim(ROLE, SIGNATURE);
+    r.onOperationGroup([{ name: 'pool', type: 'origination', destination: { role: ROLE } }], async (m, ctx) => {
+      const step = m.steps.pool!;
+      const s = poolStorage(step.storage);
+      if (s) await sink.pool(ctx, declaration(step.contract, s, m.signer), supplyOf(s), { match: m, step });
+    });
+    r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: CALLS }], async (m, ctx) => {
+      const step = m.steps.pool!;
+      const s = poolStorage(step.storage);
+      if (!s) return;
+      if (!ctx.watched(step.contract).includes(ROLE)) await ctx.watch(step.contract, ROLE);
+      const key = { contract: step.contract, pairId: 0 };
+      const before = await known(ctx, sink, key, s, m, step);
+      const action = decode(m, step, s, before);
+      if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
+    });
+    r.onOperationGroup([{ name: 'lp', destination: { role: ROLE }, entrypoint: 'transfer' }], async (m, ctx) => {
+      const step = m.steps.lp!;
+      const key = { contract: step.contract, pairId: 0 };
+      if (!(await sink.knows(ctx, key))) return;
+      for (const t of shareTransfers(step.parameters)) await sink.transfer(ctx, key, { kind: 'transfer', ...t }, { match: m, step });
+    });
+  },
+};
+
+/** The pool's supply before this call; a pool first met in a call is declared with the storage after it. */
+async function known(ctx: IndexContext, sink: DexSink, key: DexPoolKey, s: QuipuStorage, m: GroupMatch, step: MatchedStep): Promise<DexSupply> {
+  const before = await sink.supply(ctx, key);
+  if (before) return before;
+  await sink.pool(ctx, declaration(step.contract, s, undefined), supplyOf(s), { match: m, step });
+  return supplyOf(s);
+}
+
+function poolStorage(v: unknown): QuipuStorage | undefined {
+  const outer = v as { storage?: unknown } | undefined;
+  const s = (outer && typeof outer.storage === 'object' ? outer.storage : v) as Partial<QuipuStorage> | undefined;
+  return typeof s?.tez_pool === 'bigint' && typeof s.token_pool === 'bigint' && typeof s.total_supply === 'bigint' && typeof s.token_address === 'string' ? (s as QuipuStorage) : undefined;
+}
+
+function token(s: QuipuStorage): DexTokenRef {
+  return typeof s.token_id === 'bigint' ? { standard: 'fa2', contract: s.token_address, tokenId: s.token_id } : { standard: 'fa1.2', contract: s.token_address };
+}
+
+function declaration(contract: string, s: QuipuStorage, creator: string | undefined): DexPoolDecl {
+  const fa2 = typeof s.token_id === 'bigint';
+  return { contract, pairId: 0, entity: fa2 ? 'quipu_token' : 'quipu_v1', tokens: [token(s), { standard: 'tez' }], lp: fa2 ? { standard: 'fa2', contract, tokenId: 0n } : { standard: 'fa1.2', contract }, feesBps: '30', creator };
+}
+
+const supplyOf = (s: QuipuStorage): DexSupply => ({ reserves: [s.token_pool, s.tez_pool], lpSupply: s.total_supply });
+const lpFee = (amount: bigint, token: number) => ({ amount: (amount * 3n) / 1000n, bps: '30', token });
+
+function decode(m: GroupMatch, step: MatchedStep, s: QuipuStorage, before: DexSupply): DexAction | undefined {
+  const call = new PoolCall(m, step);
+  const { sender, router } = call.parties();
+  const p = step.parameters as Record<string, unknown>;
+  const id = s.token_id ?? 0n;
+  switch (step.entrypoint) {
+    case 'tezToTokenPayment':
+      return { kind: 'trade', sender, receiver: String(p.receiver), router, tokenIn: 1, tokenOut: 0, amountIn: step.amount, amountOut: call.tokens(s.token_address, id, 'out'), fees: { lp: lpFee(step.amount, 1) } };
+    case 'tokenToTezPayment': {
+      const amountIn = call.tokens(s.token_address, id, 'in');
+      return { kind: 'trade', sender, receiver: String(p.receiver), router, tokenIn: 0, tokenOut: 1, amountIn, amountOut: call.tez((a) => a === String(p.receiver)), fees: { lp: lpFee(amountIn, 0) } };
+    }
+    case 'investLiquidity':
+      return { kind: 'deposit', sender, receiver: sender, router, owner: sender, amounts: [call.tokens(s.token_address, id, 'in'), step.amount], shares: s.total_supply - before.lpSupply };
+    case 'divestLiquidity':
+      return { kind: 'withdraw', sender, receiver: sender, router, owner: sender, amounts: [call.tokens(s.token_address, id, 'out'), call.tez((a) => a === sender)], shares: before.lpSupply - s.total_supply };
+    case 'withdrawProfit':
+      // Baker rewards paid out to a liquidity provider: they never were part of the reserves.
+      return { kind: 'claim', sender, receiver: String(step.parameters), router, amounts: [0n, call.tez(() => true)] };
+  }
+  return undefined;
+}
+
+/** Share moves of the pool's own ledger: FA1.2 `(from, to, value)` or FA2 `[{from_, txs: [{to_, amount}]}]`. */
+function shareTransfers(v: unknown): Array<{ from: string; to: string; shares: bigint }> {
+  const fa12 = v as { from?: unknown; to?: unknown; value?: unknown };
+  if (typeof fa12?.from === 'string' && typeof fa12.to === 'string' && typeof fa12.value === 'bigint') return [{ from: fa12.from, to: fa12.to, shares: fa12.value }];
+  if (!Array.isArray(v)) return [];
+  return (v as Array<{ from_?: unknown; txs?: Array<{ to_?: unknown; amount?: unknown }> }>).flatMap((b) =>
+    (b.txs ?? []).filter((t) => typeof b.from_ === 'string' && typeof t.to_ === 'string' && typeof t.amount === 'bigint').map((t) => ({ from: b.from_ as string, to: t.to_ as string, shares: t.amount as bigint })),
+  );
+}

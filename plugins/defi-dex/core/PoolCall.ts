@@ -1,0 +1,78 @@
+import { plainValue, type GroupMatch, type MatchedStep, type NormalizedOperation } from '../../../framework';
+
+const t = (prim: string, annot: string) => ({ prim, annots: [annot] });
+/** TZIP-7 (FA1.2) and TZIP-12 (FA2) `transfer` argument types, to read the token moves a pool call made. */
+const FA12_TRANSFER = { prim: 'pair', args: [t('address', '%from'), { prim: 'pair', args: [t('address', '%to'), t('nat', '%value')] }] };
+const FA2_TRANSFER = {
+  prim: 'list',
+  args: [{ prim: 'pair', args: [t('address', '%from_'), { prim: 'list', annots: ['%txs'], args: [{ prim: 'pair', args: [t('address', '%to_'), { prim: 'pair', args: [t('nat', '%token_id'), t('nat', '%amount')] }] }] }] }],
+};
+
+export interface TokenMove {
+  token: string;
+  tokenId: bigint;
+  from: string;
+  to: string;
+  amount: bigint;
+}
+
+/**
+ * What one pool call did, read from the group: the internal operations the pool itself emitted after
+ * the call (up to its next call), as token transfers and tez payments. Shared by adapters so amounts
+ * come from what moved, not from reserve arithmetic.
+ */
+export class PoolCall {
+  readonly emitted: NormalizedOperation[] = [];
+
+  constructor(
+    readonly match: GroupMatch,
+    readonly step: MatchedStep,
+  ) {
+    for (const o of match.group) {
+      if (o.opC !== step.op.opC || o.opI <= step.op.opI) continue;
+      if (o.receiver === step.contract && o.entrypoint) break;
+      if (o.sender === step.contract) this.emitted.push(o);
+    }
+  }
+
+  /** Token transfers the pool made (FA1.2 or FA2), of any token contract. */
+  tokenMoves(): TokenMove[] {
+    const out: TokenMove[] = [];
+    for (const o of this.emitted) {
+      if (o.entrypoint !== 'transfer' || !o.receiver) continue;
+      const fa12 = plainValue(FA12_TRANSFER, o.parameters) as { from?: unknown; to?: unknown; value?: unknown };
+      if (typeof fa12?.from === 'string' && typeof fa12.to === 'string' && typeof fa12.value === 'bigint') {
+        out.push({ token: o.receiver, tokenId: 0n, from: fa12.from, to: fa12.to, amount: fa12.value });
+        continue;
+      }
+      const fa2 = plainValue(FA2_TRANSFER, o.parameters) as Array<{ from_?: unknown; txs?: Array<{ to_?: unknown; token_id?: unknown; amount?: unknown }> }>;
+      if (!Array.isArray(fa2)) continue;
+      for (const batch of fa2) {
+        for (const tx of batch.txs ?? []) {
+          if (typeof batch.from_ === 'string' && typeof tx.to_ === 'string' && typeof tx.amount === 'bigint' && typeof tx.token_id === 'bigint') out.push({ token: o.receiver, tokenId: tx.token_id, from: batch.from_, to: tx.to_, amount: tx.amount });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Sum of token moves of one token into (`to` = the pool) or out of the pool. */
+  tokens(token: string, tokenId: bigint, direction: 'in' | 'out'): bigint {
+    const pool = this.step.contract;
+    return this.tokenMoves()
+      .filter((m) => m.token === token && m.tokenId === tokenId && (direction === 'in' ? m.to === pool : m.from === pool))
+      .reduce((s, m) => s + m.amount, 0n);
+  }
+
+  /** Tez the pool paid out (plain transactions without entrypoint) to accounts `to` accepts. */
+  tez(to: (address: string) => boolean): bigint {
+    return this.emitted.filter((o) => o.type === 'transaction' && !o.entrypoint && o.volume > 0n && to(o.receiver ?? '')).reduce((n, o) => n + o.volume, 0n);
+  }
+
+  /** The user behind the call and the router it came through (a contract that called the pool). */
+  parties(): { sender: string; router?: string } {
+    const user = this.match.signer ?? this.step.sender ?? '';
+    const router = this.step.op.opI > 0 && this.step.sender?.startsWith('KT1') ? this.step.sender : undefined;
+    return { sender: router ? user : (this.step.sender ?? user), router };
+  }
+}
