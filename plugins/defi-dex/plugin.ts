@@ -3,6 +3,7 @@ import { Catalog, Database, HandlerRegistry, PluginManifest, RouteRegistry, Tzid
 import { DEX_ADAPTERS } from './adapters';
 import { DexRoutes } from './api/DexRoutes';
 import { DexRecorder } from './core/DexRecorder';
+import { MarketUsdQuotes } from './core/MarketUsdQuotes';
 
 /** DEX pools, trades, positions, prices and candles. Its tables are declared in tables.yaml under `defi-dex`. */
 @injectable()
@@ -25,6 +26,6 @@ export class DefiDexPlugin implements TzidxPlugin {
   }
 
   routes(r: RouteRegistry): void {
-    new DexRoutes(this.db, this.catalog).register(r);
+    new DexRoutes(this.db, this.catalog, new MarketUsdQuotes(this.db.reader, this.catalog)).register(r);
   }
 }

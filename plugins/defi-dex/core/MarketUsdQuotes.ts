@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+import type { Catalog } from '../../../framework';
+import { decimal, unitPrice } from '../api/Decimal';
+import type { UsdQuotes } from './UsdQuotes';
+
+/**
+ * UsdQuotes from what this instance indexed: tez in USD is the close of the latest XTZ_USD minute
+ * candle of the markets plugin at or before the time (any exchange, the most recent wins), else its
+ * latest ticker; a token in tez is the reserve ratio of the token's deepest pool against tez
+ * (decimals from the metadata plugin's token table, else 0). Null when the markets plugin is off,
+ * has no price yet, or no tez pool holds the token.
+ */
+export class MarketUsdQuotes implements UsdQuotes {
+  constructor(
+    private readonly reader: Knex,
+    private readonly catalog: Catalog,
+  ) {}
+
+  async tezUsd(at: Date): Promise<string | null> {
+    const candles = this.catalog.table('market_candle');
+    if (candles) {
+      const row = await this.from(candles.code).where('pair', 'XTZ_USD').where('time', '<=', at).orderBy('time', 'desc').first('close');
+      if (row?.close !== undefined && row.close !== null) return String(row.close);
+    }
+    const tickers = this.catalog.table('market_ticker');
+    if (!tickers) return null;
+    const row = await this.from(tickers.code).where('pair', 'XTZ_USD').where('timestamp', '<=', at).orderBy('timestamp', 'desc').first('last');
+    return row?.last === undefined || row.last === null ? null : String(row.last);
+  }
+
+  async tokenTez(token: string, _at: Date): Promise<string | null> {
+    if (token === 'tez') return '1';
+    const pools = (await this.from('dex_pool')
+      .where((q) => q.where({ token_a: token, token_b: 'tez' }).orWhere({ token_a: 'tez', token_b: token }))
+      .whereNull('token_c')
+      .select('token_a', 'supply_a', 'supply_b')) as Array<{ token_a: string; supply_a: string; supply_b: string }>;
+    if (pools.length === 0) return null;
+    const legs = pools.map((p) => (p.token_a === token ? { token: BigInt(p.supply_a), tez: BigInt(p.supply_b) } : { token: BigInt(p.supply_b), tez: BigInt(p.supply_a) }));
+    const deepest = legs.reduce((a, b) => (b.tez > a.tez ? b : a));
+    if (deepest.token === 0n) return null;
+    return decimal(unitPrice(deepest.token, await this.decimals(token), deepest.tez, 6));
+  }
+
+  private async decimals(token: string): Promise<number> {
+    if (!this.catalog.table('token')) return 0;
+    const row = await this.from('token').where('token_key', token).first('decimals');
+    return row?.decimals === null || row?.decimals === undefined ? 0 : Number(row.decimals);
+  }
+
+  private from(code: string): Knex.QueryBuilder {
+    const t = this.catalog.require(code);
+    return this.reader.withSchema(t.schema).from(t.storage);
+  }
+}
