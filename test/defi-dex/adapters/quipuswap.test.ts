@@ -6,22 +6,15 @@ import { SandboxChain } from '../../../framework/sandbox';
 import { canonical, indexSandbox } from '../../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../../support/TestInstance';
 import { readTable } from '../../core-chain/support/tableReader';
+import { callsTo, leadingInts } from '../support/poolCalls';
 
 const POOL_CONTRACT = 'KT1K4EwTpbvYN9agJdjpyJm4ZZdhpUNKB3F6';
 const POOL = `${POOL_CONTRACT}_0`;
 
-/** The sandbox pool's storage as the node prints it: Pair(tez_pool, token_pool, total_supply, …), as raw ints. */
+/** The sandbox pool's storage: Pair(tez_pool, token_pool, total_supply, …). */
 function reserves(storage: unknown): { tez: bigint; token: bigint; lqt: bigint } {
-  const ints: bigint[] = [];
-  const walk = (v: unknown): void => {
-    if (ints.length >= 3 || v === null || typeof v !== 'object') return;
-    if (Array.isArray(v)) return v.forEach(walk);
-    const n = v as { int?: string; args?: unknown[] };
-    if (n.int !== undefined) ints.push(BigInt(n.int));
-    else n.args?.forEach(walk);
-  };
-  walk(storage);
-  return { tez: ints[0], token: ints[1], lqt: ints[2] };
+  const [tez, token, lqt] = leadingInts(storage);
+  return { tez, token, lqt };
 }
 
 describe('defi-dex: QuipuSwap v1 on the sandbox chain', function () {
@@ -33,7 +26,7 @@ describe('defi-dex: QuipuSwap v1 on the sandbox chain', function () {
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
     chain.bakeTo(60);
     await indexSandbox(t, chain);
-    calls = canonical(chain).flatMap((b) => b.operations).filter((o) => o.receiver === POOL_CONTRACT && o.hash !== '' && o.isSuccess && o.storage !== undefined);
+    calls = callsTo(chain, POOL_CONTRACT);
   });
   after(() => t?.close());
 

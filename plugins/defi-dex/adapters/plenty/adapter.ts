@@ -1,0 +1,92 @@
+import type { HandlerRegistry, MatchedStep } from '../../../../framework';
+import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
+import { PoolCall } from '../../core/PoolCall';
+
+const SIGNATURE = { entrypoints: ['Swap', 'AddLiquidity', 'RemoveLiquidity'] } as const;
+/** Plenty's usual volatile-pool fee divisor (0.345%), for storages that do not carry `lpFee`. */
+const DEFAULT_LP_FEE = 290n;
+
+interface PlentyStorage {
+  token1Address: string;
+  token2Address: string;
+  token1Id?: bigint;
+  token2Id?: bigint;
+  token1Check?: boolean;
+  token2Check?: boolean;
+  token1_pool: bigint;
+  token2_pool: bigint;
+  totalSupply: bigint;
+  lpFee?: bigint;
+  lpTokenAddress?: string;
+}
+
+/**
+ * Plenty volatile AMM pools (entity `plenty_v1`): token1 is A, token2 is B; the fee is
+ * amountIn/lpFee of the input (fees_bps = 10000/lpFee). `Swap` names the token wanted (the output).
+ * Pools are recognized by their entrypoints at their first call (LP token transfers are not followed yet).
+ */
+export const plentyAdapter: DexAdapter = {
+  name: 'plenty',
+  entities: ['plenty_v1'],
+  register(r: HandlerRegistry, sink: DexSink): void {
+    r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: ['Swap', 'AddLiquidity', 'RemoveLiquidity'] }], async (m, ctx) => {
+      const step = m.steps.pool!;
+      const s = poolStorage(step.storage);
+      if (!s) return;
+      const key = { contract: step.contract, pairId: 0 };
+      let before = await sink.supply(ctx, key);
+      if (!before) {
+        before = supplyOf(s);
+        await sink.pool(ctx, declaration(step.contract, s), before, { match: m, step });
+      }
+      const action = decode(new PoolCall(m, step), step, s, before);
+      if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
+    });
+  },
+};
+
+function poolStorage(v: unknown): PlentyStorage | undefined {
+  const s = v as Partial<PlentyStorage> | undefined;
+  return typeof s?.token1_pool === 'bigint' && typeof s.token2_pool === 'bigint' && typeof s.totalSupply === 'bigint' && typeof s.token1Address === 'string' && typeof s.token2Address === 'string' ? (s as PlentyStorage) : undefined;
+}
+
+function tokenOf(address: string, id: bigint | undefined, fa2: boolean | undefined): DexTokenRef {
+  return fa2 ? { standard: 'fa2', contract: address, tokenId: id ?? 0n } : { standard: 'fa1.2', contract: address };
+}
+
+const tokens = (s: PlentyStorage): [DexTokenRef, DexTokenRef] => [tokenOf(s.token1Address, s.token1Id, s.token1Check), tokenOf(s.token2Address, s.token2Id, s.token2Check)];
+const feeDivisor = (s: PlentyStorage): bigint => (s.lpFee && s.lpFee > 0n ? s.lpFee : DEFAULT_LP_FEE);
+/** 10000/lpFee with two decimals. */
+const feesBps = (s: PlentyStorage): string => {
+  const hundredths = 1_000_000n / feeDivisor(s);
+  return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
+};
+
+function declaration(contract: string, s: PlentyStorage): DexPoolDecl {
+  return { contract, pairId: 0, entity: 'plenty_v1', tokens: tokens(s), lp: s.lpTokenAddress ? { standard: 'fa1.2', contract: s.lpTokenAddress } : null, feesBps: feesBps(s) };
+}
+
+const supplyOf = (s: PlentyStorage): DexSupply => ({ reserves: [s.token1_pool, s.token2_pool], lpSupply: s.totalSupply, feesBps: feesBps(s) });
+
+function decode(call: PoolCall, step: MatchedStep, s: PlentyStorage, before: DexSupply): DexAction | undefined {
+  const { sender, router } = call.parties();
+  const p = step.parameters as Record<string, unknown>;
+  const [a, b] = [
+    { address: s.token1Address, id: s.token1Check ? (s.token1Id ?? 0n) : 0n },
+    { address: s.token2Address, id: s.token2Check ? (s.token2Id ?? 0n) : 0n },
+  ];
+  const moved = (i: number, dir: 'in' | 'out') => call.tokens([a, b][i].address, [a, b][i].id, dir);
+  switch (step.entrypoint) {
+    case 'Swap': {
+      const tokenOut = p.requiredTokenAddress === s.token1Address && (p.requiredTokenId === undefined || p.requiredTokenId === a.id) ? 0 : 1;
+      const tokenIn = 1 - tokenOut;
+      const amountIn = moved(tokenIn, 'in');
+      return { kind: 'trade', sender, receiver: String(p.recipient), router, tokenIn, tokenOut, amountIn, amountOut: moved(tokenOut, 'out'), fees: { lp: { amount: amountIn / feeDivisor(s), bps: feesBps(s), token: tokenIn } } };
+    }
+    case 'AddLiquidity':
+      return { kind: 'deposit', sender, receiver: String(p.recipient), router, owner: String(p.recipient), amounts: [moved(0, 'in'), moved(1, 'in')], shares: s.totalSupply - before.lpSupply };
+    case 'RemoveLiquidity':
+      return { kind: 'withdraw', sender, receiver: String(p.recipient), router, owner: sender, amounts: [moved(0, 'out'), moved(1, 'out')], shares: before.lpSupply - s.totalSupply };
+  }
+  return undefined;
+}

@@ -1,0 +1,68 @@
+import { expect } from 'chai';
+import { BUILTIN_PLUGIN_DIR } from '../../../framework/app/TzidxApp';
+import type { NormalizedOperation } from '../../../framework/chain';
+import { discoverPlugins } from '../../../framework/plugins/PluginDiscovery';
+import { SandboxChain } from '../../../framework/sandbox';
+import { PLENTY_LABELS } from '../../../plugins/defi-dex/adapters/plenty/sandbox';
+import { indexSandbox } from '../../support/IndexHarness';
+import { startTestInstance, TestInstance } from '../../support/TestInstance';
+import { readTable } from '../../core-chain/support/tableReader';
+import { callsTo, leadingInts } from '../support/poolCalls';
+
+describe('defi-dex: a Plenty volatile pool on the sandbox chain', function () {
+  this.timeout(240_000);
+  const chain = new SandboxChain({ seed: 'dex-plenty', profile: 'tiny' });
+  const contract = chain.contracts.derivedAddress(PLENTY_LABELS.pool);
+  const pool = `${contract}_0`;
+  let t: TestInstance;
+  let calls: NormalizedOperation[];
+  before(async () => {
+    t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
+    chain.bakeTo(200);
+    await indexSandbox(t, chain);
+    calls = callsTo(chain, contract);
+  });
+  after(() => t?.close());
+
+  it('records every pool call with the reserves of the storage after it', async () => {
+    const events = (await readTable(t, 'dex_event', ['event_type', 'supply_a', 'supply_b', 'supply_lp', 'tx_hash'], `pool=${pool}`)).filter((e) => e.event_type !== 'create');
+    expect(calls.length, 'pool calls').to.be.greaterThan(3);
+    expect(events.map((e) => e.tx_hash)).to.deep.equal(calls.map((c) => c.hash));
+    calls.forEach((c, i) => expect([events[i].supply_a, events[i].supply_b, events[i].supply_lp], c.hash).to.deep.equal(leadingInts(c.storage).map(String)));
+    const [row] = await readTable(t, 'dex_pool', ['entity', 'fees_bps'], `pool=${pool}`);
+    expect([row.entity, row.fees_bps]).to.deep.equal(['plenty_v1', (10000 / 290).toFixed(2)]);
+  });
+
+  it('swaps: the reserves move by the traded amounts, the fee is amountIn/290 of the input', async () => {
+    const trades = new Map((await readTable(t, 'dex_trade', ['side', 'base_volume', 'quote_volume', 'lp_fee', 'lp_fee_token', 'tx_hash'], `pool=${pool}`)).map((r) => [r.tx_hash, r]));
+    let prev = leadingInts(calls[0].storage);
+    let checked = 0;
+    for (const c of calls.slice(1)) {
+      const now = leadingInts(c.storage);
+      const tr = trades.get(c.hash);
+      if (tr && c.entrypoint === 'Swap') {
+        const buy = now[1] > prev[1]; // token B (quote) went in
+        const [baseMoved, quoteMoved] = buy ? [prev[0] - now[0], now[1] - prev[1]] : [now[0] - prev[0], prev[1] - now[1]];
+        const amountIn = buy ? quoteMoved : baseMoved;
+        expect([tr.side, BigInt(tr.base_volume), BigInt(tr.quote_volume), BigInt(tr.lp_fee), tr.lp_fee_token], c.hash).to.deep.equal([buy ? 'buy' : 'sell', baseMoved, quoteMoved, amountIn / 290n, buy ? '1' : '0']);
+        checked++;
+      }
+      prev = now;
+    }
+    expect(checked, 'swaps compared').to.be.greaterThan(0);
+  });
+
+  it('positions follow the LP supply changes of each provider (recipient on deposits, caller on withdrawals)', async () => {
+    const want = new Map<string, bigint>();
+    let prev = leadingInts(calls[0].storage);
+    for (const c of calls.slice(1)) {
+      const now = leadingInts(c.storage);
+      const owner = c.entrypoint === 'AddLiquidity' ? (c.parameters as { args: Array<{ string?: string }> }).args[0].string! : c.sender!;
+      if (c.entrypoint === 'AddLiquidity' || c.entrypoint === 'RemoveLiquidity') want.set(owner, (want.get(owner) ?? 0n) + now[2] - prev[2]);
+      prev = now;
+    }
+    const positions = await readTable(t, 'dex_position', ['owner', 'shares'], `pool=${pool}`);
+    expect(want.size, 'liquidity providers').to.be.greaterThan(0);
+    expect(new Map(positions.map((p) => [p.owner, BigInt(p.shares)]))).to.deep.equal(want);
+  });
+});
