@@ -21,11 +21,11 @@ export class DefiDexPlugin implements TzidxPlugin {
 
   /** Every adapter decodes its protocol's operations and reports them to one recorder. */
   handlers(r: HandlerRegistry): void {
-    const recorder = new DexRecorder();
+    const recorder = new DexRecorder((code) => this.catalog.table(code) !== undefined);
     for (const adapter of DEX_ADAPTERS) adapter.register(r, recorder);
   }
 
   routes(r: RouteRegistry): void {
-    new DexRoutes(this.db, this.catalog, new MarketUsdQuotes(this.db.reader, this.catalog)).register(r);
+    new DexRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r);
   }
 }

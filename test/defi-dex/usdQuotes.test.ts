@@ -11,10 +11,10 @@ const LB_POOL = 'KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5_0';
 describe('defi-dex: USD values from the markets plugin and the pools', function () {
   this.timeout(240_000);
   let t: TestInstance;
+  const chain = new SandboxChain({ seed: 'dex-usd', profile: 'tiny' });
   const pool = async () => (await (await t.get(`/v1/dex/${LB_POOL}`)).json()) as Record<string, unknown>;
   before(async () => {
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
-    const chain = new SandboxChain({ seed: 'dex-usd', profile: 'tiny' });
     chain.bakeTo(40);
     await indexSandbox(t, chain);
   });
@@ -38,5 +38,25 @@ describe('defi-dex: USD values from the markets plugin and the pools', function 
     expect(Number(p.price_usd)).to.be.closeTo(tokenUsd, tokenUsd * 1e-9);
     expect(Number(p.liquidity_usd)).to.be.closeTo(liquidity, liquidity * 1e-9);
     expect(p.price_usd).to.match(/^\d+\.\d{18}$/);
+  });
+
+  it('freeze the USD value of trades and liquidity moves at their block time once a price exists', async () => {
+    const candles = [{ time: 1_000, close: '3.00' }];
+    await t.insert('market_candle', candles.map((c) => ({ exchange: 'bitstamp', pair: 'XTZ_USD', time: new Date(c.time), open: c.close, high: c.close, low: c.close, close: c.close })));
+    const known = await readTable(t, 'market_candle', ['time', 'close'], 'pair=XTZ_USD');
+    const tezUsdAt = (time: number): number => Number(known.filter((c) => Date.parse(c.time) <= time).sort((a, b) => Date.parse(b.time) - Date.parse(a.time))[0].close);
+    const from = chain.headLevel;
+    chain.bake(60);
+    await indexSandbox(t, chain);
+    const trades = await readTable(t, 'dex_trade', ['height', 'time', 'quote_volume', 'volume_usd', 'price_usd', 'entity'], `pool=${LB_POOL}&height.gt=${from}`);
+    expect(trades.length, 'LB trades after the price appeared').to.be.greaterThan(0);
+    for (const tr of trades) {
+      // LB's quote is tez: the traded tez times the tez price at the block.
+      const want = (Number(tr.quote_volume) / 1e6) * tezUsdAt(Date.parse(tr.time));
+      expect(Number(tr.volume_usd), tr.height).to.be.closeTo(want, want * 1e-9 + 1e-12);
+      expect(tr.price_usd, tr.height).to.match(/^\d+\.\d{18}$/);
+    }
+    const earlier = await readTable(t, 'dex_trade', ['volume_usd'], `pool=${LB_POOL}&height.lte=${from}`);
+    expect(earlier.every((tr) => tr.volume_usd === ''), 'trades before any price stay null').to.equal(true);
   });
 });

@@ -3,7 +3,9 @@ import { decimal, isqrt, scaled } from '../api/Decimal';
 import { tables } from '../tables.generated';
 import type { DexAction, DexOrigin, DexPoolDecl, DexPoolKey, DexShareTransfer, DexSink, DexSupply, DexTradeAction } from './DexAdapter';
 import { DexTokens, tokenKey } from './DexTokens';
-import { tradeFigures } from './TradeFigures';
+import { MarketUsdQuotes } from './MarketUsdQuotes';
+import { TradeFigures, tradeFigures } from './TradeFigures';
+import { UsdPrices } from '../api/UsdPrices';
 
 const LEGS = ['a', 'b', 'c', 'd'] as const;
 type DexEventType = DexAction['kind'] | 'create' | 'transfer';
@@ -19,6 +21,9 @@ export const poolAddress = (p: DexPoolKey): string => `${p.contract}_${p.pairId}
  */
 export class DexRecorder implements DexSink {
   private readonly tokens = new DexTokens();
+
+  /** `has` tells which optional tables (markets, metadata) the instance has, for USD quotes. */
+  constructor(private readonly has: (code: string) => boolean) {}
   /** Per block: `pool signer` → sides traded, for the wash-trade flag. */
   private traded = new Map<string, Set<string>>();
   private tradedLevel = -1;
@@ -80,17 +85,31 @@ export class DexRecorder implements DexSink {
     if (supply.feesBps) patch.fees_bps = supply.feesBps;
     const volumes = action.kind === 'trade' ? supply.reserves.map((_r, i) => (i === action.tokenIn ? action.amountIn : i === action.tokenOut ? action.amountOut : 0n)) : action.amounts.map((v) => (v < 0n ? -v : v));
     const lp = action.kind === 'deposit' || action.kind === 'withdraw' ? action.shares : 0n;
-    this.event(ctx, pool, action.kind, volumes, lp, supply, origin, action);
+    const facts = await this.tokens.facts(ctx, LEGS.slice(0, supply.reserves.length).map((l) => String(pool[`token_${l}`])));
+    const usd = new UsdPrices(new MarketUsdQuotes((code) => ctx.read(code), this.has), new Date(ctx.block.time));
+    const worth = (amounts: readonly (bigint | undefined)[]) => usd.value(amounts.flatMap((raw, i) => (raw ? [{ token: facts[i].key, raw, decimals: facts[i].decimals }] : [])));
+    // A trade is worth what went in; liquidity moves and claims what moved on every side.
+    const value = await worth(action.kind === 'trade' ? volumes.map((v, i) => (i === action.tokenIn ? v : 0n)) : volumes);
+    this.event(ctx, pool, action.kind, volumes, lp, supply, origin, action, value);
     if (action.kind === 'trade') {
-      const decimals = (await this.tokens.facts(ctx, LEGS.slice(0, supply.reserves.length).map((l) => String(pool[`token_${l}`])))).map((f) => f.decimals);
       patch.num_trades = big(pool.num_trades) + 1n;
       patch.last_trade_time = new Date(ctx.block.time);
-      this.trade(ctx, pool, action, before, supply, decimals, origin, patch.num_trades as bigint);
+      const f = tradeFigures(action, before, supply.reserves, facts.map((x) => x.decimals));
+      const fees = Object.values(action.fees).filter((x) => x !== undefined);
+      const money = {
+        price: await usd.perUnit(facts[f.base].key),
+        volume: await worth(volumes.map((v, i) => (i === f.quote ? v : 0n))),
+        fees: await usd.value(fees.map((x) => ({ token: facts[x.token].key, raw: x.amount, decimals: facts[x.token].decimals }))),
+      };
+      this.trade(ctx, pool, action, f, origin, patch.num_trades as bigint, money);
     }
     if (action.kind === 'deposit' || action.kind === 'withdraw') {
-      const lps = await this.moveShares(ctx, pool, action.owner, action.kind === 'deposit' ? action.shares : -action.shares, action.kind === 'deposit' ? 'shares_minted' : 'shares_burned', supply, (p) =>
-        Object.fromEntries(action.amounts.map((v, i) => [`${action.kind === 'deposit' ? 'deposited' : 'withdrawn'}_${LEGS[i]}`, big(p[`${action.kind === 'deposit' ? 'deposited' : 'withdrawn'}_${LEGS[i]}`]) + v])),
-      );
+      const side = action.kind === 'deposit' ? 'deposited' : 'withdrawn';
+      const valued = action.kind === 'deposit' ? 'open_value_usd' : 'close_value_usd';
+      const lps = await this.moveShares(ctx, pool, action.owner, action.kind === 'deposit' ? action.shares : -action.shares, action.kind === 'deposit' ? 'shares_minted' : 'shares_burned', supply, (p) => ({
+        ...Object.fromEntries(action.amounts.map((v, i) => [`${side}_${LEGS[i]}`, big(p[`${side}_${LEGS[i]}`]) + v])),
+        [valued]: cumulativeUsd(p[valued], big(p[action.kind === 'deposit' ? 'shares_minted' : 'shares_burned']) > 0n, value),
+      }));
       patch.num_lps = big(pool.num_lps) + lps.opened - lps.closed;
       patch.num_total_lps = big(pool.num_total_lps) + lps.created;
     }
@@ -128,7 +147,7 @@ export class DexRecorder implements DexSink {
     return ctx.entities(tables.dex_pool, 'pool');
   }
 
-  private event(ctx: IndexContext, pool: Readonly<Record<string, unknown>>, type: DexEventType, volumes: readonly bigint[], lp: bigint, supply: DexSupply, origin: DexOrigin, who: { sender: string; receiver: string; router?: string }): void {
+  private event(ctx: IndexContext, pool: Readonly<Record<string, unknown>>, type: DexEventType, volumes: readonly bigint[], lp: bigint, supply: DexSupply, origin: DexOrigin, who: { sender: string; receiver: string; router?: string }, value: bigint | null = null): void {
     ctx.append(tables.dex_event, {
       pool: String(pool.pool),
       contract: String(pool.contract),
@@ -138,13 +157,12 @@ export class DexRecorder implements DexSink {
       ...legs('volume', volumes),
       volume_lp: lp,
       ...supplies(supply),
-      value_usd: null,
+      value_usd: value === null ? null : decimal(value),
       ...this.tx(ctx, origin, who),
     });
   }
 
-  private trade(ctx: IndexContext, pool: Entity, t: DexTradeAction, before: readonly bigint[], supply: DexSupply, decimals: readonly number[], origin: DexOrigin, counter: bigint): void {
-    const f = tradeFigures(t, before, supply.reserves, decimals);
+  private trade(ctx: IndexContext, pool: Entity, t: DexTradeAction, f: TradeFigures, origin: DexOrigin, counter: bigint, money: { price: bigint | null; volume: bigint | null; fees: bigint | null }): void {
     const key = `${pool.pool} ${origin.match.signer ?? t.sender}`;
     if (this.tradedLevel !== ctx.block.level) {
       this.traded = new Map();
@@ -176,9 +194,9 @@ export class DexRecorder implements DexSink {
       price_impact_bps: f.impactBps,
       // The later trade of a both-ways pair by one signer in one block (the earlier row is already written).
       is_wash_trade: sides.size > 1,
-      price_usd: null,
-      fees_usd: null,
-      volume_usd: null,
+      price_usd: money.price === null ? null : decimal(money.price),
+      fees_usd: money.fees === null ? null : decimal(money.fees),
+      volume_usd: money.volume === null ? null : decimal(money.volume),
       ...this.tx(ctx, origin, t),
     });
   }
@@ -263,6 +281,12 @@ export class DexRecorder implements DexSink {
     const seen = await ctx.read(tables.dex_event).where({ pool: pool.pool as string, sender: account }).whereIn('event_type', ['trade', 'deposit', 'withdraw']).first('row_id');
     return !seen;
   }
+}
+
+/** A cumulative USD column plus one more event's value: unknown (null) once any part was unknown. */
+function cumulativeUsd(prior: unknown, hadEvents: boolean, value: bigint | null): string | null {
+  if (value === null || (prior === null && hadEvents)) return null;
+  return decimal((prior === null || prior === undefined ? 0n : scaled(String(prior))) + value);
 }
 
 function currentSupply(pool: Entity): DexSupply {

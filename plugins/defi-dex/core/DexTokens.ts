@@ -17,24 +17,13 @@ export function tokenKey(t: DexTokenRef): string {
 /**
  * Decimals and symbols of pool tokens at record time: tez is XTZ with 6 decimals; FA tokens come from
  * the metadata plugin's `token` table when that plugin runs and knows them, else 0 decimals and the
- * contract address as symbol (prices are then in raw units; docs/defi-dex.md). Looked up once per batch.
+ * contract address as symbol (prices are then in raw units; docs/defi-dex.md).
  */
 export class DexTokens {
-  private cache = new Map<string, TokenFacts>();
-  private batch?: unknown;
-
   /** Facts of tokens named as the tables name them (`tez`, `KT1…_id`). */
   async facts(ctx: IndexContext, keys: readonly string[]): Promise<TokenFacts[]> {
-    if (this.batch !== ctx.read) {
-      this.cache = new Map();
-      this.batch = ctx.read;
-    }
     const out: TokenFacts[] = [];
-    for (const key of keys) {
-      let hit = this.cache.get(key);
-      if (!hit) this.cache.set(key, (hit = await this.lookup(ctx, key)));
-      out.push(hit);
-    }
+    for (const key of keys) out.push(await this.lookup(ctx, key));
     return out;
   }
 
@@ -42,7 +31,9 @@ export class DexTokens {
     if (key === 'tez') return { key, decimals: 6, symbol: 'XTZ' };
     let row: { decimals?: unknown; symbol?: unknown } | undefined;
     try {
-      row = await ctx.read('token').where('token_key', key).first('decimals', 'symbol');
+      // Through the batch's entity cache (which holds this batch's writes too), not a query: the
+      // answer must not depend on where batches start.
+      row = (await ctx.entities('token', 'token_key').get(key)) as { decimals?: unknown; symbol?: unknown } | undefined;
     } catch {
       row = undefined; // The metadata plugin is not enabled.
     }

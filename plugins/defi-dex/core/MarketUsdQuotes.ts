@@ -11,26 +11,36 @@ import type { UsdQuotes } from './UsdQuotes';
  * has no price yet, or no tez pool holds the token.
  */
 export class MarketUsdQuotes implements UsdQuotes {
+  /**
+   * `read` opens a select on a catalog table: the API's read-only Knex, or a handler's `ctx.read`
+   * (record time, inside the batch). `has` tells which optional tables (markets, metadata) exist.
+   */
   constructor(
-    private readonly reader: Knex,
-    private readonly catalog: Catalog,
+    private readonly read: (code: string) => Knex.QueryBuilder,
+    private readonly has: (code: string) => boolean,
   ) {}
 
+  /** Over the API's reader: every catalog table of the enabled plugins. */
+  static reading(reader: Knex, catalog: Catalog): MarketUsdQuotes {
+    return new MarketUsdQuotes((code) => {
+      const t = catalog.require(code);
+      return reader.withSchema(t.schema).from(t.storage);
+    }, (code) => catalog.table(code) !== undefined);
+  }
+
   async tezUsd(at: Date): Promise<string | null> {
-    const candles = this.catalog.table('market_candle');
-    if (candles) {
-      const row = await this.from(candles.code).where('pair', 'XTZ_USD').where('time', '<=', at).orderBy('time', 'desc').first('close');
+    if (this.has('market_candle')) {
+      const row = await this.read('market_candle').where('pair', 'XTZ_USD').where('time', '<=', at).orderBy('time', 'desc').first('close');
       if (row?.close !== undefined && row.close !== null) return String(row.close);
     }
-    const tickers = this.catalog.table('market_ticker');
-    if (!tickers) return null;
-    const row = await this.from(tickers.code).where('pair', 'XTZ_USD').where('timestamp', '<=', at).orderBy('timestamp', 'desc').first('last');
+    if (!this.has('market_ticker')) return null;
+    const row = await this.read('market_ticker').where('pair', 'XTZ_USD').where('timestamp', '<=', at).orderBy('timestamp', 'desc').first('last');
     return row?.last === undefined || row.last === null ? null : String(row.last);
   }
 
   async tokenTez(token: string, _at: Date): Promise<string | null> {
     if (token === 'tez') return '1';
-    const pools = (await this.from('dex_pool')
+    const pools = (await this.read('dex_pool')
       .where((q) => q.where({ token_a: token, token_b: 'tez' }).orWhere({ token_a: 'tez', token_b: token }))
       .whereNull('token_c')
       .select('token_a', 'supply_a', 'supply_b')) as Array<{ token_a: string; supply_a: string; supply_b: string }>;
@@ -42,13 +52,8 @@ export class MarketUsdQuotes implements UsdQuotes {
   }
 
   private async decimals(token: string): Promise<number> {
-    if (!this.catalog.table('token')) return 0;
-    const row = await this.from('token').where('token_key', token).first('decimals');
+    if (!this.has('token')) return 0;
+    const row = await this.read('token').where('token_key', token).first('decimals');
     return row?.decimals === null || row?.decimals === undefined ? 0 : Number(row.decimals);
-  }
-
-  private from(code: string): Knex.QueryBuilder {
-    const t = this.catalog.require(code);
-    return this.reader.withSchema(t.schema).from(t.storage);
   }
 }
