@@ -21,9 +21,14 @@ export function templeContents(name: string): Json[] {
  * have no block of their own; the normalizer reads them the same in any Oxford-and-later block).
  */
 export function carrierBlock(names: readonly string[]): NormalizedBlock {
+  return carrierBlockOf(names.map((n) => ({ hash: TEMPLE_HASHES[n], contents: templeContents(n) })));
+}
+
+/** The same carrier block around any manager groups (contents in RPC form with their metadata). */
+export function carrierBlockOf(groups: ReadonlyArray<{ hash: string; contents: Json[] }>): NormalizedBlock {
   const b = readFixtureJson<Json>('tezos-rpc', 'blocks', 'mainnet', 'mainnet-11610082.json');
-  const groups = names.map((n) => ({ protocol: b.protocol, chain_id: b.chain_id, hash: TEMPLE_HASHES[n], branch: b.header.predecessor, contents: templeContents(n) }));
-  return new BlockNormalizer().normalize({ ...b, operations: [b.operations[0], [], [], groups] } as RawBlock);
+  const manager = groups.map((g) => ({ protocol: b.protocol, chain_id: b.chain_id, hash: g.hash, branch: b.header.predecessor, contents: g.contents }));
+  return new BlockNormalizer().normalize({ ...b, operations: [b.operations[0], [], [], manager] } as RawBlock);
 }
 
 /** TZIP-7's FA1.2 parameter type, as the standard writes it, in a script with a nat storage. */
