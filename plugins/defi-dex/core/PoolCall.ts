@@ -69,6 +69,12 @@ export class PoolCall {
     return this.emitted.filter((o) => o.type === 'transaction' && !o.entrypoint && o.volume > 0n && to(o.receiver ?? '')).reduce((n, o) => n + o.volume, 0n);
   }
 
+  /** Who really receives what is sent to `to`: the user when the pool pays the router that called it. */
+  receiver(to: string): string {
+    const { sender, router } = this.parties();
+    return router !== undefined && to === router ? sender : to;
+  }
+
   /** The user behind the call and the router it came through (a contract that called the pool). */
   parties(): { sender: string; router?: string } {
     const user = this.match.signer ?? this.step.sender ?? '';
