@@ -77,7 +77,15 @@ export class StreamHub {
 
   /** Resolves once everything committed up to now has been offered to the clients. */
   async settled(): Promise<void> {
+    // The commit's notification may still be on its way: compare with what the log holds.
+    const newest = await StreamLog.bounds(this.db).then((b) => b.newest, () => this.lastSeen);
     while (this.reading) await this.reading;
+    while (this.lastSeen < newest) {
+      const seen = this.lastSeen;
+      this.notify();
+      while (this.reading) await this.reading;
+      if (this.lastSeen === seen) return; // The read failed (logged): do not spin.
+    }
   }
 
   private async readNew(): Promise<void> {

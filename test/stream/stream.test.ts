@@ -22,6 +22,9 @@ describe(`live stream /stream (${BACKEND})`, function () {
     chain = new SandboxChain({ seed: 'stream', profile: 'tiny' });
     chain.bake(10);
     await indexSandbox(t, chain);
+    // Delivery follows the commit asynchronously: let the first blocks go out before clients connect,
+    // so every client's live stream starts after block 10.
+    await t.app.stream.hub.settled();
   });
   after(async () => {
     readers.forEach((r) => r.close());
