@@ -31,19 +31,26 @@ function point(r: TextRow): TradePoint {
   return { time: Date.parse(r.time!), buy: r.side === 'buy', base: BigInt(r.base_volume!), quote: BigInt(r.quote_volume!), price: scaled(r.price_net!) };
 }
 
-/** A pool's trades in time order (then row order), for tickers, candles and price history. */
+/**
+ * A pool's trades in time order (then row order), for tickers, candles and price history. Dust trades
+ * where one side rounded to zero have no price (0 or unbounded) and are left out.
+ */
 export class TradeReader {
   constructor(private readonly trades: DexTable) {}
 
+  private priced(pool: string) {
+    return this.trades.query().where('pool', pool).where('base_volume', '>', 0).where('quote_volume', '>', 0);
+  }
+
   /** Trades with from <= time < to. */
   async between(pool: string, from: number, to: number): Promise<TradePoint[]> {
-    const q = this.trades.query().where('pool', pool).whereRaw('"time" >= ?::timestamptz and "time" < ?::timestamptz', [iso(from), iso(to)]);
+    const q = this.priced(pool).whereRaw('"time" >= ?::timestamptz and "time" < ?::timestamptz', [iso(from), iso(to)]);
     return (await this.trades.read(q.orderBy([{ column: 'time' }, { column: 'row_id' }]))).map(point);
   }
 
   /** The last trade before `t`, if any. */
   async lastBefore(pool: string, t: number): Promise<TradePoint | undefined> {
-    const q = this.trades.query().where('pool', pool).whereRaw('"time" < ?::timestamptz', [iso(t)]);
+    const q = this.priced(pool).whereRaw('"time" < ?::timestamptz', [iso(t)]);
     const rows = await this.trades.read(q.orderBy([{ column: 'time', order: 'desc' }, { column: 'row_id', order: 'desc' }]).limit(1));
     return rows.length ? point(rows[0]) : undefined;
   }
