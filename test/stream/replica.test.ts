@@ -31,6 +31,10 @@ describe(`live stream on a read-only replica, fed by LISTEN/NOTIFY (${BACKEND})`
     const chain = new SandboxChain({ seed: 'replica-stream', profile: 'tiny' });
     chain.bake(8);
     await indexSandbox(indexer, chain);
+    // Both hubs deliver asynchronously after the commit: let the first blocks go out before the
+    // clients connect, so both live streams start at the same point.
+    await indexer.app.stream.hub.settled();
+    await replica.stream.hub.settled();
     const query = '/stream?types=block,rollback,operation';
     const local = await SseReader.open(indexer.url + query);
     const remote = await SseReader.open(replicaUrl + query);
