@@ -16,6 +16,7 @@ import {
 } from './CatalogModel';
 import { CATALOG_SCHEMA } from './CatalogSchema';
 import { columnType } from './types/ColumnTypes';
+import type { ColumnType } from './types/ColumnType';
 
 const validateDecl = new Ajv({ allErrors: false, strict: true }).compile(CATALOG_SCHEMA);
 
@@ -93,16 +94,18 @@ export class Catalog {
 
 function buildTable(plugin: string, code: string, decl: TableDecl, path: string, source: string, earlier: ReadonlyMap<string, TableDef>): TableDef {
   const all: ColumnDef[] = decl.columns.map((c, i) => {
+    let type: ColumnType;
     try {
-      return {
-        name: c.name,
-        type: columnType(c.type),
-        nullable: c.nullable ?? false,
-        description: c.description ?? '',
-        inDefault: c.default ?? true,
-      };
+      type = columnType(c.type);
     } catch (e) {
       throw new CatalogError(`${path}/columns/${i}/type`, (e as Error).message, source);
+    }
+    const column: ColumnDef = { name: c.name, type, nullable: c.nullable ?? false, description: c.description ?? '', inDefault: c.default ?? true };
+    if (c.hidden_values === undefined) return column;
+    try {
+      return { ...column, hiddenValues: c.hidden_values.map((v) => type.parse(v)) };
+    } catch (e) {
+      throw new CatalogError(`${path}/columns/${i}/hidden_values`, (e as Error).message, source);
     }
   });
   const byName = new Map<string, ColumnDef>();

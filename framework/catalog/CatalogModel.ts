@@ -1,4 +1,4 @@
-import { ColumnType } from './types/ColumnType';
+import { ColumnType, SqlValue } from './types/ColumnType';
 
 /** The catalog as written in tables.yaml or produced by decorators, before validation. */
 export interface ColumnDecl {
@@ -18,6 +18,11 @@ export interface ColumnDecl {
    * the operations with that hash).
    */
   lookup?: { table: string; column: string; on: string[] };
+  /**
+   * Values whose rows lists leave out unless a filter on this column names them (`eq`/`in`): rows
+   * a client of the original cannot decode (op `type` event and unknown).
+   */
+  hidden_values?: string[];
 }
 export interface IndexDecl {
   columns: string[];
@@ -75,6 +80,8 @@ export interface ColumnDef {
   readonly anyOf?: readonly ColumnDef[];
   /** A filter-only column: rows whose `on` columns are among those of the other table's matching rows. */
   readonly lookup?: ColumnLookup;
+  /** Values listed only when a filter on the column names them (parsed by the column's type). */
+  readonly hiddenValues?: readonly SqlValue[];
 }
 export interface ColumnLookup {
   readonly schema: string;

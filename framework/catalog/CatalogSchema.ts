@@ -14,6 +14,7 @@ const column = {
     default: { type: 'boolean' },
     alias_of: { type: 'string', pattern: IDENT },
     any_of: { type: 'array', minItems: 2, items: { type: 'string', pattern: IDENT } },
+    hidden_values: { type: 'array', minItems: 1, items: { type: 'string' } },
     lookup: {
       type: 'object',
       required: ['table', 'column', 'on'],

@@ -1,4 +1,4 @@
-import { ColumnDef, isFilterOnly, TableDef } from '../catalog/CatalogModel';
+import { ColumnDef, isFilterOnly, storedName, TableDef } from '../catalog/CatalogModel';
 import { Operator, SqlValue, ValueError } from '../catalog/types/ColumnType';
 import { ApiError } from '../errors/ApiError';
 import { ListProfile } from './ListProfile';
@@ -35,7 +35,7 @@ const UINT64 = /^\d{1,20}$/;
 export function parseTableRequest(table: TableDef, args: QueryArgs, profile: ListProfile): TableRequest {
   return {
     columns: parseColumns(table, single(args, 'columns')),
-    filters: parseFilters(table, args),
+    filters: withHiddenRows(table, parseFilters(table, args), profile),
     limit: parseLimit(single(args, 'limit'), profile),
     order: parseOrder(single(args, 'order')),
     cursor: parseCursor(single(args, 'cursor')),
@@ -112,6 +112,19 @@ function parseFilters(table: TableDef, args: QueryArgs): Filter[] {
     for (const arg of Array.isArray(value) ? value : [value]) filters.push(parseFilter(column, op, arg));
   }
   return filters;
+}
+
+/** Lists leave out rows with a column's hidden values unless an `eq`/`in` filter on that column names one of them. */
+function withHiddenRows(table: TableDef, filters: Filter[], profile: ListProfile): Filter[] {
+  if (profile.keepsHiddenRows) return filters;
+  const hide: Filter[] = table.columns
+    .filter((column) => column.hiddenValues !== undefined)
+    .filter((column) => {
+      const named = filters.filter((f) => storedName(f.column) === column.name && (f.op === 'eq' || f.op === 'in'));
+      return !named.some((f) => f.values.some((v) => column.hiddenValues!.includes(v)));
+    })
+    .map((column) => ({ column, op: 'nin', values: column.hiddenValues! }));
+  return [...filters, ...hide];
 }
 
 function parseFilter(column: ColumnDef, op: Operator, arg: string): Filter {

@@ -46,6 +46,15 @@ export interface AccountData {
   first_out_time: Date | null;
   last_out_time: Date | null;
   delegated_since_time: Date | null;
+  /** Own stake (bakers); stored as null for external stakers, whose tez are a share of their baker's pool. */
+  staked_balance: bigint;
+  unstaked_balance: bigint;
+  lost_stake: bigint;
+  frozen_rewards: bigint;
+  stake_shares: bigint;
+  staker_pool: bigint;
+  stake_shares_total: bigint;
+  is_staked: boolean;
 }
 
 /** What the chain and supply totals count about one account. */
@@ -130,6 +139,14 @@ function readAccount(e: Entity): AccountData {
     first_out_time: dateOrNull(e.first_out_time),
     last_out_time: dateOrNull(e.last_out_time),
     delegated_since_time: dateOrNull(e.delegated_since_time),
+    staked_balance: big(e.staked_balance),
+    unstaked_balance: big(e.unstaked_balance),
+    lost_stake: big(e.lost_stake),
+    frozen_rewards: big(e.frozen_rewards),
+    stake_shares: big(e.stake_shares),
+    staker_pool: big(e.staker_pool),
+    stake_shares_total: big(e.stake_shares_total),
+    is_staked: e.is_staked === true,
   };
 }
 
@@ -176,7 +193,21 @@ function newAccount(address: string, type: string, height: number, time: Date): 
     first_out_time: null,
     last_out_time: null,
     delegated_since_time: null,
+    staked_balance: 0n,
+    unstaked_balance: 0n,
+    lost_stake: 0n,
+    frozen_rewards: 0n,
+    stake_shares: 0n,
+    staker_pool: 0n,
+    stake_shares_total: 0n,
+    is_staked: false,
   };
+}
+
+/** The stored row: an external staker's staked tez are not a fixed amount (null; see `stake_shares`). */
+function accountRow(a: AccountData): Record<string, unknown> {
+  const staker = a.stake_shares > 0n && !a.is_baker;
+  return { ...a, staked_balance: staker ? null : a.staked_balance, is_staked: a.staked_balance > 0n || a.stake_shares > 0n };
 }
 
 /** An account touched by the block: its stored entity, the working copy, and how it was before. */
@@ -253,7 +284,7 @@ export class AccountBook {
       const type = addressType(address);
       if (type === undefined) return undefined;
       const data = newAccount(address, type, this.height, this.time);
-      tracked = new TrackedAccount(this.store.insert({ ...data }), data, undefined, undefined);
+      tracked = new TrackedAccount(this.store.insert(accountRow(data)), data, undefined, undefined);
     }
     this.accounts.set(address, tracked);
     return tracked;
@@ -340,7 +371,7 @@ export class AccountBook {
       changes.dustDelegatorsDelta += Number(after.dust && after.delegatesTo !== null) - Number(before.dust && before.delegatesTo !== null);
       changes.delegatedDelta += after.delegated - before.delegated;
       changes.bakerBalanceDelta += (after.isBaker ? after.balance : 0n) - (before.isBaker ? before.balance : 0n);
-      this.store.update(account.entity, { ...a });
+      this.store.update(account.entity, accountRow(a));
     }
     return changes;
   }

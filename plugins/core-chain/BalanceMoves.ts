@@ -78,7 +78,7 @@ function move(u: BalanceUpdate, flags: Partial<Move>): Move {
  * leave burns and rewards unbalanced, which end up in a group with a non-zero sum.
  * Staking pseudotokens are not money and are dropped.
  */
-function transfers(updates: readonly BalanceUpdate[]): BalanceUpdate[][] {
+export function transfers(updates: readonly BalanceUpdate[]): BalanceUpdate[][] {
   const out: BalanceUpdate[][] = [];
   let current: BalanceUpdate[] = [];
   let sum = 0n;

@@ -9,6 +9,7 @@ import { flowOperation } from './OperationKinds';
 import { contractEventRow, ticketUpdateRows } from './EmittedRows';
 import { eventRow, NO_PARTY, opId, operationRow, type OpRowExtras, type Party } from './OpRows';
 import type { RunningState } from './RunningState';
+import { StakeLedger } from './StakeLedger';
 import { allocationBurn } from './SupplyLedger';
 import { encodeMicheline, exprHash, featuresOf, section, sharedKey } from '../../framework';
 
@@ -51,6 +52,7 @@ export class BlockRun {
   private readonly height: number;
   private readonly time: Date;
   private readonly accounts: AccountBook;
+  private readonly stakes: StakeLedger;
   private readonly contracts: ContractBook;
   private readonly opRows: Row[] = [];
   private readonly flowRows: Row[] = [];
@@ -92,6 +94,7 @@ export class BlockRun {
     this.height = block.level;
     this.time = new Date(block.time);
     this.accounts = new AccountBook(ctx.entities('account', 'address'), this.height, this.time);
+    this.stakes = new StakeLedger((address) => this.accounts.get(address)?.data);
     this.contracts = new ContractBook(ctx.entities('contract', 'address'), this.scripts, this.height, this.time);
   }
 
@@ -136,9 +139,9 @@ export class BlockRun {
       const originates = op.kind === 'origination' || op.type === 'rollup_origination';
       [op.sender, originates && !op.isSuccess ? undefined : op.receiver, op.creator, op.baker, op.accuser, op.offender].forEach(add);
       if (op.isSuccess) op.originatedContracts.forEach(add);
-      for (const u of [...op.balanceUpdates, ...op.resultBalanceUpdates]) add(u.kind === 'burned' ? u.delegate : u.account);
+      for (const u of [...op.balanceUpdates, ...op.resultBalanceUpdates]) [u.kind === 'burned' ? u.delegate : u.account, u.staker?.delegate].forEach(add);
     }
-    for (const u of block.balanceUpdates) add(u.kind === 'burned' ? u.delegate : u.account);
+    for (const u of block.balanceUpdates) [u.kind === 'burned' ? u.delegate : u.account, u.staker?.delegate].forEach(add);
     const unique = [...new Set(addresses)];
     await this.accounts.preload(unique);
     for (const a of unique) await this.accounts.track(a);
@@ -173,7 +176,11 @@ export class BlockRun {
     const content = classifyOperationUpdates(op.balanceUpdates);
     const result = op.isSuccess ? classifyOperationUpdates(op.resultBalanceUpdates) : NO_UPDATES;
     this.confirmDelegates(op.balanceUpdates);
-    if (op.isSuccess) this.confirmDelegates(op.resultBalanceUpdates);
+    this.stakes.apply(op.balanceUpdates);
+    if (op.isSuccess) {
+      this.confirmDelegates(op.resultBalanceUpdates);
+      this.stakes.apply(op.resultBalanceUpdates);
+    }
     const moves = [...content.moves, ...result.moves];
     const allocations = this.allocations(op);
     this.state.supply.recordOperation([...content.issuance, ...result.issuance], {
@@ -501,6 +508,7 @@ export class BlockRun {
     const block = this.block;
     const { moves, issuance } = classifyBlockUpdates(block.balanceUpdates, block.consensus === 'tenderbake', block.cycle);
     this.confirmDelegates(block.balanceUpdates);
+    this.stakes.apply(block.balanceUpdates);
     // Emmy bakers collect the fees of their block frozen, through the operations' receipts.
     const bakeFees = block.consensus === 'emmy' ? this.stats.fee : 0n;
     const plan = planBlockEvents(moves, block.operations.length, block.baker, bakeFees);

@@ -88,6 +88,7 @@ function baseRow(block: NormalizedBlock, time: Date, opN: number): Row {
     power: null,
     deposits_limit: null,
     rollup_level: null,
+    kind: null,
   };
 }
 
@@ -139,6 +140,7 @@ export function operationRow(block: NormalizedBlock, time: Date, op: NormalizedO
     power: op.consensus?.power ?? null,
     deposits_limit: op.limit ?? null,
     rollup_level: op.rollupLevel ?? null,
+    kind: op.kind,
   });
   parties(row, x);
   return row;
@@ -149,6 +151,7 @@ export function eventRow(block: NormalizedBlock, time: Date, e: PlannedEvent, ty
   const row = baseRow(block, time, e.opN);
   Object.assign(row, {
     type,
+    kind: type,
     op_p: e.index,
     is_event: true,
     fee: e.fee,

@@ -4,15 +4,19 @@
  * added there is stored without a code change.
  */
 
-// Normalized types the op table spells differently: staking pseudo-operations are transactions (their
-// entrypoint tells them apart), DAL rows use their node kind names.
+// Normalized types the op table spells with a type the TzPro SDK knows (its OpType cannot decode
+// others; the node's kind stays in the `kind` column): staking pseudo-operations are transactions
+// (their entrypoint tells them apart), DAL kinds are rollup transactions as in the original, the
+// companion key update is a consensus-key update.
 const OP_TYPE_RENAMES: Readonly<Record<string, string>> = {
   stake: 'transaction',
   unstake: 'transaction',
   finalize_unstake: 'transaction',
   set_delegate_parameters: 'transaction',
-  dal_publish: 'dal_publish_commitment',
-  dal_entrapment: 'dal_entrapment_evidence',
+  dal_publish: 'rollup_transaction',
+  dal_attestation: 'rollup_transaction',
+  dal_entrapment: 'rollup_transaction',
+  update_companion_key: 'update_consensus_key',
 };
 
 /** The op table's spelling of a normalized type. */

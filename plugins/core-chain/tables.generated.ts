@@ -109,9 +109,9 @@ export type ChainRow = {
   rolls: bigint | number;
   /** bakers owning at least one roll */
   roll_owners: bigint | number;
-  /** accounts staking with an active baker; null: per-staker stake is not indexed yet */
+  /** accounts staking with an active baker; null: baker activity (active or not) is not tracked yet */
   active_stakers?: bigint | number | null;
-  /** accounts staking with an inactive baker; null: per-staker stake is not indexed yet */
+  /** accounts staking with an inactive baker; null: baker activity (active or not) is not tracked yet */
   inactive_stakers?: bigint | number | null;
 };
 
@@ -305,8 +305,8 @@ export type BlockRow = {
 export type OpRow = {
   /** unique row id (local to this table and instance); the op id is in column id */
   row_id?: bigint | number;
-  /** operation or event type */
-  type: "bake" | "endorsement" | "transaction" | "reveal" | "delegation" | "origination" | "nonce_revelation" | "activation" | "ballot" | "proposal" | "double_baking" | "double_endorsement" | "unfreeze" | "invoice" | "airdrop" | "seed_slash" | "migration" | "subsidy" | "register_constant" | "preendorsement" | "double_preendorsement" | "deposits_limit" | "deposit" | "bonus" | "reward" | "rollup_origination" | "rollup_transaction" | "vdf_revelation" | "increase_paid_storage" | "drain_delegate" | "update_consensus_key" | "transfer_ticket" | "dal_publish_commitment" | "dal_entrapment_evidence" | "update_companion_key" | "event" | "dal_attestation" | "unknown";
+  /** operation or event type, in the TzPro SDK's names (the node's kind is in `kind`); contract events (`event`) and kinds of protocols newer than this build (`unknown`) are listed only when a `type` filter names them */
+  type: "bake" | "endorsement" | "transaction" | "reveal" | "delegation" | "origination" | "nonce_revelation" | "activation" | "ballot" | "proposal" | "double_baking" | "double_endorsement" | "unfreeze" | "invoice" | "airdrop" | "seed_slash" | "migration" | "subsidy" | "register_constant" | "preendorsement" | "double_preendorsement" | "deposits_limit" | "deposit" | "bonus" | "reward" | "rollup_origination" | "rollup_transaction" | "vdf_revelation" | "increase_paid_storage" | "drain_delegate" | "update_consensus_key" | "transfer_ticket" | "event" | "unknown";
   /** operation hash; null for implicit events */
   hash?: string | null;
   /** height of the including block */
@@ -395,6 +395,8 @@ export type OpRow = {
   deposits_limit?: bigint | null;
   /** inbox or commitment level a rollup operation refers to */
   rollup_level?: bigint | number | null;
+  /** the node's operation kind (attestation, smart_rollup_cement, dal_publish_commitment, update_companion_key, event…); implicit events: their type */
+  kind: string;
 };
 
 /** most recent state and running statistics of every account */
@@ -483,6 +485,22 @@ export type AccountRow = {
   last_out_time?: Date | number | string | null;
   /** time of block delegated_since */
   delegated_since_time?: Date | number | string | null;
+  /** own staked tez (a baker's own and edge stake; Tenderbake frozen deposits). Null for external stakers: their tez are a share of their baker's pool that changes with every reward (`stake_shares` of the baker's `staker_pool`; the explorer account has the amount) */
+  staked_balance?: bigint | null;
+  /** unstaked tez not finalized yet (frozen and finalizable requests; tez) */
+  unstaked_balance: bigint;
+  /** staked and unstaked tez lost to slashing: a baker's own stake, a staker's unstake requests (a staker's share of a slashed pool shows in its pool share; tez) */
+  lost_stake: bigint;
+  /** frozen rewards (Emmy bakers, until unfrozen; tez) */
+  frozen_rewards: bigint;
+  /** staking pseudotokens held with the current baker (external stakers, Paris+) */
+  stake_shares: bigint | number;
+  /** tez staked with this baker by external stakers (bakers; tez) */
+  staker_pool: bigint;
+  /** staking pseudotokens of all external stakers of this baker (bakers) */
+  stake_shares_total: bigint | number;
+  /** holds own stake or staking pseudotokens */
+  is_staked: boolean;
 };
 
 /** smart contracts (and rollups) with their code, origination storage and call statistics */

@@ -11,7 +11,7 @@ import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 import { expectError, expectNotModified, getJson, Obj, readAllPages } from './support/api';
 import { checkOperation } from './support/checkOperation';
-import { blockCycle, blockRound, expectedBlock, expectedGroup, tezToMutezNumber, votingPeriodKind } from './support/rawOperations';
+import { blockCycle, blockRound, expectedBlock, expectedGroup, listedInternal, tezToMutezNumber, votingPeriodKind } from './support/rawOperations';
 
 const BLOCKS = [
   'tezos-rpc/blocks/mainnet/mainnet-11680082.json', // Tallinn
@@ -21,6 +21,10 @@ const BLOCKS = [
   'tezos-rpc/blocks/trimmed/kathmandunet-133163.json', // contract events, one type annotated
   'tezos-rpc/blocks/trimmed/ithacanet-135596.json', // set_deposits_limit
 ];
+
+/** The receipts' contract events (internal `event` operations), applied or not. */
+const internalEvents = (raw: Json): Json[] =>
+  (raw.operations as Json[][]).flat().flatMap((g) => g.contents as Json[]).flatMap((c) => (c.metadata?.internal_operation_results ?? []) as Json[]).filter((i) => i.kind === 'event');
 
 describe(`explorer: recorded mainnet blocks (${BACKEND})`, function () {
   this.timeout(300_000);
@@ -52,7 +56,8 @@ describe(`explorer: recorded mainnet blocks (${BACKEND})`, function () {
         expect(tezToMutezNumber(block.fee)).to.equal(walk.fee);
         expect(BigInt(block.gas_used)).to.equal(walk.gasUsed);
         // Implicit results (subsidy, migration) are events, not counted as operations.
-        expect(block.n_ops_applied + block.n_ops_failed).to.equal(expectedBlock(raw).length);
+        // The counters include contract events (internal operations of the receipt), which lists leave out.
+        expect(block.n_ops_applied + block.n_ops_failed).to.equal(expectedBlock(raw).length + internalEvents(raw).length);
         expect(await getJson(t, `/explorer/block/${raw.hash}`)).to.deep.equal(block);
         expect(await getJson(t, '/explorer/block/head.json')).to.deep.equal(block);
         expect((await getJson(t, `/explorer/block/${level}?meta=1`)).metadata).to.deep.equal({});
@@ -65,7 +70,7 @@ describe(`explorer: recorded mainnet blocks (${BACKEND})`, function () {
           expect(objects.map((o) => o.type), group.hash).to.deep.equal(expected.map((e) => e.type));
           // One block is indexed: it is the head.
           objects.forEach((o, i) => checkOperation(o, expected[i], raw, level));
-          const internal = (group.contents as Json[]).reduce((n, c) => n + (c.metadata?.internal_operation_results?.length ?? 0), 0);
+          const internal = (group.contents as Json[]).reduce((n, c) => n + listedInternal(c.metadata).length, 0);
           expect(objects.filter((o) => o.is_internal).length, group.hash).to.equal(internal);
           expect(objects.map((o) => o.op_n), group.hash).to.deep.equal([...objects.map((o) => o.op_n)].sort((a, b) => a - b));
         }
@@ -109,7 +114,10 @@ describe(`explorer: recorded mainnet blocks (${BACKEND})`, function () {
         const all = await readAllPages(t, `/explorer/block/${level}/operations`, 'asc', 'cursor', 50);
         const ops = all.filter((o) => !o.is_event && o.hash !== undefined);
         expect(ops.map((o) => [o.hash, o.type, o.sender])).to.deep.equal(expected.map((e) => [e.hash, e.type, e.sender]));
-        expect(all.map((o) => o.op_n)).to.deep.equal(all.map((_o, i) => i));
+        // Every op_n once: the rows left out by default (contract events) are listed when asked for.
+        const events = await getJson<Obj[]>(t, `/explorer/block/${level}/operations?type=event&limit=500`);
+        expect(events.map((o) => o.type)).to.deep.equal(internalEvents(raw).map(() => 'event'));
+        expect([...all, ...events].map((o) => o.op_n).sort((a, b) => a - b)).to.deep.equal([...all, ...events].map((_o, i) => i));
         const key = (list: Obj[]): number[] => list.map((o) => o.row_id);
         expect(key(await readAllPages(t, `/explorer/block/${raw.hash}/operations`, 'desc', 'cursor', 37))).to.deep.equal(key(all).reverse());
         expect(key(await readAllPages(t, `/explorer/block/${level}/operations`, 'asc', 'offset', 41))).to.deep.equal(key(all));

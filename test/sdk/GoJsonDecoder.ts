@@ -57,10 +57,8 @@ export type Mode = 'object' | 'table';
 
 /** Keys nested objects may omit, and op types let through (set by the caller's route list). */
 let optionalKeys: Record<string, readonly string[]> = {};
-let extraOpTypes: ReadonlySet<string> = new Set();
-export function setAllowances(keys: Record<string, readonly string[]>, opTypes: readonly string[]): void {
+export function setAllowances(keys: Record<string, readonly string[]>): void {
   optionalKeys = keys;
-  extraOpTypes = new Set(opTypes);
 }
 
 function resolve(type: string): string {
@@ -145,7 +143,7 @@ function textOk(type: string, text: string): boolean {
     case 'tezos.OpStatus':
       return OP_STATUS.has(text);
     case 'index.OpType':
-      return OP_TYPES.has(text) || extraOpTypes.has(text);
+      return OP_TYPES.has(text);
     case 'micheline.DiffAction':
       return DIFF_ACTIONS.has(text);
     case 'tezos.Z':

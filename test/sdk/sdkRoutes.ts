@@ -92,20 +92,5 @@ export const OMITTED_WHEN_EMPTY: Record<string, readonly string[]> = {
   'index.Op': ['hash', 'counter', 'sender', 'receiver', 'creator', 'baker', 'previous_baker', 'source', 'accuser', 'offender', 'loser', 'winner', 'staker'],
 };
 
-/**
- * Known gaps other work closes, checked as soon as they are removed from here: keys and values
- * another engineer's area adds (the account staking columns come with the baking plugin), and op
- * types newer than the SDK's OpType list (see docs/api-fidelity.md).
- */
-export const PENDING: Record<string, readonly string[]> = {
-  'index.Account': ['is_staked', 'staked_balance', 'unstaked_balance', 'lost_stake', 'frozen_rewards'],
-  // Not tracked yet (docs/baking.md): consensus keys, grace period, version, stake and capacity.
-  'index.Baker': ['consensus_key', 'consensus_address', 'grace_period', 'baker_version', 'total_balance', 'own_stake', 'total_stake', 'delegation_capacity', 'staking_capacity', 'staking_edge', 'staking_limit', 'baking_power', 'network_share', 'active_stakers', 'is_over_delegated', 'is_over_staked'],
-};
-
-/**
- * Op types this service lists that the SDK's OpType cannot parse (tzpro/index/optype.go predates
- * them): contract events as their own operations, DAL and companion-key operations. Not solved
- * here; see docs/api-fidelity.md.
- */
-export const OP_TYPES_UNKNOWN_TO_SDK: readonly string[] = ['event', 'dal_publish_commitment', 'dal_entrapment_evidence', 'dal_attestation', 'update_companion_key', 'unknown'];
+/** Known gaps other work closes, checked as soon as they are removed from here: none left. */
+export const PENDING: Record<string, readonly string[]> = {};

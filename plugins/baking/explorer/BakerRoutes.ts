@@ -1,10 +1,14 @@
-import { ApiError, applyListRequest, Catalog, CatalogRows, Database, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, metadataField, mutezToTez, parseAddress, parseTableRequest, RouteRegistry, timeOrZero } from '../../../framework';
+import { ApiError, applyListRequest, Catalog, CatalogRows, Database, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, metadataField, mutezToTez, parseAddress, tezToMutez, parseTableRequest, RouteRegistry, timeOrZero } from '../../../framework';
 
-const FIELDS = ['row_id', 'address', 'spendable_balance', 'is_baker', 'delegated_since_time', 'first_seen_time'];
+const FIELDS = ['row_id', 'address', 'spendable_balance', 'staked_balance', 'unstaked_balance', 'staker_pool', 'is_baker', 'delegated_since_time', 'first_seen_time'];
+
+/** index.Baker keys whose values need tracking this service does not do yet (consensus keys, activity, delegate parameters, baking power): null, never invented. */
+const UNTRACKED = ['consensus_key', 'consensus_address', 'grace_period', 'baker_version', 'delegation_capacity', 'staking_capacity', 'staking_edge', 'staking_limit', 'baking_power', 'network_share', 'is_over_delegated', 'is_over_staked'];
 
 /**
  * `/explorer/bakers` and `/explorer/bakers/{hash}` as the SDK's index.Baker, from core-chain's account
- * table only: fields that need stake, grace period or version tracking are omitted, never invented.
+ * table: balances, own stake and the external stakers' pool from the receipts; fields that need
+ * consensus-key, activity, parameter or baking-power tracking are null, never invented.
  */
 export class BakerRoutes {
   private readonly accounts: CatalogRows;
@@ -45,28 +49,47 @@ export class BakerRoutes {
     }, { summary: 'a baker', params: { table: 'rights', columns: { hash: 'address' } } });
   }
 
-  /** Funded accounts delegating to each baker (itself excluded): count and balance, one query for a page. */
-  private async delegations(bakers: readonly string[]): Promise<Map<string, { n: number; balance: bigint }>> {
-    const out = new Map<string, { n: number; balance: bigint }>();
+  /**
+   * Accounts delegating to each baker (itself excluded): funded ones with their balance, and those
+   * holding its staking pseudotokens; one query for a page.
+   */
+  private async delegations(bakers: readonly string[]): Promise<Map<string, Delegation>> {
+    const out = new Map<string, Delegation>();
     if (bakers.length === 0) return out;
     const t = this.accounts.table;
-    const rows = (await this.db.reader.withSchema(t.schema).from(t.storage).whereIn('baker', bakers).whereRaw('address <> baker').where('spendable_balance', '>', 0)
-      .groupBy('baker').select('baker').count({ n: '*' }).sum({ balance: 'spendable_balance' })) as Array<{ baker: string; n: string | number; balance: string | number | null }>;
-    for (const r of rows) out.set(r.baker, { n: Number(r.n), balance: BigInt(r.balance ?? 0) });
+    const knex = this.db.reader;
+    const rows = (await knex.withSchema(t.schema).from(t.storage).whereIn('baker', bakers).whereRaw('address <> baker')
+      .where((w) => w.where('spendable_balance', '>', 0).orWhere('stake_shares', '>', 0))
+      .groupBy('baker')
+      .select('baker', knex.raw('sum(case when spendable_balance > 0 then 1 else 0 end) as n'), knex.raw('sum(spendable_balance) as balance'), knex.raw('sum(case when stake_shares > 0 then 1 else 0 end) as stakers'))) as Array<{ baker: string; n: string | number; balance: string | number | null; stakers: string | number }>;
+    for (const r of rows) out.set(r.baker, { n: Number(r.n), balance: BigInt(r.balance ?? 0), stakers: Number(r.stakers) });
     return out;
   }
 
-  /** One baker: its balance and what delegates to it. */
-  private baker(a: ExplorerRow, d: { n: number; balance: bigint } | undefined, meta: boolean): ExplorerRow {
+  /** One baker: its balances, its stake and what delegates and stakes with it. */
+  private baker(a: ExplorerRow, d: Delegation | undefined, meta: boolean): ExplorerRow {
     const address = a.address as string;
+    const tez = (v: unknown): bigint => tezToMutez(String(v ?? 0));
+    const own = tez(a.staked_balance);
     return {
       address,
       baker_since_time: timeOrZero(a.delegated_since_time ?? a.first_seen_time),
+      total_balance: Number(mutezToTez(tez(a.spendable_balance) + own + tez(a.unstaked_balance))),
       spendable_balance: a.spendable_balance,
       delegated_balance: Number(mutezToTez(d?.balance ?? 0n)),
+      own_stake: Number(mutezToTez(own)),
+      total_stake: Number(mutezToTez(own + tez(a.staker_pool))),
       active_delegations: d?.n ?? 0,
+      active_stakers: d?.stakers ?? 0,
       is_active: Boolean(a.is_baker),
+      ...Object.fromEntries(UNTRACKED.map((k) => [k, null])),
       ...metadataField(meta, address),
     };
   }
+}
+
+interface Delegation {
+  n: number;
+  balance: bigint;
+  stakers: number;
 }

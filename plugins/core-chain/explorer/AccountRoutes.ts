@@ -1,4 +1,4 @@
-import { ApiError, applyListRequest, CatalogRows, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, metadataField, parseAddress, parseTableRequest, RouteRegistry, timeOrZero } from '../../../framework';
+import { ApiError, applyListRequest, CatalogRows, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, metadataField, mutezToTez, parseAddress, parseTableRequest, RouteRegistry, timeOrZero } from '../../../framework';
 import { ChainTables } from './ChainTables';
 import { ContractObjects } from './ContractObjects';
 import { OperationPages } from './OperationPages';
@@ -35,9 +35,14 @@ const ACCOUNT_FIELDS = [
   'spendable_balance',
   'frozen_bond',
   'lost_bond',
+  'staked_balance',
+  'unstaked_balance',
+  'lost_stake',
+  'frozen_rewards',
   'is_funded',
   'is_activated',
   'is_delegated',
+  'is_staked',
   'is_revealed',
   'is_baker',
   'is_contract',
@@ -52,7 +57,7 @@ export class AccountRoutes {
   private readonly accounts: CatalogRows;
 
   constructor(
-    tables: ChainTables,
+    private readonly tables: ChainTables,
     private readonly contracts: ContractObjects,
     private readonly pages: OperationPages,
   ) {
@@ -65,6 +70,7 @@ export class AccountRoutes {
       const account = await this.account(ctx.params.hash);
       // Times of events that never happened are Go's zero time, as Go clients decode them.
       for (const f of ACCOUNT_FIELDS) if (f.endsWith('_time')) account[f] = timeOrZero(account[f]);
+      account.staked_balance ??= Number(mutezToTez(await this.stakerShare(account.row_id as number)));
       return { body: { ...account, ...metadataField(args.flag('meta'), account.address, account.baker) } };
     }, { summary: 'an account', params: { table: 'account', columns: { hash: 'address' } } });
 
@@ -86,6 +92,22 @@ export class AccountRoutes {
       });
       return { body };
     }, { summary: 'operations of an account, any role', params: { table: 'account', columns: { hash: 'address' } } });
+  }
+
+  /**
+   * What an external staker's pseudotokens are worth now: its share of its baker's pool (the node's
+   * `staked_balance`), in mutez.
+   */
+  private async stakerShare(rowId: number): Promise<bigint> {
+    const t = this.tables.def('account');
+    const row = (await this.tables.db.reader
+      .withSchema(t.schema)
+      .from(`${t.storage} as a`)
+      .join(`${t.storage} as b`, 'b.row_id', 'a.baker_id')
+      .where('a.row_id', rowId)
+      .first('a.stake_shares as shares', 'b.staker_pool as pool', 'b.stake_shares_total as total')) as { shares: string | number; pool: string | number; total: string | number } | undefined;
+    if (!row || BigInt(row.total) === 0n) return 0n;
+    return (BigInt(row.shares) * BigInt(row.pool)) / BigInt(row.total);
   }
 
   /** The account row of an address (400/1301 when malformed, 404/1305 when never seen). */

@@ -2,7 +2,7 @@ import { ApiError, ExplorerArgs, explorerObject, parseOperationId, RouteRegistry
 import { OperationLoader } from './OperationLoader';
 import { OPERATION_SWITCHES, operationOptions } from './OperationObject';
 
-/** `/explorer/op/{hash|id}`: every row of the operation group (batch contents, internal operations), in block order. */
+/** `/explorer/op/{hash|id}`: every operation of the group (batch contents, internal operations), in block order. */
 export class OperationRoutes {
   constructor(private readonly loader: OperationLoader) {}
 
@@ -12,7 +12,8 @@ export class OperationRoutes {
       const args = new ExplorerArgs(ctx.query, OPERATION_SWITCHES);
       const rows = this.loader.ops;
       const q = rows.query().orderBy([{ column: 'height' }, { column: 'op_n' }]);
-      if (id.kind === 'hash') q.where('hash', id.hash);
+      // Contract events are not operations of the group (as in the original): each is in the `events` of its emitter.
+      if (id.kind === 'hash') q.where('hash', id.hash).whereNot('type', 'event');
       else q.where('id', id.id.toString());
       const found = await rows.read(q);
       if (found.length === 0) throw ApiError.notFound('no such operation');

@@ -3,16 +3,23 @@ import { packDataBytes, type MichelsonData } from '@taquito/michel-codec';
 
 /**
  * Oracles written from the spec, independent of core-chain's code: the op table's label of a kind
- * (the staking pseudo-operations are transactions; the DAL kinds use the original's longer names),
- * and the 8-byte Micheline hash computed with Taquito's binary encoder (PACK without its 0x05 tag).
+ * (a type the TzPro SDK knows: the staking pseudo-operations are transactions, the DAL kinds rollup
+ * transactions as in the original, the companion key update a consensus key update), and the 8-byte
+ * Micheline hash computed with Taquito's binary encoder (PACK without its 0x05 tag).
  */
-const STAKING_PSEUDO_OPERATIONS = new Set(['stake', 'unstake', 'finalize_unstake', 'set_delegate_parameters']);
+const SPEC_LABELS: Readonly<Record<string, string>> = {
+  stake: 'transaction',
+  unstake: 'transaction',
+  finalize_unstake: 'transaction',
+  set_delegate_parameters: 'transaction',
+  dal_publish: 'rollup_transaction',
+  dal_attestation: 'rollup_transaction',
+  dal_entrapment: 'rollup_transaction',
+  update_companion_key: 'update_consensus_key',
+};
 
 export function specLabel(kind: string): string {
-  if (STAKING_PSEUDO_OPERATIONS.has(kind)) return 'transaction';
-  if (kind === 'dal_publish') return 'dal_publish_commitment';
-  if (kind === 'dal_entrapment') return 'dal_entrapment_evidence';
-  return kind;
+  return SPEC_LABELS[kind] ?? kind;
 }
 
 export function taquitoHash8(expr: unknown): string {

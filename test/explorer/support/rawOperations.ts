@@ -83,7 +83,7 @@ export interface ExpectedBigMapChange {
   value?: unknown;
 }
 
-// The op table's label per node kind, written out here rather than taken from the normalizer.
+// The op table's label per node kind (the TzPro SDK's names), written out here rather than taken from the normalizer.
 const LABELS: Record<string, string> = {
   endorsement: 'endorsement',
   endorsement_with_slot: 'endorsement',
@@ -113,6 +113,12 @@ const LABELS: Record<string, string> = {
   set_deposits_limit: 'deposits_limit',
   increase_paid_storage: 'increase_paid_storage',
   update_consensus_key: 'update_consensus_key',
+  update_companion_key: 'update_consensus_key',
+  dal_publish_slot_header: 'rollup_transaction',
+  dal_publish_commitment: 'rollup_transaction',
+  dal_slot_availability: 'rollup_transaction',
+  dal_attestation: 'rollup_transaction',
+  dal_entrapment_evidence: 'rollup_transaction',
   transfer_ticket: 'transfer_ticket',
   event: 'event',
   smart_rollup_originate: 'rollup_origination',
@@ -269,6 +275,11 @@ function otherRow(hash: string, content: Json, block: Json): RowFields {
 }
 
 /** Every row of one operation group of a block. */
+/** The internal operations an explorer group lists: all but contract events. */
+export function listedInternal(meta: Json | undefined): Json[] {
+  return (meta?.internal_operation_results ?? []).filter((i: Json) => i.kind !== 'event');
+}
+
 export function expectedGroup(group: Json, block: Json): ExpectedOperation[] {
   const out: RowFields[] = [];
   for (const content of group.contents ?? []) {
@@ -277,7 +288,8 @@ export function expectedGroup(group: Json, block: Json): ExpectedOperation[] {
       for (const member of meta?.committee ?? []) out.push({ ...plainRow(group.hash, content.kind, member.delegate), power: consensusPower(member.consensus_power) });
     } else if (content.fee !== undefined) {
       out.push(managerRow(group.hash, content, meta?.operation_result, undefined));
-      for (const i of meta?.internal_operation_results ?? []) out.push(managerRow(group.hash, i, i.result, content));
+      // Contract events are not listed as operations: they are the `events` of the signed operation.
+      for (const i of listedInternal(meta)) out.push(managerRow(group.hash, i, i.result, content));
     } else if (/endorsement|attestation/.test(content.kind) && !content.kind.startsWith('double_')) {
       const row = plainRow(group.hash, content.kind, meta?.delegate);
       if (Array.isArray(meta?.slots)) row.slots = meta.slots;
