@@ -8,7 +8,7 @@ import { dexterAdapter } from '../../../plugins/defi-dex/adapters/dexter/adapter
 import { lbAdapter } from '../../../plugins/defi-dex/adapters/lb/adapter';
 import type { DexAction } from '../../../plugins/defi-dex/core/DexAdapter';
 import { carrierBlock, carrierBlockOf, nodeContext } from '../../indexer/support/templeGroups';
-import { callContent, DEXTER_DIRS, dexterScript, movesOf, recordedCalls, type Moves, type RecordedCall } from '../support/dexterCalls';
+import { callContent, DEXTER_DIRS, dexterScript, movesOf, recordedCalls, tokensBought, tokenTransfer, withReserves, type Moves, type RecordedCall } from '../support/dexterCalls';
 import { RecordingSink } from '../support/RecordingSink';
 
 const label = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -145,5 +145,63 @@ describe('defi-dex: the Dexter v1 adapter on real mainnet Dexter calls (pytezos 
     dexterAdapter.register(control, controlSink);
     await control.dispatch(dexterBlock, { ...nodeContext(scripts), block: dexterBlock } as IndexContext);
     expect(controlSink.actions().length).to.equal(8);
+  });
+});
+
+/** One dispatch of built groups (contents per group) with Dexter's code at `pools`. */
+async function dispatchBuilt(groups: unknown[][], pools: string[], sink = new RecordingSink()): Promise<RecordingSink> {
+  const block = carrierBlockOf(groups.map((contents, i) => ({ hash: encodeOpHash(label(`built ${i}`)), contents: contents as Array<Record<string, unknown>> })));
+  const d = new BlockDispatcher();
+  dexterAdapter.register(d, sink);
+  await d.dispatch(block, { ...nodeContext(Object.fromEntries(pools.map((a) => [a, dexterScript()]))), block } as IndexContext);
+  return sink;
+}
+
+describe('defi-dex: the Dexter v1 adapter on groups built around the recorded calls (cases the recordings do not hold)', () => {
+  const [tzbtc, usdtz] = POOLS;
+  const call = (pool: Pool, entrypoint: string) => pool.calls.find((c) => c.entrypoint === entrypoint)!;
+
+  it('tokenToToken: the output pool reports its own xtzToToken, with the source pool as router', async () => {
+    const t2t = call(tzbtc, 'tokenToToken');
+    const out = t2t.p.outputDexterContract as string;
+    // The output pool's storage after the hop is the USDtz pool's recorded xtzToToken storage (another
+    // day's state): the hop's tokens are what Dexter's rule gives on it for the tez the source pool sent.
+    const after = call(usdtz, 'xtzToToken');
+    const m = movesOf(t2t, tzbtc.address, signer(t2t));
+    m.tez = { ...m.tez!, storage: after.raw.storage };
+    const bought = tokensBought(after.s, m.tez.value)!;
+    const hopPaid = tokenTransfer(after.s.tokenAddress, out, out, t2t.p.to, bought);
+    const sink = await dispatchBuilt([[callContent(t2t, tzbtc.address, signer(t2t), m, 1, [hopPaid])]], [tzbtc.address, out]);
+    const actions = sink.actions();
+    expect(actions.map((a) => a.pool.contract)).to.deep.equal([tzbtc.address, out]);
+    expect(actions[0].action).to.deep.equal(expected(t2t, m, signer(t2t)));
+    expect(actions[1].action).to.deep.equal({ kind: 'trade', sender: signer(t2t), receiver: t2t.p.to, router: tzbtc.address, tokenIn: 0, tokenOut: 1, amountIn: m.tez.value, amountOut: bought, fees: { lp: fee(m.tez.value, 0) } });
+    expect([...actions[1].supply.reserves, actions[1].supply.lpSupply]).to.deep.equal([after.s.xtzPool, after.s.tokenPool, after.s.lqtTotal]);
+  });
+
+  it('removeLiquidity by an approved spender burns the owner`s shares; default and updateTokenPoolInternal move the reserves as updates', async () => {
+    const remove = call(usdtz, 'removeLiquidity');
+    const spender = 'tz1burnburnburnburnburnburnburjAYjjX';
+    const m = movesOf(remove, usdtz.address, spender);
+    const reward = 1_234_567n;
+    const rewarded = withReserves(remove.raw.storage, { xtzPool: remove.s.xtzPool + reward });
+    const synced = remove.s.tokenPool + 4321n;
+    const manager = 'tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU';
+    const applied = (storage: unknown) => ({ status: 'applied', storage, consumed_milligas: '1000', storage_size: '1000' });
+    const tx = (source: string, amount: bigint, parameters: unknown, result: unknown, counter: number) => ({ kind: 'transaction', source, fee: '1000', counter: String(counter), gas_limit: '100000', storage_limit: '0', amount: String(amount), destination: usdtz.address, ...(parameters ? { parameters } : {}), metadata: { balance_updates: [], operation_result: result, internal_operation_results: [] as unknown[] } });
+    // updateTokenPool asks the token for the pool's balance; its callback sets tokenPool.
+    const sync = tx(manager, 0n, { entrypoint: 'updateTokenPool', value: { string: manager } }, applied(rewarded), 3);
+    sync.metadata.internal_operation_results = [
+      { kind: 'transaction', source: usdtz.address, nonce: 0, amount: '0', destination: remove.s.tokenAddress, parameters: { entrypoint: 'getBalance', value: { prim: 'Pair', args: [{ string: usdtz.address }, { string: `${usdtz.address}%updateTokenPoolInternal` }] } }, result: { status: 'applied', consumed_milligas: '1000' } },
+      { kind: 'transaction', source: remove.s.tokenAddress, nonce: 1, amount: '0', destination: usdtz.address, parameters: { entrypoint: 'updateTokenPoolInternal', value: { int: String(synced) } }, result: applied(withReserves(rewarded, { tokenPool: synced })) },
+    ];
+    const sink = await dispatchBuilt([[callContent(remove, usdtz.address, spender, m, 1)], [tx(manager, reward, undefined, applied(rewarded), 2)], [sync]], [usdtz.address]);
+    const actions = sink.actions();
+    expect(actions[0].action).to.deep.equal(expected(remove, m, spender));
+    expect(actions.slice(1).map((a) => a.action.kind === 'update' && a.action.amounts)).to.deep.equal([[reward, 0n], [0n, synced - remove.s.tokenPool]]);
+    expect(actions.slice(1).map((a) => [...a.supply.reserves, a.supply.lpSupply])).to.deep.equal([
+      [remove.s.xtzPool + reward, remove.s.tokenPool, remove.s.lqtTotal],
+      [remove.s.xtzPool + reward, synced, remove.s.lqtTotal],
+    ]);
   });
 });

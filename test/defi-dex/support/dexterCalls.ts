@@ -50,7 +50,8 @@ export function recordedCalls(dir: string, entrypoints: readonly string[]): Reco
 export interface Moves {
   amount: bigint;
   token?: { from: string; to: string; value: bigint };
-  tez?: { to: string; value: bigint; entrypoint?: string; parameters?: Json };
+  /** `storage`: the called pool's storage after a hop (`xtzToToken` into another pool). */
+  tez?: { to: string; value: bigint; entrypoint?: string; parameters?: Json; storage?: Json };
   /** Shares minted or burned (lqtBurned is in the parameters; minted from the rule). */
   shares: bigint;
 }
@@ -77,7 +78,7 @@ export function tezBought(s: DexterState, sold: bigint): bigint {
 }
 
 /** Tokens bought with `amount` tez (the largest when two fit); undefined when none does. */
-function tokensBought(s: DexterState, amount: bigint): bigint | undefined {
+export function tokensBought(s: DexterState, amount: bigint): bigint | undefined {
   const xtzPool = s.xtzPool - amount;
   const found = fixedPoints((b) => (amount * 997n * (s.tokenPool + b)) / (xtzPool * 1000n + amount * 997n), (amount * 997n * s.tokenPool) / (1000n * xtzPool));
   return found.length ? found[found.length - 1] : undefined;
@@ -150,18 +151,17 @@ export function movesOf(c: RecordedCall, pool: string, sender: string): Moves {
   throw new Error(`no oracle for ${c.entrypoint}`);
 }
 
-/** The recorded call as an applied manager operation to `pool`, with the internal operations of `moves`. */
-export function callContent(c: RecordedCall, pool: string, sender: string, moves: Moves, counter: number): Json {
+/** The recorded call as an applied manager operation to `pool`, with the internal operations of `moves` (then `extra`). */
+export function callContent(c: RecordedCall, pool: string, sender: string, moves: Moves, counter: number, extra: Json[] = []): Json {
   const internals: Json[] = [];
   const done = { status: 'applied', consumed_milligas: '1000' };
-  if (moves.token) {
-    const value = { prim: 'Pair', args: [{ string: moves.token.from }, { prim: 'Pair', args: [{ string: moves.token.to }, { int: String(moves.token.value) }] }] };
-    internals.push({ kind: 'transaction', source: pool, nonce: internals.length, amount: '0', destination: c.s.tokenAddress, parameters: { entrypoint: 'transfer', value }, result: done });
-  }
+  if (moves.token) internals.push({ ...tokenTransfer(c.s.tokenAddress, pool, moves.token.from, moves.token.to, moves.token.value), nonce: 0 });
   if (moves.tez) {
     const call = moves.tez.entrypoint ? { parameters: { entrypoint: moves.tez.entrypoint, value: moves.tez.parameters } } : {};
-    internals.push({ kind: 'transaction', source: pool, nonce: internals.length, amount: String(moves.tez.value), destination: moves.tez.to, ...call, result: done });
+    const result = moves.tez.storage === undefined ? done : { ...done, storage: moves.tez.storage };
+    internals.push({ kind: 'transaction', source: pool, nonce: internals.length, amount: String(moves.tez.value), destination: moves.tez.to, ...call, result });
   }
+  internals.push(...extra.map((o, i) => ({ ...o, nonce: internals.length + i })));
   const result = { status: 'applied', storage: c.raw.storage, big_map_diff: c.raw.big_map_diff ?? [], consumed_milligas: '1000', storage_size: '1000' };
   return {
     kind: 'transaction',
@@ -175,4 +175,19 @@ export function callContent(c: RecordedCall, pool: string, sender: string, moves
     parameters: c.raw.parameters,
     metadata: { balance_updates: [], operation_result: result, internal_operation_results: internals },
   };
+}
+
+/** An FA1.2 `transfer` the pool `from` emits (for groups built around a recorded call). */
+export function tokenTransfer(token: string, source: string, from: string, to: string, value: bigint): Json {
+  const v = { prim: 'Pair', args: [{ string: from }, { prim: 'Pair', args: [{ string: to }, { int: String(value) }] }] };
+  return { kind: 'transaction', source, amount: '0', destination: token, parameters: { entrypoint: 'transfer', value: v }, result: { status: 'applied', consumed_milligas: '1000' } };
+}
+
+/** A Dexter storage with other reserves (Micheline, RPC form): `Pair accounts (Pair (Pair _ (Pair _ lqt)) (Pair (Pair _ _) (Pair tokenPool xtzPool)))`. */
+export function withReserves(storage: Json, reserves: { xtzPool?: bigint; tokenPool?: bigint }): Json {
+  const copy = JSON.parse(JSON.stringify(storage)) as Json;
+  const pools = copy.args[1].args[1].args[1];
+  if (reserves.tokenPool !== undefined) pools.args[0] = { int: String(reserves.tokenPool) };
+  if (reserves.xtzPool !== undefined) pools.args[1] = { int: String(reserves.xtzPool) };
+  return copy;
 }
