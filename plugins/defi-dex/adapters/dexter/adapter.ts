@@ -7,8 +7,8 @@ import { dexterMinted } from './minted';
 /** Calls that move the reserves: trades, liquidity, tez sent to `default` (baker rewards) and the token balance sync. */
 const CALLS = ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity', 'default', 'updateTokenPoolInternal'];
 /**
- * Dexter v1's code by its entrypoints: `approve` and `updateTokenPoolInternal` are what the Liquidity
- * Baking fork (and Dexter 2) dropped, so the `lb` adapter's CPMM never matches here.
+ * Dexter v1's code by its entrypoints: the Liquidity Baking CPMM, a Dexter fork, has neither `approve`
+ * nor `updateTokenPoolInternal` (and keeps an `lqtAddress` in its storage), so it stays with `lb`.
  */
 const SIGNATURE = { entrypoints: ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity', 'approve', 'updateTokenPoolInternal'] } as const;
 /** Pool order: tez is A, the token B. */
