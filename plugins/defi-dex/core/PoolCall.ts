@@ -69,6 +69,11 @@ export class PoolCall {
     return this.emitted.filter((o) => o.type === 'transaction' && !o.entrypoint && o.volume > 0n && to(o.receiver ?? '')).reduce((n, o) => n + o.volume, 0n);
   }
 
+  /** Tez the pool sent along with calls of `entrypoint` to `to` (a hop into another pool). */
+  tezWith(to: string, entrypoint: string): bigint {
+    return this.emitted.filter((o) => o.type === 'transaction' && o.receiver === to && o.entrypoint === entrypoint).reduce((n, o) => n + o.volume, 0n);
+  }
+
   /** Who really receives what is sent to `to`: the user when the pool pays the router that called it. */
   receiver(to: string): string {
     const { sender, router } = this.parties();

@@ -1,4 +1,5 @@
 import { plainValue, type GroupMatch, type HandlerRegistry, type MatchedStep } from '../../../../framework';
+import { inputFee } from '../../core/InputFee';
 import { PoolCall } from '../../core/PoolCall';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply } from '../../core/DexAdapter';
 
@@ -64,7 +65,7 @@ function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | und
   const sharesMoved = call.emitted.filter((o) => o.receiver === s.lqtAddress && o.entrypoint === 'mintOrBurn').reduce((n, o) => n + mintQuantity(o.parameters), 0n);
   const tokensIn = call.tokens(s.tokenAddress, 0n, 'in');
   const tokensOut = call.tokens(s.tokenAddress, 0n, 'out');
-  const lpFee = (amount: bigint, token: number) => ({ amount: amount - (amount * 999n) / 1000n, bps: '10', token });
+  const lpFee = (amount: bigint, token: number) => inputFee(amount, 10n, token);
   switch (step.entrypoint) {
     case 'xtzToToken': {
       const net = step.amount - burned;
