@@ -37,14 +37,14 @@ function expected(c: RecordedCall, m: Moves, sender: string): DexAction {
   const p = c.p;
   switch (c.entrypoint) {
     case 'xtzToToken':
-      return { kind: 'trade', sender, receiver: p.to, router: undefined, tokenIn: 0, tokenOut: 1, amountIn: m.amount, amountOut: m.token!.value, fees: { lp: fee(m.amount, 0) } };
+      return { kind: 'trade', sender, receiver: p.to, router: undefined, tokenIn: 1, tokenOut: 0, amountIn: m.amount, amountOut: m.token!.value, fees: { lp: fee(m.amount, 1) } };
     case 'tokenToXtz':
     case 'tokenToToken':
-      return { kind: 'trade', sender, receiver: m.tez!.to, router: undefined, tokenIn: 1, tokenOut: 0, amountIn: p.tokensSold, amountOut: m.tez!.value, fees: { lp: fee(p.tokensSold, 1) } };
+      return { kind: 'trade', sender, receiver: m.tez!.to, router: undefined, tokenIn: 0, tokenOut: 1, amountIn: p.tokensSold, amountOut: m.tez!.value, fees: { lp: fee(p.tokensSold, 0) } };
     case 'addLiquidity':
-      return { kind: 'deposit', sender, receiver: p.owner, router: undefined, owner: p.owner, amounts: [m.amount, m.token!.value], shares: m.shares };
+      return { kind: 'deposit', sender, receiver: p.owner, router: undefined, owner: p.owner, amounts: [m.token!.value, m.amount], shares: m.shares };
     default:
-      return { kind: 'withdraw', sender, receiver: p.to, router: undefined, owner: p.owner, amounts: [m.tez!.value, m.token!.value], shares: p.lqtBurned };
+      return { kind: 'withdraw', sender, receiver: p.to, router: undefined, owner: p.owner, amounts: [m.token!.value, m.tez!.value], shares: p.lqtBurned };
   }
 }
 
@@ -75,8 +75,8 @@ describe('defi-dex: the Dexter v1 adapter on real mainnet Dexter calls (pytezos 
     expect(decls.map((d) => d.decl.contract)).to.deep.equal(POOLS.map((p) => p.address));
     decls.forEach((d, i) => {
       const first = POOLS[i].calls[0];
-      expect(d.decl).to.deep.equal({ contract: POOLS[i].address, pairId: 0, entity: 'dexter', tokens: [{ standard: 'tez' }, { standard: 'fa1.2', contract: first.s.tokenAddress }], lp: null, feesBps: '30' });
-      expect([...d.supply.reserves, d.supply.lpSupply]).to.deep.equal([first.s.xtzPool, first.s.tokenPool, first.s.lqtTotal]);
+      expect(d.decl).to.deep.equal({ contract: POOLS[i].address, pairId: 0, entity: 'dexter', tokens: [{ standard: 'fa1.2', contract: first.s.tokenAddress }, { standard: 'tez' }], lp: null, feesBps: '30' });
+      expect([...d.supply.reserves, d.supply.lpSupply]).to.deep.equal([first.s.tokenPool, first.s.xtzPool, first.s.lqtTotal]);
     });
     // SOURCES.md names tzBTC's address: the tzBTC pool's storage must point at it.
     expect(POOLS[0].calls[0].s.tokenAddress).to.equal(TZBTC);
@@ -90,7 +90,7 @@ describe('defi-dex: the Dexter v1 adapter on real mainnet Dexter calls (pytezos 
     actions.forEach((a, i) => {
       const { c } = calls[i];
       expect(a.action, `${calls[i].pool.name} ${c.entrypoint}`).to.deep.equal(expected(c, moves.get(c)!, signer(c)));
-      expect([...a.supply.reserves, a.supply.lpSupply], c.entrypoint).to.deep.equal([c.s.xtzPool, c.s.tokenPool, c.s.lqtTotal]);
+      expect([...a.supply.reserves, a.supply.lpSupply], c.entrypoint).to.deep.equal([c.s.tokenPool, c.s.xtzPool, c.s.lqtTotal]);
     });
   });
 
@@ -175,8 +175,8 @@ describe('defi-dex: the Dexter v1 adapter on groups built around the recorded ca
     const actions = sink.actions();
     expect(actions.map((a) => a.pool.contract)).to.deep.equal([tzbtc.address, out]);
     expect(actions[0].action).to.deep.equal(expected(t2t, m, signer(t2t)));
-    expect(actions[1].action).to.deep.equal({ kind: 'trade', sender: signer(t2t), receiver: t2t.p.to, router: tzbtc.address, tokenIn: 0, tokenOut: 1, amountIn: m.tez.value, amountOut: bought, fees: { lp: fee(m.tez.value, 0) } });
-    expect([...actions[1].supply.reserves, actions[1].supply.lpSupply]).to.deep.equal([after.s.xtzPool, after.s.tokenPool, after.s.lqtTotal]);
+    expect(actions[1].action).to.deep.equal({ kind: 'trade', sender: signer(t2t), receiver: t2t.p.to, router: tzbtc.address, tokenIn: 1, tokenOut: 0, amountIn: m.tez.value, amountOut: bought, fees: { lp: fee(m.tez.value, 1) } });
+    expect([...actions[1].supply.reserves, actions[1].supply.lpSupply]).to.deep.equal([after.s.tokenPool, after.s.xtzPool, after.s.lqtTotal]);
   });
 
   it('removeLiquidity by an approved spender burns the owner`s shares; default and updateTokenPoolInternal move the reserves as updates', async () => {
@@ -198,10 +198,10 @@ describe('defi-dex: the Dexter v1 adapter on groups built around the recorded ca
     const sink = await dispatchBuilt([[callContent(remove, usdtz.address, spender, m, 1)], [tx(manager, reward, undefined, applied(rewarded), 2)], [sync]], [usdtz.address]);
     const actions = sink.actions();
     expect(actions[0].action).to.deep.equal(expected(remove, m, spender));
-    expect(actions.slice(1).map((a) => a.action.kind === 'update' && a.action.amounts)).to.deep.equal([[reward, 0n], [0n, synced - remove.s.tokenPool]]);
+    expect(actions.slice(1).map((a) => a.action.kind === 'update' && a.action.amounts)).to.deep.equal([[0n, reward], [synced - remove.s.tokenPool, 0n]]);
     expect(actions.slice(1).map((a) => [...a.supply.reserves, a.supply.lpSupply])).to.deep.equal([
-      [remove.s.xtzPool + reward, remove.s.tokenPool, remove.s.lqtTotal],
-      [remove.s.xtzPool + reward, synced, remove.s.lqtTotal],
+      [remove.s.tokenPool, remove.s.xtzPool + reward, remove.s.lqtTotal],
+      [synced, remove.s.xtzPool + reward, remove.s.lqtTotal],
     ]);
   });
 });

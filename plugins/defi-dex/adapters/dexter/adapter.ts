@@ -11,8 +11,8 @@ const CALLS = ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'remo
  * nor `updateTokenPoolInternal` (and keeps an `lqtAddress` in its storage), so it stays with `lb`.
  */
 const SIGNATURE = { entrypoints: ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity', 'approve', 'updateTokenPoolInternal'] } as const;
-/** Pool order: tez is A, the token B. */
-const [TEZ, TOKEN] = [0, 1];
+/** Pool order as the storage lists the reserves (and as the LB fork): the token is A, tez B. */
+const [TOKEN, TEZ] = [0, 1];
 const FEE_BPS = 30n;
 
 /** Dexter v1's storage as its script names it (type annotations). */
@@ -55,10 +55,10 @@ function poolStorage(v: unknown): DexterStorage | undefined {
 }
 
 function declaration(contract: string, s: DexterStorage): DexPoolDecl {
-  return { contract, pairId: 0, entity: 'dexter', tokens: [{ standard: 'tez' }, { standard: 'fa1.2', contract: s.tokenAddress }], lp: null, feesBps: String(FEE_BPS) };
+  return { contract, pairId: 0, entity: 'dexter', tokens: [{ standard: 'fa1.2', contract: s.tokenAddress }, { standard: 'tez' }], lp: null, feesBps: String(FEE_BPS) };
 }
 
-const supplyOf = (s: DexterStorage): DexSupply => ({ reserves: [s.xtzPool, s.tokenPool], lpSupply: s.lqtTotal });
+const supplyOf = (s: DexterStorage): DexSupply => ({ reserves: [s.tokenPool, s.xtzPool], lpSupply: s.lqtTotal });
 
 function decode(call: PoolCall, step: MatchedStep, s: DexterStorage, before: DexSupply | undefined): DexAction | undefined {
   const { sender, router } = call.parties();
@@ -79,17 +79,17 @@ function decode(call: PoolCall, step: MatchedStep, s: DexterStorage, before: Dex
     }
     case 'addLiquidity': {
       const shares = dexterMinted(step.amount, s.xtzPool, s.lqtTotal) ?? (before ? s.lqtTotal - before.lpSupply : 0n);
-      return { kind: 'deposit', sender, receiver: String(p.owner), router, owner: String(p.owner), amounts: [step.amount, tokens('in')], shares };
+      return { kind: 'deposit', sender, receiver: String(p.owner), router, owner: String(p.owner), amounts: [tokens('in'), step.amount], shares };
     }
     case 'removeLiquidity':
       // lqtBurned is exact (not a bound): the owner's shares burned, possibly by an approved spender.
-      return { kind: 'withdraw', sender, receiver: String(p.to), router, owner: String(p.owner), amounts: [call.tez((a) => a === String(p.to)), tokens('out')], shares: p.lqtBurned as bigint };
+      return { kind: 'withdraw', sender, receiver: String(p.to), router, owner: String(p.owner), amounts: [tokens('out'), call.tez((a) => a === String(p.to))], shares: p.lqtBurned as bigint };
     case 'default':
       // Tez sent to the pool (baker rewards) join the tez reserve.
-      return { kind: 'update', sender, receiver: step.contract, router, amounts: [step.amount, 0n] };
+      return { kind: 'update', sender, receiver: step.contract, router, amounts: [0n, step.amount] };
     case 'updateTokenPoolInternal':
       // The token's getBalance callback sets the token reserve to the pool's real balance.
-      return { kind: 'update', sender, receiver: step.contract, router, amounts: [0n, before ? s.tokenPool - before.reserves[TOKEN] : 0n] };
+      return { kind: 'update', sender, receiver: step.contract, router, amounts: [before ? s.tokenPool - before.reserves[TOKEN] : 0n, 0n] };
   }
   return undefined;
 }

@@ -75,7 +75,7 @@ function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | und
     case 'tokenToToken': {
       // tokenToToken sends the tez on to another pool's xtzToToken: that pool reports its own trade.
       const to = step.entrypoint === 'tokenToXtz' ? String(p.to) : String(p.outputDexterContract);
-      const out = call.tez((a) => a === to);
+      const out = step.entrypoint === 'tokenToXtz' ? call.tez((a) => a === to) : call.tezWith(to, 'xtzToToken');
       return { kind: 'trade', sender, receiver: call.receiver(to), router, tokenIn: 0, tokenOut: 1, amountIn: tokensIn, amountOut: out, fees: { lp: lpFee(tokensIn, 0), burn: { amount: burned, bps: '10', token: 1 } } };
     }
     case 'addLiquidity':
