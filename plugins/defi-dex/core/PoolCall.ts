@@ -27,9 +27,10 @@ export interface TokenMove {
 export class PoolCall {
   readonly emitted: NormalizedOperation[] = [];
 
+  /** `step` is a matched step, or any call of the pool in the group (a swap's opening call, say). */
   constructor(
     readonly match: GroupMatch,
-    readonly step: MatchedStep,
+    readonly step: Pick<MatchedStep, 'op' | 'contract' | 'sender'>,
   ) {
     for (const o of match.group) {
       if (o.opC !== step.op.opC || o.opI <= step.op.opI) continue;

@@ -1,20 +1,21 @@
 import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
 import type { DexAction, DexAdapter, DexSink } from '../../core/DexAdapter';
 import { PoolCall } from '../../core/PoolCall';
-import { CTEZ_LIQUIDITY, CTEZ_SETTLES, CTEZ_SWAPS, ctezPool, decodeCtezLiquidity, decodeCtezSwap } from './ctezPool';
+import { CTEZ_CALLS, CTEZ_SIGNATURE, ctezPool, decodeCtezCall } from './ctezPool';
 import { declaration, ENTITY, supplyOf, type StablePool } from './pool';
 import { decodeTokenPoolCall, TOKEN_POOL_CALLS, tokenPool } from './tokenPool';
 
 /** Code signatures: disjoint from each other and from the volatile pools (`Swap`, `AddLiquidity`, `RemoveLiquidity`). */
 const TOKEN_POOL = { entrypoints: TOKEN_POOL_CALLS } as const;
-const CTEZ_POOL = { entrypoints: [...CTEZ_SWAPS, ...CTEZ_SETTLES, ...CTEZ_LIQUIDITY] } as const;
+const CTEZ_POOL = { entrypoints: CTEZ_SIGNATURE } as const;
 
 /**
  * Plenty stable-swap ("flat curve") pools, entity `plenty_stable`: token/token pools (token1 = A,
  * token2 = B) and the ctez/tez pool (ctez = A, tez = B), recognized by their entrypoints at their
  * first call. The fee is ⌊W/lpFee⌋ of the curve's output; shares come from the LP token's
  * `mint`/`burn` the pool called. A ctez/tez swap opens with `tez_to_ctez`/`ctez_to_tez` and settles
- * in its `_callback` (after ctez's `get_target`): it is one trade, reported at the callback.
+ * in its `_callback` (after ctez's `get_target`): it is one trade, reported at the callback, whose
+ * storage holds the reserves after it.
  */
 export const plentyStableAdapter: DexAdapter = {
   name: 'plenty-stable',
@@ -25,23 +26,12 @@ export const plentyStableAdapter: DexAdapter = {
       const pool = step.decoded ? tokenPool(step.storage) : undefined;
       if (pool) await report(ctx, sink, m, step, pool, decodeTokenPoolCall(new PoolCall(m, step), step, pool));
     });
-    r.onOperationGroup([{ name: 'pool', destination: CTEZ_POOL, entrypoint: CTEZ_LIQUIDITY }], async (m, ctx) => {
+    // One subscription per kind of pool, so a block's calls of a pool are reported in their order.
+    r.onOperationGroup([{ name: 'pool', destination: CTEZ_POOL, entrypoint: CTEZ_CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
       const pool = step.decoded ? ctezPool(step.storage) : undefined;
-      if (pool) await report(ctx, sink, m, step, pool, decodeCtezLiquidity(new PoolCall(m, step), step, pool));
+      if (pool) await report(ctx, sink, m, step, pool, decodeCtezCall(m, step, pool));
     });
-    r.onOperationGroup(
-      [
-        { name: 'open', destination: CTEZ_POOL, entrypoint: CTEZ_SWAPS },
-        { name: 'settle', destination: CTEZ_POOL, entrypoint: CTEZ_SETTLES },
-      ],
-      async (m, ctx) => {
-        const [open, settle] = [m.steps.open!, m.steps.settle!];
-        // The reserves move in the callback: its storage is the state after the swap.
-        const pool = settle.decoded ? ctezPool(settle.storage) : undefined;
-        if (pool) await report(ctx, sink, m, settle, pool, decodeCtezSwap(m, open, settle, pool));
-      },
-    );
   },
 };
 
