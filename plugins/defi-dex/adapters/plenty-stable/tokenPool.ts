@@ -22,8 +22,11 @@ interface TokenPoolStorage {
   state: boolean;
 }
 
+/** How the pool's token moves name its tokens (contract, id). */
+type TokenPool = StablePool & { legs: Array<{ address: string; id: bigint }> };
+
 /** A token/token pool's storage (token1 = A, token2 = B), or undefined when it is not one. */
-export function tokenPool(v: unknown): (StablePool & { legs: Array<{ address: string; id: bigint }> }) | undefined {
+export function tokenPool(v: unknown): TokenPool | undefined {
   const s = v as Partial<TokenPoolStorage> | undefined;
   if (typeof s?.token1Pool !== 'bigint' || typeof s.token2Pool !== 'bigint' || typeof s.lqtTotal !== 'bigint' || typeof s.lpFee !== 'bigint') return undefined;
   if (typeof s.token1Address !== 'string' || typeof s.token2Address !== 'string' || typeof s.lqtAddress !== 'string') return undefined;
@@ -44,7 +47,7 @@ export function tokenPool(v: unknown): (StablePool & { legs: Array<{ address: st
 }
 
 /** One call of a token/token pool; `Swap` names the token wanted (the output), the fee comes off the output. */
-export function decodeTokenPoolCall(call: PoolCall, step: MatchedStep, pool: NonNullable<ReturnType<typeof tokenPool>>): DexAction | undefined {
+export function decodeTokenPoolCall(call: PoolCall, step: MatchedStep, pool: TokenPool): DexAction | undefined {
   const { sender, router } = call.parties();
   const p = step.parameters as Record<string, unknown>;
   const moved = (i: number, dir: 'in' | 'out') => call.tokens(pool.legs[i].address, pool.legs[i].id, dir);
