@@ -7,8 +7,9 @@ const FA2_TRANSFER = {
   prim: 'list',
   args: [{ prim: 'pair', args: [t('address', '%from_'), { prim: 'list', annots: ['%txs'], args: [{ prim: 'pair', args: [t('address', '%to_'), { prim: 'pair', args: [t('nat', '%token_id'), t('nat', '%amount')] }] }] }] }],
 };
-/** LP token entrypoints a pool calls to mint or burn shares: Dexter-style `mintOrBurn` and Plenty-style `mint`/`burn`. */
+/** The LP token calls that mint or burn shares: Dexter-style `mintOrBurn (quantity, target)`… */
 const MINT_OR_BURN = { prim: 'pair', args: [t('int', '%quantity'), t('address', '%target')] };
+/** …and Plenty-style `mint`/`burn (address, value)`. */
 const MINT = { prim: 'pair', args: [t('address', '%address'), t('nat', '%value')] };
 
 export interface TokenMove {
