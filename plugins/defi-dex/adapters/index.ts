@@ -2,7 +2,8 @@ import type { DexAdapter } from '../core/DexAdapter';
 import { dexterAdapter } from './dexter/adapter';
 import { lbAdapter } from './lb/adapter';
 import { plentyAdapter } from './plenty/adapter';
+import { plentyStableAdapter } from './plenty-stable/adapter';
 import { quipuswapAdapter } from './quipuswap/adapter';
 
 /** Every DEX protocol adapter the plugin runs: one line per protocol folder. */
-export const DEX_ADAPTERS: readonly DexAdapter[] = [lbAdapter, quipuswapAdapter, plentyAdapter, dexterAdapter];
+export const DEX_ADAPTERS: readonly DexAdapter[] = [lbAdapter, quipuswapAdapter, plentyAdapter, plentyStableAdapter, dexterAdapter];

@@ -7,6 +7,10 @@ const FA2_TRANSFER = {
   prim: 'list',
   args: [{ prim: 'pair', args: [t('address', '%from_'), { prim: 'list', annots: ['%txs'], args: [{ prim: 'pair', args: [t('address', '%to_'), { prim: 'pair', args: [t('nat', '%token_id'), t('nat', '%amount')] }] }] }] }],
 };
+/** The LP token calls that mint or burn shares: Dexter-style `mintOrBurn (quantity, target)`… */
+const MINT_OR_BURN = { prim: 'pair', args: [t('int', '%quantity'), t('address', '%target')] };
+/** …and Plenty-style `mint`/`burn (address, value)`. */
+const MINT = { prim: 'pair', args: [t('address', '%address'), t('nat', '%value')] };
 
 export interface TokenMove {
   token: string;
@@ -24,9 +28,10 @@ export interface TokenMove {
 export class PoolCall {
   readonly emitted: NormalizedOperation[] = [];
 
+  /** `step` is a matched step, or any call of the pool in the group (a swap's opening call, say). */
   constructor(
     readonly match: GroupMatch,
-    readonly step: MatchedStep,
+    readonly step: Pick<MatchedStep, 'op' | 'contract' | 'sender'>,
   ) {
     for (const o of match.group) {
       if (o.opC !== step.op.opC || o.opI <= step.op.opI) continue;
@@ -62,6 +67,22 @@ export class PoolCall {
     return this.tokenMoves()
       .filter((m) => m.token === token && m.tokenId === tokenId && (direction === 'in' ? m.to === pool : m.from === pool))
       .reduce((s, m) => s + m.amount, 0n);
+  }
+
+  /** Net LP shares the pool minted (positive) or burned (negative) through its LP token contract `lp`. */
+  shares(lp: string): bigint {
+    let net = 0n;
+    for (const o of this.emitted) {
+      if (o.receiver !== lp) continue;
+      if (o.entrypoint === 'mintOrBurn') {
+        const p = plainValue(MINT_OR_BURN, o.parameters) as { quantity?: unknown } | undefined;
+        if (typeof p?.quantity === 'bigint') net += p.quantity;
+      } else if (o.entrypoint === 'mint' || o.entrypoint === 'burn') {
+        const p = plainValue(MINT, o.parameters) as { value?: unknown } | undefined;
+        if (typeof p?.value === 'bigint') net += o.entrypoint === 'mint' ? p.value : -p.value;
+      }
+    }
+    return net;
   }
 
   /** Tez the pool paid out (plain transactions without entrypoint) to accounts `to` accepts. */

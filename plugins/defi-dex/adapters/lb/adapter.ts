@@ -1,4 +1,4 @@
-import { plainValue, type GroupMatch, type HandlerRegistry, type MatchedStep } from '../../../../framework';
+import type { GroupMatch, HandlerRegistry, MatchedStep } from '../../../../framework';
 import { inputFee } from '../../core/InputFee';
 import { PoolCall } from '../../core/PoolCall';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply } from '../../core/DexAdapter';
@@ -8,9 +8,6 @@ const LB = { cpmm: 'KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5', sirius: 'KT1AafHA1C1v
 const NULL_ADDRESS = 'tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU';
 const POOL = { contract: LB.cpmm, pairId: 0 } as const;
 const CALLS = ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity'];
-const t = (prim: string, annot: string) => ({ prim, annots: [annot] });
-/** Sirius' mintOrBurn argument type, to read the shares the CPMM minted or burned. */
-const MINT_OR_BURN = { prim: 'pair', args: [t('int', '%quantity'), t('address', '%target')] };
 
 interface LbStorage {
   tokenPool: bigint;
@@ -62,7 +59,7 @@ function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | und
   const p = step.parameters as Record<string, unknown>;
   const { sender, router } = call.parties();
   const burned = call.tez((a) => a === NULL_ADDRESS);
-  const sharesMoved = call.emitted.filter((o) => o.receiver === s.lqtAddress && o.entrypoint === 'mintOrBurn').reduce((n, o) => n + mintQuantity(o.parameters), 0n);
+  const sharesMoved = call.shares(s.lqtAddress);
   const tokensIn = call.tokens(s.tokenAddress, 0n, 'in');
   const tokensOut = call.tokens(s.tokenAddress, 0n, 'out');
   const lpFee = (amount: bigint, token: number) => inputFee(amount, 10n, token);
@@ -84,12 +81,6 @@ function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | und
       return { kind: 'withdraw', sender, receiver: String(p.to), router, owner: sender, amounts: [tokensOut, call.tez((a) => a === String(p.to))], shares: -sharesMoved };
   }
   return undefined;
-}
-
-/** Sirius `mintOrBurn (quantity int, target address)`: the signed quantity. */
-function mintQuantity(v: unknown): bigint {
-  const p = plainValue(MINT_OR_BURN, v) as { quantity?: unknown } | undefined;
-  return typeof p?.quantity === 'bigint' ? p.quantity : 0n;
 }
 
 /** A Sirius transfer step's (from, to, value); its types are known from the token's script. */

@@ -1,6 +1,7 @@
 import type { HandlerRegistry, MatchedStep } from '../../../../framework';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
 import { PoolCall } from '../../core/PoolCall';
+import { divisorBps, plentyToken } from './common';
 
 const SIGNATURE = { entrypoints: ['Swap', 'AddLiquidity', 'RemoveLiquidity'] } as const;
 /** Plenty's usual volatile-pool fee divisor (0.345%), for storages that do not carry `lpFee`. */
@@ -50,17 +51,9 @@ function poolStorage(v: unknown): PlentyStorage | undefined {
   return typeof s?.token1_pool === 'bigint' && typeof s.token2_pool === 'bigint' && typeof s.totalSupply === 'bigint' && typeof s.token1Address === 'string' && typeof s.token2Address === 'string' ? (s as PlentyStorage) : undefined;
 }
 
-function tokenOf(address: string, id: bigint | undefined, fa2: boolean | undefined): DexTokenRef {
-  return fa2 ? { standard: 'fa2', contract: address, tokenId: id ?? 0n } : { standard: 'fa1.2', contract: address };
-}
-
-const tokens = (s: PlentyStorage): [DexTokenRef, DexTokenRef] => [tokenOf(s.token1Address, s.token1Id, s.token1Check), tokenOf(s.token2Address, s.token2Id, s.token2Check)];
+const tokens = (s: PlentyStorage): [DexTokenRef, DexTokenRef] => [plentyToken(s.token1Address, s.token1Id, s.token1Check), plentyToken(s.token2Address, s.token2Id, s.token2Check)];
 const feeDivisor = (s: PlentyStorage): bigint => (s.lpFee && s.lpFee > 0n ? s.lpFee : DEFAULT_LP_FEE);
-/** 10000/lpFee with two decimals. */
-const feesBps = (s: PlentyStorage): string => {
-  const hundredths = 1_000_000n / feeDivisor(s);
-  return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
-};
+const feesBps = (s: PlentyStorage): string => divisorBps(feeDivisor(s));
 
 function declaration(contract: string, s: PlentyStorage): DexPoolDecl {
   return { contract, pairId: 0, entity: 'plenty_v1', tokens: tokens(s), lp: s.lpTokenAddress ? { standard: 'fa1.2', contract: s.lpTokenAddress } : null, feesBps: feesBps(s) };

@@ -1,0 +1,44 @@
+import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
+import type { DexAction, DexAdapter, DexSink } from '../../core/DexAdapter';
+import { PoolCall } from '../../core/PoolCall';
+import { CTEZ_CALLS, CTEZ_SIGNATURE, ctezPool, decodeCtezCall } from './ctezPool';
+import { declaration, ENTITY, supplyOf, type StablePool } from './pool';
+import { decodeTokenPoolCall, TOKEN_POOL_CALLS, tokenPool } from './tokenPool';
+
+/** Code signatures: disjoint from each other and from the volatile pools (`Swap`, `AddLiquidity`, `RemoveLiquidity`). */
+const TOKEN_POOL = { entrypoints: TOKEN_POOL_CALLS } as const;
+const CTEZ_POOL = { entrypoints: CTEZ_SIGNATURE } as const;
+
+/**
+ * Plenty stable-swap ("flat curve") pools, entity `plenty_stable`: token/token pools (token1 = A,
+ * token2 = B) and the ctez/tez pool (ctez = A, tez = B), recognized by their entrypoints at their
+ * first call. The fee is ⌊W/lpFee⌋ of the curve's output; shares come from the LP token's
+ * `mint`/`burn` the pool called. A ctez/tez swap opens with `tez_to_ctez`/`ctez_to_tez` and settles
+ * in its `_callback` (after ctez's `get_target`): it is one trade, reported at the callback, whose
+ * storage holds the reserves after it.
+ */
+export const plentyStableAdapter: DexAdapter = {
+  name: 'plenty-stable',
+  entities: [ENTITY],
+  register(r: HandlerRegistry, sink: DexSink): void {
+    r.onOperationGroup([{ name: 'pool', destination: TOKEN_POOL, entrypoint: TOKEN_POOL_CALLS }], async (m, ctx) => {
+      const step = m.steps.pool!;
+      const pool = step.decoded ? tokenPool(step.storage) : undefined;
+      if (pool) await report(ctx, sink, m, step, pool, decodeTokenPoolCall(new PoolCall(m, step), step, pool));
+    });
+    // One subscription per kind of pool, so a block's calls of a pool are reported in their order.
+    r.onOperationGroup([{ name: 'pool', destination: CTEZ_POOL, entrypoint: CTEZ_CALLS }], async (m, ctx) => {
+      const step = m.steps.pool!;
+      const pool = step.decoded ? ctezPool(step.storage) : undefined;
+      if (pool) await report(ctx, sink, m, step, pool, decodeCtezCall(m, step, pool));
+    });
+  },
+};
+
+/** Declares the pool at its first call, then reports the action with the reserves after `step`. */
+async function report(ctx: IndexContext, sink: DexSink, m: GroupMatch, step: MatchedStep, pool: StablePool, action: DexAction | undefined): Promise<void> {
+  const key = { contract: step.contract, pairId: 0 };
+  const supply = supplyOf(pool);
+  if (!(await sink.knows(ctx, key))) await sink.pool(ctx, declaration(step.contract, pool), supply, { match: m, step });
+  if (action) await sink.action(ctx, key, action, supply, { match: m, step });
+}

@@ -1,0 +1,87 @@
+import { plainValue, type GroupMatch, type MatchedStep } from '../../../../framework';
+import type { DexAction, DexTradeAction } from '../../core/DexAdapter';
+import { PoolCall } from '../../core/PoolCall';
+import { outputFee, type StablePool } from './pool';
+
+/**
+ * The ctez/tez pool's calls, all read at the call that moves the reserves: add_liquidity,
+ * remove_liquidity and the swaps' callbacks. A swap opens with `tez_to_ctez`/`ctez_to_tez` (which
+ * only stores the trade and asks ctez's `get_target`) and settles in its `_callback`: one trade.
+ */
+export const CTEZ_CALLS = ['add_liquidity', 'remove_liquidity', 'tez_to_ctez_callback', 'ctez_to_tez_callback'];
+export const CTEZ_SIGNATURE = ['tez_to_ctez', 'ctez_to_tez', ...CTEZ_CALLS];
+
+const t = (prim: string, annot: string) => ({ prim, annots: [annot] });
+/** The opening calls' argument types, to read the recipient from the call found in the group. */
+const OPENING: Readonly<Record<string, unknown>> = {
+  tez_to_ctez: { prim: 'pair', args: [t('nat', '%minCashBought'), t('address', '%recipient')] },
+  ctez_to_tez: { prim: 'pair', args: [t('nat', '%cashSold'), { prim: 'pair', args: [t('nat', '%minTezBought'), t('address', '%recipient')] }] },
+};
+
+interface CtezPoolStorage {
+  ctezAddress: string;
+  ctezPool: bigint;
+  tezPool: bigint;
+  lqtAddress: string;
+  lqtTotal: bigint;
+  lpFee: bigint;
+  state: boolean;
+}
+
+type CtezPool = StablePool & { ctez: string };
+
+/** The ctez/tez pool's storage (ctez = A, tez = B), or undefined when it is not one. */
+export function ctezPool(v: unknown): CtezPool | undefined {
+  const s = v as Partial<CtezPoolStorage> | undefined;
+  if (typeof s?.ctezPool !== 'bigint' || typeof s.tezPool !== 'bigint' || typeof s.lqtTotal !== 'bigint' || typeof s.lpFee !== 'bigint') return undefined;
+  if (typeof s.ctezAddress !== 'string' || typeof s.lqtAddress !== 'string') return undefined;
+  return {
+    tokens: [{ standard: 'fa1.2', contract: s.ctezAddress }, { standard: 'tez' }],
+    lqtAddress: s.lqtAddress,
+    lqtTotal: s.lqtTotal,
+    reserves: [s.ctezPool, s.tezPool],
+    lpFee: s.lpFee,
+    feeToVoters: s.state === true,
+    ctez: s.ctezAddress,
+  };
+}
+
+export function decodeCtezCall(m: GroupMatch, step: MatchedStep, pool: CtezPool): DexAction | undefined {
+  const call = new PoolCall(m, step);
+  const { sender, router } = call.parties();
+  const p = step.parameters as Record<string, unknown>;
+  switch (step.entrypoint) {
+    case 'add_liquidity':
+      // Tez come with the call, ctez are pulled from the caller, shares minted to `owner`.
+      return { kind: 'deposit', sender, receiver: String(p.owner), router, owner: String(p.owner), amounts: [call.tokens(pool.ctez, 0n, 'in'), step.amount], shares: call.shares(pool.lqtAddress) };
+    case 'remove_liquidity': {
+      // Both sides are paid to the caller.
+      const caller = step.sender ?? sender;
+      return { kind: 'withdraw', sender, receiver: call.receiver(caller), router, owner: sender, amounts: [call.tokens(pool.ctez, 0n, 'out'), call.tez((a) => a === caller)], shares: -call.shares(pool.lqtAddress) };
+    }
+    case 'tez_to_ctez_callback':
+    case 'ctez_to_tez_callback':
+      return settledSwap(m, step, pool);
+  }
+  return undefined;
+}
+
+/** A swap at its callback: who, what was sent and the recipient from the opening call; what moved in both steps. */
+function settledSwap(m: GroupMatch, settle: MatchedStep, pool: CtezPool): DexTradeAction | undefined {
+  const entrypoint = settle.entrypoint!.replace(/_callback$/, '');
+  const open = [...m.group].reverse().find((o) => o.opC === settle.op.opC && o.opI < settle.op.opI && o.receiver === settle.contract && o.entrypoint === entrypoint);
+  if (!open) return undefined;
+  const opened = new PoolCall(m, { op: open, contract: settle.contract, sender: open.sender });
+  const settled = new PoolCall(m, settle);
+  const recipient = (plainValue(OPENING[entrypoint], open.parameters) as { recipient?: unknown } | undefined)?.recipient;
+  if (typeof recipient !== 'string') return undefined;
+  const { sender, router } = opened.parties();
+  const ctez = (dir: 'in' | 'out') => opened.tokens(pool.ctez, 0n, dir) + settled.tokens(pool.ctez, 0n, dir);
+  const who = { kind: 'trade', sender, receiver: opened.receiver(recipient), router } as const;
+  if (entrypoint === 'tez_to_ctez') {
+    const amountOut = ctez('out');
+    return { ...who, tokenIn: 1, tokenOut: 0, amountIn: open.volume, amountOut, fees: outputFee(amountOut, pool, 0) };
+  }
+  const amountOut = opened.tez((a) => a === recipient) + settled.tez((a) => a === recipient);
+  return { ...who, tokenIn: 0, tokenOut: 1, amountIn: ctez('in'), amountOut, fees: outputFee(amountOut, pool, 1) };
+}
