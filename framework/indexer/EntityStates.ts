@@ -149,6 +149,10 @@ class CachedEntityStore implements EntityStore {
     this.changed.set(entity.row_id, entity);
   }
 
+  pending(): readonly Entity[] {
+    return [...this.changed.values()];
+  }
+
   async flush(trx: Knex.Transaction): Promise<void> {
     const rows = [...this.changed.values()];
     this.changed.clear();

@@ -23,6 +23,8 @@ export interface EntityStore {
   insert(row: Row): Entity;
   /** Changes some columns of a row obtained from get() or insert(). */
   update(entity: Entity, patch: Row): void;
+  /** Rows inserted or changed in this batch and not written yet: what `ctx.read` does not see of this table. */
+  pending(): readonly Entity[];
 }
 
 /** What a handler gets for one block. Everything it writes commits with the block (or its batch). */

@@ -4,6 +4,7 @@ import { BitsetBuilder, setBit } from './Bitset';
 import { CycleRights } from './CycleRights';
 import { blockIncome } from './IncomeDelta';
 import { nodeRights } from './NodeRights';
+import { SnapshotWriter } from './SnapshotWriter';
 
 const LOSSES = new Set(['accusation_loss', 'seed_loss', 'endorsing_loss']);
 const INCOMES = new Set(['baking_income', 'endorsing_income', 'accusation_income', 'seed_income', 'fees_income']);
@@ -19,6 +20,7 @@ const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string)
  */
 export class BakingIndexer {
   private known = new Map<number, CycleRights | null>();
+  private readonly snapshots = new SnapshotWriter();
   private lastLevel = -1;
 
   constructor(
@@ -32,6 +34,7 @@ export class BakingIndexer {
   }
 
   async index(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
+    await this.snapshots.write(block, ctx);
     if (block.level <= this.lastLevel) this.forget();
     this.lastLevel = -1;
     if (block.level === 0 || !block.hasMetadata || !block.baker) return;

@@ -29,7 +29,7 @@ export type RightsRow = {
   row_key: string;
 };
 
-/** balances of active bakers and their delegators at every stake snapshot block */
+/** balances of active bakers and their funded delegators at every stake snapshot (Paris+, the last block of each cycle) */
 export type SnapshotRow = {
   /** unique row id (local to this table and instance) */
   row_id?: bigint | number;
@@ -45,21 +45,21 @@ export type SnapshotRow = {
   index: bigint | number;
   /** rolls owned (bakers; 0 after rolls were removed) */
   rolls: bigint | number;
-  /** stake counted for rights (bakers; tez) */
-  active_stake: bigint;
+  /** baking power: stake counted for rights, as the node reports it (bakers; null for delegators and without a node; tez) */
+  active_stake?: bigint | null;
   /** account row id */
   account_id: bigint | number;
   /** account row id of the baker (itself for bakers) */
   baker_id?: bigint | number | null;
   /** the account is a baker */
   is_baker: boolean;
-  /** the baker is active */
-  is_active: boolean;
-  /** own balance (tez) */
+  /** the baker is active (deactivated bakers get no row; null for delegators and without a node) */
+  is_active?: boolean | null;
+  /** own tez: bakers their spendable balance, own stake and own unstake requests; delegators their spendable balance and unstake requests (tez) */
   balance: bigint;
-  /** balance delegated to the baker (bakers; tez) */
+  /** spendable and unstaked tez of the baker's funded delegators (bakers; tez) */
   delegated: bigint;
-  /** number of delegators (bakers) */
+  /** number of funded delegators (bakers) */
   n_delegations: bigint | number;
   /** height since which the account is a baker or delegates to its baker */
   since: bigint | number;

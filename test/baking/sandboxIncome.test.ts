@@ -138,7 +138,7 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
     expect(checked).to.be.greaterThan(3);
   });
 
-  it('serves a baker\'s income and rights of a cycle, with JSON errors for bad ids (no snapshot route until snapshots are written)', async () => {
+  it('serves a baker\'s income and rights of a cycle, with JSON errors for bad ids (no snapshot before the first snapshot\'s cycle)', async () => {
     const row = income.find((r) => mutez(r.baking_income) > 0n)!;
     const got = await getJson(t, `/explorer/bakers/${row.address}/income/${row.cycle}`);
     expect(got.address).to.equal(row.address);
@@ -150,7 +150,7 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
     await expectError(t, `/explorer/bakers/tz1notanaddress/income/1`, 400, ErrorCode.RESOURCE_ID_MALFORMED);
     await expectError(t, `/explorer/bakers/${row.address}/income/x1`, 400, ErrorCode.RESOURCE_ID_MALFORMED);
     await expectError(t, `/explorer/bakers/${row.address}/income/999999`, 404, ErrorCode.RESOURCE_NOTFOUND);
-    await expectError(t, `/explorer/bakers/${row.address}/snapshot/1`, 404, ErrorCode.NO_ROUTE);
+    await expectError(t, `/explorer/bakers/${row.address}/snapshot/1`, 404, ErrorCode.RESOURCE_NOTFOUND);
   });
 
   it('without the baking plugin its tables and routes answer 404', async () => {

@@ -30,6 +30,9 @@ class MemoryStore implements EntityStore {
   update(entity: Entity, patch: Record<string, unknown>): void {
     Object.assign(entity, patch);
   }
+  pending(): readonly Entity[] {
+    return [...this.rows.values()];
+  }
 }
 
 describe('metadata: on-chain TZIP-16/21 decoding of recorded mainnet big maps', () => {

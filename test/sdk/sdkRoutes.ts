@@ -37,6 +37,7 @@ export const OBJECT_ROUTES: SdkObjectRoute[] = [
   { plugin: 'baking', path: '/explorer/bakers/{baker}?meta=1', struct: 'index.Baker' },
   { plugin: 'baking', path: '/explorer/bakers/{baker}/endorsements', struct: 'index.Op', list: true },
   { plugin: 'baking', path: '/explorer/bakers/{baker}/delegations', struct: 'index.Op', list: true },
+  { plugin: 'baking', path: '/explorer/bakers/{baker}/snapshot/head', struct: 'index.Snapshot' },
   { plugin: 'governance', path: '/explorer/bakers/{voter}/votes', struct: 'index.Ballot', list: true },
   { plugin: 'bigmaps', path: '/explorer/bigmap/{bigmap}', struct: 'index.Bigmap' },
   { plugin: 'bigmaps', path: '/explorer/bigmap/{bigmap}/values?prim=1&meta=1', struct: 'index.BigmapValue', list: true },

@@ -2,11 +2,9 @@ import { injectable } from 'tsyringe';
 import { ApiError, Catalog, CatalogRows, ChainState, Database, explorerObject, parseAddress, parseSequenceId, RouteRegistry, type ExplorerRow } from '../../../framework';
 import { BakerOperations } from './BakerOperations';
 import { BakerRoutes } from './BakerRoutes';
+import { SnapshotRoute } from './SnapshotRoute';
 
-/**
- * A baker's per-cycle rows (income, rights) as explorer objects; 404 when the cycle has none.
- * `/snapshot/{cycle}` is not served until snapshot rows are written (docs/baking.md).
- */
+/** A baker's per-cycle rows (income, rights) as explorer objects; 404 when the cycle has none. */
 @injectable()
 export class BakingExplorer {
   constructor(
@@ -18,6 +16,7 @@ export class BakingExplorer {
   register(r: RouteRegistry): void {
     new BakerRoutes(this.db, this.catalog).register(r);
     new BakerOperations(this.db, this.catalog, this.chain).register(r);
+    new SnapshotRoute(this.db, this.catalog).register(r);
     for (const [path, table, scope] of [
       ['income', 'income', 'GetBakerIncome'],
       ['rights', 'rights', 'GetBakerRights'],

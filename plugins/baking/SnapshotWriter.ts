@@ -1,0 +1,128 @@
+import type { Entity, IndexContext, NormalizedBlock } from '../../framework';
+
+/** What a snapshot row needs of an account row. */
+interface AccountState {
+  row_id: bigint;
+  address: string;
+  baker_id: bigint | null;
+  baker: string | null;
+  is_baker: boolean;
+  spendable_balance: bigint;
+  staked_balance: bigint | null;
+  unstaked_balance: bigint;
+  delegated_since: number | null;
+  delegated_since_time: Date | null;
+  first_seen: number;
+  first_seen_time: Date;
+}
+
+const COLUMNS = ['row_id', 'address', 'baker_id', 'baker', 'is_baker', 'spendable_balance', 'staked_balance', 'unstaked_balance', 'delegated_since', 'delegated_since_time', 'first_seen', 'first_seen_time'] as const;
+
+/**
+ * The stake snapshot of a cycle, written at its last block: from Paris on, the rights of a later
+ * cycle are drawn from the stake at a cycle's end. One row per registered baker (own full balance =
+ * spendable + own stake + own unstake requests; delegated = its delegators' spendable and unstaked
+ * tez; delegators; baking power from the node) and one per account delegating to one, from
+ * core-chain's account state as of the block (committed rows and the batch's pending changes).
+ * Eras that picked one of several in-cycle snapshots (before Paris) and runs without protocol
+ * constants (archives) get no rows: which snapshot counted is not in the receipts.
+ */
+export class SnapshotWriter {
+  /** Cycle length by protocol, 0 for eras with in-cycle snapshots (constants come on each run's first block). */
+  private readonly cycleLength = new Map<string, number>();
+
+  async write(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
+    if (block.constants) this.cycleLength.set(block.protocol, cycleEndLength(block.constants));
+    const length = this.cycleLength.get(block.protocol) ?? 0;
+    if (length === 0 || block.cyclePosition !== length - 1) return;
+    const accounts = await this.accounts(ctx);
+    const bakers = [...accounts.values()].filter((a) => a.is_baker);
+    const delegators = new Map<string, AccountState[]>();
+    for (const a of accounts.values()) {
+      // Empty accounts add no stake: only delegators holding tez get a row.
+      if (a.is_baker || a.baker === null || a.baker === a.address || heldByDelegator(a) === 0n) continue;
+      delegators.set(a.baker, [...(delegators.get(a.baker) ?? []), a]);
+    }
+    const rows = ctx.entities('snapshot', 'row_key');
+    await rows.preload([...bakers, ...[...delegators.values()].flat()].map((a) => `${block.cycle}_${a.address}`));
+    const at = { height: block.level, cycle: block.cycle, is_selected: true, time: new Date(block.time), index: 0, rolls: 0 };
+    for (const baker of bakers.sort((x, y) => (x.address < y.address ? -1 : 1))) {
+      const info = (await ctx.node(`context/delegates/${baker.address}`)) as Record<string, unknown> | undefined;
+      if (info?.deactivated === true) continue;
+      const mine = delegators.get(baker.address) ?? [];
+      const power = info?.baking_power ?? info?.current_baking_power;
+      await put(rows, `${block.cycle}_${baker.address}`, {
+        ...at,
+        ...party(baker, baker.row_id, baker.address),
+        is_baker: true,
+        is_active: info === undefined ? null : true,
+        active_stake: typeof power === 'string' || typeof power === 'number' ? BigInt(power) : null,
+        balance: baker.spendable_balance + (baker.staked_balance ?? 0n) + baker.unstaked_balance,
+        delegated: mine.reduce((n, d) => n + heldByDelegator(d), 0n),
+        n_delegations: mine.length,
+      });
+      for (const d of mine) {
+        await put(rows, `${block.cycle}_${d.address}`, { ...at, ...party(d, baker.row_id, baker.address), is_baker: false, is_active: null, active_stake: null, balance: heldByDelegator(d), delegated: 0n, n_delegations: 0 });
+      }
+    }
+  }
+
+  /** Bakers and delegating accounts: the committed rows, overlaid with what this batch changed. */
+  private async accounts(ctx: IndexContext): Promise<Map<string, AccountState>> {
+    const out = new Map<string, AccountState>();
+    const committed = (await ctx.read('account').select(...COLUMNS).where((w) => w.where('is_baker', true).orWhereNotNull('baker_id'))) as Record<string, unknown>[];
+    for (const raw of committed) out.set(String(raw.address), state(raw));
+    for (const e of ctx.entities('account', 'address').pending()) {
+      const a = state(e);
+      if (a.is_baker || a.baker_id !== null) out.set(a.address, a);
+      else out.delete(a.address);
+    }
+    return out;
+  }
+}
+
+/** blocks_per_cycle when the protocol draws rights from the cycle-end stake, 0 when it picks an in-cycle snapshot. */
+function cycleEndLength(constants: Readonly<Record<string, unknown>>): number {
+  if ('blocks_per_stake_snapshot' in constants || 'blocks_per_roll_snapshot' in constants) return 0;
+  return Number(constants.blocks_per_cycle ?? 0);
+}
+
+/** A delegator's tez counted as delegated: spendable and unstake requests (its staked tez count as staked). */
+const heldByDelegator = (a: AccountState): bigint => a.spendable_balance + a.unstaked_balance;
+
+function party(a: AccountState, bakerId: bigint, baker: string): Record<string, unknown> {
+  return {
+    account_id: a.row_id,
+    address: a.address,
+    baker_id: bakerId,
+    baker,
+    since: a.delegated_since ?? a.first_seen,
+    since_time: a.delegated_since_time ?? a.first_seen_time,
+  };
+}
+
+async function put(rows: ReturnType<IndexContext['entities']>, key: string, row: Record<string, unknown>): Promise<void> {
+  const hit = await rows.get(key);
+  if (hit) rows.update(hit, row);
+  else rows.insert({ row_key: key, ...row });
+}
+
+const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
+const date = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
+
+function state(r: Record<string, unknown> | Entity): AccountState {
+  return {
+    row_id: big(r.row_id),
+    address: String(r.address),
+    baker_id: r.baker_id === null || r.baker_id === undefined ? null : big(r.baker_id),
+    baker: r.baker === null || r.baker === undefined ? null : String(r.baker),
+    is_baker: r.is_baker === true,
+    spendable_balance: big(r.spendable_balance),
+    staked_balance: r.staked_balance === null || r.staked_balance === undefined ? null : big(r.staked_balance),
+    unstaked_balance: big(r.unstaked_balance),
+    delegated_since: r.delegated_since === null || r.delegated_since === undefined ? null : Number(r.delegated_since),
+    delegated_since_time: r.delegated_since_time === null || r.delegated_since_time === undefined ? null : date(r.delegated_since_time),
+    first_seen: Number(r.first_seen),
+    first_seen_time: date(r.first_seen_time),
+  };
+}

@@ -1,0 +1,95 @@
+import { expect } from 'chai';
+import { ErrorCode } from '../../framework';
+import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
+import { mutez, readTable } from '../core-chain/support/tableReader';
+import { expectError, getJson, type Obj } from '../explorer/support/api';
+import { indexSandbox } from '../support/IndexHarness';
+import { BACKEND } from '../support/TestDatabase';
+import type { TestInstance } from '../support/TestInstance';
+import { startBakingInstance } from './support/bakingInstance';
+
+type Json = Record<string, unknown>;
+const HEAD = 60;
+
+describe(`baking: stake snapshots at each cycle's end (${BACKEND})`, function () {
+  this.timeout(300_000);
+  const chain = new SandboxChain({ seed: 'snapshots', profile: 'tiny' });
+  const transport = new SandboxRpcTransport(chain);
+  let t: TestInstance;
+
+  /** The node's answer about a block (level), parsed; undefined on 404. */
+  async function node(level: number, path: string): Promise<unknown> {
+    const res = await transport.get(`/chains/main/blocks/${level}/${path}`);
+    if (res.status === 404) return undefined;
+    expect(res.status, `${level}/${path}`).to.equal(200);
+    return JSON.parse(res.body);
+  }
+
+  before(async function () {
+    chain.bakeTo(HEAD);
+    t = await startBakingInstance();
+    await indexSandbox(t, chain, {});
+  });
+  after(async () => t?.close());
+
+  it('holds, per cycle end, every active baker with the own balance, baking power and delegators the node reports then', async () => {
+    const rows = await readTable(t, 'snapshot', ['cycle', 'height', 'address', 'baker', 'is_baker', 'balance', 'delegated', 'n_delegations', 'active_stake']);
+    const length = Number(((await node(HEAD, 'context/constants')) as Json).blocks_per_cycle);
+    const ends = [...new Set(rows.map((r) => Number(r.height)))].sort((a, b) => a - b);
+    // Every complete cycle of the chain, and only cycle ends.
+    const lastOfCycle = [...Array(HEAD + 1).keys()].filter((l) => (JSON.parse(chain.blockJson(chain.at(l)!)) as { metadata: { level_info: { cycle_position: number } } }).metadata.level_info?.cycle_position === length - 1);
+    expect(ends).to.deep.equal(lastOfCycle);
+    let delegatorsChecked = 0;
+    for (const level of ends) {
+      const at = rows.filter((r) => Number(r.height) === level);
+      const bakers = at.filter((r) => r.is_baker === 'true');
+      const listed = ((await node(level, 'context/delegates')) as string[]).sort();
+      const active: string[] = [];
+      for (const b of listed) if (((await node(level, `context/delegates/${b}`)) as Json).deactivated !== true) active.push(b);
+      expect(bakers.map((r) => r.address).sort(), `bakers at ${level}`).to.deep.equal(active);
+      for (const r of bakers) {
+        const info = (await node(level, `context/delegates/${r.address}`)) as Json;
+        expect(mutez(r.balance), `${r.address} own at ${level}`).to.equal(BigInt(info.own_full_balance as string));
+        expect(mutez(r.active_stake), `${r.address} power at ${level}`).to.equal(BigInt(info.baking_power as string));
+        const mine = at.filter((d) => d.is_baker !== 'true' && d.baker === r.address);
+        expect(Number(r.n_delegations)).to.equal(mine.length);
+        expect(mutez(r.delegated)).to.equal(mine.reduce((n, d) => n + mutez(d.balance), 0n));
+        // Each delegator row: the node's delegate, spendable balance and unstake requests at that level.
+        for (const d of mine) {
+          const contract = (await node(level, `context/contracts/${d.address}`)) as Json;
+          const unstaked = BigInt(((await node(level, `context/contracts/${d.address}/unstaked_frozen_balance`)) as string | undefined) ?? '0');
+          expect(contract.delegate, d.address).to.equal(r.address);
+          expect(mutez(d.balance), `${d.address} at ${level}`).to.equal(BigInt(contract.balance as string) + unstaked);
+          delegatorsChecked++;
+        }
+        // What the node counts as delegated can only include more (delegations made at genesis that no block shows).
+        expect(mutez(r.delegated) <= BigInt(info.external_delegated as string), r.address).to.equal(true);
+      }
+    }
+    expect(ends.length).to.be.greaterThan(3);
+    expect(delegatorsChecked).to.be.greaterThan(0);
+  });
+
+  it('/explorer/bakers/{hash}/snapshot/{cycle} is the snapshot behind the cycle\'s rights, with its delegators, in mutez', async () => {
+    const rows = await readTable(t, 'snapshot', ['cycle', 'height', 'address', 'baker', 'is_baker', 'balance', 'delegated', 'n_delegations']);
+    const constants = (await node(HEAD, 'context/constants')) as Json;
+    const lag = Number(constants.consensus_rights_delay ?? constants.preserved_cycles) + 1;
+    const withDelegators = rows.filter((r) => r.is_baker === 'true' && Number(r.n_delegations) > 0);
+    expect(withDelegators.length).to.be.greaterThan(0);
+    for (const r of withDelegators) {
+      const cycle = Number(r.cycle) + lag;
+      const o = await getJson<Obj>(t, `/explorer/bakers/${r.address}/snapshot/${cycle}`);
+      expect(o).to.include({ baking_cycle: cycle, snapshot_cycle: Number(r.cycle), snapshot_height: Number(r.height), n_delegations: Number(r.n_delegations) });
+      expect(BigInt(o.own_balance as number)).to.equal(mutez(r.balance));
+      expect(BigInt(o.staking_balance as number)).to.equal(mutez(r.balance) + mutez(r.delegated));
+      const mine = rows.filter((d) => d.is_baker !== 'true' && d.baker === r.address && d.cycle === r.cycle);
+      expect((o.delegators as Obj[]).map((d) => [d.address, BigInt(d.balance as number), d.is_funded])).to.have.deep.members(mine.map((d) => [d.address, mutez(d.balance), true]));
+    }
+    const newest = Math.max(...rows.map((r) => Number(r.cycle)));
+    const baker = rows.find((r) => r.is_baker === 'true' && Number(r.cycle) === newest)!;
+    expect((await getJson<Obj>(t, `/explorer/bakers/${baker.address}/snapshot/head`)).baking_cycle).to.equal(newest + lag);
+    await expectError(t, `/explorer/bakers/${baker.address}/snapshot/${newest + lag + 1}`, 404, ErrorCode.RESOURCE_NOTFOUND);
+    await expectError(t, `/explorer/bakers/${baker.address}/snapshot/-1`, 400, ErrorCode.RESOURCE_ID_MALFORMED);
+    await expectError(t, `/explorer/bakers/tz1nope/snapshot/3`, 400, ErrorCode.RESOURCE_ID_MALFORMED);
+  });
+});
