@@ -59,6 +59,7 @@ export * from './michelson/ContractCode';
 export * from './explorer/CatalogRows';
 export * from './explorer/ExplorerArgs';
 export * from './http/AccountMetadata';
+export * from './http/BlockRights';
 export * from './explorer/ListPage';
 export * from './explorer/explorerObject';
 export * from './explorer/zeroTime';

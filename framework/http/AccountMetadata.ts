@@ -15,6 +15,12 @@ export const ACCOUNT_METADATA = Symbol.for('tzidx.AccountMetadata');
 /** The source of an instance without the metadata plugin. */
 export const NO_ACCOUNT_METADATA: AccountMetadataSource = { lookup: async () => new Map() };
 
+/** The slots of one kind in an answer: the `field` of the answer object or of each object of a list. */
+export function slotsIn<T>(body: unknown, field: string, kind: new (...args: never[]) => T): T[] {
+  const objects = Array.isArray(body) ? body : [body];
+  return objects.map((o) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[field] : undefined)).filter((v): v is T => v instanceof kind);
+}
+
 const ADDRESS = /^(tz[1-4]|KT1|txr1|sr1)[1-9A-HJ-NP-Za-km-z]{33}$/;
 
 /** The `metadata` field of an object with `meta=1`, until the responder fills it. */
@@ -37,12 +43,7 @@ export function metadataField(meta: boolean, ...addresses: unknown[]): { metadat
 
 /** Fills the metadata slots of an answer (an object or a list of objects) with one lookup. */
 export async function fillMetadataSlots(body: unknown, source: AccountMetadataSource): Promise<void> {
-  const slots: MetadataSlot[] = [];
-  const collect = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(collect);
-    else if (v !== null && typeof v === 'object' && (v as { metadata?: unknown }).metadata instanceof MetadataSlot) slots.push((v as { metadata: MetadataSlot }).metadata);
-  };
-  collect(body);
+  const slots = slotsIn(body, 'metadata', MetadataSlot);
   if (slots.length === 0) return;
   const found = await source.lookup([...new Set(slots.flatMap((s) => s.addresses))]);
   for (const slot of slots) {

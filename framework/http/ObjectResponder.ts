@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Context } from 'koa';
 import { inject, injectable } from 'tsyringe';
 import { ACCOUNT_METADATA, AccountMetadataSource, fillMetadataSlots } from './AccountMetadata';
+import { BLOCK_RIGHTS, BlockRightsSource, fillRightsSlots } from './BlockRights';
 import { ApiError } from '../errors/ApiError';
 import { ChainState } from '../indexer/ChainState';
 
@@ -38,10 +39,12 @@ export class ObjectResponder {
   constructor(
     private readonly chain: ChainState,
     @inject(ACCOUNT_METADATA) private readonly metadata: AccountMetadataSource,
+    @inject(BLOCK_RIGHTS) private readonly rights: BlockRightsSource,
   ) {}
 
   async respond(ctx: Context, answer: ObjectAnswer): Promise<void> {
     await fillMetadataSlots(answer.body, this.metadata);
+    await fillRightsSlots(answer.body, this.rights);
     const text = objectJson(answer.body);
     const etag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
     ctx.set('ETag', etag);

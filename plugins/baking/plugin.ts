@@ -1,7 +1,8 @@
 import { injectable } from 'tsyringe';
-import { HandlerRegistry, PluginContext, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { BLOCK_RIGHTS, Database, HandlerRegistry, PluginContext, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
 import { BakingIndexer } from './BakingIndexer';
 import { BakingExplorer } from './explorer/BakingExplorer';
+import { BlockRightsLookup } from './explorer/BlockRightsLookup';
 
 /** Bakers: rights, stake snapshots and income per cycle. Its tables are declared in tables.yaml under `baking`. */
 @injectable()
@@ -23,6 +24,7 @@ export class BakingPlugin implements TzidxPlugin {
       return t;
     };
     this.indexer = new BakingIndexer(table('rights'), table('block'));
+    ctx.container.registerInstance(BLOCK_RIGHTS, new BlockRightsLookup(ctx.container.resolve(Database), ctx.catalog));
   }
 
   handlers(registry: HandlerRegistry): void {

@@ -119,6 +119,41 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
     expect(cycles).to.be.greaterThan(3);
   });
 
+  it('/explorer/block/{height}?rights=1 lists the rights at the block: used, lost, stolen and missed, as the node and the blocks say', async () => {
+    const kinds = new Set<string>();
+    let checked = 0;
+    for (let level = blocks.findIndex((b) => b.header.level > 0 && b.metadata.level_info.cycle === 1); level <= HEAD; level++) {
+      const b = blocks[level];
+      const round0 = ((await rpc(`/chains/main/blocks/${level}/helpers/baking_rights?level=${level}&max_round=0`)) as Json[]).map((r) => r.delegate as string);
+      const attesters = ((await rpc(`/chains/main/blocks/${level}/helpers/attestation_rights?level=${level}`)) as Json[]).flatMap((l) => (l.delegates as Json[]).map((d) => d.delegate as string));
+      // Attestations of this level are in the next block (single ones and aggregate members).
+      const included = new Set<string>();
+      for (const op of blocks[level + 1]?.operations[0] ?? [])
+        for (const c of op.contents) {
+          const lvl = c.level ?? c.consensus_content?.level;
+          if (lvl !== level) continue;
+          if (c.metadata?.delegate) included.add(c.metadata.delegate);
+          for (const m of c.metadata?.committee ?? []) included.add(m.delegate);
+        }
+      const baker = b.metadata.baker as string;
+      const round = parseInt(b.header.fitness[4] ?? '00000000', 16);
+      // A round-0 right is used when its holder baked the block (at any round); a baker without one stole it.
+      const right = (type: string, address: string, r: number | null, flags: Json) => ({ type, address, round: r, is_used: false, is_lost: false, is_stolen: false, is_missed: false, is_seed_required: null, is_seed_revealed: null, ...flags });
+      const want: Json[] = round0.map((d) => right('baking', d, 0, { is_used: d === baker, is_lost: d !== baker }));
+      if (!round0.includes(baker)) want.push(right('baking', baker, round, { is_used: true, is_stolen: true }));
+      for (const d of attesters) want.push(right('endorsing', d, null, { is_used: included.has(d), is_missed: !included.has(d) && level < HEAD }));
+      const got = (await getJson<Json>(t, `/explorer/block/${level}?rights=1`)).rights as Json[];
+      expect(got, `rights at ${level}`).to.have.deep.members(want);
+      expect(got).to.have.length(want.length);
+      for (const r of got) kinds.add(`${r.type}:${Object.keys(r).filter((k) => k.startsWith('is_') && r[k] === true).join(',')}`);
+      checked++;
+    }
+    expect(checked).to.be.greaterThan(20);
+    for (const k of ['baking:is_used', 'baking:is_lost', 'endorsing:is_used']) expect([...kinds], k).to.include(k);
+    // Without rights=1 there is no rights field; a cycle whose rights were never fetched has null.
+    expect(await getJson<Json>(t, `/explorer/block/${HEAD}`)).to.not.have.property('rights');
+  });
+
   it('missed round-0 blocks are those whose round-0 holder did not bake them', () => {
     const missed = new Map<string, number>();
     for (const r of rights) {

@@ -1,4 +1,4 @@
-import { ApiError, CatalogRows, ExplorerArgs, explorerObject, metadataField, parseBlockId, RouteRegistry } from '../../../framework';
+import { ApiError, CatalogRows, ExplorerArgs, explorerObject, metadataField, parseBlockId, rightsField, RouteRegistry } from '../../../framework';
 import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
 import { OperationPages } from './OperationPages';
@@ -78,7 +78,7 @@ export class BlockRoutes {
 
   register(r: RouteRegistry): void {
     explorerObject(r, '/explorer/block/:id', 'GetBlock', async (ctx) => {
-      const args = new ExplorerArgs(ctx.query, ['meta']);
+      const args = new ExplorerArgs(ctx.query, ['meta', 'rights']);
       const block = await this.blocks.find(parseBlockId(ctx.params.id), this.rows);
       if (!block) throw ApiError.notFound('no such block');
       // The main-chain block built on this one, else any (an orphan's orphan successor).
@@ -93,7 +93,7 @@ export class BlockRoutes {
         body[f] = block[f];
         if (f === 'predecessor') body.successor = next?.hash ?? null;
       }
-      return { body: { ...body, ...metadataField(args.flag('meta'), block.baker, block.proposer) }, height: block.height as number };
+      return { body: { ...body, ...metadataField(args.flag('meta'), block.baker, block.proposer), ...rightsField(args.flag('rights'), block.height as number) }, height: block.height as number };
     }, { summary: 'a block (hash, height or head)', params: { table: 'block', columns: { id: 'hash' } } });
 
     explorerObject(r, '/explorer/block/:id/operations', 'ListBlockOperations', async (ctx) => {
