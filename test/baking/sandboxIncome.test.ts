@@ -209,6 +209,11 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
       expect(strip(await readTable(clean, 'income', cols))).to.deep.equal(strip(await readTable(t, 'income', cols)));
       const rcols = ['cycle', 'address', 'baking_rights', 'endorsing_rights', 'blocks_baked', 'blocks_endorsed'];
       expect(strip(await readTable(clean, 'rights', rcols))).to.deep.equal(strip(await readTable(t, 'rights', rcols)));
+      // The reorg replaced a cycle's last block (level 40): its snapshot too.
+      const scols = ['cycle', 'height', 'address', 'baker', 'is_baker', 'balance', 'delegated', 'n_delegations', 'active_stake'];
+      const snapshots = strip(await readTable(t, 'snapshot', scols));
+      expect(snapshots.some((r) => r.height === '40')).to.equal(true);
+      expect(strip(await readTable(clean, 'snapshot', scols))).to.deep.equal(snapshots);
     } finally {
       await clean.close();
     }
