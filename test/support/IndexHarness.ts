@@ -1,5 +1,6 @@
 import { BlockNormalizer, BlockRef, BlockSource, NormalizedBlock, RpcBlockSource } from '../../framework/chain';
 import type { RawBlock } from '../../framework/chain/model/RawBlock';
+import type { RpcTransport } from '../../framework/chain/rpc/RpcTransport';
 import { IndexerOptions } from '../../framework/indexer/Indexer';
 import { IndexerStatus } from '../../framework/indexer/IndexerStatus';
 import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
@@ -54,9 +55,12 @@ export async function indexBlocks(t: TestInstance, blocks: readonly RawBlock[], 
   return checkedStatus(t);
 }
 
-/** Indexes a sandbox chain up to its current head, in process (no HTTP), following reorgs it made. */
-export async function indexSandbox(t: TestInstance, chain: SandboxChain, options: Partial<IndexerOptions> = {}): Promise<IndexerStatus> {
-  const source = new RpcBlockSource(new SandboxRpcTransport(chain));
+/**
+ * Indexes a sandbox chain up to its current head, in process (no HTTP), following reorgs it made;
+ * `node` is the sandbox's transport unless one is given (a bench's recorded answers).
+ */
+export async function indexSandbox(t: TestInstance, chain: SandboxChain, options: Partial<IndexerOptions> = {}, node: RpcTransport = new SandboxRpcTransport(chain)): Promise<IndexerStatus> {
+  const source = new RpcBlockSource(node);
   try {
     await t.app.startIndexer(source, { retryDelayMs: 10, toLevel: chain.headLevel, ...options });
   } finally {
