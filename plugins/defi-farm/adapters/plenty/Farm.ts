@@ -1,5 +1,6 @@
 import {
   type AccountBook,
+  addressBytes,
   CallContext,
   type ContractModel,
   entrypoints,
@@ -24,11 +25,13 @@ interface FarmState {
 
 /**
  * A Plenty-style single farm: `stake nat` / `unstake nat` move LP tokens in and out (internal FA1.2
- * transfers), `GetReward unit` pays the reward token.
+ * transfers), `GetReward unit` pays the reward token. The storage names its tokens as Plenty's do
+ * (`stakeToken`, `rewardToken`); the reward is a flat stand-in (balance/1000 + 1), not Plenty's
+ * reward-per-token accounting, so the model keeps no pending rewards.
  */
 export class Farm implements ContractModel {
   readonly role = 'plenty_farm' as const;
-  readonly code = script(entrypoints(['GetReward', tUnit()], ['stake', tNat()], ['unstake', tNat()]), pairT(tBigMap(tAddress(), tNat(), '%balances'), tNat('%totalSupply')));
+  readonly code = script(entrypoints(['GetReward', tUnit()], ['stake', tNat()], ['unstake', tNat()]), pairT(tBigMap(tAddress(), tNat(), '%balances'), tNat('%totalSupply'), tAddress('%stakeToken'), tAddress('%rewardToken')));
   readonly positions: PositionBook;
 
   constructor(private readonly book: AccountBook, readonly address: string, readonly staked: Fa12Token, readonly reward: Fa12Token) {
@@ -44,7 +47,7 @@ export class Farm implements ContractModel {
   }
 
   storage(): Micheline {
-    return pair(int(this.state.balances), int(this.state.totalSupply));
+    return pair(int(this.state.balances), int(this.state.totalSupply), addressBytes(this.staked.address), addressBytes(this.reward.address));
   }
 
   /** Applies `entrypoint` for `user`; returns the parameter value and storage growth. */
