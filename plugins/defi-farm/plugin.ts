@@ -1,6 +1,7 @@
 import { injectable } from 'tsyringe';
-import { HandlerRegistry, PluginManifest, TzidxPlugin } from '../../framework';
+import { Catalog, Database, HandlerRegistry, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
 import { FARM_ADAPTERS } from './adapters';
+import { FarmRoutes } from './api/FarmRoutes';
 import { FarmRecorder } from './core/FarmRecorder';
 
 /** Staking farms, their events and positions. Its tables are declared in tables.yaml under `defi-farm`. */
@@ -12,9 +13,18 @@ export class DefiFarmPlugin implements TzidxPlugin {
     dependsOn: ['core-chain'],
   };
 
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: Catalog,
+  ) {}
+
   /** Every adapter decodes its protocol's calls and reports them to one recorder. */
   handlers(r: HandlerRegistry): void {
     const recorder = new FarmRecorder();
     for (const adapter of FARM_ADAPTERS) adapter.register(r, recorder);
+  }
+
+  routes(r: RouteRegistry): void {
+    new FarmRoutes(this.db, this.catalog).register(r);
   }
 }

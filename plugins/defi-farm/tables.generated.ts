@@ -63,8 +63,8 @@ export type FarmEventRow = {
   reward: bigint | number;
   /** fee taken in stake tokens (raw) */
   fee: bigint | number;
-  /** fee in basis points of the volume; null when no fee was taken */
-  fee_bps?: string | number | null;
+  /** fee in basis points of the volume (0 without a fee) */
+  fee_bps: string | number;
   /** the contract's id of the stake lot touched; null when the contract has none */
   stake_id?: bigint | number | null;
   /** farm's total stake after the event (raw) */

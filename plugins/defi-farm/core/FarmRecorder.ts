@@ -59,7 +59,7 @@ export class FarmRecorder implements FarmSink {
       volume,
       reward: action.reward,
       fee,
-      fee_bps: fee > 0n ? decimal(bps(fee, volume), 2) : null,
+      fee_bps: decimal(bps(fee, volume), 2),
       stake_id: stakeId === undefined ? null : Number(stakeId),
       stake_supply: supply.totalStake,
       reward_supply: supply.remainingRewards,
