@@ -19,7 +19,10 @@ export function farmCall(ctx: BlockContext, farm: Farm): Record<string, unknown>
   const user = useStaker ? staker : holder;
   if (!user) return undefined;
   const entrypoint = useStaker ? (ctx.prng.chance(0.5) ? 'unstake' : 'GetReward') : 'stake';
-  const amount = entrypoint === 'stake' ? 1n + ctx.prng.bigRange(0n, farm.staked.balanceOf(user.address) / 2n) : entrypoint === 'unstake' ? 1n + ctx.prng.bigRange(0n, farm.positions.get(user.address) - 1n) : 0n;
+  // A third of the unstakes leave the farm altogether, so positions close as well as open.
+  const staked = farm.positions.get(user.address);
+  const unstake = ctx.prng.chance(1 / 3) ? staked : 1n + ctx.prng.bigRange(0n, staked - 1n);
+  const amount = entrypoint === 'stake' ? 1n + ctx.prng.bigRange(0n, farm.staked.balanceOf(user.address) / 2n) : entrypoint === 'unstake' ? unstake : 0n;
   const value = entrypoint === 'GetReward' ? { prim: 'Unit' } : { int: String(amount) };
   const content = contractContent(ctx, user.address, farm.address, 6000, { entrypoint, value, amount: 0n }, (call) => {
     const diff = new LazyStorageDiff(ctx.book);
