@@ -54,7 +54,10 @@ export class FarmRoutes {
       if (!args.flag('with_closed')) q.where('is_closed', false);
     };
     const inFarm: Narrow = (q, _args, path) => q.where('pool', path.pool);
-    const both = (a: Narrow, b: Narrow): Narrow => (q, args, path) => (a(q, args, path), b(q, args, path));
+    const both = (a: Narrow, b: Narrow): Narrow => (q, args, path) => {
+      a(q, args, path);
+      b(q, args, path);
+    };
     const byWallet = (columns: string[]): Narrow => (q, _args, path) => q.where((any) => columns.forEach((c) => any.orWhere(c, path.addr)));
 
     // Fixed paths before `/v1/farm/:pool`, which would match them too.
