@@ -1,10 +1,30 @@
-import { PluginManifest, TzidxPlugin } from '../../framework';
+import { injectable } from 'tsyringe';
+import { Catalog, Database, HandlerRegistry, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { FARM_ADAPTERS } from './adapters';
+import { FarmRoutes } from './api/FarmRoutes';
+import { FarmRecorder } from './core/FarmRecorder';
 
 /** Staking farms, their events and positions. Its tables are declared in tables.yaml under `defi-farm`. */
+@injectable()
 export class DefiFarmPlugin implements TzidxPlugin {
   static readonly manifest: PluginManifest = {
     name: 'defi-farm',
     description: 'Staking farms, their events and positions',
     dependsOn: ['core-chain'],
   };
+
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: Catalog,
+  ) {}
+
+  /** Every adapter decodes its protocol's calls and reports them to one recorder. */
+  handlers(r: HandlerRegistry): void {
+    const recorder = new FarmRecorder();
+    for (const adapter of FARM_ADAPTERS) adapter.register(r, recorder);
+  }
+
+  routes(r: RouteRegistry): void {
+    new FarmRoutes(this.db, this.catalog).register(r);
+  }
 }

@@ -54,6 +54,9 @@ export async function sdkSamples(t: TestInstance): Promise<Record<string, string
       const traders = new Set((await rows(t, '/tables/dex_trade?columns=sender&limit=50000')).map((r) => String(r[0])));
       return (await rows(t, '/tables/dex_position?columns=owner&limit=50000')).map((r) => String(r[0])).filter((o) => traders.has(o)).slice(0, 2);
     })(),
+    /** Farms that have events, and stakers (every farm position comes from the owner's own calls). */
+    farm: [...new Set((await rows(t, '/tables/farm_event?columns=pool&limit=50000')).map((r) => String(r[0])))],
+    farmWallet: [...new Set((await rows(t, '/tables/farm_position?columns=owner&limit=50000')).map((r) => String(r[0])))].slice(0, 2),
   };
 }
 

@@ -57,6 +57,14 @@ export const OBJECT_ROUTES: SdkObjectRoute[] = [
   { plugin: 'defi-dex', path: '/v1/wallets/{dexWallet}/dex_events', struct: 'defi.DexEvent', list: true },
   { plugin: 'defi-dex', path: '/v1/wallets/{dexWallet}/dex_trades', struct: 'defi.DexTrade', list: true },
   { plugin: 'defi-dex', path: '/v1/wallets/{dexWallet}/dex_positions?with_closed=1', struct: 'defi.DexPosition', list: true },
+  { plugin: 'defi-farm', path: '/v1/farm', struct: 'defi.Farm', list: true },
+  { plugin: 'defi-farm', path: '/v1/farm/{farm}', struct: 'defi.Farm' },
+  { plugin: 'defi-farm', path: '/v1/farm/events', struct: 'defi.FarmEvent', list: true },
+  { plugin: 'defi-farm', path: '/v1/farm/{farm}/events', struct: 'defi.FarmEvent', list: true },
+  { plugin: 'defi-farm', path: '/v1/farm/positions?with_closed=1', struct: 'defi.FarmPosition', list: true },
+  { plugin: 'defi-farm', path: '/v1/farm/{farm}/positions?with_closed=1', struct: 'defi.FarmPosition', list: true },
+  { plugin: 'defi-farm', path: '/v1/wallets/{farmWallet}/farm_events', struct: 'defi.FarmEvent', list: true },
+  { plugin: 'defi-farm', path: '/v1/wallets/{farmWallet}/farm_positions?with_closed=1', struct: 'defi.FarmPosition', list: true },
 ];
 
 /** `/tables/{table}` the SDK's table client reads (NewTableQuery[*T](…, table)), with the struct it decodes rows into. */

@@ -1,0 +1,5 @@
+import type { FarmAdapter } from '../core/FarmAdapter';
+import { plentyFarmAdapter } from './plenty/adapter';
+
+/** Every farm protocol adapter the plugin runs: one line per protocol folder. */
+export const FARM_ADAPTERS: readonly FarmAdapter[] = [plentyFarmAdapter];

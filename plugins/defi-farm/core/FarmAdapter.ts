@@ -1,0 +1,101 @@
+import type { HandlerRegistry, IndexContext } from '../../../framework';
+// Token references and the origin of an action mean the same for farms as for DEX pools: shared, not copied.
+import type { DexOrigin, DexTokenRef } from '../../defi-dex/core/DexAdapter';
+
+/**
+ * The contract between a farm protocol adapter and the plugin's core. An adapter only decodes: it
+ * recognizes its farms' calls and reports what happened in the farm's own terms (raw amounts that
+ * moved, the farm's totals after, read from its storage). The core turns the reports into every
+ * record (farm, event, position), so protocols cannot disagree on what a field means.
+ */
+
+export type FarmTokenRef = DexTokenRef;
+export type FarmOrigin = DexOrigin;
+
+/** The identity of a farm: `KT1…_poolId` in the API (poolId 0 for single-farm contracts). */
+export interface FarmKey {
+  readonly contract: string;
+  readonly poolId: number;
+}
+
+/** What does not change about a farm; reported when the adapter first sees it. */
+export interface FarmDecl extends FarmKey {
+  /** Protocol family label (`plenty`, …). */
+  readonly entity: string;
+  readonly stake: FarmTokenRef;
+  readonly reward: FarmTokenRef;
+  /** Signer of the farm creation when the adapter saw it. */
+  readonly creator?: string;
+}
+
+/** A farm's totals after an operation, read from its storage (never summed up by the core). */
+export interface FarmSupply {
+  /** Stake held (raw stake token units). */
+  readonly totalStake: bigint;
+  /** Rewards still to pay out (raw); null when the contract does not tell. */
+  readonly remainingRewards: bigint | null;
+}
+
+interface FarmParties {
+  /** The account that called the farm. */
+  readonly sender: string;
+  /** Who received what the farm paid out (the staker). */
+  readonly receiver: string;
+}
+
+/** What the storage after the call says about the owner, when the contract keeps it. */
+interface OwnerState {
+  /** Rewards earned and not paid yet, from the contract's own accounting; undefined when it has none. */
+  readonly pending?: bigint;
+  /** The contract's id of the stake lot this action touched (Plenty's InvestMap key). */
+  readonly stakeId?: bigint;
+}
+
+/** Stake in (deposit) or out (withdraw); a withdrawal may pay a fee and rewards along. */
+export interface FarmStakeAction extends FarmParties, OwnerState {
+  readonly kind: 'deposit' | 'withdraw';
+  readonly owner: string;
+  /** Stake added or removed from the owner's balance (withdrawals: fee included). */
+  readonly volume: bigint;
+  /** Part of a withdrawal the farm kept as fee (raw stake token). */
+  readonly fee: bigint;
+  /** Rewards paid to the owner by the same call. */
+  readonly reward: bigint;
+}
+
+/** Rewards paid to the owner. */
+export interface FarmClaimAction extends FarmParties, OwnerState {
+  readonly kind: 'claim';
+  readonly owner: string;
+  readonly reward: bigint;
+}
+
+/** The farm's reward schedule changed (rewards added, rates or fees set): no position moves. */
+export interface FarmUpdateAction extends FarmParties {
+  readonly kind: 'update';
+  /** Rewards added by this call (raw); 0 when none moved. */
+  readonly reward: bigint;
+}
+
+export type FarmAction = FarmStakeAction | FarmClaimAction | FarmUpdateAction;
+
+/** The core's side, handed to every adapter at registration. All calls write within the block. */
+export interface FarmSink {
+  /** Declares a farm (first call creates it at this block) with its totals now. */
+  farm(ctx: IndexContext, decl: FarmDecl, supply: FarmSupply): Promise<void>;
+  /** The farm's totals as last recorded; undefined for unknown farms. */
+  supply(ctx: IndexContext, farm: FarmKey): Promise<FarmSupply | undefined>;
+  /** One action on a declared farm with its totals after it. */
+  action(ctx: IndexContext, farm: FarmKey, action: FarmAction, supply: FarmSupply, origin: FarmOrigin): Promise<void>;
+}
+
+/**
+ * A protocol adapter: one folder under `plugins/defi-farm/adapters/<protocol>/` (this object in
+ * `adapter.ts`, its simulator in `sandbox.ts`) and one line in `adapters/index.ts`.
+ */
+export interface FarmAdapter {
+  readonly name: string;
+  /** Entity labels this adapter produces. */
+  readonly entities: readonly string[];
+  register(r: HandlerRegistry, sink: FarmSink): void;
+}

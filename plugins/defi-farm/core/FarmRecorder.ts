@@ -1,0 +1,135 @@
+import type { Entity, EntityStore, IndexContext } from '../../../framework';
+// Token naming (`tez`, `KT1…_id`), token facts and decimal text are the DEX core's: shared, not copied.
+import { bps, decimal } from '../../defi-dex/api/Decimal';
+import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
+import { tables } from '../tables.generated';
+import type { FarmAction, FarmDecl, FarmKey, FarmOrigin, FarmSink, FarmSupply } from './FarmAdapter';
+
+const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
+
+export const farmAddress = (f: FarmKey): string => `${f.contract}_${f.poolId}`;
+
+/**
+ * The core's FarmSink and the only writer of farm_pool, farm_event and farm_position: through
+ * ctx.append/ctx.entities only, so rollback needs no code here.
+ */
+export class FarmRecorder implements FarmSink {
+  private readonly tokens = new DexTokens();
+
+  async farm(ctx: IndexContext, decl: FarmDecl, supply: FarmSupply): Promise<void> {
+    const farms = this.farms(ctx);
+    const address = farmAddress(decl);
+    const [stake, reward] = await this.tokens.facts(ctx, [tokenKey(decl.stake), tokenKey(decl.reward)]);
+    const declared = { entity: decl.entity, name: `${decl.entity} ${stake.symbol} farm`, stake_token: stake.key, reward_token: reward.key, ...totals(supply), update_height: ctx.block.level };
+    const row = await farms.get(address);
+    if (row) return farms.update(row, declared);
+    farms.insert({
+      pool: address,
+      contract: decl.contract,
+      pool_id: decl.poolId,
+      creator: decl.creator ?? null,
+      num_positions: 0,
+      // Plenty's reward period is kept in block levels, not times: unknown as times.
+      start_time: null,
+      end_time: null,
+      first_height: ctx.block.level,
+      first_time: new Date(ctx.block.time),
+      ...declared,
+    });
+  }
+
+  async supply(ctx: IndexContext, key: FarmKey): Promise<FarmSupply | undefined> {
+    const row = await this.farms(ctx).get(farmAddress(key));
+    return row ? { totalStake: big(row.total_stake), remainingRewards: row.remaining_rewards === null ? null : big(row.remaining_rewards) } : undefined;
+  }
+
+  async action(ctx: IndexContext, key: FarmKey, action: FarmAction, supply: FarmSupply, origin: FarmOrigin): Promise<void> {
+    const farms = this.farms(ctx);
+    const farm = await farms.get(farmAddress(key));
+    if (!farm) throw new Error(`defi-farm: action on undeclared farm ${farmAddress(key)} (adapters declare farms first)`);
+    const volume = action.kind === 'deposit' || action.kind === 'withdraw' ? action.volume : 0n;
+    const fee = action.kind === 'withdraw' ? action.fee : 0n;
+    const stakeId = action.kind === 'update' ? undefined : action.stakeId;
+    const outer = origin.match.group.find((o) => o.opC === origin.step.op.opC && o.opI === 0);
+    ctx.append(tables.farm_event, {
+      ...identity(farm),
+      event_type: action.kind,
+      stake_token: String(farm.stake_token),
+      reward_token: String(farm.reward_token),
+      volume,
+      reward: action.reward,
+      fee,
+      fee_bps: decimal(bps(fee, volume), 2),
+      stake_id: stakeId === undefined ? null : Number(stakeId),
+      stake_supply: supply.totalStake,
+      reward_supply: supply.remainingRewards,
+      signer: origin.match.signer ?? action.sender,
+      sender: action.sender,
+      receiver: action.receiver,
+      tx_hash: origin.match.hash,
+      tx_fee: outer?.fee ?? 0n,
+      height: ctx.block.level,
+      time: new Date(ctx.block.time),
+    });
+    const patch: Record<string, unknown> = { ...totals(supply), update_height: ctx.block.level };
+    if (action.kind !== 'update') patch.num_positions = big(farm.num_positions) + (await this.position(ctx, farm, action));
+    farms.update(farm, patch);
+  }
+
+  private farms(ctx: IndexContext): EntityStore {
+    return ctx.entities(tables.farm_pool, 'pool');
+  }
+
+  /**
+   * Applies a stake move or claim to the owner's position (creating or reopening it); returns the
+   * change of open positions (+1 opened, −1 closed, 0). Closed: no stake and no known pending rewards.
+   */
+  private async position(ctx: IndexContext, farm: Entity, action: Exclude<FarmAction, { kind: 'update' }>): Promise<bigint> {
+    const positions = ctx.entities(tables.farm_position, 'position');
+    const key = `${farm.pool}:${action.owner}`;
+    const time = new Date(ctx.block.time);
+    const p =
+      (await positions.get(key)) ??
+      positions.insert({
+        ...identity(farm),
+        position: key,
+        owner: action.owner,
+        stake_token: String(farm.stake_token),
+        reward_token: String(farm.reward_token),
+        stake_id: null,
+        stake_balance: 0n,
+        stake_deposited: 0n,
+        stake_withdrawn: 0n,
+        rewards_claimed: 0n,
+        rewards_pending: null,
+        is_closed: true,
+        open_height: ctx.block.level,
+        open_time: time,
+        close_height: null,
+        close_time: null,
+        update_height: ctx.block.level,
+      });
+    const delta = action.kind === 'deposit' ? action.volume : action.kind === 'withdraw' ? -action.volume : 0n;
+    const balance = big(p.stake_balance) + delta;
+    const pending = action.pending ?? (p.rewards_pending === null ? null : big(p.rewards_pending));
+    const patch: Record<string, unknown> = {
+      stake_balance: balance,
+      rewards_claimed: big(p.rewards_claimed) + action.reward,
+      rewards_pending: pending,
+      update_height: ctx.block.level,
+    };
+    if (action.kind === 'deposit') patch.stake_deposited = big(p.stake_deposited) + action.volume;
+    if (action.kind === 'withdraw') patch.stake_withdrawn = big(p.stake_withdrawn) + action.volume;
+    if (action.stakeId !== undefined) patch.stake_id = Number(action.stakeId);
+    // Open/closed from the amounts, not the stored flag (its read-back form depends on the store).
+    const wasOpen = big(p.stake_balance) > 0n || (p.rewards_pending !== null && big(p.rewards_pending) > 0n);
+    const open = balance > 0n || (pending !== null && pending > 0n);
+    if (open && !wasOpen) Object.assign(patch, { is_closed: false, open_height: ctx.block.level, open_time: time, close_height: null, close_time: null });
+    if (!open && wasOpen) Object.assign(patch, { is_closed: true, close_height: ctx.block.level, close_time: time });
+    positions.update(p, patch);
+    return open === wasOpen ? 0n : open ? 1n : -1n;
+  }
+}
+
+const identity = (farm: Entity) => ({ pool: String(farm.pool), contract: String(farm.contract), pool_id: Number(farm.pool_id), entity: String(farm.entity) });
+const totals = (s: FarmSupply) => ({ total_stake: s.totalStake, remaining_rewards: s.remainingRewards });

@@ -1,0 +1,141 @@
+// Generated from tables.yaml by `npm run gen`: do not edit (test/framework/generated.test.ts checks it is current).
+import { tableHandle } from '../../framework';
+
+/** staking farms (one row per contract and farm id) with their current stake and rewards left */
+export type FarmPoolRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** farm address `KT1…_poolId` */
+  pool: string;
+  /** farm contract */
+  contract: string;
+  /** farm id inside the contract (0 for single-farm contracts) */
+  pool_id: bigint | number;
+  /** protocol family label */
+  entity: string;
+  /** farm name */
+  name: string;
+  /** account that signed the farm creation; null when the creation was not indexed */
+  creator?: string | null;
+  /** staked token: `tez` or `KT1…_tokenId` */
+  stake_token: string;
+  /** reward token: `tez` or `KT1…_tokenId` */
+  reward_token: string;
+  /** stake held by the farm after the last change (raw stake token units) */
+  total_stake: bigint | number;
+  /** rewards still to be paid out (raw); null when the contract does not tell */
+  remaining_rewards?: bigint | number | null;
+  /** owners with stake now */
+  num_positions: bigint | number;
+  /** start of the reward period; null when unknown */
+  start_time?: Date | number | string | null;
+  /** end of the reward period; null when unknown */
+  end_time?: Date | number | string | null;
+  /** height of the farm creation (or of the first indexed operation when the creation was not indexed) */
+  first_height: bigint | number;
+  /** time of first_height */
+  first_time: Date | number | string;
+  /** height of the latest change of this row */
+  update_height: bigint | number;
+};
+
+/** farm events (deposit, withdraw, transfer, claim, update) with the farm's stake and rewards after each */
+export type FarmEventRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** farm address `KT1…_poolId` */
+  pool: string;
+  /** farm contract */
+  contract: string;
+  /** farm id inside the contract (0 for single-farm contracts) */
+  pool_id: bigint | number;
+  /** protocol family label */
+  entity: string;
+  /** what happened */
+  event_type: "deposit" | "withdraw" | "transfer" | "claim" | "update";
+  /** staked token: `tez` or `KT1…_tokenId` */
+  stake_token: string;
+  /** reward token: `tez` or `KT1…_tokenId` */
+  reward_token: string;
+  /** stake moved (raw, absolute; withdrawals count what left the stake, fee included) */
+  volume: bigint | number;
+  /** rewards paid out (claims) or added (updates) (raw) */
+  reward: bigint | number;
+  /** fee taken in stake tokens (raw) */
+  fee: bigint | number;
+  /** fee in basis points of the volume (0 without a fee) */
+  fee_bps: string | number;
+  /** the contract's id of the stake lot touched; null when the contract has none */
+  stake_id?: bigint | number | null;
+  /** farm's total stake after the event (raw) */
+  stake_supply: bigint | number;
+  /** rewards left after the event (raw); null when the contract does not tell */
+  reward_supply?: bigint | number | null;
+  /** account that signed the operation group */
+  signer: string;
+  /** account that called the farm */
+  sender: string;
+  /** account that received the tokens (the staker) */
+  receiver: string;
+  /** operation group hash */
+  tx_hash: string;
+  /** fee paid by the group's signer for the operation (tez) */
+  tx_fee: bigint;
+  /** block height */
+  height: bigint | number;
+  /** block time */
+  time: Date | number | string;
+};
+
+/** staking positions, one per farm and owner (closed when the stake is gone) */
+export type FarmPositionRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** farm address `KT1…_poolId` */
+  pool: string;
+  /** farm contract */
+  contract: string;
+  /** farm id inside the contract (0 for single-farm contracts) */
+  pool_id: bigint | number;
+  /** protocol family label */
+  entity: string;
+  /** `{pool}:{owner}`, the position's unique key */
+  position: string;
+  /** staker */
+  owner: string;
+  /** staked token: `tez` or `KT1…_tokenId` */
+  stake_token: string;
+  /** reward token: `tez` or `KT1…_tokenId` */
+  reward_token: string;
+  /** the contract's id of the owner's latest stake lot; null when the contract has none */
+  stake_id?: bigint | number | null;
+  /** stake held now (raw) */
+  stake_balance: bigint | number;
+  /** stake deposited so far (raw) */
+  stake_deposited: bigint | number;
+  /** stake withdrawn so far, fees included (raw) */
+  stake_withdrawn: bigint | number;
+  /** rewards paid to the owner so far (raw) */
+  rewards_claimed: bigint | number;
+  /** rewards earned and not paid after the last change (raw); null unless the contract's formula gives them */
+  rewards_pending?: bigint | number | null;
+  /** the stake is gone */
+  is_closed: boolean;
+  /** height at which the position opened (last reopen) */
+  open_height: bigint | number;
+  /** time of open_height */
+  open_time: Date | number | string;
+  /** height at which the stake reached 0; null while open */
+  close_height?: bigint | number | null;
+  /** time of close_height */
+  close_time?: Date | number | string | null;
+  /** height of the latest change of this row */
+  update_height: bigint | number;
+};
+
+/** Typed handles of the defi-farm tables: `ctx.append(tables.farm_pool, row)`. */
+export const tables = {
+  farm_pool: tableHandle<FarmPoolRow>('farm_pool'),
+  farm_event: tableHandle<FarmEventRow>('farm_event'),
+  farm_position: tableHandle<FarmPositionRow>('farm_position'),
+} as const;
