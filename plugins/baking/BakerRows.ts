@@ -9,6 +9,8 @@ export class BakerRows {
   constructor(
     private readonly ctx: IndexContext,
     private readonly cycleStartTime: (cycle: number) => Promise<Date | null>,
+    /** The snapshot columns of a new income row (the stake its rights came from), when known. */
+    private readonly snapshotOf: (cycle: number, address: string) => Promise<Row | undefined>,
   ) {
     this.rights = ctx.entities('rights', 'row_key');
     this.income = ctx.entities('income', 'row_key');
@@ -53,6 +55,7 @@ export class BakerRows {
       account_id: account,
       address,
       ...EMPTY_EXPECTATIONS,
+      ...(await this.snapshotOf(cycle, address)),
       n_blocks_baked: 0,
       n_blocks_proposed: 0,
       n_blocks_endorsed: 0,

@@ -39,7 +39,7 @@ export class BakingIndexer {
     this.lastLevel = -1;
     if (block.level === 0 || !block.hasMetadata || !block.baker) return;
     const start = block.level - block.cyclePosition;
-    const rows = new BakerRows(ctx, (cycle) => this.cycleStartTime(ctx, block, cycle, start));
+    const rows = new BakerRows(ctx, (cycle) => this.cycleStartTime(ctx, block, cycle, start), (cycle, address) => this.snapshots.incomeColumns(ctx, block.protocol, cycle, address));
     if (block.cyclePosition === 0) await this.fetchRights(ctx, rows, block.cycle, start);
     const rights = await this.rightsOf(ctx, block.cycle, start);
     await this.countBlock(block, rows, start, rights);

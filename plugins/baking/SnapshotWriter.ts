@@ -30,9 +30,15 @@ const COLUMNS = ['row_id', 'address', 'baker_id', 'baker', 'is_baker', 'spendabl
 export class SnapshotWriter {
   /** Cycle length by protocol, 0 for eras with in-cycle snapshots (constants come on each run's first block). */
   private readonly cycleLength = new Map<string, number>();
+  /** Cycles between a snapshot and the cycle whose rights it gives, by protocol. */
+  private readonly lag = new Map<string, number>();
 
   async write(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
-    if (block.constants) this.cycleLength.set(block.protocol, cycleEndLength(block.constants));
+    if (block.constants) {
+      this.cycleLength.set(block.protocol, cycleEndLength(block.constants));
+      const delay = block.constants.consensus_rights_delay ?? block.constants.preserved_cycles;
+      if (delay !== undefined) this.lag.set(block.protocol, Number(delay) + 1);
+    }
     const length = this.cycleLength.get(block.protocol) ?? 0;
     if (length === 0 || block.cyclePosition !== length - 1) return;
     const accounts = await this.accounts(ctx);
@@ -65,6 +71,15 @@ export class SnapshotWriter {
         await put(rows, `${block.cycle}_${d.address}`, { ...at, ...party(d, baker.row_id, baker.address), is_baker: false, is_active: null, active_stake: null, balance: heldByDelegator(d), delegated: 0n, n_delegations: 0 });
       }
     }
+  }
+
+  /** A baker's income columns from the snapshot behind its rights in `cycle`; undefined when there is none. */
+  async incomeColumns(ctx: IndexContext, protocol: string, cycle: number, address: string): Promise<Record<string, unknown> | undefined> {
+    const lag = this.lag.get(protocol);
+    if (lag === undefined || (this.cycleLength.get(protocol) ?? 0) === 0) return undefined;
+    const row = await ctx.entities('snapshot', 'row_key').get(`${cycle - lag}_${address}`);
+    if (row?.is_baker !== true) return undefined;
+    return { rolls: 0, balance: row.balance, delegated: row.delegated, active_stake: row.active_stake, n_delegations: row.n_delegations };
   }
 
   /** Bakers and delegating accounts: the committed rows, overlaid with what this batch changed. */

@@ -70,6 +70,23 @@ describe(`baking: stake snapshots at each cycle's end (${BACKEND})`, function ()
     expect(delegatorsChecked).to.be.greaterThan(0);
   });
 
+  it('a baker\'s income row carries the snapshot its rights came from (null before the first snapshot)', async () => {
+    const snapshots = await readTable(t, 'snapshot', ['cycle', 'address', 'is_baker', 'balance', 'delegated', 'n_delegations', 'active_stake']);
+    const income = await readTable(t, 'income', ['cycle', 'address', 'rolls', 'balance', 'delegated', 'n_delegations', 'active_stake']);
+    const constants = (await node(HEAD, 'context/constants')) as Json;
+    const lag = Number(constants.consensus_rights_delay ?? constants.preserved_cycles) + 1;
+    const byKey = new Map(snapshots.filter((r) => r.is_baker === 'true').map((r) => [`${r.cycle}_${r.address}`, r]));
+    let filled = 0;
+    for (const r of income) {
+      const snap = byKey.get(`${Number(r.cycle) - lag}_${r.address}`);
+      const cols = ['balance', 'delegated', 'n_delegations', 'active_stake'] as const;
+      expect(cols.map((c) => r[c]), `${r.cycle}_${r.address}`).to.deep.equal(cols.map((c) => (snap ? snap[c] : '')));
+      if (snap) filled++;
+    }
+    expect(filled).to.be.greaterThan(0);
+    expect(income.some((r) => r.balance === '')).to.equal(true);
+  });
+
   it('/explorer/bakers/{hash}/snapshot/{cycle} is the snapshot behind the cycle\'s rights, with its delegators, in mutez', async () => {
     const rows = await readTable(t, 'snapshot', ['cycle', 'height', 'address', 'baker', 'is_baker', 'balance', 'delegated', 'n_delegations']);
     const constants = (await node(HEAD, 'context/constants')) as Json;
