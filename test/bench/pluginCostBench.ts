@@ -8,8 +8,11 @@ import { BenchResult, median } from './measure';
 import { RecordedNode } from './RecordedNode';
 
 const BLOCKS = Number(process.env.TZIDX_BENCH_PLUGIN_BLOCKS ?? 400);
-// TZIDX_BENCH_PLUGINS=baking,defi-dex measures only those.
 const RUNS = 3;
+/** Comma list: measure only these plugins (default: all of MEASURED). */
+const ONLY = process.env.TZIDX_BENCH_PLUGINS?.split(',');
+/** A plugin (core-chain) to measure against instead of every plugin: base + plugin vs base alone. */
+const BASE = process.env.TZIDX_BENCH_BASE;
 /** Plugins whose issues set an ingest budget: their cost is what the rest costs more with them on. */
 const MEASURED: Readonly<Record<string, number>> = { baking: 1.15, 'defi-dex': 1.2, 'defi-farm': 1.2, 'defi-lending': 1.2 };
 
@@ -27,18 +30,18 @@ export async function pluginCostBench(): Promise<BenchResult[]> {
   const node = new RecordedNode(new SandboxRpcTransport(chain));
   await indexOnce(chain, all, node);
   const out: BenchResult[] = [];
-  const only = process.env.TZIDX_BENCH_PLUGINS?.split(',');
   for (const [name, target] of Object.entries(MEASURED)) {
-    if (!all.some((p) => p.manifest.name === name) || (only && !only.includes(name))) continue;
-    const without = withoutPlugin(all, name);
+    if (!all.some((p) => p.manifest.name === name) || (ONLY && !ONLY.includes(name))) continue;
+    const [withIt, without] = BASE ? [withDependencies(all, [BASE, name]), withDependencies(all, [BASE])] : [all, withoutPlugin(all, name)];
     const on: number[] = [];
     const off: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      on.push(await indexOnce(chain, all, node));
+      on.push(await indexOnce(chain, withIt, node));
       off.push(await indexOnce(chain, without, node));
     }
     const ratio = median(on) / median(off);
-    out.push({ name: `ingest cost of ${name}: ${BLOCKS} blocks with every plugin vs. without it`, seconds: median(on), rate: BLOCKS / median(on), unit: 'blocks/s', ratio, target });
+    const versus = BASE ? `${BASE} + ${name} vs. ${BASE} alone` : 'with every plugin vs. without it';
+    out.push({ name: `ingest cost of ${name}: ${BLOCKS} blocks ${versus}`, seconds: median(on), rate: BLOCKS / median(on), unit: 'blocks/s', ratio, target });
   }
   return out;
 }
@@ -56,6 +59,23 @@ function withoutPlugin(all: readonly PluginClass[], name: string): PluginClass[]
     }
   }
   return all.filter((p) => !gone.has(p.manifest.name));
+}
+
+/** The plugins named and those they depend on, directly or not. */
+function withDependencies(all: readonly PluginClass[], names: readonly string[]): PluginClass[] {
+  const kept = new Set(names);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const p of all) {
+      for (const d of kept.has(p.manifest.name) ? (p.manifest.dependsOn ?? []) : []) {
+        if (!kept.has(d)) {
+          kept.add(d);
+          changed = true;
+        }
+      }
+    }
+  }
+  return all.filter((p) => kept.has(p.manifest.name));
 }
 
 async function indexOnce(chain: SandboxChain, plugins: PluginClass[], node: RecordedNode): Promise<number> {

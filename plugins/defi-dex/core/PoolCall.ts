@@ -12,6 +12,12 @@ const MINT_OR_BURN = { prim: 'pair', args: [t('int', '%quantity'), t('address', 
 /** …and Plenty-style `mint`/`burn (address, value)`. */
 const MINT = { prim: 'pair', args: [t('address', '%address'), t('nat', '%value')] };
 
+/** An FA1.2 `transfer` argument (raw Micheline) as (from, to, value), read with TZIP-7's type whatever the token's annotations. */
+export function fa12Transfer(raw: unknown): { from: string; to: string; value: bigint } | undefined {
+  const p = plainValue(FA12_TRANSFER, raw) as { from?: unknown; to?: unknown; value?: unknown } | undefined;
+  return p && typeof p.from === 'string' && typeof p.to === 'string' && typeof p.value === 'bigint' ? { from: p.from, to: p.to, value: p.value } : undefined;
+}
+
 export interface TokenMove {
   token: string;
   tokenId: bigint;
@@ -45,8 +51,8 @@ export class PoolCall {
     const out: TokenMove[] = [];
     for (const o of this.emitted) {
       if (o.entrypoint !== 'transfer' || !o.receiver) continue;
-      const fa12 = plainValue(FA12_TRANSFER, o.parameters) as { from?: unknown; to?: unknown; value?: unknown };
-      if (typeof fa12?.from === 'string' && typeof fa12.to === 'string' && typeof fa12.value === 'bigint') {
+      const fa12 = fa12Transfer(o.parameters);
+      if (fa12) {
         out.push({ token: o.receiver, tokenId: 0n, from: fa12.from, to: fa12.to, amount: fa12.value });
         continue;
       }

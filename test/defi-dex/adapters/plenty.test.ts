@@ -4,7 +4,7 @@ import type { NormalizedOperation } from '../../../framework/chain';
 import { discoverPlugins } from '../../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../../framework/sandbox';
 import { PLENTY_LABELS } from '../../../plugins/defi-dex/adapters/plenty/sandbox';
-import { indexSandbox } from '../../support/IndexHarness';
+import { canonical, indexSandbox } from '../../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../../support/TestInstance';
 import { readTable } from '../../core-chain/support/tableReader';
 import { callsTo, leadingInts } from '../support/poolCalls';
@@ -25,7 +25,7 @@ describe('defi-dex: a Plenty volatile pool on the sandbox chain', function () {
   after(() => t?.close());
 
   it('records every pool call with the reserves of the storage after it', async () => {
-    const events = (await readTable(t, 'dex_event', ['event_type', 'supply_a', 'supply_b', 'supply_lp', 'tx_hash'], `pool=${pool}`)).filter((e) => e.event_type !== 'create');
+    const events = (await readTable(t, 'dex_event', ['event_type', 'supply_a', 'supply_b', 'supply_lp', 'tx_hash'], `pool=${pool}`)).filter((e) => e.event_type !== 'create' && e.event_type !== 'transfer');
     expect(calls.length, 'pool calls').to.be.greaterThan(3);
     expect(events.map((e) => e.tx_hash)).to.deep.equal(calls.map((c) => c.hash));
     calls.forEach((c, i) => expect([events[i].supply_a, events[i].supply_b, events[i].supply_lp], c.hash).to.deep.equal(leadingInts(c.storage).map(String)));
@@ -52,17 +52,37 @@ describe('defi-dex: a Plenty volatile pool on the sandbox chain', function () {
     expect(checked, 'swaps compared').to.be.greaterThan(0);
   });
 
-  it('positions follow the LP supply changes of each provider (recipient on deposits, caller on withdrawals)', async () => {
+  it('positions hold each owner\'s change of the LP token ledger since the pool was first seen (mints, burns, transfers)', async () => {
+    // Oracle: the LP token's raw ledger big map diffs, counted from the first pool call's block on, the
+    // first call's own mint aside (a pool first met at a call is declared with the storage after it).
+    const lp = chain.contracts.derivedAddress(PLENTY_LABELS.lp);
+    const first = calls[0];
     const want = new Map<string, bigint>();
-    let prev = leadingInts(calls[0].storage);
-    for (const c of calls.slice(1)) {
-      const now = leadingInts(c.storage);
-      const owner = c.entrypoint === 'AddLiquidity' ? (c.parameters as { args: Array<{ string?: string }> }).args[0].string! : c.sender!;
-      if (c.entrypoint === 'AddLiquidity' || c.entrypoint === 'RemoveLiquidity') want.set(owner, (want.get(owner) ?? 0n) + now[2] - prev[2]);
-      prev = now;
+    const ledger = new Map<string, bigint>();
+    let transfers = 0;
+    const blocks = canonical(chain);
+    // The token's storage is (ledger, totalSupply, metadata): its first int is the ledger's big map id.
+    const lpCall = blocks.flatMap((b) => b.operations).find((o) => o.receiver === lp && o.storage !== undefined)!;
+    const ledgerId = Number(leadingInts(lpCall.storage, 1)[0]);
+    const firstLevel = blocks.find((b) => b.operations.some((o) => o.hash === first.hash))!.level;
+    for (const b of blocks) {
+      for (const o of b.operations) {
+        if (o.receiver === lp && o.isSuccess && o.entrypoint === 'transfer' && b.level >= firstLevel) transfers++;
+        for (const d of o.bigMapDiffs ?? []) {
+          if (d.bigMapId !== ledgerId || (d.action !== 'update' && d.action !== 'remove') || !d.key) continue;
+          const owner = (d.key as { string: string }).string;
+          const now = d.action === 'update' ? BigInt((d.value as { int: string }).int) : 0n;
+          if (b.level >= firstLevel && o.hash !== first.hash) want.set(owner, (want.get(owner) ?? 0n) + now - (ledger.get(owner) ?? 0n));
+          ledger.set(owner, now);
+        }
+      }
     }
-    const positions = await readTable(t, 'dex_position', ['owner', 'shares'], `pool=${pool}`);
-    expect(want.size, 'liquidity providers').to.be.greaterThan(0);
-    expect(new Map(positions.map((p) => [p.owner, BigInt(p.shares)]))).to.deep.equal(want);
+    const positions = await readTable(t, 'dex_position', ['owner', 'shares', 'shares_sent', 'shares_received'], `pool=${pool}`);
+    expect(transfers, 'LP token transfers (farm stakes) after the pool was first seen').to.be.greaterThan(0);
+    expect(positions.some((p) => p.shares_received !== '0') && positions.some((p) => p.shares_sent !== '0'), 'transfers recorded').to.equal(true);
+    const got = new Map(positions.map((p) => [p.owner, BigInt(p.shares)]));
+    for (const owner of new Set([...want.keys(), ...got.keys()])) expect(got.get(owner) ?? 0n, owner).to.equal(want.get(owner) ?? 0n);
+    const [row] = await readTable(t, 'dex_pool', ['token_lp'], `pool=${pool}`);
+    expect(row.token_lp).to.equal(`${lp}_0`);
   });
 });

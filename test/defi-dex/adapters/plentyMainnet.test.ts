@@ -1,13 +1,12 @@
 import { encodeAddress, encodeOpHash } from '@taquito/utils';
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import type { IndexContext } from '../../../framework';
 import { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
 import { ContractTypes } from '../../../framework/michelson/ContractTypes';
 import { plentyAdapter } from '../../../plugins/defi-dex/adapters/plenty/adapter';
 import type { DexTradeAction } from '../../../plugins/defi-dex/core/DexAdapter';
 import { readFixtureJson } from '../../support/fixtures';
-import { carrierBlockOf, nodeContext } from '../../indexer/support/templeGroups';
+import { carrierBlockOf, watchingContext } from '../../indexer/support/templeGroups';
 import { RecordingSink } from '../support/RecordingSink';
 
 type Json = Record<string, unknown>;
@@ -42,7 +41,7 @@ describe('defi-dex: the Plenty adapter on real mainnet Plenty calls (pytezos fix
     const d = new BlockDispatcher();
     const sink = new RecordingSink();
     plentyAdapter.register(d, sink);
-    await d.dispatch(block, { ...nodeContext({ [POOL]: script }), block } as IndexContext);
+    await d.dispatch(block, watchingContext(d, block, { [POOL]: script }));
 
     // The oracle: the recorded storages read with the pool's own types.
     const stored = calls.map((e) => types.storage(readFixtureJson<Json>(...DIR, `${e}.json`).storage) as Record<string, unknown>);

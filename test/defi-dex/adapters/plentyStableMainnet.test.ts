@@ -1,7 +1,6 @@
 import { encodeAddress, encodeOpHash } from '@taquito/utils';
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import type { IndexContext } from '../../../framework';
 import { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
 import { ContractTypes } from '../../../framework/michelson/ContractTypes';
 import { isqrt } from '../../../plugins/defi-dex/api/Decimal';
@@ -9,9 +8,10 @@ import { plentyAdapter } from '../../../plugins/defi-dex/adapters/plenty/adapter
 import { plentyStableAdapter } from '../../../plugins/defi-dex/adapters/plenty-stable/adapter';
 import type { DexLiquidityAction, DexTradeAction } from '../../../plugins/defi-dex/core/DexAdapter';
 import { readFixtureJson } from '../../support/fixtures';
-import { carrierBlockOf, nodeContext } from '../../indexer/support/templeGroups';
+import { carrierBlockOf, FA12_SCRIPT, watchingContext } from '../../indexer/support/templeGroups';
 import { flatCurveOut, Q48 } from '../support/flatCurve';
 import { RecordingSink } from '../support/RecordingSink';
+import { int, pair, str } from '../../../framework/sandbox/extension';
 import { externalCall, fa12Transfer, fa2Transfer, internalCall, lpCall, tezPayment } from '../support/rpcGroups';
 
 /*
@@ -141,8 +141,13 @@ async function dispatch(blockGroups: Array<{ hash: string; contents: Json[] }>, 
   const block = carrierBlockOf(blockGroups);
   const d = new BlockDispatcher();
   register(d);
-  await d.dispatch(block, { ...nodeContext({ [POOL.usd]: script(USD), [POOL.ctez]: script(CTEZ), [POOL.volatile]: script(VOLATILE) }), block } as IndexContext);
+  const lpTokens = Object.fromEntries([typesOf(USD).storage(recorded(USD, 'add_liquidity').storage), typesOf(CTEZ).storage(recorded(CTEZ, 'add_liquidity').storage)].map((s) => [(s as Storage).lqtAddress, FA12_SCRIPT]));
+  await d.dispatch(block, watchingContext(d, block, { [POOL.usd]: script(USD), [POOL.ctez]: script(CTEZ), [POOL.volatile]: script(VOLATILE), ...lpTokens }));
 }
+
+/** A holder's own call of an FA1.2 token's `transfer` (an LP token moved outside the pool). */
+const holderTransfer = (token: string, from: string, to: string, value: bigint, counter: number) =>
+  group([externalCall(from, token, counter, { parameters: { entrypoint: 'transfer', value: pair(str(from), pair(str(to), int(value))) }, storage: { int: '0' } })]);
 
 const reservesOf = (sink: RecordingSink, pool: string) => sink.actions().filter((a) => a.pool.contract === pool).map((a) => [...a.supply.reserves, a.supply.lpSupply]);
 
@@ -205,6 +210,17 @@ describe('defi-dex: the Plenty stable adapter on real mainnet stable-pool calls 
     const fee = (amount: bigint, token: number) => ({ lp: { amount, bps: bps(c.lpFee), token } });
     expect(trade(buy), 'tez_to_ctez').to.deep.equal([1, 0, c.oracle.buy.amountIn, c.oracle.buy.amountOut, fee(c.oracle.buy.fee, 0), c.oracle.buy.receiver, c.oracle.buy.receiver, undefined]);
     expect(trade(sell), 'ctez_to_tez').to.deep.equal([0, 1, c.oracle.sell.amountIn, c.oracle.sell.amountOut, fee(c.oracle.sell.fee, 1), c.oracle.sell.receiver, c.oracle.sell.receiver, undefined]);
+  });
+
+  it('LP token transfers move shares between owners, and only the transfers of a known pool\'s LP token', async () => {
+    const c = ctezCalls();
+    const owner = c.oracle.deposit.owner;
+    const friend = tz1('LP token receiver');
+    const groups = [c.groups[0], holderTransfer(c.lqt, owner, friend, 1234n, 7), holderTransfer(c.ctez, owner, friend, 99n, 8)];
+    const sink = new RecordingSink();
+    await dispatch(groups, (d) => plentyStableAdapter.register(d, sink));
+    const transfers = sink.calls.filter((x) => x.call === 'transfer');
+    expect(transfers.map((x) => x.call === 'transfer' && [x.pool, x.transfer, x.origin.step.contract])).to.deep.equal([[{ contract: POOL.ctez, pairId: 0 }, { kind: 'transfer', from: owner, to: friend, shares: 1234n }, c.lqt]]);
   });
 
   it('the stable and the volatile adapters never claim each other’s pools', async () => {

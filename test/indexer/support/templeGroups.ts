@@ -1,6 +1,7 @@
 import { Parser } from '@taquito/michel-codec';
 import { BlockNormalizer, NormalizedBlock } from '../../../framework/chain';
 import type { RawBlock } from '../../../framework/chain/model/RawBlock';
+import type { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
 import type { IndexContext } from '../../../framework/indexer/IndexContext';
 import { readFixtureJson } from '../../support/fixtures';
 import type { Json } from '../../chain/support/Json';
@@ -52,4 +53,15 @@ export function nodeContext(scripts: Readonly<Record<string, unknown>>, asked: s
     return m ? scripts[m[1]] : undefined;
   };
   return { node } as Pick<IndexContext, 'node'> as IndexContext;
+}
+
+/** nodeContext for `block` whose watches go to the dispatcher's list, as the indexer's batches do (adapters that follow contracts). */
+export function watchingContext(d: BlockDispatcher, block: NormalizedBlock, scripts: Readonly<Record<string, unknown>>): IndexContext {
+  const watches = d.contracts.watches;
+  return {
+    ...nodeContext(scripts),
+    block,
+    watch: async (address: string, role: string) => void watches.add({ address, role, height: block.level }),
+    watched: (address: string) => watches.roles(address),
+  } as Partial<IndexContext> as IndexContext;
 }

@@ -86,7 +86,7 @@ export class CpmmPool implements ContractModel {
       case 'quipuswap_v1':
         return pair(int(s.otherPool), int(s.tokenPool), int(s.lqtTotal), addressBytes(this.token.address), int(s.shares ?? 0));
       case 'plenty_volatile':
-        return pair(int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), addressBytes(this.token.address), addressBytes((this.tokenB as Fa12Token).address));
+        return pair(int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), addressBytes(this.token.address), addressBytes((this.tokenB as Fa12Token).address), addressBytes((this.lqt as Fa12Token).address));
     }
   }
 
@@ -247,5 +247,5 @@ const PARAMETERS: Record<PoolFlavor, Micheline> = {
 const STORAGES: Record<PoolFlavor, Micheline> = {
   lb_cpmm: pairT(tNat('%tokenPool'), tMutez('%xtzPool'), tNat('%lqtTotal'), tAddress('%tokenAddress'), tAddress('%lqtAddress')),
   quipuswap_v1: pairT(tMutez('%tez_pool'), tNat('%token_pool'), tNat('%total_supply'), tAddress('%token_address'), tBigMap(tAddress(), tNat(), '%ledger')),
-  plenty_volatile: pairT(tNat('%token1_pool'), tNat('%token2_pool'), tNat('%totalSupply'), tAddress('%token1Address'), tAddress('%token2Address')),
+  plenty_volatile: pairT(tNat('%token1_pool'), tNat('%token2_pool'), tNat('%totalSupply'), tAddress('%token1Address'), tAddress('%token2Address'), tAddress('%lpTokenAddress')),
 };

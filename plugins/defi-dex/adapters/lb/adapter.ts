@@ -1,6 +1,6 @@
 import type { GroupMatch, HandlerRegistry, MatchedStep } from '../../../../framework';
 import { inputFee } from '../../core/InputFee';
-import { PoolCall } from '../../core/PoolCall';
+import { fa12Transfer, PoolCall } from '../../core/PoolCall';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply } from '../../core/DexAdapter';
 
 /** Liquidity Baking's mainnet (and sandbox) contracts: the CPMM, its tzBTC token and its Sirius LQT token. */
@@ -38,7 +38,7 @@ export const lbAdapter: DexAdapter = {
     });
     r.onOperationGroup([{ name: 'lp', destination: LB.sirius, entrypoint: 'transfer' }], async (m, ctx) => {
       const step = m.steps.lp!;
-      const p = fa12Transfer(step.parameters);
+      const p = fa12Transfer(step.op.parameters);
       if (p && (await sink.knows(ctx, POOL))) await sink.transfer(ctx, POOL, { kind: 'transfer', from: p.from, to: p.to, shares: p.value }, { match: m, step });
     });
     // The subsidy is an implicit result at the end of every block (no group); its storage is the block's final state.
@@ -81,12 +81,6 @@ function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | und
       return { kind: 'withdraw', sender, receiver: String(p.to), router, owner: sender, amounts: [tokensOut, call.tez((a) => a === String(p.to))], shares: -sharesMoved };
   }
   return undefined;
-}
-
-/** A Sirius transfer step's (from, to, value); its types are known from the token's script. */
-function fa12Transfer(v: unknown): { from: string; to: string; value: bigint } | undefined {
-  const p = v as { from?: unknown; to?: unknown; value?: unknown } | undefined;
-  return p && typeof p.from === 'string' && typeof p.to === 'string' && typeof p.value === 'bigint' ? { from: p.from, to: p.to, value: p.value } : undefined;
 }
 
 /** tokenPool, xtzPool, lqtTotal of an implicit result's raw storage (a flat sequence or right-comb pairs). */

@@ -1,5 +1,6 @@
 import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
 import type { DexAction, DexAdapter, DexSink } from '../../core/DexAdapter';
+import { LpTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../core/PoolCall';
 import { CTEZ_CALLS, CTEZ_SIGNATURE, ctezPool, decodeCtezCall } from './ctezPool';
 import { declaration, ENTITY, supplyOf, type StablePool } from './pool';
@@ -15,30 +16,34 @@ const CTEZ_POOL = { entrypoints: CTEZ_SIGNATURE } as const;
  * first call. The fee is ⌊W/lpFee⌋ of the curve's output; shares come from the LP token's
  * `mint`/`burn` the pool called. A ctez/tez swap opens with `tez_to_ctez`/`ctez_to_tez` and settles
  * in its `_callback` (after ctez's `get_target`): it is one trade, reported at the callback, whose
- * storage holds the reserves after it.
+ * storage holds the reserves after it. Transfers of the LP token (`lqtAddress`) move shares between
+ * positions.
  */
 export const plentyStableAdapter: DexAdapter = {
   name: 'plenty-stable',
   entities: [ENTITY],
   register(r: HandlerRegistry, sink: DexSink): void {
+    const lp = new LpTransfers('plenty-stable');
     r.onOperationGroup([{ name: 'pool', destination: TOKEN_POOL, entrypoint: TOKEN_POOL_CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
       const pool = step.decoded ? tokenPool(step.storage) : undefined;
-      if (pool) await report(ctx, sink, m, step, pool, decodeTokenPoolCall(new PoolCall(m, step), step, pool));
+      if (pool) await report(ctx, sink, lp, m, step, pool, decodeTokenPoolCall(new PoolCall(m, step), step, pool));
     });
     // One subscription per kind of pool, so a block's calls of a pool are reported in their order.
     r.onOperationGroup([{ name: 'pool', destination: CTEZ_POOL, entrypoint: CTEZ_CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
       const pool = step.decoded ? ctezPool(step.storage) : undefined;
-      if (pool) await report(ctx, sink, m, step, pool, decodeCtezCall(m, step, pool));
+      if (pool) await report(ctx, sink, lp, m, step, pool, decodeCtezCall(m, step, pool));
     });
+    lp.register(r, sink);
   },
 };
 
-/** Declares the pool at its first call, then reports the action with the reserves after `step`. */
-async function report(ctx: IndexContext, sink: DexSink, m: GroupMatch, step: MatchedStep, pool: StablePool, action: DexAction | undefined): Promise<void> {
+/** Declares the pool at its first call (and follows its LP token), then reports the action with the reserves after `step`. */
+async function report(ctx: IndexContext, sink: DexSink, lp: LpTransfers, m: GroupMatch, step: MatchedStep, pool: StablePool, action: DexAction | undefined): Promise<void> {
   const key = { contract: step.contract, pairId: 0 };
   const supply = supplyOf(pool);
   if (!(await sink.knows(ctx, key))) await sink.pool(ctx, declaration(step.contract, pool), supply, { match: m, step });
+  await lp.follow(ctx, pool.lqtAddress, key);
   if (action) await sink.action(ctx, key, action, supply, { match: m, step });
 }

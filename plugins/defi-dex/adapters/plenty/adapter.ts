@@ -1,5 +1,6 @@
 import type { HandlerRegistry, MatchedStep } from '../../../../framework';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
+import { LpTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../core/PoolCall';
 import { divisorBps, plentyToken } from './common';
 
@@ -24,12 +25,14 @@ interface PlentyStorage {
 /**
  * Plenty volatile AMM pools (entity `plenty_v1`): token1 is A, token2 is B; the fee is
  * amountIn/lpFee of the input (fees_bps = 10000/lpFee). `Swap` names the token wanted (the output).
- * Pools are recognized by their entrypoints at their first call (LP token transfers are not followed yet).
+ * Pools are recognized by their entrypoints at their first call; transfers of their LP token
+ * (`lpTokenAddress`) move shares between positions.
  */
 export const plentyAdapter: DexAdapter = {
   name: 'plenty',
   entities: ['plenty_v1'],
   register(r: HandlerRegistry, sink: DexSink): void {
+    const lpTransfers = new LpTransfers('plenty');
     r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: ['Swap', 'AddLiquidity', 'RemoveLiquidity'] }], async (m, ctx) => {
       const step = m.steps.pool!;
       const s = poolStorage(step.storage);
@@ -40,9 +43,11 @@ export const plentyAdapter: DexAdapter = {
         before = supplyOf(s);
         await sink.pool(ctx, declaration(step.contract, s), before, { match: m, step });
       }
+      if (s.lpTokenAddress) await lpTransfers.follow(ctx, s.lpTokenAddress, key);
       const action = decode(new PoolCall(m, step), step, s, before);
       if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
     });
+    lpTransfers.register(r, sink);
   },
 };
 
