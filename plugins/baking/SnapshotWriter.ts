@@ -55,7 +55,8 @@ export class SnapshotWriter {
     for (const baker of bakers.sort((x, y) => (x.address < y.address ? -1 : 1))) {
       const info = (await ctx.node(`context/delegates/${baker.address}`)) as Record<string, unknown> | undefined;
       if (info?.deactivated === true) continue;
-      const mine = delegators.get(baker.address) ?? [];
+      // In address order: row ids must not depend on which rows a batch still holds in memory.
+      const mine = (delegators.get(baker.address) ?? []).sort((x, y) => (x.address < y.address ? -1 : 1));
       const power = info?.baking_power ?? info?.current_baking_power;
       await put(rows, `${block.cycle}_${baker.address}`, {
         ...at,
