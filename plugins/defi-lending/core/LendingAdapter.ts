@@ -63,6 +63,8 @@ export interface LendingSink {
   supply(ctx: IndexContext, market: LendingKey): Promise<LendingSupply | undefined>;
   /** One action on a declared market with its totals after it. */
   action(ctx: IndexContext, market: LendingKey, action: LendingAction, supply: LendingSupply, origin: LendingOrigin): Promise<void>;
+  /** The owner started (true) or stopped (false) using a declared market as collateral: no event, only the position's flag. */
+  collateral(ctx: IndexContext, market: LendingKey, owner: string, used: boolean): Promise<void>;
 }
 
 /**

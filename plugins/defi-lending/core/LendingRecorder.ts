@@ -71,18 +71,31 @@ export class LendingRecorder implements LendingSink {
     pools.update(pool, { ...totals(supply), num_deposits: big(pool.num_deposits) + opened.deposits, num_borrows: big(pool.num_borrows) + opened.borrows, update_height: ctx.block.level });
   }
 
+  async collateral(ctx: IndexContext, key: LendingKey, owner: string, used: boolean): Promise<void> {
+    const pool = await this.pools(ctx).get(lendAddress(key));
+    if (!pool) throw new Error(`defi-lending: collateral flag on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
+    const positions = ctx.entities(tables.lend_position, 'position');
+    const p = await this.positionRow(ctx, pool, owner);
+    positions.update(p, { is_collateral: used, update_height: ctx.block.level });
+  }
+
   private pools(ctx: IndexContext): EntityStore {
     return ctx.entities(tables.lend_pool, 'pool');
   }
 
   /** Applies the action to the owner's position (creating it); returns the change of suppliers and borrowers. */
   private async position(ctx: IndexContext, pool: Entity, action: LendingAction): Promise<{ deposits: bigint; borrows: bigint }> {
-    const positions = ctx.entities(tables.lend_position, 'position');
-    const key = `${pool.pool}:${action.owner}`;
-    const p = (await positions.get(key)) ?? positions.insert({ ...identity(pool), ...emptyPosition(pool, key, action.owner, ctx) });
+    const p = await this.positionRow(ctx, pool, action.owner);
     const { patch, deposits, borrows } = applyToPosition(p, action, ctx);
-    positions.update(p, patch);
+    ctx.entities(tables.lend_position, 'position').update(p, patch);
     return { deposits, borrows };
+  }
+
+  /** The owner's position in the market, created closed when the owner has none. */
+  private async positionRow(ctx: IndexContext, pool: Entity, owner: string): Promise<Entity> {
+    const positions = ctx.entities(tables.lend_position, 'position');
+    const key = `${pool.pool}:${owner}`;
+    return (await positions.get(key)) ?? positions.insert({ ...identity(pool), ...emptyPosition(pool, key, owner, ctx) });
   }
 }
 

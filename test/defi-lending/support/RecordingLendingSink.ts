@@ -3,7 +3,8 @@ import type { LendingAction, LendingDecl, LendingKey, LendingOrigin, LendingSink
 
 export type LendingSinkCall =
   | { readonly call: 'market'; readonly decl: LendingDecl; readonly supply: LendingSupply }
-  | { readonly call: 'action'; readonly market: LendingKey; readonly action: LendingAction; readonly supply: LendingSupply; readonly origin: LendingOrigin };
+  | { readonly call: 'action'; readonly market: LendingKey; readonly action: LendingAction; readonly supply: LendingSupply; readonly origin: LendingOrigin }
+  | { readonly call: 'collateral'; readonly market: LendingKey; readonly owner: string; readonly used: boolean };
 
 /** What a lending adapter reported, in order, answering `supply()` from its own reports as the core does. */
 export class RecordingLendingSink implements LendingSink {
@@ -23,5 +24,10 @@ export class RecordingLendingSink implements LendingSink {
     if (!this.supplies.has(`${market.contract}_${market.poolId}`)) throw new Error(`action on undeclared market ${market.contract}`);
     this.supplies.set(`${market.contract}_${market.poolId}`, supply);
     this.calls.push({ call: 'action', market, action, supply, origin });
+  }
+
+  async collateral(_ctx: IndexContext, market: LendingKey, owner: string, used: boolean): Promise<void> {
+    if (!this.supplies.has(`${market.contract}_${market.poolId}`)) throw new Error(`collateral flag on undeclared market ${market.contract}`);
+    this.calls.push({ call: 'collateral', market, owner, used });
   }
 }

@@ -19,6 +19,7 @@ interface Params {
  * the entrypoints `mint`/`redeem`/`borrow`/`repay` and a storage with `ledger` and `accounts` big maps.
  * Amounts are what moved (the market's token transfers); totals come from `tokens[id]` after the call,
  * or, for markets whose storage keeps none (the sandbox model), from the recorded totals moved by the call.
+ * `enterMarket`/`exitMarket` set the owner's collateral flag (no event).
  */
 export const yupanaAdapter: LendingAdapter = {
   name: 'yupana',
@@ -41,6 +42,21 @@ export const yupanaAdapter: LendingAdapter = {
       const supply = marketSupply(s, tokenId) ?? moved(before, action);
       if (!before) await sink.market(ctx, { ...key, entity: 'yupana', debt: token, collateral: token }, supply);
       await sink.action(ctx, key, action, supply, { match: m, step });
+    });
+    r.onOperationGroup([{ name: 'market', destination: { entrypoints: ['mint', 'redeem', 'borrow', 'repay'] }, entrypoint: ['enterMarket', 'exitMarket'] }], async (m, ctx) => {
+      const step = m.steps.market!;
+      const s = yupanaStorage(step.storage);
+      const tokenId = step.parameters;
+      if (!s || typeof tokenId !== 'bigint') return;
+      // Only markets the storage describes can be declared here: no token moves on these calls.
+      const token = marketToken(s, tokenId);
+      const supply = marketSupply(s, tokenId);
+      const key = { contract: step.contract, poolId: Number(tokenId) };
+      if (!(await sink.supply(ctx, key))) {
+        if (!token || !supply) return;
+        await sink.market(ctx, { ...key, entity: 'yupana', debt: token, collateral: token }, supply);
+      }
+      await sink.collateral(ctx, key, step.sender ?? m.signer ?? '', step.entrypoint === 'enterMarket');
     });
   },
 };
