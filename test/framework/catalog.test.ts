@@ -11,7 +11,7 @@ const SPEC_TABLES = [
 ];
 // Beyond the spec's list: contract events and storage history (tzindex has both), protocol constants,
 // ticket balance changes, the voters of each voting period.
-const EXTRA_TABLES = ['event', 'protocol', 'storage', 'ticket_update', 'voter', 'market_ticker', 'market_candle', 'metadata', 'contract_metadata', 'token', 'metadata_documents', 'dex_pool', 'dex_event', 'dex_trade', 'dex_position', 'farm_pool', 'farm_event', 'farm_position'];
+const EXTRA_TABLES = ['event', 'protocol', 'storage', 'ticket_update', 'voter', 'market_ticker', 'market_candle', 'metadata', 'contract_metadata', 'token', 'metadata_documents', 'dex_pool', 'dex_event', 'dex_trade', 'dex_position', 'farm_pool', 'farm_event', 'farm_position', 'lend_pool', 'lend_event', 'lend_position'];
 
 function yamlWith(columns: string, extra = ''): string {
   return `version: 1\nplugins:\n  p:\n    tables:\n      t:\n${extra}        columns:\n${columns}`;

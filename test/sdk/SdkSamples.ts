@@ -57,6 +57,9 @@ export async function sdkSamples(t: TestInstance): Promise<Record<string, string
     /** Farms that have events, and stakers (every farm position comes from the owner's own calls). */
     farm: [...new Set((await rows(t, '/tables/farm_event?columns=pool&limit=50000')).map((r) => String(r[0])))],
     farmWallet: [...new Set((await rows(t, '/tables/farm_position?columns=owner&limit=50000')).map((r) => String(r[0])))].slice(0, 2),
+    /** Lending markets that have events, and owners (every lending position comes from the owner's own calls). */
+    lendPool: [...new Set((await rows(t, '/tables/lend_event?columns=pool&limit=50000')).map((r) => String(r[0])))],
+    lendWallet: [...new Set((await rows(t, '/tables/lend_position?columns=owner&limit=50000')).map((r) => String(r[0])))].slice(0, 2),
   };
 }
 

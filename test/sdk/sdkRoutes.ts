@@ -65,6 +65,14 @@ export const OBJECT_ROUTES: SdkObjectRoute[] = [
   { plugin: 'defi-farm', path: '/v1/farm/{farm}/positions?with_closed=1', struct: 'defi.FarmPosition', list: true },
   { plugin: 'defi-farm', path: '/v1/wallets/{farmWallet}/farm_events', struct: 'defi.FarmEvent', list: true },
   { plugin: 'defi-farm', path: '/v1/wallets/{farmWallet}/farm_positions?with_closed=1', struct: 'defi.FarmPosition', list: true },
+  { plugin: 'defi-lending', path: '/v1/lend', struct: 'defi.LendingPool', list: true },
+  { plugin: 'defi-lending', path: '/v1/lend/{lendPool}', struct: 'defi.LendingPool' },
+  { plugin: 'defi-lending', path: '/v1/lend/events', struct: 'defi.LendingEvent', list: true },
+  { plugin: 'defi-lending', path: '/v1/lend/{lendPool}/events', struct: 'defi.LendingEvent', list: true },
+  { plugin: 'defi-lending', path: '/v1/lend/positions?with_closed=1', struct: 'defi.LendingPosition', list: true },
+  { plugin: 'defi-lending', path: '/v1/lend/{lendPool}/positions?with_closed=1', struct: 'defi.LendingPosition', list: true },
+  { plugin: 'defi-lending', path: '/v1/wallets/{lendWallet}/lend_events', struct: 'defi.LendingEvent', list: true },
+  { plugin: 'defi-lending', path: '/v1/wallets/{lendWallet}/lend_positions?with_closed=1', struct: 'defi.LendingPosition', list: true },
 ];
 
 /** `/tables/{table}` the SDK's table client reads (NewTableQuery[*T](…, table)), with the struct it decodes rows into. */

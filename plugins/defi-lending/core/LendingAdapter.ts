@@ -1,0 +1,79 @@
+import type { HandlerRegistry, IndexContext } from '../../../framework';
+// Token references and the origin of an action mean the same for lending as for DEX pools: shared, not copied.
+import type { DexOrigin, DexTokenRef } from '../../defi-dex/core/DexAdapter';
+
+/**
+ * The contract between a lending protocol adapter and the plugin's core. An adapter only decodes: it
+ * recognizes its markets' calls and reports what happened in the market's own terms (raw amounts that
+ * moved, the market's totals after, read from its storage). The core turns the reports into every
+ * record (pool, event, position), so protocols cannot disagree on what a field means.
+ */
+
+export type LendingTokenRef = DexTokenRef;
+export type LendingOrigin = DexOrigin;
+
+/** The identity of a market: `KT1…_poolId` in the API (Yupana: poolId = the market's token id). */
+export interface LendingKey {
+  readonly contract: string;
+  readonly poolId: number;
+}
+
+/** What does not change about a market; reported when the adapter first sees it. */
+export interface LendingDecl extends LendingKey {
+  /** Protocol family label (`yupana`, …). */
+  readonly entity: string;
+  /** The token lent and borrowed. */
+  readonly debt: LendingTokenRef;
+  /** The token supplied as collateral (the same token on single-token markets). */
+  readonly collateral: LendingTokenRef;
+  /** Signer of the market creation when the adapter saw it. */
+  readonly creator?: string;
+}
+
+/** A market's totals after an operation, in raw underlying units. */
+export interface LendingSupply {
+  /** Underlying supplied (collateral side). */
+  readonly totalCollateral: bigint;
+  /** Underlying borrowed. */
+  readonly totalDebt: bigint;
+}
+
+export type LendingEventType = 'deposit' | 'withdraw' | 'borrow' | 'repay' | 'liquidate';
+
+/** One move of an owner's position: supply in/out, debt taken/returned, or debt repaid by a liquidator. */
+export interface LendingAction {
+  readonly kind: LendingEventType;
+  /** Whose position moved (the borrower on liquidations). */
+  readonly owner: string;
+  /** The account that called the market (the liquidator on liquidations). */
+  readonly sender: string;
+  /** Who received what the market paid out; the owner when nothing was paid out. */
+  readonly receiver: string;
+  /** Underlying moved (raw, absolute); liquidations: the debt repaid. */
+  readonly volume: bigint;
+  /** Part of the volume the market kept as fee (raw). */
+  readonly fee: bigint;
+}
+
+/** The core's side, handed to every adapter at registration. All calls write within the block. */
+export interface LendingSink {
+  /** Declares a market (first call creates it at this block) with its totals now. */
+  market(ctx: IndexContext, decl: LendingDecl, supply: LendingSupply): Promise<void>;
+  /** The market's totals as last recorded; undefined for unknown markets. */
+  supply(ctx: IndexContext, market: LendingKey): Promise<LendingSupply | undefined>;
+  /** One action on a declared market with its totals after it. */
+  action(ctx: IndexContext, market: LendingKey, action: LendingAction, supply: LendingSupply, origin: LendingOrigin): Promise<void>;
+  /** The owner started (true) or stopped (false) using a declared market as collateral: no event, only the position's flag. */
+  collateral(ctx: IndexContext, market: LendingKey, owner: string, used: boolean): Promise<void>;
+}
+
+/**
+ * A protocol adapter: one folder under `plugins/defi-lending/adapters/<protocol>/` (this object in
+ * `adapter.ts`, its simulator in `sandbox.ts`) and one line in `adapters/index.ts`.
+ */
+export interface LendingAdapter {
+  readonly name: string;
+  /** Entity labels this adapter produces. */
+  readonly entities: readonly string[];
+  register(r: HandlerRegistry, sink: LendingSink): void;
+}

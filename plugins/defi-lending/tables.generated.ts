@@ -1,0 +1,155 @@
+// Generated from tables.yaml by `npm run gen`: do not edit (test/framework/generated.test.ts checks it is current).
+import { tableHandle } from '../../framework';
+
+/** lending markets (one row per lending contract and market/token id) with their supply and debt now */
+export type LendPoolRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** market address `KT1…_poolId` */
+  pool: string;
+  /** lending contract */
+  contract: string;
+  /** market id inside the contract (Yupana's token id) */
+  pool_id: bigint | number;
+  /** protocol family label */
+  entity: string;
+  /** market name */
+  name: string;
+  /** account that signed the market creation; null when the creation was not indexed */
+  creator?: string | null;
+  /** token lent and borrowed: `tez` or `KT1…_tokenId` */
+  debt_token: string;
+  /** token supplied as collateral: `tez` or `KT1…_tokenId` (the same token on single-token markets) */
+  collateral_token: string;
+  /** underlying supplied to the market after the last change (raw) */
+  total_collateral: bigint | number;
+  /** underlying borrowed from the market after the last change (raw) */
+  total_debt: bigint | number;
+  /** owners with a supply now */
+  num_deposits: bigint | number;
+  /** owners with a debt now */
+  num_borrows: bigint | number;
+  /** height of the market creation (or of the first indexed operation when the creation was not indexed) */
+  first_height: bigint | number;
+  /** time of first_height */
+  first_time: Date | number | string;
+  /** height of the latest change of this row */
+  update_height: bigint | number;
+};
+
+/** lending events (deposit, withdraw, borrow, repay, liquidate) with the market's supply and debt after each */
+export type LendEventRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** market address `KT1…_poolId` */
+  pool: string;
+  /** lending contract */
+  contract: string;
+  /** market id inside the contract */
+  pool_id: bigint | number;
+  /** protocol family label */
+  entity: string;
+  /** what happened */
+  event_type: "deposit" | "withdraw" | "borrow" | "repay" | "liquidate";
+  /** token lent and borrowed: `tez` or `KT1…_tokenId` */
+  debt_token: string;
+  /** token supplied: `tez` or `KT1…_tokenId` */
+  collateral_token: string;
+  /** owner of the position the event moved (the borrower on liquidations) */
+  owner: string;
+  /** the contract's id of the position; null when the contract has none */
+  stake_id?: bigint | number | null;
+  /** underlying moved by the event (raw, absolute; liquidations: debt repaid) */
+  volume: bigint | number;
+  /** market's total debt after the event (raw) */
+  debt: bigint | number;
+  /** market's total supply after the event (raw) */
+  collateral: bigint | number;
+  /** fee kept by the market (raw) */
+  fee: bigint | number;
+  /** interest paid with the event (raw); null when the contract does not tell */
+  interest?: bigint | number | null;
+  /** account that signed the operation group */
+  signer: string;
+  /** account that called the market (the liquidator on liquidations) */
+  sender: string;
+  /** account that received what the market paid out, else the owner */
+  receiver: string;
+  /** operation group hash */
+  tx_hash: string;
+  /** fee paid by the group's signer for the operation (tez) */
+  tx_fee: bigint;
+  /** block height */
+  height: bigint | number;
+  /** block time */
+  time: Date | number | string;
+};
+
+/** lending positions, one per market and owner (closed when neither supply nor debt is left) */
+export type LendPositionRow = {
+  /** unique row id (local to this table and instance) */
+  row_id?: bigint | number;
+  /** market address `KT1…_poolId` */
+  pool: string;
+  /** lending contract */
+  contract: string;
+  /** market id inside the contract */
+  pool_id: bigint | number;
+  /** protocol family label */
+  entity: string;
+  /** `{pool}:{owner}`, the position's unique key */
+  position: string;
+  /** supplier or borrower */
+  owner: string;
+  /** the contract's id of the position; null when the contract has none */
+  stake_id?: bigint | number | null;
+  /** token lent and borrowed: `tez` or `KT1…_tokenId` */
+  debt_token: string;
+  /** token supplied: `tez` or `KT1…_tokenId` */
+  collateral_token: string;
+  /** underlying supplied now (raw) */
+  balance: bigint | number;
+  /** underlying owed now (raw) */
+  debt: bigint | number;
+  /** underlying supplied so far (raw) */
+  deposited: bigint | number;
+  /** underlying withdrawn so far (raw) */
+  withdrawn: bigint | number;
+  /** underlying borrowed so far (raw) */
+  borrowed: bigint | number;
+  /** underlying repaid so far by the owner (raw) */
+  repaid: bigint | number;
+  /** debt repaid by liquidators so far (raw) */
+  liquidated: bigint | number;
+  /** supply moved to other accounts so far (raw); 0 while share transfers are not indexed */
+  sent: bigint | number;
+  /** supply received from other accounts so far (raw); 0 while share transfers are not indexed */
+  received: bigint | number;
+  /** interest earned on the supply (raw); null when the contract does not tell */
+  interest_earned?: bigint | number | null;
+  /** interest paid on the debt (raw); null when the contract does not tell */
+  interest_paid?: bigint | number | null;
+  /** interest owed and not paid (raw); null when the contract does not tell */
+  interest_pending?: bigint | number | null;
+  /** the owner uses this market as collateral; null when not seen */
+  is_collateral?: boolean | null;
+  /** neither supply nor debt is left */
+  is_closed: boolean;
+  /** height at which the position opened (last reopen) */
+  open_height: bigint | number;
+  /** time of open_height */
+  open_time: Date | number | string;
+  /** height at which supply and debt reached 0; null while open */
+  close_height?: bigint | number | null;
+  /** time of close_height */
+  close_time?: Date | number | string | null;
+  /** height of the latest change of this row */
+  update_height: bigint | number;
+};
+
+/** Typed handles of the defi-lending tables: `ctx.append(tables.lend_pool, row)`. */
+export const tables = {
+  lend_pool: tableHandle<LendPoolRow>('lend_pool'),
+  lend_event: tableHandle<LendEventRow>('lend_event'),
+  lend_position: tableHandle<LendPositionRow>('lend_position'),
+} as const;
