@@ -4,6 +4,7 @@ import {
   applyListRequest, Catalog, Database, ExplorerArgs, explorerObject, OBJECT_LIST_PROFILE, parseAddress, parseTableRequest, QueryArgs, QueryParamDoc, RouteDoc, RouteRegistry,
 } from '../../../framework';
 import type { UsdQuotes } from '../core/UsdQuotes';
+import { LIST_QUERY, WALLET_PARAM, WITH_CLOSED } from './PoolLists';
 import { DexTable, TextRow } from './DexTable';
 import { eventRecord, tradeRecord } from './EventRecords';
 import { PoolBook, PoolInfo } from './PoolBook';
@@ -22,14 +23,6 @@ type Narrow = (q: Knex.QueryBuilder, scope: ListScope) => void;
 type ToRecord = (row: TextRow, pool: PoolInfo, usd: UsdPrices) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
 const POOL_PARAM: RouteDoc['params'] = { table: 'dex_pool', columns: { pool: 'pool' } };
-const WALLET_PARAM: RouteDoc['params'] = { table: 'account', columns: { addr: 'address' } };
-const LIST_QUERY: QueryParamDoc[] = [
-  { name: 'limit', description: '0 to 10000, default 100', schema: { type: 'integer', minimum: 0, maximum: 10000 } },
-  { name: 'offset', description: 'rows to skip', schema: { type: 'integer', minimum: 0 } },
-  { name: 'cursor', description: 'the id of the last row seen', schema: { type: 'integer', minimum: 0 } },
-  { name: 'order', schema: { type: 'string', enum: ['asc', 'desc'] } },
-];
-const WITH_CLOSED: QueryParamDoc = { name: 'with_closed', description: 'include closed positions', schema: { type: 'boolean' } };
 const WINDOW_QUERY: QueryParamDoc[] = [
   { name: 'range', description: 'how far back from now: [n]unit, unit m h d w M y (default M)', schema: { type: 'string' } },
   { name: 'interval', description: 'bucket width: m h d w M y or a collapse code such as 4h (default d)', schema: { type: 'string' } },
