@@ -2,7 +2,7 @@ import { Catalog, Database, explorerObject, RouteDoc, RouteRegistry } from '../.
 import { DexTable } from '../../defi-dex/api/DexTable';
 import { both, byWallet, inPool, LIST_QUERY, openOnly, PoolLists, WALLET_PARAM } from '../../defi-dex/api/PoolLists';
 import { TokenBook } from '../../defi-dex/api/TokenBook';
-import { FarmBook, FarmInfo } from './FarmBook';
+import { FarmBook, farmBook, FarmInfo } from './FarmBook';
 import { farmEventRecord, farmPositionRecord, farmRecord } from './FarmRecords';
 
 const FARM_PARAM: RouteDoc['params'] = { table: 'farm_pool', columns: { pool: 'pool' } };
@@ -19,7 +19,7 @@ export class FarmRoutes {
   private readonly positions: DexTable;
 
   constructor(db: Database, catalog: Catalog) {
-    this.farms = new FarmBook(
+    this.farms = farmBook(
       new DexTable(db, catalog.require('farm_pool'), [
         { name: 'block', aliasOf: 'first_height' },
         { name: 'first_block', aliasOf: 'first_height' },
@@ -34,13 +34,13 @@ export class FarmRoutes {
       { name: 'address', aliasOf: 'owner' },
     ]);
     const book = this.farms;
-    this.lists = new PoolLists<FarmInfo>({ require: (pool) => book.require(pool), infos: (keys) => book.infos(keys), unknown: (row) => FarmInfo.unknown(row) });
+    this.lists = new PoolLists<FarmInfo>({ require: (pool) => book.require(pool), infos: (keys) => book.infos(keys), unknown: (row) => book.unknown(row) });
   }
 
   register(r: RouteRegistry): void {
     // Fixed paths before `/v1/farm/:pool`, which would match them too.
     explorerObject(r, '/v1/farm', 'ListFarms', async (ctx) => {
-      const rows = await this.lists.page(ctx, this.farms.farms, []);
+      const rows = await this.lists.page(ctx, this.farms.table, []);
       return { body: [...(await this.farms.withTokens(rows)).values()].map(farmRecord) };
     }, { summary: 'staking farms', query: LIST_QUERY });
     this.lists.list(r, '/v1/farm/events', 'ListFarmEvents', this.events, farmEventRecord, [], 'farm events');

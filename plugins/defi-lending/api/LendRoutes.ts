@@ -2,7 +2,7 @@ import { Catalog, Database, explorerObject, RouteDoc, RouteRegistry } from '../.
 import { DexTable } from '../../defi-dex/api/DexTable';
 import { both, byWallet, inPool, LIST_QUERY, openOnly, PoolLists, WALLET_PARAM } from '../../defi-dex/api/PoolLists';
 import { TokenBook } from '../../defi-dex/api/TokenBook';
-import { LendBook, LendInfo } from './LendBook';
+import { LendBook, lendBook, LendInfo } from './LendBook';
 import { lendEventRecord, lendPoolRecord, lendPositionRecord } from './LendRecords';
 
 const POOL_PARAM: RouteDoc['params'] = { table: 'lend_pool', columns: { pool: 'pool' } };
@@ -19,7 +19,7 @@ export class LendRoutes {
   private readonly positions: DexTable;
 
   constructor(db: Database, catalog: Catalog) {
-    this.pools = new LendBook(
+    this.pools = lendBook(
       new DexTable(db, catalog.require('lend_pool'), [
         { name: 'block', aliasOf: 'first_height' },
         { name: 'first_block', aliasOf: 'first_height' },
@@ -34,13 +34,13 @@ export class LendRoutes {
       { name: 'address', aliasOf: 'owner' },
     ]);
     const book = this.pools;
-    this.lists = new PoolLists<LendInfo>({ require: (pool) => book.require(pool), infos: (keys) => book.infos(keys), unknown: (row) => LendInfo.unknown(row) });
+    this.lists = new PoolLists<LendInfo>({ require: (pool) => book.require(pool), infos: (keys) => book.infos(keys), unknown: (row) => book.unknown(row) });
   }
 
   register(r: RouteRegistry): void {
     // Fixed paths before `/v1/lend/:pool`, which would match them too.
     explorerObject(r, '/v1/lend', 'ListLendingPools', async (ctx) => {
-      const rows = await this.lists.page(ctx, this.pools.pools, []);
+      const rows = await this.lists.page(ctx, this.pools.table, []);
       return { body: [...(await this.pools.withTokens(rows)).values()].map(lendPoolRecord) };
     }, { summary: 'lending pools', query: LIST_QUERY });
     this.lists.list(r, '/v1/lend/events', 'ListLendingEvents', this.events, lendEventRecord, [], 'lending events');

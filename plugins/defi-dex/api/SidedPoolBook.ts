@@ -1,0 +1,88 @@
+import { ApiError } from '../../../framework';
+import type { DexTable, TextRow } from './DexTable';
+import { parsePoolAddress } from './PoolBook';
+import type { TokenBook, TokenObject } from './TokenBook';
+
+/**
+ * A pool row of an area whose pools name two tokens by side (farms: stake and reward; lending:
+ * debt and collateral), with its token objects: what every record of the area needs for names,
+ * symbols and decimals.
+ */
+export class SidedPool<Side extends string> {
+  constructor(
+    readonly row: TextRow,
+    private readonly sides: readonly Side[],
+    private readonly tokens: ReadonlyMap<string, TokenObject>,
+  ) {}
+
+  get address(): string {
+    return this.row.pool!;
+  }
+
+  /** The token object as these areas show it: `contract`, no `ledger` (spec: farm and lending token objects). */
+  token(side: Side): Omit<TokenObject, 'ledger'> | null {
+    const t = this.tokens.get(this.row[`${side}_token`] ?? '');
+    if (!t) return null;
+    const { ledger: _ledger, ...rest } = t;
+    return rest;
+  }
+
+  /** Fields every event and position repeats: identity and each side's token as address, symbol, decimals. */
+  get common(): Record<string, unknown> {
+    const r = this.row;
+    const out: Record<string, unknown> = { contract: r.contract, pool_id: Number(r.pool_id), name: r.name, entity: r.entity };
+    for (const side of this.sides) {
+      out[`${side}_token`] = r[`${side}_token`];
+      out[`${side}_symbol`] = this.token(side)?.symbol ?? '';
+      out[`${side}_decimals`] = this.token(side)?.decimals ?? 0;
+    }
+    return out;
+  }
+}
+
+/** Reads an area's pools by address with their tokens. */
+export class SidedPoolBook<Side extends string> {
+  constructor(
+    readonly table: DexTable,
+    private readonly tokens: TokenBook,
+    private readonly sides: readonly Side[],
+    /** The pool's name in errors (`farm`, `lending pool`). */
+    private readonly noun: string,
+    /** Columns a pool row without a pool row shows besides its identity (e.g. a zero total). */
+    private readonly blank: TextRow = {},
+  ) {}
+
+  /** What a row whose pool has no pool row shows: no names, no token objects. */
+  unknown(row: TextRow): SidedPool<Side> {
+    const identity: TextRow = { pool: row.pool, contract: row.contract, pool_id: row.pool_id, entity: row.entity, name: '', ...this.blank };
+    for (const side of this.sides) identity[`${side}_token`] = row[`${side}_token`];
+    return new SidedPool(identity, this.sides, new Map());
+  }
+
+  /** The pool named in a path (400 when malformed, 404 when unknown). */
+  async require(raw: string): Promise<SidedPool<Side>> {
+    const address = parsePoolAddress(raw);
+    const info = (await this.infos([address])).get(address);
+    if (!info) throw ApiError.notFound(`no such ${this.noun} '${address}'`);
+    return info;
+  }
+
+  async infos(addresses: Iterable<string>): Promise<Map<string, SidedPool<Side>>> {
+    const wanted = [...new Set(addresses)];
+    if (wanted.length === 0) return new Map();
+    return this.withTokens(await this.table.read(this.table.query().whereIn('pool', wanted)));
+  }
+
+  async withTokens(rows: readonly TextRow[]): Promise<Map<string, SidedPool<Side>>> {
+    const hints = new Map<string, { symbol: string; lp: boolean }>();
+    for (const row of rows) {
+      // Without a token registry the symbol is the contract address, as the recorders name pools.
+      for (const side of this.sides) {
+        const key = row[`${side}_token`];
+        if (key) hints.set(key, { symbol: key.split('_')[0], lp: false });
+      }
+    }
+    const objects = await this.tokens.objects(hints);
+    return new Map(rows.map((row) => [row.pool!, new SidedPool(row, this.sides, objects)]));
+  }
+}
