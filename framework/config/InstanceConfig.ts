@@ -22,6 +22,8 @@ export interface InstanceConfig {
   markets?: MarketsConfig;
   /** The metadata plugin's settings (file key `metadata`), checked by that plugin. */
   metadata?: Record<string, unknown>;
+  /** The baking plugin's settings (file key `baking`): `rights_window`, levels of attestation rights asked for at once. */
+  baking?: { rights_window?: number };
   /**
    * Contracts to watch under a role (role → addresses), for contracts whose origination is not
    * indexed (an index starting later, bootstrap contracts): group patterns with `{role}` steps match them.
@@ -74,6 +76,7 @@ const FILE_SCHEMA = {
       },
     },
     metadata: { type: 'object' },
+    baking: { type: 'object', additionalProperties: false, properties: { rights_window: { type: 'integer', minimum: 1, maximum: 4096 } } },
     watch: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string', pattern: '^KT1[1-9A-HJ-NP-Za-km-z]{33}$' } } },
   },
 };
@@ -125,6 +128,7 @@ function readConfigFile(file: string): Partial_ {
     logLevel: f.log_level,
     markets: f.markets ? stripUndefined({ enabled: f.markets['enabled'], exchanges: f.markets['exchanges'], backfillHours: f.markets['backfill_hours'] }) : undefined,
     metadata: f.metadata,
+    baking: f.baking,
     watch: f.watch,
   });
 }

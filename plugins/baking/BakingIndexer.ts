@@ -1,21 +1,24 @@
 import type { Entity, IndexContext, NormalizedBlock, TableDef } from '../../framework';
 import { BakerRows } from './BakerRows';
-import { BitsetBuilder, setBit } from './Bitset';
+import { BitsetBuilder, countBits, setBit } from './Bitset';
 import { CycleRights } from './CycleRights';
 import { blockIncome } from './IncomeDelta';
-import { nodeRights } from './NodeRights';
+import { nodeAttestationRights, nodeBakingRights } from './NodeRights';
 import { SnapshotWriter } from './SnapshotWriter';
 
 const LOSSES = new Set(['accusation_loss', 'seed_loss', 'endorsing_loss']);
 const INCOMES = new Set(['baking_income', 'endorsing_income', 'accusation_income', 'seed_income', 'fees_income']);
+/** Income counters that need the node's rights: null while those are unknown. */
+const RIGHTS_COUNTERS = ['n_baking_rights', 'n_endorsing_rights', 'n_blocks_not_baked', 'n_blocks_not_endorsed'];
 const num = (v: unknown): number => Number(v ?? 0);
 const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
 
 /**
  * baking's block handler. Per baker and cycle it counts, from the block as indexed, blocks baked and
  * proposed, attestations and receipts' income (IncomeDelta), and marks them in the rights bitsets.
- * At a cycle's first block it asks the node for the cycle's rights (fixed by then); with them it also
- * counts round-0 blocks and attestations missed. Known rights stay in memory for the current and the
+ * At a cycle's first block it asks the node for the cycle's round-0 baking rights (fixed by then), and
+ * every `window` levels for the attestation rights of the next window; with them it also counts
+ * round-0 blocks and attestations missed. Known rights stay in memory for the current and the
  * previous cycle and are rebuilt from the rights rows after a restart or rollback.
  */
 export class BakingIndexer {
@@ -26,6 +29,8 @@ export class BakingIndexer {
   constructor(
     private readonly rightsTable: TableDef,
     private readonly blockTable: TableDef,
+    /** Levels of attestation rights asked for at once (`baking.rights_window`). */
+    private readonly window: number,
   ) {}
 
   forget(): void {
@@ -40,8 +45,9 @@ export class BakingIndexer {
     if (block.level === 0 || !block.hasMetadata || !block.baker) return;
     const start = block.level - block.cyclePosition;
     const rows = new BakerRows(ctx, (cycle) => this.cycleStartTime(ctx, block, cycle, start), (cycle, address) => this.snapshots.incomeColumns(ctx, block.protocol, cycle, address));
-    if (block.cyclePosition === 0) await this.fetchRights(ctx, rows, block.cycle, start);
+    if (block.cyclePosition === 0) await this.fetchBakingRights(ctx, rows, block.cycle, start);
     const rights = await this.rightsOf(ctx, block.cycle, start);
+    if (rights && block.cyclePosition % this.window === 0) await this.fetchAttestationWindow(ctx, rows, rights, block.cyclePosition);
     await this.countBlock(block, rows, start, rights);
     await this.countAttestations(block, ctx, rows, start);
     await this.addIncome(block, rows);
@@ -49,33 +55,61 @@ export class BakingIndexer {
     this.lastLevel = block.level;
   }
 
-  private async fetchRights(ctx: IndexContext, rows: BakerRows, cycle: number, start: number): Promise<void> {
-    const got = await nodeRights(ctx, cycle, start);
-    if (!got) return void this.known.set(cycle, null);
-    const baking = new Map<string, BitsetBuilder>();
-    const attesting = new Map<string, BitsetBuilder>();
-    const bit = (m: Map<string, BitsetBuilder>, baker: string, pos: number): void => {
-      let b = m.get(baker);
-      if (!b) m.set(baker, (b = new BitsetBuilder()));
+  /** At a cycle's first block: its round-0 baking rights (one per level), and counters that need rights start at 0. */
+  private async fetchBakingRights(ctx: IndexContext, rows: BakerRows, cycle: number, start: number): Promise<void> {
+    const baking = await nodeBakingRights(ctx, cycle, start);
+    if (!baking) return void this.known.set(cycle, null);
+    const rights = new CycleRights(cycle, start);
+    const bits = new Map<string, BitsetBuilder>();
+    for (const [pos, baker] of baking) {
+      rights.addBaking(pos, baker);
+      let b = bits.get(baker);
+      if (!b) bits.set(baker, (b = new BitsetBuilder()));
       b.set(pos);
-    };
-    for (const [pos, baker] of got.rights.bakerAt) bit(baking, baker, pos);
-    for (const [pos, set] of got.rights.attestersAt) for (const baker of set) bit(attesting, baker, pos);
-    const bakers = [...new Set([...baking.keys(), ...attesting.keys()])].sort();
+    }
+    const bakers = [...bits.keys()].sort();
     await ctx.entities('account', 'address').preload(bakers);
     for (const baker of bakers) {
       const r = await rows.rightsRow(cycle, start, baker);
-      if (r) rows.rights.update(r, { baking_rights: baking.get(baker)?.done() ?? Buffer.alloc(0), endorsing_rights: attesting.get(baker)?.done() ?? Buffer.alloc(0) });
-      const inc = await rows.incomeRow(cycle, baker);
-      if (inc)
-        rows.income.update(inc, {
-          n_baking_rights: got.rights.bakerAt.size ? [...got.rights.bakerAt.values()].filter((b) => b === baker).length : 0,
-          n_endorsing_rights: got.slots.get(baker) ?? 0,
-          n_blocks_not_baked: 0,
-          n_blocks_not_endorsed: 0,
-        });
+      if (r) rows.rights.update(r, { baking_rights: bits.get(baker)!.done(), endorsing_rights: r.endorsing_rights ?? Buffer.alloc(0) });
+      await this.knownRightsIncome(rows, cycle, baker, { n_baking_rights: countBits(bits.get(baker)!.done()) });
     }
-    this.known.set(cycle, got.rights);
+    this.known.set(cycle, rights);
+  }
+
+  /**
+   * Every `window` levels: the attestation rights of the next window of the cycle, added to the rights
+   * rows' bitsets and the income rows' slot counts. Asked window by window so no answer is a whole
+   * cycle's committee lists; a cycle's counts are complete once its last window is in.
+   */
+  private async fetchAttestationWindow(ctx: IndexContext, rows: BakerRows, rights: CycleRights, position: number): Promise<void> {
+    const levels: number[] = [];
+    for (let p = position; p < Math.min(position + this.window, rights.length); p++) levels.push(rights.start + p);
+    const got = levels.length ? await nodeAttestationRights(ctx, levels, rights.start) : undefined;
+    if (!got) return;
+    const bits = new Map<string, BitsetBuilder>();
+    for (const [pos, set] of got.attesters)
+      for (const baker of set) {
+        rights.addAttester(pos, baker);
+        let b = bits.get(baker);
+        if (!b) bits.set(baker, (b = new BitsetBuilder((await rows.rightsRow(rights.cycle, rights.start, baker))?.endorsing_rights)));
+        b.set(pos);
+      }
+    const bakers = [...bits.keys()].sort();
+    for (const baker of bakers) {
+      const r = await rows.rightsRow(rights.cycle, rights.start, baker);
+      if (r) rows.rights.update(r, { endorsing_rights: bits.get(baker)!.done(), baking_rights: r.baking_rights ?? Buffer.alloc(0) });
+      await this.knownRightsIncome(rows, rights.cycle, baker, { n_endorsing_rights: got.slots.get(baker) ?? 0 });
+    }
+  }
+
+  /** Adds rights to a baker's income row, whose rights counters become known (0, not null) from then on. */
+  private async knownRightsIncome(rows: BakerRows, cycle: number, baker: string, add: Record<string, number>): Promise<void> {
+    const row = await rows.incomeRow(cycle, baker);
+    if (!row) return;
+    const patch: Record<string, number> = {};
+    for (const c of RIGHTS_COUNTERS) patch[c] = num(row[c]) + (add[c] ?? 0);
+    rows.income.update(row, patch);
   }
 
   /** The cycle's rights from memory or its rows; null when the node never told them. */

@@ -10,7 +10,12 @@ export function setBit(stored: unknown, i: number): Buffer {
 
 /** Sets bits in place while a cycle's rights are gathered (one buffer per baker, not one per bit). */
 export class BitsetBuilder {
-  private bits = Buffer.alloc(0);
+  private bits: Buffer;
+
+  /** Starts empty, or from stored bits (a window of rights added to those of earlier windows). */
+  constructor(stored?: unknown) {
+    this.bits = Buffer.from(asBits(stored) ?? Buffer.alloc(0));
+  }
 
   set(i: number): void {
     const need = (i >> 3) + 1;

@@ -10,6 +10,13 @@ export class CycleRights {
     readonly start: number,
   ) {}
 
+  /** Levels in the cycle: every level has a round-0 baker, so the last one named ends the cycle. */
+  get length(): number {
+    let last = -1;
+    for (const p of this.bakerAt.keys()) if (p > last) last = p;
+    return last + 1;
+  }
+
   addBaking(position: number, baker: string): void {
     this.bakerAt.set(position, baker);
   }

@@ -4,6 +4,12 @@ import { BakingIndexer } from './BakingIndexer';
 import { BakingExplorer } from './explorer/BakingExplorer';
 import { BlockRightsLookup } from './explorer/BlockRightsLookup';
 
+/**
+ * Levels of attestation rights asked for at once: on mainnet a level lists ~300 committee members,
+ * so 256 levels are a few megabytes of JSON, where a whole cycle would be hundreds.
+ */
+const RIGHTS_WINDOW = 256;
+
 /** Bakers: rights, stake snapshots and income per cycle. Its tables are declared in tables.yaml under `baking`. */
 @injectable()
 export class BakingPlugin implements TzidxPlugin {
@@ -23,7 +29,7 @@ export class BakingPlugin implements TzidxPlugin {
       if (!t) throw new Error(`baking: table '${code}' is missing from the catalog`);
       return t;
     };
-    this.indexer = new BakingIndexer(table('rights'), table('block'));
+    this.indexer = new BakingIndexer(table('rights'), table('block'), ctx.config.baking?.rights_window ?? RIGHTS_WINDOW);
     ctx.container.registerInstance(BLOCK_RIGHTS, new BlockRightsLookup(ctx.container.resolve(Database), ctx.catalog));
   }
 

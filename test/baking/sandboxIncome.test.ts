@@ -15,6 +15,9 @@ import { oracleIncome } from './support/receiptOracle';
 // tiny: 8-block cycles, so 44 blocks hold five whole cycles; the reorg replaces levels 38–40.
 const HEAD = 44;
 const OPTIONS = { reorgDepth: 8, batchBlocks: 16 };
+// Attestation rights in windows of 3 levels: three windows per 8-level cycle, the last cut by the cycle end.
+const WINDOW = 3;
+const CONFIG = { baking: { rights_window: WINDOW } };
 const MONEY = ['baking_income', 'endorsing_income', 'fees_income', 'seed_income', 'accusation_income', 'total_deposits'];
 const COUNTS = ['n_blocks_baked', 'n_blocks_proposed', 'n_blocks_endorsed', 'n_slots_endorsed', 'n_baking_rights', 'n_endorsing_rights', 'n_blocks_not_baked', 'n_blocks_not_endorsed'];
 
@@ -39,7 +42,7 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
 
   before(async function () {
     chain.bakeTo(HEAD - 4);
-    t = await startBakingInstance();
+    t = await startBakingInstance(CONFIG);
     await indexSandbox(t, chain, OPTIONS);
     chain.reorg(3);
     chain.bakeTo(HEAD);
@@ -103,16 +106,29 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
       const start = first.header.level;
       const baking: Json[] = await rpc(`/chains/main/blocks/${start}/helpers/baking_rights?cycle=${cycle}&max_round=0`);
       const attesting: Json[] = await rpc(`/chains/main/blocks/${start}/helpers/attestation_rights?cycle=${cycle}`);
-      const want = new Map<string, { baking: number[]; attesting: number[] }>();
-      const entry = (d: string) => want.get(d) ?? want.set(d, { baking: [], attesting: [] }).get(d)!;
+      const want = new Map<string, { baking: number[]; attesting: number[]; slots: number }>();
+      const entry = (d: string) => want.get(d) ?? want.set(d, { baking: [], attesting: [], slots: 0 }).get(d)!;
       for (const r of baking) if (r.round === 0) entry(r.delegate).baking.push(r.level - start);
-      for (const l of attesting) for (const d of l.delegates) entry(d.delegate).attesting.push(l.level - start);
+      // The indexer asks for a window of attestation rights at each window's first block: the open
+      // cycle holds those of the windows its indexed blocks began.
+      const indexed = blocks.filter((b) => b.header.level > 0 && b.metadata.level_info.cycle === cycle).length;
+      const fetched = Math.ceil(indexed / WINDOW) * WINDOW;
+      for (const l of attesting)
+        for (const d of l.delegates)
+          if (l.level - start < fetched) {
+            entry(d.delegate).attesting.push(l.level - start);
+            entry(d.delegate).slots += Number(d.attesting_power);
+          }
       const got = rights.filter((r) => Number(r.cycle) === cycle && (r.baking_rights !== '' || r.endorsing_rights !== ''));
       expect(got.map((r) => r.address).sort(), `cycle ${cycle} bakers`).to.deep.equal([...want.keys()].sort());
       for (const r of got) {
         expect(bitsOf(r.baking_rights), `${cycle} ${r.address} baking`).to.deep.equal(want.get(r.address)!.baking.sort((a, b) => a - b));
         expect(bitsOf(r.endorsing_rights), `${cycle} ${r.address} attesting`).to.deep.equal(want.get(r.address)!.attesting.sort((a, b) => a - b));
         expect(Number(r.height)).to.equal(start);
+        // The income row counts the same rights: round-0 blocks, and attestation slots.
+        const inc = income.find((i) => i.cycle === r.cycle && i.address === r.address)!;
+        expect(Number(inc.n_baking_rights), `${cycle} ${r.address} n_baking_rights`).to.equal(want.get(r.address)!.baking.length);
+        expect(Number(inc.n_endorsing_rights), `${cycle} ${r.address} n_endorsing_rights`).to.equal(want.get(r.address)!.slots);
       }
       cycles++;
     }
@@ -200,7 +216,7 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
   });
 
   it('a reorg leaves the tables identical to a clean run', async () => {
-    const clean = await startBakingInstance();
+    const clean = await startBakingInstance(CONFIG);
     try {
       await indexSandbox(clean, chain, OPTIONS);
       const cols = ['cycle', 'address', ...MONEY, ...COUNTS];
