@@ -2,7 +2,9 @@ import { validateAddress, ValidationResult } from '@taquito/utils';
 import type { StoredBlock } from './BlockStore';
 import { ContextView } from './ContextView';
 import { blake2bOf } from './Hashing';
+import { STAKE_CONSTANTS } from './DelegateStake';
 import { protocolConstants } from './ProtocolConstants';
+import { expectedIssuance } from './Rewards';
 import { GENESIS_PROTOCOL, type SandboxChain } from './SandboxChain';
 import { VotesView } from './VotesView';
 
@@ -90,7 +92,7 @@ export class SandboxNode {
       case 'operation_hashes':
         return rest.length ? NOT_FOUND : json((this.full(block).operations as { hash: string }[][]).map((pass) => pass.map((op) => op.hash)));
       case 'context':
-        return block.level === 0 ? NOT_FOUND : this.contextRoute(new ContextView(chain, block), rest, q);
+        return block.level === 0 ? NOT_FOUND : this.contextRoute(new ContextView(chain, block), block.level, rest, q);
       case 'helpers':
         return block.level === 0 ? NOT_FOUND : this.helpers(block, rest, q);
       case 'votes':
@@ -115,7 +117,7 @@ export class SandboxNode {
     return json(ops[pass][i]);
   }
 
-  private contextRoute(ctx: ContextView, p: string[], q: URLSearchParams): RpcResponse {
+  private contextRoute(ctx: ContextView, level: number, p: string[], q: URLSearchParams): RpcResponse {
     if (p.length === 1 && p[0] === 'constants') return json(protocolConstants(this.chain.profile));
     if (p[0] === 'contracts' && p.length >= 2) {
       const id = p[1];
@@ -130,6 +132,7 @@ export class SandboxNode {
       const id = index(p[1]);
       return id === undefined ? NOT_FOUND : orNotFound(ctx.bigMapValues(id, index(q.get('offset') ?? '0') ?? 0, index(q.get('length') ?? '') ?? undefined));
     }
+    if (p.length === 2 && p[0] === 'issuance' && p[1] === 'expected_issuance') return json(expectedIssuance(this.chain.profile, this.chain.calendar.cycleOf(level), STAKE_CONSTANTS.consensusRightsDelay));
     if (p[0] === 'delegates' && p.length === 1) return json(ctx.delegates());
     if (p[0] === 'delegates' && (p.length === 2 || p.length === 3)) return orNotFound(ctx.delegate(p[1], p[2]));
     return NOT_FOUND;

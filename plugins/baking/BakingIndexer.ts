@@ -1,9 +1,11 @@
-import type { Entity, IndexContext, NormalizedBlock, TableDef } from '../../framework';
+import type { Entity, IndexContext, NormalizedBlock, Row, TableDef } from '../../framework';
 import { BakerRows } from './BakerRows';
 import { BitsetBuilder, countBits, setBit } from './Bitset';
 import { CycleRights } from './CycleRights';
 import { blockIncome } from './IncomeDelta';
+import { incomeScores } from './IncomeScores';
 import { nodeAttestationRights, nodeBakingRights } from './NodeRights';
+import { RewardRates, rightsValue } from './RewardRates';
 import { SnapshotWriter } from './SnapshotWriter';
 
 const LOSSES = new Set(['accusation_loss', 'seed_loss', 'endorsing_loss']);
@@ -24,7 +26,10 @@ const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string)
 export class BakingIndexer {
   private known = new Map<number, CycleRights | null>();
   private readonly snapshots = new SnapshotWriter();
+  private readonly rates = new RewardRates();
   private lastLevel = -1;
+  /** Time of block `lastLevel`: the end of a cycle when the next block starts a new one. */
+  private lastTime: Date | null = null;
 
   constructor(
     private readonly rightsTable: TableDef,
@@ -39,20 +44,48 @@ export class BakingIndexer {
   }
 
   async index(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
+    this.rates.note(block);
     await this.snapshots.write(block, ctx);
     if (block.level <= this.lastLevel) this.forget();
+    const previousTime = this.lastLevel === block.level - 1 ? this.lastTime : null;
     this.lastLevel = -1;
     if (block.level === 0 || !block.hasMetadata || !block.baker) return;
     const start = block.level - block.cyclePosition;
     const rows = new BakerRows(ctx, (cycle) => this.cycleStartTime(ctx, block, cycle, start), (cycle, address) => this.snapshots.incomeColumns(ctx, block.protocol, cycle, address));
-    if (block.cyclePosition === 0) await this.fetchBakingRights(ctx, rows, block.cycle, start);
+    if (block.cyclePosition === 0) {
+      if (block.cycle > 0) await this.closeCycle(ctx, block.cycle - 1, previousTime ?? (await this.blockTime(ctx, block.level - 1)));
+      await this.fetchBakingRights(ctx, rows, block.cycle, start);
+    }
     const rights = await this.rightsOf(ctx, block.cycle, start);
-    if (rights && block.cyclePosition % this.window === 0) await this.fetchAttestationWindow(ctx, rows, rights, block.cyclePosition);
+    if (rights && block.cyclePosition % this.window === 0) {
+      await this.fetchAttestationWindow(ctx, rows, rights, block.cyclePosition);
+      if (block.cyclePosition + this.window >= rights.length) await this.valueRights(ctx, rows, rights, block.protocol);
+    }
     await this.countBlock(block, rows, start, rights);
     await this.countAttestations(block, ctx, rows, start);
     await this.addIncome(block, rows);
     for (const c of this.known.keys()) if (c < block.cycle - 1) this.known.delete(c);
     this.lastLevel = block.level;
+    this.lastTime = new Date(block.time);
+  }
+
+  /** When a cycle is over: its income rows get the time of its last block as `end_time`. */
+  private async closeCycle(ctx: IndexContext, cycle: number, time: Date | null): Promise<void> {
+    if (!time) return;
+    const store = ctx.entities('income', 'row_key');
+    const keys = new Set<string>();
+    for (const r of await ctx.read('income').where('cycle', cycle).select('row_key')) keys.add(String(r.row_key));
+    for (const e of store.pending()) if (Number(e.cycle) === cycle) keys.add(String(e.row_key));
+    await store.preload(keys);
+    for (const key of [...keys].sort()) {
+      const row = await store.get(key);
+      if (row) store.update(row, { end_time: time });
+    }
+  }
+
+  private async blockTime(ctx: IndexContext, height: number): Promise<Date | null> {
+    const row = await ctx.read(this.blockTable).where({ height, is_orphan: false }).first('time');
+    return row ? new Date(row.time as string) : null;
   }
 
   /** At a cycle's first block: its round-0 baking rights (one per level), and counters that need rights start at 0. */
@@ -100,6 +133,31 @@ export class BakingIndexer {
       const r = await rows.rightsRow(rights.cycle, rights.start, baker);
       if (r) rows.rights.update(r, { endorsing_rights: bits.get(baker)!.done(), baking_rights: r.baking_rights ?? Buffer.alloc(0) });
       await this.knownRightsIncome(rows, rights.cycle, baker, { n_endorsing_rights: got.slots.get(baker) ?? 0 });
+    }
+  }
+
+  /**
+   * Once a cycle's rights are all in: each holder's expected income (the value of its rights), and
+   * its luck against a fair share of the cycle's rights (its baking power at the snapshot over all
+   * bakers'). Left null without reward rates (no node) or, for luck, without the snapshot.
+   */
+  private async valueRights(ctx: IndexContext, rows: BakerRows, rights: CycleRights, protocol: string): Promise<void> {
+    const rates = await this.rates.of(ctx, protocol, rights.cycle);
+    if (!rates) return;
+    const total = await this.snapshots.totalActiveStake(ctx, protocol, rights.cycle);
+    const length = BigInt(rights.length);
+    const cycleValue = rightsValue(rates, length, length * rates.committee);
+    for (const baker of [...rights.holders()].sort()) {
+      const row = await rows.incomeRow(rights.cycle, baker);
+      if (!row) continue;
+      const expected = rightsValue(rates, big(row.n_baking_rights), big(row.n_endorsing_rights));
+      const patch: Row = { expected_income: expected };
+      if (total && row.active_stake !== null && row.active_stake !== undefined) {
+        const fair = (big(row.active_stake) * cycleValue) / total;
+        patch.luck = expected - fair;
+        patch.luck_percent = fair > 0n ? Number(10000n + ((expected - fair) * 10000n) / fair) : null;
+      }
+      rows.income.update(row, { ...patch, ...incomeScores({ ...row, ...patch }) });
     }
   }
 
@@ -187,7 +245,7 @@ export class BakingIndexer {
       if (typeof v === 'bigint') patch[col] = big(row[col]) + v;
       else if (row[col] !== null) patch[col] = num(row[col]) + v;
     }
-    rows.income.update(row, patch);
+    rows.income.update(row, { ...patch, ...incomeScores({ ...row, ...patch }) });
   }
 
   /** Time of a cycle's first block: this block's when it is that block, else from core-chain's block table. */

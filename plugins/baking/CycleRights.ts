@@ -17,6 +17,13 @@ export class CycleRights {
     return last + 1;
   }
 
+  /** Every baker with a right in the cycle (as far as the rights are known). */
+  holders(): Set<string> {
+    const out = new Set(this.bakerAt.values());
+    for (const set of this.attestersAt.values()) for (const b of set) out.add(b);
+    return out;
+  }
+
   addBaking(position: number, baker: string): void {
     this.bakerAt.set(position, baker);
   }

@@ -10,19 +10,20 @@ interface AccountState {
   spendable_balance: bigint;
   staked_balance: bigint | null;
   unstaked_balance: bigint;
+  stake_shares: bigint;
   delegated_since: number | null;
   delegated_since_time: Date | null;
   first_seen: number;
   first_seen_time: Date;
 }
 
-const COLUMNS = ['row_id', 'address', 'baker_id', 'baker', 'is_baker', 'spendable_balance', 'staked_balance', 'unstaked_balance', 'delegated_since', 'delegated_since_time', 'first_seen', 'first_seen_time'] as const;
+const COLUMNS = ['row_id', 'address', 'baker_id', 'baker', 'is_baker', 'spendable_balance', 'staked_balance', 'unstaked_balance', 'stake_shares', 'delegated_since', 'delegated_since_time', 'first_seen', 'first_seen_time'] as const;
 
 /**
  * The stake snapshot of a cycle, written at its last block: from Paris on, the rights of a later
  * cycle are drawn from the stake at a cycle's end. One row per registered baker (own full balance =
- * spendable + own stake + own unstake requests; delegated = its delegators' spendable and unstaked
- * tez; delegators; baking power from the node) and one per account delegating to one, from
+ * spendable + own stake + own unstake requests; own stake; delegated = its delegators' spendable and
+ * unstaked tez; delegators; stakers holding shares of its pool; baking power from the node) and one per account delegating to one, from
  * core-chain's account state as of the block (committed rows and the batch's pending changes).
  * Eras that picked one of several in-cycle snapshots (before Paris) and runs without protocol
  * constants (archives) get no rows: which snapshot counted is not in the receipts.
@@ -44,9 +45,12 @@ export class SnapshotWriter {
     const accounts = await this.accounts(ctx);
     const bakers = [...accounts.values()].filter((a) => a.is_baker);
     const delegators = new Map<string, AccountState[]>();
+    const stakers = new Map<string, number>();
     for (const a of accounts.values()) {
+      if (a.is_baker || a.baker === null || a.baker === a.address) continue;
+      if (a.stake_shares > 0n) stakers.set(a.baker, (stakers.get(a.baker) ?? 0) + 1);
       // Empty accounts add no stake: only delegators holding tez get a row.
-      if (a.is_baker || a.baker === null || a.baker === a.address || heldByDelegator(a) === 0n) continue;
+      if (heldByDelegator(a) === 0n) continue;
       delegators.set(a.baker, [...(delegators.get(a.baker) ?? []), a]);
     }
     const rows = ctx.entities('snapshot', 'row_key');
@@ -66,10 +70,12 @@ export class SnapshotWriter {
         active_stake: typeof power === 'string' || typeof power === 'number' ? BigInt(power) : null,
         balance: baker.spendable_balance + (baker.staked_balance ?? 0n) + baker.unstaked_balance,
         delegated: mine.reduce((n, d) => n + heldByDelegator(d), 0n),
+        own_stake: baker.staked_balance ?? 0n,
         n_delegations: mine.length,
+        n_stakers: stakers.get(baker.address) ?? 0,
       });
       for (const d of mine) {
-        await put(rows, `${block.cycle}_${d.address}`, { ...at, ...party(d, baker.row_id, baker.address), is_baker: false, is_active: null, active_stake: null, balance: heldByDelegator(d), delegated: 0n, n_delegations: 0 });
+        await put(rows, `${block.cycle}_${d.address}`, { ...at, ...party(d, baker.row_id, baker.address), is_baker: false, is_active: null, active_stake: null, balance: heldByDelegator(d), delegated: 0n, own_stake: null, n_delegations: 0, n_stakers: null });
       }
     }
   }
@@ -80,7 +86,24 @@ export class SnapshotWriter {
     if (lag === undefined || (this.cycleLength.get(protocol) ?? 0) === 0) return undefined;
     const row = await ctx.entities('snapshot', 'row_key').get(`${cycle - lag}_${address}`);
     if (row?.is_baker !== true) return undefined;
-    return { rolls: 0, balance: row.balance, delegated: row.delegated, active_stake: row.active_stake, n_delegations: row.n_delegations };
+    const staking = big(row.balance) + big(row.delegated);
+    return { rolls: 0, balance: row.balance, delegated: row.delegated, staking_balance: staking, own_stake: row.own_stake, active_stake: row.active_stake, n_delegations: row.n_delegations, n_stakers: row.n_stakers };
+  }
+
+  /**
+   * The baking power of all bakers in the snapshot behind `cycle`'s rights (committed rows and the
+   * batch's own); undefined when there is no snapshot or the node did not give every baker's power.
+   */
+  async totalActiveStake(ctx: IndexContext, protocol: string, cycle: number): Promise<bigint | undefined> {
+    const lag = this.lag.get(protocol);
+    if (lag === undefined || (this.cycleLength.get(protocol) ?? 0) === 0) return undefined;
+    const snapshot = cycle - lag;
+    const power = new Map<string, unknown>();
+    for (const r of await ctx.read('snapshot').where({ cycle: snapshot, is_baker: true }).select('row_key', 'active_stake')) power.set(String(r.row_key), r.active_stake);
+    for (const e of ctx.entities('snapshot', 'row_key').pending()) if (Number(e.cycle) === snapshot && e.is_baker === true) power.set(String(e.row_key), e.active_stake);
+    const values = [...power.values()];
+    if (values.length === 0 || values.some((v) => v === null || v === undefined)) return undefined;
+    return values.reduce<bigint>((n, v) => n + big(v), 0n);
   }
 
   /** Bakers and delegating accounts: the committed rows, overlaid with what this batch changed. */
@@ -136,6 +159,7 @@ function state(r: Record<string, unknown> | Entity): AccountState {
     spendable_balance: big(r.spendable_balance),
     staked_balance: r.staked_balance === null || r.staked_balance === undefined ? null : big(r.staked_balance),
     unstaked_balance: big(r.unstaked_balance),
+    stake_shares: big(r.stake_shares),
     delegated_since: r.delegated_since === null || r.delegated_since === undefined ? null : Number(r.delegated_since),
     delegated_since_time: r.delegated_since_time === null || r.delegated_since_time === undefined ? null : date(r.delegated_since_time),
     first_seen: Number(r.first_seen),

@@ -59,8 +59,12 @@ export type SnapshotRow = {
   balance: bigint;
   /** spendable and unstaked tez of the baker's funded delegators (bakers; tez) */
   delegated: bigint;
+  /** the baker's own staked tez (bakers; null for delegators; tez) */
+  own_stake?: bigint | null;
   /** number of funded delegators (bakers) */
   n_delegations: bigint | number;
+  /** delegators holding stake shares of the baker's staking pool (bakers; null for delegators) */
+  n_stakers?: bigint | number | null;
   /** height since which the account is a baker or delegates to its baker */
   since: bigint | number;
   /** account address */
@@ -89,20 +93,26 @@ export type IncomeRow = {
   delegated?: bigint | null;
   /** stake counted for rights at the snapshot (tez) */
   active_stake?: bigint | null;
+  /** own balance and delegated balance at the snapshot (tez) */
+  staking_balance?: bigint | null;
+  /** own staked tez at the snapshot (tez) */
+  own_stake?: bigint | null;
   /** delegators at the snapshot */
   n_delegations?: bigint | number | null;
+  /** stakers at the snapshot */
+  n_stakers?: bigint | number | null;
   /** baking rights (round 0) in the cycle */
   n_baking_rights?: bigint | number | null;
   /** endorsing slots in the cycle */
   n_endorsing_rights?: bigint | number | null;
-  /** value of the rights received minus the income expected from the stake share (tez) */
+  /** value of the rights received minus the value a fair share of the cycle's rights would have (tez) */
   luck?: bigint | null;
-  /** value of the rights received in percent of the expected income (100 = as expected) */
-  luck_percent?: number | null;
-  /** rights used in percent of the rights received */
-  contribution_percent?: number | null;
-  /** income earned in percent of the expected income */
-  performance_percent?: number | null;
+  /** value of the rights received in hundredths of a percent of the fair share's value (10000 = as fair) */
+  luck_percent?: bigint | number | null;
+  /** rights used in hundredths of a percent of the rights received (10000 = all) */
+  contribution_percent?: bigint | number | null;
+  /** income earned (minus accusation losses) in hundredths of a percent of the expected income (10000 = as expected) */
+  performance_percent?: bigint | number | null;
   /** blocks baked (signed) */
   n_blocks_baked: bigint | number;
   /** block payloads proposed */
@@ -117,7 +127,7 @@ export type IncomeRow = {
   n_slots_endorsed: bigint | number;
   /** seed nonces revealed */
   n_seeds_revealed: bigint | number;
-  /** income expected from the stake share (tez) */
+  /** value of the rights received: round-0 blocks with their full bonus and attestation slots, at the cycle's reward rates (tez) */
   expected_income?: bigint | null;
   /** total income earned (tez) */
   total_income: bigint;

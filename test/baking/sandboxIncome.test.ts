@@ -170,6 +170,18 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
     expect(await getJson<Json>(t, `/explorer/block/${HEAD}`)).to.not.have.property('rights');
   });
 
+  it('a closed cycle\'s income rows end at its last block; the open cycle\'s have no end yet', async () => {
+    const rows = await readTable(t, 'income', ['cycle', 'address', 'start_time', 'end_time']);
+    const open = blocks[HEAD].metadata.level_info.cycle;
+    for (const r of rows) {
+      const levels = blocks.filter((b) => b.header.level > 0 && b.metadata.level_info.cycle === Number(r.cycle));
+      expect(Date.parse(r.start_time), `${r.cycle} ${r.address} start`).to.equal(Date.parse(levels[0].header.timestamp));
+      if (Number(r.cycle) === open) expect(r.end_time, `${r.cycle} ${r.address} open`).to.equal('');
+      else expect(Date.parse(r.end_time), `${r.cycle} ${r.address} end`).to.equal(Date.parse(levels[levels.length - 1].header.timestamp));
+    }
+    expect(rows.filter((r) => r.end_time !== '').length).to.be.greaterThan(5);
+  });
+
   it('missed round-0 blocks are those whose round-0 holder did not bake them', () => {
     const missed = new Map<string, number>();
     for (const r of rights) {
@@ -189,6 +201,56 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
     expect(checked).to.be.greaterThan(3);
   });
 
+  it('expected income, luck, performance and contribution from the node\'s issuance rates, the rights and the stake snapshot', async () => {
+    const all = await readTable(t, 'income', ['cycle', 'address', 'n_baking_rights', 'n_endorsing_rights', 'n_blocks_not_baked', 'n_slots_endorsed', 'total_income', 'accusation_loss', 'expected_income', 'luck', 'luck_percent', 'performance_percent', 'contribution_percent']);
+    const constants = JSON.parse((await transport.get('/chains/main/blocks/head/context/constants')).body);
+    const committee = BigInt(constants.consensus_committee_size);
+    let valued = 0;
+    let lucky = 0;
+    for (let cycle = 1; cycle <= blocks[HEAD].metadata.level_info.cycle; cycle++) {
+      const levels = blocks.filter((b) => b.header.level > 0 && b.metadata.level_info.cycle === cycle);
+      const start = levels[0].header.level;
+      const length = Number(constants.blocks_per_cycle);
+      const rows = all.filter((r) => Number(r.cycle) === cycle && r.n_baking_rights !== '');
+      // The value is known once the cycle's last window of attestation rights is in.
+      if (levels.length <= Math.floor((length - 1) / WINDOW) * WINDOW) {
+        for (const r of rows) expect(r.expected_income, `${cycle} ${r.address} open`).to.equal('');
+        continue;
+      }
+      const rates = ((await rpc(`/chains/main/blocks/${start}/context/issuance/expected_issuance`)) as Json[]).find((e) => e.cycle === cycle)!;
+      const block = BigInt(rates.baking_reward_fixed_portion) + BigInt(rates.baking_reward_bonus_per_block);
+      const attesting = BigInt(rates.attesting_reward_per_block);
+      const value = (blocks: bigint, slots: bigint) => blocks * block + (slots * attesting) / committee;
+      // Fair share: the baker's baking power over every active baker's at the snapshot behind the cycle.
+      const snapshotLevel = start - 1 - (Number(constants.consensus_rights_delay) * length);
+      const delegates = snapshotLevel > 0 ? ((await rpc(`/chains/main/blocks/${snapshotLevel}/context/delegates?active=true`)) as unknown as string[]) : [];
+      const power = new Map<string, bigint>();
+      for (const d of delegates) power.set(d, BigInt(((await rpc(`/chains/main/blocks/${snapshotLevel}/context/delegates/${d}`)) as unknown as Json).baking_power));
+      const total = [...power.values()].reduce((a, b) => a + b, 0n);
+      for (const r of rows) {
+        const key = `${cycle} ${r.address}`;
+        const expected = value(BigInt(r.n_baking_rights), BigInt(r.n_endorsing_rights));
+        expect(mutez(r.expected_income), `${key} expected`).to.equal(expected);
+        if (power.has(r.address)) {
+          const fair = (power.get(r.address)! * value(BigInt(length), BigInt(length) * committee)) / total;
+          expect(mutez(r.luck), `${key} luck`).to.equal(expected - fair);
+          expect(Number(r.luck_percent), `${key} luck %`).to.equal(Number(10000n + ((expected - fair) * 10000n) / fair));
+          lucky++;
+        }
+        const diff = mutez(r.total_income) - mutez(r.accusation_loss) - expected;
+        const performance = expected > 0n ? 10000n + (diff * 10000n) / expected : 10000n;
+        expect(Number(r.performance_percent), `${key} performance`).to.equal(Number(performance < 0n ? 0n : performance));
+        const rightsCount = BigInt(r.n_baking_rights) + BigInt(r.n_endorsing_rights);
+        const used = BigInt(r.n_baking_rights) - BigInt(r.n_blocks_not_baked) + BigInt(r.n_slots_endorsed);
+        const contribution = rightsCount > 0n ? (used * 10000n) / rightsCount : 10000n;
+        expect(Number(r.contribution_percent), `${key} contribution`).to.equal(Number(contribution > 10000n ? 10000n : contribution));
+        valued++;
+      }
+    }
+    expect(valued, 'rows valued').to.be.greaterThan(5);
+    expect(lucky, 'rows with luck').to.be.greaterThan(2);
+  });
+
   it('serves a baker\'s income and rights of a cycle, with JSON errors for bad ids (no snapshot before the first snapshot\'s cycle)', async () => {
     const row = income.find((r) => mutez(r.baking_income) > 0n)!;
     const got = await getJson(t, `/explorer/bakers/${row.address}/income/${row.cycle}`);
@@ -196,6 +258,9 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
     expect(got.cycle).to.equal(Number(row.cycle));
     expect(tezToMutez(String(got.baking_income))).to.equal(mutez(row.baking_income));
     expect(got.n_blocks_baked).to.equal(Number(row.n_blocks_baked));
+    // The SDK's index.Income keys for the snapshot balances.
+    expect(got).to.include.keys('own_balance', 'delegated_balance', 'luck_percent', 'expected_income');
+    expect(got).to.not.have.any.keys('balance', 'delegated');
     const r = rights.find((x) => x.address === row.address && x.cycle === row.cycle)!;
     expect((await getJson(t, `/explorer/bakers/${row.address}/rights/${row.cycle}`)).blocks_baked).to.equal(r.blocks_baked);
     await expectError(t, `/explorer/bakers/tz1notanaddress/income/1`, 400, ErrorCode.RESOURCE_ID_MALFORMED);
@@ -219,7 +284,7 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
     const clean = await startBakingInstance(CONFIG);
     try {
       await indexSandbox(clean, chain, OPTIONS);
-      const cols = ['cycle', 'address', ...MONEY, ...COUNTS];
+      const cols = ['cycle', 'address', ...MONEY, ...COUNTS, 'end_time', 'expected_income', 'luck', 'luck_percent', 'performance_percent', 'contribution_percent', 'own_stake', 'n_stakers', 'staking_balance'];
       const sortKey = (r: CsvRow) => `${r.cycle}_${r.address}`;
       const strip = (rows: CsvRow[]) => rows.map(({ row_id: _, ...rest }) => rest).sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
       expect(strip(await readTable(clean, 'income', cols))).to.deep.equal(strip(await readTable(t, 'income', cols)));

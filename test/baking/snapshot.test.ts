@@ -33,13 +33,14 @@ describe(`baking: stake snapshots at each cycle's end (${BACKEND})`, function ()
   after(async () => t?.close());
 
   it('holds, per cycle end, every active baker with the own balance, baking power and delegators the node reports then', async () => {
-    const rows = await readTable(t, 'snapshot', ['cycle', 'height', 'address', 'baker', 'is_baker', 'balance', 'delegated', 'n_delegations', 'active_stake']);
+    const rows = await readTable(t, 'snapshot', ['cycle', 'height', 'address', 'baker', 'is_baker', 'balance', 'delegated', 'n_delegations', 'active_stake', 'own_stake', 'n_stakers']);
     const length = Number(((await node(HEAD, 'context/constants')) as Json).blocks_per_cycle);
     const ends = [...new Set(rows.map((r) => Number(r.height)))].sort((a, b) => a - b);
     // Every complete cycle of the chain, and only cycle ends.
     const lastOfCycle = [...Array(HEAD + 1).keys()].filter((l) => (JSON.parse(chain.blockJson(chain.at(l)!)) as { metadata: { level_info: { cycle_position: number } } }).metadata.level_info?.cycle_position === length - 1);
     expect(ends).to.deep.equal(lastOfCycle);
     let delegatorsChecked = 0;
+    let stakersSeen = 0;
     for (const level of ends) {
       const at = rows.filter((r) => Number(r.height) === level);
       const bakers = at.filter((r) => r.is_baker === 'true');
@@ -51,6 +52,11 @@ describe(`baking: stake snapshots at each cycle's end (${BACKEND})`, function ()
         const info = (await node(level, `context/delegates/${r.address}`)) as Json;
         expect(mutez(r.balance), `${r.address} own at ${level}`).to.equal(BigInt(info.own_full_balance as string));
         expect(mutez(r.active_stake), `${r.address} power at ${level}`).to.equal(BigInt(info.baking_power as string));
+        expect(mutez(r.own_stake), `${r.address} own stake at ${level}`).to.equal(BigInt(info.own_staked as string));
+        // The node lists the baker itself among its stakers when it has own stake.
+        const stakers = (info.stakers as Json[]).filter((s) => s.staker !== r.address);
+        expect(Number(r.n_stakers), `${r.address} stakers at ${level}`).to.equal(stakers.length);
+        stakersSeen += stakers.length;
         const mine = at.filter((d) => d.is_baker !== 'true' && d.baker === r.address);
         expect(Number(r.n_delegations)).to.equal(mine.length);
         expect(mutez(r.delegated)).to.equal(mine.reduce((n, d) => n + mutez(d.balance), 0n));
@@ -68,6 +74,7 @@ describe(`baking: stake snapshots at each cycle's end (${BACKEND})`, function ()
     }
     expect(ends.length).to.be.greaterThan(3);
     expect(delegatorsChecked).to.be.greaterThan(0);
+    expect(stakersSeen, 'external stakers at some snapshot').to.be.greaterThan(0);
   });
 
   it('a baker\'s income row carries the snapshot its rights came from (null before the first snapshot)', async () => {

@@ -38,6 +38,8 @@ export const OBJECT_ROUTES: SdkObjectRoute[] = [
   { plugin: 'baking', path: '/explorer/bakers/{baker}/endorsements', struct: 'index.Op', list: true },
   { plugin: 'baking', path: '/explorer/bakers/{baker}/delegations', struct: 'index.Op', list: true },
   { plugin: 'baking', path: '/explorer/bakers/{baker}/snapshot/head', struct: 'index.Snapshot' },
+  { plugin: 'baking', path: '/explorer/bakers/{baker}/income/head', struct: 'index.Income' },
+  { plugin: 'baking', path: '/explorer/bakers/{baker}/rights/head', struct: 'index.Rights' },
   { plugin: 'governance', path: '/explorer/bakers/{voter}/votes', struct: 'index.Ballot', list: true },
   { plugin: 'bigmaps', path: '/explorer/bigmap/{bigmap}', struct: 'index.Bigmap' },
   { plugin: 'bigmaps', path: '/explorer/bigmap/{bigmap}/values?prim=1&meta=1', struct: 'index.BigmapValue', list: true },
@@ -89,6 +91,8 @@ export const TABLE_ROUTES: Array<{ table: string; struct: string }> = [
   { table: 'bigmaps', struct: 'index.Bigmap' },
   { table: 'bigmap_values', struct: 'index.BigmapValue' },
   { table: 'bigmap_updates', struct: 'index.BigmapUpdateRow' },
+  { table: 'income', struct: 'index.Income' },
+  { table: 'rights', struct: 'index.Rights' },
 ];
 
 /** Series decode like table rows: their columns are the table struct's (the SDK has no series client for these). */

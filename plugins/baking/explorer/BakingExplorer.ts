@@ -1,10 +1,17 @@
 import { injectable } from 'tsyringe';
-import { ApiError, Catalog, CatalogRows, ChainState, Database, explorerObject, parseAddress, parseSequenceId, RouteRegistry, type ExplorerRow } from '../../../framework';
+import { ApiError, Catalog, CatalogRows, ChainState, Database, explorerObject, parseAddress, parseSequenceId, RouteRegistry, timeOrZero, type ExplorerRow } from '../../../framework';
 import { BakerOperations } from './BakerOperations';
 import { BakerRoutes } from './BakerRoutes';
 import { SnapshotRoute } from './SnapshotRoute';
 
-/** A baker's per-cycle rows (income, rights) as explorer objects; 404 when the cycle has none. */
+/** The SDK's index.Income names two snapshot columns differently from the table (`balance`, `delegated`) and has non-pointer times. */
+function sdkIncome(row: ExplorerRow): ExplorerRow {
+  const { balance, delegated, ...rest } = row;
+  // An open cycle has no end yet: Go's zero time, as the original sends (the SDK's time.Time is not a pointer).
+  return { ...rest, own_balance: balance, delegated_balance: delegated, start_time: timeOrZero(row.start_time), end_time: timeOrZero(row.end_time) };
+}
+
+/** A baker's per-cycle rows (income as the SDK's index.Income, rights) as explorer objects; 404 when the cycle has none. */
 @injectable()
 export class BakingExplorer {
   constructor(
@@ -29,7 +36,7 @@ export class BakingExplorer {
         const q = rows.query().where('address', address);
         const row: ExplorerRow | undefined = await rows.first(cycle === 'head' ? q.orderBy('cycle', 'desc') : q.where('cycle', cycle));
         if (!row) throw ApiError.notFound(`no ${path} for baker ${address} in cycle ${cycle}`);
-        return { body: row };
+        return { body: path === 'income' ? sdkIncome(row) : row };
       }, { summary: `a baker's ${path} in a cycle (a number or head)`, params: { table, columns: { hash: 'address', cycle: 'cycle' } } });
     }
   }

@@ -1,0 +1,55 @@
+import type { IndexContext, NormalizedBlock } from '../../framework';
+
+/**
+ * What the rights of one cycle are worth (mutez): a round-0 block with its full bonus (every slot
+ * attesting), and one block's attesting reward, shared by the committee's slots.
+ */
+export interface CycleRewards {
+  readonly block: bigint;
+  readonly attestingPerBlock: bigint;
+  readonly committee: bigint;
+}
+
+type Json = Record<string, unknown>;
+const big = (v: unknown): bigint => BigInt((v ?? 0) as string | number | bigint);
+const first = (v: unknown): unknown => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * Reward rates by era, as tzindex values rights: from Paris on (adaptive issuance) the node's
+ * `context/issuance/expected_issuance` for the cycle (per-slot fields up to Seoul, per-block ones
+ * from Ushuaia on); Tenderbake before it the protocol constants' fixed portion, bonus per slot and
+ * reward per slot; Emmy the constants' first (all-endorsed) block and endorsement rewards. Constants
+ * come with each run's first block of a protocol. Undefined when neither is known (no node, archives).
+ */
+export class RewardRates {
+  private readonly constants = new Map<string, Json>();
+
+  note(block: NormalizedBlock): void {
+    if (block.constants) this.constants.set(block.protocol, block.constants as Json);
+  }
+
+  async of(ctx: IndexContext, protocol: string, cycle: number): Promise<CycleRewards | undefined> {
+    const c = this.constants.get(protocol);
+    const committee = big(c?.consensus_committee_size ?? c?.endorsers_per_block);
+    if (!c || committee === 0n) return undefined;
+    const bonusSlots = committee - big(c.consensus_threshold_size ?? c.consensus_threshold);
+    const issuance = ctx.block.consensus === 'emmy' ? undefined : await ctx.node('context/issuance/expected_issuance');
+    if (Array.isArray(issuance)) {
+      const e = (issuance as Json[]).find((x) => Number(x.cycle) === cycle);
+      if (!e) return undefined;
+      if (e.baking_reward_bonus_per_block !== undefined) return { block: big(e.baking_reward_fixed_portion) + big(e.baking_reward_bonus_per_block), attestingPerBlock: big(e.attesting_reward_per_block), committee };
+      return { block: big(e.baking_reward_fixed_portion) + big(e.baking_reward_bonus_per_slot) * bonusSlots, attestingPerBlock: big(e.attesting_reward_per_slot) * committee, committee };
+    }
+    if (c.baking_reward_fixed_portion !== undefined)
+      return { block: big(c.baking_reward_fixed_portion) + big(c.baking_reward_bonus_per_slot) * bonusSlots, attestingPerBlock: big(c.endorsing_reward_per_slot) * committee, committee };
+    if (c.baking_reward_per_endorsement !== undefined)
+      return { block: big(first(c.baking_reward_per_endorsement)) * committee, attestingPerBlock: big(first(c.endorsement_reward)) * committee, committee };
+    if (c.block_reward !== undefined) return { block: big(c.block_reward), attestingPerBlock: big(c.endorsement_reward) * committee, committee };
+    return undefined;
+  }
+}
+
+/** Value of a baker's rights: round-0 blocks at the full block reward, slots at their share of a block's attesting reward. */
+export function rightsValue(r: CycleRewards, blocks: bigint, slots: bigint): bigint {
+  return blocks * r.block + (slots * r.attestingPerBlock) / r.committee;
+}
