@@ -60,6 +60,7 @@ export * from './explorer/CatalogRows';
 export * from './explorer/ExplorerArgs';
 export * from './http/AccountMetadata';
 export * from './http/BlockRights';
+export * from './http/CycleFigures';
 export * from './explorer/ListPage';
 export * from './explorer/explorerObject';
 export * from './explorer/zeroTime';

@@ -32,6 +32,7 @@ import { Logger } from '../util/Logger';
 import { CONFIG, LOGGER } from './tokens';
 import { ACCOUNT_METADATA, NO_ACCOUNT_METADATA } from '../http/AccountMetadata';
 import { BLOCK_RIGHTS, NO_BLOCK_RIGHTS } from '../http/BlockRights';
+import { CycleFigures } from '../http/CycleFigures';
 
 /** Built-in plugins, compiled next to the framework (dist/plugins). */
 export const BUILTIN_PLUGIN_DIR = path.resolve(__dirname, '..', '..', 'plugins');
@@ -128,6 +129,7 @@ export class TzidxApp {
       container.registerInstance(LOGGER, opts.log);
       container.registerInstance(ACCOUNT_METADATA, NO_ACCOUNT_METADATA);
       container.registerInstance(BLOCK_RIGHTS, NO_BLOCK_RIGHTS);
+      container.registerInstance(CycleFigures, new CycleFigures());
       const stream = await LiveStream.open(db, { readOnly: !!opts.readOnly, databaseUrl: config.databaseUrl, log: opts.log.child({ component: 'stream' }) });
       // Plugins resolve the recorder to publish their own stream events.
       container.registerInstance(StreamRecorder, stream.recorder);

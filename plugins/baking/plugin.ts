@@ -1,8 +1,9 @@
 import { injectable } from 'tsyringe';
-import { BLOCK_RIGHTS, Database, HandlerRegistry, PluginContext, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { BLOCK_RIGHTS, CycleFigures, Database, HandlerRegistry, PluginContext, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
 import { BakingIndexer } from './BakingIndexer';
 import { BakingExplorer } from './explorer/BakingExplorer';
 import { BlockRightsLookup } from './explorer/BlockRightsLookup';
+import { CycleFiguresLookup } from './explorer/CycleFiguresLookup';
 
 /**
  * Levels of attestation rights asked for at once: on mainnet a level lists ~300 committee members,
@@ -31,6 +32,7 @@ export class BakingPlugin implements TzidxPlugin {
     };
     this.indexer = new BakingIndexer(table('rights'), table('block'), ctx.config.baking?.rights_window ?? RIGHTS_WINDOW);
     ctx.container.registerInstance(BLOCK_RIGHTS, new BlockRightsLookup(ctx.container.resolve(Database), ctx.catalog));
+    ctx.container.resolve(CycleFigures).add(new CycleFiguresLookup(ctx.container.resolve(Database), ctx.catalog));
   }
 
   handlers(registry: HandlerRegistry): void {

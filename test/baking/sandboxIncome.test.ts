@@ -182,6 +182,39 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
     expect(rows.filter((r) => r.end_time !== '').length).to.be.greaterThan(5);
   });
 
+  it('/explorer/cycle/{id} carries attesters at work, missed attestations, the endorsement rate and the snapshot behind the cycle', async () => {
+    const constants = JSON.parse((await transport.get('/chains/main/blocks/head/context/constants')).body);
+    const lag = Number(constants.consensus_rights_delay) + 1;
+    const open = blocks[HEAD].metadata.level_info.cycle;
+    const levelsOf = (cycle: number) => blocks.filter((b) => b.header.level > 0 && b.metadata.level_info.cycle === cycle).map((b) => b.header.level as number);
+    for (let cycle = 1; cycle <= open; cycle++) {
+      const got = await getJson(t, `/explorer/cycle/${cycle}`);
+      const working = new Set<string>();
+      let missed = 0;
+      for (const level of levelsOf(cycle)) {
+        if (level >= HEAD) continue;
+        const included = new Set<string>();
+        for (const op of blocks[level + 1].operations[0] ?? [])
+          for (const c of op.contents) {
+            if ((c.level ?? c.consensus_content?.level) !== level) continue;
+            if (c.metadata?.delegate) included.add(c.metadata.delegate);
+            for (const m of c.metadata?.committee ?? []) included.add(m.delegate);
+          }
+        for (const d of included) working.add(d);
+        const due = ((await rpc(`/chains/main/blocks/${level}/helpers/attestation_rights?level=${level}`)) as Json[]).flatMap((l) => (l.delegates as Json[]).map((d) => d.delegate as string));
+        missed += due.filter((d) => !included.has(d)).length;
+      }
+      expect(got.working_endorsers, `cycle ${cycle} working`).to.equal(working.size);
+      expect(got.missed_endorsements, `cycle ${cycle} missed`).to.equal(missed);
+      const rows = income.filter((r) => Number(r.cycle) === cycle);
+      const rate = (rows.reduce((n, r) => n + Number(r.n_slots_endorsed), 0) / rows.reduce((n, r) => n + Number(r.n_endorsing_rights || 0), 0)) * 100;
+      expect(got.endorsement_rate, `cycle ${cycle} rate`).to.equal(cycle === open ? null : Number(rate.toFixed(2)));
+      expect(got.is_snapshot, `cycle ${cycle} is a snapshot`).to.equal(cycle !== open);
+      const behind = cycle - lag >= 0 ? levelsOf(cycle - lag) : [];
+      expect(got.snapshot_height, `cycle ${cycle} snapshot`).to.equal(cycle - lag >= 0 ? behind[behind.length - 1] : null);
+    }
+  });
+
   it('missed round-0 blocks are those whose round-0 holder did not bake them', () => {
     const missed = new Map<string, number>();
     for (const r of rights) {

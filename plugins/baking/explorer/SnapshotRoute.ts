@@ -1,4 +1,5 @@
 import { ApiError, Catalog, Database, explorerObject, parseAddress, parseSequenceId, RouteRegistry, type TableDef } from '../../../framework';
+import { snapshotLag } from './SnapshotLag';
 
 /** Income columns the SDK's index.Snapshot carries, in mutez like the rest of it. */
 const INCOME = ['expected_income', 'total_income', 'total_deposits', 'baking_income', 'endorsing_income', 'accusation_income', 'seed_income', 'fees_income', 'total_loss', 'accusation_loss', 'seed_loss', 'endorsing_loss', 'lost_accusation_fees', 'lost_accusation_rewards', 'lost_accusation_deposits', 'lost_seed_fees', 'lost_seed_rewards'];
@@ -15,28 +16,26 @@ const int = (v: unknown): bigint | null => (v === null || v === undefined ? null
 export class SnapshotRoute {
   private readonly snapshot: TableDef;
   private readonly income: TableDef;
-  private readonly protocol: TableDef;
 
   constructor(
     private readonly db: Database,
-    catalog: Catalog,
+    private readonly catalog: Catalog,
   ) {
     this.snapshot = catalog.require('snapshot');
     this.income = catalog.require('income');
-    this.protocol = catalog.require('protocol');
   }
 
   register(r: RouteRegistry): void {
     explorerObject(r, '/explorer/bakers/:hash/snapshot/:cycle', 'GetBakerSnapshot', async (ctx) => {
       const address = parseAddress(ctx.params.hash);
       const asked = parseSequenceId(ctx.params.cycle, 'cycle');
-      const lag = await this.lag();
+      const lag = await snapshotLag(this.db, this.catalog);
       if (lag === undefined) throw ApiError.notFound('no stake snapshots: the protocol constants are unknown');
       const own = this.from(this.snapshot).where({ address, is_baker: true });
       const baker: Raw | undefined = await (asked === 'head' ? own.orderBy('cycle', 'desc') : own.where('cycle', asked - lag)).first();
       if (!baker) throw ApiError.notFound(`no snapshot for baker ${address} for cycle ${asked}`);
       const cycle = Number(baker.cycle) + lag;
-      const delegators: Raw[] = await this.from(this.snapshot).where({ cycle: baker.cycle, baker: address, is_baker: false }).orderBy('row_id').select('address', 'balance');
+      const delegators: Raw[] = await this.from(this.snapshot).where({ cycle: baker.cycle, baker: address, is_baker: false }).orderBy([{ column: 'balance', order: 'desc' }, { column: 'address' }]).select('address', 'balance');
       const income: Raw = (await this.from(this.income).where({ address, cycle }).first(...INCOME)) ?? {};
       const ownBalance = int(baker.balance) ?? 0n;
       const delegated = int(baker.delegated) ?? 0n;
@@ -63,14 +62,5 @@ export class SnapshotRoute {
 
   private from(t: TableDef) {
     return this.db.reader.withSchema(t.schema).from(t.storage);
-  }
-
-  /** Cycles between a snapshot and the cycle it gives rights for: consensus_rights_delay (or preserved_cycles) + 1. */
-  private async lag(): Promise<number | undefined> {
-    const row: Raw | undefined = await this.from(this.protocol).orderBy('height', 'desc').first('constants');
-    const raw = row?.constants;
-    const constants = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Raw | undefined;
-    const delay = constants?.consensus_rights_delay ?? constants?.preserved_cycles;
-    return delay === undefined ? undefined : Number(delay) + 1;
   }
 }

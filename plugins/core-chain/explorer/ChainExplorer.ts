@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import { Catalog, ChainState, Database, IndexerStatus, RouteRegistry } from '../../../framework';
+import { Catalog, ChainState, CycleFigures, Database, IndexerStatus, RouteRegistry } from '../../../framework';
 import { AccountRoutes } from './AccountRoutes';
 import { BlockLookup } from './BlockLookup';
 import { BlockRoutes } from './BlockRoutes';
@@ -22,6 +22,7 @@ export class ChainExplorer {
     private readonly catalog: Catalog,
     private readonly chain: ChainState,
     private readonly status: IndexerStatus,
+    private readonly cycleFigures: CycleFigures,
   ) {}
 
   register(r: RouteRegistry): void {
@@ -35,7 +36,7 @@ export class ChainExplorer {
     new AccountRoutes(tables, contracts, pages).register(r);
     new ContractRoutes(tables, contracts, pages, blocks).register(r);
     new ConstantRoutes(tables).register(r);
-    new CycleRoutes(tables, blocks).register(r);
+    new CycleRoutes(tables, blocks, this.cycleFigures).register(r);
     new ChainRoutes(tables, blocks, new ProtocolHistory(tables), this.chain, this.status).register(r);
   }
 }

@@ -1,4 +1,4 @@
-import { ApiError, CatalogRows, explorerObject, parseSequenceId, RouteRegistry } from '../../../framework';
+import { ApiError, CatalogRows, CycleFigures, explorerObject, parseSequenceId, RouteRegistry } from '../../../framework';
 import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
 
@@ -6,8 +6,9 @@ type Stats = Record<string, string | null>;
 
 /**
  * `/explorer/cycle/{head|number}`: a cycle as seen through its indexed main-chain blocks, the
- * running totals at its last block and its denunciations. Values that need protocol constants or
- * rights (planned end, snapshots, endorsement and seed rates) are not known to the tables: null.
+ * running totals at its last block and its denunciations. Figures that need rights or stake
+ * snapshots come from the plugins that keep them (CycleFigures); the planned end and the seed rate
+ * are not known: null.
  */
 export class CycleRoutes {
   private readonly chainRows: CatalogRows;
@@ -17,6 +18,7 @@ export class CycleRoutes {
   constructor(
     private readonly tables: ChainTables,
     private readonly blocks: BlockLookup,
+    private readonly figures: CycleFigures,
   ) {
     this.chainRows = tables.rows('chain', ['active_bakers', 'active_delegators', 'rolls', 'roll_owners']);
     this.supplyRows = tables.rows('supply', ['staking', 'total']);
@@ -74,6 +76,16 @@ export class CycleRoutes {
         endorsements_mean: num(s.endorsements_mean),
         worst_baked_block: num(s.worst_baked_block),
         worst_endorsed_block: num(s.worst_endorsed_block),
+        // Rights and snapshots (the baking plugin): null without it.
+        is_snapshot: null,
+        snapshot_height: null,
+        snapshot_index: null,
+        snapshot_time: null,
+        working_endorsers: null,
+        missed_endorsements: null,
+        endorsement_rate: null,
+        seed_rate: null,
+        ...(await this.figures.of(cycle, complete)),
       };
       return complete ? { body, height: end } : { body };
     }, { summary: 'a cycle', params: { table: 'block', columns: { id: 'cycle' } } });
