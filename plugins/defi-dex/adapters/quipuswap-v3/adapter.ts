@@ -1,11 +1,11 @@
 import { plainValue, type BigMapDiff, type GroupMatch, type HandlerRegistry, type IndexContext, type MatchedStep } from '../../../../framework';
 import type { DexAction, DexAdapter, DexPoolDecl, DexPoolKey, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
 import { PoolCall } from '../../core/PoolCall';
+import { signaturePools } from '../../core/SignaturePools';
 
 const ROLE = 'defi-dex:quipuswap-v3';
+/** The calls decoded, also the entrypoints every pool of this family has (QuipuSwap V3, Plenty V3). */
 const CALLS = ['x_to_y', 'y_to_x', 'set_position', 'update_position'];
-/** The entrypoints every concentrated-liquidity pool of this family has (QuipuSwap V3, Plenty V3). */
-const SIGNATURE = { entrypoints: CALLS } as const;
 
 /** A pool token in the storage: QuipuSwap V3 `or (address %fa12) (pair %fa2 (nat %token_id) (address %token_address))`. */
 type AssetOr = { fa12?: unknown; fa2?: { token_id?: unknown; token_address?: unknown } };
@@ -40,24 +40,17 @@ export const quipuswapV3Adapter: DexAdapter = {
   name: 'quipuswap-v3',
   entities: ['quipu_v3'],
   register(r: HandlerRegistry, sink: DexSink): void {
-    r.claim(ROLE, SIGNATURE);
-    r.onOperationGroup([{ name: 'pool', type: 'origination', destination: { role: ROLE } }], async (m, ctx) => {
-      const step = m.steps.pool!;
-      const s = poolStorage(step.storage);
+    signaturePools(r, ROLE, CALLS, CALLS, {
+      storage: poolStorage,
       // A new pool holds no tokens: they come with the first position.
-      if (s) await sink.pool(ctx, declaration(step.contract, s, m.signer), { reserves: [0n, 0n], lpSupply: s.liquidity }, { match: m, step });
-    });
-    r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: CALLS }], async (m, ctx) => {
-      const step = m.steps.pool!;
-      const s = poolStorage(step.storage);
-      if (!s) return;
-      if (!ctx.watched(step.contract).includes(ROLE)) await ctx.watch(step.contract, ROLE);
-      const key = { contract: step.contract, pairId: 0 };
-      const call = new PoolCall(m, step);
-      const moved = movedBy(call, s);
-      const supply = await supplyAfter(ctx, sink, key, s, moved, m, step);
-      const action = decode(call, step, s, moved);
-      if (action) await sink.action(ctx, key, action, supply, { match: m, step });
+      originated: (ctx, m, step, s) => sink.pool(ctx, declaration(step.contract, s, m.signer), { reserves: [0n, 0n], lpSupply: s.liquidity }, { match: m, step }),
+      async called(ctx, m, step, s, key) {
+        const call = new PoolCall(m, step);
+        const moved = movedBy(call, s);
+        const supply = await supplyAfter(ctx, sink, key, s, moved, m, step);
+        const action = decode(call, step, s, moved);
+        if (action) await sink.action(ctx, key, action, supply, { match: m, step });
+      },
     });
   },
 };
