@@ -14,7 +14,8 @@ type AssetOr = { fa12?: unknown; fa2?: { token_id?: unknown; token_address?: unk
 interface V3Storage {
   liquidity: bigint;
   sqrt_price: bigint;
-  positions: number;
+  /** The positions big map's id (an origination's initial storage has its literal instead). */
+  positions: unknown;
   constants: {
     fee_bps: bigint;
     /** QuipuSwap V3 (`token_x`/`token_y`)… */
@@ -59,7 +60,7 @@ function poolStorage(v: unknown): V3Storage | undefined {
   const s = v as Partial<V3Storage> | undefined;
   const c = s?.constants;
   const tokens = (c?.token_x && c.token_y) || (typeof c?.x_token_address === 'string' && typeof c.y_token_address === 'string');
-  return typeof s?.liquidity === 'bigint' && typeof s.sqrt_price === 'bigint' && typeof s.positions === 'number' && typeof c?.fee_bps === 'bigint' && tokens ? (s as V3Storage) : undefined;
+  return typeof s?.liquidity === 'bigint' && typeof s.sqrt_price === 'bigint' && typeof c?.fee_bps === 'bigint' && tokens ? (s as V3Storage) : undefined;
 }
 
 function asset(or: AssetOr | undefined, address: string | undefined, id: bigint | undefined): DexTokenRef {
@@ -134,7 +135,7 @@ const toBig = (v: unknown): bigint => (typeof v === 'bigint' ? v : 0n);
  * The owner of a position as the call left it, from the `positions` big map diff. Its value is read
  * without its type (the field layout differs between builds): the owner is its only address.
  */
-function positionOwner(diffs: readonly BigMapDiff[], mapId: number, id: bigint): string | undefined {
+function positionOwner(diffs: readonly BigMapDiff[], mapId: unknown, id: bigint): string | undefined {
   for (const d of diffs) {
     if (d.action !== 'update' || d.bigMapId !== mapId || plainValue({ prim: 'nat' }, d.key) !== id) continue;
     return addressIn(d.value);
