@@ -63,13 +63,16 @@ function poolStorage(v: unknown): V3Storage | undefined {
   return typeof s?.liquidity === 'bigint' && typeof s.sqrt_price === 'bigint' && typeof c?.fee_bps === 'bigint' && tokens ? (s as V3Storage) : undefined;
 }
 
-function asset(or: AssetOr | undefined, address: string | undefined, id: bigint | undefined): DexTokenRef {
+/** The pools' tokens are FA1.2 or FA2 (tez is wrapped). */
+type FaToken = Exclude<DexTokenRef, { standard: 'tez' }>;
+
+function asset(or: AssetOr | undefined, address: string | undefined, id: bigint | undefined): FaToken {
   if (typeof or?.fa12 === 'string') return { standard: 'fa1.2', contract: or.fa12 };
   if (or?.fa2 && typeof or.fa2.token_address === 'string' && typeof or.fa2.token_id === 'bigint') return { standard: 'fa2', contract: or.fa2.token_address, tokenId: or.fa2.token_id };
   return { standard: 'fa2', contract: String(address), tokenId: id ?? 0n };
 }
 
-function tokens(s: V3Storage): [DexTokenRef, DexTokenRef] {
+function tokens(s: V3Storage): [FaToken, FaToken] {
   const c = s.constants;
   return [asset(c.token_x, c.x_token_address, c.x_token_id), asset(c.token_y, c.y_token_address, c.y_token_id)];
 }
@@ -85,8 +88,9 @@ interface Moved {
 }
 
 function movedBy(call: PoolCall, s: V3Storage): Moved {
-  const [x, y] = tokens(s).map((t) => (t.standard === 'tez' ? { contract: '', tokenId: 0n } : { contract: t.contract, tokenId: t.standard === 'fa2' ? t.tokenId : 0n }));
-  const m = (t: { contract: string; tokenId: bigint }, d: 'in' | 'out') => call.tokens(t.contract, t.tokenId, d);
+  const [x, y] = tokens(s);
+  // FA1.2 moves are read as token id 0.
+  const m = (t: FaToken, d: 'in' | 'out') => call.tokens(t.contract, t.standard === 'fa2' ? t.tokenId : 0n, d);
   return { in: [m(x, 'in'), m(y, 'in')], out: [m(x, 'out'), m(y, 'out')] };
 }
 
