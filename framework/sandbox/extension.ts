@@ -15,6 +15,6 @@ export { PositionBook } from './contracts/PositionBook';
 export { entrypoints, pairT, script, tAddress, tBigMap, tBytes, tInt, tMutez, tNat, tString, tTimestamp, tUnit } from './contracts/scripts';
 export { NULL_ADDRESS } from './Genesis';
 export { addressBytes, bool, int, pair, prim, str, unit, type Micheline } from './Michelson';
-export { ManagerGroupBuilder, type Applied, type ManagerContent } from './operations/ManagerGroup';
+export { ContentFailure, ManagerGroupBuilder, scriptRejected, type Applied, type ManagerContent } from './operations/ManagerGroup';
 export { logAmount, pickSource, TEZ } from './operations/Sources';
 export { LB_SUBSIDY } from './Rewards';

@@ -3,10 +3,11 @@ import { poolCall } from './adapters/cpmm/traffic';
 import { lbPool, lbSubsidy, originateLbToken, registerLb, seedLb } from './adapters/lb/sandbox';
 import { originatePlentyLp, plentyPool, registerPlenty, seedPlenty } from './adapters/plenty/sandbox';
 import { quipuswapPool, registerQuipuswap, seedQuipuswap } from './adapters/quipuswap/sandbox';
+import { originateQuipuswapV3, quipuswapV3Call, registerQuipuswapV3 } from './adapters/quipuswap-v3/sandbox';
 
 /**
- * The DEX protocols' simulators: Liquidity Baking (with its per-block subsidy), QuipuSwap v1 and a
- * Plenty volatile pool, their bootstrap reserves, and 60% of the `defi` traffic (swaps, liquidity).
+ * The DEX protocols' simulators: Liquidity Baking (with its per-block subsidy), QuipuSwap v1, a
+ * Plenty volatile pool and a QuipuSwap V3 pool, their bootstrap reserves, and two thirds of the `defi` traffic (swaps, liquidity).
  */
 export const sandbox: SandboxExtension = {
   name: 'defi-dex',
@@ -14,6 +15,7 @@ export const sandbox: SandboxExtension = {
     registerLb(contracts, book, errorPrefix);
     registerQuipuswap(contracts, book);
     registerPlenty(contracts, book, errorPrefix);
+    registerQuipuswapV3(contracts, book);
   },
   bootstrap(g) {
     // LP tokens first, then the pools that mint them.
@@ -22,7 +24,11 @@ export const sandbox: SandboxExtension = {
     seedLb(g);
     seedQuipuswap(g);
     seedPlenty(g);
+    originateQuipuswapV3(g);
   },
-  traffic: [{ weight: 3, build: (ctx) => poolCall(ctx, ctx.prng.pick([lbPool(ctx.contracts), quipuswapPool(ctx.contracts), plentyPool(ctx.contracts)])) }],
+  traffic: [
+    { weight: 3, build: (ctx) => poolCall(ctx, ctx.prng.pick([lbPool(ctx.contracts), quipuswapPool(ctx.contracts), plentyPool(ctx.contracts)])) },
+    { weight: 1, build: quipuswapV3Call },
+  ],
   blockResults: (ctx) => [lbSubsidy(ctx)],
 };

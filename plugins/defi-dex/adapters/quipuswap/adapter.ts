@@ -1,11 +1,12 @@
 import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
 import type { DexAction, DexAdapter, DexPoolDecl, DexPoolKey, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
 import { PoolCall } from '../../core/PoolCall';
+import { signaturePools } from '../../core/SignaturePools';
 
 const ROLE = 'defi-dex:quipuswap';
 const CALLS = ['tezToTokenPayment', 'tokenToTezPayment', 'investLiquidity', 'divestLiquidity', 'withdrawProfit'];
 /** The entrypoints that identify a QuipuSwap v1 pool by its code (bootstrap pools, starts at a later level). */
-const SIGNATURE = { entrypoints: ['tezToTokenPayment', 'tokenToTezPayment', 'investLiquidity', 'divestLiquidity'] } as const;
+const SIGNATURE = ['tezToTokenPayment', 'tokenToTezPayment', 'investLiquidity', 'divestLiquidity'];
 
 /** The pool's own storage: mainnet pools nest it under `storage` (next to the lambdas), the sandbox's is flat. */
 interface QuipuStorage {
@@ -27,21 +28,14 @@ export const quipuswapAdapter: DexAdapter = {
   name: 'quipuswap',
   entities: ['quipu_v1', 'quipu_token'],
   register(r: HandlerRegistry, sink: DexSink): void {
-    r.claim(ROLE, SIGNATURE);
-    r.onOperationGroup([{ name: 'pool', type: 'origination', destination: { role: ROLE } }], async (m, ctx) => {
-      const step = m.steps.pool!;
-      const s = poolStorage(step.storage);
-      if (s) await sink.pool(ctx, declaration(step.contract, s, m.signer), supplyOf(s), { match: m, step });
-    });
-    r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: CALLS }], async (m, ctx) => {
-      const step = m.steps.pool!;
-      const s = poolStorage(step.storage);
-      if (!s) return;
-      if (!ctx.watched(step.contract).includes(ROLE)) await ctx.watch(step.contract, ROLE);
-      const key = { contract: step.contract, pairId: 0 };
-      const before = await known(ctx, sink, key, s, m, step);
-      const action = decode(m, step, s, before);
-      if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
+    signaturePools(r, ROLE, SIGNATURE, CALLS, {
+      storage: poolStorage,
+      originated: (ctx, m, step, s) => sink.pool(ctx, declaration(step.contract, s, m.signer), supplyOf(s), { match: m, step }),
+      async called(ctx, m, step, s, key) {
+        const before = await known(ctx, sink, key, s, m, step);
+        const action = decode(m, step, s, before);
+        if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
+      },
     });
     r.onOperationGroup([{ name: 'lp', destination: { role: ROLE }, entrypoint: 'transfer' }], async (m, ctx) => {
       const step = m.steps.lp!;
