@@ -1,12 +1,19 @@
-import type { GroupMatch, HandlerRegistry, MatchedStep } from '../../../../framework';
+import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
 import { PoolCall, type TokenMove } from '../../../defi-dex/core/PoolCall';
-import type { LendingAction, LendingAdapter, LendingEventType, LendingSink, LendingSupply, LendingTokenRef } from '../../core/LendingAdapter';
-import { marketSupply, marketToken, yupanaStorage } from './storage';
+import type { LendingAction, LendingAdapter, LendingEventType, LendingKey, LendingSink, LendingSupply, LendingTokenRef } from '../../core/LendingAdapter';
+import { accountsAfter, marketInfo, marketSupply, marketToken, type YupanaStorage, yupanaStorage } from './storage';
 
 /** Entrypoints that move a position, and the event each one is. */
 const KIND: Record<string, LendingEventType> = { mint: 'deposit', redeem: 'withdraw', borrow: 'borrow', repay: 'repay', liquidate: 'liquidate' };
 /** Underlying comes into the market on these; it goes out on the others. */
 const INTO = new Set<LendingEventType>(['deposit', 'repay', 'liquidate']);
+/** Calls that only set the owner's collateral flag. */
+const FLAGS = ['enterMarket', 'exitMarket'];
+/**
+ * Interest accrual: `updateInterest nat` (the sandbox model accrues there; the real contract only when
+ * nothing is borrowed) and `accrueInterest {tokenId, amount}` (the rate model's callback that grows the index).
+ */
+const ACCRUALS = ['updateInterest', 'accrueInterest'];
 
 interface Params {
   tokenId?: bigint;
@@ -17,49 +24,73 @@ interface Params {
 /**
  * Yupana markets (entity `yupana`): one contract, one market per token id (pool_id). Recognized by
  * the entrypoints `mint`/`redeem`/`borrow`/`repay` and a storage with `ledger` and `accounts` big maps.
- * Amounts are what moved (the market's token transfers); totals come from `tokens[id]` after the call,
- * or, for markets whose storage keeps none (the sandbox model), from the recorded totals moved by the call.
- * `enterMarket`/`exitMarket` set the owner's collateral flag (no event).
+ * Amounts are what moved (the market's token transfers); totals and rates come from `tokens[id]` after
+ * the call, or, for markets whose storage keeps none, from the recorded totals moved by the call. The
+ * owner's yTokens and borrows come from the call's `ledger`/`accounts` writes (every market it wrote:
+ * Yupana brings all the owner's borrows to their index). Accruals update the totals and rates without
+ * an event; `enterMarket`/`exitMarket` set the owner's collateral flag (no event). One handler for all
+ * of them, so the market sees them in chain order.
  */
 export const yupanaAdapter: LendingAdapter = {
   name: 'yupana',
   entities: ['yupana'],
   register(r: HandlerRegistry, sink: LendingSink): void {
-    r.onOperationGroup([{ name: 'market', destination: { entrypoints: ['mint', 'redeem', 'borrow', 'repay'] }, entrypoint: Object.keys(KIND) }], async (m, ctx) => {
+    r.onOperationGroup([{ name: 'market', destination: { entrypoints: ['mint', 'redeem', 'borrow', 'repay'] }, entrypoint: [...Object.keys(KIND), ...FLAGS, ...ACCRUALS] }], async (m, ctx) => {
       const step = m.steps.market!;
       const s = yupanaStorage(step.storage);
-      const kind = KIND[step.entrypoint ?? ''];
-      const p = step.parameters as Params;
-      // liquidate's market is the borrowed token's: that is where the repaid debt goes.
-      const tokenId = kind === 'liquidate' ? p.borrowToken : p.tokenId;
-      if (!s || !kind || typeof tokenId !== 'bigint') return;
-      const call = new PoolCall(m, step);
-      const token = marketToken(s, tokenId) ?? movedToken(call, step.contract);
-      if (!token) return;
-      const action = decode(m, step, call, token, kind, p);
+      if (!s) return;
+      const entrypoint = step.entrypoint ?? '';
+      if (entrypoint in KIND) return lending(m, ctx, sink, s, KIND[entrypoint]);
+      const p = step.parameters as bigint | { tokenId?: unknown };
+      const tokenId = typeof p === 'bigint' ? p : p?.tokenId;
+      if (typeof tokenId !== 'bigint') return;
       const key = { contract: step.contract, poolId: Number(tokenId) };
-      const before = await sink.supply(ctx, key);
-      const supply = marketSupply(s, tokenId) ?? moved(before, action);
-      if (!before) await sink.market(ctx, { ...key, entity: 'yupana', debt: token, collateral: token }, supply);
-      await sink.action(ctx, key, action, supply, { match: m, step });
-    });
-    r.onOperationGroup([{ name: 'market', destination: { entrypoints: ['mint', 'redeem', 'borrow', 'repay'] }, entrypoint: ['enterMarket', 'exitMarket'] }], async (m, ctx) => {
-      const step = m.steps.market!;
-      const s = yupanaStorage(step.storage);
-      const tokenId = step.parameters;
-      if (!s || typeof tokenId !== 'bigint') return;
-      // Only markets the storage describes can be declared here: no token moves on these calls.
-      const token = marketToken(s, tokenId);
-      const supply = marketSupply(s, tokenId);
-      const key = { contract: step.contract, poolId: Number(tokenId) };
-      if (!(await sink.supply(ctx, key))) {
-        if (!token || !supply) return;
-        await sink.market(ctx, { ...key, entity: 'yupana', debt: token, collateral: token }, supply);
+      if (FLAGS.includes(entrypoint)) {
+        if (await declared(ctx, sink, key, s, step)) await sink.collateral(ctx, key, step.sender ?? m.signer ?? '', entrypoint === 'enterMarket');
+        return;
       }
-      await sink.collateral(ctx, key, step.sender ?? m.signer ?? '', step.entrypoint === 'enterMarket');
+      const supply = marketSupply(marketInfo(s, step.bigMapDiffs, tokenId));
+      if (supply && (await declared(ctx, sink, key, s, step))) await sink.accrue(ctx, key, supply);
     });
   },
 };
+
+/** A call that moves a position: the event on its market, and the owner's figures the call rewrote in the other markets. */
+async function lending(m: GroupMatch, ctx: IndexContext, sink: LendingSink, s: YupanaStorage, kind: LendingEventType): Promise<void> {
+  const step = m.steps.market!;
+  const p = step.parameters as Params;
+  // liquidate's market is the borrowed token's: that is where the repaid debt goes.
+  const tokenId = kind === 'liquidate' ? p.borrowToken : p.tokenId;
+  if (typeof tokenId !== 'bigint') return;
+  const call = new PoolCall(m, step);
+  const info = marketInfo(s, step.bigMapDiffs, tokenId);
+  const token = marketToken(info) ?? movedToken(call, step.contract);
+  if (!token) return;
+  const decoded = decode(m, step, call, token, kind, p);
+  const accounts = accountsAfter(s, step.bigMapDiffs, decoded.owner);
+  const account = accounts.get(tokenId);
+  const action = account ? { ...decoded, account } : decoded;
+  const key = { contract: step.contract, poolId: Number(tokenId) };
+  const before = await sink.supply(ctx, key);
+  const supply = marketSupply(info) ?? moved(before, action);
+  if (!before) await sink.market(ctx, { ...key, entity: 'yupana', debt: token, collateral: token }, supply);
+  await sink.action(ctx, key, action, supply, { match: m, step });
+  for (const [id, other] of accounts) {
+    const otherKey = { contract: step.contract, poolId: Number(id) };
+    if (id !== tokenId && (await sink.supply(ctx, otherKey))) await sink.account(ctx, otherKey, decoded.owner, other, marketSupply(marketInfo(s, step.bigMapDiffs, id))?.rates);
+  }
+}
+
+/** Whether the market is known to the sink, declaring it when the storage describes it (calls that move no token cannot name it otherwise). */
+async function declared(ctx: IndexContext, sink: LendingSink, key: LendingKey, s: YupanaStorage, step: MatchedStep): Promise<boolean> {
+  if (await sink.supply(ctx, key)) return true;
+  const info = marketInfo(s, step.bigMapDiffs, BigInt(key.poolId));
+  const token = marketToken(info);
+  const supply = marketSupply(info);
+  if (!token || !supply) return false;
+  await sink.market(ctx, { ...key, entity: 'yupana', debt: token, collateral: token }, supply);
+  return true;
+}
 
 /** The underlying token of a market whose storage does not name it: the one token the call moved to or from the market. */
 function movedToken(call: PoolCall, market: string): LendingTokenRef | undefined {

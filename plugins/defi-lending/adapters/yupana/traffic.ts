@@ -1,48 +1,82 @@
-import { type BlockContext, CallContext, LazyStorageDiff, ManagerGroupBuilder, type ManagerContent, pickSource, TEZ } from '../../../../framework/sandbox/extension';
+import { type BlockContext, CallContext, LazyStorageDiff, ManagerGroupBuilder, type ManagerContent, type Micheline, pickSource, TEZ } from '../../../../framework/sandbox/extension';
 import type { LendingAction, LendingMarket } from './LendingMarket';
 
-/** Lending traffic on a Yupana-style market: supply (`mint`), `redeem`, `borrow` and `repay`. */
+type Account = NonNullable<ReturnType<typeof pickSource>>;
+
+/** One call to the market; `call` applies it and returns its parameter (decided when applied, after the group's accruals). */
+function content(ctx: BlockContext, market: LendingMarket, who: string, entrypoint: string, call: (c: CallContext, diff: LazyStorageDiff) => { value: Micheline; grown: number }): ManagerContent {
+  const c: ManagerContent = {
+    kind: 'transaction',
+    fields: { amount: '0', destination: market.address, parameters: { entrypoint, value: { int: '0' } } },
+    gasLimit: 12000,
+    storageLimit: 300,
+    apply: () => {
+      const cc = new CallContext(ctx, who);
+      const diff = new LazyStorageDiff(ctx.book);
+      const { value, grown } = call(cc, diff);
+      (c.fields.parameters as { value: unknown }).value = value;
+      return { result: cc.contractResult(market, diff, 12000, grown), internal: cc.internal };
+    },
+  };
+  return c;
+}
+
+/** One of the market's suppliers or borrowers that can send an operation in this block (the random draws of pickSource rarely meet them). */
+function holder(ctx: BlockContext, owners: string[]): Account | undefined {
+  const ready = owners.filter((a) => !ctx.usedSources.has(a) && ctx.book.get(a).balance > TEZ);
+  return ready.length > 0 ? ctx.book.get(ctx.prng.pick(ready)) : undefined;
+}
+
+const accrual = (ctx: BlockContext, market: LendingMarket, who: string, tokenId: number) => content(ctx, market, who, 'updateInterest', (c) => market.updateInterest(c, tokenId));
+
+/**
+ * Lending traffic on a Yupana-style market: a keeper's lone `updateInterest`, or a user's supply
+ * (`mint`), `redeem`, `borrow` or `repay` batched after `updateInterest` of the markets it touches, as
+ * Yupana's app sends them (the contract wants their interest updated in the same block).
+ */
 export function lendingCall(ctx: BlockContext, market: LendingMarket): Record<string, unknown> | undefined {
   const tokenId = ctx.prng.int(market.markets.length);
   const token = market.markets[tokenId];
   const r = ctx.prng.float();
+  if (r < 0.15) {
+    const keeper = pickSource(ctx, (a) => a.balance > TEZ);
+    return keeper ? new ManagerGroupBuilder(ctx).build(keeper.address, [accrual(ctx, market, keeper.address, tokenId)]) : undefined;
+  }
   let action: LendingAction;
-  let user;
-  let amount: bigint;
-  if (r < 0.3) {
+  let user: Account | undefined;
+  let amount: (who: string) => bigint;
+  if (r < 0.4) {
     action = 'mint';
     user = pickSource(ctx, (a) => a.balance > TEZ && token.balanceOf(a.address) > 0n, false);
-    amount = user ? 1n + ctx.prng.bigRange(0n, token.balanceOf(user.address) / 3n) : 0n;
-  } else if (r < 0.5) {
+    const held = user ? token.balanceOf(user.address) : 0n;
+    const minted = 1n + ctx.prng.bigRange(0n, held / 3n);
+    amount = () => minted;
+  } else if (r < 0.55) {
     action = 'redeem';
-    user = pickSource(ctx, (a) => a.balance > TEZ && market.supplied.get(a.address, tokenId) > 0n, false);
-    amount = user ? 1n + ctx.prng.bigRange(0n, market.supplied.get(user.address, tokenId) - 1n) : 0n;
+    user = holder(ctx, market.owners('ledger', tokenId).filter((a) => a !== market.address));
+    // All of it (amount 0: Yupana redeems every yToken) or a part of what they are worth once the interest is up to date.
+    const part = ctx.prng.chance(0.3) ? 0n : BigInt(Math.floor(ctx.prng.float() * 1000));
+    amount = (who) => (market.supplied.get(who, tokenId) * market.liquidity(tokenId) * part) / 1000n / market.state.tokens[tokenId].totalSupplyF / 10n ** 18n;
   } else if (r < 0.8) {
     action = 'borrow';
     user = pickSource(ctx, (a) => a.balance > TEZ && a.kind !== undefined);
-    amount = 1n + ctx.prng.bigRange(0n, token.balanceOf(market.address) / 10_000n);
+    const borrowed = 1n + ctx.prng.bigRange(0n, token.balanceOf(market.address) / 10_000n);
+    amount = () => borrowed;
   } else {
     action = 'repay';
-    user = pickSource(ctx, (a) => a.balance > TEZ && market.borrowed.get(a.address, tokenId) > 0n && token.balanceOf(a.address) > 0n, false);
-    const owed = user ? market.borrowed.get(user.address, tokenId) : 0n;
-    const held = user ? token.balanceOf(user.address) : 0n;
-    amount = owed < held ? owed : held;
+    user = holder(ctx, market.owners('accounts', tokenId).filter((a) => market.account(a, tokenId).borrow > 0n && token.balanceOf(a) > 0n));
+    const all = ctx.prng.chance(0.5);
+    // All of it (amount 0: Yupana repays the whole borrow) when the user holds enough, else what it can.
+    amount = (who) => {
+      const owed = market.owed(who, tokenId);
+      const held = token.balanceOf(who);
+      if (all && held >= owed) return 0n;
+      return owed - 1n < held ? owed - 1n : held;
+    };
   }
-  if (!user || amount <= 0n) return undefined;
+  if (!user) return undefined;
   const who = user.address;
-  const content: ManagerContent = {
-    kind: 'transaction',
-    fields: { amount: '0', destination: market.address, parameters: { entrypoint: action, value: { int: '0' } } },
-    gasLimit: 12000,
-    storageLimit: 300,
-    apply: () => {
-      const call = new CallContext(ctx, who);
-      const diff = new LazyStorageDiff(ctx.book);
-      const { value, grown } = market.apply(call, diff, who, action, tokenId, amount);
-      (content.fields.parameters as { value: unknown }).value = value;
-      return { result: call.contractResult(market, diff, 12000, grown), internal: call.internal };
-    },
-  };
-  return new ManagerGroupBuilder(ctx).build(who, [content]);
+  const markets = action === 'mint' ? [tokenId] : [...new Set([...market.borrowed(who), tokenId])].sort();
+  const call = content(ctx, market, who, action, (c, diff) => market.apply(c, diff, who, action, tokenId, amount(who)));
+  return new ManagerGroupBuilder(ctx).build(who, [...markets.map((id) => accrual(ctx, market, who, id)), call]);
 }
-
