@@ -121,9 +121,9 @@ export type LendPositionRow = {
   repaid: bigint | number;
   /** debt repaid by liquidators so far (raw) */
   liquidated: bigint | number;
-  /** supply moved to other accounts so far (raw); 0 while share transfers are not indexed */
+  /** supply moved to other accounts so far (raw): share transfers and collateral seized by liquidators */
   sent: bigint | number;
-  /** supply received from other accounts so far (raw); 0 while share transfers are not indexed */
+  /** supply received from other accounts so far (raw): share transfers and collateral seized as liquidator */
   received: bigint | number;
   /** interest earned on the supply (raw); null when the contract does not tell */
   interest_earned?: bigint | number | null;

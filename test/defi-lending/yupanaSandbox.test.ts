@@ -11,7 +11,7 @@ import { startTestInstance, TestInstance } from '../support/TestInstance';
 const EVENT_COLUMNS = ['pool', 'height', 'event_type', 'owner', 'volume', 'debt', 'collateral', 'fee', 'interest', 'sender', 'receiver', 'tx_hash'];
 const POSITION_COLUMNS = ['position', 'owner', 'balance', 'debt', 'deposited', 'withdrawn', 'borrowed', 'repaid', 'liquidated', 'sent', 'received', 'interest_earned', 'interest_paid', 'interest_pending', 'shares', 'borrow_scaled', 'borrow_index', 'is_closed', 'open_height', 'close_height'];
 const POOL_COLUMNS = ['pool', 'total_collateral', 'total_debt', 'num_deposits', 'num_borrows', 'debt_token', 'collateral_token', 'entity', 'update_height'];
-const KIND: Record<string, string> = { mint: 'deposit', redeem: 'withdraw', borrow: 'borrow', repay: 'repay' };
+const KIND: Record<string, string> = { mint: 'deposit', redeem: 'withdraw', borrow: 'borrow', repay: 'repay', liquidate: 'liquidate' };
 /** Yupana's fixed point. */
 const P = 10n ** 18n;
 
@@ -56,6 +56,8 @@ describe('defi-lending: the Yupana-style market on the sandbox chain', function 
   const snapshots: { level: number; pools: CsvRow[] }[] = [];
   const plugins = () => discoverPlugins([BUILTIN_PLUGIN_DIR]);
   const tokenIdOf = (c: NormalizedOperation) => String(num(leaves(c.parameters as Node)[0]));
+  /** Whose position a call moves: the borrower (third parameter) of a liquidation, else the caller. */
+  const ownerOf = (c: NormalizedOperation) => (c.entrypoint === 'liquidate' ? (leaves(c.parameters as Node)[2] as { string: string }).string : c.sender!);
   /** The `(owner, id)` entries a call left in one of the market's big maps (ledger 0th, accounts 1st in the storage): the last write of each key. */
   const writes = (c: NormalizedOperation, which: 0 | 1) => {
     const id = num(leaves(c.storage as Node)[which]);
@@ -90,7 +92,8 @@ describe('defi-lending: the Yupana-style market on the sandbox chain', function 
       const [transfer] = all.filter((o) => o.hash === c.hash && o.entrypoint === 'transfer' && o.isSuccess);
       // FA1.2 transfer: Pair from (Pair to value).
       const moved = num(leaves(transfer.parameters as Node)[2]);
-      expect([events[i].volume, events[i].owner, events[i].sender, events[i].receiver, events[i].fee], c.hash).to.deep.equal([String(moved), c.sender, c.sender, c.sender, '0']);
+      const receiver = c.entrypoint === 'liquidate' ? ownerOf(c) : c.sender;
+      expect([events[i].volume, events[i].owner, events[i].sender, events[i].receiver, events[i].fee], c.hash).to.deep.equal([String(moved), ownerOf(c), c.sender, receiver, '0']);
     });
   });
 
@@ -107,7 +110,7 @@ describe('defi-lending: the Yupana-style market on the sandbox chain', function 
     const accounts = new Map<string, { borrow: bigint; last: bigint }>();
     let paid = 0;
     calls.forEach((c, i) => {
-      const key = `${c.sender}:${tokenIdOf(c)}`;
+      const key = `${ownerOf(c)}:${tokenIdOf(c)}`;
       let expected = 0n;
       for (const w of writes(c, 1)) {
         const [, borrow, last] = w.value.map((v) => (Array.isArray(v) ? 0n : num(v)));
@@ -140,7 +143,25 @@ describe('defi-lending: the Yupana-style market on the sandbox chain', function 
     const ledger = new Map<string, bigint>();
     const accounts = new Map<string, { borrow: bigint; last: bigint }>();
     const brought = new Map<string, bigint[]>();
+    // Supply as the events and the share moves left it: deposits/withdrawals by event, yToken transfers and
+    // seized collateral by the ledger change valued at the call's raw rates, never below 0.
+    const balance = new Map<string, bigint>();
+    const moved = new Map<string, { sent: bigint; received: bigint }>();
+    const add = (k: string, n: bigint) => balance.set(k, (balance.get(k) ?? 0n) + n > 0n ? (balance.get(k) ?? 0n) + n : 0n);
     for (const c of ops) {
+      const i = calls.indexOf(c);
+      if (i >= 0 && (c.entrypoint === 'mint' || c.entrypoint === 'redeem')) add(`${c.sender}:${tokenIdOf(c)}`, (c.entrypoint === 'mint' ? 1n : -1n) * BigInt(events[i].volume));
+      if (c.entrypoint === 'transfer' || c.entrypoint === 'liquidate') {
+        for (const w of writes(c, 0)) {
+          const k = `${w.owner}:${w.id}`;
+          const delta = num(w.value[0]) - (ledger.get(k) ?? 0n);
+          const m = marketsOf(c.storage).get(w.id)!;
+          const value = ((delta < 0n ? -delta : delta) * owned(m)) / m.supply / P;
+          const sr = moved.get(k) ?? { sent: 0n, received: 0n };
+          moved.set(k, delta < 0n ? { ...sr, sent: sr.sent + value } : { ...sr, received: sr.received + value });
+          add(k, delta < 0n ? -value : value);
+        }
+      }
       for (const w of writes(c, 0)) ledger.set(`${w.owner}:${w.id}`, num(w.value[0]));
       for (const w of writes(c, 1)) {
         const [, borrow, last] = w.value.map((v) => (Array.isArray(v) ? 0n : num(v)));
@@ -162,11 +183,11 @@ describe('defi-lending: the Yupana-style market on the sandbox chain', function 
         const a = accounts.get(`${x.owner}:${id}`);
         const dep = got('deposit');
         const wd = got('withdraw');
-        // Supply as the events moved it, never below 0 (a redeem can take out interest earned).
-        const net = events.filter((e) => e.pool === p.pool && e.owner === x.owner).reduce((b, e) => (e.event_type === 'deposit' ? b + BigInt(e.volume) : e.event_type === 'withdraw' ? (b > BigInt(e.volume) ? b - BigInt(e.volume) : 0n) : b), 0n);
+        const net = balance.get(`${x.owner}:${id}`) ?? 0n;
+        const { sent, received } = moved.get(`${x.owner}:${id}`) ?? { sent: 0n, received: 0n };
         // Yupana's own formulas: pending = borrow × borrowIndex / lastBorrowIndex − borrow; a share is worth liquidity / totalSupply.
-        const owes = a ? (a.borrow * m.index) / a.last - a.borrow : 0n;
-        const earned = (shares * owned(m)) / m.supply / P + wd - dep;
+        const owes = a && a.last > 0n ? (a.borrow * m.index) / a.last - a.borrow : 0n;
+        const earned = (shares * owned(m)) / m.supply / P + wd + sent - dep - received;
         // Every write of the account brought its borrow to the index: the interest it added, whichever market's call wrote it.
         const interest = (brought.get(`${x.owner}:${id}`) ?? []).reduce((n, v) => n + v / P, 0n);
         expect(
@@ -182,11 +203,13 @@ describe('defi-lending: the Yupana-style market on the sandbox chain', function 
           paid: String(interest),
         });
         if (owes >= P) pending++;
-        expect([x.deposited, x.withdrawn, x.borrowed, x.repaid, x.liquidated, x.sent, x.received, x.balance], x.position).to.deep.equal([dep, wd, got('borrow'), got('repay'), 0n, 0n, 0n, net].map(String));
+        expect([x.deposited, x.withdrawn, x.borrowed, x.repaid, x.liquidated, x.sent, x.received, x.balance], x.position).to.deep.equal([dep, wd, got('borrow'), got('repay'), got('liquidate'), sent, received, net].map(String));
         expect(x.is_closed === 'true', x.position).to.equal(net === 0n && (a?.borrow ?? 0n) < P);
       }
     }
     expect(pending, 'positions with interest pending at head').to.be.greaterThan(0);
+    expect([...moved.values()].filter((m) => m.sent > 0n).length, 'positions that sent supply (transfers, seized collateral)').to.be.greaterThan(1);
+    expect(ops.filter((o) => o.entrypoint === 'transfer').length, 'yToken transfers').to.be.greaterThan(0);
   });
 
   it('a reorg leaves the lending tables as a clean run over the new branch has them', async () => {

@@ -53,6 +53,12 @@ export interface LendingRates {
   readonly shares: bigint;
 }
 
+/** Supply that left (`sent`) or reached (`received`) an owner without a deposit or withdrawal, in raw underlying. */
+export interface LendingShareMove {
+  readonly sent?: bigint;
+  readonly received?: bigint;
+}
+
 /** An owner's figures as the contract keeps them after the call (10^18 fixed point); only those the call changed. */
 export interface LendingAccount {
   readonly shares?: bigint;
@@ -86,9 +92,13 @@ export interface LendingSink {
   supply(ctx: IndexContext, market: LendingKey): Promise<LendingSupply | undefined>;
   /** One action on a declared market with its totals after it. */
   action(ctx: IndexContext, market: LendingKey, action: LendingAction, supply: LendingSupply, origin: LendingOrigin): Promise<void>;
-  /** The contract rewrote the owner's figures in a declared market without an action there (Yupana brings all the owner's borrows to their index): no event. */
-  account(ctx: IndexContext, market: LendingKey, owner: string, account: LendingAccount, rates: LendingRates | undefined): Promise<void>;
-  /** Interest accrued on a declared market without a user call (Yupana's `accrueInterest`): its totals and rates now. */
+  /**
+   * The contract rewrote the owner's figures in a declared market without an action there: no event.
+   * Yupana brings all the owner's borrows to their index; its yToken transfers and liquidations move
+   * supply between owners (`moved`: underlying sent away / received, valued at the market's rates).
+   */
+  account(ctx: IndexContext, market: LendingKey, owner: string, account: LendingAccount, rates: LendingRates | undefined, moved?: LendingShareMove): Promise<void>;
+  /** A declared market's totals and rates changed without an action on it (Yupana: interest accrual, a liquidation's reserve share): no event. */
   accrue(ctx: IndexContext, market: LendingKey, supply: LendingSupply): Promise<void>;
   /** The owner started (true) or stopped (false) using a declared market as collateral: no event, only the position's flag. */
   collateral(ctx: IndexContext, market: LendingKey, owner: string, used: boolean): Promise<void>;

@@ -3,7 +3,7 @@ import type { Entity, EntityStore, IndexContext } from '../../../framework';
 import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
 import { tables } from '../tables.generated';
 import { interestAt } from './Interest';
-import type { LendingAccount, LendingAction, LendingDecl, LendingKey, LendingOrigin, LendingRates, LendingSink, LendingSupply } from './LendingAdapter';
+import type { LendingAccount, LendingAction, LendingDecl, LendingKey, LendingOrigin, LendingRates, LendingShareMove, LendingSink, LendingSupply } from './LendingAdapter';
 import { applyToPosition, emptyPosition, type PositionChange } from './PositionMove';
 
 const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
@@ -71,11 +71,11 @@ export class LendingRecorder implements LendingSink {
     pools.update(pool, { ...totals(supply), num_deposits: big(pool.num_deposits) + deposits, num_borrows: big(pool.num_borrows) + borrows, update_height: ctx.block.level });
   }
 
-  async account(ctx: IndexContext, key: LendingKey, owner: string, account: LendingAccount, rates: LendingRates | undefined): Promise<void> {
+  async account(ctx: IndexContext, key: LendingKey, owner: string, account: LendingAccount, rates: LendingRates | undefined, moved?: LendingShareMove): Promise<void> {
     const pools = this.pools(ctx);
     const pool = await pools.get(lendAddress(key));
     if (!pool) throw new Error(`defi-lending: account figures on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
-    const { deposits, borrows } = await this.move(ctx, pool, owner, { account }, rates);
+    const { deposits, borrows } = await this.move(ctx, pool, owner, { account, moved }, rates);
     if (deposits !== 0n || borrows !== 0n) pools.update(pool, { num_deposits: big(pool.num_deposits) + deposits, num_borrows: big(pool.num_borrows) + borrows, update_height: ctx.block.level });
   }
 

@@ -1,6 +1,6 @@
 import type { Entity, IndexContext } from '../../../framework';
 import { accrued, interestAt, PRECISION } from './Interest';
-import type { LendingAccount, LendingAction, LendingRates } from './LendingAdapter';
+import type { LendingAccount, LendingAction, LendingRates, LendingShareMove } from './LendingAdapter';
 
 const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
 const sign = (was: boolean, now: boolean): bigint => (was === now ? 0n : now ? 1n : -1n);
@@ -20,7 +20,6 @@ export function emptyPosition(pool: Entity, position: string, owner: string, ctx
     borrowed: 0n,
     repaid: 0n,
     liquidated: 0n,
-    // Share (yToken) transfers between owners are not indexed yet: nothing sent or received.
     sent: 0n,
     received: 0n,
     interest_earned: null,
@@ -40,7 +39,7 @@ export function emptyPosition(pool: Entity, position: string, owner: string, ctx
 }
 
 /** An action on the position, or (no kind) only the contract's new figures for it. */
-export type PositionChange = LendingAction | { readonly kind?: undefined; readonly account: LendingAccount };
+export type PositionChange = LendingAction | { readonly kind?: undefined; readonly account: LendingAccount; readonly moved?: LendingShareMove };
 
 /**
  * The patch one action makes to a position, the interest the call added to its debt, and the change
@@ -72,6 +71,12 @@ export function applyToPosition(p: Entity, a: PositionChange, rates: LendingRate
       now.debt = now.debt > a.volume ? now.debt - a.volume : 0n;
       add(a.kind === 'repay' ? 'repaid' : 'liquidated', a.volume);
       break;
+    default: {
+      const { sent = 0n, received = 0n } = a.moved ?? {};
+      if (sent > 0n) add('sent', sent);
+      if (received > 0n) add('received', received);
+      now.balance = now.balance + received > sent ? now.balance + received - sent : 0n;
+    }
   }
   const borrow = a.account?.borrow;
   if (borrow) Object.assign(patch, { borrow_scaled: borrow.scaled, borrow_index: borrow.index });

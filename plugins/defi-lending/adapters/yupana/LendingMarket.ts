@@ -30,6 +30,14 @@ const RESERVE_FACTOR_F = 150_000_000_000_000_000n;
  */
 const RATE = { baseRateF: 20_000_000_000n, multiplierF: 200_000_000_000n, kinkF: 800_000_000_000_000_000n, jumpMultiplierF: 1_000_000_000_000n };
 
+/** Liquidators get 5% more collateral than the debt they repay (Yupana's `liqIncentiveF`), up to half the borrow (`closeFactorF`). */
+const LIQ_INCENTIVE_F = 1_050_000_000_000_000_000n;
+const CLOSE_FACTOR_F = 500_000_000_000_000_000n;
+/** Share of a liquidation's collateral that goes to reserves (`liquidReserveRateF`). */
+const LIQUID_RESERVE_RATE_F = 50_000_000_000_000_000n;
+/** Fixed oracle prices per raw unit, ×10^36 (kUSD 1 $, tzBTC 30000 $, ctez 2 $): the model has no price feed. */
+const PRICES = [10n ** 18n, 3n * 10n ** 32n, 2n * 10n ** 30n];
+
 /** One market's figures, named as in Yupana's `tokenType` (interestUpdateTime in seconds). */
 export interface MarketState {
   readonly totalBorrowsF: bigint;
@@ -38,6 +46,8 @@ export interface MarketState {
   readonly totalReservesF: bigint;
   readonly borrowIndex: bigint;
   readonly interestUpdateTime: bigint;
+  readonly lastPrice: bigint;
+  readonly liquidReserveRateF: bigint;
 }
 
 interface LendingState {
@@ -48,10 +58,20 @@ interface LendingState {
 
 export type LendingAction = 'mint' | 'redeem' | 'borrow' | 'repay';
 
+/** A liquidation: the liquidator repays `amount` of the borrower's `borrowToken` debt and takes `collateralToken` yTokens. */
+export interface Liquidation {
+  readonly borrowToken: number;
+  readonly collateralToken: number;
+  readonly borrower: string;
+  readonly amount: bigint;
+}
+
 const KEY = pairT(tAddress(), tNat());
 /** Yupana's `account`: allowances, borrow ×10^18, the borrow index the borrow was last brought to. */
 const ACCOUNT = pairT(prim('set', [tAddress()], ['%allowances']), tNat('%borrow'), tNat('%lastBorrowIndex'));
-const TOKEN = pairT(tNat('%totalBorrowsF'), tNat('%totalLiquidF'), tNat('%totalSupplyF'), tNat('%totalReservesF'), tNat('%borrowIndex'), tTimestamp('%interestUpdateTime'));
+const TOKEN = pairT(tNat('%totalBorrowsF'), tNat('%totalLiquidF'), tNat('%totalSupplyF'), tNat('%totalReservesF'), tNat('%borrowIndex'), tTimestamp('%interestUpdateTime'), tNat('%lastPrice'), tNat('%liquidReserveRateF'));
+/** TZIP-12 `transfer`. */
+const TRANSFER = prim('list', [pairT(tAddress('%from_'), prim('list', [pairT(tAddress('%to_'), tNat('%token_id'), tNat('%amount'))], ['%txs']))]);
 
 const seconds = (call: CallContext): bigint => BigInt(Math.floor(Date.parse(call.ctx.timestamp) / 1000));
 const sub = (a: bigint, b: bigint, what: string): bigint => {
@@ -65,9 +85,10 @@ const sub = (a: bigint, b: bigint, what: string): bigint => {
  * Yupana's storage figures (`ledger` yTokens, `accounts` borrows, `tokens` totals ×10^18) and its
  * formulas: shares minted at liquidity / totalSupply, borrows brought to the market's borrow index
  * before they change, and accrual by `borrowRate × seconds` over totalBorrows, reserves and index.
- * Differences: `updateInterest` accrues at once (the real contract asks its rate model, which calls
- * back `accrueInterest` with the rate computed by the same jump-rate formula); no prices, no
- * collateral check, no liquidation, no yToken transfer; the underlying tokens are FA1.2.
+ * `liquidate` and the yToken `transfer` follow Yupana's formulas too. Differences: `updateInterest`
+ * accrues at once (the real contract asks its rate model, which calls back `accrueInterest` with the
+ * rate computed by the same jump-rate formula); fixed prices, no collateral or health check, no
+ * `enterMarket`; the underlying tokens are FA1.2.
  */
 export class LendingMarket implements ContractModel {
   readonly role = 'yupana' as const;
@@ -76,10 +97,12 @@ export class LendingMarket implements ContractModel {
       ['borrow', pairT(tNat('%tokenId'), tNat('%amount'), tTimestamp('%deadline'))],
       ['mint', pairT(tNat('%tokenId'), tNat('%amount'), tNat('%minReceived'))],
       ['redeem', pairT(tNat('%tokenId'), tNat('%amount'), tNat('%minReceived'))],
+      ['liquidate', pairT(tNat('%borrowToken'), tNat('%collateralToken'), tAddress('%borrower'), tNat('%amount'), tNat('%minSeized'), tTimestamp('%deadline'))],
       ['repay', pairT(tNat('%tokenId'), tNat('%amount'), tTimestamp('%deadline'))],
+      ['transfer', TRANSFER],
       ['updateInterest', tNat()],
     ),
-    pairT(tBigMap(KEY, tNat(), '%ledger'), tBigMap(KEY, ACCOUNT, '%accounts'), prim('map', [tNat(), TOKEN], ['%tokens'])),
+    pairT(tBigMap(KEY, tNat(), '%ledger'), tBigMap(KEY, ACCOUNT, '%accounts'), prim('map', [tNat(), TOKEN], ['%tokens']), tNat('%liqIncentiveF')),
   );
   /** yTokens per (owner, market), ×10^18. */
   readonly supplied: PositionBook;
@@ -93,8 +116,8 @@ export class LendingMarket implements ContractModel {
   }
 
   init(diff: LazyStorageDiff): void {
-    const empty: MarketState = { totalBorrowsF: 0n, totalLiquidF: 0n, totalSupplyF: 0n, totalReservesF: 0n, borrowIndex: PRECISION, interestUpdateTime: 0n };
-    this.book.setState<LendingState>(this.address, { ledger: diff.alloc(KEY, tNat()), accounts: diff.alloc(KEY, ACCOUNT), tokens: this.markets.map(() => empty) });
+    const empty = (id: number): MarketState => ({ totalBorrowsF: 0n, totalLiquidF: 0n, totalSupplyF: 0n, totalReservesF: 0n, borrowIndex: PRECISION, interestUpdateTime: 0n, lastPrice: PRICES[id], liquidReserveRateF: LIQUID_RESERVE_RATE_F });
+    this.book.setState<LendingState>(this.address, { ledger: diff.alloc(KEY, tNat()), accounts: diff.alloc(KEY, ACCOUNT), tokens: this.markets.map((_, id) => empty(id)) });
   }
 
   /** Genesis supply of `amount` underlying (already the contract's), its yTokens held by the contract itself. */
@@ -106,8 +129,9 @@ export class LendingMarket implements ContractModel {
 
   storage(): Micheline {
     const s = this.state;
-    const tokens = s.tokens.map((m, id) => prim('Elt', [int(id), pair(int(m.totalBorrowsF), int(m.totalLiquidF), int(m.totalSupplyF), int(m.totalReservesF), int(m.borrowIndex), int(m.interestUpdateTime))]));
-    return pair(int(s.ledger), int(s.accounts), tokens as unknown as Micheline);
+    const figures = (m: MarketState) => [m.totalBorrowsF, m.totalLiquidF, m.totalSupplyF, m.totalReservesF, m.borrowIndex, m.interestUpdateTime, m.lastPrice, m.liquidReserveRateF].map(int);
+    const tokens = s.tokens.map((m, id) => prim('Elt', [int(id), pair(...figures(m))]));
+    return pair(int(s.ledger), int(s.accounts), tokens as unknown as Micheline, int(LIQ_INCENTIVE_F));
   }
 
   /** The owner's account in a market: borrow ×10^18 and the index it was last brought to. */
@@ -204,6 +228,47 @@ export class LendingMarket implements ContractModel {
     return { value: pair(int(tokenId), int(amount), third), grown };
   }
 
+  /** The yTokens a liquidation of `amount` seizes for the liquidator and for the reserves (Yupana's seizeTokensF, reserveTokensF). */
+  seizure(l: Omit<Liquidation, 'borrower'>): { seize: bigint; reserve: bigint } {
+    const [b, c] = [this.state.tokens[l.borrowToken], this.state.tokens[l.collateralToken]];
+    const liqAmountF = l.amount * PRECISION;
+    const seize = (liqAmountF * LIQ_INCENTIVE_F * b.lastPrice * c.totalSupplyF) / (this.liquidity(l.collateralToken) * PRECISION * c.lastPrice);
+    return { seize, reserve: (liqAmountF * c.liquidReserveRateF * b.lastPrice) / (PRECISION * c.lastPrice) };
+  }
+
+  /** Most the liquidator may repay: half the borrow (Yupana's close factor), whole units. */
+  maxClose(borrower: string, tokenId: number): bigint {
+    return (this.account(borrower, tokenId).borrow * CLOSE_FACTOR_F) / PRECISION / PRECISION;
+  }
+
+  /** `liquidate`: repays part of the borrower's debt and moves collateral yTokens to the liquidator and the reserves. No health check (the model has no collateral rule). */
+  liquidate(call: CallContext, diff: LazyStorageDiff, liquidator: string, l: Liquidation): { value: Micheline; grown: number } {
+    let grown = this.applyInterest(call, diff, l.borrower, this.borrowed(l.borrower));
+    const liqAmountF = l.amount * PRECISION;
+    if (liqAmountF > (this.account(l.borrower, l.borrowToken).borrow * CLOSE_FACTOR_F) / PRECISION) throw new Error('sandbox: yupana liquidation above the close factor');
+    this.setAccount(diff, l.borrower, l.borrowToken, sub(this.account(l.borrower, l.borrowToken).borrow, liqAmountF, 'borrow'));
+    const b = this.state.tokens[l.borrowToken];
+    this.setMarket(l.borrowToken, { ...b, totalBorrowsF: sub(b.totalBorrowsF, liqAmountF, 'total borrows'), totalLiquidF: b.totalLiquidF + liqAmountF });
+    this.markets[l.borrowToken].transfer(call, this.address, liquidator, this.address, l.amount);
+    const { seize, reserve } = this.seizure(l);
+    this.supplied.add(diff, l.borrower, -(seize + reserve), l.collateralToken);
+    grown += this.supplied.add(diff, liquidator, seize, l.collateralToken);
+    const c = this.state.tokens[l.collateralToken];
+    this.setMarket(l.collateralToken, { ...c, totalReservesF: c.totalReservesF + reserve });
+    // Yupana writes the liquidator's account of the collateral market back as it was.
+    const mine = this.account(liquidator, l.collateralToken);
+    grown += this.writeAccount(diff, liquidator, l.collateralToken, mine.borrow, mine.lastBorrowIndex);
+    const deadline = str(new Date(Date.parse(call.ctx.timestamp) + 600_000).toISOString().replace('.000Z', 'Z'));
+    return { value: pair(int(l.borrowToken), int(l.collateralToken), str(l.borrower), int(l.amount), int(seize / PRECISION), deadline), grown };
+  }
+
+  /** TZIP-12 `transfer` of `amount` yTokens (Yupana moves amount × 10^18 of its ledger). */
+  transfer(diff: LazyStorageDiff, from: string, to: string, tokenId: number, amount: bigint): { value: Micheline; grown: number } {
+    this.supplied.add(diff, from, -amount * PRECISION, tokenId);
+    const grown = this.supplied.add(diff, to, amount * PRECISION, tokenId);
+    return { value: [pair(str(from), [pair(str(to), int(tokenId), int(amount))] as unknown as Micheline)] as unknown as Micheline, grown };
+  }
+
   /** Brings the owner's borrows in these markets to their borrow index (Yupana's applyInterestToBorrows; the index must be updated in this block). */
   private applyInterest(call: CallContext, diff: LazyStorageDiff, user: string, tokenIds: number[]): number {
     let grown = 0;
@@ -222,7 +287,7 @@ export class LendingMarket implements ContractModel {
   }
 
   private writeAccount(diff: LazyStorageDiff, user: string, tokenId: number, borrow: bigint, index: bigint): number {
-    const fresh = this.account(user, tokenId).lastBorrowIndex === 0n ? 1 : 0;
+    const fresh = bigMapGet(this.book, this.state.accounts, pair(str(user), int(tokenId))) === undefined ? 1 : 0;
     diff.update(this.state.accounts, pair(str(user), int(tokenId)), pair([] as unknown as Micheline, int(borrow), int(index)));
     return fresh;
   }

@@ -1,7 +1,8 @@
 import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
-import { PoolCall, type TokenMove } from '../../../defi-dex/core/PoolCall';
+import { fa2Transfers, PoolCall, type TokenMove } from '../../../defi-dex/core/PoolCall';
+import { PRECISION, shareValue } from '../../core/Interest';
 import type { LendingAction, LendingAdapter, LendingEventType, LendingKey, LendingSink, LendingSupply, LendingTokenRef } from '../../core/LendingAdapter';
-import { accountsAfter, marketInfo, marketSupply, marketToken, type YupanaStorage, yupanaStorage } from './storage';
+import { accountsAfter, marketInfo, marketSupply, marketToken, seized, type YupanaStorage, yupanaStorage } from './storage';
 
 /** Entrypoints that move a position, and the event each one is. */
 const KIND: Record<string, LendingEventType> = { mint: 'deposit', redeem: 'withdraw', borrow: 'borrow', repay: 'repay', liquidate: 'liquidate' };
@@ -18,7 +19,9 @@ const ACCRUALS = ['updateInterest', 'accrueInterest'];
 interface Params {
   tokenId?: bigint;
   borrowToken?: bigint;
+  collateralToken?: bigint;
   borrower?: string;
+  amount?: bigint;
 }
 
 /**
@@ -35,12 +38,13 @@ export const yupanaAdapter: LendingAdapter = {
   name: 'yupana',
   entities: ['yupana'],
   register(r: HandlerRegistry, sink: LendingSink): void {
-    r.onOperationGroup([{ name: 'market', destination: { entrypoints: ['mint', 'redeem', 'borrow', 'repay'] }, entrypoint: [...Object.keys(KIND), ...FLAGS, ...ACCRUALS] }], async (m, ctx) => {
+    r.onOperationGroup([{ name: 'market', destination: { entrypoints: ['mint', 'redeem', 'borrow', 'repay'] }, entrypoint: [...Object.keys(KIND), ...FLAGS, ...ACCRUALS, 'transfer'] }], async (m, ctx) => {
       const step = m.steps.market!;
       const s = yupanaStorage(step.storage);
       if (!s) return;
       const entrypoint = step.entrypoint ?? '';
       if (entrypoint in KIND) return lending(m, ctx, sink, s, KIND[entrypoint]);
+      if (entrypoint === 'transfer') return transfers(ctx, sink, s, step);
       const p = step.parameters as bigint | { tokenId?: unknown };
       const tokenId = typeof p === 'bigint' ? p : p?.tokenId;
       if (typeof tokenId !== 'bigint') return;
@@ -75,9 +79,39 @@ async function lending(m: GroupMatch, ctx: IndexContext, sink: LendingSink, s: Y
   const supply = marketSupply(info) ?? moved(before, action);
   if (!before) await sink.market(ctx, { ...key, entity: 'yupana', debt: token, collateral: token }, supply);
   await sink.action(ctx, key, action, supply, { match: m, step });
+  // liquidate: the collateral seized goes from the borrower to the liquidator (and the reserves) in the collateral market.
+  const collateralId = kind === 'liquidate' ? p.collateralToken : undefined;
+  const taken = typeof collateralId === 'bigint' && typeof p.amount === 'bigint' ? seized(s, info, marketInfo(s, step.bigMapDiffs, collateralId), p.amount) : undefined;
   for (const [id, other] of accounts) {
+    if (id === tokenId && id !== collateralId) continue;
     const otherKey = { contract: step.contract, poolId: Number(id) };
-    if (id !== tokenId && (await sink.supply(ctx, otherKey))) await sink.account(ctx, otherKey, decoded.owner, other, marketSupply(marketInfo(s, step.bigMapDiffs, id))?.rates);
+    const rates = marketSupply(marketInfo(s, step.bigMapDiffs, id))?.rates;
+    const sent = id === collateralId && taken && rates ? shareValue(taken.seize + taken.reserve, rates) : undefined;
+    if (await sink.supply(ctx, otherKey)) await sink.account(ctx, otherKey, decoded.owner, other, rates, sent === undefined ? undefined : { sent });
+  }
+  if (typeof collateralId !== 'bigint' || collateralId === tokenId) return;
+  const collateralKey = { contract: step.contract, poolId: Number(collateralId) };
+  const collateral = marketSupply(marketInfo(s, step.bigMapDiffs, collateralId));
+  if (!(await sink.supply(ctx, collateralKey))) return;
+  // The reserves' share of the seizure changes the collateral market's totals.
+  if (collateral) await sink.accrue(ctx, collateralKey, collateral);
+  const liquidator = accountsAfter(s, step.bigMapDiffs, decoded.sender).get(collateralId);
+  const rates = collateral?.rates;
+  if (liquidator) await sink.account(ctx, collateralKey, decoded.sender, liquidator, rates, taken && rates ? { received: shareValue(taken.seize, rates) } : undefined);
+}
+
+/** yToken transfers (TZIP-12 `transfer` of the market contract itself): supply moved between owners, valued at the market's rates. */
+async function transfers(ctx: IndexContext, sink: LendingSink, s: YupanaStorage, step: MatchedStep): Promise<void> {
+  for (const move of fa2Transfers(step.contract, step.op.parameters)) {
+    const key = { contract: step.contract, poolId: Number(move.tokenId) };
+    if (!(await sink.supply(ctx, key))) continue;
+    const rates = marketSupply(marketInfo(s, step.bigMapDiffs, move.tokenId))?.rates;
+    // Yupana moves `amount × 10^18` of its ledger; unvalued where the call shows no rates (a big-map `tokens` the transfer did not write).
+    const value = rates ? shareValue(move.amount * PRECISION, rates) : 0n;
+    for (const [owner, moved] of [[move.from, { sent: value }], [move.to, { received: value }]] as const) {
+      const account = accountsAfter(s, step.bigMapDiffs, owner).get(move.tokenId) ?? {};
+      await sink.account(ctx, key, owner, account, rates, moved);
+    }
   }
 }
 

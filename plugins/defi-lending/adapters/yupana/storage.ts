@@ -39,6 +39,8 @@ export interface MarketInfo {
   totalSupplyF?: bigint;
   totalReservesF?: bigint;
   borrowIndex?: bigint;
+  lastPrice?: bigint;
+  liquidReserveRateF?: bigint;
 }
 
 /** A Yupana storage: `ledger` and `accounts` big maps and the `tokens` map (a big map id in later versions). */
@@ -46,6 +48,8 @@ export interface YupanaStorage {
   ledger: number;
   accounts: number;
   tokens?: Map<bigint, MarketInfo> | number;
+  /** Liquidators' bonus ×10^18 (1.05e18: 5% more collateral than the debt repaid). */
+  liqIncentiveF?: bigint;
 }
 
 /** The storage when it is a Yupana one (the real contract nests it under `storage`); else undefined. */
@@ -111,4 +115,21 @@ export function accountsAfter(s: YupanaStorage, diffs: readonly BigMapDiff[], ow
     }
   }
   return out;
+}
+
+/**
+ * The yTokens (×10^18) a liquidation of `amount` took from the borrower's collateral: what the
+ * liquidator got and what went to the collateral market's reserves, by Yupana's liquidate formulas
+ * (`seizeTokensF`, `reserveTokensF`) from the storage after the call, whose collateral liquidity is
+ * lower than the formula's by the reserve share it added. Undefined without prices or the incentive.
+ */
+export function seized(s: YupanaStorage, borrowed: MarketInfo | undefined, collateral: MarketInfo | undefined, amount: bigint): { seize: bigint; reserve: bigint } | undefined {
+  const [priceB, priceC, rate, supplyC] = [borrowed?.lastPrice, collateral?.lastPrice, collateral?.liquidReserveRateF, collateral?.totalSupplyF];
+  const liquidityAfter = marketSupply(collateral)?.rates?.liquidity;
+  if (priceB === undefined || !priceC || rate === undefined || supplyC === undefined || liquidityAfter === undefined || s.liqIncentiveF === undefined) return undefined;
+  const liqAmountF = amount * PRECISION;
+  const reserve = (liqAmountF * rate * priceB) / (PRECISION * priceC);
+  const liquidity = liquidityAfter + reserve;
+  const seize = liquidity === 0n ? 0n : (liqAmountF * s.liqIncentiveF * priceB * supplyC) / (liquidity * PRECISION * priceC);
+  return { seize, reserve };
 }

@@ -38,28 +38,31 @@ export function lendingCall(ctx: BlockContext, market: LendingMarket): Record<st
   const tokenId = ctx.prng.int(market.markets.length);
   const token = market.markets[tokenId];
   const r = ctx.prng.float();
-  if (r < 0.15) {
+  if (r < 0.12) {
     const keeper = pickSource(ctx, (a) => a.balance > TEZ);
     return keeper ? new ManagerGroupBuilder(ctx).build(keeper.address, [accrual(ctx, market, keeper.address, tokenId)]) : undefined;
   }
+  if (r >= 0.85) return r < 0.93 ? yTokenTransfer(ctx, market, tokenId) : liquidation(ctx, market);
   let action: LendingAction;
   let user: Account | undefined;
   let amount: (who: string) => bigint;
-  if (r < 0.4) {
+  if (r < 0.35) {
     action = 'mint';
     user = pickSource(ctx, (a) => a.balance > TEZ && token.balanceOf(a.address) > 0n, false);
     const held = user ? token.balanceOf(user.address) : 0n;
     const minted = 1n + ctx.prng.bigRange(0n, held / 3n);
     amount = () => minted;
-  } else if (r < 0.55) {
+  } else if (r < 0.5) {
     action = 'redeem';
     user = holder(ctx, market.owners('ledger', tokenId).filter((a) => a !== market.address));
     // All of it (amount 0: Yupana redeems every yToken) or a part of what they are worth once the interest is up to date.
     const part = ctx.prng.chance(0.3) ? 0n : BigInt(Math.floor(ctx.prng.float() * 1000));
     amount = (who) => (market.supplied.get(who, tokenId) * market.liquidity(tokenId) * part) / 1000n / market.state.tokens[tokenId].totalSupplyF / 10n ** 18n;
-  } else if (r < 0.8) {
+  } else if (r < 0.7) {
     action = 'borrow';
-    user = pickSource(ctx, (a) => a.balance > TEZ && a.kind !== undefined);
+    // Borrowers are suppliers of another market (their collateral on the real contract) when there are some.
+    const suppliers = market.markets.flatMap((_, c) => (c === tokenId ? [] : market.owners('ledger', c))).filter((a) => a !== market.address);
+    user = holder(ctx, suppliers) ?? pickSource(ctx, (a) => a.balance > TEZ && a.kind !== undefined);
     const borrowed = 1n + ctx.prng.bigRange(0n, token.balanceOf(market.address) / 10_000n);
     amount = () => borrowed;
   } else {
@@ -78,5 +81,46 @@ export function lendingCall(ctx: BlockContext, market: LendingMarket): Record<st
   const who = user.address;
   const markets = action === 'mint' ? [tokenId] : [...new Set([...market.borrowed(who), tokenId])].sort();
   const call = content(ctx, market, who, action, (c, diff) => market.apply(c, diff, who, action, tokenId, amount(who)));
+  return new ManagerGroupBuilder(ctx).build(who, [...markets.map((id) => accrual(ctx, market, who, id)), call]);
+}
+
+/** A supplier sends part of its yTokens to another account (TZIP-12 `transfer`, whole yTokens). */
+function yTokenTransfer(ctx: BlockContext, market: LendingMarket, tokenId: number): Record<string, unknown> | undefined {
+  const from = holder(ctx, market.owners('ledger', tokenId).filter((a) => a !== market.address && market.supplied.get(a, tokenId) >= 10n ** 18n));
+  const to = from && pickSource(ctx, (a) => a.address !== from.address);
+  if (!from || !to) return undefined;
+  const amount = 1n + ctx.prng.bigRange(0n, market.supplied.get(from.address, tokenId) / 10n ** 18n / 2n);
+  return new ManagerGroupBuilder(ctx).build(from.address, [content(ctx, market, from.address, 'transfer', (_c, diff) => market.transfer(diff, from.address, to.address, tokenId, amount))]);
+}
+
+/**
+ * A liquidator repays part of a borrower's debt in one market and takes the borrower's yTokens of
+ * another, after `updateInterest` of the borrower's markets. The amount stays within the close
+ * factor, the liquidator's tokens and the collateral the borrower has.
+ */
+function liquidation(ctx: BlockContext, market: LendingMarket): Record<string, unknown> | undefined {
+  const ids = market.markets.map((_, id) => id);
+  const pairs = ids.flatMap((b) =>
+    market
+      .owners('accounts', b)
+      .filter((a) => market.account(a, b).borrow > 0n)
+      .flatMap((borrower) => ids.filter((c) => c !== b && market.supplied.get(borrower, c) > 0n).map((collateralToken) => ({ tokenId: b, borrower, collateralToken }))),
+  );
+  if (pairs.length === 0) return undefined;
+  const { tokenId, borrower, collateralToken } = ctx.prng.pick(pairs);
+  const token = market.markets[tokenId];
+  const liquidator = pickSource(ctx, (a) => a.address !== borrower && a.balance > TEZ && token.balanceOf(a.address) > 0n);
+  if (!liquidator) return undefined;
+  const held = token.balanceOf(liquidator.address);
+  let amount = market.maxClose(borrower, tokenId) < held ? market.maxClose(borrower, tokenId) : held;
+  const fits = (n: bigint) => {
+    const { seize, reserve } = market.seizure({ borrowToken: tokenId, collateralToken, amount: n });
+    return seize + reserve <= market.supplied.get(borrower, collateralToken);
+  };
+  while (amount > 0n && !fits(amount)) amount /= 2n;
+  if (amount === 0n) return undefined;
+  const who = liquidator.address;
+  const markets = [...new Set([...market.borrowed(borrower), tokenId, collateralToken])].sort();
+  const call = content(ctx, market, who, 'liquidate', (c, diff) => market.liquidate(c, diff, who, { borrowToken: tokenId, collateralToken, borrower, amount }));
   return new ManagerGroupBuilder(ctx).build(who, [...markets.map((id) => accrual(ctx, market, who, id)), call]);
 }
