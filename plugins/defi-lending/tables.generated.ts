@@ -121,9 +121,9 @@ export type LendPositionRow = {
   repaid: bigint | number;
   /** debt repaid by liquidators so far (raw) */
   liquidated: bigint | number;
-  /** supply moved to other accounts so far (raw); 0 while share transfers are not indexed */
+  /** supply moved to other accounts so far (raw): share transfers and collateral seized by liquidators */
   sent: bigint | number;
-  /** supply received from other accounts so far (raw); 0 while share transfers are not indexed */
+  /** supply received from other accounts so far (raw): share transfers and collateral seized as liquidator */
   received: bigint | number;
   /** interest earned on the supply (raw); null when the contract does not tell */
   interest_earned?: bigint | number | null;
@@ -131,6 +131,12 @@ export type LendPositionRow = {
   interest_paid?: bigint | number | null;
   /** interest owed and not paid (raw); null when the contract does not tell */
   interest_pending?: bigint | number | null;
+  /** the owner's share of the market as the contract keeps it (10^18 fixed point: Yupana's yToken `ledger`) after its last change; null when the contract keeps none */
+  shares?: bigint | number | null;
+  /** the owner's borrow as the contract keeps it (underlying ×10^18: Yupana's `accounts.borrow`) after its last change; null when the contract keeps none */
+  borrow_scaled?: bigint | number | null;
+  /** the market's borrow index (×10^18) the owner's borrow was last brought to (Yupana's `lastBorrowIndex`); null when the contract keeps none */
+  borrow_index?: bigint | number | null;
   /** the owner uses this market as collateral; null when not seen */
   is_collateral?: boolean | null;
   /** neither supply nor debt is left */

@@ -22,7 +22,7 @@ const SCRIPT = {
     storage (pair (pair %storage (big_map %ledger (pair address nat) nat)
                                  (pair (big_map %accounts (pair address nat) nat)
                                        (map %tokens nat (pair (or %mainToken (address %fA12) (pair %fA2 address nat))
-                                                              (pair (nat %totalBorrowsF) (pair (nat %totalLiquidF) (nat %totalReservesF)))))))
+                                                              (pair (nat %totalBorrowsF) (pair (nat %totalLiquidF) (pair (nat %totalSupplyF) (pair (nat %totalReservesF) (nat %borrowIndex)))))))))
                   (big_map %metadata string bytes));
     code { FAILWITH };`),
 };
@@ -37,9 +37,20 @@ function storage(s: Json): Json {
     .sort((a, b) => Number(a) - Number(b))
     .map((id) => {
       const t = s.tokens[id];
-      return { prim: 'Elt', args: [{ int: id }, { prim: 'Pair', args: [token(t.mainToken), { int: t.totalBorrowsF }, { int: t.totalLiquidF }, { int: t.totalReservesF }] }] };
+      return { prim: 'Elt', args: [{ int: id }, { prim: 'Pair', args: [token(t.mainToken), ...[t.totalBorrowsF, t.totalLiquidF, t.totalSupplyF, t.totalReservesF, t.borrowIndex].map((v) => ({ int: v }))] }] };
     });
   return { prim: 'Pair', args: [{ prim: 'Pair', args: [{ int: String(s.ledger) }, { int: String(s.accounts) }, tokens] }, { int: '1' }] };
+}
+
+/** The `accounts` writes TzKT shows for a call, as the node's lazy_storage_diff (value: Pair allowances borrow lastBorrowIndex). */
+function accountsDiff(o: Json): Json[] {
+  const updates = (o.diffs ?? [])
+    .filter((d: Json) => d.path === 'storage.accounts')
+    .map((d: Json) => {
+      const { key, value } = d.content;
+      return { key_hash: d.content.hash, key: { prim: 'Pair', args: [{ string: key.address }, { int: key.nat }] }, value: { prim: 'Pair', args: [value.allowances.map((a: string) => ({ string: a })), { int: value.borrow }, { int: value.lastBorrowIndex }] } };
+    });
+  return updates.length === 0 ? [] : [{ kind: 'big_map', id: String(o.storage.storage.accounts), diff: { action: 'update', updates } }];
 }
 
 /** The FA2 transfer TzKT shows, as Micheline (TZIP-12 `transfer` list). */
@@ -69,7 +80,7 @@ function contents(): Json[] {
       parameters: { entrypoint: o.parameter.entrypoint, value: params(o) },
       metadata: {
         balance_updates: [],
-        operation_result: { status: 'applied', storage: storage(o.storage.storage), consumed_milligas: '1000', storage_size: '1000' },
+        operation_result: { status: 'applied', storage: storage(o.storage.storage), lazy_storage_diff: accountsDiff(o), consumed_milligas: '1000', storage_size: '1000' },
         internal_operation_results: ops.filter((i) => i.counter === o.counter && i.nonce !== null && i.sender.address === YUPANA && i.parameter?.entrypoint === 'transfer').map(fa2Transfer),
       },
     }));
@@ -109,14 +120,36 @@ describe('defi-lending: the Yupana adapter on a recorded Yupana borrow (dipdup T
     expect(flags).to.deep.equal([{ call: 'collateral', market: { contract: YUPANA, poolId: Number(enter.parameter.value) }, owner: diff.content.key, used: true }]);
   });
 
-  it('reports only the borrow (keeper calls and enterMarket are no events), with the amount the market paid out', () => {
+  it('reports only the borrow (keeper calls and enterMarket are no events), with the amount the market paid out and the account the call wrote', () => {
     const actions = sink.calls.filter((c) => c.call === 'action');
     expect(actions).to.have.length(1);
     const a = actions[0].call === 'action' ? actions[0] : undefined;
     const [tx] = paid.parameter.value[0].txs;
+    const [written] = borrow.diffs.filter((d: Json) => d.path === 'storage.accounts').map((d: Json) => d.content.value);
     expect(BigInt(tx.amount)).to.equal(BigInt(borrow.parameter.value.amount));
-    expect(a!.action).to.deep.equal({ kind: 'borrow', owner: borrow.sender.address, sender: borrow.sender.address, receiver: tx.to_, volume: BigInt(tx.amount), fee: 0n });
+    expect(a!.action).to.deep.equal({
+      kind: 'borrow',
+      owner: borrow.sender.address,
+      sender: borrow.sender.address,
+      receiver: tx.to_,
+      volume: BigInt(tx.amount),
+      fee: 0n,
+      account: { borrow: { scaled: BigInt(written.borrow), index: BigInt(written.lastBorrowIndex) } },
+    });
     expect(a!.origin.match.hash).to.equal(borrow.hash);
+  });
+
+  it('each updateInterest reports an accrual of its market, in chain order before the borrow, with the totals and rates of the storage after it', () => {
+    const F = 10n ** 18n;
+    const updates = ops.filter((o) => o.parameter?.entrypoint === 'updateInterest');
+    expect(updates).to.have.length(2);
+    const expected = updates.map((o) => {
+      const m = o.storage.storage.tokens[o.parameter.value];
+      const [borrows, liquid, supply, reserves, index] = [m.totalBorrowsF, m.totalLiquidF, m.totalSupplyF, m.totalReservesF, m.borrowIndex].map(BigInt);
+      return { call: 'accrue', market: { contract: YUPANA, poolId: Number(o.parameter.value) }, supply: { totalDebt: borrows / F, totalCollateral: (liquid + borrows - reserves) / F, rates: { borrowIndex: index, liquidity: liquid + borrows - reserves, shares: supply } } };
+    });
+    expect(sink.calls.filter((c) => c.call === 'accrue')).to.deep.equal(expected);
+    expect(sink.calls.map((c) => c.call)).to.deep.equal(['market', 'collateral', 'accrue', 'market', 'accrue', 'action']);
   });
 
   it('reads the market totals from the storage after the borrow (…F fields ÷ 10^18)', () => {
@@ -124,6 +157,6 @@ describe('defi-lending: the Yupana adapter on a recorded Yupana borrow (dipdup T
     const F = 10n ** 18n;
     const [borrows, liquid, reserves] = [market.totalBorrowsF, market.totalLiquidF, market.totalReservesF].map(BigInt);
     expect(borrows > 0n, 'the borrow shows in the totals').to.equal(true);
-    expect(a.call === 'action' && a.supply).to.deep.equal({ totalDebt: borrows / F, totalCollateral: (liquid + borrows - reserves) / F });
+    expect(a.call === 'action' && a.supply).to.deep.equal({ totalDebt: borrows / F, totalCollateral: (liquid + borrows - reserves) / F, rates: { borrowIndex: BigInt(market.borrowIndex), liquidity: liquid + borrows - reserves, shares: BigInt(market.totalSupplyF) } });
   });
 });

@@ -18,6 +18,19 @@ export function fa12Transfer(raw: unknown): { from: string; to: string; value: b
   return p && typeof p.from === 'string' && typeof p.to === 'string' && typeof p.value === 'bigint' ? { from: p.from, to: p.to, value: p.value } : undefined;
 }
 
+/** The moves of a TZIP-12 `transfer` parameter sent to `token`; empty when it is not one. */
+export function fa2Transfers(token: string, raw: unknown): TokenMove[] {
+  const fa2 = plainValue(FA2_TRANSFER, raw) as Array<{ from_?: unknown; txs?: Array<{ to_?: unknown; token_id?: unknown; amount?: unknown }> }>;
+  if (!Array.isArray(fa2)) return [];
+  const out: TokenMove[] = [];
+  for (const batch of fa2) {
+    for (const tx of batch.txs ?? []) {
+      if (typeof batch.from_ === 'string' && typeof tx.to_ === 'string' && typeof tx.amount === 'bigint' && typeof tx.token_id === 'bigint') out.push({ token, tokenId: tx.token_id, from: batch.from_, to: tx.to_, amount: tx.amount });
+    }
+  }
+  return out;
+}
+
 export interface TokenMove {
   token: string;
   tokenId: bigint;
@@ -56,13 +69,7 @@ export class PoolCall {
         out.push({ token: o.receiver, tokenId: 0n, from: fa12.from, to: fa12.to, amount: fa12.value });
         continue;
       }
-      const fa2 = plainValue(FA2_TRANSFER, o.parameters) as Array<{ from_?: unknown; txs?: Array<{ to_?: unknown; token_id?: unknown; amount?: unknown }> }>;
-      if (!Array.isArray(fa2)) continue;
-      for (const batch of fa2) {
-        for (const tx of batch.txs ?? []) {
-          if (typeof batch.from_ === 'string' && typeof tx.to_ === 'string' && typeof tx.amount === 'bigint' && typeof tx.token_id === 'bigint') out.push({ token: o.receiver, tokenId: tx.token_id, from: batch.from_, to: tx.to_, amount: tx.amount });
-        }
-      }
+      out.push(...fa2Transfers(o.receiver, o.parameters));
     }
     return out;
   }

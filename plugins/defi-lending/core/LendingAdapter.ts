@@ -36,6 +36,33 @@ export interface LendingSupply {
   readonly totalCollateral: bigint;
   /** Underlying borrowed. */
   readonly totalDebt: bigint;
+  /** What turns the contract's scaled figures into underlying, for markets that keep them (Compound-style, Yupana). */
+  readonly rates?: LendingRates;
+}
+
+/**
+ * A Compound-style market's state in the contract's own 10^18 fixed point (Yupana's `…F` fields):
+ * a share is worth `liquidity / shares` underlying, a borrow grows by `borrowIndex` over the index it
+ * was last brought to.
+ */
+export interface LendingRates {
+  readonly borrowIndex: bigint;
+  /** What suppliers own (Yupana: totalLiquidF + totalBorrowsF − totalReservesF). */
+  readonly liquidity: bigint;
+  /** Shares issued (Yupana: totalSupplyF). */
+  readonly shares: bigint;
+}
+
+/** Supply that left (`sent`) or reached (`received`) an owner without a deposit or withdrawal, in raw underlying. */
+export interface LendingShareMove {
+  readonly sent?: bigint;
+  readonly received?: bigint;
+}
+
+/** An owner's figures as the contract keeps them after the call (10^18 fixed point); only those the call changed. */
+export interface LendingAccount {
+  readonly shares?: bigint;
+  readonly borrow?: { readonly scaled: bigint; readonly index: bigint };
 }
 
 export type LendingEventType = 'deposit' | 'withdraw' | 'borrow' | 'repay' | 'liquidate';
@@ -53,6 +80,8 @@ export interface LendingAction {
   readonly volume: bigint;
   /** Part of the volume the market kept as fee (raw). */
   readonly fee: bigint;
+  /** The owner's scaled figures after the call, for markets that keep them. */
+  readonly account?: LendingAccount;
 }
 
 /** The core's side, handed to every adapter at registration. All calls write within the block. */
@@ -63,6 +92,14 @@ export interface LendingSink {
   supply(ctx: IndexContext, market: LendingKey): Promise<LendingSupply | undefined>;
   /** One action on a declared market with its totals after it. */
   action(ctx: IndexContext, market: LendingKey, action: LendingAction, supply: LendingSupply, origin: LendingOrigin): Promise<void>;
+  /**
+   * The contract rewrote the owner's figures in a declared market without an action there: no event.
+   * Yupana brings all the owner's borrows to their index; its yToken transfers and liquidations move
+   * supply between owners (`moved`: underlying sent away / received, valued at the market's rates).
+   */
+  account(ctx: IndexContext, market: LendingKey, owner: string, account: LendingAccount, rates: LendingRates | undefined, moved?: LendingShareMove): Promise<void>;
+  /** A declared market's totals and rates changed without an action on it (Yupana: interest accrual, a liquidation's reserve share): no event. */
+  accrue(ctx: IndexContext, market: LendingKey, supply: LendingSupply): Promise<void>;
   /** The owner started (true) or stopped (false) using a declared market as collateral: no event, only the position's flag. */
   collateral(ctx: IndexContext, market: LendingKey, owner: string, used: boolean): Promise<void>;
 }

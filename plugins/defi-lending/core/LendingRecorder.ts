@@ -2,8 +2,9 @@ import type { Entity, EntityStore, IndexContext } from '../../../framework';
 // Token naming (`tez`, `KT1…_id`) and token facts are the DEX core's: shared, not copied.
 import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
 import { tables } from '../tables.generated';
-import type { LendingAction, LendingDecl, LendingKey, LendingOrigin, LendingSink, LendingSupply } from './LendingAdapter';
-import { applyToPosition, emptyPosition } from './PositionMove';
+import { interestAt } from './Interest';
+import type { LendingAccount, LendingAction, LendingDecl, LendingKey, LendingOrigin, LendingRates, LendingShareMove, LendingSink, LendingSupply } from './LendingAdapter';
+import { applyToPosition, emptyPosition, type PositionChange } from './PositionMove';
 
 const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
 
@@ -46,6 +47,7 @@ export class LendingRecorder implements LendingSink {
     const pool = await pools.get(lendAddress(key));
     if (!pool) throw new Error(`defi-lending: action on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
     const outer = origin.match.group.find((o) => o.opC === origin.step.op.opC && o.opI === 0);
+    const { interest, deposits, borrows } = await this.move(ctx, pool, action.owner, action, supply.rates);
     ctx.append(tables.lend_event, {
       ...identity(pool),
       event_type: action.kind,
@@ -57,8 +59,7 @@ export class LendingRecorder implements LendingSink {
       debt: supply.totalDebt,
       collateral: supply.totalCollateral,
       fee: action.fee,
-      // Interest is folded into the amounts by the contracts we read; not told apart.
-      interest: null,
+      interest,
       signer: origin.match.signer ?? action.sender,
       sender: action.sender,
       receiver: action.receiver,
@@ -67,8 +68,23 @@ export class LendingRecorder implements LendingSink {
       height: ctx.block.level,
       time: new Date(ctx.block.time),
     });
-    const opened = await this.position(ctx, pool, action);
-    pools.update(pool, { ...totals(supply), num_deposits: big(pool.num_deposits) + opened.deposits, num_borrows: big(pool.num_borrows) + opened.borrows, update_height: ctx.block.level });
+    pools.update(pool, { ...totals(supply), num_deposits: big(pool.num_deposits) + deposits, num_borrows: big(pool.num_borrows) + borrows, update_height: ctx.block.level });
+  }
+
+  async account(ctx: IndexContext, key: LendingKey, owner: string, account: LendingAccount, rates: LendingRates | undefined, moved?: LendingShareMove): Promise<void> {
+    const pools = this.pools(ctx);
+    const pool = await pools.get(lendAddress(key));
+    if (!pool) throw new Error(`defi-lending: account figures on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
+    const { deposits, borrows } = await this.move(ctx, pool, owner, { account, moved }, rates);
+    if (deposits !== 0n || borrows !== 0n) pools.update(pool, { num_deposits: big(pool.num_deposits) + deposits, num_borrows: big(pool.num_borrows) + borrows, update_height: ctx.block.level });
+  }
+
+  async accrue(ctx: IndexContext, key: LendingKey, supply: LendingSupply): Promise<void> {
+    const pools = this.pools(ctx);
+    const pool = await pools.get(lendAddress(key));
+    if (!pool) throw new Error(`defi-lending: accrual on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
+    pools.update(pool, { ...totals(supply), update_height: ctx.block.level });
+    if (supply.rates) await this.revalue(ctx, String(pool.pool), supply.rates);
   }
 
   async collateral(ctx: IndexContext, key: LendingKey, owner: string, used: boolean): Promise<void> {
@@ -83,12 +99,25 @@ export class LendingRecorder implements LendingSink {
     return ctx.entities(tables.lend_pool, 'pool');
   }
 
-  /** Applies the action to the owner's position (creating it); returns the change of suppliers and borrowers. */
-  private async position(ctx: IndexContext, pool: Entity, action: LendingAction): Promise<{ deposits: bigint; borrows: bigint }> {
-    const p = await this.positionRow(ctx, pool, action.owner);
-    const { patch, deposits, borrows } = applyToPosition(p, action, ctx);
-    ctx.entities(tables.lend_position, 'position').update(p, patch);
-    return { deposits, borrows };
+  /** Applies a change to the owner's position (creating it). */
+  private async move(ctx: IndexContext, pool: Entity, owner: string, change: PositionChange, rates: LendingRates | undefined): Promise<{ interest: bigint | null; deposits: bigint; borrows: bigint }> {
+    const position = await this.positionRow(ctx, pool, owner);
+    const { patch, ...out } = applyToPosition(position, change, rates, ctx);
+    ctx.entities(tables.lend_position, 'position').update(position, patch);
+    return out;
+  }
+
+  /** Brings the interest columns of the market's positions with scaled figures to the rates now (written only where they changed). */
+  private async revalue(ctx: IndexContext, pool: string, rates: LendingRates): Promise<void> {
+    const positions = ctx.entities(tables.lend_position, 'position');
+    const stored = await ctx.read(tables.lend_position).where({ pool }).where((q) => q.whereNotNull('shares').orWhereNotNull('borrow_scaled')).select('position');
+    const keys = new Set([...stored.map((r: { position: string }) => r.position), ...positions.pending().filter((p) => p.pool === pool).map((p) => String(p.position))]);
+    await positions.preload(keys);
+    for (const key of [...keys].sort()) {
+      const p = (await positions.get(key))!;
+      const patch = interestAt(p, rates);
+      if (Object.entries(patch).some(([k, v]) => v !== (p[k] === null || p[k] === undefined ? p[k] : big(p[k])))) positions.update(p, { ...patch, update_height: ctx.block.level });
+    }
   }
 
   /** The owner's position in the market, created closed when the owner has none. */

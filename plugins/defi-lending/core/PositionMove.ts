@@ -1,5 +1,6 @@
 import type { Entity, IndexContext } from '../../../framework';
-import type { LendingAction } from './LendingAdapter';
+import { accrued, interestAt, PRECISION } from './Interest';
+import type { LendingAccount, LendingAction, LendingRates, LendingShareMove } from './LendingAdapter';
 
 const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
 const sign = (was: boolean, now: boolean): bigint => (was === now ? 0n : now ? 1n : -1n);
@@ -19,12 +20,14 @@ export function emptyPosition(pool: Entity, position: string, owner: string, ctx
     borrowed: 0n,
     repaid: 0n,
     liquidated: 0n,
-    // Share (yToken) transfers between owners are not indexed yet: nothing sent or received.
     sent: 0n,
     received: 0n,
     interest_earned: null,
     interest_paid: null,
     interest_pending: null,
+    shares: null,
+    borrow_scaled: null,
+    borrow_index: null,
     is_collateral: null,
     is_closed: true,
     open_height: ctx.block.level,
@@ -35,41 +38,70 @@ export function emptyPosition(pool: Entity, position: string, owner: string, ctx
   };
 }
 
+/** An action on the position, or (no kind) only the contract's new figures for it. */
+export type PositionChange = LendingAction | { readonly kind?: undefined; readonly account: LendingAccount; readonly moved?: LendingShareMove };
+
 /**
- * The patch one action makes to a position, and the change of the market's suppliers and borrowers
- * (+1, −1, 0). Open while there is supply or debt; debt never goes below 0 (a repay of accrued
- * interest on a debt we recorded without it).
+ * The patch one action makes to a position, the interest the call added to its debt, and the change
+ * of the market's suppliers and borrowers (+1, −1, 0). Open while there is supply or debt. The debt is
+ * the contract's (its scaled borrow) when the adapter reports it, else the recorded one moved by the
+ * action, never below 0 (a repay of accrued interest on a debt we recorded without it).
  */
-export function applyToPosition(p: Entity, a: LendingAction, ctx: IndexContext): { patch: Record<string, unknown>; deposits: bigint; borrows: bigint } {
+export function applyToPosition(p: Entity, a: PositionChange, rates: LendingRates | undefined, ctx: IndexContext): { patch: Record<string, unknown>; interest: bigint | null; deposits: bigint; borrows: bigint } {
   const was = { balance: big(p.balance), debt: big(p.debt) };
   const now = { ...was };
   const patch: Record<string, unknown> = { update_height: ctx.block.level };
-  const add = (col: string) => (patch[col] = big(p[col]) + a.volume);
+  const interest = interestAdded(p, a, rates);
+  const add = (col: string, volume: bigint) => (patch[col] = big(p[col]) + volume);
   switch (a.kind) {
     case 'deposit':
       now.balance += a.volume;
-      add('deposited');
+      add('deposited', a.volume);
       break;
     case 'withdraw':
       now.balance = now.balance > a.volume ? now.balance - a.volume : 0n;
-      add('withdrawn');
+      add('withdrawn', a.volume);
       break;
     case 'borrow':
       now.debt += a.volume;
-      add('borrowed');
+      add('borrowed', a.volume);
       break;
     case 'repay':
     case 'liquidate':
       now.debt = now.debt > a.volume ? now.debt - a.volume : 0n;
-      add(a.kind === 'repay' ? 'repaid' : 'liquidated');
+      add(a.kind === 'repay' ? 'repaid' : 'liquidated', a.volume);
       break;
+    default: {
+      const { sent = 0n, received = 0n } = a.moved ?? {};
+      if (sent > 0n) add('sent', sent);
+      if (received > 0n) add('received', received);
+      now.balance = now.balance + received > sent ? now.balance + received - sent : 0n;
+    }
   }
+  const borrow = a.account?.borrow;
+  if (borrow) Object.assign(patch, { borrow_scaled: borrow.scaled, borrow_index: borrow.index });
+  if (a.account?.shares !== undefined) patch.shares = a.account.shares;
+  if (borrow) now.debt = borrow.scaled / PRECISION;
+  if (interest !== null) patch.interest_paid = big(p.interest_paid) + interest;
   Object.assign(patch, { balance: now.balance, debt: now.debt });
+  if (rates) Object.assign(patch, interestAt({ ...p, ...patch } as Entity, rates));
   // Open/closed from the amounts, not the stored flag (its read-back form depends on the store).
   const wasOpen = was.balance > 0n || was.debt > 0n;
   const open = now.balance > 0n || now.debt > 0n;
   const time = new Date(ctx.block.time);
   if (open && !wasOpen) Object.assign(patch, { is_closed: false, open_height: ctx.block.level, open_time: time, close_height: null, close_time: null });
   if (!open && wasOpen) Object.assign(patch, { is_closed: true, close_height: ctx.block.level, close_time: time });
-  return { patch, deposits: sign(was.balance > 0n, now.balance > 0n), borrows: sign(was.debt > 0n, now.debt > 0n) };
+  return { patch, interest, deposits: sign(was.balance > 0n, now.balance > 0n), borrows: sign(was.debt > 0n, now.debt > 0n) };
+}
+
+/**
+ * Interest the call brought into the owner's debt: what the recorded borrow accrued up to the index the
+ * contract brought it to. 0 when the call left the borrow alone on a market with rates; null when
+ * the market keeps no figures or the position's earlier borrow was not recorded.
+ */
+function interestAdded(p: Entity, a: PositionChange, rates: LendingRates | undefined): bigint | null {
+  const borrow = a.account?.borrow;
+  if (!borrow) return rates ? 0n : null;
+  if (p.borrow_scaled === null || p.borrow_scaled === undefined) return big(p.debt) === 0n ? 0n : null;
+  return accrued(big(p.borrow_scaled), big(p.borrow_index), borrow.index) / PRECISION;
 }

@@ -1,9 +1,11 @@
 import type { IndexContext } from '../../../framework';
-import type { LendingAction, LendingDecl, LendingKey, LendingOrigin, LendingSink, LendingSupply } from '../../../plugins/defi-lending/core/LendingAdapter';
+import type { LendingAccount, LendingAction, LendingDecl, LendingKey, LendingOrigin, LendingRates, LendingSink, LendingSupply } from '../../../plugins/defi-lending/core/LendingAdapter';
 
 export type LendingSinkCall =
   | { readonly call: 'market'; readonly decl: LendingDecl; readonly supply: LendingSupply }
   | { readonly call: 'action'; readonly market: LendingKey; readonly action: LendingAction; readonly supply: LendingSupply; readonly origin: LendingOrigin }
+  | { readonly call: 'accrue'; readonly market: LendingKey; readonly supply: LendingSupply }
+  | { readonly call: 'account'; readonly market: LendingKey; readonly owner: string; readonly account: LendingAccount; readonly rates: LendingRates | undefined }
   | { readonly call: 'collateral'; readonly market: LendingKey; readonly owner: string; readonly used: boolean };
 
 /** What a lending adapter reported, in order, answering `supply()` from its own reports as the core does. */
@@ -24,6 +26,17 @@ export class RecordingLendingSink implements LendingSink {
     if (!this.supplies.has(`${market.contract}_${market.poolId}`)) throw new Error(`action on undeclared market ${market.contract}`);
     this.supplies.set(`${market.contract}_${market.poolId}`, supply);
     this.calls.push({ call: 'action', market, action, supply, origin });
+  }
+
+  async account(_ctx: IndexContext, market: LendingKey, owner: string, account: LendingAccount, rates: LendingRates | undefined): Promise<void> {
+    if (!this.supplies.has(`${market.contract}_${market.poolId}`)) throw new Error(`account figures on undeclared market ${market.contract}`);
+    this.calls.push({ call: 'account', market, owner, account, rates });
+  }
+
+  async accrue(_ctx: IndexContext, market: LendingKey, supply: LendingSupply): Promise<void> {
+    if (!this.supplies.has(`${market.contract}_${market.poolId}`)) throw new Error(`accrual on undeclared market ${market.contract}`);
+    this.supplies.set(`${market.contract}_${market.poolId}`, supply);
+    this.calls.push({ call: 'accrue', market, supply });
   }
 
   async collateral(_ctx: IndexContext, market: LendingKey, owner: string, used: boolean): Promise<void> {

@@ -11,11 +11,15 @@ export function registerYupana(contracts: ContractRegistry, book: AccountBook): 
 
 export const yupanaMarket = (contracts: ContractRegistry): LendingMarket => contracts.require(contracts.derivedAddress(LABEL));
 
-/** Each market starts with deep liquidity so borrows have something to take. */
+/** Each market starts with deep liquidity so borrows have something to take: a supply the contract itself holds the yTokens of. */
 export function seedYupana(g: GenesisContext): void {
   const market = yupanaMarket(g.contracts);
   g.originate(market, 0n, (diff) => {
     market.init(diff);
-    for (const token of market.markets) token.mint(diff, market.address, 10n ** BigInt(token.decimals + 6));
+    market.markets.forEach((token, id) => {
+      const amount = 10n ** BigInt(token.decimals + 6);
+      token.mint(diff, market.address, amount);
+      market.seed(diff, id, amount);
+    });
   });
 }

@@ -1,21 +1,55 @@
-import type { LendingSupply, LendingTokenRef } from '../../core/LendingAdapter';
+import { plainValue, type BigMapDiff } from '../../../../framework';
+import { PRECISION } from '../../core/Interest';
+import type { LendingAccount, LendingRates, LendingSupply, LendingTokenRef } from '../../core/LendingAdapter';
 
-/** Yupana keeps market totals ×10^18 (its `…F` fields). */
-const PRECISION = 10n ** 18n;
+const t = (prim: string, annot?: string, args?: unknown[]) => ({ prim, ...(annot ? { annots: [annot] } : {}), ...(args ? { args } : {}) });
+const comb = (...fields: unknown[]): unknown => (fields.length === 1 ? fields[0] : t('pair', undefined, [fields[0], comb(...fields.slice(1))]));
+
+/** `(address, tokenId)`: the key of Yupana's `ledger` and `accounts`. */
+const KEY = t('pair', undefined, [t('address'), t('nat')]);
+/** `accounts` values (yupana-protocol-core `account`, every version): allowances, borrow ×10^18, lastBorrowIndex. */
+const ACCOUNT = comb(t('set', '%allowances', [t('address')]), t('nat', '%borrow'), t('nat', '%lastBorrowIndex'));
+/** `tokens` values where `tokens` is a big map (yupana-protocol-core `tokenType`; the hangzhou-era contract keeps a map, decoded with the storage). */
+const TOKEN = comb(
+  t('or', '%mainToken', [t('address', '%fA12'), t('pair', '%fA2', [t('address'), t('nat')])]),
+  t('address', '%interestRateModel'),
+  t('timestamp', '%interestUpdateTime'),
+  t('timestamp', '%priceUpdateTime'),
+  t('nat', '%totalBorrowsF'),
+  t('nat', '%totalLiquidF'),
+  t('nat', '%totalSupplyF'),
+  t('nat', '%totalReservesF'),
+  t('nat', '%borrowIndex'),
+  t('nat', '%maxBorrowRate'),
+  t('nat', '%collateralFactorF'),
+  t('nat', '%liquidReserveRateF'),
+  t('nat', '%reserveFactorF'),
+  t('nat', '%lastPrice'),
+  t('bool', '%borrowPause'),
+  t('bool', '%enterMintPause'),
+  t('bool', '%isInterestUpdating'),
+  t('nat', '%threshold'),
+);
 
 /** The fields of one Yupana market (`tokens[tokenId]`) the adapter reads. */
-interface MarketInfo {
+export interface MarketInfo {
   mainToken?: unknown;
   totalBorrowsF?: bigint;
   totalLiquidF?: bigint;
+  totalSupplyF?: bigint;
   totalReservesF?: bigint;
+  borrowIndex?: bigint;
+  lastPrice?: bigint;
+  liquidReserveRateF?: bigint;
 }
 
-/** A Yupana storage: `ledger` and `accounts` big maps (a sandbox-style market has only these) and maybe the `tokens` map. */
+/** A Yupana storage: `ledger` and `accounts` big maps and the `tokens` map (a big map id in later versions). */
 export interface YupanaStorage {
   ledger: number;
   accounts: number;
-  tokens?: Map<bigint, MarketInfo>;
+  tokens?: Map<bigint, MarketInfo> | number;
+  /** Liquidators' bonus ×10^18 (1.05e18: 5% more collateral than the debt repaid). */
+  liqIncentiveF?: bigint;
 }
 
 /** The storage when it is a Yupana one (the real contract nests it under `storage`); else undefined. */
@@ -25,9 +59,27 @@ export function yupanaStorage(v: unknown): YupanaStorage | undefined {
   return typeof s?.ledger === 'number' && typeof s.accounts === 'number' ? (s as YupanaStorage) : undefined;
 }
 
-/** The market's underlying token from `mainToken` (`fA12 address` or `fA2 (address, id)`); undefined when the storage has no tokens map. */
-export function marketToken(s: YupanaStorage, tokenId: bigint): LendingTokenRef | undefined {
-  const main = s.tokens?.get(tokenId)?.mainToken as { fA12?: unknown; fA2?: unknown } | undefined;
+/** The `(address, tokenId)` a `ledger`/`accounts` key names. Unannotated pair: read by type, whatever the decoder names them. */
+function keyOf(key: unknown): { owner: string; tokenId: bigint } | undefined {
+  const parts = Object.values((plainValue(KEY, key) ?? {}) as object);
+  const owner = parts.find((x): x is string => typeof x === 'string');
+  const tokenId = parts.find((x): x is bigint => typeof x === 'bigint');
+  return owner !== undefined && tokenId !== undefined ? { owner, tokenId } : undefined;
+}
+
+/**
+ * Market `tokenId` as the call left it: from the storage's `tokens` map, or, where `tokens` is a big
+ * map, from the call's update of it (undefined when the call did not write that market).
+ */
+export function marketInfo(s: YupanaStorage, diffs: readonly BigMapDiff[], tokenId: bigint): MarketInfo | undefined {
+  if (s.tokens instanceof Map) return s.tokens.get(tokenId);
+  const d = diffs.find((x) => x.action === 'update' && x.bigMapId === s.tokens && plainValue(t('nat'), x.key) === tokenId);
+  return d?.action === 'update' ? (plainValue(TOKEN, d.value) as MarketInfo) : undefined;
+}
+
+/** The market's underlying token from `mainToken` (`fA12 address` or `fA2 (address, id)`); undefined when the storage does not name it. */
+export function marketToken(m: MarketInfo | undefined): LendingTokenRef | undefined {
+  const main = m?.mainToken as { fA12?: unknown; fA2?: unknown } | undefined;
   if (typeof main?.fA12 === 'string') return { standard: 'fa1.2', contract: main.fA12 };
   // The FA2 pair is unannotated: its address and id are read by type, whatever the decoder names them.
   const parts = main?.fA2 && typeof main.fA2 === 'object' ? Object.values(main.fA2) : [];
@@ -37,12 +89,47 @@ export function marketToken(s: YupanaStorage, tokenId: bigint): LendingTokenRef 
 }
 
 /**
- * The market's totals after the call from `tokens[tokenId]`: debt = totalBorrows, supply = what
- * suppliers own (liquidity + borrows − reserves), both in raw underlying; undefined without a tokens map.
+ * The market's totals from `tokens[tokenId]`: debt = totalBorrows, supply = what suppliers own
+ * (liquidity + borrows − reserves), both in raw underlying, and with them the rates that value the
+ * accounts' scaled figures (borrowIndex, that supply ×10^18, totalSupplyF); undefined without them.
  */
-export function marketSupply(s: YupanaStorage, tokenId: bigint): LendingSupply | undefined {
-  const m = s.tokens?.get(tokenId);
+export function marketSupply(m: MarketInfo | undefined): LendingSupply | undefined {
   if (typeof m?.totalBorrowsF !== 'bigint' || typeof m.totalLiquidF !== 'bigint') return undefined;
-  const reserves = m.totalReservesF ?? 0n;
-  return { totalDebt: m.totalBorrowsF / PRECISION, totalCollateral: (m.totalLiquidF + m.totalBorrowsF - reserves) / PRECISION };
+  const liquidity = m.totalLiquidF + m.totalBorrowsF - (m.totalReservesF ?? 0n);
+  const rates: LendingRates | undefined = typeof m.borrowIndex === 'bigint' && typeof m.totalSupplyF === 'bigint' ? { borrowIndex: m.borrowIndex, liquidity, shares: m.totalSupplyF } : undefined;
+  return { totalDebt: m.totalBorrowsF / PRECISION, totalCollateral: liquidity / PRECISION, ...(rates ? { rates } : {}) };
+}
+
+/** The owner's yToken balances and borrows as the call wrote them, per market (only what it wrote; a removed entry is 0). */
+export function accountsAfter(s: YupanaStorage, diffs: readonly BigMapDiff[], owner: string): Map<bigint, LendingAccount> {
+  const out = new Map<bigint, { shares?: bigint; borrow?: { scaled: bigint; index: bigint } }>();
+  const entry = (id: bigint) => out.get(id) ?? out.set(id, {}).get(id)!;
+  for (const d of diffs) {
+    if ((d.action !== 'update' && d.action !== 'remove') || d.key === undefined || (d.bigMapId !== s.ledger && d.bigMapId !== s.accounts)) continue;
+    const k = keyOf(d.key);
+    if (k?.owner !== owner) continue;
+    if (d.bigMapId === s.ledger) entry(k.tokenId).shares = d.action === 'update' ? (plainValue(t('nat'), d.value) as bigint) : 0n;
+    else if (d.action === 'update') {
+      const a = plainValue(ACCOUNT, d.value) as { borrow?: bigint; lastBorrowIndex?: bigint };
+      if (typeof a.borrow === 'bigint' && typeof a.lastBorrowIndex === 'bigint') entry(k.tokenId).borrow = { scaled: a.borrow, index: a.lastBorrowIndex };
+    }
+  }
+  return out;
+}
+
+/**
+ * The yTokens (×10^18) a liquidation of `amount` took from the borrower's collateral: what the
+ * liquidator got and what went to the collateral market's reserves, by Yupana's liquidate formulas
+ * (`seizeTokensF`, `reserveTokensF`) from the storage after the call, whose collateral liquidity is
+ * lower than the formula's by the reserve share it added. Undefined without prices or the incentive.
+ */
+export function seized(s: YupanaStorage, borrowed: MarketInfo | undefined, collateral: MarketInfo | undefined, amount: bigint): { seize: bigint; reserve: bigint } | undefined {
+  const [priceB, priceC, rate, supplyC] = [borrowed?.lastPrice, collateral?.lastPrice, collateral?.liquidReserveRateF, collateral?.totalSupplyF];
+  const liquidityAfter = marketSupply(collateral)?.rates?.liquidity;
+  if (priceB === undefined || !priceC || rate === undefined || supplyC === undefined || liquidityAfter === undefined || s.liqIncentiveF === undefined) return undefined;
+  const liqAmountF = amount * PRECISION;
+  const reserve = (liqAmountF * rate * priceB) / (PRECISION * priceC);
+  const liquidity = liquidityAfter + reserve;
+  const seize = liquidity === 0n ? 0n : (liqAmountF * s.liqIncentiveF * priceB * supplyC) / (liquidity * PRECISION * priceC);
+  return { seize, reserve };
 }
