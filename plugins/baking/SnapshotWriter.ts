@@ -23,7 +23,8 @@ const COLUMNS = ['row_id', 'address', 'baker_id', 'baker', 'is_baker', 'spendabl
  * The stake snapshot of a cycle, written at its last block: from Paris on, the rights of a later
  * cycle are drawn from the stake at a cycle's end. One row per registered baker (own full balance =
  * spendable + own stake + own unstake requests; own stake; delegated = its delegators' spendable and
- * unstaked tez; delegators; stakers holding shares of its pool; baking power from the node) and one per account delegating to one, from
+ * unstaked tez; delegators; stakers holding shares of its pool; baking power, grace period, consensus
+ * key and staking parameters from the node) and one per account delegating to one, from
  * core-chain's account state as of the block (committed rows and the batch's pending changes).
  * Eras that picked one of several in-cycle snapshots (before Paris) and runs without protocol
  * constants (archives) get no rows: which snapshot counted is not in the receipts.
@@ -73,9 +74,10 @@ export class SnapshotWriter {
         own_stake: baker.staked_balance ?? 0n,
         n_delegations: mine.length,
         n_stakers: stakers.get(baker.address) ?? 0,
+        ...delegateParameters(info),
       });
       for (const d of mine) {
-        await put(rows, `${block.cycle}_${d.address}`, { ...at, ...party(d, baker.row_id, baker.address), is_baker: false, is_active: null, active_stake: null, balance: heldByDelegator(d), delegated: 0n, own_stake: null, n_delegations: 0, n_stakers: null });
+        await put(rows, `${block.cycle}_${d.address}`, { ...at, ...party(d, baker.row_id, baker.address), is_baker: false, is_active: null, active_stake: null, balance: heldByDelegator(d), delegated: 0n, own_stake: null, n_delegations: 0, n_stakers: null, ...delegateParameters(undefined) });
       }
     }
   }
@@ -124,6 +126,20 @@ export class SnapshotWriter {
 function cycleEndLength(constants: Readonly<Record<string, unknown>>): number {
   if ('blocks_per_stake_snapshot' in constants || 'blocks_per_roll_snapshot' in constants) return 0;
   return Number(constants.blocks_per_cycle ?? 0);
+}
+
+/** What the node tells of a baker's state and parameters at the snapshot (null where its era has no such field). */
+function delegateParameters(info: Record<string, unknown> | undefined): Record<string, unknown> {
+  const key = (info?.consensus_key as { active?: { pkh?: unknown; pk?: unknown } } | undefined)?.active;
+  const params = info?.active_staking_parameters as Record<string, unknown> | undefined;
+  const int = (v: unknown): number | null => (typeof v === 'number' || typeof v === 'string' ? Number(v) : null);
+  return {
+    grace_period: int(info?.grace_period),
+    consensus_key: typeof key?.pk === 'string' ? key.pk : null,
+    consensus_address: typeof key?.pkh === 'string' ? key.pkh : null,
+    staking_limit: int(params?.limit_of_staking_over_baking_millionth),
+    staking_edge: int(params?.edge_of_baking_over_staking_billionth),
+  };
 }
 
 /** A delegator's tez counted as delegated: spendable and unstake requests (its staked tez count as staked). */

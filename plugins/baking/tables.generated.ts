@@ -65,6 +65,16 @@ export type SnapshotRow = {
   n_delegations: bigint | number;
   /** delegators holding stake shares of the baker's staking pool (bakers; null for delegators) */
   n_stakers?: bigint | number | null;
+  /** last cycle the baker stays active without baking or attesting, as the node reports it (bakers; null for delegators and without a node) */
+  grace_period?: bigint | number | null;
+  /** the baker's active consensus public key (bakers, Lima+; null for delegators and without a node) */
+  consensus_key?: string | null;
+  /** address of the active consensus key (bakers, Lima+) */
+  consensus_address?: string | null;
+  /** limit of external staking over the baker's own stake, millionths (bakers, Paris+) */
+  staking_limit?: bigint | number | null;
+  /** the baker's edge on its stakers' rewards, billionths (bakers, Paris+) */
+  staking_edge?: bigint | number | null;
   /** height since which the account is a baker or delegates to its baker */
   since: bigint | number;
   /** account address */

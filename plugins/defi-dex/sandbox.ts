@@ -1,4 +1,4 @@
-import type { SandboxExtension } from '../../framework/sandbox/extension';
+import type { BlockContext, SandboxExtension } from '../../framework/sandbox/extension';
 import { poolCall } from './adapters/cpmm/traffic';
 import { lbPool, lbSubsidy, originateLbToken, registerLb, seedLb } from './adapters/lb/sandbox';
 import { originatePlentyLp, plentyPool, registerPlenty, seedPlenty } from './adapters/plenty/sandbox';
@@ -7,8 +7,16 @@ import { originateQuipuswapV3, quipuswapV3Call, registerQuipuswapV3 } from './ad
 
 /**
  * The DEX protocols' simulators: Liquidity Baking (with its per-block subsidy), QuipuSwap v1, a
- * Plenty volatile pool and a QuipuSwap V3 pool, their bootstrap reserves, and two thirds of the `defi` traffic (swaps, liquidity).
+ * Plenty volatile pool and a QuipuSwap V3 pool, their bootstrap reserves, and 60% of the `defi` traffic (swaps, liquidity).
  */
+/** One builder per simulated DEX protocol (pool), picked with equal chances. */
+const DEX_CALLS: readonly ((ctx: BlockContext) => Record<string, unknown> | undefined)[] = [
+  (ctx) => poolCall(ctx, lbPool(ctx.contracts)),
+  (ctx) => poolCall(ctx, quipuswapPool(ctx.contracts)),
+  (ctx) => poolCall(ctx, plentyPool(ctx.contracts)),
+  quipuswapV3Call,
+];
+
 export const sandbox: SandboxExtension = {
   name: 'defi-dex',
   register(contracts, book, errorPrefix) {
@@ -26,9 +34,8 @@ export const sandbox: SandboxExtension = {
     seedPlenty(g);
     originateQuipuswapV3(g);
   },
-  traffic: [
-    { weight: 3, build: (ctx) => poolCall(ctx, ctx.prng.pick([lbPool(ctx.contracts), quipuswapPool(ctx.contracts), plentyPool(ctx.contracts)])) },
-    { weight: 1, build: quipuswapV3Call },
-  ],
+  // One share of the `defi` traffic for every DEX protocol together: a new protocol takes calls from
+  // the other DEX protocols, not from farms and lending.
+  traffic: [{ weight: 3, build: (ctx) => ctx.prng.pick(DEX_CALLS)(ctx) }],
   blockResults: (ctx) => [lbSubsidy(ctx)],
 };

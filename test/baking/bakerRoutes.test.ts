@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ErrorCode } from '../../framework';
-import { SandboxChain } from '../../framework/sandbox';
+import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
 import { mutez, readTable, type CsvRow } from '../core-chain/support/tableReader';
 import { expectError, getJson, type Obj } from '../explorer/support/api';
 import { indexSandbox } from '../support/IndexHarness';
@@ -11,6 +11,7 @@ import { startBakingInstance } from './support/bakingInstance';
 describe(`baking: /explorer/bakers (${BACKEND})`, function () {
   this.timeout(300_000);
   const chain = new SandboxChain({ seed: 'bakers', profile: 'tiny' });
+  const transport = new SandboxRpcTransport(chain);
   let t: TestInstance;
   let accounts: CsvRow[];
   let bakers: CsvRow[];
@@ -45,6 +46,44 @@ describe(`baking: /explorer/bakers (${BACKEND})`, function () {
       }
       expect(byCursor, `cursor ${order}`).to.deep.equal(want);
     }
+  });
+
+  it('a baker\'s stats sum its income rows; its events are its last block and attestation and its next rights after the head', async () => {
+    const income = await readTable(t, 'income', ['address', 'cycle', 'baking_income', 'endorsing_income', 'seed_income', 'accusation_income', 'fees_income', 'total_loss', 'n_blocks_baked', 'n_blocks_endorsed', 'n_slots_endorsed', 'performance_percent']);
+    const blocks = Array.from({ length: 21 }, (_, l) => JSON.parse(chain.blockJson(chain.at(l)!)));
+    const list = await getJson<Obj[]>(t, '/explorer/bakers?limit=500');
+    let withStats = 0;
+    for (const b of bakers) {
+      const mine = income.filter((r) => r.address === b.address);
+      const item = list.find((x) => x.address === b.address)!;
+      const stats = item.stats as Obj | null;
+      if (mine.length === 0) {
+        expect(stats, b.address).to.equal(null);
+        continue;
+      }
+      const sum = (cols: string[]) => mine.reduce((n, r) => n + cols.reduce((m, c) => m + mutez(r[c]), 0n), 0n);
+      expect(mutez(String(stats!.total_rewards_earned)), `${b.address} rewards`).to.equal(sum(['baking_income', 'endorsing_income', 'seed_income', 'accusation_income']));
+      expect(mutez(String(stats!.total_fees_earned)), `${b.address} fees`).to.equal(sum(['fees_income']));
+      // Blocks baked and attestations from the chain itself.
+      expect(stats!.blocks_baked, `${b.address} baked`).to.equal(blocks.slice(1).filter((x) => x.metadata.baker === b.address).length);
+      expect(stats!.blocks_endorsed).to.equal(mine.reduce((n, r) => n + Number(r.n_blocks_endorsed), 0));
+      expect(stats!.slots_endorsed).to.equal(mine.reduce((n, r) => n + Number(r.n_slots_endorsed), 0));
+      withStats++;
+      const full = await getJson<Obj>(t, `/explorer/bakers/${b.address}?meta=1`);
+      expect(full.stats).to.deep.equal(stats);
+      const events = full.events as Obj;
+      const baked = blocks.filter((x) => x.header.level > 0 && x.metadata.baker === b.address).map((x) => x.header.level as number);
+      expect(events.last_bake_height, `${b.address} last bake`).to.equal(baked.length ? Math.max(...baked) : 0);
+      // The last block that included one of its attestations.
+      const attested = blocks.filter((x) => (x.operations[0] ?? []).some((op: Obj) => (op.contents as Obj[]).some((c) => (c.metadata as Obj)?.delegate === b.address || ((c.metadata as Obj)?.committee as Obj[] | undefined)?.some((m) => m.delegate === b.address))));
+      expect(events.last_endorse_height, `${b.address} last attestation`).to.equal(attested.length ? attested[attested.length - 1].header.level : 0);
+      // Its next round-0 baking right after the head, as the node tells, when the indexed rights reach it.
+      const rights = JSON.parse((await transport.get(`/chains/main/blocks/head/helpers/baking_rights?delegate=${b.address}&max_round=0&cycle=${blocks[20].metadata.level_info.cycle}`)).body) as Obj[];
+      const next = rights.map((r) => r.level as number).filter((l) => l > 20);
+      if (next.length) expect(events.next_bake_height, `${b.address} next bake`).to.equal(Math.min(...next));
+    }
+    expect(withStats).to.be.greaterThan(1);
+    expect(list.some((x) => (x.stats as Obj | null)?.avg_performance_64 !== null)).to.equal(true);
   });
 
   it('filters by address prefix (suggest) and by active', async () => {

@@ -40,6 +40,9 @@ function marketsOf(storage: unknown): Map<string, Market> {
 }
 const owned = (m: Market) => m.liquid + m.borrows - m.reserves;
 
+/** Long enough for every kind of lending call of the model to occur among the `defi` traffic. */
+const LEVELS = 260;
+
 describe('defi-lending: the Yupana-style market on the sandbox chain', function () {
   this.timeout(300_000);
   const chain = new SandboxChain({ seed: 'lend-yupana', profile: 'tiny' });
@@ -67,7 +70,7 @@ describe('defi-lending: the Yupana-style market on the sandbox chain', function 
 
   before(async () => {
     t = await startTestInstance({ plugins: plugins() });
-    chain.bakeTo(160);
+    chain.bakeTo(LEVELS);
     market = yupanaMarket(chain.contracts);
     const blocks = canonical(chain);
     for (const b of blocks) for (const o of b.operations) levelOf.set(o, b.level);

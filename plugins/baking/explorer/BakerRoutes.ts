@@ -1,20 +1,31 @@
 import { ApiError, applyListRequest, Catalog, CatalogRows, Database, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, metadataField, mutezToTez, parseAddress, tezToMutez, parseTableRequest, RouteRegistry, timeOrZero } from '../../../framework';
 
+import { BakerActivity } from './BakerActivity';
+import { BakerState } from './BakerState';
+
 const FIELDS = ['row_id', 'address', 'spendable_balance', 'staked_balance', 'unstaked_balance', 'staker_pool', 'is_baker', 'delegated_since_time', 'first_seen_time'];
 
-/** index.Baker keys whose values need tracking this service does not do yet (consensus keys, activity, delegate parameters, baking power): null, never invented. */
+/**
+ * index.Baker keys null unless the newest stake snapshot tells them (BakerState: grace period,
+ * consensus key, staking parameters, baking power and network share), or not tracked at all
+ * (version, capacities, over-delegation): null, never invented.
+ */
 const UNTRACKED = ['consensus_key', 'consensus_address', 'grace_period', 'baker_version', 'delegation_capacity', 'staking_capacity', 'staking_edge', 'staking_limit', 'baking_power', 'network_share', 'is_over_delegated', 'is_over_staked'];
 
 /**
  * `/explorer/bakers` and `/explorer/bakers/{hash}` as the SDK's index.Baker, from core-chain's account
- * table: balances, own stake and the external stakers' pool from the receipts; fields that need
- * consensus-key, activity, parameter or baking-power tracking are null, never invented.
+ * table (balances, own stake and the external stakers' pool from the receipts), the newest stake
+ * snapshot (what the node told of the baker then) and the income rows (stats, events).
  */
 export class BakerRoutes {
   private readonly accounts: CatalogRows;
+  private readonly activity: BakerActivity;
+  private readonly state: BakerState;
 
   constructor(private readonly db: Database, catalog: Catalog) {
     this.accounts = new CatalogRows(db, catalog.require('account'), FIELDS);
+    this.activity = new BakerActivity(db, catalog);
+    this.state = new BakerState(db, catalog);
   }
 
   register(r: RouteRegistry): void {
@@ -30,8 +41,10 @@ export class BakerRoutes {
       if (args.flag('active') || status === 'active') q.where('spendable_balance', '>', 0);
       if (status === 'inactive') q.where('spendable_balance', '=', 0);
       const rows = await this.accounts.read(applyListRequest(q, request));
-      const delegations = await this.delegations(rows.map((b) => b.address as string));
-      return { body: rows.map((b) => this.baker(b, delegations.get(b.address as string), args.flag('meta'))) };
+      const addresses = rows.map((b) => b.address as string);
+      const [delegations, stats, states] = await Promise.all([this.delegations(addresses), this.activity.stats(addresses), this.state.of(addresses)]);
+      // List items always carry their statistics, as the original's.
+      return { body: rows.map((b) => ({ ...this.baker(b, delegations.get(b.address as string), args.flag('meta'), states.get(b.address as string)), stats: stats.get(b.address as string) ?? null })) };
     }, {
       summary: 'registered bakers, 20 a page (up to 500)',
       query: [
@@ -45,7 +58,11 @@ export class BakerRoutes {
       const address = parseAddress(ctx.params.hash);
       const row = await this.accounts.first(this.accounts.query().where({ address, is_baker: true }));
       if (!row) throw ApiError.notFound(`no baker ${address}`);
-      return { body: this.baker(row, (await this.delegations([address])).get(address), new ExplorerArgs(ctx.query, ['meta']).flag('meta')) };
+      const meta = new ExplorerArgs(ctx.query, ['meta']).flag('meta');
+      const body = this.baker(row, (await this.delegations([address])).get(address), meta, (await this.state.of([address])).get(address));
+      // meta=1 adds its events and statistics (the original's full mode).
+      if (meta) Object.assign(body, { events: await this.activity.events(address), stats: (await this.activity.stats([address])).get(address) ?? null });
+      return { body };
     }, { summary: 'a baker', params: { table: 'rights', columns: { hash: 'address' } } });
   }
 
@@ -67,7 +84,7 @@ export class BakerRoutes {
   }
 
   /** One baker: its balances, its stake and what delegates and stakes with it. */
-  private baker(a: ExplorerRow, d: Delegation | undefined, meta: boolean): ExplorerRow {
+  private baker(a: ExplorerRow, d: Delegation | undefined, meta: boolean, state: ExplorerRow | undefined): ExplorerRow {
     const address = a.address as string;
     const tez = (v: unknown): bigint => tezToMutez(String(v ?? 0));
     const own = tez(a.staked_balance);
@@ -83,6 +100,7 @@ export class BakerRoutes {
       active_stakers: d?.stakers ?? 0,
       is_active: Boolean(a.is_baker),
       ...Object.fromEntries(UNTRACKED.map((k) => [k, null])),
+      ...state,
       ...metadataField(meta, address),
     };
   }

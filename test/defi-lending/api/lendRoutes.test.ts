@@ -12,6 +12,9 @@ import { startTestInstance, TestInstance } from '../../support/TestInstance';
  * The /v1/lend routes over the sandbox's Yupana-style market indexed by the plugin. Expectations come
  * from the tables read through the tables API (CSV), never from the lending routes' own answers.
  */
+/** Long enough for every kind of lending call of the model to occur among the `defi` traffic. */
+const LEVELS = 260;
+
 describe(`lending API: /v1/lend routes (${BACKEND})`, function () {
   this.timeout(300_000);
   const chain = new SandboxChain({ seed: 'lend-yupana', profile: 'tiny' });
@@ -21,7 +24,7 @@ describe(`lending API: /v1/lend routes (${BACKEND})`, function () {
   let positions: CsvRow[];
 
   before(async () => {
-    chain.bakeTo(160);
+    chain.bakeTo(LEVELS);
     const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => ['core-chain', 'defi-lending'].includes(p.manifest.name));
     t = await startTestInstance({ plugins });
     await indexSandbox(t, chain);
