@@ -1,6 +1,7 @@
 import {
   type AccountBook,
   addressBytes,
+  bool,
   BalanceUpdates,
   bigMapGet,
   CallContext,
@@ -17,13 +18,15 @@ import {
   str,
   tAddress,
   tBigMap,
+  tBool,
   tMutez,
   tNat,
+  tString,
   tTimestamp,
   tUnit,
 } from '../../../../framework/sandbox/extension';
 
-export type PoolFlavor = 'lb_cpmm' | 'quipuswap_v1' | 'plenty_volatile';
+export type PoolFlavor = 'lb_cpmm' | 'quipuswap_v1' | 'plenty_volatile' | 'vortex';
 
 interface PoolState {
   /** Reserve of the token side (token A for Plenty). */
@@ -33,6 +36,8 @@ interface PoolState {
   lqtTotal: bigint;
   /** QuipuSwap keeps LP shares in its own ledger big map. */
   shares?: number;
+  /** Vortex's `history` and `user_investments` big maps (allocated, left empty). */
+  vortexMaps?: [number, number];
 }
 
 export interface PoolCall {
@@ -46,8 +51,9 @@ const deadline = (ts: string) => str(new Date(Date.parse(ts) + 20 * 60_000).toIS
 
 /**
  * Constant-product pools with the real entrypoint and parameter shapes of Liquidity Baking (Sirius),
- * QuipuSwap v1 (tez/FA1.2) and Plenty volatile pools (FA1.2/FA1.2). Reserves move by the protocols'
- * own formulas (fees 0.1%+0.1% burn, 0.3%, 1/lpFee) and tokens move through internal FA1.2 calls.
+ * QuipuSwap v1 (tez/FA1.2), Plenty volatile pools (FA1.2/FA1.2) and Vortex (LB's parameters, a
+ * storage of its own). Reserves move by the protocols' own formulas (fees 0.1%+0.1% burn, 0.3%,
+ * 1/lpFee, 0.28%) and tokens move through internal FA1.2 calls.
  */
 export class CpmmPool implements ContractModel {
   readonly code: Micheline;
@@ -74,7 +80,8 @@ export class CpmmPool implements ContractModel {
 
   init(diff: LazyStorageDiff, tokenPool: bigint, otherPool: bigint, lqtTotal: bigint): void {
     const shares = this.role === 'quipuswap_v1' ? diff.alloc(tAddress(), tNat()) : undefined;
-    this.setState({ tokenPool, otherPool, lqtTotal, shares });
+    const vortexMaps: [number, number] | undefined = this.role === 'vortex' ? [diff.alloc(tString(), tNat()), diff.alloc(tAddress(), VORTEX_INVESTMENT)] : undefined;
+    this.setState({ tokenPool, otherPool, lqtTotal, shares, vortexMaps });
   }
 
   storage(): Micheline {
@@ -87,6 +94,10 @@ export class CpmmPool implements ContractModel {
         return pair(int(s.otherPool), int(s.tokenPool), int(s.lqtTotal), addressBytes(this.token.address), int(s.shares ?? 0));
       case 'plenty_volatile':
         return pair(int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), addressBytes(this.token.address), addressBytes((this.tokenB as Fa12Token).address), addressBytes((this.lqt as Fa12Token).address));
+      case 'vortex': {
+        const [history, investments] = s.vortexMaps ?? [0, 0];
+        return pair(int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), bool(false), bool(false), addressBytes(this.address), addressBytes(this.token.address), addressBytes((this.lqt as Fa12Token).address), int(history), int(investments), int(0));
+      }
     }
   }
 
@@ -112,28 +123,29 @@ export class CpmmPool implements ContractModel {
       return { entrypoint: 'Swap', amount: 0n, value: pair(pair(int(out), str(user)), pair(str(tout.address), pair(int(0), int(amountIn)))) };
     }
     const lb = this.role === 'lb_cpmm';
+    // LB and Vortex take Dexter's parameters.
+    const dexterLike = lb || this.role === 'vortex';
+    const [num, den] = lb ? [999n, 1000n] : this.role === 'vortex' ? [9972n, 10000n] : [997n, 1000n];
     if (!sellToken) {
       // Tez in: LB burns 0.1% of the tez first, QuipuSwap keeps it all in the pool.
       transfer.transfer((b, c) => b.contract(user, c), (b, c) => b.contract(this.address, c), amountIn);
       const burn = lb ? amountIn / 1000n : 0n;
       const net = amountIn - burn;
-      const [num, den] = lb ? [999n, 1000n] : [997n, 1000n];
       const out = (net * num * s.tokenPool) / (s.otherPool * den + net * num);
       this.token.transfer(call, this.address, this.address, user, out);
       if (burn > 0n) call.pushTezTransfer(this.address, NULL_ADDRESS, burn);
       this.setState({ ...s, otherPool: s.otherPool + net, tokenPool: s.tokenPool - out });
-      return lb
+      return dexterLike
         ? { entrypoint: 'xtzToToken', amount: amountIn, value: pair(str(user), int(out), deadline(ts)) }
         : { entrypoint: 'tezToTokenPayment', amount: amountIn, value: pair(int(out), str(user)) };
     }
-    const [num, den] = lb ? [999n, 1000n] : [997n, 1000n];
     const gross = (amountIn * num * s.otherPool) / (s.tokenPool * den + amountIn * num);
     const burn = lb ? gross / 1000n : 0n;
     this.token.transfer(call, this.address, user, this.address, amountIn);
     call.pushTezTransfer(this.address, user, gross - burn);
     if (burn > 0n) call.pushTezTransfer(this.address, NULL_ADDRESS, burn);
     this.setState({ ...s, tokenPool: s.tokenPool + amountIn, otherPool: s.otherPool - gross });
-    return lb
+    return dexterLike
       ? { entrypoint: 'tokenToXtz', amount: 0n, value: pair(str(user), int(amountIn), int(gross - burn), deadline(ts)) }
       : { entrypoint: 'tokenToTezPayment', amount: 0n, value: pair(pair(int(amountIn), int(gross)), str(user)) };
   }
@@ -158,6 +170,7 @@ export class CpmmPool implements ContractModel {
     const ts = call.ctx.timestamp;
     switch (this.role) {
       case 'lb_cpmm':
+      case 'vortex':
         return { grown, entrypoint: 'addLiquidity', amount: other, value: pair(str(user), int(minted), int(tokens), deadline(ts)) };
       case 'quipuswap_v1':
         return { grown, entrypoint: 'investLiquidity', amount: other, value: int(minted) };
@@ -181,6 +194,7 @@ export class CpmmPool implements ContractModel {
     const ts = call.ctx.timestamp;
     switch (this.role) {
       case 'lb_cpmm':
+      case 'vortex':
         return { grown, entrypoint: 'removeLiquidity', amount: 0n, value: pair(str(user), int(shares), int(other), int(tokens), deadline(ts)) };
       case 'quipuswap_v1':
         return { grown, entrypoint: 'divestLiquidity', amount: 0n, value: pair(pair(int(other), int(tokens)), int(shares)) };
@@ -219,16 +233,21 @@ export class CpmmPool implements ContractModel {
 }
 
 const DEADLINE = tTimestamp('%deadline');
+/** Liquidity Baking's parameter, which Vortex shares. */
+const DEXTER_2_PARAMETER: Array<[string, Micheline]> = [
+  ['addLiquidity', pairT(tAddress('%owner'), tNat('%minLqtMinted'), tNat('%maxTokensDeposited'), DEADLINE)],
+  ['default', tUnit()],
+  ['removeLiquidity', pairT(tAddress('%to'), tNat('%lqtBurned'), tMutez('%minXtzWithdrawn'), tNat('%minTokensWithdrawn'), DEADLINE)],
+  ['tokenToToken', pairT(tAddress('%outputDexterContract'), tNat('%minTokensBought'), tAddress('%to'), tNat('%tokensSold'), DEADLINE)],
+  ['tokenToXtz', pairT(tAddress('%to'), tNat('%tokensSold'), tMutez('%minXtzBought'), DEADLINE)],
+  ['xtzToToken', pairT(tAddress('%to'), tNat('%minTokensBought'), DEADLINE)],
+];
+/** The value of Vortex's `user_investments` big map (a deposit's tez and tokens, added or removed). */
+const VORTEX_INVESTMENT = pairT(tMutez('%xtz'), tNat('%token'), { prim: 'or', annots: ['%direction'], args: [{ prim: 'unit', annots: ['%aDD'] }, { prim: 'unit', annots: ['%rEMOVE'] }] });
 
 const PARAMETERS: Record<PoolFlavor, Micheline> = {
-  lb_cpmm: entrypoints(
-    ['addLiquidity', pairT(tAddress('%owner'), tNat('%minLqtMinted'), tNat('%maxTokensDeposited'), DEADLINE)],
-    ['default', tUnit()],
-    ['removeLiquidity', pairT(tAddress('%to'), tNat('%lqtBurned'), tMutez('%minXtzWithdrawn'), tNat('%minTokensWithdrawn'), DEADLINE)],
-    ['tokenToToken', pairT(tAddress('%outputDexterContract'), tNat('%minTokensBought'), tAddress('%to'), tNat('%tokensSold'), DEADLINE)],
-    ['tokenToXtz', pairT(tAddress('%to'), tNat('%tokensSold'), tMutez('%minXtzBought'), DEADLINE)],
-    ['xtzToToken', pairT(tAddress('%to'), tNat('%minTokensBought'), DEADLINE)],
-  ),
+  lb_cpmm: entrypoints(...DEXTER_2_PARAMETER),
+  vortex: entrypoints(...DEXTER_2_PARAMETER, ['updateTokenPool', tUnit()], ['updateTokenPoolInternal', tNat()]),
   quipuswap_v1: entrypoints(
     ['tezToTokenPayment', pairT(tNat('%min_out'), tAddress('%receiver'))],
     ['tokenToTezPayment', { prim: 'pair', args: [pairT(tNat('%amount'), tNat('%min_out')), tAddress('%receiver')] }],
@@ -248,4 +267,17 @@ const STORAGES: Record<PoolFlavor, Micheline> = {
   lb_cpmm: pairT(tNat('%tokenPool'), tMutez('%xtzPool'), tNat('%lqtTotal'), tAddress('%tokenAddress'), tAddress('%lqtAddress')),
   quipuswap_v1: pairT(tMutez('%tez_pool'), tNat('%token_pool'), tNat('%total_supply'), tAddress('%token_address'), tBigMap(tAddress(), tNat(), '%ledger')),
   plenty_volatile: pairT(tNat('%token1_pool'), tNat('%token2_pool'), tNat('%totalSupply'), tAddress('%token1Address'), tAddress('%token2Address'), tAddress('%lpTokenAddress')),
+  vortex: pairT(
+    tNat('%tokenPool'),
+    tMutez('%xtzPool'),
+    tNat('%lqtTotal'),
+    tBool('%selfIsUpdatingTokenPool'),
+    tBool('%freezeBaker'),
+    tAddress('%manager'),
+    tAddress('%tokenAddress'),
+    tAddress('%lqtAddress'),
+    tBigMap(tString(), tNat(), '%history'),
+    tBigMap(tAddress(), VORTEX_INVESTMENT, '%user_investments'),
+    tMutez('%reserve'),
+  ),
 };
