@@ -4,11 +4,12 @@ import { lbPool, lbSubsidy, originateLbToken, registerLb, seedLb } from './adapt
 import { originatePlentyLp, plentyPool, registerPlenty, seedPlenty } from './adapters/plenty/sandbox';
 import { quipuswapPool, registerQuipuswap, seedQuipuswap } from './adapters/quipuswap/sandbox';
 import { registerVortex, seedVortex, vortexPool } from './adapters/vortex/sandbox';
+import { registerYouvesFlat, seedYouvesFlat, youvesFlatPool } from './adapters/youves-flat/sandbox';
 
 /**
  * The DEX protocols' simulators: Liquidity Baking (with its per-block subsidy), QuipuSwap v1, a
- * Plenty volatile pool and a Vortex pool, their bootstrap reserves, and most of the `defi` traffic
- * (swaps, liquidity).
+ * Plenty volatile pool, a Vortex pool and a Youves flat-curve pool, their bootstrap reserves, and most
+ * of the `defi` traffic (swaps, liquidity).
  */
 export const sandbox: SandboxExtension = {
   name: 'defi-dex',
@@ -17,6 +18,7 @@ export const sandbox: SandboxExtension = {
     registerQuipuswap(contracts, book);
     registerPlenty(contracts, book, errorPrefix);
     registerVortex(contracts, book, errorPrefix);
+    registerYouvesFlat(contracts, book, errorPrefix);
   },
   bootstrap(g) {
     // LP tokens first, then the pools that mint them.
@@ -26,7 +28,8 @@ export const sandbox: SandboxExtension = {
     seedQuipuswap(g);
     seedPlenty(g);
     seedVortex(g);
+    seedYouvesFlat(g);
   },
-  traffic: [{ weight: 4, build: (ctx) => poolCall(ctx, ctx.prng.pick([lbPool(ctx.contracts), quipuswapPool(ctx.contracts), plentyPool(ctx.contracts), vortexPool(ctx.contracts)])) }],
+  traffic: [{ weight: 5, build: (ctx) => poolCall(ctx, ctx.prng.pick([lbPool(ctx.contracts), quipuswapPool(ctx.contracts), plentyPool(ctx.contracts), vortexPool(ctx.contracts), youvesFlatPool(ctx.contracts)])) }],
   blockResults: (ctx) => [lbSubsidy(ctx)],
 };

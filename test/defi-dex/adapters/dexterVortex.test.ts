@@ -6,7 +6,7 @@ import { SandboxChain } from '../../../framework/sandbox';
 import { canonical, indexSandbox } from '../../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../../support/TestInstance';
 import { readTable } from '../../core-chain/support/tableReader';
-import { callsTo, leadingInts } from '../support/poolCalls';
+import { callsTo, ledgerChanges, leadingInts } from '../support/poolCalls';
 
 const CONTRACT = 'KT1Wjadao8AXkwNQmjstbPGtLd1ZrUyQEDX7';
 const POOL = `${CONTRACT}_0`;
@@ -75,27 +75,9 @@ describe('defi-dex: a Vortex (Dexter-style) pool on the sandbox chain', function
   });
 
   it("positions hold each owner's change of the LQT token ledger since the pool was first seen", async () => {
-    // Oracle: the LQT token (the contract the pool calls `mintOrBurn` on) and its raw ledger big map
-    // diffs, from the first pool call's block on, that call's own mint aside.
-    const first = calls[0];
+    // Oracle: the ledger of the LQT token (the contract the pool calls `mintOrBurn` on).
     const lqt = canonical(chain).flatMap((b) => b.operations).find((o) => o.sender === CONTRACT && o.entrypoint === 'mintOrBurn')!.receiver!;
-    const blocks = canonical(chain);
-    const lqtCall = blocks.flatMap((b) => b.operations).find((o) => o.receiver === lqt && o.storage !== undefined)!;
-    const ledgerId = Number(leadingInts(lqtCall.storage, 1)[0]);
-    const firstLevel = blocks.find((b) => b.operations.some((o) => o.hash === first.hash))!.level;
-    const want = new Map<string, bigint>();
-    const ledger = new Map<string, bigint>();
-    for (const b of blocks) {
-      for (const o of b.operations) {
-        for (const d of o.bigMapDiffs ?? []) {
-          if (d.bigMapId !== ledgerId || (d.action !== 'update' && d.action !== 'remove') || !d.key) continue;
-          const owner = (d.key as { string: string }).string;
-          const now = d.action === 'update' ? BigInt((d.value as { int: string }).int) : 0n;
-          if (b.level >= firstLevel && o.hash !== first.hash) want.set(owner, (want.get(owner) ?? 0n) + now - (ledger.get(owner) ?? 0n));
-          ledger.set(owner, now);
-        }
-      }
-    }
+    const want = ledgerChanges(chain, lqt, calls[0]);
     expect(calls.some((c) => c.entrypoint === 'addLiquidity' || c.entrypoint === 'removeLiquidity'), 'liquidity calls').to.equal(true);
     const positions = await readTable(t, 'dex_position', ['owner', 'shares'], `pool=${POOL}`);
     const got = new Map(positions.map((p) => [p.owner, BigInt(p.shares)]));

@@ -22,3 +22,29 @@ export function callsTo(chain: SandboxChain, contract: string): NormalizedOperat
     .flatMap((b) => b.operations)
     .filter((o) => o.receiver === contract && o.hash !== '' && o.isSuccess && o.storage !== undefined);
 }
+
+/**
+ * Each owner's change of an FA1.2 LP token's ledger (its raw big map diffs) from the block of a pool's
+ * first call on, that call's own diffs aside: a pool first met at a call is declared with the storage
+ * after it, so positions count from there. The ledger is the token storage's first int (big map id).
+ */
+export function ledgerChanges(chain: SandboxChain, lpToken: string, firstCall: NormalizedOperation): Map<string, bigint> {
+  const blocks = canonical(chain);
+  const tokenCall = blocks.flatMap((b) => b.operations).find((o) => o.receiver === lpToken && o.storage !== undefined)!;
+  const ledgerId = Number(leadingInts(tokenCall.storage, 1)[0]);
+  const firstLevel = blocks.find((b) => b.operations.some((o) => o.hash === firstCall.hash))!.level;
+  const want = new Map<string, bigint>();
+  const ledger = new Map<string, bigint>();
+  for (const b of blocks) {
+    for (const o of b.operations) {
+      for (const d of o.bigMapDiffs ?? []) {
+        if (d.bigMapId !== ledgerId || (d.action !== 'update' && d.action !== 'remove') || !d.key) continue;
+        const owner = (d.key as { string: string }).string;
+        const now = d.action === 'update' ? BigInt((d.value as { int: string }).int) : 0n;
+        if (b.level >= firstLevel && o.hash !== firstCall.hash) want.set(owner, (want.get(owner) ?? 0n) + now - (ledger.get(owner) ?? 0n));
+        ledger.set(owner, now);
+      }
+    }
+  }
+  return want;
+}

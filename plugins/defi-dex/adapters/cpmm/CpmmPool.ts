@@ -25,13 +25,14 @@ import {
   tTimestamp,
   tUnit,
 } from '../../../../framework/sandbox/extension';
+import { flatCurveOut } from '../youves-flat/curve';
 
-export type PoolFlavor = 'lb_cpmm' | 'quipuswap_v1' | 'plenty_volatile' | 'vortex';
+export type PoolFlavor = 'lb_cpmm' | 'quipuswap_v1' | 'plenty_volatile' | 'vortex' | 'youves_flat';
 
 interface PoolState {
-  /** Reserve of the token side (token A for Plenty). */
+  /** Reserve of the token side (token A for Plenty, the token for Youves). */
   tokenPool: bigint;
-  /** Tez reserve (LB, QuipuSwap) or token B reserve (Plenty). */
+  /** Tez reserve (LB, QuipuSwap) or token B reserve (Plenty, Youves' cash). */
   otherPool: bigint;
   lqtTotal: bigint;
   /** QuipuSwap keeps LP shares in its own ledger big map. */
@@ -53,7 +54,8 @@ const deadline = (ts: string) => str(new Date(Date.parse(ts) + 20 * 60_000).toIS
  * Constant-product pools with the real entrypoint and parameter shapes of Liquidity Baking (Sirius),
  * QuipuSwap v1 (tez/FA1.2), Plenty volatile pools (FA1.2/FA1.2) and Vortex (LB's parameters, a
  * storage of its own). Reserves move by the protocols' own formulas (fees 0.1%+0.1% burn, 0.3%,
- * 1/lpFee, 0.28%) and tokens move through internal FA1.2 calls.
+ * 1/lpFee, 0.28%) and tokens move through internal FA1.2 calls. A Youves flat CFMM (token/cash,
+ * FA1.2/FA1.2) has the same liquidity rules and trades on the flat curve (`youves-flat/curve.ts`).
  */
 export class CpmmPool implements ContractModel {
   readonly code: Micheline;
@@ -63,7 +65,7 @@ export class CpmmPool implements ContractModel {
     readonly address: string,
     readonly role: PoolFlavor,
     readonly token: Fa12Token,
-    /** LB/Plenty: the LP token contract (mintOrBurn); Plenty: also token B via `tokenB`. */
+    /** LB/Plenty/Vortex/Youves: the LP token contract (mintOrBurn); Plenty, Youves: also token B (cash) via `tokenB`. */
     readonly lqt: Fa12Token | undefined,
     readonly tokenB: Fa12Token | undefined,
   ) {
@@ -94,6 +96,12 @@ export class CpmmPool implements ContractModel {
         return pair(int(s.otherPool), int(s.tokenPool), int(s.lqtTotal), addressBytes(this.token.address), int(s.shares ?? 0));
       case 'plenty_volatile':
         return pair(int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), addressBytes(this.token.address), addressBytes((this.tokenB as Fa12Token).address), addressBytes((this.lqt as Fa12Token).address));
+      case 'youves_flat': {
+        const { cashMultiplier, tokenMultiplier } = this.multipliers();
+        const [lqt, cash] = [(this.lqt as Fa12Token).address, (this.tokenB as Fa12Token).address];
+        const fee = pair(int(YOUVES_FEE.numerator), int(YOUVES_FEE.denominator));
+        return pair(int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), int(0), addressBytes(this.token.address), addressBytes(cash), addressBytes(lqt), int(cashMultiplier), int(tokenMultiplier), fee, addressBytes(this.address), addressBytes(this.address), addressBytes(this.address));
+      }
       case 'vortex': {
         const [history, investments] = s.vortexMaps ?? [0, 0];
         return pair(int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), bool(false), bool(false), addressBytes(this.address), addressBytes(this.token.address), addressBytes((this.lqt as Fa12Token).address), int(history), int(investments), int(0));
@@ -112,6 +120,7 @@ export class CpmmPool implements ContractModel {
   swap(call: CallContext, user: string, sellToken: boolean, amountIn: bigint, transfer: BalanceUpdates): PoolCall {
     const s = this.state;
     const ts = call.ctx.timestamp;
+    if (this.role === 'youves_flat') return this.flatSwap(call, user, sellToken, amountIn);
     if (this.role === 'plenty_volatile') {
       const [inPool, outPool] = sellToken ? [s.tokenPool, s.otherPool] : [s.otherPool, s.tokenPool];
       const fee = amountIn / 290n;
@@ -156,7 +165,7 @@ export class CpmmPool implements ContractModel {
     const tokens = (other * s.tokenPool + s.otherPool - 1n) / s.otherPool;
     const minted = (other * s.lqtTotal) / s.otherPool;
     let grown = 0;
-    if (this.role === 'plenty_volatile') {
+    if (this.tokenB) {
       this.token.transfer(call, this.address, user, this.address, tokens);
       (this.tokenB as Fa12Token).transfer(call, this.address, user, this.address, other);
       (this.lqt as Fa12Token).mintOrBurn(call, this.address, user, minted);
@@ -176,6 +185,8 @@ export class CpmmPool implements ContractModel {
         return { grown, entrypoint: 'investLiquidity', amount: other, value: int(minted) };
       case 'plenty_volatile':
         return { grown, entrypoint: 'AddLiquidity', amount: 0n, value: pair(str(user), int(tokens), int(other)) };
+      case 'youves_flat':
+        return { grown, entrypoint: 'addLiquidity', amount: 0n, value: pair(str(user), int(minted), int(tokens), int(other), deadline(ts)) };
     }
   }
 
@@ -188,7 +199,7 @@ export class CpmmPool implements ContractModel {
     if (this.lqt) this.lqt.mintOrBurn(call, this.address, user, -shares);
     else grown = this.moveShares(call, user, -shares);
     this.token.transfer(call, this.address, this.address, user, tokens);
-    if (this.role === 'plenty_volatile') (this.tokenB as Fa12Token).transfer(call, this.address, this.address, user, other);
+    if (this.tokenB) this.tokenB.transfer(call, this.address, this.address, user, other);
     else call.pushTezTransfer(this.address, user, other);
     this.setState({ ...this.state, tokenPool: s.tokenPool - tokens, otherPool: s.otherPool - other, lqtTotal: s.lqtTotal - shares });
     const ts = call.ctx.timestamp;
@@ -200,7 +211,34 @@ export class CpmmPool implements ContractModel {
         return { grown, entrypoint: 'divestLiquidity', amount: 0n, value: pair(pair(int(other), int(tokens)), int(shares)) };
       case 'plenty_volatile':
         return { grown, entrypoint: 'RemoveLiquidity', amount: 0n, value: pair(pair(int(shares), str(user)), pair(int(tokens), int(other))) };
+      case 'youves_flat':
+        return { grown, entrypoint: 'removeLiquidity', amount: 0n, value: pair(str(user), int(shares), int(other), int(tokens), deadline(ts)) };
     }
+  }
+
+  /** A Youves flat-curve trade: token in for cash out (`sellToken`) or cash in for token out. */
+  private flatSwap(call: CallContext, user: string, sellToken: boolean, amountIn: bigint): PoolCall {
+    const s = this.state;
+    const cash = this.tokenB as Fa12Token;
+    const { cashMultiplier, tokenMultiplier } = this.multipliers();
+    const sides = sellToken
+      ? { inPool: s.tokenPool, outPool: s.otherPool, inMultiplier: tokenMultiplier, outMultiplier: cashMultiplier }
+      : { inPool: s.otherPool, outPool: s.tokenPool, inMultiplier: cashMultiplier, outMultiplier: tokenMultiplier };
+    const out = flatCurveOut(sides, amountIn, YOUVES_FEE);
+    const [tin, tout] = sellToken ? [this.token, cash] : [cash, this.token];
+    tin.transfer(call, this.address, user, this.address, amountIn);
+    tout.transfer(call, this.address, this.address, user, out);
+    this.setState(sellToken ? { ...s, tokenPool: s.tokenPool + amountIn, otherPool: s.otherPool - out } : { ...s, otherPool: s.otherPool + amountIn, tokenPool: s.tokenPool - out });
+    const ts = call.ctx.timestamp;
+    return sellToken
+      ? { entrypoint: 'tokenToCash', amount: 0n, value: pair(str(user), int(amountIn), int(out), deadline(ts)) }
+      : { entrypoint: 'cashToToken', amount: 0n, value: pair(str(user), int(out), int(amountIn), deadline(ts)) };
+  }
+
+  /** Youves' multipliers bring both tokens to the same precision, so the flat curve pegs them one to one. */
+  private multipliers(): { cashMultiplier: bigint; tokenMultiplier: bigint } {
+    const gap = (this.tokenB as Fa12Token).decimals - this.token.decimals;
+    return { cashMultiplier: 10n ** BigInt(Math.max(0, -gap)), tokenMultiplier: 10n ** BigInt(Math.max(0, gap)) };
   }
 
   /** LP shares `user` holds (in the pool's own ledger or in the LP token). */
@@ -242,12 +280,24 @@ const DEXTER_2_PARAMETER: Array<[string, Micheline]> = [
   ['tokenToXtz', pairT(tAddress('%to'), tNat('%tokensSold'), tMutez('%minXtzBought'), DEADLINE)],
   ['xtzToToken', pairT(tAddress('%to'), tNat('%minTokensBought'), DEADLINE)],
 ];
+/** Youves' flat pools keep 0.15% of the curve's output (crunchy's fee table). */
+const YOUVES_FEE = { numerator: 9985n, denominator: 10000n };
 /** The value of Vortex's `user_investments` big map (a deposit's tez and tokens, added or removed). */
 const VORTEX_INVESTMENT = pairT(tMutez('%xtz'), tNat('%token'), { prim: 'or', annots: ['%direction'], args: [{ prim: 'unit', annots: ['%aDD'] }, { prim: 'unit', annots: ['%rEMOVE'] }] });
 
 const PARAMETERS: Record<PoolFlavor, Micheline> = {
   lb_cpmm: entrypoints(...DEXTER_2_PARAMETER),
   vortex: entrypoints(...DEXTER_2_PARAMETER, ['updateTokenPool', tUnit()], ['updateTokenPoolInternal', tNat()]),
+  youves_flat: entrypoints(
+    ['addLiquidity', pairT(tAddress('%owner'), tNat('%minLqtMinted'), tNat('%maxTokensDeposited'), tNat('%cashDeposited'), DEADLINE)],
+    ['cashToToken', pairT(tAddress('%to'), tNat('%minTokensBought'), tNat('%cashSold'), DEADLINE)],
+    ['default', tUnit()],
+    ['removeLiquidity', pairT(tAddress('%to'), tNat('%lqtBurned'), tNat('%minCashWithdrawn'), tNat('%minTokensWithdrawn'), DEADLINE)],
+    ['tokenToCash', pairT(tAddress('%to'), tNat('%tokensSold'), tNat('%minCashBought'), DEADLINE)],
+    ['updatePools', tUnit()],
+    ['updateTokenPoolInternal', tNat()],
+    ['updateCashPoolInternal', tNat()],
+  ),
   quipuswap_v1: entrypoints(
     ['tezToTokenPayment', pairT(tNat('%min_out'), tAddress('%receiver'))],
     ['tokenToTezPayment', { prim: 'pair', args: [pairT(tNat('%amount'), tNat('%min_out')), tAddress('%receiver')] }],
@@ -267,6 +317,21 @@ const STORAGES: Record<PoolFlavor, Micheline> = {
   lb_cpmm: pairT(tNat('%tokenPool'), tMutez('%xtzPool'), tNat('%lqtTotal'), tAddress('%tokenAddress'), tAddress('%lqtAddress')),
   quipuswap_v1: pairT(tMutez('%tez_pool'), tNat('%token_pool'), tNat('%total_supply'), tAddress('%token_address'), tBigMap(tAddress(), tNat(), '%ledger')),
   plenty_volatile: pairT(tNat('%token1_pool'), tNat('%token2_pool'), tNat('%totalSupply'), tAddress('%token1Address'), tAddress('%token2Address'), tAddress('%lpTokenAddress')),
+  youves_flat: pairT(
+    tNat('%tokenPool'),
+    tNat('%cashPool'),
+    tNat('%lqtTotal'),
+    tNat('%pendingPoolUpdates'),
+    tAddress('%tokenAddress'),
+    tAddress('%cashAddress'),
+    tAddress('%lqtAddress'),
+    tNat('%cashMultiplier'),
+    tNat('%tokenMultiplier'),
+    { prim: 'pair', annots: ['%feeRatio'], args: [tNat('%numerator'), tNat('%denominator')] },
+    tAddress('%admin'),
+    tAddress('%proposedAdmin'),
+    tAddress('%rewardRecipient'),
+  ),
   vortex: pairT(
     tNat('%tokenPool'),
     tMutez('%xtzPool'),
