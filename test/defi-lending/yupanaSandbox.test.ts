@@ -16,7 +16,7 @@ const KIND: Record<string, string> = { mint: 'deposit', redeem: 'withdraw', borr
 
 describe('defi-lending: the Yupana-style market on the sandbox chain', function () {
   this.timeout(240_000);
-  const chain = new SandboxChain({ seed: 'lend-yupana', profile: 'tiny' });
+  const chain = new SandboxChain({ seed: 'lend-yupana-2', profile: 'tiny' });
   let t: TestInstance;
   let market: ReturnType<typeof yupanaMarket>;
   let calls: NormalizedOperation[];

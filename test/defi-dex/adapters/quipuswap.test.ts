@@ -75,6 +75,8 @@ describe('defi-dex: QuipuSwap v1 on the sandbox chain', function () {
     }
     const positions = await readTable(t, 'dex_position', ['owner', 'shares'], `pool=${POOL}`);
     expect(want.size, 'liquidity providers').to.be.greaterThan(0);
-    expect(new Map(positions.map((p) => [p.owner, BigInt(p.shares)]))).to.deep.equal(want);
+    // A pool first met at a liquidity call reports no shares for that call: its owner holds an empty position.
+    const got = new Map(positions.map((p) => [p.owner, BigInt(p.shares)]));
+    for (const owner of new Set([...want.keys(), ...got.keys()])) expect(got.get(owner) ?? 0n, owner).to.equal(want.get(owner) ?? 0n);
   });
 });

@@ -1,14 +1,9 @@
 import { expect } from 'chai';
-import { BUILTIN_PLUGIN_DIR } from '../../../framework/app/TzidxApp';
-import type { NormalizedOperation } from '../../../framework/chain';
-import { discoverPlugins } from '../../../framework/plugins/PluginDiscovery';
-import { SandboxChain } from '../../../framework/sandbox';
 import { YOUVES_FLAT_LABELS } from '../../../plugins/defi-dex/adapters/youves-flat/sandbox';
-import { indexSandbox } from '../../support/IndexHarness';
-import { startTestInstance, TestInstance } from '../../support/TestInstance';
 import { readTable } from '../../core-chain/support/tableReader';
 import { flatCurveOut } from '../support/flatCurve';
-import { callsTo, ledgerChanges, leadingInts } from '../support/poolCalls';
+import { ledgerChanges, leadingInts } from '../support/poolCalls';
+import { sandboxPool } from '../support/sandboxPool';
 
 const CTEZ = 'KT1SjXiUX63QvdNMcM2m492f7kuf8JxXRLp4';
 const TZBTC = 'KT1PWx2mnDueood7fEmfbBDKx1D9BAnnXitn';
@@ -20,47 +15,37 @@ const ROUNDS = 4;
  * cashAddress, lqtAddress, cashMultiplier, tokenMultiplier, Pair(numerator, denominator), …); the
  * addresses are bytes, so the ints come in this order.
  */
-function pool(storage: unknown) {
+function poolStorage(storage: unknown) {
   const [token, cash, lqt, , cashMultiplier, tokenMultiplier, numerator, denominator] = leadingInts(storage, 8);
   return { token, cash, lqt, cashMultiplier, tokenMultiplier, numerator, denominator };
 }
 
 describe('defi-dex: a Youves flat-curve pool on the sandbox chain', function () {
   this.timeout(240_000);
-  const chain = new SandboxChain({ seed: 'dex-youves', profile: 'tiny' });
-  const contract = chain.contracts.derivedAddress(YOUVES_FLAT_LABELS.pool);
-  const key = `${contract}_0`;
-  let t: TestInstance;
-  let calls: NormalizedOperation[];
-  before(async () => {
-    t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
-    chain.bakeTo(200);
-    await indexSandbox(t, chain);
-    calls = callsTo(chain, contract);
-  });
-  after(() => t?.close());
+  const run = sandboxPool('dex-flat', 250, (chain) => chain.contracts.derivedAddress(YOUVES_FLAT_LABELS.pool));
+  const { chain, pool: key } = run;
 
   it('declares the pool at its first call and records every call with the reserves of the storage after it', async () => {
-    const events = (await readTable(t, 'dex_event', ['event_type', 'supply_a', 'supply_b', 'supply_lp', 'tx_hash'], `pool=${key}`)).filter((e) => e.event_type !== 'create' && e.event_type !== 'transfer');
-    expect(calls.length, 'pool calls').to.be.greaterThan(3);
-    expect(events.map((e) => e.tx_hash)).to.deep.equal(calls.map((c) => c.hash));
-    calls.forEach((c, i) => {
-      const s = pool(c.storage);
+    const events = (await readTable(run.t, 'dex_event', ['event_type', 'supply_a', 'supply_b', 'supply_lp', 'tx_hash'], `pool=${key}`)).filter((e) => e.event_type !== 'create' && e.event_type !== 'transfer');
+    expect(run.calls.length, 'pool calls').to.be.greaterThan(3);
+    expect(events.map((e) => e.tx_hash)).to.deep.equal(run.calls.map((c) => c.hash));
+    run.calls.forEach((c, i) => {
+      const s = poolStorage(c.storage);
       expect([events[i].supply_a, events[i].supply_b, events[i].supply_lp], c.hash).to.deep.equal([s.token, s.cash, s.lqt].map(String));
       const kind = { cashToToken: 'trade', tokenToCash: 'trade', addLiquidity: 'deposit', removeLiquidity: 'withdraw' }[c.entrypoint as string];
       expect(events[i].event_type, c.hash).to.equal(kind);
     });
-    const s = pool(calls[0].storage);
-    const [row] = await readTable(t, 'dex_pool', ['entity', 'fees_bps', 'token_a', 'token_b'], `pool=${key}`);
+    const s = poolStorage(run.calls[0].storage);
+    const [row] = await readTable(run.t, 'dex_pool', ['entity', 'fees_bps', 'token_a', 'token_b'], `pool=${key}`);
     expect([row.entity, Number(row.fees_bps), row.token_a, row.token_b]).to.deep.equal(['youves_flat', Number((s.denominator - s.numerator) * 10000n) / Number(s.denominator), `${CTEZ}_0`, `${TZBTC}_0`]);
   });
 
   it('trades: amounts are the reserve moves, the output is the flat curve less the fee ratio, the fee is the rest', async () => {
-    const trades = new Map((await readTable(t, 'dex_trade', ['side', 'base_volume', 'quote_volume', 'lp_fee', 'lp_fee_token', 'tx_hash'], `pool=${key}`)).map((r) => [r.tx_hash, r]));
-    let prev = pool(calls[0].storage);
+    const trades = new Map((await readTable(run.t, 'dex_trade', ['side', 'base_volume', 'quote_volume', 'lp_fee', 'lp_fee_token', 'tx_hash'], `pool=${key}`)).map((r) => [r.tx_hash, r]));
+    let prev = poolStorage(run.calls[0].storage);
     const seen = new Set<string>();
-    for (const c of calls.slice(1)) {
-      const now = pool(c.storage);
+    for (const c of run.calls.slice(1)) {
+      const now = poolStorage(c.storage);
       if (c.entrypoint === 'cashToToken' || c.entrypoint === 'tokenToCash') {
         const tr = trades.get(c.hash);
         expect(tr, c.hash).to.not.equal(undefined);
@@ -81,12 +66,12 @@ describe('defi-dex: a Youves flat-curve pool on the sandbox chain', function () 
 
   it("positions hold each owner's change of the LQT token ledger since the pool was first seen", async () => {
     const lqt = chain.contracts.derivedAddress(YOUVES_FLAT_LABELS.lqt);
-    const want = ledgerChanges(chain, lqt, calls[0]);
-    expect(calls.some((c) => c.entrypoint === 'addLiquidity') && calls.some((c) => c.entrypoint === 'removeLiquidity'), 'liquidity calls').to.equal(true);
-    const positions = await readTable(t, 'dex_position', ['owner', 'shares'], `pool=${key}`);
+    const want = ledgerChanges(chain, lqt, run.calls[0]);
+    expect(run.calls.some((c) => c.entrypoint === 'addLiquidity') && run.calls.some((c) => c.entrypoint === 'removeLiquidity'), 'liquidity calls').to.equal(true);
+    const positions = await readTable(run.t, 'dex_position', ['owner', 'shares'], `pool=${key}`);
     const got = new Map(positions.map((p) => [p.owner, BigInt(p.shares)]));
     for (const owner of new Set([...want.keys(), ...got.keys()])) expect(got.get(owner) ?? 0n, owner).to.equal(want.get(owner) ?? 0n);
-    const [row] = await readTable(t, 'dex_pool', ['token_lp'], `pool=${key}`);
+    const [row] = await readTable(run.t, 'dex_pool', ['token_lp'], `pool=${key}`);
     expect(row.token_lp).to.equal(`${lqt}_0`);
   });
 });
