@@ -1,22 +1,29 @@
 import type { BlockContext, SandboxExtension } from '../../framework/sandbox/extension';
 import { poolCall } from './adapters/cpmm/traffic';
+import { dexterPool, registerDexter, seedDexter } from './adapters/dexter/sandbox';
 import { lbPool, lbSubsidy, originateLbToken, registerLb, seedLb } from './adapters/lb/sandbox';
 import { originatePlentyLp, plentyPool, registerPlenty, seedPlenty } from './adapters/plenty/sandbox';
 import { quipuswapPool, registerQuipuswap, seedQuipuswap } from './adapters/quipuswap/sandbox';
 import { originateQuipuswapV3, quipuswapV3Call, registerQuipuswapV3 } from './adapters/quipuswap-v3/sandbox';
+import { registerVortex, seedVortex, vortexPool } from './adapters/vortex/sandbox';
+import { registerYouvesFlat, seedYouvesFlat, youvesFlatPool } from './adapters/youves-flat/sandbox';
 
-/**
- * The DEX protocols' simulators: Liquidity Baking (with its per-block subsidy), QuipuSwap v1, a
- * Plenty volatile pool and a QuipuSwap V3 pool, their bootstrap reserves, and 60% of the `defi` traffic (swaps, liquidity).
- */
 /** One builder per simulated DEX protocol (pool), picked with equal chances. */
 const DEX_CALLS: readonly ((ctx: BlockContext) => Record<string, unknown> | undefined)[] = [
   (ctx) => poolCall(ctx, lbPool(ctx.contracts)),
   (ctx) => poolCall(ctx, quipuswapPool(ctx.contracts)),
   (ctx) => poolCall(ctx, plentyPool(ctx.contracts)),
   quipuswapV3Call,
+  (ctx) => poolCall(ctx, dexterPool(ctx.contracts)),
+  (ctx) => poolCall(ctx, vortexPool(ctx.contracts)),
+  (ctx) => poolCall(ctx, youvesFlatPool(ctx.contracts)),
 ];
 
+/**
+ * The DEX protocols' simulators: Liquidity Baking (with its per-block subsidy), QuipuSwap v1, a
+ * Plenty volatile pool, a QuipuSwap V3 pool, a Dexter v1 pool, a Vortex pool and a Youves flat-curve
+ * pool, their bootstrap reserves, and 60% of the `defi` traffic (swaps, liquidity).
+ */
 export const sandbox: SandboxExtension = {
   name: 'defi-dex',
   register(contracts, book, errorPrefix) {
@@ -24,6 +31,9 @@ export const sandbox: SandboxExtension = {
     registerQuipuswap(contracts, book);
     registerPlenty(contracts, book, errorPrefix);
     registerQuipuswapV3(contracts, book);
+    registerDexter(contracts, book);
+    registerVortex(contracts, book, errorPrefix);
+    registerYouvesFlat(contracts, book, errorPrefix);
   },
   bootstrap(g) {
     // LP tokens first, then the pools that mint them.
@@ -33,6 +43,9 @@ export const sandbox: SandboxExtension = {
     seedQuipuswap(g);
     seedPlenty(g);
     originateQuipuswapV3(g);
+    seedDexter(g);
+    seedVortex(g);
+    seedYouvesFlat(g);
   },
   // One share of the `defi` traffic for every DEX protocol together: a new protocol takes calls from
   // the other DEX protocols, not from farms and lending.

@@ -36,4 +36,5 @@ export const tTimestamp = (a?: string) => t('timestamp', a);
 export const tUnit = (a?: string) => t('unit', a);
 export const tString = (a?: string) => t('string', a);
 export const tBytes = (a?: string) => t('bytes', a);
+export const tBool = (a?: string) => t('bool', a);
 export const tBigMap = (k: Micheline, v: Micheline, a?: string) => t('big_map', a, k, v);

@@ -5,6 +5,17 @@ import { plentyAdapter } from './plenty/adapter';
 import { plentyStableAdapter } from './plenty-stable/adapter';
 import { quipuswapAdapter } from './quipuswap/adapter';
 import { quipuswapV3Adapter } from './quipuswap-v3/adapter';
+import { vortexAdapter } from './vortex/adapter';
+import { youvesFlatAdapter } from './youves-flat/adapter';
 
 /** Every DEX protocol adapter the plugin runs: one line per protocol folder. */
-export const DEX_ADAPTERS: readonly DexAdapter[] = [lbAdapter, quipuswapAdapter, plentyAdapter, plentyStableAdapter, dexterAdapter, quipuswapV3Adapter];
+export const DEX_ADAPTERS: readonly DexAdapter[] = [
+  lbAdapter,
+  quipuswapAdapter,
+  plentyAdapter,
+  plentyStableAdapter,
+  dexterAdapter,
+  quipuswapV3Adapter,
+  vortexAdapter,
+  youvesFlatAdapter,
+];

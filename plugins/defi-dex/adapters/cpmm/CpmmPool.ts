@@ -1,6 +1,7 @@
 import {
   type AccountBook,
   addressBytes,
+  bool,
   BalanceUpdates,
   bigMapGet,
   CallContext,
@@ -17,22 +18,27 @@ import {
   str,
   tAddress,
   tBigMap,
+  tBool,
   tMutez,
   tNat,
+  tString,
   tTimestamp,
   tUnit,
 } from '../../../../framework/sandbox/extension';
+import { flatCurveOut } from '../youves-flat/curve';
 
-export type PoolFlavor = 'lb_cpmm' | 'quipuswap_v1' | 'plenty_volatile';
+export type PoolFlavor = 'lb_cpmm' | 'quipuswap_v1' | 'plenty_volatile' | 'vortex' | 'youves_flat' | 'dexter_v1';
 
 interface PoolState {
-  /** Reserve of the token side (token A for Plenty). */
+  /** Reserve of the token side (token A for Plenty, the token for Youves). */
   tokenPool: bigint;
-  /** Tez reserve (LB, QuipuSwap) or token B reserve (Plenty). */
+  /** Tez reserve (LB, QuipuSwap) or token B reserve (Plenty, Youves' cash). */
   otherPool: bigint;
   lqtTotal: bigint;
-  /** QuipuSwap keeps LP shares in its own ledger big map. */
+  /** QuipuSwap and Dexter v1 keep LP shares in their own ledger big map. */
   shares?: number;
+  /** Vortex's `history` and `user_investments` big maps (allocated, left empty). */
+  vortexMaps?: [number, number];
 }
 
 export interface PoolCall {
@@ -46,8 +52,11 @@ const deadline = (ts: string) => str(new Date(Date.parse(ts) + 20 * 60_000).toIS
 
 /**
  * Constant-product pools with the real entrypoint and parameter shapes of Liquidity Baking (Sirius),
- * QuipuSwap v1 (tez/FA1.2) and Plenty volatile pools (FA1.2/FA1.2). Reserves move by the protocols'
- * own formulas (fees 0.1%+0.1% burn, 0.3%, 1/lpFee) and tokens move through internal FA1.2 calls.
+ * QuipuSwap v1 (tez/FA1.2), Plenty volatile pools (FA1.2/FA1.2), Dexter v1 (tez/FA1.2, shares in its
+ * `accounts`) and Vortex (LB's parameters, a storage of its own). Reserves move by the protocols' own
+ * formulas (fees 0.1%+0.1% burn, 0.3%, 1/lpFee, 0.3%, 0.28%) and tokens move through internal FA1.2
+ * calls. A Youves flat CFMM (token/cash, FA1.2/FA1.2) has the same liquidity rules and trades on the
+ * flat curve (`youves-flat/curve.ts`).
  */
 export class CpmmPool implements ContractModel {
   readonly code: Micheline;
@@ -57,7 +66,7 @@ export class CpmmPool implements ContractModel {
     readonly address: string,
     readonly role: PoolFlavor,
     readonly token: Fa12Token,
-    /** LB/Plenty: the LP token contract (mintOrBurn); Plenty: also token B via `tokenB`. */
+    /** LB/Plenty/Vortex/Youves: the LP token contract (mintOrBurn); Plenty, Youves: also token B (cash) via `tokenB`. */
     readonly lqt: Fa12Token | undefined,
     readonly tokenB: Fa12Token | undefined,
   ) {
@@ -73,8 +82,9 @@ export class CpmmPool implements ContractModel {
   }
 
   init(diff: LazyStorageDiff, tokenPool: bigint, otherPool: bigint, lqtTotal: bigint): void {
-    const shares = this.role === 'quipuswap_v1' ? diff.alloc(tAddress(), tNat()) : undefined;
-    this.setState({ tokenPool, otherPool, lqtTotal, shares });
+    const shares = this.role === 'quipuswap_v1' ? diff.alloc(tAddress(), tNat()) : this.role === 'dexter_v1' ? diff.alloc(tAddress(), DEXTER_ACCOUNT) : undefined;
+    const vortexMaps: [number, number] | undefined = this.role === 'vortex' ? [diff.alloc(tString(), tNat()), diff.alloc(tAddress(), VORTEX_INVESTMENT)] : undefined;
+    this.setState({ tokenPool, otherPool, lqtTotal, shares, vortexMaps });
   }
 
   storage(): Micheline {
@@ -87,6 +97,20 @@ export class CpmmPool implements ContractModel {
         return pair(int(s.otherPool), int(s.tokenPool), int(s.lqtTotal), addressBytes(this.token.address), int(s.shares ?? 0));
       case 'plenty_volatile':
         return pair(int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), addressBytes(this.token.address), addressBytes((this.tokenB as Fa12Token).address), addressBytes((this.lqt as Fa12Token).address));
+      case 'dexter_v1': {
+        const flags = pair(bool(false), bool(false), int(s.lqtTotal));
+        return pair(int(s.shares ?? 0), pair(flags, pair(pair(addressBytes(this.address), addressBytes(this.token.address)), pair(int(s.tokenPool), int(s.otherPool)))));
+      }
+      case 'youves_flat': {
+        const { cashMultiplier, tokenMultiplier } = this.multipliers();
+        const [lqt, cash] = [(this.lqt as Fa12Token).address, (this.tokenB as Fa12Token).address];
+        const fee = pair(int(YOUVES_FEE.numerator), int(YOUVES_FEE.denominator));
+        return pair(int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), int(0), addressBytes(this.token.address), addressBytes(cash), addressBytes(lqt), int(cashMultiplier), int(tokenMultiplier), fee, addressBytes(this.address), addressBytes(this.address), addressBytes(this.address));
+      }
+      case 'vortex': {
+        const [history, investments] = s.vortexMaps ?? [0, 0];
+        return pair(int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), bool(false), bool(false), addressBytes(this.address), addressBytes(this.token.address), addressBytes((this.lqt as Fa12Token).address), int(history), int(investments), int(0));
+      }
     }
   }
 
@@ -101,6 +125,7 @@ export class CpmmPool implements ContractModel {
   swap(call: CallContext, user: string, sellToken: boolean, amountIn: bigint, transfer: BalanceUpdates): PoolCall {
     const s = this.state;
     const ts = call.ctx.timestamp;
+    if (this.role === 'youves_flat') return this.flatSwap(call, user, sellToken, amountIn);
     if (this.role === 'plenty_volatile') {
       const [inPool, outPool] = sellToken ? [s.tokenPool, s.otherPool] : [s.otherPool, s.tokenPool];
       const fee = amountIn / 290n;
@@ -112,28 +137,30 @@ export class CpmmPool implements ContractModel {
       return { entrypoint: 'Swap', amount: 0n, value: pair(pair(int(out), str(user)), pair(str(tout.address), pair(int(0), int(amountIn)))) };
     }
     const lb = this.role === 'lb_cpmm';
+    // LB, Vortex and Dexter v1 take Dexter's calls (xtzToToken's parameter is the same in all three).
+    const dexterLike = lb || this.role === 'vortex' || this.role === 'dexter_v1';
+    const [num, den] = lb ? [999n, 1000n] : this.role === 'vortex' ? [9972n, 10000n] : [997n, 1000n];
     if (!sellToken) {
       // Tez in: LB burns 0.1% of the tez first, QuipuSwap keeps it all in the pool.
       transfer.transfer((b, c) => b.contract(user, c), (b, c) => b.contract(this.address, c), amountIn);
       const burn = lb ? amountIn / 1000n : 0n;
       const net = amountIn - burn;
-      const [num, den] = lb ? [999n, 1000n] : [997n, 1000n];
       const out = (net * num * s.tokenPool) / (s.otherPool * den + net * num);
       this.token.transfer(call, this.address, this.address, user, out);
       if (burn > 0n) call.pushTezTransfer(this.address, NULL_ADDRESS, burn);
       this.setState({ ...s, otherPool: s.otherPool + net, tokenPool: s.tokenPool - out });
-      return lb
+      return dexterLike
         ? { entrypoint: 'xtzToToken', amount: amountIn, value: pair(str(user), int(out), deadline(ts)) }
         : { entrypoint: 'tezToTokenPayment', amount: amountIn, value: pair(int(out), str(user)) };
     }
-    const [num, den] = lb ? [999n, 1000n] : [997n, 1000n];
     const gross = (amountIn * num * s.otherPool) / (s.tokenPool * den + amountIn * num);
     const burn = lb ? gross / 1000n : 0n;
     this.token.transfer(call, this.address, user, this.address, amountIn);
     call.pushTezTransfer(this.address, user, gross - burn);
     if (burn > 0n) call.pushTezTransfer(this.address, NULL_ADDRESS, burn);
     this.setState({ ...s, tokenPool: s.tokenPool + amountIn, otherPool: s.otherPool - gross });
-    return lb
+    if (this.role === 'dexter_v1') return { entrypoint: 'tokenToXtz', amount: 0n, value: pair(pair(str(user), str(user)), pair(int(amountIn), int(gross), deadline(ts))) };
+    return dexterLike
       ? { entrypoint: 'tokenToXtz', amount: 0n, value: pair(str(user), int(amountIn), int(gross - burn), deadline(ts)) }
       : { entrypoint: 'tokenToTezPayment', amount: 0n, value: pair(pair(int(amountIn), int(gross)), str(user)) };
   }
@@ -144,7 +171,7 @@ export class CpmmPool implements ContractModel {
     const tokens = (other * s.tokenPool + s.otherPool - 1n) / s.otherPool;
     const minted = (other * s.lqtTotal) / s.otherPool;
     let grown = 0;
-    if (this.role === 'plenty_volatile') {
+    if (this.tokenB) {
       this.token.transfer(call, this.address, user, this.address, tokens);
       (this.tokenB as Fa12Token).transfer(call, this.address, user, this.address, other);
       (this.lqt as Fa12Token).mintOrBurn(call, this.address, user, minted);
@@ -158,11 +185,16 @@ export class CpmmPool implements ContractModel {
     const ts = call.ctx.timestamp;
     switch (this.role) {
       case 'lb_cpmm':
+      case 'vortex':
         return { grown, entrypoint: 'addLiquidity', amount: other, value: pair(str(user), int(minted), int(tokens), deadline(ts)) };
       case 'quipuswap_v1':
         return { grown, entrypoint: 'investLiquidity', amount: other, value: int(minted) };
+      case 'dexter_v1':
+        return { grown, entrypoint: 'addLiquidity', amount: other, value: pair(pair(str(user), int(minted)), pair(int(tokens), deadline(ts))) };
       case 'plenty_volatile':
         return { grown, entrypoint: 'AddLiquidity', amount: 0n, value: pair(str(user), int(tokens), int(other)) };
+      case 'youves_flat':
+        return { grown, entrypoint: 'addLiquidity', amount: 0n, value: pair(str(user), int(minted), int(tokens), int(other), deadline(ts)) };
     }
   }
 
@@ -175,25 +207,62 @@ export class CpmmPool implements ContractModel {
     if (this.lqt) this.lqt.mintOrBurn(call, this.address, user, -shares);
     else grown = this.moveShares(call, user, -shares);
     this.token.transfer(call, this.address, this.address, user, tokens);
-    if (this.role === 'plenty_volatile') (this.tokenB as Fa12Token).transfer(call, this.address, this.address, user, other);
+    if (this.tokenB) this.tokenB.transfer(call, this.address, this.address, user, other);
     else call.pushTezTransfer(this.address, user, other);
     this.setState({ ...this.state, tokenPool: s.tokenPool - tokens, otherPool: s.otherPool - other, lqtTotal: s.lqtTotal - shares });
     const ts = call.ctx.timestamp;
     switch (this.role) {
       case 'lb_cpmm':
+      case 'vortex':
         return { grown, entrypoint: 'removeLiquidity', amount: 0n, value: pair(str(user), int(shares), int(other), int(tokens), deadline(ts)) };
+      case 'dexter_v1':
+        return { grown, entrypoint: 'removeLiquidity', amount: 0n, value: pair(pair(str(user), str(user), int(shares)), pair(int(other), int(tokens), deadline(ts))) };
       case 'quipuswap_v1':
         return { grown, entrypoint: 'divestLiquidity', amount: 0n, value: pair(pair(int(other), int(tokens)), int(shares)) };
       case 'plenty_volatile':
         return { grown, entrypoint: 'RemoveLiquidity', amount: 0n, value: pair(pair(int(shares), str(user)), pair(int(tokens), int(other))) };
+      case 'youves_flat':
+        return { grown, entrypoint: 'removeLiquidity', amount: 0n, value: pair(str(user), int(shares), int(other), int(tokens), deadline(ts)) };
     }
+  }
+
+  /** A Youves flat-curve trade: token in for cash out (`sellToken`) or cash in for token out. */
+  private flatSwap(call: CallContext, user: string, sellToken: boolean, amountIn: bigint): PoolCall {
+    const s = this.state;
+    const cash = this.tokenB as Fa12Token;
+    const { cashMultiplier, tokenMultiplier } = this.multipliers();
+    const sides = sellToken
+      ? { inPool: s.tokenPool, outPool: s.otherPool, inMultiplier: tokenMultiplier, outMultiplier: cashMultiplier }
+      : { inPool: s.otherPool, outPool: s.tokenPool, inMultiplier: cashMultiplier, outMultiplier: tokenMultiplier };
+    const out = flatCurveOut(sides, amountIn, YOUVES_FEE);
+    const [tin, tout] = sellToken ? [this.token, cash] : [cash, this.token];
+    tin.transfer(call, this.address, user, this.address, amountIn);
+    tout.transfer(call, this.address, this.address, user, out);
+    this.setState(sellToken ? { ...s, tokenPool: s.tokenPool + amountIn, otherPool: s.otherPool - out } : { ...s, otherPool: s.otherPool + amountIn, tokenPool: s.tokenPool - out });
+    const ts = call.ctx.timestamp;
+    return sellToken
+      ? { entrypoint: 'tokenToCash', amount: 0n, value: pair(str(user), int(amountIn), int(out), deadline(ts)) }
+      : { entrypoint: 'cashToToken', amount: 0n, value: pair(str(user), int(out), int(amountIn), deadline(ts)) };
+  }
+
+  /** Youves' multipliers bring both tokens to the same precision, so the flat curve pegs them one to one. */
+  private multipliers(): { cashMultiplier: bigint; tokenMultiplier: bigint } {
+    const gap = (this.tokenB as Fa12Token).decimals - this.token.decimals;
+    return { cashMultiplier: 10n ** BigInt(Math.max(0, -gap)), tokenMultiplier: 10n ** BigInt(Math.max(0, gap)) };
+  }
+
+  /** A share balance as the pool's own ledger stores it (Dexter v1 with an empty allowance map). */
+  ledgerValue(shares: bigint): Micheline {
+    return this.role === 'dexter_v1' ? pair(int(shares), []) : int(shares);
   }
 
   /** LP shares `user` holds (in the pool's own ledger or in the LP token). */
   sharesOf(user: string): bigint {
     if (this.lqt) return this.lqt.balanceOf(user);
     const v = bigMapGet(this.book, this.state.shares ?? -1, str(user));
-    return v && 'int' in v ? BigInt(v.int) : 0n;
+    // Dexter v1's accounts hold (balance, allowances).
+    const balance = v && 'prim' in v && v.prim === 'Pair' ? v.args?.[0] : v;
+    return balance && 'int' in balance ? BigInt(balance.int) : 0n;
   }
 
   private pendingShares: LazyStorageDiff | undefined;
@@ -213,21 +282,55 @@ export class CpmmPool implements ContractModel {
   private moveShares(call: CallContext, user: string, delta: bigint): number {
     const before = this.sharesOf(user);
     const after = before + delta;
-    this.ownDiff(call).update(this.state.shares as number, str(user), after === 0n ? undefined : int(after));
+    this.ownDiff(call).update(this.state.shares as number, str(user), after === 0n ? undefined : this.ledgerValue(after));
     return before === 0n && after > 0n ? 1 : 0;
   }
 }
 
 const DEADLINE = tTimestamp('%deadline');
+/** Liquidity Baking's parameter, which Vortex shares. */
+const DEXTER_2_PARAMETER: Array<[string, Micheline]> = [
+  ['addLiquidity', pairT(tAddress('%owner'), tNat('%minLqtMinted'), tNat('%maxTokensDeposited'), DEADLINE)],
+  ['default', tUnit()],
+  ['removeLiquidity', pairT(tAddress('%to'), tNat('%lqtBurned'), tMutez('%minXtzWithdrawn'), tNat('%minTokensWithdrawn'), DEADLINE)],
+  ['tokenToToken', pairT(tAddress('%outputDexterContract'), tNat('%minTokensBought'), tAddress('%to'), tNat('%tokensSold'), DEADLINE)],
+  ['tokenToXtz', pairT(tAddress('%to'), tNat('%tokensSold'), tMutez('%minXtzBought'), DEADLINE)],
+  ['xtzToToken', pairT(tAddress('%to'), tNat('%minTokensBought'), DEADLINE)],
+];
+/** Dexter v1's `accounts` value: the balance and the allowances of spenders. */
+const DEXTER_ACCOUNT = { prim: 'pair', args: [tNat(':balance'), { prim: 'map', args: [tAddress(':spender'), tNat(':allowance')] }] };
+/** Dexter v1's parameter (its script annotates fields with `:` type annotations). */
+const DEXTER_V1_PARAMETER = entrypoints(
+  ['approve', pairT(tAddress(':spender'), tNat(':allowance'), tNat(':currentAllowance'))],
+  ['addLiquidity', { prim: 'pair', args: [pairT(tAddress(':owner'), tNat(':minLqtMinted')), pairT(tNat(':maxTokensDeposited'), tTimestamp(':deadline'))] }],
+  ['removeLiquidity', { prim: 'pair', args: [pairT(tAddress(':owner'), tAddress(':to'), tNat(':lqtBurned')), pairT(tMutez(':minXtzWithdrawn'), tNat(':minTokensWithdrawn'), tTimestamp(':deadline'))] }],
+  ['xtzToToken', pairT(tAddress(':to'), tNat(':minTokensBought'), tTimestamp(':deadline'))],
+  ['tokenToXtz', { prim: 'pair', args: [pairT(tAddress(':owner'), tAddress(':to')), pairT(tNat(':tokensSold'), tMutez(':minXtzBought'), tTimestamp(':deadline'))] }],
+  ['tokenToToken', { prim: 'pair', args: [pairT(tAddress(':outputDexterContract'), tNat(':minTokensBought'), tAddress(':owner')), pairT(tAddress(':to'), tNat(':tokensSold'), tTimestamp(':deadline'))] }],
+  ['updateTokenPool', { prim: 'key_hash' }],
+  ['updateTokenPoolInternal', tNat()],
+  ['setBaker', { prim: 'pair', args: [{ prim: 'option', args: [{ prim: 'key_hash' }] }, { prim: 'bool' }] }],
+  ['setManager', tAddress()],
+  ['default', tUnit()],
+);
+/** Youves' flat pools keep 0.15% of the curve's output (crunchy's fee table). */
+const YOUVES_FEE = { numerator: 9985n, denominator: 10000n };
+/** The value of Vortex's `user_investments` big map (a deposit's tez and tokens, added or removed). */
+const VORTEX_INVESTMENT = pairT(tMutez('%xtz'), tNat('%token'), { prim: 'or', annots: ['%direction'], args: [{ prim: 'unit', annots: ['%aDD'] }, { prim: 'unit', annots: ['%rEMOVE'] }] });
 
 const PARAMETERS: Record<PoolFlavor, Micheline> = {
-  lb_cpmm: entrypoints(
-    ['addLiquidity', pairT(tAddress('%owner'), tNat('%minLqtMinted'), tNat('%maxTokensDeposited'), DEADLINE)],
+  lb_cpmm: entrypoints(...DEXTER_2_PARAMETER),
+  vortex: entrypoints(...DEXTER_2_PARAMETER, ['updateTokenPool', tUnit()], ['updateTokenPoolInternal', tNat()]),
+  dexter_v1: DEXTER_V1_PARAMETER,
+  youves_flat: entrypoints(
+    ['addLiquidity', pairT(tAddress('%owner'), tNat('%minLqtMinted'), tNat('%maxTokensDeposited'), tNat('%cashDeposited'), DEADLINE)],
+    ['cashToToken', pairT(tAddress('%to'), tNat('%minTokensBought'), tNat('%cashSold'), DEADLINE)],
     ['default', tUnit()],
-    ['removeLiquidity', pairT(tAddress('%to'), tNat('%lqtBurned'), tMutez('%minXtzWithdrawn'), tNat('%minTokensWithdrawn'), DEADLINE)],
-    ['tokenToToken', pairT(tAddress('%outputDexterContract'), tNat('%minTokensBought'), tAddress('%to'), tNat('%tokensSold'), DEADLINE)],
-    ['tokenToXtz', pairT(tAddress('%to'), tNat('%tokensSold'), tMutez('%minXtzBought'), DEADLINE)],
-    ['xtzToToken', pairT(tAddress('%to'), tNat('%minTokensBought'), DEADLINE)],
+    ['removeLiquidity', pairT(tAddress('%to'), tNat('%lqtBurned'), tNat('%minCashWithdrawn'), tNat('%minTokensWithdrawn'), DEADLINE)],
+    ['tokenToCash', pairT(tAddress('%to'), tNat('%tokensSold'), tNat('%minCashBought'), DEADLINE)],
+    ['updatePools', tUnit()],
+    ['updateTokenPoolInternal', tNat()],
+    ['updateCashPoolInternal', tNat()],
   ),
   quipuswap_v1: entrypoints(
     ['tezToTokenPayment', pairT(tNat('%min_out'), tAddress('%receiver'))],
@@ -248,4 +351,39 @@ const STORAGES: Record<PoolFlavor, Micheline> = {
   lb_cpmm: pairT(tNat('%tokenPool'), tMutez('%xtzPool'), tNat('%lqtTotal'), tAddress('%tokenAddress'), tAddress('%lqtAddress')),
   quipuswap_v1: pairT(tMutez('%tez_pool'), tNat('%token_pool'), tNat('%total_supply'), tAddress('%token_address'), tBigMap(tAddress(), tNat(), '%ledger')),
   plenty_volatile: pairT(tNat('%token1_pool'), tNat('%token2_pool'), tNat('%totalSupply'), tAddress('%token1Address'), tAddress('%token2Address'), tAddress('%lpTokenAddress')),
+  dexter_v1: {
+    prim: 'pair',
+    args: [
+      tBigMap(tAddress(':owner'), DEXTER_ACCOUNT, '%accounts'),
+      pairT(pairT(tBool(':selfIsUpdatingTokenPool'), tBool(':freezeBaker'), tNat(':lqtTotal')), pairT(pairT(tAddress(':manager'), tAddress(':tokenAddress')), pairT(tNat(':tokenPool'), tMutez(':xtzPool')))),
+    ],
+  },
+  youves_flat: pairT(
+    tNat('%tokenPool'),
+    tNat('%cashPool'),
+    tNat('%lqtTotal'),
+    tNat('%pendingPoolUpdates'),
+    tAddress('%tokenAddress'),
+    tAddress('%cashAddress'),
+    tAddress('%lqtAddress'),
+    tNat('%cashMultiplier'),
+    tNat('%tokenMultiplier'),
+    { prim: 'pair', annots: ['%feeRatio'], args: [tNat('%numerator'), tNat('%denominator')] },
+    tAddress('%admin'),
+    tAddress('%proposedAdmin'),
+    tAddress('%rewardRecipient'),
+  ),
+  vortex: pairT(
+    tNat('%tokenPool'),
+    tMutez('%xtzPool'),
+    tNat('%lqtTotal'),
+    tBool('%selfIsUpdatingTokenPool'),
+    tBool('%freezeBaker'),
+    tAddress('%manager'),
+    tAddress('%tokenAddress'),
+    tAddress('%lqtAddress'),
+    tBigMap(tString(), tNat(), '%history'),
+    tBigMap(tAddress(), VORTEX_INVESTMENT, '%user_investments'),
+    tMutez('%reserve'),
+  ),
 };

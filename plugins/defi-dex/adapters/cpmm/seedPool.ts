@@ -14,7 +14,7 @@ export function seedPool(g: GenesisContext, pool: CpmmPool, tokenReserve: bigint
     lpHolders.forEach((h, i) => {
       const share = i === lpHolders.length - 1 ? lqt - (lqt / BigInt(lpHolders.length)) * BigInt(i) : lqt / BigInt(lpHolders.length);
       if (pool.lqt) pool.lqt.mint(diff, h, share);
-      else diff.update(pool.state.shares as number, { string: h }, { int: String(share) });
+      else diff.update(pool.state.shares as number, { string: h }, pool.ledgerValue(share));
     });
   });
 }

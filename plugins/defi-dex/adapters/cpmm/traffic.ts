@@ -11,13 +11,13 @@ import {
 import type { CpmmPool, PoolCall } from './CpmmPool';
 
 /**
- * DEX traffic with the protocols' real entrypoints: swaps and liquidity on a constant-product pool
- * (Liquidity Baking, QuipuSwap v1, Plenty volatile). Tokens move by internal FA1.2 transfers.
+ * DEX traffic with the protocols' real entrypoints: swaps and liquidity on a `CpmmPool` (Liquidity
+ * Baking, QuipuSwap v1, Plenty volatile, Vortex, Youves flat). Tokens move by internal FA1.2 transfers.
  */
 export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unknown> | undefined {
   const { prng } = ctx;
   const action = prng.float();
-  const tezSide = pool.role !== 'plenty_volatile';
+  const tezSide = pool.tokenB === undefined;
   const other = pool.tokenB;
   let source;
   let kind: 'buy' | 'sell' | 'add' | 'remove';

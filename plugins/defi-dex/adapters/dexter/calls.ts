@@ -1,0 +1,61 @@
+import type { MatchedStep } from '../../../../framework';
+import type { DexAction, DexSupply } from '../../core/DexAdapter';
+import { inputFee } from '../../core/InputFee';
+import type { PoolCall } from '../../core/PoolCall';
+
+/** Calls that move the reserves: trades, liquidity, tez sent to `default` (baker rewards) and the token balance sync. */
+export const DEXTER_CALLS = ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity', 'default', 'updateTokenPoolInternal'];
+/** Pool order as the storage lists the reserves (and as the LB fork): the token is A, tez B. */
+export const [TOKEN, TEZ] = [0, 1];
+
+/**
+ * What the Dexter-style pools (Dexter v1 and its fork Vortex) have in common, read from each one's
+ * storage: one token against tez, `xtzToToken`/`tokenToXtz`/`tokenToToken`/`addLiquidity`/
+ * `removeLiquidity` with the same field names (the forks differ in the parameter nesting, which the
+ * decoded parameters hide, and in who owns the burned shares), and a fee kept from the input.
+ */
+export interface DexterPool {
+  /** The token's contract and id (0 for FA1.2, as `PoolCall` reports FA1.2 moves). */
+  readonly token: { readonly address: string; readonly id: bigint };
+  /** Reserves `[tokenPool, xtzPool]` and `lqtTotal` after the call. */
+  readonly supply: DexSupply;
+  readonly feeBps: bigint;
+  /** The shares an `addLiquidity` minted (the pools keep them in different ledgers). */
+  minted(call: PoolCall, step: MatchedStep, before: DexSupply | undefined): bigint;
+}
+
+/** One call of a Dexter-style pool as an action, with amounts from what the call moved. */
+export function decodeDexterCall(call: PoolCall, step: MatchedStep, pool: DexterPool, before: DexSupply | undefined): DexAction | undefined {
+  const { sender, router } = call.parties();
+  const p = step.parameters as Record<string, unknown>;
+  const tokens = (dir: 'in' | 'out') => call.tokens(pool.token.address, pool.token.id, dir);
+  const fee = (amount: bigint, token: number) => ({ lp: inputFee(amount, pool.feeBps, token) });
+  // A plain tez transfer to the pool is a call of `default` without an entrypoint.
+  switch (step.entrypoint ?? 'default') {
+    case 'xtzToToken':
+      return { kind: 'trade', sender, receiver: String(p.to), router, tokenIn: TEZ, tokenOut: TOKEN, amountIn: step.amount, amountOut: tokens('out'), fees: fee(step.amount, TEZ) };
+    case 'tokenToXtz':
+    case 'tokenToToken': {
+      // tokenToToken buys tez here and spends it on the output pool's xtzToToken, which that pool reports as its own trade.
+      const hop = step.entrypoint === 'tokenToToken';
+      const receiver = String(hop ? p.outputDexterContract : p.to);
+      const amountIn = tokens('in');
+      const amountOut = hop ? call.tezWith(receiver, 'xtzToToken') : call.tez((a) => a === receiver);
+      return { kind: 'trade', sender, receiver, router, tokenIn: TOKEN, tokenOut: TEZ, amountIn, amountOut, fees: fee(amountIn, TOKEN) };
+    }
+    case 'addLiquidity':
+      return { kind: 'deposit', sender, receiver: String(p.owner), router, owner: String(p.owner), amounts: [tokens('in'), step.amount], shares: pool.minted(call, step, before) };
+    case 'removeLiquidity': {
+      // lqtBurned is exact (not a bound). Dexter v1 names the owner (who may have approved the caller); Vortex burns the caller's.
+      const owner = typeof p.owner === 'string' ? p.owner : sender;
+      return { kind: 'withdraw', sender, receiver: String(p.to), router, owner, amounts: [tokens('out'), call.tez((a) => a === String(p.to))], shares: p.lqtBurned as bigint };
+    }
+    case 'default':
+      // Tez sent to the pool (baker rewards) join the tez reserve.
+      return { kind: 'update', sender, receiver: step.contract, router, amounts: [0n, step.amount] };
+    case 'updateTokenPoolInternal':
+      // The token's balance callback sets the token reserve to the pool's real balance.
+      return { kind: 'update', sender, receiver: step.contract, router, amounts: [before ? pool.supply.reserves[TOKEN] - before.reserves[TOKEN] : 0n, 0n] };
+  }
+  return undefined;
+}

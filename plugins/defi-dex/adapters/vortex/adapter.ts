@@ -1,0 +1,71 @@
+import type { HandlerRegistry } from '../../../../framework';
+import type { DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
+import { LpTransfers } from '../../core/LpTransfers';
+import { PoolCall } from '../../core/PoolCall';
+import { decodeDexterCall, DEXTER_CALLS, type DexterPool } from '../dexter/calls';
+
+/**
+ * Vortex's code by its entrypoints. Dexter v1 and the Liquidity Baking CPMM have them too: the
+ * storage tells them apart (Vortex alone keeps `user_investments` next to `lqtAddress`).
+ */
+const SIGNATURE = { entrypoints: ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity'] } as const;
+export const VORTEX_ENTITY = 'vortex_v1';
+/** 0.28% of the input stays in the pool (crunchy's fee table; the contract code was not found). */
+const FEE_BPS = 28n;
+
+/** Vortex's storage as its script names it; `tokenId` only in the FA2-token variant. */
+interface VortexStorage {
+  xtzPool: bigint;
+  tokenPool: bigint;
+  lqtTotal: bigint;
+  lqtAddress: string;
+  tokenAddress: string;
+  tokenId?: bigint;
+  user_investments: number;
+}
+
+/**
+ * Youves' Vortex tez/token pools (entity `vortex_v1`), a Dexter 2 fork with Dexter's entrypoints and
+ * fields (`adapters/dexter/calls.ts` decodes both), recognized by their entrypoints and storage at
+ * their first call. The token is FA1.2 or FA2 (`tokenId`); shares are an FA1.2 LP token
+ * (`lqtAddress`) the pool mints and burns with `mintOrBurn`, and its `transfer`s move shares between
+ * positions.
+ */
+export const vortexAdapter: DexAdapter = {
+  name: 'vortex',
+  entities: [VORTEX_ENTITY],
+  register(r: HandlerRegistry, sink: DexSink): void {
+    const lp = new LpTransfers('vortex');
+    r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: DEXTER_CALLS }], async (m, ctx) => {
+      const step = m.steps.pool!;
+      const s = step.decoded ? poolStorage(step.storage) : undefined;
+      if (!s) return;
+      const key = { contract: step.contract, pairId: 0 };
+      const before = await sink.supply(ctx, key);
+      if (!before) await sink.pool(ctx, declaration(step.contract, s), supplyOf(s), { match: m, step });
+      await lp.follow(ctx, s.lqtAddress, key);
+      const action = decodeDexterCall(new PoolCall(m, step), step, vortexPool(s), before);
+      if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
+    });
+    lp.register(r, sink);
+  },
+};
+
+function poolStorage(v: unknown): VortexStorage | undefined {
+  const s = v as Partial<VortexStorage> | undefined;
+  const ok = typeof s?.xtzPool === 'bigint' && typeof s.tokenPool === 'bigint' && typeof s.lqtTotal === 'bigint' && typeof s.lqtAddress === 'string' && typeof s.tokenAddress === 'string';
+  return ok && typeof s.user_investments === 'number' ? (s as VortexStorage) : undefined;
+}
+
+const token = (s: VortexStorage): DexTokenRef => (typeof s.tokenId === 'bigint' ? { standard: 'fa2', contract: s.tokenAddress, tokenId: s.tokenId } : { standard: 'fa1.2', contract: s.tokenAddress });
+
+function declaration(contract: string, s: VortexStorage): DexPoolDecl {
+  return { contract, pairId: 0, entity: VORTEX_ENTITY, tokens: [token(s), { standard: 'tez' }], lp: { standard: 'fa1.2', contract: s.lqtAddress }, feesBps: String(FEE_BPS) };
+}
+
+const supplyOf = (s: VortexStorage): DexSupply => ({ reserves: [s.tokenPool, s.xtzPool], lpSupply: s.lqtTotal });
+
+/** Vortex as a Dexter-style pool: shares are what the pool minted through its LP token. */
+function vortexPool(s: VortexStorage): DexterPool {
+  return { token: { address: s.tokenAddress, id: s.tokenId ?? 0n }, supply: supplyOf(s), feeBps: FEE_BPS, minted: (call) => call.shares(s.lqtAddress) };
+}

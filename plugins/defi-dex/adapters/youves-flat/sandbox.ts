@@ -1,0 +1,21 @@
+import { type AccountBook, type ContractRegistry, Fa12Token, type GenesisContext, KNOWN_ADDRESSES } from '../../../../framework/sandbox/extension';
+import { CpmmPool } from '../cpmm/CpmmPool';
+import { seedPool } from '../cpmm/seedPool';
+
+/** Seed labels of the sandbox's Youves flat pool (token ctez, cash tzBTC, pegged one to one by the multipliers) and its LQT token. */
+export const YOUVES_FLAT_LABELS = { pool: 'youves-flat-pool', lqt: 'youves-flat-lqt' } as const;
+
+export function registerYouvesFlat(contracts: ContractRegistry, book: AccountBook, errorPrefix: string): void {
+  const lqt = contracts.add(new Fa12Token(book, contracts.derivedAddress(YOUVES_FLAT_LABELS.lqt), 'FLAT-LQT', 8, errorPrefix), 'Youves flat ctez/tzBTC LQT');
+  const pool = new CpmmPool(book, contracts.derivedAddress(YOUVES_FLAT_LABELS.pool), 'youves_flat', contracts.require<Fa12Token>(KNOWN_ADDRESSES.ctez), lqt, contracts.require<Fa12Token>(KNOWN_ADDRESSES.tzBTC));
+  contracts.add(pool, 'Youves flat ctez/tzBTC');
+}
+
+export const youvesFlatPool = (contracts: ContractRegistry): CpmmPool => contracts.require(contracts.derivedAddress(YOUVES_FLAT_LABELS.pool));
+
+/** The LQT token first (the pool's seed mints it), then the pool: 400,000 ctez against 400,000 tzBTC. */
+export function seedYouvesFlat(g: GenesisContext): void {
+  const lqt = g.contracts.require<Fa12Token>(g.contracts.derivedAddress(YOUVES_FLAT_LABELS.lqt));
+  g.originate(lqt, 0n, (diff) => lqt.init(diff));
+  seedPool(g, youvesFlatPool(g.contracts), 400_000n * 1_000_000n, 400_000n * 100_000_000n, 400_000n * 100_000_000n, 0n);
+}
