@@ -29,6 +29,11 @@ export interface SandboxChainOptions {
   maxReorgDepth?: number;
   /** What plugins add to the chain; default: the built-in plugins' `sandbox.js` files. */
   extensions?: readonly SandboxExtension[];
+  /**
+   * The `defi` traffic sources to draw from, by name (default: all). A protocol's test names its own:
+   * its calls are dense, and the chain does not change when other protocols add traffic.
+   */
+  traffic?: readonly string[];
 }
 
 export interface HeadEvent {
@@ -77,7 +82,7 @@ export class SandboxChain {
     this.journal = new Journal(this.maxReorgDepth);
     this.book = new AccountBook(this.journal, 1_000_000n);
     this.contracts = new ContractRegistry(this.book, this.seed, ERROR_PREFIX);
-    this.extensions = options.extensions ?? builtinSandboxExtensions();
+    this.extensions = onlyTraffic(options.extensions ?? builtinSandboxExtensions(), options.traffic);
     for (const e of this.extensions) e.register?.(this.contracts, this.book, ERROR_PREFIX);
     createBakers(this.book, Prng.derive(this.seed, 'bakers'), this.profile);
     this.stake = new StakeSnapshots(this.journal);
@@ -290,4 +295,13 @@ export class SandboxChain {
       operations: [],
     };
   }
+}
+
+/** The extensions with only the named traffic sources (contracts and block results stay). */
+function onlyTraffic(extensions: readonly SandboxExtension[], names: readonly string[] | undefined): readonly SandboxExtension[] {
+  if (!names) return extensions;
+  const known = new Set(extensions.flatMap((e) => (e.traffic ?? []).map((t) => t.name)));
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length) throw new Error(`unknown sandbox traffic ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
+  return extensions.map((e) => ({ ...e, traffic: (e.traffic ?? []).filter((t) => names.includes(t.name)) }));
 }

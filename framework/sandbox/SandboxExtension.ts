@@ -20,6 +20,8 @@ export interface GenesisContext {
 
 /** A weighted source of manager operations of the `defi` traffic family. */
 export interface TrafficSource {
+  /** `plugin:protocol`, the name a test asks for to keep only this source (SandboxChainOptions.traffic). */
+  readonly name: string;
   readonly weight: number;
   build(ctx: BlockContext): Record<string, unknown> | undefined;
 }

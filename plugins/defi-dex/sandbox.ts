@@ -8,15 +8,15 @@ import { originateQuipuswapV3, quipuswapV3Call, registerQuipuswapV3 } from './ad
 import { registerVortex, seedVortex, vortexPool } from './adapters/vortex/sandbox';
 import { registerYouvesFlat, seedYouvesFlat, youvesFlatPool } from './adapters/youves-flat/sandbox';
 
-/** One builder per simulated DEX protocol (pool), picked with equal chances. */
-const DEX_CALLS: readonly ((ctx: BlockContext) => Record<string, unknown> | undefined)[] = [
-  (ctx) => poolCall(ctx, lbPool(ctx.contracts)),
-  (ctx) => poolCall(ctx, quipuswapPool(ctx.contracts)),
-  (ctx) => poolCall(ctx, plentyPool(ctx.contracts)),
-  quipuswapV3Call,
-  (ctx) => poolCall(ctx, dexterPool(ctx.contracts)),
-  (ctx) => poolCall(ctx, vortexPool(ctx.contracts)),
-  (ctx) => poolCall(ctx, youvesFlatPool(ctx.contracts)),
+/** One traffic source per simulated DEX protocol (pool), by `defi-dex:<adapter folder>`. */
+const DEX_CALLS: readonly [string, (ctx: BlockContext) => Record<string, unknown> | undefined][] = [
+  ['lb', (ctx) => poolCall(ctx, lbPool(ctx.contracts))],
+  ['quipuswap', (ctx) => poolCall(ctx, quipuswapPool(ctx.contracts))],
+  ['plenty', (ctx) => poolCall(ctx, plentyPool(ctx.contracts))],
+  ['quipuswap-v3', quipuswapV3Call],
+  ['dexter', (ctx) => poolCall(ctx, dexterPool(ctx.contracts))],
+  ['vortex', (ctx) => poolCall(ctx, vortexPool(ctx.contracts))],
+  ['youves-flat', (ctx) => poolCall(ctx, youvesFlatPool(ctx.contracts))],
 ];
 
 /**
@@ -49,6 +49,6 @@ export const sandbox: SandboxExtension = {
   },
   // One share of the `defi` traffic for every DEX protocol together: a new protocol takes calls from
   // the other DEX protocols, not from farms and lending.
-  traffic: [{ weight: 3, build: (ctx) => ctx.prng.pick(DEX_CALLS)(ctx) }],
+  traffic: DEX_CALLS.map(([name, build]) => ({ name: `defi-dex:${name}`, weight: 3 / DEX_CALLS.length, build })),
   blockResults: (ctx) => [lbSubsidy(ctx)],
 };

@@ -7,5 +7,5 @@ export const sandbox: SandboxExtension = {
   name: 'defi-farm',
   register: (contracts, book) => registerPlentyFarm(contracts, book),
   bootstrap: seedPlentyFarm,
-  traffic: [{ weight: 1, build: (ctx) => farmCall(ctx, plentyFarm(ctx.contracts)) }],
+  traffic: [{ name: 'defi-farm:plenty', weight: 1, build: (ctx) => farmCall(ctx, plentyFarm(ctx.contracts)) }],
 };

@@ -7,5 +7,5 @@ export const sandbox: SandboxExtension = {
   name: 'defi-lending',
   register: (contracts, book) => registerYupana(contracts, book),
   bootstrap: seedYupana,
-  traffic: [{ weight: 1, build: (ctx) => lendingCall(ctx, yupanaMarket(ctx.contracts)) }],
+  traffic: [{ name: 'defi-lending:yupana', weight: 1, build: (ctx) => lendingCall(ctx, yupanaMarket(ctx.contracts)) }],
 };

@@ -86,6 +86,36 @@ describe(`baking: /explorer/bakers (${BACKEND})`, function () {
     expect(list.some((x) => (x.stats as Obj | null)?.avg_performance_64 !== null)).to.equal(true);
   });
 
+  it('a baker\'s grace period, consensus key, staking parameters and baking power are the node\'s at the newest stake snapshot', async () => {
+    const snapshots = await readTable(t, 'snapshot', ['height', 'address', 'is_baker']);
+    const level = Math.max(...snapshots.map((r) => Number(r.height)));
+    const node = async (path: string) => JSON.parse((await transport.get(`/chains/main/blocks/${level}/${path}`)).body);
+    const listed: string[] = await node('context/delegates');
+    const info = new Map<string, Obj>();
+    for (const d of listed) info.set(d, await node(`context/delegates/${d}`));
+    const total = [...info.values()].filter((i) => i.deactivated !== true).reduce((n, i) => n + BigInt(i.baking_power as string), 0n);
+    let checked = 0;
+    for (const b of bakers) {
+      const got = await getJson<Obj>(t, `/explorer/bakers/${b.address}`);
+      const i = info.get(b.address);
+      if (!i || i.deactivated === true) {
+        expect(got.is_active, `${b.address} not in the snapshot`).to.equal(false);
+        continue;
+      }
+      const params = i.active_staking_parameters as Obj;
+      expect(got.is_active).to.equal(true);
+      expect(got.grace_period, `${b.address} grace`).to.equal(i.grace_period);
+      expect(got.consensus_address).to.equal(((i.consensus_key as Obj).active as Obj).pkh);
+      expect(got.consensus_key).to.equal(((i.consensus_key as Obj).active as Obj).pk);
+      expect(got.staking_limit).to.equal(params.limit_of_staking_over_baking_millionth);
+      expect(got.staking_edge).to.equal(params.edge_of_baking_over_staking_billionth);
+      expect(BigInt(got.baking_power as number)).to.equal(BigInt(i.baking_power as string));
+      expect(got.network_share).to.be.closeTo(Number(BigInt(i.baking_power as string)) / Number(total), 1e-6);
+      checked++;
+    }
+    expect(checked).to.be.greaterThan(1);
+  });
+
   it('filters by address prefix (suggest) and by active', async () => {
     const prefix = bakers[0].address.slice(0, 5);
     const suggested = await getJson<Obj[]>(t, `/explorer/bakers?suggest=${prefix}&limit=500`);

@@ -22,7 +22,7 @@ function transfer(o: NormalizedOperation): { from: string; to: string; value: bi
 
 describe('defi-farm: the Plenty farm on the sandbox chain', function () {
   this.timeout(240_000);
-  const chain = new SandboxChain({ seed: 'farm-plenty', profile: 'tiny' });
+  const chain = new SandboxChain({ seed: 'farm-plenty', profile: 'tiny', traffic: ['defi-farm:plenty'] });
   let t: TestInstance;
   let farm: ReturnType<typeof plentyFarm>;
   let pool: string;

@@ -45,7 +45,7 @@ const LEVELS = 260;
 
 describe('defi-lending: the Yupana-style market on the sandbox chain', function () {
   this.timeout(300_000);
-  const chain = new SandboxChain({ seed: 'lend-yupana', profile: 'tiny' });
+  const chain = new SandboxChain({ seed: 'lend-yupana', profile: 'tiny', traffic: ['defi-lending:yupana'] });
   let t: TestInstance;
   let market: ReturnType<typeof yupanaMarket>;
   /** Every applied call to the market, in chain order. */

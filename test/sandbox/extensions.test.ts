@@ -45,6 +45,7 @@ const TEST_EXTENSION: SandboxExtension = {
   },
   traffic: [
     {
+      name: 'test:token',
       weight: 1,
       build(ctx) {
         const token = ctx.contracts.require<Fa12Token>(ctx.contracts.derivedAddress('test-token'));
@@ -81,6 +82,19 @@ describe('sandbox extensions', function () {
     const defi = defaults.knownContracts().filter((c) => c.role !== 'fa1.2');
     expect(defi.length).to.be.greaterThan(0);
     for (const c of defi) expect(called.has(c.address), c.name).to.equal(false);
+  });
+
+  it('a chain can keep only some `defi` traffic sources by name: the others’ contracts are there, never called', () => {
+    const chain = new SandboxChain({ seed: 'only-lb', profile: 'tiny', traffic: ['defi-dex:lb'] });
+    chain.bake(60);
+    const lb = chain.knownContracts().find((c) => c.role === 'lb_cpmm')!;
+    const others = chain.knownContracts().filter((c) => !['fa1.2', 'registry', 'ticketer', 'lb_cpmm'].includes(c.role));
+    expect(others.length).to.be.greaterThan(2);
+    // Calls users sent (internal operations, which carry a nonce, are the pools' own token moves).
+    const sent = operations(chain).filter(({ op }) => op.kind === 'transaction' && op.nonce === undefined).map(({ op }) => op.destination);
+    expect(sent.filter((d) => d === lb.address).length, 'LB calls').to.be.greaterThan(3);
+    for (const c of others) expect(sent.includes(c.address), c.name).to.equal(false);
+    expect(() => new SandboxChain({ seed: 'x', profile: 'tiny', traffic: ['defi-dex:nope'] })).to.throw(/unknown sandbox traffic defi-dex:nope/);
   });
 
   it('a plugin’s simulator adds its contracts and traffic through the hook', () => {

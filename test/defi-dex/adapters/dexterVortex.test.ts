@@ -59,7 +59,7 @@ const SPECS: PoolSpec[] = [
 
 describe('defi-dex: Dexter-style pools (Dexter v1, Vortex) on the sandbox chain', function () {
   this.timeout(240_000);
-  const chain = new SandboxChain({ seed: 'dex-vortex', profile: 'tiny' });
+  const chain = new SandboxChain({ seed: 'dex-vortex', profile: 'tiny', traffic: ['defi-dex:dexter', 'defi-dex:vortex'] });
   let t: TestInstance;
   before(async () => {
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });

@@ -7,7 +7,7 @@ import { sandboxPool } from '../support/sandboxPool';
 
 describe('defi-dex: a Plenty volatile pool on the sandbox chain', function () {
   this.timeout(240_000);
-  const run = sandboxPool('dex-plenty', 200, (chain) => chain.contracts.derivedAddress(PLENTY_LABELS.pool));
+  const run = sandboxPool('dex-plenty', 200, ['defi-dex:plenty', 'defi-farm:plenty'], (chain) => chain.contracts.derivedAddress(PLENTY_LABELS.pool));
   const { chain, pool } = run;
 
   it('records every pool call with the reserves of the storage after it', async () => {

@@ -19,7 +19,7 @@ function reserves(storage: unknown): { tez: bigint; token: bigint; lqt: bigint }
 
 describe('defi-dex: QuipuSwap v1 on the sandbox chain', function () {
   this.timeout(240_000);
-  const chain = new SandboxChain({ seed: 'dex-quipu', profile: 'tiny' });
+  const chain = new SandboxChain({ seed: 'dex-quipu', profile: 'tiny', traffic: ['defi-dex:quipuswap'] });
   let t: TestInstance;
   let calls: NormalizedOperation[];
   before(async () => {

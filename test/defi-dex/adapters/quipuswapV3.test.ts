@@ -27,7 +27,7 @@ function leaves(v: unknown, out: { strings: string[]; ints: bigint[] } = { strin
 
 describe('defi-dex: a QuipuSwap V3 pool on the sandbox chain', function () {
   this.timeout(240_000);
-  const chain = new SandboxChain({ seed: 'dex-quipu-v3', profile: 'tiny' });
+  const chain = new SandboxChain({ seed: 'dex-quipu-v3', profile: 'tiny', traffic: ['defi-dex:quipuswap-v3'] });
   const node = new SandboxNode(chain);
   const contract = chain.contracts.derivedAddress(QUIPU_V3_LABEL);
   const pool = `${contract}_0`;

@@ -17,7 +17,7 @@ const LEVELS = 260;
 
 describe(`lending API: /v1/lend routes (${BACKEND})`, function () {
   this.timeout(300_000);
-  const chain = new SandboxChain({ seed: 'lend-yupana', profile: 'tiny' });
+  const chain = new SandboxChain({ seed: 'lend-yupana', profile: 'tiny', traffic: ['defi-lending:yupana'] });
   let t: TestInstance;
   let pools: CsvRow[];
   let events: CsvRow[];
