@@ -26,6 +26,27 @@ export interface TokenMove {
   amount: bigint;
 }
 
+/** TZIP-12 `transfer` argument (raw Micheline) as one move per transaction. */
+export function fa2Transfers(raw: unknown): Array<{ from: string; to: string; tokenId: bigint; amount: bigint }> {
+  const batches = plainValue(FA2_TRANSFER, raw) as Array<{ from_?: unknown; txs?: Array<{ to_?: unknown; token_id?: unknown; amount?: unknown }> }>;
+  if (!Array.isArray(batches)) return [];
+  return batches.flatMap((b) =>
+    (b.txs ?? []).flatMap((tx) => (typeof b.from_ === 'string' && typeof tx.to_ === 'string' && typeof tx.amount === 'bigint' && typeof tx.token_id === 'bigint' ? [{ from: b.from_, to: tx.to_, tokenId: tx.token_id, amount: tx.amount }] : [])),
+  );
+}
+
+/** The FA1.2 and FA2 `transfer`s among `ops`, of any token contract. */
+function tokenMoves(ops: readonly NormalizedOperation[]): TokenMove[] {
+  const out: TokenMove[] = [];
+  for (const o of ops) {
+    if (o.entrypoint !== 'transfer' || !o.receiver) continue;
+    const fa12 = fa12Transfer(o.parameters);
+    if (fa12) out.push({ token: o.receiver, tokenId: 0n, from: fa12.from, to: fa12.to, amount: fa12.value });
+    else for (const m of fa2Transfers(o.parameters)) out.push({ token: o.receiver, ...m });
+  }
+  return out;
+}
+
 /**
  * What one pool call did, read from the group: the internal operations the pool itself emitted after
  * the call (up to its next call), as token transfers and tez payments. Shared by adapters so amounts
@@ -48,23 +69,29 @@ export class PoolCall {
 
   /** Token transfers the pool made (FA1.2 or FA2), of any token contract. */
   tokenMoves(): TokenMove[] {
-    const out: TokenMove[] = [];
-    for (const o of this.emitted) {
-      if (o.entrypoint !== 'transfer' || !o.receiver) continue;
-      const fa12 = fa12Transfer(o.parameters);
-      if (fa12) {
-        out.push({ token: o.receiver, tokenId: 0n, from: fa12.from, to: fa12.to, amount: fa12.value });
-        continue;
-      }
-      const fa2 = plainValue(FA2_TRANSFER, o.parameters) as Array<{ from_?: unknown; txs?: Array<{ to_?: unknown; token_id?: unknown; amount?: unknown }> }>;
-      if (!Array.isArray(fa2)) continue;
-      for (const batch of fa2) {
-        for (const tx of batch.txs ?? []) {
-          if (typeof batch.from_ === 'string' && typeof tx.to_ === 'string' && typeof tx.amount === 'bigint' && typeof tx.token_id === 'bigint') out.push({ token: o.receiver, tokenId: tx.token_id, from: batch.from_, to: tx.to_, amount: tx.amount });
-        }
-      }
+    return tokenMoves(this.emitted);
+  }
+
+  /**
+   * The operations of the call's content before it, back to the pool's previous call (other than a
+   * `transfer` of its own): what was done to the pool just before it was called. Uniswap-v2 pairs
+   * (Spicy) are paid by the router before it calls them, so their input is here, not in `emitted`.
+   */
+  preceding(): NormalizedOperation[] {
+    const out: NormalizedOperation[] = [];
+    for (const o of this.match.group) {
+      if (o.opC !== this.step.op.opC || o.opI >= this.step.op.opI) continue;
+      if (o.receiver === this.step.contract && o.entrypoint && o.entrypoint !== 'transfer') out.length = 0;
+      else out.push(o);
     }
     return out;
+  }
+
+  /** Tokens of one token paid into the pool by others just before its call (`preceding`). */
+  paidIn(token: string, tokenId: bigint): bigint {
+    return tokenMoves(this.preceding())
+      .filter((m) => m.token === token && m.tokenId === tokenId && m.to === this.step.contract)
+      .reduce((s, m) => s + m.amount, 0n);
   }
 
   /** Sum of token moves of one token into (`to` = the pool) or out of the pool. */
