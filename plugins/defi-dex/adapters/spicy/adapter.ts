@@ -96,9 +96,11 @@ function decode(call: PoolCall, step: MatchedStep, s: PairStorage, before: DexSu
   const out = (i: number) => call.tokens(tokens[i].address, tokens[i].id, 'out');
   switch (step.entrypoint) {
     case 'swap': {
-      const p = step.parameters as { amount0Out?: unknown; _to?: unknown };
-      const tokenOut = typeof p.amount0Out === 'bigint' && p.amount0Out > 0n ? 0 : 1;
-      const tokenIn = 1 - tokenOut;
+      const p = step.parameters as { amount0Out?: unknown; amount1Out?: unknown; _to?: unknown };
+      const asks = (v: unknown) => typeof v === 'bigint' && v > 0n;
+      // The side asked for is the output; a swap too small to pay anything is told by what was paid in.
+      const tokenIn = asks(p.amount1Out) ? 0 : asks(p.amount0Out) ? 1 : paid(0) > 0n ? 0 : 1;
+      const tokenOut = 1 - tokenIn;
       const amountIn = paid(tokenIn);
       return { kind: 'trade', sender, receiver: recipient(String(p._to)), router, tokenIn, tokenOut, amountIn, amountOut: out(tokenOut), fees: { lp: inputFee(amountIn, 30n, tokenIn) } };
     }
