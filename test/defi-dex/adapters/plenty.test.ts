@@ -7,7 +7,7 @@ import { PLENTY_LABELS } from '../../../plugins/defi-dex/adapters/plenty/sandbox
 import { canonical, indexSandbox } from '../../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../../support/TestInstance';
 import { readTable } from '../../core-chain/support/tableReader';
-import { callsTo, leadingInts } from '../support/poolCalls';
+import { callsTo, ledgerChanges, leadingInts } from '../support/poolCalls';
 
 describe('defi-dex: a Plenty volatile pool on the sandbox chain', function () {
   this.timeout(240_000);
@@ -57,26 +57,13 @@ describe('defi-dex: a Plenty volatile pool on the sandbox chain', function () {
     // first call's own mint aside (a pool first met at a call is declared with the storage after it).
     const lp = chain.contracts.derivedAddress(PLENTY_LABELS.lp);
     const first = calls[0];
-    const want = new Map<string, bigint>();
-    const ledger = new Map<string, bigint>();
-    let transfers = 0;
     const blocks = canonical(chain);
     // The token's storage is (ledger, totalSupply, metadata): its first int is the ledger's big map id.
     const lpCall = blocks.flatMap((b) => b.operations).find((o) => o.receiver === lp && o.storage !== undefined)!;
     const ledgerId = Number(leadingInts(lpCall.storage, 1)[0]);
     const firstLevel = blocks.find((b) => b.operations.some((o) => o.hash === first.hash))!.level;
-    for (const b of blocks) {
-      for (const o of b.operations) {
-        if (o.receiver === lp && o.isSuccess && o.entrypoint === 'transfer' && b.level >= firstLevel) transfers++;
-        for (const d of o.bigMapDiffs ?? []) {
-          if (d.bigMapId !== ledgerId || (d.action !== 'update' && d.action !== 'remove') || !d.key) continue;
-          const owner = (d.key as { string: string }).string;
-          const now = d.action === 'update' ? BigInt((d.value as { int: string }).int) : 0n;
-          if (b.level >= firstLevel && o.hash !== first.hash) want.set(owner, (want.get(owner) ?? 0n) + now - (ledger.get(owner) ?? 0n));
-          ledger.set(owner, now);
-        }
-      }
-    }
+    const transfers = blocks.filter((b) => b.level >= firstLevel).flatMap((b) => b.operations).filter((o) => o.receiver === lp && o.isSuccess && o.entrypoint === 'transfer').length;
+    const want = ledgerChanges(chain, ledgerId, firstLevel, first.hash);
     const positions = await readTable(t, 'dex_position', ['owner', 'shares', 'shares_sent', 'shares_received'], `pool=${pool}`);
     expect(transfers, 'LP token transfers (farm stakes) after the pool was first seen').to.be.greaterThan(0);
     expect(positions.some((p) => p.shares_received !== '0') && positions.some((p) => p.shares_sent !== '0'), 'transfers recorded').to.equal(true);

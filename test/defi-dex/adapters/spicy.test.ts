@@ -1,5 +1,3 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { expect } from 'chai';
 import { BUILTIN_PLUGIN_DIR } from '../../../framework/app/TzidxApp';
 import type { NormalizedOperation } from '../../../framework/chain';
@@ -8,14 +6,14 @@ import { discoverPlugins } from '../../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../../framework/sandbox';
 import { ROUTER_ENTRYPOINTS, routerRecipient, SPICY_ROUTER } from '../../../plugins/defi-dex/adapters/spicy/router';
 import { SPICY_LABELS } from '../../../plugins/defi-dex/adapters/spicy/sandbox';
+import { readFixtureJson } from '../../support/fixtures';
 import { canonical, indexSandbox } from '../../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../../support/TestInstance';
 import { readTable } from '../../core-chain/support/tableReader';
-import { callsTo } from '../support/poolCalls';
+import { callsTo, ledgerChanges } from '../support/poolCalls';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
-const FIXTURE = path.resolve(__dirname, '../../../../../shared/fixtures/defi/pytezos/spicyswap_router_KT1PwoZxyv4XkPEGnTqWYvjA1UYiPTgAGyqL/__entrypoints__.json');
 const POOL_CALLS = ['swap', 'add_liquidity', 'remove_liquidity'];
 
 /** The fields of a right-comb `Pair` (n-ary or nested), in order. */
@@ -41,7 +39,7 @@ const amountOut = (amountIn: bigint, rIn: bigint, rOut: bigint) => (amountIn * 9
 
 describe('defi-dex: SpicySwap router entrypoints (mainnet types)', () => {
   it('the adapter reads the router calls with the mainnet types of every entrypoint it follows', () => {
-    const real = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')).entrypoints as Record<string, Json>;
+    const real = readFixtureJson<{ entrypoints: Record<string, Json> }>('defi', 'pytezos', `spicyswap_router_${SPICY_ROUTER}`, '__entrypoints__.json').entrypoints;
     for (const [name, type] of Object.entries(ROUTER_ENTRYPOINTS)) expect(type, name).to.deep.equal(real[name]);
     // A value built from the recorded type: `_to` is the first leaf of every one of them.
     const sample = (t: Json): Json => {
@@ -62,13 +60,13 @@ describe('defi-dex: SpicySwap router entrypoints (mainnet types)', () => {
 
 describe('defi-dex: SpicySwap pairs on the sandbox chain', function () {
   this.timeout(300_000);
-  const chain = new SandboxChain({ seed: 'dex-spicy', profile: 'tiny' });
+  const chain = new SandboxChain({ seed: 'spicy', profile: 'tiny' });
   const contracts = [SPICY_LABELS.ctezKusd, SPICY_LABELS.kusdTzbtc].map((l) => chain.contracts.derivedAddress(l));
   let t: TestInstance;
   let calls: NormalizedOperation[][];
   before(async () => {
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
-    chain.bakeTo(240);
+    chain.bakeTo(320);
     await indexSandbox(t, chain);
     calls = contracts.map((c) => callsTo(chain, c).filter((o) => POOL_CALLS.includes(o.entrypoint ?? '')));
   });
@@ -131,20 +129,8 @@ describe('defi-dex: SpicySwap pairs on the sandbox chain', function () {
       const first = calls[i][0];
       const firstLevel = blocks.find((b) => b.operations.some((o) => o.hash === first.hash))!.level;
       const ledgerId = pairStorage(first.storage).ledger;
-      const want = new Map<string, bigint>();
-      const ledger = new Map<string, bigint>();
-      for (const b of blocks) {
-        for (const o of b.operations) {
-          if (o.receiver === contract && o.isSuccess && o.entrypoint === 'transfer' && !o.isInternal && b.level >= firstLevel) transfers++;
-          for (const d of o.bigMapDiffs ?? []) {
-            if (d.bigMapId !== ledgerId || (d.action !== 'update' && d.action !== 'remove') || !d.key) continue;
-            const owner = (d.key as { string: string }).string;
-            const now = d.action === 'update' ? BigInt((d.value as { int: string }).int) : 0n;
-            if (b.level >= firstLevel && o.hash !== first.hash) want.set(owner, (want.get(owner) ?? 0n) + now - (ledger.get(owner) ?? 0n));
-            ledger.set(owner, now);
-          }
-        }
-      }
+      transfers += blocks.filter((b) => b.level >= firstLevel).flatMap((b) => b.operations).filter((o) => o.receiver === contract && o.isSuccess && o.entrypoint === 'transfer' && !o.isInternal).length;
+      const want = ledgerChanges(chain, ledgerId, firstLevel, first.hash);
       const positions = await readTable(t, 'dex_position', ['owner', 'shares', 'shares_sent', 'shares_received', 'shares_burned', 'shares_minted'], `pool=${contract}_0`);
       burned ||= positions.some((p) => p.shares_burned !== '0');
       minted ||= positions.some((p) => p.shares_minted !== '0');

@@ -22,3 +22,25 @@ export function callsTo(chain: SandboxChain, contract: string): NormalizedOperat
     .flatMap((b) => b.operations)
     .filter((o) => o.receiver === contract && o.hash !== '' && o.isSuccess && o.storage !== undefined);
 }
+
+/**
+ * Each owner's change of an `address → nat` ledger big map, read from the raw big map diffs of the
+ * canonical blocks from `fromLevel` on, the diffs of group `except` aside (the call a pool was first
+ * met in, whose shares are in no position).
+ */
+export function ledgerChanges(chain: SandboxChain, ledgerId: number, fromLevel: number, except: string): Map<string, bigint> {
+  const want = new Map<string, bigint>();
+  const ledger = new Map<string, bigint>();
+  for (const b of canonical(chain)) {
+    for (const o of b.operations) {
+      for (const d of o.bigMapDiffs ?? []) {
+        if (d.bigMapId !== ledgerId || (d.action !== 'update' && d.action !== 'remove') || !d.key) continue;
+        const owner = (d.key as { string: string }).string;
+        const now = d.action === 'update' ? BigInt((d.value as { int: string }).int) : 0n;
+        if (b.level >= fromLevel && o.hash !== except) want.set(owner, (want.get(owner) ?? 0n) + now - (ledger.get(owner) ?? 0n));
+        ledger.set(owner, now);
+      }
+    }
+  }
+  return want;
+}

@@ -25,6 +25,7 @@ import {
 } from '../../../../framework/sandbox/extension';
 import { CpmmPool, deadline, type PoolCall } from '../cpmm/CpmmPool';
 import { seedPool } from '../cpmm/seedPool';
+import { contractCall } from '../cpmm/traffic';
 import { ROUTER_ENTRYPOINTS, SPICY_ROUTER } from './router';
 
 /** Seed labels of the two sandbox pairs: ctez/kUSD and kUSD/tzBTC (a ctez → tzBTC path crosses both). */
@@ -87,27 +88,9 @@ export function seedSpicy(g: GenesisContext): void {
   g.contracts.require<SpicyRouter>(SPICY_ROUTER).init(g, [a, b]);
 }
 
-/** A content of `user` calling `destination`; `run` applies it and says the entrypoint and parameters. */
-function content(ctx: BlockContext, user: string, destination: ContractModel, run: (call: CallContext) => { entrypoint: string; value: Micheline; grown?: number; diffOf?: CpmmPool }): ManagerContent {
-  const c: ManagerContent = {
-    kind: 'transaction',
-    fields: { amount: '0', destination: destination.address },
-    gasLimit: 12000,
-    storageLimit: 350,
-    apply: () => {
-      const call = new CallContext(ctx, user);
-      const done = run(call);
-      c.fields.parameters = { entrypoint: done.entrypoint, value: done.value };
-      const diff = done.diffOf ? done.diffOf.takeOwnDiff(call) : call.newDiff();
-      return { result: call.contractResult(destination, diff, c.gasLimit, done.grown ?? 0), internal: call.internal };
-    },
-  };
-  return c;
-}
-
 /** The router's swap of `amountIn` of `pool`'s token A (`sellA`) or B: exact-in or exact-out, same pair call. */
 function swapContent(ctx: BlockContext, router: SpicyRouter, user: string, pool: CpmmPool, sellA: boolean, amountIn: () => bigint, exactOut: boolean): ManagerContent {
-  return content(ctx, user, router, (call) => {
+  return contractCall(ctx, user, router, 12000, (call) => {
     const s = pool.state;
     const amount = amountIn();
     const [rIn, rOut] = sellA ? [s.tokenPool, s.otherPool] : [s.otherPool, s.tokenPool];
@@ -134,7 +117,7 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
   const b = pool.tokenB as Fa12Token;
   const action = prng.float();
   const has = (t: Fa12Token) => (x: { address: string; balance: bigint }) => x.balance > TEZ && t.balanceOf(x.address) > 1n;
-  if (action < 0.4) {
+  if (action < 0.3) {
     const sellA = prng.float() < 0.5;
     const tin = sellA ? a : b;
     const source = pickSource(ctx, has(tin), false);
@@ -164,7 +147,7 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
     if (!source) return undefined;
     const user = source.address;
     return new ManagerGroupBuilder(ctx).build(user, [
-      content(ctx, user, router, (call) => {
+      contractCall(ctx, user, router, 12000, (call) => {
         const s = pool.state;
         const byA = (a.balanceOf(user) / 2n) * s.otherPool / s.tokenPool;
         const other = byA < b.balanceOf(user) / 2n ? byA : b.balanceOf(user) / 2n;
@@ -181,7 +164,7 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
   const shares = 1n + prng.bigRange(0n, pool.sharesOf(user) / 3n);
   if (action < 0.82) {
     return new ManagerGroupBuilder(ctx).build(user, [
-      content(ctx, user, router, (call) => {
+      contractCall(ctx, user, router, 12000, (call) => {
         const value = pair(pair(pair(str(user), int(0)), int(0), deadline(ctx.timestamp)), pair(int(shares), token(a)), token(b));
         router.route(call, 'finalize_remove_liquidity', value, pool, (inner) => {
           // The router sends the user's shares to the pair, whose `remove_liquidity` burns what it holds.
@@ -194,7 +177,12 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
     ]);
   }
   const to = prng.pick(ctx.book.allAddresses().filter((x) => x.startsWith('tz') && x !== user));
-  return new ManagerGroupBuilder(ctx).build(user, [content(ctx, user, pool, (call) => ({ entrypoint: 'transfer', value: lpTransfer(user, to, shares), grown: pool.transferShares(call, user, to, shares), diffOf: pool }))]);
+  return new ManagerGroupBuilder(ctx).build(user, [
+    contractCall(ctx, user, pool, 4000, (call) => {
+      const grown = pool.transferShares(call, user, to, shares);
+      return { entrypoint: 'transfer', value: lpTransfer(user, to, shares), grown, diff: pool.takeOwnDiff(call) };
+    }),
+  ]);
 }
 
 /** The pair's FA2 `transfer` of `amount` LP shares (token 0). */
