@@ -3,8 +3,10 @@ import { poolCall } from './adapters/cpmm/traffic';
 import { dexterPool, registerDexter, seedDexter } from './adapters/dexter/sandbox';
 import { lbPool, lbSubsidy, originateLbToken, registerLb, seedLb } from './adapters/lb/sandbox';
 import { originatePlentyLp, plentyPool, registerPlenty, seedPlenty } from './adapters/plenty/sandbox';
+import { plentyStableCall, registerPlentyStable, seedPlentyStable } from './adapters/plenty-stable/sandbox';
 import { quipuswapPool, registerQuipuswap, seedQuipuswap } from './adapters/quipuswap/sandbox';
 import { originateQuipuswapV3, quipuswapV3Call, registerQuipuswapV3 } from './adapters/quipuswap-v3/sandbox';
+import { registerSpicy, seedSpicy, spicyCall } from './adapters/spicy/sandbox';
 import { registerVortex, seedVortex, vortexPool } from './adapters/vortex/sandbox';
 import { registerYouvesFlat, seedYouvesFlat, youvesFlatPool } from './adapters/youves-flat/sandbox';
 
@@ -17,12 +19,15 @@ const DEX_CALLS: readonly [string, (ctx: BlockContext) => Record<string, unknown
   ['dexter', (ctx) => poolCall(ctx, dexterPool(ctx.contracts))],
   ['vortex', (ctx) => poolCall(ctx, vortexPool(ctx.contracts))],
   ['youves-flat', (ctx) => poolCall(ctx, youvesFlatPool(ctx.contracts))],
+  ['spicy', spicyCall],
+  ['plenty-stable', plentyStableCall],
 ];
 
 /**
  * The DEX protocols' simulators: Liquidity Baking (with its per-block subsidy), QuipuSwap v1, a
- * Plenty volatile pool, a QuipuSwap V3 pool, a Dexter v1 pool, a Vortex pool and a Youves flat-curve
- * pool, their bootstrap reserves, and 60% of the `defi` traffic (swaps, liquidity).
+ * Plenty volatile pool, a QuipuSwap V3 pool, a Dexter v1 pool, a Vortex pool, a Youves flat-curve
+ * pool, two SpicySwap pairs with their router, two Plenty stable pools (tzBTC/kUSD, ctez/tez), their
+ * bootstrap reserves, and 60% of the `defi` traffic (swaps, liquidity).
  */
 export const sandbox: SandboxExtension = {
   name: 'defi-dex',
@@ -34,6 +39,8 @@ export const sandbox: SandboxExtension = {
     registerDexter(contracts, book);
     registerVortex(contracts, book, errorPrefix);
     registerYouvesFlat(contracts, book, errorPrefix);
+    registerSpicy(contracts, book);
+    registerPlentyStable(contracts, book, errorPrefix);
   },
   bootstrap(g) {
     // LP tokens first, then the pools that mint them.
@@ -46,6 +53,8 @@ export const sandbox: SandboxExtension = {
     seedDexter(g);
     seedVortex(g);
     seedYouvesFlat(g);
+    seedSpicy(g);
+    seedPlentyStable(g);
   },
   // One share of the `defi` traffic for every DEX protocol together: a new protocol takes calls from
   // the other DEX protocols, not from farms and lending.

@@ -5,6 +5,7 @@ import { plentyAdapter } from './plenty/adapter';
 import { plentyStableAdapter } from './plenty-stable/adapter';
 import { quipuswapAdapter } from './quipuswap/adapter';
 import { quipuswapV3Adapter } from './quipuswap-v3/adapter';
+import { spicyAdapter } from './spicy/adapter';
 import { vortexAdapter } from './vortex/adapter';
 import { youvesFlatAdapter } from './youves-flat/adapter';
 
@@ -18,4 +19,5 @@ export const DEX_ADAPTERS: readonly DexAdapter[] = [
   quipuswapV3Adapter,
   vortexAdapter,
   youvesFlatAdapter,
+  spicyAdapter,
 ];

@@ -39,6 +39,18 @@ export interface TokenMove {
   amount: bigint;
 }
 
+/** The FA1.2 and FA2 `transfer`s among `ops`, of any token contract. */
+function tokenMoves(ops: readonly NormalizedOperation[]): TokenMove[] {
+  const out: TokenMove[] = [];
+  for (const o of ops) {
+    if (o.entrypoint !== 'transfer' || !o.receiver) continue;
+    const fa12 = fa12Transfer(o.parameters);
+    if (fa12) out.push({ token: o.receiver, tokenId: 0n, from: fa12.from, to: fa12.to, amount: fa12.value });
+    else out.push(...fa2Transfers(o.receiver, o.parameters));
+  }
+  return out;
+}
+
 /**
  * What one pool call did, read from the group: the internal operations the pool itself emitted after
  * the call (up to its next call), as token transfers and tez payments. Shared by adapters so amounts
@@ -61,17 +73,29 @@ export class PoolCall {
 
   /** Token transfers the pool made (FA1.2 or FA2), of any token contract. */
   tokenMoves(): TokenMove[] {
-    const out: TokenMove[] = [];
-    for (const o of this.emitted) {
-      if (o.entrypoint !== 'transfer' || !o.receiver) continue;
-      const fa12 = fa12Transfer(o.parameters);
-      if (fa12) {
-        out.push({ token: o.receiver, tokenId: 0n, from: fa12.from, to: fa12.to, amount: fa12.value });
-        continue;
-      }
-      out.push(...fa2Transfers(o.receiver, o.parameters));
+    return tokenMoves(this.emitted);
+  }
+
+  /**
+   * The operations of the call's content before it, back to the pool's previous call (other than a
+   * `transfer` of its own): what was done to the pool just before it was called. Uniswap-v2 pairs
+   * (Spicy) are paid by the router before it calls them, so their input is here, not in `emitted`.
+   */
+  preceding(): NormalizedOperation[] {
+    const out: NormalizedOperation[] = [];
+    for (const o of this.match.group) {
+      if (o.opC !== this.step.op.opC || o.opI >= this.step.op.opI) continue;
+      if (o.receiver === this.step.contract && o.entrypoint && o.entrypoint !== 'transfer') out.length = 0;
+      else out.push(o);
     }
     return out;
+  }
+
+  /** Tokens of one token paid into the pool by others just before its call (`preceding`). */
+  paidIn(token: string, tokenId: bigint): bigint {
+    return tokenMoves(this.preceding())
+      .filter((m) => m.token === token && m.tokenId === tokenId && m.to === this.step.contract)
+      .reduce((s, m) => s + m.amount, 0n);
   }
 
   /** Sum of token moves of one token into (`to` = the pool) or out of the pool. */

@@ -14,11 +14,13 @@ import {
   NULL_ADDRESS,
   pair,
   pairT,
+  prim,
   script,
   str,
   tAddress,
   tBigMap,
   tBool,
+  tBytes,
   tMutez,
   tNat,
   tString,
@@ -27,7 +29,7 @@ import {
 } from '../../../../framework/sandbox/extension';
 import { flatCurveOut } from '../youves-flat/curve';
 
-export type PoolFlavor = 'lb_cpmm' | 'quipuswap_v1' | 'plenty_volatile' | 'vortex' | 'youves_flat' | 'dexter_v1';
+export type PoolFlavor = 'lb_cpmm' | 'quipuswap_v1' | 'plenty_volatile' | 'vortex' | 'youves_flat' | 'dexter_v1' | 'spicy_pair';
 
 interface PoolState {
   /** Reserve of the token side (token A for Plenty, the token for Youves). */
@@ -35,7 +37,7 @@ interface PoolState {
   /** Tez reserve (LB, QuipuSwap) or token B reserve (Plenty, Youves' cash). */
   otherPool: bigint;
   lqtTotal: bigint;
-  /** QuipuSwap and Dexter v1 keep LP shares in their own ledger big map. */
+  /** QuipuSwap, Dexter v1 and Spicy keep LP shares in their own ledger big map. */
   shares?: number;
   /** Vortex's `history` and `user_investments` big maps (allocated, left empty). */
   vortexMaps?: [number, number];
@@ -48,15 +50,17 @@ export interface PoolCall {
   amount: bigint;
 }
 
-const deadline = (ts: string) => str(new Date(Date.parse(ts) + 20 * 60_000).toISOString().replace('.000Z', 'Z'));
+/** A call's deadline: 20 minutes after the block time. */
+export const deadline = (ts: string) => str(new Date(Date.parse(ts) + 20 * 60_000).toISOString().replace('.000Z', 'Z'));
 
 /**
  * Constant-product pools with the real entrypoint and parameter shapes of Liquidity Baking (Sirius),
  * QuipuSwap v1 (tez/FA1.2), Plenty volatile pools (FA1.2/FA1.2), Dexter v1 (tez/FA1.2, shares in its
- * `accounts`) and Vortex (LB's parameters, a storage of its own). Reserves move by the protocols' own
- * formulas (fees 0.1%+0.1% burn, 0.3%, 1/lpFee, 0.3%, 0.28%) and tokens move through internal FA1.2
- * calls. A Youves flat CFMM (token/cash, FA1.2/FA1.2) has the same liquidity rules and trades on the
- * flat curve (`youves-flat/curve.ts`).
+ * `accounts`), Vortex (LB's parameters, a storage of its own) and Spicy pairs (two tokens, shares in
+ * the pair's own ledger, paid in by their router). Reserves move by the protocols' own formulas (fees
+ * 0.1%+0.1% burn, 0.3%, 1/lpFee, 0.3%, 0.28%, 997/1000) and tokens move through internal FA1.2 calls.
+ * A Youves flat CFMM (token/cash, FA1.2/FA1.2) has the same liquidity rules and trades on the flat
+ * curve (`youves-flat/curve.ts`).
  */
 export class CpmmPool implements ContractModel {
   readonly code: Micheline;
@@ -69,6 +73,8 @@ export class CpmmPool implements ContractModel {
     /** LB/Plenty/Vortex/Youves: the LP token contract (mintOrBurn); Plenty, Youves: also token B (cash) via `tokenB`. */
     readonly lqt: Fa12Token | undefined,
     readonly tokenB: Fa12Token | undefined,
+    /** Who transfers the input tokens to a two-token pool: the pool itself, or the router that calls it (Spicy). */
+    readonly payer = address,
   ) {
     this.code = script(PARAMETERS[role], STORAGES[role]);
   }
@@ -82,7 +88,7 @@ export class CpmmPool implements ContractModel {
   }
 
   init(diff: LazyStorageDiff, tokenPool: bigint, otherPool: bigint, lqtTotal: bigint): void {
-    const shares = this.role === 'quipuswap_v1' ? diff.alloc(tAddress(), tNat()) : this.role === 'dexter_v1' ? diff.alloc(tAddress(), DEXTER_ACCOUNT) : undefined;
+    const shares = this.role === 'quipuswap_v1' || this.role === 'spicy_pair' ? diff.alloc(tAddress(), tNat()) : this.role === 'dexter_v1' ? diff.alloc(tAddress(), DEXTER_ACCOUNT) : undefined;
     const vortexMaps: [number, number] | undefined = this.role === 'vortex' ? [diff.alloc(tString(), tNat()), diff.alloc(tAddress(), VORTEX_INVESTMENT)] : undefined;
     this.setState({ tokenPool, otherPool, lqtTotal, shares, vortexMaps });
   }
@@ -111,6 +117,9 @@ export class CpmmPool implements ContractModel {
         const [history, investments] = s.vortexMaps ?? [0, 0];
         return pair(int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), bool(false), bool(false), addressBytes(this.address), addressBytes(this.token.address), addressBytes((this.lqt as Fa12Token).address), int(history), int(investments), int(0));
       }
+      case 'spicy_pair':
+        // FA1.2 tokens: `token_id` None.
+        return pair(pair(addressBytes(this.token.address), prim('None')), pair(addressBytes((this.tokenB as Fa12Token).address), prim('None')), int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), int(s.shares ?? 0));
     }
   }
 
@@ -126,15 +135,17 @@ export class CpmmPool implements ContractModel {
     const s = this.state;
     const ts = call.ctx.timestamp;
     if (this.role === 'youves_flat') return this.flatSwap(call, user, sellToken, amountIn);
-    if (this.role === 'plenty_volatile') {
+    if (this.tokenB) {
       const [inPool, outPool] = sellToken ? [s.tokenPool, s.otherPool] : [s.otherPool, s.tokenPool];
       const fee = amountIn / 290n;
-      const out = ((amountIn - fee) * outPool) / (inPool + amountIn - fee);
-      const [tin, tout] = sellToken ? [this.token, this.tokenB as Fa12Token] : [this.tokenB as Fa12Token, this.token];
-      tin.transfer(call, this.address, user, this.address, amountIn);
+      const out = this.role === 'spicy_pair' ? (amountIn * 997n * outPool) / (inPool * 1000n + amountIn * 997n) : ((amountIn - fee) * outPool) / (inPool + amountIn - fee);
+      const [tin, tout] = sellToken ? [this.token, this.tokenB] : [this.tokenB, this.token];
+      tin.transfer(call, this.payer, user, this.address, amountIn);
       tout.transfer(call, this.address, this.address, user, out);
       this.setState(sellToken ? { ...s, tokenPool: s.tokenPool + amountIn, otherPool: s.otherPool - out } : { ...s, otherPool: s.otherPool + amountIn, tokenPool: s.tokenPool - out });
-      return { entrypoint: 'Swap', amount: 0n, value: pair(pair(int(out), str(user)), pair(str(tout.address), pair(int(0), int(amountIn)))) };
+      return this.role === 'spicy_pair'
+        ? { entrypoint: 'swap', amount: 0n, value: pair(int(sellToken ? 0n : out), int(sellToken ? out : 0n), str(user), prim('None')) }
+        : { entrypoint: 'Swap', amount: 0n, value: pair(pair(int(out), str(user)), pair(str(tout.address), pair(int(0), int(amountIn)))) };
     }
     const lb = this.role === 'lb_cpmm';
     // LB, Vortex and Dexter v1 take Dexter's calls (xtzToToken's parameter is the same in all three).
@@ -172,9 +183,10 @@ export class CpmmPool implements ContractModel {
     const minted = (other * s.lqtTotal) / s.otherPool;
     let grown = 0;
     if (this.tokenB) {
-      this.token.transfer(call, this.address, user, this.address, tokens);
-      (this.tokenB as Fa12Token).transfer(call, this.address, user, this.address, other);
-      (this.lqt as Fa12Token).mintOrBurn(call, this.address, user, minted);
+      this.token.transfer(call, this.payer, user, this.address, tokens);
+      this.tokenB.transfer(call, this.payer, user, this.address, other);
+      if (this.lqt) this.lqt.mintOrBurn(call, this.address, user, minted);
+      else grown = this.moveShares(call, user, minted);
     } else {
       transfer.transfer((b, c) => b.contract(user, c), (b, c) => b.contract(this.address, c), other);
       this.token.transfer(call, this.address, user, this.address, tokens);
@@ -195,17 +207,19 @@ export class CpmmPool implements ContractModel {
         return { grown, entrypoint: 'AddLiquidity', amount: 0n, value: pair(str(user), int(tokens), int(other)) };
       case 'youves_flat':
         return { grown, entrypoint: 'addLiquidity', amount: 0n, value: pair(str(user), int(minted), int(tokens), int(other), deadline(ts)) };
+      case 'spicy_pair':
+        return { grown, entrypoint: 'add_liquidity', amount: 0n, value: str(user) };
     }
   }
 
-  /** Burn `shares` LP shares of `user` for the pro-rata reserves. */
-  removeLiquidity(call: CallContext, user: string, shares: bigint): PoolCall & { grown: number } {
+  /** Burn `shares` LP shares of `holder` (`user`, or the pool for Spicy: shares sent to it first) for the pro-rata reserves, paid to `user`. */
+  removeLiquidity(call: CallContext, user: string, shares: bigint, holder = user): PoolCall & { grown: number } {
     const s = this.state;
     const tokens = (shares * s.tokenPool) / s.lqtTotal;
     const other = (shares * s.otherPool) / s.lqtTotal;
     let grown = 0;
-    if (this.lqt) this.lqt.mintOrBurn(call, this.address, user, -shares);
-    else grown = this.moveShares(call, user, -shares);
+    if (this.lqt) this.lqt.mintOrBurn(call, this.address, holder, -shares);
+    else grown = this.moveShares(call, holder, -shares);
     this.token.transfer(call, this.address, this.address, user, tokens);
     if (this.tokenB) this.tokenB.transfer(call, this.address, this.address, user, other);
     else call.pushTezTransfer(this.address, user, other);
@@ -223,6 +237,8 @@ export class CpmmPool implements ContractModel {
         return { grown, entrypoint: 'RemoveLiquidity', amount: 0n, value: pair(pair(int(shares), str(user)), pair(int(tokens), int(other))) };
       case 'youves_flat':
         return { grown, entrypoint: 'removeLiquidity', amount: 0n, value: pair(str(user), int(shares), int(other), int(tokens), deadline(ts)) };
+      case 'spicy_pair':
+        return { grown, entrypoint: 'remove_liquidity', amount: 0n, value: str(user) };
     }
   }
 
@@ -277,6 +293,11 @@ export class CpmmPool implements ContractModel {
     const d = this.pendingShares ?? call.newDiff();
     this.pendingShares = undefined;
     return d;
+  }
+
+  /** Moves shares of the pool's own ledger (an FA2 `transfer` of the pair, Spicy); returns the entries created. */
+  transferShares(call: CallContext, from: string, to: string, amount: bigint): number {
+    return this.moveShares(call, from, -amount) + this.moveShares(call, to, amount);
   }
 
   private moveShares(call: CallContext, user: string, delta: bigint): number {
@@ -345,11 +366,21 @@ const PARAMETERS: Record<PoolFlavor, Micheline> = {
     ['RemoveLiquidity', { prim: 'pair', args: [pairT(tNat('%lpAmount'), tAddress('%recipient')), pairT(tNat('%token1_min'), tNat('%token2_min'))] }],
     ['Swap', { prim: 'pair', args: [pairT(tNat('%MinimumTokenOut'), tAddress('%recipient')), pairT(tAddress('%requiredTokenAddress'), tNat('%requiredTokenId'), tNat('%tokenAmountIn'))] }],
   ),
+  spicy_pair: entrypoints(
+    ['add_liquidity', tAddress('%_to')],
+    ['remove_liquidity', tAddress('%_to')],
+    ['swap', pairT(tNat('%amount0Out'), tNat('%amount1Out'), tAddress('%_to'), prim('option', [tBytes()], ['%flash']))],
+    ['transfer', prim('list', [pairT(tAddress('%from_'), prim('list', [pairT(tAddress('%to_'), tNat('%token_id'), tNat('%amount'))], ['%txs']))])],
+  ),
 };
+
+/** A Spicy token: `(pair (address %fa2_address) (option %token_id nat))`. */
+const spicyToken = (annot: string): Micheline => prim('pair', [tAddress('%fa2_address'), prim('option', [tNat()], ['%token_id'])], [annot]);
 
 const STORAGES: Record<PoolFlavor, Micheline> = {
   lb_cpmm: pairT(tNat('%tokenPool'), tMutez('%xtzPool'), tNat('%lqtTotal'), tAddress('%tokenAddress'), tAddress('%lqtAddress')),
   quipuswap_v1: pairT(tMutez('%tez_pool'), tNat('%token_pool'), tNat('%total_supply'), tAddress('%token_address'), tBigMap(tAddress(), tNat(), '%ledger')),
+  spicy_pair: pairT(spicyToken('%token0'), spicyToken('%token1'), tNat('%reserve0'), tNat('%reserve1'), tNat('%total_supply'), tBigMap(tAddress(), tNat(), '%ledger')),
   plenty_volatile: pairT(tNat('%token1_pool'), tNat('%token2_pool'), tNat('%totalSupply'), tAddress('%token1Address'), tAddress('%token2Address'), tAddress('%lpTokenAddress')),
   dexter_v1: {
     prim: 'pair',

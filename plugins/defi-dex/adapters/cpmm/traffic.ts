@@ -2,9 +2,12 @@ import {
   BalanceUpdates,
   type BlockContext,
   CallContext,
+  type ContractModel,
+  type LazyStorageDiff,
   logAmount,
   ManagerGroupBuilder,
   type ManagerContent,
+  type Micheline,
   pickSource,
   TEZ,
 } from '../../../../framework/sandbox/extension';
@@ -85,3 +88,36 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
 }
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/** What a simulated call did: its entrypoint and parameters, tez sent, entries its storage gained, its big map diff. */
+export interface AppliedCall {
+  entrypoint: string;
+  value: Micheline;
+  amount?: bigint;
+  grown?: number;
+  diff?: LazyStorageDiff;
+  /** The call's own result when `run` built it before later calls changed the storage (a callback). */
+  result?: ReturnType<CallContext['contractResult']>;
+}
+
+/**
+ * A content of `user` calling `destination` whose parameters are known only when it applies (amounts
+ * depend on the state then): `run` applies the call (tez sent go through `transfer`) and says what it was.
+ */
+export function contractCall(ctx: BlockContext, user: string, destination: ContractModel, gasLimit: number, run: (call: CallContext, transfer: BalanceUpdates) => AppliedCall): ManagerContent {
+  const c: ManagerContent = {
+    kind: 'transaction',
+    fields: { amount: '0', destination: destination.address },
+    gasLimit,
+    storageLimit: 350,
+    apply: () => {
+      const call = new CallContext(ctx, user);
+      const transfer = new BalanceUpdates(ctx.book);
+      const done = run(call, transfer);
+      c.fields.amount = String(done.amount ?? 0n);
+      c.fields.parameters = { entrypoint: done.entrypoint, value: done.value };
+      return { result: done.result ?? call.contractResult(destination, done.diff ?? call.newDiff(), gasLimit, done.grown ?? 0, transfer), internal: call.internal };
+    },
+  };
+  return c;
+}
