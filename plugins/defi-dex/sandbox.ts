@@ -3,10 +3,12 @@ import { poolCall } from './adapters/cpmm/traffic';
 import { lbPool, lbSubsidy, originateLbToken, registerLb, seedLb } from './adapters/lb/sandbox';
 import { originatePlentyLp, plentyPool, registerPlenty, seedPlenty } from './adapters/plenty/sandbox';
 import { quipuswapPool, registerQuipuswap, seedQuipuswap } from './adapters/quipuswap/sandbox';
+import { quipuswapV2, quipuswapV2Call, registerQuipuswapV2, seedQuipuswapV2 } from './adapters/quipuswap-v2/sandbox';
 
 /**
  * The DEX protocols' simulators: Liquidity Baking (with its per-block subsidy), QuipuSwap v1 and a
- * Plenty volatile pool, their bootstrap reserves, and 60% of the `defi` traffic (swaps, liquidity).
+ * Plenty volatile pool, QuipuSwap v2's DexCore, their bootstrap reserves, and their share of the
+ * `defi` traffic (swaps, liquidity, LP transfers).
  */
 export const sandbox: SandboxExtension = {
   name: 'defi-dex',
@@ -14,6 +16,7 @@ export const sandbox: SandboxExtension = {
     registerLb(contracts, book, errorPrefix);
     registerQuipuswap(contracts, book);
     registerPlenty(contracts, book, errorPrefix);
+    registerQuipuswapV2(contracts, book);
   },
   bootstrap(g) {
     // LP tokens first, then the pools that mint them.
@@ -22,7 +25,11 @@ export const sandbox: SandboxExtension = {
     seedLb(g);
     seedQuipuswap(g);
     seedPlenty(g);
+    seedQuipuswapV2(g);
   },
-  traffic: [{ weight: 3, build: (ctx) => poolCall(ctx, ctx.prng.pick([lbPool(ctx.contracts), quipuswapPool(ctx.contracts), plentyPool(ctx.contracts)])) }],
+  traffic: [
+    { weight: 3, build: (ctx) => poolCall(ctx, ctx.prng.pick([lbPool(ctx.contracts), quipuswapPool(ctx.contracts), plentyPool(ctx.contracts)])) },
+    { weight: 1, build: (ctx) => quipuswapV2Call(ctx, quipuswapV2(ctx.contracts)) },
+  ],
   blockResults: (ctx) => [lbSubsidy(ctx)],
 };

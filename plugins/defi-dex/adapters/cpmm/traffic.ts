@@ -2,6 +2,8 @@ import {
   BalanceUpdates,
   type BlockContext,
   CallContext,
+  type ContractModel,
+  type LazyStorageDiff,
   logAmount,
   ManagerGroupBuilder,
   type ManagerContent,
@@ -38,32 +40,8 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
   const user = source.address;
   const s = pool.state;
   let content: ManagerContent;
-  // Amounts out depend on the pool state when the content applies, so its fields are filled by apply().
-  const content0 = (run: (call: CallContext, transfer: BalanceUpdates) => PoolCall & { grown?: number }, gas: number): ManagerContent => {
-    const probe: ManagerContent = {
-      kind: 'transaction',
-      fields: { amount: '0', destination: pool.address },
-      gasLimit: gas,
-      storageLimit: 350,
-      apply: () => {
-        const call = new CallContext(ctx, user);
-        const transfer = new BalanceUpdates(ctx.book);
-        let planned;
-        try {
-          planned = run(call, transfer);
-        } catch (e) {
-          pool.takeOwnDiff(call); // drop the half-built ledger diff of the failed call
-          throw e;
-        }
-        probe.fields.amount = String(planned.amount);
-        probe.fields.destination = pool.address;
-        probe.fields.parameters = { entrypoint: planned.entrypoint, value: planned.value };
-        const result = call.contractResult(pool, pool.takeOwnDiff(call), gas, planned.grown ?? 0, transfer);
-        return { result, internal: call.internal };
-      },
-    };
-    return probe;
-  };
+  const content0 = (run: (call: CallContext, transfer: BalanceUpdates) => PoolCall & { grown?: number }, gas: number): ManagerContent =>
+    deferredCall(ctx, user, pool, run, gas, (call) => pool.takeOwnDiff(call), (call) => pool.takeOwnDiff(call));
   if (kind === 'buy') {
     const amount = tezSide ? logAmount(ctx, TEZ, min(s.otherPool / 500n, source.balance / 4n)) : logAmount(ctx, 1n, (other?.balanceOf(user) ?? 0n) / 2n);
     content = content0((call, transfer) => pool.swap(call, user, false, amount, transfer), 8000);
@@ -85,3 +63,42 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
 }
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/**
+ * A contract call whose parameters and effects are computed when the content applies (amounts out
+ * depend on the state then). `diff` gives the call's own storage diff; `abandon` drops it when the run
+ * fails (the content is then backtracked by the group builder).
+ */
+export function deferredCall(
+  ctx: BlockContext,
+  user: string,
+  model: ContractModel,
+  run: (call: CallContext, transfer: BalanceUpdates) => PoolCall & { grown?: number },
+  gas: number,
+  diff: (call: CallContext) => LazyStorageDiff,
+  abandon: (call: CallContext) => void,
+): ManagerContent {
+  const probe: ManagerContent = {
+    kind: 'transaction',
+    fields: { amount: '0', destination: model.address },
+    gasLimit: gas,
+    storageLimit: 350,
+    apply: () => {
+      const call = new CallContext(ctx, user);
+      const transfer = new BalanceUpdates(ctx.book);
+      let planned;
+      try {
+        planned = run(call, transfer);
+      } catch (e) {
+        abandon(call);
+        throw e;
+      }
+      probe.fields.amount = String(planned.amount);
+      probe.fields.destination = model.address;
+      probe.fields.parameters = { entrypoint: planned.entrypoint, value: planned.value };
+      const result = call.contractResult(model, diff(call), gas, planned.grown ?? 0, transfer);
+      return { result, internal: call.internal };
+    },
+  };
+  return probe;
+}
