@@ -22,6 +22,7 @@ import {
   tTimestamp,
   tUnit,
 } from '../../../../framework/sandbox/extension';
+import { PendingDiff } from './PendingDiff';
 
 export type PoolFlavor = 'lb_cpmm' | 'quipuswap_v1' | 'plenty_volatile';
 
@@ -196,24 +197,13 @@ export class CpmmPool implements ContractModel {
     return v && 'int' in v ? BigInt(v.int) : 0n;
   }
 
-  private pendingShares: LazyStorageDiff | undefined;
-
   /** Diff of the pool's own ledger within the current call (QuipuSwap shares). */
-  ownDiff(call: CallContext): LazyStorageDiff {
-    this.pendingShares ??= call.newDiff();
-    return this.pendingShares;
-  }
-
-  takeOwnDiff(call: CallContext): LazyStorageDiff {
-    const d = this.pendingShares ?? call.newDiff();
-    this.pendingShares = undefined;
-    return d;
-  }
+  readonly pending = new PendingDiff();
 
   private moveShares(call: CallContext, user: string, delta: bigint): number {
     const before = this.sharesOf(user);
     const after = before + delta;
-    this.ownDiff(call).update(this.state.shares as number, str(user), after === 0n ? undefined : int(after));
+    this.pending.of(call).update(this.state.shares as number, str(user), after === 0n ? undefined : int(after));
     return before === 0n && after > 0n ? 1 : 0;
   }
 }

@@ -3,7 +3,6 @@ import {
   type BlockContext,
   CallContext,
   type ContractModel,
-  type LazyStorageDiff,
   logAmount,
   ManagerGroupBuilder,
   type ManagerContent,
@@ -11,6 +10,7 @@ import {
   TEZ,
 } from '../../../../framework/sandbox/extension';
 import type { CpmmPool, PoolCall } from './CpmmPool';
+import type { PendingDiff } from './PendingDiff';
 
 /**
  * DEX traffic with the protocols' real entrypoints: swaps and liquidity on a constant-product pool
@@ -41,7 +41,7 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
   const s = pool.state;
   let content: ManagerContent;
   const content0 = (run: (call: CallContext, transfer: BalanceUpdates) => PoolCall & { grown?: number }, gas: number): ManagerContent =>
-    deferredCall(ctx, user, pool, run, gas, (call) => pool.takeOwnDiff(call), (call) => pool.takeOwnDiff(call));
+    deferredCall(ctx, user, pool, run, gas, pool.pending);
   if (kind === 'buy') {
     const amount = tezSide ? logAmount(ctx, TEZ, min(s.otherPool / 500n, source.balance / 4n)) : logAmount(ctx, 1n, (other?.balanceOf(user) ?? 0n) / 2n);
     content = content0((call, transfer) => pool.swap(call, user, false, amount, transfer), 8000);
@@ -66,8 +66,8 @@ const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /**
  * A contract call whose parameters and effects are computed when the content applies (amounts out
- * depend on the state then). `diff` gives the call's own storage diff; `abandon` drops it when the run
- * fails (the content is then backtracked by the group builder).
+ * depend on the state then). `pending` holds the call's own storage diff; a failed run drops it (the
+ * content is then backtracked by the group builder).
  */
 export function deferredCall(
   ctx: BlockContext,
@@ -75,8 +75,7 @@ export function deferredCall(
   model: ContractModel,
   run: (call: CallContext, transfer: BalanceUpdates) => PoolCall & { grown?: number },
   gas: number,
-  diff: (call: CallContext) => LazyStorageDiff,
-  abandon: (call: CallContext) => void,
+  pending: PendingDiff,
 ): ManagerContent {
   const probe: ManagerContent = {
     kind: 'transaction',
@@ -90,13 +89,13 @@ export function deferredCall(
       try {
         planned = run(call, transfer);
       } catch (e) {
-        abandon(call);
+        pending.take(call);
         throw e;
       }
       probe.fields.amount = String(planned.amount);
       probe.fields.destination = model.address;
       probe.fields.parameters = { entrypoint: planned.entrypoint, value: planned.value };
-      const result = call.contractResult(model, diff(call), gas, planned.grown ?? 0, transfer);
+      const result = call.contractResult(model, pending.take(call), gas, planned.grown ?? 0, transfer);
       return { result, internal: call.internal };
     },
   };

@@ -11,7 +11,7 @@ import {
   type GenesisContext,
   int,
   KNOWN_ADDRESSES,
-  LazyStorageDiff,
+  type LazyStorageDiff,
   ManagerGroupBuilder,
   type Micheline,
   pair,
@@ -29,6 +29,7 @@ import {
   TEZ,
 } from '../../../../framework/sandbox/extension';
 import { left, prim, right, some, t, unit } from '../../../../framework/sandbox/Michelson';
+import { PendingDiff } from '../cpmm/PendingDiff';
 import { deferredCall } from '../cpmm/traffic';
 import type { PoolCall } from '../cpmm/CpmmPool';
 import { PAIR_T, TOKEN_T, TOKENS_T } from './storage';
@@ -140,18 +141,8 @@ export class DexCore implements ContractModel {
     return v && 'int' in v ? BigInt(v.int) : 0n;
   }
 
-  private pending: LazyStorageDiff | undefined;
-
-  diff(call: CallContext): LazyStorageDiff {
-    this.pending ??= call.newDiff();
-    return this.pending;
-  }
-
-  takeDiff(call: CallContext): LazyStorageDiff {
-    const d = this.pending ?? call.newDiff();
-    this.pending = undefined;
-    return d;
-  }
+  /** Diff of the core's own big maps (pairs, ledger) within the current call. */
+  readonly pending = new PendingDiff();
 
   /** Genesis: allocates the big maps and seeds the tez pairs (reserves, tokens, LP shares of the first holders). */
   init(diff: LazyStorageDiff, pairs: PairModel[], holders: readonly string[]): void {
@@ -170,22 +161,23 @@ export class DexCore implements ContractModel {
 
   private writePair(diff: LazyStorageDiff, id: number): void {
     const p = this.state.pairs[id];
-    const [maps, ts] = [this.state.maps, 0];
+    const maps = this.state.maps;
     diff.update(maps[3], int(id), pair(tokenValue(p.a), tokenValue(p.b)));
-    diff.update(maps[5], int(id), pair(int(p.aPool), int(p.bPool), int(0), int(0), int(p.supply), int(ts), p.bucket ? some(str(p.bucket)) : prim('None')));
+    // Cumulative prices and their timestamp are not simulated (zeros).
+    diff.update(maps[5], int(id), pair(int(p.aPool), int(p.bPool), int(0), int(0), int(p.supply), int(0), p.bucket ? some(str(p.bucket)) : prim('None')));
   }
 
   private setPair(call: CallContext, id: number, next: Partial<PairModel>): void {
     const pairs = this.state.pairs.map((p, i) => (i === id ? { ...p, ...next } : p));
     this.book.setState<CoreState>(this.address, { ...this.state, pairs });
-    this.writePair(this.diff(call), id);
+    this.writePair(this.pending.of(call), id);
   }
 
   private credit(call: CallContext, owner: string, id: number, delta: bigint): number {
     const before = this.sharesOf(owner, id);
     const after = before + delta;
     if (after < 0n) throw new Error('quipuswap-v2: not enough shares');
-    this.diff(call).update(this.state.maps[1], pair(str(owner), int(id)), after === 0n ? undefined : int(after));
+    this.pending.of(call).update(this.state.maps[1], pair(str(owner), int(id)), after === 0n ? undefined : int(after));
     return before === 0n && after > 0n ? 1 : 0;
   }
 
@@ -346,7 +338,7 @@ export function quipuswapV2Call(ctx: BlockContext, core: DexCore): Record<string
   const pairs = core.state.pairs;
   const held = (token: string | undefined, a: { address: string; balance: bigint }) => (token ? core.token(token).balanceOf(a.address) : a.balance / 4n);
   const call = (user: string, run: (c: CallContext, tr: BalanceUpdates) => PoolCall & { grown?: number }) =>
-    new ManagerGroupBuilder(ctx).build(user, [deferredCall(ctx, user, core, run, 12000, (c) => core.takeDiff(c), (c) => core.takeDiff(c))]);
+    new ManagerGroupBuilder(ctx).build(user, [deferredCall(ctx, user, core, run, 12000, core.pending)]);
   if (!pairs[2].launched) {
     const src = pickSource(ctx, (a) => a.balance > TEZ && held(pairs[2].a, a) > 10n ** 18n && held(pairs[2].b, a) > 10_000n, false);
     if (!src) return undefined;
