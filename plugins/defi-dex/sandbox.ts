@@ -5,6 +5,7 @@ import { lbPool, lbSubsidy, originateLbToken, registerLb, seedLb } from './adapt
 import { originatePlentyLp, plentyPool, registerPlenty, seedPlenty } from './adapters/plenty/sandbox';
 import { plentyStableCall, registerPlentyStable, seedPlentyStable } from './adapters/plenty-stable/sandbox';
 import { quipuswapPool, registerQuipuswap, seedQuipuswap } from './adapters/quipuswap/sandbox';
+import { quipuswapV2, quipuswapV2Call, registerQuipuswapV2, seedQuipuswapV2 } from './adapters/quipuswap-v2/sandbox';
 import { originateQuipuswapV3, quipuswapV3Call, registerQuipuswapV3 } from './adapters/quipuswap-v3/sandbox';
 import { registerSpicy, seedSpicy, spicyCall } from './adapters/spicy/sandbox';
 import { registerVortex, seedVortex, vortexPool } from './adapters/vortex/sandbox';
@@ -21,13 +22,14 @@ const DEX_CALLS: readonly [string, (ctx: BlockContext) => Record<string, unknown
   ['youves-flat', (ctx) => poolCall(ctx, youvesFlatPool(ctx.contracts))],
   ['spicy', spicyCall],
   ['plenty-stable', plentyStableCall],
+  ['quipuswap-v2', (ctx) => quipuswapV2Call(ctx, quipuswapV2(ctx.contracts))],
 ];
 
 /**
  * The DEX protocols' simulators: Liquidity Baking (with its per-block subsidy), QuipuSwap v1, a
  * Plenty volatile pool, a QuipuSwap V3 pool, a Dexter v1 pool, a Vortex pool, a Youves flat-curve
- * pool, two SpicySwap pairs with their router, two Plenty stable pools (tzBTC/kUSD, ctez/tez), their
- * bootstrap reserves, and 60% of the `defi` traffic (swaps, liquidity).
+ * pool, two SpicySwap pairs with their router, two Plenty stable pools (tzBTC/kUSD, ctez/tez),
+ * QuipuSwap v2's DexCore, their bootstrap reserves, and 60% of the `defi` traffic (swaps, liquidity).
  */
 export const sandbox: SandboxExtension = {
   name: 'defi-dex',
@@ -41,6 +43,7 @@ export const sandbox: SandboxExtension = {
     registerYouvesFlat(contracts, book, errorPrefix);
     registerSpicy(contracts, book);
     registerPlentyStable(contracts, book, errorPrefix);
+    registerQuipuswapV2(contracts, book);
   },
   bootstrap(g) {
     // LP tokens first, then the pools that mint them.
@@ -55,6 +58,7 @@ export const sandbox: SandboxExtension = {
     seedYouvesFlat(g);
     seedSpicy(g);
     seedPlentyStable(g);
+    seedQuipuswapV2(g);
   },
   // One share of the `defi` traffic for every DEX protocol together: a new protocol takes calls from
   // the other DEX protocols, not from farms and lending.

@@ -39,3 +39,19 @@ export class LpTransfers {
     });
   }
 }
+
+/**
+ * Share moves of a pool that is its own LP token (QuipuSwap v1 and v2), from its decoded `transfer`
+ * argument: FA1.2 `(from, to, value)` (token id 0) or FA2 `[{from_, txs: [{to_, token_id, amount}]}]`
+ * (v2 keeps every pair's shares under token id = pair id).
+ */
+export function shareTransfers(v: unknown): Array<{ from: string; to: string; shares: bigint; tokenId: bigint }> {
+  const fa12 = v as { from?: unknown; to?: unknown; value?: unknown };
+  if (typeof fa12?.from === 'string' && typeof fa12.to === 'string' && typeof fa12.value === 'bigint') return [{ from: fa12.from, to: fa12.to, shares: fa12.value, tokenId: 0n }];
+  if (!Array.isArray(v)) return [];
+  return (v as Array<{ from_?: unknown; txs?: Array<{ to_?: unknown; token_id?: unknown; amount?: unknown }> }>).flatMap((b) =>
+    (b.txs ?? [])
+      .filter((t) => typeof b.from_ === 'string' && typeof t.to_ === 'string' && typeof t.amount === 'bigint')
+      .map((t) => ({ from: b.from_ as string, to: t.to_ as string, shares: t.amount as bigint, tokenId: typeof t.token_id === 'bigint' ? t.token_id : 0n })),
+  );
+}

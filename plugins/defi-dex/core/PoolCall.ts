@@ -58,6 +58,8 @@ function tokenMoves(ops: readonly NormalizedOperation[]): TokenMove[] {
  */
 export class PoolCall {
   readonly emitted: NormalizedOperation[] = [];
+  /** Every operation of that span, whoever sent it (what the contracts the pool called did in turn). */
+  readonly span: NormalizedOperation[] = [];
 
   /** `step` is a matched step, or any call of the pool in the group (a swap's opening call, say). */
   constructor(
@@ -67,6 +69,7 @@ export class PoolCall {
     for (const o of match.group) {
       if (o.opC !== step.op.opC || o.opI <= step.op.opI) continue;
       if (o.receiver === step.contract && o.entrypoint) break;
+      this.span.push(o);
       if (o.sender === step.contract) this.emitted.push(o);
     }
   }
@@ -125,6 +128,11 @@ export class PoolCall {
   /** Tez the pool paid out (plain transactions without entrypoint) to accounts `to` accepts. */
   tez(to: (address: string) => boolean): bigint {
     return this.emitted.filter((o) => o.type === 'transaction' && !o.entrypoint && o.volume > 0n && to(o.receiver ?? '')).reduce((n, o) => n + o.volume, 0n);
+  }
+
+  /** Tez that `payer` (a vault the pool ordered to pay, e.g. QuipuSwap v2's buckets) paid to `to` during the call. */
+  tezPaidBy(payer: string, to: string): bigint {
+    return this.span.filter((o) => o.sender === payer && o.type === 'transaction' && !o.entrypoint && o.receiver === to).reduce((n, o) => n + o.volume, 0n);
   }
 
   /** Tez the pool sent along with calls of `entrypoint` to `to` (a hop into another pool). */

@@ -28,6 +28,7 @@ import {
   tUnit,
 } from '../../../../framework/sandbox/extension';
 import { flatCurveOut } from '../youves-flat/curve';
+import { PendingDiff } from './PendingDiff';
 
 export type PoolFlavor = 'lb_cpmm' | 'quipuswap_v1' | 'plenty_volatile' | 'vortex' | 'youves_flat' | 'dexter_v1' | 'spicy_pair';
 
@@ -281,19 +282,8 @@ export class CpmmPool implements ContractModel {
     return balance && 'int' in balance ? BigInt(balance.int) : 0n;
   }
 
-  private pendingShares: LazyStorageDiff | undefined;
-
   /** Diff of the pool's own ledger within the current call (QuipuSwap shares). */
-  ownDiff(call: CallContext): LazyStorageDiff {
-    this.pendingShares ??= call.newDiff();
-    return this.pendingShares;
-  }
-
-  takeOwnDiff(call: CallContext): LazyStorageDiff {
-    const d = this.pendingShares ?? call.newDiff();
-    this.pendingShares = undefined;
-    return d;
-  }
+  readonly pending = new PendingDiff();
 
   /** Moves shares of the pool's own ledger (an FA2 `transfer` of the pair, Spicy); returns the entries created. */
   transferShares(call: CallContext, from: string, to: string, amount: bigint): number {
@@ -303,7 +293,7 @@ export class CpmmPool implements ContractModel {
   private moveShares(call: CallContext, user: string, delta: bigint): number {
     const before = this.sharesOf(user);
     const after = before + delta;
-    this.ownDiff(call).update(this.state.shares as number, str(user), after === 0n ? undefined : this.ledgerValue(after));
+    this.pending.of(call).update(this.state.shares as number, str(user), after === 0n ? undefined : this.ledgerValue(after));
     return before === 0n && after > 0n ? 1 : 0;
   }
 }

@@ -12,6 +12,7 @@ import {
   TEZ,
 } from '../../../../framework/sandbox/extension';
 import type { CpmmPool, PoolCall } from './CpmmPool';
+import type { PendingDiff } from './PendingDiff';
 
 /**
  * DEX traffic with the protocols' real entrypoints: swaps and liquidity on a `CpmmPool` (Liquidity
@@ -41,32 +42,8 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
   const user = source.address;
   const s = pool.state;
   let content: ManagerContent;
-  // Amounts out depend on the pool state when the content applies, so its fields are filled by apply().
-  const content0 = (run: (call: CallContext, transfer: BalanceUpdates) => PoolCall & { grown?: number }, gas: number): ManagerContent => {
-    const probe: ManagerContent = {
-      kind: 'transaction',
-      fields: { amount: '0', destination: pool.address },
-      gasLimit: gas,
-      storageLimit: 350,
-      apply: () => {
-        const call = new CallContext(ctx, user);
-        const transfer = new BalanceUpdates(ctx.book);
-        let planned;
-        try {
-          planned = run(call, transfer);
-        } catch (e) {
-          pool.takeOwnDiff(call); // drop the half-built ledger diff of the failed call
-          throw e;
-        }
-        probe.fields.amount = String(planned.amount);
-        probe.fields.destination = pool.address;
-        probe.fields.parameters = { entrypoint: planned.entrypoint, value: planned.value };
-        const result = call.contractResult(pool, pool.takeOwnDiff(call), gas, planned.grown ?? 0, transfer);
-        return { result, internal: call.internal };
-      },
-    };
-    return probe;
-  };
+  const content0 = (run: (call: CallContext, transfer: BalanceUpdates) => PoolCall & { grown?: number }, gas: number): ManagerContent =>
+    deferredCall(ctx, user, pool, run, gas, pool.pending);
   if (kind === 'buy') {
     const amount = tezSide ? logAmount(ctx, TEZ, min(s.otherPool / 500n, source.balance / 4n)) : logAmount(ctx, 1n, (other?.balanceOf(user) ?? 0n) / 2n);
     content = content0((call, transfer) => pool.swap(call, user, false, amount, transfer), 8000);
@@ -88,6 +65,44 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
 }
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/**
+ * A contract call whose parameters and effects are computed when the content applies (amounts out
+ * depend on the state then). `pending` holds the call's own storage diff; a failed run drops it (the
+ * content is then backtracked by the group builder).
+ */
+export function deferredCall(
+  ctx: BlockContext,
+  user: string,
+  model: ContractModel,
+  run: (call: CallContext, transfer: BalanceUpdates) => PoolCall & { grown?: number },
+  gas: number,
+  pending: PendingDiff,
+): ManagerContent {
+  const probe: ManagerContent = {
+    kind: 'transaction',
+    fields: { amount: '0', destination: model.address },
+    gasLimit: gas,
+    storageLimit: 350,
+    apply: () => {
+      const call = new CallContext(ctx, user);
+      const transfer = new BalanceUpdates(ctx.book);
+      let planned;
+      try {
+        planned = run(call, transfer);
+      } catch (e) {
+        pending.take(call);
+        throw e;
+      }
+      probe.fields.amount = String(planned.amount);
+      probe.fields.destination = model.address;
+      probe.fields.parameters = { entrypoint: planned.entrypoint, value: planned.value };
+      const result = call.contractResult(model, pending.take(call), gas, planned.grown ?? 0, transfer);
+      return { result, internal: call.internal };
+    },
+  };
+  return probe;
+}
 
 /** What a simulated call did: its entrypoint and parameters, tez sent, entries its storage gained, its big map diff. */
 export interface AppliedCall {

@@ -1,5 +1,6 @@
 import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
 import type { DexAction, DexAdapter, DexPoolDecl, DexPoolKey, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
+import { shareTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../core/PoolCall';
 import { signaturePools } from '../../core/SignaturePools';
 
@@ -41,7 +42,7 @@ export const quipuswapAdapter: DexAdapter = {
       const step = m.steps.lp!;
       const key = { contract: step.contract, pairId: 0 };
       if (!(await sink.knows(ctx, key))) return;
-      for (const t of shareTransfers(step.parameters)) await sink.transfer(ctx, key, { kind: 'transfer', ...t }, { match: m, step });
+      for (const { from, to, shares } of shareTransfers(step.parameters)) await sink.transfer(ctx, key, { kind: 'transfer', from, to, shares }, { match: m, step });
     });
   },
 };
@@ -93,14 +94,4 @@ function decode(m: GroupMatch, step: MatchedStep, s: QuipuStorage, before: DexSu
       return { kind: 'claim', sender, receiver: String(step.parameters), router, amounts: [0n, call.tez(() => true)] };
   }
   return undefined;
-}
-
-/** Share moves of the pool's own ledger: FA1.2 `(from, to, value)` or FA2 `[{from_, txs: [{to_, amount}]}]`. */
-function shareTransfers(v: unknown): Array<{ from: string; to: string; shares: bigint }> {
-  const fa12 = v as { from?: unknown; to?: unknown; value?: unknown };
-  if (typeof fa12?.from === 'string' && typeof fa12.to === 'string' && typeof fa12.value === 'bigint') return [{ from: fa12.from, to: fa12.to, shares: fa12.value }];
-  if (!Array.isArray(v)) return [];
-  return (v as Array<{ from_?: unknown; txs?: Array<{ to_?: unknown; amount?: unknown }> }>).flatMap((b) =>
-    (b.txs ?? []).filter((t) => typeof b.from_ === 'string' && typeof t.to_ === 'string' && typeof t.amount === 'bigint').map((t) => ({ from: b.from_ as string, to: t.to_ as string, shares: t.amount as bigint })),
-  );
 }

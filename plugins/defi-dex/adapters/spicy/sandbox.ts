@@ -66,7 +66,7 @@ class SpicyRouter implements ContractModel {
     const inner = new CallContext(call.ctx, call.payer);
     const planned = run(inner);
     call.internal.push(...inner.internal.filter((o) => o.source !== pool.address));
-    call.pushCall(this.address, pool, 0n, planned.entrypoint, planned.value, call.contractResult(pool, pool.takeOwnDiff(call), 9000, planned.grown ?? 0));
+    call.pushCall(this.address, pool, 0n, planned.entrypoint, planned.value, call.contractResult(pool, pool.pending.take(call), 9000, planned.grown ?? 0));
     call.internal.push(...inner.internal.filter((o) => o.source === pool.address));
   }
 }
@@ -169,7 +169,7 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
         router.route(call, 'finalize_remove_liquidity', value, pool, (inner) => {
           // The router sends the user's shares to the pair, whose `remove_liquidity` burns what it holds.
           const grown = pool.transferShares(inner, user, pool.address, shares);
-          inner.pushCall(SPICY_ROUTER, pool, 0n, 'transfer', lpTransfer(user, pool.address, shares), inner.contractResult(pool, pool.takeOwnDiff(inner), 4000, grown));
+          inner.pushCall(SPICY_ROUTER, pool, 0n, 'transfer', lpTransfer(user, pool.address, shares), inner.contractResult(pool, pool.pending.take(inner), 4000, grown));
           return pool.removeLiquidity(inner, user, shares, pool.address);
         });
         return { entrypoint: 'remove_liquidity_route', value };
@@ -180,7 +180,7 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
   return new ManagerGroupBuilder(ctx).build(user, [
     contractCall(ctx, user, pool, 4000, (call) => {
       const grown = pool.transferShares(call, user, to, shares);
-      return { entrypoint: 'transfer', value: lpTransfer(user, to, shares), grown, diff: pool.takeOwnDiff(call) };
+      return { entrypoint: 'transfer', value: lpTransfer(user, to, shares), grown, diff: pool.pending.take(call) };
     }),
   ]);
 }

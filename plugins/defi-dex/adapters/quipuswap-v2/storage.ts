@@ -1,0 +1,60 @@
+import { plainValue, type BigMapDiff } from '../../../../framework';
+import type { DexTokenRef } from '../../core/DexAdapter';
+
+/**
+ * DexCore's storage as the adapter reads it. The pair reserves and tokens live in big maps (`pairs`,
+ * `tokens`, keyed by pair id), so a call's reserves after it are its `pairs` big map diff, decoded with
+ * the contract's `pair_t` (LIGO comb records; `token_t` is a tree-layout variant: fa12 | fa2 | tez).
+ */
+const t = (prim: string, annot?: string, ...args: unknown[]) => ({ prim, ...(annot ? { annots: [annot] } : {}), ...(args.length ? { args } : {}) });
+const comb = (...f: unknown[]): unknown => (f.length === 1 ? f[0] : t('pair', undefined, f[0], comb(...f.slice(1))));
+
+export const TOKEN_T = (annot?: string) => t('or', annot, t('or', undefined, t('address', '%fa12'), t('pair', '%fa2', t('address', '%token'), t('nat', '%id'))), t('unit', '%tez'));
+export const NAT = t('nat');
+export const PAIR_T = comb(t('nat', '%token_a_pool'), t('nat', '%token_b_pool'), t('nat', '%token_a_price_cml'), t('nat', '%token_b_price_cml'), t('nat', '%total_supply'), t('timestamp', '%last_block_timestamp'), t('option', '%bucket', t('address')));
+export const TOKENS_T = comb(TOKEN_T('%token_a'), TOKEN_T('%token_b'));
+
+export type Token = { fa12: string } | { fa2: { token: string; id: bigint } } | { tez: null };
+
+export interface DexCoreStorage {
+  pairs: number;
+  tokens: number;
+  fees: { interface_fee: bigint; swap_fee: bigint; auction_fee: bigint };
+}
+
+export interface PairState {
+  token_a_pool: bigint;
+  token_b_pool: bigint;
+  total_supply: bigint;
+  bucket: string | null;
+}
+
+/** The inner `storage` record of DexCore's full storage (`{storage, dex_core_lambdas, metadata}`). */
+export function coreStorage(v: unknown): DexCoreStorage | undefined {
+  const s = (v as { storage?: Partial<DexCoreStorage> } | undefined)?.storage;
+  return typeof s?.pairs === 'number' && typeof s.tokens === 'number' && typeof s?.fees?.swap_fee === 'bigint' ? (s as DexCoreStorage) : undefined;
+}
+
+/** Entries a call wrote to one of the big maps, decoded: pair id → value. */
+export function written<T>(diffs: readonly BigMapDiff[], bigMap: number, type: unknown): Map<bigint, T> {
+  const out = new Map<bigint, T>();
+  for (const d of diffs) {
+    if (d.action !== 'update' || d.bigMapId !== bigMap || d.key === undefined) continue;
+    const id = plainValue(NAT, d.key);
+    if (typeof id === 'bigint') out.set(id, plainValue(type, d.value) as T);
+  }
+  return out;
+}
+
+export function tokenRef(x: Token): DexTokenRef {
+  if ('fa12' in x) return { standard: 'fa1.2', contract: x.fa12 };
+  if ('fa2' in x) return { standard: 'fa2', contract: x.fa2.token, tokenId: x.fa2.id };
+  return { standard: 'tez' };
+}
+
+/** A rate of precision 1e18 in basis points, as a decimal string (`2250000000000000` → `"22.5"`). */
+export function rateBps(rate: bigint): string {
+  const hundredths = (rate * 100n) / 10n ** 14n;
+  const [int, frac] = [hundredths / 100n, hundredths % 100n];
+  return frac === 0n ? String(int) : `${int}.${String(frac).padStart(2, '0').replace(/0$/, '')}`;
+}
