@@ -27,7 +27,7 @@ import { ContentFailure, scriptRejected } from '../../../../framework/sandbox/op
 import { balanced, invariant, type MathFees, type MathToken, normalized, sliceFee, swapOut, withdrawOne } from './stableMath';
 
 /** The factory's dev fee (its `dev_fee` view), as the mainnet factory's storage holds it. */
-export const DEV_FEE_F = 4_500_000n;
+const DEV_FEE_F = 4_500_000n;
 
 interface StablePoolState {
   ampF: bigint;
@@ -223,7 +223,7 @@ export class StableDex implements ContractModel {
   }
 
   /** The shares `invest` mints for `inputs` and the reserves after it (`add_liq`). */
-  investQuote(id: number, inputs: ReadonlyMap<number, bigint>): { minted: bigint; reserves: bigint[] } {
+  private investQuote(id: number, inputs: ReadonlyMap<number, bigint>): { minted: bigint; reserves: bigint[] } {
     const p = this.pool(id);
     const before = p.tokens.map((x) => x.reserves);
     const after = before.map((r, i) => r + (inputs.get(i) ?? 0n));

@@ -1,12 +1,13 @@
+import { FEE_DENOMINATOR } from './pool';
+
 /**
  * Why: the sandbox's QuipuSwap StableSwap pools move their reserves by the contract's own integer
  * math (quipuswap-stable-core `math.ligo`): the invariant D and the balance y by Newton's iteration
  * over the rate-normalized balances xp = reserves·rate/10^18, with A kept ×100, and fees cut in parts
  * of 10^10. Every division rounds as the contract's does.
  */
-export const PRECISION = 10n ** 18n;
-export const A_PRECISION = 100n;
-export const FEE_DENOMINATOR = 10_000_000_000n;
+const PRECISION = 10n ** 18n;
+const A_PRECISION = 100n;
 
 export interface MathToken {
   rate: bigint;
