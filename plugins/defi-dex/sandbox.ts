@@ -28,7 +28,7 @@ export const sandbox: SandboxExtension = {
     seedQuipuswapStable(g);
   },
   traffic: [
-    { weight: 3, build: (ctx) => poolCall(ctx, ctx.prng.pick([lbPool(ctx.contracts), quipuswapPool(ctx.contracts), plentyPool(ctx.contracts)])) },
+    { weight: 2, build: (ctx) => poolCall(ctx, ctx.prng.pick([lbPool(ctx.contracts), quipuswapPool(ctx.contracts), plentyPool(ctx.contracts)])) },
     { weight: 1, build: (ctx) => stableCall(ctx, quipuswapStableDex(ctx.contracts)) },
   ],
   blockResults: (ctx) => [lbSubsidy(ctx)],

@@ -58,7 +58,7 @@ export function stableCall(ctx: BlockContext, dex: StableDex): Record<string, un
   let user: Account | undefined;
   let plan: Plan;
   const r = prng.float();
-  if (pool.totalSupply === 0n || (r >= 0.45 && r < 0.65)) {
+  if (pool.totalSupply === 0n || (r >= 0.4 && r < 0.6)) {
     user = pickSource(ctx, funded, false);
     if (!user) return undefined;
     const who = user.address;
@@ -68,7 +68,7 @@ export function stableCall(ctx: BlockContext, dex: StableDex): Record<string, un
     const inputs = new Map(pool.tokens.map((_, i) => [i, pool.totalSupply === 0n || prng.float() < 0.6 ? amount(i) : 0n] as [number, bigint]));
     if ([...inputs.values()].every((v) => v === 0n)) inputs.set(0, amount(0));
     plan = ['invest', (call, diff) => dex.invest(call, diff, who, id, inputs)];
-  } else if (r < 0.45) {
+  } else if (r < 0.4) {
     const i = prng.int(n);
     const j = (i + 1 + prng.int(n - 1)) % n;
     user = pickSource(ctx, (a) => a.balance > TEZ && holds(a.address, i) > 0n, false);
@@ -78,13 +78,13 @@ export function stableCall(ctx: BlockContext, dex: StableDex): Record<string, un
     if (max < 1n) return undefined;
     const dx = part(max, 1n);
     plan = ['swap', (call, diff) => dex.swap(call, diff, who, id, i, j, dx)];
-  } else if (r < 0.95) {
+  } else if (r < 0.9) {
     user = lp();
     if (!user) return undefined;
     const who = user.address;
     const shares = part(dex.ledger.get(who, id), 3n);
-    if (r < 0.8) plan = ['divest', (call, diff) => dex.divest(call, diff, who, id, shares)];
-    else if (r < 0.9) {
+    if (r < 0.7) plan = ['divest', (call, diff) => dex.divest(call, diff, who, id, shares)];
+    else if (r < 0.8) {
       const i = prng.int(n);
       plan = ['divest_one_coin', (call, diff) => dex.divestOne(call, diff, who, id, shares, i)];
     } else {
