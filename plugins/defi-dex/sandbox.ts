@@ -5,6 +5,7 @@ import { lbPool, lbSubsidy, originateLbToken, registerLb, seedLb } from './adapt
 import { originatePlentyLp, plentyPool, registerPlenty, seedPlenty } from './adapters/plenty/sandbox';
 import { plentyStableCall, registerPlentyStable, seedPlentyStable } from './adapters/plenty-stable/sandbox';
 import { quipuswapPool, registerQuipuswap, seedQuipuswap } from './adapters/quipuswap/sandbox';
+import { quipuswapStableDex, registerQuipuswapStable, seedQuipuswapStable, stableCall } from './adapters/quipuswap-stable/sandbox';
 import { quipuswapV2, quipuswapV2Call, registerQuipuswapV2, seedQuipuswapV2 } from './adapters/quipuswap-v2/sandbox';
 import { originateQuipuswapV3, quipuswapV3Call, registerQuipuswapV3 } from './adapters/quipuswap-v3/sandbox';
 import { registerSpicy, seedSpicy, spicyCall } from './adapters/spicy/sandbox';
@@ -23,13 +24,14 @@ const DEX_CALLS: readonly [string, (ctx: BlockContext) => Record<string, unknown
   ['spicy', spicyCall],
   ['plenty-stable', plentyStableCall],
   ['quipuswap-v2', (ctx) => quipuswapV2Call(ctx, quipuswapV2(ctx.contracts))],
+  ['quipuswap-stable', (ctx) => stableCall(ctx, quipuswapStableDex(ctx.contracts))],
 ];
 
 /**
  * The DEX protocols' simulators: Liquidity Baking (with its per-block subsidy), QuipuSwap v1, a
  * Plenty volatile pool, a QuipuSwap V3 pool, a Dexter v1 pool, a Vortex pool, a Youves flat-curve
  * pool, two SpicySwap pairs with their router, two Plenty stable pools (tzBTC/kUSD, ctez/tez),
- * QuipuSwap v2's DexCore, their bootstrap reserves, and 60% of the `defi` traffic (swaps, liquidity).
+ * QuipuSwap v2's DexCore, a QuipuSwap StableSwap dex (two pools), their bootstrap reserves, and 60% of the `defi` traffic (swaps, liquidity).
  */
 export const sandbox: SandboxExtension = {
   name: 'defi-dex',
@@ -44,6 +46,7 @@ export const sandbox: SandboxExtension = {
     registerSpicy(contracts, book);
     registerPlentyStable(contracts, book, errorPrefix);
     registerQuipuswapV2(contracts, book);
+    registerQuipuswapStable(contracts, book, errorPrefix);
   },
   bootstrap(g) {
     // LP tokens first, then the pools that mint them.
@@ -59,6 +62,7 @@ export const sandbox: SandboxExtension = {
     seedSpicy(g);
     seedPlentyStable(g);
     seedQuipuswapV2(g);
+    seedQuipuswapStable(g);
   },
   // One share of the `defi` traffic for every DEX protocol together: a new protocol takes calls from
   // the other DEX protocols, not from farms and lending.

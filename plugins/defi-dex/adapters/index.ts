@@ -4,6 +4,7 @@ import { lbAdapter } from './lb/adapter';
 import { plentyAdapter } from './plenty/adapter';
 import { plentyStableAdapter } from './plenty-stable/adapter';
 import { quipuswapAdapter } from './quipuswap/adapter';
+import { quipuswapStableAdapter } from './quipuswap-stable/adapter';
 import { quipuswapV2Adapter } from './quipuswap-v2/adapter';
 import { quipuswapV3Adapter } from './quipuswap-v3/adapter';
 import { spicyAdapter } from './spicy/adapter';
@@ -22,4 +23,5 @@ export const DEX_ADAPTERS: readonly DexAdapter[] = [
   youvesFlatAdapter,
   spicyAdapter,
   quipuswapV2Adapter,
+  quipuswapStableAdapter,
 ];

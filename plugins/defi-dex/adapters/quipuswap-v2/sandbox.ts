@@ -340,13 +340,15 @@ export function quipuswapV2Call(ctx: BlockContext, core: DexCore): Record<string
   const call = (user: string, run: (c: CallContext, tr: BalanceUpdates) => PoolCall & { grown?: number }) =>
     new ManagerGroupBuilder(ctx).build(user, [deferredCall(ctx, user, core, run, 12000, core.pending)]);
   if (!pairs[2].launched) {
+    // The launch waits for a user holding both tokens; until then the seeded pairs trade.
     const src = pickSource(ctx, (a) => a.balance > TEZ && held(pairs[2].a, a) > 10n ** 18n && held(pairs[2].b, a) > 10_000n, false);
-    if (!src) return undefined;
-    const [a, b] = [held(pairs[2].a, src) / 4n, held(pairs[2].b, src) / 4n];
-    return call(src.address, (c) => core.launch(c, src.address, 2, a, b));
+    if (src) {
+      const [a, b] = [held(pairs[2].a, src) / 4n, held(pairs[2].b, src) / 4n];
+      return call(src.address, (c) => core.launch(c, src.address, 2, a, b));
+    }
   }
   const action = prng.float();
-  const id = prng.int(3);
+  const id = prng.int(pairs[2].launched ? 3 : 2);
   const p = pairs[id];
   if (action < 0.45) {
     // A hop, or two through tez: tzBTC → tez → kUSD or back.
