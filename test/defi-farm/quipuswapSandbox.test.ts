@@ -65,7 +65,7 @@ describe('defi-farm: the QuipuSwap TFarm on the sandbox chain', function () {
 
   before(async () => {
     t = await startTestInstance({ plugins: plugins() });
-    chain.bakeTo(180);
+    chain.bakeTo(200);
     await indexSandbox(t, chain);
     farm = quipuswapFarm(chain.contracts);
     ops = canonical(chain).flatMap((b) => b.operations);
