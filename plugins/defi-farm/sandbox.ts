@@ -15,7 +15,7 @@ export const sandbox: SandboxExtension = {
     seedQuipuswapFarm(g);
   },
   traffic: [
-    { weight: 1.5, build: (ctx) => farmCall(ctx, plentyFarm(ctx.contracts)) },
-    { weight: 1, build: (ctx) => quipuswapFarmCall(ctx, quipuswapFarm(ctx.contracts)) },
+    { weight: 0.6, build: (ctx) => farmCall(ctx, plentyFarm(ctx.contracts)) },
+    { weight: 0.4, build: (ctx) => quipuswapFarmCall(ctx, quipuswapFarm(ctx.contracts)) },
   ],
 };

@@ -14,7 +14,7 @@ import { startTestInstance, TestInstance } from '../../support/TestInstance';
  */
 describe(`farm API: /v1/farm routes (${BACKEND})`, function () {
   this.timeout(300_000);
-  const chain = new SandboxChain({ seed: 'farm-api', profile: 'tiny' });
+  const chain = new SandboxChain({ seed: 'farm-routes', profile: 'tiny' });
   let t: TestInstance;
   let farms: CsvRow[];
   let events: CsvRow[];
