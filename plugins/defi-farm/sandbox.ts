@@ -1,11 +1,21 @@
 import type { SandboxExtension } from '../../framework/sandbox/extension';
 import { plentyFarm, registerPlentyFarm, seedPlentyFarm } from './adapters/plenty/sandbox';
 import { farmCall } from './adapters/plenty/traffic';
+import { quipuswapFarm, quipuswapFarmCall, registerQuipuswapFarm, seedQuipuswapFarm } from './adapters/quipuswap/sandbox';
 
-/** The farm protocols' simulators: a Plenty LP farm and 20% of the `defi` traffic (stake, unstake, harvest). */
+/** The farm protocols' simulators: a Plenty LP farm and a QuipuSwap TFarm, each with a share of the `defi` traffic. */
 export const sandbox: SandboxExtension = {
   name: 'defi-farm',
-  register: (contracts, book) => registerPlentyFarm(contracts, book),
-  bootstrap: seedPlentyFarm,
-  traffic: [{ name: 'defi-farm:plenty', weight: 1, build: (ctx) => farmCall(ctx, plentyFarm(ctx.contracts)) }],
+  register: (contracts, book) => {
+    registerPlentyFarm(contracts, book);
+    registerQuipuswapFarm(contracts, book);
+  },
+  bootstrap: (g) => {
+    seedPlentyFarm(g);
+    seedQuipuswapFarm(g);
+  },
+  traffic: [
+    { name: 'defi-farm:plenty', weight: 0.6, build: (ctx) => farmCall(ctx, plentyFarm(ctx.contracts)) },
+    { name: 'defi-farm:quipuswap', weight: 0.4, build: (ctx) => quipuswapFarmCall(ctx, quipuswapFarm(ctx.contracts)) },
+  ],
 };

@@ -117,8 +117,10 @@ export type FarmPositionRow = {
   stake_withdrawn: bigint | number;
   /** rewards paid to the owner so far (raw) */
   rewards_claimed: bigint | number;
-  /** rewards earned and not paid after the last change (raw); null unless the contract's formula gives them */
+  /** rewards earned and not paid as of the farm's latest change (raw); null unless the contract's formula gives them */
   rewards_pending?: bigint | number | null;
+  /** MasterChef-style farms: the owner's unpaid earnings minus its reward debt, in the contract's precision (pending = (reward_base + stake·farm index)/precision); null for other farms */
+  reward_base?: bigint | number | null;
   /** the stake is gone */
   is_closed: boolean;
   /** height at which the position opened (last reopen) */

@@ -32,7 +32,7 @@ describe('defi-farm: the Plenty farm on the sandbox chain', function () {
 
   before(async () => {
     t = await startTestInstance({ plugins: plugins() });
-    chain.bakeTo(80);
+    chain.bakeTo(140);
     await indexSandbox(t, chain);
     farm = plentyFarm(chain.contracts);
     pool = `${farm.address}_0`;

@@ -1,5 +1,6 @@
 import type { FarmAdapter } from '../core/FarmAdapter';
 import { plentyFarmAdapter } from './plenty/adapter';
+import { quipuswapFarmAdapter } from './quipuswap/adapter';
 
 /** Every farm protocol adapter the plugin runs: one line per protocol folder. */
-export const FARM_ADAPTERS: readonly FarmAdapter[] = [plentyFarmAdapter];
+export const FARM_ADAPTERS: readonly FarmAdapter[] = [plentyFarmAdapter, quipuswapFarmAdapter];

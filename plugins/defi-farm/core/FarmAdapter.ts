@@ -34,6 +34,14 @@ export interface FarmSupply {
   readonly totalStake: bigint;
   /** Rewards still to pay out (raw); null when the contract does not tell. */
   readonly remainingRewards: bigint | null;
+  /** The reward period from the storage, when the contract keeps it in times (end null: open-ended). */
+  readonly period?: { readonly start: Date; readonly end: Date | null };
+  /**
+   * MasterChef-style farms: the farm's accumulated reward per staked unit after the call, in the
+   * contract's precision. Every open position's pending rewards are then recomputed with the
+   * contract's formula `(rewardBase + stake·index) / precision` (see OwnerState.rewardBase).
+   */
+  readonly accrual?: { readonly index: bigint; readonly precision: bigint };
 }
 
 interface FarmParties {
@@ -49,6 +57,11 @@ interface OwnerState {
   readonly pending?: bigint;
   /** The contract's id of the stake lot this action touched (Plenty's InvestMap key). */
   readonly stakeId?: bigint;
+  /**
+   * MasterChef-style farms: the owner's earned-but-unpaid rewards minus the reward debt (stake × the
+   * index at this call), in the contract's precision; with FarmSupply.accrual it gives pending later.
+   */
+  readonly rewardBase?: bigint;
 }
 
 /** Stake in (deposit) or out (withdraw); a withdrawal may pay a fee and rewards along. */

@@ -29,7 +29,7 @@ export class FarmRecorder implements FarmSink {
       pool_id: decl.poolId,
       creator: decl.creator ?? null,
       num_positions: 0,
-      // Plenty's reward period is kept in block levels, not times: unknown as times.
+      // Unknown unless the storage keeps the period in times (Plenty's is in block levels).
       start_time: null,
       end_time: null,
       first_height: ctx.block.level,
@@ -74,6 +74,24 @@ export class FarmRecorder implements FarmSink {
     const patch: Record<string, unknown> = { ...totals(supply), update_height: ctx.block.level };
     if (action.kind !== 'update') patch.num_positions = big(farm.num_positions) + (await this.position(ctx, farm, action));
     farms.update(farm, patch);
+    if (supply.accrual) await this.accrue(ctx, String(farm.pool), supply.accrual);
+  }
+
+  /**
+   * MasterChef-style farms: every position with stake gets its pending rewards from the farm's new
+   * index with the contract's formula, so untouched stakers' pending follows the farm's updates.
+   */
+  private async accrue(ctx: IndexContext, pool: string, accrual: NonNullable<FarmSupply['accrual']>): Promise<void> {
+    const positions = ctx.entities(tables.farm_position, 'position');
+    const stored = (await ctx.read(tables.farm_position).select('position').where({ pool }).andWhere('stake_balance', '>', 0)) as Array<{ position: string }>;
+    const keys = new Set([...stored.map((r) => r.position), ...positions.pending().filter((p) => p.pool === pool).map((p) => String(p.position))]);
+    await positions.preload(keys);
+    for (const key of keys) {
+      const p = (await positions.get(key))!;
+      if (p.reward_base === null || big(p.stake_balance) === 0n) continue;
+      const pending = (big(p.reward_base) + big(p.stake_balance) * accrual.index) / accrual.precision;
+      if (p.rewards_pending === null || big(p.rewards_pending) !== pending) positions.update(p, { rewards_pending: pending, update_height: ctx.block.level });
+    }
   }
 
   private farms(ctx: IndexContext): EntityStore {
@@ -102,6 +120,7 @@ export class FarmRecorder implements FarmSink {
         stake_withdrawn: 0n,
         rewards_claimed: 0n,
         rewards_pending: null,
+        reward_base: null,
         is_closed: true,
         open_height: ctx.block.level,
         open_time: time,
@@ -121,6 +140,7 @@ export class FarmRecorder implements FarmSink {
     if (action.kind === 'deposit') patch.stake_deposited = big(p.stake_deposited) + action.volume;
     if (action.kind === 'withdraw') patch.stake_withdrawn = big(p.stake_withdrawn) + action.volume;
     if (action.stakeId !== undefined) patch.stake_id = Number(action.stakeId);
+    if (action.rewardBase !== undefined) patch.reward_base = action.rewardBase;
     // Open/closed from the amounts, not the stored flag (its read-back form depends on the store).
     const wasOpen = big(p.stake_balance) > 0n || (p.rewards_pending !== null && big(p.rewards_pending) > 0n);
     const open = balance > 0n || (pending !== null && pending > 0n);
@@ -132,4 +152,4 @@ export class FarmRecorder implements FarmSink {
 }
 
 const identity = (farm: Entity) => ({ pool: String(farm.pool), contract: String(farm.contract), pool_id: Number(farm.pool_id), entity: String(farm.entity) });
-const totals = (s: FarmSupply) => ({ total_stake: s.totalStake, remaining_rewards: s.remainingRewards });
+const totals = (s: FarmSupply) => ({ total_stake: s.totalStake, remaining_rewards: s.remainingRewards, ...(s.period ? { start_time: s.period.start, end_time: s.period.end } : {}) });

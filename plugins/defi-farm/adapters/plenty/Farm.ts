@@ -27,7 +27,7 @@ const E18 = 10n ** 18n;
 const REWARD_RATE = 1_000_000n;
 const PERIOD_FINISH = 1_000_000n;
 /** Lots younger than this many blocks pay an unstake fee of FEE_BPS. */
-const YOUNG_BLOCKS = 8;
+const YOUNG_BLOCKS = 30;
 const FEE_BPS = 25n;
 
 /** A staker's entry: lots by key (raw amounts), the scaled balance, the next lot key, rewards earned. */

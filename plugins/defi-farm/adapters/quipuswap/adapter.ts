@@ -1,0 +1,103 @@
+import { plainValue, type HandlerRegistry } from '../../../../framework';
+import { PoolCall, type TokenMove } from '../../../defi-dex/core/PoolCall';
+import type { FarmAction, FarmAdapter, FarmSink, FarmSupply, FarmTokenRef } from '../../core/FarmAdapter';
+import { type FarmRecord, farmsStorage, farmsWritten, type FarmsStorage, PRECISION, remainingRewards, tokenRef, type UserInfo, userWritten } from './storage';
+
+const USER_CALLS = ['deposit', 'withdraw', 'harvest'];
+const ADMIN_CALLS = ['add_new_farm', 'set_fees', 'set_reward_per_second'];
+/** QFarm pays QUIPU by asking its proxy minter to mint: `mint_tokens (list {receiver, amount})`. */
+const MINT_TOKENS = { prim: 'list', args: [{ prim: 'pair', args: [{ prim: 'address', annots: ['%receiver'] }, { prim: 'nat', annots: ['%amount'] }] }] };
+
+const entity = (s: FarmsStorage) => (s.kind === 'qfarm' ? 'quipu_qfarm' : 'quipu_tfarm');
+const stakeOf = (f: FarmRecord) => tokenRef(f.stake_params.staked_token);
+const rewardOf = (f: FarmRecord) => tokenRef(f.reward_token);
+
+/**
+ * QuipuSwap farming (QFarm: QUIPU minted as reward, entity `quipu_qfarm`; TFarm: any funded reward
+ * token, `quipu_tfarm`): multi-farm contracts whose farm id is the pool id. Recognized by their
+ * storage (`storage.{farms, users_info, farms_count}`); amounts are what moved, totals and the
+ * staker's accounting come from the farm and user entries the call wrote.
+ */
+export const quipuswapFarmAdapter: FarmAdapter = {
+  name: 'quipuswap',
+  entities: ['quipu_qfarm', 'quipu_tfarm'],
+  register(r: HandlerRegistry, sink: FarmSink): void {
+    r.onOperationGroup([{ name: 'farm', destination: { entrypoints: USER_CALLS }, entrypoint: [...USER_CALLS, ...ADMIN_CALLS] }], async (m, ctx) => {
+      const step = m.steps.farm!;
+      const s = farmsStorage(step.storage);
+      if (!s) return;
+      const call = new PoolCall(m, step);
+      const owner = step.sender ?? m.signer ?? '';
+      const written = farmsWritten(s, step.bigMapDiffs);
+      for (const [fid, farm] of written) {
+        const key = { contract: step.contract, poolId: Number(fid) };
+        const supply = supplyOf(farm);
+        const action = USER_CALLS.includes(step.entrypoint!)
+          ? userAction(call, s, step.entrypoint!, step.parameters as UserParams, farm, owner, userWritten(s, step.bigMapDiffs, fid, owner))
+          : { kind: 'update' as const, sender: owner, receiver: owner, reward: step.entrypoint === 'add_new_farm' ? moved(call, rewardOf(farm), (mv) => mv.to === step.contract) : 0n };
+        if (!action) continue;
+        if (!(await sink.supply(ctx, key))) {
+          const creator = step.entrypoint === 'add_new_farm' ? (m.signer ?? owner) : undefined;
+          await sink.farm(ctx, { ...key, entity: entity(s), stake: stakeOf(farm), reward: rewardOf(farm), creator }, supply);
+        }
+        await sink.action(ctx, key, action, supply, { match: m, step });
+      }
+    });
+  },
+};
+
+interface UserParams {
+  fid: bigint;
+  amt?: bigint;
+  receiver?: string;
+  rewards_receiver: string;
+}
+
+/** Totals after the call: `staked`, the schedule left, the period and the reward index (reward_per_share). */
+function supplyOf(f: FarmRecord): FarmSupply {
+  return { totalStake: f.staked, remainingRewards: remainingRewards(f), period: { start: f.start_time, end: f.end_time ?? null }, accrual: { index: f.reward_per_share, precision: PRECISION } };
+}
+
+const sameToken = (ref: FarmTokenRef, mv: TokenMove) => ref.standard !== 'tez' && mv.token === ref.contract && mv.tokenId === (ref.standard === 'fa2' ? ref.tokenId : 0n);
+const moved = (call: PoolCall, ref: FarmTokenRef, which: (mv: TokenMove) => boolean) => call.tokenMoves().filter((mv) => sameToken(ref, mv) && which(mv)).reduce((n, mv) => n + mv.amount, 0n);
+
+/**
+ * deposit (stake in + the rewards it claimed), withdraw (stake out less the early-withdrawal fee the
+ * farm keeps, + claimed rewards) and harvest (claim). Rewards are what reached `rewards_receiver`:
+ * TFarm's reward token transfers (the stake paid back excluded, for farms staking their reward token)
+ * or QFarm's mint order to its proxy minter. Before the timelock ends rewards go to the admin: 0 then.
+ */
+function userAction(call: PoolCall, s: FarmsStorage, entrypoint: string, p: UserParams, farm: FarmRecord, owner: string, user: UserInfo | undefined): FarmAction | undefined {
+  const farmAddress = call.step.contract;
+  const stake = stakeOf(farm);
+  const moves = call.tokenMoves();
+  const stakeBack = entrypoint === 'withdraw' ? moves.find((mv) => sameToken(stake, mv) && mv.from === farmAddress && mv.to === p.receiver) : undefined;
+  const reward =
+    s.kind === 'qfarm'
+      ? minted(call, p.rewards_receiver)
+      : moves.filter((mv) => mv !== stakeBack && sameToken(rewardOf(farm), mv) && mv.from === farmAddress && mv.to === p.rewards_receiver).reduce((n, mv) => n + mv.amount, 0n);
+  const state = user ? { pending: user.earned / PRECISION, rewardBase: user.earned - user.prev_earned } : {};
+  switch (entrypoint) {
+    case 'deposit':
+      return { kind: 'deposit', sender: owner, receiver: p.rewards_receiver, owner, volume: moved(call, stake, (mv) => mv.to === farmAddress), fee: 0n, reward, ...state };
+    case 'withdraw': {
+      const volume = p.amt ?? 0n;
+      const back = stakeBack?.amount ?? 0n;
+      return { kind: 'withdraw', sender: owner, receiver: p.receiver ?? owner, owner, volume, fee: volume > back ? volume - back : 0n, reward, ...state };
+    }
+    case 'harvest':
+      return { kind: 'claim', sender: owner, receiver: p.rewards_receiver, owner, reward, ...state };
+  }
+  return undefined;
+}
+
+/** QUIPU the farm had its proxy minter mint to `to` in this call. */
+function minted(call: PoolCall, to: string): bigint {
+  let n = 0n;
+  for (const o of call.emitted) {
+    if (o.entrypoint !== 'mint_tokens') continue;
+    const list = plainValue(MINT_TOKENS, o.parameters) as Array<{ receiver?: unknown; amount?: unknown }> | undefined;
+    for (const e of Array.isArray(list) ? list : []) if (e.receiver === to && typeof e.amount === 'bigint') n += e.amount;
+  }
+  return n;
+}
