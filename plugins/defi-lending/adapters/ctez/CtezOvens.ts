@@ -193,7 +193,7 @@ export class CtezOvens implements ContractModel {
     return pair(int(id), prim('None'), prim('Left', [unit]));
   }
 
-  /** A deposit: the user pays the oven's `default`, the oven calls `register_oven_deposit`. Returns the main contract's result. */
+  /** A deposit: the user paid the oven's `default`, the oven calls `register_oven_deposit` (an internal call with the main contract's result). */
   deposit(call: CallContext, diff: LazyStorageDiff, o: OvenEntry, amount: bigint): void {
     this.housekeeping(call);
     const oven = this.current(o.id, o.owner);
@@ -203,7 +203,8 @@ export class CtezOvens implements ContractModel {
 
   withdraw(call: CallContext, diff: LazyStorageDiff, user: string, id: bigint, amount: bigint, to: string): Micheline {
     this.housekeeping(call);
-    const oven = { ...this.current(id, user), tezBalance: this.current(id, user).tezBalance - amount };
+    const before = this.current(id, user);
+    const oven = { ...before, tezBalance: before.tezBalance - amount };
     if (oven.tezBalance < 0n || this.underCollateralized(oven)) throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('EXCESSIVE_TEZ_WITHDRAWAL')));
     this.write(diff, oven);
     this.payOut(call, oven.address, amount, to);
