@@ -3,7 +3,10 @@ import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
 import type { NormalizedOperation } from '../../framework/chain';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
+import { PROFILES } from '../../framework/sandbox/profiles';
 import { yupanaMarket } from '../../plugins/defi-lending/adapters/yupana/sandbox';
+import { lendingCall } from '../../plugins/defi-lending/adapters/yupana/traffic';
+import { sandbox as lending } from '../../plugins/defi-lending/sandbox';
 import { readTable, type CsvRow } from '../core-chain/support/tableReader';
 import { canonical, indexSandbox } from '../support/IndexHarness';
 import { expectReorgMatchesClean } from '../support/ReorgCheck';
@@ -43,7 +46,9 @@ const owned = (m: Market) => m.liquid + m.borrows - m.reserves;
 
 describe('defi-lending: the Yupana-style market on the sandbox chain', function () {
   this.timeout(300_000);
-  const chain = new SandboxChain({ seed: 'lend-yupana', profile: 'tiny' });
+  // The lending simulators with only the Yupana traffic, denser than in the default mix: every kind of call within 160 blocks.
+  const yupanaOnly = { ...lending, traffic: [{ weight: 1, build: (ctx: Parameters<typeof lendingCall>[0]) => lendingCall(ctx, yupanaMarket(ctx.contracts)) }] };
+  const chain = new SandboxChain({ seed: 'lend-yupana', profile: { ...PROFILES.tiny, mix: { ...PROFILES.tiny.mix, defi: 30 } }, extensions: [yupanaOnly] });
   let t: TestInstance;
   let market: ReturnType<typeof yupanaMarket>;
   /** Every applied call to the market, in chain order. */
