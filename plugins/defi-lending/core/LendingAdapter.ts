@@ -82,6 +82,16 @@ export interface LendingAction {
   readonly fee: bigint;
   /** The owner's scaled figures after the call, for markets that keep them. */
   readonly account?: LendingAccount;
+  /** Which of the owner's positions in the market moved, for protocols where an owner has several (a ctez oven id); the position is `{pool}:{owner}:{stakeId}`. */
+  readonly stakeId?: bigint;
+  /** Supply that left or reached the position besides the volume (a vault liquidation's seized collateral). */
+  readonly moved?: LendingShareMove;
+}
+
+/** An owner's position as recorded: supply and debt in raw underlying. */
+export interface LendingHolding {
+  readonly balance: bigint;
+  readonly debt: bigint;
 }
 
 /** The core's side, handed to every adapter at registration. All calls write within the block. */
@@ -90,6 +100,8 @@ export interface LendingSink {
   market(ctx: IndexContext, decl: LendingDecl, supply: LendingSupply): Promise<void>;
   /** The market's totals as last recorded; undefined for unknown markets. */
   supply(ctx: IndexContext, market: LendingKey): Promise<LendingSupply | undefined>;
+  /** The owner's position (the `stakeId` one where owners have several) as last recorded; undefined when there is none. */
+  position(ctx: IndexContext, market: LendingKey, owner: string, stakeId?: bigint): Promise<LendingHolding | undefined>;
   /** One action on a declared market with its totals after it. */
   action(ctx: IndexContext, market: LendingKey, action: LendingAction, supply: LendingSupply, origin: LendingOrigin): Promise<void>;
   /**

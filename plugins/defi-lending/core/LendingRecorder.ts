@@ -3,7 +3,7 @@ import type { Entity, EntityStore, IndexContext } from '../../../framework';
 import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
 import { tables } from '../tables.generated';
 import { interestAt } from './Interest';
-import type { LendingAccount, LendingAction, LendingDecl, LendingKey, LendingOrigin, LendingRates, LendingShareMove, LendingSink, LendingSupply } from './LendingAdapter';
+import type { LendingAccount, LendingAction, LendingDecl, LendingHolding, LendingKey, LendingOrigin, LendingRates, LendingShareMove, LendingSink, LendingSupply } from './LendingAdapter';
 import { applyToPosition, emptyPosition, type PositionChange } from './PositionMove';
 
 const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
@@ -42,19 +42,24 @@ export class LendingRecorder implements LendingSink {
     return row ? { totalCollateral: big(row.total_collateral), totalDebt: big(row.total_debt) } : undefined;
   }
 
+  async position(ctx: IndexContext, key: LendingKey, owner: string, stakeId?: bigint): Promise<LendingHolding | undefined> {
+    const row = await ctx.entities(tables.lend_position, 'position').get(positionKey(lendAddress(key), owner, stakeId));
+    return row ? { balance: big(row.balance), debt: big(row.debt) } : undefined;
+  }
+
   async action(ctx: IndexContext, key: LendingKey, action: LendingAction, supply: LendingSupply, origin: LendingOrigin): Promise<void> {
     const pools = this.pools(ctx);
     const pool = await pools.get(lendAddress(key));
     if (!pool) throw new Error(`defi-lending: action on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
     const outer = origin.match.group.find((o) => o.opC === origin.step.op.opC && o.opI === 0);
-    const { interest, deposits, borrows } = await this.move(ctx, pool, action.owner, action, supply.rates);
+    const { interest, deposits, borrows } = await this.move(ctx, pool, action.owner, action, supply.rates, action.stakeId);
     ctx.append(tables.lend_event, {
       ...identity(pool),
       event_type: action.kind,
       debt_token: String(pool.debt_token),
       collateral_token: String(pool.collateral_token),
       owner: action.owner,
-      stake_id: null,
+      stake_id: action.stakeId === undefined ? null : Number(action.stakeId),
       volume: action.volume,
       debt: supply.totalDebt,
       collateral: supply.totalCollateral,
@@ -100,8 +105,8 @@ export class LendingRecorder implements LendingSink {
   }
 
   /** Applies a change to the owner's position (creating it). */
-  private async move(ctx: IndexContext, pool: Entity, owner: string, change: PositionChange, rates: LendingRates | undefined): Promise<{ interest: bigint | null; deposits: bigint; borrows: bigint }> {
-    const position = await this.positionRow(ctx, pool, owner);
+  private async move(ctx: IndexContext, pool: Entity, owner: string, change: PositionChange, rates: LendingRates | undefined, stakeId?: bigint): Promise<{ interest: bigint | null; deposits: bigint; borrows: bigint }> {
+    const position = await this.positionRow(ctx, pool, owner, stakeId);
     const { patch, ...out } = applyToPosition(position, change, rates, ctx);
     ctx.entities(tables.lend_position, 'position').update(position, patch);
     return out;
@@ -120,13 +125,14 @@ export class LendingRecorder implements LendingSink {
     }
   }
 
-  /** The owner's position in the market, created closed when the owner has none. */
-  private async positionRow(ctx: IndexContext, pool: Entity, owner: string): Promise<Entity> {
+  /** The owner's position in the market (the `stakeId` one), created closed when the owner has none. */
+  private async positionRow(ctx: IndexContext, pool: Entity, owner: string, stakeId?: bigint): Promise<Entity> {
     const positions = ctx.entities(tables.lend_position, 'position');
-    const key = `${pool.pool}:${owner}`;
-    return (await positions.get(key)) ?? positions.insert({ ...identity(pool), ...emptyPosition(pool, key, owner, ctx) });
+    const key = positionKey(String(pool.pool), owner, stakeId);
+    return (await positions.get(key)) ?? positions.insert({ ...identity(pool), ...emptyPosition(pool, key, owner, ctx), stake_id: stakeId === undefined ? null : Number(stakeId) });
   }
 }
 
+const positionKey = (pool: string, owner: string, stakeId?: bigint) => (stakeId === undefined ? `${pool}:${owner}` : `${pool}:${owner}:${stakeId}`);
 const identity = (pool: Entity) => ({ pool: String(pool.pool), contract: String(pool.contract), pool_id: Number(pool.pool_id), entity: String(pool.entity) });
 const totals = (s: LendingSupply) => ({ total_collateral: s.totalCollateral, total_debt: s.totalDebt });

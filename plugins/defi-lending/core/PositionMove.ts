@@ -71,13 +71,12 @@ export function applyToPosition(p: Entity, a: PositionChange, rates: LendingRate
       now.debt = now.debt > a.volume ? now.debt - a.volume : 0n;
       add(a.kind === 'repay' ? 'repaid' : 'liquidated', a.volume);
       break;
-    default: {
-      const { sent = 0n, received = 0n } = a.moved ?? {};
-      if (sent > 0n) add('sent', sent);
-      if (received > 0n) add('received', received);
-      now.balance = now.balance + received > sent ? now.balance + received - sent : 0n;
-    }
   }
+  // Supply moved without a deposit or withdrawal: transfers, seized collateral (alone or beside a liquidation).
+  const { sent = 0n, received = 0n } = a.moved ?? {};
+  if (sent > 0n) add('sent', sent);
+  if (received > 0n) add('received', received);
+  now.balance = now.balance + received > sent ? now.balance + received - sent : 0n;
   const borrow = a.account?.borrow;
   if (borrow) Object.assign(patch, { borrow_scaled: borrow.scaled, borrow_index: borrow.index });
   if (a.account?.shares !== undefined) patch.shares = a.account.shares;

@@ -1,5 +1,5 @@
 import type { IndexContext } from '../../../framework';
-import type { LendingAccount, LendingAction, LendingDecl, LendingKey, LendingOrigin, LendingRates, LendingSink, LendingSupply } from '../../../plugins/defi-lending/core/LendingAdapter';
+import type { LendingAccount, LendingAction, LendingDecl, LendingHolding, LendingKey, LendingOrigin, LendingRates, LendingSink, LendingSupply } from '../../../plugins/defi-lending/core/LendingAdapter';
 
 export type LendingSinkCall =
   | { readonly call: 'market'; readonly decl: LendingDecl; readonly supply: LendingSupply }
@@ -20,6 +20,10 @@ export class RecordingLendingSink implements LendingSink {
 
   async supply(_ctx: IndexContext, market: LendingKey): Promise<LendingSupply | undefined> {
     return this.supplies.get(`${market.contract}_${market.poolId}`);
+  }
+
+  async position(): Promise<LendingHolding | undefined> {
+    return undefined;
   }
 
   async action(_ctx: IndexContext, market: LendingKey, action: LendingAction, supply: LendingSupply, origin: LendingOrigin): Promise<void> {
