@@ -25,7 +25,8 @@ export function bytes(hex: string): Micheline {
 
 export function prim(name: string, args?: Micheline[], annots?: string[]): Micheline {
   const out: { prim: string; args?: Micheline[]; annots?: string[] } = { prim: name };
-  if (args) out.args = args;
+  // The node leaves out an empty argument list (`bool %flag` has no `args`), and so must a model's script.
+  if (args?.length) out.args = args;
   if (annots) out.annots = annots;
   return out;
 }

@@ -328,7 +328,7 @@ export class BlockRun {
     const called = updatesContract ? await this.calledContract(op.receiver) : undefined;
     // A contract first met through another kind of operation (increase_paid_storage, a ticket
     // transfer) still gets its row and script from the node when its origination was not indexed.
-    if (!updatesContract && op.isSuccess && op.receiver?.startsWith('KT1')) await this.calledContract(op.receiver);
+    if (!updatesContract && op.kind !== 'origination' && op.isSuccess && op.receiver?.startsWith('KT1')) await this.calledContract(op.receiver);
     if (!op.isSuccess) {
       if (called && op.isContract) this.contracts.failedCall(called);
       return { called };

@@ -152,7 +152,8 @@ describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, f
       expect([o.delete_height, o.delete_block, o.delete_time]).to.deep.equal(m.deleteHeight === null ? [0, '', '0001-01-01T00:00:00Z'] : at(m.deleteHeight));
       expect(o.row_id).to.equal(rows.get(m.id)!.row_id);
       expect({ key: o.key_type_prim, value: o.value_type_prim }).to.deep.equal({ key: m.keyType, value: m.valueType });
-      const typeName = (prim: string): string => (prim === 'pair' ? 'struct' : prim);
+      // Typedef names as the original's: pairs are structs, ors unions.
+      const typeName = (prim: string): string => (prim === 'pair' ? 'struct' : prim === 'or' ? 'union' : prim);
       expect(o.key_type).to.include({ name: 'key', type: typeName(m.keyType!.prim) });
       expect(o.value_type).to.include({ name: 'value', type: typeName(m.valueType!.prim) });
       expect(rows.get(m.id)!.account_id, `bigmap ${m.id}`).to.equal(accounts.get(m.contract!));

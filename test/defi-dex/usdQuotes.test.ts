@@ -11,7 +11,7 @@ const LB_POOL = 'KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5_0';
 describe('defi-dex: USD values from the markets plugin and the pools', function () {
   this.timeout(240_000);
   let t: TestInstance;
-  const chain = new SandboxChain({ seed: 'dex-usd', profile: 'tiny' });
+  const chain = new SandboxChain({ seed: 'dex-usd', profile: 'tiny', traffic: ['defi-dex:lb'] });
   const pool = async () => (await (await t.get(`/v1/dex/${LB_POOL}`)).json()) as Record<string, unknown>;
   before(async () => {
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });

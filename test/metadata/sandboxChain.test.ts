@@ -59,8 +59,9 @@ describe('metadata: indexing the sandbox chain', () => {
     const count = async (table: string): Promise<number> => Number((await t.app.db.reader.withSchema('metadata').from(table).count({ n: '*' }))[0].n);
     const entries = await count('metadata');
     expect(entries).to.be.greaterThan(0);
-    expect(await count('token')).to.equal(ledgers().length);
-    expect(await count('contract_metadata')).to.equal(ledgers().length);
+    // Every FA1.2 ledger at least (FA2 LP tokens of the DEX models are tokens too).
+    expect(await count('token')).to.be.at.least(ledgers().length);
+    expect(await count('contract_metadata')).to.be.at.least(ledgers().length);
     // Every block of this short chain is within the reorg window, so the journal covers block 1.
     await t.app.db.writer.transaction((trx) => new ChainRollback(t.app.catalog).rollback(trx, 0));
     expect(await count('token')).to.equal(0);

@@ -33,7 +33,7 @@ describe('sandbox global constants', function () {
   });
 
   it('a value is registered once; resubmissions fail with the node error', function () {
-    const chain = new SandboxChain({ seed: 'constants', profile: 'tiny' });
+    const chain = new SandboxChain({ seed: 'constants-2', profile: 'tiny' });
     chain.bake(160);
     const registered = new Set<string>();
     let refused = 0;

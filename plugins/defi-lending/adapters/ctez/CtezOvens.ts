@@ -66,7 +66,7 @@ const seconds = (call: CallContext): bigint => BigInt(Math.floor(Date.parse(call
 export class OvenContract implements ContractModel {
   readonly role = 'ctez-oven' as const;
   readonly code = script(
-    entrypoints(['default', tUnit()], ['delegate', prim('option', [prim('key_hash')])], ['edit_depositor', prim('or', [prim('bool', [], ['%allow_any']), pairT(prim('bool'), tAddress())], ['%allow_account'])], ['withdraw', pairT(tMutez(), prim('contract', [tUnit()]))]),
+    entrypoints(['default', tUnit()], ['delegate', prim('option', [prim('key_hash')])], ['edit_depositor', prim('or', [prim('bool', [], ['%allow_any']), prim('pair', [prim('bool'), tAddress()], ['%allow_account'])])], ['withdraw', pairT(tMutez(), prim('contract', [tUnit()]))]),
     pairT(tAddress('%admin'), named('%handle', tNat('%id'), tAddress('%owner')), DEPOSITORS),
   );
 
