@@ -65,7 +65,7 @@ describe('defi-farm: the QuipuSwap TFarm on the sandbox chain', function () {
 
   before(async () => {
     t = await startTestInstance({ plugins: plugins() });
-    chain.bakeTo(260);
+    chain.bakeTo(150);
     await indexSandbox(t, chain);
     farm = quipuswapFarm(chain.contracts);
     ops = canonical(chain).flatMap((b) => b.operations);

@@ -66,7 +66,7 @@ describe('defi-lending: ctez ovens on the sandbox chain', function () {
 
   before(async () => {
     t = await startTestInstance({ plugins: plugins() });
-    chain.bakeTo(200);
+    chain.bakeTo(140);
     main = ctezOvens(chain.contracts);
     const blocks = canonical(chain);
     for (const b of blocks) for (const o of b.operations) levelOf.set(o, b.level);

@@ -42,7 +42,7 @@ function marketsOf(storage: unknown): Map<string, Market> {
 const owned = (m: Market) => m.liquid + m.borrows - m.reserves;
 
 /** Long enough for every kind of lending call of the model to occur among the `defi` traffic. */
-const LEVELS = 260;
+const LEVELS = 160;
 
 describe('defi-lending: the Yupana-style market on the sandbox chain', function () {
   this.timeout(300_000);

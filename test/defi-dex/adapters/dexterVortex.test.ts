@@ -63,7 +63,7 @@ describe('defi-dex: Dexter-style pools (Dexter v1, Vortex) on the sandbox chain'
   let t: TestInstance;
   before(async () => {
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
-    chain.bakeTo(250);
+    chain.bakeTo(140);
     await indexSandbox(t, chain);
   });
   after(() => t?.close());

@@ -53,7 +53,7 @@ describe('defi-dex: Plenty stable pools on the sandbox chain (tzBTC/kUSD tokens,
   let calls: NormalizedOperation[][];
   before(async () => {
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
-    chain.bakeTo(240);
+    chain.bakeTo(140);
     await indexSandbox(t, chain);
     ops = canonical(chain).flatMap((b) => b.operations);
     calls = pools.map((p) => callsTo(chain, p.contract).filter((o) => MOVES.includes(o.entrypoint ?? '')));

@@ -150,7 +150,7 @@ describe('defi-dex: QuipuSwap StableSwap', function () {
     let maps: { pools: number; ledger: number };
     before(async () => {
       t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
-      chain.bakeTo(300);
+      chain.bakeTo(240);
       await indexSandbox(t, chain);
       const ops = canonical(chain).flatMap((b) => b.operations);
       dex = ops.find((o) => o.entrypoint === 'divest_one_coin' && o.isSuccess)!.receiver!;

@@ -47,7 +47,7 @@ describe('defi-dex: QuipuSwap v2 DexCore on the sandbox chain', function () {
     );
   before(async () => {
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
-    chain.bakeTo(240);
+    chain.bakeTo(140);
     await indexSandbox(t, chain);
     all = canonical(chain).flatMap((b) => b.operations).filter((o) => o.isSuccess);
     ops = all.filter((o) => o.hash !== '');

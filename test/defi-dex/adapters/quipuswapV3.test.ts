@@ -47,7 +47,7 @@ describe('defi-dex: a QuipuSwap V3 pool on the sandbox chain', function () {
   };
   before(async () => {
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
-    chain.bakeTo(200);
+    chain.bakeTo(120);
     await indexSandbox(t, chain);
     calls = callsTo(chain, contract);
     ops = canonical(chain).flatMap((b) => b.operations);

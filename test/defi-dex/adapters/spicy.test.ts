@@ -66,7 +66,7 @@ describe('defi-dex: SpicySwap pairs on the sandbox chain', function () {
   let calls: NormalizedOperation[][];
   before(async () => {
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
-    chain.bakeTo(320);
+    chain.bakeTo(160);
     await indexSandbox(t, chain);
     calls = contracts.map((c) => callsTo(chain, c).filter((o) => POOL_CALLS.includes(o.entrypoint ?? '')));
   });

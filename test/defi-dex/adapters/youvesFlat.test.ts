@@ -22,7 +22,7 @@ function poolStorage(storage: unknown) {
 
 describe('defi-dex: a Youves flat-curve pool on the sandbox chain', function () {
   this.timeout(240_000);
-  const run = sandboxPool('dex-flat', 250, ['defi-dex:youves-flat'], (chain) => chain.contracts.derivedAddress(YOUVES_FLAT_LABELS.pool));
+  const run = sandboxPool('dex-flat', 140, ['defi-dex:youves-flat'], (chain) => chain.contracts.derivedAddress(YOUVES_FLAT_LABELS.pool));
   const { chain, pool: key } = run;
 
   it('declares the pool at its first call and records every call with the reserves of the storage after it', async () => {

@@ -13,7 +13,7 @@ import { startTestInstance, TestInstance } from '../../support/TestInstance';
  * from the tables read through the tables API (CSV), never from the lending routes' own answers.
  */
 /** Long enough for every kind of lending call of the model to occur among the `defi` traffic. */
-const LEVELS = 260;
+const LEVELS = 160;
 
 describe(`lending API: /v1/lend routes (${BACKEND})`, function () {
   this.timeout(300_000);
