@@ -293,12 +293,24 @@ describe(`explorer: a sandbox chain with a reorg (${BACKEND})`, function () {
     const byCycle = new Map<number, Json[]>();
     for (const b of blocks.slice(1)) if (blockCycle(b) > 0) byCycle.set(blockCycle(b), [...(byCycle.get(blockCycle(b)) ?? []), b]);
     const last = blockCycle(head());
+    let revelations = 0;
     for (const [cycle, members] of byCycle) {
       const levels = members.map((b) => b.header.level as number);
       const complete = cycle < last;
       const object = await getJson(t, `/explorer/cycle/${cycle}`);
       expect(object).to.include({ cycle, start_height: Math.min(...levels), n_blocks: members.length, is_complete: complete, is_active: cycle === last });
-      expect(object.end_height).to.equal(complete ? Math.max(...levels) : null);
+      // The planned end, progress and seed rate from the node's constants at the cycle's first block.
+      const start = Math.min(...levels);
+      const constants = JSON.parse((await transport.get(`/chains/main/blocks/${start}/context/constants`)).body);
+      const perCycle = Number(constants.blocks_per_cycle);
+      const plannedEnd = start + perCycle - 1;
+      expect(object.end_height).to.equal(complete ? Math.max(...levels) : plannedEnd);
+      const produced = complete ? perCycle : head().header.level - start + 1;
+      expect(object.progress).to.equal(Math.round((produced * 10000) / perCycle) / 100);
+      if (!complete) {
+        const due = Date.parse(head().header.timestamp) + (plannedEnd - head().header.level) * Number(constants.minimal_block_delay) * 1000;
+        expect(Date.parse(object.end_time)).to.equal(due);
+      }
       expect(object.working_bakers).to.equal(new Set(members.map((b) => b.metadata.proposer)).size);
       const rounds = members.map(blockRound);
       expect(object.missed_rounds).to.equal(rounds.reduce((a, b) => a + b, 0));
@@ -308,9 +320,13 @@ describe(`explorer: a sandbox chain with a reorg (${BACKEND})`, function () {
         .map((b) => (Date.parse(b.header.timestamp) - Date.parse(blocks[b.header.level - 1].header.timestamp)) / 1000);
       if (solvetimes.length > 0) expect([object.solvetime_min, object.solvetime_max]).to.deep.equal([Math.min(...solvetimes), Math.max(...solvetimes)]);
       const kinds = members.flatMap((b) => (b.operations ?? []).flat().flatMap((g: Json) => g.contents.map((c: Json) => c.kind)));
+      const revealed = kinds.filter((k) => k === 'seed_nonce_revelation').length;
+      revelations += revealed;
+      expect(object.seed_rate).to.equal(Math.round((revealed * 10000) / Math.floor(perCycle / Number(constants.blocks_per_commitment))) / 100);
       expect(object.n_double_baking).to.equal(kinds.filter((k) => k === 'double_baking_evidence').length);
       expect(object.n_double_endorsement).to.equal(kinds.filter((k) => /^double_(consensus_operation|attestation|preattestation|endorsement|preendorsement)_evidence$/.test(k)).length);
     }
+    expect(revelations, 'the chain reveals seed nonces').to.be.greaterThan(0);
     expect((await getJson(t, '/explorer/cycle/head')).cycle).to.equal(last);
     await expectError(t, '/explorer/cycle/x', 400, 1301);
     await expectError(t, `/explorer/cycle/${last + 1}`, 404, 1305);

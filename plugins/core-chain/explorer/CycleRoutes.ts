@@ -1,19 +1,22 @@
 import { ApiError, CatalogRows, CycleFigures, explorerObject, parseSequenceId, RouteRegistry } from '../../../framework';
 import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
+import { CyclePlan, cyclePlan } from './CyclePlan';
 
 type Stats = Record<string, string | null>;
 
 /**
  * `/explorer/cycle/{head|number}`: a cycle as seen through its indexed main-chain blocks, the
  * running totals at its last block and its denunciations. Figures that need rights or stake
- * snapshots come from the plugins that keep them (CycleFigures); the planned end and the seed rate
- * are not known: null.
+ * snapshots come from the plugins that keep them (CycleFigures). An open cycle's end, end time and
+ * progress are planned from the constants of the protocol its first block ran (CyclePlan).
  */
 export class CycleRoutes {
   private readonly chainRows: CatalogRows;
   private readonly supplyRows: CatalogRows;
   private readonly heights: CatalogRows;
+  private readonly protocols: CatalogRows;
+  private readonly constants: CatalogRows;
 
   constructor(
     private readonly tables: ChainTables,
@@ -23,6 +26,8 @@ export class CycleRoutes {
     this.chainRows = tables.rows('chain', ['active_bakers', 'active_delegators', 'rolls', 'roll_owners']);
     this.supplyRows = tables.rows('supply', ['staking', 'total']);
     this.heights = tables.rows('block', ['height']);
+    this.protocols = tables.rows('block', ['protocol']);
+    this.constants = tables.rows('protocol', ['constants']);
   }
 
   register(r: RouteRegistry): void {
@@ -36,21 +41,25 @@ export class CycleRoutes {
       const end = Number(s.end_height);
       const later = await this.heights.first(this.heights.query().where('is_orphan', false).where('cycle', '>', cycle));
       const complete = later !== undefined;
-      const [totals, supply, doubleBakings, doubleEndorsements] = await Promise.all([
+      const start = Number(s.start_height);
+      const [totals, supply, doubleBakings, doubleEndorsements, seeds, constants] = await Promise.all([
         this.chainRows.first(this.chainRows.query().where('height', end)),
         this.supplyRows.first(this.supplyRows.query().where('height', end)),
-        this.count(['double_baking'], Number(s.start_height), end),
-        this.count(['double_endorsement', 'double_preendorsement'], Number(s.start_height), end),
+        this.count(['double_baking'], start, end),
+        this.count(['double_endorsement', 'double_preendorsement'], start, end),
+        this.count(['nonce_revelation'], start, end),
+        this.constantsAt(start),
       ]);
+      const plan: CyclePlan = cyclePlan(constants, { start, head: head.height, headTime: head.time, complete, seeds });
       const staking = supply?.staking as number | undefined;
       const total = supply?.total as number | undefined;
       const body = {
         cycle,
-        start_height: Number(s.start_height),
-        end_height: complete ? end : null,
+        start_height: start,
+        end_height: complete ? end : plan.end_height,
         start_time: s.start_time,
-        end_time: complete ? s.end_time : null,
-        progress: complete ? 1 : null,
+        end_time: complete ? s.end_time : plan.end_time,
+        progress: plan.progress,
         is_complete: complete,
         is_active: cycle === head.cycle,
         n_blocks: Number(s.n_blocks),
@@ -84,7 +93,7 @@ export class CycleRoutes {
         working_endorsers: null,
         missed_endorsements: null,
         endorsement_rate: null,
-        seed_rate: null,
+        seed_rate: plan.seed_rate,
         ...(await this.figures.of(cycle, complete)),
       };
       return complete ? { body, height: end } : { body };
@@ -128,6 +137,13 @@ export class CycleRoutes {
       this.heights.first(inCycle().where('height', '<', head).orderBy([{ column: 'n_endorsed_slots' }, { column: 'height' }])),
     ]);
     return { ...row, worst_baked_block: baked ? String(baked.height) : null, worst_endorsed_block: endorsed ? String(endorsed.height) : null };
+  }
+
+  /** The node's constants of the protocol the cycle's first block ran. */
+  private async constantsAt(height: number): Promise<Record<string, unknown> | undefined> {
+    const block = await this.protocols.first(this.protocols.query().where({ height, is_orphan: false }));
+    const row = block ? await this.constants.first(this.constants.query().where('protocol', String(block.protocol)).orderBy('height')) : undefined;
+    return row?.constants as Record<string, unknown> | undefined;
   }
 
   private async count(types: string[], from: number, to: number): Promise<number> {
