@@ -1,5 +1,6 @@
 import { injectable } from 'tsyringe';
 import { Catalog, Database, HandlerRegistry, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { MarketUsdQuotes } from '../defi-dex/core/MarketUsdQuotes';
 import { LENDING_ADAPTERS } from './adapters';
 import { LendRoutes } from './api/LendRoutes';
 import { LendingRecorder } from './core/LendingRecorder';
@@ -25,6 +26,7 @@ export class DefiLendingPlugin implements TzidxPlugin {
   }
 
   routes(r: RouteRegistry): void {
-    new LendRoutes(this.db, this.catalog).register(r);
+    // USD values as the DEX's: tez from the markets plugin, tokens through defi-dex's tez pools (null when either is off).
+    new LendRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r);
   }
 }

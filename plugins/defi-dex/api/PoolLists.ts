@@ -1,7 +1,9 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { applyListRequest, ExplorerArgs, explorerObject, OBJECT_LIST_PROFILE, parseAddress, parseTableRequest, QueryArgs, QueryParamDoc, RouteDoc, RouteRegistry } from '../../../framework';
+import type { UsdQuotes } from '../core/UsdQuotes';
 import type { DexTable, TextRow } from './DexTable';
+import { UsdPrices } from './UsdPrices';
 
 /** Extra conditions of a list: the path's pool or wallet, and `with_closed`. */
 export type ListNarrow = (q: Knex.QueryBuilder, args: ExplorerArgs, path: Record<string, string>) => void;
@@ -34,19 +36,32 @@ export interface PoolDirectory<Info> {
   unknown(row: TextRow): Info;
 }
 
+/** A record of a row with its pool's info, USD values at the answer's prices. */
+export type RowRecord<Info> = (row: TextRow, pool: Info, usd: UsdPrices) => Record<string, unknown> | Promise<Record<string, unknown>>;
+
 /**
  * List routes shared by the DeFi areas that page one table of records per route (farms, lending):
  * path parameters checked first, the object-list profile, `<field>[.op]=value` filters, records
- * built with their pool's info.
+ * built with their pool's info. USD values come from `quotes` when given (as the DEX routes), else
+ * they are null.
  */
 export class PoolLists<Info> {
-  constructor(private readonly pools: PoolDirectory<Info>) {}
+  constructor(
+    private readonly pools: PoolDirectory<Info>,
+    private readonly quotes?: UsdQuotes,
+  ) {}
 
-  list(r: RouteRegistry, path: string, scope: string, table: DexTable, toRecord: (row: TextRow, pool: Info) => Record<string, unknown>, own: string[], summary: string, narrow?: ListNarrow, params?: RouteDoc['params']): void {
+  /** Prices for one answer, read at the time of the request. */
+  usd(): UsdPrices {
+    return new UsdPrices(this.quotes, new Date());
+  }
+
+  list(r: RouteRegistry, path: string, scope: string, table: DexTable, toRecord: RowRecord<Info>, own: string[], summary: string, narrow?: ListNarrow, params?: RouteDoc['params']): void {
     explorerObject(r, path, scope, async (ctx) => {
       const rows = await this.page(ctx, table, own, narrow);
       const pools = await this.pools.infos(rows.map((row) => row.pool!));
-      return { body: rows.map((row) => toRecord(row, pools.get(row.pool!) ?? this.pools.unknown(row))) };
+      const usd = this.usd();
+      return { body: await Promise.all(rows.map((row) => toRecord(row, pools.get(row.pool!) ?? this.pools.unknown(row), usd))) };
     }, { summary, query: [...LIST_QUERY, ...(own.includes('with_closed') ? [WITH_CLOSED] : [])], ...(params ? { params } : {}) });
   }
 

@@ -1,7 +1,9 @@
 import { ApiError } from '../../../framework';
+import { decimal } from './Decimal';
 import type { DexTable, TextRow } from './DexTable';
 import { parsePoolAddress } from './PoolBook';
 import type { TokenBook, TokenObject } from './TokenBook';
+import type { UsdPrices } from './UsdPrices';
 
 /**
  * A pool row of an area whose pools name two tokens by side (farms: stake and reward; lending:
@@ -11,7 +13,7 @@ import type { TokenBook, TokenObject } from './TokenBook';
 export class SidedPool<Side extends string> {
   constructor(
     readonly row: TextRow,
-    private readonly sides: readonly Side[],
+    readonly sides: readonly Side[],
     private readonly tokens: ReadonlyMap<string, TokenObject>,
   ) {}
 
@@ -25,6 +27,26 @@ export class SidedPool<Side extends string> {
     if (!t) return null;
     const { ledger: _ledger, ...rest } = t;
     return rest;
+  }
+
+  /**
+   * USD value (fixed, 18 decimals) of a raw amount of one side's token at the prices of `usd`; null
+   * when the amount is unknown, the token unknown (a row without its pool row: no decimals) or
+   * without a price path (never 0 for a missing price).
+   */
+  private async valueUsd(usd: UsdPrices, side: Side, raw: string | null): Promise<string | null> {
+    const key = this.row[`${side}_token`];
+    const token = this.token(side);
+    if (raw === null || !key || !token) return null;
+    const v = await usd.value([{ token: key, raw: BigInt(raw), decimals: token.decimals }]);
+    return v === null ? null : decimal(v);
+  }
+
+  /** Several USD fields at once: each field's side and raw amount (`{ value_usd: ['stake', balance] }`). */
+  async valuesUsd(usd: UsdPrices, fields: Record<string, [Side, string | null]>): Promise<Record<string, string | null>> {
+    const entries = Object.entries(fields);
+    const values = await Promise.all(entries.map(([, [side, raw]]) => this.valueUsd(usd, side, raw)));
+    return Object.fromEntries(entries.map(([name], i) => [name, values[i]]));
   }
 
   /** Fields every event and position repeats: identity and each side's token as address, symbol, decimals. */

@@ -8,7 +8,7 @@ import type { UsdQuotes } from './UsdQuotes';
  * candle of the markets plugin at or before the time (any exchange, the most recent wins), else its
  * latest ticker; a token in tez is the reserve ratio of the token's deepest pool against tez
  * (decimals from the metadata plugin's token table, else 0). Null when the markets plugin is off,
- * has no price yet, or no tez pool holds the token.
+ * has no price yet, or no tez pool holds the token (or the DEX plugin is off).
  */
 export class MarketUsdQuotes implements UsdQuotes {
   /**
@@ -40,6 +40,8 @@ export class MarketUsdQuotes implements UsdQuotes {
 
   async tokenTez(token: string, _at: Date): Promise<string | null> {
     if (token === 'tez') return '1';
+    // Farms and lending read prices too, with or without the DEX plugin enabled.
+    if (!this.has('dex_pool')) return null;
     const pools = (await this.read('dex_pool')
       .where((q) => q.where({ token_a: token, token_b: 'tez' }).orWhere({ token_a: 'tez', token_b: token }))
       .whereNull('token_c')

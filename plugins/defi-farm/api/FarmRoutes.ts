@@ -1,4 +1,5 @@
 import { Catalog, Database, explorerObject, RouteDoc, RouteRegistry } from '../../../framework';
+import type { UsdQuotes } from '../../defi-dex/core/UsdQuotes';
 import { DexTable } from '../../defi-dex/api/DexTable';
 import { both, byWallet, inPool, LIST_QUERY, openOnly, PoolLists, WALLET_PARAM } from '../../defi-dex/api/PoolLists';
 import { TokenBook } from '../../defi-dex/api/TokenBook';
@@ -18,7 +19,7 @@ export class FarmRoutes {
   private readonly events: DexTable;
   private readonly positions: DexTable;
 
-  constructor(db: Database, catalog: Catalog) {
+  constructor(db: Database, catalog: Catalog, quotes?: UsdQuotes) {
     this.farms = farmBook(
       new DexTable(db, catalog.require('farm_pool'), [
         { name: 'block', aliasOf: 'first_height' },
@@ -34,18 +35,19 @@ export class FarmRoutes {
       { name: 'address', aliasOf: 'owner' },
     ]);
     const book = this.farms;
-    this.lists = new PoolLists<FarmInfo>({ require: (pool) => book.require(pool), infos: (keys) => book.infos(keys), unknown: (row) => book.unknown(row) });
+    this.lists = new PoolLists<FarmInfo>({ require: (pool) => book.require(pool), infos: (keys) => book.infos(keys), unknown: (row) => book.unknown(row) }, quotes);
   }
 
   register(r: RouteRegistry): void {
     // Fixed paths before `/v1/farm/:pool`, which would match them too.
     explorerObject(r, '/v1/farm', 'ListFarms', async (ctx) => {
       const rows = await this.lists.page(ctx, this.farms.table, []);
-      return { body: [...(await this.farms.withTokens(rows)).values()].map(farmRecord) };
+      const usd = this.lists.usd();
+      return { body: await Promise.all([...(await this.farms.withTokens(rows)).values()].map((p) => farmRecord(p, usd))) };
     }, { summary: 'staking farms', query: LIST_QUERY });
     this.lists.list(r, '/v1/farm/events', 'ListFarmEvents', this.events, farmEventRecord, [], 'farm events');
     this.lists.list(r, '/v1/farm/positions', 'ListFarmPositions', this.positions, farmPositionRecord, ['with_closed'], 'farm positions', openOnly);
-    explorerObject(r, '/v1/farm/:pool', 'GetFarm', async (ctx) => ({ body: farmRecord(await this.farms.require(ctx.params.pool)) }), { summary: 'a staking farm', params: FARM_PARAM });
+    explorerObject(r, '/v1/farm/:pool', 'GetFarm', async (ctx) => ({ body: await farmRecord(await this.farms.require(ctx.params.pool), this.lists.usd()) }), { summary: 'a staking farm', params: FARM_PARAM });
     this.lists.list(r, '/v1/farm/:pool/events', 'ListFarmPoolEvents', this.events, farmEventRecord, [], "the farm's events", inPool, FARM_PARAM);
     this.lists.list(r, '/v1/farm/:pool/positions', 'ListFarmPoolPositions', this.positions, farmPositionRecord, ['with_closed'], "the farm's positions", both(inPool, openOnly), FARM_PARAM);
     this.lists.list(r, '/v1/wallets/:addr/farm_events', 'ListWalletFarmEvents', this.events, farmEventRecord, [], "the wallet's farm events", byWallet(['signer', 'sender', 'receiver']), WALLET_PARAM);

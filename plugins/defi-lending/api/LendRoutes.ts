@@ -1,4 +1,5 @@
 import { Catalog, Database, explorerObject, RouteDoc, RouteRegistry } from '../../../framework';
+import type { UsdQuotes } from '../../defi-dex/core/UsdQuotes';
 import { DexTable } from '../../defi-dex/api/DexTable';
 import { both, byWallet, inPool, LIST_QUERY, openOnly, PoolLists, WALLET_PARAM } from '../../defi-dex/api/PoolLists';
 import { TokenBook } from '../../defi-dex/api/TokenBook';
@@ -18,7 +19,7 @@ export class LendRoutes {
   private readonly events: DexTable;
   private readonly positions: DexTable;
 
-  constructor(db: Database, catalog: Catalog) {
+  constructor(db: Database, catalog: Catalog, quotes?: UsdQuotes) {
     this.pools = lendBook(
       new DexTable(db, catalog.require('lend_pool'), [
         { name: 'block', aliasOf: 'first_height' },
@@ -34,18 +35,19 @@ export class LendRoutes {
       { name: 'address', aliasOf: 'owner' },
     ]);
     const book = this.pools;
-    this.lists = new PoolLists<LendInfo>({ require: (pool) => book.require(pool), infos: (keys) => book.infos(keys), unknown: (row) => book.unknown(row) });
+    this.lists = new PoolLists<LendInfo>({ require: (pool) => book.require(pool), infos: (keys) => book.infos(keys), unknown: (row) => book.unknown(row) }, quotes);
   }
 
   register(r: RouteRegistry): void {
     // Fixed paths before `/v1/lend/:pool`, which would match them too.
     explorerObject(r, '/v1/lend', 'ListLendingPools', async (ctx) => {
       const rows = await this.lists.page(ctx, this.pools.table, []);
-      return { body: [...(await this.pools.withTokens(rows)).values()].map(lendPoolRecord) };
+      const usd = this.lists.usd();
+      return { body: await Promise.all([...(await this.pools.withTokens(rows)).values()].map((p) => lendPoolRecord(p, usd))) };
     }, { summary: 'lending pools', query: LIST_QUERY });
     this.lists.list(r, '/v1/lend/events', 'ListLendingEvents', this.events, lendEventRecord, [], 'lending events');
     this.lists.list(r, '/v1/lend/positions', 'ListLendingPositions', this.positions, lendPositionRecord, ['with_closed'], 'lending positions', openOnly);
-    explorerObject(r, '/v1/lend/:pool', 'GetLendingPool', async (ctx) => ({ body: lendPoolRecord(await this.pools.require(ctx.params.pool)) }), { summary: 'a lending pool', params: POOL_PARAM });
+    explorerObject(r, '/v1/lend/:pool', 'GetLendingPool', async (ctx) => ({ body: await lendPoolRecord(await this.pools.require(ctx.params.pool), this.lists.usd()) }), { summary: 'a lending pool', params: POOL_PARAM });
     this.lists.list(r, '/v1/lend/:pool/events', 'ListLendingPoolEvents', this.events, lendEventRecord, [], "the lending pool's events", inPool, POOL_PARAM);
     this.lists.list(r, '/v1/lend/:pool/positions', 'ListLendingPoolPositions', this.positions, lendPositionRecord, ['with_closed'], "the lending pool's positions", both(inPool, openOnly), POOL_PARAM);
     // A wallet's events are those of its positions (owner: the borrower of a liquidation) and those it took part in.
