@@ -1,5 +1,5 @@
 import { CatalogError } from './CatalogError';
-import { ColumnDef, isFilterOnly, RouteDecl, RouteDef, RouteFieldDef, TableDef } from './CatalogModel';
+import { ColumnDef, isFilterOnly, RouteDecl, RouteDef, RouteFieldDef, RouteRequirementDef, TableDef } from './CatalogModel';
 
 /**
  * Checks a declared route against the catalog's tables and builds its model. Why here: a route that
@@ -37,25 +37,7 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
   if (decl.kind === 'object' && listOnly.length > 0) fail(`/${listOnly[0]}`, `'${listOnly[0]}' is for list routes`);
   if (decl.kind === 'list' && objectOnly.length > 0) fail(`/${objectOnly[0]}`, `'${objectOnly[0]}' is for object routes`);
 
-  const requires = decl.requires && {
-    table: tableOf(decl.requires.table, '/requires/table'),
-    notFound: decl.requires.not_found,
-  };
-  const requirement = requires && {
-    ...requires,
-    params: Object.entries(decl.requires!.params).map(([name, column]) => {
-      if (!inPath.includes(name)) fail(`/requires/params/${name}`, `'${name}' is not a path parameter`);
-      return { name, column: columnOf(requires.table, column, `/requires/params/${name}`) };
-    }),
-    where: Object.entries(decl.requires!.where ?? {}).map(([name, value]) => {
-      const column = columnOf(requires.table, name, `/requires/where/${name}`);
-      try {
-        return { column, value: column.type.parse(String(value)) };
-      } catch (e) {
-        return fail(`/requires/where/${name}`, (e as Error).message);
-      }
-    }),
-  };
+  const requires = decl.requires && requirement(decl.requires, inPath, tableOf, columnOf, fail);
 
   if (decl.doc_params) {
     const docTable = tableOf(decl.doc_params.table, '/doc_params/table');
@@ -73,7 +55,31 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
     notFound: decl.not_found ?? '',
     ...(decl.final_height !== undefined ? { finalHeight: columnOf(table, decl.final_height, '/final_height') } : {}),
     order: decl.order ?? 'asc',
-    ...(requirement ? { requires: requirement } : {}),
+    ...(requires ? { requires } : {}),
     ...(decl.doc_params || params.length > 0 ? { docParams: decl.doc_params ?? { table: table.code, columns: Object.fromEntries(params.map((p) => [p.name, p.column.name])) } } : {}),
   };
+}
+
+/** A list's required row: its table, path parameters naming its columns, fixed values parsed by their columns' types. */
+function requirement(
+  decl: NonNullable<RouteDecl['requires']>,
+  inPath: readonly string[],
+  tableOf: (code: string, at: string) => TableDef,
+  columnOf: (table: TableDef, name: string, at: string) => ColumnDef,
+  fail: (at: string, reason: string) => never,
+): RouteRequirementDef {
+  const table = tableOf(decl.table, '/requires/table');
+  const params = Object.entries(decl.params).map(([name, column]) => {
+    if (!inPath.includes(name)) fail(`/requires/params/${name}`, `'${name}' is not a path parameter`);
+    return { name, column: columnOf(table, column, `/requires/params/${name}`) };
+  });
+  const where = Object.entries(decl.where ?? {}).map(([name, value]) => {
+    const column = columnOf(table, name, `/requires/where/${name}`);
+    try {
+      return { column, value: column.type.parse(String(value)) };
+    } catch (e) {
+      return fail(`/requires/where/${name}`, (e as Error).message);
+    }
+  });
+  return { table, params, where, notFound: decl.not_found };
 }
