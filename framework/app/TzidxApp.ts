@@ -5,6 +5,7 @@ import { Catalog } from '../catalog/Catalog';
 import { loadCatalogFile } from '../catalog/CatalogLoader';
 import { catalogFromClasses } from '../catalog/decorators';
 import { InstanceConfig } from '../config/InstanceConfig';
+import { mountDeclaredRoutes } from '../explorer/DeclaredRoutes';
 import { ApiServer } from '../http/ApiServer';
 import { ChainState } from '../indexer/ChainState';
 import { CollectionResponder } from '../http/CollectionResponder';
@@ -152,6 +153,7 @@ export class TzidxApp {
       routes.series('/series', container.resolve(SeriesResponder));
       registerStatusRoutes(routes, container.resolve(IndexerStatus));
       for (const plugin of instances) plugin.routes?.(routes);
+      mountDeclaredRoutes(routes, catalog, db);
       stream.mount(routes);
       // Last: the reference documents every route mounted above, itself included.
       const reference = new ApiReference();

@@ -8,6 +8,7 @@ import {
   IndexDecl,
   isFilterOnly,
   pluginSchema,
+  RouteDef,
   SeriesColumnDef,
   SeriesDecl,
   SeriesDef,
@@ -15,17 +16,19 @@ import {
   TableDef,
 } from './CatalogModel';
 import { CATALOG_SCHEMA } from './CatalogSchema';
+import { buildRoute } from './RouteDeclarations';
 import { columnType } from './types/ColumnTypes';
 import type { ColumnType } from './types/ColumnType';
 
 const validateDecl = new Ajv({ allErrors: false, strict: true }).compile(CATALOG_SCHEMA);
 
-/** Every table and series the instance exposes, validated, looked up by code. */
+/** Every table, series and declared route the instance exposes, validated, looked up by code (routes by path). */
 export class Catalog {
   /** Use Catalog.fromDeclarations() or Catalog.merge(). */
   constructor(
     readonly tables: ReadonlyMap<string, TableDef>,
     readonly series: ReadonlyMap<string, SeriesDef>,
+    readonly routes: ReadonlyMap<string, RouteDef> = new Map(),
   ) {}
 
   /** Validates declarations (schema, then cross-references) and builds the model; throws CatalogError. */
@@ -52,13 +55,22 @@ export class Catalog {
         series.set(code, buildSeries(plugin, code, sdecl, tables, path, source));
       }
     }
-    return new Catalog(tables, series);
+    const routes = new Map<string, RouteDef>();
+    for (const [plugin, pdecl] of Object.entries(catalog.plugins)) {
+      (pdecl.routes ?? []).forEach((rdecl, i) => {
+        const path = `/plugins/${plugin}/routes/${i}`;
+        if (routes.has(rdecl.path)) throw new CatalogError(`${path}/path`, `route '${rdecl.path}' is declared twice`, source);
+        routes.set(rdecl.path, buildRoute(plugin, rdecl, tables, path, source));
+      });
+    }
+    return new Catalog(tables, series, routes);
   }
 
   /** Merges catalogs of independent sources (tables.yaml, decorator plugins); codes must not clash. */
   static merge(parts: Catalog[]): Catalog {
     const tables = new Map<string, TableDef>();
     const series = new Map<string, SeriesDef>();
+    const routes = new Map<string, RouteDef>();
     for (const part of parts) {
       for (const [code, t] of part.tables) {
         if (tables.has(code)) throw new CatalogError(`/plugins/${t.plugin}/tables/${code}`, `table '${code}' is also declared by plugin '${tables.get(code)!.plugin}'`);
@@ -68,15 +80,20 @@ export class Catalog {
         if (series.has(code)) throw new CatalogError(`/plugins/${s.plugin}/series/${code}`, `series '${code}' is declared twice`);
         series.set(code, s);
       }
+      for (const [path, r] of part.routes) {
+        if (routes.has(path)) throw new CatalogError(`/plugins/${r.plugin}/routes`, `route '${path}' is declared twice`);
+        routes.set(path, r);
+      }
     }
-    return new Catalog(tables, series);
+    return new Catalog(tables, series, routes);
   }
 
-  /** The part of the catalog owned by the given plugins (a disabled plugin's tables do not exist). */
+  /** The part of the catalog owned by the given plugins (a disabled plugin's tables and routes do not exist). */
   forPlugins(enabled: ReadonlySet<string>): Catalog {
     return new Catalog(
       new Map([...this.tables].filter(([, t]) => enabled.has(t.plugin))),
       new Map([...this.series].filter(([, s]) => enabled.has(s.plugin))),
+      new Map([...this.routes].filter(([, r]) => enabled.has(r.plugin))),
     );
   }
 

@@ -58,9 +58,54 @@ export interface SeriesDecl {
   partition?: string[];
   columns: SeriesColumnDecl[];
 }
+/** How a declared route shows a value: as the column renders it, or transformed by a named renderer. */
+export type FieldRender = 'micheline' | 'csv_list';
+export interface RouteFieldDecl {
+  /** The key in the answer. */
+  name: string;
+  /** The column read; defaults to `name`. */
+  column?: string;
+  render?: FieldRender;
+}
+/** A path parameter: a value of a column, checked by the column's type (400 `invalid <what> '<raw>'`). */
+export interface RouteParamDecl {
+  column: string;
+  /** The word of the 400 message; defaults to the column name. */
+  what?: string;
+}
+/**
+ * An explorer route over one catalog table, served by the generic engine (framework/explorer/DeclaredRoutes):
+ * `object` answers the first row matching the path parameters (404 `not_found` when none), `list` a
+ * page of the rows matching them (explorer list parameters and column filters).
+ */
+export interface RouteDecl {
+  path: string;
+  /** The route's operation name (logs, OpenAPI operationId). */
+  scope: string;
+  kind: 'object' | 'list';
+  table: string;
+  summary?: string;
+  params?: Record<string, RouteParamDecl>;
+  /** Fields of the answer, in order; default: every stored column. */
+  fields?: Array<string | RouteFieldDecl>;
+  /** object: the detail of the 404 when no row matches. */
+  not_found?: string;
+  /** object: the column holding the height the row is fixed at (caching of final objects). */
+  final_height?: string;
+  /** list: the order without an `order` parameter (default asc). */
+  order?: 'asc' | 'desc';
+  /**
+   * list: a row of another table that must exist first (404 `not_found` otherwise), matched by path
+   * parameters (param → column) and fixed values (column → value).
+   */
+  requires?: { table: string; params: Record<string, string>; where?: Record<string, string | number | boolean>; not_found: string };
+  /** OpenAPI: the table and columns whose values are valid path parameters; default: the route's own params. */
+  doc_params?: { table: string; columns: Record<string, string> };
+}
 export interface PluginCatalogDecl {
   tables?: Record<string, TableDecl>;
   series?: Record<string, SeriesDecl>;
+  routes?: RouteDecl[];
 }
 export interface CatalogDecl {
   version: number;
@@ -134,6 +179,40 @@ export interface SeriesDef {
   readonly partition: readonly ColumnDef[];
   readonly description: string;
   readonly columns: readonly SeriesColumnDef[];
+}
+
+export interface RouteParamDef {
+  readonly name: string;
+  readonly column: ColumnDef;
+  readonly what: string;
+}
+export interface RouteFieldDef {
+  readonly name: string;
+  readonly column: ColumnDef;
+  readonly render?: FieldRender;
+}
+export interface RouteRequirementDef {
+  readonly table: TableDef;
+  /** Path parameter → column of `table`. */
+  readonly params: ReadonlyArray<{ readonly name: string; readonly column: ColumnDef }>;
+  readonly where: ReadonlyArray<{ readonly column: ColumnDef; readonly value: SqlValue }>;
+  readonly notFound: string;
+}
+export interface RouteDef {
+  readonly path: string;
+  readonly plugin: string;
+  readonly scope: string;
+  readonly kind: 'object' | 'list';
+  readonly table: TableDef;
+  readonly summary: string;
+  readonly params: readonly RouteParamDef[];
+  readonly fields: readonly RouteFieldDef[];
+  readonly notFound: string;
+  readonly finalHeight?: ColumnDef;
+  readonly order: 'asc' | 'desc';
+  readonly requires?: RouteRequirementDef;
+  /** OpenAPI: where valid path parameters come from (none without path parameters). */
+  readonly docParams?: { readonly table: string; readonly columns: Readonly<Record<string, string>> };
 }
 
 /** The Postgres schema name of a plugin: `core-chain` → `core_chain`. */

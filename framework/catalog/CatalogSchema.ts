@@ -86,6 +86,70 @@ const series = {
   },
 };
 
+const columnMap = { type: 'object', propertyNames: { pattern: IDENT }, additionalProperties: { type: 'string', pattern: IDENT } };
+
+const route = {
+  type: 'object',
+  required: ['path', 'scope', 'kind', 'table'],
+  additionalProperties: false,
+  properties: {
+    path: { type: 'string', pattern: '^(/[A-Za-z0-9_.-]+|/:[a-z][a-z0-9_]*)+$' },
+    scope: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' },
+    kind: { enum: ['object', 'list'] },
+    table: { type: 'string', pattern: IDENT },
+    summary: { type: 'string' },
+    params: {
+      type: 'object',
+      propertyNames: { pattern: IDENT },
+      additionalProperties: {
+        type: 'object',
+        required: ['column'],
+        additionalProperties: false,
+        properties: { column: { type: 'string', pattern: IDENT }, what: { type: 'string', minLength: 1 } },
+      },
+    },
+    fields: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        oneOf: [
+          { type: 'string', pattern: IDENT },
+          {
+            type: 'object',
+            required: ['name'],
+            additionalProperties: false,
+            properties: {
+              name: { type: 'string', pattern: IDENT },
+              column: { type: 'string', pattern: IDENT },
+              render: { enum: ['micheline', 'csv_list'] },
+            },
+          },
+        ],
+      },
+    },
+    not_found: { type: 'string', minLength: 1 },
+    final_height: { type: 'string', pattern: IDENT },
+    order: { enum: ['asc', 'desc'] },
+    requires: {
+      type: 'object',
+      required: ['table', 'params', 'not_found'],
+      additionalProperties: false,
+      properties: {
+        table: { type: 'string', pattern: IDENT },
+        params: columnMap,
+        where: { type: 'object', propertyNames: { pattern: IDENT }, additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } },
+        not_found: { type: 'string', minLength: 1 },
+      },
+    },
+    doc_params: {
+      type: 'object',
+      required: ['table', 'columns'],
+      additionalProperties: false,
+      properties: { table: { type: 'string', pattern: IDENT }, columns: columnMap },
+    },
+  },
+};
+
 /** JSON Schema of tables.yaml (and of decorator-produced declarations, which take the same shape). */
 export const CATALOG_SCHEMA = {
   $id: 'https://tzidx.dev/schemas/tables.json',
@@ -108,6 +172,7 @@ export const CATALOG_SCHEMA = {
             propertyNames: { pattern: '^[a-z][a-z0-9_]{0,62}$' },
             additionalProperties: series,
           },
+          routes: { type: 'array', items: route },
         },
       },
     },

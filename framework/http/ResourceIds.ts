@@ -41,7 +41,8 @@ export function parseSequenceId(raw: string, what: string): number | 'head' {
   return Number(raw);
 }
 
-function checked(type: { parse(arg: string): unknown }, raw: string, message: string): string {
+/** `raw` when it parses as `type`, else 400/1301 `<message> '<raw>'`. */
+export function checked(type: { parse(arg: string): unknown }, raw: string, message: string): string {
   try {
     type.parse(raw);
     return raw;

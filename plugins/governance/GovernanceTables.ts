@@ -1,6 +1,6 @@
 import type { Catalog, TableDef } from '../../framework';
 
-/** The governance tables, and the core-chain tables governance reads (blocks and accounts). */
+/** The governance tables, and the core-chain table governance reads (blocks). */
 export class GovernanceTables {
   constructor(
     readonly election: TableDef,
@@ -9,12 +9,11 @@ export class GovernanceTables {
     readonly ballot: TableDef,
     readonly voter: TableDef,
     readonly block: TableDef,
-    readonly account: TableDef,
   ) {}
 
   static from(catalog: Catalog): GovernanceTables {
     const table = (code: string): TableDef => catalog.require(code);
-    return new GovernanceTables(table('election'), table('proposal'), table('vote'), table('ballot'), table('voter'), table('block'), table('account'));
+    return new GovernanceTables(table('election'), table('proposal'), table('vote'), table('ballot'), table('voter'), table('block'));
   }
 }
 

@@ -18,6 +18,12 @@ function yamlWith(columns: string, extra = ''): string {
 }
 const ROW_ID = '          - { name: row_id, type: uint64 }\n';
 
+/** A catalog with one table `t` (row_id, a) and one declared route with the given properties. */
+function routeYaml(props: string): string {
+  return `${yamlWith(`${ROW_ID}          - { name: a, type: address }\n`)}    routes:\n      - { path: /x/:id, scope: GetX, table: t, ${props} }\n`;
+}
+const OBJECT = 'kind: object, params: { id: { column: row_id } }, not_found: no x';
+
 function rejection(text: string): CatalogError {
   try {
     parseCatalog(text);
@@ -76,6 +82,20 @@ describe('catalog', function () {
       `${yamlWith(ROW_ID)}    series:\n      s:\n        table: t\n        columns: [{ name: n, agg: count }]\n`,
       '/plugins/p/series/s/time_column',
     ],
+    ['a route over an unknown table', routeYaml(OBJECT).replace('table: t,', 'table: zz,'), '/plugins/p/routes/0/table'],
+    ['a route of an unknown kind', routeYaml('kind: page, params: { id: { column: row_id } }'), '/plugins/p/routes/0/kind'],
+    ['a route field naming an unknown column', routeYaml(`${OBJECT}, fields: [row_id, b]`), '/plugins/p/routes/0/fields/1'],
+    ['a route field renamed from an unknown column', routeYaml(`${OBJECT}, fields: [{ name: b, column: zz }]`), '/plugins/p/routes/0/fields/0'],
+    ['a duplicate route field', routeYaml(`${OBJECT}, fields: [a, { name: a, column: row_id }]`), '/plugins/p/routes/0/fields/1'],
+    ['a route parameter on an unknown column', routeYaml('kind: object, params: { id: { column: zz } }, not_found: no x'), '/plugins/p/routes/0/params/id/column'],
+    ['a path parameter not declared', routeYaml('kind: object, not_found: no x'), '/plugins/p/routes/0/params'],
+    ['a declared parameter not in the path', routeYaml('kind: object, params: { id: { column: row_id }, b: { column: a } }, not_found: no x'), '/plugins/p/routes/0/params'],
+    ['an object route without not_found', routeYaml('kind: object, params: { id: { column: row_id } }'), '/plugins/p/routes/0'],
+    ['an object route with a list order', routeYaml(`${OBJECT}, order: desc`), '/plugins/p/routes/0/order'],
+    ['a list route with a final height', routeYaml('kind: list, params: { id: { column: row_id } }, final_height: row_id'), '/plugins/p/routes/0/final_height'],
+    ['a route requirement on an unknown column', routeYaml('kind: list, params: { id: { column: a } }, requires: { table: t, params: { id: zz }, not_found: no t }'), '/plugins/p/routes/0/requires/params/id'],
+    ['a route requirement with a bad value', routeYaml('kind: list, params: { id: { column: a } }, requires: { table: t, params: { id: a }, where: { row_id: x }, not_found: no t }'), '/plugins/p/routes/0/requires/where/row_id'],
+    ['a route with an unknown property', routeYaml(`${OBJECT}, colour: red`), '/plugins/p/routes/0'],
   ];
   for (const [what, text, path] of violations) {
     it(`rejects ${what} and names ${path}`, function () {
@@ -135,11 +155,18 @@ plugins:
     expect(() => catalogFromClasses('x', [BadRow])).to.throw(CatalogError, /row_id/);
   });
 
-  it('forPlugins keeps only the tables and series of the given plugins', function () {
+  it('rejects the same route path declared twice', function () {
+    const route = `{ path: /x/:id, scope: GetX, table: t, ${OBJECT} }`;
+    const err = rejection(`${yamlWith(ROW_ID)}    routes:\n      - ${route}\n      - ${route}\n`);
+    expect(err.path).to.equal('/plugins/p/routes/1/path');
+  });
+
+  it('forPlugins keeps only the tables, series and routes of the given plugins', function () {
     const catalog = loadCatalogFile(DEFAULTS.catalogFile);
     const gov = catalog.forPlugins(new Set(['governance']));
     expect([...gov.tables.keys()].sort()).to.deep.equal(['ballot', 'election', 'proposal', 'vote', 'voter']);
     expect(gov.series.size).to.equal(0);
+    expect([...gov.routes.keys()]).to.deep.equal(['/explorer/bakers/:hash/votes']);
     expect(Catalog.merge([gov, catalog.forPlugins(new Set(['bigmaps']))]).tables.size).to.equal(8);
   });
 });

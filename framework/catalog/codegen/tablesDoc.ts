@@ -1,5 +1,5 @@
 import type { Catalog } from '../Catalog';
-import type { ColumnDef, SeriesDef, TableDef } from '../CatalogModel';
+import type { ColumnDef, RouteDef, SeriesDef, TableDef } from '../CatalogModel';
 import { EnumType } from '../types/EnumType';
 
 export const DOC_BEGIN = '<!-- generated from tables.yaml by `npm run gen`: edit tables.yaml, not this part -->';
@@ -8,13 +8,22 @@ export const DOC_END = '<!-- end of the generated part -->';
 /** Long enum declarations go to a footnote under the table. */
 const INLINE_ENUM = 40;
 
-/** The `## Tables` and `## Time-series` sections of docs/tables.md, from the catalog. */
+/** The `## Tables`, `## Time-series` and `## Declared routes` sections of docs/tables.md, from the catalog. */
 export function renderTableSections(catalog: Catalog): string {
   const out = ['## Tables', ''];
   for (const t of catalog.tables.values()) out.push(...tableSection(t));
   out.push('## Time-series', '');
   for (const s of catalog.series.values()) out.push(...seriesSection(s));
+  out.push('## Declared routes', '', 'Explorer routes served from `routes:` declarations by the generic engine (docs/plugins.md).', '');
+  out.push('| path | plugin | kind | table | fields |', '|---|---|---|---|---|');
+  for (const r of catalog.routes.values()) out.push(routeRow(r));
+  out.push('');
   return out.join('\n');
+}
+
+function routeRow(r: RouteDef): string {
+  const fields = r.fields.map((f) => `\`${f.name}\`${f.name !== f.column.name ? ` (${f.column.name})` : ''}${f.render ? ` ${f.render}` : ''}`);
+  return `| \`${r.path}\` | \`${r.plugin}\` | ${r.kind} | \`${r.table.code}\` | ${fields.join(', ')} |`;
 }
 
 /** docs/tables.md with its generated part replaced (the part between the markers). */

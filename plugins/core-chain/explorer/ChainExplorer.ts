@@ -5,7 +5,6 @@ import { BlockLookup } from './BlockLookup';
 import { BlockRoutes } from './BlockRoutes';
 import { ChainRoutes } from './ChainRoutes';
 import { ChainTables } from './ChainTables';
-import { ConstantRoutes } from './ConstantRoutes';
 import { ContractObjects } from './ContractObjects';
 import { ContractRoutes } from './ContractRoutes';
 import { CycleRoutes } from './CycleRoutes';
@@ -14,7 +13,10 @@ import { OperationPages } from './OperationPages';
 import { OperationRoutes } from './OperationRoutes';
 import { ProtocolHistory } from './ProtocolHistory';
 
-/** core-chain's explorer API: the routes over its tables, sharing one set of lookups. */
+/**
+ * core-chain's hand-written explorer routes (composite objects), sharing one set of lookups; its
+ * routes over one table are declared in tables.yaml.
+ */
 @injectable()
 export class ChainExplorer {
   constructor(
@@ -35,7 +37,6 @@ export class ChainExplorer {
     new OperationRoutes(loader).register(r);
     new AccountRoutes(tables, contracts, pages).register(r);
     new ContractRoutes(tables, contracts, pages, blocks).register(r);
-    new ConstantRoutes(tables).register(r);
     new CycleRoutes(tables, blocks, this.cycleFigures).register(r);
     new ChainRoutes(tables, blocks, new ProtocolHistory(tables), this.chain, this.status).register(r);
   }

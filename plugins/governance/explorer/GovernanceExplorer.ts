@@ -9,7 +9,7 @@ import { VoteLists } from './VoteLists';
 /** Where a closed election or period ends (its objects no longer change once that is final). */
 const finalAt = (open: unknown, end: unknown): { height?: number } => (open === true || end === null ? {} : { height: end as number });
 
-/** governance's explorer routes: elections, their periods' voters and ballots, a baker's votes. */
+/** governance's hand-written explorer routes: elections, their periods' voters and ballots (a baker's votes are declared in tables.yaml). */
 @injectable()
 export class GovernanceExplorer {
   constructor(
@@ -39,7 +39,5 @@ export class GovernanceExplorer {
       }, { summary: `the ${path} of a voting period`, params: { table: 'election', columns: { id: 'row_id' } }, pathParams: { stage: { type: 'integer', enum: [1, 2, 3, 4, 5], description: 'voting period of the election, 1 = proposal' } } });
     periodList('voters', 'ListVoters', (period, query) => lists.voters(period, query));
     periodList('ballots', 'ListBallots', (period, query) => lists.ballots(period, query));
-
-    explorerObject(r, '/explorer/bakers/:hash/votes', 'ListBakerVotes', async (ctx) => ({ body: await lists.bakerVotes(ctx.params.hash, ctx.query as QueryArgs) }), { summary: 'the ballots of a baker', params: { table: 'voter', columns: { hash: 'address' } } });
   }
 }

@@ -13,8 +13,7 @@ export class GovernanceRows {
   readonly proposal: CatalogRows;
   readonly ballot: CatalogRows;
   readonly voter: CatalogRows;
-  /** core-chain's accounts and blocks. */
-  readonly accounts: CatalogRows;
+  /** core-chain's blocks. */
   private readonly blocks: CatalogRows;
 
   constructor(
@@ -26,7 +25,6 @@ export class GovernanceRows {
     this.proposal = new CatalogRows(db, tables.proposal);
     this.ballot = new CatalogRows(db, tables.ballot);
     this.voter = new CatalogRows(db, tables.voter);
-    this.accounts = new CatalogRows(db, tables.account, ['row_id']);
     this.blocks = new CatalogRows(db, tables.block, ['height', 'hash']);
   }
 

@@ -1,4 +1,4 @@
-import { ApiError, parseAddress, type ExplorerRow, type QueryArgs } from '../../../framework';
+import type { ExplorerRow, QueryArgs } from '../../../framework';
 import type { GovernanceRows } from './GovernanceRows';
 
 /** A ballot row as an explorer object (proposal upvotes are ballots `yay` of proposal periods). */
@@ -7,7 +7,7 @@ function ballotObject(b: ExplorerRow): ExplorerRow {
   return { row_id, height, time, election_id, voting_period, voting_period_kind, proposal, op, ballot, rolls, stake, sender: source };
 }
 
-/** The explorer's lists of governance rows: a period's voters and ballots, a baker's votes. */
+/** The explorer's lists of governance rows: a period's voters and ballots. */
 export class VoteLists {
   constructor(private readonly rows: GovernanceRows) {}
 
@@ -33,12 +33,4 @@ export class VoteLists {
     return (await this.rows.page(this.rows.ballot, query, (q) => q.where('voting_period', period.voting_period as number))).map(ballotObject);
   }
 
-  /** A baker's upvotes and ballots, newest first unless asked otherwise (400/1301 malformed, 404/1305 not a baker). */
-  async bakerVotes(raw: string, query: QueryArgs): Promise<ExplorerRow[]> {
-    const address = parseAddress(raw);
-    const { accounts } = this.rows;
-    const baker = await accounts.first(accounts.query().where({ address, is_baker: true }));
-    if (!baker) throw ApiError.notFound('no such baker');
-    return (await this.rows.page(this.rows.ballot, query, (q) => q.where('source', address), 'desc')).map(ballotObject);
-  }
 }

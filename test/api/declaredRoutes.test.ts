@@ -1,0 +1,120 @@
+import { expect } from 'chai';
+import { BACKEND } from '../support/TestDatabase';
+import { manifestPlugin, startTestInstance, TestInstance } from '../support/TestInstance';
+
+// Routes declared in tables.yaml and served by the generic engine (framework/explorer/DeclaredRoutes):
+// an object by address, a list filtered by the path with a required parent row, and a route of a
+// disabled plugin. The oracles are the rows inserted below.
+const CATALOG = `
+version: 1
+plugins:
+  fixture:
+    tables:
+      thing:
+        columns:
+          - { name: row_id, type: uint64 }
+          - { name: address, type: address }
+          - { name: height, type: uint64 }
+          - { name: code, type: bytes, nullable: true }
+          - { name: tags, type: string }
+          - { name: is_live, type: bool }
+      item:
+        columns:
+          - { name: row_id, type: uint64 }
+          - { name: owner, type: address }
+          - { name: amount, type: money }
+    routes:
+      - path: /explorer/thing/:addr
+        scope: GetThing
+        kind: object
+        table: thing
+        params: { addr: { column: address, what: thing address } }
+        not_found: no such thing
+        final_height: height
+        fields: [row_id, { name: owner, column: address }, { name: code, render: micheline }, { name: tags, render: csv_list }]
+      - path: /explorer/thing/:addr/items
+        scope: ListThingItems
+        kind: list
+        table: item
+        params: { addr: { column: owner } }
+        requires: { table: thing, params: { addr: address }, where: { is_live: true }, not_found: no such live thing }
+        order: desc
+        fields: [row_id, amount]
+  other:
+    tables:
+      gadget:
+        columns:
+          - { name: row_id, type: uint64 }
+    routes:
+      - { path: /explorer/gadget/:id, scope: GetGadget, kind: object, table: gadget, params: { id: { column: row_id } }, not_found: no gadget }
+`;
+const ALICE = 'tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjb';
+const BOB = 'tz1aSkwEot3L2kmUvcoxzjMomb9mvBNuzFK6';
+const CAROL = 'tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx';
+const THINGS = [
+  // Binary Micheline: 01 = string, 4-byte length, "abc".
+  { row_id: 1, address: ALICE, height: 10, code: '0100000003616263', tags: 'x,y', is_live: true },
+  { row_id: 2, address: BOB, height: 11, code: null, tags: '', is_live: false },
+];
+const ITEMS = [1, 2, 3, 4, 5, 6, 7].map((i) => ({ row_id: i, owner: i % 3 === 0 ? BOB : ALICE, amount: i * 1_500_000 }));
+const aliceItems = ITEMS.filter((i) => i.owner === ALICE).map((i) => ({ row_id: i.row_id, amount: i.amount / 1e6 }));
+
+describe(`declared routes: objects and lists from tables.yaml (${BACKEND})`, function () {
+  let t: TestInstance;
+  before(async function () {
+    t = await startTestInstance({ catalogYaml: CATALOG, plugins: [manifestPlugin('fixture'), manifestPlugin('other')], enabled: ['fixture'] });
+    await t.insert('thing', THINGS);
+    await t.insert('item', ITEMS);
+  });
+  after(async () => t?.close());
+
+  async function json(path: string): Promise<unknown> {
+    const res = await t.get(path);
+    expect(res.status, path).to.equal(200);
+    return res.json();
+  }
+  async function error(path: string, status: number): Promise<{ code: number; detail: string }> {
+    const res = await t.get(path);
+    expect(res.status, path).to.equal(status);
+    const body = (await res.json()) as { errors: Array<{ code: number; detail: string }> };
+    return body.errors[0];
+  }
+
+  it('answers an object with its declared fields in order, renamed and rendered', async () => {
+    const res = await t.get(`/explorer/thing/${ALICE}`);
+    expect(res.status).to.equal(200);
+    expect(await res.text()).to.equal(JSON.stringify({ row_id: 1, owner: ALICE, code: { string: 'abc' }, tags: ['x', 'y'] }));
+    expect(res.headers.get('etag')).to.be.a('string');
+    expect(await json(`/explorer/thing/${BOB}.json`)).to.deep.equal({ row_id: 2, owner: BOB, code: null, tags: [] });
+  });
+
+  it('answers a malformed path parameter with 400/1301 and an unknown one with 404/1305', async () => {
+    expect(await error('/explorer/thing/tz1nope', 400)).to.deep.include({ code: 1301, detail: "invalid thing address 'tz1nope'" });
+    expect(await error(`/explorer/thing/${CAROL}`, 404)).to.deep.include({ code: 1305, detail: 'no such thing' });
+    expect((await error(`/explorer/thing/${ALICE}.csv`, 400)).code).to.equal(1001);
+  });
+
+  it('pages a list filtered by the path, newest first by default', async () => {
+    const newest = [...aliceItems].reverse();
+    expect(await json(`/explorer/thing/${ALICE}/items`)).to.deep.equal(newest);
+    expect(await json(`/explorer/thing/${ALICE}/items?order=asc&limit=2`)).to.deep.equal(aliceItems.slice(0, 2));
+    expect(await json(`/explorer/thing/${ALICE}/items?limit=2&cursor=${newest[1].row_id}`)).to.deep.equal(newest.slice(2, 4));
+    expect(await json(`/explorer/thing/${ALICE}/items?offset=1&limit=1`)).to.deep.equal(newest.slice(1, 2));
+    expect(await json(`/explorer/thing/${ALICE}/items?amount.gt=5`)).to.deep.equal(newest.filter((i) => i.amount > 5));
+  });
+
+  it('checks the required row before the list, and the list parameters after it', async () => {
+    expect(await error('/explorer/thing/tz1nope/items', 400)).to.deep.include({ code: 1301, detail: "invalid owner 'tz1nope'" });
+    expect((await error(`/explorer/thing/${BOB}/items`, 404)).detail, 'bob is not live').to.equal('no such live thing');
+    expect((await error(`/explorer/thing/${CAROL}/items?limit=x`, 404)).detail).to.equal('no such live thing');
+    expect((await error(`/explorer/thing/${ALICE}/items?limit=x`, 400)).code).to.equal(1005);
+    expect((await error(`/explorer/thing/${ALICE}/items?nope=1`, 400)).detail).to.contain("unknown column 'nope'");
+  });
+
+  it('mounts the routes of enabled plugins only, and documents them', async () => {
+    expect((await t.get('/explorer/gadget/1')).status).to.equal(404);
+    const doc = (await json('/openapi.json')) as { paths: Record<string, { get: { summary?: string; operationId?: string } }> };
+    expect(Object.keys(doc.paths)).to.include.members(['/explorer/thing/{addr}', '/explorer/thing/{addr}/items']);
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/explorer/gadget'))).to.equal(false);
+  });
+});
