@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, HandlerRegistry, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { Catalog, Database, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
 import { FARM_ADAPTERS } from './adapters';
 import { FarmRoutes } from './api/FarmRoutes';
 import { FarmRecorder } from './core/FarmRecorder';
@@ -19,12 +19,13 @@ export class DefiFarmPlugin implements TzidxPlugin {
   ) {}
 
   /** Every adapter decodes its protocol's calls and reports them to one recorder. */
-  handlers(r: HandlerRegistry): void {
-    const recorder = new FarmRecorder();
-    for (const adapter of FARM_ADAPTERS) adapter.register(r, recorder);
-  }
-
-  routes(r: RouteRegistry): void {
-    new FarmRoutes(this.db, this.catalog).register(r);
+  setup(): PluginContribution {
+    return {
+      handlers: (registry) => {
+        const recorder = new FarmRecorder();
+        for (const adapter of FARM_ADAPTERS) adapter.register(registry, recorder);
+      },
+      routes: (r) => new FarmRoutes(this.db, this.catalog).register(r),
+    };
   }
 }

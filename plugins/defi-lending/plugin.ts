@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, HandlerRegistry, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { Catalog, Database, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
 import { LENDING_ADAPTERS } from './adapters';
 import { LendRoutes } from './api/LendRoutes';
 import { LendingRecorder } from './core/LendingRecorder';
@@ -19,12 +19,13 @@ export class DefiLendingPlugin implements TzidxPlugin {
   ) {}
 
   /** Every adapter decodes its protocol's calls and reports them to one recorder. */
-  handlers(r: HandlerRegistry): void {
-    const recorder = new LendingRecorder();
-    for (const adapter of LENDING_ADAPTERS) adapter.register(r, recorder);
-  }
-
-  routes(r: RouteRegistry): void {
-    new LendRoutes(this.db, this.catalog).register(r);
+  setup(): PluginContribution {
+    return {
+      handlers: (registry) => {
+        const recorder = new LendingRecorder();
+        for (const adapter of LENDING_ADAPTERS) adapter.register(registry, recorder);
+      },
+      routes: (r) => new LendRoutes(this.db, this.catalog).register(r),
+    };
   }
 }
