@@ -14,7 +14,7 @@ import { RouteRegistry } from '../http/RouteRegistry';
 import { ApiReference } from '../openapi/ApiReference';
 import { LiveStream } from '../stream/LiveStream';
 import { StreamRecorder } from '../stream/StreamRecorder';
-import { PluginClass, TzidxPlugin } from '../plugins/Plugin';
+import { PluginClass, PluginContribution, TzidxPlugin } from '../plugins/Plugin';
 import { discoverPlugins } from '../plugins/PluginDiscovery';
 import { resolvePlugins } from '../plugins/PluginResolver';
 import { TABLE_PROFILE } from '../query/ListProfile';
@@ -65,7 +65,7 @@ export class TzidxApp {
     readonly dispatcher: BlockDispatcher,
     readonly stream: LiveStream,
     private readonly log: Logger,
-    private readonly instances: readonly TzidxPlugin[],
+    private readonly contributions: readonly PluginContribution[],
     private readonly follower?: SyncFollower,
   ) {}
 
@@ -106,7 +106,7 @@ export class TzidxApp {
 
   /** Starts the plugins' work that blocks do not drive (e.g. market polling); `tzidx start` only. */
   async startPlugins(): Promise<void> {
-    for (const plugin of this.instances) await plugin.start?.();
+    for (const plugin of this.contributions) await plugin.start?.();
   }
 
   static async create(config: InstanceConfig, opts: AppOptions): Promise<TzidxApp> {
@@ -134,25 +134,25 @@ export class TzidxApp {
       const stream = await LiveStream.open(db, { readOnly: !!opts.readOnly, databaseUrl: config.databaseUrl, log: opts.log.child({ component: 'stream' }) });
       // Plugins resolve the recorder to publish their own stream events.
       container.registerInstance(StreamRecorder, stream.recorder);
-      const instances: TzidxPlugin[] = [];
+      const contributions: PluginContribution[] = [];
       for (const cls of plugins) {
         const plugin = container.resolve(cls as unknown as new () => TzidxPlugin);
-        await plugin.register?.({ container, config, catalog, log: opts.log.child({ plugin: cls.manifest.name }) });
-        instances.push(plugin);
+        contributions.push(await plugin.setup({ container, config, catalog, log: opts.log.child({ plugin: cls.manifest.name }) }));
       }
       const dispatcher = new BlockDispatcher(new ContractDirectory(new WatchList(config.watch)));
       // First, so a block's event precedes the events plugins publish while handling it.
       stream.attach(dispatcher);
-      for (const plugin of instances) plugin.handlers?.(dispatcher);
+      for (const plugin of contributions) plugin.handlers?.(dispatcher);
       // Series rollups follow the raw tables in the same transactions, after every plugin wrote.
       const rollups = container.resolve(SeriesRollups);
       dispatcher.afterBatch((trx) => rollups.update(trx).then(() => undefined));
       dispatcher.afterRollback((trx, height) => rollups.rollback(trx, height));
+      dispatcher.derived.check(catalog);
       const routes = new RouteRegistry(catalog, container.resolve(CollectionResponder), container.resolve(ObjectResponder));
       routes.tables('/tables', TABLE_PROFILE);
       routes.series('/series', container.resolve(SeriesResponder));
       registerStatusRoutes(routes, container.resolve(IndexerStatus));
-      for (const plugin of instances) plugin.routes?.(routes);
+      for (const plugin of contributions) plugin.routes?.(routes);
       mountDeclaredRoutes(routes, catalog, db);
       stream.mount(routes);
       // Last: the reference documents every route mounted above, itself included.
@@ -166,7 +166,7 @@ export class TzidxApp {
         await follower.start();
       }
       await stream.start();
-      return new TzidxApp(config, container, db, catalog, plugins, api, routes, migration, dispatcher, stream, opts.log, instances, follower);
+      return new TzidxApp(config, container, db, catalog, plugins, api, routes, migration, dispatcher, stream, opts.log, contributions, follower);
     } catch (e) {
       await db.close();
       throw e;
@@ -176,7 +176,7 @@ export class TzidxApp {
   async close(): Promise<void> {
     this.follower?.stop();
     await this.stopIndexer();
-    for (const plugin of this.instances) await plugin.stop?.();
+    for (const plugin of this.contributions) await plugin.stop?.();
     await this.stream.close();
     await this.api.close();
     await this.db.close();

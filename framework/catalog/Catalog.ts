@@ -48,6 +48,7 @@ export class Catalog {
         tables.set(code, buildTable(plugin, code, tdecl, path, source, tables));
       }
     }
+    checkDerivations(tables, source);
     for (const [plugin, pdecl] of Object.entries(catalog.plugins)) {
       for (const [code, sdecl] of Object.entries(pdecl.series ?? {})) {
         const path = `/plugins/${plugin}/series/${code}`;
@@ -161,11 +162,23 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     kind: decl.kind ?? 'append',
     heightColumn: decl.height_column,
     orphanColumn: decl.orphan_column,
+    derivedFrom: decl.derived_from ?? [],
     columns,
     virtualColumns,
     indexes,
     column: (name: string) => byName.get(name),
   };
+}
+
+/** A derived table names other tables of the same declarations (in any order), never itself. */
+function checkDerivations(tables: ReadonlyMap<string, TableDef>, source: string): void {
+  for (const t of tables.values()) {
+    t.derivedFrom.forEach((from, i) => {
+      if (from === t.code || !tables.has(from)) {
+        throw new CatalogError(`/plugins/${t.plugin}/tables/${t.code}/derived_from/${i}`, `'${from}' is not another table of the catalog`, source);
+      }
+    });
+  }
 }
 
 function isVirtual(c: ColumnDecl): boolean {

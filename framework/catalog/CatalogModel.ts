@@ -38,6 +38,11 @@ export interface TableDecl {
   height_column?: string;
   /** A bool column that rollback sets to true instead of deleting the row (blocks stay visible as orphans). */
   orphan_column?: string;
+  /**
+   * Tables this one is computed from (bigmap_values from bigmap_updates): its plugin registers a
+   * recompute hook (HandlerRegistry.recompute) that a rollback calls instead of the journal.
+   */
+  derived_from?: string[];
   columns: ColumnDecl[];
   indexes?: Array<string[] | IndexDecl>;
 }
@@ -158,6 +163,8 @@ export interface TableDef {
   readonly kind: 'append' | 'mutable';
   readonly heightColumn?: string;
   readonly orphanColumn?: string;
+  /** Codes of the tables this one is derived from (empty for tables written by handlers). */
+  readonly derivedFrom: readonly string[];
   /** Stored columns, in order. */
   readonly columns: readonly ColumnDef[];
   /** Aliases and filter-only columns: found by `column(name)`, never stored. */

@@ -1,6 +1,9 @@
 import { Knex } from 'knex';
 import { NormalizedBlock, NormalizedOperation } from '../chain';
+import { TableHandle } from '../catalog/TableHandle';
 import { ContractTypes } from '../michelson/ContractTypes';
+import { BatchState } from './BatchState';
+import { DerivedTables, RecomputeFn } from './DerivedTables';
 import { codeMatches, ContractFacts, GroupMatcher, operationGroups } from './groups/GroupMatcher';
 import { GroupPatternOptions, PatternStep } from './groups/GroupPattern';
 import {
@@ -24,7 +27,7 @@ type Subscription =
 
 /**
  * The one dispatcher every plugin's handlers hang off. Subscriptions run in the order they were made,
- * which is plugin dependency order (the framework calls each plugin's handlers() in that order), so a
+ * which is plugin dependency order (the framework calls each plugin's `handlers` in that order), so a
  * plugin always sees what the plugins it depends on wrote for the same block.
  */
 export class BlockDispatcher implements HandlerRegistry {
@@ -33,6 +36,10 @@ export class BlockDispatcher implements HandlerRegistry {
   private readonly batchHooks: BatchHookFn[] = [];
   private readonly rollbackHooks: RollbackHookFn[] = [];
   private readonly preRollbackHooks: RollbackHookFn[] = [];
+  /** The recompute hooks of derived tables (the indexer calls them on a reorg). */
+  readonly derived = new DerivedTables();
+  /** The plugins' state between blocks (`ctx.state`); the indexer drops it on failure and rollback. */
+  readonly state = new BatchState();
 
   /** The contracts plugins watch, and what the framework knows of their code. */
   constructor(readonly contracts: ContractDirectory = new ContractDirectory(new WatchList())) {}
@@ -63,6 +70,10 @@ export class BlockDispatcher implements HandlerRegistry {
 
   afterBatch(hook: BatchHookFn): void {
     this.batchHooks.push(hook);
+  }
+
+  recompute(table: TableHandle<unknown> | string, hook: RecomputeFn): void {
+    this.derived.add(table, hook);
   }
 
   beforeRollback(hook: RollbackHookFn): void {
@@ -110,7 +121,7 @@ export class BlockDispatcher implements HandlerRegistry {
   }
 
   async batchDone(trx: Knex.Transaction, from: number, to: number): Promise<void> {
-    for (const h of this.batchHooks) await h(trx, from, to);
+    for (const h of this.batchHooks) await h(trx, from, to, this.state);
   }
 
   async rollingBack(trx: Knex.Transaction, height: number): Promise<void> {

@@ -7,6 +7,7 @@ import { BulkWriter, Row } from '../storage/BulkWriter';
 import { META_SCHEMA } from '../storage/SchemaMigrator';
 import { EntityStates } from './EntityStates';
 import { IndexContext, NodeRpc } from './IndexContext';
+import { BatchState } from './BatchState';
 import { SharedValues } from './SharedValues';
 import { tableReader, type TableReader } from './TableReader';
 import { ContractDirectory } from './watch/ContractDirectory';
@@ -28,6 +29,7 @@ export class IndexBatch {
     private readonly writer: BulkWriter,
     readonly mode: 'live' | 'backfill',
     private readonly contracts: ContractDirectory,
+    private readonly state: BatchState,
     private readonly nodeRpc: NodeRpc = async () => undefined,
   ) {
     this.read = tableReader(trx, catalog);
@@ -42,6 +44,7 @@ export class IndexBatch {
       mode: this.mode,
       read: this.read,
       shared: new SharedValues(),
+      state: this.state,
       append: (table, row) => this.append(tableCode(table), row),
       entities: (table, key) => this.states.store(this.catalog.require(tableCode(table)), key),
       node,

@@ -2,6 +2,8 @@ import { Knex } from 'knex';
 import { NormalizedBlock } from '../chain';
 import type { TableHandle } from '../catalog/TableHandle';
 import { Row } from '../storage/BulkWriter';
+import type { BatchState } from './BatchState';
+import type { RecomputeFn } from './DerivedTables';
 import type { SharedValues } from './SharedValues';
 import type { TableReader } from './TableReader';
 import type { Destination, GroupMatch, GroupPatternOptions, PatternStep } from './groups/GroupPattern';
@@ -48,6 +50,12 @@ export interface IndexContext {
   /** Values handlers of one block hand to each other under typed keys (e.g. core-chain's account ids). */
   readonly shared: SharedValues;
   /**
+   * State handlers keep from block to block under typed keys (`batchKey`, `carriedKey`): running
+   * totals, caches of rows, a batch's overlay. The framework drops it when the batch fails or a reorg
+   * rolls back, so it never describes rows that did not commit.
+   */
+  readonly state: BatchState;
+  /**
    * Asks the node about this block: `path` under `/chains/main/blocks/{level}/` (`votes/listings`…).
    * Undefined when the source has no node behind it (archives) or the node no longer keeps that data.
    * It runs inside the batch's transaction: for rare questions (once per period), not per operation.
@@ -85,10 +93,10 @@ export interface OperationFilter {
 
 /** Called in the batch transaction after a rollback deleted/restored rows above `height`. */
 export type RollbackHookFn = (trx: Knex.Transaction, height: number) => Promise<void> | void;
-/** Called in the batch transaction after all blocks of a batch were handled and flushed. */
-export type BatchHookFn = (trx: Knex.Transaction, fromHeight: number, toHeight: number) => Promise<void> | void;
+/** Called in the batch transaction after all blocks of a batch were handled and flushed; `state` is the batch's (ctx.state). */
+export type BatchHookFn = (trx: Knex.Transaction, fromHeight: number, toHeight: number, state: BatchState) => Promise<void> | void;
 
-/** How a plugin subscribes to the shared block dispatcher (TzidxPlugin.handlers). */
+/** How a plugin subscribes to the shared block dispatcher (the `handlers` its setup() returns). */
 export interface HandlerRegistry {
   onBlock(handler: BlockHandlerFn): void;
   onOperation(filter: OperationFilter, handler: OperationHandlerFn): void;
@@ -101,9 +109,12 @@ export interface HandlerRegistry {
   claim(role: string, selector: ContractSelector): void;
   afterBatch(hook: BatchHookFn): void;
   /**
-   * Called in the rollback transaction before the framework deletes and restores the rows above the
-   * fork: for tables a plugin derives from rows that are about to go.
+   * How a reorg re-derives a table the catalog declares `derived_from` others (the framework checks
+   * at start-up that every such table has exactly one hook).
    */
+  recompute(table: TableHandle<unknown> | string, hook: RecomputeFn): void;
+  /** Called in the rollback transaction before the framework deletes and restores the rows above the fork. */
   beforeRollback(hook: RollbackHookFn): void;
+  /** Called in the rollback transaction after it (in-memory state is dropped by the framework: see `ctx.state`). */
   afterRollback(hook: RollbackHookFn): void;
 }

@@ -197,7 +197,7 @@ export class Indexer {
     try {
       await this.db.writer.transaction(async (trx) => {
         await this.states.beginBatch(trx, mode === 'live', this.catalog.tables.values());
-        const batch = new IndexBatch(trx, this.catalog, this.states, this.writer, mode, this.dispatcher.contracts, this.nodeRpc(signal));
+        const batch = new IndexBatch(trx, this.catalog, this.states, this.writer, mode, this.dispatcher.contracts, this.dispatcher.state, this.nodeRpc(signal));
         for (const block of blocks) await this.dispatcher.dispatch(block, batch.context(block));
         await batch.flush();
         await this.dispatcher.batchDone(trx, blocks[0].level, last.level);
@@ -207,9 +207,11 @@ export class Indexer {
     } catch (e) {
       this.states.reset();
       this.dispatcher.contracts.watches.reset();
+      this.dispatcher.state.drop();
       throw new IndexingError(`blocks ${blocks[0].level}..${last.level} could not be indexed: ${(e as Error).message}`, { cause: e });
     }
     this.dispatcher.contracts.watches.commit();
+    this.dispatcher.state.committed();
     this.tip = { height: last.level, hash: last.hash, chainId: last.chainId ?? this.tip?.chainId };
     this.status.setIndexed(last.level);
     this.status.countIndexed(blocks.length, blocks.reduce((n, b) => n + b.operations.length, 0));
@@ -250,6 +252,7 @@ export class Indexer {
     try {
       await this.db.writer.transaction(async (trx) => {
         await this.dispatcher.rollingBack(trx, height);
+        await this.dispatcher.derived.recompute(trx, height);
         await this.rollback.rollback(trx, height);
         await this.dispatcher.rolledBack(trx, height);
         await this.sync.write(trx, { height, hash, chainId: this.tip?.chainId });
@@ -258,6 +261,7 @@ export class Indexer {
       throw new IndexingError(`rollback to ${height} failed: ${(e as Error).message}`, { cause: e });
     } finally {
       this.states.reset();
+      this.dispatcher.state.drop();
       // Watches of the rolled-back blocks are gone from the table (and any of a failed rollback stay).
       await this.dispatcher.contracts.watches.load(this.db.writer);
     }

@@ -23,14 +23,15 @@ export interface PluginContext {
   readonly log: Logger;
 }
 
-/** A plugin: a class with a static manifest; the framework instantiates it through the container. */
-export interface TzidxPlugin {
-  /** Registers the plugin's services in the container. */
-  register?(ctx: PluginContext): void | Promise<void>;
-  /** Declares the plugin's HTTP routes. */
-  routes?(routes: RouteRegistry): void;
+/**
+ * What a plugin contributes, as its setup() returns it. The framework calls `handlers` and `routes`
+ * once every plugin is set up (in plugin order), so they may use services other plugins registered.
+ */
+export interface PluginContribution {
   /** Subscribes the plugin's indexing handlers to the shared block dispatcher (run in plugin order). */
   handlers?(registry: HandlerRegistry): void;
+  /** Declares the plugin's HTTP routes. */
+  routes?(routes: RouteRegistry): void;
   /**
    * Starts work that is not driven by blocks (e.g. polling exchanges): `tzidx start` calls it next to
    * the indexer (TzidxApp.startPlugins); `stop` ends it before the database closes. Read-only
@@ -38,6 +39,16 @@ export interface TzidxPlugin {
    */
   start?(): void | Promise<void>;
   stop?(): void | Promise<void>;
+}
+
+/**
+ * A plugin: a class with a static manifest; the framework instantiates it through the container and
+ * calls setup() once. One method, so what the handlers and routes need is built before them and
+ * handed to them by closure: no plugin can be half set up.
+ */
+export interface TzidxPlugin {
+  /** Registers the plugin's services in the container and says what the plugin contributes. */
+  setup(ctx: PluginContext): PluginContribution | Promise<PluginContribution>;
 }
 
 export interface PluginClass {

@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import { BLOCK_RIGHTS, CycleFigures, Database, HandlerRegistry, PluginContext, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { BLOCK_RIGHTS, CycleFigures, Database, PluginContext, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
 import { BakingIndexer } from './BakingIndexer';
 import { BakingExplorer } from './explorer/BakingExplorer';
 import { BlockRightsLookup } from './explorer/BlockRightsLookup';
@@ -20,29 +20,23 @@ export class BakingPlugin implements TzidxPlugin {
     dependsOn: ['core-chain'],
   };
 
-  private indexer?: BakingIndexer;
-
   constructor(private readonly explorer: BakingExplorer) {}
 
-  register(ctx: PluginContext): void {
+  setup(ctx: PluginContext): PluginContribution {
     const table = (code: string) => {
       const t = ctx.catalog.table(code);
       if (!t) throw new Error(`baking: table '${code}' is missing from the catalog`);
       return t;
     };
-    this.indexer = new BakingIndexer(table('rights'), table('block'), ctx.config.baking?.rights_window ?? RIGHTS_WINDOW);
+    const indexer = new BakingIndexer(table('rights'), table('block'), ctx.config.baking?.rights_window ?? RIGHTS_WINDOW);
     ctx.container.registerInstance(BLOCK_RIGHTS, new BlockRightsLookup(ctx.container.resolve(Database), ctx.catalog));
     ctx.container.resolve(CycleFigures).add(new CycleFiguresLookup(ctx.container.resolve(Database), ctx.catalog));
-  }
-
-  handlers(registry: HandlerRegistry): void {
-    const indexer = this.indexer;
-    if (!indexer) throw new Error('baking: handlers() before register()');
-    registry.onBlock((block, ctx) => indexer.index(block, ctx));
-    registry.afterRollback(() => indexer.forget());
-  }
-
-  routes(r: RouteRegistry): void {
-    this.explorer.register(r);
+    return {
+      handlers: (registry) => {
+        registry.onBlock((block, ctx) => indexer.index(block, ctx));
+        registry.afterRollback(() => indexer.forget());
+      },
+      routes: (r) => this.explorer.register(r),
+    };
   }
 }

@@ -23,7 +23,7 @@ export class LiveValues {
   private readonly complete = new Set<number>();
 
   constructor(
-    readonly read: TableReader,
+    private readonly read: TableReader,
     private readonly table: TableDef,
   ) {}
 

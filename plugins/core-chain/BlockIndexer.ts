@@ -1,27 +1,31 @@
 import type { Knex } from 'knex';
-import type { IndexContext, Logger, NormalizedBlock } from '../../framework';
+import { batchKey, carriedKey, type BatchState, type IndexContext, type Logger, type NormalizedBlock } from '../../framework';
 import { BlockRun } from './BlockRun';
 import { ScriptCache } from './ContractBook';
 import type { OperationKinds } from './OperationKinds';
 import { RunningState, type CoreTables } from './RunningState';
 
+/** The running totals after the last block indexed (see RunningState). */
+const RUNNING = carriedKey<RunningState | undefined>('core-chain.running', () => undefined);
+/** Contract scripts parsed once, and the contracts whose script was asked from the node. */
+const SCRIPTS = carriedKey('core-chain.scripts', () => new ScriptCache());
+/** Denunciation types by operation hash, for slashings applied cycles later (Oxford+). */
+const DENUNCIATIONS = carriedKey('core-chain.denunciations', () => new Map<string, string>());
+/** Slots that endorsed a block, by block hash; written into the block rows once the batch is flushed. */
+const ENDORSED_SLOTS = batchKey('core-chain.endorsed-slots', () => new Map<string, number>());
+/** Constants registered by blocks of the current batch (not in the table until it is flushed). */
+const BATCH_CONSTANTS = batchKey('core-chain.constants', () => new Set<string>());
+/** Protocols whose constants blocks of the current batch carried. */
+const BATCH_PROTOCOLS = batchKey('core-chain.protocols', () => new Set<string>());
+
 /**
  * core-chain's block handler: turns one normalized block into rows of block, op, flow, balance,
  * constant, chain and supply, and the current state of the block's accounts and contracts. The
- * running totals stay in memory between consecutive blocks (see RunningState).
+ * running totals and caches stay in the framework's batch state between blocks, which drops them
+ * when a batch fails or a reorg rolls back (the tables are the truth again).
  */
 export class BlockIndexer {
-  private state?: RunningState;
-  private readonly scripts = new ScriptCache();
-  /** Slots that endorsed a block, by block hash; written into the block rows once the batch is flushed. */
-  private readonly endorsedSlots = new Map<string, number>();
-  /** Denunciation types by operation hash, for slashings applied cycles later (Oxford+). */
-  private readonly denunciations = new Map<string, string>();
   private readonly warnedTypes = new Set<string>();
-  /** Constants registered by blocks of the current batch (not in the table until it is flushed). */
-  private readonly batchConstants = new Set<string>();
-  /** Protocols whose constants blocks of the current batch carried. */
-  private readonly batchProtocols = new Set<string>();
 
   constructor(
     readonly tables: CoreTables,
@@ -29,44 +33,34 @@ export class BlockIndexer {
     readonly log: Logger,
   ) {}
 
-  /** After a rollback the database is the truth again. */
-  forget(): void {
-    this.state = undefined;
-    this.scripts.clear();
-    this.endorsedSlots.clear();
-    this.denunciations.clear();
-    this.batchConstants.clear();
-    this.batchProtocols.clear();
-  }
-
   async index(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
-    let state = this.state;
-    // Invalid until this block is done: a failing block must not leave half-applied totals behind.
-    this.state = undefined;
-    if (!state || state.hash !== block.predecessor) state = await RunningState.load(ctx.read, this.tables, block.predecessor);
+    // A block that fails fails its batch, and the framework then drops the half-applied totals.
+    const known = ctx.state.get(RUNNING);
+    const state = known && known.hash === block.predecessor ? known : await RunningState.load(ctx.read, this.tables, block.predecessor);
     await this.recordConstants(block, ctx);
-    await new BlockRun(this, block, ctx, state, this.scripts).run();
+    await new BlockRun(this, block, ctx, state, ctx.state.get(SCRIPTS)).run();
     state.hash = block.hash;
     state.time = new Date(block.time);
-    this.state = state;
+    ctx.state.set(RUNNING, state);
   }
 
-  recordEndorsedSlots(blockHash: string, slots: number): void {
-    this.endorsedSlots.set(blockHash, slots);
+  recordEndorsedSlots(ctx: IndexContext, blockHash: string, slots: number): void {
+    ctx.state.get(ENDORSED_SLOTS).set(blockHash, slots);
   }
 
-  recordDenunciation(hash: string, type: string): void {
-    this.denunciations.set(hash, type);
+  recordDenunciation(ctx: IndexContext, hash: string, type: string): void {
+    ctx.state.get(DENUNCIATIONS).set(hash, type);
   }
 
   /** Types of the denunciations behind delayed slashings, from memory or the op table. */
   async denouncedTypes(ctx: IndexContext, hashes: Iterable<string>): Promise<Map<string, string>> {
-    const missing = [...new Set(hashes)].filter((h) => !this.denunciations.has(h));
+    const denunciations = ctx.state.get(DENUNCIATIONS);
+    const missing = [...new Set(hashes)].filter((h) => !denunciations.has(h));
     if (missing.length > 0) {
       const rows = await ctx.read(this.tables.op).whereIn('hash', missing).select('hash', 'type');
-      for (const r of rows) if (String(r.type).startsWith('double_')) this.denunciations.set(String(r.hash), String(r.type));
+      for (const r of rows) if (String(r.type).startsWith('double_')) denunciations.set(String(r.hash), String(r.type));
     }
-    return this.denunciations;
+    return denunciations;
   }
 
   /**
@@ -75,18 +69,20 @@ export class BlockIndexer {
    */
   async isNewConstant(ctx: IndexContext, address: string): Promise<boolean> {
     const t = this.tables.constant;
-    const known = this.batchConstants.has(address) || (await ctx.read(t).where({ address }).first('row_id')) !== undefined;
+    const batchConstants = ctx.state.get(BATCH_CONSTANTS);
+    const known = batchConstants.has(address) || (await ctx.read(t).where({ address }).first('row_id')) !== undefined;
     if (known) this.log.warn({ address, block: ctx.block.level }, 'core-chain: global constant registered twice; the repeat is not stored');
-    else this.batchConstants.add(address);
+    else batchConstants.add(address);
     return !known;
   }
 
   /** The protocol constants a block carries, once per protocol (a resumed run supplies them again). */
   private async recordConstants(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
-    if (block.constants === undefined || this.batchProtocols.has(block.protocol)) return;
+    const batchProtocols = ctx.state.get(BATCH_PROTOCOLS);
+    if (block.constants === undefined || batchProtocols.has(block.protocol)) return;
     const t = this.tables.protocol;
     if ((await ctx.read(t).where({ protocol: block.protocol }).first('row_id')) !== undefined) return;
-    this.batchProtocols.add(block.protocol);
+    batchProtocols.add(block.protocol);
     ctx.append('protocol', { protocol: block.protocol, height: block.level, constants: block.constants });
   }
 
@@ -98,7 +94,7 @@ export class BlockIndexer {
 
 
   /** Links the batch's blocks to their parents and stores the endorsed slots the batch saw. */
-  async afterBatch(trx: Knex.Transaction, from: number, to: number): Promise<void> {
+  async afterBatch(trx: Knex.Transaction, from: number, to: number, state: BatchState): Promise<void> {
     const t = this.tables.block;
     // Orphaned blocks stay in the table; only main-chain rows are linked and updated.
     const onMain = (alias: string): string => (t.orphanColumn ? ` and not ${alias}.${quoteIdent(t.orphanColumn)}` : '');
@@ -106,10 +102,7 @@ export class BlockIndexer {
       `update ??.?? as c set parent_id = p.row_id from ??.?? as p where c.height between ? and ? and c.parent_id is null and p.hash = c.predecessor${onMain('p')}`,
       [t.schema, t.storage, t.schema, t.storage, from, to],
     );
-    this.batchConstants.clear();
-    this.batchProtocols.clear();
-    const entries = [...this.endorsedSlots];
-    this.endorsedSlots.clear();
+    const entries = [...state.get(ENDORSED_SLOTS)];
     for (let i = 0; i < entries.length; i += 500) {
       const chunk = entries.slice(i, i + 500);
       await trx.raw(

@@ -231,7 +231,7 @@ export class BlockRun {
       if (op.isContract) this.stats.nCalls++;
       if (type === 'transaction') this.stats.nTx++;
     }
-    if (op.isSuccess && op.type.startsWith('double_')) this.indexer.recordDenunciation(op.hash, type);
+    if (op.isSuccess && op.type.startsWith('double_')) this.indexer.recordDenunciation(this.ctx, op.hash, type);
   }
 
   /** Contract events and ticket updates of an applied operation (backtracked ones never happened). */
@@ -527,7 +527,7 @@ export class BlockRun {
     const delayed = issuance.flatMap((i) => (i.delayedOperationHash ? [i.delayedOperationHash] : []));
     const denounced = delayed.length > 0 ? await this.indexer.denouncedTypes(this.ctx, delayed) : new Map<string, string>();
     this.state.supply.recordBlock(issuance, (hash) => (hash === undefined ? undefined : denounced.get(hash)));
-    if (this.endorsedSlots > 0) this.indexer.recordEndorsedSlots(block.predecessor, this.endorsedSlots);
+    if (this.endorsedSlots > 0) this.indexer.recordEndorsedSlots(this.ctx, block.predecessor, this.endorsedSlots);
   }
 
   private blockRow(touched: number, created: number, funded: number, cleared: number): Row {

@@ -78,11 +78,6 @@ export class ScriptCache {
     if (this.scripts.size >= this.max) this.scripts.clear();
     this.scripts.set(address, script);
   }
-
-  clear(): void {
-    this.scripts.clear();
-    this.askedNode.clear();
-  }
 }
 
 const hexOf = (v: unknown): string | null => (v === null || v === undefined ? null : Buffer.isBuffer(v) ? v.toString('hex') : String(v));

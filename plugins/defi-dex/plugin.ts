@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, HandlerRegistry, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { Catalog, Database, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
 import { DEX_ADAPTERS } from './adapters';
 import { DexRoutes } from './api/DexRoutes';
 import { DexRecorder } from './core/DexRecorder';
@@ -20,12 +20,13 @@ export class DefiDexPlugin implements TzidxPlugin {
   ) {}
 
   /** Every adapter decodes its protocol's operations and reports them to one recorder. */
-  handlers(r: HandlerRegistry): void {
-    const recorder = new DexRecorder((code) => this.catalog.table(code) !== undefined);
-    for (const adapter of DEX_ADAPTERS) adapter.register(r, recorder);
-  }
-
-  routes(r: RouteRegistry): void {
-    new DexRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r);
+  setup(): PluginContribution {
+    return {
+      handlers: (registry) => {
+        const recorder = new DexRecorder((code) => this.catalog.table(code) !== undefined);
+        for (const adapter of DEX_ADAPTERS) adapter.register(registry, recorder);
+      },
+      routes: (r) => new DexRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),
+    };
   }
 }

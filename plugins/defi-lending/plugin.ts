@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, HandlerRegistry, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { Catalog, Database, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
 import { MarketUsdQuotes } from '../defi-dex/core/MarketUsdQuotes';
 import { LENDING_ADAPTERS } from './adapters';
 import { LendRoutes } from './api/LendRoutes';
@@ -20,13 +20,14 @@ export class DefiLendingPlugin implements TzidxPlugin {
   ) {}
 
   /** Every adapter decodes its protocol's calls and reports them to one recorder. */
-  handlers(r: HandlerRegistry): void {
-    const recorder = new LendingRecorder();
-    for (const adapter of LENDING_ADAPTERS) adapter.register(r, recorder);
-  }
-
-  routes(r: RouteRegistry): void {
-    // USD values as the DEX's: tez from the markets plugin, tokens through defi-dex's tez pools (null when either is off).
-    new LendRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r);
+  setup(): PluginContribution {
+    return {
+      handlers: (registry) => {
+        const recorder = new LendingRecorder();
+        for (const adapter of LENDING_ADAPTERS) adapter.register(registry, recorder);
+      },
+      // USD values as the DEX's: tez from the markets plugin, tokens through defi-dex's tez pools (null when either is off).
+      routes: (r) => new LendRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),
+    };
   }
 }

@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import { HandlerRegistry, PluginContext, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { PluginContext, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
 import { GovernanceExplorer } from './explorer/GovernanceExplorer';
 import { GovernanceIndexer } from './GovernanceIndexer';
 import { GovernanceTables } from './GovernanceTables';
@@ -13,22 +13,13 @@ export class GovernancePlugin implements TzidxPlugin {
     dependsOn: ['core-chain'],
   };
 
-  private indexer?: GovernanceIndexer;
-
   constructor(private readonly explorer: GovernanceExplorer) {}
 
-  register(ctx: PluginContext): void {
-    this.indexer = new GovernanceIndexer(GovernanceTables.from(ctx.catalog), ctx.log);
-  }
-
-  handlers(registry: HandlerRegistry): void {
-    const indexer = this.indexer;
-    if (!indexer) throw new Error('governance: handlers() before register()');
-    registry.onBlock((block, ctx) => indexer.index(block, ctx));
-    registry.afterRollback(() => indexer.forget());
-  }
-
-  routes(r: RouteRegistry): void {
-    this.explorer.register(r);
+  setup(ctx: PluginContext): PluginContribution {
+    const indexer = new GovernanceIndexer(GovernanceTables.from(ctx.catalog), ctx.log);
+    return {
+      handlers: (registry) => registry.onBlock((block, ctx) => indexer.index(block, ctx)),
+      routes: (r) => this.explorer.register(r),
+    };
   }
 }

@@ -1,4 +1,4 @@
-import { Database, PluginContext, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { Database, PluginContext, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
 import { MarketViews } from './api/MarketViews';
 import { registerMarketRoutes } from './api/MarketRoutes';
 import { marketsSettings } from './MarketsSettings';
@@ -16,29 +16,14 @@ export class MarketsPlugin implements TzidxPlugin {
     description: 'XTZ tickers and OHLCV candles from centralized exchanges',
   };
 
-  private service?: MarketsService;
-
-  register(ctx: PluginContext): void {
+  setup(ctx: PluginContext): PluginContribution {
     const service = new MarketsService(ctx.container.resolve(Database), ctx.catalog, marketsSettings(ctx.config), ctx.log);
-    this.service = service;
     ctx.container.registerInstance(MarketsService, service);
     ctx.container.registerInstance(PriceOracle, service.oracle);
-  }
-
-  routes(r: RouteRegistry): void {
-    registerMarketRoutes(r, new MarketViews(this.required()));
-  }
-
-  async start(): Promise<void> {
-    await this.required().start();
-  }
-
-  async stop(): Promise<void> {
-    await this.service?.stop();
-  }
-
-  private required(): MarketsService {
-    if (!this.service) throw new Error('markets: used before register()');
-    return this.service;
+    return {
+      routes: (r) => registerMarketRoutes(r, new MarketViews(service)),
+      start: () => service.start(),
+      stop: () => service.stop(),
+    };
   }
 }

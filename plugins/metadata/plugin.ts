@@ -1,12 +1,12 @@
 import { injectable } from 'tsyringe';
-import { ACCOUNT_METADATA, Database, HandlerRegistry, Logger, METADATA_IMPORT, MetadataImport, PluginContext, PluginManifest, RouteRegistry, TzidxPlugin } from '../../framework';
+import { ACCOUNT_METADATA, Database, Logger, METADATA_IMPORT, MetadataImport, PluginContext, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
 import { ChainMetadataIndexer } from './chain/ChainMetadataIndexer';
 import { ChainMetadata } from './ChainMetadata';
 import { MetadataEntries } from './MetadataEntries';
 import { MetadataImporter } from './MetadataImporter';
 import { MetadataLookup } from './MetadataLookup';
 import { MetadataRoutes } from './MetadataRoutes';
-import { loadMetadataSettings, MetadataSettings } from './MetadataSettings';
+import { loadMetadataSettings } from './MetadataSettings';
 import { PluginTables } from './PluginTables';
 import { DocumentFetcher } from './resolver/DocumentFetcher';
 import { DocumentResolver } from './resolver/DocumentResolver';
@@ -27,17 +27,9 @@ export class MetadataPlugin implements TzidxPlugin {
     dependsOn: ['core-chain'],
   };
 
-  private parts?: {
-    settings: MetadataSettings;
-    routes: MetadataRoutes;
-    tokens: TokenRoutes;
-    indexer: ChainMetadataIndexer;
-    resolver: DocumentResolver;
-  };
-
   constructor(private readonly db: Database) {}
 
-  async register(ctx: PluginContext): Promise<void> {
+  async setup(ctx: PluginContext): Promise<PluginContribution> {
     const settings = loadMetadataSettings(ctx.config.metadata, process.env);
     const tables = new PluginTables(ctx.catalog);
     const schemas = new SchemaRegistry(settings.schemaDir);
@@ -49,30 +41,19 @@ export class MetadataPlugin implements TzidxPlugin {
     ctx.container.registerInstance<MetadataImport>(METADATA_IMPORT, (list, source) => importer.import(list, source));
     const resolver = new DocumentResolver(this.db.writer, tables, new DocumentFetcher(settings.resolver), settings.resolver, ctx.log as Logger);
     ctx.container.registerInstance(DocumentResolver, resolver);
-    this.parts = {
-      settings,
-      routes: new MetadataRoutes(entries, chain, schemas, new WriteAccess(settings), settings.maxBodyBytes),
-      tokens: new TokenRoutes(chain),
-      indexer: new ChainMetadataIndexer(),
-      resolver,
+    const routes = new MetadataRoutes(entries, chain, schemas, new WriteAccess(settings), settings.maxBodyBytes);
+    const tokens = new TokenRoutes(chain);
+    const indexer = new ChainMetadataIndexer();
+    return {
+      handlers: (registry) => {
+        registry.onBlock((block, ctx) => indexer.index(block, ctx));
+        // Off-chain documents are fetched after the batch that named them committed, never inside it.
+        if (settings.resolver.enabled) registry.afterBatch(() => void setImmediate(() => resolver.kick()));
+      },
+      routes: (r) => {
+        routes.register(r);
+        tokens.register(r);
+      },
     };
-  }
-
-  handlers(registry: HandlerRegistry): void {
-    const { indexer, resolver, settings } = this.required();
-    registry.onBlock((block, ctx) => indexer.index(block, ctx));
-    // Off-chain documents are fetched after the batch that named them committed, never inside it.
-    if (settings.resolver.enabled) registry.afterBatch(() => void setImmediate(() => resolver.kick()));
-  }
-
-  routes(r: RouteRegistry): void {
-    const { routes, tokens } = this.required();
-    routes.register(r);
-    tokens.register(r);
-  }
-
-  private required(): NonNullable<MetadataPlugin['parts']> {
-    if (!this.parts) throw new Error('metadata: used before register()');
-    return this.parts;
   }
 }

@@ -10,7 +10,10 @@ import { SAMPLE_CATALOG, SampleRow, sampleRows, tez, toWriterRow } from '../supp
 /** A plugin that mounts the generic engine at paths of its choosing, as the DeFi plugins will. */
 class ListsPlugin {
   static readonly manifest = { name: 'fixture' };
-  routes(r: RouteRegistry): void {
+  setup() {
+    return { routes: (r: RouteRegistry) => this.routes(r) };
+  }
+  private routes(r: RouteRegistry): void {
     r.collection('/lists/sample', 'ListSample', 'sample', OBJECT_LIST_PROFILE);
     r.collection('/lists/by-addr/:addr', 'ListSample', 'sample', OBJECT_LIST_PROFILE, {
       filters: (ctx, table) => [pathFilter(table, 'addr', ctx.params.addr)],

@@ -14,7 +14,10 @@ import { SAMPLE_CATALOG, sampleRows, toWriterRow } from '../support/SampleTable'
 /** Explorer-style routes built only from the framework's shared pieces. */
 class ThingsPlugin {
   static readonly manifest = { name: 'fixture' };
-  routes(r: RouteRegistry): void {
+  setup() {
+    return { routes: (r: RouteRegistry) => this.routes(r) };
+  }
+  private routes(r: RouteRegistry): void {
     r.object('/explorer/thing/:id', 'ReadThing', (ctx) => {
       const id = parseBlockId(ctx.params.id);
       if (id.kind === 'hash') throw ApiError.notFound('no such thing');

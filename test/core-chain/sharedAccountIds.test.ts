@@ -14,7 +14,10 @@ describe('core-chain: account ids for dependent plugins', () => {
     const seen: Array<Map<string, bigint>> = [];
     class Probe {
       static readonly manifest = { name: 'probe', dependsOn: ['core-chain'] };
-      handlers(registry: HandlerRegistry): void {
+      setup() {
+        return { handlers: (registry: HandlerRegistry) => this.handlers(registry) };
+      }
+      private handlers(registry: HandlerRegistry): void {
         registry.onBlock((_block, ctx) => void seen.push(ctx.shared.get(ACCOUNT_IDS) as Map<string, bigint>));
       }
     }

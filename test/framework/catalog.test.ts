@@ -55,6 +55,8 @@ describe('catalog', function () {
     ['index on unknown column', yamlWith(ROW_ID, '        indexes: [[zz]]\n'), '/plugins/p/tables/t/indexes/0'],
     ['bad kind', yamlWith(ROW_ID, '        kind: sometimes\n'), '/plugins/p/tables/t/kind'],
     ['unknown height column', yamlWith(ROW_ID, '        height_column: h\n'), '/plugins/p/tables/t/height_column'],
+    ['derived from an unknown table', yamlWith(ROW_ID, '        derived_from: [nope]\n'), '/plugins/p/tables/t/derived_from/0'],
+    ['derived from itself', yamlWith(ROW_ID, '        derived_from: [t]\n'), '/plugins/p/tables/t/derived_from/0'],
     ['no columns', 'version: 1\nplugins:\n  p:\n    tables:\n      t:\n        columns: []\n', '/plugins/p/tables/t/columns'],
     ['wrong version', 'version: 2\nplugins: {}\n', '/version'],
     [

@@ -10,7 +10,10 @@ import { ProbePlugin } from './plugins/probe/plugin';
 const seen = { counts: [] as number[], errors: [] as string[] };
 class ReaderPlugin {
   static readonly manifest = { name: 'reader', dependsOn: ['probe'] };
-  handlers(r: HandlerRegistry): void {
+  setup() {
+    return { handlers: (r: HandlerRegistry) => this.handlers(r) };
+  }
+  private handlers(r: HandlerRegistry): void {
     r.onBlock(async (block, ctx) => {
       const [{ n }] = await ctx.read('blocks_seen').count({ n: '*' });
       seen.counts.push(Number(n));

@@ -13,7 +13,10 @@ import { body, CLUSTER, SPAN, TICK_CATALOG, TICK_MEASURES, TickRow, tickRows, to
 /** The fixture plugin also mounts the tick series at a path of its own, as markets will mount OHLCV. */
 class TickPlugin {
   static readonly manifest = { name: 'fixture' };
-  routes(r: RouteRegistry): void {
+  setup() {
+    return { routes: (r: RouteRegistry) => this.routes(r) };
+  }
+  private routes(r: RouteRegistry): void {
     r.seriesAt('/ticks/:kind/series{.:format}', 'StreamTicks', 'tick', { filters: (ctx, table) => [pathFilter(table, 'kind', ctx.params.kind)] });
   }
 }

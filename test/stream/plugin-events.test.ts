@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
-import type { HandlerRegistry } from '../../framework/indexer/IndexContext';
-import type { PluginContext, PluginManifest } from '../../framework/plugins/Plugin';
+import type { PluginContext, PluginContribution, PluginManifest } from '../../framework/plugins/Plugin';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
 import { StreamRecorder } from '../../framework/stream/StreamRecorder';
@@ -13,14 +12,14 @@ import { SseReader } from './SseReader';
 /** A plugin that publishes one `transfer_seen` event per applied transaction, as a DEX would per trade. */
 class TransferEvents {
   static readonly manifest: PluginManifest = { name: 'stream-events', dependsOn: ['core-chain'] };
-  private recorder?: StreamRecorder;
-  register(ctx: PluginContext): void {
-    this.recorder = ctx.container.resolve(StreamRecorder);
-  }
-  handlers(registry: HandlerRegistry): void {
-    registry.onOperation({ types: ['transaction'] }, (op, ctx) =>
-      this.recorder!.publish(ctx, 'transfer_seen', { hash: op.hash, contract: op.receiver, addresses: [op.sender, op.receiver] }),
-    );
+  setup(ctx: PluginContext): PluginContribution {
+    const recorder = ctx.container.resolve(StreamRecorder);
+    return {
+      handlers: (registry) =>
+        registry.onOperation({ types: ['transaction'] }, (op, ctx) =>
+          recorder.publish(ctx, 'transfer_seen', { hash: op.hash, contract: op.receiver, addresses: [op.sender, op.receiver] }),
+        ),
+    };
   }
 }
 

@@ -62,5 +62,8 @@ export async function startTestInstance(opts: {
 export function manifestPlugin(name: string, dependsOn: string[] = []): PluginClass {
   return class {
     static readonly manifest = { name, dependsOn };
+    setup() {
+      return {};
+    }
   } as unknown as PluginClass;
 }

@@ -47,6 +47,7 @@ function tableSection(t: TableDef): string[] {
   head.push(t.heightColumn ? `height column: \`${t.heightColumn}\`` : 'no height column');
   head.push(`${t.columns.length} columns (${inDefault} in the default set)`);
   const out = [`### \`${t.code}\``, '', sentence(t.description), '', `- ${head.join(' · ')}`];
+  if (t.derivedFrom.length) out.push(`- derived from ${t.derivedFrom.map((c) => `\`${c}\``).join(', ')} (re-derived by its plugin on a rollback)`);
   if (t.indexes.length) out.push(`- indexes: ${t.indexes.map((i) => `\`${i.columns.join(', ')}\`${i.unique ? ' (unique)' : ''}`).join(', ')}`);
   out.push('', '| # | column | type | null | default | meaning |', '|---|---|---|---|---|---|');
   const notes: ColumnDef[] = [];

@@ -1,4 +1,4 @@
-import type { Entity, EntityStore, IndexContext } from '../../../framework';
+import { batchKey, sharedKey, type Entity, type EntityStore, type IndexContext } from '../../../framework';
 import { decimal, isqrt, scaled } from '../api/Decimal';
 import { tables } from '../tables.generated';
 import type { DexAction, DexOrigin, DexPoolDecl, DexPoolKey, DexShareTransfer, DexSink, DexSupply, DexTradeAction } from './DexAdapter';
@@ -11,6 +11,10 @@ const LEGS = ['a', 'b', 'c', 'd'] as const;
 type DexEventType = DexAction['kind'] | 'create' | 'transfer';
 const E36 = 10n ** 36n;
 const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
+/** Per block: `pool signer` → sides traded, for the wash-trade flag. */
+const TRADED = sharedKey<Map<string, Set<string>>>('defi-dex.traded');
+/** Per batch: `pool account` pairs known to have used a pool (num_total_users), over the flushed events. */
+const USERS = batchKey('defi-dex.users', () => new Set<string>());
 
 export const poolAddress = (p: DexPoolKey): string => `${p.contract}_${p.pairId}`;
 
@@ -24,12 +28,6 @@ export class DexRecorder implements DexSink {
 
   /** `has` tells which optional tables (markets, metadata) the instance has, for USD quotes. */
   constructor(private readonly has: (code: string) => boolean) {}
-  /** Per block: `pool signer` → sides traded, for the wash-trade flag. */
-  private traded = new Map<string, Set<string>>();
-  private tradedLevel = -1;
-  /** Per batch: `pool account` pairs known to have used a pool (num_total_users). */
-  private users = new Set<string>();
-  private usersBatch?: unknown;
 
   async knows(ctx: IndexContext, pool: DexPoolKey): Promise<boolean> {
     return (await this.pools(ctx).get(poolAddress(pool))) !== undefined;
@@ -164,12 +162,10 @@ export class DexRecorder implements DexSink {
 
   private trade(ctx: IndexContext, pool: Entity, t: DexTradeAction, f: TradeFigures, origin: DexOrigin, counter: bigint, money: { price: bigint | null; volume: bigint | null; fees: bigint | null }): void {
     const key = `${pool.pool} ${origin.match.signer ?? t.sender}`;
-    if (this.tradedLevel !== ctx.block.level) {
-      this.traded = new Map();
-      this.tradedLevel = ctx.block.level;
-    }
-    let sides = this.traded.get(key);
-    if (!sides) this.traded.set(key, (sides = new Set()));
+    let traded = ctx.shared.get(TRADED);
+    if (!traded) ctx.shared.set(TRADED, (traded = new Map()));
+    let sides = traded.get(key);
+    if (!sides) traded.set(key, (sides = new Set()));
     sides.add(f.side);
     const fee = (name: string, v: DexTradeAction['fees']['lp']) => ({ [name]: v?.amount ?? null, [`${name}_bps`]: v?.bps ?? null, [`${name}_token`]: v?.token ?? null });
     ctx.append(tables.dex_trade, {
@@ -271,13 +267,10 @@ export class DexRecorder implements DexSink {
 
   /** Whether `account` uses the pool for the first time (per batch cache over the flushed events). */
   private async newUser(ctx: IndexContext, pool: Entity, account: string): Promise<boolean> {
-    if (this.usersBatch !== ctx.read) {
-      this.users = new Set();
-      this.usersBatch = ctx.read;
-    }
+    const users = ctx.state.get(USERS);
     const key = `${pool.pool} ${account}`;
-    if (this.users.has(key)) return false;
-    this.users.add(key);
+    if (users.has(key)) return false;
+    users.add(key);
     const seen = await ctx.read(tables.dex_event).where({ pool: pool.pool as string, sender: account }).whereIn('event_type', ['trade', 'deposit', 'withdraw']).first('row_id');
     return !seen;
   }

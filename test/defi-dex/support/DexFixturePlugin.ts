@@ -14,7 +14,10 @@ export const fixtureHolder: { fixture?: DexFixture } = {};
 export class DexFixturePlugin implements TzidxPlugin {
   static readonly manifest: PluginManifest = { name: 'dex-fixture', dependsOn: ['defi-dex'] };
 
-  handlers(r: HandlerRegistry): void {
+  setup() {
+    return { handlers: (r: HandlerRegistry) => this.handlers(r) };
+  }
+  private handlers(r: HandlerRegistry): void {
     r.onBlock(async (block, ctx) => {
       const f = fixtureHolder.fixture;
       if (!f) return;

@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, RouteRegistry } from '../../../framework';
+import { Catalog, Database, PluginContribution } from '../../../framework';
 import { DexRoutes } from '../../../plugins/defi-dex/api/DexRoutes';
 import { DefiDexPlugin } from '../../../plugins/defi-dex/plugin';
 import { TEST_QUOTES } from './DexOracle';
@@ -18,9 +18,7 @@ export class QuotedDexPlugin extends DefiDexPlugin {
     super(database, tables);
   }
 
-  override handlers(): void {}
-
-  override routes(r: RouteRegistry): void {
-    new DexRoutes(this.database, this.tables, TEST_QUOTES).register(r);
+  override setup(): PluginContribution {
+    return { routes: (r) => new DexRoutes(this.database, this.tables, TEST_QUOTES).register(r) };
   }
 }

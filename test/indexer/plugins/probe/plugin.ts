@@ -46,7 +46,10 @@ export function countTypes(blocks: readonly NormalizedBlock[]): Map<string, numb
 export class ProbePlugin implements TzidxPlugin {
   static readonly manifest: PluginManifest = { name: 'probe', tableClasses: [BlocksSeen, Transfers, OpTypes] };
 
-  handlers(r: HandlerRegistry): void {
+  setup() {
+    return { handlers: (r: HandlerRegistry) => this.handlers(r) };
+  }
+  private handlers(r: HandlerRegistry): void {
     r.onBlock(async (block, ctx) => {
       if (block.level === trap.level) {
         trap.level = -1;

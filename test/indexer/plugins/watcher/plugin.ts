@@ -31,7 +31,10 @@ export const REGISTRY_ENTRYPOINTS = ['set', 'del', 'reset', 'clone'];
 export class WatcherPlugin implements TzidxPlugin {
   static readonly manifest: PluginManifest = { name: 'watcher', tableClasses: [RegistryCalls, ManualCalls] };
 
-  handlers(r: HandlerRegistry): void {
+  setup() {
+    return { handlers: (r: HandlerRegistry) => this.handlers(r) };
+  }
+  private handlers(r: HandlerRegistry): void {
     r.claim('registry', { entrypoints: REGISTRY_ENTRYPOINTS });
     r.onBlock(async (block, ctx) => {
       if (block.hash === manualWatch.blockHash) await ctx.watch(manualWatch.address, 'manual');
