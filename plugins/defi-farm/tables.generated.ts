@@ -121,6 +121,8 @@ export type FarmPositionRow = {
   rewards_pending?: bigint | number | null;
   /** MasterChef-style farms: the owner's unpaid earnings minus its reward debt, in the contract's precision (pending = (reward_base + stake·farm index)/precision); null for other farms */
   reward_base?: bigint | number | null;
+  /** savings pools (the stake grows): the owner's shares, which the farm index values in stake tokens (Youves: stakes[owner]; pending = shares·index/precision − stake); null for other farms */
+  reward_shares?: bigint | number | null;
   /** the stake is gone */
   is_closed: boolean;
   /** height at which the position opened (last reopen) */

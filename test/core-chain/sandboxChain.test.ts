@@ -312,6 +312,8 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
     for (const { op } of applied(blocks)) if (op.kind === 'transaction' && String(op.destination).startsWith('KT1')) calls.set(op.destination, (calls.get(op.destination) ?? 0) + 1);
     let called = 0;
     for (const c of contracts.filter((x) => x.address.startsWith('KT1'))) {
+      // A bootstrap contract's receipt has no storage: one never called has none to compare.
+      if (c.storage === '' && !calls.has(c.address)) continue;
       const node = JSON.parse((await transport.get(`/chains/main/blocks/head/context/contracts/${c.address}/storage`)).body);
       expect(decodeMicheline(Buffer.from(c.storage, 'hex')), c.address).to.deep.equal(node);
       expect(c.storage_hash).to.equal(hash8(node));

@@ -39,7 +39,8 @@ export interface FarmSupply {
   /**
    * MasterChef-style farms: the farm's accumulated reward per staked unit after the call, in the
    * contract's precision. Every open position's pending rewards are then recomputed with the
-   * contract's formula `(rewardBase + stake·index) / precision` (see OwnerState.rewardBase).
+   * contract's formula `(rewardBase + stake·index) / precision` (see OwnerState.rewardBase), or, for
+   * savings pools whose stake grows, `shares·index / precision − stake` (see OwnerState.shares).
    */
   readonly accrual?: { readonly index: bigint; readonly precision: bigint };
 }
@@ -62,6 +63,12 @@ interface OwnerState {
    * index at this call), in the contract's precision; with FarmSupply.accrual it gives pending later.
    */
   readonly rewardBase?: bigint;
+  /**
+   * Savings pools (the stake itself grows): the owner's shares after the call, which the farm's index
+   * values in stake tokens (Youves: `stakes[owner]`, the stake discounted to t=0); pending rewards are
+   * that value above the stake deposited.
+   */
+  readonly shares?: bigint;
 }
 
 /** Stake in (deposit) or out (withdraw); a withdrawal may pay a fee and rewards along. */
@@ -98,6 +105,8 @@ export interface FarmSink {
   farm(ctx: IndexContext, decl: FarmDecl, supply: FarmSupply): Promise<void>;
   /** The farm's totals as last recorded; undefined for unknown farms. */
   supply(ctx: IndexContext, farm: FarmKey): Promise<FarmSupply | undefined>;
+  /** The owner's stake as last recorded (0 without a position): for contracts that withdraw it all without saying how much. */
+  stake(ctx: IndexContext, farm: FarmKey, owner: string): Promise<bigint>;
   /** One action on a declared farm with its totals after it. */
   action(ctx: IndexContext, farm: FarmKey, action: FarmAction, supply: FarmSupply, origin: FarmOrigin): Promise<void>;
 }

@@ -43,6 +43,11 @@ export class FarmRecorder implements FarmSink {
     return row ? { totalStake: big(row.total_stake), remainingRewards: row.remaining_rewards === null ? null : big(row.remaining_rewards) } : undefined;
   }
 
+  async stake(ctx: IndexContext, key: FarmKey, owner: string): Promise<bigint> {
+    const p = await ctx.entities(tables.farm_position, 'position').get(`${farmAddress(key)}:${owner}`);
+    return p ? big(p.stake_balance) : 0n;
+  }
+
   async action(ctx: IndexContext, key: FarmKey, action: FarmAction, supply: FarmSupply, origin: FarmOrigin): Promise<void> {
     const farms = this.farms(ctx);
     const farm = await farms.get(farmAddress(key));
@@ -78,8 +83,9 @@ export class FarmRecorder implements FarmSink {
   }
 
   /**
-   * MasterChef-style farms: every position with stake gets its pending rewards from the farm's new
-   * index with the contract's formula, so untouched stakers' pending follows the farm's updates.
+   * MasterChef-style farms and savings pools: every position with stake gets its pending rewards from
+   * the farm's new index with the contract's formula, so untouched stakers' pending follows the farm's
+   * updates (see pendingAt).
    */
   private async accrue(ctx: IndexContext, pool: string, accrual: NonNullable<FarmSupply['accrual']>): Promise<void> {
     const positions = ctx.entities(tables.farm_position, 'position');
@@ -88,8 +94,8 @@ export class FarmRecorder implements FarmSink {
     await positions.preload(keys);
     for (const key of keys) {
       const p = (await positions.get(key))!;
-      if (p.reward_base === null || big(p.stake_balance) === 0n) continue;
-      const pending = (big(p.reward_base) + big(p.stake_balance) * accrual.index) / accrual.precision;
+      const pending = pendingAt(p, accrual);
+      if (pending === undefined) continue;
       if (p.rewards_pending === null || big(p.rewards_pending) !== pending) positions.update(p, { rewards_pending: pending, update_height: ctx.block.level });
     }
   }
@@ -121,6 +127,7 @@ export class FarmRecorder implements FarmSink {
         rewards_claimed: 0n,
         rewards_pending: null,
         reward_base: null,
+        reward_shares: null,
         is_closed: true,
         open_height: ctx.block.level,
         open_time: time,
@@ -141,6 +148,7 @@ export class FarmRecorder implements FarmSink {
     if (action.kind === 'withdraw') patch.stake_withdrawn = big(p.stake_withdrawn) + action.volume;
     if (action.stakeId !== undefined) patch.stake_id = Number(action.stakeId);
     if (action.rewardBase !== undefined) patch.reward_base = action.rewardBase;
+    if (action.shares !== undefined) patch.reward_shares = action.shares;
     // Open/closed from the amounts, not the stored flag (its read-back form depends on the store).
     const wasOpen = big(p.stake_balance) > 0n || (p.rewards_pending !== null && big(p.rewards_pending) > 0n);
     const open = balance > 0n || (pending !== null && pending > 0n);
@@ -153,3 +161,18 @@ export class FarmRecorder implements FarmSink {
 
 const identity = (farm: Entity) => ({ pool: String(farm.pool), contract: String(farm.contract), pool_id: Number(farm.pool_id), entity: String(farm.entity) });
 const totals = (s: FarmSupply) => ({ total_stake: s.totalStake, remaining_rewards: s.remainingRewards, ...(s.period ? { start_time: s.period.start, end_time: s.period.end } : {}) });
+
+/**
+ * A staked position's pending rewards at the farm's index: MasterChef `(reward_base + stake·index) /
+ * precision`, savings pools `shares·index / precision − stake` (the value above the stake deposited;
+ * 0 while rounding or a loss keeps it below). Undefined for positions without stake or accounting.
+ */
+function pendingAt(p: Entity, accrual: NonNullable<FarmSupply['accrual']>): bigint | undefined {
+  const stake = big(p.stake_balance);
+  if (stake === 0n) return undefined;
+  if (p.reward_shares !== null && p.reward_shares !== undefined) {
+    const above = (big(p.reward_shares) * accrual.index) / accrual.precision - stake;
+    return above > 0n ? above : 0n;
+  }
+  return p.reward_base === null ? undefined : (big(p.reward_base) + stake * accrual.index) / accrual.precision;
+}

@@ -19,6 +19,17 @@ export class RecordingFarmSink implements FarmSink {
     return this.supplies.get(`${farm.contract}_${farm.poolId}`);
   }
 
+  /** The owner's stake from its reported deposits and withdrawals, as the core keeps it. */
+  async stake(_ctx: IndexContext, farm: FarmKey, owner: string): Promise<bigint> {
+    let n = 0n;
+    for (const c of this.actions()) {
+      if (c.farm.contract !== farm.contract || c.farm.poolId !== farm.poolId || c.action.kind === 'update' || c.action.owner !== owner) continue;
+      if (c.action.kind === 'deposit') n += c.action.volume;
+      if (c.action.kind === 'withdraw') n -= c.action.volume;
+    }
+    return n;
+  }
+
   async action(_ctx: IndexContext, farm: FarmKey, action: FarmAction, supply: FarmSupply, origin: FarmOrigin): Promise<void> {
     if (!this.supplies.has(`${farm.contract}_${farm.poolId}`)) throw new Error(`action on undeclared farm ${farm.contract}`);
     this.supplies.set(`${farm.contract}_${farm.poolId}`, supply);
