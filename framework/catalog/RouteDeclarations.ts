@@ -1,5 +1,6 @@
 import { CatalogError } from './CatalogError';
 import { ColumnDef, isFilterOnly, RouteDecl, RouteDef, RouteFieldDef, RouteRequirementDef, TableDef } from './CatalogModel';
+import { withFilterNames } from './FilterNames';
 
 /**
  * Checks a declared route against the catalog's tables and builds its model. Why here: a route that
@@ -21,10 +22,15 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
   const declared = Object.keys(decl.params ?? {});
   const missing = inPath.find((p) => !declared.includes(p)) ?? declared.find((p) => !inPath.includes(p));
   if (missing !== undefined) fail('/params', `path parameter '${missing}' must be in both the path and params`);
-  const params = Object.entries(decl.params ?? {}).map(([name, p]) => ({ name, column: columnOf(table, p.column, `/params/${name}/column`), what: p.what ?? p.column }));
+  const params = Object.entries(decl.params ?? {}).map(([name, p]) => {
+    const names = typeof p.column === 'string' ? [p.column] : p.column;
+    const columns = names.map((c, i) => columnOf(table, c, `/params/${name}/column${typeof p.column === 'string' ? '' : `/${i}`}`));
+    return { name, columns, what: p.what ?? names[0], ...(p.resolve ? { resolve: p.resolve } : {}) };
+  });
 
+  if (decl.record !== undefined && decl.fields !== undefined) fail('/fields', "a route shaped by a 'record' lists no 'fields'");
   const seen = new Set<string>();
-  const fields: RouteFieldDef[] = (decl.fields ?? table.columns.map((c) => c.name)).map((f, i) => {
+  const fields: RouteFieldDef[] = decl.record !== undefined ? [] : (decl.fields ?? table.columns.map((c) => c.name)).map((f, i) => {
     const spec = typeof f === 'string' ? { name: f } : f;
     if (seen.has(spec.name)) fail(`/fields/${i}`, `duplicate field '${spec.name}'`);
     seen.add(spec.name);
@@ -32,12 +38,20 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
   });
 
   const objectOnly = (['not_found', 'final_height'] as const).filter((k) => decl[k] !== undefined);
-  const listOnly = (['order', 'requires'] as const).filter((k) => decl[k] !== undefined);
+  const listOnly = (['order', 'requires', 'profile', 'aliases', 'open_only'] as const).filter((k) => decl[k] !== undefined);
   if (decl.kind === 'object' && decl.not_found === undefined) fail('', "an object route needs 'not_found'");
   if (decl.kind === 'object' && listOnly.length > 0) fail(`/${listOnly[0]}`, `'${listOnly[0]}' is for list routes`);
   if (decl.kind === 'list' && objectOnly.length > 0) fail(`/${objectOnly[0]}`, `'${objectOnly[0]}' is for object routes`);
 
   const requires = decl.requires && requirement(decl.requires, inPath, tableOf, columnOf, fail);
+  const openOnly = decl.open_only !== undefined ? columnOf(table, decl.open_only, '/open_only') : undefined;
+  if (openOnly && openOnly.type.name !== 'bool') fail('/open_only', `column '${openOnly.name}' is not a bool`);
+  const aliases = Object.entries(decl.aliases ?? {}).map(([name, target]) => {
+    if (table.column(name)) fail(`/aliases/${name}`, `table '${table.code}' already has a column '${name}'`);
+    const targets = typeof target === 'string' ? [target] : target;
+    targets.forEach((c, i) => columnOf(table, c, `/aliases/${name}${typeof target === 'string' ? '' : `/${i}`}`));
+    return typeof target === 'string' ? { name, aliasOf: target } : { name, anyOf: target };
+  });
 
   if (decl.doc_params) {
     const docTable = tableOf(decl.doc_params.table, '/doc_params/table');
@@ -56,7 +70,11 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
     ...(decl.final_height !== undefined ? { finalHeight: columnOf(table, decl.final_height, '/final_height') } : {}),
     order: decl.order ?? 'asc',
     ...(requires ? { requires } : {}),
-    ...(decl.doc_params || params.length > 0 ? { docParams: decl.doc_params ?? { table: table.code, columns: Object.fromEntries(params.map((p) => [p.name, p.column.name])) } } : {}),
+    ...(decl.doc_params || params.length > 0 ? { docParams: decl.doc_params ?? { table: table.code, columns: Object.fromEntries(params.map((p) => [p.name, p.columns[0].name])) } } : {}),
+    profile: decl.profile ?? 'explorer',
+    ...(decl.record !== undefined ? { record: decl.record } : {}),
+    filters: withFilterNames(table, aliases),
+    ...(openOnly ? { openOnly } : {}),
   };
 }
 

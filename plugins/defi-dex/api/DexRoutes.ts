@@ -4,7 +4,7 @@ import {
   applyListRequest, Catalog, Database, ExplorerArgs, explorerObject, OBJECT_LIST_PROFILE, parseAddress, parseTableRequest, QueryArgs, QueryParamDoc, RouteDoc, RouteRegistry,
 } from '../../../framework';
 import type { UsdQuotes } from '../core/UsdQuotes';
-import { LIST_QUERY, WALLET_PARAM, WITH_CLOSED } from './PoolLists';
+import { LIST_QUERY, WALLET_PARAM, WITH_CLOSED } from './PoolRecords';
 import { DexTable, TextRow } from './DexTable';
 import { eventRecord, tradeRecord } from './EventRecords';
 import { PoolBook, PoolInfo } from './PoolBook';
