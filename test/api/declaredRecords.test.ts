@@ -3,6 +3,7 @@ import { ApiError } from '../../framework/errors/ApiError';
 import { RouteRegistry } from '../../framework/http/RouteRegistry';
 import type { TextRow } from '../../framework/http/RouteShapers';
 import { PluginClass } from '../../framework/plugins/Plugin';
+import { probes } from '../support/probes';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 
@@ -73,16 +74,8 @@ describe(`declared routes shaped by a plugin's records (${BACKEND})`, function (
   });
   after(async () => t?.close());
 
-  async function json(path: string): Promise<unknown> {
-    const res = await t.get(path);
-    expect(res.status, path).to.equal(200);
-    return res.json();
-  }
-  async function error(path: string, status: number): Promise<{ code: number; detail: string }> {
-    const res = await t.get(path);
-    expect(res.status, path).to.equal(status);
-    return ((await res.json()) as { errors: Array<{ code: number; detail: string }> }).errors[0];
-  }
+  const { json, error } = probes(() => t);
+
   const open = LOTS.filter((l) => !l.is_closed);
 
   it('lists the shaped records of open rows, with_closed adding the closed ones, exact amounts kept', async () => {
