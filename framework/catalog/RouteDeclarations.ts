@@ -1,6 +1,6 @@
 import { CatalogError } from './CatalogError';
 import { ColumnDef, isFilterOnly, RouteDecl, RouteDef, RouteFieldDef, RouteRequirementDef, TableDef } from './CatalogModel';
-import { withFilterNames } from './FilterNames';
+import { FilterName, withFilterNames } from './FilterNames';
 
 /**
  * Checks a declared route against the catalog's tables and builds its model. Why here: a route that
@@ -46,12 +46,6 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
   const requires = decl.requires && requirement(decl.requires, inPath, tableOf, columnOf, fail);
   const openOnly = decl.open_only !== undefined ? columnOf(table, decl.open_only, '/open_only') : undefined;
   if (openOnly && openOnly.type.name !== 'bool') fail('/open_only', `column '${openOnly.name}' is not a bool`);
-  const aliases = Object.entries(decl.aliases ?? {}).map(([name, target]) => {
-    if (table.column(name)) fail(`/aliases/${name}`, `table '${table.code}' already has a column '${name}'`);
-    const targets = typeof target === 'string' ? [target] : target;
-    targets.forEach((c, i) => columnOf(table, c, `/aliases/${name}${typeof target === 'string' ? '' : `/${i}`}`));
-    return typeof target === 'string' ? { name, aliasOf: target } : { name, anyOf: target };
-  });
 
   if (decl.doc_params) {
     const docTable = tableOf(decl.doc_params.table, '/doc_params/table');
@@ -73,7 +67,7 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
     ...(decl.doc_params || params.length > 0 ? { docParams: decl.doc_params ?? { table: table.code, columns: Object.fromEntries(params.map((p) => [p.name, p.columns[0].name])) } } : {}),
     profile: decl.profile ?? 'explorer',
     ...(decl.record !== undefined ? { record: decl.record } : {}),
-    filters: withFilterNames(table, aliases),
+    filters: withFilterNames(table, filterNames(decl.aliases ?? {}, table, columnOf, fail)),
     ...(openOnly ? { openOnly } : {}),
   };
 }
@@ -100,4 +94,22 @@ function requirement(
     }
   });
   return { table, params, where, notFound: decl.not_found };
+}
+
+/** A list's extra filter names: another name of one column, or any of several; never a column's own name. */
+function filterNames(
+  aliases: NonNullable<RouteDecl['aliases']>,
+  table: TableDef,
+  columnOf: (table: TableDef, name: string, at: string) => ColumnDef,
+  fail: (at: string, reason: string) => never,
+): FilterName[] {
+  return Object.entries(aliases).map(([name, target]) => {
+    if (table.column(name)) fail(`/aliases/${name}`, `table '${table.code}' already has a column '${name}'`);
+    if (typeof target === 'string') {
+      columnOf(table, target, `/aliases/${name}`);
+      return { name, aliasOf: target };
+    }
+    target.forEach((c, i) => columnOf(table, c, `/aliases/${name}/${i}`));
+    return { name, anyOf: target };
+  });
 }
