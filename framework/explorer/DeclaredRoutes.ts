@@ -41,6 +41,7 @@ export function mountDeclaredRoutes(r: RouteRegistry, catalog: Catalog, db: Data
     const keys = new Map(route.params.filter((p) => p.resolve).map((p) => [p.name, r.shapers.requireKey(p.resolve!, route.path)]));
     const shape = route.record ? recordShape(route, db, r.shapers.requireRecord(route.record, route.path)) : fieldShape(route, db);
     const load = route.kind === 'object' ? objectLoader(route, shape, keys) : listLoader(route, db, shape, keys);
+    // The object profile's parameters are documented as the DeFi lists always were; explorer lists as the hand-written ones (not).
     const query: QueryParamDoc[] = route.kind === 'list' && route.profile === 'object' ? [...listQueryDoc(OBJECT_LIST_PROFILE), ...(route.openOnly ? [WITH_CLOSED] : [])] : [];
     explorerObject(r, route.path, route.scope, load, { summary: route.summary, ...(query.length > 0 ? { query } : {}), ...(route.docParams ? { params: route.docParams } : {}) });
   }
