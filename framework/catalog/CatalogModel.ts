@@ -72,11 +72,16 @@ export interface RouteFieldDecl {
   column?: string;
   render?: FieldRender;
 }
-/** A path parameter: a value of a column, checked by the column's type (400 `invalid <what> '<raw>'`). */
+/**
+ * A path parameter: a value of a column (or of any of several columns: a wallet as signer, sender or
+ * receiver), checked by the (first) column's type (400 `invalid <what> '<raw>'`), or by a named key
+ * resolver a plugin registers (`resolve`: a pool id, 400 when malformed, 404 when unknown).
+ */
 export interface RouteParamDecl {
-  column: string;
+  column: string | string[];
   /** The word of the 400 message; defaults to the column name. */
   what?: string;
+  resolve?: string;
 }
 /**
  * An explorer route over one catalog table, served by the generic engine (framework/explorer/DeclaredRoutes):
@@ -106,7 +111,16 @@ export interface RouteDecl {
   requires?: { table: string; params: Record<string, string>; where?: Record<string, string | number | boolean>; not_found: string };
   /** OpenAPI: the table and columns whose values are valid path parameters; default: the route's own params. */
   doc_params?: { table: string; columns: Record<string, string> };
+  /** list: how it pages: `explorer` (20 rows by default, at most 500) or `object` (100 by default, at most 10000, `limit=0` none). */
+  profile?: RouteProfile;
+  /** A record shaper registered by a plugin (RouteRegistry.shapers) builds the answer's records from whole rows; excludes `fields`. */
+  record?: string;
+  /** list: more filter names: another name of a column (`block: height`) or any of several columns (`address: [signer, sender]`). */
+  aliases?: Record<string, string | string[]>;
+  /** list: a bool column; rows where it is true are left out unless the request says `with_closed=true`. */
+  open_only?: string;
 }
+export type RouteProfile = 'explorer' | 'object';
 export interface PluginCatalogDecl {
   tables?: Record<string, TableDecl>;
   series?: Record<string, SeriesDecl>;
@@ -190,8 +204,10 @@ export interface SeriesDef {
 
 export interface RouteParamDef {
   readonly name: string;
-  readonly column: ColumnDef;
+  /** Any of them matches the value (one for most parameters). */
+  readonly columns: readonly ColumnDef[];
   readonly what: string;
+  readonly resolve?: string;
 }
 export interface RouteFieldDef {
   readonly name: string;
@@ -220,6 +236,12 @@ export interface RouteDef {
   readonly requires?: RouteRequirementDef;
   /** OpenAPI: where valid path parameters come from (none without path parameters). */
   readonly docParams?: { readonly table: string; readonly columns: Readonly<Record<string, string>> };
+  readonly profile: RouteProfile;
+  /** The record shaper's name; `fields` is empty then. */
+  readonly record?: string;
+  /** The table as list filters see it: with the declared aliases. */
+  readonly filters: TableDef;
+  readonly openOnly?: ColumnDef;
 }
 
 /** The Postgres schema name of a plugin: `core-chain` → `core_chain`. */

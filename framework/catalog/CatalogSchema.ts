@@ -106,7 +106,11 @@ const route = {
         type: 'object',
         required: ['column'],
         additionalProperties: false,
-        properties: { column: { type: 'string', pattern: IDENT }, what: { type: 'string', minLength: 1 } },
+        properties: {
+          column: { oneOf: [{ type: 'string', pattern: IDENT }, { type: 'array', minItems: 1, items: { type: 'string', pattern: IDENT } }] },
+          what: { type: 'string', minLength: 1 },
+          resolve: { type: 'string', pattern: IDENT },
+        },
       },
     },
     fields: {
@@ -148,6 +152,14 @@ const route = {
       additionalProperties: false,
       properties: { table: { type: 'string', pattern: IDENT }, columns: columnMap },
     },
+    profile: { enum: ['explorer', 'object'] },
+    record: { type: 'string', pattern: IDENT },
+    aliases: {
+      type: 'object',
+      propertyNames: { pattern: IDENT },
+      additionalProperties: { oneOf: [{ type: 'string', pattern: IDENT }, { type: 'array', minItems: 2, items: { type: 'string', pattern: IDENT } }] },
+    },
+    open_only: { type: 'string', pattern: IDENT },
   },
 };
 

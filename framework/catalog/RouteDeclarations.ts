@@ -1,5 +1,6 @@
 import { CatalogError } from './CatalogError';
 import { ColumnDef, isFilterOnly, RouteDecl, RouteDef, RouteFieldDef, RouteRequirementDef, TableDef } from './CatalogModel';
+import { FilterName, withFilterNames } from './FilterNames';
 
 /**
  * Checks a declared route against the catalog's tables and builds its model. Why here: a route that
@@ -21,10 +22,15 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
   const declared = Object.keys(decl.params ?? {});
   const missing = inPath.find((p) => !declared.includes(p)) ?? declared.find((p) => !inPath.includes(p));
   if (missing !== undefined) fail('/params', `path parameter '${missing}' must be in both the path and params`);
-  const params = Object.entries(decl.params ?? {}).map(([name, p]) => ({ name, column: columnOf(table, p.column, `/params/${name}/column`), what: p.what ?? p.column }));
+  const params = Object.entries(decl.params ?? {}).map(([name, p]) => {
+    const names = typeof p.column === 'string' ? [p.column] : p.column;
+    const columns = names.map((c, i) => columnOf(table, c, `/params/${name}/column${typeof p.column === 'string' ? '' : `/${i}`}`));
+    return { name, columns, what: p.what ?? names[0], ...(p.resolve ? { resolve: p.resolve } : {}) };
+  });
 
+  if (decl.record !== undefined && decl.fields !== undefined) fail('/fields', "a route shaped by a 'record' lists no 'fields'");
   const seen = new Set<string>();
-  const fields: RouteFieldDef[] = (decl.fields ?? table.columns.map((c) => c.name)).map((f, i) => {
+  const fields: RouteFieldDef[] = decl.record !== undefined ? [] : (decl.fields ?? table.columns.map((c) => c.name)).map((f, i) => {
     const spec = typeof f === 'string' ? { name: f } : f;
     if (seen.has(spec.name)) fail(`/fields/${i}`, `duplicate field '${spec.name}'`);
     seen.add(spec.name);
@@ -32,12 +38,14 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
   });
 
   const objectOnly = (['not_found', 'final_height'] as const).filter((k) => decl[k] !== undefined);
-  const listOnly = (['order', 'requires'] as const).filter((k) => decl[k] !== undefined);
+  const listOnly = (['order', 'requires', 'profile', 'aliases', 'open_only'] as const).filter((k) => decl[k] !== undefined);
   if (decl.kind === 'object' && decl.not_found === undefined) fail('', "an object route needs 'not_found'");
   if (decl.kind === 'object' && listOnly.length > 0) fail(`/${listOnly[0]}`, `'${listOnly[0]}' is for list routes`);
   if (decl.kind === 'list' && objectOnly.length > 0) fail(`/${objectOnly[0]}`, `'${objectOnly[0]}' is for object routes`);
 
   const requires = decl.requires && requirement(decl.requires, inPath, tableOf, columnOf, fail);
+  const openOnly = decl.open_only !== undefined ? columnOf(table, decl.open_only, '/open_only') : undefined;
+  if (openOnly && openOnly.type.name !== 'bool') fail('/open_only', `column '${openOnly.name}' is not a bool`);
 
   if (decl.doc_params) {
     const docTable = tableOf(decl.doc_params.table, '/doc_params/table');
@@ -56,7 +64,11 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
     ...(decl.final_height !== undefined ? { finalHeight: columnOf(table, decl.final_height, '/final_height') } : {}),
     order: decl.order ?? 'asc',
     ...(requires ? { requires } : {}),
-    ...(decl.doc_params || params.length > 0 ? { docParams: decl.doc_params ?? { table: table.code, columns: Object.fromEntries(params.map((p) => [p.name, p.column.name])) } } : {}),
+    ...(decl.doc_params || params.length > 0 ? { docParams: decl.doc_params ?? { table: table.code, columns: Object.fromEntries(params.map((p) => [p.name, p.columns[0].name])) } } : {}),
+    profile: decl.profile ?? 'explorer',
+    ...(decl.record !== undefined ? { record: decl.record } : {}),
+    filters: withFilterNames(table, filterNames(decl.aliases ?? {}, table, columnOf, fail)),
+    ...(openOnly ? { openOnly } : {}),
   };
 }
 
@@ -82,4 +94,22 @@ function requirement(
     }
   });
   return { table, params, where, notFound: decl.not_found };
+}
+
+/** A list's extra filter names: another name of one column, or any of several; never a column's own name. */
+function filterNames(
+  aliases: NonNullable<RouteDecl['aliases']>,
+  table: TableDef,
+  columnOf: (table: TableDef, name: string, at: string) => ColumnDef,
+  fail: (at: string, reason: string) => never,
+): FilterName[] {
+  return Object.entries(aliases).map(([name, target]) => {
+    if (table.column(name)) fail(`/aliases/${name}`, `table '${table.code}' already has a column '${name}'`);
+    if (typeof target === 'string') {
+      columnOf(table, target, `/aliases/${name}`);
+      return { name, aliasOf: target };
+    }
+    target.forEach((c, i) => columnOf(table, c, `/aliases/${name}/${i}`));
+    return { name, anyOf: target };
+  });
 }

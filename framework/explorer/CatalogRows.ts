@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { type ColumnDef, storedName, type TableDef } from '../catalog/CatalogModel';
+import type { TextRow } from '../http/RouteShapers';
 import { Database } from '../storage/Database';
 
 /** A row of a catalog table as explorer objects show it: tez numbers, RFC3339 times, booleans, hex bytes. */
@@ -42,6 +43,12 @@ export class CatalogRows {
       });
       return row;
     });
+  }
+
+  /** The rows as their text, unparsed (exact big numbers, for records built in code). */
+  async readText(query: Knex.QueryBuilder): Promise<TextRow[]> {
+    const rows = await this.db.selectRows(query);
+    return rows.map((raw) => Object.fromEntries(this.columns.map((c, i) => [c.name, raw[i]])));
   }
 
   async first(query: Knex.QueryBuilder): Promise<ExplorerRow | undefined> {

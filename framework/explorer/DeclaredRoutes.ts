@@ -4,9 +4,11 @@ import type { Catalog } from '../catalog/Catalog';
 import { type ColumnDef, type RouteDef, type RouteParamDef, storedName } from '../catalog/CatalogModel';
 import { ApiError } from '../errors/ApiError';
 import type { ObjectAnswer } from '../http/ObjectResponder';
+import type { QueryParamDoc } from '../http/RouteDoc';
 import { checked } from '../http/ResourceIds';
 import type { RouteRegistry } from '../http/RouteRegistry';
-import { EXPLORER_LIST_PROFILE } from '../query/ListProfile';
+import type { KeyResolver, RecordShaper } from '../http/RouteShapers';
+import { EXPLORER_LIST_PROFILE, OBJECT_LIST_PROFILE } from '../query/ListProfile';
 import { parseTableRequest, type QueryArgs } from '../query/TableRequest';
 import type { Database } from '../storage/Database';
 import { CatalogRows, type ExplorerRow } from './CatalogRows';
@@ -14,57 +16,102 @@ import { ExplorerArgs } from './ExplorerArgs';
 import { explorerObject } from './explorerObject';
 import { FIELD_RENDERERS } from './FieldRenderers';
 import { applyListRequest } from './ListPage';
+import { listQueryDoc, WITH_CLOSED } from './ListQueryDoc';
+
+const PROFILES = { explorer: EXPLORER_LIST_PROFILE, object: OBJECT_LIST_PROFILE } as const;
+
+/** How a declared route turns its rows into answers: its fields, or a plugin's record shaper over whole rows. */
+interface Shape {
+  rows: CatalogRows;
+  /** One answer per row, with the height it is fixed at when the route names a `final_height`. */
+  answers(q: Knex.QueryBuilder): Promise<ObjectAnswer[]>;
+}
 
 /**
  * Mounts the routes declared in tables.yaml (`routes:` of each enabled plugin) on the generic
  * engine, so an object or list over one catalog table needs no route code: path parameters checked by
- * their columns' types (400/1301), `not_found` as 404/1305, lists paged like every explorer list.
+ * their columns' types (400/1301) or by a plugin's key resolver, `not_found` as 404/1305, lists paged
+ * by their profile, records built by the plugin's record shaper when one is named. Runs after the
+ * plugins mounted their routes, so every shaper is registered: an unknown name stops the start-up.
  */
 export function mountDeclaredRoutes(r: RouteRegistry, catalog: Catalog, db: Database): void {
   for (const route of catalog.routes.values()) {
     const missing = [route.table, route.requires?.table].find((t) => t !== undefined && !catalog.table(t.code));
     if (missing) throw new Error(`route ${route.path}: table '${missing.code}' is not in the catalog of the enabled plugins`);
-    const load = route.kind === 'object' ? objectLoader(route, db) : listLoader(route, db);
-    explorerObject(r, route.path, route.scope, load, { summary: route.summary, ...(route.docParams ? { params: route.docParams } : {}) });
+    const keys = new Map(route.params.filter((p) => p.resolve).map((p) => [p.name, r.shapers.requireKey(p.resolve!, route.path)]));
+    const shape = route.record ? recordShape(route, db, r.shapers.requireRecord(route.record, route.path)) : fieldShape(route, db);
+    const load = route.kind === 'object' ? objectLoader(route, shape, keys) : listLoader(route, db, shape, keys);
+    // The object profile's parameters are documented as the DeFi lists always were; explorer lists as the hand-written ones (not).
+    const query: QueryParamDoc[] = route.kind === 'list' && route.profile === 'object' ? [...listQueryDoc(OBJECT_LIST_PROFILE), ...(route.openOnly ? [WITH_CLOSED] : [])] : [];
+    explorerObject(r, route.path, route.scope, load, { summary: route.summary, ...(query.length > 0 ? { query } : {}), ...(route.docParams ? { params: route.docParams } : {}) });
   }
 }
 
-function objectLoader(route: RouteDef, db: Database): (ctx: Context) => Promise<ObjectAnswer> {
+function fieldShape(route: RouteDef, db: Database): Shape {
   const rows = new CatalogRows(db, route.table, columnsOf(route));
-  return async (ctx) => {
-    const q = where(rows.query(), route.params, pathValues(ctx, route.params));
-    const row = await rows.first(q);
-    if (!row) throw ApiError.notFound(route.notFound);
-    const body = fieldsOf(route, row);
-    return route.finalHeight ? { body, height: row[route.finalHeight.name] as number } : { body };
+  const final = route.finalHeight?.name;
+  return { rows, answers: async (q) => (await rows.read(q)).map((row) => ({ body: fieldsOf(route, row), ...(final ? { height: row[final] as number } : {}) })) };
+}
+
+function recordShape(route: RouteDef, db: Database, shaper: RecordShaper): Shape {
+  const rows = new CatalogRows(db, route.table);
+  const final = route.finalHeight?.name;
+  return {
+    rows,
+    answers: async (q) => {
+      const texts = await rows.readText(q);
+      return (await shaper(texts)).map((body, i) => ({ body, ...(final ? { height: Number(texts[i][final]) } : {}) }));
+    },
   };
 }
 
-function listLoader(route: RouteDef, db: Database): (ctx: Context) => Promise<ObjectAnswer> {
-  const rows = new CatalogRows(db, route.table, columnsOf(route));
-  const required = route.requires && new CatalogRows(db, route.requires.table, ['row_id']);
+function objectLoader(route: RouteDef, shape: Shape, keys: ReadonlyMap<string, KeyResolver>): (ctx: Context) => Promise<ObjectAnswer> {
   return async (ctx) => {
-    const values = pathValues(ctx, route.params);
+    const [answer] = await shape.answers(where(shape.rows.query(), route.params, await pathValues(ctx, route.params, keys)).limit(1));
+    if (!answer) throw ApiError.notFound(route.notFound);
+    return answer;
+  };
+}
+
+function listLoader(route: RouteDef, db: Database, shape: Shape, keys: ReadonlyMap<string, KeyResolver>): (ctx: Context) => Promise<ObjectAnswer> {
+  const required = route.requires && new CatalogRows(db, route.requires.table, ['row_id']);
+  const profile = PROFILES[route.profile];
+  return async (ctx) => {
+    // Path parameters first: a malformed or unknown one is 400/404 whatever the query.
+    const values = await pathValues(ctx, route.params, keys);
     if (route.requires && required) {
-      const q = where(required.query(), route.requires.params, values);
+      const q = where(required.query(), route.requires.params.map((p) => ({ name: p.name, columns: [p.column] })), values);
       for (const { column, value } of route.requires.where) q.where(storedName(column), value);
       if (!(await required.first(q))) throw ApiError.notFound(route.requires.notFound);
     }
     const query = ctx.query as QueryArgs;
-    const request = parseTableRequest(rows.table, new ExplorerArgs(query, []).rest, EXPLORER_LIST_PROFILE);
-    const q = where(rows.query(), route.params, values);
-    const page = await rows.read(applyListRequest(q, request, query.order ? request.order : route.order));
-    return { body: page.map((row) => fieldsOf(route, row)) };
+    const args = new ExplorerArgs(query, route.openOnly ? [WITH_CLOSED.name] : []);
+    const request = parseTableRequest(route.filters, args.rest, profile);
+    if (profile.zeroLimitIsEmpty && request.limit === 0) return { body: [] };
+    const q = where(shape.rows.query(), route.params, values);
+    if (route.openOnly && !args.flag(WITH_CLOSED.name)) q.where(storedName(route.openOnly), false);
+    const answers = await shape.answers(applyListRequest(q, request, query.order ? request.order : route.order));
+    return { body: answers.map((a) => a.body) };
   };
 }
 
-/** The path's parameters, each checked by its column's type (400/1301 `invalid <what> '<raw>'`). */
-function pathValues(ctx: Context, params: readonly RouteParamDef[]): Map<string, string> {
-  return new Map(params.map((p) => [p.name, checked(p.column.type, ctx.params[p.name], `invalid ${p.what}`)]));
+/** The path's parameters, each checked by its column's type (400/1301 `invalid <what> '<raw>'`) or its key resolver. */
+async function pathValues(ctx: Context, params: readonly RouteParamDef[], keys: ReadonlyMap<string, KeyResolver>): Promise<Map<string, string>> {
+  const values = new Map<string, string>();
+  for (const p of params) {
+    const resolve = keys.get(p.name);
+    values.set(p.name, resolve ? await resolve(ctx.params[p.name]) : checked(p.columns[0].type, ctx.params[p.name], `invalid ${p.what}`));
+  }
+  return values;
 }
 
-function where(q: Knex.QueryBuilder, params: ReadonlyArray<{ name: string; column: ColumnDef }>, values: ReadonlyMap<string, string>): Knex.QueryBuilder {
-  for (const p of params) q.where(storedName(p.column), values.get(p.name)!);
+/** Each parameter's value in its column, or in any of its columns. */
+function where(q: Knex.QueryBuilder, params: ReadonlyArray<{ name: string; columns: readonly ColumnDef[] }>, values: ReadonlyMap<string, string>): Knex.QueryBuilder {
+  for (const p of params) {
+    const value = values.get(p.name)!;
+    if (p.columns.length === 1) q.where(storedName(p.columns[0]), value);
+    else q.where((any) => p.columns.forEach((c) => any.orWhere(storedName(c), value)));
+  }
   return q;
 }
 

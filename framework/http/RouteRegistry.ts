@@ -8,6 +8,7 @@ import { ApiError } from '../errors/ApiError';
 import { CollectionResponder, Format, splitFormat } from './CollectionResponder';
 import { ObjectAnswer, ObjectResponder, stripJsonSuffix } from './ObjectResponder';
 import { RouteDoc, RouteInfo } from './RouteDoc';
+import { RouteShapers } from './RouteShapers';
 
 export type RouteHandler = (ctx: Context) => Promise<void> | void;
 
@@ -40,6 +41,8 @@ export class RouteRegistry {
   private seriesResponder?: SeriesEndpoint;
   /** Every mounted GET route with what it says about itself: the source of /openapi.json. */
   readonly mounted: RouteInfo[] = [];
+  /** Record shapers and key resolvers that declared routes name (tables.yaml `record:`, `resolve:`). */
+  readonly shapers = new RouteShapers();
 
   constructor(
     private readonly catalog: Catalog,

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { probes } from '../support/probes';
 import { BACKEND } from '../support/TestDatabase';
 import { manifestPlugin, startTestInstance, TestInstance } from '../support/TestInstance';
 
@@ -68,17 +69,7 @@ describe(`declared routes: objects and lists from tables.yaml (${BACKEND})`, fun
   });
   after(async () => t?.close());
 
-  async function json(path: string): Promise<unknown> {
-    const res = await t.get(path);
-    expect(res.status, path).to.equal(200);
-    return res.json();
-  }
-  async function error(path: string, status: number): Promise<{ code: number; detail: string }> {
-    const res = await t.get(path);
-    expect(res.status, path).to.equal(status);
-    const body = (await res.json()) as { errors: Array<{ code: number; detail: string }> };
-    return body.errors[0];
-  }
+  const { json, error } = probes(() => t);
 
   it('answers an object with its declared fields in order, renamed and rendered', async () => {
     const res = await t.get(`/explorer/thing/${ALICE}`);

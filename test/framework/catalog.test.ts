@@ -98,6 +98,14 @@ describe('catalog', function () {
     ['a route requirement on an unknown column', routeYaml('kind: list, params: { id: { column: a } }, requires: { table: t, params: { id: zz }, not_found: no t }'), '/plugins/p/routes/0/requires/params/id'],
     ['a route requirement with a bad value', routeYaml('kind: list, params: { id: { column: a } }, requires: { table: t, params: { id: a }, where: { row_id: x }, not_found: no t }'), '/plugins/p/routes/0/requires/where/row_id'],
     ['a route with an unknown property', routeYaml(`${OBJECT}, colour: red`), '/plugins/p/routes/0'],
+    ['a record-shaped route that lists fields', routeYaml(`${OBJECT}, record: x, fields: [a]`), '/plugins/p/routes/0/fields'],
+    ['a list profile of an unknown name', routeYaml('kind: list, params: { id: { column: row_id } }, profile: huge'), '/plugins/p/routes/0/profile'],
+    ['a list profile on an object route', routeYaml(`${OBJECT}, profile: object`), '/plugins/p/routes/0/profile'],
+    ['a filter alias of an unknown column', routeYaml('kind: list, params: { id: { column: row_id } }, aliases: { b: zz }'), '/plugins/p/routes/0/aliases/b'],
+    ['a filter alias over an unknown column', routeYaml('kind: list, params: { id: { column: row_id } }, aliases: { b: [a, zz] }'), '/plugins/p/routes/0/aliases/b/1'],
+    ['a filter alias named like a column', routeYaml('kind: list, params: { id: { column: row_id } }, aliases: { a: row_id }'), '/plugins/p/routes/0/aliases/a'],
+    ['open rows only by a column that is no bool', routeYaml('kind: list, params: { id: { column: row_id } }, open_only: a'), '/plugins/p/routes/0/open_only'],
+    ['a path parameter over any of an unknown column', routeYaml('kind: list, params: { id: { column: [a, zz] } }'), '/plugins/p/routes/0/params/id/column/1'],
   ];
   for (const [what, text, path] of violations) {
     it(`rejects ${what} and names ${path}`, function () {

@@ -23,7 +23,7 @@ export function renderTableSections(catalog: Catalog): string {
 
 function routeRow(r: RouteDef): string {
   const fields = r.fields.map((f) => `\`${f.name}\`${f.name !== f.column.name ? ` (${f.column.name})` : ''}${f.render ? ` ${f.render}` : ''}`);
-  return `| \`${r.path}\` | \`${r.plugin}\` | ${r.kind} | \`${r.table.code}\` | ${fields.join(', ')} |`;
+  return `| \`${r.path}\` | \`${r.plugin}\` | ${r.kind} | \`${r.table.code}\` | ${r.record ? `record \`${r.record}\`` : fields.join(', ')} |`;
 }
 
 /** docs/tables.md with its generated part replaced (the part between the markers). */
