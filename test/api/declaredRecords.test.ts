@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ApiError } from '../../framework/errors/ApiError';
 import { RouteRegistry } from '../../framework/http/RouteRegistry';
 import type { TextRow } from '../../framework/http/RouteShapers';
-import { PluginClass } from '../../framework/plugins/Plugin';
+import { PluginClass, PluginContribution } from '../../framework/plugins/Plugin';
 import { probes } from '../support/probes';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
@@ -53,7 +53,11 @@ const record = (l: Lot) => ({ id: l.row_id, thing: Object.keys(NAMES).find((k) =
 
 class LotsPlugin {
   static readonly manifest = { name: 'fixture' };
-  routes(r: RouteRegistry): void {
+  setup(): PluginContribution {
+    return { routes: (r) => this.routes(r) };
+  }
+
+  private routes(r: RouteRegistry): void {
     const name = (address: string | null) => Object.keys(NAMES).find((k) => NAMES[k] === address);
     r.shapers.record('lot', async (rows: readonly TextRow[]) => rows.map((row) => ({ id: Number(row.row_id), thing: name(row.thing), amount: row.amount, label: `lot ${row.row_id} at ${row.height}` })));
     r.shapers.key('thing', async (raw) => {
