@@ -7,18 +7,17 @@ import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, type TestInstance } from '../support/TestInstance';
 
-const plugins = () => discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => ['core-chain', 'defi-dex'].includes(p.manifest.name));
+const DEFI = ['core-chain', 'defi-dex', 'defi-farm', 'defi-lending'];
+const plugins = () => discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => DEFI.includes(p.manifest.name));
 const OPTIONS = { reorgDepth: 8 };
-/** Every DEX table and the columns a reorg could leave wrong. */
-const TABLES: Array<[string, string[]]> = [
-  ['dex_pool', ['pool', 'entity', 'supply_a', 'supply_b', 'supply_c', 'supply_d', 'supply_lp', 'num_trades', 'num_lps', 'num_total_lps', 'num_total_users', 'update_height']],
-  ['dex_event', ['pool', 'height', 'event_type', 'volume_a', 'volume_b', 'volume_lp', 'supply_a', 'supply_b', 'supply_lp', 'tx_hash']],
-  ['dex_trade', ['pool', 'height', 'side', 'base_volume', 'quote_volume', 'lp_fee', 'price_before', 'price_after', 'tx_hash']],
-  ['dex_position', ['position', 'shares', 'shares_minted', 'shares_burned', 'shares_sent', 'shares_received', 'is_closed']],
-];
+/** Every table of the DeFi plugins, compared whole (all columns but the row id). */
+const TABLES = ['dex_pool', 'dex_event', 'dex_trade', 'dex_position', 'farm_pool', 'farm_event', 'farm_position', 'lend_pool', 'lend_event', 'lend_position'];
 
-/** Every DEX protocol's traffic together: a reorg replacing blocks with calls of several adapters is rolled back generically. */
-describe(`defi-dex: a reorg over every adapter's traffic leaves the tables as a clean run has them (${BACKEND})`, function () {
+/**
+ * Every DEX, farm and lending protocol's traffic together (the sandbox's default): a reorg replacing
+ * blocks with calls of several adapters is rolled back generically.
+ */
+describe(`DeFi: a reorg over every adapter's traffic leaves the tables as a clean run has them (${BACKEND})`, function () {
   this.timeout(300_000);
   const chain = new SandboxChain({ seed: 'dex-reorg', profile: 'tiny' });
   let t: TestInstance;
@@ -30,7 +29,7 @@ describe(`defi-dex: a reorg over every adapter's traffic leaves the tables as a 
   });
   after(async () => t?.close());
 
-  it('replaces the last 6 blocks by 8 new ones: pools, events, trades and positions equal a clean run over the new branch', async () => {
+  it('replaces the last 6 blocks by 8 new ones: pools, events, trades and positions of DEXs, farms and lending equal a clean run over the new branch', async () => {
     const entitiesIn = async (from: number) => new Set((await readTable(t, 'dex_event', ['height', 'pool'])).filter((r) => Number(r.height) > from).map((r) => r.pool));
     const replaced = await entitiesIn(chain.headLevel - 6);
     chain.reorg(6);
@@ -43,7 +42,8 @@ describe(`defi-dex: a reorg over every adapter's traffic leaves the tables as a 
     try {
       await indexSandbox(clean, chain, OPTIONS);
       const strip = (rows: CsvRow[]) => rows.map(({ row_id: _r, ...rest }) => rest);
-      for (const [table, cols] of TABLES) {
+      for (const table of TABLES) {
+        const cols = t.app.catalog.require(table).columns.map((c) => c.name);
         const rows = strip(await readTable(t, table, cols));
         expect(rows.length, table).to.be.greaterThan(0);
         expect(rows, table).to.deep.equal(strip(await readTable(clean, table, cols)));
@@ -51,6 +51,11 @@ describe(`defi-dex: a reorg over every adapter's traffic leaves the tables as a 
       // Every adapter's pools are in the tables: the chain ran every DEX protocol's traffic.
       const entities = new Set((await readTable(clean, 'dex_pool', ['entity'])).map((r) => r.entity));
       expect(entities.size, [...entities].join(', ')).to.be.greaterThan(8);
+      // And every farm and lending adapter's pools.
+      for (const [table, least] of [['farm_pool', 3], ['lend_pool', 2]] as const) {
+        const families = new Set((await readTable(clean, table, ['entity'])).map((r) => r.entity));
+        expect(families.size, `${table}: ${[...families].join(', ')}`).to.be.at.least(least);
+      }
     } finally {
       await clean.close();
     }
