@@ -6,7 +6,8 @@ import { WATCH_TABLE } from './watch/WatchList';
 /**
  * Undoes everything indexed above a height without plugin code: append tables lose their rows above
  * it (or flag them, where the catalog names an orphan column), mutable tables get their journaled
- * pre-images back, newest first; contracts watched in the removed blocks are no longer watched.
+ * pre-images (the columns each block changed) back, newest first; contracts watched in the removed
+ * blocks are no longer watched.
  */
 export class ChainRollback {
   constructor(private readonly catalog: Catalog) {}
@@ -31,9 +32,10 @@ export class ChainRollback {
         continue;
       }
       const image = typeof e.pre_image === 'string' ? JSON.parse(e.pre_image) : e.pre_image;
+      // The image holds the columns its block changed: the row exists (rows are never deleted but by a rollback).
       const row: Record<string, unknown> = {};
-      for (const c of t.columns) if (c.name in image) row[c.name] = c.type.toDb(image[c.name]);
-      await table.insert(row).onConflict('row_id').merge();
+      for (const c of t.columns) if (c.name in image && c.name !== 'row_id') row[c.name] = c.type.toDb(image[c.name]);
+      if (Object.keys(row).length > 0) await table.where('row_id', e.row_id).update(row);
     }
     await trx(`${META_SCHEMA}.journal`).where('height', '>', height).delete();
     await trx(WATCH_TABLE).where('height', '>', height).delete();

@@ -3,7 +3,11 @@ import { TableDef } from '../catalog/CatalogModel';
 import { Row } from '../storage/BulkWriter';
 import { Entity, EntityStore } from './IndexContext';
 
-/** One journal line: the row as it was before a block changed it (null: the block created it). */
+/**
+ * One journal line: what a block changed of a row, as it was before the block (null: the block
+ * created it). Only the columns the block changed are kept: a rollback puts those back, newest block
+ * first, and the row's other columns already hold what they held before the block.
+ */
 export interface JournalEntry {
   height: number;
   table: TableDef;
@@ -43,8 +47,9 @@ export class EntityStates {
   }
 
   beginBlock(height: number): void {
-    this.active().height = height;
-    for (const s of this.stores.values()) s.beginBlock();
+    const session = this.active();
+    for (const s of this.stores.values()) s.endBlock(session);
+    session.height = height;
   }
 
   store(table: TableDef, keyColumn: string): EntityStore {
@@ -62,6 +67,7 @@ export class EntityStates {
   /** Writes every changed row and the journal; call once at the end of the batch. */
   async flush(): Promise<JournalEntry[]> {
     const session = this.active();
+    for (const s of this.stores.values()) s.endBlock(session);
     for (const s of this.stores.values()) await s.flush(session.trx);
     this.session = undefined;
     return session.journal;
@@ -93,8 +99,14 @@ export class EntityStates {
 
 class CachedEntityStore implements EntityStore {
   private readonly cache = new Map<string, Entity>();
+  /**
+   * Keys looked up and not found in this batch: rows are written at its end, so until then only an
+   * insert through this store can create them (a batch's new keys cost one query, not one per get).
+   */
+  private readonly absent = new Set<string>();
   private readonly changed = new Map<bigint, Entity>();
-  private readonly touchedThisBlock = new Set<bigint>();
+  /** Rows changed in the block in progress (when journaling), with what they were before it (null: created). */
+  private readonly thisBlock = new Map<bigint, { entity: Entity; before: Row | null }>();
 
   constructor(
     private readonly table: TableDef,
@@ -103,25 +115,30 @@ class CachedEntityStore implements EntityStore {
     private readonly allocate: () => bigint,
   ) {}
 
-  beginBlock(): void {
-    this.touchedThisBlock.clear();
+  /** Journals the block's changes: each row's changed columns as they were before the block. */
+  endBlock(session: BatchSession): void {
+    for (const [rowId, { entity, before }] of this.thisBlock) {
+      const preImage = before === null ? null : changedColumns(this.table, before, entity);
+      if (preImage === null || Object.keys(preImage).length > 0) session.journal.push({ height: session.height, table: this.table, rowId, preImage });
+    }
+    this.thisBlock.clear();
   }
 
   async get(key: string): Promise<Entity | undefined> {
     const hit = this.cache.get(key);
-    if (hit) return hit;
+    if (hit || this.absent.has(key)) return hit;
     await this.preload([key]);
     return this.cache.get(key);
   }
 
   async preload(keys: Iterable<string>): Promise<void> {
-    const missing = [...new Set(keys)].filter((k) => !this.cache.has(k));
+    const missing = [...new Set(keys)].filter((k) => !this.cache.has(k) && !this.absent.has(k));
     for (let i = 0; i < missing.length; i += 5000) {
-      const rows: Row[] = await this.session()
-        .trx.withSchema(this.table.schema)
-        .from(this.table.storage)
-        .whereIn(this.keyColumn, missing.slice(i, i + 5000));
+      const chunk = missing.slice(i, i + 5000);
+      const rows: Row[] = await this.session().trx.withSchema(this.table.schema).from(this.table.storage).whereIn(this.keyColumn, chunk);
+      for (const k of chunk) this.absent.add(k);
       for (const raw of rows) {
+        this.absent.delete(String(raw[this.keyColumn]));
         const entity = {} as Record<string, unknown>;
         for (const c of this.table.columns) entity[c.name] = c.type.fromDb(raw[c.name]);
         this.cache.set(String(raw[this.keyColumn]), entity as Entity);
@@ -134,7 +151,8 @@ class CachedEntityStore implements EntityStore {
     if (typeof key !== 'string') throw new Error(`insert into '${this.table.code}' needs a string '${this.keyColumn}'`);
     if (this.cache.has(key)) throw new Error(`'${this.table.code}' already has a row with ${this.keyColumn} '${key}'`);
     const entity = { ...row, row_id: this.allocate() } as Entity;
-    this.record(entity, null);
+    this.absent.delete(key);
+    this.record(entity, true);
     this.cache.set(key, entity);
     this.changed.set(entity.row_id, entity);
     return entity;
@@ -144,7 +162,7 @@ class CachedEntityStore implements EntityStore {
     if (this.cache.get(String(entity[this.keyColumn])) !== entity) {
       throw new Error(`update of a '${this.table.code}' row that did not come from this store`);
     }
-    this.record(entity, { ...entity });
+    this.record(entity, false);
     Object.assign(entity, patch);
     this.changed.set(entity.row_id, entity);
   }
@@ -156,6 +174,7 @@ class CachedEntityStore implements EntityStore {
   async flush(trx: Knex.Transaction): Promise<void> {
     const rows = [...this.changed.values()];
     this.changed.clear();
+    this.absent.clear();
     if (rows.length > 0) {
       const columns = this.table.columns.filter((c) => rows.some((r) => r[c.name] !== undefined));
       const perStatement = Math.max(1, Math.floor(30000 / columns.length));
@@ -171,11 +190,23 @@ class CachedEntityStore implements EntityStore {
     if (this.cache.size > MAX_CACHED) this.cache.clear();
   }
 
-  /** The first change of a row in a block journals what the row was before that block. */
-  private record(entity: Entity, preImage: Row | null): void {
-    const s = this.session();
-    if (!s.journaling || this.touchedThisBlock.has(entity.row_id)) return;
-    this.touchedThisBlock.add(entity.row_id);
-    s.journal.push({ height: s.height, table: this.table, rowId: entity.row_id, preImage });
+  /** The first change of a row in a block keeps what the row was before that block (when journaling). */
+  private record(entity: Entity, created: boolean): void {
+    if (!this.session().journaling || this.thisBlock.has(entity.row_id)) return;
+    this.thisBlock.set(entity.row_id, { entity, before: created ? null : { ...entity } });
   }
+}
+
+/** The columns whose value differs between two states of a row, with their `before` value (absent = null). */
+function changedColumns(table: TableDef, before: Row, after: Row): Row {
+  const out: Row = {};
+  for (const c of table.columns) if (!sameValue(before[c.name] ?? null, after[c.name] ?? null)) out[c.name] = before[c.name] ?? null;
+  return out;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a instanceof Uint8Array && b instanceof Uint8Array) return Buffer.compare(a, b) === 0;
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  return false;
 }

@@ -1,10 +1,13 @@
 import type { Entity, EntityStore, IndexContext, Row } from '../../framework';
+import { IncomeBumps } from './IncomeBumps';
 import { INCOME_MONEY } from './IncomeDelta';
 
 /** A baker's rights and income rows of one cycle: get-or-create by `cycle_address`. */
 export class BakerRows {
   readonly rights: EntityStore;
   readonly income: EntityStore;
+  /** Additions to this block's income rows, applied at its end. */
+  readonly bumps = new IncomeBumps();
 
   constructor(
     private readonly ctx: IndexContext,
@@ -18,6 +21,13 @@ export class BakerRows {
 
   async accountId(address: string): Promise<bigint | undefined> {
     return (await this.ctx.entities('account', 'address').get(address))?.row_id;
+  }
+
+  /** Loads the accounts and the cycle's rights and income rows of many bakers in a few queries. */
+  async preload(cycle: number, addresses: readonly string[]): Promise<void> {
+    await this.ctx.entities('account', 'address').preload(addresses);
+    await this.rights.preload(addresses.map((a) => `${cycle}_${a}`));
+    await this.income.preload(addresses.map((a) => `${cycle}_${a}`));
   }
 
   async rightsRow(cycle: number, start: number, address: string): Promise<Entity | undefined> {

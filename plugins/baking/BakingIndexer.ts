@@ -64,6 +64,7 @@ export class BakingIndexer {
     await this.countBlock(block, rows, start, rights);
     await this.countAttestations(block, ctx, rows, start);
     await this.addIncome(block, rows);
+    rows.bumps.apply(rows.income);
     for (const c of this.known.keys()) if (c < block.cycle - 1) this.known.delete(c);
     this.lastLevel = block.level;
     this.lastTime = new Date(block.time);
@@ -101,7 +102,8 @@ export class BakingIndexer {
       b.set(pos);
     }
     const bakers = [...bits.keys()].sort();
-    await ctx.entities('account', 'address').preload(bakers);
+    await rows.preload(cycle, bakers);
+    await this.snapshots.preloadIncomeColumns(ctx, ctx.block.protocol, cycle, bakers);
     for (const baker of bakers) {
       const r = await rows.rightsRow(cycle, start, baker);
       if (r) rows.rights.update(r, { baking_rights: bits.get(baker)!.done(), endorsing_rights: r.endorsing_rights ?? Buffer.alloc(0) });
@@ -236,16 +238,10 @@ export class BakingIndexer {
     }
   }
 
-  /** Adds to counters and money columns of a baker's income row; null counters (rights unknown) stay null. */
+  /** Adds to counters and money columns of a baker's income row (written once, at the block's end). */
   private async bump(rows: BakerRows, cycle: number, baker: string, add: Record<string, number | bigint>): Promise<void> {
     const row = await rows.incomeRow(cycle, baker);
-    if (!row) return;
-    const patch: Record<string, number | bigint> = {};
-    for (const [col, v] of Object.entries(add)) {
-      if (typeof v === 'bigint') patch[col] = big(row[col]) + v;
-      else if (row[col] !== null) patch[col] = num(row[col]) + v;
-    }
-    rows.income.update(row, { ...patch, ...incomeScores({ ...row, ...patch }) });
+    if (row) rows.bumps.add(row, add);
   }
 
   /** Time of a cycle's first block: this block's when it is that block, else from core-chain's block table. */

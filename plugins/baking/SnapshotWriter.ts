@@ -92,6 +92,13 @@ export class SnapshotWriter {
     return { rolls: 0, balance: row.balance, delegated: row.delegated, staking_balance: staking, own_stake: row.own_stake, active_stake: row.active_stake, n_delegations: row.n_delegations, n_stakers: row.n_stakers };
   }
 
+  /** Loads the snapshot rows behind many bakers' rights in `cycle` in one query (before incomeColumns of each). */
+  async preloadIncomeColumns(ctx: IndexContext, protocol: string, cycle: number, addresses: readonly string[]): Promise<void> {
+    const lag = this.lag.get(protocol);
+    if (lag === undefined || (this.cycleLength.get(protocol) ?? 0) === 0) return;
+    await ctx.entities('snapshot', 'row_key').preload(addresses.map((a) => `${cycle - lag}_${a}`));
+  }
+
   /**
    * The baking power of all bakers in the snapshot behind `cycle`'s rights (committed rows and the
    * batch's own); undefined when there is no snapshot or the node did not give every baker's power.

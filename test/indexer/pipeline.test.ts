@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { RpcBlockSource } from '../../framework/chain';
 import { IndexerStatus } from '../../framework/indexer/IndexerStatus';
 import { PluginClass } from '../../framework/plugins/Plugin';
+import { META_SCHEMA } from '../../framework/storage/SchemaMigrator';
 import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
 import { canonical, indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
@@ -59,6 +60,10 @@ describe(`indexing pipeline (${BACKEND})`, function () {
     const chain = new SandboxChain({ seed: 'reorgs', profile: 'tiny' });
     chain.bake(40);
     await indexSandbox(t, chain, { reorgDepth: 16, batchBlocks: 5 });
+    // A block's journal line keeps only what it changed of a row: an op type's count and last height.
+    const images = await t.app.db.writer(`${META_SCHEMA}.journal`).where('table_code', 'op_types').whereNotNull('pre_image').select('pre_image');
+    expect(images).to.not.be.empty;
+    for (const { pre_image } of images) expect(Object.keys(typeof pre_image === 'string' ? JSON.parse(pre_image) : pre_image).sort()).to.deep.equal(['count', 'last_height']);
     const orphaned: string[] = [];
     for (const depth of [1, 3, 5]) {
       for (let l = chain.headLevel - depth + 1; l <= chain.headLevel; l++) orphaned.push(chain.at(l)!.hash);
