@@ -1,17 +1,12 @@
 import type { SandboxChain } from './SandboxChain';
 
-/** What kind of service each sandbox contract role is, in the metadata `alias.kind` vocabulary. */
+/**
+ * The metadata `alias.kind` of the framework's own contract models; protocol models (DEX pools,
+ * farms, lending markets) say theirs (`ContractModel.service`).
+ */
 const KIND_OF_ROLE: Record<string, string> = {
   'fa1.2': 'token',
   fa2: 'token',
-  lb_cpmm: 'dex',
-  quipuswap_v1: 'dex',
-  plenty_volatile: 'dex',
-  dexter_v1: 'dex',
-  vortex: 'dex',
-  youves_flat: 'dex',
-  plenty_farm: 'farm',
-  yupana: 'lending',
   registry: 'registry',
   ticketer: 'other',
 };
@@ -28,7 +23,7 @@ export function demoMetadataEntries(chain: SandboxChain): Array<Record<string, u
   }));
   const contracts = chain.knownContracts().map((c) => ({
     address: c.address,
-    alias: { name: c.name, kind: KIND_OF_ROLE[c.role] ?? 'contract' },
+    alias: { name: c.name, kind: c.service ?? KIND_OF_ROLE[c.role] ?? 'contract' },
     ...(c.role === 'fa1.2' || c.role === 'fa2' ? { asset: { standard: c.role, symbol: c.name.split(' ')[0] } } : {}),
   }));
   return [...bakers, ...contracts];

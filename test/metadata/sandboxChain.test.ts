@@ -40,6 +40,10 @@ describe('metadata: indexing the sandbox chain', () => {
     const entries = demoMetadataEntries(chain);
     const imported = await t.app.container.resolve<MetadataImport>(METADATA_IMPORT)(entries, 'test');
     expect(imported).to.equal(chain.book.bakers.length + chain.knownContracts().length);
+    // Protocol contracts carry the service their model declares: the chain has DEX pools, farms and lending markets.
+    const kinds = new Map(entries.map((e) => [e.address, (e.alias as { kind: string }).kind]));
+    for (const c of chain.knownContracts()) if (c.service) expect(kinds.get(c.address), c.name).to.equal(c.service);
+    expect([...new Set(chain.knownContracts().map((c) => kinds.get(c.address)))]).to.include.members(['token', 'dex', 'farm', 'lending']);
     const block = (await send(t, 'GET', '/explorer/block/head?meta=1')).json as { baker: string; metadata: Record<string, { alias: { kind: string } }> };
     expect(Object.keys(block.metadata)).to.include(block.baker);
     expect(block.metadata[block.baker].alias.kind).to.equal('validator');

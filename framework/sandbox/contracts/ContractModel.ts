@@ -15,6 +15,8 @@ export const BYTES_PER_ENTRY = 68n;
 export interface ContractModel {
   readonly address: string;
   readonly role: ContractRole;
+  /** The service it is in the metadata `alias.kind` vocabulary (dex, farm, lending…): what the demo calls it. */
+  readonly service?: string;
   readonly code: Micheline;
   /** Storage rendered from the model state, in the node's optimized form. */
   storage(): Micheline;

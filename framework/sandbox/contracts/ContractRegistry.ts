@@ -15,6 +15,7 @@ export interface KnownContract {
   address: string;
   role: ContractRole;
   name: string;
+  service?: string;
 }
 
 /**
@@ -88,7 +89,7 @@ export class ContractRegistry {
 
   /** Bootstrap contracts with their roles, for adapter tests that need the addresses. */
   known(): KnownContract[] {
-    return this.order.map((a) => this.models.get(a) as ContractModel).map((m) => ({ address: m.address, role: m.role, name: this.names.get(m.address) ?? m.role }));
+    return this.order.map((a) => this.models.get(a) as ContractModel).map((m) => ({ address: m.address, role: m.role, name: this.names.get(m.address) ?? m.role, ...(m.service ? { service: m.service } : {}) }));
   }
 
   /** Tokens users hold from the start and send to each other. */

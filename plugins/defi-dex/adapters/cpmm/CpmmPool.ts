@@ -64,6 +64,7 @@ export const deadline = (ts: string) => str(new Date(Date.parse(ts) + 20 * 60_00
  * curve (`youves-flat/curve.ts`).
  */
 export class CpmmPool implements ContractModel {
+  readonly service = 'dex';
   readonly code: Micheline;
 
   constructor(

@@ -44,6 +44,7 @@ interface Reserves {
 
 /** Shared by both pools: reserves (A, B), the LP token and its total, kept in the account book. */
 abstract class StablePool implements ContractModel {
+  readonly service = 'dex';
   abstract readonly code: Micheline;
   abstract storage(): Micheline;
 

@@ -141,6 +141,7 @@ export interface DexCall {
  */
 export class StableDex implements ContractModel {
   readonly role = 'quipuswap_stable' as const;
+  readonly service = 'dex';
   readonly code = script(PARAMETER, STORAGE);
   readonly ledger: PositionBook;
 

@@ -113,6 +113,7 @@ const deadline = (ts: string) => int(Math.floor(Date.parse(ts) / 1000) + 1200);
  */
 export class DexCore implements ContractModel {
   readonly role = 'quipuswap_v2';
+  readonly service = 'dex';
   readonly code = script(PARAMETER, STORAGE);
 
   constructor(

@@ -88,6 +88,7 @@ const STORAGE = pairT(
  */
 export class QuipuV3Pool implements ContractModel {
   readonly role = 'quipuswap_v3';
+  readonly service = 'dex';
   readonly code = script(PARAMETER, STORAGE);
 
   constructor(

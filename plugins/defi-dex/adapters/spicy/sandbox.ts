@@ -41,6 +41,7 @@ const token = (t: Fa12Token): Micheline => pair(str(t.address), prim('None'));
 class SpicyRouter implements ContractModel {
   readonly address = SPICY_ROUTER;
   readonly role = 'spicy_router';
+  readonly service = 'dex';
   readonly code = script(entrypoints(...(Object.entries(ROUTER_ENTRYPOINTS) as [string, Micheline][])), tBigMap(pairT(tAddress(), tAddress()), tAddress(), '%pairs'));
 
   constructor(private readonly book: AccountBook) {}

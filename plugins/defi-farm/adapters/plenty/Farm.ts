@@ -64,6 +64,7 @@ const ENTRY_T = pairT(
  */
 export class Farm implements ContractModel {
   readonly role = 'plenty_farm' as const;
+  readonly service = 'farm';
   readonly code = script(
     entrypoints(['GetReward', tUnit()], ['stake', tNat()], ['unstake', pairT(tNat('%Amount'), tNat('%MapKey'))]),
     pairT(tBigMap(tAddress(), ENTRY_T, '%balances'), tNat('%totalSupply'), tAddress('%stakeToken'), tAddress('%rewardToken'), prim('bool', undefined, ['%faTwoToken']), tNat('%lastUpdateTime'), tNat('%periodFinish'), tNat('%rewardPerTokenStored'), tNat('%rewardRate')),

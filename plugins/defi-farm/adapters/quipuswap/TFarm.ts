@@ -120,6 +120,7 @@ export type TFarmCall = { entrypoint: 'deposit' | 'withdraw' | 'harvest'; fid: n
  */
 export class TFarm implements ContractModel {
   readonly role = 'quipuswap_tfarm' as const;
+  readonly service = 'farm';
   readonly code = script(entrypoints(['add_new_farm', ADD_T], ['deposit', DEPOSIT_T], ['harvest', HARVEST_T], ['withdraw', WITHDRAW_T]), STORAGE_T);
 
   constructor(

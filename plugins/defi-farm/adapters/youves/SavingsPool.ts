@@ -57,6 +57,7 @@ export interface PoolState {
  */
 export class SavingsPool implements ContractModel {
   readonly role = 'youves_savings' as const;
+  readonly service = 'farm';
   readonly code = script(PARAMETER_T, STORAGE_T);
 
   constructor(

@@ -89,6 +89,7 @@ export class OvenContract implements ContractModel {
  */
 export class CtezOvens implements ContractModel {
   readonly role = 'ctez' as const;
+  readonly service = 'lending';
   readonly code = script(
     entrypoints(
       ['mint_or_burn', pairT(tNat('%id'), tInt('%quantity'))],

@@ -92,6 +92,7 @@ const sub = (a: bigint, b: bigint, what: string): bigint => {
  */
 export class LendingMarket implements ContractModel {
   readonly role = 'yupana' as const;
+  readonly service = 'lending';
   readonly code = script(
     entrypoints(
       ['borrow', pairT(tNat('%tokenId'), tNat('%amount'), tTimestamp('%deadline'))],
