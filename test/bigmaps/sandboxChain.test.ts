@@ -13,7 +13,7 @@ import { ExpectedBigmap, ReceiptBigmaps } from './support/receiptBigmaps';
 
 // A chain whose two reorgs take back a bigmap removal and a key removal, and whose final branch
 // allocates, copies, updates and removes keys and a whole bigmap (checked in the first test).
-const SEED = 'bigmaps-11';
+const SEED = 'bigmaps-12';
 const FIRST_HEAD = 32;
 const SECOND_HEAD = 44;
 const FINAL_HEAD = 48;
@@ -38,7 +38,8 @@ function changeKinds(blocks: readonly Json[]): Set<string> {
 
 describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, function () {
   this.timeout(300_000);
-  const chain = new SandboxChain({ seed: SEED, profile: 'tiny' });
+  // No DeFi traffic: the chain's bigmap changes come from the core sandbox's contracts, and stay the same as protocols are added.
+  const chain = new SandboxChain({ seed: SEED, profile: 'tiny', traffic: [] });
   const transport = new SandboxRpcTransport(chain);
   const blockJson = (level: number): Json => JSON.parse(chain.blockJson(chain.at(level)!)) as Json;
   const orphans: Json[] = [];
