@@ -119,7 +119,15 @@ export interface RouteDecl {
   aliases?: Record<string, string | string[]>;
   /** list: a bool column; rows where it is true are left out unless the request says `with_closed=true`. */
   open_only?: string;
+  /** The explorer's boolean switches the route implements (`prim`, `meta`): checked per request and handed to the record shaper; needs `record`. */
+  switches?: ExplorerSwitch[];
 }
+/**
+ * The explorer's boolean query switches (as the original's): a route that implements one declares it;
+ * every other route accepts them, checked as booleans and ignored (framework/explorer/ExplorerArgs).
+ */
+export const EXPLORER_SWITCHES = ['verbose', 'rights', 'meta', 'prim', 'unpack', 'merge', 'storage'] as const;
+export type ExplorerSwitch = (typeof EXPLORER_SWITCHES)[number];
 export type RouteProfile = 'explorer' | 'object';
 export interface PluginCatalogDecl {
   tables?: Record<string, TableDecl>;
@@ -242,6 +250,8 @@ export interface RouteDef {
   /** The table as list filters see it: with the declared aliases. */
   readonly filters: TableDef;
   readonly openOnly?: ColumnDef;
+  /** The switches parsed per request and handed to the record shaper (none for most routes). */
+  readonly switches: readonly ExplorerSwitch[];
 }
 
 /** The Postgres schema name of a plugin: `core-chain` → `core_chain`. */

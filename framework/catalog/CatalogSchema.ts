@@ -1,3 +1,4 @@
+import { EXPLORER_SWITCHES } from './CatalogModel';
 import { COLUMN_TYPE_PATTERN } from './types/ColumnTypes';
 
 const IDENT = '^[a-z][a-z0-9_]{0,62}$';
@@ -160,6 +161,7 @@ const route = {
       additionalProperties: { oneOf: [{ type: 'string', pattern: IDENT }, { type: 'array', minItems: 2, items: { type: 'string', pattern: IDENT } }] },
     },
     open_only: { type: 'string', pattern: IDENT },
+    switches: { type: 'array', uniqueItems: true, items: { enum: EXPLORER_SWITCHES } },
   },
 };
 

@@ -29,6 +29,7 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
   });
 
   if (decl.record !== undefined && decl.fields !== undefined) fail('/fields', "a route shaped by a 'record' lists no 'fields'");
+  if (decl.switches !== undefined && decl.record === undefined) fail('/switches', "switches are handed to a record shaper: the route needs a 'record'");
   const seen = new Set<string>();
   const fields: RouteFieldDef[] = decl.record !== undefined ? [] : (decl.fields ?? table.columns.map((c) => c.name)).map((f, i) => {
     const spec = typeof f === 'string' ? { name: f } : f;
@@ -69,6 +70,7 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
     ...(decl.record !== undefined ? { record: decl.record } : {}),
     filters: withFilterNames(table, filterNames(decl.aliases ?? {}, table, columnOf, fail)),
     ...(openOnly ? { openOnly } : {}),
+    switches: decl.switches ?? [],
   };
 }
 

@@ -35,14 +35,14 @@ export class CatalogRows {
   }
 
   async read(query: Knex.QueryBuilder): Promise<ExplorerRow[]> {
-    const rows = await this.db.selectRows(query);
-    return rows.map((raw) => {
-      const row: ExplorerRow = {};
-      this.columns.forEach((c, i) => {
-        row[c.name] = explorerValue(c, raw[i]);
-      });
-      return row;
-    });
+    return (await this.readText(query)).map((text) => this.explorerRow(text));
+  }
+
+  /** A row read as text (`readText`) as `read` shows it: for record shapers that build on explorer objects. */
+  explorerRow(text: TextRow): ExplorerRow {
+    const row: ExplorerRow = {};
+    for (const c of this.columns) row[c.name] = explorerValue(c, text[c.name]);
+    return row;
   }
 
   /** The rows as their text, unparsed (exact big numbers, for records built in code). */

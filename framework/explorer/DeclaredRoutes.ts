@@ -7,7 +7,7 @@ import type { ObjectAnswer } from '../http/ObjectResponder';
 import type { QueryParamDoc } from '../http/RouteDoc';
 import { checked } from '../http/ResourceIds';
 import type { RouteRegistry } from '../http/RouteRegistry';
-import type { KeyResolver, RecordShaper } from '../http/RouteShapers';
+import type { KeyResolver, RecordShaper, RouteSwitches } from '../http/RouteShapers';
 import { EXPLORER_LIST_PROFILE, OBJECT_LIST_PROFILE } from '../query/ListProfile';
 import { parseTableRequest, type QueryArgs } from '../query/TableRequest';
 import type { Database } from '../storage/Database';
@@ -23,8 +23,8 @@ const PROFILES = { explorer: EXPLORER_LIST_PROFILE, object: OBJECT_LIST_PROFILE 
 /** How a declared route turns its rows into answers: its fields, or a plugin's record shaper over whole rows. */
 interface Shape {
   rows: CatalogRows;
-  /** One answer per row, with the height it is fixed at when the route names a `final_height`. */
-  answers(q: Knex.QueryBuilder): Promise<ObjectAnswer[]>;
+  /** One answer per row, with the height it is fixed at when the route names a `final_height` (not when that is null). */
+  answers(q: Knex.QueryBuilder, switches: RouteSwitches): Promise<ObjectAnswer[]>;
 }
 
 /**
@@ -50,7 +50,7 @@ export function mountDeclaredRoutes(r: RouteRegistry, catalog: Catalog, db: Data
 function fieldShape(route: RouteDef, db: Database): Shape {
   const rows = new CatalogRows(db, route.table, columnsOf(route));
   const final = route.finalHeight?.name;
-  return { rows, answers: async (q) => (await rows.read(q)).map((row) => ({ body: fieldsOf(route, row), ...(final ? { height: row[final] as number } : {}) })) };
+  return { rows, answers: async (q) => (await rows.read(q)).map((row) => ({ body: fieldsOf(route, row), ...fixedAt(final && row[final]) })) };
 }
 
 function recordShape(route: RouteDef, db: Database, shaper: RecordShaper): Shape {
@@ -58,16 +58,19 @@ function recordShape(route: RouteDef, db: Database, shaper: RecordShaper): Shape
   const final = route.finalHeight?.name;
   return {
     rows,
-    answers: async (q) => {
+    answers: async (q, switches) => {
       const texts = await rows.readText(q);
-      return (await shaper(texts)).map((body, i) => ({ body, ...(final ? { height: Number(texts[i][final]) } : {}) }));
+      return (await shaper(texts, switches)).map((body, i) => ({ body, ...fixedAt(final && texts[i][final]) }));
     },
   };
 }
 
 function objectLoader(route: RouteDef, shape: Shape, keys: ReadonlyMap<string, KeyResolver>): (ctx: Context) => Promise<ObjectAnswer> {
   return async (ctx) => {
-    const [answer] = await shape.answers(where(shape.rows.query(), route.params, await pathValues(ctx, route.params, keys)).limit(1));
+    // Switches first, as the hand-written routes checked them: a malformed one is 400 whatever the path.
+    // An object route without switches reads no query at all (as before switches existed).
+    const switches = route.switches.length > 0 ? switchesOf(new ExplorerArgs(ctx.query as QueryArgs, route.switches), route) : {};
+    const [answer] = await shape.answers(where(shape.rows.query(), route.params, await pathValues(ctx, route.params, keys)).limit(1), switches);
     if (!answer) throw ApiError.notFound(route.notFound);
     return answer;
   };
@@ -85,14 +88,24 @@ function listLoader(route: RouteDef, db: Database, shape: Shape, keys: ReadonlyM
       if (!(await required.first(q))) throw ApiError.notFound(route.requires.notFound);
     }
     const query = ctx.query as QueryArgs;
-    const args = new ExplorerArgs(query, route.openOnly ? [WITH_CLOSED.name] : []);
+    const args = new ExplorerArgs(query, [...(route.openOnly ? [WITH_CLOSED.name] : []), ...route.switches]);
     const request = parseTableRequest(route.filters, args.rest, profile);
     if (profile.zeroLimitIsEmpty && request.limit === 0) return { body: [] };
     const q = where(shape.rows.query(), route.params, values);
     if (route.openOnly && !args.flag(WITH_CLOSED.name)) q.where(storedName(route.openOnly), false);
-    const answers = await shape.answers(applyListRequest(q, request, query.order ? request.order : route.order));
+    const answers = await shape.answers(applyListRequest(q, request, query.order ? request.order : route.order), switchesOf(args, route));
     return { body: answers.map((a) => a.body) };
   };
+}
+
+/** The route's declared switches as the request set them. */
+function switchesOf(args: ExplorerArgs, route: RouteDef): RouteSwitches {
+  return Object.fromEntries(route.switches.map((s) => [s, args.flag(s)]));
+}
+
+/** The height an answer is fixed at: the final-height column's value, none when the route has none or it is null (not final yet). */
+function fixedAt(height: unknown): { height?: number } {
+  return height === undefined || height === null ? {} : { height: Number(height) };
 }
 
 /** The path's parameters, each checked by its column's type (400/1301 `invalid <what> '<raw>'`) or its key resolver. */

@@ -1,3 +1,4 @@
+import { EXPLORER_SWITCHES } from '../catalog/CatalogModel';
 import { ApiError } from '../errors/ApiError';
 import type { QueryArgs } from '../query/TableRequest';
 
@@ -8,7 +9,7 @@ const FALSE = new Set(['', '0', 'false', 'off', 'no']);
  * everywhere, so clients that always send them (the SDK asks for a block's operations with
  * `rights=1&meta=1`) are not refused. A route that implements one names it in its own switches.
  */
-const HARMLESS = new Set(['verbose', 'rights', 'meta', 'prim', 'unpack', 'merge', 'storage']);
+const HARMLESS: ReadonlySet<string> = new Set(EXPLORER_SWITCHES);
 
 /**
  * A request's query split into the explorer's own parameters (switches like `prim`, block bounds

@@ -9,12 +9,12 @@ import { startTestInstance, TestInstance } from '../support/TestInstance';
 
 // Declared routes whose records a plugin shapes in code (tables.yaml `record:`), with a key resolver
 // for a path parameter (`resolve:`), the object list profile, filter aliases, a parameter over any
-// of several columns and `open_only`. The oracles are the rows inserted below and the shaper's rule.
+// of several columns, `open_only` and the switches a route declares. The oracles are the rows inserted below and the shaper's rule.
 const ROUTES = `
-      - { path: /x/lots, scope: ListLots, kind: list, table: lot, record: lot, profile: object, aliases: { block: height, party: [owner, seller] }, open_only: is_closed }
+      - { path: /x/lots, scope: ListLots, kind: list, table: lot, record: lot, profile: object, aliases: { block: height, party: [owner, seller] }, open_only: is_closed, switches: [meta] }
       - { path: /x/thing/:key/lots, scope: ListThingLots, kind: list, table: lot, record: lot, profile: object, params: { key: { column: thing, resolve: thing } } }
       - { path: /x/wallet/:addr/lots, scope: ListWalletLots, kind: list, table: lot, record: lot, profile: object, params: { addr: { column: [owner, seller], what: address } }, open_only: is_closed }
-      - { path: /x/lot/:id, scope: GetLot, kind: object, table: lot, record: lot, params: { id: { column: row_id, what: lot id } }, not_found: no such lot }
+      - { path: /x/lot/:id, scope: GetLot, kind: object, table: lot, record: lot, params: { id: { column: row_id, what: lot id } }, not_found: no such lot, switches: [meta] }
 `;
 const catalog = (routes: string): string => `
 version: 1
@@ -48,8 +48,9 @@ const LOTS = [1, 2, 3, 4, 5, 6].map((i) => ({
   is_closed: i === 2,
 }));
 type Lot = (typeof LOTS)[number];
-/** The record the shaper below makes of a lot: the oracle of every answer. */
+/** The record the shaper below makes of a lot (with its owner when the `meta` switch is on): the oracle of every answer. */
 const record = (l: Lot) => ({ id: l.row_id, thing: Object.keys(NAMES).find((k) => NAMES[k] === l.thing), amount: l.amount, label: `lot ${l.row_id} at ${l.height}` });
+const withMeta = (l: Lot) => ({ ...record(l), meta: { owner: l.owner } });
 
 class LotsPlugin {
   static readonly manifest = { name: 'fixture' };
@@ -59,7 +60,9 @@ class LotsPlugin {
 
   private routes(r: RouteRegistry): void {
     const name = (address: string | null) => Object.keys(NAMES).find((k) => NAMES[k] === address);
-    r.shapers.record('lot', async (rows: readonly TextRow[]) => rows.map((row) => ({ id: Number(row.row_id), thing: name(row.thing), amount: row.amount, label: `lot ${row.row_id} at ${row.height}` })));
+    r.shapers.record('lot', async (rows: readonly TextRow[], switches) =>
+      rows.map((row) => ({ id: Number(row.row_id), thing: name(row.thing), amount: row.amount, label: `lot ${row.row_id} at ${row.height}`, ...(switches.meta ? { meta: { owner: row.owner } } : {}) })),
+    );
     r.shapers.key('thing', async (raw) => {
       if (!/^[a-z]+$/.test(raw)) throw ApiError.malformedId(`invalid thing name '${raw}'`);
       const address = NAMES[raw];
@@ -111,6 +114,16 @@ describe(`declared routes shaped by a plugin's records (${BACKEND})`, function (
   it('answers an object as its shaped record, 404 when no row matches', async () => {
     expect(await json('/x/lot/1')).to.deep.equal(record(LOTS[0]));
     expect(await error('/x/lot/99', 404)).to.deep.include({ code: 1305, detail: 'no such lot' });
+  });
+
+  it('hands the declared switches to the shaper, checked as booleans; other switches are ignored', async () => {
+    expect(await json('/x/lot/4?meta=1')).to.deep.equal(withMeta(LOTS[3]));
+    expect(await json('/x/lot/4?meta=false&prim=1')).to.deep.equal(record(LOTS[3]));
+    expect(await json('/x/lots?meta=true&limit=2')).to.deep.equal(open.slice(0, 2).map(withMeta));
+    expect(await json('/x/lots?prim=1&limit=2')).to.deep.equal(open.slice(0, 2).map(record));
+    expect(await json(`/x/wallet/${BOB}/lots?meta=1`)).to.deep.equal(open.filter((l) => l.owner === BOB || l.seller === BOB).map(record));
+    expect((await error('/x/lot/4?meta=maybe', 400)).detail).to.equal("invalid meta 'maybe': expected 1/0 or true/false");
+    expect((await error('/x/lots?meta=maybe', 400)).detail).to.equal("invalid meta 'maybe': expected 1/0 or true/false");
   });
 
   it('documents the profile list parameters and with_closed', async () => {

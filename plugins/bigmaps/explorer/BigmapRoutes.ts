@@ -6,8 +6,9 @@ import { bigmapObject, ItemOptions, typesOf, updateObject, valueObject } from '.
 import { BigmapReader } from './BigmapReader';
 
 /**
- * `/explorer/bigmap/{id}` and its lists: live keys and values (or those after an earlier `block`),
- * one value by key hash or key, and the updates (of one key), paged like every explorer list.
+ * `/explorer/bigmap/{id}`'s lists: live keys and values (or those after an earlier `block`), one value
+ * by key hash or key, and the updates (of one key), paged like every explorer list. The bigmap itself
+ * is a declared route (tables.yaml `bigmaps: routes:`) shaped by the `bigmap` record shaper here.
  */
 export class BigmapRoutes {
   constructor(
@@ -16,12 +17,13 @@ export class BigmapRoutes {
   ) {}
 
   register(r: RouteRegistry): void {
-    explorerObject(r, '/explorer/bigmap/:id', 'ReadBigmap', async (ctx) => {
-      const args = new ExplorerArgs(ctx.query, ['prim', 'meta']);
-      const bigmap = await this.reader.bigmap(bigmapId(ctx.params.id));
-      // A removed bigmap never changes again.
-      return { body: { ...bigmapObject(bigmap, args.flag('prim')), ...metadataField(args.flag('meta'), bigmap.contract) }, ...(bigmap.delete_height !== null ? { height: bigmap.delete_height as number } : {}) };
-    }, { summary: 'a bigmap', params: { table: 'bigmaps', columns: { id: 'bigmap_id' } } });
+    r.shapers.key('bigmap_id', async (raw) => String(bigmapId(raw)));
+    r.shapers.record('bigmap', async (rows, switches) =>
+      rows.map((text) => {
+        const bigmap = this.reader.bigmaps.explorerRow(text);
+        return { ...bigmapObject(bigmap, switches.prim), ...metadataField(switches.meta, bigmap.contract) };
+      }),
+    );
     explorerObject(r, '/explorer/bigmap/:id/keys', 'ListBigmapKeys', (ctx) => this.values(ctx, false), { summary: 'the keys of a bigmap', params: { table: 'bigmaps', columns: { id: 'bigmap_id' } } });
     explorerObject(r, '/explorer/bigmap/:id/values', 'ListBigmapValues', (ctx) => this.values(ctx, true), { summary: 'the values of a bigmap', params: { table: 'bigmaps', columns: { id: 'bigmap_id' } } });
     explorerObject(r, '/explorer/bigmap/:id/updates', 'ListBigmapUpdates', (ctx) => this.updates(ctx, undefined), { summary: 'the updates of a bigmap', params: { table: 'bigmaps', columns: { id: 'bigmap_id' } } });
