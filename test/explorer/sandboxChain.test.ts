@@ -327,6 +327,29 @@ describe(`explorer: a sandbox chain with a reorg (${BACKEND})`, function () {
       expect(object.n_double_endorsement).to.equal(kinds.filter((k) => /^double_(consensus_operation|attestation|preattestation|endorsement|preendorsement)_evidence$/.test(k)).length);
     }
     expect(revelations, 'the chain reveals seed nonces').to.be.greaterThan(0);
+    // Nested cycles: the one whose snapshot drew this cycle's rights, consensus_rights_delay + 1 before
+    // (the node's constants), and the one this cycle's snapshot draws, as far after; each as its own
+    // object without nested cycles, absent when not indexed.
+    const lag = Number(JSON.parse((await transport.get('/chains/main/blocks/head/context/constants')).body).consensus_rights_delay) + 1;
+    const flat = async (cycle: number): Promise<Json | undefined> => {
+      const res = await t.get(`/explorer/cycle/${cycle}`);
+      if (res.status === 404) return undefined;
+      const { snapshot_cycle: _s, follower_cycle: _f, ...rest } = (await res.json()) as Json;
+      return rest;
+    };
+    const nested = { snapshot: 0, follower: 0 };
+    for (let cycle = 0; cycle <= last; cycle++) {
+      const object = await getJson(t, `/explorer/cycle/${cycle}`);
+      for (const [key, other] of [['snapshot_cycle', cycle - lag], ['follower_cycle', cycle + lag]] as const) {
+        const expected = other < 0 ? undefined : await flat(other);
+        expect(object[key], `cycle ${cycle} ${key}`).to.deep.equal(expected);
+        if (expected === undefined) continue;
+        expect(object[key]).to.not.have.any.keys('snapshot_cycle', 'follower_cycle');
+        nested[key === 'snapshot_cycle' ? 'snapshot' : 'follower']++;
+      }
+    }
+    expect(nested.snapshot, 'cycles with a snapshot cycle').to.be.greaterThan(2);
+    expect(nested.follower, 'cycles with a follower cycle').to.be.greaterThan(2);
     expect((await getJson(t, '/explorer/cycle/head')).cycle).to.equal(last);
     await expectError(t, '/explorer/cycle/x', 400, 1301);
     await expectError(t, `/explorer/cycle/${last + 1}`, 404, 1305);

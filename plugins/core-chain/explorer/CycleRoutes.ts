@@ -4,6 +4,19 @@ import { ChainTables } from './ChainTables';
 import { CyclePlan, cyclePlan } from './CyclePlan';
 
 type Stats = Record<string, string | null>;
+type CycleBody = Record<string, unknown> & { cycle: number; is_complete: boolean; last_height: number };
+
+/**
+ * Cycles between the cycle whose stake snapshot drew a cycle's rights and that cycle, from the
+ * constants of its protocol: consensus_rights_delay (preserved_cycles before Paris) + 1 since Tenderbake
+ * (the rights of cycle n + delay + 1 are drawn at the end of cycle n), + 2 under Emmy (from a snapshot
+ * of cycle n − 1). Undefined when the constants are unknown.
+ */
+function snapshotDistance(c: Record<string, unknown> | undefined): number | undefined {
+  const delay = c?.consensus_rights_delay ?? c?.preserved_cycles;
+  if (delay === undefined || delay === null) return undefined;
+  return Number(delay) + (c?.consensus_committee_size !== undefined ? 1 : 2);
+}
 
 /**
  * `/explorer/cycle/{head|number}`: a cycle as seen through its indexed main-chain blocks, the
@@ -35,69 +48,81 @@ export class CycleRoutes {
       const id = parseSequenceId(ctx.params.id, 'cycle');
       const head = await this.blocks.head();
       if (!head) throw ApiError.notFound('no such cycle');
-      const cycle = id === 'head' ? head.cycle : id;
-      const s = await this.stats(cycle, head.height);
-      if (s.n_blocks === '0') throw ApiError.notFound('no such cycle');
-      const end = Number(s.end_height);
-      const later = await this.heights.first(this.heights.query().where('is_orphan', false).where('cycle', '>', cycle));
-      const complete = later !== undefined;
-      const start = Number(s.start_height);
-      const [totals, supply, doubleBakings, doubleEndorsements, seeds, constants] = await Promise.all([
-        this.chainRows.first(this.chainRows.query().where('height', end)),
-        this.supplyRows.first(this.supplyRows.query().where('height', end)),
-        this.count(['double_baking'], start, end),
-        this.count(['double_endorsement', 'double_preendorsement'], start, end),
-        this.count(['nonce_revelation'], start, end),
-        this.constantsAt(start),
-      ]);
-      const plan: CyclePlan = cyclePlan(constants, { start, head: head.height, headTime: head.time, complete, seeds });
-      const staking = supply?.staking as number | undefined;
-      const total = supply?.total as number | undefined;
-      const body = {
-        cycle,
-        start_height: start,
-        end_height: complete ? end : plan.end_height,
-        start_time: s.start_time,
-        end_time: complete ? s.end_time : plan.end_time,
-        progress: plan.progress,
-        is_complete: complete,
-        is_active: cycle === head.cycle,
-        n_blocks: Number(s.n_blocks),
-        last_height: end,
-        rolls: totals?.rolls ?? null,
-        roll_owners: totals?.roll_owners ?? null,
-        active_delegators: totals?.active_delegators ?? null,
-        active_bakers: totals?.active_bakers ?? null,
-        staking_supply: staking ?? null,
-        staking_percent: staking !== undefined && total ? Number(((staking / total) * 100).toFixed(2)) : null,
-        working_bakers: Number(s.working_bakers),
-        missed_rounds: Number(s.missed_rounds),
-        n_double_baking: doubleBakings,
-        n_double_endorsement: doubleEndorsements,
-        solvetime_min: num(s.solvetime_min),
-        solvetime_max: num(s.solvetime_max),
-        solvetime_mean: num(s.solvetime_mean),
-        round_min: num(s.round_min),
-        round_max: num(s.round_max),
-        round_mean: num(s.round_mean),
-        endorsements_min: num(s.endorsements_min),
-        endorsements_max: num(s.endorsements_max),
-        endorsements_mean: num(s.endorsements_mean),
-        worst_baked_block: num(s.worst_baked_block),
-        worst_endorsed_block: num(s.worst_endorsed_block),
-        // Rights and snapshots (the baking plugin): null without it.
-        is_snapshot: null,
-        snapshot_height: null,
-        snapshot_index: null,
-        snapshot_time: null,
-        working_endorsers: null,
-        missed_endorsements: null,
-        endorsement_rate: null,
-        seed_rate: plan.seed_rate,
-        ...(await this.figures.of(cycle, complete)),
-      };
-      return complete ? { body, height: end } : { body };
+      const cycle = await this.cycle(id === 'head' ? head.cycle : id, head);
+      if (!cycle) throw ApiError.notFound('no such cycle');
+      // The cycles its rights came from and that its snapshot gives rights to (themselves not nested).
+      const lag = snapshotDistance(cycle.constants);
+      const [before, after] = lag === undefined ? [] : await Promise.all([this.cycle(cycle.body.cycle - lag, head), this.cycle(cycle.body.cycle + lag, head)]);
+      const body = { ...cycle.body, ...(before && { snapshot_cycle: before.body }), ...(after && { follower_cycle: after.body }) };
+      return cycle.body.is_complete ? { body, height: cycle.body.last_height } : { body };
     }, { summary: 'a cycle', params: { table: 'block', columns: { id: 'cycle' } } });
+  }
+
+  /** The cycle object of an indexed cycle, with the constants of its protocol; undefined when it has no block. */
+  private async cycle(cycle: number, head: { height: number; time: string; cycle: number }): Promise<{ body: CycleBody; constants: Record<string, unknown> | undefined } | undefined> {
+    if (cycle < 0) return undefined;
+    const s = await this.stats(cycle, head.height);
+    if (s.n_blocks === '0') return undefined;
+    const end = Number(s.end_height);
+    const later = await this.heights.first(this.heights.query().where('is_orphan', false).where('cycle', '>', cycle));
+    const complete = later !== undefined;
+    const start = Number(s.start_height);
+    const [totals, supply, doubleBakings, doubleEndorsements, seeds, constants] = await Promise.all([
+      this.chainRows.first(this.chainRows.query().where('height', end)),
+      this.supplyRows.first(this.supplyRows.query().where('height', end)),
+      this.count(['double_baking'], start, end),
+      this.count(['double_endorsement', 'double_preendorsement'], start, end),
+      this.count(['nonce_revelation'], start, end),
+      this.constantsAt(start),
+    ]);
+    const plan: CyclePlan = cyclePlan(constants, { start, head: head.height, headTime: head.time, complete, seeds });
+    const staking = supply?.staking as number | undefined;
+    const total = supply?.total as number | undefined;
+    const body = {
+      cycle,
+      start_height: start,
+      end_height: complete ? end : plan.end_height,
+      start_time: s.start_time,
+      end_time: complete ? s.end_time : plan.end_time,
+      progress: plan.progress,
+      is_complete: complete,
+      is_active: cycle === head.cycle,
+      n_blocks: Number(s.n_blocks),
+      last_height: end,
+      rolls: totals?.rolls ?? null,
+      roll_owners: totals?.roll_owners ?? null,
+      active_delegators: totals?.active_delegators ?? null,
+      active_bakers: totals?.active_bakers ?? null,
+      staking_supply: staking ?? null,
+      staking_percent: staking !== undefined && total ? Number(((staking / total) * 100).toFixed(2)) : null,
+      working_bakers: Number(s.working_bakers),
+      missed_rounds: Number(s.missed_rounds),
+      n_double_baking: doubleBakings,
+      n_double_endorsement: doubleEndorsements,
+      solvetime_min: num(s.solvetime_min),
+      solvetime_max: num(s.solvetime_max),
+      solvetime_mean: num(s.solvetime_mean),
+      round_min: num(s.round_min),
+      round_max: num(s.round_max),
+      round_mean: num(s.round_mean),
+      endorsements_min: num(s.endorsements_min),
+      endorsements_max: num(s.endorsements_max),
+      endorsements_mean: num(s.endorsements_mean),
+      worst_baked_block: num(s.worst_baked_block),
+      worst_endorsed_block: num(s.worst_endorsed_block),
+      // Rights and snapshots (the baking plugin): null without it.
+      is_snapshot: null,
+      snapshot_height: null,
+      snapshot_index: null,
+      snapshot_time: null,
+      working_endorsers: null,
+      missed_endorsements: null,
+      endorsement_rate: null,
+      seed_rate: plan.seed_rate,
+      ...(await this.figures.of(cycle, complete)),
+    };
+    // The genesis block (cycle 0's first) has no constants: its last block's protocol has.
+    return { body, constants: constants ?? (await this.constantsAt(end)) };
   }
 
   /**
