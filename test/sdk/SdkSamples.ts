@@ -44,6 +44,8 @@ export async function sdkSamples(t: TestInstance): Promise<Record<string, string
     stage: ['1'],
     voter: await first('/tables/ballot?columns=source&limit=1'),
     baker: await first('/tables/account?columns=address&is_baker=1&limit=1'),
+    /** A funded user (the bakers that have room for its tez are suggested to it). */
+    delegator: await first('/tables/account?columns=address&is_baker=0&is_contract=0&is_funded=1&limit=1'),
     bigmap: bigmaps.slice(0, 8),
     /** `{bigmap id}/{key hash}` of big maps that hold keys. */
     bigmapKey: keys,

@@ -35,6 +35,8 @@ export const OBJECT_ROUTES: SdkObjectRoute[] = [
   { plugin: 'governance', path: '/explorer/election/{election}/{stage}/ballots?limit=5000', struct: 'index.Ballot', list: true },
   { plugin: 'baking', path: '/explorer/bakers?limit=5', struct: 'index.Baker', list: true },
   { plugin: 'baking', path: '/explorer/bakers/{baker}?meta=1', struct: 'index.Baker' },
+  // BakerAPI suggestions for a delegator: bakers with their capacities filled.
+  { plugin: 'baking', path: '/explorer/bakers?suggest={delegator}', struct: 'index.Baker', list: true },
   { plugin: 'baking', path: '/explorer/bakers/{baker}/endorsements', struct: 'index.Op', list: true },
   { plugin: 'baking', path: '/explorer/bakers/{baker}/delegations', struct: 'index.Op', list: true },
   { plugin: 'baking', path: '/explorer/bakers/{baker}/snapshot/head', struct: 'index.Snapshot' },

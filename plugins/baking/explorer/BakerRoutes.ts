@@ -1,16 +1,25 @@
-import { ApiError, applyListRequest, Catalog, CatalogRows, Database, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, metadataField, mutezToTez, parseAddress, tezToMutez, parseTableRequest, RouteRegistry, timeOrZero } from '../../../framework';
+import { ApiError, applyListRequest, Catalog, CatalogRows, Database, ErrorCode, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, metadataField, mutezToTez, parseAddress, tezToMutez, parseTableRequest, RouteRegistry, timeOrZero } from '../../../framework';
 
 import { BakerActivity } from './BakerActivity';
+import { bakerCapacity, CapacityResult } from './BakerCapacity';
 import { BakerState } from './BakerState';
+import { DepositsLimits } from './DepositsLimits';
+import { newestConstants } from './NewestConstants';
 
-const FIELDS = ['row_id', 'address', 'spendable_balance', 'staked_balance', 'unstaked_balance', 'staker_pool', 'is_baker', 'delegated_since_time', 'first_seen_time'];
+const FIELDS = ['row_id', 'address', 'baker', 'spendable_balance', 'staked_balance', 'unstaked_balance', 'frozen_bond', 'staker_pool', 'is_baker', 'delegated_since_time', 'first_seen_time'];
 
 /**
  * index.Baker keys null unless the newest stake snapshot tells them (BakerState: grace period,
- * consensus key, staking parameters, baking power and network share), or not tracked at all
- * (version, capacities, over-delegation): null, never invented.
+ * consensus key, staking parameters, baking power and network share) or the capacity rules can be
+ * applied (BakerCapacity), or not tracked at all (version): null, never invented.
  */
-const UNTRACKED = ['consensus_key', 'consensus_address', 'grace_period', 'baker_version', 'delegation_capacity', 'staking_capacity', 'staking_edge', 'staking_limit', 'baking_power', 'network_share', 'is_over_delegated', 'is_over_staked'];
+const UNTRACKED = ['consensus_key', 'consensus_address', 'grace_period', 'baker_version', 'staking_edge', 'staking_limit', 'baking_power', 'network_share'];
+
+/** Suggestions a page, as the original (20 by default, up to 100). */
+const SUGGEST_LIMIT = { default: 20, max: 100 };
+
+type Row = Record<string, unknown>;
+const tez = (v: unknown): bigint => tezToMutez(String(v ?? 0));
 
 /**
  * `/explorer/bakers` and `/explorer/bakers/{hash}` as the SDK's index.Baker, from core-chain's account
@@ -21,11 +30,13 @@ export class BakerRoutes {
   private readonly accounts: CatalogRows;
   private readonly activity: BakerActivity;
   private readonly state: BakerState;
+  private readonly limits: DepositsLimits;
 
-  constructor(private readonly db: Database, catalog: Catalog) {
+  constructor(private readonly db: Database, private readonly catalog: Catalog) {
     this.accounts = new CatalogRows(db, catalog.require('account'), FIELDS);
     this.activity = new BakerActivity(db, catalog);
     this.state = new BakerState(db, catalog);
+    this.limits = new DepositsLimits(db, catalog);
   }
 
   register(r: RouteRegistry): void {
@@ -34,21 +45,18 @@ export class BakerRoutes {
       const status = args.get('status');
       if (status !== undefined && status !== 'active' && status !== 'inactive') throw ApiError.badQuery(`invalid status '${status}': expected active or inactive`);
       const request = parseTableRequest(this.accounts.table, args.rest, EXPLORER_LIST_PROFILE);
-      const q = this.accounts.query().where('is_baker', true);
       const suggest = args.get('suggest');
-      if (suggest) q.where('address', 'like', `${suggest.replace(/[%_\\]/g, '')}%`);
+      if (suggest !== undefined) return { body: await this.suggest(parseAddress(suggest), args.rest.limit === undefined ? SUGGEST_LIMIT.default : Math.min(request.limit, SUGGEST_LIMIT.max), args.flag('meta')) };
+      const q = this.accounts.query().where('is_baker', true);
       // Without grace-period tracking, "active" means a registered baker that still holds tez.
       if (args.flag('active') || status === 'active') q.where('spendable_balance', '>', 0);
       if (status === 'inactive') q.where('spendable_balance', '=', 0);
       const rows = await this.accounts.read(applyListRequest(q, request));
-      const addresses = rows.map((b) => b.address as string);
-      const [delegations, stats, states] = await Promise.all([this.delegations(addresses), this.activity.stats(addresses), this.state.of(addresses)]);
-      // List items always carry their statistics, as the original's.
-      return { body: rows.map((b) => ({ ...this.baker(b, delegations.get(b.address as string), args.flag('meta'), states.get(b.address as string)), stats: stats.get(b.address as string) ?? null })) };
+      return { body: (await this.bakers(rows, args.flag('meta'))).map((b) => b.body) };
     }, {
       summary: 'registered bakers, 20 a page (up to 500)',
       query: [
-        { name: 'suggest', description: 'address prefix', schema: { type: 'string' } },
+        { name: 'suggest', description: 'an account: active bakers with room for its balance (not full), 20 a page (up to 100)', schema: { type: 'string' } },
         { name: 'active', description: 'only bakers with a balance (1/true)', schema: { type: 'boolean' } },
         { name: 'status', description: '`active` (as active=1) or `inactive` (no balance left)', schema: { type: 'string', enum: ['active', 'inactive'] } },
       ],
@@ -59,16 +67,57 @@ export class BakerRoutes {
       const row = await this.accounts.first(this.accounts.query().where({ address, is_baker: true }));
       if (!row) throw ApiError.notFound(`no baker ${address}`);
       const meta = new ExplorerArgs(ctx.query, ['meta']).flag('meta');
-      const body = this.baker(row, (await this.delegations([address])).get(address), meta, (await this.state.of([address])).get(address));
-      // meta=1 adds its events and statistics (the original's full mode).
-      if (meta) Object.assign(body, { events: await this.activity.events(address), stats: (await this.activity.stats([address])).get(address) ?? null });
+      const [{ body }] = await this.bakers([row], meta);
+      // meta=1 adds its events (the original's full mode); statistics are on every baker.
+      if (meta) Object.assign(body, { events: await this.activity.events(address) });
+      else delete body.stats;
       return { body };
     }, { summary: 'a baker', params: { table: 'rights', columns: { hash: 'address' } } });
   }
 
   /**
-   * Accounts delegating to each baker (itself excluded): funded ones with their balance, and those
-   * holding its staking pseudotokens; one query for a page.
+   * The original's `suggest`: active bakers that are not full and can take the account's balance as
+   * delegation without going over their delegation capacity (its own baker left out). 404 for an
+   * unknown, empty or baker account.
+   */
+  private async suggest(address: string, limit: number, meta: boolean): Promise<ExplorerRow[]> {
+    const account = await this.accounts.first(this.accounts.query().where({ address }));
+    if (!account) throw ApiError.notFound(`no such account ${address}`);
+    const balance = tez(account.spendable_balance) + tez(account.unstaked_balance) + tez(account.frozen_bond);
+    if (balance === 0n) throw new ApiError(404, ErrorCode.RESOURCE_CONFLICT, 'account is not funded');
+    if (account.is_baker) throw new ApiError(404, ErrorCode.RESOURCE_CONFLICT, 'account is not delegatable');
+    const rows = await this.accounts.read(this.accounts.query().where('is_baker', true).where('spendable_balance', '>', 0).orderBy('row_id'));
+    const fit = (await this.bakers(rows, meta)).filter((b) => b.body.is_active !== false && b.body.address !== account.baker && b.capacity.figures.is_full === false && b.capacity.room !== null && b.capacity.room >= balance);
+    return fit.slice(0, limit).map((b) => b.body);
+  }
+
+  /** Baker objects of account rows, with their statistics, and the capacity behind their figures. */
+  private async bakers(rows: Row[], meta: boolean): Promise<Array<{ body: ExplorerRow; capacity: CapacityResult }>> {
+    const addresses = rows.map((b) => b.address as string);
+    const constants = await newestConstants(this.db, this.catalog);
+    const [delegations, stats, states, limits] = await Promise.all([this.delegations(addresses), this.activity.stats(addresses), this.state.of(addresses), this.limits.of(addresses, constants)]);
+    return rows.map((row) => {
+      const address = row.address as string;
+      const state = states.get(address);
+      const d = delegations.get(address);
+      const limit = state?.staking_limit;
+      const capacity = bakerCapacity(constants, {
+        own: tez(row.staked_balance),
+        external: tez(row.staker_pool),
+        liquid: tez(row.spendable_balance) + tez(row.unstaked_balance) + tez(row.frozen_bond),
+        delegated: d?.held ?? 0n,
+        stakingLimit: limit === null || limit === undefined ? null : BigInt(limit as number),
+        depositsLimit: limits.get(address) ?? null,
+      });
+      // List items always carry their statistics, as the original's.
+      return { body: { ...this.baker(row, d, meta, state), ...capacity.figures, stats: stats.get(address) ?? null }, capacity };
+    });
+  }
+
+  /**
+   * Accounts delegating to each baker (itself excluded): funded ones with their balance, those
+   * holding its staking pseudotokens, and the tez of all that are not staked (spendable, unstake
+   * requests, rollup bonds: what counts as delegated to it); one query for a page.
    */
   private async delegations(bakers: readonly string[]): Promise<Map<string, Delegation>> {
     const out = new Map<string, Delegation>();
@@ -76,17 +125,17 @@ export class BakerRoutes {
     const t = this.accounts.table;
     const knex = this.db.reader;
     const rows = (await knex.withSchema(t.schema).from(t.storage).whereIn('baker', bakers).whereRaw('address <> baker')
-      .where((w) => w.where('spendable_balance', '>', 0).orWhere('stake_shares', '>', 0))
+      .where((w) => w.where('spendable_balance', '>', 0).orWhere('stake_shares', '>', 0).orWhere('unstaked_balance', '>', 0).orWhere('frozen_bond', '>', 0))
       .groupBy('baker')
-      .select('baker', knex.raw('sum(case when spendable_balance > 0 then 1 else 0 end) as n'), knex.raw('sum(spendable_balance) as balance'), knex.raw('sum(case when stake_shares > 0 then 1 else 0 end) as stakers'))) as Array<{ baker: string; n: string | number; balance: string | number | null; stakers: string | number }>;
-    for (const r of rows) out.set(r.baker, { n: Number(r.n), balance: BigInt(r.balance ?? 0), stakers: Number(r.stakers) });
+      .select('baker', knex.raw('sum(case when spendable_balance > 0 then 1 else 0 end) as n'), knex.raw('sum(spendable_balance) as balance'), knex.raw('sum(case when stake_shares > 0 then 1 else 0 end) as stakers'), knex.raw('sum(spendable_balance + unstaked_balance + frozen_bond) as held'))) as Array<{ baker: string; n: string | number; balance: string | number | null; stakers: string | number; held: string | number | null }>;
+    const big = (v: string | number | null): bigint => BigInt(String(v ?? 0).split('.')[0]);
+    for (const r of rows) out.set(r.baker, { n: Number(r.n), balance: big(r.balance), stakers: Number(r.stakers), held: big(r.held) });
     return out;
   }
 
   /** One baker: its balances, its stake and what delegates and stakes with it. */
   private baker(a: ExplorerRow, d: Delegation | undefined, meta: boolean, state: ExplorerRow | undefined): ExplorerRow {
     const address = a.address as string;
-    const tez = (v: unknown): bigint => tezToMutez(String(v ?? 0));
     const own = tez(a.staked_balance);
     return {
       address,
@@ -110,4 +159,6 @@ interface Delegation {
   n: number;
   balance: bigint;
   stakers: number;
+  /** Their tez that are not staked (mutez). */
+  held: bigint;
 }
