@@ -54,7 +54,8 @@ export class CycleRoutes {
       const lag = snapshotDistance(cycle.constants);
       const [before, after] = lag === undefined ? [] : await Promise.all([this.cycle(cycle.body.cycle - lag, head), this.cycle(cycle.body.cycle + lag, head)]);
       const body = { ...cycle.body, ...(before && { snapshot_cycle: before.body }), ...(after && { follower_cycle: after.body }) };
-      return cycle.body.is_complete ? { body, height: cycle.body.last_height } : { body };
+      // Fixed once its follower (nested) is complete too, as the original's cache expiry.
+      return after?.body.is_complete ? { body, height: after.body.last_height } : { body };
     }, { summary: 'a cycle', params: { table: 'block', columns: { id: 'cycle' } } });
   }
 
