@@ -233,9 +233,16 @@ export class BakingIndexer {
     for (const baker of due ?? []) if (!attested.get(level)?.has(baker)) await this.bump(rows, cycle, baker, { n_blocks_not_endorsed: 1 });
   }
 
-  /** Baker operations (BakerOpCounts), each also counted in `n_baker_ops`; summed into the block's one income write. */
+  /** Baker operations (BakerOpCounts), each also counted in `n_baker_ops`: summed per baker first, then into the block's one income write. */
   private async countOperations(block: NormalizedBlock, rows: BakerRows): Promise<void> {
-    for (const c of bakerOpCounts(block)) await this.bump(rows, block.cycle, c.baker, { [c.column]: 1, n_baker_ops: 1 });
+    const sums = new Map<string, Record<string, number>>();
+    for (const c of bakerOpCounts(block)) {
+      let add = sums.get(c.baker);
+      if (!add) sums.set(c.baker, (add = { n_baker_ops: 0 }));
+      add[c.column] = (add[c.column] ?? 0) + 1;
+      add.n_baker_ops++;
+    }
+    for (const [baker, add] of sums) await this.bump(rows, block.cycle, baker, add);
   }
 
   /**
