@@ -16,15 +16,18 @@ const FILES = [
   ['Paris+', 'tezos-rpc/blocks/mainnet/mainnet-11610082.json'],
 ] as const;
 const MONEY = ['baking_income', 'endorsing_income', 'fees_income', 'total_deposits'];
+/** A real Ithaca block (testnet, trimmed by its source to the operations under test) with a set_deposits_limit, indexed first. */
+const LIMIT_BLOCK = 'tezos-rpc/blocks/trimmed/ithacanet-135596.json';
 
 describe(`baking: recorded mainnet blocks of three eras, without a node (${BACKEND})`, function () {
   this.timeout(300_000);
   const blocks = FILES.map(([, f]) => readFixtureJson<Json>(...f.split('/')));
+  const limitBlock = readFixtureJson<Json>(...LIMIT_BLOCK.split('/'));
   let t: TestInstance;
 
   before(async function () {
     t = await startBakingInstance();
-    await indexWithNode(t, blocks);
+    await indexWithNode(t, [limitBlock, ...blocks]);
   });
   after(async () => t?.close());
 
@@ -53,7 +56,8 @@ describe(`baking: recorded mainnet blocks of three eras, without a node (${BACKE
 
   it('operation counters per baker equal a count over the raw operations of every era', async () => {
     const income = await readTable(t, 'income', ['cycle', 'address', 'n_baker_ops', ...OP_COUNTERS]);
-    const oracle = oracleOpCounts(blocks);
+    const oracle = oracleOpCounts([limitBlock, ...blocks]);
+    expect([...oracle.values()].some((v) => v.n_set_limits === 1), 'a deposits limit to count').to.equal(true);
     for (const r of income) {
       const want = oracle.get(`${r.cycle}_${r.address}`) ?? {};
       for (const c of ['n_baker_ops', ...OP_COUNTERS]) expect(Number(r[c]), `${r.cycle} ${r.address} ${c}`).to.equal(want[c] ?? 0);
