@@ -12,8 +12,9 @@ const KEY_UPDATES: Record<string, string> = { set_deposits_limit: 'n_set_limits'
 /**
  * The test's own count, from the raw blocks, of each baker's operations per `cycle_address` (and
  * `n_baker_ops`, their sum): (pre)attestations for each signer or aggregate committee member, votes
- * for their source, revelations for the block's proposer, denunciations for the rewarded and the
- * punished delegate, drains for the drained delegate, applied limit/key updates for their source.
+ * for their source, revelations for the block's proposer, denunciations for the rewarded delegate
+ * (the includer before receipts named it) and the punished one, drains for the drained delegate,
+ * applied limit/key updates for their source.
  */
 export function oracleOpCounts(blocks: readonly Json[]): Map<string, Record<string, number>> {
   const out = new Map<string, Record<string, number>>();
@@ -36,8 +37,10 @@ export function oracleOpCounts(blocks: readonly Json[]): Map<string, Record<stri
           else if (c.kind === 'ballot') count(c.source, 'n_ballots');
           else if (c.kind === 'seed_nonce_revelation' || c.kind === 'vdf_revelation') count(b.metadata.proposer ?? b.metadata.baker, 'n_nonce_revelations');
           else if (DOUBLE_BAKING.has(c.kind) || DOUBLE_SIGNING.has(c.kind)) {
-            count(c.metadata?.rewarded_delegate, 'n_accusations');
-            count(c.metadata?.punished_delegate, DOUBLE_BAKING.has(c.kind) ? 'n_double_bakings' : 'n_double_endorsements');
+            // Receipts name both since Oxford/Seoul; before, the includer is rewarded and the offender's deposits are slashed.
+            const slashed = (c.metadata?.balance_updates ?? []).find((u: Json) => u.kind === 'freezer' && BigInt(u.change) < 0n);
+            count(c.metadata?.rewarded_delegate ?? b.metadata.proposer ?? b.metadata.baker, 'n_accusations');
+            count(c.metadata?.punished_delegate ?? c.metadata?.forbidden_delegate ?? slashed?.delegate ?? slashed?.staker?.delegate, DOUBLE_BAKING.has(c.kind) ? 'n_double_bakings' : 'n_double_endorsements');
           } else if (c.kind === 'drain_delegate') count(c.delegate, 'n_drain_delegate');
           else if (KEY_UPDATES[c.kind] && c.metadata?.operation_result?.status === 'applied') count(c.source, KEY_UPDATES[c.kind]);
         }
