@@ -10,13 +10,13 @@ export interface BlockRight {
   is_lost: boolean;
   is_stolen: boolean;
   is_missed: boolean;
-  /** Seed nonce duties are not tracked: null. */
+  /** Baking rights: the block committed to a seed nonce / it was revealed (the baking plugin); null when not tracked. */
   is_seed_required: boolean | null;
   is_seed_revealed: boolean | null;
 }
 
 /** A right with every flag false but the given ones. */
-export function blockRight(type: BlockRight['type'], address: string, round: number | null, flags: Partial<Pick<BlockRight, 'is_used' | 'is_lost' | 'is_stolen' | 'is_missed'>>): BlockRight {
+export function blockRight(type: BlockRight['type'], address: string, round: number | null, flags: Partial<Pick<BlockRight, 'is_used' | 'is_lost' | 'is_stolen' | 'is_missed' | 'is_seed_required' | 'is_seed_revealed'>>): BlockRight {
   return { type, address, round, is_used: false, is_lost: false, is_stolen: false, is_missed: false, is_seed_required: null, is_seed_revealed: null, ...flags };
 }
 

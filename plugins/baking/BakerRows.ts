@@ -1,4 +1,5 @@
 import type { Entity, EntityStore, IndexContext, Row } from '../../framework';
+import { BAKER_OP_COLUMNS } from './BakerOpCounts';
 import { IncomeBumps } from './IncomeBumps';
 import { INCOME_MONEY } from './IncomeDelta';
 
@@ -46,8 +47,8 @@ export class BakerRows {
       endorsing_rights: null,
       blocks_baked: Buffer.alloc(0),
       blocks_endorsed: Buffer.alloc(0),
-      seeds_required: null,
-      seeds_revealed: null,
+      seeds_required: Buffer.alloc(0),
+      seeds_revealed: Buffer.alloc(0),
     });
   }
 
@@ -57,8 +58,10 @@ export class BakerRows {
     if (hit) return hit;
     const account = await this.accountId(address);
     if (account === undefined) return undefined;
-    const money: Row = {};
-    for (const c of INCOME_MONEY) money[c] = 0n;
+    // Money and operation counters start at 0; they are summed from the blocks.
+    const zeros: Row = {};
+    for (const c of INCOME_MONEY) zeros[c] = 0n;
+    for (const c of BAKER_OP_COLUMNS) zeros[c] = 0;
     return this.income.insert({
       row_key: key,
       cycle,
@@ -73,7 +76,7 @@ export class BakerRows {
       n_seeds_revealed: 0,
       total_income: 0n,
       total_loss: 0n,
-      ...money,
+      ...zeros,
       start_time: await this.cycleStartTime(cycle),
       end_time: null,
     });

@@ -1,4 +1,5 @@
 import type { Entity, IndexContext, NormalizedBlock, Row, TableDef } from '../../framework';
+import { bakerOpCounts } from './BakerOpCounts';
 import { BakerRows } from './BakerRows';
 import { BitsetBuilder, countBits, setBit } from './Bitset';
 import { CycleRights } from './CycleRights';
@@ -6,6 +7,7 @@ import { blockIncome } from './IncomeDelta';
 import { incomeScores } from './IncomeScores';
 import { nodeAttestationRights, nodeBakingRights } from './NodeRights';
 import { RewardRates, rightsValue } from './RewardRates';
+import { SeedCommitments } from './SeedCommitments';
 import { SnapshotWriter } from './SnapshotWriter';
 
 const LOSSES = new Set(['accusation_loss', 'seed_loss', 'endorsing_loss']);
@@ -17,7 +19,8 @@ const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string)
 
 /**
  * baking's block handler. Per baker and cycle it counts, from the block as indexed, blocks baked and
- * proposed, attestations and receipts' income (IncomeDelta), and marks them in the rights bitsets.
+ * proposed, attestations, baker operations (BakerOpCounts) and receipts' income (IncomeDelta), and
+ * marks them in the rights bitsets, with the seed nonces committed and revealed (SeedCommitments).
  * At a cycle's first block it asks the node for the cycle's round-0 baking rights (fixed by then), and
  * every `window` levels for the attestation rights of the next window; with them it also counts
  * round-0 blocks and attestations missed. Known rights stay in memory for the current and the
@@ -27,6 +30,7 @@ export class BakingIndexer {
   private known = new Map<number, CycleRights | null>();
   private readonly snapshots = new SnapshotWriter();
   private readonly rates = new RewardRates();
+  private readonly seeds = new SeedCommitments();
   private lastLevel = -1;
   /** Time of block `lastLevel`: the end of a cycle when the next block starts a new one. */
   private lastTime: Date | null = null;
@@ -40,6 +44,7 @@ export class BakingIndexer {
 
   forget(): void {
     this.known.clear();
+    this.seeds.forget();
     this.lastLevel = -1;
   }
 
@@ -61,8 +66,10 @@ export class BakingIndexer {
       await this.fetchAttestationWindow(ctx, rows, rights, block.cyclePosition);
       if (block.cyclePosition + this.window >= rights.length) await this.valueRights(ctx, rows, rights, block.protocol);
     }
-    await this.countBlock(block, rows, start, rights);
+    await this.countBlock(block, ctx, rows, start, rights);
     await this.countAttestations(block, ctx, rows, start);
+    await this.countOperations(block, rows);
+    await this.countRevelations(block, ctx, rows, start);
     await this.addIncome(block, rows);
     rows.bumps.apply(rows.income);
     for (const c of this.known.keys()) if (c < block.cycle - 1) this.known.delete(c);
@@ -183,10 +190,15 @@ export class BakingIndexer {
     return rights;
   }
 
-  private async countBlock(block: NormalizedBlock, rows: BakerRows, start: number, rights: CycleRights | null): Promise<void> {
+  /** The block's baker: blocks baked and proposed, a round-0 right missed, and the seed nonce it commits to (a `seed_nonce_hash` in its header). */
+  private async countBlock(block: NormalizedBlock, ctx: IndexContext, rows: BakerRows, start: number, rights: CycleRights | null): Promise<void> {
     const baker = block.baker as string;
     const r = await rows.rightsRow(block.cycle, start, baker);
-    if (r) rows.rights.update(r, { blocks_baked: setBit(r.blocks_baked, block.cyclePosition) });
+    if (r) {
+      const seed = block.nonceHash ? { seeds_required: setBit(r.seeds_required, block.cyclePosition) } : {};
+      rows.rights.update(r, { blocks_baked: setBit(r.blocks_baked, block.cyclePosition), ...seed });
+      if (block.nonceHash) (await this.seeds.of(ctx, block.cycle)).set(block.level, baker);
+    }
     await this.bump(rows, block.cycle, baker, { n_blocks_baked: 1 });
     if (block.proposer) await this.bump(rows, block.cycle, block.proposer, { n_blocks_proposed: 1 });
     const due = rights?.bakerAt.get(block.cyclePosition);
@@ -219,6 +231,35 @@ export class BakingIndexer {
     const rights = level >= start ? this.known.get(cycle) : await this.previousRights(ctx, cycle);
     const due = rights?.attestersAt.get(level - (rights?.start ?? 0));
     for (const baker of due ?? []) if (!attested.get(level)?.has(baker)) await this.bump(rows, cycle, baker, { n_blocks_not_endorsed: 1 });
+  }
+
+  /** Baker operations (BakerOpCounts), each also counted in `n_baker_ops`: summed per baker first, then into the block's one income write. */
+  private async countOperations(block: NormalizedBlock, rows: BakerRows): Promise<void> {
+    const sums = new Map<string, Record<string, number>>();
+    for (const c of bakerOpCounts(block)) {
+      let add = sums.get(c.baker);
+      if (!add) sums.set(c.baker, (add = { n_baker_ops: 0 }));
+      add[c.column] = (add[c.column] ?? 0) + 1;
+      add.n_baker_ops++;
+    }
+    for (const [baker, add] of sums) await this.bump(rows, block.cycle, baker, add);
+  }
+
+  /**
+   * Seed nonce revelations: `n_seeds_revealed` of the including baker (as the original counts it), and
+   * the revealed level's bit in its committer's `seeds_revealed` (the level is in the previous cycle).
+   */
+  private async countRevelations(block: NormalizedBlock, ctx: IndexContext, rows: BakerRows, start: number): Promise<void> {
+    for (const op of block.operations) {
+      if (op.type !== 'nonce_revelation' || op.isInternal) continue;
+      await this.bump(rows, block.cycle, (block.proposer ?? block.baker) as string, { n_seeds_revealed: 1 });
+      const level = Number(op.raw.level);
+      if (!Number.isInteger(level)) continue;
+      const cycle = level >= start ? block.cycle : block.cycle - 1;
+      const committer = (await this.seeds.of(ctx, cycle)).get(level);
+      const r = committer ? await rows.rights.get(`${cycle}_${committer}`) : undefined;
+      if (r) rows.rights.update(r, { seeds_revealed: setBit(r.seeds_revealed, level - num(r.height)) });
+    }
   }
 
   private async previousRights(ctx: IndexContext, cycle: number): Promise<CycleRights | null | undefined> {

@@ -55,7 +55,8 @@ export interface IncomeEntry {
  * (debit, credit) pairs since Ithaca: a credit's reward kind is the category of the mint that paid it
  * (`minted: baking rewards` → `contract` or `freezer: deposits` of the baker or its stakers' pool);
  * before Ithaca rewards and fees are single freezer credits. Deposits are credits to the freezer taken
- * from a contract; losses are the `lost attesting rewards` sink and freezer debits in denunciations
+ * from a contract; losses are the `lost attesting rewards` sink (for a seed nonce not revealed or
+ * too little participation) and freezer debits in denunciations
  * (or, since Paris, debits paid into `punishments` at cycle end).
  */
 export function incomeEntries(updates: readonly BalanceUpdate[], source: Source): IncomeEntry[] {
@@ -65,7 +66,7 @@ export function incomeEntries(updates: readonly BalanceUpdate[], source: Source)
     const prev = i > 0 ? updates[i - 1] : undefined;
     const paidBy = prev && prev.change === -u.change ? prev : undefined;
     if (u.change > 0n) {
-      if (u.category === 'lost attesting rewards' && u.delegate) return out.push({ baker: u.delegate, column: 'endorsing_loss', amount: u.change });
+      if (u.category === 'lost attesting rewards' && u.delegate) return out.push(...attestingLoss(u.delegate, u));
       if (!u.account || (u.kind !== 'contract' && u.kind !== 'freezer')) return;
       const minted = paidBy && MINT_KINDS.has(paidBy.kind) ? REWARD_COLUMN[paidBy.category ?? ''] : undefined;
       if (minted) return out.push({ baker: u.account, column: minted, amount: u.change });
@@ -84,6 +85,19 @@ export function incomeEntries(updates: readonly BalanceUpdate[], source: Source)
     }
   });
   return out;
+}
+
+/**
+ * Attesting rewards lost at a cycle end (Ithaca+). The node flags why: participation too low, or a
+ * committed seed nonce not revealed (`participation: true, revelation: false`), which is a seed loss.
+ */
+function attestingLoss(baker: string, u: BalanceUpdate): IncomeEntry[] {
+  if (u.revelation === false && u.participation !== false)
+    return [
+      { baker, column: 'seed_loss', amount: u.change },
+      { baker, column: 'lost_seed_rewards', amount: u.change },
+    ];
+  return [{ baker, column: 'endorsing_loss', amount: u.change }];
 }
 
 /** Every income entry of a block: its own updates and those of its operations. */

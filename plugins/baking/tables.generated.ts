@@ -19,9 +19,9 @@ export type RightsRow = {
   blocks_baked: string | Uint8Array;
   /** bitset, bit i = endorsed the cycle's i-th block */
   blocks_endorsed: string | Uint8Array;
-  /** null until known; bitset, bit i = a seed nonce revelation is due for the cycle's i-th block */
+  /** bitset, bit i = the baker committed to a seed nonce in the cycle's i-th block (its header has a seed_nonce_hash); null on rows written before seeds were tracked */
   seeds_required?: string | Uint8Array | null;
-  /** null until known; bitset, bit i = the seed nonce for the cycle's i-th block was revealed */
+  /** bitset, bit i = the seed nonce of the cycle's i-th block was revealed (a seed_nonce_revelation of that level was included); null on rows written before seeds were tracked */
   seeds_revealed?: string | Uint8Array | null;
   /** baker address */
   address: string;
@@ -135,8 +135,32 @@ export type IncomeRow = {
   n_blocks_not_endorsed?: bigint | number | null;
   /** endorsement slots used */
   n_slots_endorsed: bigint | number;
-  /** seed nonces revealed */
+  /** seed nonce revelations included in its blocks (as the original: counted for the including baker) */
   n_seeds_revealed: bigint | number;
+  /** baker operations: the sum of the operation counters below (an accusation counts for the accuser and the offender) */
+  n_baker_ops: bigint | number;
+  /** proposals operations sent */
+  n_proposals: bigint | number;
+  /** ballots sent */
+  n_ballots: bigint | number;
+  /** (aggregated) attestations included, one per attester and operation */
+  n_endorsements: bigint | number;
+  /** (aggregated) preattestations included */
+  n_preendorsements: bigint | number;
+  /** seed nonce and VDF revelations included in its blocks */
+  n_nonce_revelations: bigint | number;
+  /** times denounced for double baking */
+  n_double_bakings: bigint | number;
+  /** times denounced for double (pre)attesting */
+  n_double_endorsements: bigint | number;
+  /** denunciations (double signing, DAL entrapment) it was rewarded for */
+  n_accusations: bigint | number;
+  /** successful set_deposits_limit operations */
+  n_set_limits: bigint | number;
+  /** successful update_consensus_key and update_companion_key operations */
+  n_update_consensus_key: bigint | number;
+  /** times drained by its consensus key (drain_delegate) */
+  n_drain_delegate: bigint | number;
   /** value of the rights received: round-0 blocks with their full bonus and attestation slots, at the cycle's reward rates (tez) */
   expected_income?: bigint | null;
   /** total income earned (tez) */

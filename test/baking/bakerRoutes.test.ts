@@ -7,6 +7,7 @@ import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import type { TestInstance } from '../support/TestInstance';
 import { startBakingInstance } from './support/bakingInstance';
+import { OP_COUNTERS, oracleOpCounts } from './support/opCountOracle';
 
 describe(`baking: /explorer/bakers (${BACKEND})`, function () {
   this.timeout(300_000);
@@ -52,6 +53,7 @@ describe(`baking: /explorer/bakers (${BACKEND})`, function () {
     const income = await readTable(t, 'income', ['address', 'cycle', 'baking_income', 'endorsing_income', 'seed_income', 'accusation_income', 'fees_income', 'total_loss', 'n_blocks_baked', 'n_blocks_endorsed', 'n_slots_endorsed', 'performance_percent']);
     const blocks = Array.from({ length: 21 }, (_, l) => JSON.parse(chain.blockJson(chain.at(l)!)));
     const list = await getJson<Obj[]>(t, '/explorer/bakers?limit=500');
+    const ops = oracleOpCounts(blocks);
     let withStats = 0;
     for (const b of bakers) {
       const mine = income.filter((r) => r.address === b.address);
@@ -68,6 +70,8 @@ describe(`baking: /explorer/bakers (${BACKEND})`, function () {
       expect(stats!.blocks_baked, `${b.address} baked`).to.equal(blocks.slice(1).filter((x) => x.metadata.baker === b.address).length);
       expect(stats!.blocks_endorsed).to.equal(mine.reduce((n, r) => n + Number(r.n_blocks_endorsed), 0));
       expect(stats!.slots_endorsed).to.equal(mine.reduce((n, r) => n + Number(r.n_slots_endorsed), 0));
+      // Operation counters: every cycle's count of its operations in the chain's blocks.
+      for (const c of ['n_baker_ops', ...OP_COUNTERS]) expect(stats![c], `${b.address} ${c}`).to.equal([...ops].filter(([k]) => k.endsWith(`_${b.address}`)).reduce((n, [, v]) => n + (v[c] ?? 0), 0));
       withStats++;
       const full = await getJson<Obj>(t, `/explorer/bakers/${b.address}?meta=1`);
       expect(full.stats).to.deep.equal(stats);

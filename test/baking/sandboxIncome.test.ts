@@ -10,6 +10,7 @@ import { BACKEND } from '../support/TestDatabase';
 import { ErrorCode, tezToMutez } from '../../framework';
 import { startTestInstance, type TestInstance } from '../support/TestInstance';
 import { startBakingInstance } from './support/bakingInstance';
+import { OP_COUNTERS, oracleOpCounts } from './support/opCountOracle';
 import { oracleIncome } from './support/receiptOracle';
 
 // tiny: 8-block cycles, so 44 blocks hold five whole cycles; the reorg replaces levels 38–40.
@@ -19,7 +20,7 @@ const OPTIONS = { reorgDepth: 8, batchBlocks: 16 };
 const WINDOW = 3;
 const CONFIG = { baking: { rights_window: WINDOW } };
 const MONEY = ['baking_income', 'endorsing_income', 'fees_income', 'seed_income', 'accusation_income', 'total_deposits'];
-const COUNTS = ['n_blocks_baked', 'n_blocks_proposed', 'n_blocks_endorsed', 'n_slots_endorsed', 'n_baking_rights', 'n_endorsing_rights', 'n_blocks_not_baked', 'n_blocks_not_endorsed'];
+const COUNTS = ['n_blocks_baked', 'n_blocks_proposed', 'n_blocks_endorsed', 'n_slots_endorsed', 'n_baking_rights', 'n_endorsing_rights', 'n_blocks_not_baked', 'n_blocks_not_endorsed', 'n_seeds_revealed', 'n_baker_ops', ...OP_COUNTERS];
 
 
 const bitsOf = (hex: string): number[] => {
@@ -50,7 +51,7 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
     blocks = [];
     for (let level = 0; level <= chain.headLevel; level++) blocks.push(JSON.parse(chain.blockJson(chain.at(level)!)));
     income = await readTable(t, 'income', ['cycle', 'address', ...MONEY, ...COUNTS, 'total_income']);
-    rights = await readTable(t, 'rights', ['cycle', 'height', 'address', 'baking_rights', 'endorsing_rights', 'blocks_baked', 'blocks_endorsed']);
+    rights = await readTable(t, 'rights', ['cycle', 'height', 'address', 'baking_rights', 'endorsing_rights', 'blocks_baked', 'blocks_endorsed', 'seeds_required', 'seeds_revealed']);
   });
   after(async () => t?.close());
 
@@ -99,6 +100,50 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
     expect([...baked.values()].reduce((s, n) => s + n, 0)).to.equal(HEAD);
   });
 
+  it('baker operation counters per baker and cycle equal an independent count over the blocks', () => {
+    const oracle = oracleOpCounts(blocks);
+    const seen = new Set<string>();
+    for (const row of income) {
+      const key = `${row.cycle}_${row.address}`;
+      seen.add(key);
+      const want = oracle.get(key) ?? {};
+      for (const c of ['n_baker_ops', ...OP_COUNTERS]) expect(Number(row[c]), `${key} ${c}`).to.equal(want[c] ?? 0);
+    }
+    for (const key of oracle.keys()) expect(seen.has(key), `income row ${key}`).to.equal(true);
+    // The chain has attestations, revelations, votes and denunciations to count.
+    for (const c of ['n_endorsements', 'n_nonce_revelations', 'n_accusations']) expect(income.some((r) => Number(r[c]) > 0), c).to.equal(true);
+  });
+
+  it('seed bitsets and n_seeds_revealed equal the blocks\' nonce commitments and revelations', () => {
+    const required = new Map<string, number[]>();
+    const revealed = new Map<string, number[]>();
+    const revelations = new Map<string, number>();
+    const push = (m: Map<string, number[]>, key: string, pos: number) => m.set(key, [...(m.get(key) ?? []), pos]);
+    const committedAt = (level: number) => {
+      const b = blocks[level];
+      return { key: `${b.metadata.level_info.cycle}_${b.metadata.baker}`, pos: b.metadata.level_info.cycle_position as number };
+    };
+    for (const b of blocks.slice(1)) {
+      if (b.header.seed_nonce_hash) push(required, committedAt(b.header.level).key, committedAt(b.header.level).pos);
+      for (const op of b.operations[2] ?? [])
+        for (const c of op.contents)
+          if (c.kind === 'seed_nonce_revelation') {
+            push(revealed, committedAt(c.level).key, committedAt(c.level).pos);
+            const key = `${b.metadata.level_info.cycle}_${b.metadata.proposer}`;
+            revelations.set(key, (revelations.get(key) ?? 0) + 1);
+          }
+    }
+    expect(required.size).to.be.greaterThan(3);
+    expect(revealed.size).to.be.greaterThan(2);
+    for (const r of rights) {
+      const key = `${r.cycle}_${r.address}`;
+      expect(bitsOf(r.seeds_required), `${key} seeds_required`).to.deep.equal((required.get(key) ?? []).sort((a, b) => a - b));
+      expect(bitsOf(r.seeds_revealed), `${key} seeds_revealed`).to.deep.equal((revealed.get(key) ?? []).sort((a, b) => a - b));
+    }
+    for (const key of required.keys()) expect(rights.some((r) => `${r.cycle}_${r.address}` === key), key).to.equal(true);
+    for (const row of income) expect(Number(row.n_seeds_revealed), `${row.cycle}_${row.address} revealed`).to.equal(revelations.get(`${row.cycle}_${row.address}`) ?? 0);
+  });
+
   it('rights bitsets equal the sandbox rights RPC for every cycle', async () => {
     let cycles = 0;
     for (let cycle = 1; cycle <= blocks[HEAD].metadata.level_info.cycle; cycle++) {
@@ -137,6 +182,8 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
 
   it('/explorer/block/{height}?rights=1 lists the rights at the block: used, lost, stolen and missed, as the node and the blocks say', async () => {
     const kinds = new Set<string>();
+    const revealedLevels = new Set<number>();
+    for (const b of blocks) for (const op of b.operations?.[2] ?? []) for (const c of op.contents) if (c.kind === 'seed_nonce_revelation') revealedLevels.add(c.level);
     let checked = 0;
     for (let level = blocks.findIndex((b) => b.header.level > 0 && b.metadata.level_info.cycle === 1); level <= HEAD; level++) {
       const b = blocks[level];
@@ -155,8 +202,11 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
       const round = parseInt(b.header.fitness[4] ?? '00000000', 16);
       // A round-0 right is used when its holder baked the block (at any round); a baker without one stole it.
       const right = (type: string, address: string, r: number | null, flags: Json) => ({ type, address, round: r, is_used: false, is_lost: false, is_stolen: false, is_missed: false, is_seed_required: null, is_seed_revealed: null, ...flags });
-      const want: Json[] = round0.map((d) => right('baking', d, 0, { is_used: d === baker, is_lost: d !== baker }));
-      if (!round0.includes(baker)) want.push(right('baking', baker, round, { is_used: true, is_stolen: true }));
+      // Seed duties: the block's baker committed when its header carries a nonce hash, revealed when a later block names the level.
+      const committed = Boolean(b.header.seed_nonce_hash);
+      const seed = (d: string) => ({ is_seed_required: d === baker && committed, is_seed_revealed: d === baker && committed && revealedLevels.has(level) });
+      const want: Json[] = round0.map((d) => right('baking', d, 0, { is_used: d === baker, is_lost: d !== baker, ...seed(d) }));
+      if (!round0.includes(baker)) want.push(right('baking', baker, round, { is_used: true, is_stolen: true, ...seed(baker) }));
       for (const d of attesters) want.push(right('endorsing', d, null, { is_used: included.has(d), is_missed: !included.has(d) && level < HEAD }));
       const got = (await getJson<Json>(t, `/explorer/block/${level}?rights=1`)).rights as Json[];
       expect(got, `rights at ${level}`).to.have.deep.members(want);
@@ -166,6 +216,7 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
     }
     expect(checked).to.be.greaterThan(20);
     for (const k of ['baking:is_used', 'baking:is_lost', 'endorsing:is_used']) expect([...kinds], k).to.include(k);
+    expect([...kinds].some((k) => k.includes('is_seed_revealed')), 'a revealed seed').to.equal(true);
     // Without rights=1 there is no rights field; a cycle whose rights were never fetched has null.
     expect(await getJson<Json>(t, `/explorer/block/${HEAD}`)).to.not.have.property('rights');
   });
@@ -321,7 +372,7 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
       const sortKey = (r: CsvRow) => `${r.cycle}_${r.address}`;
       const strip = (rows: CsvRow[]) => rows.map(({ row_id: _, ...rest }) => rest).sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
       expect(strip(await readTable(clean, 'income', cols))).to.deep.equal(strip(await readTable(t, 'income', cols)));
-      const rcols = ['cycle', 'address', 'baking_rights', 'endorsing_rights', 'blocks_baked', 'blocks_endorsed'];
+      const rcols = ['cycle', 'address', 'baking_rights', 'endorsing_rights', 'blocks_baked', 'blocks_endorsed', 'seeds_required', 'seeds_revealed'];
       expect(strip(await readTable(clean, 'rights', rcols))).to.deep.equal(strip(await readTable(t, 'rights', rcols)));
       // The reorg replaced a cycle's last block (level 40): its snapshot too.
       const scols = ['cycle', 'height', 'address', 'baker', 'is_baker', 'balance', 'delegated', 'n_delegations', 'active_stake'];

@@ -1,4 +1,5 @@
 import { mutezToTez, timeOrZero, type Catalog, type Database, type ExplorerRow, type TableDef } from '../../../framework';
+import { BAKER_OP_COLUMNS } from '../BakerOpCounts';
 import { asBits, hasBit } from '../Bitset';
 
 type Raw = Record<string, unknown>;
@@ -11,9 +12,8 @@ const RECENT_CYCLES = 64;
 /**
  * A baker's `stats` and `events` (the SDK's index.BakerStatistics and index.BakerEvents):
  * - stats sum its income rows (rewards, fees, losses, blocks and attestations) and average the last
- *   64 cycles' luck, performance and contribution (of the cycles that have them); `n_endorsements`
- *   is the attestations included (one per attested level); operation counts the rows do not keep are
- *   null;
+ *   64 cycles' luck, performance and contribution (of the cycles that have them), and sum the
+ *   operation counters (BakerOpCounts);
  * - events: its last block (block table) and last attestation (op table), its next round-0 baking and
  *   attestation rights after the head (rights bitsets), timed at the protocol's minimal block delay.
  */
@@ -61,6 +61,7 @@ export class BakerActivity {
             'sum(coalesce("n_blocks_not_endorsed", 0))::text as not_endorsed',
             'sum("n_slots_endorsed")::text as slots',
             'max("cycle")::text as last_cycle',
+            ...BAKER_OP_COLUMNS.map((c) => `sum("${c}")::text as "${c}"`),
           ].join(', '),
         ),
       )) as Raw[];
@@ -88,8 +89,7 @@ export class BakerActivity {
         avg_luck_64: avg(a?.luck),
         avg_performance_64: avg(a?.performance),
         avg_contribution_64: avg(a?.contribution),
-        n_endorsements: int(s.endorsed),
-        ...Object.fromEntries(UNCOUNTED.map((k) => [k, null])),
+        ...Object.fromEntries(BAKER_OP_COLUMNS.map((k) => [k, int(s[k])])),
       });
     }
     return out;
@@ -140,6 +140,3 @@ export class BakerActivity {
     return delay === undefined ? undefined : Number(delay);
   }
 }
-
-/** BakerStatistics counters of operation kinds the income rows do not keep. */
-const UNCOUNTED = ['n_baker_ops', 'n_proposals', 'n_ballots', 'n_preendorsements', 'n_nonce_revelations', 'n_double_bakings', 'n_double_endorsements', 'n_accusations', 'n_set_limits', 'n_update_consensus_key', 'n_drain_delegate'];

@@ -1,12 +1,17 @@
 import { injectable } from 'tsyringe';
 import { ApiError, Catalog, CatalogRows, ChainState, Database, explorerObject, parseAddress, parseSequenceId, RouteRegistry, timeOrZero, type ExplorerRow } from '../../../framework';
+import { BAKER_OP_COLUMNS } from '../BakerOpCounts';
 import { BakerOperations } from './BakerOperations';
 import { BakerRoutes } from './BakerRoutes';
 import { SnapshotRoute } from './SnapshotRoute';
 
-/** The SDK's index.Income names two snapshot columns differently from the table (`balance`, `delegated`) and has non-pointer times. */
+/**
+ * The SDK's index.Income names two snapshot columns differently from the table (`balance`, `delegated`)
+ * and has non-pointer times; the operation counters are the baker's `stats`, not income fields.
+ */
 function sdkIncome(row: ExplorerRow): ExplorerRow {
   const { balance, delegated, ...rest } = row;
+  for (const c of BAKER_OP_COLUMNS) delete rest[c];
   // An open cycle has no end yet: Go's zero time, as the original sends (the SDK's time.Time is not a pointer).
   return { ...rest, own_balance: balance, delegated_balance: delegated, start_time: timeOrZero(row.start_time), end_time: timeOrZero(row.end_time) };
 }

@@ -1,0 +1,68 @@
+import type { NormalizedBlock, NormalizedOperation } from '../../framework';
+
+/** Income columns counting a baker's operations (the SDK's BakerStatistics counters); `n_baker_ops` is their sum. */
+export const BAKER_OP_COLUMNS = [
+  'n_baker_ops',
+  'n_proposals',
+  'n_ballots',
+  'n_endorsements',
+  'n_preendorsements',
+  'n_nonce_revelations',
+  'n_double_bakings',
+  'n_double_endorsements',
+  'n_accusations',
+  'n_set_limits',
+  'n_update_consensus_key',
+  'n_drain_delegate',
+] as const;
+export type BakerOpColumn = (typeof BAKER_OP_COLUMNS)[number];
+
+/** One operation counted for one baker. */
+export interface BakerOpCount {
+  baker: string;
+  column: Exclude<BakerOpColumn, 'n_baker_ops'>;
+}
+
+/** Manager operations only bakers can send successfully, by type. */
+const MANAGER_COUNTERS: Readonly<Record<string, BakerOpCount['column']>> = {
+  deposits_limit: 'n_set_limits',
+  update_consensus_key: 'n_update_consensus_key',
+  update_companion_key: 'n_update_consensus_key',
+};
+
+/**
+ * The baker operations of a block, as the original counts them (one count per baker involved):
+ * (pre)attestations for their delegate (every aggregate member), proposals and ballots for their
+ * sender, seed nonce and VDF revelations for the block's proposer (who includes them; revelations
+ * have no signer), a denunciation for its accuser and (double signing) its offender, a drain for the
+ * drained baker, and successful deposit-limit and consensus/companion key updates for their sender.
+ */
+export function bakerOpCounts(block: NormalizedBlock): BakerOpCount[] {
+  const out: BakerOpCount[] = [];
+  const includer = block.proposer ?? block.baker;
+  const add = (baker: string | undefined, column: BakerOpCount['column']) => {
+    if (baker) out.push({ baker, column });
+  };
+  for (const op of block.operations) {
+    if (op.isInternal || op.isEvent) continue;
+    const counted = consensusOrVote(op);
+    if (counted) add(counted.baker, counted.column);
+    else if (op.type === 'nonce_revelation' || op.type === 'vdf_revelation') add(includer, 'n_nonce_revelations');
+    else if (op.type === 'double_baking' || op.type === 'double_endorsement' || op.type === 'double_preendorsement' || op.type === 'dal_entrapment') {
+      add(op.accuser ?? op.sender, 'n_accusations');
+      if (op.type !== 'dal_entrapment') add(op.offender, op.type === 'double_baking' ? 'n_double_bakings' : 'n_double_endorsements');
+    } else if (op.type === 'drain_delegate') add(op.sender, 'n_drain_delegate');
+    else if (MANAGER_COUNTERS[op.type] && op.isSuccess) add(op.sender, MANAGER_COUNTERS[op.type]);
+  }
+  return out;
+}
+
+function consensusOrVote(op: NormalizedOperation): BakerOpCount | undefined {
+  const signer = op.consensus?.delegate ?? op.sender;
+  if (!signer) return undefined;
+  if (op.type === 'endorsement' && op.isSuccess) return { baker: signer, column: 'n_endorsements' };
+  if (op.type === 'preendorsement' && op.isSuccess) return { baker: signer, column: 'n_preendorsements' };
+  if (op.type === 'proposal') return { baker: signer, column: 'n_proposals' };
+  if (op.type === 'ballot') return { baker: signer, column: 'n_ballots' };
+  return undefined;
+}
