@@ -45,7 +45,7 @@ export type SnapshotRow = {
   index: bigint | number;
   /** rolls owned: staking balance / tokens_per_roll (Emmy bakers; 0 after rolls were removed) */
   rolls: bigint | number;
-  /** baking power: stake counted for rights, as the node reports it (Emmy: rolls × tokens_per_roll; bakers; null for delegators, without a node and Ithaca..Oxford; tez) */
+  /** baking power: stake counted for rights, as the node reports it (Emmy: rolls × tokens_per_roll; Ithaca..Oxford: the picked snapshot's rows only; bakers; null for delegators and without a node; tez) */
   active_stake?: bigint | null;
   /** account row id */
   account_id: bigint | number;

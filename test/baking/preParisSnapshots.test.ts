@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { SandboxChain } from '../../framework/sandbox';
-import { readTable, type CsvRow } from '../core-chain/support/tableReader';
+import { mutez, readTable, type CsvRow } from '../core-chain/support/tableReader';
 import { getJson, type Obj } from '../explorer/support/api';
 import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
@@ -54,7 +54,8 @@ describe(`baking: Tenderbake's in-cycle stake snapshots and the node's pick (${B
     let delegators = 0;
     for (const key of want) {
       const level = Number(key.split(':')[0]);
-      delegators += (await expectSnapshotAt(ask, level, rows.filter((r) => Number(r.height) === level))).delegators;
+      const at = rows.filter((r) => Number(r.height) === level);
+      delegators += (await expectSnapshotAt(ask, level, at, at.every((r) => r.is_selected !== 'true'))).delegators;
     }
     expect(delegators).to.be.greaterThan(0);
   });
@@ -67,6 +68,15 @@ describe(`baking: Tenderbake's in-cycle stake snapshots and the node's pick (${B
     // Every row of a picked snapshot is marked.
     for (const key of want) expect(rows.filter((r) => `${r.cycle}:${r.index}` === key).every((r) => r.is_selected === 'true'), key).to.equal(true);
     expect(node.picked(4), 'the reorg changed the pick of cycle 4').to.not.equal(pickBefore);
+  });
+
+  it("the picked snapshot's bakers carry the stake the node counted for the rights it gave", () => {
+    const picked = rows.filter((r) => r.is_selected === 'true' && r.is_baker === 'true');
+    expect(picked.length).to.be.greaterThan(0);
+    for (const r of picked) {
+      const counted = node.counted(Number(r.cycle) + node.delay + 1)!;
+      expect(mutez(r.active_stake), `${r.cycle}_${r.address}`).to.equal(counted.find((s) => s.address === r.address)?.power ?? 0n);
+    }
   });
 
   it("a baker's income row, the snapshot route and the cycle object use the picked snapshot", async () => {

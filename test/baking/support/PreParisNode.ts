@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RpcResponse, RpcTransport } from '../../../framework/chain/rpc/RpcTransport';
 import { SandboxRpcTransport, type SandboxChain } from '../../../framework/sandbox';
 import { STAKE_CONSTANTS } from '../../../framework/sandbox/DelegateStake';
+import type { StakeShare } from '../../../framework/sandbox/StakeSnapshots';
 
 type Json = Record<string, unknown>;
 
@@ -11,7 +12,9 @@ type Json = Record<string, unknown>;
  * the index picked among the snapshots of cycle c − preserved_cycles − 1, known from that cycle's
  * end on. The pick is this node's own draw from the hash of that cycle's last block (as the protocol
  * draws from the cycle's seed), so a reorg that replaces the block re-picks. The oracle for the
- * indexer's snapshot rows; `pick: false` is a node without the RPC (Ithaca's list has none).
+ * indexer's snapshot rows; `pick: false` is a node without the RPC (Ithaca's list has none). The raw
+ * context `cycle/<c>` gives the sandbox's own distribution of the stake counted for cycle c's rights
+ * (`selected_stake_distribution`, as up to Nairobi).
  */
 export class PreParisNode implements RpcTransport {
   private readonly inner: SandboxRpcTransport;
@@ -71,7 +74,19 @@ export class PreParisNode implements RpcTransport {
       const index = this.pick && end !== undefined && at >= end ? this.picked(base) : undefined;
       return index === undefined ? { status: 404, body: '[]' } : { status: 200, body: JSON.stringify(index) };
     }
+    const raw = m && /^context\/raw\/json\/cycle\/(\d+)$/.exec(m[2]);
+    if (raw) {
+      const shares = this.counted(Number(raw[1]), this.chain.resolve(m[1])?.level ?? -1);
+      return shares ? { status: 200, body: JSON.stringify({ selected_stake_distribution: shares.map((s) => ({ baker: s.address, active_stake: String(s.power) })) }) } : { status: 404, body: '[]' };
+    }
     return this.inner.get(path);
+  }
+
+  /** The sandbox's own record of the stake counted for `cycle`'s rights, as known at level `at`. */
+  counted(cycle: number, at = this.chain.headLevel): readonly StakeShare[] | undefined {
+    const picker = cycle - this.delay - 1;
+    const end = picker < 0 ? 0 : this.cycleEnd(picker);
+    return end !== undefined && at >= end ? this.chain.stake.forCycle(cycle)?.shares : undefined;
   }
 
   monitorHeads(signal: AbortSignal): AsyncIterable<unknown> {
