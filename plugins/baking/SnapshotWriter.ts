@@ -1,4 +1,6 @@
 import type { Entity, IndexContext, NormalizedBlock } from '../../framework';
+import { picksSnapshot, snapshotEra, snapshotIndexAt, snapshotKey, type SnapshotEra } from './SnapshotEra';
+import { SnapshotSelection } from './SnapshotSelection';
 
 /** What a snapshot row needs of an account row. */
 interface AccountState {
@@ -10,6 +12,7 @@ interface AccountState {
   spendable_balance: bigint;
   staked_balance: bigint | null;
   unstaked_balance: bigint;
+  frozen_rewards: bigint;
   stake_shares: bigint;
   delegated_since: number | null;
   delegated_since_time: Date | null;
@@ -17,32 +20,38 @@ interface AccountState {
   first_seen_time: Date;
 }
 
-const COLUMNS = ['row_id', 'address', 'baker_id', 'baker', 'is_baker', 'spendable_balance', 'staked_balance', 'unstaked_balance', 'stake_shares', 'delegated_since', 'delegated_since_time', 'first_seen', 'first_seen_time'] as const;
+const COLUMNS = ['row_id', 'address', 'baker_id', 'baker', 'is_baker', 'spendable_balance', 'staked_balance', 'unstaked_balance', 'frozen_rewards', 'stake_shares', 'delegated_since', 'delegated_since_time', 'first_seen', 'first_seen_time'] as const;
 
 /**
- * The stake snapshot of a cycle, written at its last block: from Paris on, the rights of a later
- * cycle are drawn from the stake at a cycle's end. One row per registered baker (own full balance =
- * spendable + own stake + own unstake requests; own stake; delegated = its delegators' spendable and
+ * The stake snapshots. One row per registered baker (own full balance = spendable + own stake + own
+ * unstake requests (+ Emmy's frozen rewards); own stake; delegated = its delegators' spendable and
  * unstaked tez; delegators; stakers holding shares of its pool; baking power, grace period, consensus
- * key and staking parameters from the node) and one per account delegating to one, from
- * core-chain's account state as of the block (committed rows and the batch's pending changes).
- * Eras that picked one of several in-cycle snapshots (before Paris) and runs without protocol
- * constants (archives) get no rows: which snapshot counted is not in the receipts.
+ * key and staking parameters from the node) and one per account delegating to one, from core-chain's
+ * account state as of the block (committed rows and the batch's pending changes).
+ * From Paris on a snapshot is taken at each cycle's last block and counts (`is_selected`). Before, one
+ * is taken every `blocks_per_roll_snapshot` / `blocks_per_stake_snapshot` blocks (`index` in the
+ * cycle) and the one the node says was picked is marked at a later cycle end (SnapshotSelection).
+ * Runs without protocol constants (archives) get no rows.
  */
 export class SnapshotWriter {
-  /** Cycle length by protocol, 0 for eras with in-cycle snapshots (constants come on each run's first block). */
-  private readonly cycleLength = new Map<string, number>();
-  /** Cycles between a snapshot and the cycle whose rights it gives, by protocol. */
-  private readonly lag = new Map<string, number>();
+  /** How each protocol takes snapshots (constants come on each run's first block and where the protocol changes). */
+  private readonly eras = new Map<string, SnapshotEra>();
+  private readonly selection = new SnapshotSelection();
 
   async write(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
     if (block.constants) {
-      this.cycleLength.set(block.protocol, cycleEndLength(block.constants));
-      const delay = block.constants.consensus_rights_delay ?? block.constants.preserved_cycles;
-      if (delay !== undefined) this.lag.set(block.protocol, Number(delay) + 1);
+      const era = snapshotEra(block.constants);
+      if (era) this.eras.set(block.protocol, era);
+      else this.eras.delete(block.protocol);
     }
-    const length = this.cycleLength.get(block.protocol) ?? 0;
-    if (length === 0 || block.cyclePosition !== length - 1) return;
+    const era = this.eras.get(block.protocol);
+    const index = era && snapshotIndexAt(era, block.cyclePosition);
+    if (!era || index === undefined) return;
+    await this.take(block, ctx, era, index);
+    if (picksSnapshot(era) && block.cyclePosition === era.cycleLength - 1) await this.selection.pick(ctx, era, block.cycle);
+  }
+
+  private async take(block: NormalizedBlock, ctx: IndexContext, era: SnapshotEra, index: number): Promise<void> {
     const accounts = await this.accounts(ctx);
     const bakers = [...accounts.values()].filter((a) => a.is_baker);
     const delegators = new Map<string, AccountState[]>();
@@ -54,49 +63,53 @@ export class SnapshotWriter {
       if (heldByDelegator(a) === 0n) continue;
       delegators.set(a.baker, [...(delegators.get(a.baker) ?? []), a]);
     }
+    const key = (address: string) => snapshotKey(era, block.cycle, index, address);
     const rows = ctx.entities('snapshot', 'row_key');
-    await rows.preload([...bakers, ...[...delegators.values()].flat()].map((a) => `${block.cycle}_${a.address}`));
-    const at = { height: block.level, cycle: block.cycle, is_selected: true, time: new Date(block.time), index: 0, rolls: 0 };
+    await rows.preload([...bakers, ...[...delegators.values()].flat()].map((a) => key(a.address)));
+    const at = { height: block.level, cycle: block.cycle, is_selected: !picksSnapshot(era), time: new Date(block.time), index, rolls: 0 };
     for (const baker of bakers.sort((x, y) => (x.address < y.address ? -1 : 1))) {
       const info = (await ctx.node(`context/delegates/${baker.address}`)) as Record<string, unknown> | undefined;
       if (info?.deactivated === true) continue;
       // In address order: row ids must not depend on which rows a batch still holds in memory.
       const mine = (delegators.get(baker.address) ?? []).sort((x, y) => (x.address < y.address ? -1 : 1));
-      const power = info?.baking_power ?? info?.current_baking_power;
-      await put(rows, `${block.cycle}_${baker.address}`, {
+      const balance = baker.spendable_balance + (baker.staked_balance ?? 0n) + baker.unstaked_balance + baker.frozen_rewards;
+      const delegated = mine.reduce((n, d) => n + heldByDelegator(d), 0n);
+      await put(rows, key(baker.address), {
         ...at,
         ...party(baker, baker.row_id, baker.address),
+        ...stakeCounted(era, info, balance + delegated),
         is_baker: true,
         is_active: info === undefined ? null : true,
-        active_stake: typeof power === 'string' || typeof power === 'number' ? BigInt(power) : null,
-        balance: baker.spendable_balance + (baker.staked_balance ?? 0n) + baker.unstaked_balance,
-        delegated: mine.reduce((n, d) => n + heldByDelegator(d), 0n),
+        balance,
+        delegated,
         own_stake: baker.staked_balance ?? 0n,
         n_delegations: mine.length,
         n_stakers: stakers.get(baker.address) ?? 0,
         ...delegateParameters(info),
       });
       for (const d of mine) {
-        await put(rows, `${block.cycle}_${d.address}`, { ...at, ...party(d, baker.row_id, baker.address), is_baker: false, is_active: null, active_stake: null, balance: heldByDelegator(d), delegated: 0n, own_stake: null, n_delegations: 0, n_stakers: null, ...delegateParameters(undefined) });
+        await put(rows, key(d.address), { ...at, ...party(d, baker.row_id, baker.address), is_baker: false, is_active: null, active_stake: null, balance: heldByDelegator(d), delegated: 0n, own_stake: null, n_delegations: 0, n_stakers: null, ...delegateParameters(undefined) });
       }
     }
   }
 
   /** A baker's income columns from the snapshot behind its rights in `cycle`; undefined when there is none. */
   async incomeColumns(ctx: IndexContext, protocol: string, cycle: number, address: string): Promise<Record<string, unknown> | undefined> {
-    const lag = this.lag.get(protocol);
-    if (lag === undefined || (this.cycleLength.get(protocol) ?? 0) === 0) return undefined;
-    const row = await ctx.entities('snapshot', 'row_key').get(`${cycle - lag}_${address}`);
+    const key = await this.keyBehind(ctx, protocol, cycle, address);
+    const row = key === undefined ? undefined : await ctx.entities('snapshot', 'row_key').get(key);
     if (row?.is_baker !== true) return undefined;
     const staking = big(row.balance) + big(row.delegated);
-    return { rolls: 0, balance: row.balance, delegated: row.delegated, staking_balance: staking, own_stake: row.own_stake, active_stake: row.active_stake, n_delegations: row.n_delegations, n_stakers: row.n_stakers };
+    return { rolls: row.rolls, balance: row.balance, delegated: row.delegated, staking_balance: staking, own_stake: row.own_stake, active_stake: row.active_stake, n_delegations: row.n_delegations, n_stakers: row.n_stakers };
   }
 
   /** Loads the snapshot rows behind many bakers' rights in `cycle` in one query (before incomeColumns of each). */
   async preloadIncomeColumns(ctx: IndexContext, protocol: string, cycle: number, addresses: readonly string[]): Promise<void> {
-    const lag = this.lag.get(protocol);
-    if (lag === undefined || (this.cycleLength.get(protocol) ?? 0) === 0) return;
-    await ctx.entities('snapshot', 'row_key').preload(addresses.map((a) => `${cycle - lag}_${a}`));
+    const keys: string[] = [];
+    for (const a of addresses) {
+      const key = await this.keyBehind(ctx, protocol, cycle, a);
+      if (key !== undefined) keys.push(key);
+    }
+    await ctx.entities('snapshot', 'row_key').preload(keys);
   }
 
   /**
@@ -104,15 +117,24 @@ export class SnapshotWriter {
    * batch's own); undefined when there is no snapshot or the node did not give every baker's power.
    */
   async totalActiveStake(ctx: IndexContext, protocol: string, cycle: number): Promise<bigint | undefined> {
-    const lag = this.lag.get(protocol);
-    if (lag === undefined || (this.cycleLength.get(protocol) ?? 0) === 0) return undefined;
+    const lag = this.eras.get(protocol)?.lag;
+    if (lag === undefined) return undefined;
     const snapshot = cycle - lag;
     const power = new Map<string, unknown>();
-    for (const r of await ctx.read('snapshot').where({ cycle: snapshot, is_baker: true }).select('row_key', 'active_stake')) power.set(String(r.row_key), r.active_stake);
-    for (const e of ctx.entities('snapshot', 'row_key').pending()) if (Number(e.cycle) === snapshot && e.is_baker === true) power.set(String(e.row_key), e.active_stake);
+    for (const r of await ctx.read('snapshot').where({ cycle: snapshot, is_baker: true, is_selected: true }).select('row_key', 'active_stake')) power.set(String(r.row_key), r.active_stake);
+    for (const e of ctx.entities('snapshot', 'row_key').pending()) if (Number(e.cycle) === snapshot && e.is_baker === true && e.is_selected === true) power.set(String(e.row_key), e.active_stake);
     const values = [...power.values()];
     if (values.length === 0 || values.some((v) => v === null || v === undefined)) return undefined;
     return values.reduce<bigint>((n, v) => n + big(v), 0n);
+  }
+
+  /** Row key of a baker's row in the (selected) snapshot behind its rights in `cycle`; undefined when none is known. */
+  private async keyBehind(ctx: IndexContext, protocol: string, cycle: number, address: string): Promise<string | undefined> {
+    const era = this.eras.get(protocol);
+    if (!era) return undefined;
+    const base = cycle - era.lag;
+    const index = picksSnapshot(era) ? await this.selection.selectedIndex(ctx, base) : 0;
+    return index === null ? undefined : snapshotKey(era, base, index, address);
   }
 
   /** Bakers and delegating accounts: the committed rows, overlaid with what this batch changed. */
@@ -129,10 +151,18 @@ export class SnapshotWriter {
   }
 }
 
-/** blocks_per_cycle when the protocol draws rights from the cycle-end stake, 0 when it picks an in-cycle snapshot. */
-function cycleEndLength(constants: Readonly<Record<string, unknown>>): number {
-  if ('blocks_per_stake_snapshot' in constants || 'blocks_per_roll_snapshot' in constants) return 0;
-  return Number(constants.blocks_per_cycle ?? 0);
+/**
+ * Rolls and the stake counted for rights: Emmy's rolls of the staking balance (the node's, else the
+ * indexed one) and their tez; later the node's baking power (Paris+ nodes; null without one).
+ */
+function stakeCounted(era: SnapshotEra, info: Record<string, unknown> | undefined, indexedStaking: bigint): { rolls: bigint; active_stake: bigint | null } {
+  if (era.tokensPerRoll) {
+    const staking = info?.staking_balance === undefined ? indexedStaking : big(info.staking_balance);
+    const rolls = staking / era.tokensPerRoll;
+    return { rolls, active_stake: rolls * era.tokensPerRoll };
+  }
+  const power = info?.baking_power ?? info?.current_baking_power;
+  return { rolls: 0n, active_stake: typeof power === 'string' || typeof power === 'number' ? BigInt(power) : null };
 }
 
 /** What the node tells of a baker's state and parameters at the snapshot (null where its era has no such field). */
@@ -182,6 +212,7 @@ function state(r: Record<string, unknown> | Entity): AccountState {
     spendable_balance: big(r.spendable_balance),
     staked_balance: r.staked_balance === null || r.staked_balance === undefined ? null : big(r.staked_balance),
     unstaked_balance: big(r.unstaked_balance),
+    frozen_rewards: big(r.frozen_rewards),
     stake_shares: big(r.stake_shares),
     delegated_since: r.delegated_since === null || r.delegated_since === undefined ? null : Number(r.delegated_since),
     delegated_since_time: r.delegated_since_time === null || r.delegated_since_time === undefined ? null : date(r.delegated_since_time),

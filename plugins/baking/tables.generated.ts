@@ -29,7 +29,7 @@ export type RightsRow = {
   row_key: string;
 };
 
-/** balances of active bakers and their funded delegators at every stake snapshot (Paris+, the last block of each cycle) */
+/** balances of active bakers and their funded delegators at every stake snapshot (Paris+ the last block of each cycle; before, every blocks_per_roll/stake_snapshot blocks, the one picked for rights marked is_selected) */
 export type SnapshotRow = {
   /** unique row id (local to this table and instance) */
   row_id?: bigint | number;
@@ -37,15 +37,15 @@ export type SnapshotRow = {
   height: bigint | number;
   /** cycle of the snapshot block */
   cycle: bigint | number;
-  /** the snapshot was selected for computing rights */
+  /** the snapshot was selected for computing rights (Paris+ always; before, marked at the cycle end that picks it, as the node tells; false without a node) */
   is_selected: boolean;
   /** snapshot block time */
   time: Date | number | string;
-  /** snapshot index within the cycle */
+  /** snapshot index within the cycle (0 from Paris on) */
   index: bigint | number;
-  /** rolls owned (bakers; 0 after rolls were removed) */
+  /** rolls owned: staking balance / tokens_per_roll (Emmy bakers; 0 after rolls were removed) */
   rolls: bigint | number;
-  /** baking power: stake counted for rights, as the node reports it (bakers; null for delegators and without a node; tez) */
+  /** baking power: stake counted for rights, as the node reports it (Emmy: rolls × tokens_per_roll; Ithaca..Oxford: the picked snapshot's rows only; bakers; null for delegators and without a node; tez) */
   active_stake?: bigint | null;
   /** account row id */
   account_id: bigint | number;
@@ -83,7 +83,7 @@ export type SnapshotRow = {
   baker?: string | null;
   /** time of block since */
   since_time: Date | number | string;
-  /** `cycle_address`, the row's unique key */
+  /** `cycle_address` (Paris+) or `cycle_index_address` (before), the row's unique key */
   row_key: string;
 };
 

@@ -3,10 +3,10 @@ import type { Catalog, Database, ExplorerRow, TableDef } from '../../../framewor
 type Raw = Record<string, unknown>;
 
 /**
- * What the node told of each baker at the newest stake snapshot (the last cycle end, Paris+): grace
+ * What the node told of each baker at the newest stake snapshot (the last snapshot block): grace
  * period, consensus key, staking parameters and baking power, with its share of all bakers' power.
  * A registered baker missing from that snapshot was deactivated (`is_active` false). Without
- * snapshots (before Paris, no node) nothing: the object keeps its nulls.
+ * snapshots (no protocol constants) nothing: the object keeps its nulls.
  */
 export class BakerState {
   private readonly snapshot: TableDef;
@@ -21,12 +21,12 @@ export class BakerState {
   async of(bakers: readonly string[]): Promise<Map<string, ExplorerRow>> {
     const out = new Map<string, ExplorerRow>();
     const from = () => this.db.reader.withSchema(this.snapshot.schema).from(this.snapshot.storage);
-    const newest = (await from().where('is_baker', true).max({ cycle: 'cycle' }).first()) as Raw | undefined;
-    if (bakers.length === 0 || newest?.cycle === null || newest?.cycle === undefined) return out;
-    const cycle = Number(newest.cycle);
+    const newest = (await from().where('is_baker', true).max({ height: 'height' }).first()) as Raw | undefined;
+    if (bakers.length === 0 || newest?.height === null || newest?.height === undefined) return out;
+    const height = Number(newest.height);
     const [rows, total] = await Promise.all([
-      from().where({ cycle, is_baker: true }).whereIn('address', [...bakers]).select('address', 'active_stake', 'grace_period', 'consensus_key', 'consensus_address', 'staking_limit', 'staking_edge') as Promise<Raw[]>,
-      from().where({ cycle, is_baker: true }).sum({ power: 'active_stake' }).first() as Promise<Raw | undefined>,
+      from().where({ height, is_baker: true }).whereIn('address', [...bakers]).select('address', 'active_stake', 'grace_period', 'consensus_key', 'consensus_address', 'staking_limit', 'staking_edge') as Promise<Raw[]>,
+      from().where({ height, is_baker: true }).sum({ power: 'active_stake' }).first() as Promise<Raw | undefined>,
     ]);
     const all = total?.power === null || total?.power === undefined ? 0n : BigInt(String(total.power).split('.')[0]);
     for (const b of bakers) out.set(b, { is_active: false });

@@ -9,7 +9,7 @@ type Raw = Record<string, unknown>;
  * - `missed_endorsements`: levels whose attestation right went unused (null while rights are unknown);
  * - `endorsement_rate`: attestation slots used in percent of the slots of the cycle's rights, once
  *   the cycle is complete (before, the rights of levels not yet attested are in the count);
- * - `is_snapshot` and the snapshot behind the cycle's rights (`snapshot_*`, Paris+; null before).
+ * - `is_snapshot` and the selected snapshot behind the cycle's rights (`snapshot_*`; null while none is known).
  */
 export class CycleFiguresLookup implements CycleFiguresSource {
   private readonly income: TableDef;
@@ -42,7 +42,7 @@ export class CycleFiguresLookup implements CycleFiguresSource {
     const known = counts?.known === true;
     const slots = Number(counts?.slots ?? 0);
     const lag = await snapshotLag(this.db, this.catalog);
-    const behind: Raw | undefined = lag === undefined ? undefined : await from(this.snapshot).where({ cycle: cycle - lag, is_baker: true }).first('height', 'time', 'index');
+    const behind: Raw | undefined = lag === undefined ? undefined : await from(this.snapshot).where({ cycle: cycle - lag, is_baker: true, is_selected: true }).first('height', 'time', 'index');
     const taken = await from(this.snapshot).where('cycle', cycle).first('height');
     return {
       working_endorsers: Number(counts?.working ?? 0),

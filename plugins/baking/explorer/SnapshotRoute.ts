@@ -9,9 +9,9 @@ const int = (v: unknown): bigint | null => (v === null || v === undefined ? null
 
 /**
  * `/explorer/bakers/{hash}/snapshot/{cycle}` as the SDK's index.Snapshot: the stake snapshot the
- * rights of baking cycle `cycle` were drawn from (the end of cycle − consensus_rights_delay − 1, the
- * delay from the protocol constants), its funded delegators and the baker's income in that cycle.
- * `head` is the baking cycle of the newest snapshot. Amounts are mutez integers (the SDK's int64).
+ * rights of baking cycle `cycle` were drawn from (the selected snapshot of cycle − lag, SnapshotEra),
+ * its funded delegators and the baker's income in that cycle. `head` is the baking cycle of the
+ * newest selected snapshot. Amounts are mutez integers (the SDK's int64).
  */
 export class SnapshotRoute {
   private readonly snapshot: TableDef;
@@ -31,11 +31,11 @@ export class SnapshotRoute {
       const asked = parseSequenceId(ctx.params.cycle, 'cycle');
       const lag = await snapshotLag(this.db, this.catalog);
       if (lag === undefined) throw ApiError.notFound('no stake snapshots: the protocol constants are unknown');
-      const own = this.from(this.snapshot).where({ address, is_baker: true });
+      const own = this.from(this.snapshot).where({ address, is_baker: true, is_selected: true });
       const baker: Raw | undefined = await (asked === 'head' ? own.orderBy('cycle', 'desc') : own.where('cycle', asked - lag)).first();
       if (!baker) throw ApiError.notFound(`no snapshot for baker ${address} for cycle ${asked}`);
       const cycle = Number(baker.cycle) + lag;
-      const delegators: Raw[] = await this.from(this.snapshot).where({ cycle: baker.cycle, baker: address, is_baker: false }).orderBy([{ column: 'balance', order: 'desc' }, { column: 'address' }]).select('address', 'balance');
+      const delegators: Raw[] = await this.from(this.snapshot).where({ cycle: baker.cycle, index: baker.index, baker: address, is_baker: false }).orderBy([{ column: 'balance', order: 'desc' }, { column: 'address' }]).select('address', 'balance');
       const income: Raw = (await this.from(this.income).where({ address, cycle }).first(...INCOME)) ?? {};
       const ownBalance = int(baker.balance) ?? 0n;
       const delegated = int(baker.delegated) ?? 0n;
