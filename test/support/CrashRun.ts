@@ -135,27 +135,9 @@ export interface CrashCase {
   afterProgress?: boolean;
 }
 
-/** Runs the indexer to `target`, reads the tables, then stops it. */
-async function tablesAt(i: Instance, rpc: string, target: number, what: string, tables: readonly string[]): Promise<Record<string, unknown[][]>> {
-  const p = await runTo(i, rpc, target, what);
-  try {
-    return await readTables(i, tables);
-  } finally {
-    await stop(p, 'SIGTERM');
-  }
-}
-
-/** Both results; on a failure, only once the other has ended too (so no child outlives the test's cleanup). */
-async function both<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
-  const [ra, rb] = await Promise.allSettled([a, b]);
-  if (ra.status === 'rejected') throw ra.reason;
-  if (rb.status === 'rejected') throw rb.reason;
-  return [ra.value, rb.value];
-}
-
 /**
- * A clean run to `target` and, at the same time, a run SIGKILLed `kills` times and resumed to
- * `target`: both runs' tables, and the heights at the kills. Databases and directories are removed afterwards.
+ * A clean run to `target`, then a run SIGKILLed `kills` times and resumed to `target`: both runs'
+ * tables, and the heights at the kills. Databases and directories are removed afterwards.
  */
 export async function crashAndResume(c: CrashCase): Promise<{ expected: Record<string, unknown[][]>; got: Record<string, unknown[][]>; killedAt: number[] }> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tzidx-crash-'));
@@ -165,16 +147,16 @@ export async function crashAndResume(c: CrashCase): Promise<{ expected: Record<s
     made.push(clean);
     const crashy = await instance(root, 'crashy', c.yaml);
     made.push(crashy);
-    // The two runs share only the sandbox (which serves a fixed chain): side by side, a crash test
-    // takes the longer of the two instead of their sum.
-    const [expected, crashed] = await both(
-      tablesAt(clean, c.rpc, c.target, 'the clean run', c.tables),
-      (async () => {
-        const killedAt = await killRepeatedly(crashy, c.rpc, c.target, c.kills, seededRandom(c.seed), c.maxDelayMs, c.afterProgress);
-        return { killedAt, got: await tablesAt(crashy, c.rpc, c.target, 'the resumed run', c.tables) };
-      })(),
-    );
-    return { expected, ...crashed };
+    const p = await runTo(clean, c.rpc, c.target, 'the clean run');
+    const expected = await readTables(clean, c.tables);
+    await stop(p, 'SIGTERM');
+    const killedAt = await killRepeatedly(crashy, c.rpc, c.target, c.kills, seededRandom(c.seed), c.maxDelayMs, c.afterProgress);
+    const q = await runTo(crashy, c.rpc, c.target, 'the resumed run');
+    try {
+      return { expected, got: await readTables(crashy, c.tables), killedAt };
+    } finally {
+      await stop(q, 'SIGTERM');
+    }
   } finally {
     for (const i of made) await i.db.drop();
     fs.rmSync(root, { recursive: true, force: true });
