@@ -4,6 +4,7 @@ import { CoreChainPlugin } from '../../plugins/core-chain/plugin';
 import type { Json } from '../chain/support/Json';
 import { expectedFromBlock } from '../chain/support/rawBlockWalk';
 import { listFixtures, readFixtureJson } from '../support/fixtures';
+import { DatabaseBaseline } from '../support/DatabaseReset';
 import { indexBlocks } from '../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 import { explicitBurns, mintedAndBurned, netIssuance, spendableChanges } from './support/rawEffects';
@@ -29,6 +30,15 @@ const OP_COLUMNS = ['type', 'status', 'is_success', 'is_contract', 'is_internal'
 describe('core-chain: every recorded block indexes as a first block', function () {
   const files = listFixtures('tezos-rpc', 'blocks').filter((f) => isFullBlock(readFixtureJson<Json>(f)));
 
+  // One instance for all blocks, back to its just-started state before each (see DatabaseBaseline).
+  let t: TestInstance;
+  let baseline: DatabaseBaseline;
+  before(async function () {
+    t = await startTestInstance({ plugins: [CoreChainPlugin], enabled: ['core-chain'] });
+    baseline = await DatabaseBaseline.take(t);
+  });
+  after(async () => t?.close());
+
   it('finds the recorded blocks', () => {
     expect(files.length).to.be.greaterThan(40);
   });
@@ -36,12 +46,11 @@ describe('core-chain: every recorded block indexes as a first block', function (
   for (const file of files) {
     describe(file, function () {
       const raw = readFixtureJson<Json>(file);
-      let t: TestInstance;
       let ops: CsvRow[];
       let block: CsvRow;
 
       before(async function () {
-        t = await startTestInstance({ plugins: [CoreChainPlugin], enabled: ['core-chain'] });
+        await baseline.restore(t);
         await indexBlocks(t, [raw as unknown as RawBlock]);
         ops = await readTable(t, 'op', OP_COLUMNS);
         const blocks = await readTable(t, 'block', [
@@ -63,7 +72,6 @@ describe('core-chain: every recorded block indexes as a first block', function (
         expect(blocks).to.have.length(1);
         block = blocks[0];
       });
-      after(async () => t?.close());
 
       it('stores the block with its hash and height', () => {
         expect(block.hash).to.equal(raw.hash);
