@@ -5,7 +5,7 @@ import { crashAndResume } from '../support/CrashRun';
 import { BACKEND } from '../support/TestDatabase';
 
 const PLUGIN_DIR = path.resolve(__dirname, 'plugins');
-const KILLS = 12;
+const KILLS = 8;
 const TABLES = ['blocks_seen', 'transfers', 'op_types', 'block', 'op', 'account', 'flow', 'balance', 'chain', 'supply'];
 
 describe(`crash safety: the indexer killed at random points resumes to identical tables (${BACKEND})`, function () {
@@ -13,7 +13,7 @@ describe(`crash safety: the indexer killed at random points resumes to identical
   let sandbox: SandboxServer;
 
   before(async () => {
-    sandbox = await startSandboxServer({ port: 0, seed: 'crash-test', profile: 'tiny', historyBlocks: 1500, blockIntervalMs: 0 });
+    sandbox = await startSandboxServer({ port: 0, seed: 'crash-test', profile: 'tiny', historyBlocks: 1000, blockIntervalMs: 0 });
   });
   after(() => sandbox?.close());
 
