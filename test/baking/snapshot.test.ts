@@ -82,6 +82,10 @@ describe(`baking: stake snapshots at each cycle's end (${BACKEND})`, function ()
       expect(o).to.include({ baking_cycle: cycle, snapshot_cycle: Number(r.cycle), snapshot_height: Number(r.height), n_delegations: Number(r.n_delegations) });
       expect(BigInt(o.own_balance as number)).to.equal(mutez(r.balance));
       expect(BigInt(o.staking_balance as number)).to.equal(mutez(r.balance) + mutez(r.delegated));
+      // Baking power: what the node counted for the baker at the snapshot block (no rolls since Tenderbake).
+      const info = (await node(Number(r.height), `context/delegates/${r.address}`)) as Json;
+      expect(BigInt(o.active_stake as number), `${r.address} power at ${r.height}`).to.equal(BigInt(info.baking_power as string));
+      expect(o.snapshot_rolls).to.equal(0);
       const mine = rows.filter((d) => d.is_baker !== 'true' && d.baker === r.address && d.cycle === r.cycle);
       expect((o.delegators as Obj[]).map((d) => [d.address, BigInt(d.balance as number), d.is_funded])).to.have.deep.members(mine.map((d) => [d.address, mutez(d.balance), true]));
     }

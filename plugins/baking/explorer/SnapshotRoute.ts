@@ -46,6 +46,8 @@ export class SnapshotRoute {
           snapshot_cycle: Number(baker.cycle),
           snapshot_time: new Date(baker.time as string | Date).toISOString(),
           snapshot_index: Number(baker.index),
+          snapshot_rolls: Number(baker.rolls ?? 0),
+          active_stake: int(baker.active_stake),
           staking_balance: ownBalance + delegated,
           own_balance: ownBalance,
           own_stake: int(baker.own_stake),
