@@ -42,7 +42,7 @@ export class LiveStream {
   }
 
   async close(): Promise<void> {
-    this.hub.stop();
+    await this.hub.stop();
     await this.listener?.stop();
   }
 }

@@ -26,6 +26,7 @@ export class StreamHub {
   private lastSeen = 0;
   private reading?: Promise<void>;
   private readAgain = false;
+  private stopped = false;
   private timers: NodeJS.Timeout[] = [];
 
   constructor(
@@ -43,9 +44,12 @@ export class StreamHub {
     this.timers.forEach((t) => t.unref());
   }
 
-  stop(): void {
+  /** Stops polling and closes the clients; resolves once a read in progress is over (the pool closes next). */
+  async stop(): Promise<void> {
     this.timers.forEach(clearInterval);
+    this.stopped = true;
     for (const c of [...this.clients]) c.close();
+    while (this.reading) await this.reading;
   }
 
   get clientCount(): number {
@@ -60,6 +64,7 @@ export class StreamHub {
 
   /** Something was committed: read it (reads never overlap; a request during one reads again after). */
   notify(): void {
+    if (this.stopped) return;
     if (this.reading) {
       this.readAgain = true;
       return;
