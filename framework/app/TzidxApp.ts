@@ -86,7 +86,7 @@ export class TzidxApp {
       this.container.resolve(IndexerStatus),
       this.container.resolve(ChainState),
       this.log.child({ component: 'indexer' }),
-      { ...DEFAULT_INDEXER_OPTIONS, ...options },
+      { ...DEFAULT_INDEXER_OPTIONS, ...(this.config.batchBlocks ? { batchBlocks: this.config.batchBlocks } : {}), ...options },
     );
     const done = indexer.run(controller.signal).finally(() => {
       this.indexerRun = undefined;

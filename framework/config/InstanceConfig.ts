@@ -22,6 +22,11 @@ export interface InstanceConfig {
   markets?: MarketsConfig;
   /** The metadata plugin's settings (file key `metadata`), checked by that plugin. */
   metadata?: Record<string, unknown>;
+  /**
+   * Blocks per indexer transaction (file key `batch_blocks`, default 100): while catching up, and
+   * within the reorg window when the node is ahead (those are journaled block by block).
+   */
+  batchBlocks?: number;
   /** The baking plugin's settings (file key `baking`): `rights_window`, levels of attestation rights asked for at once. */
   baking?: { rights_window?: number };
   /**
@@ -76,6 +81,7 @@ const FILE_SCHEMA = {
       },
     },
     metadata: { type: 'object' },
+    batch_blocks: { type: 'integer', minimum: 1, maximum: 10000 },
     baking: { type: 'object', additionalProperties: false, properties: { rights_window: { type: 'integer', minimum: 1, maximum: 4096 } } },
     watch: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string', pattern: '^KT1[1-9A-HJ-NP-Za-km-z]{33}$' } } },
   },
@@ -128,6 +134,7 @@ function readConfigFile(file: string): Partial_ {
     logLevel: f.log_level,
     markets: f.markets ? stripUndefined({ enabled: f.markets['enabled'], exchanges: f.markets['exchanges'], backfillHours: f.markets['backfill_hours'] }) : undefined,
     metadata: f.metadata,
+    batchBlocks: f.batch_blocks,
     baking: f.baking,
     watch: f.watch,
   });

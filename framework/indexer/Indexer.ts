@@ -125,10 +125,13 @@ export class Indexer {
       if (signal.aborted) return;
       const levels = await this.nextLevels(limit, signal);
       if (levels.length === 0) return;
-      // Blocks a reorg could still reach are journaled, so a batch never extends into that window.
+      // Blocks a reorg could still reach are journaled, so a backfill batch never extends into that
+      // window. A journaled batch takes the blocks the source already has, up to `batchBlocks` (journal
+      // lines are per block, so a rollback can still stop between them): one block when following the
+      // head, but a node that is some blocks ahead costs one transaction, not one per block.
       const final = (level: number): boolean => headLevel - level >= this.options.reorgDepth;
       const live = !final(levels[0]);
-      const take = live ? 1 : Math.min(this.options.batchBlocks, levels.filter(final).length);
+      const take = Math.min(this.options.batchBlocks, live ? levels.length : levels.filter(final).length);
       const raws = await Promise.all(levels.slice(0, take).map((l) => this.source.blockAt(l, signal)));
       const blocks: NormalizedBlock[] = [];
       for (const raw of raws) {

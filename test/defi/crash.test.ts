@@ -21,7 +21,8 @@ describe(`crash safety of the DeFi plugins: killed at random points, resumed, it
   it(`${KILLS} SIGKILLs while indexing core-chain + defi-dex + defi-farm + defi-lending, then a restart`, async function () {
     const target = sandbox.chain.headLevel;
     // No markets: its quotes come from polling, so two runs would not see the same (USD columns stay null).
-    const yaml = 'plugins: [core-chain, defi-dex, defi-farm, defi-lending]';
+    // Batches of 10 blocks: commits to kill between, and journaled batches of several blocks near the head.
+    const yaml = 'plugins: [core-chain, defi-dex, defi-farm, defi-lending]\nbatch_blocks: 10';
     const { expected, got, killedAt } = await crashAndResume({ rpc: sandbox.url, target, yaml, tables: TABLES, kills: KILLS, seed: 20261125, maxDelayMs: 400, afterProgress: true });
     // The chain must have every kind of event, or the comparison proves little.
     for (const kind of ['create', 'trade', 'deposit', 'withdraw', 'transfer']) expect(expected.dex_event.some((r) => r.includes(kind)), `a ${kind} event`).to.equal(true);

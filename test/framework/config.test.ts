@@ -45,6 +45,10 @@ describe('instance config', function () {
     fs.writeFileSync(bad, 'port: eighty\n');
     expect(() => loadConfig({ file: bad, env: {} })).to.throw(ConfigError, /\/port/);
     expect(() => loadConfig({ env: { TZIDX_PORT: '70000' } })).to.throw(ConfigError, /invalid port/);
+    fs.writeFileSync(bad, 'batch_blocks: 0\n');
+    expect(() => loadConfig({ file: bad, env: {} })).to.throw(ConfigError, /\/batch_blocks/);
+    fs.writeFileSync(bad, 'batch_blocks: 25\n');
+    expect(loadConfig({ file: bad, env: {} }).batchBlocks).to.equal(25);
     expect(() => loadConfig({ file: path.join(dir, 'missing.yaml'), env: {} })).to.throw(ConfigError, /cannot read config file/);
   });
 });

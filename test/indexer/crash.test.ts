@@ -19,7 +19,8 @@ describe(`crash safety: the indexer killed at random points resumes to identical
 
   it(`${KILLS} SIGKILLs during indexing, then a restart: every table equals a clean run's`, async function () {
     const target = sandbox.chain.headLevel;
-    const yaml = `plugin_paths: [${JSON.stringify(PLUGIN_DIR)}]`;
+    // Batches of 25 blocks: many commits to kill between, journaled batches of several blocks near the head.
+    const yaml = `plugin_paths: [${JSON.stringify(PLUGIN_DIR)}]\nbatch_blocks: 25`;
     const { expected, got, killedAt } = await crashAndResume({ rpc: sandbox.url, target, yaml, tables: TABLES, kills: KILLS, seed: 20261121, afterProgress: true });
     expect(got).to.deep.equal(expected);
     // The kills must have landed while indexing was under way (after a first commit, before the

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { HandlerRegistry } from '../../framework';
 import { RpcBlockSource } from '../../framework/chain';
 import { IndexerStatus } from '../../framework/indexer/IndexerStatus';
 import { PluginClass } from '../../framework/plugins/Plugin';
@@ -84,6 +85,52 @@ describe(`indexing pipeline (${BACKEND})`, function () {
       }
     } finally {
       await fresh.close();
+    }
+  });
+
+  it('near the head a batch takes the blocks the node has, up to batch_blocks, journaled block by block; a reorg inside one rolls back to the block', async function () {
+    const batches: Array<[number, number]> = [];
+    class BatchLog {
+      static readonly manifest = { name: 'batch-log' };
+      setup() {
+        return { handlers: (r: HandlerRegistry) => r.afterBatch((_trx, from, to) => void batches.push([from, to])) };
+      }
+    }
+    const chain = new SandboxChain({ seed: 'live-batches', profile: 'tiny' });
+    chain.bake(30);
+    // Every block is within the reorg window (64): all batches are journaled ones.
+    const small = await startTestInstance({ catalogYaml: EMPTY_CATALOG, plugins: [...plugins, BatchLog as unknown as PluginClass], config: { batchBlocks: 4 } });
+    try {
+      await indexSandbox(small, chain);
+      const first = batches[0][0];
+      expect(batches.map(([from, to]) => to - from + 1).every((n) => n <= 4)).to.equal(true);
+      expect(batches.length).to.equal(Math.ceil((chain.headLevel - first + 1) / 4));
+      batches.forEach(([from], i) => expect(from).to.equal(first + 4 * i));
+      // One journal line per block that changed the op counts (every block), not one per batch.
+      const heights = await small.app.db.writer(`${META_SCHEMA}.journal`).where('table_code', 'op_types').distinct('height');
+      expect(heights.length).to.be.greaterThan(chain.headLevel - first - 2);
+      // The fork point falls inside the last batch of several blocks.
+      const [lastFrom, lastTo] = batches[batches.length - 1];
+      const depth = lastTo - lastFrom;
+      expect(depth).to.be.greaterThan(0);
+      chain.reorg(depth);
+      chain.bake(3);
+      await indexSandbox(small, chain);
+      await expectMatches(small, chain);
+      // A fresh instance with the default batch size: the node is ahead by the whole chain, one batch.
+      batches.length = 0;
+      const whole = await startTestInstance({ catalogYaml: EMPTY_CATALOG, plugins: [...plugins, BatchLog as unknown as PluginClass] });
+      try {
+        await indexSandbox(whole, chain);
+        expect(batches).to.deep.equal([[first, chain.headLevel]]);
+        for (const [table, cols] of [['transfers', 'height,op_n,amount,sender'], ['op_types', 'type,count,last_height']]) {
+          expect((await rows(small, table, cols)).sort(byCells)).to.deep.equal((await rows(whole, table, cols)).sort(byCells));
+        }
+      } finally {
+        await whole.close();
+      }
+    } finally {
+      await small.close();
     }
   });
 
