@@ -105,20 +105,26 @@ class CachedEntityStore implements EntityStore {
    */
   private readonly absent = new Set<string>();
   private readonly changed = new Map<bigint, Entity>();
-  /** Rows changed in the block in progress (when journaling), with what they were before it (null: created). */
+  /**
+   * Rows changed in the block in progress (when journaling), with the columns the block set as they
+   * were before it (null: created). Only patched columns are kept, not a copy of the whole row.
+   */
   private readonly thisBlock = new Map<bigint, { entity: Entity; before: Row | null }>();
+  private readonly columns: ReadonlySet<string>;
 
   constructor(
     private readonly table: TableDef,
     private readonly keyColumn: string,
     private readonly session: () => BatchSession,
     private readonly allocate: () => bigint,
-  ) {}
+  ) {
+    this.columns = new Set(table.columns.map((c) => c.name));
+  }
 
   /** Journals the block's changes: each row's changed columns as they were before the block. */
   endBlock(session: BatchSession): void {
     for (const [rowId, { entity, before }] of this.thisBlock) {
-      const preImage = before === null ? null : changedColumns(this.table, before, entity);
+      const preImage = before === null ? null : changedColumns(before, entity);
       if (preImage === null || Object.keys(preImage).length > 0) session.journal.push({ height: session.height, table: this.table, rowId, preImage });
     }
     this.thisBlock.clear();
@@ -152,7 +158,7 @@ class CachedEntityStore implements EntityStore {
     if (this.cache.has(key)) throw new Error(`'${this.table.code}' already has a row with ${this.keyColumn} '${key}'`);
     const entity = { ...row, row_id: this.allocate() } as Entity;
     this.absent.delete(key);
-    this.record(entity, true);
+    this.record(entity, null);
     this.cache.set(key, entity);
     this.changed.set(entity.row_id, entity);
     return entity;
@@ -162,7 +168,7 @@ class CachedEntityStore implements EntityStore {
     if (this.cache.get(String(entity[this.keyColumn])) !== entity) {
       throw new Error(`update of a '${this.table.code}' row that did not come from this store`);
     }
-    this.record(entity, false);
+    this.record(entity, patch);
     Object.assign(entity, patch);
     this.changed.set(entity.row_id, entity);
   }
@@ -190,17 +196,24 @@ class CachedEntityStore implements EntityStore {
     if (this.cache.size > MAX_CACHED) this.cache.clear();
   }
 
-  /** The first change of a row in a block keeps what the row was before that block (when journaling). */
-  private record(entity: Entity, created: boolean): void {
-    if (!this.session().journaling || this.thisBlock.has(entity.row_id)) return;
-    this.thisBlock.set(entity.row_id, { entity, before: created ? null : { ...entity } });
+  /**
+   * When journaling: what the columns a patch sets were before the block, the first time the block
+   * sets each (`patch` null: the block created the row).
+   */
+  private record(entity: Entity, patch: Row | null): void {
+    if (!this.session().journaling) return;
+    let seen = this.thisBlock.get(entity.row_id);
+    if (!seen) this.thisBlock.set(entity.row_id, (seen = { entity, before: patch === null ? null : {} }));
+    const before = seen.before;
+    if (before === null || patch === null) return;
+    for (const k in patch) if (!(k in before) && this.columns.has(k)) before[k] = entity[k] ?? null;
   }
 }
 
-/** The columns whose value differs between two states of a row, with their `before` value (absent = null). */
-function changedColumns(table: TableDef, before: Row, after: Row): Row {
+/** The columns whose value the block changed, with their `before` value (absent = null). */
+function changedColumns(before: Row, after: Row): Row {
   const out: Row = {};
-  for (const c of table.columns) if (!sameValue(before[c.name] ?? null, after[c.name] ?? null)) out[c.name] = before[c.name] ?? null;
+  for (const k in before) if (!sameValue(before[k], after[k] ?? null)) out[k] = before[k];
   return out;
 }
 

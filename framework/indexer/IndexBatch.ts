@@ -66,16 +66,8 @@ export class IndexBatch {
     this.appends.clear();
     await this.contracts.watches.flush(this.trx);
     const journal = await this.states.flush();
-    for (let i = 0; i < journal.length; i += 5000) {
-      await this.trx(`${META_SCHEMA}.journal`).insert(
-        journal.slice(i, i + 5000).map((j) => ({
-          height: j.height,
-          table_code: j.table.code,
-          row_id: j.rowId.toString(),
-          pre_image: j.preImage === null ? null : preImageJson(j.preImage),
-        })),
-      );
-    }
+    const lines = journal.map((j) => [j.height, j.table.code, j.rowId.toString(), j.preImage === null ? null : preImageJson(j.preImage)]);
+    await this.writer.appendValues(this.trx, META_SCHEMA, 'journal', ['height', 'table_code', 'row_id', 'pre_image'], lines);
     if (this.blocks.length > 0) {
       await this.trx(`${META_SCHEMA}.block_hashes`).insert(this.blocks.map((b) => ({ height: b.level, hash: b.hash, predecessor: b.predecessor }))).onConflict('height').merge();
     }

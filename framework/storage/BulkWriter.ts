@@ -39,12 +39,29 @@ export class BulkWriter {
     await trx.withSchema(table.schema).table(table.storage).insert(values).onConflict([...key]).merge(columns.map((c) => c.name).filter((n) => !key.includes(n)));
   }
 
-  private async copy(trx: Knex.Transaction, table: TableDef, columns: TableDef['columns'], rows: readonly Row[]): Promise<void> {
+  /**
+   * Appends rows of values the database takes as they are (text, numbers, JSON text) to a table
+   * outside the catalog (the indexer's journal): COPY on Postgres, multi-row INSERTs on PGlite.
+   */
+  async appendValues(trx: Knex.Transaction, schema: string, storage: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void> {
+    if (rows.length === 0) return;
+    if (this.kind === 'postgres') return this.copyFrom(trx, schema, storage, columns, valueLines(rows));
+    const perStatement = Math.max(1, Math.floor(60000 / columns.length));
+    for (let i = 0; i < rows.length; i += perStatement) {
+      await trx.withSchema(schema).table(storage).insert(rows.slice(i, i + perStatement).map((r) => Object.fromEntries(columns.map((c, k) => [c, r[k]]))));
+    }
+  }
+
+  private copy(trx: Knex.Transaction, table: TableDef, columns: TableDef['columns'], rows: readonly Row[]): Promise<void> {
+    return this.copyFrom(trx, table.schema, table.storage, columns.map((c) => c.name), copyLines(columns, rows));
+  }
+
+  private async copyFrom(trx: Knex.Transaction, schema: string, storage: string, columns: readonly string[], lines: Iterable<string>): Promise<void> {
     // Inside a knex transaction the client hands back the transaction's own connection.
     const connection = await (trx as unknown as { client: { acquireConnection(): Promise<{ query: Function }> } }).client.acquireConnection();
-    const sql = `copy ${quote(table.schema)}.${quote(table.storage)} (${columns.map((c) => quote(c.name)).join(', ')}) from stdin`;
+    const sql = `copy ${quote(schema)}.${quote(storage)} (${columns.map((c) => quote(c)).join(', ')}) from stdin`;
     const sink = connection.query(copyFrom(sql));
-    await pipeline(Readable.from(copyLines(columns, rows)), sink);
+    await pipeline(Readable.from(lines), sink);
   }
 
   private async insert(trx: Knex.Transaction, table: TableDef, columns: TableDef['columns'], rows: readonly Row[]): Promise<void> {
@@ -61,10 +78,19 @@ export class BulkWriter {
   }
 }
 
-function* copyLines(columns: TableDef['columns'], rows: readonly Row[]): Generator<string> {
+function copyLines(columns: TableDef['columns'], rows: readonly Row[]): Generator<string> {
+  return chunks(rows, (row) => columns.map((c) => copyField(c.type.toDb(row[c.name]))).join('\t'));
+}
+
+function valueLines(rows: readonly unknown[][]): Generator<string> {
+  return chunks(rows, (row) => row.map(copyField).join('\t'));
+}
+
+/** COPY input in chunks of about 64 KiB, one line a row. */
+function* chunks<T>(rows: readonly T[], line: (row: T) => string): Generator<string> {
   let batch = '';
   for (const row of rows) {
-    batch += columns.map((c) => copyField(c.type.toDb(row[c.name]))).join('\t') + '\n';
+    batch += line(row) + '\n';
     if (batch.length > 65536) {
       yield batch;
       batch = '';
