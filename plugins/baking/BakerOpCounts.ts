@@ -1,4 +1,4 @@
-import type { NormalizedBlock, NormalizedOperation } from '../../framework';
+import type { NormalizedOperation } from '../../framework';
 
 /** Income columns counting a baker's operations (the SDK's BakerStatistics counters); `n_baker_ops` is their sum. */
 export const BAKER_OP_COLUMNS = [
@@ -17,47 +17,40 @@ export const BAKER_OP_COLUMNS = [
 ] as const;
 export type BakerOpColumn = (typeof BAKER_OP_COLUMNS)[number];
 
-/** One operation counted for one baker. */
-export interface BakerOpCount {
-  baker: string;
-  column: Exclude<BakerOpColumn, 'n_baker_ops'>;
-}
+/** The counter columns an operation adds to (one count each). */
+export type BakerOpColumnCounted = Exclude<BakerOpColumn, 'n_baker_ops'>;
 
 /** Manager operations only bakers can send successfully, by type. */
-const MANAGER_COUNTERS: Readonly<Record<string, BakerOpCount['column']>> = {
+const MANAGER_COUNTERS: Readonly<Record<string, BakerOpColumnCounted>> = {
   deposits_limit: 'n_set_limits',
   update_consensus_key: 'n_update_consensus_key',
   update_companion_key: 'n_update_consensus_key',
 };
 
 /**
- * The baker operations of a block, as the original counts them (one count per baker involved):
+ * The baker counts of one operation, as the original counts them (one count per baker involved):
  * (pre)attestations for their delegate (every aggregate member), proposals and ballots for their
- * sender, seed nonce and VDF revelations for the block's proposer (who includes them; revelations
- * have no signer), a denunciation for its accuser and (double signing) its offender, a drain for the
- * drained baker, and successful deposit-limit and consensus/companion key updates for their sender.
+ * sender, seed nonce and VDF revelations for the block's proposer (`includer`: revelations have no
+ * signer), a denunciation for its accuser and (double signing) its offender, a drain for the drained
+ * baker, and successful deposit-limit and consensus/companion key updates for their sender. Called
+ * per operation from the block handler's one walk over the block.
  */
-export function bakerOpCounts(block: NormalizedBlock): BakerOpCount[] {
-  const out: BakerOpCount[] = [];
-  const includer = block.proposer ?? block.baker;
-  const add = (baker: string | undefined, column: BakerOpCount['column']) => {
-    if (baker) out.push({ baker, column });
+export function countBakerOp(op: NormalizedOperation, includer: string | undefined, add: (baker: string, column: BakerOpColumnCounted) => void): void {
+  if (op.isInternal || op.isEvent) return;
+  const to = (baker: string | undefined, column: BakerOpColumnCounted) => {
+    if (baker) add(baker, column);
   };
-  for (const op of block.operations) {
-    if (op.isInternal || op.isEvent) continue;
-    const counted = consensusOrVote(op);
-    if (counted) add(counted.baker, counted.column);
-    else if (op.type === 'nonce_revelation' || op.type === 'vdf_revelation') add(includer, 'n_nonce_revelations');
-    else if (op.type === 'double_baking' || op.type === 'double_endorsement' || op.type === 'double_preendorsement' || op.type === 'dal_entrapment') {
-      add(op.accuser ?? op.sender, 'n_accusations');
-      if (op.type !== 'dal_entrapment') add(op.offender, op.type === 'double_baking' ? 'n_double_bakings' : 'n_double_endorsements');
-    } else if (op.type === 'drain_delegate') add(op.sender, 'n_drain_delegate');
-    else if (MANAGER_COUNTERS[op.type] && op.isSuccess) add(op.sender, MANAGER_COUNTERS[op.type]);
-  }
-  return out;
+  const counted = consensusOrVote(op);
+  if (counted) to(counted.baker, counted.column);
+  else if (op.type === 'nonce_revelation' || op.type === 'vdf_revelation') to(includer, 'n_nonce_revelations');
+  else if (op.type === 'double_baking' || op.type === 'double_endorsement' || op.type === 'double_preendorsement' || op.type === 'dal_entrapment') {
+    to(op.accuser ?? op.sender, 'n_accusations');
+    if (op.type !== 'dal_entrapment') to(op.offender, op.type === 'double_baking' ? 'n_double_bakings' : 'n_double_endorsements');
+  } else if (op.type === 'drain_delegate') to(op.sender, 'n_drain_delegate');
+  else if (MANAGER_COUNTERS[op.type] && op.isSuccess) to(op.sender, MANAGER_COUNTERS[op.type]);
 }
 
-function consensusOrVote(op: NormalizedOperation): BakerOpCount | undefined {
+function consensusOrVote(op: NormalizedOperation): { baker: string; column: BakerOpColumnCounted } | undefined {
   const signer = op.consensus?.delegate ?? op.sender;
   if (!signer) return undefined;
   if (op.type === 'endorsement' && op.isSuccess) return { baker: signer, column: 'n_endorsements' };

@@ -9,6 +9,12 @@ export class BakerRows {
   readonly income: EntityStore;
   /** Additions to this block's income rows, applied at its end. */
   readonly bumps = new IncomeBumps();
+  /**
+   * Rows found in this block, by cycle and address: an attester's rows are asked for several times a
+   * block, and a lookup by address skips building and hashing a new `cycle_address` key each time.
+   */
+  private readonly rightsSeen = new Map<number, Map<string, Entity>>();
+  private readonly incomeSeen = new Map<number, Map<string, Entity>>();
 
   constructor(
     private readonly ctx: IndexContext,
@@ -18,6 +24,14 @@ export class BakerRows {
   ) {
     this.rights = ctx.entities('rights', 'row_key');
     this.income = ctx.entities('income', 'row_key');
+  }
+
+  private async find(store: EntityStore, seen: Map<number, Map<string, Entity>>, cycle: number, address: string): Promise<Entity | undefined> {
+    let memo = seen.get(cycle);
+    if (!memo) seen.set(cycle, (memo = new Map()));
+    let hit = memo.get(address);
+    if (!hit && (hit = await store.get(`${cycle}_${address}`))) memo.set(address, hit);
+    return hit;
   }
 
   async accountId(address: string): Promise<bigint | undefined> {
@@ -31,12 +45,17 @@ export class BakerRows {
     await this.income.preload(addresses.map((a) => `${cycle}_${a}`));
   }
 
+  /** A baker's rights row of a cycle, if there is one. */
+  findRights(cycle: number, address: string): Promise<Entity | undefined> {
+    return this.find(this.rights, this.rightsSeen, cycle, address);
+  }
+
   async rightsRow(cycle: number, start: number, address: string): Promise<Entity | undefined> {
-    const key = `${cycle}_${address}`;
-    const hit = await this.rights.get(key);
+    const hit = await this.findRights(cycle, address);
     if (hit) return hit;
     const account = await this.accountId(address);
     if (account === undefined) return undefined;
+    const key = `${cycle}_${address}`;
     return this.rights.insert({
       row_key: key,
       cycle,
@@ -53,9 +72,9 @@ export class BakerRows {
   }
 
   async incomeRow(cycle: number, address: string): Promise<Entity | undefined> {
-    const key = `${cycle}_${address}`;
-    const hit = await this.income.get(key);
+    const hit = await this.find(this.income, this.incomeSeen, cycle, address);
     if (hit) return hit;
+    const key = `${cycle}_${address}`;
     const account = await this.accountId(address);
     if (account === undefined) return undefined;
     // Money and operation counters start at 0; they are summed from the blocks.

@@ -1,5 +1,5 @@
-import type { Entity, IndexContext, NormalizedBlock, Row, TableDef } from '../../framework';
-import { bakerOpCounts } from './BakerOpCounts';
+import type { Entity, IndexContext, NormalizedBlock, NormalizedOperation, Row, TableDef } from '../../framework';
+import { countBakerOp } from './BakerOpCounts';
 import { BakerRows } from './BakerRows';
 import { BitsetBuilder, countBits, setBit } from './Bitset';
 import { CycleRights } from './CycleRights';
@@ -67,9 +67,7 @@ export class BakingIndexer {
       if (block.cyclePosition + this.window >= rights.length) await this.valueRights(ctx, rows, rights, block.protocol);
     }
     await this.countBlock(block, ctx, rows, start, rights);
-    await this.countAttestations(block, ctx, rows, start);
-    await this.countOperations(block, rows);
-    await this.countRevelations(block, ctx, rows, start);
+    await this.countOperations(block, ctx, rows, start);
     await this.addIncome(block, rows);
     rows.bumps.apply(rows.income);
     for (const c of this.known.keys()) if (c < block.cycle - 1) this.known.delete(c);
@@ -166,7 +164,7 @@ export class BakingIndexer {
         patch.luck = expected - fair;
         patch.luck_percent = fair > 0n ? Number(10000n + ((expected - fair) * 10000n) / fair) : null;
       }
-      rows.income.update(row, { ...patch, ...incomeScores({ ...row, ...patch }) });
+      rows.income.update(row, { ...patch, ...incomeScores(row, patch) });
     }
   }
 
@@ -205,27 +203,61 @@ export class BakingIndexer {
     if (due && (due !== baker || block.round > 0)) await this.bump(rows, block.cycle, due, { n_blocks_not_baked: 1 });
   }
 
-  /** Attestations included in this block: marks the attested level's bit, counts blocks and slots, and the attesters that missed it. */
-  private async countAttestations(block: NormalizedBlock, ctx: IndexContext, rows: BakerRows, start: number): Promise<void> {
+  /**
+   * One walk over the block's operations: each baker's operation counters (BakerOpCounts, each also
+   * in `n_baker_ops`) and attestations of the block's cycle summed per baker into one addition, the
+   * attested levels' bits, and seed nonce revelations; then the attesters that missed the level.
+   */
+  private async countOperations(block: NormalizedBlock, ctx: IndexContext, rows: BakerRows, start: number): Promise<void> {
+    const sums = new Map<string, Record<string, number>>();
+    const sum = (baker: string): Record<string, number> => {
+      let add = sums.get(baker);
+      if (!add) sums.set(baker, (add = { n_baker_ops: 0 }));
+      return add;
+    };
+    const count = (baker: string, column: string): void => {
+      const add = sum(baker);
+      add[column] = (add[column] ?? 0) + 1;
+      add.n_baker_ops++;
+    };
+    const includer = block.proposer ?? block.baker;
     const attested = new Map<number, Set<string>>();
     for (const op of block.operations) {
-      if (op.type !== 'endorsement' || !op.isSuccess) continue;
-      const baker = op.consensus?.delegate ?? op.sender;
-      const level = op.consensus?.level ?? block.level - 1;
-      if (!baker) continue;
-      const cycle = level >= start ? block.cycle : block.cycle - 1;
-      const row = await rows.rights.get(`${cycle}_${baker}`);
-      const cycleStart = level >= start ? start : row ? num(row.height) : undefined;
-      if (cycleStart === undefined) continue;
-      let set = attested.get(level);
-      if (!set) attested.set(level, (set = new Set()));
-      if (set.has(baker)) continue;
-      set.add(baker);
-      const r: Entity | undefined = row ?? (await rows.rightsRow(cycle, cycleStart, baker));
-      if (r) rows.rights.update(r, { blocks_endorsed: setBit(r.blocks_endorsed, level - cycleStart) });
-      await this.bump(rows, cycle, baker, { n_blocks_endorsed: 1, n_slots_endorsed: op.consensus?.power ?? 0 });
+      countBakerOp(op, includer, count);
+      if (op.type === 'endorsement' && op.isSuccess) await this.countAttestation(op, block, rows, start, attested, sum);
+      else if (op.type === 'nonce_revelation' && !op.isInternal) await this.countRevelation(op, block, ctx, rows, start, sum);
     }
-    // Attestations of a level are included in the next block: whoever had rights for it and is not here missed it.
+    for (const [baker, add] of sums) await this.bump(rows, block.cycle, baker, add);
+    await this.countMissedAttestations(block, ctx, rows, start, attested);
+  }
+
+  /**
+   * An attestation included in this block: marks the attested level's bit and counts the block and
+   * slots (into the block's sums when the level is of this cycle, else into the previous cycle's row).
+   */
+  private async countAttestation(op: NormalizedOperation, block: NormalizedBlock, rows: BakerRows, start: number, attested: Map<number, Set<string>>, sum: (baker: string) => Record<string, number>): Promise<void> {
+    const baker = op.consensus?.delegate ?? op.sender;
+    const level = op.consensus?.level ?? block.level - 1;
+    if (!baker) return;
+    const cycle = level >= start ? block.cycle : block.cycle - 1;
+    const row = await rows.findRights(cycle, baker);
+    const cycleStart = level >= start ? start : row ? num(row.height) : undefined;
+    if (cycleStart === undefined) return;
+    let set = attested.get(level);
+    if (!set) attested.set(level, (set = new Set()));
+    if (set.has(baker)) return;
+    set.add(baker);
+    const r: Entity | undefined = row ?? (await rows.rightsRow(cycle, cycleStart, baker));
+    if (r) rows.rights.update(r, { blocks_endorsed: setBit(r.blocks_endorsed, level - cycleStart) });
+    const slots = op.consensus?.power ?? 0;
+    if (cycle !== block.cycle) return void (await this.bump(rows, cycle, baker, { n_blocks_endorsed: 1, n_slots_endorsed: slots }));
+    const add = sum(baker);
+    add.n_blocks_endorsed = (add.n_blocks_endorsed ?? 0) + 1;
+    add.n_slots_endorsed = (add.n_slots_endorsed ?? 0) + slots;
+  }
+
+  /** Attestations of a level are included in the next block: whoever had rights for it and is not here missed it. */
+  private async countMissedAttestations(block: NormalizedBlock, ctx: IndexContext, rows: BakerRows, start: number, attested: Map<number, Set<string>>): Promise<void> {
     const level = block.level - 1;
     const cycle = level >= start ? block.cycle : block.cycle - 1;
     const rights = level >= start ? this.known.get(cycle) : await this.previousRights(ctx, cycle);
@@ -233,33 +265,19 @@ export class BakingIndexer {
     for (const baker of due ?? []) if (!attested.get(level)?.has(baker)) await this.bump(rows, cycle, baker, { n_blocks_not_endorsed: 1 });
   }
 
-  /** Baker operations (BakerOpCounts), each also counted in `n_baker_ops`: summed per baker first, then into the block's one income write. */
-  private async countOperations(block: NormalizedBlock, rows: BakerRows): Promise<void> {
-    const sums = new Map<string, Record<string, number>>();
-    for (const c of bakerOpCounts(block)) {
-      let add = sums.get(c.baker);
-      if (!add) sums.set(c.baker, (add = { n_baker_ops: 0 }));
-      add[c.column] = (add[c.column] ?? 0) + 1;
-      add.n_baker_ops++;
-    }
-    for (const [baker, add] of sums) await this.bump(rows, block.cycle, baker, add);
-  }
-
   /**
-   * Seed nonce revelations: `n_seeds_revealed` of the including baker (as the original counts it), and
+   * A seed nonce revelation: `n_seeds_revealed` of the including baker (as the original counts it), and
    * the revealed level's bit in its committer's `seeds_revealed` (the level is in the previous cycle).
    */
-  private async countRevelations(block: NormalizedBlock, ctx: IndexContext, rows: BakerRows, start: number): Promise<void> {
-    for (const op of block.operations) {
-      if (op.type !== 'nonce_revelation' || op.isInternal) continue;
-      await this.bump(rows, block.cycle, (block.proposer ?? block.baker) as string, { n_seeds_revealed: 1 });
-      const level = Number(op.raw.level);
-      if (!Number.isInteger(level)) continue;
-      const cycle = level >= start ? block.cycle : block.cycle - 1;
-      const committer = (await this.seeds.of(ctx, cycle)).get(level);
-      const r = committer ? await rows.rights.get(`${cycle}_${committer}`) : undefined;
-      if (r) rows.rights.update(r, { seeds_revealed: setBit(r.seeds_revealed, level - num(r.height)) });
-    }
+  private async countRevelation(op: NormalizedOperation, block: NormalizedBlock, ctx: IndexContext, rows: BakerRows, start: number, sum: (baker: string) => Record<string, number>): Promise<void> {
+    const add = sum((block.proposer ?? block.baker) as string);
+    add.n_seeds_revealed = (add.n_seeds_revealed ?? 0) + 1;
+    const level = Number(op.raw.level);
+    if (!Number.isInteger(level)) return;
+    const cycle = level >= start ? block.cycle : block.cycle - 1;
+    const committer = (await this.seeds.of(ctx, cycle)).get(level);
+    const r = committer ? await rows.findRights(cycle, committer) : undefined;
+    if (r) rows.rights.update(r, { seeds_revealed: setBit(r.seeds_revealed, level - num(r.height)) });
   }
 
   private async previousRights(ctx: IndexContext, cycle: number): Promise<CycleRights | null | undefined> {

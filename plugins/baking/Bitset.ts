@@ -1,9 +1,10 @@
 /** Bitsets of a cycle's blocks (bit i = the cycle's i-th block, least significant bit first in each byte), grown on demand. */
 export function setBit(stored: unknown, i: number): Buffer {
-  const bits = asBits(stored);
+  // A new buffer (the stored one may be a journaled pre-image): one copy, not a decode and a copy.
+  const bits = stored instanceof Uint8Array ? stored : asBits(stored);
   const need = (i >> 3) + 1;
   const out = Buffer.alloc(Math.max(need, bits?.length ?? 0));
-  if (bits) bits.copy(out);
+  if (bits) out.set(bits);
   out[i >> 3] |= 1 << (i & 7);
   return out;
 }

@@ -15,7 +15,8 @@ export class IncomeBumps {
   add(row: Entity, add: Readonly<Record<string, number | bigint>>): void {
     let sum = this.pending.get(row);
     if (!sum) this.pending.set(row, (sum = {}));
-    for (const [col, v] of Object.entries(add)) {
+    for (const col in add) {
+      const v = add[col];
       const had = sum[col];
       sum[col] = had === undefined ? v : typeof v === 'bigint' ? (had as bigint) + v : (had as number) + v;
     }
@@ -25,11 +26,12 @@ export class IncomeBumps {
   apply(store: EntityStore): void {
     for (const [row, add] of this.pending) {
       const patch: Row = {};
-      for (const [col, v] of Object.entries(add)) {
+      for (const col in add) {
+        const v = add[col];
         if (typeof v === 'bigint') patch[col] = big(row[col]) + v;
         else if (row[col] !== null) patch[col] = num(row[col]) + v;
       }
-      store.update(row, { ...patch, ...incomeScores({ ...row, ...patch }) });
+      store.update(row, Object.assign(patch, incomeScores(row, patch)));
     }
     this.pending.clear();
   }
