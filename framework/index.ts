@@ -56,6 +56,7 @@ export type {
   NormalizedOperation,
   TicketUpdate,
 } from './chain';
+export { snapshotLag } from './chain/model/snapshotLag';
 export * from './michelson/Michelson';
 export * from './michelson/MichelsonJson';
 export * from './michelson/MichelsonTypes';

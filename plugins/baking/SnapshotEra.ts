@@ -1,3 +1,5 @@
+import { snapshotLag } from '../../framework';
+
 /**
  * How a protocol takes stake snapshots, from its constants. Emmy (up to Hangzhou) snapshots rolls
  * every `blocks_per_roll_snapshot` blocks; Tenderbake up to Oxford snapshots stake every
@@ -12,7 +14,7 @@ export interface SnapshotEra {
   readonly every: number;
   /** preserved_cycles (consensus_rights_delay from Paris on). */
   readonly delay: number;
-  /** Cycles between a snapshot's cycle and the cycle whose rights it gives. */
+  /** Cycles between a snapshot's cycle and the cycle whose rights it gives (framework snapshotLag). */
   readonly lag: number;
   /** Emmy's tez per roll (mutez); null in later eras. */
   readonly tokensPerRoll: bigint | null;
@@ -21,15 +23,15 @@ export interface SnapshotEra {
 /** The era of a protocol's constants; undefined when they do not tell cycle length and delay. */
 export function snapshotEra(constants: Readonly<Record<string, unknown>> | undefined): SnapshotEra | undefined {
   const cycleLength = Number(constants?.blocks_per_cycle ?? 0);
-  const delayValue = constants?.consensus_rights_delay ?? constants?.preserved_cycles;
-  if (!constants || cycleLength <= 0 || delayValue === undefined) return undefined;
-  const delay = Number(delayValue);
+  const lag = snapshotLag(constants);
+  if (!constants || cycleLength <= 0 || lag === undefined) return undefined;
+  const delay = Number(constants.consensus_rights_delay ?? constants.preserved_cycles);
   if (constants.blocks_per_roll_snapshot !== undefined) {
     const tokens = constants.tokens_per_roll;
-    return { kind: 'emmy', cycleLength, every: Number(constants.blocks_per_roll_snapshot), delay, lag: delay + 2, tokensPerRoll: tokens === undefined ? null : BigInt(tokens as string) };
+    return { kind: 'emmy', cycleLength, every: Number(constants.blocks_per_roll_snapshot), delay, lag, tokensPerRoll: tokens === undefined ? null : BigInt(tokens as string) };
   }
-  if (constants.blocks_per_stake_snapshot !== undefined) return { kind: 'tenderbake', cycleLength, every: Number(constants.blocks_per_stake_snapshot), delay, lag: delay + 1, tokensPerRoll: null };
-  return { kind: 'paris', cycleLength, every: cycleLength, delay, lag: delay + 1, tokensPerRoll: null };
+  if (constants.blocks_per_stake_snapshot !== undefined) return { kind: 'tenderbake', cycleLength, every: Number(constants.blocks_per_stake_snapshot), delay, lag, tokensPerRoll: null };
+  return { kind: 'paris', cycleLength, every: cycleLength, delay, lag, tokensPerRoll: null };
 }
 
 /** Several snapshots a cycle, one picked later (before Paris). */

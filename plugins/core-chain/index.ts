@@ -10,3 +10,4 @@ export { ChainTables } from './explorer/ChainTables';
 export { outerSigners } from './explorer/OuterSigners';
 export { OperationLoader } from './explorer/OperationLoader';
 export { OperationPages } from './explorer/OperationPages';
+export { RightsSnapshotLag } from './explorer/RightsSnapshotLag';

@@ -1,5 +1,5 @@
 import type { Catalog, CycleFiguresSource, Database, TableDef } from '../../../framework';
-import { snapshotLag } from './SnapshotLag';
+import { ChainTables, RightsSnapshotLag } from '../../core-chain';
 
 type Raw = Record<string, unknown>;
 
@@ -14,13 +14,15 @@ type Raw = Record<string, unknown>;
 export class CycleFiguresLookup implements CycleFiguresSource {
   private readonly income: TableDef;
   private readonly snapshot: TableDef;
+  private readonly lags: RightsSnapshotLag;
 
   constructor(
     private readonly db: Database,
-    private readonly catalog: Catalog,
+    catalog: Catalog,
   ) {
     this.income = catalog.require('income');
     this.snapshot = catalog.require('snapshot');
+    this.lags = new RightsSnapshotLag(new ChainTables(db, catalog));
   }
 
   async figures(cycle: number, complete: boolean): Promise<Raw> {
@@ -41,7 +43,7 @@ export class CycleFiguresLookup implements CycleFiguresSource {
       )) as Raw[];
     const known = counts?.known === true;
     const slots = Number(counts?.slots ?? 0);
-    const lag = await snapshotLag(this.db, this.catalog);
+    const lag = await this.lags.of(cycle);
     const behind: Raw | undefined = lag === undefined ? undefined : await from(this.snapshot).where({ cycle: cycle - lag, is_baker: true, is_selected: true }).first('height', 'time', 'index');
     const taken = await from(this.snapshot).where('cycle', cycle).first('height');
     return {

@@ -1,5 +1,5 @@
 import { ApiError, Catalog, Database, explorerObject, parseAddress, parseSequenceId, RouteRegistry, type TableDef } from '../../../framework';
-import { snapshotLag } from './SnapshotLag';
+import { ChainTables, RightsSnapshotLag } from '../../core-chain';
 
 /** Income columns the SDK's index.Snapshot carries, in mutez like the rest of it. */
 const INCOME = ['expected_income', 'total_income', 'total_deposits', 'baking_income', 'endorsing_income', 'accusation_income', 'seed_income', 'fees_income', 'total_loss', 'accusation_loss', 'seed_loss', 'endorsing_loss', 'lost_accusation_fees', 'lost_accusation_rewards', 'lost_accusation_deposits', 'lost_seed_fees', 'lost_seed_rewards'];
@@ -16,25 +16,23 @@ const int = (v: unknown): bigint | null => (v === null || v === undefined ? null
 export class SnapshotRoute {
   private readonly snapshot: TableDef;
   private readonly income: TableDef;
+  private readonly lags: RightsSnapshotLag;
 
   constructor(
     private readonly db: Database,
-    private readonly catalog: Catalog,
+    catalog: Catalog,
   ) {
     this.snapshot = catalog.require('snapshot');
     this.income = catalog.require('income');
+    this.lags = new RightsSnapshotLag(new ChainTables(db, catalog));
   }
 
   register(r: RouteRegistry): void {
     explorerObject(r, '/explorer/bakers/:hash/snapshot/:cycle', 'GetBakerSnapshot', async (ctx) => {
       const address = parseAddress(ctx.params.hash);
       const asked = parseSequenceId(ctx.params.cycle, 'cycle');
-      const lag = await snapshotLag(this.db, this.catalog);
-      if (lag === undefined) throw ApiError.notFound('no stake snapshots: the protocol constants are unknown');
-      const own = this.from(this.snapshot).where({ address, is_baker: true, is_selected: true });
-      const baker: Raw | undefined = await (asked === 'head' ? own.orderBy('cycle', 'desc') : own.where('cycle', asked - lag)).first();
-      if (!baker) throw ApiError.notFound(`no snapshot for baker ${address} for cycle ${asked}`);
-      const cycle = Number(baker.cycle) + lag;
+      const { baker, cycle } = await this.selected(address, asked);
+      if (!baker || cycle === undefined) throw ApiError.notFound(`no snapshot for baker ${address} for cycle ${asked}`);
       const delegators: Raw[] = await this.from(this.snapshot).where({ cycle: baker.cycle, index: baker.index, baker: address, is_baker: false }).orderBy([{ column: 'balance', order: 'desc' }, { column: 'address' }]).select('address', 'balance');
       const income: Raw = (await this.from(this.income).where({ address, cycle }).first(...INCOME)) ?? {};
       const ownBalance = int(baker.balance) ?? 0n;
@@ -60,6 +58,17 @@ export class SnapshotRoute {
         },
       };
     }, { summary: "the stake snapshot behind a baker's rights in a cycle (a number or head)", params: { table: 'rights', columns: { hash: 'address', cycle: 'cycle' } } });
+  }
+
+  /** The baker's selected snapshot row behind a cycle's rights (`head`: the newest) and that cycle. */
+  private async selected(address: string, asked: number | 'head'): Promise<{ baker?: Raw; cycle?: number }> {
+    const own = this.from(this.snapshot).where({ address, is_baker: true, is_selected: true });
+    if (asked === 'head') {
+      const baker: Raw | undefined = await own.orderBy('cycle', 'desc').first();
+      return { baker, cycle: baker && (await this.lags.rightsCycleOf(Number(baker.cycle))) };
+    }
+    const lag = await this.lags.of(asked);
+    return { baker: lag === undefined ? undefined : await own.where('cycle', asked - lag).first(), cycle: asked };
   }
 
   private from(t: TableDef) {

@@ -2,21 +2,10 @@ import { ApiError, CatalogRows, CycleFigures, explorerObject, parseSequenceId, R
 import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
 import { CyclePlan, cyclePlan } from './CyclePlan';
+import { RightsSnapshotLag } from './RightsSnapshotLag';
 
 type Stats = Record<string, string | null>;
 type CycleBody = Record<string, unknown> & { cycle: number; is_complete: boolean; last_height: number };
-
-/**
- * Cycles between the cycle whose stake snapshot drew a cycle's rights and that cycle, from the
- * constants of its protocol: consensus_rights_delay (preserved_cycles before Paris) + 1 since Tenderbake
- * (the rights of cycle n + delay + 1 are drawn at the end of cycle n), + 2 under Emmy (from a snapshot
- * of cycle n − 1). Undefined when the constants are unknown.
- */
-function snapshotDistance(c: Record<string, unknown> | undefined): number | undefined {
-  const delay = c?.consensus_rights_delay ?? c?.preserved_cycles;
-  if (delay === undefined || delay === null) return undefined;
-  return Number(delay) + (c?.consensus_committee_size !== undefined ? 1 : 2);
-}
 
 /**
  * `/explorer/cycle/{head|number}`: a cycle as seen through its indexed main-chain blocks, the
@@ -30,6 +19,7 @@ export class CycleRoutes {
   private readonly heights: CatalogRows;
   private readonly protocols: CatalogRows;
   private readonly constants: CatalogRows;
+  private readonly lags: RightsSnapshotLag;
 
   constructor(
     private readonly tables: ChainTables,
@@ -41,6 +31,7 @@ export class CycleRoutes {
     this.heights = tables.rows('block', ['height']);
     this.protocols = tables.rows('block', ['protocol']);
     this.constants = tables.rows('protocol', ['constants']);
+    this.lags = new RightsSnapshotLag(tables);
   }
 
   register(r: RouteRegistry): void {
@@ -51,16 +42,16 @@ export class CycleRoutes {
       const cycle = await this.cycle(id === 'head' ? head.cycle : id, head);
       if (!cycle) throw ApiError.notFound('no such cycle');
       // The cycles its rights came from and that its snapshot gives rights to (themselves not nested).
-      const lag = snapshotDistance(cycle.constants);
-      const [before, after] = lag === undefined ? [] : await Promise.all([this.cycle(cycle.body.cycle - lag, head), this.cycle(cycle.body.cycle + lag, head)]);
+      const [lag, follower] = await Promise.all([this.lags.of(cycle.body.cycle), this.lags.rightsCycleOf(cycle.body.cycle)]);
+      const [before, after] = await Promise.all([lag === undefined ? undefined : this.cycle(cycle.body.cycle - lag, head), follower === undefined ? undefined : this.cycle(follower, head)]);
       const body = { ...cycle.body, ...(before && { snapshot_cycle: before.body }), ...(after && { follower_cycle: after.body }) };
       // Fixed once its follower (nested) is complete too, as the original's cache expiry.
       return after?.body.is_complete ? { body, height: after.body.last_height } : { body };
     }, { summary: 'a cycle', params: { table: 'block', columns: { id: 'cycle' } } });
   }
 
-  /** The cycle object of an indexed cycle, with the constants of its protocol; undefined when it has no block. */
-  private async cycle(cycle: number, head: { height: number; time: string; cycle: number }): Promise<{ body: CycleBody; constants: Record<string, unknown> | undefined } | undefined> {
+  /** The cycle object of an indexed cycle; undefined when it has no block. */
+  private async cycle(cycle: number, head: { height: number; time: string; cycle: number }): Promise<{ body: CycleBody } | undefined> {
     if (cycle < 0) return undefined;
     const s = await this.stats(cycle, head.height);
     if (s.n_blocks === '0') return undefined;
@@ -122,8 +113,7 @@ export class CycleRoutes {
       seed_rate: plan.seed_rate,
       ...(await this.figures.of(cycle, complete)),
     };
-    // The genesis block (cycle 0's first) has no constants: its last block's protocol has.
-    return { body, constants: constants ?? (await this.constantsAt(end)) };
+    return { body };
   }
 
   /**
