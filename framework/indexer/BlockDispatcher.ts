@@ -9,6 +9,7 @@ import { GroupPatternOptions, PatternStep } from './groups/GroupPattern';
 import {
   BatchHookFn,
   BlockHandlerFn,
+  BlocksDoneFn,
   ContractSelector,
   GroupHandlerFn,
   HandlerRegistry,
@@ -34,6 +35,7 @@ export class BlockDispatcher implements HandlerRegistry {
   private readonly subscriptions: Subscription[] = [];
   private readonly claims: Array<{ role: string; selector: ContractSelector }> = [];
   private readonly batchHooks: BatchHookFn[] = [];
+  private readonly blocksDoneHooks: BlocksDoneFn[] = [];
   private readonly rollbackHooks: RollbackHookFn[] = [];
   private readonly preRollbackHooks: RollbackHookFn[] = [];
   /** The recompute hooks of derived tables (the indexer calls them on a reorg). */
@@ -66,6 +68,10 @@ export class BlockDispatcher implements HandlerRegistry {
 
   claim(role: string, selector: ContractSelector): void {
     this.claims.push({ role, selector });
+  }
+
+  blocksDone(hook: BlocksDoneFn): void {
+    this.blocksDoneHooks.push(hook);
   }
 
   afterBatch(hook: BatchHookFn): void {
@@ -118,6 +124,11 @@ export class BlockDispatcher implements HandlerRegistry {
     if (!matcher.needsTypes && matcher.match(group, facts, block.level).length === 0) return [];
     for (const address of matcher.contracts(group)) known.set(address, await this.contracts.types(address, block, (p) => ctx.node(p)));
     return matcher.match(group, facts, block.level);
+  }
+
+  /** After the batch's last block (its context), before its writes are flushed. */
+  async allBlocksHandled(ctx: IndexContext): Promise<void> {
+    for (const h of this.blocksDoneHooks) await h(ctx);
   }
 
   async batchDone(trx: Knex.Transaction, from: number, to: number): Promise<void> {

@@ -93,6 +93,11 @@ export interface OperationFilter {
 
 /** Called in the batch transaction after a rollback deleted/restored rows above `height`. */
 export type RollbackHookFn = (trx: Knex.Transaction, height: number) => Promise<void> | void;
+/**
+ * Called after the last block of a batch was handled, before the batch's writes are flushed, with that
+ * block's context: what a handler summed over a catch-up batch (no journal there) is written once.
+ */
+export type BlocksDoneFn = (ctx: IndexContext) => Promise<void> | void;
 /** Called in the batch transaction after all blocks of a batch were handled and flushed; `state` is the batch's (ctx.state). */
 export type BatchHookFn = (trx: Knex.Transaction, fromHeight: number, toHeight: number, state: BatchState) => Promise<void> | void;
 
@@ -107,6 +112,7 @@ export interface HandlerRegistry {
   onOperationGroup<N extends string>(steps: readonly PatternStep<N>[], handler: GroupHandlerFn<N>, options?: GroupPatternOptions): void;
   /** Watches every contract originated (applied) whose code matches the selector, under the role, from its origination on. */
   claim(role: string, selector: ContractSelector): void;
+  blocksDone(hook: BlocksDoneFn): void;
   afterBatch(hook: BatchHookFn): void;
   /**
    * How a reorg re-derives a table the catalog declares `derived_from` others (the framework checks

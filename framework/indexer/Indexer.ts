@@ -9,7 +9,7 @@ import { BlockDispatcher } from './BlockDispatcher';
 import { ChainRollback } from './ChainRollback';
 import { EntityStates } from './EntityStates';
 import { IndexBatch } from './IndexBatch';
-import type { NodeRpc } from './IndexContext';
+import type { IndexContext, NodeRpc } from './IndexContext';
 import { IndexerStatus } from './IndexerStatus';
 import { SyncCursor, SyncState } from './SyncState';
 
@@ -201,7 +201,9 @@ export class Indexer {
       await this.db.writer.transaction(async (trx) => {
         await this.states.beginBatch(trx, mode === 'live', this.catalog.tables.values());
         const batch = new IndexBatch(trx, this.catalog, this.states, this.writer, mode, this.dispatcher.contracts, this.dispatcher.state, this.nodeRpc(signal));
-        for (const block of blocks) await this.dispatcher.dispatch(block, batch.context(block));
+        let ctx: IndexContext | undefined;
+        for (const block of blocks) await this.dispatcher.dispatch(block, (ctx = batch.context(block)));
+        if (ctx) await this.dispatcher.allBlocksHandled(ctx);
         await batch.flush();
         await this.dispatcher.batchDone(trx, blocks[0].level, last.level);
         await this.sync.write(trx, { height: last.level, hash: last.hash, chainId: last.chainId ?? this.tip?.chainId });
