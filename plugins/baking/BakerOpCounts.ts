@@ -37,25 +37,25 @@ const MANAGER_COUNTERS: Readonly<Record<string, BakerOpColumnCounted>> = {
  */
 export function countBakerOp(op: NormalizedOperation, includer: string | undefined, add: (baker: string, column: BakerOpColumnCounted) => void): void {
   if (op.isInternal || op.isEvent) return;
-  const to = (baker: string | undefined, column: BakerOpColumnCounted) => {
-    if (baker) add(baker, column);
-  };
-  const counted = consensusOrVote(op);
-  if (counted) to(counted.baker, counted.column);
-  else if (op.type === 'nonce_revelation' || op.type === 'vdf_revelation') to(includer, 'n_nonce_revelations');
+  const signed = consensusOrVote(op);
+  if (signed) return to(add, op.consensus?.delegate ?? op.sender, signed);
+  if (op.type === 'nonce_revelation' || op.type === 'vdf_revelation') to(add, includer, 'n_nonce_revelations');
   else if (op.type === 'double_baking' || op.type === 'double_endorsement' || op.type === 'double_preendorsement' || op.type === 'dal_entrapment') {
-    to(op.accuser ?? op.sender, 'n_accusations');
-    if (op.type !== 'dal_entrapment') to(op.offender, op.type === 'double_baking' ? 'n_double_bakings' : 'n_double_endorsements');
-  } else if (op.type === 'drain_delegate') to(op.sender, 'n_drain_delegate');
-  else if (MANAGER_COUNTERS[op.type] && op.isSuccess) to(op.sender, MANAGER_COUNTERS[op.type]);
+    to(add, op.accuser ?? op.sender, 'n_accusations');
+    if (op.type !== 'dal_entrapment') to(add, op.offender, op.type === 'double_baking' ? 'n_double_bakings' : 'n_double_endorsements');
+  } else if (op.type === 'drain_delegate') to(add, op.sender, 'n_drain_delegate');
+  else if (MANAGER_COUNTERS[op.type] && op.isSuccess) to(add, op.sender, MANAGER_COUNTERS[op.type]);
 }
 
-function consensusOrVote(op: NormalizedOperation): { baker: string; column: BakerOpColumnCounted } | undefined {
-  const signer = op.consensus?.delegate ?? op.sender;
-  if (!signer) return undefined;
-  if (op.type === 'endorsement' && op.isSuccess) return { baker: signer, column: 'n_endorsements' };
-  if (op.type === 'preendorsement' && op.isSuccess) return { baker: signer, column: 'n_preendorsements' };
-  if (op.type === 'proposal') return { baker: signer, column: 'n_proposals' };
-  if (op.type === 'ballot') return { baker: signer, column: 'n_ballots' };
+function to(add: (baker: string, column: BakerOpColumnCounted) => void, baker: string | undefined, column: BakerOpColumnCounted): void {
+  if (baker) add(baker, column);
+}
+
+/** The counter of a signed consensus operation or vote (counted for its signer). */
+function consensusOrVote(op: NormalizedOperation): BakerOpColumnCounted | undefined {
+  if (op.type === 'endorsement') return op.isSuccess ? 'n_endorsements' : undefined;
+  if (op.type === 'preendorsement') return op.isSuccess ? 'n_preendorsements' : undefined;
+  if (op.type === 'proposal') return 'n_proposals';
+  if (op.type === 'ballot') return 'n_ballots';
   return undefined;
 }

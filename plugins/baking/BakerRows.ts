@@ -1,20 +1,17 @@
-import type { Entity, EntityStore, IndexContext, Row } from '../../framework';
+import { batchKey, type Entity, type EntityStore, type IndexContext, type Row } from '../../framework';
 import { BAKER_OP_COLUMNS } from './BakerOpCounts';
-import { IncomeBumps } from './IncomeBumps';
 import { INCOME_MONEY } from './IncomeDelta';
+import { PENDING, PendingChanges } from './PendingChanges';
 
 /** A baker's rights and income rows of one cycle: get-or-create by `cycle_address`. */
 export class BakerRows {
   readonly rights: EntityStore;
   readonly income: EntityStore;
-  /** Additions to this block's income rows, applied at its end. */
-  readonly bumps = new IncomeBumps();
-  /**
-   * Rows found in this block, by cycle and address: an attester's rows are asked for several times a
-   * block, and a lookup by address skips building and hashing a new `cycle_address` key each time.
-   */
-  private readonly rightsSeen = new Map<number, Map<string, Entity>>();
-  private readonly incomeSeen = new Map<number, Map<string, Entity>>();
+  /** Income additions and rights bits not written yet (PendingChanges). */
+  readonly pending: PendingChanges;
+  /** Rows found in this batch, by cycle and address (ROWS_SEEN). */
+  private readonly rightsSeen: Map<number, Map<string, Entity>>;
+  private readonly incomeSeen: Map<number, Map<string, Entity>>;
 
   constructor(
     private readonly ctx: IndexContext,
@@ -24,6 +21,22 @@ export class BakerRows {
   ) {
     this.rights = ctx.entities('rights', 'row_key');
     this.income = ctx.entities('income', 'row_key');
+    ({ rights: this.rightsSeen, income: this.incomeSeen } = ctx.state.get(ROWS_SEEN));
+    this.pending = ctx.state.get(PENDING);
+  }
+
+  /** Writes the pending changes now: before a row's counters are read and rewritten whole, and at a journaled block's end. */
+  settle(): void {
+    this.pending.write(this.ctx);
+  }
+
+  /** A row already found in this batch, without waiting (most lookups: every attester, every block). */
+  seenRights(cycle: number, address: string): Entity | undefined {
+    return this.rightsSeen.get(cycle)?.get(address);
+  }
+
+  seenIncome(cycle: number, address: string): Entity | undefined {
+    return this.incomeSeen.get(cycle)?.get(address);
   }
 
   private async find(store: EntityStore, seen: Map<number, Map<string, Entity>>, cycle: number, address: string): Promise<Entity | undefined> {
@@ -101,6 +114,14 @@ export class BakerRows {
     });
   }
 }
+
+/**
+ * The rights and income rows found in this batch, by cycle and address: an attester's rows are asked
+ * for several times a block and again every block, and a lookup by address skips building and hashing
+ * a new `cycle_address` key each time. Batch state: the stores may drop their cache between batches,
+ * and a failed batch or a rollback drops this with them.
+ */
+const ROWS_SEEN = batchKey('baking.rows-seen', () => ({ rights: new Map<number, Map<string, Entity>>(), income: new Map<number, Map<string, Entity>>() }));
 
 /** Columns that need the node's rights or the stake snapshot: null until those are known. */
 const EMPTY_EXPECTATIONS: Row = {

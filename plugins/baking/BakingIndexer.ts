@@ -1,7 +1,7 @@
 import type { Entity, IndexContext, NormalizedBlock, NormalizedOperation, Row, TableDef } from '../../framework';
 import { countBakerOp } from './BakerOpCounts';
 import { BakerRows } from './BakerRows';
-import { BitsetBuilder, countBits, setBit } from './Bitset';
+import { BitsetBuilder, countBits } from './Bitset';
 import { CycleRights } from './CycleRights';
 import { blockIncome } from './IncomeDelta';
 import { incomeScores } from './IncomeScores';
@@ -69,7 +69,8 @@ export class BakingIndexer {
     await this.countBlock(block, ctx, rows, start, rights);
     await this.countOperations(block, ctx, rows, start);
     await this.addIncome(block, rows);
-    rows.bumps.apply(rows.income);
+    // Near the head each block's changes are journaled on their own; catching up, the batch's end writes them (plugin.ts).
+    if (ctx.mode === 'live') rows.settle();
     for (const c of this.known.keys()) if (c < block.cycle - 1) this.known.delete(c);
     this.lastLevel = block.level;
     this.lastTime = new Date(block.time);
@@ -152,6 +153,7 @@ export class BakingIndexer {
     const rates = await this.rates.of(ctx, protocol, rights.cycle);
     if (!rates) return;
     const total = await this.snapshots.totalActiveStake(ctx, protocol, rights.cycle);
+    rows.settle();
     const length = BigInt(rights.length);
     const cycleValue = rightsValue(rates, length, length * rates.committee);
     for (const baker of [...rights.holders()].sort()) {
@@ -172,6 +174,7 @@ export class BakingIndexer {
   private async knownRightsIncome(rows: BakerRows, cycle: number, baker: string, add: Record<string, number>): Promise<void> {
     const row = await rows.incomeRow(cycle, baker);
     if (!row) return;
+    rows.settle();
     const patch: Record<string, number> = {};
     for (const c of RIGHTS_COUNTERS) patch[c] = num(row[c]) + (add[c] ?? 0);
     rows.income.update(row, patch);
@@ -193,9 +196,11 @@ export class BakingIndexer {
     const baker = block.baker as string;
     const r = await rows.rightsRow(block.cycle, start, baker);
     if (r) {
-      const seed = block.nonceHash ? { seeds_required: setBit(r.seeds_required, block.cyclePosition) } : {};
-      rows.rights.update(r, { blocks_baked: setBit(r.blocks_baked, block.cyclePosition), ...seed });
-      if (block.nonceHash) (await this.seeds.of(ctx, block.cycle)).set(block.level, baker);
+      rows.pending.setBit(r, 'blocks_baked', block.cyclePosition);
+      if (block.nonceHash) {
+        rows.pending.setBit(r, 'seeds_required', block.cyclePosition);
+        (await this.seeds.of(ctx, block.cycle)).set(block.level, baker);
+      }
     }
     await this.bump(rows, block.cycle, baker, { n_blocks_baked: 1 });
     if (block.proposer) await this.bump(rows, block.cycle, block.proposer, { n_blocks_proposed: 1 });
@@ -240,7 +245,7 @@ export class BakingIndexer {
     const level = op.consensus?.level ?? block.level - 1;
     if (!baker) return;
     const cycle = level >= start ? block.cycle : block.cycle - 1;
-    const row = await rows.findRights(cycle, baker);
+    const row = rows.seenRights(cycle, baker) ?? (await rows.findRights(cycle, baker));
     const cycleStart = level >= start ? start : row ? num(row.height) : undefined;
     if (cycleStart === undefined) return;
     let set = attested.get(level);
@@ -248,7 +253,7 @@ export class BakingIndexer {
     if (set.has(baker)) return;
     set.add(baker);
     const r: Entity | undefined = row ?? (await rows.rightsRow(cycle, cycleStart, baker));
-    if (r) rows.rights.update(r, { blocks_endorsed: setBit(r.blocks_endorsed, level - cycleStart) });
+    if (r) rows.pending.setBit(r, 'blocks_endorsed', level - cycleStart);
     const slots = op.consensus?.power ?? 0;
     if (cycle !== block.cycle) return void (await this.bump(rows, cycle, baker, { n_blocks_endorsed: 1, n_slots_endorsed: slots }));
     const add = sum(baker);
@@ -277,7 +282,7 @@ export class BakingIndexer {
     const cycle = level >= start ? block.cycle : block.cycle - 1;
     const committer = (await this.seeds.of(ctx, cycle)).get(level);
     const r = committer ? await rows.findRights(cycle, committer) : undefined;
-    if (r) rows.rights.update(r, { seeds_revealed: setBit(r.seeds_revealed, level - num(r.height)) });
+    if (r) rows.pending.setBit(r, 'seeds_revealed', level - num(r.height));
   }
 
   private async previousRights(ctx: IndexContext, cycle: number): Promise<CycleRights | null | undefined> {
@@ -297,10 +302,10 @@ export class BakingIndexer {
     }
   }
 
-  /** Adds to counters and money columns of a baker's income row (written once, at the block's end). */
+  /** Adds to counters and money columns of a baker's income row (written by PendingChanges). */
   private async bump(rows: BakerRows, cycle: number, baker: string, add: Record<string, number | bigint>): Promise<void> {
-    const row = await rows.incomeRow(cycle, baker);
-    if (row) rows.bumps.add(row, add);
+    const row = rows.seenIncome(cycle, baker) ?? (await rows.incomeRow(cycle, baker));
+    if (row) rows.pending.add(row, add);
   }
 
   /** Time of a cycle's first block: this block's when it is that block, else from core-chain's block table. */

@@ -1,10 +1,13 @@
 /** Bitsets of a cycle's blocks (bit i = the cycle's i-th block, least significant bit first in each byte), grown on demand. */
 export function setBit(stored: unknown, i: number): Buffer {
-  // A new buffer (the stored one may be a journaled pre-image): one copy, not a decode and a copy.
+  // A new buffer (the stored one may be a journaled pre-image): one copy, not a decode and a copy,
+  // from Node's pool (small bitsets are set for every attestation: one ArrayBuffer each weighs on GC).
   const bits = stored instanceof Uint8Array ? stored : asBits(stored);
   const need = (i >> 3) + 1;
-  const out = Buffer.alloc(Math.max(need, bits?.length ?? 0));
+  const have = bits?.length ?? 0;
+  const out = Buffer.allocUnsafe(Math.max(need, have));
   if (bits) out.set(bits);
+  out.fill(0, have);
   out[i >> 3] |= 1 << (i & 7);
   return out;
 }

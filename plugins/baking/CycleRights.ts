@@ -10,11 +10,11 @@ export class CycleRights {
     readonly start: number,
   ) {}
 
+  private last = -1;
+
   /** Levels in the cycle: every level has a round-0 baker, so the last one named ends the cycle. */
   get length(): number {
-    let last = -1;
-    for (const p of this.bakerAt.keys()) if (p > last) last = p;
-    return last + 1;
+    return this.last + 1;
   }
 
   /** Every baker with a right in the cycle (as far as the rights are known). */
@@ -26,6 +26,7 @@ export class CycleRights {
 
   addBaking(position: number, baker: string): void {
     this.bakerAt.set(position, baker);
+    if (position > this.last) this.last = position;
   }
 
   addAttester(position: number, baker: string): void {

@@ -1,6 +1,7 @@
 import { injectable } from 'tsyringe';
 import { BLOCK_RIGHTS, CycleFigures, Database, PluginContext, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
 import { BakingIndexer } from './BakingIndexer';
+import { PENDING } from './PendingChanges';
 import { BakingExplorer } from './explorer/BakingExplorer';
 import { BlockRightsLookup } from './explorer/BlockRightsLookup';
 import { CycleFiguresLookup } from './explorer/CycleFiguresLookup';
@@ -34,6 +35,7 @@ export class BakingPlugin implements TzidxPlugin {
     return {
       handlers: (registry) => {
         registry.onBlock((block, ctx) => indexer.index(block, ctx));
+        registry.blocksDone((ctx) => ctx.state.get(PENDING).write(ctx));
         registry.afterRollback(() => indexer.forget());
       },
       routes: (r) => this.explorer.register(r),
