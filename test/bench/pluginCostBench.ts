@@ -8,7 +8,8 @@ import { BenchResult, median } from './measure';
 import { RecordedNode } from './RecordedNode';
 
 const BLOCKS = Number(process.env.TZIDX_BENCH_PLUGIN_BLOCKS ?? 400);
-const RUNS = 3;
+/** Runs of each side: the 2-core machine varies by ±0.1 in the ratio, and a median of 5 steadies it. */
+const RUNS = 5;
 /** Comma list: measure only these plugins (default: all of MEASURED). */
 const ONLY = process.env.TZIDX_BENCH_PLUGINS?.split(',');
 /** A plugin (core-chain) to measure against instead of every plugin: base + plugin vs base alone. */
@@ -40,6 +41,7 @@ export async function pluginCostBench(): Promise<BenchResult[]> {
       off.push(await indexOnce(chain, without, node));
     }
     const ratio = median(on) / median(off);
+    if (process.env.TZIDX_BENCH_VERBOSE) process.stderr.write(`on ${on.map((s) => s.toFixed(2))} off ${off.map((s) => s.toFixed(2))}\n`);
     const versus = BASE ? `${BASE} + ${name} vs. ${BASE} alone` : 'with every plugin vs. without it';
     out.push({ name: `ingest cost of ${name}: ${BLOCKS} blocks ${versus}`, seconds: median(on), rate: BLOCKS / median(on), unit: 'blocks/s', ratio, target });
   }
@@ -81,6 +83,8 @@ function withDependencies(all: readonly PluginClass[], names: readonly string[])
 async function indexOnce(chain: SandboxChain, plugins: PluginClass[], node: RecordedNode): Promise<number> {
   const t = await startTestInstance({ plugins });
   try {
+    // The previous run's writes and dropped database are flushed now, not during this run's timing.
+    await t.app.db.writer.raw('checkpoint');
     const t0 = process.hrtime.bigint();
     await indexSandbox(t, chain, {}, node);
     return Number(process.hrtime.bigint() - t0) / 1e9;
