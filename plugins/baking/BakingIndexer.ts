@@ -229,36 +229,46 @@ export class BakingIndexer {
     const attested = new Map<number, Set<string>>();
     for (const op of block.operations) {
       countBakerOp(op, includer, count);
-      if (op.type === 'endorsement' && op.isSuccess) await this.countAttestation(op, block, rows, start, attested, sum);
+      if (op.type === 'endorsement' && op.isSuccess) {
+        const lookingUp = this.countAttestation(op, block, rows, start, attested, sum);
+        if (lookingUp) await lookingUp;
+      }
       else if (op.type === 'nonce_revelation' && !op.isInternal) await this.countRevelation(op, block, ctx, rows, start, sum);
     }
-    for (const [baker, add] of sums) await this.bump(rows, block.cycle, baker, add);
+    for (const [baker, add] of sums) {
+      const lookingUp = this.bump(rows, block.cycle, baker, add);
+      if (lookingUp) await lookingUp;
+    }
     await this.countMissedAttestations(block, ctx, rows, start, attested);
   }
 
   /**
    * An attestation included in this block: marks the attested level's bit and counts the block and
    * slots (into the block's sums when the level is of this cycle, else into the previous cycle's row).
+   * Almost always the attester's row of this cycle is in memory: then nothing is awaited (a promise
+   * per attestation is most of what this costs); a promise only when a row must be looked up.
    */
-  private async countAttestation(op: NormalizedOperation, block: NormalizedBlock, rows: BakerRows, start: number, attested: Map<number, Set<string>>, sum: (baker: string) => Record<string, number>): Promise<void> {
+  private countAttestation(op: NormalizedOperation, block: NormalizedBlock, rows: BakerRows, start: number, attested: Map<number, Set<string>>, sum: (baker: string) => Record<string, number>): Promise<void> | undefined {
     const baker = op.consensus?.delegate ?? op.sender;
+    if (!baker) return undefined;
     const level = op.consensus?.level ?? block.level - 1;
-    if (!baker) return;
-    const cycle = level >= start ? block.cycle : block.cycle - 1;
-    const row = rows.seenRights(cycle, baker) ?? (await rows.findRights(cycle, baker));
-    const cycleStart = level >= start ? start : row ? num(row.height) : undefined;
-    if (cycleStart === undefined) return;
-    let set = attested.get(level);
-    if (!set) attested.set(level, (set = new Set()));
-    if (set.has(baker)) return;
-    set.add(baker);
-    const r: Entity | undefined = row ?? (await rows.rightsRow(cycle, cycleStart, baker));
-    if (r) rows.pending.setBit(r, 'blocks_endorsed', level - cycleStart);
     const slots = op.consensus?.power ?? 0;
-    if (cycle !== block.cycle) return void (await this.bump(rows, cycle, baker, { n_blocks_endorsed: 1, n_slots_endorsed: slots }));
-    const add = sum(baker);
-    add.n_blocks_endorsed = (add.n_blocks_endorsed ?? 0) + 1;
-    add.n_slots_endorsed = (add.n_slots_endorsed ?? 0) + slots;
+    const seen = level >= start ? rows.seenRights(block.cycle, baker) : undefined;
+    if (!seen) return this.countAttestationLookingUp(block, rows, start, attested, baker, level, slots, sum);
+    if (firstAttestation(attested, level, baker)) markAttestation(rows, seen, start, level, slots, sum(baker));
+    return undefined;
+  }
+
+  private async countAttestationLookingUp(block: NormalizedBlock, rows: BakerRows, start: number, attested: Map<number, Set<string>>, baker: string, level: number, slots: number, sum: (baker: string) => Record<string, number>): Promise<void> {
+    const cycle = level >= start ? block.cycle : block.cycle - 1;
+    const row = await rows.findRights(cycle, baker);
+    const cycleStart = level >= start ? start : row ? num(row.height) : undefined;
+    if (cycleStart === undefined || !firstAttestation(attested, level, baker)) return;
+    const r: Entity | undefined = row ?? (await rows.rightsRow(cycle, cycleStart, baker));
+    if (cycle === block.cycle) return markAttestation(rows, r, cycleStart, level, slots, sum(baker));
+    const add = {};
+    markAttestation(rows, r, cycleStart, level, slots, add);
+    await this.bump(rows, cycle, baker, add);
   }
 
   /** Attestations of a level are included in the next block: whoever had rights for it and is not here missed it. */
@@ -303,9 +313,10 @@ export class BakingIndexer {
   }
 
   /** Adds to counters and money columns of a baker's income row (written by PendingChanges). */
-  private async bump(rows: BakerRows, cycle: number, baker: string, add: Record<string, number | bigint>): Promise<void> {
-    const row = rows.seenIncome(cycle, baker) ?? (await rows.incomeRow(cycle, baker));
-    if (row) rows.pending.add(row, add);
+  private bump(rows: BakerRows, cycle: number, baker: string, add: Record<string, number | bigint>): Promise<void> | void {
+    const seen = rows.seenIncome(cycle, baker);
+    if (seen) return rows.pending.add(seen, add);
+    return rows.incomeRow(cycle, baker).then((row) => row && rows.pending.add(row, add));
   }
 
   /** Time of a cycle's first block: this block's when it is that block, else from core-chain's block table. */
@@ -318,3 +329,18 @@ export class BakingIndexer {
   }
 }
 
+/** The first attestation of a level by a baker in this block (an aggregate and its members count once). */
+function firstAttestation(attested: Map<number, Set<string>>, level: number, baker: string): boolean {
+  let set = attested.get(level);
+  if (!set) attested.set(level, (set = new Set()));
+  if (set.has(baker)) return false;
+  set.add(baker);
+  return true;
+}
+
+/** The attested level's bit in the rights row, and the block and slots added to the baker's sums. */
+function markAttestation(rows: BakerRows, row: Entity | undefined, cycleStart: number, level: number, slots: number, add: Record<string, number>): void {
+  if (row) rows.pending.setBit(row, 'blocks_endorsed', level - cycleStart);
+  add.n_blocks_endorsed = (add.n_blocks_endorsed ?? 0) + 1;
+  add.n_slots_endorsed = (add.n_slots_endorsed ?? 0) + slots;
+}
