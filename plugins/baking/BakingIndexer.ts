@@ -110,6 +110,7 @@ export class BakingIndexer {
     const bakers = [...bits.keys()].sort();
     await rows.preload(cycle, bakers);
     await this.snapshots.preloadIncomeColumns(ctx, ctx.block.protocol, cycle, bakers);
+    rows.settle();
     for (const baker of bakers) {
       const r = await rows.rightsRow(cycle, start, baker);
       if (r) rows.rights.update(r, { baking_rights: bits.get(baker)!.done(), endorsing_rights: r.endorsing_rights ?? Buffer.alloc(0) });
@@ -137,6 +138,7 @@ export class BakingIndexer {
         b.set(pos);
       }
     const bakers = [...bits.keys()].sort();
+    rows.settle();
     for (const baker of bakers) {
       const r = await rows.rightsRow(rights.cycle, rights.start, baker);
       if (r) rows.rights.update(r, { endorsing_rights: bits.get(baker)!.done(), baking_rights: r.baking_rights ?? Buffer.alloc(0) });
@@ -170,11 +172,13 @@ export class BakingIndexer {
     }
   }
 
-  /** Adds rights to a baker's income row, whose rights counters become known (0, not null) from then on. */
+  /**
+   * Adds rights to a baker's income row, whose rights counters become known (0, not null) from then on
+   * (the caller settles pending additions first: the counters are rewritten whole).
+   */
   private async knownRightsIncome(rows: BakerRows, cycle: number, baker: string, add: Record<string, number>): Promise<void> {
     const row = await rows.incomeRow(cycle, baker);
     if (!row) return;
-    rows.settle();
     const patch: Record<string, number> = {};
     for (const c of RIGHTS_COUNTERS) patch[c] = num(row[c]) + (add[c] ?? 0);
     rows.income.update(row, patch);
