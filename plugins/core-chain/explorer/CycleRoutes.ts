@@ -42,8 +42,8 @@ export class CycleRoutes {
       const cycle = await this.cycle(id === 'head' ? head.cycle : id, head);
       if (!cycle) throw ApiError.notFound('no such cycle');
       // The cycles its rights came from and that its snapshot gives rights to (themselves not nested).
-      const [lag, follower] = await Promise.all([this.lags.of(cycle.body.cycle), this.lags.rightsCycleOf(cycle.body.cycle)]);
-      const [before, after] = await Promise.all([lag === undefined ? undefined : this.cycle(cycle.body.cycle - lag, head), follower === undefined ? undefined : this.cycle(follower, head)]);
+      const { snapshotCycle, follower } = await this.lags.around(cycle.body.cycle);
+      const [before, after] = await Promise.all([snapshotCycle === undefined ? undefined : this.cycle(snapshotCycle, head), follower === undefined ? undefined : this.cycle(follower, head)]);
       const body = { ...cycle.body, ...(before && { snapshot_cycle: before.body }), ...(after && { follower_cycle: after.body }) };
       // Fixed once its follower (nested) is complete too, as the original's cache expiry.
       return after?.body.is_complete ? { body, height: after.body.last_height } : { body };

@@ -26,6 +26,13 @@ export class RightsSnapshotLag {
     return rightsCycle(snapshotCycle, await this.spans());
   }
 
+  /** Both of a cycle, from one read of the protocols: the snapshot cycle behind its rights and the cycle its snapshot gave rights to. */
+  async around(cycle: number): Promise<{ snapshotCycle?: number; follower?: number }> {
+    const spans = await this.spans();
+    const lag = rightsLag(cycle, spans);
+    return { snapshotCycle: lag === undefined ? undefined : cycle - lag, follower: rightsCycle(cycle, spans) };
+  }
+
   /** The indexed protocols with the cycle of their first main-chain block, oldest first (a handful of rows). */
   private async spans(): Promise<ProtocolSpan[]> {
     const p = this.tables.def('protocol');
