@@ -13,7 +13,7 @@ import { tableReader, type TableReader } from './TableReader';
 import { ContractDirectory } from './watch/ContractDirectory';
 
 /**
- * The writes of one transaction: one block near the head, many while catching up. Appended rows are
+ * The writes of one transaction: up to `batch_blocks` blocks (near the head, those the node already has). Appended rows are
  * buffered per table and COPied at the end; mutable rows are flushed by the entity states; the
  * journal and the block hashes are written with them.
  */

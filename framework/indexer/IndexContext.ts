@@ -32,7 +32,7 @@ export interface EntityStore {
 /** What a handler gets for one block. Everything it writes commits with the block (or its batch). */
 export interface IndexContext {
   readonly block: NormalizedBlock;
-  /** `live` near the head (one block per transaction), `backfill` while catching up (batches). */
+  /** `live` near the head (each block journaled on its own; a batch holds the blocks the node already has), `backfill` while catching up (batches, no journal). */
   readonly mode: 'live' | 'backfill';
   /**
    * Appends a row to an append-only catalog table; it must carry the table's height column. With a
