@@ -47,7 +47,8 @@ export class CollectionResponder {
     ctx.set('Trailer', 'X-Streaming-Count, X-Streaming-Cursor, X-Streaming-Error');
     const filename = ctx.query.filename;
     if (typeof filename === 'string' && /^[\w.-]{1,100}$/.test(filename)) ctx.attachment(filename);
-    ctx.body = Readable.from(stream(ctx, encoder, first, chunks, req.columns.length, req.cursor));
+    // One encoded chunk waits for the socket at most (the default reads 16 ahead: a whole 50,000-row answer).
+    ctx.body = Readable.from(stream(ctx, encoder, first, chunks, req.columns.length, req.cursor), { highWaterMark: 1 });
   }
 }
 
