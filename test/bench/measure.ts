@@ -3,9 +3,11 @@ export interface BenchResult {
   seconds: number;
   rate?: number;
   unit?: string;
-  /** Time relative to the baseline measured in the same run. */
+  /** Time relative to the baseline measured in the same run, or a figure relative to its budget. */
   ratio?: number;
   target?: number;
+  /** A figure that is not a duration (memory, disk), printed instead of the seconds. */
+  figure?: { value: number; unit: string };
 }
 
 export async function time(fn: () => Promise<unknown>, runs: number): Promise<number[]> {

@@ -1,0 +1,28 @@
+import { Client } from 'pg';
+
+/**
+ * What an instance's data takes on a Postgres server: every table of its own schemas with its indexes
+ * and TOAST (the journal and framework tables included, the system catalogs not), and the biggest
+ * tables by name with heap and index bytes apart.
+ */
+export async function diskUse(databaseUrl: string): Promise<{ bytes: number; summary: string }> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; total: string; heap: string; indexes: string }>(`
+      select n.nspname || '.' || c.relname as name, pg_total_relation_size(c.oid) as total,
+             pg_relation_size(c.oid) as heap, pg_indexes_size(c.oid) as indexes
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where c.relkind in ('r', 'p', 'm') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%'
+       order by pg_total_relation_size(c.oid) desc`);
+    const bytes = rows.reduce((n, r) => n + Number(r.total), 0);
+    const top = rows.slice(0, 3).map((r) => `${r.name} ${mb(r.total)} (heap ${mb(r.heap)}, ${mb(r.indexes)} indexes)`);
+    return { bytes, summary: `${mb(bytes)} in ${rows.length} tables, ${top.join(', ')}` };
+  } finally {
+    await client.end();
+  }
+}
+
+function mb(bytes: number | string): string {
+  return `${(Number(bytes) / 1e6).toFixed(1)} MB`;
+}
