@@ -21,7 +21,8 @@ async function main(): Promise<void> {
     for (const r of await part()) {
       const rate = r.rate !== undefined ? `  ${Math.round(r.rate).toLocaleString('en-US')} ${r.unit}` : '';
       const ratio = r.ratio !== undefined ? `  ratio ${r.ratio.toFixed(2)}x${r.target ? ` (target <= ${r.target}x: ${r.ratio <= r.target ? 'met' : 'NOT met'})` : ''}` : '';
-      process.stdout.write(`${r.name}: ${r.seconds.toFixed(3)} s${rate}${ratio}\n`);
+      const amount = r.figure ? `${Math.round(r.figure.value).toLocaleString('en-US')} ${r.figure.unit}` : `${r.seconds.toFixed(3)} s`;
+      process.stdout.write(`${r.name}: ${amount}${rate}${ratio}\n`);
     }
   }
 }
