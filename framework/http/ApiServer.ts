@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { ApiError, ErrorCode } from '../errors/ApiError';
+import { AdmissionControl, AdmissionLimits } from './AdmissionControl';
 import { ChainState } from '../indexer/ChainState';
 import { errorHandler } from './errorHandler';
 import { requestContext } from './RequestContext';
@@ -31,9 +32,13 @@ function answerClientError(err: Error & { code?: string }, socket: Duplex): void
   );
 }
 
+/** Routes that never wait for a slot: the endless live stream, and what monitors poll under overload. */
+const UNQUEUED_PATHS = new Set(['/stream', '/explorer/status', '/metrics']);
+
 /** The Koa application: shared middleware in front of the routes every plugin registered. */
 export class ApiServer {
   readonly koa = new Koa();
+  readonly admission: AdmissionControl;
   private server?: http.Server;
 
   constructor(
@@ -41,13 +46,16 @@ export class ApiServer {
     chain: ChainState,
     log: Logger,
     version: string,
+    limits: AdmissionLimits,
   ) {
+    this.admission = new AdmissionControl(limits, UNQUEUED_PATHS);
     this.koa.proxy = true;
     this.koa.silent = true;
     this.koa.use(requestContext(chain, version));
     // gzip/deflate/br when the client accepts it; tiny answers are not worth it.
     this.koa.use(compress({ threshold: 1024 }));
     this.koa.use(errorHandler(log));
+    this.koa.use(this.admission.middleware());
     this.koa.use(routes.router.routes());
     this.koa.use(
       routes.router.allowedMethods({
