@@ -3,13 +3,14 @@ import { postgresUrl } from '../support/TestDatabase';
 import { explorerBench } from './explorerBench';
 import { BenchResult } from './measure';
 import { ingestBench } from './ingestBench';
+import { loadBench } from './loadBench';
 import { pluginCostBench } from './pluginCostBench';
 import { seriesBench } from './seriesBench';
 import { streamBench } from './streamBench';
 import { tablesBench } from './tablesBench';
 
 /** `npm run bench`: every part measures itself against a floor taken in the same run. */
-const PARTS: Record<string, () => Promise<BenchResult[]>> = { tables: tablesBench, ingest: ingestBench, plugins: pluginCostBench, series: seriesBench, explorer: explorerBench, stream: streamBench };
+const PARTS: Record<string, () => Promise<BenchResult[]>> = { tables: tablesBench, ingest: ingestBench, plugins: pluginCostBench, series: seriesBench, explorer: explorerBench, stream: streamBench, load: loadBench };
 
 async function main(): Promise<void> {
   if (!postgresUrl()) {
