@@ -60,7 +60,8 @@ export interface SampleRow {
 /** Seeded, so a failing case can be replayed. */
 export const prng = seededRandom;
 
-const LABELS = ['plain', 'with,comma', 'with "quote"', 'line\nbreak', 'crlf\r\nline', 'ünïcødé ✓', 'a.b*c', '', 'Zeta', 'alpha beta'];
+// Separators of CSV and of Postgres COPY text (tab, backslash, line breaks) among them.
+const LABELS = ['plain', 'with,comma', 'with "quote"', 'line\nbreak', 'crlf\r\nline', 'ünïcødé ✓', 'a.b*c', '', 'Zeta', 'alpha beta', 'tab\tstop', 'back\\slash\\N'];
 
 export function sampleRows(n: number, seed = 7): SampleRow[] {
   const rnd = prng(seed);
