@@ -6,6 +6,10 @@ import { Database } from '../storage/Database';
 /** A row of a catalog table as explorer objects show it: tez numbers, RFC3339 times, booleans, hex bytes. */
 export type ExplorerRow = Record<string, unknown>;
 
+export interface ReadOptions {
+  prepare?: boolean;
+}
+
 export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
@@ -34,8 +38,9 @@ export class CatalogRows {
     return knex.withSchema(this.table.schema).from(this.table.storage).select(knex.raw(exprs.join(', ')));
   }
 
-  async read(query: Knex.QueryBuilder): Promise<ExplorerRow[]> {
-    return (await this.readText(query)).map((text) => this.explorerRow(text));
+  /** `prepare`: see Database.selectRows (hot lookups of a fixed shape, such as one object by id). */
+  async read(query: Knex.QueryBuilder, options: ReadOptions = {}): Promise<ExplorerRow[]> {
+    return (await this.readText(query, options)).map((text) => this.explorerRow(text));
   }
 
   /** A row read as text (`readText`) as `read` shows it: for record shapers that build on explorer objects. */
@@ -46,13 +51,13 @@ export class CatalogRows {
   }
 
   /** The rows as their text, unparsed (exact big numbers, for records built in code). */
-  async readText(query: Knex.QueryBuilder): Promise<TextRow[]> {
-    const rows = await this.db.selectRows(query);
+  async readText(query: Knex.QueryBuilder, options: ReadOptions = {}): Promise<TextRow[]> {
+    const rows = await this.db.selectRows(query, options);
     return rows.map((raw) => Object.fromEntries(this.columns.map((c, i) => [c.name, raw[i]])));
   }
 
-  async first(query: Knex.QueryBuilder): Promise<ExplorerRow | undefined> {
-    return (await this.read(query.limit(1)))[0];
+  async first(query: Knex.QueryBuilder, options: ReadOptions = {}): Promise<ExplorerRow | undefined> {
+    return (await this.read(query.limit(1), options))[0];
   }
 }
 

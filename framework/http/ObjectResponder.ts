@@ -28,6 +28,12 @@ const MARKED = /"\\u0000bigint:(-?\d+)"/g;
  * 2^53): Go clients decode int64/uint64 fields from numbers, never from strings.
  */
 export function objectJson(body: unknown): string {
+  try {
+    // Most objects hold no bigint: stringified without a replacer called for every value.
+    return JSON.stringify(body);
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+  }
   return JSON.stringify(body, (_k, v) => (typeof v === 'bigint' ? BIGINT_MARK + v.toString() : v)).replace(MARKED, '$1');
 }
 

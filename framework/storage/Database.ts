@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import knexFactory, { Knex } from 'knex';
@@ -76,9 +77,14 @@ export class Database {
     return new Database('pglite', knex, knex, inMemory ? 'PGlite (in memory)' : `PGlite at ${dir}`);
   }
 
-  /** Runs a SELECT whose columns are all text, returning rows as arrays (fast path for the engines). */
-  async selectRows(query: Knex.QueryBuilder | Knex.Raw): Promise<(string | null)[][]> {
-    const result = await query.options({ rowMode: 'array' });
+  /**
+   * Runs a SELECT whose columns are all text, returning rows as arrays (fast path for the engines).
+   * `prepare` (Postgres): the statement is parsed and planned once per connection, then executed by
+   * name; for hot queries of a fixed shape only (no value lists), since each text stays prepared.
+   */
+  async selectRows(query: Knex.QueryBuilder | Knex.Raw, options: { prepare?: boolean } = {}): Promise<(string | null)[][]> {
+    const name = options.prepare && this.kind === 'postgres' ? statementName(query.toSQL().sql) : undefined;
+    const result = await query.options(name ? { rowMode: 'array', name } : { rowMode: 'array' });
     return (Array.isArray(result) ? result : (result as { rows: (string | null)[][] }).rows) as (string | null)[][];
   }
 
@@ -86,6 +92,11 @@ export class Database {
     await this.reader.destroy();
     if (this.writer !== this.reader) await this.writer.destroy();
   }
+}
+
+/** A prepared statement's name: the same text always gets the same name, on every connection. */
+function statementName(sql: string): string {
+  return `tzidx_${createHash('sha1').update(sql).digest('base64url')}`;
 }
 
 function redact(url: string): string {

@@ -15,7 +15,7 @@ export class OperationRoutes {
       // Contract events are not operations of the group (as in the original): each is in the `events` of its emitter.
       if (id.kind === 'hash') q.where('hash', id.hash).whereNot('type', 'event');
       else q.where('id', id.id.toString());
-      const found = await rows.read(q);
+      const found = await rows.read(q, { prepare: true });
       if (found.length === 0) throw ApiError.notFound('no such operation');
       return { body: await this.loader.objects(found, operationOptions(args)), height: found[0].height as number };
     }, { summary: 'an operation (hash or id)', params: { table: 'op', columns: { id: 'hash' } } });
