@@ -56,7 +56,8 @@ export class CatalogRows {
     return rows.map((raw) => Object.fromEntries(this.columns.map((c, i) => [c.name, raw[i]])));
   }
 
-  async first(query: Knex.QueryBuilder, options: ReadOptions = {}): Promise<ExplorerRow | undefined> {
+  /** One object by its key: a fixed-shape lookup, so prepared unless told otherwise. */
+  async first(query: Knex.QueryBuilder, options: ReadOptions = { prepare: true }): Promise<ExplorerRow | undefined> {
     return (await this.read(query.limit(1), options))[0];
   }
 }
