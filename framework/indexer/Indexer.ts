@@ -1,5 +1,5 @@
 import { Catalog } from '../catalog/Catalog';
-import { BlockNormalizer, BlockRef, BlockSource, NormalizedBlock } from '../chain';
+import { BlockNormalizer, BlockRef, BlockSource, NormalizedBlock, RpcError } from '../chain';
 import type { RawBlock } from '../chain/model/RawBlock';
 import { ChainState, FINAL_DEPTH } from './ChainState';
 import { BulkWriter } from '../storage/BulkWriter';
@@ -213,6 +213,11 @@ export class Indexer {
       this.states.reset();
       this.dispatcher.contracts.watches.reset();
       this.dispatcher.state.drop();
+      if (isNodeFailure(e)) {
+        // run() retries these blocks: the first of them must carry the constants again.
+        this.constantsProtocol = undefined;
+        throw e;
+      }
       throw new IndexingError(`blocks ${blocks[0].level}..${last.level} could not be indexed: ${(e as Error).message}`, { cause: e });
     }
     this.dispatcher.contracts.watches.commit();
@@ -278,6 +283,17 @@ export class Indexer {
     this.status.rollbacks.inc();
     this.status.rollbackDepth.inc(depth);
   }
+}
+
+/**
+ * A handler's node call (`ctx.node`) that still failed after the RPC client's retries (a node restarting,
+ * a flaky link): the source failed, not the plugin, so `run()` retries the batch after a pause like a
+ * failed block fetch instead of stopping the indexer. Found anywhere in the `cause` chain, in case a
+ * plugin wraps it.
+ */
+function isNodeFailure(e: unknown): boolean {
+  for (let err = e; err instanceof Error; err = err.cause) if (err instanceof RpcError && err.retryable) return true;
+  return false;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
