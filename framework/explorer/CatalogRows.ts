@@ -46,14 +46,22 @@ export class CatalogRows {
   /** A row read as text (`readText`) as `read` shows it: for record shapers that build on explorer objects. */
   explorerRow(text: TextRow): ExplorerRow {
     const row: ExplorerRow = {};
-    for (const c of this.columns) row[c.name] = explorerValue(c, text[c.name]);
+    for (const c of this.columns) {
+      const raw = text[c.name];
+      row[c.name] = raw === null ? null : c.type.objectValue(raw);
+    }
     return row;
   }
 
   /** The rows as their text, unparsed (exact big numbers, for records built in code). */
   async readText(query: Knex.QueryBuilder, options: ReadOptions = {}): Promise<TextRow[]> {
     const rows = await this.db.selectRows(query, options);
-    return rows.map((raw) => Object.fromEntries(this.columns.map((c, i) => [c.name, raw[i]])));
+    const n = this.columns.length;
+    return rows.map((raw) => {
+      const text: TextRow = {};
+      for (let i = 0; i < n; i++) text[this.columns[i].name] = raw[i];
+      return text;
+    });
   }
 
   /** One object by its key: a fixed-shape lookup, so prepared unless told otherwise. */
@@ -66,12 +74,4 @@ export function requireColumn(table: TableDef, name: string): ColumnDef {
   const column = table.column(name);
   if (!column) throw new Error(`explorer: table '${table.code}' has no column '${name}'`);
   return column;
-}
-
-/** The value as its type writes it in JSON objects (money as a tez number); integers beyond 2^53 as bigint (sent as exact numbers). */
-function explorerValue(column: ColumnDef, raw: string | null): unknown {
-  if (raw === null) return null;
-  const value: unknown = JSON.parse(column.type.json(raw, 'object'));
-  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) && /^-?\d+$/.test(raw)) return BigInt(raw);
-  return value;
 }

@@ -53,6 +53,34 @@ describe('column types', function () {
     expect(columnType('bigint').json('123456789012345678901234567890', 'compact')).to.equal('"123456789012345678901234567890"');
   });
 
+  it("object values are what each type's object JSON parses to, integers beyond 2^53 exact", function () {
+    const texts: Record<string, string[]> = {
+      int64: ['0', '-5', '9007199254740993', '-9223372036854775808'],
+      uint64: ['7', '18446744073709551615'],
+      float64: ['1.5', '-0.25', 'NaN', 'Infinity'],
+      money: ['-1234567', '0', '9223372036854775807'],
+      bool: ['true', 'false'],
+      datetime: ['2023-11-14T22:13:20Z'],
+      string: ['a"b\n', '', '123'],
+      address: ['tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjb'],
+      'hash(block)': ['BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2'],
+      bytes: ['00ff'],
+      bigint: ['123456789012345678901234567890'],
+      'fixed(4)': ['12.3400'],
+      'enum(a,b)': ['b'],
+      json: ['{"a":[1,"x",null]}', '12345678901234567890'],
+    };
+    for (const [declaration, raws] of Object.entries(texts)) {
+      const type = columnType(declaration);
+      for (const raw of raws) {
+        const parsed: unknown = JSON.parse(type.json(raw, 'object'));
+        const exact = typeof parsed === 'number' && Number.isInteger(parsed) && !Number.isSafeInteger(parsed) && /^-?\d+$/.test(raw) ? BigInt(raw) : parsed;
+        expect(type.objectValue(raw), `${declaration} ${raw}`).to.deep.equal(exact);
+      }
+    }
+    expect(columnType('int64').objectValue('9007199254740993')).to.equal(9007199254740993n);
+  });
+
   it('database failures map to API errors: cancelled → 503, data exceptions → 400 without SQL, missing tables → 404, others → 500', function () {
     expect(databaseErrorToApi(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })).status).to.equal(503);
     expect(databaseErrorToApi(Object.assign(new Error('invalid regular expression'), { code: '2201B' })).status).to.equal(400);

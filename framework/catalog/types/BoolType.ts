@@ -14,6 +14,9 @@ export class BoolType extends BaseColumnType {
     if (enc === 'compact') return raw === 'true' ? '1' : '0';
     return raw;
   }
+  override objectValue(raw: string): unknown {
+    return raw === 'true';
+  }
   parse(arg: string): boolean {
     const v = arg.trim().toLowerCase();
     if (TRUE.has(v)) return true;

@@ -30,6 +30,11 @@ export interface ColumnType {
   select(ref: string, enc: Encoding): string;
   /** JSON text for the (non-null) text produced by `select`. */
   json(raw: string, enc: Encoding): string;
+  /**
+   * The JS value explorer objects hold for the text of `select(ref, 'object')`: what `json(raw, 'object')`
+   * parses to (money as a tez number), integers beyond 2^53 as bigint (sent as exact numbers).
+   */
+  objectValue(raw: string): unknown;
   /** CSV cell content (before RFC 4180 quoting) for the text produced by `select(ref, 'csv')`. */
   csv(raw: string): string;
   /** Parses one filter argument into a query parameter. */
@@ -60,6 +65,11 @@ export abstract class BaseColumnType implements ColumnType {
   json(raw: string, _enc: Encoding): string {
     return JSON.stringify(raw);
   }
+  objectValue(raw: string): unknown {
+    // A type that writes its text as a JSON string holds the text itself: no stringify and parse per value.
+    if (this.json === BaseColumnType.prototype.json) return raw;
+    return parsedObjectValue(this.json(raw, 'object'), raw);
+  }
   csv(raw: string): string {
     return raw;
   }
@@ -73,6 +83,13 @@ export abstract class BaseColumnType implements ColumnType {
   schema(_enc: Encoding): Record<string, unknown> {
     return { type: 'string' };
   }
+}
+
+/** `json` parsed; an integer beyond 2^53 becomes the exact bigint of its text. */
+export function parsedObjectValue(json: string, raw: string): unknown {
+  const value: unknown = JSON.parse(json);
+  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) && /^-?\d+$/.test(raw)) return BigInt(raw);
+  return value;
 }
 
 /** Integers travel as decimal strings so that no int64 ever passes through a JS double. */

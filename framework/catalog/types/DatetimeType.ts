@@ -17,6 +17,9 @@ export class DatetimeType extends BaseColumnType {
   override json(raw: string, enc: Encoding): string {
     return enc === 'compact' ? raw : JSON.stringify(raw);
   }
+  override objectValue(raw: string): unknown {
+    return raw;
+  }
   parse(arg: string): Date {
     try {
       return parseTime(arg);

@@ -9,6 +9,10 @@ export class Int64Type extends BaseColumnType {
   override json(raw: string): string {
     return raw;
   }
+  override objectValue(raw: string): unknown {
+    const n = Number(raw);
+    return Number.isSafeInteger(n) ? n : BigInt(raw);
+  }
   parse(arg: string): string {
     return parseInteger(arg, this.min, INT64_MAX, `a ${this.name} integer`);
   }
