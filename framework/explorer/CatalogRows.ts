@@ -38,6 +38,15 @@ export class CatalogRows {
     return knex.withSchema(this.table.schema).from(this.table.storage).select(knex.raw(exprs.join(', ')));
   }
 
+  /**
+   * `column = any(values)`, for `where`: the values travel as one array parameter, so the statement's
+   * text does not depend on how many there are and it can be prepared (`read(q, { prepare: true })`).
+   */
+  anyOf(name: string, values: string[] | number[]): Knex.Raw {
+    const column = requireColumn(this.table, name);
+    return this.db.reader.raw(`${ident(storedName(column))} = any(?::${column.type.sqlType}[])`, [values]);
+  }
+
   /** `prepare`: see Database.selectRows (hot lookups of a fixed shape, such as one object by id). */
   async read(query: Knex.QueryBuilder, options: ReadOptions = {}): Promise<ExplorerRow[]> {
     return (await this.readText(query, options)).map((text) => this.explorerRow(text));

@@ -70,7 +70,7 @@ export class OperationLoader {
     const addresses = [...new Set(rows.filter((r) => (r.is_contract === true || r.type === 'origination') && r.receiver !== null).map((r) => r.receiver as string))];
     const out = new Map<string, ContractState>();
     if (addresses.length === 0) return out;
-    for (const c of await this.contracts.read(this.contracts.query().whereIn('address', addresses))) {
+    for (const c of await this.contracts.read(this.contracts.query().where(this.contracts.anyOf('address', addresses)), PREPARED)) {
       out.set(c.address as string, {
         code: ContractCode.fromScriptHex(c.script as string | null),
         storage: michelineFromHex(c.storage as string | null),
@@ -137,8 +137,8 @@ export class OperationLoader {
     const ids = eventOpIds(rows);
     const out = new Map<number, Record<string, unknown>[]>();
     if (ids.length === 0) return out;
-    const q = this.events.query().where((w) => w.whereIn('op_id', ids).orWhereIn('event_op_id', ids)).orderBy('row_id');
-    for (const e of await this.events.read(q)) {
+    const q = this.events.query().where((w) => w.where(this.events.anyOf('op_id', ids)).orWhere(this.events.anyOf('event_op_id', ids))).orderBy('row_id');
+    for (const e of await this.events.read(q, PREPARED)) {
       // Ids as the TzPro SDK's Event reads them, then the spec's fields.
       const event = {
         row_id: e.row_id,
@@ -187,7 +187,7 @@ export class OperationLoader {
     const ids = ticketOpIds(rows);
     const out = new Map<number, Record<string, unknown>[]>();
     if (ids.length === 0) return out;
-    for (const t of await this.tickets.read(this.tickets.query().whereIn('op_id', ids).orderBy('row_id'))) {
+    for (const t of await this.tickets.read(this.tickets.query().where(this.tickets.anyOf('op_id', ids)).orderBy('row_id'), PREPARED)) {
       append(out, t.op_id as number, {
         id: t.row_id,
         ticketer: t.ticketer,
@@ -205,12 +205,15 @@ export class OperationLoader {
     const levels = [...new Set(rows.map(revealedLevel).filter((l): l is number => l !== undefined))];
     const out = new Map<number, string>();
     if (levels.length === 0) return out;
-    for (const b of await this.bakers.read(this.bakers.query().whereIn('height', levels).where('is_orphan', false))) {
+    for (const b of await this.bakers.read(this.bakers.query().where(this.bakers.anyOf('height', levels)).where('is_orphan', false), PREPARED)) {
       if (b.baker !== null) out.set(b.height as number, b.baker as string);
     }
     return out;
   }
 }
+
+/** Lookups of a fixed shape (values as one array): prepared once per connection on Postgres. */
+const PREPARED = { prepare: true };
 
 // Rows whose receipt may list ticket updates; events also need contract code to run (or are the event row).
 const TICKET_MOVERS = new Set(['transaction', 'transfer_ticket', 'rollup_transaction', 'origination']);
