@@ -90,7 +90,7 @@ export async function explorerBench(): Promise<BenchResult[]> {
       const floor = await runLoad({ ...base, target: 'floor', url: t.app.config.databaseUrl! });
       const ours = await runLoad({ ...base, target: 'explorer', url: t.url });
       out.push(loadResult(`explorer floor: pg Pool, op rows by hash, ${what}`, floor));
-      out.push({ ...loadResult(`explorer: GET /explorer/op/{hash}, keep-alive undici clients, ${what}`, ours), ratio: rate(floor) / rate(ours) });
+      out.push({ ...loadResult(`explorer: GET /explorer/op/{hash}, keep-alive undici clients, ${what}`, ours), ratio: rate(floor) / rate(ours), ...targets(clients, managerOnly, ours) });
     }
     return out;
   } finally {
@@ -108,6 +108,13 @@ async function postgresReachable(): Promise<true | string> {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** Issue #18's targets for all op groups: at 32 clients ≥ 3,000 req/s and ≤ 2.5× the floor; 1 client p50 ≤ 0.4 ms. */
+function targets(clients: number, managerOnly: boolean, r: LoadResult): Partial<BenchResult> {
+  if (managerOnly) return {};
+  if (clients === 1) return { checks: [{ target: 'p50 <= 0.4 ms', met: percentiles(r.latencies, [0.5])[0] <= 0.4 }] };
+  return { target: 2.5, checks: [{ target: '>= 3,000 req/s', met: rate(r) >= 3000 }] };
 }
 
 /** Requests/s over the measured window; p50 and p99 in the name, since a result line has one time. */

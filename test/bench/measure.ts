@@ -8,6 +8,15 @@ export interface BenchResult {
   target?: number;
   /** A figure that is not a duration (memory, disk), printed instead of the seconds. */
   figure?: { value: number; unit: string };
+  /** Targets that are not a ratio (a rate, a latency, a count); `met` undefined: not measured by this run. */
+  checks?: { target: string; met: boolean | undefined }[];
+}
+
+/** How a result line ends: each target with met / NOT met. */
+export function verdicts(r: BenchResult): string {
+  const ratio = r.ratio !== undefined && r.target !== undefined ? [`target <= ${r.target}x: ${r.ratio <= r.target ? 'met' : 'NOT met'}`] : [];
+  const checks = (r.checks ?? []).map((c) => `target ${c.target}: ${c.met === undefined ? 'not measured by this run' : c.met ? 'met' : 'NOT met'}`);
+  return [...ratio, ...checks].map((v) => ` (${v})`).join('');
 }
 
 export async function time(fn: () => Promise<unknown>, runs: number): Promise<number[]> {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { postgresUrl } from '../support/TestDatabase';
 import { explorerBench } from './explorerBench';
-import { BenchResult } from './measure';
+import { BenchResult, verdicts } from './measure';
 import { ingestBench } from './ingestBench';
 import { loadBench } from './loadBench';
 import { pluginCostBench } from './pluginCostBench';
@@ -21,9 +21,9 @@ async function main(): Promise<void> {
     if (only.length > 0 && !only.includes(name)) continue;
     for (const r of await part()) {
       const rate = r.rate !== undefined ? `  ${Math.round(r.rate).toLocaleString('en-US')} ${r.unit}` : '';
-      const ratio = r.ratio !== undefined ? `  ratio ${r.ratio.toFixed(2)}x${r.target ? ` (target <= ${r.target}x: ${r.ratio <= r.target ? 'met' : 'NOT met'})` : ''}` : '';
+      const ratio = r.ratio !== undefined ? `  ratio ${r.ratio.toFixed(2)}x` : '';
       const amount = r.figure ? `${Math.round(r.figure.value).toLocaleString('en-US')} ${r.figure.unit}` : `${r.seconds.toFixed(3)} s`;
-      process.stdout.write(`${r.name}: ${amount}${rate}${ratio}\n`);
+      process.stdout.write(`${r.name}: ${amount}${rate}${ratio}${verdicts(r)}\n`);
     }
   }
 }
