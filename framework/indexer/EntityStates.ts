@@ -1,6 +1,6 @@
 import { Knex } from 'knex';
 import { TableDef } from '../catalog/CatalogModel';
-import { Row } from '../storage/BulkWriter';
+import { BulkWriter, Row } from '../storage/BulkWriter';
 import { Entity, EntityStore } from './IndexContext';
 
 /**
@@ -65,10 +65,10 @@ export class EntityStates {
   }
 
   /** Writes every changed row and the journal; call once at the end of the batch. */
-  async flush(): Promise<JournalEntry[]> {
+  async flush(writer: BulkWriter): Promise<JournalEntry[]> {
     const session = this.active();
     for (const s of this.stores.values()) s.endBlock(session);
-    for (const s of this.stores.values()) await s.flush(session.trx);
+    for (const s of this.stores.values()) await s.flush(session.trx, writer);
     this.session = undefined;
     return session.journal;
   }
@@ -177,22 +177,11 @@ class CachedEntityStore implements EntityStore {
     return [...this.changed.values()];
   }
 
-  async flush(trx: Knex.Transaction): Promise<void> {
+  async flush(trx: Knex.Transaction, writer: BulkWriter): Promise<void> {
     const rows = [...this.changed.values()];
     this.changed.clear();
     this.absent.clear();
-    if (rows.length > 0) {
-      const columns = this.table.columns.filter((c) => rows.some((r) => r[c.name] !== undefined));
-      const perStatement = Math.max(1, Math.floor(30000 / columns.length));
-      for (let i = 0; i < rows.length; i += perStatement) {
-        const chunk = rows.slice(i, i + perStatement).map((r) => {
-          const out: Row = {};
-          for (const c of columns) out[c.name] = c.type.toDb(r[c.name] ?? null);
-          return out;
-        });
-        await trx.withSchema(this.table.schema).table(this.table.storage).insert(chunk).onConflict('row_id').merge();
-      }
-    }
+    await writer.merge(trx, this.table, rows);
     if (this.cache.size > MAX_CACHED) this.cache.clear();
   }
 

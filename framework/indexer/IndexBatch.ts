@@ -65,7 +65,7 @@ export class IndexBatch {
     for (const [table, rows] of this.appends) await this.writer.append(this.trx, table, rows);
     this.appends.clear();
     await this.contracts.watches.flush(this.trx);
-    const journal = await this.states.flush();
+    const journal = await this.states.flush(this.writer);
     const lines = journal.map((j) => [j.height, j.table.code, j.rowId.toString(), j.preImage === null ? null : preImageJson(j.preImage)]);
     await this.writer.appendValues(this.trx, META_SCHEMA, 'journal', ['height', 'table_code', 'row_id', 'pre_image'], lines);
     if (this.blocks.length > 0) {

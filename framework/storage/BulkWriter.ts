@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { Knex } from 'knex';
@@ -40,12 +41,36 @@ export class BulkWriter {
   }
 
   /**
+   * Writes rows keyed by row_id: new ones are inserted, existing ones get the columns the rows carry
+   * (the indexer's mutable rows, once per batch). Postgres: COPY into a temporary staging table, then
+   * one INSERT … ON CONFLICT from it, instead of statements with tens of thousands of parameters
+   * that the driver numbers and the server parses; PGlite: multi-row INSERT … ON CONFLICT.
+   */
+  async merge(trx: Knex.Transaction, table: TableDef, rows: readonly Row[]): Promise<void> {
+    if (rows.length === 0) return;
+    const columns = table.columns.filter((c) => rows.some((r) => r[c.name] !== undefined));
+    if (this.kind === 'pglite') return this.insert(trx, table, columns, rows, true);
+    const target = `${quote(table.schema)}.${quote(table.storage)}`;
+    // Named by a digest: schema and table names together may pass the 63 bytes Postgres keeps of a name.
+    const staging = `pg_temp.${quote(`tzidx_merge_${createHash('sha1').update(target).digest('hex').slice(0, 20)}`)}`;
+    // Column types only (CREATE … AS): no NOT NULL, so columns the rows do not carry may stay empty
+    // here. Asked every time: a table made in a transaction that rolled back is gone.
+    await trx.raw(`create temporary table if not exists ${staging} as select * from ${target} with no data`);
+    await this.copyFrom(trx, staging, columns.map((c) => c.name), copyLines(columns, rows));
+    const names = columns.map((c) => quote(c.name)).join(', ');
+    const set = columns.filter((c) => c.name !== 'row_id').map((c) => `${quote(c.name)} = excluded.${quote(c.name)}`);
+    await trx.raw(`insert into ${target} (${names}) select ${names} from ${staging} on conflict ("row_id") do ${set.length > 0 ? `update set ${set.join(', ')}` : 'nothing'}`);
+    // A temporary table's DELETE writes no WAL; TRUNCATE would swap its files (slower for a few rows).
+    await trx.raw(`delete from ${staging}`);
+  }
+
+  /**
    * Appends rows of values the database takes as they are (text, numbers, JSON text) to a table
    * outside the catalog (the indexer's journal): COPY on Postgres, multi-row INSERTs on PGlite.
    */
   async appendValues(trx: Knex.Transaction, schema: string, storage: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void> {
     if (rows.length === 0) return;
-    if (this.kind === 'postgres') return this.copyFrom(trx, schema, storage, columns, valueLines(rows));
+    if (this.kind === 'postgres') return this.copyFrom(trx, `${quote(schema)}.${quote(storage)}`, columns, valueLines(rows));
     const perStatement = Math.max(1, Math.floor(60000 / columns.length));
     for (let i = 0; i < rows.length; i += perStatement) {
       await trx.withSchema(schema).table(storage).insert(rows.slice(i, i + perStatement).map((r) => Object.fromEntries(columns.map((c, k) => [c, r[k]]))));
@@ -53,18 +78,18 @@ export class BulkWriter {
   }
 
   private copy(trx: Knex.Transaction, table: TableDef, columns: TableDef['columns'], rows: readonly Row[]): Promise<void> {
-    return this.copyFrom(trx, table.schema, table.storage, columns.map((c) => c.name), copyLines(columns, rows));
+    return this.copyFrom(trx, `${quote(table.schema)}.${quote(table.storage)}`, columns.map((c) => c.name), copyLines(columns, rows));
   }
 
-  private async copyFrom(trx: Knex.Transaction, schema: string, storage: string, columns: readonly string[], lines: Iterable<string>): Promise<void> {
-    // Inside a knex transaction the client hands back the transaction's own connection.
-    const connection = await (trx as unknown as { client: { acquireConnection(): Promise<{ query: Function }> } }).client.acquireConnection();
-    const sql = `copy ${quote(schema)}.${quote(storage)} (${columns.map((c) => quote(c)).join(', ')}) from stdin`;
-    const sink = connection.query(copyFrom(sql));
+  /** `relation`: a quoted, qualified table name. */
+  private async copyFrom(trx: Knex.Transaction, relation: string, columns: readonly string[], lines: Iterable<string>): Promise<void> {
+    const sql = `copy ${relation} (${columns.map((c) => quote(c)).join(', ')}) from stdin`;
+    const sink = (await connectionOf(trx)).query(copyFrom(sql));
     await pipeline(Readable.from(lines), sink);
   }
 
-  private async insert(trx: Knex.Transaction, table: TableDef, columns: TableDef['columns'], rows: readonly Row[]): Promise<void> {
+  /** Multi-row INSERTs; `merging`: rows whose row_id exists overwrite it. */
+  private async insert(trx: Knex.Transaction, table: TableDef, columns: TableDef['columns'], rows: readonly Row[], merging = false): Promise<void> {
     // Stay below the 65535 bind parameters of one statement.
     const perStatement = Math.max(1, Math.floor(60000 / columns.length));
     for (let i = 0; i < rows.length; i += perStatement) {
@@ -73,9 +98,17 @@ export class BulkWriter {
         for (const c of columns) out[c.name] = c.type.toDb(r[c.name]);
         return out;
       });
-      await trx.withSchema(table.schema).table(table.storage).insert(chunk);
+      const insert = trx.withSchema(table.schema).table(table.storage).insert(chunk);
+      await (merging ? insert.onConflict('row_id').merge() : insert);
     }
   }
+}
+
+type Connection = { query: Function };
+
+/** Inside a knex transaction the client hands back the transaction's own connection. */
+function connectionOf(trx: Knex.Transaction): Promise<Connection> {
+  return (trx as unknown as { client: { acquireConnection(): Promise<Connection> } }).client.acquireConnection();
 }
 
 function copyLines(columns: TableDef['columns'], rows: readonly Row[]): Generator<string> {
