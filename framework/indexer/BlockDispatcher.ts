@@ -4,7 +4,7 @@ import { TableHandle } from '../catalog/TableHandle';
 import { ContractTypes } from '../michelson/ContractTypes';
 import { BatchState } from './BatchState';
 import { DerivedTables, RecomputeFn } from './DerivedTables';
-import { codeMatches, ContractFacts, GroupMatcher, operationGroups } from './groups/GroupMatcher';
+import { codeMatches, ContractFacts, GroupMatcher, isStepCandidate, operationGroups } from './groups/GroupMatcher';
 import { GroupPatternOptions, PatternStep } from './groups/GroupPattern';
 import {
   BatchHookFn,
@@ -92,7 +92,8 @@ export class BlockDispatcher implements HandlerRegistry {
 
   async dispatch(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
     this.claimOriginations(block);
-    const groups = this.subscriptions.some((s) => s.kind === 'group') ? operationGroups(block) : [];
+    // Most groups (attestations) hold no operation a pattern step can match: they are not tried at all.
+    const groups = this.subscriptions.some((s) => s.kind === 'group') ? operationGroups(block).filter((g) => g.some(isStepCandidate)) : [];
     for (const s of this.subscriptions) {
       if (s.kind === 'block') await s.fn(block, ctx);
       else if (s.kind === 'op') {

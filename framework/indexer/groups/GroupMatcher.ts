@@ -8,6 +8,11 @@ export interface ContractFacts {
   types(address: string): ContractTypes | undefined;
 }
 
+/** Steps match transactions and originations only: a group without any (an attestation) matches no pattern. */
+export function isStepCandidate(op: NormalizedOperation): boolean {
+  return op.type === 'transaction' || op.type === 'origination';
+}
+
 /**
  * Matches a pattern's ordered steps against a group's transactions and originations, internal ones
  * included, like a subsequence: other operations may come between steps, optional steps may be
@@ -36,7 +41,7 @@ export class GroupMatcher<N extends string> {
   match(group: readonly NormalizedOperation[], facts: ContractFacts, level: number): GroupMatch<N>[] {
     const status = group.find((o) => o.status !== 'applied')?.status ?? 'applied';
     if (status !== 'applied' && !this.options.includeFailed) return [];
-    const candidates = group.filter((o) => o.type === 'transaction' || o.type === 'origination');
+    const candidates = group.filter(isStepCandidate);
     const out: GroupMatch<N>[] = [];
     // Searches from (step, position) that found nothing: the answer does not change, so each is tried
     // once: a long group costs at most steps × positions² checks, not positions^steps.
