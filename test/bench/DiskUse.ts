@@ -2,8 +2,8 @@ import { Client } from 'pg';
 
 /**
  * What an instance's data takes on a Postgres server: every table of its own schemas with its indexes
- * and TOAST (the journal and framework tables included, the system catalogs not), and the biggest
- * tables by name with heap and index bytes apart.
+ * and TOAST (the journal and framework tables included; the system catalogs and the indexer's
+ * temporary staging tables not), and the biggest tables by name with heap and index bytes apart.
  */
 export async function diskUse(databaseUrl: string): Promise<{ bytes: number; summary: string }> {
   const client = new Client({ connectionString: databaseUrl });
@@ -13,7 +13,7 @@ export async function diskUse(databaseUrl: string): Promise<{ bytes: number; sum
       select n.nspname || '.' || c.relname as name, pg_total_relation_size(c.oid) as total,
              pg_relation_size(c.oid) as heap, pg_indexes_size(c.oid) as indexes
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where c.relkind in ('r', 'p', 'm') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%'
+       where c.relkind in ('r', 'p', 'm') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%'
        order by pg_total_relation_size(c.oid) desc`);
     const bytes = rows.reduce((n, r) => n + Number(r.total), 0);
     const top = rows.slice(0, 3).map((r) => `${r.name} ${mb(r.total)} (heap ${mb(r.heap)}, ${mb(r.indexes)} indexes)`);
