@@ -10,8 +10,8 @@ import { DatabaseKind } from './Database';
 export type Row = Record<string, unknown>;
 
 /**
- * Appends many rows to a catalog table inside the caller's transaction. On Postgres it streams
- * `COPY … FROM STDIN` (pg-copy-streams), the fastest way in; PGlite gets multi-row INSERTs.
+ * Writes many rows inside the caller's transaction by COPY, the fastest way in: on Postgres streamed
+ * `COPY … FROM STDIN` (pg-copy-streams), on PGlite `COPY … FROM '/dev/blob'` with the same text.
  * Values are converted by each column's type (bigint → text, Date, JSON, hex → bytea).
  */
 export class BulkWriter {
@@ -21,8 +21,7 @@ export class BulkWriter {
     if (rows.length === 0) return;
     // Columns any row carries (missing ones are NULL); row_id stays with the identity unless set.
     const columns = table.columns.filter((c) => rows.some((r) => r[c.name] !== undefined));
-    if (this.kind === 'postgres') await this.copy(trx, table, columns, rows);
-    else await this.insert(trx, table, columns, rows);
+    await this.copyFrom(trx, `${quote(table.schema)}.${quote(table.storage)}`, columns.map((c) => c.name), copyLines(columns, rows));
   }
 
   /**
@@ -42,14 +41,13 @@ export class BulkWriter {
 
   /**
    * Writes rows keyed by row_id: new ones are inserted, existing ones get the columns the rows carry
-   * (the indexer's mutable rows, once per batch). Postgres: COPY into a temporary staging table, then
-   * one INSERT … ON CONFLICT from it, instead of statements with tens of thousands of parameters
-   * that the driver numbers and the server parses; PGlite: multi-row INSERT … ON CONFLICT.
+   * (the indexer's mutable rows, once per batch): COPY into a temporary staging table, then one
+   * INSERT … ON CONFLICT from it, instead of statements with tens of thousands of parameters that the
+   * driver numbers and the server parses.
    */
   async merge(trx: Knex.Transaction, table: TableDef, rows: readonly Row[]): Promise<void> {
     if (rows.length === 0) return;
     const columns = table.columns.filter((c) => rows.some((r) => r[c.name] !== undefined));
-    if (this.kind === 'pglite') return this.insert(trx, table, columns, rows, true);
     const target = `${quote(table.schema)}.${quote(table.storage)}`;
     // Named by a digest: schema and table names together may pass the 63 bytes Postgres keeps of a name.
     const staging = `pg_temp.${quote(`tzidx_merge_${createHash('sha1').update(target).digest('hex').slice(0, 20)}`)}`;
@@ -66,41 +64,20 @@ export class BulkWriter {
 
   /**
    * Appends rows of values the database takes as they are (text, numbers, JSON text) to a table
-   * outside the catalog (the indexer's journal): COPY on Postgres, multi-row INSERTs on PGlite.
+   * outside the catalog (the indexer's journal).
    */
   async appendValues(trx: Knex.Transaction, schema: string, storage: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void> {
     if (rows.length === 0) return;
-    if (this.kind === 'postgres') return this.copyFrom(trx, `${quote(schema)}.${quote(storage)}`, columns, valueLines(rows));
-    const perStatement = Math.max(1, Math.floor(60000 / columns.length));
-    for (let i = 0; i < rows.length; i += perStatement) {
-      await trx.withSchema(schema).table(storage).insert(rows.slice(i, i + perStatement).map((r) => Object.fromEntries(columns.map((c, k) => [c, r[k]]))));
-    }
-  }
-
-  private copy(trx: Knex.Transaction, table: TableDef, columns: TableDef['columns'], rows: readonly Row[]): Promise<void> {
-    return this.copyFrom(trx, `${quote(table.schema)}.${quote(table.storage)}`, columns.map((c) => c.name), copyLines(columns, rows));
+    await this.copyFrom(trx, `${quote(schema)}.${quote(storage)}`, columns, valueLines(rows));
   }
 
   /** `relation`: a quoted, qualified table name. */
   private async copyFrom(trx: Knex.Transaction, relation: string, columns: readonly string[], lines: Iterable<string>): Promise<void> {
-    const sql = `copy ${relation} (${columns.map((c) => quote(c)).join(', ')}) from stdin`;
-    const sink = (await connectionOf(trx)).query(copyFrom(sql));
-    await pipeline(Readable.from(lines), sink);
-  }
-
-  /** Multi-row INSERTs; `merging`: rows whose row_id exists overwrite it. */
-  private async insert(trx: Knex.Transaction, table: TableDef, columns: TableDef['columns'], rows: readonly Row[], merging = false): Promise<void> {
-    // Stay below the 65535 bind parameters of one statement.
-    const perStatement = Math.max(1, Math.floor(60000 / columns.length));
-    for (let i = 0; i < rows.length; i += perStatement) {
-      const chunk = rows.slice(i, i + perStatement).map((r) => {
-        const out: Row = {};
-        for (const c of columns) out[c.name] = c.type.toDb(r[c.name]);
-        return out;
-      });
-      const insert = trx.withSchema(table.schema).table(table.storage).insert(chunk);
-      await (merging ? insert.onConflict('row_id').merge() : insert);
-    }
+    const target = `${relation} (${columns.map((c) => quote(c)).join(', ')})`;
+    const connection = await connectionOf(trx);
+    // PGlite reads COPY input from a Blob under the name /dev/blob.
+    if (this.kind === 'pglite') await connection.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob([...lines]) });
+    else await pipeline(Readable.from(lines), connection.query(copyFrom(`copy ${target} from stdin`)));
   }
 }
 
