@@ -22,6 +22,8 @@ export function ident(name: string): string {
  */
 export class CatalogRows {
   private readonly columns: readonly ColumnDef[];
+  /** The rendered columns' SQL, built once: a hot route asks for a query per request. */
+  private readonly selectList: string;
 
   constructor(
     private readonly db: Database,
@@ -29,13 +31,13 @@ export class CatalogRows {
     columnNames?: readonly string[],
   ) {
     this.columns = columnNames ? columnNames.map((n) => requireColumn(table, n)) : table.columns;
+    this.selectList = this.columns.map((c, i) => `${c.type.select(ident(storedName(c)), 'object')} as "c${i}"`).join(', ');
   }
 
   /** A query over the table selecting the rendered columns; add conditions, order and limits, then `read` it. */
   query(): Knex.QueryBuilder {
     const knex = this.db.reader;
-    const exprs = this.columns.map((c, i) => `${c.type.select(ident(storedName(c)), 'object')} as "c${i}"`);
-    return knex.withSchema(this.table.schema).from(this.table.storage).select(knex.raw(exprs.join(', ')));
+    return knex.withSchema(this.table.schema).from(this.table.storage).select(knex.raw(this.selectList));
   }
 
   /**
