@@ -1,14 +1,10 @@
 import type { Knex } from 'knex';
 import { type ColumnDef, storedName, type TableDef } from '../catalog/CatalogModel';
 import type { TextRow } from '../http/RouteShapers';
-import { Database } from '../storage/Database';
+import { Database, type SelectOptions } from '../storage/Database';
 
 /** A row of a catalog table as explorer objects show it: tez numbers, RFC3339 times, booleans, hex bytes. */
 export type ExplorerRow = Record<string, unknown>;
-
-export interface ReadOptions {
-  prepare?: boolean;
-}
 
 export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
@@ -50,7 +46,7 @@ export class CatalogRows {
   }
 
   /** `prepare`: see Database.selectRows (hot lookups of a fixed shape, such as one object by id). */
-  async read(query: Knex.QueryBuilder, options: ReadOptions = {}): Promise<ExplorerRow[]> {
+  async read(query: Knex.QueryBuilder, options: SelectOptions = {}): Promise<ExplorerRow[]> {
     return (await this.readText(query, options)).map((text) => this.explorerRow(text));
   }
 
@@ -65,7 +61,7 @@ export class CatalogRows {
   }
 
   /** The rows as their text, unparsed (exact big numbers, for records built in code). */
-  async readText(query: Knex.QueryBuilder, options: ReadOptions = {}): Promise<TextRow[]> {
+  async readText(query: Knex.QueryBuilder, options: SelectOptions = {}): Promise<TextRow[]> {
     const rows = await this.db.selectRows(query, options);
     const n = this.columns.length;
     return rows.map((raw) => {
@@ -76,7 +72,7 @@ export class CatalogRows {
   }
 
   /** One object by its key: a fixed-shape lookup, so prepared unless told otherwise. */
-  async first(query: Knex.QueryBuilder, options: ReadOptions = { prepare: true }): Promise<ExplorerRow | undefined> {
+  async first(query: Knex.QueryBuilder, options: SelectOptions = { prepare: true }): Promise<ExplorerRow | undefined> {
     return (await this.read(query.limit(1), options))[0];
   }
 }

@@ -20,6 +20,11 @@ export interface DatabaseOptions {
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
+/** How a read runs: `prepare` see Database.selectRows. */
+export interface SelectOptions {
+  prepare?: boolean;
+}
+
 let emptyClusterDump: Promise<Blob> | undefined;
 
 /**
@@ -82,7 +87,7 @@ export class Database {
    * `prepare` (Postgres): the statement is parsed and planned once per connection, then executed by
    * name; for hot queries of a fixed shape only (no value lists), since each text stays prepared.
    */
-  async selectRows(query: Knex.QueryBuilder | Knex.Raw, options: { prepare?: boolean } = {}): Promise<(string | null)[][]> {
+  async selectRows(query: Knex.QueryBuilder | Knex.Raw, options: SelectOptions = {}): Promise<(string | null)[][]> {
     const name = options.prepare && this.kind === 'postgres' ? statementName(query.toSQL().sql) : undefined;
     const result = await query.options(name ? { rowMode: 'array', name } : { rowMode: 'array' });
     return (Array.isArray(result) ? result : (result as { rows: (string | null)[][] }).rows) as (string | null)[][];
