@@ -143,7 +143,10 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     for (const col of idx.columns) {
       if (!byName.has(col)) throw new CatalogError(`${path}/indexes/${i}`, `index names unknown column '${col}'`, source);
     }
-    return { columns: idx.columns, unique: idx.unique ?? false };
+    const using = idx.using ?? 'btree';
+    if (using !== 'btree' && idx.unique) throw new CatalogError(`${path}/indexes/${i}`, `a ${using} index cannot be unique`, source);
+    if (using === 'hash' && idx.columns.length > 1) throw new CatalogError(`${path}/indexes/${i}`, 'a hash index has one column', source);
+    return { columns: idx.columns, unique: idx.unique ?? false, using };
   });
   if (decl.height_column !== undefined && !byName.has(decl.height_column)) {
     throw new CatalogError(`${path}/height_column`, `unknown column '${decl.height_column}'`, source);

@@ -24,9 +24,16 @@ export interface ColumnDecl {
    */
   hidden_values?: string[];
 }
+/**
+ * How an index is stored: a B-tree (the default: equality, ranges, order), a hash (equality only, on a
+ * column of long, all-distinct values: a fraction of the B-tree's size) or BRIN (block ranges of a
+ * column that grows with the rows' physical order, such as an append table's time: a few pages).
+ */
+export type IndexMethod = 'btree' | 'hash' | 'brin';
 export interface IndexDecl {
   columns: string[];
   unique?: boolean;
+  using?: IndexMethod;
 }
 export interface TableDecl {
   description?: string;
@@ -174,6 +181,7 @@ export function storedName(column: ColumnDef): string {
 export interface IndexDef {
   readonly columns: readonly string[];
   readonly unique: boolean;
+  readonly using: IndexMethod;
 }
 export interface TableDef {
   readonly code: string;

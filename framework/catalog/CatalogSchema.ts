@@ -53,6 +53,7 @@ const table = {
             properties: {
               columns: { type: 'array', minItems: 1, items: { type: 'string', pattern: IDENT } },
               unique: { type: 'boolean' },
+              using: { enum: ['btree', 'hash', 'brin'] },
             },
           },
         ],

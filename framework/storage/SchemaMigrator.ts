@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Knex } from 'knex';
 import { Catalog } from '../catalog/Catalog';
-import { TableDef } from '../catalog/CatalogModel';
+import { IndexDef, TableDef } from '../catalog/CatalogModel';
 import { ColumnType } from '../catalog/types/ColumnType';
 
 /** Framework bookkeeping lives in its own schema, apart from every plugin's. */
@@ -76,17 +76,38 @@ export class SchemaMigrator {
       }
       outcome = 'altered';
     }
-    for (const ix of table.indexes) {
-      const name = indexName(table, ix.columns);
-      const cols = ix.columns.map(quote).join(', ');
-      await trx.raw(`create ${ix.unique ? 'unique ' : ''}index if not exists ${quote(name)} on ??.?? (${cols})`, [table.schema, table.storage]);
-    }
+    for (const ix of table.indexes) await migrateIndex(trx, table, ix);
     await trx(`${META_SCHEMA}.schema_version`)
       .insert({ plugin: table.plugin, table_code: table.code, definition_hash: hash, version: (recorded?.version ?? 0) + 1, migrated_at: new Date() })
       .onConflict(['plugin', 'table_code'])
       .merge();
     return outcome;
   }
+}
+
+/**
+ * An index whose leading column is nullable leaves the nulls out (`where … is not null`): every filter
+ * that can use it (=, in, ranges) implies not null, and most rows of such columns are null (an op's
+ * receiver, creator or baker: attestations have none), which a full index would store anyway. An
+ * index of the same name built otherwise (by an earlier version: method or partiality) is rebuilt.
+ */
+async function migrateIndex(trx: Knex.Transaction, table: TableDef, ix: IndexDef): Promise<void> {
+  const name = indexName(table, ix.columns);
+  const partial = isPartial(table, ix);
+  const existing: Array<{ partial: boolean; method: string }> = (
+    await trx.raw(
+      'select i.indpred is not null as partial, am.amname as method from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam where i.indexrelid = to_regclass(?)',
+      [`${quote(table.schema)}.${quote(name)}`],
+    )
+  ).rows;
+  if (existing.length > 0 && (existing[0].partial !== partial || existing[0].method !== ix.using)) await trx.raw(`drop index ??.${quote(name)}`, [table.schema]);
+  const cols = ix.columns.map(quote).join(', ');
+  const where = partial ? ` where ${quote(ix.columns[0])} is not null` : '';
+  await trx.raw(`create ${ix.unique ? 'unique ' : ''}index if not exists ${quote(name)} on ??.?? using ${ix.using} (${cols})${where}`, [table.schema, table.storage]);
+}
+
+function isPartial(table: TableDef, ix: IndexDef): boolean {
+  return table.column(ix.columns[0])?.nullable === true;
 }
 
 /**
@@ -147,7 +168,7 @@ function definitionHash(table: TableDef): string {
   const shape = {
     storage: table.storage,
     columns: table.columns.map((c) => [c.name, c.type.sqlType, c.type.collation, c.nullable]),
-    indexes: table.indexes.map((i) => [i.columns, i.unique]),
+    indexes: table.indexes.map((i) => [i.columns, i.unique, ...(i.using === 'btree' ? [] : [i.using]), ...(isPartial(table, i) ? ['partial'] : [])]),
   };
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
 }

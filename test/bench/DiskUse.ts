@@ -16,7 +16,7 @@ export async function diskUse(databaseUrl: string): Promise<{ bytes: number; sum
        where c.relkind in ('r', 'p', 'm') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%'
        order by pg_total_relation_size(c.oid) desc`);
     const bytes = rows.reduce((n, r) => n + Number(r.total), 0);
-    const top = rows.slice(0, 3).map((r) => `${r.name} ${mb(r.total)} (heap ${mb(r.heap)}, ${mb(r.indexes)} indexes)`);
+    const top = rows.slice(0, 5).map((r) => `${r.name} ${mb(r.total)} (heap ${mb(r.heap)}, ${mb(r.indexes)} indexes)`);
     return { bytes, summary: `${mb(bytes)} in ${rows.length} tables, ${top.join(', ')}` };
   } finally {
     await client.end();

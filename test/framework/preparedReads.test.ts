@@ -1,23 +1,17 @@
 import { expect } from 'chai';
 import { objectJson } from '../../framework/http/ObjectResponder';
 import { Database } from '../../framework/storage/Database';
-import { BACKEND, createTestDatabase, TestDatabase } from '../support/TestDatabase';
+import { BACKEND, scratchDatabase } from '../support/TestDatabase';
 
 describe(`prepared reads (${BACKEND})`, function () {
-  let testDb: TestDatabase;
+  // One read connection, so the statements it prepared can be listed through the same pool.
+  const database = scratchDatabase({ readPoolSize: 1 });
   let db: Database;
   before(async function () {
-    testDb = await createTestDatabase();
-    // One read connection, so the statements it prepared can be listed through the same pool.
-    db = await Database.open({ url: testDb.url, dataDir: ':memory:', statementTimeoutMs: 30_000, readPoolSize: 1 });
+    db = database();
     await db.writer.raw('create table t (k int primary key, v text)');
     await db.writer.raw(`insert into t values (1, 'one'), (2, 'two'), (3, null)`);
   });
-  after(async function () {
-    await db?.close();
-    await testDb?.drop();
-  });
-
   const byKey = (k: number) => db.reader('t').select(db.reader.raw('v, k::text')).where('k', k);
 
   it('answers as an unprepared read does, for every value of the parameters', async function () {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Collapse, COLLAPSE_CODES } from '../../framework/series/Collapse';
 import { Database } from '../../framework/storage/Database';
 import { prng } from '../support/SampleTable';
-import { BACKEND, createTestDatabase, TestDatabase } from '../support/TestDatabase';
+import { BACKEND, scratchDatabase } from '../support/TestDatabase';
 import { bucketAdd, bucketOf } from './SeriesOracle';
 
 /** Random instants from 1950 to 2100 plus the calendar's edges (month ends, leap days, year ends, a Monday). */
@@ -36,16 +36,9 @@ describe('collapse buckets', function () {
   });
 
   describe(`SQL buckets equal JS buckets (${BACKEND})`, function () {
-    let testDb: TestDatabase;
+    const database = scratchDatabase();
     let db: Database;
-    before(async function () {
-      testDb = await createTestDatabase();
-      db = await Database.open({ url: testDb.url, dataDir: ':memory:', statementTimeoutMs: 30_000 });
-    });
-    after(async function () {
-      await db?.close();
-      await testDb?.drop();
-    });
+    beforeEach(() => (db = database()));
 
     for (const code of COLLAPSE_CODES) {
       it(code, async function () {

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { Database, DatabaseOptions } from '../../framework/storage/Database';
 
 /**
  * Tests run on PGlite (in memory) unless TZIDX_TEST_DATABASE_URL names a Postgres server; then each
@@ -37,4 +38,22 @@ async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
   } finally {
     await c.end();
   }
+}
+
+/**
+ * A Database on a scratch test database for the current mocha block (opened before its tests, closed
+ * and dropped after them); `db()` is valid inside the tests.
+ */
+export function scratchDatabase(options: Partial<DatabaseOptions> = {}): () => Database {
+  let testDb: TestDatabase | undefined;
+  let db: Database | undefined;
+  before(async function () {
+    testDb = await createTestDatabase();
+    db = await Database.open({ url: testDb.url, dataDir: ':memory:', statementTimeoutMs: 30_000, ...options });
+  });
+  after(async function () {
+    await db?.close();
+    await testDb?.drop();
+  });
+  return () => db!;
 }
