@@ -11,6 +11,8 @@ import { ChainState } from '../indexer/ChainState';
 import { CollectionResponder } from '../http/CollectionResponder';
 import { ObjectResponder } from '../http/ObjectResponder';
 import { RouteRegistry } from '../http/RouteRegistry';
+import { Registry } from 'prom-client';
+import { processMetrics } from './processMetrics';
 import { ApiReference } from '../openapi/ApiReference';
 import { LiveStream } from '../stream/LiveStream';
 import { StreamRecorder } from '../stream/StreamRecorder';
@@ -190,9 +192,10 @@ function registerStatusRoutes(routes: RouteRegistry, status: IndexerStatus): voi
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = status.toJSON();
   }, { summary: 'the indexer: mode, status, node head (blocks), indexed height, progress' });
+  const metrics = Registry.merge([status.registry, processMetrics()]);
   routes.get('/metrics', 'GetMetrics', async (ctx) => {
-    ctx.type = status.registry.contentType;
-    ctx.body = await status.registry.metrics();
+    ctx.type = metrics.contentType;
+    ctx.body = await metrics.metrics();
   }, { summary: 'Prometheus metrics', mediaType: 'text/plain' });
 }
 

@@ -54,7 +54,12 @@ describe(`indexing pipeline (${BACKEND})`, function () {
     expect(asked.filter(([hash, nodeHash]) => hash !== nodeHash)).to.deep.equal([]);
     const res = await t.get('/explorer/status');
     expect(await res.json()).to.deep.include({ mode: 'sync', status: 'synced', blocks: chain.headLevel, indexed: chain.headLevel, progress: 1 });
-    expect(await (await t.get('/metrics')).text()).to.match(/tzidx_indexed_height \d+/);
+    const metrics = await (await t.get('/metrics')).text();
+    expect(metrics).to.match(new RegExp(`^tzidx_indexed_height ${chain.headLevel}$`, 'm'));
+    // The process's own series: what an operator watches the indexer's memory by.
+    for (const series of ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p99_seconds']) {
+      expect(Number(new RegExp(`^${series} (\\S+)$`, 'm').exec(metrics)?.[1]), series).to.be.greaterThan(0);
+    }
   });
 
   it('rolls back reorgs generically: tables equal a run over the final chain, orphans stay flagged', async function () {
