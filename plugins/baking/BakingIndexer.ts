@@ -280,7 +280,7 @@ export class BakingIndexer {
     const level = block.level - 1;
     const cycle = level >= start ? block.cycle : block.cycle - 1;
     const rights = level >= start ? this.known.get(cycle) : await this.previousRights(ctx, cycle);
-    const due = rights?.attestersAt.get(level - (rights?.start ?? 0));
+    const due = rights?.attestersAt(level - rights.start);
     for (const baker of due ?? []) if (!attested.get(level)?.has(baker)) await this.bump(rows, cycle, baker, { n_blocks_not_endorsed: 1 });
   }
 

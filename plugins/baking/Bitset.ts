@@ -31,6 +31,10 @@ export class BitsetBuilder {
     this.bits[i >> 3] |= 1 << (i & 7);
   }
 
+  has(i: number): boolean {
+    return hasBit(this.bits, i);
+  }
+
   /** The bitset trimmed to its highest set byte, as setBit would have grown it. */
   done(): Buffer {
     let end = this.bits.length;

@@ -1,9 +1,14 @@
-import { asBits, hasBit } from './Bitset';
+import { asBits, BitsetBuilder, hasBit } from './Bitset';
 
-/** Who holds which rights at each position of one cycle: round-0 bakers and attesters with their slots. */
+/**
+ * Who holds which rights at each position of one cycle: round-0 bakers, and each attester's positions
+ * as a bitset. Per baker, not per position: a mainnet cycle has 30,720 levels with a few hundred
+ * attesters each, millions of (level, baker) pairs as sets of addresses, where a few hundred bitsets
+ * take about a megabyte.
+ */
 export class CycleRights {
   readonly bakerAt = new Map<number, string>();
-  readonly attestersAt = new Map<number, Set<string>>();
+  private readonly attesting = new Map<string, BitsetBuilder>();
 
   constructor(
     readonly cycle: number,
@@ -19,8 +24,13 @@ export class CycleRights {
 
   /** Every baker with a right in the cycle (as far as the rights are known). */
   holders(): Set<string> {
-    const out = new Set(this.bakerAt.values());
-    for (const set of this.attestersAt.values()) for (const b of set) out.add(b);
+    return new Set([...this.bakerAt.values(), ...this.attesting.keys()]);
+  }
+
+  /** The bakers with attestation rights at a position, in the order they were first named. */
+  attestersAt(position: number): string[] {
+    const out: string[] = [];
+    for (const [baker, bits] of this.attesting) if (bits.has(position)) out.push(baker);
     return out;
   }
 
@@ -30,9 +40,9 @@ export class CycleRights {
   }
 
   addAttester(position: number, baker: string): void {
-    let set = this.attestersAt.get(position);
-    if (!set) this.attestersAt.set(position, (set = new Set()));
-    set.add(baker);
+    let bits = this.attesting.get(baker);
+    if (!bits) this.attesting.set(baker, (bits = new BitsetBuilder()));
+    bits.set(position);
   }
 
   /** Rebuilt from the cycle's rights rows (after a restart or a rollback). */
@@ -41,12 +51,9 @@ export class CycleRights {
     for (const row of rows) {
       const address = String(row.address);
       const baking = asBits(row.baking_rights);
+      for (let i = 0; i < (baking?.length ?? 0) * 8; i++) if (hasBit(baking, i)) out.addBaking(i, address);
       const attesting = asBits(row.endorsing_rights);
-      const bits = Math.max(baking?.length ?? 0, attesting?.length ?? 0) * 8;
-      for (let i = 0; i < bits; i++) {
-        if (hasBit(baking, i)) out.addBaking(i, address);
-        if (hasBit(attesting, i)) out.addAttester(i, address);
-      }
+      if (attesting?.some((b) => b !== 0)) out.attesting.set(address, new BitsetBuilder(attesting));
     }
     return out;
   }
