@@ -16,15 +16,13 @@ import { RecordedNode } from './RecordedNode';
 const BLOCKS = Number(process.env.TZIDX_BENCH_BLOCKS ?? 1000);
 /** `TZIDX_BENCH_PGLITE=0` leaves out the PGlite run (it keeps the whole database in memory). */
 const PGLITE = process.env.TZIDX_BENCH_PGLITE !== '0';
-const GIB = 2 ** 30;
 
 /**
  * Indexes a fixed mainnet-like sandbox workload with every built-in plugin, against the floor of the
  * same run: JSON.parse of the same blocks plus COPY of the rows the indexer wrote into empty copies of
  * the same tables. A first, untimed run records the node's answers (RecordedNode), so the timed runs
  * measure the indexer alone, not the in-process sandbox rendering blocks (a real node does that in its
- * own process). Also: how much the process's RSS grows while indexing (the budget is for 10,000
- * blocks), the disk the rows take per operation, the same blocks on PGlite, and what the measured
+ * own process). Also: how much the process's RSS grows while indexing, the disk the rows take per operation, the same blocks on PGlite, and what the measured
  * rate means for a full mainnet sync.
  */
 export async function ingestBench(): Promise<BenchResult[]> {
@@ -54,7 +52,7 @@ export async function ingestBench(): Promise<BenchResult[]> {
       { name: 'ingest, untimed first run: the sandbox renders every answer while the indexer waits', seconds: live, rate: BLOCKS / live, unit: 'blocks/s' },
       { name: `ingest floor: JSON.parse of the blocks + COPY of the ${floor.rows} rows written (median of 3)`, seconds: floor.seconds, rate: BLOCKS / floor.seconds, unit: 'blocks/s' },
       { name: `ingest: index ${BLOCKS} blocks (${Math.round(ops / indexing)} ops/s) from recorded answers, all built-in plugins, Postgres`, seconds: indexing, rate: BLOCKS / indexing, unit: 'blocks/s', ratio: indexing / floor.seconds, target: 2 },
-      { name: `ingest: the process's RSS grew this much while indexing (peak ${mib(peakRss)} MiB, ${mib(rssBefore)} MiB before: sandbox chain and recorded answers), ratio to 1 GiB`, seconds: indexing, figure: { value: (peakRss - rssBefore) / 2 ** 20, unit: 'MiB' }, ratio: (peakRss - rssBefore) / GIB, checks: [{ target: '< 1 GiB over a 10,000-block backfill (TZIDX_BENCH_BLOCKS=10000)', met: BLOCKS >= 10_000 ? peakRss - rssBefore < GIB : undefined }] },
+      { name: `ingest: the process's RSS grew this much while indexing (peak ${mib(peakRss)} MiB, ${mib(rssBefore)} MiB before: sandbox chain and recorded answers; the 10,000-block budget is the rss part's, in a process of its own)`, seconds: indexing, figure: { value: (peakRss - rssBefore) / 2 ** 20, unit: 'MiB' } },
       { name: `disk: ${disk.summary}; per block ${Math.round(disk.bytes / BLOCKS).toLocaleString('en-US')} bytes; per operation, ratio to 250 bytes`, seconds: 0, figure: { value: disk.bytes / ops, unit: 'bytes/op' }, ratio: disk.bytes / ops / 250, target: 1 },
     ];
     if (PGLITE) {

@@ -5,12 +5,13 @@ import { BenchResult, verdicts } from './measure';
 import { ingestBench } from './ingestBench';
 import { loadBench } from './loadBench';
 import { pluginCostBench } from './pluginCostBench';
+import { rssBench } from './rssBench';
 import { seriesBench } from './seriesBench';
 import { streamBench } from './streamBench';
 import { tablesBench } from './tablesBench';
 
 /** `npm run bench`: every part measures itself against a floor taken in the same run. */
-const PARTS: Record<string, () => Promise<BenchResult[]>> = { tables: tablesBench, ingest: ingestBench, plugins: pluginCostBench, series: seriesBench, explorer: explorerBench, stream: streamBench, load: loadBench };
+const PARTS: Record<string, () => Promise<BenchResult[]>> = { tables: tablesBench, ingest: ingestBench, plugins: pluginCostBench, series: seriesBench, explorer: explorerBench, stream: streamBench, load: loadBench, rss: rssBench };
 
 async function main(): Promise<void> {
   if (!postgresUrl()) {
