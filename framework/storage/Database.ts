@@ -88,8 +88,8 @@ export class Database {
    * name; for hot queries of a fixed shape only (no value lists), since each text stays prepared.
    */
   async selectRows(query: Knex.QueryBuilder | Knex.Raw, options: SelectOptions = {}): Promise<(string | null)[][]> {
-    const name = options.prepare && this.kind === 'postgres' ? statementName(query.toSQL().sql) : undefined;
-    const result = await query.options(name ? { rowMode: 'array', name } : { rowMode: 'array' });
+    if (options.prepare && this.kind === 'postgres') return preparedRows(query);
+    const result = await query.options({ rowMode: 'array' });
     return (Array.isArray(result) ? result : (result as { rows: (string | null)[][] }).rows) as (string | null)[][];
   }
 
@@ -100,6 +100,28 @@ export class Database {
 }
 
 /** A prepared statement's name: the same text always gets the same name, on every connection. */
+/** The part of knex's client a query runs on: a pooled pg connection (a transaction's own, inside one). */
+interface ConnectionSource {
+  acquireConnection(): Promise<{ query(config: object): Promise<{ rows: (string | null)[][] }> }>;
+  releaseConnection(connection: unknown): Promise<unknown>;
+}
+
+/**
+ * A prepared read on a pg connection of the query's pool, compiled once: knex's runner would compile
+ * the query again (after the compile that names it) and wrap each run in its own bookkeeping, a good
+ * part of a hot object route's time.
+ */
+async function preparedRows(query: Knex.QueryBuilder | Knex.Raw): Promise<(string | null)[][]> {
+  const { sql, bindings } = query.toSQL().toNative();
+  const client = (query as unknown as { client: ConnectionSource }).client;
+  const connection = await client.acquireConnection();
+  try {
+    return (await connection.query({ text: sql, values: bindings, rowMode: 'array', name: statementName(sql) })).rows;
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}
+
 function statementName(sql: string): string {
   return `tzidx_${createHash('sha1').update(sql).digest('base64url')}`;
 }
