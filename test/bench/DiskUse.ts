@@ -1,11 +1,18 @@
 import { Client } from 'pg';
 
 /**
+ * Tables whose size does not grow with the chain: the journal of the blocks a reorg can reach (64) and
+ * the stream's last 50,000 events. Their share per operation shrinks as the chain grows.
+ */
+const BOUNDED = new Set(['tzidx.journal', 'tzidx.stream_events']);
+
+/**
  * What an instance's data takes on a Postgres server: every table of its own schemas with its indexes
  * and TOAST (the journal and framework tables included; the system catalogs and the indexer's
  * temporary staging tables not), and the biggest tables by name with heap and index bytes apart.
+ * `bounded`: the part of it in tables that do not grow with the chain.
  */
-export async function diskUse(databaseUrl: string): Promise<{ bytes: number; summary: string }> {
+export async function diskUse(databaseUrl: string): Promise<{ bytes: number; bounded: number; summary: string }> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -16,8 +23,9 @@ export async function diskUse(databaseUrl: string): Promise<{ bytes: number; sum
        where c.relkind in ('r', 'p', 'm') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%'
        order by pg_total_relation_size(c.oid) desc`);
     const bytes = rows.reduce((n, r) => n + Number(r.total), 0);
+    const bounded = rows.filter((r) => BOUNDED.has(r.name)).reduce((n, r) => n + Number(r.total), 0);
     const top = rows.slice(0, 5).map((r) => `${r.name} ${mb(r.total)} (heap ${mb(r.heap)}, ${mb(r.indexes)} indexes)`);
-    return { bytes, summary: `${mb(bytes)} in ${rows.length} tables, ${top.join(', ')}` };
+    return { bytes, bounded, summary: `${mb(bytes)} in ${rows.length} tables, ${top.join(', ')}` };
   } finally {
     await client.end();
   }
