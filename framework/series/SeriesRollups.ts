@@ -60,22 +60,38 @@ export class SeriesRollups {
     for (const series of this.covered()) await this.ensureSeries(trx, series);
   }
 
-  /** Folds the raw rows written since the last update into every level of every covered series. */
+  /**
+   * Folds the raw rows written since the last update into every level of every covered series: the
+   * finest level from the raw rows, each coarser one by recomputing the buckets the finer level
+   * touched from the finer level's buckets (one scan of the new raw rows instead of one per level).
+   */
   async update(trx: Knex.Transaction): Promise<RollupUpdateReport> {
     await this.ensureStateTable(trx);
     const report: RollupUpdateReport = { watermarks: {} };
     for (const series of this.covered()) {
       const t = series.def.table;
-      const states = await this.lockStates(trx, series);
+      const states = (await this.lockStates(trx, series)).sort((a, b) => ROLLUP_LEVELS.indexOf(a.level) - ROLLUP_LEVELS.indexOf(b.level));
       const [{ max }] = (await trx.raw(`select max("row_id")::text as max from ${quote(t.schema)}.${quote(t.storage)}`)).rows;
+      /** The level folded just before, from which watermark, and the span of its buckets that changed. */
+      let finer: { level: RollupLevel; from: string; span: BucketSpan | null } | undefined;
       for (const { level, watermark } of states) {
-        if (max === null || BigInt(max) <= BigInt(watermark)) continue;
-        const slice = BigInt(this.sliceRows);
-        for (let lo = BigInt(watermark); lo < BigInt(max); lo += slice) {
-          const hi = lo + slice < BigInt(max) ? lo + slice : BigInt(max);
-          await this.fold(trx, series, level, '"row_id" > ? and "row_id" <= ?', [lo.toString(), hi.toString()]);
+        if (max === null || BigInt(max) <= BigInt(watermark)) {
+          finer = undefined;
+          continue;
+        }
+        let span: BucketSpan | null = null;
+        // Partitioned rollups are keyed by partition first: a span of buckets is no index range there.
+        if (finer && finer.from === watermark && series.partitionRefs.length === 0) {
+          if (finer.span) span = await this.refold(trx, series, finer.level, level, finer.span);
+        } else {
+          const slice = BigInt(this.sliceRows);
+          for (let lo = BigInt(watermark); lo < BigInt(max); lo += slice) {
+            const hi = lo + slice < BigInt(max) ? lo + slice : BigInt(max);
+            span = widen(span, await this.fold(trx, series, level, '"row_id" > ? and "row_id" <= ?', [lo.toString(), hi.toString()]));
+          }
         }
         await trx.raw(`update ${STATE_TABLE} set watermark = ?, updated_at = now() where series = ? and level = ?`, [max, series.def.code, level]);
+        finer = { level, from: watermark, span };
       }
       report.watermarks[series.def.code] = max ?? '0';
     }
@@ -162,23 +178,73 @@ export class SeriesRollups {
     }
   }
 
-  /** Aggregates the selected raw rows into level buckets and merges them into the stored ones. */
-  private async fold(trx: Knex.Transaction, series: CompiledSeries, level: RollupLevel, where: string, bindings: readonly Knex.Value[]): Promise<void> {
+  /**
+   * Aggregates the selected raw rows into level buckets and merges them into the stored ones; answers
+   * the span of buckets it changed (null: no row).
+   */
+  private async fold(trx: Knex.Transaction, series: CompiledSeries, level: RollupLevel, where: string, bindings: readonly Knex.Value[]): Promise<BucketSpan | null> {
     const t = series.def.table;
     const bucket = Collapse.of(level).bucketSql(series.timeRef);
     const names = series.partials.map((p) => quote(p.name));
     const raw = series.partials.map((p) => `${p.raw} as ${quote(p.name)}`);
     const conditions = [where, `${series.timeRef} is not null`, ...(series.excludedRows ? [`not (${series.excludedRows})`] : [])];
     const key = [...series.partitionRefs, '"b"'].join(', ');
-    await trx.raw(
-      `insert into ${rollupTable(series, level)} as r (${key}, ${names.join(', ')})
-       select ${key}, ${series.partials.map((p) => p.merge).join(', ')}
-         from (select ${[...series.partitionRefs, `${bucket} as "b"`, ...raw].join(', ')} from ${quote(t.schema)}.${quote(t.storage)} where ${conditions.join(' and ')}) p
-        group by ${key}
-       on conflict (${key}) do update set ${series.partials.map((p) => `${quote(p.name)} = ${p.upsert}`).join(', ')}`,
-      bindings,
+    return span(
+      await trx.raw(
+        `with changed as (
+           insert into ${rollupTable(series, level)} as r (${key}, ${names.join(', ')})
+           select ${key}, ${series.partials.map((p) => p.merge).join(', ')}
+             from (select ${[...series.partitionRefs, `${bucket} as "b"`, ...raw].join(', ')} from ${quote(t.schema)}.${quote(t.storage)} where ${conditions.join(' and ')}) p
+            group by ${key}
+           on conflict (${key}) do update set ${series.partials.map((p) => `${quote(p.name)} = ${p.upsert}`).join(', ')}
+           returning "b")
+         ${SPAN_SELECT}`,
+        bindings,
+      ),
     );
   }
+
+  /**
+   * Recomputes the buckets of a coarser level that hold a span of a finer level's buckets, from all
+   * the finer buckets inside them (complete: the finer level is up to date), replacing the stored
+   * ones; the partials merge as they do over raw rows. Answers the span of coarse buckets changed.
+   */
+  private async refold(trx: Knex.Transaction, series: CompiledSeries, finer: RollupLevel, coarse: RollupLevel, changed: BucketSpan): Promise<BucketSpan | null> {
+    const bucket = (ref: string): string => Collapse.of(coarse).bucketSql(ref);
+    const names = series.partials.map((p) => quote(p.name));
+    return span(
+      await trx.raw(
+        `with changed as (
+           insert into ${rollupTable(series, coarse)} as r ("b", ${names.join(', ')})
+           select "b", ${series.partials.map((p) => p.merge).join(', ')}
+             from (select ${bucket('"b"')} as "b", ${names.join(', ')} from ${rollupTable(series, finer)}
+                    where "b" >= ${bucket('to_timestamp(?)')} and ${bucket('"b"')} <= ${bucket('to_timestamp(?)')}) p
+            group by "b"
+           on conflict ("b") do update set ${names.map((n) => `${n} = excluded.${n}`).join(', ')}
+           returning "b")
+         ${SPAN_SELECT}`,
+        [changed.lo, changed.hi],
+      ),
+    );
+  }
+}
+
+/** The first and last bucket start a fold changed, in Unix seconds (bucket starts are whole seconds). */
+interface BucketSpan {
+  lo: number;
+  hi: number;
+}
+
+const SPAN_SELECT = 'select extract(epoch from min("b"))::float8 as lo, extract(epoch from max("b"))::float8 as hi from changed';
+
+function span(result: { rows: Array<{ lo: number | null; hi: number | null }> }): BucketSpan | null {
+  const { lo, hi } = result.rows[0];
+  return lo === null || hi === null ? null : { lo: Number(lo), hi: Number(hi) };
+}
+
+function widen(a: BucketSpan | null, b: BucketSpan | null): BucketSpan | null {
+  if (!a || !b) return a ?? b;
+  return { lo: Math.min(a.lo, b.lo), hi: Math.max(a.hi, b.hi) };
 }
 
 /** `"schema"."rollup_<series>_<level>"`; long names are shortened with a hash to stay within 63 bytes. */
