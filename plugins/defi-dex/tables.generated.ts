@@ -63,6 +63,10 @@ export type DexPoolRow = {
   num_total_users: bigint | number;
   /** height of the latest change of this row */
   update_height: bigint | number;
+  /** with marginal_b: raw amounts of A and B whose ratio is the pool's marginal price (B per A) where that is not supply_b / supply_a (concentrated liquidity: 2^160 and sqrt_price²); null: the supplies' ratio */
+  marginal_a?: bigint | number | null;
+  /** see marginal_a */
+  marginal_b?: bigint | number | null;
 };
 
 /** DEX pool events (trade, deposit, withdraw, claim, update, create, transfer) with the reserves after each */
@@ -173,7 +177,7 @@ export type DexTradeRow = {
   price_net: string | number;
   /** quote per base before fees */
   price_gross: string | number;
-  /** marginal price (reserve B / reserve A, decimals applied) before the trade */
+  /** marginal price before the trade, B per A, decimals applied: the reserves' ratio, or the pool's own marginal price (marginal_a/b of dex_pool: concentrated liquidity) */
   price_before: string | number;
   /** marginal price after the trade */
   price_after: string | number;

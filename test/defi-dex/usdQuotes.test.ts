@@ -59,4 +59,13 @@ describe('defi-dex: USD values from the markets plugin and the pools', function 
     const earlier = await readTable(t, 'dex_trade', ['volume_usd'], `pool=${LB_POOL}&height.lte=${from}`);
     expect(earlier.every((tr) => tr.volume_usd === ''), 'trades before any price stay null').to.equal(true);
   });
+
+  it('price a token from its pool\'s own marginal amounts when the pool keeps them (concentrated liquidity), not from the reserves', async () => {
+    const [row] = await readTable(t, 'dex_pool', ['token_a'], `pool=${LB_POOL}`);
+    const [token] = await readTable(t, 'token', ['decimals'], `token_key=${row.token_a}`);
+    // One whole token A for 0.25 tez (B); tez is 2.00 USD now (the candles above).
+    await t.app.db.writer('defi_dex.dex_pool').where('pool', LB_POOL).update({ marginal_a: (10n ** BigInt(token.decimals)).toString(), marginal_b: '250000' });
+    const p = await pool();
+    expect([p.price, p.price_usd]).to.deep.equal(['0.250000000000000000', '0.500000000000000000']);
+  });
 });

@@ -49,9 +49,10 @@ export class PoolInfo {
     return BigInt(this.row[`supply_${leg}`] ?? '0');
   }
 
-  /** Marginal price of one whole A in B from the reserves, 10^18-scaled. */
+  /** Marginal price of one whole A in B, 10^18-scaled: from the reserves, or the pool's own marginal amounts (marginal_a/b). */
   get price(): bigint {
-    return unitPrice(this.supply('a'), this.decimals('a'), this.supply('b'), this.decimals('b'));
+    const [a, b] = this.row.marginal_a == null || this.row.marginal_b == null ? [this.supply('a'), this.supply('b')] : [BigInt(this.row.marginal_a), BigInt(this.row.marginal_b)];
+    return unitPrice(a, this.decimals('a'), b, this.decimals('b'));
   }
 
   /** USD per whole A, 10^18-scaled, null without prices. */

@@ -42,6 +42,11 @@ export interface DexSupply {
   readonly lpSupply: bigint;
   /** Set when the fee changed with this operation. */
   readonly feesBps?: string;
+  /**
+   * Raw amounts of A and B whose ratio is the pool's marginal price (B per A) when that is not the
+   * reserves' ratio: a concentrated-liquidity pool's price is `sqrt_price²` over its fixed-point one.
+   */
+  readonly marginal?: readonly [bigint, bigint];
 }
 
 /** One fee taken by a trade, in one of the pool's tokens. */

@@ -78,7 +78,7 @@ export class DexRecorder implements DexSink {
     const pools = this.pools(ctx);
     const pool = await pools.get(poolAddress(key));
     if (!pool) throw new Error(`defi-dex: action on undeclared pool ${poolAddress(key)} (adapters declare pools first)`);
-    const before = LEGS.slice(0, supply.reserves.length).map((l) => big(pool[`supply_${l}`]));
+    const before = currentSupply(pool);
     const patch: Record<string, unknown> = { ...supplies(supply), update_height: ctx.block.level, last_change_height: ctx.block.level, last_change_time: new Date(ctx.block.time) };
     if (supply.feesBps) patch.fees_bps = supply.feesBps;
     const volumes = action.kind === 'trade' ? supply.reserves.map((_r, i) => (i === action.tokenIn ? action.amountIn : i === action.tokenOut ? action.amountOut : 0n)) : action.amounts.map((v) => (v < 0n ? -v : v));
@@ -92,7 +92,7 @@ export class DexRecorder implements DexSink {
     if (action.kind === 'trade') {
       patch.num_trades = big(pool.num_trades) + 1n;
       patch.last_trade_time = new Date(ctx.block.time);
-      const f = tradeFigures(action, before, supply.reserves, facts.map((x) => x.decimals));
+      const f = tradeFigures(action, priceBasis(before), priceBasis(supply), facts.map((x) => x.decimals));
       const fees = Object.values(action.fees).filter((x) => x !== undefined);
       const money = {
         price: await usd.perUnit(facts[f.base].key),
@@ -283,7 +283,14 @@ function cumulativeUsd(prior: unknown, hadEvents: boolean, value: bigint | null)
 }
 
 function currentSupply(pool: Entity): DexSupply {
-  return { reserves: LEGS.slice(0, Number(pool.num_tokens)).map((l) => big(pool[`supply_${l}`])), lpSupply: big(pool.supply_lp) };
+  const reserves = LEGS.slice(0, Number(pool.num_tokens)).map((l) => big(pool[`supply_${l}`]));
+  const marginal = pool.marginal_a == null || pool.marginal_b == null ? undefined : ([big(pool.marginal_a), big(pool.marginal_b)] as const);
+  return { reserves, lpSupply: big(pool.supply_lp), ...(marginal ? { marginal } : {}) };
+}
+
+/** The amounts per token whose ratios are the pool's marginal prices: the reserves, or A and B of `marginal`. */
+function priceBasis(s: DexSupply): readonly bigint[] {
+  return s.marginal ? [s.marginal[0], s.marginal[1], ...s.reserves.slice(2)] : s.reserves;
 }
 
 type Legs<P extends string> = { [K in `${P}_a` | `${P}_b`]: bigint } & { [K in `${P}_c` | `${P}_d`]: bigint | null };
@@ -293,6 +300,6 @@ function legs<P extends string>(prefix: P, values: readonly bigint[]): Legs<P> {
   return Object.fromEntries(LEGS.map((l, i) => [`${prefix}_${l}`, i < values.length ? values[i] : i < 2 ? 0n : null])) as Legs<P>;
 }
 
-function supplies(s: DexSupply): Legs<'supply'> & { supply_lp: bigint } {
-  return { ...legs('supply', s.reserves), supply_lp: s.lpSupply };
+function supplies(s: DexSupply): Legs<'supply'> & { supply_lp: bigint; marginal_a: bigint | null; marginal_b: bigint | null } {
+  return { ...legs('supply', s.reserves), supply_lp: s.lpSupply, marginal_a: s.marginal?.[0] ?? null, marginal_b: s.marginal?.[1] ?? null };
 }

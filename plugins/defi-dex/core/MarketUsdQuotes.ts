@@ -45,12 +45,14 @@ export class MarketUsdQuotes implements UsdQuotes {
     const pools = (await this.read('dex_pool')
       .where((q) => q.where({ token_a: token, token_b: 'tez' }).orWhere({ token_a: 'tez', token_b: token }))
       .whereNull('token_c')
-      .select('token_a', 'supply_a', 'supply_b')) as Array<{ token_a: string; supply_a: string; supply_b: string }>;
+      .select('token_a', 'supply_a', 'supply_b', 'marginal_a', 'marginal_b')) as Array<{ token_a: string; supply_a: string; supply_b: string; marginal_a: string | null; marginal_b: string | null }>;
     if (pools.length === 0) return null;
-    const legs = pools.map((p) => (p.token_a === token ? { token: BigInt(p.supply_a), tez: BigInt(p.supply_b) } : { token: BigInt(p.supply_b), tez: BigInt(p.supply_a) }));
-    const deepest = legs.reduce((a, b) => (b.tez > a.tez ? b : a));
-    if (deepest.token === 0n) return null;
-    return decimal(unitPrice(deepest.token, await this.decimals(token), deepest.tez, 6));
+    // The deepest pool by tez held; its price is its marginal one (the supplies' ratio unless the pool keeps its own).
+    const deepest = pools.reduce((a, b) => (tezHeld(b, token) > tezHeld(a, token) ? b : a));
+    const [a, b] = deepest.marginal_a === null || deepest.marginal_b === null ? [deepest.supply_a, deepest.supply_b] : [deepest.marginal_a, deepest.marginal_b];
+    const [tokenSide, tezSide] = deepest.token_a === token ? [BigInt(a), BigInt(b)] : [BigInt(b), BigInt(a)];
+    if (tokenSide === 0n) return null;
+    return decimal(unitPrice(tokenSide, await this.decimals(token), tezSide, 6));
   }
 
   private async decimals(token: string): Promise<number> {
@@ -58,4 +60,8 @@ export class MarketUsdQuotes implements UsdQuotes {
     const row = await this.read('token').where('token_key', token).first('decimals');
     return row?.decimals === null || row?.decimals === undefined ? 0 : Number(row.decimals);
   }
+}
+
+function tezHeld(pool: { token_a: string; supply_a: string; supply_b: string }, token: string): bigint {
+  return BigInt(pool.token_a === token ? pool.supply_b : pool.supply_a);
 }

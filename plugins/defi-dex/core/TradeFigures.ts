@@ -19,8 +19,8 @@ export interface TradeFigures {
 /**
  * Base is the lower-indexed token of the two traded (A in a two-token pool), quote the other: `buy`
  * means quote went in and base came out. Net prices are the amounts as paid and received; gross
- * prices add back fees taken from the input or the output; marginal prices are reserve ratios
- * before and after, decimals applied.
+ * prices add back fees taken from the input or the output; marginal prices are the ratios of the
+ * price bases before and after (the reserves, or a pool's own marginal amounts), decimals applied.
  */
 export function tradeFigures(t: DexTradeAction, before: readonly bigint[], after: readonly bigint[], decimals: readonly number[]): TradeFigures {
   const base = Math.min(t.tokenIn, t.tokenOut);

@@ -9,6 +9,7 @@ import { canonical, indexSandbox } from '../../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../../support/TestInstance';
 import { readTable } from '../../core-chain/support/tableReader';
 import { callsTo, leadingInts } from '../support/poolCalls';
+import { decimal, unitPrice } from '../../../plugins/defi-dex/api/Decimal';
 
 const X = KNOWN_ADDRESSES.ctez;
 const Y = KNOWN_ADDRESSES.kUSD;
@@ -107,6 +108,33 @@ describe('defi-dex: a QuipuSwap V3 pool on the sandbox chain', function () {
     });
     // A swap that crosses an initialized tick rewrites it in the `ticks` big map.
     expect(swaps.some((c) => (c.bigMapDiffs ?? []).some((d) => d.action === 'update')), 'a swap crossed a tick').to.equal(true);
+  });
+
+  it('prices are the pool\'s marginal price sqrt_price²/2^160 (decimals applied), not its holdings\' ratio: trades before and after, the pool record', async () => {
+    const record = (await (await t.get(`/v1/dex/${pool}`)).json()) as { price: string; token_a: { decimals: number }; token_b: { decimals: number } };
+    const [da, db] = [record.token_a.decimals, record.token_b.decimals];
+    expect(Number.isInteger(da) && Number.isInteger(db), 'decimals from the token metadata').to.equal(true);
+    // The pool's price as each call's storage left it (sqrt_price is the storage's second field).
+    const priceAfter = (storage: unknown): string => decimal(unitPrice(1n << 160n, da, leadingInts(storage, 2)[1] ** 2n, db));
+    const trades = await readTable(t, 'dex_trade', ['price_before', 'price_after', 'tx_hash'], `pool=${pool}`);
+    // The sandbox's pool exists from genesis: its first call (a position, not a trade) sets the first price.
+    expect(calls[0].entrypoint).to.equal('set_position');
+    let previous = '';
+    let checked = 0;
+    for (const c of calls) {
+      const after = priceAfter(c.storage);
+      const trade = trades.find((r) => r.tx_hash === c.hash);
+      if (trade) {
+        expect([trade.price_before, trade.price_after], c.hash).to.deep.equal([previous, after]);
+        checked++;
+      }
+      previous = after;
+    }
+    expect(checked, 'trades').to.equal(trades.length);
+    expect(record.price).to.equal(previous);
+    // Holdings are not the price: the supplies' ratio differs.
+    const [row] = await readTable(t, 'dex_pool', ['supply_a', 'supply_b'], `pool=${pool}`);
+    expect(decimal(unitPrice(BigInt(row.supply_a), da, BigInt(row.supply_b), db))).to.not.equal(record.price);
   });
 
   it('positions: set_position/update_position are deposits and withdrawals of the moved tokens, shares = the liquidity change of the owner', async () => {

@@ -44,7 +44,7 @@ export const quipuswapV3Adapter: DexAdapter = {
     signaturePools(r, ROLE, CALLS, CALLS, {
       storage: poolStorage,
       // A new pool holds no tokens: they come with the first position.
-      originated: (ctx, m, step, s) => sink.pool(ctx, declaration(step.contract, s, m.signer), { reserves: [0n, 0n], lpSupply: s.liquidity }, { match: m, step }),
+      originated: (ctx, m, step, s) => sink.pool(ctx, declaration(step.contract, s, m.signer), { reserves: [0n, 0n], lpSupply: s.liquidity, marginal: marginal(s) }, { match: m, step }),
       async called(ctx, m, step, s, key) {
         const call = new PoolCall(m, step);
         const moved = movedBy(call, s);
@@ -104,7 +104,12 @@ async function supplyAfter(ctx: IndexContext, sink: DexSink, key: DexPoolKey, s:
     before = { reserves: [0n, 0n], lpSupply: 0n };
     await sink.pool(ctx, declaration(step.contract, s, undefined), before, { match: m, step });
   }
-  return { reserves: [0, 1].map((i) => before.reserves[i] + moved.in[i] - moved.out[i]), lpSupply: s.liquidity };
+  return { reserves: [0, 1].map((i) => before.reserves[i] + moved.in[i] - moved.out[i]), lpSupply: s.liquidity, marginal: marginal(s) };
+}
+
+/** The pool's price, Y per X in raw units: `sqrt_price` is its square root in 2^80 fixed point. */
+function marginal(s: V3Storage): [bigint, bigint] {
+  return [1n << 160n, s.sqrt_price * s.sqrt_price];
 }
 
 const feeOf = (amountIn: bigint, s: V3Storage, token: number) => ({ amount: (amountIn * s.constants.fee_bps) / 10000n, bps: String(s.constants.fee_bps), token });
