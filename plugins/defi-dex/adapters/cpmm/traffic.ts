@@ -67,9 +67,8 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /**
- * A contract call whose parameters and effects are computed when the content applies (amounts out
- * depend on the state then). `pending` holds the call's own storage diff; a failed run drops it (the
- * content is then backtracked by the group builder).
+ * A `contractCall` of a pool model whose storage diff is built up in `pending` while the call applies;
+ * a failed run drops it (the content is then backtracked by the group builder).
  */
 export function deferredCall(
   ctx: BlockContext,
@@ -79,29 +78,16 @@ export function deferredCall(
   gas: number,
   pending: PendingDiff,
 ): ManagerContent {
-  const probe: ManagerContent = {
-    kind: 'transaction',
-    fields: { amount: '0', destination: model.address },
-    gasLimit: gas,
-    storageLimit: 350,
-    apply: () => {
-      const call = new CallContext(ctx, user);
-      const transfer = new BalanceUpdates(ctx.book);
-      let planned;
-      try {
-        planned = run(call, transfer);
-      } catch (e) {
-        pending.take(call);
-        throw e;
-      }
-      probe.fields.amount = String(planned.amount);
-      probe.fields.destination = model.address;
-      probe.fields.parameters = { entrypoint: planned.entrypoint, value: planned.value };
-      const result = call.contractResult(model, pending.take(call), gas, planned.grown ?? 0, transfer);
-      return { result, internal: call.internal };
-    },
-  };
-  return probe;
+  return contractCall(ctx, user, model, gas, (call, transfer) => {
+    let planned;
+    try {
+      planned = run(call, transfer);
+    } catch (e) {
+      pending.take(call);
+      throw e;
+    }
+    return { ...planned, diff: pending.take(call) };
+  });
 }
 
 /** What a simulated call did: its entrypoint and parameters, tez sent, entries its storage gained, its big map diff. */
