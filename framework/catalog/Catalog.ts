@@ -91,6 +91,16 @@ export class Catalog {
 
   /** The part of the catalog owned by the given plugins (a disabled plugin's tables and routes do not exist). */
   forPlugins(enabled: ReadonlySet<string>): Catalog {
+    // A derived table is recomputed from its sources on every rollback: they must be indexed too.
+    for (const t of this.tables.values()) {
+      if (!enabled.has(t.plugin)) continue;
+      for (const from of t.derivedFrom) {
+        const owner = this.tables.get(from)?.plugin;
+        if (owner === undefined || !enabled.has(owner)) {
+          throw new Error(`table '${t.code}' of plugin '${t.plugin}' is derived from '${from}'${owner ? ` of plugin '${owner}'` : ''}, which no enabled plugin declares: enable ${owner ? `'${owner}'` : 'its plugin'} too, or disable '${t.plugin}'`);
+        }
+      }
+    }
     return new Catalog(
       new Map([...this.tables].filter(([, t]) => enabled.has(t.plugin))),
       new Map([...this.series].filter(([, s]) => enabled.has(s.plugin))),

@@ -174,6 +174,25 @@ plugins:
     expect(err.path).to.equal('/plugins/p/routes/1/path');
   });
 
+  it('forPlugins refuses a table derived from a table of a plugin left out', function () {
+    const catalog = parseCatalog(`version: 1
+plugins:
+  src:
+    tables:
+      updates:
+        columns: [{ name: row_id, type: uint64 }]
+  derived:
+    tables:
+      values:
+        kind: mutable
+        derived_from: [updates]
+        columns: [{ name: row_id, type: uint64 }]
+`);
+    expect(() => catalog.forPlugins(new Set(['derived']))).to.throw(/table 'values' of plugin 'derived' is derived from 'updates' of plugin 'src'.*enable 'src' too/);
+    expect([...catalog.forPlugins(new Set(['derived', 'src'])).tables.keys()]).to.deep.equal(['updates', 'values']);
+    expect([...catalog.forPlugins(new Set(['src'])).tables.keys()]).to.deep.equal(['updates']);
+  });
+
   it('forPlugins keeps only the tables, series and routes of the given plugins', function () {
     const catalog = loadCatalogFile(DEFAULTS.catalogFile);
     const gov = catalog.forPlugins(new Set(['governance']));
