@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=32
 import 'reflect-metadata';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -28,7 +28,9 @@ export async function rssBench(): Promise<BenchResult[]> {
   try {
     const port = await freePort();
     const args = ['start', '--rpc', sandbox.url, '--database-url', db.url!, '--data-dir', dataDir, '--port', String(port), '--log-level', 'warn'];
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // The indexer runs with the heap flags the bench runs with (`npm run bench` passes `npm start`'s).
+    const flags = process.execArgv.filter((a) => a.startsWith('--max-semi-space-size'));
+    const child = spawn(process.execPath, [...flags, CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
