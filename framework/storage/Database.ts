@@ -99,7 +99,6 @@ export class Database {
   }
 }
 
-/** A prepared statement's name: the same text always gets the same name, on every connection. */
 /** The part of knex's client a query runs on: a pooled pg connection (a transaction's own, inside one). */
 interface ConnectionSource {
   acquireConnection(): Promise<{ query(config: object): Promise<{ rows: (string | null)[][] }> }>;
@@ -122,6 +121,7 @@ async function preparedRows(query: Knex.QueryBuilder | Knex.Raw): Promise<(strin
   }
 }
 
+/** A prepared statement's name: the same text always gets the same name, on every connection. */
 function statementName(sql: string): string {
   return `tzidx_${createHash('sha1').update(sql).digest('base64url')}`;
 }

@@ -86,7 +86,7 @@ export class SchemaMigrator {
 }
 
 /**
- * An index whose leading column is nullable leaves the nulls out (`where … is not null`): every filter
+ * A non-unique index whose leading column is nullable leaves the nulls out (`where … is not null`): every filter
  * that can use it (=, in, ranges) implies not null, and most rows of such columns are null (an op's
  * receiver, creator or baker: attestations have none), which a full index would store anyway. An
  * index of the same name built otherwise (by an earlier version: method or partiality) is rebuilt.
@@ -106,8 +106,9 @@ async function migrateIndex(trx: Knex.Transaction, table: TableDef, ix: IndexDef
   await trx.raw(`create ${ix.unique ? 'unique ' : ''}index if not exists ${quote(name)} on ??.?? using ${ix.using} (${cols})${where}`, [table.schema, table.storage]);
 }
 
+/** Unique indexes stay whole: `ON CONFLICT (column)` infers only an index without a predicate. */
 function isPartial(table: TableDef, ix: IndexDef): boolean {
-  return table.column(ix.columns[0])?.nullable === true;
+  return !ix.unique && table.column(ix.columns[0])?.nullable === true;
 }
 
 /**

@@ -25,6 +25,7 @@ plugins:
           - [receiver, row_id]
           - { columns: [hash], using: hash }
           - { columns: [time], using: brin }
+          - { columns: [receiver, height], unique: true }
 `;
 
 describe(`schema migration: index methods, and indexes on nullable columns (${BACKEND})`, function () {
@@ -50,6 +51,8 @@ describe(`schema migration: index methods, and indexes on nullable columns (${BA
       t_receiver_row_id_idx: 'btree where (receiver IS NOT NULL)',
       t_hash_idx: 'hash',
       t_time_idx: 'brin',
+      // A unique index stays whole: ON CONFLICT (receiver, height) could not infer a partial one.
+      t_receiver_height_idx: 'btree',
     });
   });
 
