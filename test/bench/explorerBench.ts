@@ -11,7 +11,7 @@ import { quote } from '../../framework/storage/SchemaMigrator';
 import { indexSandbox } from '../support/IndexHarness';
 import { postgresUrl } from '../support/TestDatabase';
 import { startTestInstance } from '../support/TestInstance';
-import { BenchResult, percentiles } from './measure';
+import { BenchResult, percentiles, seconds } from './measure';
 
 const BLOCKS = Number(process.env.TZIDX_BENCH_EXPLORER_BLOCKS ?? 1000);
 /**
@@ -64,7 +64,7 @@ export async function explorerBench(): Promise<BenchResult[]> {
   const t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]), enabled: ['core-chain'] });
   try {
     await indexSandbox(t, chain);
-    const setup = Number(process.hrtime.bigint() - g0) / 1e9;
+    const setup = seconds(g0);
     const op = t.app.catalog.table('op')!;
     const opTable = `${quote(op.schema)}.${quote(op.storage)}`;
     const client = new Client({ connectionString: t.app.config.databaseUrl });
@@ -175,7 +175,7 @@ async function drive<A>(spec: LoadSpec, target: Target<A>, ms: number): Promise<
       }
     }),
   );
-  return { requests: latencies.length, seconds: Number(process.hrtime.bigint() - start) / 1e9, latencies };
+  return { requests: latencies.length, seconds: seconds(start), latencies };
 }
 
 function floorTarget(spec: LoadSpec): Target<unknown[]> {

@@ -10,7 +10,7 @@ import { indexSandbox } from '../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 import { diskUse } from './DiskUse';
 import { projectMainnetSync } from './MainnetProjection';
-import { BenchResult, median } from './measure';
+import { BenchResult, median, mib, seconds } from './measure';
 import { RecordedNode } from './RecordedNode';
 
 const BLOCKS = Number(process.env.TZIDX_BENCH_BLOCKS ?? 1000);
@@ -120,14 +120,6 @@ async function ingestFloor(t: TestInstance, texts: readonly string[]): Promise<{
     await client.end();
   }
   return { seconds: parse + copy, rows };
-}
-
-function seconds(start: bigint): number {
-  return Number(process.hrtime.bigint() - start) / 1e9;
-}
-
-function mib(bytes: number): string {
-  return (bytes / 2 ** 20).toFixed(0);
 }
 
 function countOps(block: { operations: Array<Array<{ contents: unknown[] }>> }): number {

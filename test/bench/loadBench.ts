@@ -8,7 +8,7 @@ import { postgresUrl } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 import { LoadTally, runLoad } from './loadGenerator';
 import { KINDS, Mix, buildMix } from './loadMix';
-import { BenchResult, percentiles } from './measure';
+import { BenchResult, percentiles, seconds } from './measure';
 
 const SEED = 'tzidx';
 const BLOCKS = Number(process.env.TZIDX_BENCH_LOAD_BLOCKS ?? 512);
@@ -39,7 +39,7 @@ export async function loadBench(): Promise<BenchResult[]> {
     await t.app.container.resolve<MetadataImport>(METADATA_IMPORT)(demoMetadataEntries(chain), 'the sandbox demo');
     await t.app.startPlugins();
     const { mix, dropped } = await buildMix(t, SEED);
-    const setup = Number(process.hrtime.bigint() - g0) / 1e9;
+    const setup = seconds(g0);
     const sizes = KINDS.map((k) => `${k} ${mix[k].length}`).join(', ');
     const skipped = dropped.length ? `; ${dropped.length} left out, not 200: ${dropped.slice(0, 5).join(', ')}${dropped.length > 5 ? ', …' : ''}` : '';
     const setupLine = { name: `load: generate and index ${BLOCKS} demo blocks with every built-in plugin (${t.app.plugins.length}) into Postgres, build the mix (${sizes} paths${skipped})`, seconds: setup };

@@ -24,7 +24,7 @@ export async function time(fn: () => Promise<unknown>, runs: number): Promise<nu
   for (let i = 0; i < runs; i++) {
     const t0 = process.hrtime.bigint();
     await fn();
-    out.push(Number(process.hrtime.bigint() - t0) / 1e9);
+    out.push(seconds(t0));
   }
   return out;
 }
@@ -38,4 +38,14 @@ export function median(xs: number[]): number {
 export function percentiles(xs: number[], ps: number[]): number[] {
   const s = Float64Array.from(xs).sort();
   return ps.map((p) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]);
+}
+
+/** Seconds since a `process.hrtime.bigint()` reading. */
+export function seconds(start: bigint): number {
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+/** Bytes as whole MiB, for result names. */
+export function mib(bytes: number): string {
+  return (bytes / 2 ** 20).toFixed(0);
 }

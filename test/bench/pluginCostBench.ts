@@ -4,7 +4,7 @@ import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
 import { indexSandbox } from '../support/IndexHarness';
 import { startTestInstance } from '../support/TestInstance';
-import { BenchResult, median } from './measure';
+import { BenchResult, median, seconds } from './measure';
 import { RecordedNode } from './RecordedNode';
 
 const BLOCKS = Number(process.env.TZIDX_BENCH_PLUGIN_BLOCKS ?? 400);
@@ -87,7 +87,7 @@ async function indexOnce(chain: SandboxChain, plugins: PluginClass[], node: Reco
     await t.app.db.writer.raw('checkpoint');
     const t0 = process.hrtime.bigint();
     await indexSandbox(t, chain, {}, node);
-    return Number(process.hrtime.bigint() - t0) / 1e9;
+    return seconds(t0);
   } finally {
     await t.close();
   }

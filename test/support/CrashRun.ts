@@ -38,8 +38,10 @@ export async function instance(root: string, name: string, yaml: string): Promis
   return { port: await freePort(), dataDir, db: await createTestDatabase(), config };
 }
 
+/** The child runs with this process's young-generation flag, if any (`npm run bench` passes `npm start`'s). */
 export function startIndexer(i: Instance, rpc: string, to: number): ChildProcess {
-  const args = [BIN, 'start', '--rpc', rpc, '--to', String(to), '--port', String(i.port), '--data-dir', i.dataDir, '--config', i.config];
+  const flags = process.execArgv.filter((a) => a.startsWith('--max-semi-space-size'));
+  const args = [...flags, BIN, 'start', '--rpc', rpc, '--to', String(to), '--port', String(i.port), '--data-dir', i.dataDir, '--config', i.config];
   return spawn(process.execPath, args, { env: { ...process.env, DATABASE_URL: i.db.url ?? '' }, stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
