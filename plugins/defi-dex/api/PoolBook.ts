@@ -1,4 +1,5 @@
 import { ApiError, parseAddress, ZERO_TIME } from '../../../framework';
+import { marginalAmounts } from '../core/marginalAmounts';
 import { decimal, unitPrice } from './Decimal';
 import { DexTable, TextRow } from './DexTable';
 import { TokenBook, TokenHint, TokenObject } from './TokenBook';
@@ -51,7 +52,7 @@ export class PoolInfo {
 
   /** Marginal price of one whole A in B, 10^18-scaled: from the reserves, or the pool's own marginal amounts (marginal_a/b). */
   get price(): bigint {
-    const [a, b] = this.row.marginal_a == null || this.row.marginal_b == null ? [this.supply('a'), this.supply('b')] : [BigInt(this.row.marginal_a), BigInt(this.row.marginal_b)];
+    const [a, b] = marginalAmounts(this.row);
     return unitPrice(a, this.decimals('a'), b, this.decimals('b'));
   }
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Catalog } from '../../../framework';
 import { decimal, unitPrice } from '../api/Decimal';
+import { marginalAmounts } from './marginalAmounts';
 import type { UsdQuotes } from './UsdQuotes';
 
 /**
@@ -49,8 +50,8 @@ export class MarketUsdQuotes implements UsdQuotes {
     if (pools.length === 0) return null;
     // The deepest pool by tez held; its price is its marginal one (the supplies' ratio unless the pool keeps its own).
     const deepest = pools.reduce((a, b) => (tezHeld(b, token) > tezHeld(a, token) ? b : a));
-    const [a, b] = deepest.marginal_a === null || deepest.marginal_b === null ? [deepest.supply_a, deepest.supply_b] : [deepest.marginal_a, deepest.marginal_b];
-    const [tokenSide, tezSide] = deepest.token_a === token ? [BigInt(a), BigInt(b)] : [BigInt(b), BigInt(a)];
+    const [a, b] = marginalAmounts(deepest);
+    const [tokenSide, tezSide] = deepest.token_a === token ? [a, b] : [b, a];
     if (tokenSide === 0n) return null;
     return decimal(unitPrice(tokenSide, await this.decimals(token), tezSide, 6));
   }
