@@ -182,26 +182,14 @@ export class SeriesRollups {
    * Aggregates the selected raw rows into level buckets and merges them into the stored ones; answers
    * the span of buckets it changed (null: no row).
    */
-  private async fold(trx: Knex.Transaction, series: CompiledSeries, level: RollupLevel, where: string, bindings: readonly Knex.Value[]): Promise<BucketSpan | null> {
+  private fold(trx: Knex.Transaction, series: CompiledSeries, level: RollupLevel, where: string, bindings: readonly Knex.Value[]): Promise<BucketSpan | null> {
     const t = series.def.table;
     const bucket = Collapse.of(level).bucketSql(series.timeRef);
-    const names = series.partials.map((p) => quote(p.name));
     const raw = series.partials.map((p) => `${p.raw} as ${quote(p.name)}`);
     const conditions = [where, `${series.timeRef} is not null`, ...(series.excludedRows ? [`not (${series.excludedRows})`] : [])];
-    const key = [...series.partitionRefs, '"b"'].join(', ');
-    return span(
-      await trx.raw(
-        `with changed as (
-           insert into ${rollupTable(series, level)} as r (${key}, ${names.join(', ')})
-           select ${key}, ${series.partials.map((p) => p.merge).join(', ')}
-             from (select ${[...series.partitionRefs, `${bucket} as "b"`, ...raw].join(', ')} from ${quote(t.schema)}.${quote(t.storage)} where ${conditions.join(' and ')}) p
-            group by ${key}
-           on conflict (${key}) do update set ${series.partials.map((p) => `${quote(p.name)} = ${p.upsert}`).join(', ')}
-           returning "b")
-         ${SPAN_SELECT}`,
-        bindings,
-      ),
-    );
+    const source = `select ${[...series.partitionRefs, `${bucket} as "b"`, ...raw].join(', ')} from ${quote(t.schema)}.${quote(t.storage)} where ${conditions.join(' and ')}`;
+    const merged = series.partials.map((p) => `${quote(p.name)} = ${p.upsert}`).join(', ');
+    return this.storeBuckets(trx, series, level, [...series.partitionRefs, '"b"'].join(', '), source, merged, bindings);
   }
 
   /**
@@ -209,23 +197,32 @@ export class SeriesRollups {
    * the finer buckets inside them (complete: the finer level is up to date), replacing the stored
    * ones; the partials merge as they do over raw rows. Answers the span of coarse buckets changed.
    */
-  private async refold(trx: Knex.Transaction, series: CompiledSeries, finer: RollupLevel, coarse: RollupLevel, changed: BucketSpan): Promise<BucketSpan | null> {
+  private refold(trx: Knex.Transaction, series: CompiledSeries, finer: RollupLevel, coarse: RollupLevel, changed: BucketSpan): Promise<BucketSpan | null> {
     const bucket = (ref: string): string => Collapse.of(coarse).bucketSql(ref);
     const names = series.partials.map((p) => quote(p.name));
-    return span(
-      await trx.raw(
-        `with changed as (
-           insert into ${rollupTable(series, coarse)} as r ("b", ${names.join(', ')})
-           select "b", ${series.partials.map((p) => p.merge).join(', ')}
-             from (select ${bucket('"b"')} as "b", ${names.join(', ')} from ${rollupTable(series, finer)}
-                    where "b" >= ${bucket('to_timestamp(?)')} and ${bucket('"b"')} <= ${bucket('to_timestamp(?)')}) p
-            group by "b"
-           on conflict ("b") do update set ${names.map((n) => `${n} = excluded.${n}`).join(', ')}
-           returning "b")
-         ${SPAN_SELECT}`,
-        [changed.lo, changed.hi],
-      ),
+    const source = `select ${bucket('"b"')} as "b", ${names.join(', ')} from ${rollupTable(series, finer)}
+                     where "b" >= ${bucket('to_timestamp(?)')} and ${bucket('"b"')} <= ${bucket('to_timestamp(?)')}`;
+    const replaced = names.map((n) => `${n} = excluded.${n}`).join(', ');
+    return this.storeBuckets(trx, series, coarse, '"b"', source, replaced, [changed.lo, changed.hi]);
+  }
+
+  /**
+   * Merges the partials of `source` (rows of bucketed partials) by `key` into a level's rollup, a
+   * stored bucket taking `onConflict`; answers the span of buckets written.
+   */
+  private async storeBuckets(trx: Knex.Transaction, series: CompiledSeries, level: RollupLevel, key: string, source: string, onConflict: string, bindings: readonly Knex.Value[]): Promise<BucketSpan | null> {
+    const names = series.partials.map((p) => quote(p.name)).join(', ');
+    const result = await trx.raw(
+      `with changed as (
+         insert into ${rollupTable(series, level)} as r (${key}, ${names})
+         select ${key}, ${series.partials.map((p) => p.merge).join(', ')} from (${source}) p group by ${key}
+         on conflict (${key}) do update set ${onConflict}
+         returning "b")
+       select extract(epoch from min("b"))::float8 as lo, extract(epoch from max("b"))::float8 as hi from changed`,
+      bindings,
     );
+    const { lo, hi } = result.rows[0] as { lo: number | null; hi: number | null };
+    return lo === null || hi === null ? null : { lo: Number(lo), hi: Number(hi) };
   }
 }
 
@@ -233,13 +230,6 @@ export class SeriesRollups {
 interface BucketSpan {
   lo: number;
   hi: number;
-}
-
-const SPAN_SELECT = 'select extract(epoch from min("b"))::float8 as lo, extract(epoch from max("b"))::float8 as hi from changed';
-
-function span(result: { rows: Array<{ lo: number | null; hi: number | null }> }): BucketSpan | null {
-  const { lo, hi } = result.rows[0];
-  return lo === null || hi === null ? null : { lo: Number(lo), hi: Number(hi) };
 }
 
 function widen(a: BucketSpan | null, b: BucketSpan | null): BucketSpan | null {
