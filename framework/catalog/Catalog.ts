@@ -5,6 +5,7 @@ import {
   ColumnDecl,
   ColumnDef,
   ColumnLookup,
+  ColumnVia,
   IndexDecl,
   isFilterOnly,
   pluginSchema,
@@ -141,6 +142,11 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     if (byName.has(c.name)) throw new CatalogError(`${path}/columns/${i}/name`, `duplicate column '${c.name}'`, source);
     byName.set(c.name, c);
   });
+  decl.columns.forEach((c, i) => {
+    if (!c.filter_via) return;
+    all[i] = { ...all[i], via: columnVia(c, byName, earlier, `${path}/columns/${i}/filter_via`, source) };
+    byName.set(c.name, all[i]);
+  });
   const virtualNames = new Set(decl.columns.filter(isVirtual).map((c) => c.name));
   const virtualColumns = decl.columns.flatMap((c, i) => virtualColumn(c, byName, virtualNames, earlier, `${path}/columns/${i}`, source));
   for (const v of virtualColumns) byName.set(v.name, v);
@@ -247,6 +253,29 @@ function columnLookup(
     }
   }
   return { schema: other.schema, storage: other.storage, column, on: spec.on };
+}
+
+/**
+ * A column filtered through a row id: a stored column of this table (not virtual: filters reach it by
+ * name) holding the row id of an earlier declared table, whose key column has this column's type and
+ * a unique index.
+ */
+function columnVia(decl: ColumnDecl, byName: ReadonlyMap<string, ColumnDef>, earlier: ReadonlyMap<string, TableDef>, path: string, source: string): ColumnVia {
+  const spec = decl.filter_via!;
+  if (isVirtual(decl)) throw new CatalogError(path, `'${decl.name}' is not stored: filter_via is for a stored column`, source);
+  const column = byName.get(spec.column);
+  if (!column || column.type.name !== 'uint64') throw new CatalogError(`${path}/column`, `'${spec.column}' is not a uint64 column of this table`, source);
+  const other = earlier.get(spec.table);
+  if (!other) throw new CatalogError(`${path}/table`, `'${decl.name}' names table '${spec.table}', which is not declared before it`, source);
+  const key = other.column(spec.key);
+  const self = byName.get(decl.name)!;
+  if (!key || isFilterOnly(key) || key.aliasOf !== undefined || key.type.name !== self.type.name) {
+    throw new CatalogError(`${path}/key`, `'${spec.table}' has no stored ${self.type.name} column '${spec.key}'`, source);
+  }
+  if (!other.indexes.some((ix) => ix.unique && ix.columns.length === 1 && ix.columns[0] === spec.key)) {
+    throw new CatalogError(`${path}/key`, `'${spec.table}' has no unique index on '${spec.key}': a value must name one row`, source);
+  }
+  return { column, schema: other.schema, storage: other.storage, key };
 }
 
 function buildSeries(

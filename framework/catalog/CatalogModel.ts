@@ -19,6 +19,12 @@ export interface ColumnDecl {
    */
   lookup?: { table: string; column: string; on: string[] };
   /**
+   * A stored column whose equality filters (eq, ne, in, nin) run through `column`, this table's row id
+   * of the `table` row whose `key` holds the value (op `sender` through `sender_id`, the account with
+   * that address): the index serving them is then one over small integers, not over the text.
+   */
+  filter_via?: { column: string; table: string; key: string };
+  /**
    * Values whose rows lists leave out unless a filter on this column names them (`eq`/`in`): rows
    * a client of the original cannot decode (op `type` event and unknown).
    */
@@ -159,6 +165,8 @@ export interface ColumnDef {
   readonly anyOf?: readonly ColumnDef[];
   /** A filter-only column: rows whose `on` columns are among those of the other table's matching rows. */
   readonly lookup?: ColumnLookup;
+  /** Equality filters on this stored column run through a row id column (ColumnDecl.filter_via). */
+  readonly via?: ColumnVia;
   /** Values listed only when a filter on the column names them (parsed by the column's type). */
   readonly hiddenValues?: readonly SqlValue[];
 }
@@ -167,6 +175,15 @@ export interface ColumnLookup {
   readonly storage: string;
   readonly column: ColumnDef;
   readonly on: readonly string[];
+}
+
+export interface ColumnVia {
+  /** This table's column holding the other table's row id. */
+  readonly column: ColumnDef;
+  readonly schema: string;
+  readonly storage: string;
+  /** The other table's column holding the value. */
+  readonly key: ColumnDef;
 }
 
 /** Filter-only columns cannot be selected. */

@@ -26,6 +26,16 @@ const column = {
         on: { type: 'array', minItems: 1, items: { type: 'string', pattern: IDENT } },
       },
     },
+    filter_via: {
+      type: 'object',
+      required: ['column', 'table', 'key'],
+      additionalProperties: false,
+      properties: {
+        column: { type: 'string', pattern: IDENT },
+        table: { type: 'string', pattern: IDENT },
+        key: { type: 'string', pattern: IDENT },
+      },
+    },
   },
 };
 

@@ -1,7 +1,7 @@
 import { Knex } from 'knex';
 import { injectable } from 'tsyringe';
-import { ColumnLookup, storedName, TableDef } from '../catalog/CatalogModel';
-import { Encoding } from '../catalog/types/ColumnType';
+import { ColumnDef, ColumnLookup, ColumnVia, storedName, TableDef } from '../catalog/CatalogModel';
+import { Encoding, SqlValue } from '../catalog/types/ColumnType';
 import { Database } from '../storage/Database';
 import { quote } from '../storage/SchemaMigrator';
 import { Filter, TableRequest } from './TableRequest';
@@ -65,6 +65,15 @@ export function applyFilters(q: Knex.QueryBuilder, filters: readonly Filter[]): 
   }
 }
 
+/**
+ * Rows whose `column` is one of `values`, by the catalog's rule for that column (through its row id
+ * column when it has one: ColumnDecl.filter_via), for plugin queries that filter outside a request.
+ */
+export function whereColumnIn(q: Knex.QueryBuilder, column: ColumnDef, values: readonly SqlValue[]): Knex.QueryBuilder {
+  applyFilter(q, { column, op: values.length === 1 ? 'eq' : 'in', values });
+  return q;
+}
+
 /** A lookup column (flow `op`): the row's `on` columns are (ne/nin: are not) among the matching rows'. */
 function applyLookup(q: Knex.QueryBuilder, f: Filter, lookup: ColumnLookup): void {
   const negated = f.op === 'ne' || f.op === 'nin';
@@ -78,7 +87,31 @@ function applyLookup(q: Knex.QueryBuilder, f: Filter, lookup: ColumnLookup): voi
   else q.whereIn(on, matching);
 }
 
+const EQUALITY = new Set(['eq', 'ne', 'in', 'nin']);
+
+/**
+ * An equality filter on a column kept by row id too (op `sender`, `sender_id`): the row id of the
+ * other table's row holding the value (its key is unique), found once before the scan as an
+ * InitPlan, so the id column's index serves the filter and the order by row_id (a join would not).
+ * The row id is null exactly where the value is, so ne/nin keep the rows without one, as on the
+ * column itself.
+ */
+function applyVia(q: Knex.QueryBuilder, f: Filter, via: ColumnVia): void {
+  const ids = q.client
+    .queryBuilder()
+    .withSchema(via.schema)
+    .from(via.storage)
+    .select('row_id');
+  applyFilter(ids, { ...f, column: via.key, op: f.op === 'eq' || f.op === 'ne' ? 'eq' : 'in' });
+  const id = quote(via.column.name);
+  if (f.op === 'eq') q.whereRaw(`${id} = (?)`, [ids]);
+  else if (f.op === 'ne') q.whereRaw(`(${id} is null or ${id} is distinct from (?))`, [ids]);
+  else if (f.op === 'in') q.whereRaw(`${id} = any(array(?))`, [ids]);
+  else q.whereRaw(`(${id} is null or not ${id} = any(array(?)))`, [ids]);
+}
+
 function applyFilter(q: Knex.QueryBuilder, f: Filter): void {
+  if (f.column.via && EQUALITY.has(f.op)) return applyVia(q, f, f.column.via);
   const ref = quote(storedName(f.column));
   const ph = f.column.type.placeholder;
   const list = f.values.map(() => ph).join(', ');

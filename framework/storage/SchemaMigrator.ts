@@ -76,12 +76,31 @@ export class SchemaMigrator {
       }
       outcome = 'altered';
     }
+    await dropUndeclaredIndexes(trx, table);
     for (const ix of table.indexes) await migrateIndex(trx, table, ix);
     await trx(`${META_SCHEMA}.schema_version`)
       .insert({ plugin: table.plugin, table_code: table.code, definition_hash: hash, version: (recorded?.version ?? 0) + 1, migrated_at: new Date() })
       .onConflict(['plugin', 'table_code'])
       .merge();
     return outcome;
+  }
+}
+
+/**
+ * An index an earlier version declared and this catalog no longer does (op `sender` became
+ * `sender_id`) is dropped: it would cost disk and write time and serve no filter. Only names of the
+ * catalog's own pattern (`{table}_{columns}_idx`, or a hash suffix when that is too long) are touched, so an operator's own indexes named
+ * otherwise stay.
+ */
+async function dropUndeclaredIndexes(trx: Knex.Transaction, table: TableDef): Promise<void> {
+  const declared = new Set(table.indexes.map((ix) => indexName(table, ix.columns)));
+  const { rows } = await trx.raw(
+    `select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
+      where i.indrelid = to_regclass(?) and not i.indisprimary`,
+    [`${quote(table.schema)}.${quote(table.storage)}`],
+  );
+  for (const { name } of rows as Array<{ name: string }>) {
+    if (!declared.has(name) && name.startsWith(`${table.storage}_`) && /_(idx|[0-9a-f]{8})$/.test(name)) await trx.raw(`drop index ??.${quote(name)}`, [table.schema]);
   }
 }
 

@@ -1,6 +1,110 @@
 // Generated from tables.yaml by `npm run gen`: do not edit (test/framework/generated.test.ts checks it is current).
 import { tableHandle } from '../../framework';
 
+/** most recent state and running statistics of every account */
+export type AccountRow = {
+  /** unique row id (local to this table and instance); the account id used by *_id columns */
+  row_id?: bigint | number;
+  /** account address */
+  address: string;
+  /** address kind (tz1, tz2, tz3, KT1, btz1, tz4, txr1, sr1) */
+  address_type: "ed25519" | "secp256k1" | "p256" | "contract" | "blinded" | "bls12_381" | "tx_rollup" | "smart_rollup";
+  /** revealed public key; null before reveal */
+  pubkey?: string | null;
+  /** last used manager counter */
+  counter: bigint | number;
+  /** account row id of the current baker; null when not delegated */
+  baker_id?: bigint | number | null;
+  /** account row id of the originator (contracts only) */
+  creator_id?: bigint | number | null;
+  /** height of the first incoming transaction */
+  first_in?: bigint | number | null;
+  /** height of the first outgoing transaction */
+  first_out?: bigint | number | null;
+  /** height of the latest incoming transaction */
+  last_in?: bigint | number | null;
+  /** height of the latest outgoing transaction */
+  last_out?: bigint | number | null;
+  /** height at which the account first appeared */
+  first_seen: bigint | number;
+  /** height at which the account was last touched */
+  last_seen: bigint | number;
+  /** height of the current delegation; null when not delegated */
+  delegated_since?: bigint | number | null;
+  /** tez received so far (tez) */
+  total_received: bigint;
+  /** tez sent so far (tez) */
+  total_sent: bigint;
+  /** tez burned so far (tez) */
+  total_burned: bigint;
+  /** fees paid so far (tez) */
+  total_fees_paid: bigint;
+  /** fees paid by calls to this contract (tez) */
+  total_fees_used: bigint;
+  /** fundraiser balance not activated yet (blinded accounts; tez) */
+  unclaimed_balance: bigint;
+  /** current spendable balance (tez) */
+  spendable_balance: bigint;
+  /** current rollup bond (tez) */
+  frozen_bond: bigint;
+  /** rollup bonds lost to penalties (tez) */
+  lost_bond: bigint;
+  /** balance is non-zero */
+  is_funded: boolean;
+  /** fundraiser account was activated */
+  is_activated: boolean;
+  /** delegates to a baker */
+  is_delegated: boolean;
+  /** public key is revealed */
+  is_revealed: boolean;
+  /** registered as baker */
+  is_baker: boolean;
+  /** smart contract */
+  is_contract: boolean;
+  /** successful outgoing operations */
+  n_tx_success: bigint | number;
+  /** failed outgoing operations */
+  n_tx_failed: bigint | number;
+  /** incoming transactions */
+  n_tx_in: bigint | number;
+  /** outgoing transactions */
+  n_tx_out: bigint | number;
+  /** current baker address; null when not delegated */
+  baker?: string | null;
+  /** originator address (contracts only) */
+  creator?: string | null;
+  /** time of block first_seen */
+  first_seen_time: Date | number | string;
+  /** time of block last_seen */
+  last_seen_time: Date | number | string;
+  /** time of block first_in */
+  first_in_time?: Date | number | string | null;
+  /** time of block last_in */
+  last_in_time?: Date | number | string | null;
+  /** time of block first_out */
+  first_out_time?: Date | number | string | null;
+  /** time of block last_out */
+  last_out_time?: Date | number | string | null;
+  /** time of block delegated_since */
+  delegated_since_time?: Date | number | string | null;
+  /** own staked tez (a baker's own and edge stake; Tenderbake frozen deposits). Null for external stakers: their tez are a share of their baker's pool that changes with every reward (`stake_shares` of the baker's `staker_pool`; the explorer account has the amount) */
+  staked_balance?: bigint | null;
+  /** unstaked tez not finalized yet (frozen and finalizable requests; tez) */
+  unstaked_balance: bigint;
+  /** staked and unstaked tez lost to slashing: a baker's own stake, a staker's unstake requests (a staker's share of a slashed pool shows in its pool share; tez) */
+  lost_stake: bigint;
+  /** frozen rewards (Emmy bakers, until unfrozen; tez) */
+  frozen_rewards: bigint;
+  /** staking pseudotokens held with the current baker (external stakers, Paris+) */
+  stake_shares: bigint | number;
+  /** tez staked with this baker by external stakers (bakers; tez) */
+  staker_pool: bigint;
+  /** staking pseudotokens of all external stakers of this baker (bakers) */
+  stake_shares_total: bigint | number;
+  /** holds own stake or staking pseudotokens */
+  is_staked: boolean;
+};
+
 /** historic end-of-block balances for all accounts (one row per account and block in which its balance changed) */
 export type BalanceRow = {
   /** unique row id (local to this table and instance) */
@@ -399,110 +503,6 @@ export type OpRow = {
   kind: string;
 };
 
-/** most recent state and running statistics of every account */
-export type AccountRow = {
-  /** unique row id (local to this table and instance); the account id used by *_id columns */
-  row_id?: bigint | number;
-  /** account address */
-  address: string;
-  /** address kind (tz1, tz2, tz3, KT1, btz1, tz4, txr1, sr1) */
-  address_type: "ed25519" | "secp256k1" | "p256" | "contract" | "blinded" | "bls12_381" | "tx_rollup" | "smart_rollup";
-  /** revealed public key; null before reveal */
-  pubkey?: string | null;
-  /** last used manager counter */
-  counter: bigint | number;
-  /** account row id of the current baker; null when not delegated */
-  baker_id?: bigint | number | null;
-  /** account row id of the originator (contracts only) */
-  creator_id?: bigint | number | null;
-  /** height of the first incoming transaction */
-  first_in?: bigint | number | null;
-  /** height of the first outgoing transaction */
-  first_out?: bigint | number | null;
-  /** height of the latest incoming transaction */
-  last_in?: bigint | number | null;
-  /** height of the latest outgoing transaction */
-  last_out?: bigint | number | null;
-  /** height at which the account first appeared */
-  first_seen: bigint | number;
-  /** height at which the account was last touched */
-  last_seen: bigint | number;
-  /** height of the current delegation; null when not delegated */
-  delegated_since?: bigint | number | null;
-  /** tez received so far (tez) */
-  total_received: bigint;
-  /** tez sent so far (tez) */
-  total_sent: bigint;
-  /** tez burned so far (tez) */
-  total_burned: bigint;
-  /** fees paid so far (tez) */
-  total_fees_paid: bigint;
-  /** fees paid by calls to this contract (tez) */
-  total_fees_used: bigint;
-  /** fundraiser balance not activated yet (blinded accounts; tez) */
-  unclaimed_balance: bigint;
-  /** current spendable balance (tez) */
-  spendable_balance: bigint;
-  /** current rollup bond (tez) */
-  frozen_bond: bigint;
-  /** rollup bonds lost to penalties (tez) */
-  lost_bond: bigint;
-  /** balance is non-zero */
-  is_funded: boolean;
-  /** fundraiser account was activated */
-  is_activated: boolean;
-  /** delegates to a baker */
-  is_delegated: boolean;
-  /** public key is revealed */
-  is_revealed: boolean;
-  /** registered as baker */
-  is_baker: boolean;
-  /** smart contract */
-  is_contract: boolean;
-  /** successful outgoing operations */
-  n_tx_success: bigint | number;
-  /** failed outgoing operations */
-  n_tx_failed: bigint | number;
-  /** incoming transactions */
-  n_tx_in: bigint | number;
-  /** outgoing transactions */
-  n_tx_out: bigint | number;
-  /** current baker address; null when not delegated */
-  baker?: string | null;
-  /** originator address (contracts only) */
-  creator?: string | null;
-  /** time of block first_seen */
-  first_seen_time: Date | number | string;
-  /** time of block last_seen */
-  last_seen_time: Date | number | string;
-  /** time of block first_in */
-  first_in_time?: Date | number | string | null;
-  /** time of block last_in */
-  last_in_time?: Date | number | string | null;
-  /** time of block first_out */
-  first_out_time?: Date | number | string | null;
-  /** time of block last_out */
-  last_out_time?: Date | number | string | null;
-  /** time of block delegated_since */
-  delegated_since_time?: Date | number | string | null;
-  /** own staked tez (a baker's own and edge stake; Tenderbake frozen deposits). Null for external stakers: their tez are a share of their baker's pool that changes with every reward (`stake_shares` of the baker's `staker_pool`; the explorer account has the amount) */
-  staked_balance?: bigint | null;
-  /** unstaked tez not finalized yet (frozen and finalizable requests; tez) */
-  unstaked_balance: bigint;
-  /** staked and unstaked tez lost to slashing: a baker's own stake, a staker's unstake requests (a staker's share of a slashed pool shows in its pool share; tez) */
-  lost_stake: bigint;
-  /** frozen rewards (Emmy bakers, until unfrozen; tez) */
-  frozen_rewards: bigint;
-  /** staking pseudotokens held with the current baker (external stakers, Paris+) */
-  stake_shares: bigint | number;
-  /** tez staked with this baker by external stakers (bakers; tez) */
-  staker_pool: bigint;
-  /** staking pseudotokens of all external stakers of this baker (bakers) */
-  stake_shares_total: bigint | number;
-  /** holds own stake or staking pseudotokens */
-  is_staked: boolean;
-};
-
 /** smart contracts (and rollups) with their code, origination storage and call statistics */
 export type ContractRow = {
   /** unique row id (local to this table and instance) */
@@ -695,14 +695,14 @@ export type FlowRow = {
   counterparty?: string | null;
 };
 
-/** Typed handles of the core-chain tables: `ctx.append(tables.balance, row)`. */
+/** Typed handles of the core-chain tables: `ctx.append(tables.account, row)`. */
 export const tables = {
+  account: tableHandle<AccountRow>('account'),
   balance: tableHandle<BalanceRow>('balance'),
   chain: tableHandle<ChainRow>('chain'),
   supply: tableHandle<SupplyRow>('supply'),
   block: tableHandle<BlockRow>('block'),
   op: tableHandle<OpRow>('op'),
-  account: tableHandle<AccountRow>('account'),
   contract: tableHandle<ContractRow>('contract'),
   constant: tableHandle<ConstantRow>('constant'),
   protocol: tableHandle<ProtocolRow>('protocol'),

@@ -17,7 +17,16 @@ const HASH_PREFIX: Record<string, PrefixV2> = {
 };
 const PAYLOAD: Partial<Record<PrefixV2, number>> = { [PrefixV2.ChainID]: 4, [PrefixV2.Ed25519PublicKey]: 32 };
 
-/** Plausible rows for any catalog table, generated from the column types alone (benchmarks). */
+/** The addresses of every generated row (row i holds ADDRESSES[i % 64]), the same in every table. */
+const ADDRESSES: readonly string[] = (() => {
+  const rnd = prng(64);
+  return Array.from({ length: 64 }, () => b58Encode(Uint8Array.from({ length: 20 }, () => Math.floor(rnd() * 256)), PrefixV2.Ed25519PublicKeyHash));
+})();
+
+/**
+ * Plausible rows for any catalog table, generated from the column types alone (benchmarks). A column
+ * filtered through a row id (op `sender`, `sender_id`) gets the id of its address among keyRows'.
+ */
 export function generateRows(table: TableDef, n: number, seed = 1): Record<string, unknown>[] {
   const rnd = prng(seed);
   const bytes = (k: number): Uint8Array => Uint8Array.from({ length: k }, () => Math.floor(rnd() * 256));
@@ -41,7 +50,7 @@ export function generateRows(table: TableDef, n: number, seed = 1): Record<strin
       case 'bool':
         return rnd() < 0.5;
       case 'address':
-        return pool('address', () => b58Encode(bytes(20), PrefixV2.Ed25519PublicKeyHash))[i % 64];
+        return ADDRESSES[i % 64];
       case 'string':
         return `value-${i % 1000}`;
       case 'bytes':
@@ -62,6 +71,12 @@ export function generateRows(table: TableDef, n: number, seed = 1): Record<strin
   return Array.from({ length: n }, (_, i) => {
     const row: Record<string, unknown> = {};
     for (const c of table.columns) if (c.name !== 'row_id') row[c.name] = value(c, i);
+    for (const c of table.columns) if (c.via) row[c.via.column.name] = BigInt((i % 64) + 1);
     return row;
   });
+}
+
+/** Rows of `table` (op `sender`'s account) whose `key` holds the generated addresses, with row ids 1 to 64. */
+export function keyRows(table: TableDef, key: string): Record<string, unknown>[] {
+  return generateRows(table, ADDRESSES.length).map((r, i) => ({ ...r, row_id: i + 1, [key]: ADDRESSES[i] }));
 }

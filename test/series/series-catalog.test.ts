@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { expect } from 'chai';
 import { SeriesDef, TableDef } from '../../framework/catalog/CatalogModel';
 import { SeriesRollups } from '../../framework/series/SeriesRollups';
-import { generateRows } from '../bench/RowFactory';
+import { generateRows, keyRows } from '../bench/RowFactory';
 import { parseCsv, tez } from '../support/SampleTable';
 import { BACKEND } from '../support/TestDatabase';
 import { manifestPlugin, startTestInstance, TestInstance } from '../support/TestInstance';
@@ -64,6 +64,8 @@ describe(`series of tables.yaml (${BACKEND})`, function () {
       await t.insert(def.table.code, rows);
       data.set(def.code, oracleRows(def, rows));
     }
+    // The accounts whose ids the op's and flow's address filters run through (filter_via).
+    await t.insert('account', keyRows(t.app.catalog.require('account'), 'address'));
   });
   after(async () => t?.close());
 

@@ -49,6 +49,8 @@ function tableSection(t: TableDef): string[] {
   const out = [`### \`${t.code}\``, '', sentence(t.description), '', `- ${head.join(' · ')}`];
   if (t.derivedFrom.length) out.push(`- derived from ${t.derivedFrom.map((c) => `\`${c}\``).join(', ')} (re-derived by its plugin on a rollback)`);
   if (t.indexes.length) out.push(`- indexes: ${t.indexes.map((i) => `\`${i.columns.join(', ')}\`${i.unique ? ' (unique)' : ''}`).join(', ')}`);
+  const via = t.columns.filter((c) => c.via);
+  if (via.length) out.push(`- equality filters by row id: ${via.map((c) => `\`${c.name}\` through \`${c.via!.column.name}\``).join(', ')}`);
   out.push('', '| # | column | type | null | default | meaning |', '|---|---|---|---|---|---|');
   const notes: ColumnDef[] = [];
   t.columns.forEach((c, i) => {

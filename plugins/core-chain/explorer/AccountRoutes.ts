@@ -84,9 +84,10 @@ export class AccountRoutes {
     }, { summary: 'contracts an account created', params: { table: 'account', columns: { hash: 'address' } } });
 
     explorerObject(r, '/explorer/account/:hash/operations', 'ListAccountOperations', async (ctx) => {
-      const address = (await this.account(ctx.params.hash)).address as string;
+      // By account id: the op table indexes its roles by id (sender_id…), not by address.
+      const id = (await this.account(ctx.params.hash)).row_id as number;
       const body = await this.pages.list(ctx.query, {
-        scopes: ['sender', 'receiver', 'creator', 'baker'].map((role) => (q) => q.where(role, address)),
+        scopes: ['sender_id', 'receiver_id', 'creator_id', 'baker_id'].map((role) => (q) => q.where(role, id)),
         defaultOrder: 'desc',
         heightBounds: true,
       });

@@ -1,7 +1,7 @@
 import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
 import { ContractState, OperationExtras, operationObject, OperationOptions } from './OperationObject';
-import { CatalogRows, ContractCode, ExplorerRow, michelineFromHex } from '../../../framework';
+import { CatalogRows, ContractCode, ExplorerRow, michelineFromHex, whereColumnIn } from '../../../framework';
 import { outerSigners } from './OuterSigners';
 
 /**
@@ -113,10 +113,11 @@ export class OperationLoader {
     // Every earlier delegation or origination of these accounts, in one query (accounts have few).
     const accounts = [...new Set(delegations.map((r) => r.sender as string))];
     const upTo = Math.max(...delegations.map((r) => r.height as number));
+    const op = this.delegations.table;
     const q = this.delegations
       .query()
       .where('is_success', true)
-      .where((w) => w.where('type', 'delegation').whereIn('sender', accounts).orWhere((o) => o.where('type', 'origination').whereIn('receiver', accounts)))
+      .where((w) => w.where((d) => whereColumnIn(d.where('type', 'delegation'), op.column('sender')!, accounts)).orWhere((o) => whereColumnIn(o.where('type', 'origination'), op.column('receiver')!, accounts)))
       .where('height', '<=', upTo)
       .orderBy([{ column: 'height' }, { column: 'op_n' }]);
     const history = await this.delegations.read(q);
