@@ -143,8 +143,8 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     byName.set(c.name, c);
   });
   decl.columns.forEach((c, i) => {
-    if (!c.filter_via) return;
-    all[i] = { ...all[i], via: columnVia(c, byName, earlier, `${path}/columns/${i}/filter_via`, source) };
+    if (c.filter_via) all[i] = { ...all[i], via: columnVia(c, byName, earlier, `${path}/columns/${i}/filter_via`, source) };
+    if (c.packs) all[i] = { ...all[i], packs: columnPacks(c, byName, `${path}/columns/${i}/packs`, source) };
     byName.set(c.name, all[i]);
   });
   const virtualNames = new Set(decl.columns.filter(isVirtual).map((c) => c.name));
@@ -276,6 +276,18 @@ function columnVia(decl: ColumnDecl, byName: ReadonlyMap<string, ColumnDef>, ear
     throw new CatalogError(`${path}/key`, `'${spec.table}' has no unique index on '${spec.key}': a value must name one row`, source);
   }
   return { column, schema: other.schema, storage: other.storage, key };
+}
+
+/** A packed column: a stored integer column made of two other stored integer columns of the table. */
+function columnPacks(decl: ColumnDecl, byName: ReadonlyMap<string, ColumnDef>, path: string, source: string): NonNullable<ColumnDef['packs']> {
+  const spec = decl.packs!;
+  const integer = (c: ColumnDef | undefined): c is ColumnDef => c !== undefined && (c.type.name === 'uint64' || c.type.name === 'int64') && !c.nullable;
+  if (isVirtual(decl) || !integer(byName.get(decl.name))) throw new CatalogError(path, `'${decl.name}' is not a stored, non-null integer column`, source);
+  const [high, low] = [byName.get(spec.high), byName.get(spec.low)];
+  if (!integer(high) || !integer(low) || high.name === decl.name || low.name === decl.name || high === low) {
+    throw new CatalogError(path, `'${spec.high}' and '${spec.low}' are not two other stored, non-null integer columns`, source);
+  }
+  return { high, low, bits: spec.bits };
 }
 
 function buildSeries(

@@ -25,6 +25,12 @@ export interface ColumnDecl {
    */
   filter_via?: { column: string; table: string; key: string };
   /**
+   * A stored column whose value packs two others, `high << bits | low` (op `id`: height << 16 | op_n):
+   * its filters run as row comparisons on (high, low), which their index answers, so the packed
+   * column needs no index of its own.
+   */
+  packs?: { high: string; low: string; bits: number };
+  /**
    * Values whose rows lists leave out unless a filter on this column names them (`eq`/`in`): rows
    * a client of the original cannot decode (op `type` event and unknown).
    */
@@ -167,6 +173,8 @@ export interface ColumnDef {
   readonly lookup?: ColumnLookup;
   /** Equality filters on this stored column run through a row id column (ColumnDecl.filter_via). */
   readonly via?: ColumnVia;
+  /** Filters on this stored column run on the two columns it packs (ColumnDecl.packs). */
+  readonly packs?: { readonly high: ColumnDef; readonly low: ColumnDef; readonly bits: number };
   /** Values listed only when a filter on the column names them (parsed by the column's type). */
   readonly hiddenValues?: readonly SqlValue[];
 }

@@ -36,6 +36,16 @@ const column = {
         key: { type: 'string', pattern: IDENT },
       },
     },
+    packs: {
+      type: 'object',
+      required: ['high', 'low', 'bits'],
+      additionalProperties: false,
+      properties: {
+        high: { type: 'string', pattern: IDENT },
+        low: { type: 'string', pattern: IDENT },
+        bits: { type: 'integer', minimum: 1, maximum: 32 },
+      },
+    },
   },
 };
 

@@ -110,8 +110,24 @@ function applyVia(q: Knex.QueryBuilder, f: Filter, via: ColumnVia): void {
   else q.whereRaw(`(${id} is null or not ${id} = any(array(?)))`, [ids]);
 }
 
+/**
+ * A filter on a column packing two others (op `id` = height << 16 | op_n) as a row comparison on
+ * them, in the order of their B-tree (height, op_n).
+ */
+function applyPacked(q: Knex.QueryBuilder, f: Filter, packs: NonNullable<ColumnDef['packs']>): void {
+  const pair = `(${quote(packs.high.name)}, ${quote(packs.low.name)})`;
+  const bits = BigInt(packs.bits);
+  const split = (v: SqlValue): string[] => [(BigInt(v as string) >> bits).toString(), (BigInt(v as string) & ((1n << bits) - 1n)).toString()];
+  const values = f.values.flatMap(split);
+  const list = f.values.map(() => '(?, ?)').join(', ');
+  if (f.op === 'in' || f.op === 'nin') q.whereRaw(`${f.op === 'nin' ? 'not ' : ''}${pair} in (${list})`, values);
+  else if (f.op === 'rg') q.whereRaw(`${pair} >= (?, ?) and ${pair} <= (?, ?)`, values);
+  else q.whereRaw(`${pair} ${f.op === 'ne' ? '<>' : COMPARISON[f.op]} (?, ?)`, values);
+}
+
 function applyFilter(q: Knex.QueryBuilder, f: Filter): void {
   if (f.column.via && EQUALITY.has(f.op)) return applyVia(q, f, f.column.via);
+  if (f.column.packs && f.op !== 're') return applyPacked(q, f, f.column.packs);
   const ref = quote(storedName(f.column));
   const ph = f.column.type.placeholder;
   const list = f.values.map(() => ph).join(', ');

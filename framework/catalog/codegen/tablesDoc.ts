@@ -51,6 +51,9 @@ function tableSection(t: TableDef): string[] {
   if (t.indexes.length) out.push(`- indexes: ${t.indexes.map((i) => `\`${i.columns.join(', ')}\`${i.unique ? ' (unique)' : ''}`).join(', ')}`);
   const via = t.columns.filter((c) => c.via);
   if (via.length) out.push(`- equality filters by row id: ${via.map((c) => `\`${c.name}\` through \`${c.via!.column.name}\``).join(', ')}`);
+  for (const c of t.columns.filter((x) => x.packs)) {
+    out.push(`- \`${c.name}\` is \`${c.packs!.high.name} << ${c.packs!.bits} | ${c.packs!.low.name}\`: its filters run on (\`${c.packs!.high.name}\`, \`${c.packs!.low.name}\`)`);
+  }
   out.push('', '| # | column | type | null | default | meaning |', '|---|---|---|---|---|---|');
   const notes: ColumnDef[] = [];
   t.columns.forEach((c, i) => {

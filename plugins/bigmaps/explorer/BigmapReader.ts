@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ApiError, applyListRequest, Catalog, CatalogRows, Database, ExplorerRow, TableDef, TableRequest } from '../../../framework';
+import { ApiError, applyListRequest, Catalog, CatalogRows, Database, ExplorerRow, TableDef, TableRequest, whereColumnIn } from '../../../framework';
 import { outerSigners } from '../../core-chain';
 
 const VALUE_COLUMNS = ['row_id', 'bigmap_id', 'key_id', 'height', 'key', 'value', 'hash', 'time'];
@@ -62,7 +62,7 @@ export class BigmapReader {
   async origins(opIds: readonly number[]): Promise<Map<number, UpdateOrigin>> {
     const out = new Map<number, UpdateOrigin>();
     if (opIds.length === 0) return out;
-    const ops = await this.ops.read(this.ops.query().whereIn('id', [...new Set(opIds)]));
+    const ops = await this.ops.read(whereColumnIn(this.ops.query(), this.ops.table.column('id')!, [...new Set(opIds)]));
     const signers = await outerSigners(this.ops, ops);
     for (const op of ops) {
       const source = op.is_internal === true ? (signers.get(op) ?? null) : (op.sender as string | null);

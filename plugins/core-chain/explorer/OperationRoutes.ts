@@ -1,4 +1,4 @@
-import { ApiError, ExplorerArgs, explorerObject, parseOperationId, RouteRegistry } from '../../../framework';
+import { ApiError, ExplorerArgs, explorerObject, parseOperationId, RouteRegistry, whereColumnIn } from '../../../framework';
 import { OperationLoader } from './OperationLoader';
 import { OPERATION_SWITCHES, operationOptions } from './OperationObject';
 
@@ -14,7 +14,7 @@ export class OperationRoutes {
       const q = rows.query().orderBy([{ column: 'height' }, { column: 'op_n' }]);
       // Contract events are not operations of the group (as in the original): each is in the `events` of its emitter.
       if (id.kind === 'hash') q.where('hash', id.hash).whereNot('type', 'event');
-      else q.where('id', id.id.toString());
+      else whereColumnIn(q, rows.table.column('id')!, [id.id.toString()]);
       const found = await rows.read(q, { prepare: true });
       if (found.length === 0) throw ApiError.notFound('no such operation');
       return { body: await this.loader.objects(found, operationOptions(args)), height: found[0].height as number };
