@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { CatalogError } from '../../framework/catalog/CatalogError';
 import { parseCatalog } from '../../framework/catalog/CatalogLoader';
 import { applyFilters } from '../../framework/query/TableQueryEngine';
+import { tableIds } from '../support/tableIds';
 import { BACKEND } from '../support/TestDatabase';
 import { manifestPlugin, startTestInstance, TestInstance } from '../support/TestInstance';
 
@@ -52,12 +53,7 @@ describe(`filter_via: equality filters through a row id column (${BACKEND})`, fu
   });
   after(async () => t?.close());
 
-  async function ids(query: string): Promise<number[]> {
-    const res = await t.get(`/tables/move?columns=row_id,sender&${query}`);
-    const text = await res.text();
-    expect(res.status, text.slice(0, 300)).to.equal(200);
-    return (JSON.parse(text) as Array<[number, string | null]>).map((r) => r[0]);
-  }
+  const ids = (query: string): Promise<number[]> => tableIds(t, 'move', query);
 
   it('eq and in answer the rows holding the addresses; an unknown address matches none', async function () {
     expect(await ids(`sender=${A}`)).to.deep.equal(where((m) => m.sender === A));

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { CatalogError } from '../../framework/catalog/CatalogError';
 import { parseCatalog } from '../../framework/catalog/CatalogLoader';
+import { tableIds } from '../support/tableIds';
 import { BACKEND } from '../support/TestDatabase';
 import { manifestPlugin, startTestInstance, TestInstance } from '../support/TestInstance';
 
@@ -55,12 +56,7 @@ describe(`lookup columns: a filter through another table (${BACKEND})`, function
   });
   after(async () => t?.close());
 
-  async function ids(query: string): Promise<number[]> {
-    const res = await t.get(`/tables/move?columns=row_id&${query}`);
-    const text = await res.text();
-    expect(res.status, text.slice(0, 300)).to.equal(200);
-    return (JSON.parse(text) as number[][]).map((r) => r[0]);
-  }
+  const ids = (query: string): Promise<number[]> => tableIds(t, 'move', query);
   async function error(query: string): Promise<string> {
     const res = await t.get(`/tables/move?${query}`);
     const text = await res.text();

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { CatalogError } from '../../framework/catalog/CatalogError';
 import { parseCatalog } from '../../framework/catalog/CatalogLoader';
 import { applyFilters } from '../../framework/query/TableQueryEngine';
+import { tableIds } from '../support/tableIds';
 import { BACKEND } from '../support/TestDatabase';
 import { manifestPlugin, startTestInstance, TestInstance } from '../support/TestInstance';
 
@@ -35,12 +36,7 @@ describe(`packed columns: filters on the columns a value packs (${BACKEND})`, fu
   });
   after(async () => t?.close());
 
-  async function ids(query: string): Promise<number[]> {
-    const res = await t.get(`/tables/oper?columns=row_id&${query}`);
-    const text = await res.text();
-    expect(res.status, text.slice(0, 300)).to.equal(200);
-    return (JSON.parse(text) as number[][]).map((r) => r[0]);
-  }
+  const ids = (query: string): Promise<number[]> => tableIds(t, 'oper', query);
 
   it('eq, ne, in and nin answer what they would on the stored id', async function () {
     const a = id(10, 65535);
