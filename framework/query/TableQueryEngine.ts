@@ -111,23 +111,26 @@ function applyVia(q: Knex.QueryBuilder, f: Filter, via: ColumnVia): void {
 }
 
 /**
- * A filter on a column packing two others (op `id` = height << 16 | op_n) as a row comparison on
- * them, in the order of their B-tree (height, op_n).
+ * A filter on a column packing two others (op `id` = height << 16 | op_n) as conditions on them that
+ * their B-tree (height, op_n) answers: equality and comparisons on the pair; `in` by the heights,
+ * then the ids (no row-value IN list: PGlite breaks on long ones). ne/nin use the stored column.
  */
+const PACKED = new Set(['eq', 'in', 'gt', 'gte', 'lt', 'lte', 'rg']);
+
 function applyPacked(q: Knex.QueryBuilder, f: Filter, packs: NonNullable<ColumnDef['packs']>): void {
-  const pair = `(${quote(packs.high.name)}, ${quote(packs.low.name)})`;
+  const [high, low] = [quote(packs.high.name), quote(packs.low.name)];
   const bits = BigInt(packs.bits);
   const split = (v: SqlValue): string[] => [(BigInt(v as string) >> bits).toString(), (BigInt(v as string) & ((1n << bits) - 1n)).toString()];
-  const values = f.values.flatMap(split);
-  const list = f.values.map(() => '(?, ?)').join(', ');
-  if (f.op === 'in' || f.op === 'nin') q.whereRaw(`${f.op === 'nin' ? 'not ' : ''}${pair} in (${list})`, values);
-  else if (f.op === 'rg') q.whereRaw(`${pair} >= (?, ?) and ${pair} <= (?, ?)`, values);
-  else q.whereRaw(`${pair} ${f.op === 'ne' ? '<>' : COMPARISON[f.op]} (?, ?)`, values);
+  if (f.op === 'in') {
+    const heights = [...new Set(f.values.map((v) => split(v)[0]))];
+    q.whereRaw(`${high} = any(?) and ${quote(f.column.name)} = any(?)`, [heights, f.values.map(String)]);
+  } else if (f.op === 'rg') q.whereRaw(`(${high}, ${low}) >= (?, ?) and (${high}, ${low}) <= (?, ?)`, f.values.flatMap(split));
+  else q.whereRaw(`(${high}, ${low}) ${COMPARISON[f.op]} (?, ?)`, split(f.values[0]));
 }
 
 function applyFilter(q: Knex.QueryBuilder, f: Filter): void {
   if (f.column.via && EQUALITY.has(f.op)) return applyVia(q, f, f.column.via);
-  if (f.column.packs && f.op !== 're') return applyPacked(q, f, f.column.packs);
+  if (f.column.packs && PACKED.has(f.op)) return applyPacked(q, f, f.column.packs);
   const ref = quote(storedName(f.column));
   const ph = f.column.type.placeholder;
   const list = f.values.map(() => ph).join(', ');

@@ -48,6 +48,12 @@ describe(`packed columns: filters on the columns a value packs (${BACKEND})`, fu
     expect(await ids(`id.nin=${a},${b}`)).to.deep.equal(where((x) => x !== a && x !== b));
   });
 
+  it('a long in list (400 ids, more than PGlite takes as a row-value list) answers its rows', async function () {
+    const wanted = [OPS[1].id, OPS[5].id, ...Array.from({ length: 398 }, (_, i) => id(5000 + i, i % 3))];
+    expect(await ids(`id.in=${wanted.join(',')}&limit=1000`)).to.deep.equal(where((x) => wanted.includes(x)));
+    expect(await ids(`id.nin=${wanted.join(',')}&limit=1000`)).to.deep.equal(where((x) => !wanted.includes(x)));
+  });
+
   it('comparisons and ranges order by height, then op_n (an op_n of 65535 sorts before the next height)', async function () {
     const a = id(10, 65535);
     const b = id(12, 3);
