@@ -10,7 +10,7 @@ export class BakerOperations {
     const tables = new ChainTables(db, catalog);
     const blocks = new BlockLookup(tables, chain);
     this.pages = new OperationPages(new OperationLoader(tables, blocks), blocks, db);
-    this.accounts = tables.rows('account', ['address']);
+    this.accounts = tables.rows('account', ['row_id']);
   }
 
   register(r: RouteRegistry): void {
@@ -19,16 +19,18 @@ export class BakerOperations {
       ['delegations', 'ListBakerDelegations', 'delegation', 'baker', 'delegations to a baker'],
     ] as const) {
       explorerObject(r, `/explorer/bakers/:hash/${path}`, scope, async (ctx) => {
-        const address = await this.baker(ctx.params.hash);
-        return { body: await this.pages.list(ctx.query, { scopes: [(q) => q.where({ [role]: address, type })], defaultOrder: 'desc' }) };
+        // By account id: the op table indexes its senders and bakers by id (sender_id, baker_id).
+        const id = await this.baker(ctx.params.hash);
+        return { body: await this.pages.list(ctx.query, { scopes: [(q) => q.where({ [`${role}_id`]: id, type })], defaultOrder: 'desc' }) };
       }, { summary, params: { table: 'rights', columns: { hash: 'address' } } });
     }
   }
 
-  /** A registered baker's address (400 malformed, 404 no baker). */
-  private async baker(raw: string): Promise<string> {
+  /** A registered baker's account id (400 malformed, 404 no baker). */
+  private async baker(raw: string): Promise<number> {
     const address = parseAddress(raw);
-    if (!(await this.accounts.first(this.accounts.query().where({ address, is_baker: true })))) throw ApiError.notFound(`no baker ${address}`);
-    return address;
+    const account = await this.accounts.first(this.accounts.query().where({ address, is_baker: true }));
+    if (!account) throw ApiError.notFound(`no baker ${address}`);
+    return account.row_id as number;
   }
 }

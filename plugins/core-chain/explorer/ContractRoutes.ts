@@ -29,8 +29,9 @@ export class ContractRoutes {
     explorerObject(r, '/explorer/contract/:hash/calls', 'ListContractCalls', async (ctx) => {
       const contract = await this.contract(ctx.params.hash);
       checkEntrypoints(ctx.query as QueryArgs, ContractCode.fromScriptHex(contract.script as string | null));
-      const address = contract.address as string;
-      const body = await this.pages.list(ctx.query, { scopes: [(q) => q.where({ receiver: address, is_contract: true })], heightBounds: true });
+      // By account id: the op table indexes its receivers by id (receiver_id), not by address.
+      const id = contract.account_id as number;
+      const body = await this.pages.list(ctx.query, { scopes: [(q) => q.where({ receiver_id: id, is_contract: true })], heightBounds: true });
       return { body };
     }, { summary: 'the calls of a contract', params: { table: 'contract', columns: { hash: 'address' } } });
 
