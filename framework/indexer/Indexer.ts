@@ -28,6 +28,12 @@ export interface IndexerOptions {
   retryDelayMs: number;
 }
 
+/** A batch read from the source: its blocks in order, and whether they are in the journaled window. */
+interface ReadBatch {
+  blocks: NormalizedBlock[];
+  live: boolean;
+}
+
 export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = { reorgDepth: FINAL_DEPTH, batchBlocks: 100, prefetch: 8, retryDelayMs: 2000 };
 
 /** A handler or the database failed: the batch was rolled back and indexing stops (the API goes on). */
@@ -121,24 +127,13 @@ export class Indexer {
       if (ours !== undefined && ours !== head.hash) await this.handleReorg(signal);
     }
     const limit = Math.min(headLevel, this.options.toLevel ?? Infinity);
+    let prefetched: Promise<ReadBatch | undefined> | undefined;
     for (;;) {
       if (signal.aborted) return;
-      const levels = await this.nextLevels(limit, signal);
-      if (levels.length === 0) return;
-      // Blocks a reorg could still reach are journaled, so a backfill batch never extends into that
-      // window. A journaled batch takes the blocks the source already has, up to `batchBlocks` (journal
-      // lines are per block, so a rollback can still stop between them): one block when following the
-      // head, but a node that is some blocks ahead costs one transaction, not one per block.
-      const final = (level: number): boolean => headLevel - level >= this.options.reorgDepth;
-      const live = !final(levels[0]);
-      const take = Math.min(this.options.batchBlocks, live ? levels.length : levels.filter(final).length);
-      const raws = await Promise.all(levels.slice(0, take).map((l) => this.source.blockAt(l, signal)));
-      const blocks: NormalizedBlock[] = [];
-      for (const raw of raws) {
-        if (!raw) break; // the source moved under us (reorg in progress): ask again
-        blocks.push(this.normalize(raw));
-      }
-      if (blocks.length === 0) return;
+      const read = await (prefetched ?? this.readBatch(this.tip?.height, limit, headLevel, signal));
+      prefetched = undefined;
+      if (!read) return;
+      const { blocks, live } = read;
       const forked = this.tip && blocks[0].level === this.tip.height + 1 && blocks[0].predecessor !== this.tip.hash;
       if (forked) {
         await this.handleReorg(signal);
@@ -148,13 +143,43 @@ export class Indexer {
       const linked = [blocks[0]];
       for (let i = 1; i < blocks.length && blocks[i].predecessor === blocks[i - 1].hash; i++) linked.push(blocks[i]);
       await this.attachConstants(linked, signal);
+      // While a backfill batch commits (the process mostly waits on the database), the next one is
+      // fetched and normalized; it is checked against the new tip like any batch. (A failed commit
+      // leaves it unread: its rejection is handled here so it is never an unhandled one.)
+      if (!live && linked.length === blocks.length) {
+        const next = this.readBatch(linked[linked.length - 1].level, limit, headLevel, signal);
+        next.catch(() => undefined);
+        prefetched = next;
+      }
       await this.commit(linked, live ? 'live' : 'backfill', headLevel, signal);
     }
   }
 
-  private async nextLevels(limit: number, signal: AbortSignal): Promise<number[]> {
+  /**
+   * The next batch after level `after` (from the start when undefined): the blocks the source has, in
+   * order, normalized. Blocks a reorg could still reach are journaled, so a backfill batch never
+   * extends into that window. A journaled (live) batch takes the blocks the source already has, up to
+   * `batchBlocks` (journal lines are per block, so a rollback can still stop between them): one block
+   * when following the head, but a node that is some blocks ahead costs one transaction, not one per
+   * block. Undefined when there is nothing to read (or the source moved under us: ask again).
+   */
+  private async readBatch(after: number | undefined, limit: number, headLevel: number, signal: AbortSignal): Promise<ReadBatch | undefined> {
+    const levels = await this.nextLevels(after, limit, signal);
+    if (levels.length === 0) return undefined;
+    const final = (level: number): boolean => headLevel - level >= this.options.reorgDepth;
+    const live = !final(levels[0]);
+    const take = Math.min(this.options.batchBlocks, live ? levels.length : levels.filter(final).length);
+    const raws = await Promise.all(levels.slice(0, take).map((l) => this.source.blockAt(l, signal)));
+    const blocks: NormalizedBlock[] = [];
+    for (const raw of raws) {
+      if (!raw) break; // the source moved under us (reorg in progress): ask again
+      blocks.push(this.normalize(raw));
+    }
+    return blocks.length === 0 ? undefined : { blocks, live };
+  }
+
+  private async nextLevels(after: number | undefined, limit: number, signal: AbortSignal): Promise<number[]> {
     const levels: number[] = [];
-    let after = this.tip?.height;
     if (after === undefined) {
       const first = this.options.fromLevel ?? (await this.source.firstLevel(signal));
       if (first > limit) return [];

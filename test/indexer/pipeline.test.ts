@@ -62,6 +62,31 @@ describe(`indexing pipeline (${BACKEND})`, function () {
     }
   });
 
+  it('reads the next backfill batch while one commits, and indexes the same rows as without reading ahead', async function () {
+    const chain = new SandboxChain({ seed: 'pipeline', profile: 'tiny' });
+    chain.bake(45);
+    const status = t.app.container.resolve(IndexerStatus);
+    // The last committed height at the moment each block was asked for.
+    const committedWhenAsked = new Map<number, number>();
+    const source = new (class extends RpcBlockSource {
+      override blockAt(level: number, signal?: AbortSignal) {
+        committedWhenAsked.set(level, status.indexed);
+        return super.blockAt(level, signal);
+      }
+    })(new SandboxRpcTransport(chain));
+    try {
+      await t.app.startIndexer(source, { retryDelayMs: 10, toLevel: chain.headLevel, reorgDepth: 10, batchBlocks: 10 });
+    } finally {
+      await source.close();
+    }
+    expect(status.status).to.equal('synced');
+    // Batches 0–9, 10–19, 20–29, 30–35 (backfill), then 36–45 (journaled, what the node has): every
+    // batch after the first was asked for while the one before it was still committing.
+    expect([...committedWhenAsked.keys()].sort((x, y) => x - y)).to.deep.equal(Array.from({ length: chain.headLevel + 1 }, (_, l) => l));
+    for (const [level, committed] of committedWhenAsked) if (level > 0) expect(committed, `block ${level}`).to.be.below(level - 1);
+    await expectMatches(t, chain);
+  });
+
   it('rolls back reorgs generically: tables equal a run over the final chain, orphans stay flagged', async function () {
     const chain = new SandboxChain({ seed: 'reorgs', profile: 'tiny' });
     chain.bake(40);
