@@ -256,26 +256,30 @@ function columnLookup(
 }
 
 /**
- * A column filtered through a row id: a stored column of this table (not virtual: filters reach it by
- * name) holding the row id of an earlier declared table, whose key column has this column's type and
- * a unique index.
+ * A column filtered through another table's column (a row id unless `value` names another): a stored
+ * column of this table (not virtual: filters reach it by name), its `column` a stored column of the
+ * same type as the earlier declared table's `value`, whose key column has this column's type and
+ * names one row (a unique index, or an orphan column: one main-chain row).
  */
 function columnVia(decl: ColumnDecl, byName: ReadonlyMap<string, ColumnDef>, earlier: ReadonlyMap<string, TableDef>, path: string, source: string): ColumnVia {
   const spec = decl.filter_via!;
   if (isVirtual(decl)) throw new CatalogError(path, `'${decl.name}' is not stored: filter_via is for a stored column`, source);
-  const column = byName.get(spec.column);
-  if (!column || column.type.name !== 'uint64') throw new CatalogError(`${path}/column`, `'${spec.column}' is not a uint64 column of this table`, source);
   const other = earlier.get(spec.table);
   if (!other) throw new CatalogError(`${path}/table`, `'${decl.name}' names table '${spec.table}', which is not declared before it`, source);
+  const value = other.column(spec.value ?? 'row_id');
+  const column = byName.get(spec.column);
+  if (!value || isFilterOnly(value) || !column || column.type.name !== value.type.name || !['uint64', 'int64'].includes(column.type.name)) {
+    throw new CatalogError(`${path}/column`, `'${spec.column}' is not an integer column of this table holding '${spec.table}'.'${spec.value ?? 'row_id'}'`, source);
+  }
   const key = other.column(spec.key);
   const self = byName.get(decl.name)!;
   if (!key || isFilterOnly(key) || key.aliasOf !== undefined || key.type.name !== self.type.name) {
     throw new CatalogError(`${path}/key`, `'${spec.table}' has no stored ${self.type.name} column '${spec.key}'`, source);
   }
-  if (!other.indexes.some((ix) => ix.unique && ix.columns.length === 1 && ix.columns[0] === spec.key)) {
+  if (!other.orphanColumn && !other.indexes.some((ix) => ix.unique && ix.columns.length === 1 && ix.columns[0] === spec.key)) {
     throw new CatalogError(`${path}/key`, `'${spec.table}' has no unique index on '${spec.key}': a value must name one row`, source);
   }
-  return { column, schema: other.schema, storage: other.storage, key };
+  return { column, schema: other.schema, storage: other.storage, key, value: value.name, ...(other.orphanColumn ? { orphan: other.orphanColumn } : {}) };
 }
 
 /** A packed column: a stored integer column made of two other stored integer columns of the table. */

@@ -19,11 +19,14 @@ export interface ColumnDecl {
    */
   lookup?: { table: string; column: string; on: string[] };
   /**
-   * A stored column whose equality filters (eq, ne, in, nin) run through `column`, this table's row id
-   * of the `table` row whose `key` holds the value (op `sender` through `sender_id`, the account with
-   * that address): the index serving them is then one over small integers, not over the text.
+   * A stored column whose equality filters (eq, ne, in, nin) run through `column`, this table's copy
+   * of the `value` column (default `row_id`) of the `table` row whose `key` holds the value (op
+   * `sender` through `sender_id`, the account with that address; op `block` through `height`, the
+   * main-chain block with that hash): the index serving them is then one over small integers, not
+   * over the text. The key names one row: it has a unique index, or the table has an orphan column
+   * and the key names one main-chain row (orphans are left out).
    */
-  filter_via?: { column: string; table: string; key: string };
+  filter_via?: { column: string; table: string; key: string; value?: string };
   /**
    * A stored column whose value packs two others, `high << bits | low` (op `id`: height << 16 | op_n):
    * its filters run as row comparisons on (high, low), which their index answers, so the packed
@@ -186,12 +189,16 @@ export interface ColumnLookup {
 }
 
 export interface ColumnVia {
-  /** This table's column holding the other table's row id. */
+  /** This table's column holding the other table's `value`. */
   readonly column: ColumnDef;
   readonly schema: string;
   readonly storage: string;
   /** The other table's column holding the value. */
   readonly key: ColumnDef;
+  /** The other table's column this table copies (its row id unless declared otherwise). */
+  readonly value: string;
+  /** The other table's orphan column: its orphaned rows are left out. */
+  readonly orphan?: string;
 }
 
 /** Filter-only columns cannot be selected. */

@@ -34,6 +34,7 @@ const column = {
         column: { type: 'string', pattern: IDENT },
         table: { type: 'string', pattern: IDENT },
         key: { type: 'string', pattern: IDENT },
+        value: { type: 'string', pattern: IDENT },
       },
     },
     packs: {

@@ -90,18 +90,19 @@ function applyLookup(q: Knex.QueryBuilder, f: Filter, lookup: ColumnLookup): voi
 const EQUALITY = new Set(['eq', 'ne', 'in', 'nin']);
 
 /**
- * An equality filter on a column kept by row id too (op `sender`, `sender_id`): the row id of the
- * other table's row holding the value (its key is unique), found once before the scan as an
- * InitPlan, so the id column's index serves the filter and the order by row_id (a join would not).
- * The row id is null exactly where the value is, so ne/nin keep the rows without one, as on the
- * column itself.
+ * An equality filter on a column kept by id too (op `sender` by `sender_id`, op `block` by `height`):
+ * the id of the other table's row holding the value (one row: its key is unique, or the orphans are
+ * left out), found once before the scan as an InitPlan, so the id column's index serves the filter
+ * and the order by row_id (a join would not). The id is null exactly where the value is, so ne/nin
+ * keep the rows without one, as on the column itself.
  */
 function applyVia(q: Knex.QueryBuilder, f: Filter, via: ColumnVia): void {
   const ids = q.client
     .queryBuilder()
     .withSchema(via.schema)
     .from(via.storage)
-    .select('row_id');
+    .select(via.value);
+  if (via.orphan) ids.where(via.orphan, false);
   applyFilter(ids, { ...f, column: via.key, op: f.op === 'eq' || f.op === 'ne' ? 'eq' : 'in' });
   const id = quote(via.column.name);
   if (f.op === 'eq') q.whereRaw(`${id} = (?)`, [ids]);

@@ -1,3 +1,4 @@
+import { b58Encode, PrefixV2 } from '@taquito/utils';
 import { expect } from 'chai';
 import { CatalogError } from '../../framework/catalog/CatalogError';
 import { parseCatalog } from '../../framework/catalog/CatalogLoader';
@@ -21,15 +22,27 @@ plugins:
           - { name: address, type: address }
         indexes:
           - { columns: [address], unique: true }
+      blk:
+        kind: mutable
+        height_column: height
+        orphan_column: is_orphan
+        columns:
+          - { name: row_id, type: uint64 }
+          - { name: height, type: uint64 }
+          - { name: hash, type: hash(block) }
+          - { name: is_orphan, type: bool }
       move:
         columns:
           - { name: row_id, type: uint64 }
+          - { name: height, type: uint64 }
+          - { name: block, type: hash(block), filter_via: { column: height, table: blk, key: hash, value: height } }
           - { name: sender_id, type: uint64, nullable: true }
           - { name: sender, type: address, nullable: true, filter_via: { column: sender_id, table: acct, key: address } }
           - { name: receiver_id, type: uint64 }
           - { name: receiver, type: address, filter_via: { column: receiver_id, table: acct, key: address } }
           - { name: party, type: address, any_of: [sender, receiver] }
         indexes:
+          - [height]
           - [sender_id, row_id]
           - [receiver_id, row_id]
 `;
@@ -41,7 +54,19 @@ const ACCOUNTS = [A, B, C].map((address, i) => ({ row_id: i + 1, address }));
 const idOf = (a: string | null): number | null => (a === null ? null : ACCOUNTS.find((x) => x.address === a)!.row_id);
 // Row 4 has no sender (an implicit event); C never sends.
 const PAIRS: Array<[string | null, string]> = [[A, B], [B, A], [A, C], [null, A], [B, C], [A, A]];
-const MOVES = PAIRS.map(([sender, receiver], i) => ({ row_id: i + 1, sender, sender_id: idOf(sender), receiver, receiver_id: idOf(receiver) }));
+// Main-chain blocks 1 to 3, and an orphan at height 2 (a reorg took it off the chain).
+const blockHash = (n: number): string => b58Encode(new Uint8Array(32).fill(n), PrefixV2.BlockHash);
+const [B1, B2, B3, ORPHAN, NO_BLOCK] = [1, 2, 3, 4, 5].map(blockHash);
+const BLOCKS = [
+  { row_id: 1, height: 1, hash: B1, is_orphan: false },
+  { row_id: 2, height: 2, hash: ORPHAN, is_orphan: true },
+  { row_id: 3, height: 2, hash: B2, is_orphan: false },
+  { row_id: 4, height: 3, hash: B3, is_orphan: false },
+];
+const MOVES = PAIRS.map(([sender, receiver], i) => {
+  const height = 1 + Math.floor(i / 2);
+  return { row_id: i + 1, height, block: [B1, B2, B3][height - 1], sender, sender_id: idOf(sender), receiver, receiver_id: idOf(receiver) };
+});
 const where = (keep: (m: (typeof MOVES)[number]) => boolean): number[] => MOVES.filter(keep).map((m) => m.row_id);
 
 describe(`filter_via: equality filters through a row id column (${BACKEND})`, function () {
@@ -49,6 +74,7 @@ describe(`filter_via: equality filters through a row id column (${BACKEND})`, fu
   before(async function () {
     t = await startTestInstance({ catalogYaml: CATALOG, plugins: [manifestPlugin('fixture')] });
     await t.insert('acct', ACCOUNTS);
+    await t.insert('blk', BLOCKS);
     await t.insert('move', MOVES);
   });
   after(async () => t?.close());
@@ -72,6 +98,16 @@ describe(`filter_via: equality filters through a row id column (${BACKEND})`, fu
     expect(await ids(`receiver.ne=${A}`)).to.deep.equal(where((m) => m.receiver !== A));
   });
 
+  it("through another column than the row id (block by height): a main-chain block's rows; an orphan's hash matches none", async function () {
+    expect(await ids(`block=${B2}`)).to.deep.equal(where((m) => m.block === B2));
+    expect(await ids(`block=${ORPHAN}`)).to.deep.equal([]);
+    expect(await ids(`block=${NO_BLOCK}`)).to.deep.equal([]);
+    expect(await ids(`block.in=${B1},${B3},${ORPHAN}`)).to.deep.equal(where((m) => m.block === B1 || m.block === B3));
+    expect(await ids(`block.ne=${B2}`)).to.deep.equal(where((m) => m.block !== B2));
+    expect(await ids(`block.ne=${ORPHAN}`)).to.deep.equal(where(() => true));
+    expect(await ids(`block.nin=${B1},${ORPHAN}`)).to.deep.equal(where((m) => m.block !== B1));
+  });
+
   it('an any_of column over such columns matches through each (and its negation through none)', async function () {
     expect(await ids(`party=${C}`)).to.deep.equal(where((m) => m.sender === C || m.receiver === C));
     expect(await ids(`party=${B}`)).to.deep.equal(where((m) => m.sender === B || m.receiver === B));
@@ -82,7 +118,7 @@ describe(`filter_via: equality filters through a row id column (${BACKEND})`, fu
     const db = t.app.db.writer;
     // 3,000 more senders with one move each (placeholder addresses: the plan is what counts here).
     await db.raw(`insert into fixture.acct (row_id, address) select 10 + g, 'tz1x' || g from generate_series(1, 3000) g`);
-    await db.raw(`insert into fixture.move (row_id, sender_id, sender, receiver_id, receiver) select 100 + g, 10 + g, 'tz1x' || g, 1, '${A}' from generate_series(1, 3000) g`);
+    await db.raw(`insert into fixture.move (row_id, height, block, sender_id, sender, receiver_id, receiver) select 100 + g, 3, '${B3}', 10 + g, 'tz1x' || g, 1, '${A}' from generate_series(1, 3000) g`);
     await db.raw('analyze fixture.move');
     await db.raw('analyze fixture.acct');
     await db.raw('set enable_seqscan = off');
@@ -103,7 +139,8 @@ describe(`filter_via: equality filters through a row id column (${BACKEND})`, fu
     const bad = (replacement: string, reason: RegExp): void => {
       expect(() => parseCatalog(CATALOG.replace(via, replacement))).to.throw(CatalogError, reason);
     };
-    bad('{ column: sender, table: acct, key: address }', /not a uint64 column/);
+    bad('{ column: sender, table: acct, key: address }', /not an integer column/);
+    bad('{ column: sender_id, table: acct, key: address, value: address }', /not an integer column/);
     bad('{ column: sender_id, table: nope, key: address }', /not declared before/);
     bad('{ column: sender_id, table: move, key: address }', /not declared before/);
     bad('{ column: sender_id, table: acct, key: row_id }', /no stored address column/);

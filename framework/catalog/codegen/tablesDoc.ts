@@ -50,7 +50,7 @@ function tableSection(t: TableDef): string[] {
   if (t.derivedFrom.length) out.push(`- derived from ${t.derivedFrom.map((c) => `\`${c}\``).join(', ')} (re-derived by its plugin on a rollback)`);
   if (t.indexes.length) out.push(`- indexes: ${t.indexes.map((i) => `\`${i.columns.join(', ')}\`${i.unique ? ' (unique)' : ''}`).join(', ')}`);
   const via = t.columns.filter((c) => c.via);
-  if (via.length) out.push(`- equality filters by row id: ${via.map((c) => `\`${c.name}\` through \`${c.via!.column.name}\``).join(', ')}`);
+  if (via.length) out.push(`- equality filters through an id column: ${via.map((c) => `\`${c.name}\` through \`${c.via!.column.name}\``).join(', ')}`);
   for (const c of t.columns.filter((x) => x.packs)) {
     out.push(`- \`${c.name}\` is \`${c.packs!.high.name} << ${c.packs!.bits} | ${c.packs!.low.name}\`: its filters run on (\`${c.packs!.high.name}\`, \`${c.packs!.low.name}\`)`);
   }
