@@ -19,6 +19,7 @@ import {
 import { CATALOG_SCHEMA } from './CatalogSchema';
 import { buildRoute } from './RouteDeclarations';
 import { columnType } from './types/ColumnTypes';
+import { HashType } from './types/HashType';
 import type { ColumnType } from './types/ColumnType';
 
 const validateDecl = new Ajv({ allErrors: false, strict: true }).compile(CATALOG_SCHEMA);
@@ -279,7 +280,11 @@ function columnVia(decl: ColumnDecl, byName: ReadonlyMap<string, ColumnDef>, ear
   if (!other.orphanColumn && !other.indexes.some((ix) => ix.unique && ix.columns.length === 1 && ix.columns[0] === spec.key)) {
     throw new CatalogError(`${path}/key`, `'${spec.table}' has no unique index on '${spec.key}': a value must name one row`, source);
   }
-  return { column, schema: other.schema, storage: other.storage, key, value: value.name, ...(other.orphanColumn ? { orphan: other.orphanColumn } : {}) };
+  // A value given instead of a key is told apart by its digits: no hash or address is all digits.
+  if (spec.by_value && (spec.value === undefined || !(self.type instanceof HashType || self.type.name === 'address'))) {
+    throw new CatalogError(`${path}/by_value`, `by_value needs a declared value column and a hash or address column, never all digits`, source);
+  }
+  return { column, schema: other.schema, storage: other.storage, key, value: value.name, byValue: spec.by_value ?? false, ...(other.orphanColumn ? { orphan: other.orphanColumn } : {}) };
 }
 
 /** A packed column: a stored integer column made of two other stored integer columns of the table. */

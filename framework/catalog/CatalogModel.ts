@@ -24,9 +24,10 @@ export interface ColumnDecl {
    * `sender` through `sender_id`, the account with that address; op `block` through `height`, the
    * main-chain block with that hash): the index serving them is then one over small integers, not
    * over the text. The key names one row: it has a unique index, or the table has an orphan column
-   * and the key names one main-chain row (orphans are left out).
+   * and the key names one main-chain row (orphans are left out). `by_value`: an equality filter may
+   * also give the value itself (op `block`: a hash or a height, as the original takes).
    */
-  filter_via?: { column: string; table: string; key: string; value?: string };
+  filter_via?: { column: string; table: string; key: string; value?: string; by_value?: boolean };
   /**
    * A stored column whose value packs two others, `high << bits | low` (op `id`: height << 16 | op_n):
    * its filters run as row comparisons on (high, low), which their index answers, so the packed
@@ -199,6 +200,8 @@ export interface ColumnVia {
   readonly value: string;
   /** The other table's orphan column: its orphaned rows are left out. */
   readonly orphan?: string;
+  /** Filter values may also be the value itself (digits; a key never is). */
+  readonly byValue: boolean;
 }
 
 /** Filter-only columns cannot be selected. */

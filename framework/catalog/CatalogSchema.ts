@@ -35,6 +35,7 @@ const column = {
         table: { type: 'string', pattern: IDENT },
         key: { type: 'string', pattern: IDENT },
         value: { type: 'string', pattern: IDENT },
+        by_value: { type: 'boolean' },
       },
     },
     packs: {

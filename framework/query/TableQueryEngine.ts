@@ -4,7 +4,7 @@ import { ColumnDef, ColumnLookup, ColumnVia, storedName, TableDef } from '../cat
 import { Encoding, SqlValue } from '../catalog/types/ColumnType';
 import { Database } from '../storage/Database';
 import { quote } from '../storage/SchemaMigrator';
-import { Filter, TableRequest } from './TableRequest';
+import { Filter, isId, TableRequest } from './TableRequest';
 
 export type RawRow = (string | null)[];
 
@@ -93,22 +93,31 @@ const EQUALITY = new Set(['eq', 'ne', 'in', 'nin']);
  * An equality filter on a column kept by id too (op `sender` by `sender_id`, op `block` by `height`):
  * the id of the other table's row holding the value (one row: its key is unique, or the orphans are
  * left out), found once before the scan as an InitPlan, so the id column's index serves the filter
- * and the order by row_id (a join would not). The id is null exactly where the value is, so ne/nin
- * keep the rows without one, as on the column itself.
+ * and the order by row_id (a join would not); ids given as such (`block=<height>`) are compared as
+ * they are. The id is null exactly where the value is, so ne/nin keep the rows without one, as on the
+ * column itself.
  */
 function applyVia(q: Knex.QueryBuilder, f: Filter, via: ColumnVia): void {
-  const ids = q.client
-    .queryBuilder()
-    .withSchema(via.schema)
-    .from(via.storage)
-    .select(via.value);
-  if (via.orphan) ids.where(via.orphan, false);
-  applyFilter(ids, { ...f, column: via.key, op: f.op === 'eq' || f.op === 'ne' ? 'eq' : 'in' });
+  const direct = via.byValue ? f.values.filter(isId) : [];
+  const keys = f.values.filter((v) => !direct.includes(v));
   const id = quote(via.column.name);
-  if (f.op === 'eq') q.whereRaw(`${id} = (?)`, [ids]);
-  else if (f.op === 'ne') q.whereRaw(`(${id} is null or ${id} is distinct from (?))`, [ids]);
-  else if (f.op === 'in') q.whereRaw(`${id} = any(array(?))`, [ids]);
-  else q.whereRaw(`(${id} is null or not ${id} = any(array(?)))`, [ids]);
+  const tests: string[] = [];
+  const bindings: Knex.RawBinding[] = [];
+  if (keys.length > 0) {
+    const ids = q.client.queryBuilder().withSchema(via.schema).from(via.storage).select(via.value);
+    if (via.orphan) ids.where(via.orphan, false);
+    applyFilter(ids, { column: via.key, op: keys.length === 1 ? 'eq' : 'in', values: keys });
+    tests.push(keys.length === 1 ? `${id} = (?)` : `${id} = any(array(?))`);
+    bindings.push(ids);
+  }
+  if (direct.length > 0) {
+    tests.push(direct.length === 1 ? `${id} = ?` : `${id} = any(?)`);
+    bindings.push(direct.length === 1 ? direct[0] : (direct as Knex.RawBinding));
+  }
+  const matches = tests.length === 1 ? tests[0] : `(${tests.join(' or ')})`;
+  if (f.op === 'eq' || f.op === 'in') q.whereRaw(matches, bindings);
+  // No row for the key makes the comparison null: not a match.
+  else q.whereRaw(`(${id} is null or not coalesce(${matches}, false))`, bindings);
 }
 
 /**

@@ -25,6 +25,7 @@ export type QueryArgs = Record<string, string | string[] | undefined>;
 const RESERVED = new Set(['columns', 'limit', 'cursor', 'order', 'offset', 'filename', 'verbose']);
 const OPERATORS = new Set<string>(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg', 're']);
 const MULTI_VALUE = new Set<Operator>(['in', 'nin', 'rg']);
+const EQUALITY_OPS = new Set<Operator>(['eq', 'ne', 'in', 'nin']);
 const UINT64 = /^\d{1,20}$/;
 
 /**
@@ -127,6 +128,11 @@ function withHiddenRows(table: TableDef, filters: Filter[], profile: ListProfile
   return [...filters, ...hide];
 }
 
+/** An id given instead of a key (ColumnDecl.filter_via by_value): digits, which no hash or address is. */
+export function isId(v: unknown): boolean {
+  return typeof v === 'string' && /^\d+$/.test(v);
+}
+
 function parseFilter(column: ColumnDef, op: Operator, arg: string): Filter {
   // Postgres text cannot hold NUL; say so instead of letting the database fail.
   if (arg.includes('\0')) throw ApiError.invalid(`invalid ${column.name} filter value: NUL characters are not allowed`);
@@ -139,7 +145,9 @@ function parseFilter(column: ColumnDef, op: Operator, arg: string): Filter {
     return { column, op, values: [arg] };
   }
   try {
-    return { column, op, values: parts.map((p) => column.type.parse(p)) };
+    // A column filtered through an id that takes the id itself (op `block`: a hash or a height).
+    const byValue = column.via?.byValue === true && EQUALITY_OPS.has(op);
+    return { column, op, values: parts.map((p) => (byValue && isId(p) ? column.via!.column.type.parse(p) : column.type.parse(p))) };
   } catch (e) {
     if (e instanceof ValueError) throw ApiError.invalid(`invalid ${column.name} filter value '${arg}': ${e.message}`);
     throw e;

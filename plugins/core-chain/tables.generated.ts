@@ -481,7 +481,7 @@ export type OpRow = {
   creator?: string | null;
   /** baker address */
   baker?: string | null;
-  /** hash of the including block */
+  /** hash of the including block; a filter may give its height instead (eq, ne, in, nin) */
   block: string;
   /** called entrypoint name (contract calls only) */
   entrypoint?: string | null;

@@ -35,7 +35,7 @@ plugins:
         columns:
           - { name: row_id, type: uint64 }
           - { name: height, type: uint64 }
-          - { name: block, type: hash(block), filter_via: { column: height, table: blk, key: hash, value: height } }
+          - { name: block, type: hash(block), filter_via: { column: height, table: blk, key: hash, value: height, by_value: true } }
           - { name: sender_id, type: uint64, nullable: true }
           - { name: sender, type: address, nullable: true, filter_via: { column: sender_id, table: acct, key: address } }
           - { name: receiver_id, type: uint64 }
@@ -108,6 +108,18 @@ describe(`filter_via: equality filters through a row id column (${BACKEND})`, fu
     expect(await ids(`block.nin=${B1},${ORPHAN}`)).to.deep.equal(where((m) => m.block !== B1));
   });
 
+  it('by_value: a block filter may give heights, alone or among hashes; an address filter may not', async function () {
+    expect(await ids('block=2')).to.deep.equal(where((m) => m.height === 2));
+    expect(await ids('block=99')).to.deep.equal([]);
+    expect(await ids(`block.in=1,${B3},${ORPHAN}`)).to.deep.equal(where((m) => m.height === 1 || m.height === 3));
+    expect(await ids('block.ne=2')).to.deep.equal(where((m) => m.height !== 2));
+    expect(await ids(`block.nin=1,${B2}`)).to.deep.equal(where((m) => m.height === 3));
+    for (const query of ['sender=12', 'block.gt=2']) {
+      const res = await t.get(`/tables/move?${query}`);
+      expect(res.status, query).to.equal(400);
+    }
+  });
+
   it('an any_of column over such columns matches through each (and its negation through none)', async function () {
     expect(await ids(`party=${C}`)).to.deep.equal(where((m) => m.sender === C || m.receiver === C));
     expect(await ids(`party=${B}`)).to.deep.equal(where((m) => m.sender === B || m.receiver === B));
@@ -145,6 +157,7 @@ describe(`filter_via: equality filters through a row id column (${BACKEND})`, fu
     bad('{ column: sender_id, table: move, key: address }', /not declared before/);
     bad('{ column: sender_id, table: acct, key: row_id }', /no stored address column/);
     expect(() => parseCatalog(CATALOG.replace('          - { columns: [address], unique: true }\n', '          - [address]\n'))).to.throw(CatalogError, /no unique index/);
+    expect(() => parseCatalog(CATALOG.replace(via, '{ column: sender_id, table: acct, key: address, by_value: true }'))).to.throw(CatalogError, /by_value needs/);
     expect(() => parseCatalog(CATALOG.replace('any_of: [sender, receiver]', `any_of: [sender, receiver], filter_via: ${via}`))).to.throw(CatalogError, /not stored/);
   });
 });
