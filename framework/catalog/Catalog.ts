@@ -5,6 +5,7 @@ import {
   ColumnDecl,
   ColumnDef,
   ColumnLookup,
+  ColumnPacks,
   ColumnVia,
   IndexDecl,
   isFilterOnly,
@@ -288,7 +289,7 @@ function columnVia(decl: ColumnDecl, byName: ReadonlyMap<string, ColumnDef>, ear
 }
 
 /** A packed column: a stored integer column made of two other stored integer columns of the table. */
-function columnPacks(decl: ColumnDecl, byName: ReadonlyMap<string, ColumnDef>, path: string, source: string): NonNullable<ColumnDef['packs']> {
+function columnPacks(decl: ColumnDecl, byName: ReadonlyMap<string, ColumnDef>, path: string, source: string): ColumnPacks {
   const spec = decl.packs!;
   const integer = (c: ColumnDef | undefined): c is ColumnDef => c !== undefined && (c.type.name === 'uint64' || c.type.name === 'int64') && !c.nullable;
   if (isVirtual(decl) || !integer(byName.get(decl.name))) throw new CatalogError(path, `'${decl.name}' is not a stored, non-null integer column`, source);

@@ -178,7 +178,7 @@ export interface ColumnDef {
   /** Equality filters on this stored column run through a row id column (ColumnDecl.filter_via). */
   readonly via?: ColumnVia;
   /** Filters on this stored column run on the two columns it packs (ColumnDecl.packs). */
-  readonly packs?: { readonly high: ColumnDef; readonly low: ColumnDef; readonly bits: number };
+  readonly packs?: ColumnPacks;
   /** Values listed only when a filter on the column names them (parsed by the column's type). */
   readonly hiddenValues?: readonly SqlValue[];
 }
@@ -202,6 +202,13 @@ export interface ColumnVia {
   readonly orphan?: string;
   /** Filter values may also be the value itself (digits; a key never is). */
   readonly byValue: boolean;
+}
+
+/** A column whose value is `high << bits | low` (ColumnDecl.packs). */
+export interface ColumnPacks {
+  readonly high: ColumnDef;
+  readonly low: ColumnDef;
+  readonly bits: number;
 }
 
 /** Filter-only columns cannot be selected. */

@@ -1,10 +1,10 @@
 import { Knex } from 'knex';
 import { injectable } from 'tsyringe';
-import { ColumnDef, ColumnLookup, ColumnVia, storedName, TableDef } from '../catalog/CatalogModel';
+import { ColumnDef, ColumnLookup, ColumnPacks, ColumnVia, storedName, TableDef } from '../catalog/CatalogModel';
 import { Encoding, SqlValue } from '../catalog/types/ColumnType';
 import { Database } from '../storage/Database';
 import { quote } from '../storage/SchemaMigrator';
-import { Filter, isId, TableRequest } from './TableRequest';
+import { EQUALITY_OPS, Filter, isId, TableRequest } from './TableRequest';
 
 export type RawRow = (string | null)[];
 
@@ -87,8 +87,6 @@ function applyLookup(q: Knex.QueryBuilder, f: Filter, lookup: ColumnLookup): voi
   else q.whereIn(on, matching);
 }
 
-const EQUALITY = new Set(['eq', 'ne', 'in', 'nin']);
-
 /**
  * An equality filter on a column kept by id too (op `sender` by `sender_id`, op `block` by `height`):
  * the id of the other table's row holding the value (one row: its key is unique, or the orphans are
@@ -127,10 +125,14 @@ function applyVia(q: Knex.QueryBuilder, f: Filter, via: ColumnVia): void {
  */
 const PACKED = new Set(['eq', 'in', 'gt', 'gte', 'lt', 'lte', 'rg']);
 
-function applyPacked(q: Knex.QueryBuilder, f: Filter, packs: NonNullable<ColumnDef['packs']>): void {
+function applyPacked(q: Knex.QueryBuilder, f: Filter, packs: ColumnPacks): void {
   const [high, low] = [quote(packs.high.name), quote(packs.low.name)];
   const bits = BigInt(packs.bits);
-  const split = (v: SqlValue): string[] => [(BigInt(v as string) >> bits).toString(), (BigInt(v as string) & ((1n << bits) - 1n)).toString()];
+  const mask = (1n << bits) - 1n;
+  const split = (v: SqlValue): string[] => {
+    const n = BigInt(v as string);
+    return [(n >> bits).toString(), (n & mask).toString()];
+  };
   if (f.op === 'in') {
     const heights = [...new Set(f.values.map((v) => split(v)[0]))];
     q.whereRaw(`${high} = any(?) and ${quote(f.column.name)} = any(?)`, [heights, f.values.map(String)]);
@@ -139,7 +141,7 @@ function applyPacked(q: Knex.QueryBuilder, f: Filter, packs: NonNullable<ColumnD
 }
 
 function applyFilter(q: Knex.QueryBuilder, f: Filter): void {
-  if (f.column.via && EQUALITY.has(f.op)) return applyVia(q, f, f.column.via);
+  if (f.column.via && EQUALITY_OPS.has(f.op)) return applyVia(q, f, f.column.via);
   if (f.column.packs && PACKED.has(f.op)) return applyPacked(q, f, f.column.packs);
   const ref = quote(storedName(f.column));
   const ph = f.column.type.placeholder;

@@ -25,7 +25,8 @@ export type QueryArgs = Record<string, string | string[] | undefined>;
 const RESERVED = new Set(['columns', 'limit', 'cursor', 'order', 'offset', 'filename', 'verbose']);
 const OPERATORS = new Set<string>(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg', 're']);
 const MULTI_VALUE = new Set<Operator>(['in', 'nin', 'rg']);
-const EQUALITY_OPS = new Set<Operator>(['eq', 'ne', 'in', 'nin']);
+/** The operators a column filtered through an id (ColumnDecl.filter_via) answers by that id. */
+export const EQUALITY_OPS: ReadonlySet<Operator> = new Set<Operator>(['eq', 'ne', 'in', 'nin']);
 const UINT64 = /^\d{1,20}$/;
 
 /**
