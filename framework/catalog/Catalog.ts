@@ -9,6 +9,7 @@ import {
   ColumnVia,
   IndexDecl,
   isFilterOnly,
+  isStored,
   pluginSchema,
   RouteDef,
   SeriesColumnDef,
@@ -131,7 +132,8 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     } catch (e) {
       throw new CatalogError(`${path}/columns/${i}/type`, (e as Error).message, source);
     }
-    const column: ColumnDef = { name: c.name, type, nullable: c.nullable ?? false, description: c.description ?? '', inDefault: c.default ?? true };
+    const column: ColumnDef = { name: c.name, type, nullable: c.nullable ?? false, description: c.description ?? '', inDefault: c.default ?? true, ...(c.sparse ? { sparse: true } : {}) };
+    if (c.sparse) checkSparse(c, column, decl, `${path}/columns/${i}/sparse`, source);
     if (c.hidden_values === undefined) return column;
     try {
       return { ...column, hiddenValues: c.hidden_values.map((v) => type.parse(v)) };
@@ -145,8 +147,8 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     byName.set(c.name, c);
   });
   decl.columns.forEach((c, i) => {
-    if (c.filter_via) all[i] = { ...all[i], via: columnVia(c, byName, earlier, `${path}/columns/${i}/filter_via`, source) };
-    if (c.packs) all[i] = { ...all[i], packs: columnPacks(c, byName, `${path}/columns/${i}/packs`, source) };
+    if (c.filter_via) all[i] = { ...all[i], via: columnVia(c, byName, earlier, { storage: decl.storage ?? code, kind: decl.kind ?? 'append' }, `${path}/columns/${i}/filter_via`, source) };
+    if (c.packs) all[i] = { ...all[i], packs: columnPacks(c, byName, decl, `${path}/columns/${i}/packs`, source) };
     byName.set(c.name, all[i]);
   });
   const virtualNames = new Set(decl.columns.filter(isVirtual).map((c) => c.name));
@@ -160,6 +162,8 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     const idx: IndexDecl = Array.isArray(ix) ? { columns: ix } : ix;
     for (const col of idx.columns) {
       if (!byName.has(col)) throw new CatalogError(`${path}/indexes/${i}`, `index names unknown column '${col}'`, source);
+      if (!isStored(byName.get(col)!)) throw new CatalogError(`${path}/indexes/${i}`, `'${col}' is not stored in the rows: index the columns it is read from`, source);
+      if (byName.get(col)!.sparse) throw new CatalogError(`${path}/indexes/${i}`, `'${col}' is sparse (its zeros are NULL): it cannot be indexed`, source);
     }
     const using = idx.using ?? 'btree';
     if (using !== 'btree' && idx.unique) throw new CatalogError(`${path}/indexes/${i}`, `a ${using} index cannot be unique`, source);
@@ -224,6 +228,7 @@ function virtualColumn(
   const targets = (decl.any_of ?? [decl.alias_of!]).map((name) => {
     const target = byName.get(name);
     if (!target || virtualNames.has(name)) throw new CatalogError(path, `'${decl.name}' names unknown column '${name}'`, source);
+    if (decl.alias_of !== undefined && (!isStored(target) || target.sparse)) throw new CatalogError(path, `'${decl.name}' is an alias of '${name}', which is not stored in the rows or is sparse`, source);
     if (target.type.name !== self.type.name) throw new CatalogError(path, `'${decl.name}' is ${self.type.name} but '${name}' is ${target.type.name}`, source);
     return target;
   });
@@ -263,14 +268,21 @@ function columnLookup(
  * same type as the earlier declared table's `value`, whose key column has this column's type and
  * names one row (a unique index, or an orphan column: one main-chain row).
  */
-function columnVia(decl: ColumnDecl, byName: ReadonlyMap<string, ColumnDef>, earlier: ReadonlyMap<string, TableDef>, path: string, source: string): ColumnVia {
+function columnVia(
+  decl: ColumnDecl,
+  byName: ReadonlyMap<string, ColumnDef>,
+  earlier: ReadonlyMap<string, TableDef>,
+  owner: { storage: string; kind: 'append' | 'mutable' },
+  path: string,
+  source: string,
+): ColumnVia {
   const spec = decl.filter_via!;
-  if (isVirtual(decl)) throw new CatalogError(path, `'${decl.name}' is not stored: filter_via is for a stored column`, source);
+  if (isVirtual(decl)) throw new CatalogError(path, `'${decl.name}' is an alias or filter-only: filter_via is for a column of the rows`, source);
   const other = earlier.get(spec.table);
   if (!other) throw new CatalogError(`${path}/table`, `'${decl.name}' names table '${spec.table}', which is not declared before it`, source);
   const value = other.column(spec.value ?? 'row_id');
   const column = byName.get(spec.column);
-  if (!value || isFilterOnly(value) || !column || column.type.name !== value.type.name || !['uint64', 'int64'].includes(column.type.name)) {
+  if (!value || isFilterOnly(value) || !column || column.sparse || column.type.name !== value.type.name || !['uint64', 'int64'].includes(column.type.name)) {
     throw new CatalogError(`${path}/column`, `'${spec.column}' is not an integer column of this table holding '${spec.table}'.'${spec.value ?? 'row_id'}'`, source);
   }
   const key = other.column(spec.key);
@@ -285,19 +297,52 @@ function columnVia(decl: ColumnDecl, byName: ReadonlyMap<string, ColumnDef>, ear
   if (spec.by_value && (spec.value === undefined || !(self.type instanceof HashType || self.type.name === 'address'))) {
     throw new CatalogError(`${path}/by_value`, `by_value needs a declared value column and a hash or address column, never all digits`, source);
   }
-  return { column, schema: other.schema, storage: other.storage, key, value: value.name, byValue: spec.by_value ?? false, ...(other.orphanColumn ? { orphan: other.orphanColumn } : {}) };
+  const stored = spec.stored ?? true;
+  // Read through the other table, a value must be the same for the row's whole life: rows only added.
+  if (!stored && owner.kind !== 'append') throw new CatalogError(`${path}/stored`, `'${decl.name}' can be read through '${spec.table}' only in an append table`, source);
+  if (!isStored(key)) throw new CatalogError(`${path}/key`, `'${spec.table}'.'${spec.key}' is itself read through another table`, source);
+  return {
+    column,
+    schema: other.schema,
+    storage: other.storage,
+    key,
+    value: value.name,
+    byValue: spec.by_value ?? false,
+    stored,
+    owner: owner.storage,
+    ...(other.orphanColumn ? { orphan: other.orphanColumn } : {}),
+  };
+}
+
+/**
+ * A sparse column: a non-null integer or tez column of an append table (its NULL means zero; a
+ * mutable row would be read back by the indexer as it is stored), and not the table's height.
+ */
+function checkSparse(decl: ColumnDecl, column: ColumnDef, table: TableDecl, path: string, source: string): void {
+  const why = column.nullable
+    ? 'is nullable: its NULL would read as 0'
+    : !['uint64', 'int64', 'money'].includes(column.type.name)
+      ? `is ${column.type.name}, not an integer or tez column`
+      : (table.kind ?? 'append') !== 'append'
+        ? 'is in a mutable table'
+        : isVirtual(decl) || decl.filter_via || decl.packs || decl.name === 'row_id' || decl.name === table.height_column
+          ? 'is an alias, filter-only, filtered through another table, packed, the row id or the height'
+          : undefined;
+  if (why) throw new CatalogError(path, `'${decl.name}' cannot be sparse: it ${why}`, source);
 }
 
 /** A packed column: a stored integer column made of two other stored integer columns of the table. */
-function columnPacks(decl: ColumnDecl, byName: ReadonlyMap<string, ColumnDef>, path: string, source: string): ColumnPacks {
+function columnPacks(decl: ColumnDecl, byName: ReadonlyMap<string, ColumnDef>, table: TableDecl, path: string, source: string): ColumnPacks {
   const spec = decl.packs!;
-  const integer = (c: ColumnDef | undefined): c is ColumnDef => c !== undefined && (c.type.name === 'uint64' || c.type.name === 'int64') && !c.nullable;
+  const integer = (c: ColumnDef | undefined): c is ColumnDef => c !== undefined && (c.type.name === 'uint64' || c.type.name === 'int64') && !c.nullable && !c.sparse;
   if (isVirtual(decl) || !integer(byName.get(decl.name))) throw new CatalogError(path, `'${decl.name}' is not a stored, non-null integer column`, source);
   const [high, low] = [byName.get(spec.high), byName.get(spec.low)];
   if (!integer(high) || !integer(low) || high.name === decl.name || low.name === decl.name || high === low) {
     throw new CatalogError(path, `'${spec.high}' and '${spec.low}' are not two other stored, non-null integer columns`, source);
   }
-  return { high, low, bits: spec.bits };
+  const stored = spec.stored ?? true;
+  if (!stored && (table.kind ?? 'append') !== 'append') throw new CatalogError(`${path}/stored`, `'${decl.name}' can be computed on every read only in an append table`, source);
+  return { high, low, bits: spec.bits, stored };
 }
 
 function buildSeries(
@@ -321,7 +366,7 @@ function buildSeries(
     seen.add(c.name);
     if (c.agg === 'count') return { name: c.name, agg: c.agg };
     const src = table.column(c.source ?? c.name);
-    if (!src) throw new CatalogError(`${path}/columns/${i}`, `table '${table.code}' has no column '${c.source ?? c.name}'`, source);
+    if (!src || !isStored(src)) throw new CatalogError(`${path}/columns/${i}`, `table '${table.code}' has no stored column '${c.source ?? c.name}'`, source);
     if ((c.agg === 'wmean') !== (c.weight !== undefined)) throw new CatalogError(`${path}/columns/${i}`, "'weight' goes with agg 'wmean', and only with it", source);
     if (c.weight === undefined) return { name: c.name, agg: c.agg, source: src };
     const weight = table.column(c.weight);
@@ -330,7 +375,7 @@ function buildSeries(
   });
   const partition = (decl.partition ?? []).map((name, i) => {
     const c = table.column(name);
-    if (!c) throw new CatalogError(`${path}/partition/${i}`, `table '${table.code}' has no column '${name}'`, source);
+    if (!c || !isStored(c) || c.sparse) throw new CatalogError(`${path}/partition/${i}`, `table '${table.code}' has no stored, non-sparse column '${name}'`, source);
     return c;
   });
   return { code, plugin, table, timeColumn, partition, description: decl.description ?? '', columns };

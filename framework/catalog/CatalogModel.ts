@@ -25,20 +25,29 @@ export interface ColumnDecl {
    * main-chain block with that hash): the index serving them is then one over small integers, not
    * over the text. The key names one row: it has a unique index, or the table has an orphan column
    * and the key names one main-chain row (orphans are left out). `by_value`: an equality filter may
-   * also give the value itself (op `block`: a hash or a height, as the original takes).
+   * also give the value itself (op `block`: a hash or a height, as the original takes). `stored:
+   * false`: an append table keeps only the id column, and reads the value from the other table's
+   * key (op `sender`: the account's address), as the original keeps account ids in its rows; the
+   * text is then not repeated in every row.
    */
-  filter_via?: { column: string; table: string; key: string; value?: string; by_value?: boolean };
+  filter_via?: { column: string; table: string; key: string; value?: string; by_value?: boolean; stored?: boolean };
   /**
-   * A stored column whose value packs two others, `high << bits | low` (op `id`: height << 16 | op_n):
-   * its filters run as row comparisons on (high, low), which their index answers, so the packed
-   * column needs no index of its own.
+   * A column whose value packs two others, `high << bits | low` (op `id`: height << 16 | op_n): its
+   * filters run as row comparisons on (high, low), which their index answers, so the packed column
+   * needs no index of its own. `stored: false` (append tables): computed on every read, not kept.
    */
-  packs?: { high: string; low: string; bits: number };
+  packs?: { high: string; low: string; bits: number; stored?: boolean };
   /**
    * Values whose rows lists leave out unless a filter on this column names them (`eq`/`in`): rows
    * a client of the original cannot decode (op `type` event and unknown).
    */
   hidden_values?: string[];
+  /**
+   * An integer that is zero in most rows (an attestation's fee, volume, gas…): a zero is kept as
+   * NULL, which takes no room in a row, and every read gives it back as 0 (columnSql). For a
+   * non-null integer or tez column of an append table that no index, alias or packed column uses.
+   */
+  sparse?: boolean;
 }
 /**
  * How an index is stored: a B-tree (the default: equality, ranges, order), a hash (equality only, on a
@@ -181,6 +190,8 @@ export interface ColumnDef {
   readonly packs?: ColumnPacks;
   /** Values listed only when a filter on the column names them (parsed by the column's type). */
   readonly hiddenValues?: readonly SqlValue[];
+  /** Zero is stored as NULL and read back as 0 (ColumnDecl.sparse). */
+  readonly sparse?: true;
 }
 export interface ColumnLookup {
   readonly schema: string;
@@ -202,6 +213,10 @@ export interface ColumnVia {
   readonly orphan?: string;
   /** Filter values may also be the value itself (digits; a key never is). */
   readonly byValue: boolean;
+  /** False: this table keeps only `column`, and reads the value from the other table's key (ColumnDecl.filter_via). */
+  readonly stored: boolean;
+  /** The storage name of the table the column belongs to (a query reading the value refers to its rows by it). */
+  readonly owner: string;
 }
 
 /** A column whose value is `high << bits | low` (ColumnDecl.packs). */
@@ -209,6 +224,8 @@ export interface ColumnPacks {
   readonly high: ColumnDef;
   readonly low: ColumnDef;
   readonly bits: number;
+  /** False: computed from the two on every read (ColumnDecl.packs). */
+  readonly stored: boolean;
 }
 
 /** Filter-only columns cannot be selected. */
@@ -219,6 +236,16 @@ export function isFilterOnly(column: ColumnDef): boolean {
 /** The stored column a column reads (itself, or the column it is an alias of). */
 export function storedName(column: ColumnDef): string {
   return column.aliasOf ?? column.name;
+}
+
+/** Whether the table's rows hold the column (not one read through another table or computed: ColumnVia, ColumnPacks). */
+export function isStored(column: ColumnDef): boolean {
+  return column.via?.stored !== false && column.packs?.stored !== false;
+}
+
+/** The columns a table's rows hold, in order: what is created, written and copied. */
+export function storedColumns(table: TableDef): ColumnDef[] {
+  return table.columns.filter(isStored);
 }
 export interface IndexDef {
   readonly columns: readonly string[];
@@ -237,7 +264,7 @@ export interface TableDef {
   readonly orphanColumn?: string;
   /** Codes of the tables this one is derived from (empty for tables written by handlers). */
   readonly derivedFrom: readonly string[];
-  /** Stored columns, in order. */
+  /** The table's columns, in order: the stored ones (storedColumns), and those read through another table or computed. */
   readonly columns: readonly ColumnDef[];
   /** Aliases and filter-only columns: found by `column(name)`, never stored. */
   readonly virtualColumns: readonly ColumnDef[];

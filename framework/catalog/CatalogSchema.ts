@@ -16,6 +16,7 @@ const column = {
     alias_of: { type: 'string', pattern: IDENT },
     any_of: { type: 'array', minItems: 2, items: { type: 'string', pattern: IDENT } },
     hidden_values: { type: 'array', minItems: 1, items: { type: 'string' } },
+    sparse: { type: 'boolean' },
     lookup: {
       type: 'object',
       required: ['table', 'column', 'on'],
@@ -36,6 +37,7 @@ const column = {
         key: { type: 'string', pattern: IDENT },
         value: { type: 'string', pattern: IDENT },
         by_value: { type: 'boolean' },
+        stored: { type: 'boolean' },
       },
     },
     packs: {
@@ -46,6 +48,7 @@ const column = {
         high: { type: 'string', pattern: IDENT },
         low: { type: 'string', pattern: IDENT },
         bits: { type: 'integer', minimum: 1, maximum: 32 },
+        stored: { type: 'boolean' },
       },
     },
   },

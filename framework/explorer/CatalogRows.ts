@@ -1,14 +1,11 @@
 import type { Knex } from 'knex';
-import { type ColumnDef, storedName, type TableDef } from '../catalog/CatalogModel';
+import type { ColumnDef, TableDef } from '../catalog/CatalogModel';
 import type { TextRow } from '../http/RouteShapers';
+import { columnSql } from '../query/ColumnSql';
 import { Database, type SelectOptions } from '../storage/Database';
 
 /** A row of a catalog table as explorer objects show it: tez numbers, RFC3339 times, booleans, hex bytes. */
 export type ExplorerRow = Record<string, unknown>;
-
-export function ident(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
 
 /**
  * Reads rows of one catalog table rendered by the columns' own types (the same text the object
@@ -27,7 +24,7 @@ export class CatalogRows {
     columnNames?: readonly string[],
   ) {
     this.columns = columnNames ? columnNames.map((n) => requireColumn(table, n)) : table.columns;
-    this.selectList = this.columns.map((c, i) => `${c.type.select(ident(storedName(c)), 'object')} as "c${i}"`).join(', ');
+    this.selectList = this.columns.map((c, i) => `${c.type.select(columnSql(c), 'object')} as "c${i}"`).join(', ');
   }
 
   /** A query over the table selecting the rendered columns; add conditions, order and limits, then `read` it. */
@@ -42,7 +39,7 @@ export class CatalogRows {
    */
   anyOf(name: string, values: string[] | number[]): Knex.Raw {
     const column = requireColumn(this.table, name);
-    return this.db.reader.raw(`${ident(storedName(column))} = any(?::${column.type.sqlType}[])`, [values]);
+    return this.db.reader.raw(`${columnSql(column)} = any(?::${column.type.sqlType}[])`, [values]);
   }
 
   /** `prepare`: see Database.selectRows (hot lookups of a fixed shape, such as one object by id). */

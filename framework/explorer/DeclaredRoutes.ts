@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { Catalog } from '../catalog/Catalog';
-import { type ColumnDef, type RouteDef, type RouteParamDef, storedName } from '../catalog/CatalogModel';
+import type { ColumnDef, RouteDef, RouteParamDef } from '../catalog/CatalogModel';
 import { ApiError } from '../errors/ApiError';
 import type { ObjectAnswer } from '../http/ObjectResponder';
 import type { QueryParamDoc } from '../http/RouteDoc';
@@ -9,6 +9,7 @@ import { checked } from '../http/ResourceIds';
 import type { RouteRegistry } from '../http/RouteRegistry';
 import type { KeyResolver, RecordShaper, RouteSwitches } from '../http/RouteShapers';
 import { EXPLORER_LIST_PROFILE, OBJECT_LIST_PROFILE } from '../query/ListProfile';
+import { columnSql } from '../query/ColumnSql';
 import { parseTableRequest, type QueryArgs } from '../query/TableRequest';
 import type { Database } from '../storage/Database';
 import { CatalogRows, type ExplorerRow } from './CatalogRows';
@@ -84,7 +85,7 @@ function listLoader(route: RouteDef, db: Database, shape: Shape, keys: ReadonlyM
     const values = await pathValues(ctx, route.params, keys);
     if (route.requires && required) {
       const q = where(required.query(), route.requires.params.map((p) => ({ name: p.name, columns: [p.column] })), values);
-      for (const { column, value } of route.requires.where) q.where(storedName(column), value);
+      for (const { column, value } of route.requires.where) q.whereRaw(`${columnSql(column)} = ?`, [value]);
       if (!(await required.first(q))) throw ApiError.notFound(route.requires.notFound);
     }
     const query = ctx.query as QueryArgs;
@@ -92,7 +93,7 @@ function listLoader(route: RouteDef, db: Database, shape: Shape, keys: ReadonlyM
     const request = parseTableRequest(route.filters, args.rest, profile);
     if (profile.zeroLimitIsEmpty && request.limit === 0) return { body: [] };
     const q = where(shape.rows.query(), route.params, values);
-    if (route.openOnly && !args.flag(WITH_CLOSED.name)) q.where(storedName(route.openOnly), false);
+    if (route.openOnly && !args.flag(WITH_CLOSED.name)) q.whereRaw(`${columnSql(route.openOnly)} = false`);
     const answers = await shape.answers(applyListRequest(q, request, query.order ? request.order : route.order), switchesOf(args, route));
     return { body: answers.map((a) => a.body) };
   };
@@ -122,8 +123,8 @@ async function pathValues(ctx: Context, params: readonly RouteParamDef[], keys: 
 function where(q: Knex.QueryBuilder, params: ReadonlyArray<{ name: string; columns: readonly ColumnDef[] }>, values: ReadonlyMap<string, string>): Knex.QueryBuilder {
   for (const p of params) {
     const value = values.get(p.name)!;
-    if (p.columns.length === 1) q.where(storedName(p.columns[0]), value);
-    else q.where((any) => p.columns.forEach((c) => any.orWhere(storedName(c), value)));
+    if (p.columns.length === 1) q.whereRaw(`${columnSql(p.columns[0])} = ?`, [value]);
+    else q.where((any) => p.columns.forEach((c) => any.orWhereRaw(`${columnSql(c)} = ?`, [value])));
   }
   return q;
 }

@@ -1,9 +1,10 @@
 import { Knex } from 'knex';
 import { injectable } from 'tsyringe';
-import { ColumnDef, ColumnLookup, ColumnPacks, ColumnVia, storedName, TableDef } from '../catalog/CatalogModel';
+import { ColumnDef, ColumnLookup, ColumnPacks, ColumnVia, TableDef } from '../catalog/CatalogModel';
 import { Encoding, SqlValue } from '../catalog/types/ColumnType';
 import { Database } from '../storage/Database';
 import { quote } from '../storage/SchemaMigrator';
+import { columnSql } from './ColumnSql';
 import { EQUALITY_OPS, Filter, isId, TableRequest } from './TableRequest';
 
 export type RawRow = (string | null)[];
@@ -42,7 +43,7 @@ export class TableQueryEngine {
   query(table: TableDef, req: TableRequest, enc: Encoding, after: string | undefined, offset: number, size: number): Knex.QueryBuilder {
     const knex = this.db.reader;
     // Aliased so that ORDER BY row_id names the stored column, never a text rendering of it.
-    const exprs = req.columns.map((c, i) => `${c.type.select(quote(storedName(c)), enc)} as "c${i}"`);
+    const exprs = req.columns.map((c, i) => `${c.type.select(columnSql(c), enc)} as "c${i}"`);
     exprs.push('"row_id"::text as "k"');
     const q = knex.withSchema(table.schema).from(table.storage).select(knex.raw(exprs.join(', ')));
     applyFilters(q, req.filters);
@@ -121,7 +122,7 @@ function applyVia(q: Knex.QueryBuilder, f: Filter, via: ColumnVia): void {
 /**
  * A filter on a column packing two others (op `id` = height << 16 | op_n) as conditions on them that
  * their B-tree (height, op_n) answers: equality and comparisons on the pair; `in` by the heights,
- * then the ids (no row-value IN list: PGlite breaks on long ones). ne/nin use the stored column.
+ * then the ids (no row-value IN list: PGlite breaks on long ones). ne/nin use the column itself.
  */
 const PACKED = new Set(['eq', 'in', 'gt', 'gte', 'lt', 'lte', 'rg']);
 
@@ -135,7 +136,7 @@ function applyPacked(q: Knex.QueryBuilder, f: Filter, packs: ColumnPacks): void 
   };
   if (f.op === 'in') {
     const heights = [...new Set(f.values.map((v) => split(v)[0]))];
-    q.whereRaw(`${high} = any(?) and ${quote(f.column.name)} = any(?)`, [heights, f.values.map(String)]);
+    q.whereRaw(`${high} = any(?) and ${columnSql(f.column)} = any(?)`, [heights, f.values.map(String)]);
   } else if (f.op === 'rg') q.whereRaw(`(${high}, ${low}) >= (?, ?) and (${high}, ${low}) <= (?, ?)`, f.values.flatMap(split));
   else q.whereRaw(`(${high}, ${low}) ${COMPARISON[f.op]} (?, ?)`, split(f.values[0]));
 }
@@ -143,7 +144,7 @@ function applyPacked(q: Knex.QueryBuilder, f: Filter, packs: ColumnPacks): void 
 function applyFilter(q: Knex.QueryBuilder, f: Filter): void {
   if (f.column.via && EQUALITY_OPS.has(f.op)) return applyVia(q, f, f.column.via);
   if (f.column.packs && PACKED.has(f.op)) return applyPacked(q, f, f.column.packs);
-  const ref = quote(storedName(f.column));
+  const ref = columnSql(f.column);
   const ph = f.column.type.placeholder;
   const list = f.values.map(() => ph).join(', ');
   switch (f.op) {

@@ -8,6 +8,7 @@ import { Float64Type } from '../catalog/types/Float64Type';
 import { Int64Type } from '../catalog/types/Int64Type';
 import { MoneyType } from '../catalog/types/MoneyType';
 import { Filter } from '../query/TableRequest';
+import { columnSql } from '../query/ColumnSql';
 import { quote } from '../storage/SchemaMigrator';
 
 /** How a value is computed with when gaps are filled: exact integers, fixed decimals or doubles. */
@@ -155,7 +156,7 @@ function buildMeasure(def: SeriesDef, { name, agg, source, weight }: SeriesColum
   const type = outputType(agg, source?.type);
   const kind = numberKind(type)!;
   const isBool = source?.type instanceof BoolType;
-  const v = source ? (isBool ? `${quote(source.name)}::int` : quote(source.name)) : '';
+  const v = source ? (isBool ? `${quote(source.name)}::int` : columnSql(source)) : '';
   const valueDdl = isBool ? 'integer' : source?.type.sqlType ?? '';
   const sumDdl = source?.type instanceof Float64Type ? 'double precision' : 'numeric';
   const part = (prefix: string, ddl: string, raw: string, merge: (c: string) => string, upsert: (c: string) => string): PartialColumn => {
@@ -185,8 +186,8 @@ function buildMeasure(def: SeriesDef, { name, agg, source, weight }: SeriesColum
     }
     case 'wmean': {
       // Σ(value·weight) / Σ(weight) over the rows where both are known: a VWAP from per-candle VWAPs.
-      const w = `${quote(weight!.name)}::numeric`;
-      const both = `${v} is not null and ${quote(weight!.name)} is not null`;
+      const w = `${columnSql(weight!)}::numeric`;
+      const both = `${v} is not null and ${columnSql(weight!)} is not null`;
       const combine = (c: string): string => `coalesce(r."${c}" + excluded."${c}", r."${c}", excluded."${c}")`;
       const products = part('ws', 'numeric', `case when ${both} then ${v}::numeric * ${w} end`, (c) => `sum(${c})`, combine);
       const weights = part('wn', 'numeric', `case when ${both} then ${w} end`, (c) => `sum(${c})`, combine);

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { Knex } from 'knex';
 import { from as copyFrom } from 'pg-copy-streams';
-import { TableDef } from '../catalog/CatalogModel';
+import { type ColumnDef, storedColumns, type TableDef } from '../catalog/CatalogModel';
 import { quote } from './SchemaMigrator';
 import { DatabaseKind } from './Database';
 
@@ -20,7 +20,7 @@ export class BulkWriter {
   async append(trx: Knex.Transaction, table: TableDef, rows: readonly Row[]): Promise<void> {
     if (rows.length === 0) return;
     // Columns any row carries (missing ones are NULL); row_id stays with the identity unless set.
-    const columns = table.columns.filter((c) => rows.some((r) => r[c.name] !== undefined));
+    const columns = storedColumns(table).filter((c) => rows.some((r) => r[c.name] !== undefined));
     await this.copyFrom(trx, `${quote(table.schema)}.${quote(table.storage)}`, columns.map((c) => c.name), copyLines(columns, rows));
   }
 
@@ -30,7 +30,7 @@ export class BulkWriter {
    */
   async upsert(trx: Knex.Transaction, table: TableDef, rows: readonly Row[], key: readonly string[]): Promise<void> {
     if (rows.length === 0) return;
-    const columns = table.columns.filter((c) => c.name !== 'row_id' && rows.some((r) => r[c.name] !== undefined));
+    const columns = storedColumns(table).filter((c) => c.name !== 'row_id' && rows.some((r) => r[c.name] !== undefined));
     const values = rows.map((r) => {
       const out: Row = {};
       for (const c of columns) out[c.name] = c.type.toDb(r[c.name]);
@@ -47,7 +47,7 @@ export class BulkWriter {
    */
   async merge(trx: Knex.Transaction, table: TableDef, rows: readonly Row[]): Promise<void> {
     if (rows.length === 0) return;
-    const columns = table.columns.filter((c) => rows.some((r) => r[c.name] !== undefined));
+    const columns = storedColumns(table).filter((c) => rows.some((r) => r[c.name] !== undefined));
     const target = `${quote(table.schema)}.${quote(table.storage)}`;
     // Named by a digest: schema and table names together may pass the 63 bytes Postgres keeps of a name.
     const staging = `pg_temp.${quote(`tzidx_merge_${createHash('sha1').update(target).digest('hex').slice(0, 20)}`)}`;
@@ -90,9 +90,14 @@ function connectionOf(trx: Knex.Transaction): Promise<Connection> {
 
 function copyLines(columns: TableDef['columns'], rows: readonly Row[]): Generator<string> {
   const n = columns.length;
+  const field = (c: ColumnDef, row: Row): string => {
+    const v = c.type.toDb(row[c.name]);
+    // A sparse column's zero is stored as NULL (ColumnDecl.sparse); integers reach here as text.
+    return c.sparse && v === '0' ? '\\N' : copyField(v);
+  };
   return chunks(rows, (row) => {
-    let line = copyField(columns[0].type.toDb(row[columns[0].name]));
-    for (let i = 1; i < n; i++) line += '\t' + copyField(columns[i].type.toDb(row[columns[i].name]));
+    let line = field(columns[0], row);
+    for (let i = 1; i < n; i++) line += '\t' + field(columns[i], row);
     return line;
   });
 }

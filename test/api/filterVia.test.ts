@@ -2,9 +2,12 @@ import { b58Encode, PrefixV2 } from '@taquito/utils';
 import { expect } from 'chai';
 import { CatalogError } from '../../framework/catalog/CatalogError';
 import { parseCatalog } from '../../framework/catalog/CatalogLoader';
+import { CatalogRows } from '../../framework/explorer/CatalogRows';
 import { applyFilters } from '../../framework/query/TableQueryEngine';
-import { tableIds } from '../support/tableIds';
-import { BACKEND } from '../support/TestDatabase';
+import { BulkWriter } from '../../framework/storage/BulkWriter';
+import { SchemaMigrator } from '../../framework/storage/SchemaMigrator';
+import { heldColumns, tableIds } from '../support/tableIds';
+import { BACKEND, scratchDatabase } from '../support/TestDatabase';
 import { manifestPlugin, startTestInstance, TestInstance } from '../support/TestInstance';
 
 // A column filtered through a row id (op `sender` through `sender_id` in tables.yaml): equality
@@ -69,10 +72,13 @@ const MOVES = PAIRS.map(([sender, receiver], i) => {
 });
 const where = (keep: (m: (typeof MOVES)[number]) => boolean): number[] => MOVES.filter(keep).map((m) => m.row_id);
 
-describe(`filter_via: equality filters through a row id column (${BACKEND})`, function () {
+/** The same columns kept only as ids (`stored: false`): read through the other table. */
+const READ_THROUGH = CATALOG.replace(/(filter_via: \{[^}]*) \}/g, '$1, stored: false }');
+
+for (const stored of [true, false]) describe(`filter_via: equality filters through a row id column${stored ? '' : ', the value not stored'} (${BACKEND})`, function () {
   let t: TestInstance;
   before(async function () {
-    t = await startTestInstance({ catalogYaml: CATALOG, plugins: [manifestPlugin('fixture')] });
+    t = await startTestInstance({ catalogYaml: stored ? CATALOG : READ_THROUGH, plugins: [manifestPlugin('fixture')] });
     await t.insert('acct', ACCOUNTS);
     await t.insert('blk', BLOCKS);
     await t.insert('move', MOVES);
@@ -130,7 +136,9 @@ describe(`filter_via: equality filters through a row id column (${BACKEND})`, fu
     const db = t.app.db.writer;
     // 3,000 more senders with one move each (placeholder addresses: the plan is what counts here).
     await db.raw(`insert into fixture.acct (row_id, address) select 10 + g, 'tz1x' || g from generate_series(1, 3000) g`);
-    await db.raw(`insert into fixture.move (row_id, height, block, sender_id, sender, receiver_id, receiver) select 100 + g, 3, '${B3}', 10 + g, 'tz1x' || g, 1, '${A}' from generate_series(1, 3000) g`);
+    const copies = stored ? ['block', 'sender', 'receiver'] : [];
+    const values = stored ? [`'${B3}'`, `'tz1x' || g`, `'${A}'`] : [];
+    await db.raw(`insert into fixture.move (${['row_id', 'height', 'sender_id', 'receiver_id', ...copies]}) select ${['100 + g', '3', '10 + g', '1', ...values]} from generate_series(1, 3000) g`);
     await db.raw('analyze fixture.move');
     await db.raw('analyze fixture.acct');
     await db.raw('set enable_seqscan = off');
@@ -158,6 +166,81 @@ describe(`filter_via: equality filters through a row id column (${BACKEND})`, fu
     bad('{ column: sender_id, table: acct, key: row_id }', /no stored address column/);
     expect(() => parseCatalog(CATALOG.replace('          - { columns: [address], unique: true }\n', '          - [address]\n'))).to.throw(CatalogError, /no unique index/);
     expect(() => parseCatalog(CATALOG.replace(via, '{ column: sender_id, table: acct, key: address, by_value: true }'))).to.throw(CatalogError, /by_value needs/);
-    expect(() => parseCatalog(CATALOG.replace('any_of: [sender, receiver]', `any_of: [sender, receiver], filter_via: ${via}`))).to.throw(CatalogError, /not stored/);
+    expect(() => parseCatalog(CATALOG.replace('any_of: [sender, receiver]', `any_of: [sender, receiver], filter_via: ${via}`))).to.throw(CatalogError, /alias or filter-only/);
+  });
+
+  if (stored) return;
+
+  it('the rows hold only the id; the answers read the value through it, in lists and explorer rows alike', async function () {
+    const move = t.app.catalog.require('move');
+    expect(await heldColumns(t.app.db, move)).to.deep.equal(['row_id', 'height', 'sender_id', 'receiver_id']);
+    const res = await t.get('/tables/move?columns=row_id,block,sender,receiver&limit=6');
+    expect(res.status).to.equal(200);
+    expect(await res.json()).to.deep.equal(MOVES.map((m) => [m.row_id, m.block, m.sender, m.receiver]));
+    const rows = new CatalogRows(t.app.db, move, ['row_id', 'block', 'sender']);
+    const first = await rows.first(rows.query().where('row_id', 4));
+    expect(first).to.deep.equal({ row_id: 4, block: B2, sender: null });
+  });
+
+  it('other filter modes compare the value read through the id', async function () {
+    // The fixture's rows (the plan test above added more).
+    const ids = (query: string): Promise<number[]> => tableIds(t, 'move', `${query}&row_id.lte=${MOVES.length}`);
+    expect(await ids(`sender.gt=${A}`)).to.deep.equal(where((m) => m.sender !== null && m.sender > A));
+    expect(await ids(`receiver.lt=${B}`)).to.deep.equal(where((m) => m.receiver < B));
+    expect(await ids(`block.lte=${B2}`)).to.deep.equal(where((m) => m.block <= B2));
+    expect(await ids(`receiver.rg=${B},${C}`)).to.deep.equal(where((m) => m.receiver >= B && m.receiver <= C));
+    expect(await ids(`party.gte=${C}`)).to.deep.equal(where((m) => (m.sender !== null && m.sender >= C) || m.receiver >= C));
+  });
+
+  it('the catalog keeps such columns out of indexes, aliases and mutable tables, and their key stored', function () {
+    const bad = (from: string, to: string, reason: RegExp): void => {
+      expect(from.length > 0 && READ_THROUGH.includes(from), from).to.equal(true);
+      expect(() => parseCatalog(READ_THROUGH.replace(from, to))).to.throw(CatalogError, reason);
+    };
+    bad('          - [height]\n', '          - [sender]\n', /not stored in the rows: index the columns/);
+    bad('          - { name: party, type: address, any_of: [sender, receiver] }', '          - { name: party, type: address, alias_of: sender }', /alias of 'sender'/);
+    bad('      move:\n', '      move:\n        kind: mutable\n', /only in an append table/);
+    // A key that is itself read through a third table (here the orphan-keyed `seen`): its own id, not a value.
+    const seen = `
+      seen:
+        height_column: height
+        orphan_column: is_orphan
+        columns:
+          - { name: row_id, type: uint64 }
+          - { name: height, type: uint64 }
+          - { name: is_orphan, type: bool }
+          - { name: acct_id, type: uint64 }
+          - { name: owner, type: address, filter_via: { column: acct_id, table: acct, key: address, stored: false } }
+      move:
+`;
+    const nested = READ_THROUGH.replace('      move:\n', seen).replace('{ column: sender_id, table: acct, key: address, stored: false }', '{ column: sender_id, table: seen, key: owner, value: acct_id, stored: false }');
+    expect(nested).to.include('table: seen, key: owner');
+    expect(() => parseCatalog(nested)).to.throw(CatalogError, /itself read through another table/);
+  });
+});
+
+describe(`filter_via stored: false on a database that stored the column (${BACKEND})`, function () {
+  const database = scratchDatabase();
+
+  it('the migration drops the stored copies; the rows keep their values, read through the ids, and new rows go in without them', async function () {
+    const db = database();
+    const writer = new BulkWriter(db.kind);
+    const before = parseCatalog(CATALOG);
+    await new SchemaMigrator(db.writer).migrate(before);
+    await db.writer.transaction(async (trx) => {
+      await writer.append(trx, before.require('acct'), ACCOUNTS);
+      await writer.append(trx, before.require('blk'), BLOCKS);
+      await writer.append(trx, before.require('move'), MOVES.slice(0, 4));
+    });
+    const after = parseCatalog(READ_THROUGH);
+    const report = await new SchemaMigrator(db.writer).migrate(after);
+    expect(report.altered).to.deep.equal(['move']);
+    const move = after.require('move');
+    expect(await heldColumns(db, move)).to.deep.equal(['row_id', 'height', 'sender_id', 'receiver_id']);
+    // The rows carry the values as the indexer makes them; only the ids are written.
+    await db.writer.transaction((trx) => writer.append(trx, move, MOVES.slice(4)));
+    const rows = new CatalogRows(db, move, ['row_id', 'block', 'sender', 'receiver']);
+    expect(await rows.read(rows.query().orderBy('row_id'))).to.deep.equal(MOVES.map((m) => ({ row_id: m.row_id, block: m.block, sender: m.sender, receiver: m.receiver })));
+    expect((await new SchemaMigrator(db.writer).migrate(after)).unchanged).to.include('move');
   });
 });

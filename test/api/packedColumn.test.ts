@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { CatalogError } from '../../framework/catalog/CatalogError';
 import { parseCatalog } from '../../framework/catalog/CatalogLoader';
+import { CatalogRows } from '../../framework/explorer/CatalogRows';
 import { applyFilters } from '../../framework/query/TableQueryEngine';
-import { tableIds } from '../support/tableIds';
+import { heldColumns, tableIds } from '../support/tableIds';
 import { BACKEND } from '../support/TestDatabase';
 import { manifestPlugin, startTestInstance, TestInstance } from '../support/TestInstance';
 
@@ -28,10 +29,13 @@ const OPS = POSITIONS.map(([height, op_n], i) => ({ row_id: i + 1, height, op_n,
 const where = (keep: (id: bigint) => boolean): number[] => OPS.filter((o) => keep(o.id)).map((o) => o.row_id);
 const id = (height: number, opN: number): bigint => (BigInt(height) << 16n) | BigInt(opN);
 
-describe(`packed columns: filters on the columns a value packs (${BACKEND})`, function () {
+/** The same id computed on every read (`stored: false`), as op `id` is. */
+const COMPUTED = CATALOG.replace('bits: 16 }', 'bits: 16, stored: false }');
+
+for (const stored of [true, false]) describe(`packed columns: filters on the columns a value packs${stored ? '' : ', the value computed'} (${BACKEND})`, function () {
   let t: TestInstance;
   before(async function () {
-    t = await startTestInstance({ catalogYaml: CATALOG, plugins: [manifestPlugin('fixture')] });
+    t = await startTestInstance({ catalogYaml: stored ? CATALOG : COMPUTED, plugins: [manifestPlugin('fixture')] });
     await t.insert('oper', OPS);
   });
   after(async () => t?.close());
@@ -67,7 +71,8 @@ describe(`packed columns: filters on the columns a value packs (${BACKEND})`, fu
 
   it('an id filter reaches the row through the (height, op_n) index', async function () {
     const db = t.app.db.writer;
-    await db.raw('insert into fixture.oper (row_id, height, op_n, id) select 100 + g, 1000 + g / 50, g % 50, ((1000 + g / 50)::bigint << 16) | (g % 50) from generate_series(1, 3000) g');
+    const packed = stored ? [', id', ', ((1000 + g / 50)::bigint << 16) | (g % 50)'] : ['', ''];
+    await db.raw(`insert into fixture.oper (row_id, height, op_n${packed[0]}) select 100 + g, 1000 + g / 50, g % 50${packed[1]} from generate_series(1, 3000) g`);
     await db.raw('analyze fixture.oper');
     const oper = t.app.catalog.require('oper');
     const q = db.withSchema(oper.schema).from(oper.storage).select('row_id');
@@ -86,5 +91,21 @@ describe(`packed columns: filters on the columns a value packs (${BACKEND})`, fu
     bad('{ high: height, low: height, bits: 16 }');
     bad('{ high: height, low: op_n, bits: 0 }');
     expect(() => parseCatalog(CATALOG.replace('type: uint64 }\n          - { name: id', 'type: uint64, nullable: true }\n          - { name: id'))).to.throw(CatalogError, /not two other/);
+  });
+
+  if (stored) return;
+
+  it('the rows do not hold it; lists, explorer rows and the ids of the rows after the fixture (ne, nin) compute it', async function () {
+    const oper = t.app.catalog.require('oper');
+    expect(await heldColumns(t.app.db, oper)).to.deep.equal(['row_id', 'height', 'op_n']);
+    const res = await t.get(`/tables/oper?columns=row_id,id&row_id.lte=${OPS.length}`);
+    expect(await res.json()).to.deep.equal(OPS.map((o) => [o.row_id, Number(o.id)]));
+    const rows = new CatalogRows(t.app.db, oper, ['id']);
+    expect(await rows.read(rows.query().where('row_id', 3))).to.deep.equal([{ id: Number(OPS[2].id) }]);
+    const a = id(10, 65535);
+    expect(await ids(`id.ne=${a}&row_id.lte=${OPS.length}`)).to.deep.equal(where((x) => x !== a));
+    expect(await ids(`id.nin=${a},${OPS[4].id}&row_id.lte=${OPS.length}`)).to.deep.equal(where((x) => x !== a && x !== OPS[4].id));
+    expect(() => parseCatalog(COMPUTED.replace('      oper:\n', '      oper:\n        kind: mutable\n'))).to.throw(CatalogError, /only in an append table/);
+    expect(() => parseCatalog(COMPUTED.replace('          - [height, op_n]\n', '          - [height, op_n]\n          - [id]\n'))).to.throw(CatalogError, /not stored in the rows/);
   });
 });

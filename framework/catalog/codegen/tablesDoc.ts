@@ -1,5 +1,5 @@
 import type { Catalog } from '../Catalog';
-import type { ColumnDef, RouteDef, SeriesDef, TableDef } from '../CatalogModel';
+import { type ColumnDef, isStored, type RouteDef, type SeriesDef, type TableDef } from '../CatalogModel';
 import { EnumType } from '../types/EnumType';
 
 export const DOC_BEGIN = '<!-- generated from tables.yaml by `npm run gen`: edit tables.yaml, not this part -->';
@@ -51,8 +51,13 @@ function tableSection(t: TableDef): string[] {
   if (t.indexes.length) out.push(`- indexes: ${t.indexes.map((i) => `\`${i.columns.join(', ')}\`${i.unique ? ' (unique)' : ''}`).join(', ')}`);
   const via = t.columns.filter((c) => c.via);
   if (via.length) out.push(`- equality filters through an id column: ${via.map((c) => `\`${c.name}\` through \`${c.via!.column.name}\``).join(', ')}`);
+  const read = via.filter((c) => !isStored(c));
+  if (read.length) out.push(`- not stored, read through their id column: ${read.map((c) => `\`${c.name}\` (\`${c.via!.storage}.${c.via!.key.name}\`)`).join(', ')}`);
+  const sparse = t.columns.filter((c) => c.sparse);
+  if (sparse.length) out.push(`- sparse (a zero is stored as NULL and read as 0): ${sparse.map((c) => `\`${c.name}\``).join(', ')}`);
   for (const c of t.columns.filter((x) => x.packs)) {
-    out.push(`- \`${c.name}\` is \`${c.packs!.high.name} << ${c.packs!.bits} | ${c.packs!.low.name}\`: its filters run on (\`${c.packs!.high.name}\`, \`${c.packs!.low.name}\`)`);
+    const computed = c.packs!.stored ? '' : ', computed on every read (not stored)';
+    out.push(`- \`${c.name}\` is \`${c.packs!.high.name} << ${c.packs!.bits} | ${c.packs!.low.name}\`${computed}: its filters run on (\`${c.packs!.high.name}\`, \`${c.packs!.low.name}\`)`);
   }
   out.push('', '| # | column | type | null | default | meaning |', '|---|---|---|---|---|---|');
   const notes: ColumnDef[] = [];

@@ -1,4 +1,4 @@
-import type { Catalog, Database, TableDef } from '../../../framework';
+import { type Catalog, columnSql, type Database, type TableDef, whereColumnIn } from '../../../framework';
 
 /**
  * The deposits limit each baker set last (Ithaca–Nairobi `set_deposits_limit`, the op table's
@@ -18,11 +18,11 @@ export class DepositsLimits {
   async of(bakers: readonly string[], constants: Record<string, unknown> | undefined): Promise<Map<string, bigint | null>> {
     const out = new Map<string, bigint | null>();
     if (bakers.length === 0 || constants?.frozen_deposits_percentage === undefined || constants.limit_of_delegation_over_baking !== undefined) return out;
-    const rows = (await this.db.reader.withSchema(this.ops.schema).from(this.ops.storage)
-      .where({ type: 'deposits_limit', is_success: true })
-      .whereIn('sender', [...bakers])
+    const sender = this.ops.column('sender')!;
+    const q = this.db.reader.withSchema(this.ops.schema).from(this.ops.storage).where({ type: 'deposits_limit', is_success: true });
+    const rows = (await whereColumnIn(q, sender, bakers)
       .orderBy([{ column: 'height', order: 'desc' }, { column: 'row_id', order: 'desc' }])
-      .select('sender', 'deposits_limit')) as Array<{ sender: string; deposits_limit: string | number | null }>;
+      .select(this.db.reader.raw(`${columnSql(sender)} as sender`), 'deposits_limit')) as Array<{ sender: string; deposits_limit: string | number | null }>;
     for (const r of rows) if (!out.has(r.sender)) out.set(r.sender, r.deposits_limit === null ? null : BigInt(String(r.deposits_limit).split('.')[0]));
     return out;
   }
