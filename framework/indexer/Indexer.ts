@@ -1,5 +1,5 @@
 import { Catalog } from '../catalog/Catalog';
-import { BlockNormalizer, BlockRef, BlockSource, NormalizedBlock, RpcError } from '../chain';
+import { abortableSleep, BlockNormalizer, BlockRef, BlockSource, NormalizedBlock, RpcError } from '../chain';
 import type { RawBlock } from '../chain/model/RawBlock';
 import { ChainState, FINAL_DEPTH } from './ChainState';
 import { BulkWriter } from '../storage/BulkWriter';
@@ -107,7 +107,8 @@ export class Indexer {
         }
         this.log.warn({ err: e }, `block source failed, retrying in ${this.options.retryDelayMs} ms`);
         this.status.status = 'connecting';
-        await sleep(this.options.retryDelayMs, signal);
+        // Cut short by an abort, which the loop then sees; the helper drops its listener when the time is up.
+        await abortableSleep(this.options.retryDelayMs, signal).catch(() => undefined);
       }
     }
     if (!signal.aborted) this.status.status = 'synced';
@@ -321,12 +322,3 @@ function isNodeFailure(e: unknown): boolean {
   return false;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(t);
-      resolve();
-    }, { once: true });
-  });
-}
