@@ -9,6 +9,8 @@ import { TestInstance } from '../support/TestInstance';
 import { MarketsService } from '../../plugins/markets/MarketsService';
 import { startMarketsInstance, testVenue } from './MarketsInstance';
 import { venueFixtures } from './VenueFixtures';
+import { ADAPTERS } from '../../plugins/markets/venues/registry';
+import { waitFor } from '../support/CrashRun';
 
 /** After the newest recorded Kraken candle: the recorded candles are all closed and in the backfill window. */
 const NOW = Date.UTC(2024, 1, 1, 16);
@@ -106,6 +108,26 @@ describe('markets: a failing venue never stops the others (nock)', function () {
     expect(merged.isDone()).to.equal(true);
     expect(venue.markets[0].health.state, String(venue.markets[0].health.last_error)).to.equal('ok');
     expect(await candleCount('huobi')).to.equal(2);
+  });
+
+  it('every venue polling and backing off at once on the poller\'s one signal raises no listener warning', async function () {
+    // 11 venues, two loops each, all sleeping on one abort signal: more than Node's default of 10 listeners.
+    const down = 'http://127.0.0.1:1';
+    const venues = ADAPTERS.map((a) => new VenueState({ ...a, minIntervalMs: 0 }, down, 'live', true));
+    const warnings: Error[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w);
+    process.on('warning', onWarning);
+    const poller = new MarketPoller(venues, service.store, SCHEDULE, silentLogger, () => NOW);
+    try {
+      poller.start();
+      // Every venue's first round fails on the closed port; the loops then back off or wait on the signal.
+      await waitFor('every venue failing', async () => (venues.every((v) => v.markets[0].health.state === 'failing') ? true : undefined), 10_000);
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      await poller.stop();
+      process.off('warning', onWarning);
+    }
+    expect(warnings.map((w) => w.name)).to.not.include('MaxListenersExceededWarning');
   });
 
   it('GET /markets/{exchange} says why a venue is unhealthy', async function () {

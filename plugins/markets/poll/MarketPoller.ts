@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { Logger } from '../../../framework';
 import { CandleRecord } from '../Records';
 import { MarketStore } from '../store/MarketStore';
@@ -42,7 +43,10 @@ export class MarketPoller {
     private readonly schedule: PollSchedule,
     private readonly log: Logger,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    // Every venue's two loops and their requests wait on this one signal at once: not a leak.
+    setMaxListeners(0, this.controller.signal);
+  }
 
   start(): void {
     const signal = this.controller.signal;
