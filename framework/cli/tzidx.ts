@@ -16,6 +16,7 @@ import { METADATA_IMPORT, MetadataImport } from '../app/tokens';
 import { ArchiveBlockSource, BlockSource, RpcBlockSource } from '../chain';
 import { IndexerStatus } from '../indexer/IndexerStatus';
 import { ProgressReporter } from '../indexer/ProgressReporter';
+import { limitHeapGrowth } from './heapGrowth';
 
 const COMMON_HELP = `Common options:
   --config FILE       instance config (YAML); env TZIDX_CONFIG
@@ -311,6 +312,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
+  limitHeapGrowth();
   void main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

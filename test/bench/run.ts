@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { limitHeapGrowth } from '../../framework/cli/heapGrowth';
 import { postgresUrl } from '../support/TestDatabase';
 import { explorerBench } from './explorerBench';
 import { BenchResult, verdicts } from './measure';
@@ -14,6 +15,8 @@ import { tablesBench } from './tablesBench';
 const PARTS: Record<string, () => Promise<BenchResult[]>> = { tables: tablesBench, ingest: ingestBench, plugins: pluginCostBench, series: seriesBench, explorer: explorerBench, stream: streamBench, load: loadBench, rss: rssBench };
 
 async function main(): Promise<void> {
+  // The in-process parts (ingest, API) run with the old-space growth `tzidx` itself runs with.
+  limitHeapGrowth();
   if (!postgresUrl()) {
     process.env.TZIDX_TEST_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
   }
