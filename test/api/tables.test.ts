@@ -262,6 +262,12 @@ describe(`tables API (${BACKEND})`, function () {
       expect(a.headers.get('x-runtime')).to.match(/^\d+\.\d{6}$/);
     });
 
+    it('gives every request without an id of its own a different one', async function () {
+      const ids = await Promise.all(Array.from({ length: 20 }, async () => (await t.get('/tables/sample?limit=1')).headers.get('x-request-id')));
+      for (const id of ids) expect(id).to.match(/^TZ-[0-9a-f]{40}$/);
+      expect(new Set(ids).size).to.equal(ids.length);
+    });
+
     it('reports the chain height and network once known', async function () {
       t.app.container.resolve(ChainState).update({ height: 123, networkId: 'NetXdQprcVkpaWU' });
       const res = await t.get('/tables/sample?limit=1');
