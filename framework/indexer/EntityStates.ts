@@ -26,6 +26,12 @@ interface BatchSession {
 
 /** Cached entities beyond this count are dropped after a flush (hot state stays bounded). */
 const MAX_CACHED = 250_000;
+/**
+ * Nor may all stores' cached rows together take more than about this many bytes of heap: a count
+ * alone does not bound rows that carry contract code or storage, and a long sync would keep every
+ * contract it met. Past it, every store's cache is dropped after the flush and refills from the database.
+ */
+export const MAX_CACHED_BYTES = 128 * 2 ** 20;
 
 /**
  * The mutable tables' rows as handlers see them: cached across blocks and batches, written once per
@@ -36,6 +42,8 @@ export class EntityStates {
   private readonly stores = new Map<string, CachedEntityStore>();
   private readonly nextIds = new Map<string, bigint>();
   private session?: BatchSession;
+
+  constructor(private readonly maxCachedBytes = MAX_CACHED_BYTES) {}
 
   async beginBatch(trx: Knex.Transaction, journaling: boolean, tables: Iterable<TableDef>): Promise<void> {
     this.session = { trx, height: 0, journaling, journal: [] };
@@ -69,6 +77,9 @@ export class EntityStates {
     const session = this.active();
     for (const s of this.stores.values()) s.endBlock(session);
     for (const s of this.stores.values()) await s.flush(session.trx, writer);
+    let cached = 0;
+    for (const s of this.stores.values()) cached += s.cachedBytes;
+    if (cached > this.maxCachedBytes) for (const s of this.stores.values()) s.evict();
     this.session = undefined;
     return session.journal;
   }
@@ -99,6 +110,8 @@ export class EntityStates {
 
 class CachedEntityStore implements EntityStore {
   private readonly cache = new Map<string, Entity>();
+  /** Rough heap bytes of the cached rows, as loaded or created (see MAX_CACHED_BYTES). */
+  cachedBytes = 0;
   /**
    * Keys looked up and not found in this batch: rows are written at its end, so until then only an
    * insert through this store can create them (a batch's new keys cost one query, not one per get).
@@ -148,6 +161,7 @@ class CachedEntityStore implements EntityStore {
         const entity = {} as Record<string, unknown>;
         for (const c of this.table.columns) entity[c.name] = c.type.fromDb(raw[c.name]);
         this.cache.set(String(raw[this.keyColumn]), entity as Entity);
+        this.cachedBytes += approxBytes(entity);
       }
     }
   }
@@ -160,6 +174,7 @@ class CachedEntityStore implements EntityStore {
     this.absent.delete(key);
     this.record(entity, null);
     this.cache.set(key, entity);
+    this.cachedBytes += approxBytes(entity);
     this.changed.set(entity.row_id, entity);
     return entity;
   }
@@ -182,7 +197,13 @@ class CachedEntityStore implements EntityStore {
     this.changed.clear();
     this.absent.clear();
     await writer.merge(trx, this.table, rows);
-    if (this.cache.size > MAX_CACHED) this.cache.clear();
+    if (this.cache.size > MAX_CACHED) this.evict();
+  }
+
+  /** Forgets the cached rows (after a flush: the database holds them). */
+  evict(): void {
+    this.cache.clear();
+    this.cachedBytes = 0;
   }
 
   /**
@@ -197,6 +218,18 @@ class CachedEntityStore implements EntityStore {
     if (before === null || patch === null) return;
     for (const k in patch) if (!(k in before) && this.columns.has(k)) before[k] = entity[k] ?? null;
   }
+}
+
+/** A cached row's heap size, roughly: a slot and a value per column, plus the text or bytes it holds. */
+function approxBytes(row: Row): number {
+  let bytes = 64;
+  for (const k in row) {
+    const v = row[k];
+    bytes += 24;
+    if (typeof v === 'string') bytes += v.length;
+    else if (v instanceof Uint8Array) bytes += v.byteLength;
+  }
+  return bytes;
 }
 
 /** The columns whose value the block changed, with their `before` value (absent = null). */
