@@ -88,7 +88,12 @@ export class TzidxApp {
       this.container.resolve(IndexerStatus),
       this.container.resolve(ChainState),
       this.log.child({ component: 'indexer' }),
-      { ...DEFAULT_INDEXER_OPTIONS, ...(this.config.batchBlocks ? { batchBlocks: this.config.batchBlocks } : {}), ...options },
+      {
+        ...DEFAULT_INDEXER_OPTIONS,
+        ...(this.config.batchBlocks ? { batchBlocks: this.config.batchBlocks } : {}),
+        ...(this.config.batchOperations ? { batchOperations: this.config.batchOperations } : {}),
+        ...options,
+      },
     );
     const done = indexer.run(controller.signal).finally(() => {
       this.indexerRun = undefined;

@@ -27,6 +27,11 @@ export interface InstanceConfig {
    * within the reorg window when the node is ahead (those are journaled block by block).
    */
   batchBlocks?: number;
+  /**
+   * Operations per indexer transaction (file key `batch_operations`, default 20,000): a batch ends
+   * before the block that would take it past this, so dense blocks make shorter batches.
+   */
+  batchOperations?: number;
   /** The baking plugin's settings (file key `baking`): `rights_window`, levels of attestation rights asked for at once. */
   baking?: { rights_window?: number };
   /**
@@ -97,6 +102,7 @@ const FILE_SCHEMA = {
     },
     metadata: { type: 'object' },
     batch_blocks: { type: 'integer', minimum: 1, maximum: 10000 },
+    batch_operations: { type: 'integer', minimum: 1, maximum: 10000000 },
     baking: { type: 'object', additionalProperties: false, properties: { rights_window: { type: 'integer', minimum: 1, maximum: 4096 } } },
     watch: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string', pattern: '^KT1[1-9A-HJ-NP-Za-km-z]{33}$' } } },
     api_max_inflight: { type: 'integer', minimum: 1 },
@@ -153,6 +159,7 @@ function readConfigFile(file: string): Partial_ {
     markets: f.markets ? stripUndefined({ enabled: f.markets['enabled'], exchanges: f.markets['exchanges'], backfillHours: f.markets['backfill_hours'] }) : undefined,
     metadata: f.metadata,
     batchBlocks: f.batch_blocks,
+    batchOperations: f.batch_operations,
     baking: f.baking,
     watch: f.watch,
     apiMaxInflight: f.api_max_inflight,

@@ -18,6 +18,11 @@ export interface IndexerOptions {
   reorgDepth: number;
   /** Blocks per transaction while catching up (far from the head). */
   batchBlocks: number;
+  /**
+   * Operations per transaction: a batch also ends before the block that would take it past this many
+   * (never before its first block), so its memory follows the chain's density, not only its block count.
+   */
+  batchOperations: number;
   /** Blocks fetched ahead of the one being indexed. */
   prefetch: number;
   /** First level to index when the database is empty (default: the source's first level). */
@@ -34,7 +39,7 @@ interface ReadBatch {
   live: boolean;
 }
 
-export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = { reorgDepth: FINAL_DEPTH, batchBlocks: 100, prefetch: 8, retryDelayMs: 2000 };
+export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = { reorgDepth: FINAL_DEPTH, batchBlocks: 100, batchOperations: 20_000, prefetch: 8, retryDelayMs: 2000 };
 
 /** A handler or the database failed: the batch was rolled back and indexing stops (the API goes on). */
 export class IndexingError extends Error {}
@@ -56,6 +61,8 @@ export class Indexer {
   private lastBlockTime?: number;
   /** Protocol whose constants the last dispatched block carried (see attachConstants). */
   private constantsProtocol?: string;
+  /** Operations per block of the last batch read: how many blocks the next one asks the source for. */
+  private opsPerBlock = 0;
 
   constructor(
     private readonly db: Database,
@@ -169,14 +176,27 @@ export class Indexer {
     if (levels.length === 0) return undefined;
     const final = (level: number): boolean => headLevel - level >= this.options.reorgDepth;
     const live = !final(levels[0]);
-    const take = Math.min(this.options.batchBlocks, live ? levels.length : levels.filter(final).length);
+    const take = Math.min(this.blocksToAsk(), live ? levels.length : levels.filter(final).length);
     const raws = await Promise.all(levels.slice(0, take).map((l) => this.source.blockAt(l, signal)));
     const blocks: NormalizedBlock[] = [];
+    let operations = 0;
     for (const raw of raws) {
       if (!raw) break; // the source moved under us (reorg in progress): ask again
-      blocks.push(this.normalize(raw));
+      const block = this.normalize(raw);
+      // Past the budget: this block starts the next batch (asked for again; blocksToAsk keeps that rare).
+      if (blocks.length > 0 && operations + block.operations.length > this.options.batchOperations) break;
+      blocks.push(block);
+      operations += block.operations.length;
     }
-    return blocks.length === 0 ? undefined : { blocks, live };
+    if (blocks.length === 0) return undefined;
+    this.opsPerBlock = operations / blocks.length;
+    return { blocks, live };
+  }
+
+  /** Blocks per batch: `batchBlocks`, fewer when the last batch's blocks would fill the operation budget first. */
+  private blocksToAsk(): number {
+    const fit = this.opsPerBlock > 0 ? Math.floor(this.options.batchOperations / this.opsPerBlock) : Infinity;
+    return Math.max(1, Math.min(this.options.batchBlocks, fit));
   }
 
   private async nextLevels(after: number | undefined, limit: number, signal: AbortSignal): Promise<number[]> {

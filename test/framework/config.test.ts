@@ -49,6 +49,10 @@ describe('instance config', function () {
     expect(() => loadConfig({ file: bad, env: {} })).to.throw(ConfigError, /\/batch_blocks/);
     fs.writeFileSync(bad, 'batch_blocks: 25\n');
     expect(loadConfig({ file: bad, env: {} }).batchBlocks).to.equal(25);
+    fs.writeFileSync(bad, 'batch_operations: -5\n');
+    expect(() => loadConfig({ file: bad, env: {} })).to.throw(ConfigError, /\/batch_operations/);
+    fs.writeFileSync(bad, 'batch_operations: 5000\n');
+    expect(loadConfig({ file: bad, env: {} }).batchOperations).to.equal(5000);
     expect(() => loadConfig({ file: path.join(dir, 'missing.yaml'), env: {} })).to.throw(ConfigError, /cannot read config file/);
   });
 });

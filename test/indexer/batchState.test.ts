@@ -17,6 +17,7 @@ class StateSeen {
   @column({ type: 'int64' }) carried!: number;
   @column({ type: 'int64' }) batch_since!: number;
   @column({ type: 'int64' }) in_batch!: number;
+  @column({ type: 'int64' }) ops!: number;
 }
 
 /** Derived: how many state_seen rows there are and the highest height, rewritten after each batch. */
@@ -55,7 +56,7 @@ class StatePlugin {
             probe.trap = -1;
             throw new Error('trap');
           }
-          ctx.append('state_seen', { height: block.level, carried_since: carried.since, carried: carried.n, batch_since: inBatch.since, in_batch: inBatch.n });
+          ctx.append('state_seen', { height: block.level, carried_since: carried.since, carried: carried.n, batch_since: inBatch.since, in_batch: inBatch.n, ops: block.operations.length });
         });
         r.afterBatch((trx, _from, to) => derive(trx, seen, total, to));
         r.recompute('seen_total', (trx, height) => {
@@ -153,6 +154,29 @@ describe(`indexer: plugin state kept between blocks, and derived tables (${BACKE
     } finally {
       await fresh.close();
     }
+  });
+
+  it('a batch ends before the block that would take it past its operation budget, unless that block is its first', async function () {
+    const chain = new SandboxChain({ seed: 'batch-ops', profile: 'tiny' });
+    chain.bake(60);
+    const budget = 30;
+    const blocks = canonical(chain);
+    expect(Math.max(...blocks.map((b) => b.operations.length)), 'a block alone over the budget').to.be.above(budget);
+    await indexSandbox(t, chain, { reorgDepth: 2, batchBlocks: 50, batchOperations: budget });
+    const batches = new Map<number, number[]>();
+    for (const [height, batchSince, ops] of await rows(t, 'state_seen', 'height,batch_since,ops')) {
+      expect(ops, `ops at ${height}`).to.equal(blocks.find((b) => b.level === height)!.operations.length);
+      batches.set(batchSince, [...(batches.get(batchSince) ?? []), ops]);
+    }
+    expect([...batches.values()].flat().length).to.equal(blocks.length);
+    for (const [since, ops] of batches) {
+      const sum = ops.reduce((a, b) => a + b, 0);
+      if (ops.length > 1) expect(sum, `batch from ${since}: ${ops.join('+')}`).to.be.at.most(budget);
+    }
+    // Batches are sized from the density seen so far: not one block each, not many more than the budget needs.
+    const total = blocks.reduce((n, b) => n + b.operations.length, 0);
+    expect(batches.size).to.be.below(blocks.length / 1.5);
+    expect(batches.size).to.be.at.most(2 * Math.ceil(total / budget) + 2);
   });
 
   it('a table declared derived_from others needs a recompute hook: the instance does not start without one', async function () {
