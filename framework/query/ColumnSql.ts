@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { type ColumnDef, storedName } from '../catalog/CatalogModel';
 import { quote } from '../storage/SchemaMigrator';
 
@@ -16,4 +17,9 @@ export function columnSql(column: ColumnDef): string {
   if (via === undefined || via.stored) return quote(storedName(column));
   const orphan = via.orphan === undefined ? '' : ` and not v.${quote(via.orphan)}`;
   return `(select v.${quote(via.key.name)} from ${quote(via.schema)}.${quote(via.storage)} v where v.${quote(via.value)} = ${quote(via.owner)}.${quote(via.column.name)}${orphan})`;
+}
+
+/** The column in a select list under its own name, however it is read (columnSql): for plugin queries. */
+export function selectColumn(knex: Knex, column: ColumnDef): Knex.Raw {
+  return knex.raw(`${columnSql(column)} as ${quote(column.name)}`);
 }

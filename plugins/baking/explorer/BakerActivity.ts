@@ -1,4 +1,4 @@
-import { columnSql, mutezToTez, timeOrZero, whereColumnIn, type Catalog, type Database, type ExplorerRow, type TableDef } from '../../../framework';
+import { mutezToTez, selectColumn, timeOrZero, whereColumnIn, type Catalog, type Database, type ExplorerRow, type TableDef } from '../../../framework';
 import { BAKER_OP_COLUMNS } from '../BakerOpCounts';
 import { asBits, hasBit } from '../Bitset';
 
@@ -98,7 +98,7 @@ export class BakerActivity {
   async events(baker: string): Promise<ExplorerRow> {
     const [bake, attest, head] = await Promise.all([
       this.from(this.blocks).where({ baker, is_orphan: false }).orderBy('height', 'desc').first('height', 'hash', 'time'),
-      whereColumnIn(this.from(this.ops).where('type', 'endorsement'), this.ops.column('sender')!, [baker]).orderBy('row_id', 'desc').first('height', this.db.reader.raw(`${columnSql(this.ops.column('block')!)} as block`), 'time'),
+      whereColumnIn(this.from(this.ops).where('type', 'endorsement'), this.ops.column('sender')!, [baker]).orderBy('row_id', 'desc').first('height', selectColumn(this.db.reader, this.ops.column('block')!), 'time'),
       this.from(this.blocks).where('is_orphan', false).orderBy('height', 'desc').first('height', 'time', 'protocol'),
     ]);
     const next = head ? await this.nextRights(baker, int(head.height)) : { bake: null, attest: null };

@@ -1,4 +1,4 @@
-import { type Catalog, columnSql, type Database, type TableDef, whereColumnIn } from '../../../framework';
+import { type Catalog, type Database, selectColumn, type TableDef, whereColumnIn } from '../../../framework';
 
 /**
  * The deposits limit each baker set last (Ithaca–Nairobi `set_deposits_limit`, the op table's
@@ -22,7 +22,7 @@ export class DepositsLimits {
     const q = this.db.reader.withSchema(this.ops.schema).from(this.ops.storage).where({ type: 'deposits_limit', is_success: true });
     const rows = (await whereColumnIn(q, sender, bakers)
       .orderBy([{ column: 'height', order: 'desc' }, { column: 'row_id', order: 'desc' }])
-      .select(this.db.reader.raw(`${columnSql(sender)} as sender`), 'deposits_limit')) as Array<{ sender: string; deposits_limit: string | number | null }>;
+      .select(selectColumn(this.db.reader, sender), 'deposits_limit')) as Array<{ sender: string; deposits_limit: string | number | null }>;
     for (const r of rows) if (!out.has(r.sender)) out.set(r.sender, r.deposits_limit === null ? null : BigInt(String(r.deposits_limit).split('.')[0]));
     return out;
   }
