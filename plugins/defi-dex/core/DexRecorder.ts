@@ -3,7 +3,7 @@ import { decimal, isqrt, scaled } from '../api/Decimal';
 import { tables } from '../tables.generated';
 import type { DexAction, DexOrigin, DexPoolDecl, DexPoolKey, DexShareTransfer, DexSink, DexSupply, DexTradeAction } from './DexAdapter';
 import { DexTokens, tokenKey } from './DexTokens';
-import { MarketUsdQuotes } from './MarketUsdQuotes';
+import { RecordUsdQuotes } from './RecordUsdQuotes';
 import { TradeFigures, tradeFigures } from './TradeFigures';
 import { UsdPrices } from '../api/UsdPrices';
 
@@ -84,7 +84,7 @@ export class DexRecorder implements DexSink {
     const volumes = action.kind === 'trade' ? supply.reserves.map((_r, i) => (i === action.tokenIn ? action.amountIn : i === action.tokenOut ? action.amountOut : 0n)) : action.amounts.map((v) => (v < 0n ? -v : v));
     const lp = action.kind === 'deposit' || action.kind === 'withdraw' ? action.shares : 0n;
     const facts = await this.tokens.facts(ctx, LEGS.slice(0, supply.reserves.length).map((l) => String(pool[`token_${l}`])));
-    const usd = new UsdPrices(new MarketUsdQuotes((code) => ctx.read(code), this.has), new Date(ctx.block.time));
+    const usd = new UsdPrices(new RecordUsdQuotes(ctx, this.has, this.tokens), new Date(ctx.block.time));
     const worth = (amounts: readonly (bigint | undefined)[]) => usd.value(amounts.flatMap((raw, i) => (raw ? [{ token: facts[i].key, raw, decimals: facts[i].decimals }] : [])));
     // A trade is worth what went in; liquidity moves and claims what moved on every side.
     const value = await worth(action.kind === 'trade' ? volumes.map((v, i) => (i === action.tokenIn ? v : 0n)) : volumes);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Catalog } from '../../../framework';
 import { decimal, unitPrice } from '../api/Decimal';
-import { marginalAmounts } from './marginalAmounts';
+import { marginalAmounts, type PriceColumns } from './marginalAmounts';
 import type { UsdQuotes } from './UsdQuotes';
 
 /**
@@ -43,17 +43,8 @@ export class MarketUsdQuotes implements UsdQuotes {
     if (token === 'tez') return '1';
     // Farms and lending read prices too, with or without the DEX plugin enabled.
     if (!this.has('dex_pool')) return null;
-    const pools = (await this.read('dex_pool')
-      .where((q) => q.where({ token_a: token, token_b: 'tez' }).orWhere({ token_a: 'tez', token_b: token }))
-      .whereNull('token_c')
-      .select('token_a', 'supply_a', 'supply_b', 'marginal_a', 'marginal_b')) as Array<{ token_a: string; supply_a: string; supply_b: string; marginal_a: string | null; marginal_b: string | null }>;
-    if (pools.length === 0) return null;
-    // The deepest pool by tez held; its price is its marginal one (the supplies' ratio unless the pool keeps its own).
-    const deepest = pools.reduce((a, b) => (tezHeld(b, token) > tezHeld(a, token) ? b : a));
-    const [a, b] = marginalAmounts(deepest);
-    const [tokenSide, tezSide] = deepest.token_a === token ? [a, b] : [b, a];
-    if (tokenSide === 0n) return null;
-    return decimal(unitPrice(tokenSide, await this.decimals(token), tezSide, 6));
+    const pools = (await tezPools(this.read('dex_pool'), token).select('token_a', 'supply_a', 'supply_b', 'marginal_a', 'marginal_b')) as TezPoolRow[];
+    return pools.length === 0 ? null : tezPerToken(pools, token, await this.decimals(token));
   }
 
   private async decimals(token: string): Promise<number> {
@@ -63,6 +54,27 @@ export class MarketUsdQuotes implements UsdQuotes {
   }
 }
 
-function tezHeld(pool: { token_a: string; supply_a: string; supply_b: string }, token: string): bigint {
-  return BigInt(pool.token_a === token ? pool.supply_b : pool.supply_a);
+/** The two-token pools of a token against tez, in a select over dex_pool. */
+export const tezPools = (q: Knex.QueryBuilder, token: string): Knex.QueryBuilder =>
+  q.where((w) => w.where({ token_a: token, token_b: 'tez' }).orWhere({ token_a: 'tez', token_b: token })).whereNull('token_c');
+
+/** A two-token pool of a token against tez, as any reader holds it (bigint or text): token_a and PriceColumns. */
+export type TezPoolRow = Readonly<Record<string, unknown>>;
+
+/**
+ * Tez per whole unit of `token` from its pools against tez: the marginal price (the supplies' ratio
+ * unless the pool keeps its own) of the deepest pool by tez held; null when there is none or it holds
+ * none of the token. The one rule for record time (RecordUsdQuotes) and read time.
+ */
+export function tezPerToken(pools: readonly TezPoolRow[], token: string, decimals: number): string | null {
+  if (pools.length === 0) return null;
+  const deepest = pools.reduce((a, b) => (tezHeld(b, token) > tezHeld(a, token) ? b : a));
+  const [a, b] = marginalAmounts(deepest as PriceColumns);
+  const [tokenSide, tezSide] = deepest.token_a === token ? [a, b] : [b, a];
+  if (tokenSide === 0n) return null;
+  return decimal(unitPrice(tokenSide, decimals, tezSide, 6));
+}
+
+function tezHeld(pool: TezPoolRow, token: string): bigint {
+  return BigInt(String(pool.token_a === token ? pool.supply_b : pool.supply_a));
 }
