@@ -25,6 +25,10 @@ export type FarmPoolRow = {
   total_stake: bigint | number;
   /** rewards still to be paid out (raw); null when the contract does not tell */
   remaining_rewards?: bigint | number | null;
+  /** the contract's reward index after the last change, in index_precision (MasterChef farms: rewards per staked unit; savings pools: stake tokens per share); the API brings positions' pending rewards to it. Null for farms without one */
+  reward_index?: bigint | number | null;
+  /** fixed-point scale of reward_index (10^18 for Quipuswap and Youves); null with it */
+  index_precision?: bigint | number | null;
   /** owners with stake now */
   num_positions: bigint | number;
   /** start of the reward period; null when unknown */
@@ -117,7 +121,7 @@ export type FarmPositionRow = {
   stake_withdrawn: bigint | number;
   /** rewards paid to the owner so far (raw) */
   rewards_claimed: bigint | number;
-  /** rewards earned and not paid as of the farm's latest change (raw); null unless the contract's formula gives them */
+  /** rewards earned and not paid as of this position's latest change (raw); the API's rewards_pending is brought to the farm's latest reward_index where the contract has one. Null unless the contract tells them */
   rewards_pending?: bigint | number | null;
   /** MasterChef-style farms: the owner's unpaid earnings minus its reward debt, in the contract's precision (pending = (reward_base + stake·farm index)/precision); null for other farms */
   reward_base?: bigint | number | null;

@@ -4,6 +4,7 @@ import type { NormalizedOperation } from '../../framework/chain';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
 import { quipuswapFarm } from '../../plugins/defi-farm/adapters/quipuswap/sandbox';
+import { withApiPending } from './support/apiPending';
 import { readTable, type CsvRow } from '../core-chain/support/tableReader';
 import { leadingInts } from '../defi-dex/support/poolCalls';
 import { canonical, indexSandbox } from '../support/IndexHarness';
@@ -11,7 +12,7 @@ import { startTestInstance, TestInstance } from '../support/TestInstance';
 
 const P = 10n ** 18n;
 const EVENT_COLUMNS = ['pool', 'height', 'event_type', 'volume', 'reward', 'fee', 'stake_supply', 'reward_supply', 'sender', 'receiver', 'tx_hash'];
-const POSITION_COLUMNS = ['pool', 'owner', 'stake_balance', 'stake_deposited', 'stake_withdrawn', 'rewards_claimed', 'rewards_pending', 'is_closed', 'open_height', 'close_height'];
+const POSITION_COLUMNS = ['pool', 'owner', 'stake_balance', 'stake_deposited', 'stake_withdrawn', 'rewards_claimed', 'rewards_pending', 'is_closed', 'open_height', 'close_height', 'update_height'];
 const KIND: Record<string, string> = { deposit: 'deposit', withdraw: 'withdraw', harvest: 'claim', add_new_farm: 'update' };
 
 /**
@@ -143,7 +144,7 @@ describe('defi-farm: the QuipuSwap TFarm on the sandbox chain', function () {
         users.set(`${farm.address}_${fid}:${owner}`, rawUser(d.value));
       }
     }
-    const positions = await readTable(t, 'farm_position', POSITION_COLUMNS, `contract=${farm.address}`);
+    const positions = await withApiPending(t, await readTable(t, 'farm_position', POSITION_COLUMNS, `contract=${farm.address}`));
     expect(positions.length).to.be.greaterThan(2);
     let closed = 0;
     for (const p of positions) {
@@ -158,6 +159,8 @@ describe('defi-farm: the QuipuSwap TFarm on the sandbox chain', function () {
       );
       // Closed: all stake and rewards withdrawn.
       expect(p.is_closed === 'true', p.owner).to.equal(u.staked === 0n && pending === 0n);
+      // A call writes the caller's position only (not every staker's): the row last changed at the owner's own latest call.
+      expect(p.update_height, `${p.pool} ${p.owner} written`).to.equal(String(Math.max(...mine.map((e) => Number(e.height)))));
       if (p.is_closed === 'true') closed++;
     }
     expect(closed, 'closed positions').to.be.greaterThan(0);

@@ -2,6 +2,7 @@ import type { TextRow } from '../../defi-dex/api/DexTable';
 import { positionLifeFields, sameNamed, sidedEventRecord, sidedPoolFields, sidedRowFields } from '../../defi-dex/api/SidedRecords';
 import type { UsdPrices } from '../../defi-dex/api/UsdPrices';
 import type { FarmInfo } from './FarmBook';
+import { currentPending } from '../core/PendingRewards';
 
 /**
  * Farm rows as the SDK's defi.Farm, defi.FarmEvent and defi.FarmPosition. USD values are read-time
@@ -25,14 +26,20 @@ export async function farmRecord(farm: FarmInfo, usd: UsdPrices): Promise<Record
 
 export const farmEventRecord = sidedEventRecord<'stake' | 'reward'>(['event_type', 'volume', 'reward', 'fee', 'fee_bps', 'stake_supply', 'reward_supply']);
 
-/** Stake at the stake token's price; pending and claimed rewards at the reward token's current price. */
+/**
+ * Stake at the stake token's price; pending and claimed rewards at the reward token's current price.
+ * Pending rewards are brought to the farm's latest index here (PendingRewards.ts), not stored per call.
+ */
 export async function farmPositionRecord(r: TextRow, farm: FarmInfo, usd: UsdPrices): Promise<Record<string, unknown>> {
+  const pending = currentPending(r, farm.row);
+  const rewardsPending = pending === null ? null : pending.toString();
   return {
     ...sidedRowFields(r, farm),
     owner: r.owner,
     total_stake: farm.row.total_stake,
-    ...sameNamed(r, ['stake_balance', 'stake_deposited', 'stake_withdrawn', 'rewards_claimed', 'rewards_pending']),
+    ...sameNamed(r, ['stake_balance', 'stake_deposited', 'stake_withdrawn', 'rewards_claimed']),
+    rewards_pending: rewardsPending,
     ...positionLifeFields(r),
-    ...(await farm.valuesUsd(usd, { value_usd: ['stake', r.stake_balance], pending_usd: ['reward', r.rewards_pending], claimed_usd: ['reward', r.rewards_claimed] })),
+    ...(await farm.valuesUsd(usd, { value_usd: ['stake', r.stake_balance], pending_usd: ['reward', rewardsPending], claimed_usd: ['reward', r.rewards_claimed] })),
   };
 }

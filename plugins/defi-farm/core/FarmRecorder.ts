@@ -4,6 +4,7 @@ import { bps, decimal } from '../../defi-dex/api/Decimal';
 import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
 import { tables } from '../tables.generated';
 import type { FarmAction, FarmDecl, FarmKey, FarmOrigin, FarmSink, FarmSupply } from './FarmAdapter';
+import { pendingAt } from './PendingRewards';
 
 const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
 
@@ -77,27 +78,8 @@ export class FarmRecorder implements FarmSink {
       time: new Date(ctx.block.time),
     });
     const patch: Record<string, unknown> = { ...totals(supply), update_height: ctx.block.level };
-    if (action.kind !== 'update') patch.num_positions = big(farm.num_positions) + (await this.position(ctx, farm, action));
+    if (action.kind !== 'update') patch.num_positions = big(farm.num_positions) + (await this.position(ctx, farm, action, supply.accrual));
     farms.update(farm, patch);
-    if (supply.accrual) await this.accrue(ctx, String(farm.pool), supply.accrual);
-  }
-
-  /**
-   * MasterChef-style farms and savings pools: every position with stake gets its pending rewards from
-   * the farm's new index with the contract's formula, so untouched stakers' pending follows the farm's
-   * updates (see pendingAt).
-   */
-  private async accrue(ctx: IndexContext, pool: string, accrual: NonNullable<FarmSupply['accrual']>): Promise<void> {
-    const positions = ctx.entities(tables.farm_position, 'position');
-    const stored = (await ctx.read(tables.farm_position).select('position').where({ pool }).andWhere('stake_balance', '>', 0)) as Array<{ position: string }>;
-    const keys = new Set([...stored.map((r) => r.position), ...positions.pending().filter((p) => p.pool === pool).map((p) => String(p.position))]);
-    await positions.preload(keys);
-    for (const key of keys) {
-      const p = (await positions.get(key))!;
-      const pending = pendingAt(p, accrual);
-      if (pending === undefined) continue;
-      if (p.rewards_pending === null || big(p.rewards_pending) !== pending) positions.update(p, { rewards_pending: pending, update_height: ctx.block.level });
-    }
   }
 
   private farms(ctx: IndexContext): EntityStore {
@@ -108,7 +90,7 @@ export class FarmRecorder implements FarmSink {
    * Applies a stake move or claim to the owner's position (creating or reopening it); returns the
    * change of open positions (+1 opened, −1 closed, 0). Closed: no stake and no known pending rewards.
    */
-  private async position(ctx: IndexContext, farm: Entity, action: Exclude<FarmAction, { kind: 'update' }>): Promise<bigint> {
+  private async position(ctx: IndexContext, farm: Entity, action: Exclude<FarmAction, { kind: 'update' }>, accrual: FarmSupply['accrual']): Promise<bigint> {
     const positions = ctx.entities(tables.farm_position, 'position');
     const key = `${farm.pool}:${action.owner}`;
     const time = new Date(ctx.block.time);
@@ -137,11 +119,9 @@ export class FarmRecorder implements FarmSink {
       });
     const delta = action.kind === 'deposit' ? action.volume : action.kind === 'withdraw' ? -action.volume : 0n;
     const balance = big(p.stake_balance) + delta;
-    const pending = action.pending ?? (p.rewards_pending === null ? null : big(p.rewards_pending));
     const patch: Record<string, unknown> = {
       stake_balance: balance,
       rewards_claimed: big(p.rewards_claimed) + action.reward,
-      rewards_pending: pending,
       update_height: ctx.block.level,
     };
     if (action.kind === 'deposit') patch.stake_deposited = big(p.stake_deposited) + action.volume;
@@ -149,6 +129,9 @@ export class FarmRecorder implements FarmSink {
     if (action.stakeId !== undefined) patch.stake_id = Number(action.stakeId);
     if (action.rewardBase !== undefined) patch.reward_base = action.rewardBase;
     if (action.shares !== undefined) patch.reward_shares = action.shares;
+    // Pending as of this call: the contract's formula at the farm's index where it applies, else what the storage says.
+    const pending = (accrual && pendingAt({ ...p, ...patch }, accrual)) ?? action.pending ?? (p.rewards_pending === null ? null : big(p.rewards_pending));
+    patch.rewards_pending = pending;
     // Open/closed from the amounts, not the stored flag (its read-back form depends on the store).
     const wasOpen = big(p.stake_balance) > 0n || (p.rewards_pending !== null && big(p.rewards_pending) > 0n);
     const open = balance > 0n || (pending !== null && pending > 0n);
@@ -160,19 +143,10 @@ export class FarmRecorder implements FarmSink {
 }
 
 const identity = (farm: Entity) => ({ pool: String(farm.pool), contract: String(farm.contract), pool_id: Number(farm.pool_id), entity: String(farm.entity) });
-const totals = (s: FarmSupply) => ({ total_stake: s.totalStake, remaining_rewards: s.remainingRewards, ...(s.period ? { start_time: s.period.start, end_time: s.period.end } : {}) });
-
-/**
- * A staked position's pending rewards at the farm's index: MasterChef `(reward_base + stake·index) /
- * precision`, savings pools `shares·index / precision − stake` (the value above the stake deposited;
- * 0 while rounding or a loss keeps it below). Undefined for positions without stake or accounting.
- */
-function pendingAt(p: Entity, accrual: NonNullable<FarmSupply['accrual']>): bigint | undefined {
-  const stake = big(p.stake_balance);
-  if (stake === 0n) return undefined;
-  if (p.reward_shares !== null && p.reward_shares !== undefined) {
-    const above = (big(p.reward_shares) * accrual.index) / accrual.precision - stake;
-    return above > 0n ? above : 0n;
-  }
-  return p.reward_base === null ? undefined : (big(p.reward_base) + stake * accrual.index) / accrual.precision;
-}
+const totals = (s: FarmSupply) => ({
+  total_stake: s.totalStake,
+  remaining_rewards: s.remainingRewards,
+  ...(s.period ? { start_time: s.period.start, end_time: s.period.end } : {}),
+  // The farm's index, from which the API brings every position's pending rewards (PendingRewards.ts).
+  ...(s.accrual ? { reward_index: s.accrual.index, index_precision: s.accrual.precision } : {}),
+});

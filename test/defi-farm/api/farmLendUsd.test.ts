@@ -91,7 +91,8 @@ describe(`farm and lending API: USD values (${BACKEND})`, function () {
         const farm = farms.find((f) => f.pool === r.pool)!;
         if (check(positions[i].value_usd, farm.stake_token, r.stake_balance, `position ${i} value`)) priced.add('value');
         if (check(positions[i].claimed_usd, farm.reward_token, r.rewards_claimed, `position ${i} claimed`)) priced.add('claimed');
-        if (check(positions[i].pending_usd, farm.reward_token, r.rewards_pending || null, `position ${i} pending`)) priced.add('pending');
+        // Pending as the API brings it to the farm's index (the sandbox tests check it against the contracts).
+        if (check(positions[i].pending_usd, farm.reward_token, (positions[i].rewards_pending as string | null) ?? null, `position ${i} pending`)) priced.add('pending');
       }
       // The LP stake token has no tez pool; the ctez rewards have one.
       expect([...priced].sort()).to.include('claimed').and.not.include('stake').and.not.include('value');
