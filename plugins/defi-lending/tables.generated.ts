@@ -25,6 +25,12 @@ export type LendPoolRow = {
   total_collateral: bigint | number;
   /** underlying borrowed from the market after the last change (raw) */
   total_debt: bigint | number;
+  /** Compound-style markets: the borrow index after the last change (10^18 fixed point), which grows a scaled borrow; null for other markets */
+  borrow_index?: bigint | number | null;
+  /** Compound-style markets: what the suppliers own after the last change (10^18 fixed point; Yupana: totalLiquidF + totalBorrowsF − totalReservesF); null for other markets */
+  supply_liquidity?: bigint | number | null;
+  /** Compound-style markets: the shares issued after the last change (10^18 fixed point; Yupana: totalSupplyF); a share is worth supply_liquidity / share_supply. Null for other markets */
+  share_supply?: bigint | number | null;
   /** owners with a supply now */
   num_deposits: bigint | number;
   /** owners with a debt now */
@@ -125,11 +131,11 @@ export type LendPositionRow = {
   sent: bigint | number;
   /** supply received from other accounts so far (raw): share transfers and collateral seized as liquidator */
   received: bigint | number;
-  /** interest earned on the supply (raw); null when the contract does not tell */
+  /** interest earned on the supply (raw) as of this position's latest change; the API brings it to the market's latest rates where the market keeps them. Null when the contract does not tell */
   interest_earned?: bigint | number | null;
   /** interest paid on the debt (raw); null when the contract does not tell */
   interest_paid?: bigint | number | null;
-  /** interest owed and not paid (raw); null when the contract does not tell */
+  /** interest owed and not paid (raw) as of this position's latest change; the API brings it to the market's latest rates where the market keeps them. Null when the contract does not tell */
   interest_pending?: bigint | number | null;
   /** the owner's share of the market as the contract keeps it (10^18 fixed point: Yupana's yToken `ledger`) after its last change; null when the contract keeps none */
   shares?: bigint | number | null;

@@ -4,10 +4,10 @@ import type { NormalizedOperation } from '../../framework/chain';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
 import { quipuswapFarm } from '../../plugins/defi-farm/adapters/quipuswap/sandbox';
-import { withApiPending } from './support/apiPending';
 import { readTable, type CsvRow } from '../core-chain/support/tableReader';
 import { leadingInts } from '../defi-dex/support/poolCalls';
 import { canonical, indexSandbox } from '../support/IndexHarness';
+import { withApiColumns } from '../support/apiColumns';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 
 const P = 10n ** 18n;
@@ -144,7 +144,7 @@ describe('defi-farm: the QuipuSwap TFarm on the sandbox chain', function () {
         users.set(`${farm.address}_${fid}:${owner}`, rawUser(d.value));
       }
     }
-    const positions = await withApiPending(t, await readTable(t, 'farm_position', POSITION_COLUMNS, `contract=${farm.address}`));
+    const positions = await withApiColumns(t, '/v1/farm/positions', await readTable(t, 'farm_position', POSITION_COLUMNS, `contract=${farm.address}`), ['rewards_pending']);
     expect(positions.length).to.be.greaterThan(2);
     let closed = 0;
     for (const p of positions) {

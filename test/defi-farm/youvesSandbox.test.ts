@@ -4,11 +4,11 @@ import type { NormalizedOperation } from '../../framework/chain';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
 import { youvesSavings } from '../../plugins/defi-farm/adapters/youves/sandbox';
-import { withApiPending } from './support/apiPending';
 import { readTable, type CsvRow } from '../core-chain/support/tableReader';
 import { leadingInts } from '../defi-dex/support/poolCalls';
 import { canonical, indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
+import { withApiColumns } from '../support/apiColumns';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 
 const P = 10n ** 12n;
@@ -56,7 +56,7 @@ describe(`defi-farm: the Youves savings pool on the sandbox chain (${BACKEND})`,
     ops = canonical(chain).flatMap((b) => b.operations);
     calls = ops.filter((o) => o.receiver === pool.address && o.isSuccess && o.entrypoint !== undefined && o.entrypoint in KIND);
     events = await readTable(t, 'farm_event', EVENT_COLUMNS, `contract=${pool.address}`);
-    positions = await withApiPending(t, await readTable(t, 'farm_position', POSITION_COLUMNS, `contract=${pool.address}`));
+    positions = await withApiColumns(t, '/v1/farm/positions', await readTable(t, 'farm_position', POSITION_COLUMNS, `contract=${pool.address}`), ['rewards_pending']);
   });
   after(() => t?.close());
 

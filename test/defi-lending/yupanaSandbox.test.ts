@@ -7,6 +7,7 @@ import { yupanaMarket } from '../../plugins/defi-lending/adapters/yupana/sandbox
 import { readTable, type CsvRow } from '../core-chain/support/tableReader';
 import { canonical, indexSandbox } from '../support/IndexHarness';
 import { expectReorgMatchesClean } from '../support/ReorgCheck';
+import { withApiColumns } from '../support/apiColumns';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 
 const EVENT_COLUMNS = ['pool', 'height', 'event_type', 'owner', 'volume', 'debt', 'collateral', 'fee', 'interest', 'sender', 'receiver', 'tx_hash'];
@@ -143,7 +144,8 @@ describe('defi-lending: the Yupana-style market on the sandbox chain', function 
   });
 
   it('positions at head: debt, shares and borrow as the raw storage keeps them, pending interest by Yupana\'s formula at the head index, earned through the share value', async () => {
-    const positions = await readTable(t, 'lend_position', POSITION_COLUMNS);
+    // Interest as the API brings it to the market's latest rates (the table keeps it as of each position's latest change).
+    const positions = await withApiColumns(t, '/v1/lend/positions', await readTable(t, 'lend_position', POSITION_COLUMNS), ['interest_pending', 'interest_earned']);
     const pools = snapshots.at(-1)!.pools;
     const markets = marketsOf(ops.at(-1)!.storage);
     const ledger = new Map<string, bigint>();

@@ -2,6 +2,7 @@ import type { TextRow } from '../../defi-dex/api/DexTable';
 import { positionLifeFields, sameNamed, sidedEventRecord, sidedPoolFields, sidedRowFields } from '../../defi-dex/api/SidedRecords';
 import type { UsdPrices } from '../../defi-dex/api/UsdPrices';
 import type { LendInfo } from './LendBook';
+import { interestAt, marketRates } from '../core/Interest';
 
 /**
  * Lending rows as the SDK's defi.LendingPool, defi.LendingEvent and defi.LendingPosition. USD values
@@ -23,14 +24,20 @@ export async function lendPoolRecord(pool: LendInfo, usd: UsdPrices): Promise<Re
 
 export const lendEventRecord = sidedEventRecord<'debt' | 'collateral'>(['event_type', 'owner', 'volume', 'debt', 'collateral', 'fee', 'interest']);
 
-/** The supplied balance at the collateral token's price; the interest owed accrues in the debt token. */
+/**
+ * The supplied balance at the collateral token's price; the interest owed accrues in the debt token.
+ * Interest is brought to the market's latest rates here (Interest.ts marketRates), not stored per call.
+ */
 export async function lendPositionRecord(r: TextRow, pool: LendInfo, usd: UsdPrices): Promise<Record<string, unknown>> {
+  const rates = marketRates(pool.row);
+  const now: Record<string, string | null> = { ...sameNamed(r, ['interest_earned', 'interest_paid', 'interest_pending']) };
+  if (rates) for (const [column, value] of Object.entries(interestAt(r, rates))) now[column] = String(value);
   return {
     ...sidedRowFields(r, pool),
     ...sameNamed(r, ['owner', 'balance', 'debt', 'deposited', 'withdrawn', 'borrowed', 'repaid', 'liquidated', 'sent', 'received']),
-    ...sameNamed(r, ['interest_earned', 'interest_paid', 'interest_pending']),
+    ...now,
     is_collateral: r.is_collateral === null ? null : r.is_collateral === 'true',
     ...positionLifeFields(r),
-    ...(await pool.valuesUsd(usd, { position_value_usd: ['collateral', r.balance], interest_pending_usd: ['debt', r.interest_pending] })),
+    ...(await pool.valuesUsd(usd, { position_value_usd: ['collateral', r.balance], interest_pending_usd: ['debt', now.interest_pending] })),
   };
 }

@@ -1,4 +1,3 @@
-import type { Entity } from '../../../framework';
 import type { LendingRates } from './LendingAdapter';
 
 /**
@@ -21,14 +20,32 @@ export const shareValue = (shares: bigint, r: LendingRates): bigint => (r.shares
 /**
  * A position's interest columns at the market's rates now: pending = what its borrow accrued since the
  * index it was brought to, earned = what its shares are worth plus what left the position minus what
- * came in (never below 0: share rounding is not a loss of interest). Null where the position has no figures.
+ * came in (never below 0: share rounding is not a loss of interest). Left out where the position has no
+ * figures. Rows as the recorder (bigints) or the API (text) hold them.
  */
-export function interestAt(p: Entity, r: LendingRates): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (p.borrow_scaled !== null && p.borrow_scaled !== undefined) out.interest_pending = accrued(big(p.borrow_scaled), big(p.borrow_index), r.borrowIndex) / PRECISION;
-  if (p.shares !== null && p.shares !== undefined) {
+export function interestAt(p: Readonly<Record<string, unknown>>, r: LendingRates): { interest_pending?: bigint; interest_earned?: bigint } {
+  const out: { interest_pending?: bigint; interest_earned?: bigint } = {};
+  if (given(p.borrow_scaled)) out.interest_pending = accrued(big(p.borrow_scaled), big(p.borrow_index), r.borrowIndex) / PRECISION;
+  if (given(p.shares)) {
     const earned = shareValue(big(p.shares), r) + big(p.withdrawn) + big(p.sent) - big(p.deposited) - big(p.received);
     out.interest_earned = earned > 0n ? earned : 0n;
   }
   return out;
 }
+
+/**
+ * Why interest is brought to the market's rates where it is read: a Compound-style market accrues on
+ * nearly every call, and rewriting every position's interest each time costs O(positions) per call.
+ * So the market row keeps its rates (borrow_index, supply_liquidity, share_supply) and the API applies
+ * them (interestAt) to each position's scaled figures; the table keeps interest as of the position's
+ * own latest change.
+ */
+export function marketRates(pool: Readonly<Record<string, unknown>>): LendingRates | undefined {
+  if (!given(pool.borrow_index) || !given(pool.supply_liquidity) || !given(pool.share_supply)) return undefined;
+  return { borrowIndex: big(pool.borrow_index), liquidity: big(pool.supply_liquidity), shares: big(pool.share_supply) };
+}
+
+/** The market row's columns for its rates (marketRates reads them back). */
+export const ratesColumns = (r: LendingRates | undefined) => (r ? { borrow_index: r.borrowIndex, supply_liquidity: r.liquidity, share_supply: r.shares } : {});
+
+const given = (v: unknown): boolean => v !== null && v !== undefined && v !== '';

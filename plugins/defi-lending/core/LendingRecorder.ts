@@ -2,7 +2,7 @@ import type { Entity, EntityStore, IndexContext } from '../../../framework';
 // Token naming (`tez`, `KT1…_id`) and token facts are the DEX core's: shared, not copied.
 import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
 import { tables } from '../tables.generated';
-import { interestAt } from './Interest';
+import { ratesColumns } from './Interest';
 import type { LendingAccount, LendingAction, LendingDecl, LendingHolding, LendingKey, LendingOrigin, LendingRates, LendingShareMove, LendingSink, LendingSupply } from './LendingAdapter';
 import { applyToPosition, emptyPosition, type PositionChange } from './PositionMove';
 
@@ -89,7 +89,6 @@ export class LendingRecorder implements LendingSink {
     const pool = await pools.get(lendAddress(key));
     if (!pool) throw new Error(`defi-lending: accrual on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
     pools.update(pool, { ...totals(supply), update_height: ctx.block.level });
-    if (supply.rates) await this.revalue(ctx, String(pool.pool), supply.rates);
   }
 
   async collateral(ctx: IndexContext, key: LendingKey, owner: string, used: boolean): Promise<void> {
@@ -112,19 +111,6 @@ export class LendingRecorder implements LendingSink {
     return out;
   }
 
-  /** Brings the interest columns of the market's positions with scaled figures to the rates now (written only where they changed). */
-  private async revalue(ctx: IndexContext, pool: string, rates: LendingRates): Promise<void> {
-    const positions = ctx.entities(tables.lend_position, 'position');
-    const stored = await ctx.read(tables.lend_position).where({ pool }).where((q) => q.whereNotNull('shares').orWhereNotNull('borrow_scaled')).select('position');
-    const keys = new Set([...stored.map((r: { position: string }) => r.position), ...positions.pending().filter((p) => p.pool === pool).map((p) => String(p.position))]);
-    await positions.preload(keys);
-    for (const key of [...keys].sort()) {
-      const p = (await positions.get(key))!;
-      const patch = interestAt(p, rates);
-      if (Object.entries(patch).some(([k, v]) => v !== (p[k] === null || p[k] === undefined ? p[k] : big(p[k])))) positions.update(p, { ...patch, update_height: ctx.block.level });
-    }
-  }
-
   /** The owner's position in the market (the `stakeId` one), created closed when the owner has none. */
   private async positionRow(ctx: IndexContext, pool: Entity, owner: string, stakeId?: bigint): Promise<Entity> {
     const positions = ctx.entities(tables.lend_position, 'position');
@@ -135,4 +121,5 @@ export class LendingRecorder implements LendingSink {
 
 const positionKey = (pool: string, owner: string, stakeId?: bigint) => (stakeId === undefined ? `${pool}:${owner}` : `${pool}:${owner}:${stakeId}`);
 const identity = (pool: Entity) => ({ pool: String(pool.pool), contract: String(pool.contract), pool_id: Number(pool.pool_id), entity: String(pool.entity) });
-const totals = (s: LendingSupply) => ({ total_collateral: s.totalCollateral, total_debt: s.totalDebt });
+// The rates too, from which the API brings every position's interest (Interest.ts marketRates).
+const totals = (s: LendingSupply) => ({ total_collateral: s.totalCollateral, total_debt: s.totalDebt, ...ratesColumns(s.rates) });

@@ -83,7 +83,7 @@ export function applyToPosition(p: Entity, a: PositionChange, rates: LendingRate
   if (borrow) now.debt = borrow.scaled / PRECISION;
   if (interest !== null) patch.interest_paid = big(p.interest_paid) + interest;
   Object.assign(patch, { balance: now.balance, debt: now.debt });
-  if (rates) Object.assign(patch, interestAt({ ...p, ...patch } as Entity, rates));
+  if (rates) Object.assign(patch, interestAt({ ...p, ...patch }, rates));
   // Open/closed from the amounts, not the stored flag (its read-back form depends on the store).
   const wasOpen = was.balance > 0n || was.debt > 0n;
   const open = now.balance > 0n || now.debt > 0n;
