@@ -38,9 +38,10 @@ export interface FarmSupply {
   readonly period?: { readonly start: Date; readonly end: Date | null };
   /**
    * MasterChef-style farms: the farm's accumulated reward per staked unit after the call, in the
-   * contract's precision. Every open position's pending rewards are then recomputed with the
-   * contract's formula `(rewardBase + stake·index) / precision` (see OwnerState.rewardBase), or, for
-   * savings pools whose stake grows, `shares·index / precision − stake` (see OwnerState.shares).
+   * contract's precision. The farm row keeps it, and every staked position's pending rewards follow
+   * it with the contract's formula `(rewardBase + stake·index) / precision` (see OwnerState.rewardBase),
+   * or, for savings pools whose stake grows, `shares·index / precision − stake` (see OwnerState.shares):
+   * computed where they are read (PendingRewards.ts), not rewritten on every call.
    */
   readonly accrual?: { readonly index: bigint; readonly precision: bigint };
 }
