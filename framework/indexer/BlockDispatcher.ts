@@ -10,6 +10,8 @@ import {
   BatchHookFn,
   BlockHandlerFn,
   BlocksDoneFn,
+  BlocksStartContext,
+  BlocksStartFn,
   ContractSelector,
   GroupHandlerFn,
   HandlerRegistry,
@@ -35,6 +37,7 @@ export class BlockDispatcher implements HandlerRegistry {
   private readonly subscriptions: Subscription[] = [];
   private readonly claims: Array<{ role: string; selector: ContractSelector }> = [];
   private readonly batchHooks: BatchHookFn[] = [];
+  private readonly blocksStartHooks: BlocksStartFn[] = [];
   private readonly blocksDoneHooks: BlocksDoneFn[] = [];
   private readonly rollbackHooks: RollbackHookFn[] = [];
   private readonly preRollbackHooks: RollbackHookFn[] = [];
@@ -68,6 +71,10 @@ export class BlockDispatcher implements HandlerRegistry {
 
   claim(role: string, selector: ContractSelector): void {
     this.claims.push({ role, selector });
+  }
+
+  blocksStart(hook: BlocksStartFn): void {
+    this.blocksStartHooks.push(hook);
   }
 
   blocksDone(hook: BlocksDoneFn): void {
@@ -125,6 +132,11 @@ export class BlockDispatcher implements HandlerRegistry {
     if (!matcher.needsTypes && matcher.match(group, facts, block.level).length === 0) return [];
     for (const address of matcher.contracts(group)) known.set(address, await this.contracts.types(address, block, (p) => ctx.node(p)));
     return matcher.match(group, facts, block.level);
+  }
+
+  /** When the batch opens, before its first block. */
+  async batchStarting(blocks: readonly NormalizedBlock[], ctx: BlocksStartContext): Promise<void> {
+    for (const h of this.blocksStartHooks) await h(blocks, ctx);
   }
 
   /** After the batch's last block (its context), before its writes are flushed. */

@@ -6,7 +6,7 @@ import { NormalizedBlock } from '../chain';
 import { BulkWriter, Row } from '../storage/BulkWriter';
 import { META_SCHEMA } from '../storage/SchemaMigrator';
 import { EntityStates } from './EntityStates';
-import { IndexContext, NodeRpc } from './IndexContext';
+import { BlocksStartContext, IndexContext, NodeRpc } from './IndexContext';
 import { BatchState } from './BatchState';
 import { SharedValues } from './SharedValues';
 import { tableReader, type TableReader } from './TableReader';
@@ -33,6 +33,15 @@ export class IndexBatch {
     private readonly nodeRpc: NodeRpc = async () => undefined,
   ) {
     this.read = tableReader(trx, catalog);
+  }
+
+  /** What batch-start hooks get: no block is open yet. */
+  startContext(): BlocksStartContext {
+    return {
+      read: this.read,
+      state: this.state,
+      preload: (table, key, keys) => this.states.store(this.catalog.require(tableCode(table)), key).preload(keys),
+    };
   }
 
   context(block: NormalizedBlock): IndexContext {

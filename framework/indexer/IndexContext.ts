@@ -91,6 +91,21 @@ export interface OperationFilter {
   includeFailed?: boolean;
 }
 
+/**
+ * What a batch-start hook may use: reads, the batch's state and the entity stores' caches. It writes
+ * nothing (no block is open to journal it); it only reads ahead what the batch's blocks will ask.
+ */
+export interface BlocksStartContext {
+  readonly read: TableReader;
+  readonly state: BatchState;
+  /** Reads the rows of these keys into the table's entity store for the batch (EntityStore.preload). */
+  preload(table: TableHandle<unknown> | string, keyColumn: string, keys: Iterable<string>): Promise<void>;
+}
+/**
+ * Called when a batch opens, before its first block, with all its blocks: a plugin reads in a few
+ * queries what its handlers would otherwise ask block by block (the rows of the accounts they touch).
+ */
+export type BlocksStartFn = (blocks: readonly NormalizedBlock[], ctx: BlocksStartContext) => Promise<void> | void;
 /** Called in the batch transaction after a rollback deleted/restored rows above `height`. */
 export type RollbackHookFn = (trx: Knex.Transaction, height: number) => Promise<void> | void;
 /**
@@ -112,6 +127,7 @@ export interface HandlerRegistry {
   onOperationGroup<N extends string>(steps: readonly PatternStep<N>[], handler: GroupHandlerFn<N>, options?: GroupPatternOptions): void;
   /** Watches every contract originated (applied) whose code matches the selector, under the role, from its origination on. */
   claim(role: string, selector: ContractSelector): void;
+  blocksStart(hook: BlocksStartFn): void;
   blocksDone(hook: BlocksDoneFn): void;
   afterBatch(hook: BatchHookFn): void;
   /**

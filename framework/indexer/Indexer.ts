@@ -247,6 +247,7 @@ export class Indexer {
       await this.db.writer.transaction(async (trx) => {
         await this.states.beginBatch(trx, mode === 'live', this.catalog.tables.values());
         const batch = new IndexBatch(trx, this.catalog, this.states, this.writer, mode, this.dispatcher.contracts, this.dispatcher.state, this.nodeRpc(signal));
+        await this.dispatcher.batchStarting(blocks, batch.startContext());
         let ctx: IndexContext | undefined;
         for (const block of blocks) await this.dispatcher.dispatch(block, (ctx = batch.context(block)));
         if (ctx) await this.dispatcher.allBlocksHandled(ctx);

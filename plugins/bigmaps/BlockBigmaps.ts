@@ -18,6 +18,25 @@ type Action = 'update' | 'remove' | 'copy' | 'alloc';
 const hexOf = (expr: unknown): string | null => (expr === undefined || expr === null ? null : (encodeMicheline(expr)?.toString('hex') ?? null));
 const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
 
+/** The permanent bigmaps the blocks' applied operations change or copy, and the keys they update or remove. */
+export function touchedBigmaps(blocks: readonly NormalizedBlock[]): { ids: Set<string>; keys: Array<{ bigmapId: number; hash: string }> } {
+  const ids = new Set<string>();
+  const keys: Array<{ bigmapId: number; hash: string }> = [];
+  for (const block of blocks) {
+    for (const op of block.operations) {
+      if (op.status !== 'applied') continue;
+      for (const d of op.bigMapDiffs) {
+        const id = d.bigMapId ?? athensBigmapId(op.receiver);
+        if (id === undefined || id < 0) continue;
+        ids.add(String(id));
+        if (d.action === 'copy' && d.sourceBigMapId !== undefined && d.sourceBigMapId >= 0) ids.add(String(d.sourceBigMapId));
+        if ((d.action === 'update' || d.action === 'remove') && d.keyHash !== undefined) keys.push({ bigmapId: id, hash: d.keyHash });
+      }
+    }
+  }
+  return { ids, keys };
+}
+
 /**
  * The bigmap changes of one block. Applied operations only, in block order: every change of a
  * permanent bigmap becomes a bigmap_updates row (a copy also one `update` row per key it brings, a
@@ -52,19 +71,9 @@ export class BlockBigmaps {
     }
   }
 
-  /** The block's permanent bigmaps and their updated keys, each read in one query. */
+  /** The block's permanent bigmaps and their updated keys, each read in one query (unless the batch read them ahead). */
   private async preload(): Promise<void> {
-    const ids = new Set<string>();
-    const keys: Array<{ bigmapId: number; hash: string }> = [];
-    for (const op of this.block.operations) {
-      if (op.status !== 'applied') continue;
-      for (const d of op.bigMapDiffs) {
-        const id = d.bigMapId ?? athensBigmapId(op.receiver);
-        if (id === undefined || id < 0) continue;
-        ids.add(String(id));
-        if ((d.action === 'update' || d.action === 'remove') && d.keyHash !== undefined) keys.push({ bigmapId: id, hash: d.keyHash });
-      }
-    }
+    const { ids, keys } = touchedBigmaps([this.block]);
     await this.bigmaps.preload(ids);
     await this.live.preload(keys);
   }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { TableDef, TableReader } from '../../framework';
+import { columnSql, type TableDef, type TableReader } from '../../framework';
 
 /** One live key of a bigmap: its hash and the key and value as hex binary Micheline. */
 export interface LiveEntry {
@@ -22,10 +22,16 @@ export class LiveValues {
   /** Bigmaps whose every live key is in `maps` (loaded whole, or created or emptied in this batch). */
   private readonly complete = new Set<number>();
 
+  /** `(bigmap_id, hash)` among the pairs of two arrays. */
+  private readonly pairsIn: string;
+
   constructor(
     private readonly read: TableReader,
     private readonly table: TableDef,
-  ) {}
+  ) {
+    const [id, hash] = ['bigmap_id', 'hash'].map((name) => table.column(name)!);
+    this.pairsIn = `(${columnSql(id)}, ${columnSql(hash)}) in (select * from unnest(?::${id.type.sqlType}[], ?::${hash.type.sqlType}[]))`;
+  }
 
   /** Reads the given keys of the database in few queries (call before a block's get()s). */
   async preload(keys: Iterable<{ bigmapId: number; hash: string }>): Promise<void> {
@@ -35,16 +41,14 @@ export class LiveValues {
       missing.set(`${bigmapId}:${hash}`, [bigmapId, hash]);
     }
     const pairs = [...missing.values()];
-    for (let i = 0; i < pairs.length; i += 2000) {
-      const chunk = pairs.slice(i, i + 2000);
-      // Two plain IN lists, the pairs picked out here: a long row-value IN list `(a, b) in ((…), …)`
-      // breaks PGlite's transaction state (from ~280 pairs on).
-      const ids = [...new Set(chunk.map(([bigmapId]) => bigmapId))];
-      const rows = await this.rows()
-        .whereIn('bigmap_id', ids)
-        .whereIn('hash', chunk.map(([, hash]) => hash));
+    for (let i = 0; i < pairs.length; i += 5000) {
+      const chunk = pairs.slice(i, i + 5000);
+      // The pairs as two array parameters, one index probe each. (Two IN lists would probe every id
+      // with every hash, and a long row-value IN list `(a, b) in ((…), …)` breaks PGlite's transaction
+      // state from ~280 pairs on.)
+      const rows = await this.rows().whereRaw(this.pairsIn, [chunk.map(([bigmapId]) => bigmapId), chunk.map(([, hash]) => hash)]);
       for (const [bigmapId, hash] of chunk) this.mapOf(bigmapId).set(hash, null);
-      for (const r of rows) if (missing.has(`${Number(r.bigmap_id)}:${r.hash}`)) this.mapOf(Number(r.bigmap_id)).set(r.hash, entryOf(r));
+      for (const r of rows) this.mapOf(Number(r.bigmap_id)).set(r.hash, entryOf(r));
     }
   }
 

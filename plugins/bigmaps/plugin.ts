@@ -20,6 +20,7 @@ export class BigmapsPlugin implements TzidxPlugin {
     const indexer = new BigmapIndexer(ctx.catalog.require(tables.bigmap_values.code), ctx.catalog.require(tables.bigmap_updates.code), ctx.log as Logger);
     return {
       handlers: (registry) => {
+        registry.blocksStart((blocks, ctx) => indexer.readAhead(blocks, ctx));
         registry.onBlock((block, ctx) => indexer.index(block, ctx));
         registry.afterBatch((trx, from, to) => indexer.afterBatch(trx, from, to));
         registry.recompute(tables.bigmap_values, (trx, height) => indexer.recompute(trx, height));

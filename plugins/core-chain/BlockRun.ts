@@ -1,5 +1,6 @@
 import type { BalanceUpdate, IndexContext, NormalizedBlock, NormalizedOperation, Row } from '../../framework';
 import { AccountBook, type AccountData } from './AccountBook';
+import { blockAddresses, contractAddresses } from './BlockAddresses';
 import { classifyBlockUpdates, classifyOperationUpdates, type ClassifiedUpdates, type Move } from './BalanceMoves';
 import { planBlockEvents } from './BlockEvents';
 import type { BlockIndexer } from './BlockIndexer';
@@ -127,25 +128,13 @@ export class BlockRun {
     this.ctx.shared.set(ACCOUNT_IDS, this.accounts.ids());
   }
 
-  /** Every address the block mentions, in a fixed order, so new accounts get deterministic ids. */
+  /** Every address the block mentions: tracked (new ones get ids) in a fixed order. */
   private async trackAccounts(): Promise<void> {
     const block = this.block;
-    const addresses: string[] = [];
-    const add = (a: string | undefined): void => {
-      if (a) addresses.push(a);
-    };
-    [block.baker, block.proposer, block.bakerConsensusKey, block.proposerConsensusKey].forEach(add);
-    for (const op of block.operations) {
-      const originates = op.kind === 'origination' || op.type === 'rollup_origination';
-      [op.sender, originates && !op.isSuccess ? undefined : op.receiver, op.creator, op.baker, op.accuser, op.offender].forEach(add);
-      if (op.isSuccess) op.originatedContracts.forEach(add);
-      for (const u of [...op.balanceUpdates, ...op.resultBalanceUpdates]) [u.kind === 'burned' ? u.delegate : u.account, u.staker?.delegate].forEach(add);
-    }
-    for (const u of block.balanceUpdates) [u.kind === 'burned' ? u.delegate : u.account, u.staker?.delegate].forEach(add);
-    const unique = [...new Set(addresses)];
+    const unique = blockAddresses(block);
     await this.accounts.preload(unique);
     for (const a of unique) await this.accounts.track(a);
-    await this.contracts.preload(unique.filter((a) => !a.startsWith('tz')));
+    await this.contracts.preload(contractAddresses(unique));
 
     // Who acts as a baker is one: block producers, endorsers, owners of frozen baker deposits.
     this.accounts.markBaker(block.baker);

@@ -25,6 +25,7 @@ export class CoreChainPlugin implements TzidxPlugin {
     );
     return {
       handlers: (registry) => {
+        registry.blocksStart((blocks, ctx) => indexer.readAhead(blocks, ctx));
         registry.onBlock((block, ctx) => indexer.index(block, ctx));
         registry.afterBatch((trx, from, to, state) => indexer.afterBatch(trx, from, to, state));
       },

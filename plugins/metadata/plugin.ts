@@ -46,6 +46,7 @@ export class MetadataPlugin implements TzidxPlugin {
     const indexer = new ChainMetadataIndexer();
     return {
       handlers: (registry) => {
+        registry.blocksStart((blocks, ctx) => indexer.readAhead(blocks, ctx));
         registry.onBlock((block, ctx) => indexer.index(block, ctx));
         // Off-chain documents are fetched after the batch that named them committed, never inside it.
         if (settings.resolver.enabled) registry.afterBatch(() => void setImmediate(() => resolver.kick()));

@@ -1,4 +1,4 @@
-import type { Entity, EntityStore, IndexContext, NormalizedBlock, NormalizedOperation } from '../../../framework';
+import type { BlocksStartContext, Entity, EntityStore, IndexContext, NormalizedBlock, NormalizedOperation } from '../../../framework';
 import { ContractCode, entrypointType, interfacesOf, section, typeShape } from '../../../framework';
 import { metadataLocation, metadataText, parseDocument, tokenMetadataValue } from './MetadataBytes';
 import { metadataMapIds } from './MetadataMaps';
@@ -31,6 +31,17 @@ const MAX_WITHOUT = 500_000;
 export class ChainMetadataIndexer {
   /** Contracts known to have no row: most contract calls need no database look-up. */
   private readonly without = new Set<string>();
+
+  /** The rows of the contracts whose big maps the batch changes, in a few queries rather than one per contract and block. */
+  async readAhead(blocks: readonly NormalizedBlock[], ctx: BlocksStartContext): Promise<void> {
+    const addresses = new Set<string>();
+    for (const block of blocks) {
+      for (const op of block.operations) {
+        if (op.status === 'applied' && op.bigMapDiffs.length > 0 && op.receiver !== undefined && !this.without.has(op.receiver)) addresses.add(op.receiver);
+      }
+    }
+    await ctx.preload('contract_metadata', 'contract', addresses);
+  }
 
   async index(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
     const chainContracts = ctx.entities('contract', 'address');
