@@ -20,16 +20,19 @@ describe('defi-dex: record-time USD values do not depend on where batches start'
   this.timeout(300_000);
   const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]);
   const chain = new SandboxChain({ seed: 'dex-record-usd', profile: 'tiny', traffic: ['defi-dex:lb', 'defi-dex:quipuswap'] });
-  const runs: Record<'single' | 'batched', { trades: CsvRow[]; events: CsvRow[] }> = {} as never;
+  const runs: Record<'single' | 'batched' | 'late', { trades: CsvRow[]; events: CsvRow[] }> = {} as never;
+  /** The block the first tez price of the `late` run is at. */
+  const LATE = 30;
   let pools: CsvRow[] = [];
 
   before(async () => {
     chain.bakeTo(60);
-    for (const [name, batchBlocks] of [['single', 1], ['batched', 50]] as const) {
+    for (const [name, batchBlocks] of [['single', 1], ['batched', 50], ['late', 50]] as const) {
       const t: TestInstance = await startTestInstance({ plugins });
       try {
-        // One XTZ_USD close older than every block: every block has a tez price.
-        await t.insert('market_candle', [{ exchange: 'kraken', pair: 'XTZ_USD', time: new Date(0), open: TEZ_USD, high: TEZ_USD, low: TEZ_USD, close: TEZ_USD }]);
+        // One XTZ_USD close older than every block (every block has a tez price), or at block LATE's time.
+        const time = name === 'late' ? new Date(chain.at(LATE)!.timestamp) : new Date(0);
+        await t.insert('market_candle', [{ exchange: 'kraken', pair: 'XTZ_USD', time, open: TEZ_USD, high: TEZ_USD, low: TEZ_USD, close: TEZ_USD }]);
         await indexSandbox(t, chain, { batchBlocks });
         runs[name] = { trades: await readTable(t, 'dex_trade', TRADE_COLUMNS), events: await readTable(t, 'dex_event', EVENT_COLUMNS) };
         if (name === 'batched') pools = await readTable(t, 'dex_pool', ['pool', 'token_a', 'token_b', 'first_height']);
@@ -54,5 +57,15 @@ describe('defi-dex: record-time USD values do not depend on where batches start'
     expect(runs.batched.trades.length).to.be.greaterThan(10);
     expect(runs.batched.trades).to.deep.equal(runs.single.trades);
     expect(runs.batched.events).to.deep.equal(runs.single.events);
+  });
+
+  it('has no USD values before the first tez price and the same values as the other runs from it on, inside one batch', () => {
+    const { trades, events } = runs.late;
+    const before = (r: CsvRow): boolean => Number(r.height) < LATE;
+    expect(trades.filter(before).length).to.be.greaterThan(0);
+    expect(trades.filter(before).filter((tr) => tr.price_usd !== '')).to.deep.equal([]);
+    expect(events.filter(before).filter((e) => e.value_usd !== '')).to.deep.equal([]);
+    expect(trades.filter((tr) => !before(tr))).to.deep.equal(runs.batched.trades.filter((tr) => !before(tr)));
+    expect(events.filter((e) => !before(e))).to.deep.equal(runs.batched.events.filter((e) => !before(e)));
   });
 });

@@ -1,4 +1,4 @@
-import { batchKey, sharedKey, type Entity, type EntityStore, type IndexContext } from '../../../framework';
+import { carriedKey, sharedKey, type Entity, type EntityStore, type IndexContext } from '../../../framework';
 import { decimal, isqrt, scaled } from '../api/Decimal';
 import { tables } from '../tables.generated';
 import type { DexAction, DexOrigin, DexPoolDecl, DexPoolKey, DexShareTransfer, DexSink, DexSupply, DexTradeAction } from './DexAdapter';
@@ -13,8 +13,12 @@ const E36 = 10n ** 36n;
 const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
 /** Per block: `pool signer` → sides traded, for the wash-trade flag. */
 const TRADED = sharedKey<Map<string, Set<string>>>('defi-dex.traded');
-/** Per batch: `pool account` pairs known to have used a pool (num_total_users), over the flushed events. */
-const USERS = batchKey('defi-dex.users', () => new Set<string>());
+/**
+ * `pool account` pairs known to have used a pool (num_total_users), carried from batch to batch so an
+ * active user costs one event query per run, not one per batch; bounded (a cache: the events are the truth).
+ */
+const USERS = carriedKey('defi-dex.users', () => new Set<string>());
+const MAX_USERS = 500_000;
 
 export const poolAddress = (p: DexPoolKey): string => `${p.contract}_${p.pairId}`;
 
@@ -265,11 +269,12 @@ export class DexRecorder implements DexSink {
     return { created, opened: opened ? 1n : 0n, closed: closed ? 1n : 0n };
   }
 
-  /** Whether `account` uses the pool for the first time (per batch cache over the flushed events). */
+  /** Whether `account` uses the pool for the first time (a cache over the flushed events). */
   private async newUser(ctx: IndexContext, pool: Entity, account: string): Promise<boolean> {
     const users = ctx.state.get(USERS);
     const key = `${pool.pool} ${account}`;
     if (users.has(key)) return false;
+    if (users.size >= MAX_USERS) users.clear();
     users.add(key);
     const seen = await ctx.read(tables.dex_event).where({ pool: pool.pool as string, sender: account }).whereIn('event_type', ['trade', 'deposit', 'withdraw']).first('row_id');
     return !seen;

@@ -39,6 +39,15 @@ export class MarketUsdQuotes implements UsdQuotes {
     return row?.last === undefined || row.last === null ? null : String(row.last);
   }
 
+  /** The time of the earliest tez price tezUsd can find (candle or ticker), null when there is none: before it every answer is null. */
+  async firstTezUsdTime(): Promise<Date | null> {
+    const times: Date[] = [];
+    if (this.has('market_candle')) times.push((await this.read('market_candle').where('pair', 'XTZ_USD').min('time as t').first())?.t);
+    if (this.has('market_ticker')) times.push((await this.read('market_ticker').where('pair', 'XTZ_USD').min('timestamp as t').first())?.t);
+    const known = times.filter((t) => t !== null && t !== undefined).map((t) => new Date(t));
+    return known.length === 0 ? null : new Date(Math.min(...known.map((t) => t.getTime())));
+  }
+
   async tokenTez(token: string, _at: Date): Promise<string | null> {
     if (token === 'tez') return '1';
     // Farms and lending read prices too, with or without the DEX plugin enabled.

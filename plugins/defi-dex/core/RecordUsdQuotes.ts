@@ -6,8 +6,11 @@ import type { UsdQuotes } from './UsdQuotes';
 
 /** Per batch: a token's pools against tez as the database held them when the batch began (their addresses). */
 const STORED_TEZ_POOLS = batchKey('defi-dex.stored-tez-pools', () => new Map<string, Promise<string[]>>());
-/** Per batch: tez in USD by block time (market candles are written outside batches). */
-const TEZ_USD = batchKey('defi-dex.tez-usd', () => new Map<number, Promise<string | null>>());
+/**
+ * Per batch: tez in USD by block time (market candles are written outside batches), and the time of the
+ * first price: a backfill of blocks older than any candle asks nothing per block.
+ */
+const TEZ_USD = batchKey('defi-dex.tez-usd', () => ({ byTime: new Map<number, Promise<string | null>>(), first: undefined as Promise<Date | null> | undefined }));
 
 /**
  * UsdQuotes while indexing, for the USD values frozen into events and trades. Why not the read-time
@@ -30,10 +33,11 @@ export class RecordUsdQuotes implements UsdQuotes {
 
   tezUsd(at: Date): Promise<string | null> {
     const cache = this.ctx.state.get(TEZ_USD);
-    let price = cache.get(at.getTime());
+    let price = cache.byTime.get(at.getTime());
     if (!price) {
-      price = this.markets.tezUsd(at);
-      cache.set(at.getTime(), price);
+      const first = (cache.first ??= this.markets.firstTezUsdTime());
+      price = first.then((t) => (t === null || at < t ? null : this.markets.tezUsd(at)));
+      cache.byTime.set(at.getTime(), price);
     }
     return price;
   }
