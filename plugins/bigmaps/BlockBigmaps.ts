@@ -62,20 +62,12 @@ export class BlockBigmaps {
   }
 
   async run(): Promise<void> {
-    await this.preload();
     for (const op of this.block.operations) {
       if (!op.isInternal) this.temporary = new Map();
       if (op.status !== 'applied') continue;
       if (op.type === 'origination' && athensBigmapId(op.receiver) !== undefined) await this.allocAthens(op);
       for (const diff of op.bigMapDiffs) await this.apply(op, diff);
     }
-  }
-
-  /** The block's permanent bigmaps and their updated keys, each read in one query (unless the batch read them ahead). */
-  private async preload(): Promise<void> {
-    const { ids, keys } = touchedBigmaps([this.block]);
-    await this.bigmaps.preload(ids);
-    await this.live.preload(keys);
   }
 
   private async apply(op: NormalizedOperation, diff: BigMapDiff): Promise<void> {

@@ -33,7 +33,7 @@ export class LiveValues {
     this.pairsIn = `(${columnSql(id)}, ${columnSql(hash)}) in (select * from unnest(?::${id.type.sqlType}[], ?::${hash.type.sqlType}[]))`;
   }
 
-  /** Reads the given keys of the database in few queries (call before a block's get()s). */
+  /** Reads the given keys of the database in few queries (when the batch opens: BigmapIndexer.readAhead). */
   async preload(keys: Iterable<{ bigmapId: number; hash: string }>): Promise<void> {
     const missing = new Map<string, [number, string]>();
     for (const { bigmapId, hash } of keys) {

@@ -19,6 +19,3 @@ export function blockAddresses(block: NormalizedBlock): string[] {
   for (const u of block.balanceUpdates) [u.kind === 'burned' ? u.delegate : u.account, u.staker?.delegate].forEach(add);
   return [...addresses];
 }
-
-/** Contract addresses (KT1, rollups…) among addresses: the ones with a contract row. */
-export const contractAddresses = (addresses: readonly string[]): string[] => addresses.filter((a) => !a.startsWith('tz'));

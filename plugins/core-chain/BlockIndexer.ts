@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { batchKey, carriedKey, type BatchState, type BlocksStartContext, type IndexContext, type Logger, type NormalizedBlock } from '../../framework';
-import { blockAddresses, contractAddresses } from './BlockAddresses';
+import { blockAddresses } from './BlockAddresses';
 import { BlockRun } from './BlockRun';
 import { ScriptCache } from './ContractBook';
 import type { OperationKinds } from './OperationKinds';
@@ -45,11 +45,11 @@ export class BlockIndexer {
     ctx.state.set(RUNNING, state);
   }
 
-  /** The rows of every account and contract the batch's blocks mention, in a few queries rather than some per block. */
+  /** The rows of every account and contract (KT1, rollups: not tz) the batch's blocks mention, in a few queries rather than some per block. */
   async readAhead(blocks: readonly NormalizedBlock[], ctx: BlocksStartContext): Promise<void> {
     const addresses = [...new Set(blocks.flatMap(blockAddresses))];
     await ctx.preload('account', 'address', addresses);
-    await ctx.preload('contract', 'address', contractAddresses(addresses));
+    await ctx.preload('contract', 'address', addresses.filter((a) => !a.startsWith('tz')));
   }
 
   recordEndorsedSlots(ctx: IndexContext, blockHash: string, slots: number): void {

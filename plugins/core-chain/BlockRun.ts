@@ -1,6 +1,6 @@
 import type { BalanceUpdate, IndexContext, NormalizedBlock, NormalizedOperation, Row } from '../../framework';
 import { AccountBook, type AccountData } from './AccountBook';
-import { blockAddresses, contractAddresses } from './BlockAddresses';
+import { blockAddresses } from './BlockAddresses';
 import { classifyBlockUpdates, classifyOperationUpdates, type ClassifiedUpdates, type Move } from './BalanceMoves';
 import { planBlockEvents } from './BlockEvents';
 import type { BlockIndexer } from './BlockIndexer';
@@ -128,13 +128,10 @@ export class BlockRun {
     this.ctx.shared.set(ACCOUNT_IDS, this.accounts.ids());
   }
 
-  /** Every address the block mentions: tracked (new ones get ids) in a fixed order. */
+  /** Every address the block mentions: tracked (new ones get ids) in a fixed order. Their rows were read when the batch opened (BlockIndexer.readAhead). */
   private async trackAccounts(): Promise<void> {
     const block = this.block;
-    const unique = blockAddresses(block);
-    await this.accounts.preload(unique);
-    for (const a of unique) await this.accounts.track(a);
-    await this.contracts.preload(contractAddresses(unique));
+    for (const a of blockAddresses(block)) await this.accounts.track(a);
 
     // Who acts as a baker is one: block producers, endorsers, owners of frozen baker deposits.
     this.accounts.markBaker(block.baker);

@@ -146,10 +146,6 @@ export class ContractBook {
     private readonly time: Date,
   ) {}
 
-  async preload(addresses: Iterable<string>): Promise<void> {
-    await this.store.preload(addresses);
-  }
-
   async get(address: string | undefined): Promise<TrackedContract | undefined> {
     if (address === undefined) return undefined;
     const known = this.contracts.get(address);

@@ -6,7 +6,7 @@ import { IndexerStatus } from '../../framework/indexer/IndexerStatus';
 import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
 import { canonical, indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
-import { startTestInstance, TestInstance } from '../support/TestInstance';
+import { EMPTY_CATALOG, startTestInstance, TestInstance } from '../support/TestInstance';
 
 /** Per block: how many blocks the plugin's carried and batch counters had counted, and since which height. */
 @table('state_seen', { kind: 'append', height_column: 'height' })
@@ -76,7 +76,6 @@ async function derive(trx: Knex.Transaction, seen: TableDef, total: TableDef, up
 }
 
 const plugins = [StatePlugin as unknown as PluginClass];
-const EMPTY_CATALOG = 'version: 1\nplugins: {}\n';
 const BATCH = 4;
 
 async function rows(t: TestInstance, table: string, columns: string): Promise<number[][]> {

@@ -5,9 +5,7 @@ import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
 import { readTable, type CsvRow } from '../core-chain/support/tableReader';
 import { indexSandbox } from '../support/IndexHarness';
-import { startTestInstance } from '../support/TestInstance';
-
-const EMPTY_CATALOG = 'version: 1\nplugins: {}\n';
+import { EMPTY_CATALOG, startTestInstance } from '../support/TestInstance';
 
 /**
  * `blocksStart` hooks get a batch's blocks before its first block is handled, so plugins read ahead in

@@ -7,9 +7,8 @@ import { META_SCHEMA } from '../../framework/storage/SchemaMigrator';
 import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
 import { canonical, indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
-import { startTestInstance, TestInstance } from '../support/TestInstance';
+import { EMPTY_CATALOG, startTestInstance, TestInstance } from '../support/TestInstance';
 import { countTypes, ProbePlugin, trap } from './plugins/probe/plugin';
-
 
 async function rows(t: TestInstance, table: string, columns: string): Promise<unknown[][]> {
   const res = await t.get(`/tables/${table}?columns=${columns}&limit=50000`);
@@ -33,7 +32,6 @@ function byCells(a: unknown[], b: unknown[]): number {
 }
 
 const plugins = [ProbePlugin as unknown as PluginClass];
-const EMPTY_CATALOG = 'version: 1\nplugins: {}\n';
 
 describe(`indexing pipeline (${BACKEND})`, function () {
   let t: TestInstance;

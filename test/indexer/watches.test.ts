@@ -10,11 +10,10 @@ import { SandboxChain } from '../../framework/sandbox';
 import { silentLogger } from '../../framework/util/Logger';
 import { canonical, indexSandbox } from '../support/IndexHarness';
 import { BACKEND, createTestDatabase } from '../support/TestDatabase';
-import { startTestInstance, TestInstance } from '../support/TestInstance';
+import { EMPTY_CATALOG, startTestInstance, TestInstance } from '../support/TestInstance';
 import { manualWatch, REGISTRY_ENTRYPOINTS, WatcherPlugin } from './plugins/watcher/plugin';
 
 const plugins = [WatcherPlugin as unknown as PluginClass];
-const EMPTY_CATALOG = 'version: 1\nplugins: {}\n';
 const TZBTC = 'KT1PWx2mnDueood7fEmfbBDKx1D9BAnnXitn';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -16,6 +16,9 @@ export interface TestInstance {
   close(): Promise<void>;
 }
 
+/** A catalog with no tables: for instances whose test plugins declare everything they need. */
+export const EMPTY_CATALOG = 'version: 1\nplugins: {}\n';
+
 /** A whole instance (catalog, plugins, database, API on an ephemeral port) for API-level tests. */
 export async function startTestInstance(opts: {
   catalogYaml?: string;
