@@ -24,7 +24,7 @@ export { ObjectAnswer } from './http/ObjectResponder';
 export { QueryParamDoc, RouteDoc, RouteInfo } from './http/RouteDoc';
 export { StreamRecorder } from './stream/StreamRecorder';
 export type { StreamEvent } from './stream/StreamLog';
-export { BlockId, checked, OperationId, parseAddress, parseBlockId, parseOperationId, parseSequenceId } from './http/ResourceIds';
+export { BlockId, checked, missingOperation, OperationId, parseAddress, parseBlockId, parseOperationId, parseSequenceId } from './http/ResourceIds';
 export { PluginClass, PluginContext, PluginContribution, PluginManifest, TzidxPlugin } from './plugins/Plugin';
 export { EXPLORER_LIST_PROFILE, ListProfile, OBJECT_LIST_PROFILE, TABLE_PROFILE } from './query/ListProfile';
 export { Filter, pathFilter, TableRequest } from './query/TableRequest';

@@ -143,6 +143,10 @@ describe(`explorer: recorded mainnet blocks (${BACKEND})`, function () {
         await expectError(t, `/explorer/block/${level}/operations?nope=1`, 400, 1007);
         await expectError(t, '/explorer/op/onotahash', 400, 1301);
         await expectError(t, `/explorer/op/${b58Encode(new Uint8Array(32), PrefixV2.OperationHash)}`, 404, 1305);
+        // The shape of an operation hash with a broken checksum: malformed, not unknown.
+        const stored = groups[0].hash as string;
+        const corrupt = `${stored.slice(0, 20)}${stored[20] === '1' ? '2' : '1'}${stored.slice(21)}`;
+        await expectError(t, `/explorer/op/${corrupt}`, 400, 1301);
         await expectError(t, `/explorer/op/${level * 2 ** 16 + 60_000}`, 404, 1305);
         await expectError(t, `/explorer/op/${groups[0].hash}.csv`, 400, 1001);
         await expectError(t, `/explorer/op/${groups[0].hash}?prim=maybe`, 400, 1005);

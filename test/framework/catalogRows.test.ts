@@ -1,0 +1,76 @@
+import { expect } from 'chai';
+import { parseCatalog } from '../../framework/catalog/CatalogLoader';
+import { CatalogRows } from '../../framework/explorer/CatalogRows';
+import { BulkWriter } from '../../framework/storage/BulkWriter';
+import { Database } from '../../framework/storage/Database';
+import { SchemaMigrator } from '../../framework/storage/SchemaMigrator';
+import { BACKEND, scratchDatabase } from '../support/TestDatabase';
+
+// A table wider than one json_build_array takes (100 arguments), with texts JSON must escape.
+const WIDTH = 130;
+const TEXTS = ['plain', 'a "quoted" \\ back\\slash', 'line\nbreak\ttab', 'ünïcødé ✓ 🌮', '', '\u0001control'];
+const columnNames = Array.from({ length: WIDTH }, (_, i) => `s${i}`);
+const CATALOG = `
+version: 1
+plugins:
+  fixture:
+    tables:
+      wide:
+        columns:
+          - { name: row_id, type: uint64 }
+          - { name: doc, type: json, nullable: true }
+          - { name: flag, type: bool }
+${columnNames.map((n) => `          - { name: ${n}, type: string, nullable: true }`).join('\n')}
+`;
+const ROWS = [1, 2, 3, 4].map((row_id) => ({
+  row_id,
+  doc: row_id === 2 ? null : { k: TEXTS[row_id], n: [row_id, 'x'] },
+  flag: row_id % 2 === 0,
+  ...Object.fromEntries(columnNames.map((n, i) => [n, (i + row_id) % 7 === 0 ? null : TEXTS[(i + row_id) % TEXTS.length]])),
+}));
+
+describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND})`, function () {
+  const database = scratchDatabase({ readPoolSize: 1 });
+  const catalog = parseCatalog(CATALOG);
+  const wide = catalog.require('wide');
+  let db: Database;
+  before(async function () {
+    db = database();
+    await new SchemaMigrator(db.writer).migrate(catalog);
+    await db.writer.transaction((trx) => new BulkWriter(db.kind).append(trx, wide, ROWS));
+  });
+
+  it('reads every column of a table wider than one JSON array exactly as written, nulls included', async function () {
+    const rows = new CatalogRows(db, wide);
+    const read = await rows.read(rows.query().orderBy('row_id'));
+    expect(read).to.deep.equal(ROWS);
+    // The texts equal Postgres' own rendering of each column.
+    const text = await rows.readText(rows.query().where('row_id', 3));
+    const [own] = (await db.reader.raw(`select ${columnNames.map((n) => `"${n}"::text as "${n}"`).join(', ')} from "fixture"."wide" where row_id = 3`)).rows;
+    expect(Object.fromEntries(columnNames.map((n) => [n, text[0][n]]))).to.deep.equal(own);
+  });
+
+  it('a statement answers as the query built for each value does, and is built once on Postgres', async function () {
+    const rows = new CatalogRows(db, wide, ['row_id', 's0', 's129', 'doc']);
+    let builds = 0;
+    const byFlag = rows.statement((q, flag: boolean, above: number) => {
+      builds++;
+      return q.where('flag', flag).where('row_id', '>', above).orderBy('row_id', 'desc');
+    });
+    for (const [flag, above] of [[true, 0], [false, 1], [true, 3], [false, 9]] as const) {
+      const expected = await rows.read(rows.query().where('flag', flag).where('row_id', '>', above).orderBy('row_id', 'desc'));
+      expect(await byFlag(flag, above), `flag=${flag} above=${above}`).to.deep.equal(expected);
+    }
+    expect(builds).to.equal(db.kind === 'postgres' ? 1 : 4);
+    if (db.kind === 'postgres') {
+      const prepared = (await db.selectRows(db.reader.raw(`select statement from pg_prepared_statements where statement like '%"flag" = $1%'`))).map((r) => r[0]);
+      expect(prepared).to.have.length(1);
+    }
+  });
+
+  it('a statement that leaves a parameter unused is refused when it is made (Postgres)', function () {
+    if (db.kind !== 'postgres') this.skip();
+    const rows = new CatalogRows(db, wide, ['row_id']);
+    expect(() => rows.statement((q, _unused: number) => q.where('row_id', 1))).to.throw(/parameter 0 is not used/);
+  });
+});
