@@ -14,13 +14,14 @@ export class OperationLoader {
   /** All op columns, for the rows handed to `objects`. */
   readonly ops: CatalogRows;
   private readonly parents: CatalogRows;
-  private readonly contracts: CatalogRows;
   private readonly constants: CatalogRows;
   private readonly delegations: CatalogRows;
-  private readonly bakers: CatalogRows;
-  private readonly events: CatalogRows;
-  private readonly tickets: CatalogRows;
   private readonly storages: CatalogRows;
+  // Lookups of a fixed shape (values as one array), compiled once and prepared on Postgres.
+  private readonly contractsAt: (addresses: string[]) => Promise<ExplorerRow[]>;
+  private readonly eventsOf: (opIds: number[]) => Promise<ExplorerRow[]>;
+  private readonly ticketsOf: (opIds: number[]) => Promise<ExplorerRow[]>;
+  private readonly bakersAt: (heights: number[]) => Promise<ExplorerRow[]>;
 
   constructor(
     tables: ChainTables,
@@ -28,12 +29,16 @@ export class OperationLoader {
   ) {
     this.ops = tables.rows('op');
     this.parents = tables.rows('op', ['hash', 'height', 'op_n', 'sender']);
-    this.contracts = tables.rows('contract', ['address', 'script', 'storage', 'storage_hash']);
+    const contracts = tables.rows('contract', ['address', 'script', 'storage', 'storage_hash']);
+    this.contractsAt = contracts.statement((q, addresses: string[]) => q.where(contracts.anyOf('address', addresses)));
     this.constants = tables.rows('constant', ['height', 'creator', 'value']);
     this.delegations = tables.rows('op', ['type', 'sender', 'receiver', 'height', 'op_n', 'baker']);
-    this.bakers = tables.rows('block', ['height', 'baker']);
-    this.events = tables.rows('event', ['row_id', 'account_id', 'height', 'op_id', 'event_op_id', 'contract', 'type', 'payload', 'tag', 'type_hash']);
-    this.tickets = tables.rows('ticket_update', ['row_id', 'op_id', 'ticketer', 'type', 'content', 'account', 'amount']);
+    const bakers = tables.rows('block', ['height', 'baker']);
+    this.bakersAt = bakers.statement((q, heights: number[]) => q.where(bakers.anyOf('height', heights)).where('is_orphan', false));
+    const events = tables.rows('event', ['row_id', 'account_id', 'height', 'op_id', 'event_op_id', 'contract', 'type', 'payload', 'tag', 'type_hash']);
+    this.eventsOf = events.statement((q, ids: number[]) => q.where((w) => w.where(events.anyOf('op_id', ids)).orWhere(events.anyOf('event_op_id', ids))).orderBy('row_id'));
+    const tickets = tables.rows('ticket_update', ['row_id', 'op_id', 'ticketer', 'type', 'content', 'account', 'amount']);
+    this.ticketsOf = tickets.statement((q, ids: number[]) => q.where(tickets.anyOf('op_id', ids)).orderBy('row_id'));
     this.storages = tables.rows('storage', ['contract', 'hash', 'storage', 'height']);
   }
 
@@ -70,7 +75,7 @@ export class OperationLoader {
     const addresses = [...new Set(rows.filter((r) => (r.is_contract === true || r.type === 'origination') && r.receiver !== null).map((r) => r.receiver as string))];
     const out = new Map<string, ContractState>();
     if (addresses.length === 0) return out;
-    for (const c of await this.contracts.read(this.contracts.query().where(this.contracts.anyOf('address', addresses)), PREPARED)) {
+    for (const c of await this.contractsAt(addresses)) {
       out.set(c.address as string, {
         code: ContractCode.fromScriptHex(c.script as string | null),
         storage: michelineFromHex(c.storage as string | null),
@@ -138,8 +143,7 @@ export class OperationLoader {
     const ids = eventOpIds(rows);
     const out = new Map<number, Record<string, unknown>[]>();
     if (ids.length === 0) return out;
-    const q = this.events.query().where((w) => w.where(this.events.anyOf('op_id', ids)).orWhere(this.events.anyOf('event_op_id', ids))).orderBy('row_id');
-    for (const e of await this.events.read(q, PREPARED)) {
+    for (const e of await this.eventsOf(ids)) {
       // Ids as the TzPro SDK's Event reads them, then the spec's fields.
       const event = {
         row_id: e.row_id,
@@ -188,7 +192,7 @@ export class OperationLoader {
     const ids = ticketOpIds(rows);
     const out = new Map<number, Record<string, unknown>[]>();
     if (ids.length === 0) return out;
-    for (const t of await this.tickets.read(this.tickets.query().where(this.tickets.anyOf('op_id', ids)).orderBy('row_id'), PREPARED)) {
+    for (const t of await this.ticketsOf(ids)) {
       append(out, t.op_id as number, {
         id: t.row_id,
         ticketer: t.ticketer,
@@ -206,15 +210,12 @@ export class OperationLoader {
     const levels = [...new Set(rows.map(revealedLevel).filter((l): l is number => l !== undefined))];
     const out = new Map<number, string>();
     if (levels.length === 0) return out;
-    for (const b of await this.bakers.read(this.bakers.query().where(this.bakers.anyOf('height', levels)).where('is_orphan', false), PREPARED)) {
+    for (const b of await this.bakersAt(levels)) {
       if (b.baker !== null) out.set(b.height as number, b.baker as string);
     }
     return out;
   }
 }
-
-/** Lookups of a fixed shape (values as one array): prepared once per connection on Postgres. */
-const PREPARED = { prepare: true };
 
 // Rows whose receipt may list ticket updates; events also need contract code to run (or are the event row).
 const TICKET_MOVERS = new Set(['transaction', 'transfer_ticket', 'rollup_transaction', 'origination']);
