@@ -14,11 +14,16 @@ const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string)
 /** Per block: `pool signer` → sides traded, for the wash-trade flag. */
 const TRADED = sharedKey<Map<string, Set<string>>>('defi-dex.traded');
 /**
- * `pool account` pairs known to have used a pool (num_total_users), carried from batch to batch so an
- * active user costs one event query per run, not one per batch; bounded (a cache: the events are the truth).
+ * Who used which pool (num_total_users), carried from batch to batch so an active user costs one event
+ * query per run, not one per batch; bounded (a cache: the events are the truth). `seen`: `pool account`
+ * pairs known to have used a pool. `complete`: pools this run created since `seen` was last emptied,
+ * whose every event it recorded, so an account not in `seen` is new to them without asking the table
+ * (a backfill asked one query per new user; it now asks none for the pools it finds).
  */
-const USERS = carriedKey('defi-dex.users', () => new Set<string>());
+const USERS = carriedKey('defi-dex.users', () => ({ seen: new Set<string>(), complete: new Set<string>() }));
 const MAX_USERS = 500_000;
+/** The events that make an account a pool's user: it traded or provided liquidity (num_total_users). */
+const USER_EVENTS: readonly DexEventType[] = ['trade', 'deposit', 'withdraw'];
 
 export const poolAddress = (p: DexPoolKey): string => `${p.contract}_${p.pairId}`;
 
@@ -75,6 +80,7 @@ export class DexRecorder implements DexSink {
       num_total_users: 0,
       ...declared,
     });
+    ctx.state.get(USERS).complete.add(address);
     if (origin) this.event(ctx, { pool: address, contract: decl.contract, pair_id: decl.pairId, entity: decl.entity }, 'create', supply.reserves.map(() => 0n), 0n, supply, origin, { sender: origin.match.signer ?? decl.contract, receiver: decl.contract });
   }
 
@@ -115,7 +121,7 @@ export class DexRecorder implements DexSink {
       patch.num_lps = big(pool.num_lps) + lps.opened - lps.closed;
       patch.num_total_lps = big(pool.num_total_lps) + lps.created;
     }
-    if (await this.newUser(ctx, pool, action.sender)) patch.num_total_users = big(pool.num_total_users) + 1n;
+    if (USER_EVENTS.includes(action.kind) && (await this.newUser(ctx, pool, action.sender))) patch.num_total_users = big(pool.num_total_users) + 1n;
     pools.update(pool, patch);
   }
 
@@ -273,10 +279,14 @@ export class DexRecorder implements DexSink {
   private async newUser(ctx: IndexContext, pool: Entity, account: string): Promise<boolean> {
     const users = ctx.state.get(USERS);
     const key = `${pool.pool} ${account}`;
-    if (users.has(key)) return false;
-    if (users.size >= MAX_USERS) users.clear();
-    users.add(key);
-    const seen = await ctx.read(tables.dex_event).where({ pool: pool.pool as string, sender: account }).whereIn('event_type', ['trade', 'deposit', 'withdraw']).first('row_id');
+    if (users.seen.has(key)) return false;
+    if (users.seen.size >= MAX_USERS) {
+      users.seen.clear();
+      users.complete.clear();
+    }
+    users.seen.add(key);
+    if (users.complete.has(pool.pool as string)) return true;
+    const seen = await ctx.read(tables.dex_event).where({ pool: pool.pool as string, sender: account }).whereIn('event_type', USER_EVENTS).first('row_id');
     return !seen;
   }
 }

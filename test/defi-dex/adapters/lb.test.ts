@@ -25,10 +25,15 @@ describe('defi-dex: Liquidity Baking on the sandbox chain', function () {
   let t: TestInstance;
   let events: CsvRow[];
   let calls: NormalizedOperation[];
+  /** The indexer's questions to dex_event about an account while it indexed the chain. */
+  const eventReads: string[] = [];
+  const readsEvents = (q: { sql: string }) => /^select .* from "[^"]+"\."dex_event" where .*"sender"/.test(q.sql) && eventReads.push(q.sql);
   before(async () => {
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
     chain.bakeTo(60);
+    t.app.db.writer.on('query', readsEvents);
     await indexSandbox(t, chain);
+    t.app.db.writer.off('query', readsEvents);
     events = await readTable(t, 'dex_event', EVENT_COLUMNS, `pool=${POOL}`);
     calls = canonical(chain).flatMap((b) => b.operations).filter((o) => o.receiver === CPMM && o.hash !== '' && o.isSuccess && ['xtzToToken', 'tokenToXtz', 'addLiquidity', 'removeLiquidity'].includes(o.entrypoint ?? ''));
   });
@@ -97,6 +102,22 @@ describe('defi-dex: Liquidity Baking on the sandbox chain', function () {
       // Closed when no share is left; below 0 when the owner burns genesis shares no operation minted.
       expect(p.is_closed === 'true', p.owner).to.equal(held.get(p.owner)! <= 0n);
     }
+  });
+
+  it('users: accounts that traded or provided liquidity; a run asks the events nothing about pools it created', async () => {
+    const users = async () => new Set((await readTable(t, 'dex_event', ['event_type', 'sender'], `pool=${POOL}`)).filter((e) => ['trade', 'deposit', 'withdraw'].includes(e.event_type)).map((e) => e.sender));
+    const counted = async () => Number((await readTable(t, 'dex_pool', ['num_total_users'], `pool=${POOL}`))[0].num_total_users);
+    expect((await users()).size).to.be.greaterThan(1);
+    expect(await counted()).to.equal((await users()).size);
+    expect(eventReads, 'first-use questions').to.deep.equal([]);
+    // A run that did not see the pool created (a restart: its caches empty) asks the events and agrees.
+    t.app.dispatcher.state.drop();
+    chain.bake(30);
+    t.app.db.writer.on('query', readsEvents);
+    await indexSandbox(t, chain);
+    t.app.db.writer.off('query', readsEvents);
+    expect(eventReads.length, 'first-use questions after the restart').to.be.greaterThan(0);
+    expect(await counted()).to.equal((await users()).size);
   });
 
   it('a reorg leaves the DEX tables as a clean run over the new branch has them', async () => {
