@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import type { Knex } from 'knex';
 import type { ColumnDef, TableDef } from '../catalog/CatalogModel';
 import type { TextRow } from '../http/RouteShapers';
@@ -9,6 +10,8 @@ export type ExplorerRow = Record<string, unknown>;
 
 /** Postgres functions take at most 100 arguments (FUNC_MAX_ARGS): wider rows come as several arrays. */
 const JSON_ARRAY_ARGS = 100;
+/** Most values one batched lookup asks at once (more wait for the next statement). */
+const BATCH_MAX = 256;
 
 /**
  * Reads rows of one catalog table rendered by the columns' own types (the same text the object
@@ -74,6 +77,30 @@ export class CatalogRows {
   statement<A extends unknown[]>(build: (query: Knex.QueryBuilder, ...params: A) => Knex.QueryBuilder): (...values: A) => Promise<ExplorerRow[]> {
     const compiled = this.db.statement((...params: A) => build(this.query(), ...params), build.length - 1);
     return async (...values) => this.explorerRows(await compiled(...values));
+  }
+
+  /**
+   * Rows by one column's value (a key read as text: a hash, an address, an id), the lookups of
+   * concurrent requests read together. A lookup waits for the end of the event loop's round of ready
+   * sockets (`setImmediate`), and all lookups asked in that round run as one statement
+   * (`column = any(values)` plus `build`'s conditions and order); each gets the rows of its value, in
+   * the statement's order. Under load one round trip, one plan and one answer serve many requests; a
+   * lone request waits one turn of the loop. Nothing is kept between rounds. The values must be valid
+   * for the column's type: one the database refuses fails its whole round.
+   */
+  batchedBy(name: string, build: (query: Knex.QueryBuilder) => Knex.QueryBuilder): (value: string) => Promise<ExplorerRow[]> {
+    const column = requireColumn(this.table, name);
+    if (!this.columns.includes(column)) throw new Error(`explorer: batchedBy needs '${name}' among the read columns`);
+    const lookup = this.statement((q, values: string[]) => build(q.where(this.anyOf(name, values))));
+    const loader = new DataLoader<string, ExplorerRow[]>(
+      async (values) => {
+        const found = new Map<string, ExplorerRow[]>(values.map((v) => [v, []]));
+        for (const row of await lookup([...found.keys()])) found.get(String(row[name]))?.push(row);
+        return values.map((v) => found.get(v)!);
+      },
+      { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: (run) => setImmediate(run) },
+    );
+    return (value) => loader.load(value);
   }
 
   private textRows(rows: (string | null)[][]): TextRow[] {

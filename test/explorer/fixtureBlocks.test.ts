@@ -76,6 +76,22 @@ describe(`explorer: recorded mainnet blocks (${BACKEND})`, function () {
         }
       });
 
+      it('/explorer/op/{hash} asked for every group at once (the lookups run together) answers as asked one at a time', async function () {
+        const stored = groups[0].hash as string;
+        const corrupt = `${stored.slice(0, 20)}${stored[20] === '1' ? '2' : '1'}${stored.slice(21)}`;
+        const paths = [...groups.map((g) => `/explorer/op/${g.hash}`), `/explorer/op/${b58Encode(new Uint8Array(32), PrefixV2.OperationHash)}`, `/explorer/op/${corrupt}`, `/explorer/op/${stored}?prim=1`];
+        const answer = async (path: string) => {
+          const res = await t.get(path);
+          // Errors differ only by their request id.
+          return { path, status: res.status, body: (await res.text()).replace(/"request_id": "[^"]*"/, '') };
+        };
+        const alone = [];
+        for (const path of paths) alone.push(await answer(path));
+        expect(alone.slice(-3).map((a) => a.status)).to.deep.equal([404, 400, 200]);
+        // Twice: the first round opens the connections, the second sends on them at once.
+        for (let round = 0; round < 2; round++) expect(await Promise.all(paths.map(answer))).to.deep.equal(alone);
+      });
+
       it('/explorer/op/{id} answers the one row with that id', async function () {
         const managers = groups.filter((g) => g.contents.some((c: Json) => c.fee !== undefined));
         for (const group of [groups[0], ...managers.slice(0, 10)]) {

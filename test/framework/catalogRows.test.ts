@@ -20,12 +20,14 @@ plugins:
           - { name: row_id, type: uint64 }
           - { name: doc, type: json, nullable: true }
           - { name: flag, type: bool }
+          - { name: tag, type: string }
 ${columnNames.map((n) => `          - { name: ${n}, type: string, nullable: true }`).join('\n')}
 `;
 const ROWS = [1, 2, 3, 4].map((row_id) => ({
   row_id,
   doc: row_id === 2 ? null : { k: TEXTS[row_id], n: [row_id, 'x'] },
   flag: row_id % 2 === 0,
+  tag: row_id % 2 === 0 ? 'even' : 'odd',
   ...Object.fromEntries(columnNames.map((n, i) => [n, (i + row_id) % 7 === 0 ? null : TEXTS[(i + row_id) % TEXTS.length]])),
 }));
 
@@ -66,6 +68,48 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
       const prepared = (await db.selectRows(db.reader.raw(`select statement from pg_prepared_statements where statement like '%"flag" = $1%'`))).map((r) => r[0]);
       expect(prepared).to.have.length(1);
     }
+  });
+
+  it('lookups asked in one round of the event loop run as one statement, each answered with the rows of its value', async function () {
+    const rows = new CatalogRows(db, wide, ['row_id', 'tag', 's0']);
+    // Every run of a statement the rows make, with its values.
+    const runs: unknown[][] = [];
+    const statement = rows.statement.bind(rows);
+    rows.statement = ((build: Parameters<typeof statement>[0]) => {
+      const run = statement(build);
+      return (...values: unknown[]) => {
+        runs.push(values);
+        return run(...values);
+      };
+    }) as typeof rows.statement;
+    const byTag = rows.batchedBy('tag', (q) => q.where('row_id', '>', 1).orderBy('row_id', 'desc'));
+    const own = (tag: string) => rows.read(rows.query().where('tag', tag).where('row_id', '>', 1).orderBy('row_id', 'desc'));
+    // Two lookups asked at once, two more after the promise jobs and next ticks a request's middleware
+    // would run first: all four are one round's.
+    const afterMiddleware = async (tag: string) => {
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+      await new Promise((resolve) => process.nextTick(resolve));
+      return byTag(tag);
+    };
+    const asked = ['odd', 'even', 'none', 'odd'];
+    const answers = await Promise.all([byTag('odd'), byTag('even'), afterMiddleware('none'), afterMiddleware('odd')]);
+    for (const [i, tag] of asked.entries()) expect(answers[i], tag).to.deep.equal(await own(tag));
+    expect(answers[0].map((r) => r.row_id)).to.deep.equal([3]);
+    expect(answers[1].map((r) => r.row_id)).to.deep.equal([4, 2]);
+    expect(runs).to.deep.equal([[['odd', 'even', 'none']]]);
+    // A lookup asked after the round ended runs a statement of its own.
+    expect(await byTag('even')).to.deep.equal(await own('even'));
+    expect(runs).to.deep.equal([[['odd', 'even', 'none']], [['even']]]);
+  });
+
+  it('a batched lookup fails every lookup of its round when the database refuses a value, and the next round answers', async function () {
+    const rows = new CatalogRows(db, wide, ['row_id', 'tag']);
+    const byId = rows.batchedBy('row_id', (q) => q);
+    const [good, bad] = await Promise.allSettled([byId('2'), byId('x')]);
+    expect(good.status).to.equal('rejected');
+    expect(bad.status).to.equal('rejected');
+    expect((await byId('2')).map((r) => r.tag)).to.deep.equal(['even']);
+    expect(() => new CatalogRows(db, wide, ['row_id']).batchedBy('tag', (q) => q)).to.throw(/needs 'tag' among the read columns/);
   });
 
   it('a statement that leaves a parameter unused is refused when it is made (Postgres)', function () {

@@ -5,13 +5,13 @@ import { OPERATION_SWITCHES, operationOptions } from './OperationObject';
 /** `/explorer/op/{hash|id}`: every operation of the group (batch contents, internal operations), in block order. */
 export class OperationRoutes {
   /**
-   * A group's rows by hash, compiled once (the explorer's hottest lookup). Contract events are not
+   * A group's rows by hash, compiled once and read together with the groups concurrent requests ask for (the explorer's hottest lookup). Contract events are not
    * operations of the group (as in the original): each is in the `events` of its emitter.
    */
   private readonly byHash: (hash: string) => Promise<ExplorerRow[]>;
 
   constructor(private readonly loader: OperationLoader) {
-    this.byHash = loader.ops.statement((q, hash: string) => q.where('hash', hash).whereNot('type', 'event').orderBy([{ column: 'height' }, { column: 'op_n' }]));
+    this.byHash = loader.ops.batchedBy('hash', (q) => q.whereNot('type', 'event').orderBy([{ column: 'height' }, { column: 'op_n' }]));
   }
 
   register(r: RouteRegistry): void {
