@@ -10,8 +10,6 @@ export type ExplorerRow = Record<string, unknown>;
 
 /** Postgres functions take at most 100 arguments (FUNC_MAX_ARGS): wider rows come as several arrays. */
 const JSON_ARRAY_ARGS = 100;
-/** Most values one batched lookup asks at once (more wait for the next statement). */
-const BATCH_MAX = 256;
 
 /**
  * Reads rows of one catalog table rendered by the columns' own types (the same text the object
@@ -80,27 +78,36 @@ export class CatalogRows {
   }
 
   /**
-   * Rows by one column's value (a key read as text: a hash, an address, an id), the lookups of
-   * concurrent requests read together. A lookup waits for the end of the event loop's round of ready
-   * sockets (`setImmediate`), and all lookups asked in that round run as one statement
-   * (`column = any(values)` plus `build`'s conditions and order); each gets the rows of its value, in
-   * the statement's order. Under load one round trip, one plan and one answer serve many requests; a
-   * lone request waits one turn of the loop. Nothing is kept between rounds. The values must be valid
-   * for the column's type: one the database refuses fails its whole round.
+   * A lookup by keys (hashes, addresses, ids) that concurrent requests make together. `build` adds to
+   * `query()` the conditions on the keys (one array parameter, through `anyOf`) and the order;
+   * `keysOf` names the keys a row answers. A lookup waits for the end of the event loop's round of
+   * ready sockets (`setImmediate`), and all lookups asked in that round run as one statement over
+   * all their keys; each gets the rows answering any of its own keys, once each, in the statement's
+   * order. Under load one round trip, one plan and one answer serve many requests; a lone request
+   * waits one turn of the loop. Nothing is kept between rounds. The keys must be valid for the
+   * column's type: one the database refuses fails its whole round.
    */
-  batchedBy(name: string, build: (query: Knex.QueryBuilder) => Knex.QueryBuilder): (value: string) => Promise<ExplorerRow[]> {
-    const column = requireColumn(this.table, name);
-    if (!this.columns.includes(column)) throw new Error(`explorer: batchedBy needs '${name}' among the read columns`);
-    const lookup = this.statement((q, values: string[]) => build(q.where(this.anyOf(name, values))));
-    const loader = new DataLoader<string, ExplorerRow[]>(
-      async (values) => {
-        const found = new Map<string, ExplorerRow[]>(values.map((v) => [v, []]));
-        for (const row of await lookup([...found.keys()])) found.get(String(row[name]))?.push(row);
-        return values.map((v) => found.get(v)!);
+  batched(build: (query: Knex.QueryBuilder, keys: string[]) => Knex.QueryBuilder, keysOf: (row: ExplorerRow) => unknown[]): (keys: readonly (string | number)[]) => Promise<ExplorerRow[]> {
+    const lookup = this.statement(build);
+    // Per key, the rows answering it with their place in the statement's answer.
+    const loader = new DataLoader<string, [number, ExplorerRow][]>(
+      async (keys) => {
+        const found = new Map<string, [number, ExplorerRow][]>(keys.map((k) => [k, []]));
+        (await lookup([...found.keys()])).forEach((row, i) => {
+          for (const k of new Set(keysOf(row).map(String))) found.get(k)?.push([i, row]);
+        });
+        return keys.map((k) => found.get(k)!);
       },
-      { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: (run) => setImmediate(run) },
+      { cache: false, batchScheduleFn: (run) => setImmediate(run) },
     );
-    return (value) => loader.load(value);
+    return async (keys) => {
+      const answered = new Map<number, ExplorerRow>();
+      for (const rows of await loader.loadMany(keys.map(String))) {
+        if (rows instanceof Error) throw rows;
+        for (const [i, row] of rows) answered.set(i, row);
+      }
+      return [...answered].sort((a, b) => a[0] - b[0]).map(([, row]) => row);
+    };
   }
 
   private textRows(rows: (string | null)[][]): TextRow[] {

@@ -70,7 +70,7 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
     }
   });
 
-  it('lookups asked in one round of the event loop run as one statement, each answered with the rows of its value', async function () {
+  it('lookups asked in one round of the event loop run as one statement, each answered with the rows of its own keys', async function () {
     const rows = new CatalogRows(db, wide, ['row_id', 'tag', 's0']);
     // Every run of a statement the rows make, with its values.
     const runs: unknown[][] = [];
@@ -82,34 +82,43 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
         return run(...values);
       };
     }) as typeof rows.statement;
-    const byTag = rows.batchedBy('tag', (q) => q.where('row_id', '>', 1).orderBy('row_id', 'desc'));
-    const own = (tag: string) => rows.read(rows.query().where('tag', tag).where('row_id', '>', 1).orderBy('row_id', 'desc'));
+    const byTags = rows.batched((q, tags) => q.where(rows.anyOf('tag', tags)).where('row_id', '>', 1).orderBy('row_id', 'desc'), (r) => [r.tag]);
+    const own = (tags: string[]) => rows.read(rows.query().whereIn('tag', tags).where('row_id', '>', 1).orderBy('row_id', 'desc'));
     // Two lookups asked at once, two more after the promise jobs and next ticks a request's middleware
     // would run first: all four are one round's.
-    const afterMiddleware = async (tag: string) => {
+    const afterMiddleware = async (tags: string[]) => {
       for (let i = 0; i < 5; i++) await Promise.resolve();
       await new Promise((resolve) => process.nextTick(resolve));
-      return byTag(tag);
+      return byTags(tags);
     };
-    const asked = ['odd', 'even', 'none', 'odd'];
-    const answers = await Promise.all([byTag('odd'), byTag('even'), afterMiddleware('none'), afterMiddleware('odd')]);
-    for (const [i, tag] of asked.entries()) expect(answers[i], tag).to.deep.equal(await own(tag));
-    expect(answers[0].map((r) => r.row_id)).to.deep.equal([3]);
-    expect(answers[1].map((r) => r.row_id)).to.deep.equal([4, 2]);
+    const asked = [['odd'], ['even', 'odd', 'even'], ['none'], ['odd']];
+    const answers = await Promise.all([byTags(asked[0]), byTags(asked[1]), afterMiddleware(asked[2]), afterMiddleware(asked[3])]);
+    for (const [i, tags] of asked.entries()) expect(answers[i], tags.join()).to.deep.equal(await own(tags));
+    expect(answers.map((a) => a.map((r) => r.row_id))).to.deep.equal([[3], [4, 3, 2], [], [3]]);
     expect(runs).to.deep.equal([[['odd', 'even', 'none']]]);
-    // A lookup asked after the round ended runs a statement of its own.
-    expect(await byTag('even')).to.deep.equal(await own('even'));
+    // A lookup asked after the round ended runs a statement of its own; no keys, no statement.
+    expect(await byTags(['even'])).to.deep.equal(await own(['even']));
+    expect(await byTags([])).to.deep.equal([]);
     expect(runs).to.deep.equal([[['odd', 'even', 'none']], [['even']]]);
   });
 
-  it('a batched lookup fails every lookup of its round when the database refuses a value, and the next round answers', async function () {
+  it('a row answering several keys of a lookup comes once; numbers are keys by their text', async function () {
     const rows = new CatalogRows(db, wide, ['row_id', 'tag']);
-    const byId = rows.batchedBy('row_id', (q) => q);
-    const [good, bad] = await Promise.allSettled([byId('2'), byId('x')]);
+    const byIdOrTag = rows.batched((q, ids) => q.where(rows.anyOf('row_id', ids)).orderBy('row_id'), (r) => [r.row_id, (r.row_id as number) + 1]);
+    expect((await byIdOrTag([2, 3, 4])).map((r) => r.row_id)).to.deep.equal([2, 3, 4]);
+    const [one, two] = await Promise.all([byIdOrTag([1]), byIdOrTag(['3', 2])]);
+    // Row 1 answers keys 1 and 2, row 2 keys 2 and 3.
+    expect(one.map((r) => r.row_id)).to.deep.equal([1]);
+    expect(two.map((r) => r.row_id)).to.deep.equal([1, 2, 3]);
+  });
+
+  it('a batched lookup fails every lookup of its round when the database refuses a key, and the next round answers', async function () {
+    const rows = new CatalogRows(db, wide, ['row_id', 'tag']);
+    const byId = rows.batched((q, ids) => q.where(rows.anyOf('row_id', ids)), (r) => [r.row_id]);
+    const [good, bad] = await Promise.allSettled([byId([2]), byId(['x'])]);
     expect(good.status).to.equal('rejected');
     expect(bad.status).to.equal('rejected');
-    expect((await byId('2')).map((r) => r.tag)).to.deep.equal(['even']);
-    expect(() => new CatalogRows(db, wide, ['row_id']).batchedBy('tag', (q) => q)).to.throw(/needs 'tag' among the read columns/);
+    expect((await byId([2])).map((r) => r.tag)).to.deep.equal(['even']);
   });
 
   it('a statement that leaves a parameter unused is refused when it is made (Postgres)', function () {

@@ -17,7 +17,7 @@ export class OperationLoader {
   private readonly constants: CatalogRows;
   private readonly delegations: CatalogRows;
   private readonly storages: CatalogRows;
-  // Lookups of a fixed shape (values as one array), compiled once and prepared on Postgres.
+  // Lookups by keys, compiled once (prepared on Postgres) and made together with concurrent requests'.
   private readonly contractsAt: (addresses: string[]) => Promise<ExplorerRow[]>;
   private readonly eventsOf: (opIds: number[]) => Promise<ExplorerRow[]>;
   private readonly ticketsOf: (opIds: number[]) => Promise<ExplorerRow[]>;
@@ -30,15 +30,15 @@ export class OperationLoader {
     this.ops = tables.rows('op');
     this.parents = tables.rows('op', ['hash', 'height', 'op_n', 'sender']);
     const contracts = tables.rows('contract', ['address', 'script', 'storage', 'storage_hash']);
-    this.contractsAt = contracts.statement((q, addresses: string[]) => q.where(contracts.anyOf('address', addresses)));
+    this.contractsAt = contracts.batched((q, addresses) => q.where(contracts.anyOf('address', addresses)), (c) => [c.address]);
     this.constants = tables.rows('constant', ['height', 'creator', 'value']);
     this.delegations = tables.rows('op', ['type', 'sender', 'receiver', 'height', 'op_n', 'baker']);
     const bakers = tables.rows('block', ['height', 'baker']);
-    this.bakersAt = bakers.statement((q, heights: number[]) => q.where(bakers.anyOf('height', heights)).where('is_orphan', false));
+    this.bakersAt = bakers.batched((q, heights) => q.where(bakers.anyOf('height', heights)).where('is_orphan', false), (b) => [b.height]);
     const events = tables.rows('event', ['row_id', 'account_id', 'height', 'op_id', 'event_op_id', 'contract', 'type', 'payload', 'tag', 'type_hash']);
-    this.eventsOf = events.statement((q, ids: number[]) => q.where((w) => w.where(events.anyOf('op_id', ids)).orWhere(events.anyOf('event_op_id', ids))).orderBy('row_id'));
+    this.eventsOf = events.batched((q, ids) => q.where((w) => w.where(events.anyOf('op_id', ids)).orWhere(events.anyOf('event_op_id', ids))).orderBy('row_id'), (e) => [e.op_id, e.event_op_id]);
     const tickets = tables.rows('ticket_update', ['row_id', 'op_id', 'ticketer', 'type', 'content', 'account', 'amount']);
-    this.ticketsOf = tickets.statement((q, ids: number[]) => q.where(tickets.anyOf('op_id', ids)).orderBy('row_id'));
+    this.ticketsOf = tickets.batched((q, ids) => q.where(tickets.anyOf('op_id', ids)).orderBy('row_id'), (t) => [t.op_id]);
     this.storages = tables.rows('storage', ['contract', 'hash', 'storage', 'height']);
   }
 

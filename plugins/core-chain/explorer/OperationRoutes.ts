@@ -8,17 +8,18 @@ export class OperationRoutes {
    * A group's rows by hash, compiled once and read together with the groups concurrent requests ask for (the explorer's hottest lookup). Contract events are not
    * operations of the group (as in the original): each is in the `events` of its emitter.
    */
-  private readonly byHash: (hash: string) => Promise<ExplorerRow[]>;
+  private readonly byHash: (hashes: string[]) => Promise<ExplorerRow[]>;
 
   constructor(private readonly loader: OperationLoader) {
-    this.byHash = loader.ops.batchedBy('hash', (q) => q.whereNot('type', 'event').orderBy([{ column: 'height' }, { column: 'op_n' }]));
+    const ops = loader.ops;
+    this.byHash = ops.batched((q, hashes) => q.where(ops.anyOf('hash', hashes)).whereNot('type', 'event').orderBy([{ column: 'height' }, { column: 'op_n' }]), (r) => [r.hash]);
   }
 
   register(r: RouteRegistry): void {
     explorerObject(r, '/explorer/op/:id', 'GetOperation', async (ctx) => {
       const id = parseOperationId(ctx.params.id);
       const args = new ExplorerArgs(ctx.query, OPERATION_SWITCHES);
-      const found = id.kind === 'hash' ? await this.byHash(id.hash) : await this.byId(id.id);
+      const found = id.kind === 'hash' ? await this.byHash([id.hash]) : await this.byId(id.id);
       if (found.length === 0) throw missingOperation(id);
       return { body: await this.loader.objects(found, operationOptions(args)), height: found[0].height as number };
     }, { summary: 'an operation (hash or id)', params: { table: 'op', columns: { id: 'hash' } } });
