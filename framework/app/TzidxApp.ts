@@ -158,7 +158,7 @@ export class TzidxApp {
       const routes = new RouteRegistry(catalog, container.resolve(CollectionResponder), container.resolve(ObjectResponder));
       routes.tables('/tables', TABLE_PROFILE);
       routes.series('/series', container.resolve(SeriesResponder));
-      registerStatusRoutes(routes, container.resolve(IndexerStatus));
+      registerStatusRoutes(routes, container.resolve(IndexerStatus), db);
       for (const plugin of contributions) plugin.routes?.(routes);
       mountDeclaredRoutes(routes, catalog, db);
       stream.mount(routes);
@@ -192,12 +192,12 @@ export class TzidxApp {
 }
 
 /** The indexer's state for people (/explorer/status) and for Prometheus (/metrics). */
-function registerStatusRoutes(routes: RouteRegistry, status: IndexerStatus): void {
+function registerStatusRoutes(routes: RouteRegistry, status: IndexerStatus, db: Database): void {
   routes.get('/explorer/status', 'GetStatus', (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = status.toJSON();
   }, { summary: 'the indexer: mode, status, node head (blocks), indexed height, progress' });
-  const metrics = Registry.merge([status.registry, processMetrics()]);
+  const metrics = Registry.merge([status.registry, db.metrics.registry, processMetrics()]);
   routes.get('/metrics', 'GetMetrics', async (ctx) => {
     ctx.type = metrics.contentType;
     ctx.body = await metrics.metrics();

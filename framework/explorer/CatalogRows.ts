@@ -85,7 +85,8 @@ export class CatalogRows {
    * all their keys; each gets the rows answering any of its own keys, once each, in the statement's
    * order. Under load one round trip, one plan and one answer serve many requests; a lone request
    * waits one turn of the loop. Nothing is kept between rounds. The keys must be valid for the
-   * column's type: one the database refuses fails its whole round.
+   * column's type: one the database refuses fails its whole round. `/metrics` counts the keys of each
+   * statement (`tzidx_api_batched_lookup_keys`).
    */
   batched(build: (query: Knex.QueryBuilder, keys: string[]) => Knex.QueryBuilder, keysOf: (row: ExplorerRow) => unknown[]): (keys: readonly (string | number)[]) => Promise<ExplorerRow[]> {
     const lookup = this.statement(build);
@@ -93,6 +94,7 @@ export class CatalogRows {
     const loader = new DataLoader<string, [number, ExplorerRow][]>(
       async (keys) => {
         const found = new Map<string, [number, ExplorerRow][]>(keys.map((k) => [k, []]));
+        this.db.metrics.batchedKeys.observe({ table: this.table.code }, found.size);
         (await lookup([...found.keys()])).forEach((row, i) => {
           for (const k of new Set(keysOf(row).map(String))) found.get(k)?.push([i, row]);
         });

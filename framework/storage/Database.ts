@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import knexFactory, { Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { PGlite } from '@electric-sql/pglite';
+import { ReadMetrics } from './ReadMetrics';
 
 export interface DatabaseOptions {
   /** Postgres connection string; when absent the embedded PGlite under `dataDir` is used. */
@@ -48,6 +49,8 @@ function emptyCluster(): Promise<Blob> {
  * so both are the same handle.
  */
 export class Database {
+  readonly metrics = new ReadMetrics();
+
   /** Use Database.open(). */
   constructor(
     readonly kind: DatabaseKind,

@@ -85,11 +85,22 @@ describe(`explorer: recorded mainnet blocks (${BACKEND})`, function () {
           // Errors differ only by their request id.
           return { path, status: res.status, body: (await res.text()).replace(/"request_id": "[^"]*"/, '') };
         };
+        // Statements and keys of the op table's batched lookups so far (/metrics).
+        const lookups = async () => {
+          const text = await (await t.get('/metrics')).text();
+          const figure = (name: string) => Number(new RegExp(`^tzidx_api_batched_lookup_keys_${name}\\{table="op"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+          return { statements: figure('count'), keys: figure('sum') };
+        };
         const alone = [];
+        const before = await lookups();
         for (const path of paths) alone.push(await answer(path));
+        const one = await lookups();
         expect(alone.slice(-3).map((a) => a.status)).to.deep.equal([404, 400, 200]);
+        expect({ statements: one.statements - before.statements, keys: one.keys - before.keys }).to.deep.equal({ statements: paths.length, keys: paths.length });
         // Twice: the first round opens the connections, the second sends on them at once.
         for (let round = 0; round < 2; round++) expect(await Promise.all(paths.map(answer))).to.deep.equal(alone);
+        // Fewer statements than requests: lookups were made together.
+        expect((await lookups()).statements - one.statements).to.be.above(0).and.below(2 * paths.length);
       });
 
       it('/explorer/op/{id} answers the one row with that id', async function () {
