@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { Client } from 'pg';
-import { ColumnDef, TableDef } from '../../framework/catalog/CatalogModel';
+import { ColumnDef, storedColumns, TableDef } from '../../framework/catalog/CatalogModel';
 import { EnumType } from '../../framework/catalog/types/EnumType';
 import { SeriesRollups } from '../../framework/series/SeriesRollups';
 import { BulkWriter } from '../../framework/storage/BulkWriter';
@@ -95,9 +95,12 @@ export async function seriesBench(): Promise<BenchResult[]> {
   }
 }
 
-/** INSERT … SELECT over generate_series: every non-null column gets a cheap deterministic value of its type. */
+/**
+ * INSERT … SELECT over generate_series: every non-null stored column gets a cheap deterministic value
+ * of its type (columns read through another table or computed, such as op `block` and `id`, have none).
+ */
 function generateSql(table: TableDef, target: string): string {
-  const columns = table.columns.filter((c) => c.name !== 'row_id' && !c.nullable);
+  const columns = storedColumns(table).filter((c) => c.name !== 'row_id' && !c.nullable);
   const values = columns.map((c, i) => valueSql(table, c, i));
   return `insert into ${target} (${columns.map((c) => quote(c.name)).join(', ')})
           select ${values.join(', ')} from generate_series(1::bigint, ${ROWS}) as g`;
