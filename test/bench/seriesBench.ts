@@ -99,11 +99,11 @@ export async function seriesBench(): Promise<BenchResult[]> {
  * INSERT … SELECT over generate_series: every non-null stored column gets a cheap deterministic value
  * of its type (columns read through another table or computed, such as op `block` and `id`, have none).
  */
-function generateSql(table: TableDef, target: string): string {
+export function generateSql(table: TableDef, target: string, rows = ROWS): string {
   const columns = storedColumns(table).filter((c) => c.name !== 'row_id' && !c.nullable);
   const values = columns.map((c, i) => valueSql(table, c, i));
   return `insert into ${target} (${columns.map((c) => quote(c.name)).join(', ')})
-          select ${values.join(', ')} from generate_series(1::bigint, ${ROWS}) as g`;
+          select ${values.join(', ')} from generate_series(1::bigint, ${rows}) as g`;
 }
 
 function valueSql(table: TableDef, c: ColumnDef, i: number): string {
