@@ -5,8 +5,9 @@ import { OPERATION_SWITCHES, operationOptions } from './OperationObject';
 /** `/explorer/op/{hash|id}`: every operation of the group (batch contents, internal operations), in block order. */
 export class OperationRoutes {
   /**
-   * A group's rows by hash, compiled once and read together with the groups concurrent requests ask for (the explorer's hottest lookup). Contract events are not
-   * operations of the group (as in the original): each is in the `events` of its emitter.
+   * A group's rows by hash (the explorer's hottest lookup), compiled once and read together with the
+   * groups concurrent requests ask for. Contract events are not operations of the group (as in the
+   * original): each is in the `events` of its emitter.
    */
   private readonly byHash: (hashes: string[]) => Promise<ExplorerRow[]>;
 
