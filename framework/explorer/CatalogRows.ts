@@ -83,24 +83,35 @@ export class CatalogRows {
    * `keysOf` names the keys a row answers. A lookup waits for the end of the event loop's round of
    * ready sockets (`setImmediate`), and all lookups asked in that round run as one statement over
    * all their keys; each gets the rows answering any of its own keys, once each, in the statement's
-   * order. Under load one round trip, one plan and one answer serve many requests; a lone request
-   * waits one turn of the loop. Nothing is kept between rounds. The keys must be valid for the
+   * order. While a statement runs, the lookups asked meanwhile wait and go together in the next one:
+   * under load few, large statements (one round trip, one plan and one answer for many requests) and
+   * one pooled connection per lookup; a lone request waits one turn of the loop. Nothing is kept
+   * between statements. The keys must be valid for the
    * column's type: one the database refuses fails its whole round. `/metrics` counts the keys of each
    * statement (`tzidx_api_batched_lookup_keys`).
    */
   batched(build: (query: Knex.QueryBuilder, keys: string[]) => Knex.QueryBuilder, keysOf: (row: ExplorerRow) => unknown[]): (keys: readonly (string | number)[]) => Promise<ExplorerRow[]> {
     const lookup = this.statement(build);
+    // A statement is running; the batches that were due meanwhile (DataLoader keeps adding keys to a batch until it runs).
+    let running = false;
+    const due: (() => void)[] = [];
     // Per key, the rows answering it with their place in the statement's answer.
     const loader = new DataLoader<string, [number, ExplorerRow][]>(
       async (keys) => {
-        const found = new Map<string, [number, ExplorerRow][]>(keys.map((k) => [k, []]));
-        this.db.metrics.batchedKeys.observe({ table: this.table.code }, found.size);
-        (await lookup([...found.keys()])).forEach((row, i) => {
-          for (const k of new Set(keysOf(row).map(String))) found.get(k)?.push([i, row]);
-        });
-        return keys.map((k) => found.get(k)!);
+        running = true;
+        try {
+          const found = new Map<string, [number, ExplorerRow][]>(keys.map((k) => [k, []]));
+          this.db.metrics.batchedKeys.observe({ table: this.table.code }, found.size);
+          (await lookup([...found.keys()])).forEach((row, i) => {
+            for (const k of new Set(keysOf(row).map(String))) found.get(k)?.push([i, row]);
+          });
+          return keys.map((k) => found.get(k)!);
+        } finally {
+          running = false;
+          due.shift()?.();
+        }
       },
-      { cache: false, batchScheduleFn: (run) => setImmediate(run) },
+      { cache: false, batchScheduleFn: (run) => setImmediate(() => (running ? due.push(run) : run())) },
     );
     return async (keys) => {
       const answered = new Map<number, ExplorerRow>();

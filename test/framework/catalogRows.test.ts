@@ -102,6 +102,39 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
     expect(runs).to.deep.equal([[['odd', 'even', 'none']], [['even']]]);
   });
 
+  it('while a statement runs, the lookups asked in later rounds wait and go together in the next one', async function () {
+    const rows = new CatalogRows(db, wide, ['row_id', 'tag']);
+    // Every run of a statement, with its keys; the first waits until released.
+    const runs: unknown[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const statement = rows.statement.bind(rows);
+    rows.statement = ((build: Parameters<typeof statement>[0]) => {
+      const run = statement(build);
+      return async (...values: unknown[]) => {
+        runs.push(values);
+        if (runs.length === 1) await gate;
+        return run(...values);
+      };
+    }) as typeof rows.statement;
+    const byTags = rows.batched((q, tags) => q.where(rows.anyOf('tag', tags)).orderBy('row_id'), (r) => [r.tag]);
+    const nextRound = () => new Promise((resolve) => setImmediate(resolve));
+    const first = byTags(['odd']);
+    await nextRound();
+    await nextRound();
+    const second = byTags(['even']);
+    await nextRound();
+    await nextRound();
+    const third = byTags(['odd', 'none']);
+    await nextRound();
+    await nextRound();
+    expect(runs).to.deep.equal([[['odd']]]);
+    release();
+    const answers = await Promise.all([first, second, third]);
+    expect(answers.map((a) => a.map((r) => r.row_id))).to.deep.equal([[1, 3], [2, 4], [1, 3]]);
+    expect(runs).to.deep.equal([[['odd']], [['even', 'odd', 'none']]]);
+  });
+
   it('a row answering several keys of a lookup comes once; numbers are keys by their text', async function () {
     const rows = new CatalogRows(db, wide, ['row_id', 'tag']);
     const byIdOrTag = rows.batched((q, ids) => q.where(rows.anyOf('row_id', ids)).orderBy('row_id'), (r) => [r.row_id, (r.row_id as number) + 1]);
