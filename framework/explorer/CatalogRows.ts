@@ -86,13 +86,13 @@ export class CatalogRows {
    * order. While a statement runs, the lookups asked meanwhile wait and go together in the next one:
    * under load few, large statements (one round trip, one plan and one answer for many requests) and
    * one pooled connection per lookup; a lone request waits one turn of the loop. Nothing is kept
-   * between statements. The keys must be valid for the
-   * column's type: one the database refuses fails its whole round. `/metrics` counts the keys of each
-   * statement (`tzidx_api_batched_lookup_keys`).
+   * between statements. The keys must be valid for the column's type: one the database refuses fails
+   * its whole round. `/metrics` counts the keys of each statement (`tzidx_api_batched_lookup_keys`).
    */
   batched(build: (query: Knex.QueryBuilder, keys: string[]) => Knex.QueryBuilder, keysOf: (row: ExplorerRow) => unknown[]): (keys: readonly (string | number)[]) => Promise<ExplorerRow[]> {
     const lookup = this.statement(build);
-    // A statement is running; the batches that were due meanwhile (DataLoader keeps adding keys to a batch until it runs).
+    // Whether a statement is running, and the batches that fell due meanwhile (DataLoader keeps
+    // adding keys to a batch until it runs).
     let running = false;
     const due: (() => void)[] = [];
     // Per key, the rows answering it with their place in the statement's answer.

@@ -72,16 +72,7 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
 
   it('lookups asked in one round of the event loop run as one statement, each answered with the rows of its own keys', async function () {
     const rows = new CatalogRows(db, wide, ['row_id', 'tag', 's0']);
-    // Every run of a statement the rows make, with its values.
-    const runs: unknown[][] = [];
-    const statement = rows.statement.bind(rows);
-    rows.statement = ((build: Parameters<typeof statement>[0]) => {
-      const run = statement(build);
-      return (...values: unknown[]) => {
-        runs.push(values);
-        return run(...values);
-      };
-    }) as typeof rows.statement;
+    const runs = statementRuns(rows);
     const byTags = rows.batched((q, tags) => q.where(rows.anyOf('tag', tags)).where('row_id', '>', 1).orderBy('row_id', 'desc'), (r) => [r.tag]);
     const own = (tags: string[]) => rows.read(rows.query().whereIn('tag', tags).where('row_id', '>', 1).orderBy('row_id', 'desc'));
     // Two lookups asked at once, two more after the promise jobs and next ticks a request's middleware
@@ -104,19 +95,9 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
 
   it('while a statement runs, the lookups asked in later rounds wait and go together in the next one', async function () {
     const rows = new CatalogRows(db, wide, ['row_id', 'tag']);
-    // Every run of a statement, with its keys; the first waits until released.
-    const runs: unknown[][] = [];
+    // The first statement waits until released.
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const statement = rows.statement.bind(rows);
-    rows.statement = ((build: Parameters<typeof statement>[0]) => {
-      const run = statement(build);
-      return async (...values: unknown[]) => {
-        runs.push(values);
-        if (runs.length === 1) await gate;
-        return run(...values);
-      };
-    }) as typeof rows.statement;
+    const runs = statementRuns(rows, new Promise<void>((resolve) => (release = resolve)));
     const byTags = rows.batched((q, tags) => q.where(rows.anyOf('tag', tags)).orderBy('row_id'), (r) => [r.tag]);
     const nextRound = () => new Promise((resolve) => setImmediate(resolve));
     const first = byTags(['odd']);
@@ -160,3 +141,18 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
     expect(() => rows.statement((q, _unused: number) => q.where('row_id', 1))).to.throw(/parameter 0 is not used/);
   });
 });
+
+/** Every run of a statement the rows make from now on, with its values; the first waits for `hold` when given. */
+function statementRuns(rows: CatalogRows, hold?: Promise<void>): unknown[][] {
+  const runs: unknown[][] = [];
+  const statement = rows.statement.bind(rows);
+  rows.statement = ((build: Parameters<typeof statement>[0]) => {
+    const run = statement(build);
+    return async (...values: unknown[]) => {
+      runs.push(values);
+      if (hold && runs.length === 1) await hold;
+      return run(...values);
+    };
+  }) as typeof rows.statement;
+  return runs;
+}
