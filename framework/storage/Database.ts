@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import knexFactory, { Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { PGlite } from '@electric-sql/pglite';
+import { Pool } from 'pg';
 import { ReadMetrics } from './ReadMetrics';
 
 export interface DatabaseOptions {
@@ -45,8 +46,8 @@ function emptyCluster(): Promise<Blob> {
 
 /**
  * The instance's database. On Postgres there are two pools: `reader` for the API (bounded by a statement
- * timeout, optionally read-only) and `writer` for the indexer and migrations. PGlite has one connection,
- * so both are the same handle.
+ * timeout, optionally read-only) and `writer` for the indexer and migrations, and the API's compiled
+ * statements (`statement`) run on a third (below). PGlite has one connection, so all are the same handle.
  */
 export class Database {
   readonly metrics = new ReadMetrics();
@@ -57,22 +58,38 @@ export class Database {
     readonly reader: Knex,
     readonly writer: Knex,
     readonly description: string,
+    private readonly lookups?: Pool,
   ) {}
 
   static async open(opts: DatabaseOptions): Promise<Database> {
     if (opts.url) {
       const base = { client: 'pg', connection: opts.url };
+      const readOnly = opts.readOnly ? ['-c default_transaction_read_only=on'] : [];
       const reader = knexFactory({
         ...base,
         connection: {
           connectionString: opts.url,
           statement_timeout: opts.statementTimeoutMs,
-          ...(opts.readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
+          ...(opts.readOnly ? { options: readOnly.join(' ') } : {}),
         },
         pool: { min: 0, max: opts.readPoolSize ?? 10 },
       });
       const writer = opts.readOnly ? reader : knexFactory({ ...base, pool: { min: 0, max: 4 } });
-      const db = new Database('postgres', reader, writer, redact(opts.url));
+      // Compiled statements are lookups by key (`= any($1)`), whose plan does not depend on the keys.
+      // Left to choose, Postgres plans them anew on every run: a plan for a key array of unknown
+      // length always looks costlier than one for the keys at hand, so the generic plan never wins
+      // (planning was half of the op route's statement time). Their connections keep one plan per
+      // statement; the reader's ad-hoc queries (ranges, skewed filters) still get plans for their values.
+      const lookups = new Pool({
+        connectionString: opts.url,
+        statement_timeout: opts.statementTimeoutMs,
+        connectionTimeoutMillis: opts.statementTimeoutMs,
+        options: [...readOnly, '-c plan_cache_mode=force_generic_plan'].join(' '),
+        max: opts.readPoolSize ?? 10,
+      });
+      // An idle connection the server dropped leaves the pool; the next lookup opens another.
+      lookups.on('error', () => undefined);
+      const db = new Database('postgres', reader, writer, redact(opts.url), lookups);
       await db.reader.raw('select 1');
       return db;
     }
@@ -102,31 +119,31 @@ export class Database {
   /**
    * A read of a fixed shape (a hot object lookup) built and compiled once: `build` gets one marker per
    * parameter, and each run puts its values in the markers' places. On Postgres the statement runs
-   * prepared, without knex building and compiling the query again (a tenth of a hot route's time);
-   * PGlite, which has no prepared statements, runs `build` with the values. `parameters`: how many
+   * prepared, without knex building and compiling the query again (a tenth of a hot route's time),
+   * on the connections that keep one plan for any values (`open`): a statement's shape must not need
+   * a plan per value (keys, not ranges over skewed columns). PGlite, which has no prepared statements, runs `build` with the values. `parameters`: how many
    * `build` takes (its declared ones unless told). A parameter must reach knex as one bound value: a
    * list goes through `= any(?)` (CatalogRows.anyOf), not `whereIn`, which would expand it.
    */
   statement<A extends unknown[]>(build: (...params: A) => Knex.QueryBuilder, parameters = build.length): (...values: A) => Promise<(string | null)[][]> {
-    if (this.kind !== 'postgres') return (...values) => this.selectRows(build(...values));
+    const lookups = this.lookups;
+    if (!lookups) return (...values) => this.selectRows(build(...values));
     const markers = Array.from({ length: parameters }, (_, i) => `\u0000tzidx:parameter:${i}`);
     const query = build(...(markers as A));
     const { sql, bindings } = query.toSQL().toNative();
     const places = bindings.map((b) => markers.indexOf(b as string));
     for (let i = 0; i < markers.length; i++) if (!places.includes(i)) throw new Error(`statement: parameter ${i} is not used in ${sql}`);
     const name = statementName(sql);
-    return (...values) =>
-      preparedRows(
-        query,
-        sql,
-        bindings.map((b, i) => (places[i] < 0 ? b : values[places[i]])),
-        name,
-      );
+    return async (...values) => {
+      const result = await lookups.query<(string | null)[]>({ text: sql, values: bindings.map((b, i) => (places[i] < 0 ? b : values[places[i]])), rowMode: 'array', name });
+      return result.rows;
+    };
   }
 
   async close(): Promise<void> {
     await this.reader.destroy();
     if (this.writer !== this.reader) await this.writer.destroy();
+    await this.lookups?.end();
   }
 }
 
