@@ -94,6 +94,13 @@ export class StreamHub {
   }
 
   private async readNew(): Promise<void> {
+    // Nobody listens (a backfill, most replicas): where the log ends is all a client joining later
+    // needs, not the events (a page of JSON per commit). A client that joins during this read starts
+    // after events committed before it joined; one that resumes catches up from the log itself.
+    if (this.clients.size === 0) {
+      this.lastSeen = Math.max(this.lastSeen, (await StreamLog.bounds(this.db)).newest);
+      return;
+    }
     for (;;) {
       const events = await StreamLog.after(this.db, this.lastSeen, PAGE);
       this.fanOut(events);

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
+import { StreamLog } from '../../framework/stream/StreamLog';
 import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
@@ -16,20 +17,31 @@ describe(`live stream /stream (${BACKEND})`, function () {
   let chain: SandboxChain;
   const readers: SseReader[] = [];
   let ops: SseReader;
+  let logReadsWithoutClients = 0;
 
   before(async () => {
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
     chain = new SandboxChain({ seed: 'stream', profile: 'tiny' });
     chain.bake(10);
-    await indexSandbox(t, chain);
-    // Delivery follows the commit asynchronously: let the first blocks go out before clients connect,
-    // so every client's live stream starts after block 10.
-    await t.app.stream.hub.settled();
+    const after = StreamLog.after;
+    StreamLog.after = (...args) => (logReadsWithoutClients++, after(...args));
+    try {
+      await indexSandbox(t, chain);
+      // Delivery follows the commit asynchronously: let the first blocks go out before clients connect,
+      // so every client's live stream starts after block 10.
+      await t.app.stream.hub.settled();
+    } finally {
+      StreamLog.after = after;
+    }
   });
   after(async () => {
     readers.forEach((r) => r.close());
     ops?.close();
     await t?.close();
+  });
+
+  it('reads no events from the log while nobody listens (the clients below still get every block after they join)', () => {
+    expect(logReadsWithoutClients).to.equal(0);
   });
 
   it(`${CLIENTS} concurrent clients get every block in order, no gaps across a reorg, rolled-back blocks announced`, async () => {
