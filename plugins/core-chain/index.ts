@@ -7,7 +7,7 @@ export { ACCOUNT_IDS } from './BlockRun';
 export { opId } from './OpRows';
 export { BlockLookup, type BlockRef } from './explorer/BlockLookup';
 export { ChainTables } from './explorer/ChainTables';
-export { outerSigners } from './explorer/OuterSigners';
+export { OuterSigners } from './explorer/OuterSigners';
 export { OperationLoader } from './explorer/OperationLoader';
 export { OperationPages } from './explorer/OperationPages';
 export { RightsSnapshotLag } from './explorer/RightsSnapshotLag';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ApiError, applyListRequest, Catalog, CatalogRows, Database, ExplorerRow, TableDef, TableRequest, whereColumnIn } from '../../../framework';
-import { outerSigners } from '../../core-chain';
+import { OuterSigners } from '../../core-chain';
 
 const VALUE_COLUMNS = ['row_id', 'bigmap_id', 'key_id', 'height', 'key', 'value', 'hash', 'time'];
 
@@ -21,6 +21,7 @@ export class BigmapReader {
   readonly updates: CatalogRows;
   private readonly historic: CatalogRows;
   private readonly ops: CatalogRows;
+  private readonly outerSigners: OuterSigners;
 
   constructor(db: Database, catalog: Catalog) {
     const table = (code: string): TableDef => catalog.require(code);
@@ -29,6 +30,7 @@ export class BigmapReader {
     this.updates = new CatalogRows(db, table('bigmap_updates'));
     this.historic = new CatalogRows(db, table('bigmap_updates'), VALUE_COLUMNS);
     this.ops = new CatalogRows(db, table('op'), ['id', 'hash', 'height', 'op_n', 'is_internal', 'sender']);
+    this.outerSigners = new OuterSigners(this.ops);
   }
 
   async bigmap(id: number): Promise<ExplorerRow> {
@@ -63,7 +65,7 @@ export class BigmapReader {
     const out = new Map<number, UpdateOrigin>();
     if (opIds.length === 0) return out;
     const ops = await this.ops.read(whereColumnIn(this.ops.query(), this.ops.table.column('id')!, [...new Set(opIds)]));
-    const signers = await outerSigners(this.ops, ops);
+    const signers = await this.outerSigners.of(ops);
     for (const op of ops) {
       const source = op.is_internal === true ? (signers.get(op) ?? null) : (op.sender as string | null);
       out.set(op.id as number, { sender: op.sender as string | null, source });

@@ -2,7 +2,7 @@ import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
 import { ContractState, OperationExtras, operationObject, OperationOptions } from './OperationObject';
 import { CatalogRows, ContractCode, ExplorerRow, michelineFromHex, whereColumnIn } from '../../../framework';
-import { outerSigners } from './OuterSigners';
+import { OuterSigners } from './OuterSigners';
 
 /**
  * Turns op rows into operation objects, looking up what the rows do not hold in a few batched
@@ -13,7 +13,7 @@ import { outerSigners } from './OuterSigners';
 export class OperationLoader {
   /** All op columns, for the rows handed to `objects`. */
   readonly ops: CatalogRows;
-  private readonly parents: CatalogRows;
+  private readonly outerSigners: OuterSigners;
   private readonly constants: CatalogRows;
   private readonly delegations: CatalogRows;
   private readonly storages: CatalogRows;
@@ -28,7 +28,7 @@ export class OperationLoader {
     private readonly blocks: BlockLookup,
   ) {
     this.ops = tables.rows('op');
-    this.parents = tables.rows('op', ['hash', 'height', 'op_n', 'sender']);
+    this.outerSigners = new OuterSigners(tables.rows('op', ['hash', 'height', 'op_n', 'sender']));
     const contracts = tables.rows('contract', ['address', 'script', 'storage', 'storage_hash']);
     this.contractsAt = contracts.batched((q, addresses) => q.where(contracts.anyOf('address', addresses)), (c) => [c.address]);
     this.constants = tables.rows('constant', ['height', 'creator', 'value']);
@@ -46,7 +46,7 @@ export class OperationLoader {
     if (rows.length === 0) return [];
     const [head, sources, contracts, constants, seeds, events, tickets, storages] = await Promise.all([
       this.blocks.headHeight(),
-      outerSigners(this.parents, rows),
+      this.outerSigners.of(rows),
       this.contractStates(rows),
       this.constantValues(rows),
       this.seedPublishers(rows),
