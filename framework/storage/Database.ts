@@ -121,9 +121,10 @@ export class Database {
    * parameter, and each run puts its values in the markers' places. On Postgres the statement runs
    * prepared, without knex building and compiling the query again (a tenth of a hot route's time),
    * on the connections that keep one plan for any values (`open`): a statement's shape must not need
-   * a plan per value (keys, not ranges over skewed columns). PGlite, which has no prepared statements, runs `build` with the values. `parameters`: how many
-   * `build` takes (its declared ones unless told). A parameter must reach knex as one bound value: a
-   * list goes through `= any(?)` (CatalogRows.anyOf), not `whereIn`, which would expand it.
+   * a plan per value (keys, not ranges over skewed columns). PGlite, which has no prepared
+   * statements, runs `build` with the values. `parameters`: how many `build` takes (its declared
+   * ones unless told). A parameter must reach knex as one bound value: a list goes through `= any(?)`
+   * (CatalogRows.anyOf), not `whereIn`, which would expand it.
    */
   statement<A extends unknown[]>(build: (...params: A) => Knex.QueryBuilder, parameters = build.length): (...values: A) => Promise<(string | null)[][]> {
     const lookups = this.lookups;

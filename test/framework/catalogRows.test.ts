@@ -4,7 +4,7 @@ import { CatalogRows } from '../../framework/explorer/CatalogRows';
 import { BulkWriter } from '../../framework/storage/BulkWriter';
 import { Database } from '../../framework/storage/Database';
 import { SchemaMigrator } from '../../framework/storage/SchemaMigrator';
-import { BACKEND, scratchDatabase } from '../support/TestDatabase';
+import { BACKEND, postgresUrl, scratchDatabase } from '../support/TestDatabase';
 
 // A table wider than one json_build_array takes (100 arguments), with texts JSON must escape.
 const WIDTH = 130;
@@ -135,6 +135,19 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
     expect(good.status).to.equal('rejected');
     expect(bad.status).to.equal('rejected');
     expect((await byId([2])).map((r) => r.tag)).to.deep.equal(['even']);
+  });
+
+  it('a statement keeps the API\'s time budget (Postgres): one that runs longer is cancelled', async function () {
+    if (db.kind !== 'postgres') this.skip();
+    const short = await Database.open({ url: postgresUrl(), dataDir: ':memory:', statementTimeoutMs: 100 });
+    try {
+      const slow = short.statement(() => short.reader.select(short.reader.raw('pg_sleep(5)::text')), 0);
+      // 57014: cancelled by statement_timeout (the sleep itself would end without error).
+      const failure = await slow().then(() => undefined, (e: { code?: string }) => e);
+      expect(failure?.code).to.equal('57014');
+    } finally {
+      await short.close();
+    }
   });
 
   it('a statement that leaves a parameter unused is refused when it is made (Postgres)', function () {
