@@ -69,6 +69,10 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
       // choose, Postgres would have planned each of the four runs for its values.
       const plans = db.statement(() => db.reader.select(db.reader.raw('generic_plans::text, custom_plans::text')).from('pg_prepared_statements').where('statement', 'like', '%"flag" = $1%'), 0);
       expect(await plans()).to.deep.equal([['4', '0']]);
+      // Nor JIT or parallel workers for a lookup of a few rows, however costly a plan over many
+      // estimated keys looks (on the demo's op lookup, 25 ms of JIT compiling on every run).
+      const settings = db.statement(() => db.reader.select(db.reader.raw(`current_setting('jit') as jit, current_setting('max_parallel_workers_per_gather') as workers`)), 0);
+      expect(await settings()).to.deep.equal([['off', '0']]);
     }
   });
 
