@@ -89,6 +89,10 @@ export class Database {
         connectionTimeoutMillis: opts.statementTimeoutMs,
         options: [...readOnly, '-c plan_cache_mode=force_generic_plan', '-c jit=off', '-c max_parallel_workers_per_gather=0'].join(' '),
         max: opts.readPoolSize ?? 10,
+        // Postgres remakes a kept plan when ANALYZE updates a table's statistics; without autovacuum a
+        // plan made while a table was small (a seq scan early in a sync) would last as long as its
+        // connection. A connection, and its plans, lasts a minute at most.
+        maxLifetimeSeconds: 60,
       });
       // An idle connection the server dropped leaves the pool; the next lookup opens another.
       lookups.on('error', () => undefined);
