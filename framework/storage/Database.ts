@@ -64,38 +64,17 @@ export class Database {
   static async open(opts: DatabaseOptions): Promise<Database> {
     if (opts.url) {
       const base = { client: 'pg', connection: opts.url };
-      const readOnly = opts.readOnly ? ['-c default_transaction_read_only=on'] : [];
       const reader = knexFactory({
         ...base,
         connection: {
           connectionString: opts.url,
           statement_timeout: opts.statementTimeoutMs,
-          ...(opts.readOnly ? { options: readOnly.join(' ') } : {}),
+          ...(opts.readOnly ? { options: READ_ONLY } : {}),
         },
         pool: { min: 0, max: opts.readPoolSize ?? 10 },
       });
       const writer = opts.readOnly ? reader : knexFactory({ ...base, pool: { min: 0, max: 4 } });
-      // Compiled statements are lookups by key (`= any($1)`), whose plan does not depend on the keys.
-      // Left to choose, Postgres plans them anew on every run: a plan for a key array of unknown
-      // length always looks costlier than one for the keys at hand, so the generic plan never wins
-      // (planning was half of the op route's statement time). Their connections keep one plan per
-      // statement; the reader's ad-hoc queries (ranges, skewed filters) still get plans for their values.
-      // No JIT and no parallel workers: a lookup reads a few rows, but a plan over many estimated keys
-      // (or a table not analyzed yet) can look costly enough for both, and compiling the expressions
-      // then took 25 ms on every run (seen on the demo's op lookup, against 0.4 ms without).
-      const lookups = new Pool({
-        connectionString: opts.url,
-        statement_timeout: opts.statementTimeoutMs,
-        connectionTimeoutMillis: opts.statementTimeoutMs,
-        options: [...readOnly, '-c plan_cache_mode=force_generic_plan', '-c jit=off', '-c max_parallel_workers_per_gather=0'].join(' '),
-        max: opts.readPoolSize ?? 10,
-        // Postgres remakes a kept plan when ANALYZE updates a table's statistics; without autovacuum a
-        // plan made while a table was small (a seq scan early in a sync) would last as long as its
-        // connection. A connection, and its plans, lasts a minute at most.
-        maxLifetimeSeconds: 60,
-      });
-      // An idle connection the server dropped leaves the pool; the next lookup opens another.
-      lookups.on('error', () => undefined);
+      const lookups = lookupPool(opts);
       const db = new Database('postgres', reader, writer, redact(opts.url), lookups);
       await db.reader.raw('select 1');
       return db;
@@ -153,6 +132,36 @@ export class Database {
     if (this.writer !== this.reader) await this.writer.destroy();
     await this.lookups?.end();
   }
+}
+
+/** Replicas' sessions refuse writes. */
+const READ_ONLY = '-c default_transaction_read_only=on';
+
+/**
+ * The pool the API's compiled statements (`Database.statement`) run on. They are lookups by key
+ * (`= any($1)`), whose plan does not depend on the keys. Left to choose, Postgres plans them anew on
+ * every run: a plan for a key array of unknown length always looks costlier than one for the keys at
+ * hand, so the generic plan never wins (planning was half of the op route's statement time). These
+ * connections keep one plan per statement; the reader's ad-hoc queries (ranges, skewed filters) still
+ * get plans for their values. No JIT and no parallel workers: a lookup reads a few rows, but a plan
+ * over many estimated keys (or a table not analyzed yet) can look costly enough for both, and
+ * compiling the expressions then took 25 ms on every run (the demo's op lookup, 0.4 ms without).
+ */
+function lookupPool(opts: DatabaseOptions): Pool {
+  const pool = new Pool({
+    connectionString: opts.url,
+    statement_timeout: opts.statementTimeoutMs,
+    connectionTimeoutMillis: opts.statementTimeoutMs,
+    options: [...(opts.readOnly ? [READ_ONLY] : []), '-c plan_cache_mode=force_generic_plan', '-c jit=off', '-c max_parallel_workers_per_gather=0'].join(' '),
+    max: opts.readPoolSize ?? 10,
+    // Postgres remakes a kept plan when ANALYZE updates a table's statistics; without autovacuum a
+    // plan made while a table was small (a seq scan early in a sync) would last as long as its
+    // connection. A connection, and its plans, lasts a minute at most.
+    maxLifetimeSeconds: 60,
+  });
+  // An idle connection the server dropped leaves the pool; the next lookup opens another.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 /** The part of knex's client a query runs on: a pooled pg connection (a transaction's own, inside one). */
