@@ -18,6 +18,8 @@ export interface JournalEntry {
 /** What a store needs from the batch in progress. */
 interface BatchSession {
   trx: Knex.Transaction;
+  /** Lookups of rows not cached: the transaction, or a pool that sees the same rows (BatchIo). */
+  reader: Knex;
   height: number;
   /** Near the head, changes are journaled so that a reorg can undo them. */
   journaling: boolean;
@@ -45,8 +47,8 @@ export class EntityStates {
 
   constructor(private readonly maxCachedBytes = MAX_CACHED_BYTES) {}
 
-  async beginBatch(trx: Knex.Transaction, journaling: boolean, tables: Iterable<TableDef>): Promise<void> {
-    this.session = { trx, height: 0, journaling, journal: [] };
+  async beginBatch(trx: Knex.Transaction, journaling: boolean, tables: Iterable<TableDef>, reader: Knex = trx): Promise<void> {
+    this.session = { trx, reader, height: 0, journaling, journal: [] };
     for (const t of tables) {
       if (this.nextIds.has(t.code)) continue;
       const [{ max }] = await trx.withSchema(t.schema).from(t.storage).max({ max: 'row_id' });
@@ -154,7 +156,7 @@ class CachedEntityStore implements EntityStore {
     const missing = [...new Set(keys)].filter((k) => !this.cache.has(k) && !this.absent.has(k));
     for (let i = 0; i < missing.length; i += 5000) {
       const chunk = missing.slice(i, i + 5000);
-      const rows: Row[] = await this.session().trx.withSchema(this.table.schema).from(this.table.storage).whereIn(this.keyColumn, chunk);
+      const rows: Row[] = await this.session().reader.withSchema(this.table.schema).from(this.table.storage).whereIn(this.keyColumn, chunk);
       for (const k of chunk) this.absent.add(k);
       for (const raw of rows) {
         this.absent.delete(String(raw[this.keyColumn]));

@@ -13,12 +13,31 @@ import { tableReader, type TableReader } from './TableReader';
 import { ContractDirectory } from './watch/ContractDirectory';
 
 /**
+ * Where a batch reads and when it writes its appended rows. Handlers read what committed before the
+ * batch: the rows it appends are not theirs to read (mutable rows come from the entity stores), so
+ * their queries may go to another connection than the transaction's. Then the transaction is free to
+ * COPY appended rows while the next blocks are handled: on Postgres the server writes them (and their
+ * indexes) on its own core while Node handles blocks, instead of both waiting for each other at the
+ * batch's end.
+ */
+export interface BatchIo {
+  /** Handlers' reads (`ctx.read`, entity lookups): the transaction, or a pool that sees the same rows. */
+  reader: Knex;
+  /** Appended rows waiting between two blocks that start a write ahead; 0: every row at the batch's end. */
+  writeAheadRows: number;
+}
+
+/**
  * The writes of one transaction: up to `batch_blocks` blocks (near the head, those the node already has). Appended rows are
- * buffered per table and COPied at the end; mutable rows are flushed by the entity states; the
+ * buffered per table and COPied, ahead between blocks (BatchIo) and the rest at the end; mutable rows are flushed by the entity states; the
  * journal and the block hashes are written with them.
  */
 export class IndexBatch {
-  private readonly appends = new Map<TableDef, Row[]>();
+  private appends = new Map<TableDef, Row[]>();
+  /** Appended rows in `appends`. */
+  private buffered = 0;
+  /** The write ahead in progress or failed (awaited by `flush`); undefined once it succeeded. */
+  private writing?: Promise<void>;
   private readonly blocks: Array<{ level: number; hash: string; predecessor: string }> = [];
   private readonly read: TableReader;
 
@@ -31,8 +50,9 @@ export class IndexBatch {
     private readonly contracts: ContractDirectory,
     private readonly state: BatchState,
     private readonly nodeRpc: NodeRpc = async () => undefined,
+    private readonly io: BatchIo = { reader: trx, writeAheadRows: 0 },
   ) {
-    this.read = tableReader(trx, catalog);
+    this.read = tableReader(io.reader, catalog);
   }
 
   /** What batch-start hooks get: no block is open yet. */
@@ -45,6 +65,7 @@ export class IndexBatch {
   }
 
   context(block: NormalizedBlock): IndexContext {
+    this.writeAhead();
     this.states.beginBlock(block.level);
     this.blocks.push({ level: block.level, hash: block.hash, predecessor: block.predecessor });
     const node = (path: string): Promise<unknown> => this.nodeRpc(block.level, path);
@@ -71,8 +92,8 @@ export class IndexBatch {
   }
 
   async flush(): Promise<void> {
-    for (const [table, rows] of this.appends) await this.writer.append(this.trx, table, rows);
-    this.appends.clear();
+    await this.writing;
+    await this.writeAppends(this.takeAppends());
     await this.contracts.watches.flush(this.trx);
     const journal = await this.states.flush(this.writer);
     const lines = journal.map((j) => [j.height, j.table.code, j.rowId.toString(), j.preImage === null ? null : preImageJson(j.preImage)]);
@@ -91,6 +112,32 @@ export class IndexBatch {
     let rows = this.appends.get(table);
     if (!rows) this.appends.set(table, (rows = []));
     rows.push(filled);
+    this.buffered++;
+  }
+
+  /**
+   * Between blocks: once `writeAheadRows` appended rows wait and no write is in progress, they are
+   * COPied now, in the background, one write at a time and in order. A failed write leaves the
+   * transaction failed: `flush` throws it (and a batch that fails earlier drops it with the transaction).
+   */
+  private writeAhead(): void {
+    if (this.io.writeAheadRows <= 0 || this.buffered < this.io.writeAheadRows || this.writing) return;
+    const write = this.writeAppends(this.takeAppends());
+    this.writing = write;
+    write.then(() => {
+      if (this.writing === write) this.writing = undefined;
+    }, () => undefined);
+  }
+
+  private takeAppends(): Map<TableDef, Row[]> {
+    const taken = this.appends;
+    this.appends = new Map();
+    this.buffered = 0;
+    return taken;
+  }
+
+  private async writeAppends(appends: Map<TableDef, Row[]>): Promise<void> {
+    for (const [table, rows] of appends) await this.writer.append(this.trx, table, rows);
   }
 }
 

@@ -42,9 +42,9 @@ export interface IndexContext {
   /** The mutable rows of a catalog table, keyed by a unique column. */
   entities(table: TableHandle<unknown> | string, keyColumn: string): EntityStore;
   /**
-   * Reads a catalog table inside the batch's transaction (a select-only query builder: writes go
-   * through `append` and `entities`). Buffered appends of this batch are not visible yet; the reader
-   * is the same function for every block of a batch.
+   * Reads a catalog table as it was committed before the batch (a select-only query builder: writes
+   * go through `append` and `entities`). Rows this batch appends are not visible, even those already
+   * written ahead (BatchIo); the reader is the same function for every block of a batch.
    */
   readonly read: TableReader;
   /** Values handlers of one block hand to each other under typed keys (e.g. core-chain's account ids). */

@@ -8,7 +8,7 @@ import { Logger } from '../util/Logger';
 import { BlockDispatcher } from './BlockDispatcher';
 import { ChainRollback } from './ChainRollback';
 import { EntityStates } from './EntityStates';
-import { IndexBatch } from './IndexBatch';
+import { BatchIo, IndexBatch } from './IndexBatch';
 import type { IndexContext, NodeRpc } from './IndexContext';
 import { IndexerStatus } from './IndexerStatus';
 import { SyncCursor, SyncState } from './SyncState';
@@ -31,6 +31,12 @@ export interface IndexerOptions {
   toLevel?: number;
   /** Pause before retrying after a source failure. */
   retryDelayMs: number;
+  /**
+   * Postgres: appended rows that, once waiting between two blocks, the batch writes while its next
+   * blocks are handled (BatchIo); 0 writes them all at the batch's end. PGlite always does: it runs
+   * in this thread, so there is nothing to overlap, and its one connection is the transaction's.
+   */
+  writeAheadRows: number;
 }
 
 /** A batch read from the source: its blocks in order, and whether they are in the journaled window. */
@@ -39,7 +45,7 @@ interface ReadBatch {
   live: boolean;
 }
 
-export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = { reorgDepth: FINAL_DEPTH, batchBlocks: 100, batchOperations: 20_000, prefetch: 8, retryDelayMs: 2000 };
+export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = { reorgDepth: FINAL_DEPTH, batchBlocks: 100, batchOperations: 20_000, prefetch: 8, retryDelayMs: 2000, writeAheadRows: 2000 };
 
 /** A handler or the database failed: the batch was rolled back and indexing stops (the API goes on). */
 export class IndexingError extends Error {}
@@ -245,8 +251,10 @@ export class Indexer {
     const last = blocks[blocks.length - 1];
     try {
       await this.db.writer.transaction(async (trx) => {
-        await this.states.beginBatch(trx, mode === 'live', this.catalog.tables.values());
-        const batch = new IndexBatch(trx, this.catalog, this.states, this.writer, mode, this.dispatcher.contracts, this.dispatcher.state, this.nodeRpc(signal));
+        const writeAheadRows = this.db.kind === 'postgres' ? this.options.writeAheadRows : 0;
+        const io: BatchIo = { reader: writeAheadRows > 0 ? this.db.writer : trx, writeAheadRows };
+        await this.states.beginBatch(trx, mode === 'live', this.catalog.tables.values(), io.reader);
+        const batch = new IndexBatch(trx, this.catalog, this.states, this.writer, mode, this.dispatcher.contracts, this.dispatcher.state, this.nodeRpc(signal), io);
         await this.dispatcher.batchStarting(blocks, batch.startContext());
         let ctx: IndexContext | undefined;
         for (const block of blocks) await this.dispatcher.dispatch(block, (ctx = batch.context(block)));

@@ -3,7 +3,7 @@ import type { Catalog } from '../catalog/Catalog';
 import type { TableDef } from '../catalog/CatalogModel';
 import { tableCode, type TableHandle } from '../catalog/TableHandle';
 
-/** A select query over one catalog table, inside the batch's transaction. */
+/** A select query over one catalog table: what committed before the batch (see BatchIo). */
 export type TableReader = (table: TableDef | TableHandle<unknown> | string) => Knex.QueryBuilder;
 
 const WRITES = new Set(['insert', 'update', 'del', 'delete', 'truncate', 'upsert', 'merge', 'onConflict', 'increment', 'decrement', 'returning']);
@@ -12,10 +12,10 @@ const WRITES = new Set(['insert', 'update', 'del', 'delete', 'truncate', 'upsert
  * Handlers read through this and write only through `append`/`entities`, so every write is journaled
  * and generic rollback covers it: a write method on the builder throws at once.
  */
-export function tableReader(trx: Knex.Transaction, catalog: Catalog): TableReader {
+export function tableReader(db: Knex, catalog: Catalog): TableReader {
   return (table) => {
     const t = typeof table === 'object' && 'schema' in table ? table : catalog.require(tableCode(table));
-    return readOnly(trx.withSchema(t.schema).from(t.storage));
+    return readOnly(db.withSchema(t.schema).from(t.storage));
   };
 }
 
