@@ -135,13 +135,13 @@ describe(`indexer: writing ahead leaves every built-in plugin's tables as writin
     if (BACKEND !== 'postgres') this.skip();
     this.timeout(600_000);
     const chain = new SandboxChain({ seed: 'write-ahead-all', profile: 'mainnet-like' });
-    chain.bake(40);
+    chain.bake(20);
     const all = discoverPlugins([BUILTIN_PLUGIN_DIR]);
     const [ahead, atEnd] = [await startTestInstance({ plugins: all }), await startTestInstance({ plugins: all })];
     try {
-      // Batches of ten, the last blocks journaled (live), a write after every block that appends.
-      await indexSandbox(ahead, chain, { reorgDepth: 8, batchBlocks: 10, writeAheadRows: 1 });
-      await indexSandbox(atEnd, chain, { reorgDepth: 8, batchBlocks: 10, writeAheadRows: 0 });
+      // Batches of five, the last blocks journaled (live), a write after every block that appends.
+      await indexSandbox(ahead, chain, { reorgDepth: 8, batchBlocks: 5, writeAheadRows: 1 });
+      await indexSandbox(atEnd, chain, { reorgDepth: 8, batchBlocks: 5, writeAheadRows: 0 });
       await expectSameTables(ahead, atEnd);
     } finally {
       await ahead.close();
