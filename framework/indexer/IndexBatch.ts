@@ -49,8 +49,8 @@ export class IndexBatch {
     readonly mode: 'live' | 'backfill',
     private readonly contracts: ContractDirectory,
     private readonly state: BatchState,
-    private readonly nodeRpc: NodeRpc = async () => undefined,
-    private readonly io: BatchIo = { reader: trx, writeAheadRows: 0 },
+    private readonly nodeRpc: NodeRpc,
+    private readonly io: BatchIo,
   ) {
     this.read = tableReader(io.reader, catalog);
   }
