@@ -33,7 +33,7 @@ export class LiveStream {
   }
 
   mount(routes: RouteRegistry): void {
-    mountStream(routes, this.hub);
+    mountStream(routes, this.hub, this.recorder.eventTypes);
   }
 
   async start(): Promise<void> {

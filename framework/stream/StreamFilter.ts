@@ -5,8 +5,8 @@ import type { StreamEvent } from './StreamLog';
 
 /** The query parameters of /stream, documented in the OpenAPI document from this list. */
 export const STREAM_PARAMS = [
-  { name: 'types', description: 'event types, comma-separated: block, operation, rollback, or a plugin event type (default: all)' },
-  { name: 'op_type', description: 'operation types, comma-separated (transaction, origination, delegation…)' },
+  { name: 'types', description: 'event types, comma-separated: block, operation, rollback, or an event type an enabled plugin declares (default: all)' },
+  { name: 'op_type', description: 'operation types, comma-separated (transaction, origination, delegation…; the type names of `/tables/op`)' },
   { name: 'address', description: 'operations and plugin events involving any of these addresses, in any role' },
   { name: 'contract', description: 'operations whose target (receiver) is one of these contracts' },
   { name: 'entrypoint', description: 'operations calling one of these entrypoints' },
@@ -27,7 +27,11 @@ export class StreamFilter {
     private readonly entrypoints?: ReadonlySet<string>,
   ) {}
 
-  static parse(query: QueryArgs): StreamFilter {
+  /**
+   * `eventTypes` are what the instance can stream (StreamRecorder.eventTypes), `opTypes` the operation
+   * types it knows: a name outside them would only ever give an empty stream, so it is a 400.
+   */
+  static parse(query: QueryArgs, eventTypes: ReadonlySet<string>, opTypes: ReadonlySet<string>): StreamFilter {
     const known = new Set<string>(STREAM_PARAMS.map((p) => p.name));
     for (const key of Object.keys(query)) if (!known.has(key)) throw ApiError.invalid(`unknown parameter '${key}'`);
     const list = (key: string): string[] | undefined => {
@@ -39,7 +43,13 @@ export class StreamFilter {
     };
     const set = (items?: string[]): Set<string> | undefined => (items ? new Set(items) : undefined);
     const addresses = (key: string): Set<string> | undefined => set(list(key)?.map((a) => parseAddress(a)));
-    return new StreamFilter(set(list('types')), set(list('op_type')), addresses('address'), addresses('contract'), set(list('entrypoint')));
+    const oneOf = (key: string, known: ReadonlySet<string>): Set<string> | undefined => {
+      const items = list(key);
+      const bad = items?.find((v) => !known.has(v));
+      if (bad !== undefined) throw ApiError.invalid(`invalid '${key}' value '${bad}': expected one of ${[...known].join(', ')}`);
+      return set(items);
+    };
+    return new StreamFilter(oneOf('types', eventTypes), oneOf('op_type', opTypes), addresses('address'), addresses('contract'), set(list('entrypoint')));
   }
 
   matches(e: StreamEvent): boolean {

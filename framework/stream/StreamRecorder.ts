@@ -6,6 +6,10 @@ import type { DatabaseKind } from '../storage/Database';
 import { META_SCHEMA } from '../storage/SchemaMigrator';
 import { NewStreamEvent, StreamLog } from './StreamLog';
 
+/** Events the framework itself writes, and the control messages a client may receive. */
+const BUILTIN_EVENT_TYPES: readonly string[] = ['block', 'operation', 'rollback'];
+const RESERVED_EVENT_TYPES: readonly string[] = [...BUILTIN_EVENT_TYPES, 'dropped', 'reset'];
+
 /**
  * Turns what the indexer commits into stream events, inside the same transaction: a `block` event per
  * block, an `operation` event per operation of live blocks (while catching up only blocks: nobody
@@ -15,6 +19,8 @@ import { NewStreamEvent, StreamLog } from './StreamLog';
  */
 export class StreamRecorder {
   private pending: NewStreamEvent[] = [];
+  /** What `types` may name: the built-in events and those plugins declared. */
+  private readonly types = new Set<string>(BUILTIN_EVENT_TYPES);
   /** The batch being recorded, known by its reader (one per batch transaction). */
   private batch?: unknown;
 
@@ -39,9 +45,24 @@ export class StreamRecorder {
     });
   }
 
+  /**
+   * A plugin names, at setup, each event type it will publish: so that every instance (replicas too)
+   * knows it and a `types` filter naming anything else is a client's mistake, answered with a 400.
+   */
+  declare(type: string): void {
+    if (RESERVED_EVENT_TYPES.includes(type)) throw new Error(`stream event type '${type}' is reserved`);
+    if (!/^[a-z][a-z0-9_]*$/.test(type)) throw new Error(`stream event type '${type}' is not a lowercase identifier`);
+    this.types.add(type);
+  }
+
+  /** The event types a `types` filter may name. */
+  get eventTypes(): ReadonlySet<string> {
+    return this.types;
+  }
+
   /** A plugin's event (e.g. a DEX trade), committed and streamed with the block being indexed. */
   publish(ctx: IndexContext, type: string, data: Record<string, unknown>): void {
-    if (['block', 'operation', 'rollback', 'dropped', 'reset'].includes(type)) throw new Error(`stream event type '${type}' is reserved`);
+    if (!this.types.has(type) || BUILTIN_EVENT_TYPES.includes(type)) throw new Error(`stream event type '${type}' was not declared (StreamRecorder.declare)`);
     this.begin(ctx.read);
     this.pending.push({ type, height: ctx.block.level, data: { level: ctx.block.level, ...data } });
   }

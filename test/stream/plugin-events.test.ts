@@ -14,6 +14,7 @@ class TransferEvents {
   static readonly manifest: PluginManifest = { name: 'stream-events', dependsOn: ['core-chain'] };
   setup(ctx: PluginContext): PluginContribution {
     const recorder = ctx.container.resolve(StreamRecorder);
+    recorder.declare('transfer_seen');
     return {
       handlers: (registry) =>
         registry.onOperation({ types: ['transaction'] }, (op, ctx) =>

@@ -132,7 +132,7 @@ describe(`live stream /stream (${BACKEND})`, function () {
   });
 
   it('answers bad parameters with the JSON error body', async () => {
-    for (const q of ['address=tz1nope', 'last_event_id=abc', 'colour=red', 'types=']) {
+    for (const q of ['address=tz1nope', 'last_event_id=abc', 'colour=red', 'types=', 'types=bogus', 'types=block,transfer_seen', 'op_type=transacton', 'types=dropped']) {
       const res = await t.get(`/stream?${q}`);
       expect(res.status, q).to.equal(400);
       const body = (await res.json()) as { errors: Array<{ code: number }> };
