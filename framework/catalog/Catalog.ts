@@ -22,7 +22,7 @@ import { CATALOG_SCHEMA } from './CatalogSchema';
 import { buildRoute } from './RouteDeclarations';
 import { columnType } from './types/ColumnTypes';
 import { HashType } from './types/HashType';
-import type { ColumnType } from './types/ColumnType';
+import { ValueError, type ColumnType } from './types/ColumnType';
 
 const validateDecl = new Ajv({ allErrors: false, strict: true }).compile(CATALOG_SCHEMA);
 
@@ -168,7 +168,16 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     const using = idx.using ?? 'btree';
     if (using !== 'btree' && idx.unique) throw new CatalogError(`${path}/indexes/${i}`, `a ${using} index cannot be unique`, source);
     if (using === 'hash' && idx.columns.length > 1) throw new CatalogError(`${path}/indexes/${i}`, 'a hash index has one column', source);
-    return { columns: idx.columns, unique: idx.unique ?? false, using };
+    if (idx.except && (idx.unique || using !== 'btree')) throw new CatalogError(`${path}/indexes/${i}/except`, 'only a non-unique B-tree leaves rows out', source);
+    const lead = byName.get(idx.columns[0])!;
+    const except = (idx.except ?? []).map((v, j) => {
+      try {
+        return lead.type.parse(v);
+      } catch (e) {
+        throw new CatalogError(`${path}/indexes/${i}/except/${j}`, e instanceof ValueError ? e.message : String(e), source);
+      }
+    });
+    return { columns: idx.columns, unique: idx.unique ?? false, using, except };
   });
   if (decl.height_column !== undefined && !byName.has(decl.height_column)) {
     throw new CatalogError(`${path}/height_column`, `unknown column '${decl.height_column}'`, source);

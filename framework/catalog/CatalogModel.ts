@@ -59,6 +59,12 @@ export interface IndexDecl {
   columns: string[];
   unique?: boolean;
   using?: IndexMethod;
+  /**
+   * Values of the leading column whose rows the index leaves out: values that are most of the table
+   * (attestations in `op`), which the row-id and height indexes find as fast, so a B-tree entry per
+   * such row would serve no query. A filter naming other values implies the predicate and uses it.
+   */
+  except?: string[];
 }
 export interface TableDecl {
   description?: string;
@@ -251,6 +257,8 @@ export interface IndexDef {
   readonly columns: readonly string[];
   readonly unique: boolean;
   readonly using: IndexMethod;
+  /** IndexDecl.except, parsed by the leading column's type (empty: every row is indexed). */
+  readonly except: readonly SqlValue[];
 }
 export interface TableDef {
   readonly code: string;

@@ -79,6 +79,7 @@ const table = {
               columns: { type: 'array', minItems: 1, items: { type: 'string', pattern: IDENT } },
               unique: { type: 'boolean' },
               using: { enum: ['btree', 'hash', 'brin'] },
+              except: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string' } },
             },
           },
         ],

@@ -46,7 +46,7 @@ export class SchemaMigrator {
   }
 
   private async migrateTable(trx: Knex.Transaction, table: TableDef): Promise<keyof MigrationReport> {
-    const hash = definitionHash(table);
+    const hash = definitionHash(trx, table);
     const recorded = await trx(`${META_SCHEMA}.schema_version`).where({ plugin: table.plugin, table_code: table.code }).first();
     const existing = await existingColumns(trx, table);
     if (recorded?.definition_hash === hash && existing.size > 0) return 'unchanged';
@@ -101,7 +101,7 @@ export class SchemaMigrator {
  * otherwise stay.
  */
 async function dropUndeclaredIndexes(trx: Knex.Transaction, table: TableDef): Promise<void> {
-  const declared = new Set(table.indexes.map((ix) => indexName(table, ix.columns)));
+  const declared = new Set(table.indexes.map((ix) => indexName(table, ix)));
   const { rows } = await trx.raw(
     `select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
       where i.indrelid = to_regclass(?) and not i.indisprimary`,
@@ -115,27 +115,35 @@ async function dropUndeclaredIndexes(trx: Knex.Transaction, table: TableDef): Pr
 /**
  * A non-unique index whose leading column is nullable leaves the nulls out (`where … is not null`): every filter
  * that can use it (=, in, ranges) implies not null, and most rows of such columns are null (an op's
- * receiver, creator or baker: attestations have none), which a full index would store anyway. An
- * index of the same name built otherwise (by an earlier version: method or partiality) is rebuilt.
+ * receiver, creator or baker: attestations have none), which a full index would store anyway. One
+ * that declares `except` leaves out the rows holding those values (and nulls). An index of the same
+ * name built otherwise (by an earlier version: method or partiality) is rebuilt; the left-out values
+ * are part of the name, so changing them builds a new index and drops the old one.
  */
 async function migrateIndex(trx: Knex.Transaction, table: TableDef, ix: IndexDef): Promise<void> {
-  const name = indexName(table, ix.columns);
-  const partial = isPartial(table, ix);
+  const name = indexName(table, ix);
+  const predicate = indexPredicate(trx, table, ix);
   const existing: Array<{ partial: boolean; method: string }> = (
     await trx.raw(
       'select i.indpred is not null as partial, am.amname as method from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam where i.indexrelid = to_regclass(?)',
       [`${quote(table.schema)}.${quote(name)}`],
     )
   ).rows;
-  if (existing.length > 0 && (existing[0].partial !== partial || existing[0].method !== ix.using)) await trx.raw(`drop index ??.${quote(name)}`, [table.schema]);
+  if (existing.length > 0 && (existing[0].partial !== (predicate !== undefined) || existing[0].method !== ix.using)) await trx.raw(`drop index ??.${quote(name)}`, [table.schema]);
   const cols = ix.columns.map(quote).join(', ');
-  const where = partial ? ` where ${quote(ix.columns[0])} is not null` : '';
+  const where = predicate ? ` where ${predicate}` : '';
   await trx.raw(`create ${ix.unique ? 'unique ' : ''}index if not exists ${quote(name)} on ??.?? using ${ix.using} (${cols})${where}`, [table.schema, table.storage]);
 }
 
-/** Unique indexes stay whole: `ON CONFLICT (column)` infers only an index without a predicate. */
-function isPartial(table: TableDef, ix: IndexDef): boolean {
-  return !ix.unique && table.column(ix.columns[0])?.nullable === true;
+/**
+ * The rows an index leaves out, as SQL (undefined: it holds every row). Unique indexes stay whole:
+ * `ON CONFLICT (column)` infers only an index without a predicate.
+ */
+function indexPredicate(knex: Knex, table: TableDef, ix: IndexDef): string | undefined {
+  const lead = quote(ix.columns[0]);
+  // Literals, not parameters: DDL takes none. The values were parsed by the column's type.
+  if (ix.except.length > 0) return knex.raw(`${lead} not in (${ix.except.map(() => '?').join(', ')})`, ix.except as Knex.Value[]).toQuery();
+  return !ix.unique && table.column(ix.columns[0])?.nullable === true ? `${lead} is not null` : undefined;
 }
 
 /**
@@ -192,18 +200,21 @@ function normalizeType(t: string): string {
     .replace(/, /g, ',');
 }
 
-function definitionHash(table: TableDef): string {
+function definitionHash(knex: Knex, table: TableDef): string {
   const shape = {
     storage: table.storage,
     columns: storedColumns(table).map((c) => [c.name, c.type.sqlType, c.type.collation, c.nullable, ...(c.sparse ? ['sparse'] : [])]),
-    indexes: table.indexes.map((i) => [i.columns, i.unique, ...(i.using === 'btree' ? [] : [i.using]), ...(isPartial(table, i) ? ['partial'] : [])]),
+    indexes: table.indexes.map((i) => [i.columns, i.unique, ...(i.using === 'btree' ? [] : [i.using]), ...(indexPredicate(knex, table, i) ? ['partial'] : []), ...i.except]),
   };
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
 }
 
-/** Postgres truncates identifiers at 63 bytes; long index names get a hash suffix to stay unique. */
-function indexName(table: TableDef, columns: readonly string[]): string {
-  const name = `${table.storage}_${columns.join('_')}_idx`;
+/**
+ * `{table}_{columns}_idx`, with `_no_{values}` before the suffix when the index leaves values out.
+ * Postgres truncates identifiers at 63 bytes; long index names get a hash suffix to stay unique.
+ */
+function indexName(table: TableDef, ix: IndexDef): string {
+  const name = `${table.storage}_${ix.columns.join('_')}${ix.except.length > 0 ? `_no_${ix.except.join('_')}` : ''}_idx`;
   if (name.length <= 63) return name;
   const h = createHash('sha256').update(name).digest('hex').slice(0, 8);
   return `${name.slice(0, 54)}_${h}`;

@@ -48,7 +48,7 @@ function tableSection(t: TableDef): string[] {
   head.push(`${t.columns.length} columns (${inDefault} in the default set)`);
   const out = [`### \`${t.code}\``, '', sentence(t.description), '', `- ${head.join(' · ')}`];
   if (t.derivedFrom.length) out.push(`- derived from ${t.derivedFrom.map((c) => `\`${c}\``).join(', ')} (re-derived by its plugin on a rollback)`);
-  if (t.indexes.length) out.push(`- indexes: ${t.indexes.map((i) => `\`${i.columns.join(', ')}\`${i.unique ? ' (unique)' : ''}`).join(', ')}`);
+  if (t.indexes.length) out.push(`- indexes: ${t.indexes.map((i) => `\`${i.columns.join(', ')}\`${i.unique ? ' (unique)' : ''}${i.except.length ? ` (without ${i.except.join(', ')})` : ''}`).join(', ')}`);
   const via = t.columns.filter((c) => c.via);
   if (via.length) out.push(`- equality filters through an id column: ${via.map((c) => `\`${c.name}\` through \`${c.via!.column.name}\``).join(', ')}`);
   const read = via.filter((c) => !isStored(c));
