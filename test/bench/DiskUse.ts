@@ -9,7 +9,8 @@ const BOUNDED = new Set(['tzidx.journal', 'tzidx.stream_events']);
 /**
  * What an instance's data takes on a Postgres server: every table of its own schemas with its indexes
  * and TOAST (the journal and framework tables included; the system catalogs and the indexer's
- * temporary staging tables not), and the biggest tables by name with heap and index bytes apart.
+ * temporary staging tables not), the biggest tables by name with heap and index bytes apart, and
+ * the biggest table's indexes one by one (what each costs is what it must be worth to a query).
  * `bounded`: the part of it in tables that do not grow with the chain.
  */
 export async function diskUse(databaseUrl: string): Promise<{ bytes: number; bounded: number; summary: string }> {
@@ -25,7 +26,13 @@ export async function diskUse(databaseUrl: string): Promise<{ bytes: number; bou
     const bytes = rows.reduce((n, r) => n + Number(r.total), 0);
     const bounded = rows.filter((r) => BOUNDED.has(r.name)).reduce((n, r) => n + Number(r.total), 0);
     const top = rows.slice(0, 5).map((r) => `${r.name} ${mb(r.total)} (heap ${mb(r.heap)}, ${mb(r.indexes)} indexes)`);
-    return { bytes, bounded, summary: `${mb(bytes)} in ${rows.length} tables, ${top.join(', ')}` };
+    const ix = await client.query<{ name: string; bytes: string }>(
+      `select c.relname as name, pg_relation_size(c.oid) as bytes from pg_index i join pg_class c on c.oid = i.indexrelid
+        where i.indrelid = $1::regclass order by pg_relation_size(c.oid) desc`,
+      [rows[0].name],
+    );
+    const indexes = ix.rows.map((r) => `${r.name} ${mb(r.bytes)}`).join(', ');
+    return { bytes, bounded, summary: `${mb(bytes)} in ${rows.length} tables, ${top.join(', ')}; ${rows[0].name}'s indexes: ${indexes}` };
   } finally {
     await client.end();
   }
