@@ -12,6 +12,7 @@ import {
   BlocksDoneFn,
   BlocksStartContext,
   BlocksStartFn,
+  CommitHookFn,
   ContractSelector,
   GroupHandlerFn,
   HandlerRegistry,
@@ -37,6 +38,7 @@ export class BlockDispatcher implements HandlerRegistry {
   private readonly subscriptions: Subscription[] = [];
   private readonly claims: Array<{ role: string; selector: ContractSelector }> = [];
   private readonly batchHooks: BatchHookFn[] = [];
+  private readonly commitHooks: CommitHookFn[] = [];
   private readonly blocksStartHooks: BlocksStartFn[] = [];
   private readonly blocksDoneHooks: BlocksDoneFn[] = [];
   private readonly rollbackHooks: RollbackHookFn[] = [];
@@ -83,6 +85,14 @@ export class BlockDispatcher implements HandlerRegistry {
 
   afterBatch(hook: BatchHookFn): void {
     this.batchHooks.push(hook);
+  }
+
+  afterCommit(hook: CommitHookFn): void {
+    this.commitHooks.push(hook);
+  }
+
+  get hasCommitHooks(): boolean {
+    return this.commitHooks.length > 0;
   }
 
   recompute(table: TableHandle<unknown> | string, hook: RecomputeFn): void {
@@ -146,6 +156,11 @@ export class BlockDispatcher implements HandlerRegistry {
 
   async batchDone(trx: Knex.Transaction, from: number, to: number): Promise<void> {
     for (const h of this.batchHooks) await h(trx, from, to, this.state);
+  }
+
+  /** The after-commit hooks, in the transaction the indexer gives them (its own, or the batch's on PGlite). */
+  async committed(trx: Knex.Transaction): Promise<void> {
+    for (const h of this.commitHooks) await h(trx);
   }
 
   async rollingBack(trx: Knex.Transaction, height: number): Promise<void> {

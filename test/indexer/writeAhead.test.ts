@@ -77,7 +77,9 @@ describe(`indexer: appended rows written ahead while the batch goes on (${BACKEN
     expect(blocks).to.have.length(5);
     const lastBlock = batch.indexOf(blocks[4]);
     const writtenAhead = batch.slice(batch.indexOf(blocks[0]), lastBlock).filter((l) => l.startsWith('write '));
-    if (BACKEND === 'postgres') expect(writtenAhead).to.include.members(['write blocks_seen', 'write strict_rows']);
+    // The first write starts as block 2 opens, with the table appended first; how many more go before
+    // the last block depends on how fast the server takes them (one write at a time).
+    if (BACKEND === 'postgres') expect(writtenAhead).to.include('write blocks_seen');
     // PGlite runs in this thread with one connection: everything is written at the batch's end.
     else expect(writtenAhead).to.deep.equal([]);
     // Each block of the batch reads the same count: the rows committed by the earlier batches.
