@@ -11,7 +11,7 @@ import { ChainRollback } from './ChainRollback';
 import { EntityStates } from './EntityStates';
 import { BatchIo, IndexBatch } from './IndexBatch';
 import type { IndexContext, NodeRpc } from './IndexContext';
-import { IndexerStatus } from './IndexerStatus';
+import { BatchPhase, IndexerStatus } from './IndexerStatus';
 import { SyncCursor, SyncState } from './SyncState';
 
 export interface IndexerOptions {
@@ -263,21 +263,30 @@ export class Indexer {
   private async commit(blocks: NormalizedBlock[], mode: 'live' | 'backfill', headLevel: number, signal: AbortSignal): Promise<void> {
     const last = blocks[blocks.length - 1];
     try {
+      const lap = this.phaseClock();
       await this.db.writer.transaction(async (trx) => {
         const writeAheadRows = this.db.kind === 'postgres' ? this.options.writeAheadRows : 0;
         const io: BatchIo = { reader: writeAheadRows > 0 ? this.db.writer : trx, writeAheadRows };
         await this.states.beginBatch(trx, mode === 'live', this.catalog.tables.values(), io.reader);
         const batch = new IndexBatch(trx, this.catalog, this.states, this.writer, mode, this.dispatcher.contracts, this.dispatcher.state, this.nodeRpc(signal), io);
         await this.dispatcher.batchStarting(blocks, batch.startContext());
+        lap('open');
         let ctx: IndexContext | undefined;
         for (const block of blocks) await this.dispatcher.dispatch(block, (ctx = batch.context(block)));
         if (ctx) await this.dispatcher.allBlocksHandled(ctx);
+        lap('handlers');
         await batch.flush();
+        lap('flush');
         await this.dispatcher.batchDone(trx, blocks[0].level, last.level);
-        if (!this.followsCommits) await this.runCommitHooks(trx);
         await this.sync.write(trx, { height: last.level, hash: last.hash, chainId: last.chainId ?? this.tip?.chainId });
         if (mode === 'live') await this.rollback.prune(trx, headLevel - this.options.reorgDepth);
+        lap('hooks');
+        if (!this.followsCommits) {
+          await this.runCommitHooks(trx);
+          lap('follow');
+        }
       });
+      lap('commit');
     } catch (e) {
       this.states.reset();
       this.dispatcher.contracts.watches.reset();
@@ -325,7 +334,9 @@ export class Indexer {
     this.following = (async () => {
       for (let again = true; again; ) {
         this.followAgain = false;
+        const lap = this.phaseClock();
         again = (await this.runCommitHooks(this.db.writer)) && this.followAgain;
+        lap('follow');
       }
     })().finally(() => (this.following = undefined));
   }
@@ -344,7 +355,17 @@ export class Indexer {
     }
   }
 
-  /** Waits for the after-commit hooks in progress: before a rollback, and when the run ends. */
+  /** Adds the time since the last lap (or since it was made) to a phase of the indexer's status. */
+  private phaseClock(): (phase: BatchPhase) => void {
+    let t = performance.now();
+    return (phase) => {
+      const now = performance.now();
+      this.status.addPhase(phase, (now - t) / 1000);
+      t = now;
+    };
+  }
+
+    /** Waits for the after-commit hooks in progress: before a rollback, and when the run ends. */
   private async settle(): Promise<void> {
     while (this.following) await this.following;
   }

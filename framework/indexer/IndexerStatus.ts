@@ -4,6 +4,14 @@ import { singleton } from 'tsyringe';
 export type IndexerState = 'connecting' | 'syncing' | 'synced' | 'failed' | 'stopped';
 
 /**
+ * The phases of committing a batch: opening it (entity stores, read-ahead hooks), the handlers, the
+ * flush of its rows, the batch-end hooks, the commit, and the after-commit hooks (`follow`: beside
+ * the next batch on Postgres, so not on the batch's path there).
+ */
+export const BATCH_PHASES = ['open', 'handlers', 'flush', 'hooks', 'commit', 'follow'] as const;
+export type BatchPhase = (typeof BATCH_PHASES)[number];
+
+/**
  * What /explorer/status and /metrics report about the indexer: mode, status, node height (`blocks`),
  * indexed height, progress, plus Prometheus series for rates and rollbacks.
  */
@@ -22,6 +30,14 @@ export class IndexerStatus {
   readonly opsIndexed = new Counter({ name: 'tzidx_operations_indexed_total', help: 'operation rows indexed', registers: [this.registry] });
   readonly rollbacks = new Counter({ name: 'tzidx_rollbacks_total', help: 'chain reorganizations rolled back', registers: [this.registry] });
   readonly rollbackDepth = new Counter({ name: 'tzidx_rolled_back_blocks_total', help: 'blocks removed by rollbacks', registers: [this.registry] });
+  private readonly phaseSeconds = new Counter({
+    name: 'tzidx_batch_phase_seconds_total',
+    help: `time spent committing batches, by phase (${BATCH_PHASES.join(', ')}; follow: the after-commit hooks)`,
+    labelNames: ['phase'],
+    registers: [this.registry],
+  });
+  /** The same seconds, plain (the bench reads them). */
+  readonly phases: Record<BatchPhase, number> = Object.fromEntries(BATCH_PHASES.map((p) => [p, 0])) as Record<BatchPhase, number>;
 
   /** Plain totals for the progress reporter (the Prometheus counters are async to read). */
   totalBlocks = 0;
@@ -32,6 +48,11 @@ export class IndexerStatus {
     this.totalOps += ops;
     this.blocksIndexed.inc(blocks);
     this.opsIndexed.inc(ops);
+  }
+
+  addPhase(phase: BatchPhase, seconds: number): void {
+    this.phases[phase] += seconds;
+    this.phaseSeconds.inc({ phase }, seconds);
   }
 
   setIndexed(height: number): void {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { HandlerRegistry } from '../../framework';
 import { RpcBlockSource } from '../../framework/chain';
-import { IndexerStatus } from '../../framework/indexer/IndexerStatus';
+import { BATCH_PHASES, IndexerStatus } from '../../framework/indexer/IndexerStatus';
 import { PluginClass } from '../../framework/plugins/Plugin';
 import { META_SCHEMA } from '../../framework/storage/SchemaMigrator';
 import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
@@ -54,6 +54,10 @@ describe(`indexing pipeline (${BACKEND})`, function () {
     expect(await res.json()).to.deep.include({ mode: 'sync', status: 'synced', blocks: chain.headLevel, indexed: chain.headLevel, progress: 1 });
     const metrics = await (await t.get('/metrics')).text();
     expect(metrics).to.match(new RegExp(`^tzidx_indexed_height ${chain.headLevel}$`, 'm'));
+    // Where the batches' time went, by phase (the after-commit hooks are the series rollups).
+    for (const phase of BATCH_PHASES) {
+      expect(Number(new RegExp(`^tzidx_batch_phase_seconds_total\\{phase="${phase}"\\} (\\S+)$`, 'm').exec(metrics)?.[1]), phase).to.be.greaterThan(0);
+    }
     // The process's own series: what an operator watches the indexer's memory by.
     for (const series of ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p99_seconds']) {
       expect(Number(new RegExp(`^${series} (\\S+)$`, 'm').exec(metrics)?.[1]), series).to.be.greaterThan(0);
