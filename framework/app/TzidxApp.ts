@@ -150,9 +150,9 @@ export class TzidxApp {
       // First, so a block's event precedes the events plugins publish while handling it.
       stream.attach(dispatcher);
       for (const plugin of contributions) plugin.handlers?.(dispatcher);
-      // Series rollups fold what the batches committed (after every plugin wrote); queries add the raw rows above their watermark.
+      // Series rollups follow the raw tables in the same transactions, after every plugin wrote.
       const rollups = container.resolve(SeriesRollups);
-      dispatcher.afterCommit((trx) => rollups.update(trx).then(() => undefined));
+      dispatcher.afterBatch((trx) => rollups.update(trx).then(() => undefined));
       dispatcher.afterRollback((trx, height) => rollups.rollback(trx, height));
       dispatcher.derived.check(catalog);
       const routes = new RouteRegistry(catalog, container.resolve(CollectionResponder), container.resolve(ObjectResponder));

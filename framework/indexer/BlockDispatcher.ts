@@ -12,7 +12,6 @@ import {
   BlocksDoneFn,
   BlocksStartContext,
   BlocksStartFn,
-  CommitHookFn,
   ContractSelector,
   GroupHandlerFn,
   HandlerRegistry,
@@ -38,7 +37,6 @@ export class BlockDispatcher implements HandlerRegistry {
   private readonly subscriptions: Subscription[] = [];
   private readonly claims: Array<{ role: string; selector: ContractSelector }> = [];
   private readonly batchHooks: BatchHookFn[] = [];
-  private readonly commitHooks: CommitHookFn[] = [];
   private readonly blocksStartHooks: BlocksStartFn[] = [];
   private readonly blocksDoneHooks: BlocksDoneFn[] = [];
   private readonly rollbackHooks: RollbackHookFn[] = [];
@@ -85,14 +83,6 @@ export class BlockDispatcher implements HandlerRegistry {
 
   afterBatch(hook: BatchHookFn): void {
     this.batchHooks.push(hook);
-  }
-
-  afterCommit(hook: CommitHookFn): void {
-    this.commitHooks.push(hook);
-  }
-
-  get hasCommitHooks(): boolean {
-    return this.commitHooks.length > 0;
   }
 
   recompute(table: TableHandle<unknown> | string, hook: RecomputeFn): void {
@@ -156,11 +146,6 @@ export class BlockDispatcher implements HandlerRegistry {
 
   async batchDone(trx: Knex.Transaction, from: number, to: number): Promise<void> {
     for (const h of this.batchHooks) await h(trx, from, to, this.state);
-  }
-
-  /** The after-commit hooks, in the transaction the indexer gives them (its own, or the batch's on PGlite). */
-  async committed(trx: Knex.Transaction): Promise<void> {
-    for (const h of this.commitHooks) await h(trx);
   }
 
   async rollingBack(trx: Knex.Transaction, height: number): Promise<void> {

@@ -116,15 +116,6 @@ export type BlocksDoneFn = (ctx: IndexContext) => Promise<void> | void;
 /** Called in the batch transaction after all blocks of a batch were handled and flushed; `state` is the batch's (ctx.state). */
 export type BatchHookFn = (trx: Knex.Transaction, fromHeight: number, toHeight: number, state: BatchState) => Promise<void> | void;
 
-/**
- * Called once batches committed, in a transaction of its own: on Postgres on another connection while
- * the indexer handles the next batch (one call at a time; batches committed meanwhile are covered by
- * the next call), on PGlite in the batch transaction. For data derived from committed rows that
- * catches up by itself and that readers do not need in step with the raw rows (series rollups:
- * queries add the raw rows above their watermark). A failure is logged and retried at the next commit.
- */
-export type CommitHookFn = (trx: Knex.Transaction) => Promise<void> | void;
-
 /** How a plugin subscribes to the shared block dispatcher (the `handlers` its setup() returns). */
 export interface HandlerRegistry {
   onBlock(handler: BlockHandlerFn): void;
@@ -139,7 +130,6 @@ export interface HandlerRegistry {
   blocksStart(hook: BlocksStartFn): void;
   blocksDone(hook: BlocksDoneFn): void;
   afterBatch(hook: BatchHookFn): void;
-  afterCommit(hook: CommitHookFn): void;
   /**
    * How a reorg re-derives a table the catalog declares `derived_from` others (the framework checks
    * at start-up that every such table has exactly one hook).

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import { Catalog } from '../catalog/Catalog';
 import { abortableSleep, BlockNormalizer, BlockRef, BlockSource, NormalizedBlock, RpcError } from '../chain';
 import type { RawBlock } from '../chain/model/RawBlock';
@@ -70,9 +69,6 @@ export class Indexer {
   private constantsProtocol?: string;
   /** Operations per block of the last batch read: how many blocks the next one asks the source for. */
   private opsPerBlock = 0;
-  /** The after-commit hooks' run in progress (Postgres), and whether a batch committed since it began. */
-  private following?: Promise<void>;
-  private followAgain = false;
 
   constructor(
     private readonly db: Database,
@@ -91,15 +87,6 @@ export class Indexer {
 
   /** Indexes until the source is exhausted (archives), `toLevel` is reached, or the signal aborts. */
   async run(signal: AbortSignal): Promise<void> {
-    try {
-      await this.runUntilDone(signal);
-    } finally {
-      // The run is over when what its last batches committed is folded (series rollups) too.
-      await this.settle();
-    }
-  }
-
-  private async runUntilDone(signal: AbortSignal): Promise<void> {
     this.chain.update({ finalDepth: this.options.reorgDepth });
     this.status.mode = 'sync';
     this.status.status = 'connecting';
@@ -281,10 +268,6 @@ export class Indexer {
         await this.sync.write(trx, { height: last.level, hash: last.hash, chainId: last.chainId ?? this.tip?.chainId });
         if (mode === 'live') await this.rollback.prune(trx, headLevel - this.options.reorgDepth);
         lap('hooks');
-        if (!this.followsCommits) {
-          await this.runCommitHooks(trx);
-          lap('follow');
-        }
       });
       lap('commit');
     } catch (e) {
@@ -312,47 +295,6 @@ export class Indexer {
       ...(previous !== undefined && last.time > previous ? { blockInterval: (last.time - previous) / 1000 } : {}),
     });
     this.lastBlockTime = last.time;
-    if (this.followsCommits) this.follow();
-  }
-
-  /**
-   * On Postgres the after-commit hooks (series rollups) run on another connection while the next
-   * batch is handled: Postgres folds while Node handles blocks. PGlite runs in Node's thread with one
-   * connection, so there they run in the batch transaction.
-   */
-  private get followsCommits(): boolean {
-    return this.db.kind === 'postgres';
-  }
-
-  /** Starts the after-commit hooks in a transaction of their own, or asks the run in progress to go once more. */
-  private follow(): void {
-    if (!this.dispatcher.hasCommitHooks) return;
-    if (this.following) {
-      this.followAgain = true;
-      return;
-    }
-    this.following = (async () => {
-      for (let again = true; again; ) {
-        this.followAgain = false;
-        const lap = this.phaseClock();
-        again = (await this.runCommitHooks(this.db.writer)) && this.followAgain;
-        lap('follow');
-      }
-    })().finally(() => (this.following = undefined));
-  }
-
-  /**
-   * The after-commit hooks in a transaction of theirs (a savepoint inside the batch's on PGlite): a
-   * failure leaves what the batch committed alone; the hooks catch up from it after the next batch.
-   */
-  private async runCommitHooks(db: Knex): Promise<boolean> {
-    try {
-      await db.transaction((trx) => this.dispatcher.committed(trx));
-      return true;
-    } catch (e) {
-      this.log.warn({ err: e }, 'after-commit hooks failed; they run again after the next batch');
-      return false;
-    }
   }
 
   /** Adds the time since the last lap (or since it was made) to a phase of the indexer's status. */
@@ -363,11 +305,6 @@ export class Indexer {
       this.status.addPhase(phase, (now - t) / 1000);
       t = now;
     };
-  }
-
-    /** Waits for the after-commit hooks in progress: before a rollback, and when the run ends. */
-  private async settle(): Promise<void> {
-    while (this.following) await this.following;
   }
 
   /** Finds the highest height where our hash equals the source's and rolls back to it. */
@@ -393,8 +330,6 @@ export class Indexer {
   private async rollbackTo(height: number, hash: string): Promise<void> {
     const depth = this.tip!.height - height;
     this.log.warn({ from: this.tip!.height, to: height, depth }, 'chain reorganization: rolling back');
-    // A fold of the blocks about to go must not run beside the rollback that recomputes their buckets.
-    await this.settle();
     try {
       await this.db.writer.transaction(async (trx) => {
         await this.dispatcher.rollingBack(trx, height);

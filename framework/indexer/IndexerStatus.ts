@@ -5,10 +5,10 @@ export type IndexerState = 'connecting' | 'syncing' | 'synced' | 'failed' | 'sto
 
 /**
  * The phases of committing a batch: opening it (entity stores, read-ahead hooks), the handlers, the
- * flush of its rows, the batch-end hooks, the commit, and the after-commit hooks (`follow`: beside
- * the next batch on Postgres, so not on the batch's path there).
+ * flush of its rows, the batch-end hooks (series rollups, stream events, plugins' afterBatch) with the
+ * sync cursor, and the commit.
  */
-export const BATCH_PHASES = ['open', 'handlers', 'flush', 'hooks', 'commit', 'follow'] as const;
+export const BATCH_PHASES = ['open', 'handlers', 'flush', 'hooks', 'commit'] as const;
 export type BatchPhase = (typeof BATCH_PHASES)[number];
 
 /**
@@ -32,7 +32,7 @@ export class IndexerStatus {
   readonly rollbackDepth = new Counter({ name: 'tzidx_rolled_back_blocks_total', help: 'blocks removed by rollbacks', registers: [this.registry] });
   private readonly phaseSeconds = new Counter({
     name: 'tzidx_batch_phase_seconds_total',
-    help: `time spent committing batches, by phase (${BATCH_PHASES.join(', ')}; follow: the after-commit hooks)`,
+    help: `time spent committing batches, by phase (${BATCH_PHASES.join(', ')})`,
     labelNames: ['phase'],
     registers: [this.registry],
   });

@@ -29,12 +29,11 @@ interface LevelState {
  * height). `tzidx.series_rollup` records per series and level the definition it was built for and the
  * watermark: the largest raw row_id folded in.
  *
- * The indexer calls `update(trx)` once batches committed (an after-commit hook: on Postgres in a
- * transaction of its own while the next batch is handled, on PGlite in the batch's) and
- * `rollback(trx, height)` in the transaction that removes rows above a height, after waiting for an
- * update in progress. Queries read buckets plus the raw rows above the watermark, so an answer is
- * exact while `update` lags; `rollback` is required for correctness. There must be a single writer:
- * row_ids are taken as committed in order (an update reads only committed rows, up to the largest).
+ * The indexer calls `update(trx)` after writing a block or batch and `rollback(trx, height)` after
+ * removing rows above a height, both inside its transaction, so readers always see rollups and raw
+ * rows of the same commit. Queries read buckets plus the raw rows above the watermark, so an answer
+ * is exact even when `update` lags; `rollback` is required for correctness.
+ * There must be a single writer: row_ids are taken as committed in order.
  */
 @injectable()
 export class SeriesRollups {
