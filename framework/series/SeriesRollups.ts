@@ -100,7 +100,10 @@ export class SeriesRollups {
 
   /**
    * After the rows above `height` were deleted (or flagged as orphans): every bucket holding such a
-   * row, and every later one, is recomputed from the raw rows that remain up to the watermark.
+   * row, and every later one, is recomputed from the raw rows that remain up to the watermark. The
+   * watermark then comes down to the highest row id left: the indexer numbers the new branch's rows
+   * from there (the same ids a fresh instance gives them), and rows at or below the watermark would
+   * count neither in the buckets nor in the raw tail above it.
    */
   async rollback(trx: Knex.Transaction, height: number): Promise<void> {
     await this.ensureStateTable(trx);
@@ -113,6 +116,11 @@ export class SeriesRollups {
         await trx.raw(`delete from ${table} where "b" >= ?`, [since]);
         await this.fold(trx, series, level, `"row_id" <= ? and ${series.timeRef} >= ? and ${series.heightRef} <= ?`, [watermark, since, height]);
       }
+      const t = series.def.table;
+      await trx.raw(
+        `update ${STATE_TABLE} set watermark = least(watermark, (select coalesce(max("row_id"), 0) from ${quote(t.schema)}.${quote(t.storage)})), updated_at = now() where series = ?`,
+        [series.def.code],
+      );
     }
   }
 
