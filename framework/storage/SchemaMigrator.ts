@@ -46,7 +46,7 @@ export class SchemaMigrator {
   }
 
   private async migrateTable(trx: Knex.Transaction, table: TableDef): Promise<keyof MigrationReport> {
-    const hash = definitionHash(trx, table);
+    const hash = definitionHash(table);
     const recorded = await trx(`${META_SCHEMA}.schema_version`).where({ plugin: table.plugin, table_code: table.code }).first();
     const existing = await existingColumns(trx, table);
     if (recorded?.definition_hash === hash && existing.size > 0) return 'unchanged';
@@ -136,14 +136,20 @@ async function migrateIndex(trx: Knex.Transaction, table: TableDef, ix: IndexDef
 }
 
 /**
- * The rows an index leaves out, as SQL (undefined: it holds every row). Unique indexes stay whole:
- * `ON CONFLICT (column)` infers only an index without a predicate.
+ * Whether an index leaves rows out: those of its `except` values, or the nulls of a nullable leading
+ * column. Unique indexes stay whole: `ON CONFLICT (column)` infers only an index without a predicate.
  */
+function isPartial(table: TableDef, ix: IndexDef): boolean {
+  return ix.except.length > 0 || (!ix.unique && table.column(ix.columns[0])?.nullable === true);
+}
+
+/** The rows a partial index keeps, as SQL (undefined: it holds every row). */
 function indexPredicate(knex: Knex, table: TableDef, ix: IndexDef): string | undefined {
+  if (!isPartial(table, ix)) return undefined;
   const lead = quote(ix.columns[0]);
   // Literals, not parameters: DDL takes none. The values were parsed by the column's type.
   if (ix.except.length > 0) return knex.raw(`${lead} not in (${ix.except.map(() => '?').join(', ')})`, ix.except as Knex.Value[]).toQuery();
-  return !ix.unique && table.column(ix.columns[0])?.nullable === true ? `${lead} is not null` : undefined;
+  return `${lead} is not null`;
 }
 
 /**
@@ -200,11 +206,11 @@ function normalizeType(t: string): string {
     .replace(/, /g, ',');
 }
 
-function definitionHash(knex: Knex, table: TableDef): string {
+function definitionHash(table: TableDef): string {
   const shape = {
     storage: table.storage,
     columns: storedColumns(table).map((c) => [c.name, c.type.sqlType, c.type.collation, c.nullable, ...(c.sparse ? ['sparse'] : [])]),
-    indexes: table.indexes.map((i) => [i.columns, i.unique, ...(i.using === 'btree' ? [] : [i.using]), ...(indexPredicate(knex, table, i) ? ['partial'] : []), ...i.except]),
+    indexes: table.indexes.map((i) => [i.columns, i.unique, ...(i.using === 'btree' ? [] : [i.using]), ...(isPartial(table, i) ? ['partial'] : []), ...i.except]),
   };
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
 }
