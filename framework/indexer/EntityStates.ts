@@ -2,6 +2,7 @@ import { Knex } from 'knex';
 import { TableDef } from '../catalog/CatalogModel';
 import { BulkWriter, Row } from '../storage/BulkWriter';
 import { Entity, EntityStore } from './IndexContext';
+import { rowShape, type RowShape } from './RowShapes';
 
 /**
  * One journal line: what a block changed of a row, as it was before the block (null: the block
@@ -126,6 +127,7 @@ class CachedEntityStore implements EntityStore {
    */
   private readonly thisBlock = new Map<bigint, { entity: Entity; before: Row | null }>();
   private readonly columns: ReadonlySet<string>;
+  private readonly shape: RowShape;
 
   constructor(
     private readonly table: TableDef,
@@ -134,6 +136,7 @@ class CachedEntityStore implements EntityStore {
     private readonly allocate: () => bigint,
   ) {
     this.columns = new Set(table.columns.map((c) => c.name));
+    this.shape = rowShape(table);
   }
 
   /** Journals the block's changes: each row's changed columns as they were before the block. */
@@ -186,7 +189,7 @@ class CachedEntityStore implements EntityStore {
       throw new Error(`update of a '${this.table.code}' row that did not come from this store`);
     }
     this.record(entity, patch);
-    Object.assign(entity, patch);
+    this.shape.assign(entity, patch);
     this.changed.set(entity.row_id, entity);
   }
 

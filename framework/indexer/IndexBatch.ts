@@ -10,6 +10,7 @@ import { BlocksStartContext, IndexContext, NodeRpc } from './IndexContext';
 import { BatchState } from './BatchState';
 import { SharedValues } from './SharedValues';
 import { tableReader, type TableReader } from './TableReader';
+import { rowShape } from './RowShapes';
 import { ContractDirectory } from './watch/ContractDirectory';
 
 /**
@@ -107,7 +108,7 @@ export class IndexBatch {
     const table = this.catalog.require(code);
     if (table.kind !== 'append') throw new Error(`table '${code}' is mutable: use entities()`);
     if (table.heightColumn && row[table.heightColumn] === undefined) throw new Error(`a '${code}' row needs its height column '${table.heightColumn}'`);
-    const filled: Row = { ...row, row_id: this.states.allocate(table) };
+    const filled = rowShape(table).copy(row, this.states.allocate(table));
     if (table.orphanColumn && filled[table.orphanColumn] === undefined) filled[table.orphanColumn] = false;
     let rows = this.appends.get(table);
     if (!rows) this.appends.set(table, (rows = []));
