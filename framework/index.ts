@@ -57,6 +57,7 @@ export type {
   NormalizedOperation,
   TicketUpdate,
 } from './chain';
+export { clientOperationType, UNKNOWN_OPERATION_TYPE } from './chain';
 export { snapshotLag } from './chain/model/snapshotLag';
 export * from './michelson/Michelson';
 export * from './michelson/MichelsonJson';

@@ -71,13 +71,14 @@ export type { TicketUpdate } from './model/TicketUpdate';
 export type { NormalizeWarning, WarningSink } from './model/NormalizeWarning';
 export type { OperationStatus } from './model/OperationStatus';
 export {
-  EXTRA_OPERATION_TYPES,
+  CLIENT_OPERATION_TYPES,
+  clientOperationType,
   OPERATION_KINDS,
-  SPEC_OPERATION_TYPES,
   STAKING_ENTRYPOINTS,
   type KindInfo,
   type OperationPass,
   type OperationType,
+  UNKNOWN_OPERATION_TYPE,
 } from './model/OperationType';
 export { protocolEra, type ProtocolEra } from './model/ProtocolEra';
 export { bigMapDiffsFromLazyStorage, bigMapDiffsFromLegacy } from './model/storageDiffs';

@@ -6,7 +6,7 @@ import type { StreamEvent } from './StreamLog';
 /** The query parameters of /stream, documented in the OpenAPI document from this list. */
 export const STREAM_PARAMS = [
   { name: 'types', description: 'event types, comma-separated: block, operation, rollback, or an event type an enabled plugin declares (default: all)' },
-  { name: 'op_type', description: 'operation types, comma-separated (transaction, origination, delegation…; the type names of `/tables/op`)' },
+  { name: 'op_type', description: 'operation types, comma-separated (transaction, origination, delegation…, unknown for kinds newer than this build): the type names of `/tables/op`, which operation events carry as `type` (the node kind is in `kind`)' },
   { name: 'address', description: 'operations and plugin events involving any of these addresses, in any role' },
   { name: 'contract', description: 'operations whose target (receiver) is one of these contracts' },
   { name: 'entrypoint', description: 'operations calling one of these entrypoints' },

@@ -1,6 +1,6 @@
 import { Knex } from 'knex';
 import { mutezToTez } from '../catalog/types/MoneyType';
-import type { NormalizedBlock, NormalizedOperation } from '../chain';
+import { clientOperationType, type NormalizedBlock, type NormalizedOperation } from '../chain';
 import type { HandlerRegistry, IndexContext } from '../indexer/IndexContext';
 import type { DatabaseKind } from '../storage/Database';
 import { META_SCHEMA } from '../storage/SchemaMigrator';
@@ -92,13 +92,16 @@ function blockData(b: NormalizedBlock): Record<string, unknown> {
   return { level: b.level, hash: b.hash, predecessor: b.predecessor, time: new Date(b.time).toISOString(), cycle: b.cycle, protocol: b.protocol, baker: b.baker ?? null, n_ops: b.operations.length };
 }
 
-function operationData(b: NormalizedBlock, op: NormalizedOperation): Record<string, unknown> {
+/** An `operation` event's data. */
+export function operationData(b: NormalizedBlock, op: NormalizedOperation): Record<string, unknown> {
   const roles = [op.sender, op.receiver, op.source, op.creator, op.baker, op.accuser, op.offender, ...op.originatedContracts];
   return {
     level: b.level,
     block: b.hash,
     hash: op.hash || null,
-    type: op.type,
+    // As `/tables/op` names it (op_type filters by it), the node's kind beside it.
+    type: clientOperationType(op.type),
+    kind: op.kind,
     status: op.status,
     op_n: op.opN,
     op_p: op.opP,

@@ -1,4 +1,4 @@
-import { EXTRA_OPERATION_TYPES, SPEC_OPERATION_TYPES } from '../chain';
+import { CLIENT_OPERATION_TYPES } from '../chain';
 import type { RouteRegistry } from '../http/RouteRegistry';
 import { ApiError } from '../errors/ApiError';
 import type { QueryArgs } from '../query/TableRequest';
@@ -6,14 +6,12 @@ import { SseClient } from './SseClient';
 import { STREAM_PARAMS, StreamFilter } from './StreamFilter';
 import type { StreamHub } from './StreamHub';
 
-const OPERATION_TYPES: ReadonlySet<string> = new Set([...SPEC_OPERATION_TYPES, ...EXTRA_OPERATION_TYPES]);
-
 /** `GET /stream`: Server-Sent Events of what the indexer commits, filtered per client. */
 export function mountStream(routes: RouteRegistry, hub: StreamHub, eventTypes: ReadonlySet<string>): void {
   routes.get('/stream', 'Stream', async (ctx) => {
     const query = { ...(ctx.query as QueryArgs) };
     const resume = resumePoint(ctx.get('Last-Event-ID') || (query.last_event_id as string | undefined));
-    const filter = StreamFilter.parse(query, eventTypes, OPERATION_TYPES);
+    const filter = StreamFilter.parse(query, eventTypes, CLIENT_OPERATION_TYPES);
     ctx.status = 200;
     ctx.respond = false;
     ctx.req.socket.setTimeout(0);

@@ -1,5 +1,4 @@
-import { UNKNOWN_TYPE } from './OperationKinds';
-import type { NormalizedBlock, NormalizedOperation, Row } from '../../framework';
+import { UNKNOWN_OPERATION_TYPE, type NormalizedBlock, type NormalizedOperation, type Row } from '../../framework';
 import { bigMapDiffBytes } from './bigMapDiffBytes';
 import type { PlannedEvent } from './BlockEvents';
 import { encodeMicheline } from '../../framework';
@@ -129,7 +128,7 @@ export function operationRow(block: NormalizedBlock, time: Date, op: NormalizedO
     reward: x.reward,
     deposit: x.deposit,
     burned: op.burned,
-    data: x.type === UNKNOWN_TYPE ? op.kind : dataString(op),
+    data: x.type === UNKNOWN_OPERATION_TYPE ? op.kind : dataString(op),
     parameters: op.isContract && op.parameters !== undefined ? (encodeMicheline(op.parameters)?.toString('hex') ?? null) : null,
     storage_hash: op.isContract ? x.storageHash : null,
     errors: op.errors ?? null,

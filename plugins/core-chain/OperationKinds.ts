@@ -1,34 +1,12 @@
+import { clientOperationType, UNKNOWN_OPERATION_TYPE } from '../../framework';
+
 /**
- * How normalized operation types land in core-chain's tables: the `op.type` label and the
- * `flow.operation` label. The op table's labels come from the catalog (its `type` enum), so a label
- * added there is stored without a code change.
+ * How normalized operation types land in core-chain's tables: the `op.type` label (the type clients
+ * know, as the stream sends it: clientOperationType) and the `flow.operation` label.
  */
-
-// Normalized types the op table spells with a type the TzPro SDK knows (its OpType cannot decode
-// others; the node's kind stays in the `kind` column): staking pseudo-operations are transactions
-// (their entrypoint tells them apart), DAL kinds are rollup transactions as in the original, the
-// companion key update is a consensus-key update.
-const OP_TYPE_RENAMES: Readonly<Record<string, string>> = {
-  stake: 'transaction',
-  unstake: 'transaction',
-  finalize_unstake: 'transaction',
-  set_delegate_parameters: 'transaction',
-  dal_publish: 'rollup_transaction',
-  dal_attestation: 'rollup_transaction',
-  dal_entrapment: 'rollup_transaction',
-  update_companion_key: 'update_consensus_key',
-};
-
-/** The op table's spelling of a normalized type. */
-export function opTableLabel(normalizedType: string): string {
-  return OP_TYPE_RENAMES[normalizedType] ?? normalizedType;
-}
-
-export const UNKNOWN_TYPE = 'unknown';
-
 export class OperationKinds {
   constructor(private readonly opTypes: ReadonlySet<string>) {
-    if (!opTypes.has(UNKNOWN_TYPE)) throw new Error(`core-chain: the op table's type enum needs the value '${UNKNOWN_TYPE}'`);
+    if (!opTypes.has(UNKNOWN_OPERATION_TYPE)) throw new Error(`core-chain: the op table's type enum needs the value '${UNKNOWN_OPERATION_TYPE}'`);
   }
 
   /**
@@ -36,8 +14,8 @@ export class OperationKinds {
    * than this build) is stored generically as `unknown`, its node kind kept in `data`.
    */
   opType(normalizedType: string): { label: string; known: boolean } {
-    const label = opTableLabel(normalizedType);
-    return this.opTypes.has(label) ? { label, known: true } : { label: UNKNOWN_TYPE, known: false };
+    const label = clientOperationType(normalizedType);
+    return label !== UNKNOWN_OPERATION_TYPE && this.opTypes.has(label) ? { label, known: true } : { label: UNKNOWN_OPERATION_TYPE, known: false };
   }
 }
 

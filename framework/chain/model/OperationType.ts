@@ -52,6 +52,37 @@ export const EXTRA_OPERATION_TYPES = [
 
 export type OperationType = (typeof SPEC_OPERATION_TYPES)[number] | (typeof EXTRA_OPERATION_TYPES)[number];
 
+/** What clients call an operation of a kind this build does not know (its node kind is kept apart). */
+export const UNKNOWN_OPERATION_TYPE = 'unknown';
+
+// Our extra types that clients know under a spec type (the TzPro SDK's OpType decodes no other; the
+// node's kind tells them apart): staking pseudo-operations are transactions (their entrypoint says
+// which), DAL kinds rollup transactions as in the original, the companion key a consensus key.
+const CLIENT_TYPE_OF_EXTRA: Readonly<Record<Exclude<(typeof EXTRA_OPERATION_TYPES)[number], 'event'>, (typeof SPEC_OPERATION_TYPES)[number]>> = {
+  stake: 'transaction',
+  unstake: 'transaction',
+  finalize_unstake: 'transaction',
+  set_delegate_parameters: 'transaction',
+  dal_publish: 'rollup_transaction',
+  dal_attestation: 'rollup_transaction',
+  dal_entrapment: 'rollup_transaction',
+  update_companion_key: 'update_consensus_key',
+};
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set<string>([...SPEC_OPERATION_TYPES, ...EXTRA_OPERATION_TYPES]);
+
+/**
+ * The type clients see for a normalized operation type, in `/tables/op` and on `/stream`: a spec type
+ * (or `event`), and `unknown` for a kind newer than this build (whose normalized type is its raw kind).
+ */
+export function clientOperationType(type: string): string {
+  if (!KNOWN_TYPES.has(type)) return UNKNOWN_OPERATION_TYPE;
+  return (CLIENT_TYPE_OF_EXTRA as Record<string, string>)[type] ?? type;
+}
+
+/** Every value `clientOperationType` gives. */
+export const CLIENT_OPERATION_TYPES: ReadonlySet<string> = new Set([...KNOWN_TYPES].map(clientOperationType).concat(UNKNOWN_OPERATION_TYPE));
+
 /** Validation pass a kind belongs to: 0 consensus, 1 voting, 2 anonymous, 3 manager. */
 export type OperationPass = 0 | 1 | 2 | 3;
 
