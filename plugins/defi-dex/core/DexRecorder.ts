@@ -6,11 +6,11 @@ import { DexTokens, tokenKey } from './DexTokens';
 import { RecordUsdQuotes } from './RecordUsdQuotes';
 import { TradeFigures, tradeFigures } from './TradeFigures';
 import { UsdPrices } from '../api/UsdPrices';
+import { big } from './big';
 
 const LEGS = ['a', 'b', 'c', 'd'] as const;
 type DexEventType = DexAction['kind'] | 'create' | 'transfer';
 const E36 = 10n ** 36n;
-const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
 /** Per block: `pool signer` → sides traded, for the wash-trade flag. */
 const TRADED = sharedKey<Map<string, Set<string>>>('defi-dex.traded');
 /**

@@ -5,8 +5,7 @@ import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
 import { tables } from '../tables.generated';
 import type { FarmAction, FarmDecl, FarmKey, FarmOrigin, FarmSink, FarmSupply } from './FarmAdapter';
 import { pendingAt } from './PendingRewards';
-
-const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
+import { big } from '../../defi-dex/core/big';
 
 export const farmAddress = (f: FarmKey): string => `${f.contract}_${f.poolId}`;
 

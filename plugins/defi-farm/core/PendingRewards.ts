@@ -1,8 +1,8 @@
 import type { FarmSupply } from './FarmAdapter';
+import { big } from '../../defi-dex/core/big';
 
 type Accrual = NonNullable<FarmSupply['accrual']>;
 
-const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
 const given = (v: unknown): boolean => v !== null && v !== undefined && v !== '';
 
 /**

@@ -1,4 +1,5 @@
 import type { LendingRates } from './LendingAdapter';
+import { big } from '../../defi-dex/core/big';
 
 /**
  * Why: Compound-style markets (Yupana) never write interest to a position; they keep scaled figures
@@ -8,8 +9,6 @@ import type { LendingRates } from './LendingAdapter';
 
 /** Compound-style contracts keep amounts and indexes ×10^18 (Yupana's `precision`). */
 export const PRECISION = 10n ** 18n;
-
-const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
 
 /** What a scaled borrow grew by since the index it was last brought to: borrow × index / then − borrow (Yupana's applyInterestToBorrows). */
 export const accrued = (borrow: bigint, then: bigint, now: bigint): bigint => (then === 0n ? 0n : (borrow * now) / then - borrow);

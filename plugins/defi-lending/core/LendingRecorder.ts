@@ -5,8 +5,7 @@ import { tables } from '../tables.generated';
 import { ratesColumns } from './Interest';
 import type { LendingAccount, LendingAction, LendingDecl, LendingHolding, LendingKey, LendingOrigin, LendingRates, LendingShareMove, LendingSink, LendingSupply } from './LendingAdapter';
 import { applyToPosition, emptyPosition, type PositionChange } from './PositionMove';
-
-const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
+import { big } from '../../defi-dex/core/big';
 
 export const lendAddress = (m: LendingKey): string => `${m.contract}_${m.poolId}`;
 
