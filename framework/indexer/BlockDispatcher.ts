@@ -101,12 +101,19 @@ export class BlockDispatcher implements HandlerRegistry {
     this.claimOriginations(block);
     // Most groups (attestations) hold no operation a pattern step can match: they are not tried at all.
     const groups = this.subscriptions.some((s) => s.kind === 'group') ? operationGroups(block).filter((g) => g.some(isStepCandidate)) : [];
+    const watches = this.contracts.watches;
+    const untyped: ContractFacts = { roles: (a) => watches.roles(a), types: () => undefined };
     for (const s of this.subscriptions) {
       if (s.kind === 'block') await s.fn(block, ctx);
       else if (s.kind === 'op') {
         for (const op of block.operations) if (s.matches(op)) await s.fn(op, ctx);
       } else {
-        for (const group of groups) for (const m of await this.matchGroup(s.matcher, group, block, ctx)) await s.fn(m, ctx);
+        for (const group of groups) {
+          // Most groups cannot match a pattern that needs no code, as is known without contract types:
+          // no lookup and no promise for them.
+          if (!s.matcher.needsTypes && s.matcher.match(group, untyped, block.level).length === 0) continue;
+          for (const m of await this.matchGroup(s.matcher, group, block, ctx)) await s.fn(m, ctx);
+        }
       }
     }
   }
@@ -124,12 +131,11 @@ export class BlockDispatcher implements HandlerRegistry {
     }
   }
 
-  /** Types are looked up (node, cache) only for groups that can match: every group when steps need code. */
+  /** A group's matches with the types of its contracts looked up (node, cache): every group when steps need code. */
   private async matchGroup(matcher: GroupMatcher<string>, group: NormalizedOperation[], block: NormalizedBlock, ctx: IndexContext) {
     const known = new Map<string, ContractTypes | undefined>();
     const watches = this.contracts.watches;
     const facts: ContractFacts = { roles: (a) => watches.roles(a), types: (a) => known.get(a) };
-    if (!matcher.needsTypes && matcher.match(group, facts, block.level).length === 0) return [];
     for (const address of matcher.contracts(group)) known.set(address, await this.contracts.types(address, block, (p) => ctx.node(p)));
     return matcher.match(group, facts, block.level);
   }
