@@ -35,7 +35,18 @@ function compile(table: TableDef): RowShape {
   return {
     copy,
     assign: (entity, patch) => {
-      if (assigned(entity, patch) !== Object.keys(patch).length) Object.assign(entity, patch);
+      if (assigned(entity, patch) !== keyCount(patch)) Object.assign(entity, patch);
     },
   };
+}
+
+/**
+ * How many keys a patch has, without the array `Object.keys` makes (one per patch adds up). A for-in
+ * also counts inherited enumerable keys, which plain objects do not have: were there any, the count
+ * would only send the patch to Object.assign.
+ */
+function keyCount(row: Row): number {
+  let n = 0;
+  for (const _ in row) n++;
+  return n;
 }
