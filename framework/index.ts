@@ -41,6 +41,7 @@ export { BulkWriter, Row } from './storage/BulkWriter';
 export { Database } from './storage/Database';
 export { Logger } from './util/Logger';
 export { seededRandom } from './util/seededRandom';
+export { bigOrZero } from './util/bigOrZero';
 export * from './indexer/IndexContext';
 export { SharedKey, sharedKey, SharedValues } from './indexer/SharedValues';
 export { BatchState, batchKey, carriedKey, StateKey } from './indexer/BatchState';

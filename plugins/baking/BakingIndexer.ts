@@ -9,13 +9,13 @@ import { nodeAttestationRights, nodeBakingRights } from './NodeRights';
 import { RewardRates, rightsValue } from './RewardRates';
 import { SeedCommitments } from './SeedCommitments';
 import { SnapshotWriter } from './SnapshotWriter';
+import { bigOrZero } from '../../framework';
 
 const LOSSES = new Set(['accusation_loss', 'seed_loss', 'endorsing_loss']);
 const INCOMES = new Set(['baking_income', 'endorsing_income', 'accusation_income', 'seed_income', 'fees_income']);
 /** Income counters that need the node's rights: null while those are unknown. */
 const RIGHTS_COUNTERS = ['n_baking_rights', 'n_endorsing_rights', 'n_blocks_not_baked', 'n_blocks_not_endorsed'];
 const num = (v: unknown): number => Number(v ?? 0);
-const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
 
 /**
  * baking's block handler. Per baker and cycle it counts, from the block as indexed, blocks baked and
@@ -161,10 +161,10 @@ export class BakingIndexer {
     for (const baker of [...rights.holders()].sort()) {
       const row = await rows.incomeRow(rights.cycle, baker);
       if (!row) continue;
-      const expected = rightsValue(rates, big(row.n_baking_rights), big(row.n_endorsing_rights));
+      const expected = rightsValue(rates, bigOrZero(row.n_baking_rights), bigOrZero(row.n_endorsing_rights));
       const patch: Row = { expected_income: expected };
       if (total && row.active_stake !== null && row.active_stake !== undefined) {
-        const fair = (big(row.active_stake) * cycleValue) / total;
+        const fair = (bigOrZero(row.active_stake) * cycleValue) / total;
         patch.luck = expected - fair;
         patch.luck_percent = fair > 0n ? Number(10000n + ((expected - fair) * 10000n) / fair) : null;
       }

@@ -1,6 +1,6 @@
 import type { Row } from '../../framework';
+import { bigOrZero } from '../../framework';
 
-const big = (v: unknown): bigint => BigInt((v ?? 0) as string | number | bigint);
 
 /**
  * An income row's performance and contribution, in hundredths of a percent (tzindex's 10000 = 100%),
@@ -12,10 +12,10 @@ const big = (v: unknown): bigint => BigInt((v ?? 0) as string | number | bigint)
  */
 export function incomeScores(row: Row, patch: Row = {}): Row {
   // The row as the patch will leave it, read column by column (no copy of a wide row per block).
-  const col = (c: string): bigint => big(c in patch ? patch[c] : row[c]);
+  const col = (c: string): bigint => bigOrZero(c in patch ? patch[c] : row[c]);
   const expectedValue = 'expected_income' in patch ? patch.expected_income : row.expected_income;
   if (expectedValue === null || expectedValue === undefined) return {};
-  const expected = big(expectedValue);
+  const expected = bigOrZero(expectedValue);
   const diff = col('total_income') - col('accusation_loss') - expected;
   const performance = expected > 0n ? bigMax(0n, 10000n + (diff * 10000n) / expected) : 10000n;
   const rights = col('n_baking_rights') + col('n_endorsing_rights');

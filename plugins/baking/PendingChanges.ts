@@ -1,9 +1,8 @@
-import { batchKey, type Entity, type IndexContext, type Row } from '../../framework';
+import { bigOrZero, batchKey, type Entity, type IndexContext, type Row } from '../../framework';
 import { BitsetBuilder, setBit } from './Bitset';
 import { incomeScores } from './IncomeScores';
 
 const num = (v: unknown): number => Number(v ?? 0);
-const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
 
 /**
  * Additions to income rows and bits set in rights rows, written once per row: at the end of each
@@ -43,7 +42,7 @@ export class PendingChanges {
       const patch: Row = {};
       for (const col in add) {
         const v = add[col];
-        if (typeof v === 'bigint') patch[col] = big(row[col]) + v;
+        if (typeof v === 'bigint') patch[col] = bigOrZero(row[col]) + v;
         else if (row[col] !== null) patch[col] = num(row[col]) + v;
       }
       income.update(row, Object.assign(patch, incomeScores(row, patch)));

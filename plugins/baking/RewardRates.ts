@@ -1,4 +1,5 @@
 import type { IndexContext, NormalizedBlock } from '../../framework';
+import { bigOrZero } from '../../framework';
 
 /**
  * What the rights of one cycle are worth (mutez): a round-0 block with its full bonus (every slot
@@ -11,7 +12,6 @@ export interface CycleRewards {
 }
 
 type Json = Record<string, unknown>;
-const big = (v: unknown): bigint => BigInt((v ?? 0) as string | number | bigint);
 const first = (v: unknown): unknown => (Array.isArray(v) ? v[0] : v);
 
 /**
@@ -30,21 +30,21 @@ export class RewardRates {
 
   async of(ctx: IndexContext, protocol: string, cycle: number): Promise<CycleRewards | undefined> {
     const c = this.constants.get(protocol);
-    const committee = big(c?.consensus_committee_size ?? c?.endorsers_per_block);
+    const committee = bigOrZero(c?.consensus_committee_size ?? c?.endorsers_per_block);
     if (!c || committee === 0n) return undefined;
-    const bonusSlots = committee - big(c.consensus_threshold_size ?? c.consensus_threshold);
+    const bonusSlots = committee - bigOrZero(c.consensus_threshold_size ?? c.consensus_threshold);
     const issuance = ctx.block.consensus === 'emmy' ? undefined : await ctx.node('context/issuance/expected_issuance');
     if (Array.isArray(issuance)) {
       const e = (issuance as Json[]).find((x) => Number(x.cycle) === cycle);
       if (!e) return undefined;
-      if (e.baking_reward_bonus_per_block !== undefined) return { block: big(e.baking_reward_fixed_portion) + big(e.baking_reward_bonus_per_block), attestingPerBlock: big(e.attesting_reward_per_block), committee };
-      return { block: big(e.baking_reward_fixed_portion) + big(e.baking_reward_bonus_per_slot) * bonusSlots, attestingPerBlock: big(e.attesting_reward_per_slot) * committee, committee };
+      if (e.baking_reward_bonus_per_block !== undefined) return { block: bigOrZero(e.baking_reward_fixed_portion) + bigOrZero(e.baking_reward_bonus_per_block), attestingPerBlock: bigOrZero(e.attesting_reward_per_block), committee };
+      return { block: bigOrZero(e.baking_reward_fixed_portion) + bigOrZero(e.baking_reward_bonus_per_slot) * bonusSlots, attestingPerBlock: bigOrZero(e.attesting_reward_per_slot) * committee, committee };
     }
     if (c.baking_reward_fixed_portion !== undefined)
-      return { block: big(c.baking_reward_fixed_portion) + big(c.baking_reward_bonus_per_slot) * bonusSlots, attestingPerBlock: big(c.endorsing_reward_per_slot) * committee, committee };
+      return { block: bigOrZero(c.baking_reward_fixed_portion) + bigOrZero(c.baking_reward_bonus_per_slot) * bonusSlots, attestingPerBlock: bigOrZero(c.endorsing_reward_per_slot) * committee, committee };
     if (c.baking_reward_per_endorsement !== undefined)
-      return { block: big(first(c.baking_reward_per_endorsement)) * committee, attestingPerBlock: big(first(c.endorsement_reward)) * committee, committee };
-    if (c.block_reward !== undefined) return { block: big(c.block_reward), attestingPerBlock: big(c.endorsement_reward) * committee, committee };
+      return { block: bigOrZero(first(c.baking_reward_per_endorsement)) * committee, attestingPerBlock: bigOrZero(first(c.endorsement_reward)) * committee, committee };
+    if (c.block_reward !== undefined) return { block: bigOrZero(c.block_reward), attestingPerBlock: bigOrZero(c.endorsement_reward) * committee, committee };
     return undefined;
   }
 }

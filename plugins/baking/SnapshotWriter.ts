@@ -1,6 +1,7 @@
 import type { Entity, IndexContext, NormalizedBlock } from '../../framework';
 import { picksSnapshot, snapshotEra, snapshotIndexAt, snapshotKey, type SnapshotEra } from './SnapshotEra';
 import { SnapshotSelection } from './SnapshotSelection';
+import { bigOrZero } from '../../framework';
 
 /** What a snapshot row needs of an account row. */
 interface AccountState {
@@ -98,7 +99,7 @@ export class SnapshotWriter {
     const key = await this.keyBehind(ctx, protocol, cycle, address);
     const row = key === undefined ? undefined : await ctx.entities('snapshot', 'row_key').get(key);
     if (row?.is_baker !== true) return undefined;
-    const staking = big(row.balance) + big(row.delegated);
+    const staking = bigOrZero(row.balance) + bigOrZero(row.delegated);
     return { rolls: row.rolls, balance: row.balance, delegated: row.delegated, staking_balance: staking, own_stake: row.own_stake, active_stake: row.active_stake, n_delegations: row.n_delegations, n_stakers: row.n_stakers };
   }
 
@@ -125,7 +126,7 @@ export class SnapshotWriter {
     for (const e of ctx.entities('snapshot', 'row_key').pending()) if (Number(e.cycle) === snapshot && e.is_baker === true && e.is_selected === true) power.set(String(e.row_key), e.active_stake);
     const values = [...power.values()];
     if (values.length === 0 || values.some((v) => v === null || v === undefined)) return undefined;
-    return values.reduce<bigint>((n, v) => n + big(v), 0n);
+    return values.reduce<bigint>((n, v) => n + bigOrZero(v), 0n);
   }
 
   /** Row key of a baker's row in the (selected) snapshot behind its rights in `cycle`; undefined when none is known. */
@@ -157,7 +158,7 @@ export class SnapshotWriter {
  */
 function stakeCounted(era: SnapshotEra, info: Record<string, unknown> | undefined, indexedStaking: bigint): { rolls: bigint; active_stake: bigint | null } {
   if (era.tokensPerRoll) {
-    const staking = info?.staking_balance === undefined ? indexedStaking : big(info.staking_balance);
+    const staking = info?.staking_balance === undefined ? indexedStaking : bigOrZero(info.staking_balance);
     const rolls = staking / era.tokensPerRoll;
     return { rolls, active_stake: rolls * era.tokensPerRoll };
   }
@@ -199,21 +200,20 @@ async function put(rows: ReturnType<IndexContext['entities']>, key: string, row:
   else rows.insert({ row_key: key, ...row });
 }
 
-const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
 const date = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
 
 function state(r: Record<string, unknown> | Entity): AccountState {
   return {
-    row_id: big(r.row_id),
+    row_id: bigOrZero(r.row_id),
     address: String(r.address),
-    baker_id: r.baker_id === null || r.baker_id === undefined ? null : big(r.baker_id),
+    baker_id: r.baker_id === null || r.baker_id === undefined ? null : bigOrZero(r.baker_id),
     baker: r.baker === null || r.baker === undefined ? null : String(r.baker),
     is_baker: r.is_baker === true,
-    spendable_balance: big(r.spendable_balance),
-    staked_balance: r.staked_balance === null || r.staked_balance === undefined ? null : big(r.staked_balance),
-    unstaked_balance: big(r.unstaked_balance),
-    frozen_rewards: big(r.frozen_rewards),
-    stake_shares: big(r.stake_shares),
+    spendable_balance: bigOrZero(r.spendable_balance),
+    staked_balance: r.staked_balance === null || r.staked_balance === undefined ? null : bigOrZero(r.staked_balance),
+    unstaked_balance: bigOrZero(r.unstaked_balance),
+    frozen_rewards: bigOrZero(r.frozen_rewards),
+    stake_shares: bigOrZero(r.stake_shares),
     delegated_since: r.delegated_since === null || r.delegated_since === undefined ? null : Number(r.delegated_since),
     delegated_since_time: r.delegated_since_time === null || r.delegated_since_time === undefined ? null : date(r.delegated_since_time),
     first_seen: Number(r.first_seen),

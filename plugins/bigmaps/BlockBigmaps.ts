@@ -4,7 +4,7 @@ import { athensBigmapId } from './AthensBigmaps';
 import { BigmapTypes, KeyValueTypes } from './BigmapTypes';
 import { keyId } from './KeyHash';
 import type { LiveEntry, LiveValues } from './LiveValues';
-import { encodeMicheline } from '../../framework';
+import { bigOrZero, encodeMicheline } from '../../framework';
 
 /** A bigmap with a negative id: it exists only while one operation and its internal operations run. */
 interface TemporaryBigmap {
@@ -16,7 +16,6 @@ interface TemporaryBigmap {
 type Action = 'update' | 'remove' | 'copy' | 'alloc';
 
 const hexOf = (expr: unknown): string | null => (expr === undefined || expr === null ? null : (encodeMicheline(expr)?.toString('hex') ?? null));
-const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
 
 /** The permanent bigmaps the blocks' applied operations change or copy, and the keys they update or remove. */
 export function touchedBigmaps(blocks: readonly NormalizedBlock[]): { ids: Set<string>; keys: Array<{ bigmapId: number; hash: string }> } {
@@ -142,7 +141,7 @@ export class BlockBigmaps {
     const had = await this.live.get(id, entry.hash);
     this.live.set(id, entry);
     this.appendKey(op, id, 'update', entry);
-    this.touch(row, { n_updates: big(row.n_updates) + 1n, n_keys: big(row.n_keys) + (had ? 0n : 1n) });
+    this.touch(row, { n_updates: bigOrZero(row.n_updates) + 1n, n_keys: bigOrZero(row.n_keys) + (had ? 0n : 1n) });
   }
 
   private async removeKey(op: NormalizedOperation, id: number, entry: LiveEntry): Promise<void> {
@@ -150,7 +149,7 @@ export class BlockBigmaps {
     const had = await this.live.get(id, entry.hash);
     this.live.remove(id, entry.hash);
     this.appendKey(op, id, 'remove', entry);
-    this.touch(row, { n_updates: big(row.n_updates) + 1n, n_keys: big(row.n_keys) - (had ? 1n : 0n) });
+    this.touch(row, { n_updates: bigOrZero(row.n_updates) + 1n, n_keys: bigOrZero(row.n_keys) - (had ? 1n : 0n) });
   }
 
   /** The whole bigmap goes: one `remove` per live key, then one for the bigmap. */
@@ -161,7 +160,7 @@ export class BlockBigmaps {
     for (const e of entries) this.appendKey(op, id, 'remove', e);
     this.append(op, id, 'remove', {});
     const at = { height: this.block.level, time: this.time, block: this.block.hash };
-    this.touch(row, { n_updates: big(row.n_updates) + BigInt(entries.length), n_keys: 0n, delete_height: at.height, delete_time: at.time, delete_block: at.block });
+    this.touch(row, { n_updates: bigOrZero(row.n_updates) + BigInt(entries.length), n_keys: 0n, delete_height: at.height, delete_time: at.time, delete_block: at.block });
   }
 
   /** A permanent bigmap as a copy source: its types and live keys. */

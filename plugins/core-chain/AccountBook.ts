@@ -1,5 +1,6 @@
 import type { Entity, EntityStore } from '../../framework';
 import { addressType, isImplicitType } from './addressType';
+import { bigOrZero } from '../../framework';
 
 const ONE_TEZ = 1_000_000n;
 
@@ -87,7 +88,6 @@ export function factsOf(a: AccountData): AccountFacts {
   };
 }
 
-const big = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigInt(v as bigint | number | string));
 const bigOrNull = (v: unknown): bigint | null => (v === null || v === undefined ? null : BigInt(v as bigint | number | string));
 const num = (v: unknown): number => Number(v ?? 0);
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -101,7 +101,7 @@ function readAccount(e: Entity): AccountData {
     address: String(e.address),
     address_type: String(e.address_type),
     pubkey: str(e.pubkey),
-    counter: big(e.counter),
+    counter: bigOrZero(e.counter),
     baker_id: bigOrNull(e.baker_id),
     creator_id: bigOrNull(e.creator_id),
     first_in: numOrNull(e.first_in),
@@ -111,15 +111,15 @@ function readAccount(e: Entity): AccountData {
     first_seen: num(e.first_seen),
     last_seen: num(e.last_seen),
     delegated_since: numOrNull(e.delegated_since),
-    total_received: big(e.total_received),
-    total_sent: big(e.total_sent),
-    total_burned: big(e.total_burned),
-    total_fees_paid: big(e.total_fees_paid),
-    total_fees_used: big(e.total_fees_used),
-    unclaimed_balance: big(e.unclaimed_balance),
-    spendable_balance: big(e.spendable_balance),
-    frozen_bond: big(e.frozen_bond),
-    lost_bond: big(e.lost_bond),
+    total_received: bigOrZero(e.total_received),
+    total_sent: bigOrZero(e.total_sent),
+    total_burned: bigOrZero(e.total_burned),
+    total_fees_paid: bigOrZero(e.total_fees_paid),
+    total_fees_used: bigOrZero(e.total_fees_used),
+    unclaimed_balance: bigOrZero(e.unclaimed_balance),
+    spendable_balance: bigOrZero(e.spendable_balance),
+    frozen_bond: bigOrZero(e.frozen_bond),
+    lost_bond: bigOrZero(e.lost_bond),
     is_funded: e.is_funded === true,
     is_activated: e.is_activated === true,
     is_delegated: e.is_delegated === true,
@@ -139,13 +139,13 @@ function readAccount(e: Entity): AccountData {
     first_out_time: dateOrNull(e.first_out_time),
     last_out_time: dateOrNull(e.last_out_time),
     delegated_since_time: dateOrNull(e.delegated_since_time),
-    staked_balance: big(e.staked_balance),
-    unstaked_balance: big(e.unstaked_balance),
-    lost_stake: big(e.lost_stake),
-    frozen_rewards: big(e.frozen_rewards),
-    stake_shares: big(e.stake_shares),
-    staker_pool: big(e.staker_pool),
-    stake_shares_total: big(e.stake_shares_total),
+    staked_balance: bigOrZero(e.staked_balance),
+    unstaked_balance: bigOrZero(e.unstaked_balance),
+    lost_stake: bigOrZero(e.lost_stake),
+    frozen_rewards: bigOrZero(e.frozen_rewards),
+    stake_shares: bigOrZero(e.stake_shares),
+    staker_pool: bigOrZero(e.staker_pool),
+    stake_shares_total: bigOrZero(e.stake_shares_total),
     is_staked: e.is_staked === true,
   };
 }

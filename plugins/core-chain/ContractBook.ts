@@ -1,6 +1,6 @@
 import type { Entity, EntityStore, Row } from '../../framework';
 import { bumpCallStats, ContractScript } from './ContractScript';
-import { encodeMicheline, hash8 } from '../../framework';
+import { bigOrZero, encodeMicheline, hash8 } from '../../framework';
 
 /** A `contract` row as core-chain works with it during a block. */
 interface ContractData {
@@ -83,16 +83,15 @@ export class ScriptCache {
 const hexOf = (v: unknown): string | null => (v === null || v === undefined ? null : Buffer.isBuffer(v) ? v.toString('hex') : String(v));
 
 function readContract(e: Entity): ContractData {
-  const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
   return {
     address: String(e.address),
-    account_id: big(e.account_id),
-    creator_id: e.creator_id === null || e.creator_id === undefined ? null : big(e.creator_id),
+    account_id: bigOrZero(e.account_id),
+    creator_id: e.creator_id === null || e.creator_id === undefined ? null : bigOrZero(e.creator_id),
     first_seen: Number(e.first_seen),
     last_seen: Number(e.last_seen),
-    storage_size: big(e.storage_size),
-    storage_paid: big(e.storage_paid),
-    storage_burn: big(e.storage_burn),
+    storage_size: bigOrZero(e.storage_size),
+    storage_paid: bigOrZero(e.storage_paid),
+    storage_burn: bigOrZero(e.storage_burn),
     script: hexOf(e.script),
     storage: hexOf(e.storage),
     iface_hash: hexOf(e.iface_hash),
@@ -104,7 +103,7 @@ function readContract(e: Entity): ContractData {
     creator: e.creator === null || e.creator === undefined ? null : String(e.creator),
     first_seen_time: e.first_seen_time instanceof Date ? e.first_seen_time : new Date(e.first_seen_time as string),
     last_seen_time: e.last_seen_time instanceof Date ? e.last_seen_time : new Date(e.last_seen_time as string),
-    n_calls_failed: big(e.n_calls_failed),
+    n_calls_failed: bigOrZero(e.n_calls_failed),
   };
 }
 

@@ -1,10 +1,11 @@
 import type { Entity, IndexContext, Logger, NormalizedBlock, NormalizedOperation, Row } from '../../framework';
 import { GovernanceBook } from './GovernanceBook';
-import { big, num } from './GovernanceTables';
+import { num } from './GovernanceTables';
 import { OpenPeriod, type GovernanceMemory } from './OpenPeriod';
 import { readPeriodFacts } from './PeriodFacts';
 import { isBallotKind, periodSucceeded, stageOf, type PeriodKind } from './PeriodKind';
 import { addPower, ballotFailures, counted, NO_POWER, percentOf, proposalFailures, shareOf, type Power } from './PeriodRules';
+import { bigOrZero } from '../../framework';
 
 type Ballot = 'yay' | 'nay' | 'pass';
 const BALLOTS: readonly string[] = ['yay', 'nay', 'pass'];
@@ -21,7 +22,7 @@ const NO_FAILURE: Failure = { no_proposal: false, is_draw: false, no_quorum: fal
 /** The `{prefix}_rolls` / `{prefix}_stake` pair of a row (plain `rolls` / `stake` for an empty prefix). */
 const powerOf = (row: Entity, prefix: string): Power => {
   const p = prefix ? `${prefix}_` : '';
-  return { rolls: big(row[`${p}rolls`]), stake: big(row[`${p}stake`]) };
+  return { rolls: bigOrZero(row[`${p}rolls`]), stake: bigOrZero(row[`${p}stake`]) };
 };
 const opId = (level: number, opN: number): bigint => (BigInt(level) << 16n) | BigInt(opN);
 
@@ -220,7 +221,7 @@ export class BlockVoting {
       const key = OpenPeriod.upvote(baker, hash);
       if (open.upvotes.has(key)) continue;
       open.upvotes.add(key);
-      this.book.updateProposal(proposal, { rolls: big(proposal.rolls) + power.rolls, stake: big(proposal.stake) + power.stake, voters: num(proposal.voters) + 1 });
+      this.book.updateProposal(proposal, { rolls: bigOrZero(proposal.rolls) + power.rolls, stake: bigOrZero(proposal.stake) + power.stake, voters: num(proposal.voters) + 1 });
       this.appendBallot(open, op, baker, source, power, 'yay', hash, proposal.row_id);
     }
     if (!open.voted.has(baker)) await this.count(open, baker, power);
@@ -237,7 +238,7 @@ export class BlockVoting {
       const election = await this.required(this.book.election(open.electionPeriod), `election ${open.electionPeriod}`);
       await this.settleWinner(open, election, hash);
     }
-    const proposalId = vote.proposal_id === null ? null : big(vote.proposal_id);
+    const proposalId = vote.proposal_id === null ? null : bigOrZero(vote.proposal_id);
     this.appendBallot(open, op, baker, await this.sourceId(baker), power, ballot as Ballot, hash, proposalId);
   }
 

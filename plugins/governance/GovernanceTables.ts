@@ -18,5 +18,4 @@ export class GovernanceTables {
 }
 
 /** Integers as the drivers hand them back (bigint, number or text). */
-export const big = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigInt(v as bigint | number | string));
 export const num = (v: unknown): number => Number(v ?? 0);

@@ -1,7 +1,8 @@
 import type { TableReader } from '../../framework';
-import { big, num, type GovernanceTables } from './GovernanceTables';
+import { num, type GovernanceTables } from './GovernanceTables';
 import { isPeriodKind, type PeriodKind } from './PeriodKind';
 import type { Power } from './PeriodRules';
+import { bigOrZero } from '../../framework';
 
 /** The last block governance saw: where an open period ends when the next one begins. */
 export interface LastBlock {
@@ -51,13 +52,13 @@ export async function loadMemory(read: TableReader, t: GovernanceTables, level: 
   const vote = await from(t.vote).where('is_open', true).orderBy('voting_period', 'desc').first('voting_period', 'voting_period_kind', 'election_id');
   if (!vote || !isPeriodKind(vote.voting_period_kind)) return { last };
   const period = num(vote.voting_period);
-  const electionId = big(vote.election_id);
+  const electionId = bigOrZero(vote.election_id);
   // One query at a time: they share the transaction's connection.
   const election = await from(t.election).where('row_id', electionId.toString()).first('voting_period');
   const voters = await from(t.voter).where('voting_period', period).select('address', 'rolls', 'stake');
   const ballots = await from(t.ballot).where('voting_period', period).select('source', 'proposal');
   const proposals = await from(t.proposal).where('election_id', electionId.toString()).orderBy('row_id').select('hash');
-  const listings = new Map<string, Power>(voters.map((v: Record<string, unknown>) => [String(v.address), { rolls: big(v.rolls), stake: big(v.stake) }]));
+  const listings = new Map<string, Power>(voters.map((v: Record<string, unknown>) => [String(v.address), { rolls: bigOrZero(v.rolls), stake: bigOrZero(v.stake) }]));
   const open = new OpenPeriod(
     period,
     vote.voting_period_kind,

@@ -1,4 +1,4 @@
-import { carriedKey, sharedKey, type Entity, type EntityStore, type IndexContext } from '../../../framework';
+import { bigOrZero, carriedKey, sharedKey, type Entity, type EntityStore, type IndexContext } from '../../../framework';
 import { decimal, isqrt, scaled } from '../api/Decimal';
 import { tables } from '../tables.generated';
 import type { DexAction, DexOrigin, DexPoolDecl, DexPoolKey, DexShareTransfer, DexSink, DexSupply, DexTradeAction } from './DexAdapter';
@@ -6,7 +6,6 @@ import { DexTokens, tokenKey } from './DexTokens';
 import { RecordUsdQuotes } from './RecordUsdQuotes';
 import { TradeFigures, tradeFigures } from './TradeFigures';
 import { UsdPrices } from '../api/UsdPrices';
-import { big } from './big';
 
 const LEGS = ['a', 'b', 'c', 'd'] as const;
 type DexEventType = DexAction['kind'] | 'create' | 'transfer';
@@ -100,7 +99,7 @@ export class DexRecorder implements DexSink {
     const value = await worth(action.kind === 'trade' ? volumes.map((v, i) => (i === action.tokenIn ? v : 0n)) : volumes);
     this.event(ctx, pool, action.kind, volumes, lp, supply, origin, action, value);
     if (action.kind === 'trade') {
-      patch.num_trades = big(pool.num_trades) + 1n;
+      patch.num_trades = bigOrZero(pool.num_trades) + 1n;
       patch.last_trade_time = new Date(ctx.block.time);
       const f = tradeFigures(action, priceBasis(before), priceBasis(supply), facts.map((x) => x.decimals));
       const fees = Object.values(action.fees).filter((x) => x !== undefined);
@@ -115,13 +114,13 @@ export class DexRecorder implements DexSink {
       const side = action.kind === 'deposit' ? 'deposited' : 'withdrawn';
       const valued = action.kind === 'deposit' ? 'open_value_usd' : 'close_value_usd';
       const lps = await this.moveShares(ctx, pool, action.owner, action.kind === 'deposit' ? action.shares : -action.shares, action.kind === 'deposit' ? 'shares_minted' : 'shares_burned', supply, (p) => ({
-        ...Object.fromEntries(action.amounts.map((v, i) => [`${side}_${LEGS[i]}`, big(p[`${side}_${LEGS[i]}`]) + v])),
-        [valued]: cumulativeUsd(p[valued], big(p[action.kind === 'deposit' ? 'shares_minted' : 'shares_burned']) > 0n, value),
+        ...Object.fromEntries(action.amounts.map((v, i) => [`${side}_${LEGS[i]}`, bigOrZero(p[`${side}_${LEGS[i]}`]) + v])),
+        [valued]: cumulativeUsd(p[valued], bigOrZero(p[action.kind === 'deposit' ? 'shares_minted' : 'shares_burned']) > 0n, value),
       }));
-      patch.num_lps = big(pool.num_lps) + lps.opened - lps.closed;
-      patch.num_total_lps = big(pool.num_total_lps) + lps.created;
+      patch.num_lps = bigOrZero(pool.num_lps) + lps.opened - lps.closed;
+      patch.num_total_lps = bigOrZero(pool.num_total_lps) + lps.created;
     }
-    if (USER_EVENTS.includes(action.kind) && (await this.newUser(ctx, pool, action.sender))) patch.num_total_users = big(pool.num_total_users) + 1n;
+    if (USER_EVENTS.includes(action.kind) && (await this.newUser(ctx, pool, action.sender))) patch.num_total_users = bigOrZero(pool.num_total_users) + 1n;
     pools.update(pool, patch);
   }
 
@@ -145,8 +144,8 @@ export class DexRecorder implements DexSink {
     const out = await this.moveShares(ctx, pool, t.from, -t.shares, 'shares_sent', supply);
     const into = await this.moveShares(ctx, pool, t.to, t.shares, 'shares_received', supply);
     pools.update(pool, {
-      num_lps: big(pool.num_lps) + out.opened + into.opened - out.closed - into.closed,
-      num_total_lps: big(pool.num_total_lps) + out.created + into.created,
+      num_lps: bigOrZero(pool.num_lps) + out.opened + into.opened - out.closed - into.closed,
+      num_total_lps: bigOrZero(pool.num_total_lps) + out.created + into.created,
       update_height: ctx.block.level,
     });
   }
@@ -257,10 +256,10 @@ export class DexRecorder implements DexSink {
         update_height: ctx.block.level,
       });
     }
-    const was = big(p.shares);
+    const was = bigOrZero(p.shares);
     const now = was + delta;
     const magnitude = delta < 0n ? -delta : delta;
-    const patch: Record<string, unknown> = { ...extra(p), shares: now, [counter]: big(p[counter]) + magnitude, update_height: ctx.block.level };
+    const patch: Record<string, unknown> = { ...extra(p), shares: now, [counter]: bigOrZero(p[counter]) + magnitude, update_height: ctx.block.level };
     const opened = was <= 0n && now > 0n;
     const closed = was > 0n && now <= 0n;
     if (opened) Object.assign(patch, { is_closed: false, open_height: ctx.block.level, open_time: time, close_height: null, close_time: null });
@@ -298,9 +297,9 @@ function cumulativeUsd(prior: unknown, hadEvents: boolean, value: bigint | null)
 }
 
 function currentSupply(pool: Entity): DexSupply {
-  const reserves = LEGS.slice(0, Number(pool.num_tokens)).map((l) => big(pool[`supply_${l}`]));
-  const marginal = pool.marginal_a == null || pool.marginal_b == null ? undefined : ([big(pool.marginal_a), big(pool.marginal_b)] as const);
-  return { reserves, lpSupply: big(pool.supply_lp), ...(marginal ? { marginal } : {}) };
+  const reserves = LEGS.slice(0, Number(pool.num_tokens)).map((l) => bigOrZero(pool[`supply_${l}`]));
+  const marginal = pool.marginal_a == null || pool.marginal_b == null ? undefined : ([bigOrZero(pool.marginal_a), bigOrZero(pool.marginal_b)] as const);
+  return { reserves, lpSupply: bigOrZero(pool.supply_lp), ...(marginal ? { marginal } : {}) };
 }
 
 /** The amounts per token whose ratios are the pool's marginal prices: the reserves, or A and B of `marginal`. */

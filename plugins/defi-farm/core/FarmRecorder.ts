@@ -5,7 +5,7 @@ import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
 import { tables } from '../tables.generated';
 import type { FarmAction, FarmDecl, FarmKey, FarmOrigin, FarmSink, FarmSupply } from './FarmAdapter';
 import { pendingAt } from './PendingRewards';
-import { big } from '../../defi-dex/core/big';
+import { bigOrZero } from '../../../framework';
 
 export const farmAddress = (f: FarmKey): string => `${f.contract}_${f.poolId}`;
 
@@ -40,12 +40,12 @@ export class FarmRecorder implements FarmSink {
 
   async supply(ctx: IndexContext, key: FarmKey): Promise<FarmSupply | undefined> {
     const row = await this.farms(ctx).get(farmAddress(key));
-    return row ? { totalStake: big(row.total_stake), remainingRewards: row.remaining_rewards === null ? null : big(row.remaining_rewards) } : undefined;
+    return row ? { totalStake: bigOrZero(row.total_stake), remainingRewards: row.remaining_rewards === null ? null : bigOrZero(row.remaining_rewards) } : undefined;
   }
 
   async stake(ctx: IndexContext, key: FarmKey, owner: string): Promise<bigint> {
     const p = await ctx.entities(tables.farm_position, 'position').get(`${farmAddress(key)}:${owner}`);
-    return p ? big(p.stake_balance) : 0n;
+    return p ? bigOrZero(p.stake_balance) : 0n;
   }
 
   async action(ctx: IndexContext, key: FarmKey, action: FarmAction, supply: FarmSupply, origin: FarmOrigin): Promise<void> {
@@ -77,7 +77,7 @@ export class FarmRecorder implements FarmSink {
       time: new Date(ctx.block.time),
     });
     const patch: Record<string, unknown> = { ...totals(supply), update_height: ctx.block.level };
-    if (action.kind !== 'update') patch.num_positions = big(farm.num_positions) + (await this.position(ctx, farm, action, supply.accrual));
+    if (action.kind !== 'update') patch.num_positions = bigOrZero(farm.num_positions) + (await this.position(ctx, farm, action, supply.accrual));
     farms.update(farm, patch);
   }
 
@@ -117,22 +117,22 @@ export class FarmRecorder implements FarmSink {
         update_height: ctx.block.level,
       });
     const delta = action.kind === 'deposit' ? action.volume : action.kind === 'withdraw' ? -action.volume : 0n;
-    const balance = big(p.stake_balance) + delta;
+    const balance = bigOrZero(p.stake_balance) + delta;
     const patch: Record<string, unknown> = {
       stake_balance: balance,
-      rewards_claimed: big(p.rewards_claimed) + action.reward,
+      rewards_claimed: bigOrZero(p.rewards_claimed) + action.reward,
       update_height: ctx.block.level,
     };
-    if (action.kind === 'deposit') patch.stake_deposited = big(p.stake_deposited) + action.volume;
-    if (action.kind === 'withdraw') patch.stake_withdrawn = big(p.stake_withdrawn) + action.volume;
+    if (action.kind === 'deposit') patch.stake_deposited = bigOrZero(p.stake_deposited) + action.volume;
+    if (action.kind === 'withdraw') patch.stake_withdrawn = bigOrZero(p.stake_withdrawn) + action.volume;
     if (action.stakeId !== undefined) patch.stake_id = Number(action.stakeId);
     if (action.rewardBase !== undefined) patch.reward_base = action.rewardBase;
     if (action.shares !== undefined) patch.reward_shares = action.shares;
     // Pending as of this call: the contract's formula at the farm's index where it applies, else what the storage says.
-    const pending = (accrual && pendingAt({ ...p, ...patch }, accrual)) ?? action.pending ?? (p.rewards_pending === null ? null : big(p.rewards_pending));
+    const pending = (accrual && pendingAt({ ...p, ...patch }, accrual)) ?? action.pending ?? (p.rewards_pending === null ? null : bigOrZero(p.rewards_pending));
     patch.rewards_pending = pending;
     // Open/closed from the amounts, not the stored flag (its read-back form depends on the store).
-    const wasOpen = big(p.stake_balance) > 0n || (p.rewards_pending !== null && big(p.rewards_pending) > 0n);
+    const wasOpen = bigOrZero(p.stake_balance) > 0n || (p.rewards_pending !== null && bigOrZero(p.rewards_pending) > 0n);
     const open = balance > 0n || (pending !== null && pending > 0n);
     if (open && !wasOpen) Object.assign(patch, { is_closed: false, open_height: ctx.block.level, open_time: time, close_height: null, close_time: null });
     if (!open && wasOpen) Object.assign(patch, { is_closed: true, close_height: ctx.block.level, close_time: time });

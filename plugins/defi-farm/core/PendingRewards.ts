@@ -1,5 +1,5 @@
 import type { FarmSupply } from './FarmAdapter';
-import { big } from '../../defi-dex/core/big';
+import { bigOrZero } from '../../../framework';
 
 type Accrual = NonNullable<FarmSupply['accrual']>;
 
@@ -19,19 +19,19 @@ const given = (v: unknown): boolean => v !== null && v !== undefined && v !== ''
  * Rows as the recorder (bigints) or the API (text, '' for null) hold them.
  */
 export function pendingAt(p: Readonly<Record<string, unknown>>, accrual: Accrual): bigint | undefined {
-  const stake = big(p.stake_balance);
+  const stake = bigOrZero(p.stake_balance);
   if (stake === 0n) return undefined;
   if (given(p.reward_shares)) {
-    const above = (big(p.reward_shares) * accrual.index) / accrual.precision - stake;
+    const above = (bigOrZero(p.reward_shares) * accrual.index) / accrual.precision - stake;
     return above > 0n ? above : 0n;
   }
-  return given(p.reward_base) ? (big(p.reward_base) + stake * accrual.index) / accrual.precision : undefined;
+  return given(p.reward_base) ? (bigOrZero(p.reward_base) + stake * accrual.index) / accrual.precision : undefined;
 }
 
 /** The farm row's index, when its contract has one. */
 export function farmAccrual(farm: Readonly<Record<string, unknown>>): Accrual | undefined {
-  if (!given(farm.reward_index) || !given(farm.index_precision) || big(farm.index_precision) === 0n) return undefined;
-  return { index: big(farm.reward_index), precision: big(farm.index_precision) };
+  if (!given(farm.reward_index) || !given(farm.index_precision) || bigOrZero(farm.index_precision) === 0n) return undefined;
+  return { index: bigOrZero(farm.reward_index), precision: bigOrZero(farm.index_precision) };
 }
 
 /** A position's pending rewards now: at its farm's latest index where the formula applies, else as last written (null when unknown). */
@@ -39,5 +39,5 @@ export function currentPending(p: Readonly<Record<string, unknown>>, farm: Reado
   const accrual = farmAccrual(farm);
   const now = accrual && pendingAt(p, accrual);
   if (now !== undefined) return now;
-  return given(p.rewards_pending) ? big(p.rewards_pending) : null;
+  return given(p.rewards_pending) ? bigOrZero(p.rewards_pending) : null;
 }

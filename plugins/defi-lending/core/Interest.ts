@@ -1,5 +1,5 @@
 import type { LendingRates } from './LendingAdapter';
-import { big } from '../../defi-dex/core/big';
+import { bigOrZero } from '../../../framework';
 
 /**
  * Why: Compound-style markets (Yupana) never write interest to a position; they keep scaled figures
@@ -24,9 +24,9 @@ export const shareValue = (shares: bigint, r: LendingRates): bigint => (r.shares
  */
 export function interestAt(p: Readonly<Record<string, unknown>>, r: LendingRates): { interest_pending?: bigint; interest_earned?: bigint } {
   const out: { interest_pending?: bigint; interest_earned?: bigint } = {};
-  if (given(p.borrow_scaled)) out.interest_pending = accrued(big(p.borrow_scaled), big(p.borrow_index), r.borrowIndex) / PRECISION;
+  if (given(p.borrow_scaled)) out.interest_pending = accrued(bigOrZero(p.borrow_scaled), bigOrZero(p.borrow_index), r.borrowIndex) / PRECISION;
   if (given(p.shares)) {
-    const earned = shareValue(big(p.shares), r) + big(p.withdrawn) + big(p.sent) - big(p.deposited) - big(p.received);
+    const earned = shareValue(bigOrZero(p.shares), r) + bigOrZero(p.withdrawn) + bigOrZero(p.sent) - bigOrZero(p.deposited) - bigOrZero(p.received);
     out.interest_earned = earned > 0n ? earned : 0n;
   }
   return out;
@@ -41,7 +41,7 @@ export function interestAt(p: Readonly<Record<string, unknown>>, r: LendingRates
  */
 export function marketRates(pool: Readonly<Record<string, unknown>>): LendingRates | undefined {
   if (!given(pool.borrow_index) || !given(pool.supply_liquidity) || !given(pool.share_supply)) return undefined;
-  return { borrowIndex: big(pool.borrow_index), liquidity: big(pool.supply_liquidity), shares: big(pool.share_supply) };
+  return { borrowIndex: bigOrZero(pool.borrow_index), liquidity: bigOrZero(pool.supply_liquidity), shares: bigOrZero(pool.share_supply) };
 }
 
 /** The market row's columns for its rates (marketRates reads them back). */

@@ -5,7 +5,7 @@ import { tables } from '../tables.generated';
 import { ratesColumns } from './Interest';
 import type { LendingAccount, LendingAction, LendingDecl, LendingHolding, LendingKey, LendingOrigin, LendingRates, LendingShareMove, LendingSink, LendingSupply } from './LendingAdapter';
 import { applyToPosition, emptyPosition, type PositionChange } from './PositionMove';
-import { big } from '../../defi-dex/core/big';
+import { bigOrZero } from '../../../framework';
 
 export const lendAddress = (m: LendingKey): string => `${m.contract}_${m.poolId}`;
 
@@ -38,12 +38,12 @@ export class LendingRecorder implements LendingSink {
 
   async supply(ctx: IndexContext, key: LendingKey): Promise<LendingSupply | undefined> {
     const row = await this.pools(ctx).get(lendAddress(key));
-    return row ? { totalCollateral: big(row.total_collateral), totalDebt: big(row.total_debt) } : undefined;
+    return row ? { totalCollateral: bigOrZero(row.total_collateral), totalDebt: bigOrZero(row.total_debt) } : undefined;
   }
 
   async position(ctx: IndexContext, key: LendingKey, owner: string, stakeId?: bigint): Promise<LendingHolding | undefined> {
     const row = await ctx.entities(tables.lend_position, 'position').get(positionKey(lendAddress(key), owner, stakeId));
-    return row ? { balance: big(row.balance), debt: big(row.debt) } : undefined;
+    return row ? { balance: bigOrZero(row.balance), debt: bigOrZero(row.debt) } : undefined;
   }
 
   async action(ctx: IndexContext, key: LendingKey, action: LendingAction, supply: LendingSupply, origin: LendingOrigin): Promise<void> {
@@ -72,7 +72,7 @@ export class LendingRecorder implements LendingSink {
       height: ctx.block.level,
       time: new Date(ctx.block.time),
     });
-    pools.update(pool, { ...totals(supply), num_deposits: big(pool.num_deposits) + deposits, num_borrows: big(pool.num_borrows) + borrows, update_height: ctx.block.level });
+    pools.update(pool, { ...totals(supply), num_deposits: bigOrZero(pool.num_deposits) + deposits, num_borrows: bigOrZero(pool.num_borrows) + borrows, update_height: ctx.block.level });
   }
 
   async account(ctx: IndexContext, key: LendingKey, owner: string, account: LendingAccount, rates: LendingRates | undefined, moved?: LendingShareMove): Promise<void> {
@@ -80,7 +80,7 @@ export class LendingRecorder implements LendingSink {
     const pool = await pools.get(lendAddress(key));
     if (!pool) throw new Error(`defi-lending: account figures on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
     const { deposits, borrows } = await this.move(ctx, pool, owner, { account, moved }, rates);
-    if (deposits !== 0n || borrows !== 0n) pools.update(pool, { num_deposits: big(pool.num_deposits) + deposits, num_borrows: big(pool.num_borrows) + borrows, update_height: ctx.block.level });
+    if (deposits !== 0n || borrows !== 0n) pools.update(pool, { num_deposits: bigOrZero(pool.num_deposits) + deposits, num_borrows: bigOrZero(pool.num_borrows) + borrows, update_height: ctx.block.level });
   }
 
   async accrue(ctx: IndexContext, key: LendingKey, supply: LendingSupply): Promise<void> {

@@ -1,8 +1,8 @@
 import type { Entity, IndexContext } from '../../../framework';
 import { accrued, interestAt, PRECISION } from './Interest';
 import type { LendingAccount, LendingAction, LendingRates, LendingShareMove } from './LendingAdapter';
+import { bigOrZero } from '../../../framework';
 
-const big = (v: unknown): bigint => BigInt((v ?? 0) as bigint | number | string);
 const sign = (was: boolean, now: boolean): bigint => (was === now ? 0n : now ? 1n : -1n);
 
 /** A new, closed position row (opened by the action applied to it right after). */
@@ -48,11 +48,11 @@ export type PositionChange = LendingAction | { readonly kind?: undefined; readon
  * action, never below 0 (a repay of accrued interest on a debt we recorded without it).
  */
 export function applyToPosition(p: Entity, a: PositionChange, rates: LendingRates | undefined, ctx: IndexContext): { patch: Record<string, unknown>; interest: bigint | null; deposits: bigint; borrows: bigint } {
-  const was = { balance: big(p.balance), debt: big(p.debt) };
+  const was = { balance: bigOrZero(p.balance), debt: bigOrZero(p.debt) };
   const now = { ...was };
   const patch: Record<string, unknown> = { update_height: ctx.block.level };
   const interest = interestAdded(p, a, rates);
-  const add = (col: string, volume: bigint) => (patch[col] = big(p[col]) + volume);
+  const add = (col: string, volume: bigint) => (patch[col] = bigOrZero(p[col]) + volume);
   switch (a.kind) {
     case 'deposit':
       now.balance += a.volume;
@@ -81,7 +81,7 @@ export function applyToPosition(p: Entity, a: PositionChange, rates: LendingRate
   if (borrow) Object.assign(patch, { borrow_scaled: borrow.scaled, borrow_index: borrow.index });
   if (a.account?.shares !== undefined) patch.shares = a.account.shares;
   if (borrow) now.debt = borrow.scaled / PRECISION;
-  if (interest !== null) patch.interest_paid = big(p.interest_paid) + interest;
+  if (interest !== null) patch.interest_paid = bigOrZero(p.interest_paid) + interest;
   Object.assign(patch, { balance: now.balance, debt: now.debt });
   if (rates) Object.assign(patch, interestAt({ ...p, ...patch }, rates));
   // Open/closed from the amounts, not the stored flag (its read-back form depends on the store).
@@ -101,6 +101,6 @@ export function applyToPosition(p: Entity, a: PositionChange, rates: LendingRate
 function interestAdded(p: Entity, a: PositionChange, rates: LendingRates | undefined): bigint | null {
   const borrow = a.account?.borrow;
   if (!borrow) return rates ? 0n : null;
-  if (p.borrow_scaled === null || p.borrow_scaled === undefined) return big(p.debt) === 0n ? 0n : null;
-  return accrued(big(p.borrow_scaled), big(p.borrow_index), borrow.index) / PRECISION;
+  if (p.borrow_scaled === null || p.borrow_scaled === undefined) return bigOrZero(p.debt) === 0n ? 0n : null;
+  return accrued(bigOrZero(p.borrow_scaled), bigOrZero(p.borrow_index), borrow.index) / PRECISION;
 }
