@@ -4,6 +4,8 @@ import { MarketUsdQuotes } from '../defi-dex/core/MarketUsdQuotes';
 import { FARM_ADAPTERS } from './adapters';
 import { FarmRoutes } from './api/FarmRoutes';
 import { FarmRecorder } from './core/FarmRecorder';
+import { readAheadPositions } from '../defi-dex/core/PositionReadAhead';
+import { tables } from './tables.generated';
 
 /** Staking farms, their events and positions. Its tables are declared in tables.yaml under `defi-farm`. */
 @injectable()
@@ -25,6 +27,7 @@ export class DefiFarmPlugin implements TzidxPlugin {
       handlers: (registry) => {
         const recorder = new FarmRecorder();
         for (const adapter of FARM_ADAPTERS) adapter.register(registry, recorder);
+        registry.blocksStart((blocks, ctx) => readAheadPositions(blocks, ctx, { pools: tables.farm_pool, positions: tables.farm_position }));
       },
       // USD values as the DEX's: tez from the markets plugin, tokens through defi-dex's tez pools (null when either is off).
       routes: (r) => new FarmRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),

@@ -4,6 +4,8 @@ import { MarketUsdQuotes } from '../defi-dex/core/MarketUsdQuotes';
 import { LENDING_ADAPTERS } from './adapters';
 import { LendRoutes } from './api/LendRoutes';
 import { LendingRecorder } from './core/LendingRecorder';
+import { readAheadPositions } from '../defi-dex/core/PositionReadAhead';
+import { tables } from './tables.generated';
 
 /** Lending pools, their events and positions. Its tables are declared in tables.yaml under `defi-lending`. */
 @injectable()
@@ -25,6 +27,7 @@ export class DefiLendingPlugin implements TzidxPlugin {
       handlers: (registry) => {
         const recorder = new LendingRecorder();
         for (const adapter of LENDING_ADAPTERS) adapter.register(registry, recorder);
+        registry.blocksStart((blocks, ctx) => readAheadPositions(blocks, ctx, { pools: tables.lend_pool, positions: tables.lend_position }));
       },
       // USD values as the DEX's: tez from the markets plugin, tokens through defi-dex's tez pools (null when either is off).
       routes: (r) => new LendRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),

@@ -4,14 +4,17 @@ import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
 import { readTable, type CsvRow } from '../core-chain/support/tableReader';
-import { indexSandbox } from '../support/IndexHarness';
+import { canonical, indexSandbox } from '../support/IndexHarness';
 import { EMPTY_CATALOG, startTestInstance } from '../support/TestInstance';
 
 /**
  * `blocksStart` hooks get a batch's blocks before its first block is handled, so plugins read ahead in
  * a few queries what their handlers would ask block by block (core-chain's accounts and contracts,
- * bigmaps' rows and live keys, metadata's contract rows).
+ * bigmaps' rows and live keys, metadata's contract rows, the DeFi plugins' pools and positions).
  */
+type Query = { sql: string; bindings: unknown[] };
+const POSITIONS = ['dex_position', 'farm_position', 'lend_position'];
+
 describe('indexer: batch-start hooks (read-ahead)', function () {
   this.timeout(300_000);
 
@@ -57,8 +60,9 @@ describe('indexer: batch-start hooks (read-ahead)', function () {
       bigmaps: ['bigmap_id', 'n_updates', 'n_keys', 'update_height', 'delete_height'],
       bigmap_values: ['bigmap_id', 'hash', 'key', 'value', 'height'],
       contract_metadata: ['contract', 'metadata_map', 'token_map', 'entries', 'update_height'],
+      ...Object.fromEntries(POSITIONS.map((p) => [p, ['position', 'pool', 'owner', 'open_height', 'update_height', 'is_closed']])),
     };
-    const runs: Record<number, { tables: Record<string, CsvRow[]>; queries: string[]; batches: number }> = {};
+    const runs: Record<number, { tables: Record<string, CsvRow[]>; queries: Query[]; batches: number; pools: Map<string, number> }> = {};
 
     before(async () => {
       chain.bakeTo(90);
@@ -67,17 +71,27 @@ describe('indexer: batch-start hooks (read-ahead)', function () {
         class BatchCount {
           static readonly manifest = { name: 'batch-count' };
           setup() {
-            return { handlers: (r: HandlerRegistry) => r.afterBatch(() => void batches++) };
+            return {
+              handlers: (r: HandlerRegistry) => {
+                // Last of the plugins, so its hook runs after every read-ahead: what follows, until the
+                // batch is done, is the handlers' own queries.
+                r.blocksStart((blocks) => void queries.push({ sql: '-- handlers', bindings: blocks.map((b) => b.level) }));
+                r.afterBatch(() => void queries.push({ sql: '-- done', bindings: [] }));
+                r.afterBatch(() => void batches++);
+              },
+            };
           }
         }
         const t = await startTestInstance({ plugins: [...plugins, BatchCount as unknown as PluginClass], config: { batchBlocks } });
-        const queries: string[] = [];
+        const queries: Query[] = [];
         try {
-          t.app.db.writer.on('query', (q: { sql: string }) => queries.push(q.sql));
+          t.app.db.writer.on('query', (q: Query) => queries.push({ sql: q.sql, bindings: q.bindings ?? [] }));
           await indexSandbox(t, chain);
           const tables: Record<string, CsvRow[]> = {};
           for (const [table, columns] of Object.entries(TABLES)) tables[table] = await readTable(t, table, columns);
-          runs[batchBlocks] = { tables, queries, batches };
+          const pools = new Map<string, number>();
+          for (const table of ['dex_pool', 'farm_pool', 'lend_pool']) for (const r of await readTable(t, table, ['pool', 'first_height'])) pools.set(String(r.pool), Number(r.first_height));
+          runs[batchBlocks] = { tables, queries, batches, pools };
         } finally {
           await t.close();
         }
@@ -94,13 +108,54 @@ describe('indexer: batch-start hooks (read-ahead)', function () {
     it('reads the rows of a batch’s accounts, contracts, bigmaps and metadata in about one query per table and batch', () => {
       const { queries, batches } = runs[45];
       expect(batches).to.be.lessThan(6);
-      const count = (pattern: RegExp): number => queries.filter((q) => pattern.test(q)).length;
+      const count = (pattern: RegExp): number => queries.filter((q) => pattern.test(q.sql)).length;
       // A few more than the batches: a voting period's start reads its listed bakers too.
       expect(count(/^select \* from "core_chain"\."account" where "address" in/)).to.be.within(1, batches + 3);
       expect(count(/^select \* from "core_chain"\."contract" where "address" in/)).to.be.within(1, batches);
       expect(count(/^select \* from "bigmaps"\."bigmaps" where "bigmap_id" in/)).to.be.within(1, batches);
       expect(count(/^select "bigmap_id", "hash", "key", "value" from "bigmaps"\."bigmap_values" where/)).to.be.within(1, batches);
       expect(count(/^select \* from "metadata"\."contract_metadata" where "contract" in/)).to.be.within(1, batches);
+    });
+
+    it('reads ahead the DeFi positions of the accounts that call a pool: none is looked up by a handler', () => {
+      const { queries, pools } = runs[45];
+      const blocks = new Map(canonical(chain).map((b) => [b.level, b]));
+      const batches = queries.filter((q) => q.sql === '-- handlers').map((q) => q.bindings.map(Number));
+      expect(batches.length).to.be.greaterThan(1);
+      let batch = 0;
+      let inHandlers = false;
+      let covered = 0;
+      const looked: string[] = [];
+      for (const q of queries) {
+        if (q.sql === '-- handlers' || q.sql === '-- done') {
+          inHandlers = q.sql === '-- handlers';
+          if (!inHandlers) batch++;
+          continue;
+        }
+        const m = /^select \* from "defi_\w+"\."(\w+_position)" where "position" in/.exec(q.sql);
+        if (!m || batch >= batches.length) continue;
+        const levels = batches[batch];
+        // Who signed or sent an applied call to each contract in the batch's blocks (the oracle, from the chain itself).
+        const callers = new Map<string, Set<string>>();
+        for (const level of levels) {
+          for (const op of blocks.get(level)!.operations) {
+            if (op.status !== 'applied' || op.type !== 'transaction' || !op.receiver?.startsWith('KT1')) continue;
+            const set = callers.get(op.receiver) ?? new Set<string>();
+            for (const a of [op.source, op.sender]) if (a) set.add(a);
+            callers.set(op.receiver, set);
+          }
+        }
+        for (const key of q.bindings.map(String)) {
+          const [pool, owner, stakeId] = key.split(':');
+          const created = pools.get(pool);
+          // Positions keyed by pool and owner, in pools the database held when the batch opened.
+          if (stakeId !== undefined || created === undefined || created >= levels[0] || !callers.get(pool.split('_')[0])?.has(owner)) continue;
+          covered++;
+          if (inHandlers) looked.push(`${m[1]} ${key}`);
+        }
+      }
+      expect(covered, 'position reads of callers of older pools').to.be.greaterThan(0);
+      expect(looked).to.deep.equal([]);
     });
   });
 });

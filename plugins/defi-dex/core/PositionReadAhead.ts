@@ -1,0 +1,33 @@
+import type { BlocksStartContext, NormalizedBlock, TableHandle } from '../../../framework';
+
+/** A DeFi plugin's pool and position tables: pools keyed `pool` with their `contract`, positions keyed `pool:owner`. */
+export interface PositionTables {
+  readonly pools: TableHandle<unknown>;
+  readonly positions: TableHandle<unknown>;
+}
+
+/**
+ * Reads ahead what a batch's DeFi handlers would look up one row at a time: the pools of every
+ * contract the batch's applied calls reach, and in those pools the positions of the accounts that
+ * signed or sent the calls. Why: each lookup that misses the entity cache is a round trip to the
+ * database, and a catch-up batch over a busy DeFi era makes hundreds of them one after another (a
+ * new position misses too: only a query tells it is new). Owners found elsewhere by a decoder (an
+ * LP transfer's recipient, a lending stake id) are still looked up when asked.
+ */
+export async function readAheadPositions(blocks: readonly NormalizedBlock[], ctx: BlocksStartContext, tables: PositionTables): Promise<void> {
+  const owners = new Map<string, Set<string>>();
+  for (const block of blocks) {
+    for (const op of block.operations) {
+      if (op.status !== 'applied' || op.type !== 'transaction' || op.receiver === undefined || !op.receiver.startsWith('KT1')) continue;
+      let set = owners.get(op.receiver);
+      if (!set) owners.set(op.receiver, (set = new Set()));
+      if (op.source !== undefined) set.add(op.source);
+      if (op.sender !== undefined) set.add(op.sender);
+    }
+  }
+  if (owners.size === 0) return;
+  const pools: { pool: string; contract: string }[] = await ctx.read(tables.pools).whereIn('contract', [...owners.keys()]).select('pool', 'contract');
+  if (pools.length === 0) return;
+  await ctx.preload(tables.pools, 'pool', pools.map((p) => p.pool));
+  await ctx.preload(tables.positions, 'position', pools.flatMap((p) => [...owners.get(p.contract)!].map((owner) => `${p.pool}:${owner}`)));
+}
