@@ -65,8 +65,9 @@ export class IndexBatch {
     };
   }
 
-  context(block: NormalizedBlock): IndexContext {
-    this.writeAhead();
+  /** The context of the batch's next block, after letting the appended rows' writing go on (writeAhead). */
+  async context(block: NormalizedBlock): Promise<IndexContext> {
+    await this.writeAhead();
     this.states.beginBlock(block.level);
     this.blocks.push({ level: block.level, hash: block.hash, predecessor: block.predecessor });
     const node = (path: string): Promise<unknown> => this.nodeRpc(block.level, path);
@@ -120,14 +121,20 @@ export class IndexBatch {
    * Between blocks: once `writeAheadRows` appended rows wait and no write is in progress, they are
    * COPied now, in the background, one write at a time and in order. A failed write leaves the
    * transaction failed: `flush` throws it (and a batch that fails earlier drops it with the transaction).
+   * While a write is in progress, the event loop gets a few turns: handlers mostly read cached rows
+   * and never wait on I/O, so without them the COPY's data went to the server only when a handler
+   * happened to query, and most of a batch's rows were left for its end (see docs/performance.md).
    */
-  private writeAhead(): void {
-    if (this.io.writeAheadRows <= 0 || this.buffered < this.io.writeAheadRows || this.writing) return;
-    const write = this.writeAppends(this.takeAppends());
-    this.writing = write;
-    write.then(() => {
-      if (this.writing === write) this.writing = undefined;
-    }, () => undefined);
+  private async writeAhead(): Promise<void> {
+    if (this.io.writeAheadRows <= 0) return;
+    if (this.buffered >= this.io.writeAheadRows && !this.writing) {
+      const write = this.writeAppends(this.takeAppends());
+      this.writing = write;
+      write.then(() => {
+        if (this.writing === write) this.writing = undefined;
+      }, () => undefined);
+    }
+    for (let turn = 0; turn < WRITE_TURNS && this.writing; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
   private takeAppends(): Map<TableDef, Row[]> {
@@ -141,6 +148,13 @@ export class IndexBatch {
     for (const [table, rows] of appends) await this.writer.append(this.trx, table, rows);
   }
 }
+
+/**
+ * Event-loop turns given to a write in progress between two blocks. Measured over 1,000 mainnet-like
+ * blocks (about 133,000 op rows): one turn left 46,000 op rows for the batches' ends, four 22,000,
+ * sixteen 20,000 (none: 97,000).
+ */
+const WRITE_TURNS = 4;
 
 /**
  * Journal pre-images are JSON: integers as strings, bytes as hex (not Node's `{type, data}` array form,

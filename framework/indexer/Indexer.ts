@@ -259,7 +259,7 @@ export class Indexer {
         await this.dispatcher.batchStarting(blocks, batch.startContext());
         lap('open');
         let ctx: IndexContext | undefined;
-        for (const block of blocks) await this.dispatcher.dispatch(block, (ctx = batch.context(block)));
+        for (const block of blocks) await this.dispatcher.dispatch(block, (ctx = await batch.context(block)));
         if (ctx) await this.dispatcher.allBlocksHandled(ctx);
         lap('handlers');
         await batch.flush();

@@ -42,6 +42,27 @@ class LogPlugin {
 
 const plugins = [ProbePlugin as unknown as PluginClass, LogPlugin as unknown as PluginClass];
 
+@table('quiet_rows', { kind: 'append', height_column: 'height' })
+class QuietRows {
+  @column({ type: 'uint64' }) row_id!: string;
+  @column({ type: 'int64' }) height!: number;
+}
+
+/** Handlers that never wait: each block appends a row and asks for a turn of the event loop, logged when it comes. */
+class QuietPlugin {
+  static readonly manifest: PluginManifest = { name: 'quiet', tableClasses: [QuietRows] };
+  setup() {
+    return {
+      handlers: (r: HandlerRegistry) =>
+        r.onBlock((block, ctx) => {
+          log.push(`block ${block.level}`);
+          setImmediate(() => log.push(`turn ${block.level}`));
+          ctx.append('quiet_rows', { height: block.level });
+        }),
+    };
+  }
+}
+
 describe(`indexer: appended rows written ahead while the batch goes on (${BACKEND})`, () => {
   const original = BulkWriter.prototype.append;
   let t: TestInstance;
@@ -127,6 +148,31 @@ describe(`indexer: appended rows written ahead while the batch goes on (${BACKEN
       await expectSameTables(t, clean);
     } finally {
       await clean.close();
+    }
+  });
+});
+
+describe(`indexer: a write in progress goes on between blocks whose handlers never wait (${BACKEND})`, () => {
+  it('gives the event loop turns between two blocks while a write is in progress, and only then', async () => {
+    log.length = 0;
+    const chain = new SandboxChain({ seed: 'write-ahead', profile: 'tiny' });
+    chain.bake(12);
+    const t = await startTestInstance({ catalogYaml: EMPTY_CATALOG, plugins: [QuietPlugin as unknown as PluginClass] });
+    try {
+      // Batches 0-5 and 6-11; from a batch's second block on, a write is in progress at each boundary.
+      await indexSandbox(t, chain, { reorgDepth: 0, batchBlocks: 6, writeAheadRows: 1 });
+    } finally {
+      await t.close();
+    }
+    const at = (line: string): number => log.indexOf(line);
+    for (let level = 6; level < 11; level++) {
+      const between = log.slice(at(`block ${level}`), at(`block ${level + 1}`));
+      expect(between[0]).to.equal(`block ${level}`);
+      // Without the turns, the handlers' promises never leave the microtask queue: every turn comes
+      // at the batch's end, when its flush waits on the database.
+      if (BACKEND === 'postgres') expect(between, `between blocks ${level} and ${level + 1}`).to.include(`turn ${level}`);
+      // PGlite writes nothing ahead: no turn is given between blocks.
+      else expect(between.filter((l) => l.startsWith('turn ')), `between blocks ${level} and ${level + 1}`).to.deep.equal([]);
     }
   });
 });
