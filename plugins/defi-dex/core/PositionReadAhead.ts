@@ -29,5 +29,18 @@ export async function readAheadPositions(blocks: readonly NormalizedBlock[], ctx
   const pools: { pool: string; contract: string }[] = await ctx.read(tables.pools).whereIn('contract', [...owners.keys()]).select('pool', 'contract');
   if (pools.length === 0) return;
   await ctx.preload(tables.pools, 'pool', pools.map((p) => p.pool));
-  await ctx.preload(tables.positions, 'position', pools.flatMap((p) => [...owners.get(p.contract)!].map((owner) => `${p.pool}:${owner}`)));
+  const byContract = new Map<string, string[]>();
+  for (const p of pools) byContract.set(p.contract, [...(byContract.get(p.contract) ?? []), p.pool]);
+  const keys: string[] = [];
+  for (const [contract, ids] of byContract) {
+    const callers = owners.get(contract)!;
+    // A contract of many pools (a DEX core of hundreds of pairs) called by many accounts would make
+    // a key for every pair; its calls name the pair, which only the adapter decodes: left to lookups.
+    if (ids.length * callers.size > MAX_KEYS_PER_CONTRACT) continue;
+    for (const pool of ids) for (const owner of callers) keys.push(`${pool}:${owner}`);
+  }
+  await ctx.preload(tables.positions, 'position', keys);
 }
+
+/** Position keys read ahead for one contract at most (pools × callers). */
+export const MAX_KEYS_PER_CONTRACT = 2_000;
