@@ -1,4 +1,4 @@
-import type { Entity, IndexContext, NormalizedBlock, NormalizedOperation, Row, TableDef } from '../../framework';
+import { bigOrZero, type Entity, type IndexContext, type NormalizedBlock, type NormalizedOperation, type Row, type TableDef } from '../../framework';
 import { countBakerOp } from './BakerOpCounts';
 import { BakerRows } from './BakerRows';
 import { BitsetBuilder, countBits } from './Bitset';
@@ -9,7 +9,6 @@ import { nodeAttestationRights, nodeBakingRights } from './NodeRights';
 import { RewardRates, rightsValue } from './RewardRates';
 import { SeedCommitments } from './SeedCommitments';
 import { SnapshotWriter } from './SnapshotWriter';
-import { bigOrZero } from '../../framework';
 
 const LOSSES = new Set(['accusation_loss', 'seed_loss', 'endorsing_loss']);
 const INCOMES = new Set(['baking_income', 'endorsing_income', 'accusation_income', 'seed_income', 'fees_income']);

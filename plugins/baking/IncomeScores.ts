@@ -1,6 +1,4 @@
-import type { Row } from '../../framework';
-import { bigOrZero } from '../../framework';
-
+import { bigOrZero, type Row } from '../../framework';
 
 /**
  * An income row's performance and contribution, in hundredths of a percent (tzindex's 10000 = 100%),

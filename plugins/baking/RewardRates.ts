@@ -1,5 +1,4 @@
-import type { IndexContext, NormalizedBlock } from '../../framework';
-import { bigOrZero } from '../../framework';
+import { bigOrZero, type IndexContext, type NormalizedBlock } from '../../framework';
 
 /**
  * What the rights of one cycle are worth (mutez): a round-0 block with its full bonus (every slot

@@ -1,7 +1,6 @@
-import type { Entity, IndexContext, NormalizedBlock } from '../../framework';
+import { bigOrZero, type Entity, type IndexContext, type NormalizedBlock } from '../../framework';
 import { picksSnapshot, snapshotEra, snapshotIndexAt, snapshotKey, type SnapshotEra } from './SnapshotEra';
 import { SnapshotSelection } from './SnapshotSelection';
-import { bigOrZero } from '../../framework';
 
 /** What a snapshot row needs of an account row. */
 interface AccountState {

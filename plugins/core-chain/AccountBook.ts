@@ -1,6 +1,5 @@
-import type { Entity, EntityStore } from '../../framework';
+import { bigOrZero, type Entity, type EntityStore } from '../../framework';
 import { addressType, isImplicitType } from './addressType';
-import { bigOrZero } from '../../framework';
 
 const ONE_TEZ = 1_000_000n;
 

@@ -1,11 +1,10 @@
-import type { Entity, IndexContext, Logger, NormalizedBlock, NormalizedOperation, Row } from '../../framework';
+import { bigOrZero, type Entity, type IndexContext, type Logger, type NormalizedBlock, type NormalizedOperation, type Row } from '../../framework';
 import { GovernanceBook } from './GovernanceBook';
 import { num } from './GovernanceTables';
 import { OpenPeriod, type GovernanceMemory } from './OpenPeriod';
 import { readPeriodFacts } from './PeriodFacts';
 import { isBallotKind, periodSucceeded, stageOf, type PeriodKind } from './PeriodKind';
 import { addPower, ballotFailures, counted, NO_POWER, percentOf, proposalFailures, shareOf, type Power } from './PeriodRules';
-import { bigOrZero } from '../../framework';
 
 type Ballot = 'yay' | 'nay' | 'pass';
 const BALLOTS: readonly string[] = ['yay', 'nay', 'pass'];

@@ -1,8 +1,7 @@
-import type { TableReader } from '../../framework';
+import { bigOrZero, type TableReader } from '../../framework';
 import { num, type GovernanceTables } from './GovernanceTables';
 import { isPeriodKind, type PeriodKind } from './PeriodKind';
 import type { Power } from './PeriodRules';
-import { bigOrZero } from '../../framework';
 
 /** The last block governance saw: where an open period ends when the next one begins. */
 export interface LastBlock {

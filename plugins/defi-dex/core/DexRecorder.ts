@@ -3,6 +3,7 @@ import { decimal, isqrt, scaled } from '../api/Decimal';
 import { tables } from '../tables.generated';
 import type { DexAction, DexOrigin, DexPoolDecl, DexPoolKey, DexShareTransfer, DexSink, DexSupply, DexTradeAction } from './DexAdapter';
 import { DexTokens, tokenKey } from './DexTokens';
+import { positionKey } from './PositionKey';
 import { RecordUsdQuotes } from './RecordUsdQuotes';
 import { TradeFigures, tradeFigures } from './TradeFigures';
 import { UsdPrices } from '../api/UsdPrices';
@@ -226,7 +227,7 @@ export class DexRecorder implements DexSink {
    */
   private async moveShares(ctx: IndexContext, pool: Entity, owner: string, delta: bigint, counter: string, supply: DexSupply, extra: (p: Entity) => Record<string, unknown> = () => ({})) {
     const positions = ctx.entities(tables.dex_position, 'position');
-    const key = `${pool.pool}:${owner}`;
+    const key = positionKey(String(pool.pool), owner);
     let p = await positions.get(key);
     let created = 0n;
     const time = new Date(ctx.block.time);

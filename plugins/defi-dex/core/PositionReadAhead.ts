@@ -1,6 +1,7 @@
 import type { BlocksStartContext, NormalizedBlock, TableHandle } from '../../../framework';
+import { positionKey } from './PositionKey';
 
-/** A DeFi plugin's pool and position tables: pools keyed `pool` with their `contract`, positions keyed `pool:owner`. */
+/** A DeFi plugin's pool and position tables: pools keyed `pool` with their `contract`, positions by `positionKey`. */
 export interface PositionTables {
   readonly pools: TableHandle<unknown>;
   readonly positions: TableHandle<unknown>;
@@ -30,14 +31,18 @@ export async function readAheadPositions(blocks: readonly NormalizedBlock[], ctx
   if (pools.length === 0) return;
   await ctx.preload(tables.pools, 'pool', pools.map((p) => p.pool));
   const byContract = new Map<string, string[]>();
-  for (const p of pools) byContract.set(p.contract, [...(byContract.get(p.contract) ?? []), p.pool]);
+  for (const p of pools) {
+    const ids = byContract.get(p.contract);
+    if (ids) ids.push(p.pool);
+    else byContract.set(p.contract, [p.pool]);
+  }
   const keys: string[] = [];
   for (const [contract, ids] of byContract) {
     const callers = owners.get(contract)!;
     // A contract of many pools (a DEX core of hundreds of pairs) called by many accounts would make
     // a key for every pair; its calls name the pair, which only the adapter decodes: left to lookups.
     if (ids.length * callers.size > MAX_KEYS_PER_CONTRACT) continue;
-    for (const pool of ids) for (const owner of callers) keys.push(`${pool}:${owner}`);
+    for (const pool of ids) for (const owner of callers) keys.push(positionKey(pool, owner));
   }
   await ctx.preload(tables.positions, 'position', keys);
 }

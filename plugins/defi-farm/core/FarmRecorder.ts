@@ -1,11 +1,11 @@
-import type { Entity, EntityStore, IndexContext } from '../../../framework';
+import { bigOrZero, type Entity, type EntityStore, type IndexContext } from '../../../framework';
 // Token naming (`tez`, `KT1…_id`), token facts and decimal text are the DEX core's: shared, not copied.
 import { bps, decimal } from '../../defi-dex/api/Decimal';
 import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
+import { positionKey } from '../../defi-dex/core/PositionKey';
 import { tables } from '../tables.generated';
 import type { FarmAction, FarmDecl, FarmKey, FarmOrigin, FarmSink, FarmSupply } from './FarmAdapter';
 import { pendingAt } from './PendingRewards';
-import { bigOrZero } from '../../../framework';
 
 export const farmAddress = (f: FarmKey): string => `${f.contract}_${f.poolId}`;
 
@@ -44,7 +44,7 @@ export class FarmRecorder implements FarmSink {
   }
 
   async stake(ctx: IndexContext, key: FarmKey, owner: string): Promise<bigint> {
-    const p = await ctx.entities(tables.farm_position, 'position').get(`${farmAddress(key)}:${owner}`);
+    const p = await ctx.entities(tables.farm_position, 'position').get(positionKey(farmAddress(key), owner));
     return p ? bigOrZero(p.stake_balance) : 0n;
   }
 
@@ -91,7 +91,7 @@ export class FarmRecorder implements FarmSink {
    */
   private async position(ctx: IndexContext, farm: Entity, action: Exclude<FarmAction, { kind: 'update' }>, accrual: FarmSupply['accrual']): Promise<bigint> {
     const positions = ctx.entities(tables.farm_position, 'position');
-    const key = `${farm.pool}:${action.owner}`;
+    const key = positionKey(String(farm.pool), action.owner);
     const time = new Date(ctx.block.time);
     const p =
       (await positions.get(key)) ??

@@ -1,11 +1,11 @@
-import type { Entity, EntityStore, IndexContext } from '../../../framework';
+import { bigOrZero, type Entity, type EntityStore, type IndexContext } from '../../../framework';
 // Token naming (`tez`, `KT1…_id`) and token facts are the DEX core's: shared, not copied.
 import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
+import { positionKey } from '../../defi-dex/core/PositionKey';
 import { tables } from '../tables.generated';
 import { ratesColumns } from './Interest';
 import type { LendingAccount, LendingAction, LendingDecl, LendingHolding, LendingKey, LendingOrigin, LendingRates, LendingShareMove, LendingSink, LendingSupply } from './LendingAdapter';
 import { applyToPosition, emptyPosition, type PositionChange } from './PositionMove';
-import { bigOrZero } from '../../../framework';
 
 export const lendAddress = (m: LendingKey): string => `${m.contract}_${m.poolId}`;
 
@@ -42,7 +42,7 @@ export class LendingRecorder implements LendingSink {
   }
 
   async position(ctx: IndexContext, key: LendingKey, owner: string, stakeId?: bigint): Promise<LendingHolding | undefined> {
-    const row = await ctx.entities(tables.lend_position, 'position').get(positionKey(lendAddress(key), owner, stakeId));
+    const row = await ctx.entities(tables.lend_position, 'position').get(stakeKey(lendAddress(key), owner, stakeId));
     return row ? { balance: bigOrZero(row.balance), debt: bigOrZero(row.debt) } : undefined;
   }
 
@@ -113,12 +113,13 @@ export class LendingRecorder implements LendingSink {
   /** The owner's position in the market (the `stakeId` one), created closed when the owner has none. */
   private async positionRow(ctx: IndexContext, pool: Entity, owner: string, stakeId?: bigint): Promise<Entity> {
     const positions = ctx.entities(tables.lend_position, 'position');
-    const key = positionKey(String(pool.pool), owner, stakeId);
+    const key = stakeKey(String(pool.pool), owner, stakeId);
     return (await positions.get(key)) ?? positions.insert({ ...identity(pool), ...emptyPosition(pool, key, owner, ctx), stake_id: stakeId === undefined ? null : Number(stakeId) });
   }
 }
 
-const positionKey = (pool: string, owner: string, stakeId?: bigint) => (stakeId === undefined ? `${pool}:${owner}` : `${pool}:${owner}:${stakeId}`);
+/** A position's key: the owner's in the market, or one of its stakes (`stakeId`). */
+const stakeKey = (pool: string, owner: string, stakeId?: bigint) => (stakeId === undefined ? positionKey(pool, owner) : `${positionKey(pool, owner)}:${stakeId}`);
 const identity = (pool: Entity) => ({ pool: String(pool.pool), contract: String(pool.contract), pool_id: Number(pool.pool_id), entity: String(pool.entity) });
 // The rates too, from which the API brings every position's interest (Interest.ts marketRates).
 const totals = (s: LendingSupply) => ({ total_collateral: s.totalCollateral, total_debt: s.totalDebt, ...ratesColumns(s.rates) });

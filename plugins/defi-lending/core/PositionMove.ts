@@ -1,7 +1,6 @@
-import type { Entity, IndexContext } from '../../../framework';
+import { bigOrZero, type Entity, type IndexContext } from '../../../framework';
 import { accrued, interestAt, PRECISION } from './Interest';
 import type { LendingAccount, LendingAction, LendingRates, LendingShareMove } from './LendingAdapter';
-import { bigOrZero } from '../../../framework';
 
 const sign = (was: boolean, now: boolean): bigint => (was === now ? 0n : now ? 1n : -1n);
 
