@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Knex } from 'knex';
 import { injectable } from 'tsyringe';
 import { Catalog } from '../catalog/Catalog';
+import type { TableDef } from '../catalog/CatalogModel';
 import { Database } from '../storage/Database';
 import { META_SCHEMA, quote } from '../storage/SchemaMigrator';
 import { Collapse, ROLLUP_LEVELS, RollupLevel } from './Collapse';
@@ -19,6 +20,16 @@ export interface RollupUpdateReport {
 interface LevelState {
   level: RollupLevel;
   watermark: string;
+}
+
+/** A level's row of `tzidx.series_rollup`: its state and the definition it was built for. */
+interface StoredState extends LevelState {
+  definition: string;
+}
+
+/** Whether every level of a series is stored and was built for its current definition. */
+function isCurrent(series: CompiledSeries, states: readonly StoredState[]): boolean {
+  return ROLLUP_LEVELS.every((level) => states.some((s) => s.level === level && s.definition === definitionHash(series, level)));
 }
 
 /**
@@ -68,13 +79,18 @@ export class SeriesRollups {
   async update(trx: Knex.Transaction): Promise<RollupUpdateReport> {
     await this.ensureStateTable(trx);
     const report: RollupUpdateReport = { watermarks: {} };
-    for (const series of this.covered()) {
-      const t = series.def.table;
-      const states = (await this.lockStates(trx, series)).sort((a, b) => ROLLUP_LEVELS.indexOf(a.level) - ROLLUP_LEVELS.indexOf(b.level));
-      const [{ max }] = (await trx.raw(`select max("row_id")::text as max from ${quote(t.schema)}.${quote(t.storage)}`)).rows;
+    const covered = this.covered();
+    // Per batch a fixed number of round trips, not a few per series and level: the states of every
+    // series locked in one statement, the tables' highest row ids read in one, the watermarks moved in one.
+    const states = await this.lockAllStates(trx, covered);
+    const maxima = await this.maxRowIds(trx, covered);
+    const moved: Array<{ series: string; level: RollupLevel; watermark: string }> = [];
+    for (const series of covered) {
+      const levels = states.get(series.def.code)!.sort((a, b) => ROLLUP_LEVELS.indexOf(a.level) - ROLLUP_LEVELS.indexOf(b.level));
+      const max = maxima.get(series.def.table)!;
       /** The level folded just before, from which watermark, and the span of its buckets that changed. */
       let finer: { level: RollupLevel; from: string; span: BucketSpan | null } | undefined;
-      for (const { level, watermark } of states) {
+      for (const { level, watermark } of levels) {
         if (max === null || BigInt(max) <= BigInt(watermark)) {
           finer = undefined;
           continue;
@@ -90,10 +106,18 @@ export class SeriesRollups {
             span = widen(span, await this.fold(trx, series, level, '"row_id" > ? and "row_id" <= ?', [lo.toString(), hi.toString()]));
           }
         }
-        await trx.raw(`update ${STATE_TABLE} set watermark = ?, updated_at = now() where series = ? and level = ?`, [max, series.def.code, level]);
+        moved.push({ series: series.def.code, level, watermark: max });
         finer = { level, from: watermark, span };
       }
       report.watermarks[series.def.code] = max ?? '0';
+    }
+    if (moved.length > 0) {
+      await trx.raw(
+        `update ${STATE_TABLE} s set watermark = v.watermark::bigint, updated_at = now()
+           from (values ${moved.map(() => '(?, ?, ?)').join(', ')}) as v(series, level, watermark)
+          where s.series = v.series and s.level = v.level`,
+        moved.flatMap((m) => [m.series, m.level, m.watermark]),
+      );
     }
     return report;
   }
@@ -142,13 +166,43 @@ export class SeriesRollups {
     return { sql: `(select watermark from ${STATE_TABLE} where series = ? and level = ?)`, bindings: [series.def.code, level] };
   }
 
+  /** Every series' level states, locked for this transaction: lockStates for all of them, in one statement while none needs building. */
+  private async lockAllStates(trx: Knex.Transaction, covered: readonly CompiledSeries[]): Promise<Map<string, LevelState[]>> {
+    const read = new Map<string, StoredState[]>(covered.map((s) => [s.def.code, []]));
+    if (covered.length === 0) return new Map();
+    const rows: Array<StoredState & { series: string }> = (
+      await trx.raw(
+        `select series, level, definition, watermark::text as watermark from ${STATE_TABLE}
+          where series in (${covered.map(() => '?').join(', ')}) order by series, level for update`,
+        covered.map((s) => s.def.code),
+      )
+    ).rows;
+    for (const { series, ...state } of rows) read.get(series)!.push(state);
+    const out = new Map<string, LevelState[]>();
+    for (const series of covered) {
+      const states = read.get(series.def.code)!;
+      out.set(series.def.code, isCurrent(series, states) ? states.map(({ level, watermark }) => ({ level, watermark })) : await this.lockStates(trx, series));
+    }
+    return out;
+  }
+
+  /** The highest row_id of each covered series' table (null: empty), read in one statement. */
+  private async maxRowIds(trx: Knex.Transaction, covered: readonly CompiledSeries[]): Promise<Map<TableDef, string | null>> {
+    const tables = [...new Set(covered.map((s) => s.def.table))];
+    const out = new Map<TableDef, string | null>();
+    if (tables.length === 0) return out;
+    const selects = tables.map((t, i) => `(select max("row_id") from ${quote(t.schema)}.${quote(t.storage)})::text as "m${i}"`);
+    const [row] = (await trx.raw(`select ${selects.join(', ')}`)).rows as Array<Record<string, string | null>>;
+    tables.forEach((t, i) => out.set(t, row[`m${i}`]));
+    return out;
+  }
+
   /** The levels' states, locked for this transaction; missing or outdated levels are (re)built first. */
   private async lockStates(trx: Knex.Transaction, series: CompiledSeries): Promise<LevelState[]> {
-    const read = async (): Promise<Array<LevelState & { definition: string }>> =>
+    const read = async (): Promise<StoredState[]> =>
       (await trx.raw(`select level, definition, watermark::text as watermark from ${STATE_TABLE} where series = ? order by level for update`, [series.def.code])).rows;
     let states = await read();
-    const current = (): boolean => ROLLUP_LEVELS.every((level) => states.some((s) => s.level === level && s.definition === definitionHash(series, level)));
-    if (!current()) {
+    if (!isCurrent(series, states)) {
       await this.ensureSeries(trx, series);
       states = await read();
     }
