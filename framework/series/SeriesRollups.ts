@@ -166,10 +166,10 @@ export class SeriesRollups {
     return { sql: `(select watermark from ${STATE_TABLE} where series = ? and level = ?)`, bindings: [series.def.code, level] };
   }
 
-  /** Every series' level states, locked for this transaction: lockStates for all of them, in one statement while none needs building. */
+  /** Every series' level states, locked for this transaction: what lockStates reads, for all series in one statement (a series whose levels need building goes through lockStates). */
   private async lockAllStates(trx: Knex.Transaction, covered: readonly CompiledSeries[]): Promise<Map<string, LevelState[]>> {
-    const read = new Map<string, StoredState[]>(covered.map((s) => [s.def.code, []]));
     if (covered.length === 0) return new Map();
+    const read = new Map<string, StoredState[]>(covered.map((s) => [s.def.code, []]));
     const rows: Array<StoredState & { series: string }> = (
       await trx.raw(
         `select series, level, definition, watermark::text as watermark from ${STATE_TABLE}
