@@ -79,7 +79,7 @@ export class EntityStates {
   async flush(writer: BulkWriter): Promise<JournalEntry[]> {
     const session = this.active();
     for (const s of this.stores.values()) s.endBlock(session);
-    for (const s of this.stores.values()) await s.flush(session.trx, writer);
+    await writer.mergeAll(session.trx, [...this.stores.values()].map((s) => ({ table: s.table, rows: s.takeChanged() })));
     let cached = 0;
     for (const s of this.stores.values()) cached += s.cachedBytes;
     if (cached > this.maxCachedBytes) for (const s of this.stores.values()) s.evict();
@@ -130,7 +130,7 @@ class CachedEntityStore implements EntityStore {
   private readonly shape: RowShape;
 
   constructor(
-    private readonly table: TableDef,
+    readonly table: TableDef,
     private readonly keyColumn: string,
     private readonly session: () => BatchSession,
     private readonly allocate: () => bigint,
@@ -197,12 +197,13 @@ class CachedEntityStore implements EntityStore {
     return [...this.changed.values()];
   }
 
-  async flush(trx: Knex.Transaction, writer: BulkWriter): Promise<void> {
+  /** The rows changed since the last flush, for it to write; past MAX_CACHED the cache is dropped (the flush writes what it took). */
+  takeChanged(): Row[] {
     const rows = [...this.changed.values()];
     this.changed.clear();
     this.absent.clear();
-    await writer.merge(trx, this.table, rows);
     if (this.cache.size > MAX_CACHED) this.evict();
+    return rows;
   }
 
   /** Forgets the cached rows (after a flush: the database holds them). */

@@ -40,6 +40,37 @@ export class BulkWriter {
   }
 
   /**
+   * `merge` for several tables at once (the indexer's mutable rows, once per batch). A table with few
+   * rows is not worth the three statements of a staging table: such tables' rows go together in one
+   * statement (an `INSERT … VALUES … ON CONFLICT` per table, each in a WITH clause), so a batch that
+   * changed a handful of pools, positions or votes pays one round trip for all of them. The others,
+   * and a table given twice (its rows would meet in one statement), are merged one by one.
+   */
+  async mergeAll(trx: Knex.Transaction, writes: ReadonlyArray<{ table: TableDef; rows: readonly Row[] }>): Promise<void> {
+    const small: Array<{ table: TableDef; rows: readonly Row[]; columns: ColumnDef[] }> = [];
+    const given = new Map<TableDef, number>();
+    for (const { table, rows } of writes) if (rows.length > 0) given.set(table, (given.get(table) ?? 0) + 1);
+    let values = 0;
+    for (const { table, rows } of writes) {
+      if (rows.length === 0) continue;
+      const columns = carriedColumns(table, rows);
+      const size = rows.length * columns.length;
+      if (given.get(table) === 1 && size <= SMALL_MERGE_VALUES && values + size <= MERGE_STATEMENT_VALUES) {
+        small.push({ table, rows, columns });
+        values += size;
+      } else await this.merge(trx, table, rows);
+    }
+    if (small.length === 0) return;
+    const bindings: unknown[] = [];
+    const inserts = small.map(({ table, rows, columns }, i) => {
+      for (const row of rows) for (const c of columns) bindings.push(paramValue(c, row[c.name]));
+      const tuple = `(${columns.map(() => '?').join(', ')})`;
+      return `m${i} as (insert into ${quote(table.schema)}.${quote(table.storage)} (${columns.map((c) => quote(c.name)).join(', ')}) values ${rows.map(() => tuple).join(', ')} ${onConflict(columns)})`;
+    });
+    await trx.raw(`with ${inserts.join(', ')} select 1`, bindings as Knex.Value[]);
+  }
+
+  /**
    * Writes rows keyed by row_id: new ones are inserted, existing ones get the columns the rows carry
    * (the indexer's mutable rows, once per batch): COPY into a temporary staging table, then one
    * INSERT … ON CONFLICT from it, instead of statements with tens of thousands of parameters that the
@@ -47,7 +78,7 @@ export class BulkWriter {
    */
   async merge(trx: Knex.Transaction, table: TableDef, rows: readonly Row[]): Promise<void> {
     if (rows.length === 0) return;
-    const columns = storedColumns(table).filter((c) => rows.some((r) => r[c.name] !== undefined));
+    const columns = carriedColumns(table, rows);
     const target = `${quote(table.schema)}.${quote(table.storage)}`;
     // Named by a digest: schema and table names together may pass the 63 bytes Postgres keeps of a name.
     const staging = `pg_temp.${quote(`tzidx_merge_${createHash('sha1').update(target).digest('hex').slice(0, 20)}`)}`;
@@ -56,14 +87,10 @@ export class BulkWriter {
     await trx.raw(`create temporary table if not exists ${staging} as select * from ${target} with no data`);
     await this.copyFrom(trx, staging, columns.map((c) => c.name), copyLines(columns, rows));
     const names = columns.map((c) => quote(c.name)).join(', ');
-    const set = columns.filter((c) => c.name !== 'row_id').map((c) => `${quote(c.name)} = excluded.${quote(c.name)}`);
     // The staged rows move in one statement: deleted from the staging table (a temporary table's
     // DELETE writes no WAL; TRUNCATE would swap its files, slower for a few rows) and inserted from
     // what the delete returns, one round trip instead of two.
-    await trx.raw(
-      `with moved as (delete from ${staging} returning ${names})
-       insert into ${target} (${names}) select ${names} from moved on conflict ("row_id") do ${set.length > 0 ? `update set ${set.join(', ')}` : 'nothing'}`,
-    );
+    await trx.raw(`with moved as (delete from ${staging} returning ${names}) insert into ${target} (${names}) select ${names} from moved ${onConflict(columns)}`);
   }
 
   /**
@@ -90,6 +117,26 @@ type Connection = { query: Function };
 /** Inside a knex transaction the client hands back the transaction's own connection. */
 function connectionOf(trx: Knex.Transaction): Promise<Connection> {
   return (trx as unknown as { client: { acquireConnection(): Promise<Connection> } }).client.acquireConnection();
+}
+
+/** Values (rows × columns) up to which a table's merge goes into the shared statement, and that statement's whole budget (the protocol allows 65,535 parameters). */
+const SMALL_MERGE_VALUES = 2_000;
+const MERGE_STATEMENT_VALUES = 20_000;
+
+/** The stored columns any of the rows carries (those no row carries are left as they are). */
+function carriedColumns(table: TableDef, rows: readonly Row[]): ColumnDef[] {
+  return storedColumns(table).filter((c) => rows.some((r) => r[c.name] !== undefined));
+}
+
+/** A merged row that exists gets the columns the rows carry. */
+function onConflict(columns: readonly ColumnDef[]): string {
+  const set = columns.filter((c) => c.name !== 'row_id').map((c) => `${quote(c.name)} = excluded.${quote(c.name)}`);
+  return `on conflict ("row_id") do ${set.length > 0 ? `update set ${set.join(', ')}` : 'nothing'}`;
+}
+
+/** A value as a bound parameter, as the COPY text stores it: absent is NULL (merged tables are mutable: no sparse columns). */
+function paramValue(c: ColumnDef, value: unknown): unknown {
+  return c.type.toDb(value) ?? null;
 }
 
 function copyLines(columns: readonly ColumnDef[], rows: readonly Row[]): Generator<string> {
