@@ -16,16 +16,7 @@ export interface PositionTables {
  * LP transfer's recipient, a lending stake id) are still looked up when asked.
  */
 export async function readAheadPositions(blocks: readonly NormalizedBlock[], ctx: BlocksStartContext, tables: PositionTables): Promise<void> {
-  const owners = new Map<string, Set<string>>();
-  for (const block of blocks) {
-    for (const op of block.operations) {
-      if (op.status !== 'applied' || op.type !== 'transaction' || op.receiver === undefined || !op.receiver.startsWith('KT1')) continue;
-      let set = owners.get(op.receiver);
-      if (!set) owners.set(op.receiver, (set = new Set()));
-      if (op.source !== undefined) set.add(op.source);
-      if (op.sender !== undefined) set.add(op.sender);
-    }
-  }
+  const owners = callersByContract(blocks);
   if (owners.size === 0) return;
   const pools: { pool: string; contract: string }[] = await ctx.read(tables.pools).whereIn('contract', [...owners.keys()]).select('pool', 'contract');
   if (pools.length === 0) return;
@@ -45,6 +36,28 @@ export async function readAheadPositions(blocks: readonly NormalizedBlock[], ctx
     for (const pool of ids) for (const owner of callers) keys.push(positionKey(pool, owner));
   }
   await ctx.preload(tables.positions, 'position', keys);
+}
+
+/**
+ * The accounts that signed or sent the batch's applied calls, by called contract. The dex, farm and
+ * lending plugins each read ahead from the same batch (the same array): it is scanned once, not three times.
+ */
+const callers = new WeakMap<readonly NormalizedBlock[], Map<string, Set<string>>>();
+function callersByContract(blocks: readonly NormalizedBlock[]): Map<string, Set<string>> {
+  let owners = callers.get(blocks);
+  if (owners) return owners;
+  owners = new Map();
+  for (const block of blocks) {
+    for (const op of block.operations) {
+      if (op.status !== 'applied' || op.type !== 'transaction' || op.receiver === undefined || !op.receiver.startsWith('KT1')) continue;
+      let set = owners.get(op.receiver);
+      if (!set) owners.set(op.receiver, (set = new Set()));
+      if (op.source !== undefined) set.add(op.source);
+      if (op.sender !== undefined) set.add(op.sender);
+    }
+  }
+  callers.set(blocks, owners);
+  return owners;
 }
 
 /** Position keys read ahead for one contract at most (pools × callers). */
