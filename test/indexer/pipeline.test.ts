@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { HandlerRegistry } from '../../framework';
-import { RpcBlockSource } from '../../framework/chain';
+import { BlockNormalizer, RpcBlockSource } from '../../framework/chain';
 import { BATCH_PHASES, IndexerStatus } from '../../framework/indexer/IndexerStatus';
 import { PluginClass } from '../../framework/plugins/Plugin';
 import { META_SCHEMA } from '../../framework/storage/SchemaMigrator';
@@ -87,6 +87,46 @@ describe(`indexing pipeline (${BACKEND})`, function () {
     expect([...committedWhenAsked.keys()].sort((x, y) => x - y)).to.deep.equal(Array.from({ length: chain.headLevel + 1 }, (_, l) => l));
     for (const [level, committed] of committedWhenAsked) if (level > 0) expect(committed, `block ${level}`).to.be.below(level - 1);
     await expectMatches(t, chain);
+  });
+
+  it('normalizes a batch read ahead only once the batch before it has run its handlers', async function () {
+    const log: string[] = [];
+    const batches: Array<[number, number]> = [];
+    class BlockLog {
+      static readonly manifest = { name: 'block-log' };
+      setup() {
+        return {
+          handlers: (r: HandlerRegistry) => {
+            r.onBlock((block) => void log.push(`handled ${block.level}`));
+            r.afterBatch((_trx, from, to) => void batches.push([from, to]));
+          },
+        };
+      }
+    }
+    const chain = new SandboxChain({ seed: 'pipeline', profile: 'tiny' });
+    chain.bake(45);
+    const normalize = BlockNormalizer.prototype.normalize;
+    BlockNormalizer.prototype.normalize = function (this: BlockNormalizer, raw: unknown) {
+      const block = normalize.call(this, raw);
+      log.push(`normalized ${block.level}`);
+      return block;
+    };
+    const logged = await startTestInstance({ catalogYaml: EMPTY_CATALOG, plugins: [...plugins, BlockLog as unknown as PluginClass] });
+    try {
+      await indexSandbox(logged, chain, { reorgDepth: 10, batchBlocks: 10 });
+      await expectMatches(logged, chain);
+    } finally {
+      BlockNormalizer.prototype.normalize = normalize;
+      await logged.close();
+    }
+    // Every batch after the first was read while the one before it committed (test above); its
+    // blocks were normalized after that batch's last block was handled, not while it was.
+    expect(batches.length).to.be.greaterThan(3);
+    for (let b = 1; b < batches.length; b++) {
+      const handled = log.indexOf(`handled ${batches[b - 1][1]}`);
+      expect(handled, `batch ${batches[b - 1]}`).to.be.at.least(0);
+      for (let level = batches[b][0]; level <= batches[b][1]; level++) expect(log.indexOf(`normalized ${level}`), `block ${level}`).to.be.greaterThan(handled);
+    }
   });
 
   it('rolls back reorgs generically: tables equal a run over the final chain, orphans stay flagged', async function () {
