@@ -86,8 +86,9 @@ export class CatalogRows {
    * order. While `LOOKUP_STATEMENTS_IN_FLIGHT` statements of the lookup run, the lookups asked
    * meanwhile wait and go together in the next one: under load few, large statements (one round trip,
    * one plan and one answer for many requests) on at most that many pooled connections; a lone
-   * request waits one turn of the loop. Nothing is kept between statements. The keys must be valid for the column's type: one the database refuses fails
-   * its whole round. `/metrics` counts the keys of each statement (`tzidx_api_batched_lookup_keys`).
+   * request waits one turn of the loop. Nothing is kept between statements. The keys must be valid
+   * for the column's type: one the database refuses fails its whole round. `/metrics` counts the keys
+   * of each statement (`tzidx_api_batched_lookup_keys`).
    */
   batched(build: (query: Knex.QueryBuilder, keys: string[]) => Knex.QueryBuilder, keysOf: (row: ExplorerRow) => unknown[]): (keys: readonly (string | number)[]) => Promise<ExplorerRow[]> {
     const lookup = this.statement(build);
