@@ -20,7 +20,7 @@ export class BulkWriter {
   async append(trx: Knex.Transaction, table: TableDef, rows: readonly Row[]): Promise<void> {
     if (rows.length === 0) return;
     // Columns any row carries (missing ones are NULL); row_id stays with the identity unless set.
-    const columns = storedColumns(table).filter((c) => rows.some((r) => r[c.name] !== undefined));
+    const columns = carriedColumns(table, rows);
     await this.copyFrom(trx, `${quote(table.schema)}.${quote(table.storage)}`, columns.map((c) => c.name), copyLines(columns, rows));
   }
 
@@ -30,7 +30,7 @@ export class BulkWriter {
    */
   async upsert(trx: Knex.Transaction, table: TableDef, rows: readonly Row[], key: readonly string[]): Promise<void> {
     if (rows.length === 0) return;
-    const columns = storedColumns(table).filter((c) => c.name !== 'row_id' && rows.some((r) => r[c.name] !== undefined));
+    const columns = carriedColumns(table, rows).filter((c) => c.name !== 'row_id');
     const values = rows.map((r) => {
       const out: Row = {};
       for (const c of columns) out[c.name] = c.type.toDb(r[c.name]);
@@ -58,7 +58,7 @@ export class BulkWriter {
       if (given.get(table) === 1 && size <= SMALL_MERGE_VALUES && values + size <= MERGE_STATEMENT_VALUES) {
         small.push({ table, rows, columns });
         values += size;
-      } else await this.merge(trx, table, rows);
+      } else await this.mergeStaged(trx, table, rows, columns);
     }
     if (small.length === 0) return;
     const bindings: unknown[] = [];
@@ -78,7 +78,11 @@ export class BulkWriter {
    */
   async merge(trx: Knex.Transaction, table: TableDef, rows: readonly Row[]): Promise<void> {
     if (rows.length === 0) return;
-    const columns = carriedColumns(table, rows);
+    await this.mergeStaged(trx, table, rows, carriedColumns(table, rows));
+  }
+
+  /** `merge` through the staging table, of the columns the rows carry (`carriedColumns`). */
+  private async mergeStaged(trx: Knex.Transaction, table: TableDef, rows: readonly Row[], columns: readonly ColumnDef[]): Promise<void> {
     const target = `${quote(table.schema)}.${quote(table.storage)}`;
     // Named by a digest: schema and table names together may pass the 63 bytes Postgres keeps of a name.
     const staging = `pg_temp.${quote(`tzidx_merge_${createHash('sha1').update(target).digest('hex').slice(0, 20)}`)}`;
