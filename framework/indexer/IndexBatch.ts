@@ -105,16 +105,18 @@ export class IndexBatch {
     }
   }
 
-  private append(code: string, row: Row): void {
+  private append(code: string, row: Row): bigint {
     const table = this.catalog.require(code);
     if (table.kind !== 'append') throw new Error(`table '${code}' is mutable: use entities()`);
     if (table.heightColumn && row[table.heightColumn] === undefined) throw new Error(`a '${code}' row needs its height column '${table.heightColumn}'`);
-    const filled = rowShape(table).copy(row, this.states.allocate(table));
+    const id = this.states.allocate(table);
+    const filled = rowShape(table).copy(row, id);
     if (table.orphanColumn && filled[table.orphanColumn] === undefined) filled[table.orphanColumn] = false;
     let rows = this.appends.get(table);
     if (!rows) this.appends.set(table, (rows = []));
     rows.push(filled);
     this.buffered++;
+    return id;
   }
 
   /**

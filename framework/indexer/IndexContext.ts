@@ -37,8 +37,9 @@ export interface IndexContext {
   /**
    * Appends a row to an append-only catalog table; it must carry the table's height column. With a
    * generated handle (`tables.op` from the plugin's tables.generated.ts) the row is type-checked.
+   * Answers the row id the row got (what a later row may refer to, as a block's child its parent).
    */
-  append<R extends Row>(table: TableHandle<R> | string, row: R): void;
+  append<R extends Row>(table: TableHandle<R> | string, row: R): bigint;
   /** The mutable rows of a catalog table, keyed by a unique column. */
   entities(table: TableHandle<unknown> | string, keyColumn: string): EntityStore;
   /**

@@ -3,6 +3,7 @@ import { batchKey, carriedKey, type BatchState, type BlocksStartContext, type In
 import { blockAddresses } from './BlockAddresses';
 import { BlockRun } from './BlockRun';
 import { ScriptCache } from './ContractBook';
+import { endorsedSlotsOfPredecessor } from './endorsedSlots';
 import type { OperationKinds } from './OperationKinds';
 import { RunningState, type CoreTables } from './RunningState';
 
@@ -12,7 +13,12 @@ const RUNNING = carriedKey<RunningState | undefined>('core-chain.running', () =>
 const SCRIPTS = carriedKey('core-chain.scripts', () => new ScriptCache());
 /** Denunciation types by operation hash, for slashings applied cycles later (Oxford+). */
 const DENUNCIATIONS = carriedKey('core-chain.denunciations', () => new Map<string, string>());
-/** Slots that endorsed a block, by block hash; written into the block rows once the batch is flushed. */
+/**
+ * Slots that endorsed a block of the batch, by its hash, from the next block of the batch: written
+ * with the block's row. The batch's last block gets its slots from the next batch (ENDORSED_SLOTS).
+ */
+const SLOTS_IN_BATCH = batchKey('core-chain.slots-in-batch', () => new Map<string, number>());
+/** Slots that endorsed a block of an earlier batch, by block hash; written into its row once the batch is flushed. */
 const ENDORSED_SLOTS = batchKey('core-chain.endorsed-slots', () => new Map<string, number>());
 /** Constants registered by blocks of the current batch (not in the table until it is flushed). */
 const BATCH_CONSTANTS = batchKey('core-chain.constants', () => new Set<string>());
@@ -47,13 +53,25 @@ export class BlockIndexer {
 
   /** The rows of every account and contract (KT1, rollups: not tz) the batch's blocks mention, in a few queries rather than some per block. */
   async readAhead(blocks: readonly NormalizedBlock[], ctx: BlocksStartContext): Promise<void> {
+    const slots = ctx.state.get(SLOTS_IN_BATCH);
+    for (let i = 1; i < blocks.length; i++) {
+      if (blocks[i].predecessor === blocks[i - 1].hash) slots.set(blocks[i - 1].hash, endorsedSlotsOfPredecessor(blocks[i]));
+    }
     const addresses = [...new Set(blocks.flatMap(blockAddresses))];
     await ctx.preload('account', 'address', addresses);
     await ctx.preload('contract', 'address', addresses.filter((a) => !a.startsWith('tz')));
   }
 
-  recordEndorsedSlots(ctx: IndexContext, blockHash: string, slots: number): void {
-    ctx.state.get(ENDORSED_SLOTS).set(blockHash, slots);
+  /** The slots that endorsed a block of the batch (0 for its last block: see SLOTS_IN_BATCH). */
+  endorsedSlots(ctx: IndexContext, blockHash: string): number {
+    return ctx.state.get(SLOTS_IN_BATCH).get(blockHash) ?? 0;
+  }
+
+  /** A block's endorsements of a predecessor that an earlier batch wrote: its row is updated after the batch. */
+  recordEndorsedSlots(ctx: IndexContext, block: NormalizedBlock): void {
+    if (ctx.state.get(SLOTS_IN_BATCH).has(block.predecessor)) return;
+    const slots = endorsedSlotsOfPredecessor(block);
+    if (slots > 0) ctx.state.get(ENDORSED_SLOTS).set(block.predecessor, slots);
   }
 
   recordDenunciation(ctx: IndexContext, hash: string, type: string): void {
@@ -101,15 +119,11 @@ export class BlockIndexer {
   }
 
 
-  /** Links the batch's blocks to their parents and stores the endorsed slots the batch saw. */
-  async afterBatch(trx: Knex.Transaction, from: number, to: number, state: BatchState): Promise<void> {
+  /** Stores the endorsed slots of the block an earlier batch ended with (one row; each block when following the head). */
+  async afterBatch(trx: Knex.Transaction, state: BatchState): Promise<void> {
     const t = this.tables.block;
-    // Orphaned blocks stay in the table; only main-chain rows are linked and updated.
+    // Orphaned blocks stay in the table; only main-chain rows are updated.
     const onMain = (alias: string): string => (t.orphanColumn ? ` and not ${alias}.${quoteIdent(t.orphanColumn)}` : '');
-    await trx.raw(
-      `update ??.?? as c set parent_id = p.row_id from ??.?? as p where c.height between ? and ? and c.parent_id is null and p.hash = c.predecessor${onMain('p')}`,
-      [t.schema, t.storage, t.schema, t.storage, from, to],
-    );
     const entries = [...state.get(ENDORSED_SLOTS)];
     for (let i = 0; i < entries.length; i += 500) {
       const chunk = entries.slice(i, i + 500);

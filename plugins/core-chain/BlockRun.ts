@@ -64,8 +64,6 @@ export class BlockRun {
   private signedOpN = 0;
   /** Contracts whose calls changed a sapling state in this block (shielded pools). */
   private readonly saplingPools = new Set<string>();
-  /** Slots of this block's endorsements of its predecessor. */
-  private endorsedSlots = 0;
   private readonly stats: BlockStats = {
     nOpsApplied: 0,
     nOpsFailed: 0,
@@ -113,7 +111,7 @@ export class BlockRun {
     supply.finishBlock(changes.delegatedDelta, changes.bakerBalanceDelta);
 
     const at = { height: this.height, cycle: block.cycle, time: this.time };
-    this.ctx.append('block', this.blockRow(changes.touched, changes.created.length, changes.funded, changes.cleared));
+    this.state.blockId = this.ctx.append('block', this.blockRow(changes.touched, changes.created.length, changes.funded, changes.cleared));
     for (const row of this.opRows) this.ctx.append('op', row);
     for (const row of this.flowRows) this.ctx.append('flow', row);
     for (const row of this.constantRows) this.ctx.append('constant', row);
@@ -487,9 +485,6 @@ export class BlockRun {
     s.nTickets += op.ticketUpdates.length;
     if (op.isRollup) s.nRollupCalls++;
     if (TRANSACTION_TYPES.has(op.type) || op.type === 'origination' || op.type === 'activation') s.volume += op.volume;
-    if (op.type === 'endorsement' && op.consensus?.level === this.height - 1) {
-      this.endorsedSlots += op.consensus.power;
-    }
   }
 
   /** Block-level receipts: implicit events (bake, reward, unfreeze, …), their flows and issuance. */
@@ -513,7 +508,7 @@ export class BlockRun {
     const delayed = issuance.flatMap((i) => (i.delayedOperationHash ? [i.delayedOperationHash] : []));
     const denounced = delayed.length > 0 ? await this.indexer.denouncedTypes(this.ctx, delayed) : new Map<string, string>();
     this.state.supply.recordBlock(issuance, (hash) => (hash === undefined ? undefined : denounced.get(hash)));
-    if (this.endorsedSlots > 0) this.indexer.recordEndorsedSlots(this.ctx, block.predecessor, this.endorsedSlots);
+    this.indexer.recordEndorsedSlots(this.ctx, block);
   }
 
   private blockRow(touched: number, created: number, funded: number, cleared: number): Row {
@@ -527,7 +522,7 @@ export class BlockRun {
     const bakerKey = party(block.bakerConsensusKey);
     const proposerKey = party(block.proposerConsensusKey);
     return {
-      parent_id: null,
+      parent_id: this.state.blockId ?? null,
       hash: block.hash,
       height: this.height,
       cycle: block.cycle,
@@ -541,7 +536,7 @@ export class BlockRun {
       voting_period_kind: block.votingPeriodKind ?? 'proposal',
       baker_id: baker.id,
       proposer_id: proposer.id,
-      n_endorsed_slots: 0,
+      n_endorsed_slots: this.indexer.endorsedSlots(this.ctx, block.hash),
       n_ops_applied: s.nOpsApplied,
       n_ops_failed: s.nOpsFailed,
       n_calls: s.nCalls,

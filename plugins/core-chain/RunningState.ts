@@ -13,15 +13,15 @@ export interface CoreTables {
   protocol: TableDef;
 }
 
-function previousBlock(read: TableReader, t: TableDef, hash: string): Promise<{ time?: unknown } | undefined> {
+function previousBlock(read: TableReader, t: TableDef, hash: string): Promise<{ time?: unknown; row_id?: unknown } | undefined> {
   const q = read(t).where({ hash });
   if (t.orphanColumn) q.where(t.orphanColumn, false);
-  return q.first('time');
+  return q.first('time', 'row_id');
 }
 
 /**
  * What core-chain carries from one block to the next: running chain and supply totals and the
- * previous block's time. It lives in memory while blocks follow each other and is read back from
+ * previous block's time and row id. It lives in memory while blocks follow each other and is read back from
  * the tables whenever the next block does not continue the one it was built for (start, gap, rollback).
  */
 export class RunningState {
@@ -32,6 +32,8 @@ export class RunningState {
     public hash: string | undefined,
     /** Time of that block (for the next block's solvetime). */
     public time: Date | undefined,
+    /** Row id of that block (the next block's `parent_id`); undefined when no main-chain row has it. */
+    public blockId: bigint | undefined,
   ) {}
 
   /** Rebuilds the state for a block whose predecessor is `predecessor` from the last stored rows. */
@@ -53,6 +55,7 @@ export class RunningState {
       supplyRow ? SupplyLedger.fromRow(supplyRow) : new SupplyLedger(),
       predecessor,
       previous?.time === undefined ? undefined : new Date(previous.time as string | Date),
+      previous?.row_id === undefined ? undefined : BigInt(previous.row_id as string),
     );
   }
 }

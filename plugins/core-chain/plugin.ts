@@ -27,7 +27,7 @@ export class CoreChainPlugin implements TzidxPlugin {
       handlers: (registry) => {
         registry.blocksStart((blocks, ctx) => indexer.readAhead(blocks, ctx));
         registry.onBlock((block, ctx) => indexer.index(block, ctx));
-        registry.afterBatch((trx, from, to, state) => indexer.afterBatch(trx, from, to, state));
+        registry.afterBatch((trx, _from, _to, state) => indexer.afterBatch(trx, state));
       },
       routes: (r) => this.explorer.register(r),
     };

@@ -50,10 +50,15 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
   let t: TestInstance;
   let blocks: Json[];
   let accounts: CsvRow[];
+  /** The statements that updated block rows after they were written, with their bound values. */
+  const blockUpdates: Array<{ sql: string; bindings: unknown[] }> = [];
 
   before(async () => {
     chain.bakeTo(HEAD);
     t = await startTestInstance({ plugins: [CoreChainPlugin], enabled: ['core-chain'] });
+    t.app.db.writer.on('query', (q: { sql: string; bindings?: unknown[] }) => {
+      if (/^update "core_chain"\."block"/i.test(q.sql)) blockUpdates.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    });
     await indexSandbox(t, chain);
     blocks = rawBlocks(chain);
     accounts = await readTable(t, 'account', ['address', 'address_type', 'spendable_balance', 'is_funded', 'is_delegated', 'is_baker', 'baker', 'counter', 'pubkey', 'is_revealed']);
@@ -76,6 +81,19 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
       const next = blocks[i + 1];
       expect(Number(r.n_endorsed_slots), `slots of ${r.height}`).to.equal(next ? endorsedPower(next) : 0);
     });
+  });
+
+  it("writes a block's row whole when the batch holds the next block: only the row an earlier batch ended with is updated", async () => {
+    const byHash = new Map(blocks.map((b) => [b.hash as string, b]));
+    // Backfill batches of 100 blocks, then one per block near the head (where every block ends its batch).
+    expect(blockUpdates.length).to.be.greaterThan(0).and.below(blocks.length / 2);
+    for (const u of blockUpdates) {
+      expect(u.sql).to.match(/ set n_endorsed_slots = /);
+      expect(u.sql).to.not.match(/parent_id/);
+      // One (hash, slots) pair: the block before the batch's first block.
+      expect(u.bindings).to.have.length(2);
+      expect(byHash.has(u.bindings[0] as string), String(u.bindings[0])).to.equal(true);
+    }
   });
 
   it('holds for every account the spendable balance the node reports', async () => {
