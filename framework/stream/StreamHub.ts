@@ -36,7 +36,7 @@ export class StreamHub {
   ) {}
 
   async start(): Promise<void> {
-    this.lastSeen = await StreamLog.bounds(this.db).then((b) => b.newest, () => 0);
+    this.lastSeen = await StreamLog.newest(this.db).catch(() => 0);
     this.timers = [
       setInterval(() => this.notify(), this.limits.pollMs),
       setInterval(() => this.clients.forEach((c) => c.heartbeat()), this.limits.heartbeatMs),
@@ -83,7 +83,7 @@ export class StreamHub {
   /** Resolves once everything committed up to now has been offered to the clients. */
   async settled(): Promise<void> {
     // The commit's notification may still be on its way: compare with what the log holds.
-    const newest = await StreamLog.bounds(this.db).then((b) => b.newest, () => this.lastSeen);
+    const newest = await StreamLog.newest(this.db).catch(() => this.lastSeen);
     while (this.reading) await this.reading;
     while (this.lastSeen < newest) {
       const seen = this.lastSeen;
@@ -98,7 +98,7 @@ export class StreamHub {
     // needs, not the events (a page of JSON per commit). A client that joins during this read starts
     // after events committed before it joined; one that resumes catches up from the log itself.
     if (this.clients.size === 0) {
-      this.lastSeen = Math.max(this.lastSeen, (await StreamLog.bounds(this.db)).newest);
+      this.lastSeen = Math.max(this.lastSeen, await StreamLog.newest(this.db));
       return;
     }
     for (;;) {
@@ -129,7 +129,7 @@ export class StreamHub {
       return;
     }
     client.lastId = resumeAfter;
-    const { oldest } = await StreamLog.bounds(this.db);
+    const oldest = await StreamLog.oldest(this.db);
     if (oldest > 0 && resumeAfter < oldest - 1) {
       client.notice('reset', { reason: 'the resume point is older than the kept window', last_event_id: resumeAfter, oldest_id: oldest });
       client.lastId = oldest - 1;

@@ -39,10 +39,20 @@ export const StreamLog = {
     return rows.map((r) => ({ id: Number(r.id), height: Number(r.height), type: r.type, data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown> }));
   },
 
-  /** The lowest and highest id kept (0 when empty). */
-  async bounds(db: Knex): Promise<{ oldest: number; newest: number }> {
-    const row = await db(TABLE).min('id as oldest').max('id as newest').first();
-    return { oldest: Number(row?.oldest ?? 0), newest: Number(row?.newest ?? 0) };
+  /** The highest id kept (0 when empty): where every commit's notification and poll start. */
+  async newest(db: Knex): Promise<number> {
+    const row = await db(TABLE).max('id as newest').first();
+    return Number(row?.newest ?? 0);
+  },
+
+  /**
+   * The lowest id kept (0 when empty), for a client resuming. Not asked for on every commit: the
+   * window is pruned from its low end, so the index's first entries are those of deleted rows until
+   * a vacuum, and finding the lowest live one visits each of them (max, at the other end, does not).
+   */
+  async oldest(db: Knex): Promise<number> {
+    const row = await db(TABLE).min('id as oldest').first();
+    return Number(row?.oldest ?? 0);
   },
 
   /** Operation hashes streamed for blocks above a height (what a rollback takes back). */

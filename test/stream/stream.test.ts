@@ -18,6 +18,8 @@ describe(`live stream /stream (${BACKEND})`, function () {
   const readers: SseReader[] = [];
   let ops: SseReader;
   let logReadsWithoutClients = 0;
+  /** Statements that looked for the log's lowest id while nobody listened. */
+  let lowestIdReads = 0;
 
   before(async () => {
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
@@ -25,6 +27,8 @@ describe(`live stream /stream (${BACKEND})`, function () {
     chain.bake(10);
     const after = StreamLog.after;
     StreamLog.after = (...args) => (logReadsWithoutClients++, after(...args));
+    const lowest = (q: { sql: string }): void => void (/min\("id"\)/i.test(q.sql) && /stream_events/.test(q.sql) && lowestIdReads++);
+    for (const db of [t.app.db.reader, t.app.db.writer]) db.on('query', lowest);
     try {
       await indexSandbox(t, chain);
       // Delivery follows the commit asynchronously: let the first blocks go out before clients connect,
@@ -32,6 +36,7 @@ describe(`live stream /stream (${BACKEND})`, function () {
       await t.app.stream.hub.settled();
     } finally {
       StreamLog.after = after;
+      for (const db of [t.app.db.reader, t.app.db.writer]) db.off('query', lowest);
     }
   });
   after(async () => {
@@ -42,6 +47,8 @@ describe(`live stream /stream (${BACKEND})`, function () {
 
   it('reads no events from the log while nobody listens (the clients below still get every block after they join)', () => {
     expect(logReadsWithoutClients).to.equal(0);
+    // Only where the log ends: its start is what pruning leaves slow to find (StreamLog.oldest).
+    expect(lowestIdReads).to.equal(0);
   });
 
   it(`${CLIENTS} concurrent clients get every block in order, no gaps across a reorg, rolled-back blocks announced`, async () => {
@@ -138,5 +145,21 @@ describe(`live stream /stream (${BACKEND})`, function () {
       const body = (await res.json()) as { errors: Array<{ code: number }> };
       expect(body.errors[0].code, q).to.be.oneOf([1007, 1301]);
     }
+  });
+
+  // Last: it prunes the log.
+  it('resumes a Last-Event-ID older than the kept window from its oldest event, after a reset notice', async () => {
+    const full = readers[1].messages;
+    const cut = full[Math.floor(full.length / 2)].id!;
+    // The window as pruning leaves it: the events up to `cut` are gone.
+    await t.app.db.writer('tzidx.stream_events').where('id', '<=', cut).delete();
+    const [{ oldest }] = (await t.app.db.writer.raw('select min(id)::int as oldest from tzidx.stream_events')).rows as Array<{ oldest: number }>;
+    const resumed = await SseReader.open(`${t.url}/stream?types=block,rollback`, { 'Last-Event-ID': '1' });
+    const lastId = full[full.length - 1].id!;
+    await resumed.until(() => resumed.messages.some((m) => m.id === lastId), 30_000, 'resume after a reset');
+    expect(resumed.messages[0].event).to.equal('reset');
+    expect(resumed.messages[0].data).to.deep.include({ last_event_id: 1, oldest_id: oldest });
+    expect(resumed.messages.slice(1)).to.deep.equal(full.filter((m) => m.id! >= oldest));
+    resumed.close();
   });
 });
