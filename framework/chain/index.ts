@@ -6,7 +6,7 @@ export { abortableSleep, type SleepFn } from './support/abortableSleep';
 
 export type { RpcResponse, RpcTransport } from './rpc/RpcTransport';
 export { UndiciRpcTransport, type UndiciRpcTransportOptions } from './rpc/UndiciRpcTransport';
-export { RpcRequester, type ParseTurn, type RpcRequesterOptions } from './rpc/RpcRequester';
+export { RpcRequester, type RpcRequesterOptions } from './rpc/RpcRequester';
 export { TezosRpcClient, type TezosRpcClientOptions } from './rpc/TezosRpcClient';
 export { ExponentialBackoff, type BackoffOptions } from './rpc/ExponentialBackoff';
 export { seededRandom } from '../util/seededRandom';

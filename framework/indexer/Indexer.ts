@@ -1,6 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import { Catalog } from '../catalog/Catalog';
-import { abortableSleep, BlockNormalizer, BlockRef, BlockSource, NormalizedBlock, ParseTurn, RpcError } from '../chain';
+import { abortableSleep, BlockNormalizer, BlockRef, BlockSource, NormalizedBlock, RpcError } from '../chain';
 import type { RawBlock } from '../chain/model/RawBlock';
 import { ChainState, FINAL_DEPTH } from './ChainState';
 import { BulkWriter } from '../storage/BulkWriter';
@@ -183,12 +183,11 @@ export class Indexer {
    * when following the head, but a node that is some blocks ahead costs one transaction, not one per
    * block. Undefined when there is nothing to read (or the source moved under us: ask again).
    *
-   * A batch read ahead (`normalizeAfter` given) is parsed and normalized only once that promise
-   * resolves (the batch before it has run its handlers), a block's text or a block per event-loop
-   * turn. Why: parsing and normalizing are CPU work the next batch needs but the current one does
-   * not; done as soon as the blocks arrive it delays the current batch's opening and handlers, while
-   * in the turns the flush and the batch-end hooks spend waiting on the database it costs nothing
-   * (about 0.3 s each per 1,000 mainnet-like blocks).
+   * A batch read ahead (`normalizeAfter` given) is normalized only once that promise resolves (the
+   * batch before it has run its handlers), a block per event-loop turn. Why: normalizing is CPU
+   * work the next batch needs but the current one does not; done as soon as the blocks arrive it
+   * delays the current batch's opening and handlers, while in the turns the flush and the batch-end
+   * hooks spend waiting on the database it costs nothing (about 0.3 s per 1,000 mainnet-like blocks).
    */
   private async readBatch(after: number | undefined, limit: number, headLevel: number, signal: AbortSignal, normalizeAfter?: Promise<void>): Promise<ReadBatch | undefined> {
     const levels = await this.nextLevels(after, limit, signal);
@@ -196,13 +195,13 @@ export class Indexer {
     const final = (level: number): boolean => headLevel - level >= this.options.reorgDepth;
     const live = !final(levels[0]);
     const take = Math.min(this.blocksToAsk(), live ? levels.length : levels.filter(final).length);
-    const turn = normalizeAfter && turns(normalizeAfter);
-    const raws = await Promise.all(levels.slice(0, take).map((l) => this.source.blockAt(l, signal, turn)));
+    const raws = await Promise.all(levels.slice(0, take).map((l) => this.source.blockAt(l, signal)));
+    if (normalizeAfter) await normalizeAfter;
     const blocks: NormalizedBlock[] = [];
     let operations = 0;
     for (const raw of raws) {
       if (!raw) break; // the source moved under us (reorg in progress): ask again
-      if (turn) await turn();
+      if (normalizeAfter) await setImmediate();
       const block = this.normalize(raw);
       // Past the budget: this block starts the next batch (asked for again; blocksToAsk keeps that rare).
       if (blocks.length > 0 && operations + block.operations.length > this.options.batchOperations) break;
@@ -382,12 +381,6 @@ export class Indexer {
 function isNodeFailure(e: unknown): boolean {
   for (let err = e; err instanceof Error; err = err.cause) if (err instanceof RpcError && err.retryable) return true;
   return false;
-}
-
-/** Turns once `start` resolves, one event-loop turn apart, in the order they are asked for. */
-function turns(start: Promise<void>): ParseTurn {
-  let last = start;
-  return () => (last = last.then(() => setImmediate()));
 }
 
 /** A promise opened (resolved) by the first call of `open`; later calls do nothing. */

@@ -48,20 +48,6 @@ describe('chain/ArchiveBlockSource', () => {
     expect(await source.blockAt(edonetLevels[0] - 1)).to.equal(undefined);
   });
 
-  it('with a turn, reads a block file at once but parses it only in its turn', async () => {
-    const source = await ArchiveBlockSource.open(dir, { logger });
-    let open!: () => void;
-    let asked = 0;
-    const turn = (): Promise<void> => (asked++, new Promise((resolve) => (open = resolve)));
-    let block: Json | undefined;
-    const read = source.blockAt(edonetLevels[0], undefined, turn).then((b) => (block = b as unknown as Json));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect([asked, block]).to.deep.equal([1, undefined]);
-    open();
-    await read;
-    expect(block?.header.level).to.equal(edonetLevels[0]);
-  });
-
   it('skips files that are not full blocks, with a warning each', async () => {
     warnings.length = 0;
     await ArchiveBlockSource.open(dir, { logger });

@@ -372,28 +372,6 @@ describe('chain/TezosRpcClient over an in-process transport', () => {
     expect(transport.calls).to.equal(2);
   });
 
-  it('parses a block only in the turn it was given; an answer broken in its turn is asked again, in a later turn', async () => {
-    // The first answer is cut short (it does not parse), the second is whole; both come at once.
-    const answers = [blockText.slice(0, 1000), blockText];
-    let calls = 0;
-    const transport: RpcTransport = { get: async () => ({ status: 200, body: answers[calls++] }), monitorHeads: async function* () {} };
-    const client = new TezosRpcClient(transport, { backoff: { baseMs: 1 } });
-    const turns: Array<() => void> = [];
-    const turn = (): Promise<void> => new Promise((resolve) => turns.push(resolve));
-    let block: unknown;
-    const read = client.block(blockLevel, undefined, turn).then((b) => (block = b));
-    await wait(20);
-    // Answered, but waiting for its turn: not parsed, not asked again.
-    expect([calls, turns.length, block]).to.deep.equal([1, 1, undefined]);
-    turns[0]();
-    await wait(20);
-    // The cut answer failed to parse in its turn: asked again, and that answer waits for a turn too.
-    expect([calls, turns.length, block]).to.deep.equal([2, 2, undefined]);
-    turns[1]();
-    await read;
-    expect(block).to.deep.equal(JSON.parse(blockText));
-  });
-
   it('reports RpcTimeoutError when every attempt times out', async () => {
     const transport: RpcTransport = { get: () => new Promise(() => undefined), monitorHeads: async function* () {} };
     const client = new TezosRpcClient(transport, { timeoutMs: 10, maxRetries: 2, backoff: { baseMs: 1 } });

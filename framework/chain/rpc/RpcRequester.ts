@@ -29,13 +29,6 @@ const UNDICI_TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_T
 class AttemptTimeout extends Error {}
 
 /**
- * Awaited before an answer that arrived is parsed; each call is one answer's turn. A caller reading
- * ahead hands one out so that parsing (CPU work it needs only later) waits for a moment the process
- * would otherwise spend waiting. An answer that turns out broken is asked again, as without a turn.
- */
-export type ParseTurn = () => Promise<void>;
-
-/**
  * GETs JSON through any `RpcTransport` with a per-attempt timeout and capped exponential backoff.
  * Retries 5xx/408/429, timeouts, network errors and broken JSON; never retries 404 or other 4xx.
  * Every failure is an `RpcError` (its `attempts` says how many tries were made).
@@ -58,11 +51,11 @@ export class RpcRequester {
     this.sleep = options.sleep ?? abortableSleep;
   }
 
-  /** Parsed JSON of a 2xx answer (parsed in its `turn`, when given); throws `RpcNotFoundError` on 404. */
-  async getJson(path: string, signal?: AbortSignal, turn?: ParseTurn): Promise<unknown> {
+  /** Parsed JSON of a 2xx answer; throws `RpcNotFoundError` on 404. */
+  async getJson(path: string, signal?: AbortSignal): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw this.withAttempts(new RpcAbortedError(path, signal.reason), attempt);
-      const failure = await this.tryOnce(path, signal, turn);
+      const failure = await this.tryOnce(path, signal);
       if (!(failure instanceof RpcError)) return failure.value;
       if (!failure.retryable || attempt >= this.maxRetries) throw this.withAttempts(failure, attempt + 1);
       const delayMs = this.backoff.delay(attempt);
@@ -79,9 +72,9 @@ export class RpcRequester {
   }
 
   /** Like `getJson`, but a 404 answers `undefined`. */
-  async getOptionalJson(path: string, signal?: AbortSignal, turn?: ParseTurn): Promise<unknown> {
+  async getOptionalJson(path: string, signal?: AbortSignal): Promise<unknown> {
     try {
-      return await this.getJson(path, signal, turn);
+      return await this.getJson(path, signal);
     } catch (err) {
       if (err instanceof RpcNotFoundError) return undefined;
       throw err;
@@ -89,7 +82,7 @@ export class RpcRequester {
   }
 
   /** One attempt: the parsed value, or the typed failure. */
-  private async tryOnce(path: string, signal?: AbortSignal, turn?: ParseTurn): Promise<{ value: unknown } | RpcError> {
+  private async tryOnce(path: string, signal?: AbortSignal): Promise<{ value: unknown } | RpcError> {
     let response: RpcResponse;
     try {
       response = await this.withTimeout(path, signal);
@@ -98,7 +91,6 @@ export class RpcRequester {
     }
     if (response.status === 404) return new RpcNotFoundError(path);
     if (response.status < 200 || response.status > 299) return new RpcHttpError(path, response.status, response.body);
-    if (turn) await turn();
     try {
       return { value: JSON.parse(response.body) as unknown };
     } catch (err) {

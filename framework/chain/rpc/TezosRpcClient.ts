@@ -3,7 +3,7 @@ import type { Micheline, RawBlock } from '../model/RawBlock';
 import { silentChainLogger, type ChainLogger } from '../support/ChainLogger';
 import { addressSegment, bigMapIdSegment, blockSegment, chainSegment, queryString, scriptExprSegment, type BlockId } from './rpcArguments';
 import { RpcAbortedError, RpcArgumentError, RpcError, RpcNetworkError, RpcNotFoundError, RpcUnexpectedResponseError } from './RpcError';
-import { RpcRequester, type ParseTurn, type RpcRequesterOptions } from './RpcRequester';
+import { RpcRequester, type RpcRequesterOptions } from './RpcRequester';
 import type { RpcTransport } from './RpcTransport';
 import type {
   AttestationRight,
@@ -79,12 +79,11 @@ export class TezosRpcClient {
 
   /**
    * The full block (header, metadata, operations). When the node skipped an operation receipt as
-   * "too large", the block is fetched again with `metadata=always` so no receipt is lost. `turn`: when
-   * the answer may be parsed (`ParseTurn`).
+   * "too large", the block is fetched again with `metadata=always` so no receipt is lost.
    */
-  async block(id: BlockId, signal?: AbortSignal, turn?: ParseTurn): Promise<RawBlock | undefined> {
+  async block(id: BlockId, signal?: AbortSignal): Promise<RawBlock | undefined> {
     const path = this.blockPath(id);
-    const block = await this.requester.getOptionalJson(path, signal, turn);
+    const block = await this.requester.getOptionalJson(path, signal);
     if (block === undefined) return undefined;
     const checked = this.checkBlock(path, block);
     if (!hasTooLargeMetadata(checked)) return checked;

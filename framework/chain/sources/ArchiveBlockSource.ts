@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { RawBlock } from '../model/RawBlock';
-import type { ParseTurn } from '../rpc/RpcRequester';
 import type { ChainLogger } from '../support/ChainLogger';
 import { ArchiveIndex, blockRefOf, type ArchiveEntry } from './ArchiveIndex';
 import type { BlockRef, BlockSource } from './BlockSource';
@@ -71,9 +70,9 @@ export class ArchiveBlockSource implements BlockSource {
     return (await this.index()).nextLevel(after);
   }
 
-  async blockAt(level: number, _signal?: AbortSignal, turn?: ParseTurn): Promise<RawBlock | undefined> {
+  async blockAt(level: number): Promise<RawBlock | undefined> {
     const entry = (await this.index()).canonicalAt(level);
-    return entry === undefined ? undefined : this.read(entry, turn);
+    return entry === undefined ? undefined : this.read(entry);
   }
 
   async blockByHash(hash: string): Promise<RawBlock | undefined> {
@@ -90,12 +89,10 @@ export class ArchiveBlockSource implements BlockSource {
     // Files are read on demand; nothing stays open.
   }
 
-  private async read(entry: ArchiveEntry, turn?: ParseTurn): Promise<RawBlock> {
+  private async read(entry: ArchiveEntry): Promise<RawBlock> {
     let value: unknown;
     try {
-      const text = await readFile(entry.file, 'utf8');
-      if (turn) await turn();
-      value = JSON.parse(text);
+      value = JSON.parse(await readFile(entry.file, 'utf8'));
     } catch (err) {
       throw new BlockSourceError(`cannot read block file ${entry.file}: ${(err as Error).message}`);
     }

@@ -1,5 +1,4 @@
 import type { RawBlock } from '../model/RawBlock';
-import type { ParseTurn } from '../rpc/RpcRequester';
 
 /** Identity and place of a block in the chain, without its content. */
 export interface BlockRef {
@@ -25,11 +24,8 @@ export interface BlockSource {
   firstLevel(signal?: AbortSignal): Promise<number>;
   /** Next level after `after` that the source holds (archives skip gaps); undefined past the head. */
   nextLevel(after: number, signal?: AbortSignal): Promise<number | undefined>;
-  /**
-   * The block at `level` on the source's best chain, undefined if the source has none. With a `turn`,
-   * the block's text is parsed only in it (a batch read ahead: see `Indexer.readBatch`).
-   */
-  blockAt(level: number, signal?: AbortSignal, turn?: ParseTurn): Promise<RawBlock | undefined>;
+  /** The block at `level` on the source's best chain, undefined if the source has none. */
+  blockAt(level: number, signal?: AbortSignal): Promise<RawBlock | undefined>;
   /**
    * A node RPC about the block at `level`: `path` under `/chains/main/blocks/{level}/` (for example
    * `context/constants`, `votes/listings`). Only sources with a node behind them have it; undefined

@@ -1,6 +1,5 @@
 import type { RawBlock } from '../model/RawBlock';
 import { ExponentialBackoff, type BackoffOptions } from '../rpc/ExponentialBackoff';
-import type { ParseTurn } from '../rpc/RpcRequester';
 import type { RpcTransport } from '../rpc/RpcTransport';
 import { UndiciRpcTransport } from '../rpc/UndiciRpcTransport';
 import { TezosRpcClient, type TezosRpcClientOptions } from '../rpc/TezosRpcClient';
@@ -62,8 +61,8 @@ export class RpcBlockSource implements BlockSource {
     return next <= this.knownHeadLevel ? next : undefined;
   }
 
-  blockAt(level: number, signal?: AbortSignal, turn?: ParseTurn): Promise<RawBlock | undefined> {
-    return this.client.block(level, signal, turn);
+  blockAt(level: number, signal?: AbortSignal): Promise<RawBlock | undefined> {
+    return this.client.block(level, signal);
   }
 
   blockRpc(level: number, path: string, signal?: AbortSignal): Promise<unknown> {
