@@ -67,11 +67,13 @@ export class BlockIndexer {
     return ctx.state.get(SLOTS_IN_BATCH).get(blockHash) ?? 0;
   }
 
-  /** A block's endorsements of a predecessor that an earlier batch wrote: its row is updated after the batch. */
+  /**
+   * A block's endorsements of a predecessor that an earlier batch wrote: its row is updated after the
+   * batch, even to none (the block may replace one a reorg took back, whose endorsements it held).
+   */
   recordEndorsedSlots(ctx: IndexContext, block: NormalizedBlock): void {
     if (ctx.state.get(SLOTS_IN_BATCH).has(block.predecessor)) return;
-    const slots = endorsedSlotsOfPredecessor(block);
-    if (slots > 0) ctx.state.get(ENDORSED_SLOTS).set(block.predecessor, slots);
+    ctx.state.get(ENDORSED_SLOTS).set(block.predecessor, endorsedSlotsOfPredecessor(block));
   }
 
   recordDenunciation(ctx: IndexContext, hash: string, type: string): void {

@@ -21,8 +21,9 @@ function previousBlock(read: TableReader, t: TableDef, hash: string): Promise<{ 
 
 /**
  * What core-chain carries from one block to the next: running chain and supply totals and the
- * previous block's time and row id. It lives in memory while blocks follow each other and is read back from
- * the tables whenever the next block does not continue the one it was built for (start, gap, rollback).
+ * previous block's time and row id. It lives in memory while blocks follow each other and is read
+ * back from the tables whenever the next block does not continue the one it was built for (start,
+ * gap, rollback).
  */
 export class RunningState {
   constructor(

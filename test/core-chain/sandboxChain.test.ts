@@ -379,11 +379,14 @@ describe('core-chain: a sandbox reorganisation', function () {
       chain.reorg(3);
       chain.bake(4);
       await indexSandbox(t, chain);
-      const rows = await readTable(t, 'block', ['hash', 'is_orphan', 'parent_id']);
+      const rows = await readTable(t, 'block', ['hash', 'is_orphan', 'parent_id', 'n_endorsed_slots']);
       expect(rows.filter((r) => r.is_orphan === 'true').map((r) => r.hash)).to.include(replaced);
       const main = rows.filter((r) => r.is_orphan === 'false');
-      expect(main.map((r) => r.hash)).to.deep.equal(rawBlocks(chain).map((b) => b.hash));
+      const raws = rawBlocks(chain);
+      expect(main.map((r) => r.hash)).to.deep.equal(raws.map((b) => b.hash));
       main.slice(1).forEach((r, i) => expect(r.parent_id).to.equal(main[i].row_id));
+      // The fork point's slots are its new successor's, not those of the one the reorg took back.
+      main.forEach((r, i) => expect(Number(r.n_endorsed_slots), `slots of ${r.hash}`).to.equal(raws[i + 1] ? endorsedPower(raws[i + 1]) : 0));
       const accounts = await readTable(t, 'account', ['address', 'spendable_balance']);
       for (const a of accounts) expect(mutez(a.spendable_balance), a.address).to.equal(await nodeBalance(transport, a.address));
       const chainRow = await lastRow(t, 'chain', ['height', 'total_ops']);
