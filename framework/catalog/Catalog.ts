@@ -187,6 +187,9 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     if (!orphan || orphan.type.name !== 'bool') throw new CatalogError(`${path}/orphan_column`, `'${decl.orphan_column}' is not a bool column`, source);
     if (decl.height_column === undefined) throw new CatalogError(`${path}/orphan_column`, 'an orphan column needs a height_column', source);
   }
+  if (decl.settles_after && (decl.height_column === undefined || (decl.kind ?? 'append') !== 'append')) {
+    throw new CatalogError(`${path}/settles_after`, 'only an append table with a height_column settles after later blocks', source);
+  }
   return {
     code,
     plugin,
@@ -196,6 +199,7 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     kind: decl.kind ?? 'append',
     heightColumn: decl.height_column,
     orphanColumn: decl.orphan_column,
+    settlesAfter: decl.settles_after ?? 0,
     derivedFrom: decl.derived_from ?? [],
     columns,
     virtualColumns,

@@ -77,6 +77,12 @@ export interface TableDecl {
   /** A bool column that rollback sets to true instead of deleting the row (blocks stay visible as orphans). */
   orphan_column?: string;
   /**
+   * How many later blocks an append table's row waits for before it no longer changes: core-chain's
+   * block row gets `n_endorsed_slots` from the next block, which a later batch may bring. The series
+   * rollups fold a row only then; queries read the newer rows raw, so answers stay exact. Default 0.
+   */
+  settles_after?: number;
+  /**
    * Tables this one is computed from (bigmap_values from bigmap_updates): its plugin registers a
    * recompute hook (HandlerRegistry.recompute) that a rollback calls instead of the journal.
    */
@@ -270,6 +276,8 @@ export interface TableDef {
   readonly kind: 'append' | 'mutable';
   readonly heightColumn?: string;
   readonly orphanColumn?: string;
+  /** Later blocks a row waits for before it no longer changes (`settles_after`, 0: at once). */
+  readonly settlesAfter: number;
   /** Codes of the tables this one is derived from (empty for tables written by handlers). */
   readonly derivedFrom: readonly string[];
   /** The table's columns, in order: the stored ones (storedColumns), and those read through another table or computed. */

@@ -64,6 +64,7 @@ const table = {
     kind: { enum: ['append', 'mutable'] },
     height_column: { type: 'string', pattern: IDENT },
     orphan_column: { type: 'string', pattern: IDENT },
+    settles_after: { type: 'integer', minimum: 0 },
     derived_from: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: IDENT } },
     columns: { type: 'array', minItems: 1, items: column },
     indexes: {

@@ -127,24 +127,27 @@ export class SeriesRollups {
    * row, and every later one, is recomputed from the raw rows that remain up to the watermark. The
    * watermark then comes down to the highest row id left: the indexer numbers the new branch's rows
    * from there (the same ids a fresh instance gives them), and rows at or below the watermark would
-   * count neither in the buckets nor in the raw tail above it.
+   * count neither in the buckets nor in the raw tail above it. A table whose rows settle after later
+   * blocks (`settlesAfter`) counts the rows that are no longer settled as above the watermark: the
+   * new branch's blocks may change them again (the block at `height` gets a new successor's slots).
    */
   async rollback(trx: Knex.Transaction, height: number): Promise<void> {
     await this.ensureStateTable(trx);
     for (const series of this.covered()) {
       if (!series.heightRef) continue;
+      const t = series.def.table;
+      const settled = height - t.settlesAfter;
+      const cap = settledMaxRowId(t, settled);
+      const [{ left }] = (await trx.raw(`select coalesce(${cap.sql}, 0)::text as left`, cap.bindings)).rows;
       for (const { level, watermark } of await this.lockStates(trx, series)) {
         const table = rollupTable(series, level);
-        const [{ since }] = (await trx.raw(`select min("b") as since from ${table} where "mh" > ?`, [height])).rows;
+        const [{ since }] = (await trx.raw(`select min("b") as since from ${table} where "mh" > ?`, [settled])).rows;
         if (since === null) continue;
         await trx.raw(`delete from ${table} where "b" >= ?`, [since]);
-        await this.fold(trx, series, level, `"row_id" <= ? and ${series.timeRef} >= ? and ${series.heightRef} <= ?`, [watermark, since, height]);
+        const upTo = BigInt(left) < BigInt(watermark) ? left : watermark;
+        await this.fold(trx, series, level, `"row_id" <= ? and ${series.timeRef} >= ? and ${series.heightRef} <= ?`, [upTo, since, settled]);
       }
-      const t = series.def.table;
-      await trx.raw(
-        `update ${STATE_TABLE} set watermark = least(watermark, (select coalesce(max("row_id"), 0) from ${quote(t.schema)}.${quote(t.storage)})), updated_at = now() where series = ?`,
-        [series.def.code],
-      );
+      await trx.raw(`update ${STATE_TABLE} set watermark = least(watermark, ?::bigint), updated_at = now() where series = ?`, [left, series.def.code]);
     }
   }
 
@@ -186,12 +189,12 @@ export class SeriesRollups {
     return out;
   }
 
-  /** The highest row_id of each covered series' table (null: empty), read in one statement. */
+  /** The highest settled row_id of each covered series' table (null: empty), read in one statement. */
   private async maxRowIds(trx: Knex.Transaction, covered: readonly CompiledSeries[]): Promise<Map<TableDef, string | null>> {
     const tables = [...new Set(covered.map((s) => s.def.table))];
     const out = new Map<TableDef, string | null>();
     if (tables.length === 0) return out;
-    const selects = tables.map((t, i) => `(select max("row_id") from ${quote(t.schema)}.${quote(t.storage)})::text as "m${i}"`);
+    const selects = tables.map((t, i) => `${settledMaxRowId(t).sql}::text as "m${i}"`);
     const [row] = (await trx.raw(`select ${selects.join(', ')}`)).rows as Array<Record<string, string | null>>;
     tables.forEach((t, i) => out.set(t, row[`m${i}`]));
     return out;
@@ -316,4 +319,18 @@ function definitionHash(series: CompiledSeries, level: RollupLevel): string {
 
 export function isMissingTable(e: unknown): boolean {
   return (e as { code?: unknown })?.code === '42P01';
+}
+
+/**
+ * The highest row id of `t` whose row no longer changes: every row, or for a table whose rows settle
+ * after later blocks (`settlesAfter`) the rows at least that many blocks below `height` (by default
+ * the newest main-chain block's); null when there is none.
+ */
+function settledMaxRowId(t: TableDef, height?: number): { sql: string; bindings: number[] } {
+  const table = `${quote(t.schema)}.${quote(t.storage)}`;
+  if (t.settlesAfter === 0) return { sql: `(select max("row_id") from ${table})`, bindings: [] };
+  const h = quote(t.heightColumn!);
+  if (height !== undefined) return { sql: `(select max("row_id") from ${table} where ${h} <= ?)`, bindings: [height] };
+  const main = t.orphanColumn ? ` where not ${quote(t.orphanColumn)}` : '';
+  return { sql: `(select max("row_id") from ${table} where ${h} <= (select max(${h}) from ${table}${main}) - ${t.settlesAfter})`, bindings: [] };
 }

@@ -84,6 +84,13 @@ describe('catalog', function () {
       `${yamlWith(ROW_ID)}    series:\n      s:\n        table: t\n        columns: [{ name: n, agg: count }]\n`,
       '/plugins/p/series/s/time_column',
     ],
+    ['rows that settle after later blocks without a height column', yamlWith(ROW_ID, '        settles_after: 1\n'), '/plugins/p/tables/t/settles_after'],
+    [
+      'a mutable table whose rows settle after later blocks',
+      yamlWith(`${ROW_ID}          - { name: height, type: uint64 }\n`, '        kind: mutable\n        height_column: height\n        settles_after: 1\n'),
+      '/plugins/p/tables/t/settles_after',
+    ],
+    ['a negative settles_after', yamlWith(`${ROW_ID}          - { name: height, type: uint64 }\n`, '        height_column: height\n        settles_after: -1\n'), '/plugins/p/tables/t/settles_after'],
     ['a route over an unknown table', routeYaml(OBJECT).replace('table: t,', 'table: zz,'), '/plugins/p/routes/0/table'],
     ['a route of an unknown kind', routeYaml('kind: page, params: { id: { column: row_id } }'), '/plugins/p/routes/0/kind'],
     ['a route field naming an unknown column', routeYaml(`${OBJECT}, fields: [row_id, b]`), '/plugins/p/routes/0/fields/1'],

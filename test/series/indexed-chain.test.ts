@@ -13,33 +13,35 @@ interface BlockRow {
   n_ops_applied: number;
   fee: string;
   baker: string;
+  n_endorsed_slots: number;
 }
 
 /** The block series recomputed from the block table's main-chain rows, 5-minute buckets. */
 function expected(rows: BlockRow[], keep: (r: BlockRow) => boolean = () => true): unknown[][] {
-  const buckets = new Map<number, { count: number; ops: number; fee: bigint }>();
+  const buckets = new Map<number, { count: number; ops: number; fee: bigint; slots: number }>();
   for (const r of rows.filter(keep)) {
     const key = Math.floor(r.time / BUCKET) * BUCKET;
-    const b = buckets.get(key) ?? { count: 0, ops: 0, fee: 0n };
+    const b = buckets.get(key) ?? { count: 0, ops: 0, fee: 0n, slots: 0 };
     b.count += 1;
     b.ops += r.n_ops_applied;
     b.fee += BigInt(Math.round(Number(r.fee) * 1e6));
+    b.slots += r.n_endorsed_slots;
     buckets.set(key, b);
   }
   return [...buckets.entries()]
     .sort((a, b) => a[0] - b[0])
-    .map(([time, b]) => [time, b.count, b.ops, Number(b.fee) / 1e6]);
+    .map(([time, b]) => [time, b.count, b.ops, Number(b.fee) / 1e6, b.slots]);
 }
 
 async function blockRows(t: TestInstance): Promise<BlockRow[]> {
-  const rows = (await (await t.get('/tables/block?columns=time,n_ops_applied,fee,baker&is_orphan=0&limit=50000')).json()) as unknown[][];
-  return rows.map(([time, n, fee, baker]) => ({ time: time as number, n_ops_applied: n as number, fee: String(fee), baker: baker as string }));
+  const rows = (await (await t.get('/tables/block?columns=time,n_ops_applied,fee,baker,n_endorsed_slots&is_orphan=0&limit=50000')).json()) as unknown[][];
+  return rows.map(([time, n, fee, baker, slots]) => ({ time: time as number, n_ops_applied: n as number, fee: String(fee), baker: baker as string, n_endorsed_slots: slots as number }));
 }
 
 async function series(t: TestInstance, rows: BlockRow[], extra = ''): Promise<{ body: unknown[][]; source: string | null }> {
   const start = new Date(rows[0].time).toISOString();
   const end = new Date(rows[rows.length - 1].time).toISOString();
-  const res = await t.get(`/series/block?collapse=5m&columns=count,n_ops_applied,fee&start_date=${start}&end_date=${end}&limit=50000${extra}`);
+  const res = await t.get(`/series/block?collapse=5m&columns=count,n_ops_applied,fee,n_endorsed_slots&start_date=${start}&end_date=${end}&limit=50000${extra}`);
   expect(res.status).to.equal(200);
   return { body: (await res.json()) as unknown[][], source: res.headers.get('x-series-source') };
 }
