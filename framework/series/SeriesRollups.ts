@@ -309,11 +309,13 @@ export function rollupTable(series: CompiledSeries, level: RollupLevel): string 
   return `${quote(series.def.table.schema)}.${quote(name)}`;
 }
 
-function definitionHash(series: CompiledSeries, level: RollupLevel): string {
+export function definitionHash(series: CompiledSeries, level: RollupLevel): string {
   const t = series.def.table;
   const shape = [FORMAT, level, t.schema, t.storage, series.timeRef, series.heightRef, series.excludedRows, series.partials.map((p) => [p.name, p.ddl, p.raw])];
   // Unpartitioned rollups keep the hash they always had (no rebuild of existing instances).
   if (series.partitionRefs.length > 0) shape.push(series.def.partition.map((c) => [c.name, c.type.sqlType]));
+  // Rows that settle late were folded too early before (a block's slots): their rollups are rebuilt once.
+  if (t.settlesAfter > 0) shape.push(`settles_after ${t.settlesAfter}`);
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
 }
 

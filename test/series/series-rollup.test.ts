@@ -3,7 +3,8 @@ import { COLLAPSE_CODES } from '../../framework/series/Collapse';
 import { compileSeries } from '../../framework/series/CompiledSeries';
 import { SeriesQueryEngine, SeriesSource } from '../../framework/series/SeriesQueryEngine';
 import { parseSeriesRequest } from '../../framework/series/SeriesRequest';
-import { SeriesRollups } from '../../framework/series/SeriesRollups';
+import { definitionHash, SeriesRollups } from '../../framework/series/SeriesRollups';
+import { parseCatalog } from '../../framework/catalog/CatalogLoader';
 import { QueryArgs } from '../../framework/query/TableRequest';
 import { prng } from '../support/SampleTable';
 import { BACKEND } from '../support/TestDatabase';
@@ -148,6 +149,16 @@ describe(`series rollups (${BACKEND})`, function () {
     await update();
     expect(await rollups.usable(series(), '1h')).to.equal(true);
     await agree(rows, 6);
+  });
+
+  it('declaring that rows settle after later blocks changes the definition: a rollup folded before is rebuilt once', function () {
+    const tick = (yaml: string) => compileSeries(parseCatalog(yaml).series.get('tick')!);
+    const settling = tick(TICK_CATALOG.replace('        height_column: height\n', '        height_column: height\n        settles_after: 1\n'));
+    expect(settling.def.table.settlesAfter).to.equal(1);
+    for (const level of ['1m', '1h', '1d'] as const) {
+      expect(definitionHash(settling, level), level).to.not.equal(definitionHash(tick(TICK_CATALOG), level));
+      expect(definitionHash(tick(TICK_CATALOG), level), level).to.equal(definitionHash(series(), level));
+    }
   });
 
   it('series over mutable tables have no rollup and always read raw rows', async function () {
