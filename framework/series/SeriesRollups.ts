@@ -137,8 +137,8 @@ export class SeriesRollups {
       if (!series.heightRef) continue;
       const t = series.def.table;
       const settled = height - t.settlesAfter;
-      const cap = settledMaxRowId(t, settled);
-      const [{ left }] = (await trx.raw(`select coalesce(${cap.sql}, 0)::text as left`, cap.bindings)).rows;
+      const cap = settledMaxRowId(t, height);
+      const [{ left }] = (await trx.raw(`select coalesce(${cap.sql}, 0)::text as "left"`, cap.bindings)).rows;
       for (const { level, watermark } of await this.lockStates(trx, series)) {
         const table = rollupTable(series, level);
         const [{ since }] = (await trx.raw(`select min("b") as since from ${table} where "mh" > ?`, [settled])).rows;
@@ -332,7 +332,7 @@ function settledMaxRowId(t: TableDef, height?: number): { sql: string; bindings:
   const table = `${quote(t.schema)}.${quote(t.storage)}`;
   if (t.settlesAfter === 0) return { sql: `(select max("row_id") from ${table})`, bindings: [] };
   const h = quote(t.heightColumn!);
-  if (height !== undefined) return { sql: `(select max("row_id") from ${table} where ${h} <= ?)`, bindings: [height] };
+  if (height !== undefined) return { sql: `(select max("row_id") from ${table} where ${h} <= ?)`, bindings: [height - t.settlesAfter] };
   const main = t.orphanColumn ? ` where not ${quote(t.orphanColumn)}` : '';
   return { sql: `(select max("row_id") from ${table} where ${h} <= (select max(${h}) from ${table}${main}) - ${t.settlesAfter})`, bindings: [] };
 }
