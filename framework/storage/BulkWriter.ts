@@ -6,13 +6,15 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { type ColumnDef, storedColumns, type TableDef } from '../catalog/CatalogModel';
 import { quote } from './SchemaMigrator';
 import { DatabaseKind } from './Database';
+import { binaryCopyChunks, BinaryCopyWriter } from './BinaryCopy';
 
 export type Row = Record<string, unknown>;
 
 /**
  * Writes many rows inside the caller's transaction by COPY, the fastest way in: on Postgres streamed
- * `COPY … FROM STDIN` (pg-copy-streams), on PGlite `COPY … FROM '/dev/blob'` with the same text.
- * Values are converted by each column's type (bigint → text, Date, JSON, hex → bytea).
+ * `COPY … FROM STDIN` (pg-copy-streams), on PGlite `COPY … FROM '/dev/blob'` with the same input.
+ * Catalog rows go in the binary format, each value written by its column's type (bigint → int8,
+ * Date → timestamptz, hex → bytea); the journal's values, which have no column types, as text.
  */
 export class BulkWriter {
   constructor(private readonly kind: DatabaseKind) {}
@@ -21,7 +23,7 @@ export class BulkWriter {
     if (rows.length === 0) return;
     // Columns any row carries (missing ones are NULL); row_id stays with the identity unless set.
     const columns = carriedColumns(table, rows);
-    await this.copyFrom(trx, `${quote(table.schema)}.${quote(table.storage)}`, columns.map((c) => c.name), copyLines(columns, rows));
+    await this.copyFrom(trx, `${quote(table.schema)}.${quote(table.storage)}`, columns.map((c) => c.name), binaryRows(columns, rows));
   }
 
   /**
@@ -89,7 +91,7 @@ export class BulkWriter {
     // Column types only (CREATE … AS): no NOT NULL, so columns the rows do not carry may stay empty
     // here. Asked every time: a table made in a transaction that rolled back is gone.
     await trx.raw(`create temporary table if not exists ${staging} as select * from ${target} with no data`);
-    await this.copyFrom(trx, staging, columns.map((c) => c.name), copyLines(columns, rows));
+    await this.copyFrom(trx, staging, columns.map((c) => c.name), binaryRows(columns, rows));
     const names = columns.map((c) => quote(c.name)).join(', ');
     // The staged rows move in one statement: deleted from the staging table (a temporary table's
     // DELETE writes no WAL; TRUNCATE would swap its files, slower for a few rows) and inserted from
@@ -106,13 +108,14 @@ export class BulkWriter {
     await this.copyFrom(trx, `${quote(schema)}.${quote(storage)}`, columns, valueLines(rows));
   }
 
-  /** `relation`: a quoted, qualified table name. */
-  private async copyFrom(trx: Knex.Transaction, relation: string, columns: readonly string[], lines: Iterable<string>): Promise<void> {
+  /** `relation`: a quoted, qualified table name; `input`: text lines or binary chunks (`BinaryCopy`). */
+  private async copyFrom(trx: Knex.Transaction, relation: string, columns: readonly string[], input: Iterable<string> | Iterable<Buffer>): Promise<void> {
     const target = `${relation} (${columns.map((c) => quote(c)).join(', ')})`;
+    const options = input instanceof BinaryRows ? ' with (format binary)' : '';
     const connection = await connectionOf(trx);
     // PGlite reads COPY input from a Blob under the name /dev/blob.
-    if (this.kind === 'pglite') await connection.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob([...lines]) });
-    else await pipeline(Readable.from(lines), connection.query(copyFrom(`copy ${target} from stdin`)));
+    if (this.kind === 'pglite') await connection.query(`copy ${target} from '/dev/blob'${options}`, [], { blob: new Blob([...input]) });
+    else await pipeline(Readable.from(input), connection.query(copyFrom(`copy ${target} from stdin${options}`)));
   }
 }
 
@@ -143,32 +146,43 @@ function paramValue(c: ColumnDef, value: unknown): unknown {
   return c.type.toDb(value) ?? null;
 }
 
-function copyLines(columns: readonly ColumnDef[], rows: readonly Row[]): Generator<string> {
-  return chunks(rows, copyLine(columns));
+/** Catalog rows as binary COPY input (a class of its own, so `copyFrom` knows the format). */
+class BinaryRows implements Iterable<Buffer> {
+  constructor(
+    private readonly rows: readonly Row[],
+    private readonly write: RowWriter,
+  ) {}
+  [Symbol.iterator](): Iterator<Buffer> {
+    return binaryCopyChunks(this.rows, this.write);
+  }
 }
 
-type LineFn = (row: Row) => string;
-const lineFns = new WeakMap<ColumnDef, Map<string, LineFn>>();
+function binaryRows(columns: readonly ColumnDef[], rows: readonly Row[]): BinaryRows {
+  return new BinaryRows(rows, rowWriter(columns));
+}
+
+type RowWriter = (row: Row, out: BinaryCopyWriter) => void;
+const rowWriters = new WeakMap<ColumnDef, Map<string, RowWriter>>();
 
 /**
- * A row's COPY line for these columns, by a function compiled once per column list. Why: a batch
- * writes hundreds of thousands of rows of 20–50 fields; a loop over the columns calls every type's
- * `toDb` from one call site (megamorphic) and joins the fields two string pieces at a time, while
- * the compiled template calls each column's type from a site of its own and builds the line at once.
- * Per field it is `copyField(type.toDb(value))`, with a sparse column's zero as NULL (ColumnDecl.sparse).
+ * Writes a row's fields for these columns, by a function compiled once per column list. Why: a batch
+ * writes hundreds of thousands of rows of 20–50 fields; a loop over the columns would call every
+ * type's `writeBinary` from one call site (megamorphic), while the compiled function calls each
+ * column's type from a site of its own. Absent and null values are NULL, and so is a sparse
+ * column's zero (ColumnDecl.sparse).
  */
-function copyLine(columns: readonly ColumnDef[]): LineFn {
+function rowWriter(columns: readonly ColumnDef[]): RowWriter {
   const key = columns.map((c) => c.name).join(',');
-  let byList = lineFns.get(columns[0]);
-  if (!byList) lineFns.set(columns[0], (byList = new Map()));
+  let byList = rowWriters.get(columns[0]);
+  if (!byList) rowWriters.set(columns[0], (byList = new Map()));
   let fn = byList.get(key);
   if (!fn) {
     const field = (c: ColumnDef, i: number): string => {
-      const value = `t${i}.toDb(row[${JSON.stringify(c.name)}])`;
-      return c.sparse ? `\${(v = ${value}) === '0' ? '\\\\N' : copyField(v)}` : `\${copyField(${value})}`;
+      const absent = `(v = row[${JSON.stringify(c.name)}]) === undefined || v === null${c.sparse ? " || v === 0 || v === 0n || v === '0'" : ''}`;
+      return `if (${absent}) out.null(); else t${i}.writeBinary(v, out);`;
     };
-    const body = `return function copyLine(row) { let v; return \`${columns.map(field).join('\\t')}\`; };`;
-    fn = new Function('copyField', ...columns.map((_, i) => `t${i}`), body)(copyField, ...columns.map((c) => c.type)) as LineFn;
+    const body = `return function copyRow(row, out) { let v; out.tuple(${columns.length}); ${columns.map(field).join(' ')} };`;
+    fn = new Function(...columns.map((_, i) => `t${i}`), body)(...columns.map((c) => c.type)) as RowWriter;
     byList.set(key, fn);
   }
   return fn;

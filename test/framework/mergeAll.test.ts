@@ -4,24 +4,12 @@ import type { TableDef } from '../../framework/catalog/CatalogModel';
 import { BulkWriter, type Row } from '../../framework/storage/BulkWriter';
 import { Database } from '../../framework/storage/Database';
 import { SchemaMigrator } from '../../framework/storage/SchemaMigrator';
+import { EVERY_COLUMN_TYPE } from '../support/everyColumnType';
 import { BACKEND, scratchDatabase } from '../support/TestDatabase';
 
 // Two tables of the same columns, one of every column type: one written through the staging table
 // (merge), the other through the shared statement (mergeAll), must end up holding the same values.
-const COLUMNS = `
-          - { name: row_id, type: uint64 }
-          - { name: n, type: int64 }
-          - { name: amount, type: money }
-          - { name: big, type: bigint }
-          - { name: fx, type: fixed(6), nullable: true }
-          - { name: f, type: float64, nullable: true }
-          - { name: flag, type: bool }
-          - { name: name, type: string, nullable: true }
-          - { name: kind, type: "enum(a,b)" }
-          - { name: addr, type: address, nullable: true }
-          - { name: doc, type: json, nullable: true }
-          - { name: data, type: bytes, nullable: true }
-          - { name: at, type: datetime, nullable: true }`;
+const COLUMNS = EVERY_COLUMN_TYPE;
 const CATALOG = `
 version: 1
 plugins:

@@ -1,4 +1,4 @@
-import { BaseColumnType, integerFromDb, integerToDb, ValueError } from './ColumnType';
+import { BaseColumnType, BinaryFields, integerFromDb, integerToDb, ValueError } from './ColumnType';
 
 /** Unbounded integers (token amounts), a decimal string at the edge so no precision is lost. */
 export class BigIntType extends BaseColumnType {
@@ -12,6 +12,9 @@ export class BigIntType extends BaseColumnType {
   }
   override toDb(value: unknown): unknown {
     return integerToDb(value);
+  }
+  override writeBinary(value: unknown, out: BinaryFields): void {
+    out.numeric(String(value));
   }
   override fromDb(value: unknown): unknown {
     return integerFromDb(value);

@@ -1,4 +1,4 @@
-import { BaseColumnType, Encoding, EQUALITY_OPERATORS, ValueError } from './ColumnType';
+import { BaseColumnType, BinaryFields, Encoding, EQUALITY_OPERATORS, ValueError } from './ColumnType';
 
 const TRUE = new Set(['1', 't', 'true', 'yes', 'on']);
 const FALSE = new Set(['0', 'f', 'false', 'no', 'off']);
@@ -22,6 +22,9 @@ export class BoolType extends BaseColumnType {
     if (TRUE.has(v)) return true;
     if (FALSE.has(v)) return false;
     throw new ValueError(`'${arg}' is not a boolean (use 1/0 or true/false)`);
+  }
+  override writeBinary(value: unknown, out: BinaryFields): void {
+    out.bool(typeof value === 'boolean' ? value : this.parse(String(value)));
   }
   override schema(enc: Encoding): Record<string, unknown> {
     return enc === 'compact' ? { type: 'integer', enum: [0, 1] } : { type: 'boolean' };

@@ -1,4 +1,4 @@
-import { BaseColumnType, ValueError } from './ColumnType';
+import { BaseColumnType, BinaryFields, ValueError } from './ColumnType';
 
 /** Binary data, lowercase hex at the edge. */
 export class BytesType extends BaseColumnType {
@@ -19,6 +19,9 @@ export class BytesType extends BaseColumnType {
     // A Buffer that went through JSON (a rollback journal's pre-image) comes back as { type, data }.
     if (isJsonBuffer(value)) return Buffer.from(value.data);
     return value;
+  }
+  override writeBinary(value: unknown, out: BinaryFields): void {
+    out.bytes(this.toDb(value) as Uint8Array);
   }
   override fromDb(value: unknown): unknown {
     return value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value;

@@ -12,6 +12,20 @@ export const EQUALITY_OPERATORS: readonly Operator[] = ['eq', 'ne', 'in', 'nin']
 /** What a parsed filter argument becomes: a bound query parameter. */
 export type SqlValue = string | number | boolean | Date | Buffer | null;
 
+/**
+ * Where a type writes one non-null value in Postgres's binary COPY format, in the encoding of its
+ * `sqlType` (storage/BinaryCopy implements it for the indexer's bulk writes).
+ */
+export interface BinaryFields {
+  int64(value: bigint | number | string): void;
+  float64(value: number): void;
+  bool(value: boolean): void;
+  text(value: string): void;
+  bytes(value: Uint8Array): void;
+  jsonb(json: string): void;
+  numeric(decimal: string): void;
+}
+
 /** A filter argument that does not parse as the column's type; the message says why. */
 export class ValueError extends Error {}
 
@@ -41,6 +55,8 @@ export interface ColumnType {
   parse(arg: string): SqlValue;
   /** Converts a writer's JS value (bigint, Date, object…) into what the driver stores. */
   toDb(value: unknown): unknown;
+  /** Writes a writer's non-null JS value (what `toDb` takes) for a binary COPY. */
+  writeBinary(value: unknown, out: BinaryFields): void;
   /** Converts what the driver returns into the JS value writers use (bigint for integers, hex for bytes…). */
   fromDb(value: unknown): unknown;
   /** JSON Schema of one encoded value, for OpenAPI. */
@@ -76,6 +92,9 @@ export abstract class BaseColumnType implements ColumnType {
   abstract parse(arg: string): SqlValue;
   toDb(value: unknown): unknown {
     return value;
+  }
+  writeBinary(value: unknown, out: BinaryFields): void {
+    out.text(String(this.toDb(value)));
   }
   fromDb(value: unknown): unknown {
     return value;

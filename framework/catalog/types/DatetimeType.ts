@@ -1,5 +1,8 @@
 import { parseTime, TimeParseError } from '../../time/TimeExpression';
-import { BaseColumnType, Encoding, ValueError } from './ColumnType';
+import { BaseColumnType, BinaryFields, Encoding, ValueError } from './ColumnType';
+
+/** Postgres counts times from 2000-01-01 UTC. */
+const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
 
 /** Stored as timestamptz; unix milliseconds in compact JSON, RFC3339 (UTC, seconds) in CSV and objects. */
 export class DatetimeType extends BaseColumnType {
@@ -30,6 +33,12 @@ export class DatetimeType extends BaseColumnType {
   }
   override toDb(value: unknown): unknown {
     return typeof value === 'number' ? new Date(value) : value;
+  }
+  /** timestamptz is microseconds since 2000-01-01 UTC. */
+  override writeBinary(value: unknown, out: BinaryFields): void {
+    const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(String(value));
+    if (!Number.isFinite(ms)) throw new RangeError(`'${String(value)}' is not a time`);
+    out.int64(Math.round((ms - POSTGRES_EPOCH_MS) * 1000));
   }
   override schema(enc: Encoding): Record<string, unknown> {
     return enc === 'compact' ? { type: 'integer', description: 'unix milliseconds' } : { type: 'string', format: 'date-time' };

@@ -1,4 +1,4 @@
-import { BaseColumnType, ValueError } from './ColumnType';
+import { BaseColumnType, BinaryFields, ValueError } from './ColumnType';
 
 /** Decimal numbers with a fixed number of decimals (USD values, prices), a string at the edge. */
 export class FixedType extends BaseColumnType {
@@ -18,6 +18,9 @@ export class FixedType extends BaseColumnType {
   parse(arg: string): string {
     if (!/^-?\d+(\.\d+)?$/.test(arg)) throw new ValueError(`'${arg}' is not a decimal number`);
     return arg;
+  }
+  override writeBinary(value: unknown, out: BinaryFields): void {
+    out.numeric(String(value));
   }
   override fromDb(value: unknown): unknown {
     return value === null || value === undefined ? value : String(value);

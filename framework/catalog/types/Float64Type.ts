@@ -1,4 +1,4 @@
-import { BaseColumnType, ValueError } from './ColumnType';
+import { BaseColumnType, BinaryFields, ValueError } from './ColumnType';
 
 export class Float64Type extends BaseColumnType {
   readonly name = 'float64';
@@ -13,6 +13,9 @@ export class Float64Type extends BaseColumnType {
     const n = Number(arg);
     if (arg.trim() === '' || !Number.isFinite(n)) throw new ValueError(`'${arg}' is not a number`);
     return n;
+  }
+  override writeBinary(value: unknown, out: BinaryFields): void {
+    out.float64(Number(value));
   }
   override fromDb(value: unknown): unknown {
     return value === null || value === undefined ? value : Number(value);

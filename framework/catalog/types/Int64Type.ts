@@ -1,4 +1,4 @@
-import { BaseColumnType, Encoding, INT64_MAX, INT64_MIN, integerFromDb, integerToDb, parseInteger } from './ColumnType';
+import { BaseColumnType, BinaryFields, Encoding, INT64_MAX, INT64_MIN, integerFromDb, integerToDb, parseInteger } from './ColumnType';
 
 export class Int64Type extends BaseColumnType {
   readonly name: string = 'int64';
@@ -18,6 +18,9 @@ export class Int64Type extends BaseColumnType {
   }
   override toDb(value: unknown): unknown {
     return integerToDb(value);
+  }
+  override writeBinary(value: unknown, out: BinaryFields): void {
+    out.int64(value as bigint | number | string);
   }
   override fromDb(value: unknown): unknown {
     return integerFromDb(value);

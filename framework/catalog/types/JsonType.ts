@@ -1,4 +1,4 @@
-import { BaseColumnType, ValueError } from './ColumnType';
+import { BaseColumnType, BinaryFields, ValueError } from './ColumnType';
 
 /** Structured values (Micheline, parameters), embedded as JSON; compared by value. */
 export class JsonType extends BaseColumnType {
@@ -20,6 +20,9 @@ export class JsonType extends BaseColumnType {
   }
   override toDb(value: unknown): unknown {
     return value === null || value === undefined ? value : JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+  }
+  override writeBinary(value: unknown, out: BinaryFields): void {
+    out.jsonb(this.toDb(value) as string);
   }
   override fromDb(value: unknown): unknown {
     // PGlite and pg both parse jsonb; a string here is a JSON document stored as text.

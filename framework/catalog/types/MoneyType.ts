@@ -1,4 +1,4 @@
-import { BaseColumnType, Encoding, INT64_MAX, INT64_MIN, ValueError, integerFromDb, integerToDb } from './ColumnType';
+import { BaseColumnType, BinaryFields, Encoding, INT64_MAX, INT64_MIN, ValueError, integerFromDb, integerToDb } from './ColumnType';
 
 /** Amounts are integer mutez in storage and code; the API speaks tez with exactly 6 decimals. */
 export class MoneyType extends BaseColumnType {
@@ -17,6 +17,9 @@ export class MoneyType extends BaseColumnType {
   }
   override toDb(value: unknown): unknown {
     return integerToDb(value);
+  }
+  override writeBinary(value: unknown, out: BinaryFields): void {
+    out.int64(value as bigint | number | string);
   }
   override fromDb(value: unknown): unknown {
     return integerFromDb(value);
