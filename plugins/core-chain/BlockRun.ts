@@ -142,6 +142,7 @@ export class BlockRun {
   }
 
   private party(address: string | undefined): Party {
+    if (address === undefined) return NO_PARTY;
     const a = this.accounts.get(address);
     return a ? { id: a.id, address: a.data.address } : { id: null, address: address ?? null };
   }
@@ -157,8 +158,9 @@ export class BlockRun {
   }
 
   private async indexOperation(op: NormalizedOperation): Promise<void> {
-    const content = classifyOperationUpdates(op.balanceUpdates);
-    const result = op.isSuccess ? classifyOperationUpdates(op.resultBalanceUpdates) : NO_UPDATES;
+    // Most operations (attestations) have no balance updates: nothing to classify, no arrays to make.
+    const content = op.balanceUpdates.length > 0 ? classifyOperationUpdates(op.balanceUpdates) : NO_UPDATES;
+    const result = op.isSuccess && op.resultBalanceUpdates.length > 0 ? classifyOperationUpdates(op.resultBalanceUpdates) : NO_UPDATES;
     this.confirmDelegates(op.balanceUpdates);
     this.stakes.apply(op.balanceUpdates);
     if (op.isSuccess) {
@@ -516,11 +518,10 @@ export class BlockRun {
     const s = this.stats;
     const { supply } = this.state;
     const previous = this.state.time;
-    const party = (address: string | undefined): Party => (address === undefined ? NO_PARTY : this.party(address));
-    const baker = party(block.baker);
-    const proposer = party(block.proposer);
-    const bakerKey = party(block.bakerConsensusKey);
-    const proposerKey = party(block.proposerConsensusKey);
+    const baker = this.party(block.baker);
+    const proposer = this.party(block.proposer);
+    const bakerKey = this.party(block.bakerConsensusKey);
+    const proposerKey = this.party(block.proposerConsensusKey);
     return {
       parent_id: this.state.blockId ?? null,
       hash: block.hash,

@@ -107,40 +107,39 @@ export function operationRow(block: NormalizedBlock, time: Date, op: NormalizedO
   const row = baseRow(block, time, op.opN);
   // A row without a receipt cannot be called applied; the op table has no `unknown` status.
   const status = op.status === 'unknown' ? 'failed' : op.status;
-  Object.assign(row, {
-    type: x.type,
-    hash: op.hash === '' ? null : op.hash,
-    op_l: op.opL,
-    op_p: op.opP,
-    status,
-    is_success: op.isSuccess,
-    is_contract: op.isContract,
-    is_internal: op.isInternal,
-    is_event: op.isEvent,
-    is_rollup: op.isRollup,
-    counter: op.isInternal ? null : (op.counter ?? null),
-    gas_limit: op.gasLimit,
-    gas_used: op.gasUsed,
-    storage_limit: op.storageLimit,
-    storage_paid: op.storagePaid,
-    volume: op.volume,
-    fee: x.fee ?? op.fee,
-    reward: x.reward,
-    deposit: x.deposit,
-    burned: op.burned,
-    data: x.type === UNKNOWN_OPERATION_TYPE ? op.kind : dataString(op),
-    parameters: op.isContract && op.parameters !== undefined ? (encodeMicheline(op.parameters)?.toString('hex') ?? null) : null,
-    storage_hash: op.isContract ? x.storageHash : null,
-    errors: op.errors ?? null,
-    entrypoint_id: op.isContract ? x.entrypointId : null,
-    entrypoint: op.entrypoint ?? (op.isContract ? 'default' : null),
-    big_map_diff: op.isContract ? bigMapDiffBytes(op.bigMapDiffs) : null,
-    code_hash: x.codeHash,
-    power: op.consensus?.power ?? null,
-    deposits_limit: op.limit ?? null,
-    rollup_level: op.rollupLevel ?? null,
-    kind: op.kind,
-  });
+  // Assigned one by one: an Object.assign of a literal built a second object of 32 values per row.
+  row.type = x.type;
+  row.hash = op.hash === '' ? null : op.hash;
+  row.op_l = op.opL;
+  row.op_p = op.opP;
+  row.status = status;
+  row.is_success = op.isSuccess;
+  row.is_contract = op.isContract;
+  row.is_internal = op.isInternal;
+  row.is_event = op.isEvent;
+  row.is_rollup = op.isRollup;
+  row.counter = op.isInternal ? null : (op.counter ?? null);
+  row.gas_limit = op.gasLimit;
+  row.gas_used = op.gasUsed;
+  row.storage_limit = op.storageLimit;
+  row.storage_paid = op.storagePaid;
+  row.volume = op.volume;
+  row.fee = x.fee ?? op.fee;
+  row.reward = x.reward;
+  row.deposit = x.deposit;
+  row.burned = op.burned;
+  row.data = x.type === UNKNOWN_OPERATION_TYPE ? op.kind : dataString(op);
+  row.parameters = op.isContract && op.parameters !== undefined ? (encodeMicheline(op.parameters)?.toString('hex') ?? null) : null;
+  row.storage_hash = op.isContract ? x.storageHash : null;
+  row.errors = op.errors ?? null;
+  row.entrypoint_id = op.isContract ? x.entrypointId : null;
+  row.entrypoint = op.entrypoint ?? (op.isContract ? 'default' : null);
+  row.big_map_diff = op.isContract ? bigMapDiffBytes(op.bigMapDiffs) : null;
+  row.code_hash = x.codeHash;
+  row.power = op.consensus?.power ?? null;
+  row.deposits_limit = op.limit ?? null;
+  row.rollup_level = op.rollupLevel ?? null;
+  row.kind = op.kind;
   parties(row, x);
   return row;
 }
