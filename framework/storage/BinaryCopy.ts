@@ -11,6 +11,8 @@ const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);
 const SAFE_MIN = -SAFE_MAX;
 const NUMERIC_NEG = 0x4000;
 const NUMERIC_NAN = 0xc000;
+/** Postgres 14 and later; older servers refuse them, as they refuse the text 'Infinity' for numeric. */
+const NUMERIC_SPECIAL = new Map([['NaN', NUMERIC_NAN], ['Infinity', 0xd000], ['+Infinity', 0xd000], ['-Infinity', 0xf000]]);
 const EMPTY = Buffer.alloc(0);
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
@@ -97,7 +99,7 @@ export class BinaryCopyWriter implements BinaryFields {
     this.pos += 5 + n;
   }
 
-  /** A decimal number's text (`-12.5`, `1e-7`, `NaN`) as numeric: base-10,000 digits, weight, sign and scale. */
+  /** A decimal number's text (`-12.5`, `1e-7`, `NaN`, `-Infinity`) as numeric: base-10,000 digits, weight, sign and scale. */
   numeric(decimal: string): void {
     const { digits, weight, sign, scale } = numericParts(decimal);
     this.ensure(12 + 2 * digits.length);
@@ -159,7 +161,8 @@ export function* binaryCopyChunks<T>(rows: readonly T[], write: (row: T, out: Bi
 }
 
 function numericParts(decimal: string): { digits: number[]; weight: number; sign: number; scale: number } {
-  if (decimal === 'NaN') return { digits: [], weight: 0, sign: NUMERIC_NAN, scale: 0 };
+  const special = NUMERIC_SPECIAL.get(decimal);
+  if (special !== undefined) return { digits: [], weight: 0, sign: special, scale: 0 };
   const m = DECIMAL.exec(decimal.trim());
   if (!m || (m[2] === '' && (m[3] ?? '') === '')) throw new RangeError(`'${decimal}' is not a decimal number`);
   // Shift the decimal point by the exponent, in the digit text (no float ever holds the value).
