@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { parseCatalog } from '../../framework/catalog/CatalogLoader';
 import { storedColumns, type TableDef } from '../../framework/catalog/CatalogModel';
+import { BaseColumnType } from '../../framework/catalog/types/ColumnType';
+import { COLUMN_TYPE_PATTERN, columnType } from '../../framework/catalog/types/ColumnTypes';
 import { BinaryCopyWriter } from '../../framework/storage/BinaryCopy';
 import { BulkWriter, type Row } from '../../framework/storage/BulkWriter';
 import { Database } from '../../framework/storage/Database';
@@ -16,7 +18,8 @@ const COLUMNS = `${EVERY_COLUMN_TYPE}
           - { name: height, type: uint64 }
           - { name: fee, type: money, sparse: true }
           - { name: gas, type: uint64, sparse: true }
-          - { name: hash, type: hash(block), nullable: true }`;
+          - { name: hash, type: hash(block), nullable: true }
+          - { name: price, type: decimal(4), nullable: true }`;
 const CATALOG = `
 version: 1
 plugins:
@@ -43,6 +46,7 @@ const ROWS: Row[] = Array.from({ length: 2_000 }, (_, i) => ({
   amount: [0n, -5, '12', 2n ** 63n - 1n][i % 4],
   big: [2n ** 200n + BigInt(i), -(10n ** 77n), 0n, 123, '-9'][i % 5],
   fx: i % 11 === 10 ? null : DECIMALS[i % DECIMALS.length],
+  price: i % 3 === 2 ? null : DECIMALS[(i * 7) % DECIMALS.length],
   f: [0.1, -1e300, NaN, Infinity, -Infinity, 1.5, null, 3][i % 8],
   flag: [true, false, 't', 'false', 1, 0][i % 6],
   name: i % 13 === 12 ? null : TEXTS[i % 97 === 0 ? 4 : i % 4],
@@ -104,6 +108,17 @@ describe(`BulkWriter: rows go in by binary COPY as the server reads the same val
       expect(failure, `${column} = ${String(value)}`).to.be.an('error');
     }
     expect(await contents(copied)).to.have.length(ROWS.length);
+  });
+
+  it('every column type not stored as text writes its own binary form (the default writes text)', function () {
+    // The catalog's type names: simple ones, then those that take an argument.
+    const [simple, parameterized] = COLUMN_TYPE_PATTERN.split('$|^').map((p) => /\(([^)]*)\)/.exec(p)![1].split('|'));
+    const declarations = [...simple, ...parameterized.map((n) => `${n}(${n === 'hash' ? 'block' : n === 'enum' ? 'a' : '2'})`)];
+    expect(declarations).to.include.members(['int64', 'money', 'datetime', 'fixed(2)', 'decimal(2)', 'hash(block)']);
+    for (const d of declarations) {
+      const type = columnType(d);
+      if (type.sqlType !== 'text') expect(type.writeBinary, d).to.not.equal(BaseColumnType.prototype.writeBinary);
+    }
   });
 
   it('writes numeric as base-10,000 digits with weight, sign and scale', function () {
