@@ -141,7 +141,7 @@ function onConflict(columns: readonly ColumnDef[]): string {
   return `on conflict ("row_id") do ${set.length > 0 ? `update set ${set.join(', ')}` : 'nothing'}`;
 }
 
-/** A value as a bound parameter, as the COPY text stores it: absent is NULL (merged tables are mutable: no sparse columns). */
+/** A value as a bound parameter, as the COPY stores it: absent is NULL (merged tables are mutable: no sparse columns). */
 function paramValue(c: ColumnDef, value: unknown): unknown {
   return c.type.toDb(value) ?? null;
 }
