@@ -144,7 +144,7 @@ export class BlockRun {
   private party(address: string | undefined): Party {
     if (address === undefined) return NO_PARTY;
     const a = this.accounts.get(address);
-    return a ? { id: a.id, address: a.data.address } : { id: null, address: address ?? null };
+    return a ? { id: a.id, address: a.data.address } : { id: null, address };
   }
 
   /** Staked deposits sit with the staker's current delegate. */
