@@ -3,6 +3,7 @@ import { Catalog } from '../catalog/Catalog';
 import { abortableSleep, BlockNormalizer, BlockRef, BlockSource, NormalizedBlock, RpcError } from '../chain';
 import type { RawBlock } from '../chain/model/RawBlock';
 import { ChainState, FINAL_DEPTH } from './ChainState';
+import { BrinSummaries } from '../storage/BrinSummaries';
 import { BulkWriter } from '../storage/BulkWriter';
 import { Database } from '../storage/Database';
 import { Logger } from '../util/Logger';
@@ -63,6 +64,7 @@ export class Indexer {
   private readonly rollback: ChainRollback;
   private readonly sync = new SyncState();
   private readonly writer: BulkWriter;
+  private readonly brin: BrinSummaries;
   private readonly normalizer: BlockNormalizer;
   private tip?: SyncCursor;
   private lastBlockTime?: number;
@@ -83,6 +85,7 @@ export class Indexer {
   ) {
     this.rollback = new ChainRollback(catalog);
     this.writer = new BulkWriter(db.kind);
+    this.brin = new BrinSummaries(catalog);
     this.normalizer = new BlockNormalizer({ logger: { warn: (obj: object, msg?: string) => log.warn(obj, msg) } });
   }
 
@@ -311,6 +314,8 @@ export class Indexer {
       ...(previous !== undefined && last.time > previous ? { blockInterval: (last.time - previous) / 1000 } : {}),
     });
     this.lastBlockTime = last.time;
+    // Committed already: a failure here loses nothing, the next batch summarizes what this one left.
+    await this.brin.afterCommit(this.db.writer).catch((e: unknown) => this.log.warn({ err: e }, 'summarizing BRIN indexes failed'));
   }
 
   /** Adds the time since the last lap (or since it was made) to a phase of the indexer's status. */

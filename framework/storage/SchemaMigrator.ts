@@ -219,7 +219,7 @@ function definitionHash(table: TableDef): string {
  * `{table}_{columns}_idx`, with `_no_{values}` before the suffix when the index leaves values out.
  * Postgres truncates identifiers at 63 bytes; long index names get a hash suffix to stay unique.
  */
-function indexName(table: TableDef, ix: IndexDef): string {
+export function indexName(table: TableDef, ix: IndexDef): string {
   const name = `${table.storage}_${ix.columns.join('_')}${ix.except.length > 0 ? `_no_${ix.except.join('_')}` : ''}_idx`;
   if (name.length <= 63) return name;
   const h = createHash('sha256').update(name).digest('hex').slice(0, 8);
