@@ -121,8 +121,8 @@ function applyVia(q: Knex.QueryBuilder, f: Filter, via: ColumnVia): void {
 
 /**
  * A filter on a column packing two others (op `id` = height << 16 | op_n) as conditions on them that
- * their B-tree (height, op_n) answers: equality and comparisons on the pair; `in` by the heights,
- * then the ids (no row-value IN list: PGlite breaks on long ones). ne/nin use the column itself.
+ * an index on the high one answers: equality and comparisons on the pair; `in` by the heights, then
+ * the ids (no row-value IN list: PGlite breaks on long ones). ne/nin use the column itself.
  */
 const PACKED = new Set(['eq', 'in', 'gt', 'gte', 'lt', 'lte', 'rg']);
 
@@ -137,8 +137,17 @@ function applyPacked(q: Knex.QueryBuilder, f: Filter, packs: ColumnPacks): void 
   if (f.op === 'in') {
     const heights = [...new Set(f.values.map((v) => split(v)[0]))];
     q.whereRaw(`${high} = any(?) and ${columnSql(f.column)} = any(?)`, [heights, f.values.map(String)]);
-  } else if (f.op === 'rg') q.whereRaw(`(${high}, ${low}) >= (?, ?) and (${high}, ${low}) <= (?, ?)`, f.values.flatMap(split));
-  else q.whereRaw(`(${high}, ${low}) ${COMPARISON[f.op]} (?, ?)`, split(f.values[0]));
+    return;
+  }
+  // A range's bounds on the high column, said apart: Postgres does not estimate a row comparison (it
+  // guesses a third of the table), so with a limit it would walk the row-id index from one end and
+  // filter, through the whole table for an old block's ids. (A row equality it splits itself.)
+  const lo = split(f.values[0]);
+  const hi = f.op === 'rg' ? split(f.values[1]) : lo;
+  if (f.op === 'gt' || f.op === 'gte' || f.op === 'rg') q.whereRaw(`${high} >= ?`, [lo[0]]);
+  if (f.op === 'lt' || f.op === 'lte' || f.op === 'rg') q.whereRaw(`${high} <= ?`, [hi[0]]);
+  if (f.op === 'rg') q.whereRaw(`(${high}, ${low}) >= (?, ?) and (${high}, ${low}) <= (?, ?)`, [...lo, ...hi]);
+  else q.whereRaw(`(${high}, ${low}) ${COMPARISON[f.op]} (?, ?)`, lo);
 }
 
 function applyFilter(q: Knex.QueryBuilder, f: Filter): void {
