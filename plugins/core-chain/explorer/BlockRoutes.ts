@@ -100,7 +100,7 @@ export class BlockRoutes {
       const block = await this.blocks.ref(parseBlockId(ctx.params.id));
       if (!block) throw ApiError.notFound('no such block');
       // Op rows of orphaned blocks are removed by the rollback: an orphan lists no operations. A
-      // main-chain block's are those at its height (the op table's (height, op_n) index).
+      // main-chain block's are those at its height (the op table's height index).
       const body = await this.pages.list(ctx.query, { scopes: [(q) => (block.is_orphan ? q.whereRaw('false') : q.where('height', block.height))] });
       return { body, height: block.height };
     }, { summary: 'the operations of a block', params: { table: 'block', columns: { id: 'hash' } } });
