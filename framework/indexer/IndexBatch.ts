@@ -77,7 +77,7 @@ export class IndexBatch {
       read: this.read,
       shared: new SharedValues(),
       state: this.state,
-      append: (table, row) => this.append(tableCode(table), row),
+      append: (table, row) => this.append(tableCode(table), row, block.level),
       entities: (table, key) => this.states.store(this.catalog.require(tableCode(table)), key),
       node,
       watch: async (address, role) => {
@@ -105,10 +105,18 @@ export class IndexBatch {
     }
   }
 
-  private append(code: string, row: Row): bigint {
+  /**
+   * A row's height is its block's: the rollback removes a block's rows by it, and the tables route
+   * finds the first row id at a height by it (row ids grow with the height: TableQueryEngine).
+   */
+  private append(code: string, row: Row, level: number): bigint {
     const table = this.catalog.require(code);
     if (table.kind !== 'append') throw new Error(`table '${code}' is mutable: use entities()`);
-    if (table.heightColumn && row[table.heightColumn] === undefined) throw new Error(`a '${code}' row needs its height column '${table.heightColumn}'`);
+    if (table.heightColumn) {
+      const height = row[table.heightColumn];
+      if (height === undefined) throw new Error(`a '${code}' row needs its height column '${table.heightColumn}'`);
+      if (Number(height) !== level) throw new Error(`a '${code}' row of block ${level} has ${table.heightColumn} ${String(height)}: an appended row's height is its block's`);
+    }
     const id = this.states.allocate(table);
     const filled = rowShape(table).copy(row, id);
     if (table.orphanColumn && filled[table.orphanColumn] === undefined) filled[table.orphanColumn] = false;

@@ -35,7 +35,7 @@ export interface IndexContext {
   /** `live` near the head (each block journaled on its own; a batch holds the blocks the node already has), `backfill` while catching up (batches, no journal). */
   readonly mode: 'live' | 'backfill';
   /**
-   * Appends a row to an append-only catalog table; it must carry the table's height column. With a
+   * Appends a row to an append-only catalog table; its height column must hold this block's level. With a
    * generated handle (`tables.op` from the plugin's tables.generated.ts) the row is type-checked.
    * Answers the row id the row got (what a later row may refer to, as a block's child its parent).
    */
