@@ -68,7 +68,8 @@ export function applyFilters(q: Knex.QueryBuilder, filters: readonly Filter[]): 
 }
 
 /**
- * A bound on an append table's height column, said again as a bound on its row id. Why: the answer
+ * A bound on an append table's height column (or on a column packing it: op `id`), said again as a
+ * bound on its row id. Why: the answer
  * is in row-id order, and Postgres, which does not know that row ids grow with the height, walks the
  * row-id index from its start to the first row above a height, filtering: the whole table before it
  * (`height.gte` of a recent block on 5M rows: 0.77 s, mainnet's op table minutes). The appended rows
@@ -80,15 +81,31 @@ function boundRowIds(q: Knex.QueryBuilder, table: TableDef, filters: readonly Fi
   // Without a B-tree led by the height, finding that first row would read the table.
   if (table.kind !== 'append' || !column || !table.indexes.some((ix) => ix.columns[0] === column && ix.using === 'btree')) return;
   const height = quote(column);
+  const ph = table.column(column)!.type.placeholder;
   const from = `${quote(table.schema)}.${quote(table.storage)}`;
   for (const f of filters) {
-    if (f.column.name !== column) continue;
-    const ph = f.column.type.placeholder;
-    const lower = f.op === 'gt' || f.op === 'gte' || f.op === 'rg' ? `${height} ${f.op === 'gt' ? '>' : '>='} ${ph}` : undefined;
-    const upper = f.op === 'lt' || f.op === 'lte' || f.op === 'rg' ? `${height} ${f.op === 'lt' ? '<' : '<='} ${ph}` : undefined;
-    if (lower) q.whereRaw(`"row_id" >= (select "row_id" from ${from} where ${lower} order by ${height}, "row_id" limit 1)`, [f.values[0]]);
-    if (upper) q.whereRaw(`"row_id" <= (select "row_id" from ${from} where ${upper} order by ${height} desc, "row_id" desc limit 1)`, [f.values[f.op === 'rg' ? 1 : 0]]);
+    const { lower, upper } = heightBounds(f, column);
+    if (lower) q.whereRaw(`"row_id" >= (select "row_id" from ${from} where ${height} ${lower.op} ${ph} order by ${height}, "row_id" limit 1)`, [lower.value]);
+    if (upper) q.whereRaw(`"row_id" <= (select "row_id" from ${from} where ${height} ${upper.op} ${ph} order by ${height} desc, "row_id" desc limit 1)`, [upper.value]);
   }
+}
+
+interface HeightBound {
+  op: string;
+  value: SqlValue;
+}
+
+/** The bounds a filter puts on the height: its own, or those of a column packing it (op `id` = height << 16 | op_n). */
+function heightBounds(f: Filter, column: string): { lower?: HeightBound; upper?: HeightBound } {
+  const lower = f.op === 'gt' || f.op === 'gte' || f.op === 'rg';
+  const upper = f.op === 'lt' || f.op === 'lte' || f.op === 'rg';
+  const last = f.values[f.values.length - 1];
+  if (f.column.name === column) {
+    return { lower: lower ? { op: f.op === 'gt' ? '>' : '>=', value: f.values[0] } : undefined, upper: upper ? { op: f.op === 'lt' ? '<' : '<=', value: last } : undefined };
+  }
+  const packs = f.column.packs;
+  if (packs?.high.name !== column) return {};
+  return { lower: lower ? { op: '>=', value: splitPacked(f.values[0], packs)[0] } : undefined, upper: upper ? { op: '<=', value: splitPacked(last, packs)[0] } : undefined };
 }
 
 /**
@@ -153,26 +170,27 @@ const PACKED = new Set(['eq', 'in', 'gt', 'gte', 'lt', 'lte', 'rg']);
 
 function applyPacked(q: Knex.QueryBuilder, f: Filter, packs: ColumnPacks): void {
   const [high, low] = [quote(packs.high.name), quote(packs.low.name)];
-  const bits = BigInt(packs.bits);
-  const mask = (1n << bits) - 1n;
-  const split = (v: SqlValue): string[] => {
-    const n = BigInt(v as string);
-    return [(n >> bits).toString(), (n & mask).toString()];
-  };
   if (f.op === 'in') {
-    const heights = [...new Set(f.values.map((v) => split(v)[0]))];
+    const heights = [...new Set(f.values.map((v) => splitPacked(v, packs)[0]))];
     q.whereRaw(`${high} = any(?) and ${columnSql(f.column)} = any(?)`, [heights, f.values.map(String)]);
     return;
   }
   // A range's bounds on the high column, said apart: Postgres does not estimate a row comparison (it
   // guesses a third of the table), so with a limit it would walk the row-id index from one end and
   // filter, through the whole table for an old block's ids. (A row equality it splits itself.)
-  const lo = split(f.values[0]);
-  const hi = f.op === 'rg' ? split(f.values[1]) : lo;
+  const lo = splitPacked(f.values[0], packs);
+  const hi = f.op === 'rg' ? splitPacked(f.values[1], packs) : lo;
   if (f.op === 'gt' || f.op === 'gte' || f.op === 'rg') q.whereRaw(`${high} >= ?`, [lo[0]]);
   if (f.op === 'lt' || f.op === 'lte' || f.op === 'rg') q.whereRaw(`${high} <= ?`, [hi[0]]);
   if (f.op === 'rg') q.whereRaw(`(${high}, ${low}) >= (?, ?) and (${high}, ${low}) <= (?, ?)`, [...lo, ...hi]);
   else q.whereRaw(`(${high}, ${low}) ${COMPARISON[f.op]} (?, ?)`, lo);
+}
+
+/** A packed value's high and low columns' values, as decimal text. */
+function splitPacked(v: SqlValue, packs: ColumnPacks): [string, string] {
+  const n = BigInt(v as string);
+  const bits = BigInt(packs.bits);
+  return [(n >> bits).toString(), (n & ((1n << bits) - 1n)).toString()];
 }
 
 function applyFilter(q: Knex.QueryBuilder, f: Filter): void {

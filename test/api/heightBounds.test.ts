@@ -26,19 +26,23 @@ plugins:
           - { name: row_id, type: uint64 }
           - { name: height, type: uint64 }
           - { name: v, type: int64 }
+          - { name: n, type: uint64 }
+          - { name: id, type: uint64, packs: { high: height, low: n, bits: 16, stored: false } }
         indexes:
           - [height]
 `;
 const ROWS = 30_000;
 const PER_HEIGHT = 30;
 const heightOf = (rowId: number): number => Math.floor(rowId / PER_HEIGHT);
+/** The packed id of a row: height << 16 | its position at the height. */
+const idOf = (rowId: number): number => heightOf(rowId) * 65536 + (rowId % PER_HEIGHT);
 const all = Array.from({ length: ROWS }, (_, i) => i + 1);
 
 describe(`tables: height filters bound the row ids of an append table (${BACKEND})`, function () {
   let t: TestInstance;
   before(async function () {
     t = await startTestInstance({ catalogYaml: CATALOG, plugins: [manifestPlugin('fixture')] });
-    await t.app.db.writer.raw(`insert into fixture.ev (row_id, height, v) select g, g / ${PER_HEIGHT}, g % 7 from generate_series(1, ${ROWS}) g`);
+    await t.app.db.writer.raw(`insert into fixture.ev (row_id, height, v, n) select g, g / ${PER_HEIGHT}, g % 7, g % ${PER_HEIGHT} from generate_series(1, ${ROWS}) g`);
     await t.app.db.writer.raw('analyze fixture.ev');
   });
   after(async () => t?.close());
@@ -53,6 +57,9 @@ describe(`tables: height filters bound the row ids of an append table (${BACKEND
       ['height.gte=2000', () => false],
       ['height.lt=0', () => false],
       ['height.gte=990&v=3', (id) => heightOf(id) >= 990 && id % 7 === 3],
+      [`id.gt=${700 * 65536 + 12}`, (id) => idOf(id) > 700 * 65536 + 12],
+      [`id.lte=${300 * 65536 + 3}`, (id) => idOf(id) <= 300 * 65536 + 3],
+      [`id.rg=${600 * 65536 + 29},${601 * 65536 + 1}`, (id) => idOf(id) >= 600 * 65536 + 29 && idOf(id) <= 601 * 65536 + 1],
     ];
     for (const [query, keep] of cases) {
       const wanted = all.filter(keep);
@@ -69,8 +76,9 @@ describe(`tables: height filters bound the row ids of an append table (${BACKEND
     const engine = t.app.container.resolve(TableQueryEngine);
     // Bounds that leave a large part of the table (a third, a fifth) but not its first (last) rows:
     // where Postgres, guessing the matches spread over the row ids, walks them from the start (end).
-    for (const args of [{ 'height.gte': '700' }, { 'height.rg': '600,800' }, { 'height.lte': '300' }]) {
-      const order = 'height.lte' in args ? 'desc' : 'asc';
+    const id = (height: number): string => String(height * 65536 + 7);
+    for (const args of [{ 'height.gte': '700' }, { 'height.rg': '600,800' }, { 'height.lte': '300' }, { 'id.gte': id(700) }, { 'id.lte': id(300) }]) {
+      const order = 'height.lte' in args || 'id.lte' in args ? 'desc' : 'asc';
       const req = parseTableRequest(ev, { columns: 'row_id', limit: '50', order, ...args }, TABLE_PROFILE);
       const sql = engine.query(ev, req, 'compact', undefined, 0, 50).toString();
       const [{ 'QUERY PLAN': [plan] }] = (await t.app.db.writer.raw(`explain (analyze, format json) ${sql}`)).rows;
