@@ -4,6 +4,7 @@ import {
   CatalogDecl,
   ColumnDecl,
   ColumnDef,
+  ColumnFollows,
   ColumnLookup,
   ColumnPacks,
   ColumnVia,
@@ -149,6 +150,7 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
   decl.columns.forEach((c, i) => {
     if (c.filter_via) all[i] = { ...all[i], via: columnVia(c, byName, earlier, { storage: decl.storage ?? code, kind: decl.kind ?? 'append' }, `${path}/columns/${i}/filter_via`, source) };
     if (c.packs) all[i] = { ...all[i], packs: columnPacks(c, byName, decl, `${path}/columns/${i}/packs`, source) };
+    if (c.follows_height) all[i] = { ...all[i], followsHeight: columnFollows(c, all[i], decl, earlier, `${path}/columns/${i}/follows_height`, source) };
     byName.set(c.name, all[i]);
   });
   const virtualNames = new Set(decl.columns.filter(isVirtual).map((c) => c.name));
@@ -273,6 +275,25 @@ function columnLookup(
     }
   }
   return { schema: other.schema, storage: other.storage, column, on: spec.on };
+}
+
+/**
+ * A column following the height (ColumnDecl.follows_height): a stored column of an append table with
+ * a height column; the earlier declared table has one too, and a B-tree led by the column, of the
+ * same type, which finds the first (last) height at a value.
+ */
+function columnFollows(decl: ColumnDecl, self: ColumnDef, table: TableDecl, earlier: ReadonlyMap<string, TableDef>, path: string, source: string): ColumnFollows {
+  const spec = decl.follows_height!;
+  if (isVirtual(decl) || (table.kind ?? 'append') !== 'append' || table.height_column === undefined) {
+    throw new CatalogError(path, `'${decl.name}' follows the height only as a stored column of an append table with a height column`, source);
+  }
+  const other = earlier.get(spec.table);
+  if (!other?.heightColumn) throw new CatalogError(`${path}/table`, `'${spec.table}' is not a table with a height column declared before this one`, source);
+  const column = other.column(spec.column);
+  if (!column || !isStored(column) || column.type.name !== self.type.name || !other.indexes.some((ix) => ix.using === 'btree' && ix.columns[0] === spec.column)) {
+    throw new CatalogError(`${path}/column`, `'${spec.table}' has no stored ${self.type.name} column '${spec.column}' led by a B-tree index`, source);
+  }
+  return { schema: other.schema, storage: other.storage, column: column.name, height: other.heightColumn, ...(other.orphanColumn ? { orphan: other.orphanColumn } : {}) };
 }
 
 /**

@@ -38,6 +38,13 @@ export interface ColumnDecl {
    */
   packs?: { high: string; low: string; bits: number; stored?: boolean };
   /**
+   * A column holding the `column` of the `table` row at this row's height (op `time` and `cycle`:
+   * the block's), so it never decreases as the height grows: its filters (eq, comparisons, ranges)
+   * also bound this append table's height, and so its row ids, found by that table's index on the
+   * column. A promise the plugin makes: a row with another value may be left out of an answer.
+   */
+  follows_height?: { table: string; column: string };
+  /**
    * Values whose rows lists leave out unless a filter on this column names them (`eq`/`in`): rows
    * a client of the original cannot decode (op `type` event and unknown).
    */
@@ -200,6 +207,8 @@ export interface ColumnDef {
   readonly via?: ColumnVia;
   /** Filters on this stored column run on the two columns it packs (ColumnDecl.packs). */
   readonly packs?: ColumnPacks;
+  /** Filters on this column also bound the height through another table (ColumnDecl.follows_height). */
+  readonly followsHeight?: ColumnFollows;
   /** Values listed only when a filter on the column names them (parsed by the column's type). */
   readonly hiddenValues?: readonly SqlValue[];
   /** Zero is stored as NULL and read back as 0 (ColumnDecl.sparse). */
@@ -229,6 +238,17 @@ export interface ColumnVia {
   readonly stored: boolean;
   /** The storage name of the table the column belongs to (a query reading the value refers to its rows by it). */
   readonly owner: string;
+}
+
+/** The table whose rows give each height the column's value (ColumnDecl.follows_height). */
+export interface ColumnFollows {
+  readonly schema: string;
+  readonly storage: string;
+  /** The other table's column holding the value, and its height column. */
+  readonly column: string;
+  readonly height: string;
+  /** The other table's orphan column: its orphaned rows are left out. */
+  readonly orphan?: string;
 }
 
 /** A column whose value is `high << bits | low` (ColumnDecl.packs). */

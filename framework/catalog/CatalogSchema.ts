@@ -40,6 +40,15 @@ const column = {
         stored: { type: 'boolean' },
       },
     },
+    follows_height: {
+      type: 'object',
+      required: ['table', 'column'],
+      additionalProperties: false,
+      properties: {
+        table: { type: 'string', pattern: IDENT },
+        column: { type: 'string', pattern: IDENT },
+      },
+    },
     packs: {
       type: 'object',
       required: ['high', 'low', 'bits'],

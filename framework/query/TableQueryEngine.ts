@@ -81,31 +81,55 @@ function boundRowIds(q: Knex.QueryBuilder, table: TableDef, filters: readonly Fi
   // Without a B-tree led by the height, finding that first row would read the table.
   if (table.kind !== 'append' || !column || !table.indexes.some((ix) => ix.columns[0] === column && ix.using === 'btree')) return;
   const height = quote(column);
-  const ph = table.column(column)!.type.placeholder;
   const from = `${quote(table.schema)}.${quote(table.storage)}`;
   for (const f of filters) {
-    const { lower, upper } = heightBounds(f, column);
-    if (lower) q.whereRaw(`"row_id" >= (select "row_id" from ${from} where ${height} ${lower.op} ${ph} order by ${height}, "row_id" limit 1)`, [lower.value]);
-    if (upper) q.whereRaw(`"row_id" <= (select "row_id" from ${from} where ${height} ${upper.op} ${ph} order by ${height} desc, "row_id" desc limit 1)`, [upper.value]);
+    // Only the row ids: a height range whose ends Postgres cannot see when it plans (a cycle's) would
+    // have it read the range by the height index and sort it, where the row-id index reads it in order.
+    const { lower, upper } = heightBounds(f, table.column(column)!);
+    if (lower) q.whereRaw(`"row_id" >= (select "row_id" from ${from} where ${height} ${lower.op} ${lower.sql} order by ${height}, "row_id" limit 1)`, lower.bindings);
+    if (upper) q.whereRaw(`"row_id" <= (select "row_id" from ${from} where ${height} ${upper.op} ${upper.sql} order by ${height} desc, "row_id" desc limit 1)`, upper.bindings);
   }
 }
 
+/** `height {op} {sql}`: a bound on the height, the value or subquery `sql` taking `bindings`. */
 interface HeightBound {
   op: string;
-  value: SqlValue;
+  sql: string;
+  bindings: SqlValue[];
 }
 
-/** The bounds a filter puts on the height: its own, or those of a column packing it (op `id` = height << 16 | op_n). */
-function heightBounds(f: Filter, column: string): { lower?: HeightBound; upper?: HeightBound } {
-  const lower = f.op === 'gt' || f.op === 'gte' || f.op === 'rg';
-  const upper = f.op === 'lt' || f.op === 'lte' || f.op === 'rg';
+/**
+ * The bounds a filter puts on the height: its own, those of a column packing it (op `id` = height <<
+ * 16 | op_n), or those of a column following it (op `cycle`: the first and last main-chain block of
+ * the cycles asked for, by the block table's index on `cycle`).
+ */
+function heightBounds(f: Filter, height: ColumnDef): { lower?: HeightBound; upper?: HeightBound } {
+  const lower = f.op === 'gt' || f.op === 'gte' || f.op === 'rg' || (f.op === 'eq' && f.column.followsHeight !== undefined);
+  const upper = f.op === 'lt' || f.op === 'lte' || f.op === 'rg' || (f.op === 'eq' && f.column.followsHeight !== undefined);
+  const first = f.values[0];
   const last = f.values[f.values.length - 1];
-  if (f.column.name === column) {
-    return { lower: lower ? { op: f.op === 'gt' ? '>' : '>=', value: f.values[0] } : undefined, upper: upper ? { op: f.op === 'lt' ? '<' : '<=', value: last } : undefined };
-  }
+  const ph = height.type.placeholder;
   const packs = f.column.packs;
-  if (packs?.high.name !== column) return {};
-  return { lower: lower ? { op: '>=', value: splitPacked(f.values[0], packs)[0] } : undefined, upper: upper ? { op: '<=', value: splitPacked(last, packs)[0] } : undefined };
+  const follows = f.column.followsHeight;
+  if (f.column.name === height.name) {
+    return { lower: lower ? { op: f.op === 'gt' ? '>' : '>=', sql: ph, bindings: [first] } : undefined, upper: upper ? { op: f.op === 'lt' ? '<' : '<=', sql: ph, bindings: [last] } : undefined };
+  }
+  if (packs?.high.name === height.name) {
+    return { lower: lower ? { op: '>=', sql: ph, bindings: [splitPacked(first, packs)[0]] } : undefined, upper: upper ? { op: '<=', sql: ph, bindings: [splitPacked(last, packs)[0]] } : undefined };
+  }
+  if (!follows) return {};
+  const col = quote(follows.column);
+  const h = quote(follows.height);
+  const from = `${quote(follows.schema)}.${quote(follows.storage)}${follows.orphan ? ` where not ${quote(follows.orphan)} and` : ' where'}`;
+  const value = f.column.type.placeholder;
+  // The first (last) height at such a value: the value never decreases along the main chain. (`+ 0`:
+  // ordered by the height alone, as under `cycle = 7`, Postgres would walk the height index from one
+  // end, filtering, where the column's index finds the rows.)
+  const at = (op: string, dir: string, v: SqlValue): HeightBound => ({ op: dir === 'asc' ? '>=' : '<=', sql: `(select ${h} from ${from} ${col} ${op} ${value} order by ${col} ${dir}, ${h} + 0 ${dir} limit 1)`, bindings: [v] });
+  return {
+    lower: lower ? at(f.op === 'gt' ? '>' : f.op === 'eq' ? '=' : '>=', 'asc', first) : undefined,
+    upper: upper ? at(f.op === 'lt' ? '<' : f.op === 'eq' ? '=' : '<=', 'desc', last) : undefined,
+  };
 }
 
 /**

@@ -24,6 +24,13 @@ function routeYaml(props: string): string {
 }
 const OBJECT = 'kind: object, params: { id: { column: row_id } }, not_found: no x';
 
+/** Table `b` (heights and a value `c`, indexed unless told), then `t`, whose `c` follows b's as declared. */
+function followsYaml(follows: string, tExtra = '        height_column: h\n', bIndexes = '        indexes: [[c]]\n'): string {
+  const b = `      b:\n        height_column: h\n${bIndexes}        columns:\n${ROW_ID}          - { name: h, type: uint64 }\n          - { name: c, type: uint64 }\n`;
+  return `version: 1\nplugins:\n  p:\n    tables:\n${b}      t:\n${tExtra}        columns:\n${ROW_ID}          - { name: h, type: uint64 }\n          - { name: c, type: uint64, follows_height: ${follows} }\n`;
+}
+const FOLLOWS = '{ table: b, column: c }';
+
 function rejection(text: string): CatalogError {
   try {
     parseCatalog(text);
@@ -91,6 +98,11 @@ describe('catalog', function () {
       '/plugins/p/tables/t/settles_after',
     ],
     ['a negative settles_after', yamlWith(`${ROW_ID}          - { name: height, type: uint64 }\n`, '        height_column: height\n        settles_after: -1\n'), '/plugins/p/tables/t/settles_after'],
+    ['a column following the height of an unknown table', followsYaml('{ table: zz, column: c }'), '/plugins/p/tables/t/columns/2/follows_height/table'],
+    ['a column following an unindexed column', followsYaml(FOLLOWS, undefined, ''), '/plugins/p/tables/t/columns/2/follows_height/column'],
+    ['a column following a column of another type', followsYaml(FOLLOWS).replace('{ name: c, type: uint64 }', '{ name: c, type: int64 }'), '/plugins/p/tables/t/columns/2/follows_height/column'],
+    ['a column following the height in a mutable table', followsYaml(FOLLOWS, '        kind: mutable\n        height_column: h\n'), '/plugins/p/tables/t/columns/2/follows_height'],
+    ['a column following the height in a table without one', followsYaml(FOLLOWS, ''), '/plugins/p/tables/t/columns/2/follows_height'],
     ['a route over an unknown table', routeYaml(OBJECT).replace('table: t,', 'table: zz,'), '/plugins/p/routes/0/table'],
     ['a route of an unknown kind', routeYaml('kind: page, params: { id: { column: row_id } }'), '/plugins/p/routes/0/kind'],
     ['a route field naming an unknown column', routeYaml(`${OBJECT}, fields: [row_id, b]`), '/plugins/p/routes/0/fields/1'],
@@ -124,6 +136,11 @@ describe('catalog', function () {
       expect(err.message).to.contain(path);
     });
   }
+
+  it('takes a column following another table\'s, and knows where to find its heights', function () {
+    const follows = parseCatalog(followsYaml(FOLLOWS)).table('t')!.column('c')!.followsHeight;
+    expect(follows).to.deep.include({ storage: 'b', column: 'c', height: 'h' });
+  });
 
   it('rejects YAML syntax errors and duplicate keys with a line number', function () {
     expect(rejection('version: 1\nplugins: {\n').message).to.match(/line \d+/);
