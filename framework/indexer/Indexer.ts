@@ -6,6 +6,7 @@ import { ChainState, FINAL_DEPTH } from './ChainState';
 import { BrinSummaries } from '../storage/BrinSummaries';
 import { BulkWriter } from '../storage/BulkWriter';
 import { Database } from '../storage/Database';
+import { TableMaintenance } from '../storage/TableMaintenance';
 import { Logger } from '../util/Logger';
 import { BlockDispatcher } from './BlockDispatcher';
 import { ChainRollback } from './ChainRollback';
@@ -39,6 +40,11 @@ export interface IndexerOptions {
    * in this thread, so there is nothing to overlap, and its one connection is the transaction's.
    */
   writeAheadRows: number;
+  /**
+   * Least time between two looks at the tables' statistics for a VACUUM or ANALYZE the indexer runs
+   * itself (PGlite, or a server with autovacuum off: TableMaintenance).
+   */
+  maintenanceIntervalMs: number;
 }
 
 /** A batch read from the source: its blocks in order, and whether they are in the journaled window. */
@@ -47,7 +53,7 @@ interface ReadBatch {
   live: boolean;
 }
 
-export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = { reorgDepth: FINAL_DEPTH, batchBlocks: 100, batchOperations: 20_000, prefetch: 8, retryDelayMs: 2000, writeAheadRows: 2000 };
+export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = { reorgDepth: FINAL_DEPTH, batchBlocks: 100, batchOperations: 20_000, prefetch: 8, retryDelayMs: 2000, writeAheadRows: 2000, maintenanceIntervalMs: 10_000 };
 
 /** A handler or the database failed: the batch was rolled back and indexing stops (the API goes on). */
 export class IndexingError extends Error {}
@@ -65,6 +71,7 @@ export class Indexer {
   private readonly sync = new SyncState();
   private readonly writer: BulkWriter;
   private readonly brin: BrinSummaries;
+  private readonly maintenance: TableMaintenance;
   private readonly normalizer: BlockNormalizer;
   private tip?: SyncCursor;
   private lastBlockTime?: number;
@@ -86,6 +93,7 @@ export class Indexer {
     this.rollback = new ChainRollback(catalog);
     this.writer = new BulkWriter(db.kind);
     this.brin = new BrinSummaries(catalog);
+    this.maintenance = new TableMaintenance(catalog, db.kind, log, options.maintenanceIntervalMs);
     this.normalizer = new BlockNormalizer({ logger: { warn: (obj: object, msg?: string) => log.warn(obj, msg) } });
   }
 
@@ -316,6 +324,7 @@ export class Indexer {
     this.lastBlockTime = last.time;
     // Committed already: a failure here loses nothing, the next batch summarizes what this one left.
     await this.brin.afterCommit(this.db.writer).catch((e: unknown) => this.log.warn({ err: e }, 'summarizing BRIN indexes failed'));
+    await this.maintenance.afterCommit(this.db.writer).catch((e: unknown) => this.log.warn({ err: e }, 'vacuuming or analyzing tables failed'));
   }
 
   /** Adds the time since the last lap (or since it was made) to a phase of the indexer's status. */
