@@ -1,4 +1,4 @@
-import { ColumnDef, isFilterOnly, storedName, TableDef } from '../catalog/CatalogModel';
+import { ColumnDef, ColumnVia, isFilterOnly, storedName, TableDef } from '../catalog/CatalogModel';
 import { Operator, SqlValue, ValueError } from '../catalog/types/ColumnType';
 import { ApiError } from '../errors/ApiError';
 import { ListProfile } from './ListProfile';
@@ -8,6 +8,12 @@ export interface Filter {
   readonly op: Operator;
   /** Parsed values: one for comparisons, two for `rg`, one or more for `in`/`nin`. */
   readonly values: readonly SqlValue[];
+  /**
+   * For a column filtered through an id (ColumnDecl.filter_via): the ids of the other table's rows
+   * holding the values, looked up before the query (TableQueryEngine.lookUpKeys), by each column's
+   * ColumnVia (a filter-only column's columns may each have their own).
+   */
+  readonly keyIds?: ReadonlyMap<ColumnVia, readonly SqlValue[]>;
 }
 
 export interface TableRequest {
