@@ -29,7 +29,7 @@ export { PluginClass, PluginContext, PluginContribution, PluginManifest, TzidxPl
 export { EXPLORER_LIST_PROFILE, ListProfile, OBJECT_LIST_PROFILE, TABLE_PROFILE } from './query/ListProfile';
 export { Filter, pathFilter, TableRequest } from './query/TableRequest';
 export { parseTableRequest, QueryArgs } from './query/TableRequest';
-export { applyFilters, whereColumnIn } from './query/TableQueryEngine';
+export { applyFilters, lookUpKeys, whereColumnIn } from './query/TableQueryEngine';
 export { columnSql, selectColumn } from './query/ColumnSql';
 export { parseTime } from './time/TimeExpression';
 export { Collapse, COLLAPSE_CODES, CollapseCode, ROLLUP_LEVELS, RollupLevel } from './series/Collapse';

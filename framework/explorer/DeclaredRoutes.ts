@@ -11,6 +11,7 @@ import type { KeyResolver, RecordShaper, RouteSwitches } from '../http/RouteShap
 import { EXPLORER_LIST_PROFILE, OBJECT_LIST_PROFILE } from '../query/ListProfile';
 import { columnSql } from '../query/ColumnSql';
 import { parseTableRequest, type QueryArgs } from '../query/TableRequest';
+import { lookUpKeys } from '../query/TableQueryEngine';
 import type { Database } from '../storage/Database';
 import { CatalogRows, type ExplorerRow } from './CatalogRows';
 import { ExplorerArgs } from './ExplorerArgs';
@@ -90,7 +91,7 @@ function listLoader(route: RouteDef, db: Database, shape: Shape, keys: ReadonlyM
     }
     const query = ctx.query as QueryArgs;
     const args = new ExplorerArgs(query, [...(route.openOnly ? [WITH_CLOSED.name] : []), ...route.switches]);
-    const request = parseTableRequest(route.filters, args.rest, profile);
+    const request = await lookUpKeys(db.reader, parseTableRequest(route.filters, args.rest, profile));
     if (profile.zeroLimitIsEmpty && request.limit === 0) return { body: [] };
     const q = where(shape.rows.query(), route.params, values);
     if (route.openOnly && !args.flag(WITH_CLOSED.name)) q.whereRaw(`${columnSql(route.openOnly)} = false`);

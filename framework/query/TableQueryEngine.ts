@@ -24,7 +24,7 @@ export class TableQueryEngine {
   constructor(private readonly db: Database) {}
 
   async *chunks(table: TableDef, request: TableRequest, enc: Encoding): AsyncGenerator<RawRow[]> {
-    const req = await this.lookUpKeys(request);
+    const req = await lookUpKeys(this.db.reader, request);
     let remaining = req.limit;
     let after = req.cursor;
     let offset = req.offset;
@@ -38,41 +38,6 @@ export class TableQueryEngine {
       after = rows[rows.length - 1][req.columns.length] as string;
       offset = 0;
     }
-  }
-
-  /**
-   * The request with its filters through an id (op `sender`, `address`, `block`; flow `address`)
-   * given the ids their values name, looked up now. Why: as a subquery the id is an InitPlan, which
-   * Postgres plans for an average row of the other table. For an account's newest operations it
-   * then reads every row of the account by a bitmap and sorts them: 0.45 s for an account with
-   * 500,000 flows among 50,000 accounts of about 20 (a baker's millions on mainnet: seconds), where
-   * the id as a value, which the statistics know as a frequent one, has it read the account's index
-   * backwards for just the rows answered (0.1 ms). An account the statistics do not know has few rows.
-   */
-  async lookUpKeys(req: TableRequest): Promise<TableRequest> {
-    const knex = this.db.reader;
-    const found = new Map<string, Promise<SqlValue[]>>();
-    const filters = await Promise.all(
-      req.filters.map(async (f) => {
-        if (!EQUALITY_OPS.has(f.op) || f.column.lookup) return f;
-        const keyIds = new Map<ColumnVia, readonly SqlValue[]>();
-        for (const via of (f.column.anyOf ?? [f.column]).map((c) => c.via)) {
-          const keys = via ? f.values.filter((v) => !(via.byValue && isId(v))) : [];
-          if (!via || keys.length === 0) continue;
-          // The four roles of op `address` name the same accounts: one lookup.
-          const key = JSON.stringify([via.schema, via.storage, via.key.name, via.value, via.orphan, keys]);
-          if (!found.has(key)) {
-            const ids = knex.withSchema(via.schema).from(via.storage).select(knex.raw(`${quote(via.value)}::text as id`));
-            if (via.orphan) ids.where(via.orphan, false);
-            applyFilter(ids, { column: via.key, op: keys.length === 1 ? 'eq' : 'in', values: keys });
-            found.set(key, ids.then((rows: Array<{ id: string }>) => rows.map((r) => r.id)));
-          }
-          keyIds.set(via, await found.get(key)!);
-        }
-        return keyIds.size === 0 ? f : { ...f, keyIds };
-      }),
-    );
-    return { ...req, filters };
   }
 
   /** One chunk's SELECT, of a request whose keys were looked up; public so the tables benchmark's floor runs the very same SQL. */
@@ -89,6 +54,40 @@ export class TableQueryEngine {
     if (offset > 0) q.offset(offset);
     return q;
   }
+}
+
+/**
+ * The request with its filters through an id (op `sender`, `address`, `block`; flow `address`)
+ * given the ids their values name, looked up now (/tables, the explorer's and DeFi lists). Why: as
+ * a subquery the id is an InitPlan, which Postgres plans for an average row of the other table. For an account's newest operations it
+ * then reads every row of the account by a bitmap and sorts them: 0.45 s for an account with
+ * 500,000 flows among 50,000 accounts of about 20 (a baker's millions on mainnet: seconds), where
+ * the id as a value, which the statistics know as a frequent one, has it read the account's index
+ * backwards for just the rows answered (0.1 ms). An account the statistics do not know has few rows.
+ */
+export async function lookUpKeys(knex: Knex, req: TableRequest): Promise<TableRequest> {
+  const found = new Map<string, Promise<SqlValue[]>>();
+  const filters = await Promise.all(
+    req.filters.map(async (f) => {
+      if (!EQUALITY_OPS.has(f.op) || f.column.lookup) return f;
+      const keyIds = new Map<ColumnVia, readonly SqlValue[]>();
+      for (const via of (f.column.anyOf ?? [f.column]).map((c) => c.via)) {
+        const keys = via ? f.values.filter((v) => !(via.byValue && isId(v))) : [];
+        if (!via || keys.length === 0) continue;
+        // The four roles of op `address` name the same accounts: one lookup.
+        const key = JSON.stringify([via.schema, via.storage, via.key.name, via.value, via.orphan, keys]);
+        if (!found.has(key)) {
+          const ids = knex.withSchema(via.schema).from(via.storage).select(knex.raw(`${quote(via.value)}::text as id`));
+          if (via.orphan) ids.where(via.orphan, false);
+          applyFilter(ids, { column: via.key, op: keys.length === 1 ? 'eq' : 'in', values: keys });
+          found.set(key, ids.then((rows: Array<{ id: string }>) => rows.map((r) => r.id)));
+        }
+        keyIds.set(via, await found.get(key)!);
+      }
+      return keyIds.size === 0 ? f : { ...f, keyIds };
+    }),
+  );
+  return { ...req, filters };
 }
 
 export function applyFilters(q: Knex.QueryBuilder, filters: readonly Filter[]): void {
@@ -194,9 +193,9 @@ function applyLookup(q: Knex.QueryBuilder, f: Filter, lookup: ColumnLookup): voi
  * An equality filter on a column kept by id too (op `sender` by `sender_id`, op `block` by `height`):
  * the id of the other table's row holding the value (one row: its key is unique, or the orphans are
  * left out), so the id column's index serves the filter and the order by row_id (a join would not).
- * The ids come looked up already (TableQueryEngine.lookUpKeys), or else are found once before the
- * scan as an InitPlan (plugin queries); ids given as such (`block=<height>`) are compared as they
- * are. The id is null exactly where the value is, so ne/nin keep the rows without one, as on the
+ * The ids come looked up already (lookUpKeys: /tables and the explorer's lists), or else are found
+ * once before the scan as an InitPlan (plugin queries); ids given as such (`block=<height>`) are
+ * compared as they are. The id is null exactly where the value is, so ne/nin keep the rows without one, as on the
  * column itself.
  */
 function applyVia(q: Knex.QueryBuilder, f: Filter, via: ColumnVia): void {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { TABLE_PROFILE } from '../../framework/query/ListProfile';
-import { TableQueryEngine } from '../../framework/query/TableQueryEngine';
+import { lookUpKeys, TableQueryEngine } from '../../framework/query/TableQueryEngine';
 import { parseTableRequest } from '../../framework/query/TableRequest';
 import { SandboxChain } from '../../framework/sandbox';
 import { CoreChainPlugin } from '../../plugins/core-chain/plugin';
@@ -17,7 +17,7 @@ function rowsRead(node: PlanNode, relation: string): number {
 }
 
 // `/tables/flow?address=…` names the account by its address; the rows hold its id. Looked up
-// before the query (TableQueryEngine.lookUpKeys), the id is a value the planner's statistics know:
+// before the query (lookUpKeys), the id is a value the planner's statistics know:
 // a busy account's newest rows are read backwards from its index, not all of them read and sorted,
 // as for an InitPlan planned for the average account.
 describe(`tables: a filter through an id looks the id up first (${BACKEND})`, function () {
@@ -84,7 +84,7 @@ describe(`tables: a filter through an id looks the id up first (${BACKEND})`, fu
     const flow = t.app.catalog.require('flow');
     // Newest first, and oldest first from a cursor (where the account is as busy as the statistics say).
     for (const [order, after] of [['desc', undefined], ['asc', chainEnd]] as const) {
-      const req = await engine.lookUpKeys(parseTableRequest(flow, { columns: 'row_id,height', limit: '20', order, address: busiest.address }, TABLE_PROFILE));
+      const req = await lookUpKeys(t.app.db.reader, parseTableRequest(flow, { columns: 'row_id,height', limit: '20', order, address: busiest.address }, TABLE_PROFILE));
       const q = engine.query(flow, req, 'compact', after, 0, 20);
       const [{ 'QUERY PLAN': [explained] }] = (await t.app.db.writer.raw(`explain (analyze, format json) ${q.toString()}`)).rows;
       // As an InitPlan: all 30,000 and more, read and sorted.

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { applyListRequest, Database, EXPLORER_LIST_PROFILE, ExplorerArgs, parseTableRequest } from '../../../framework';
+import { applyListRequest, Database, EXPLORER_LIST_PROFILE, ExplorerArgs, lookUpKeys, parseTableRequest } from '../../../framework';
 import { BlockLookup } from './BlockLookup';
 import { OperationLoader } from './OperationLoader';
 import { OPERATION_SWITCHES, operationOptions } from './OperationObject';
@@ -31,7 +31,7 @@ export class OperationPages {
   async list(query: Record<string, string | string[] | undefined>, options: OperationListOptions): Promise<Record<string, unknown>[]> {
     const args = new ExplorerArgs(query, [...OPERATION_SWITCHES, ...(options.heightBounds ? ['since', 'block'] : [])]);
     const rows = this.loader.ops;
-    const request = parseTableRequest(rows.table, args.rest, EXPLORER_LIST_PROFILE);
+    const request = await lookUpKeys(this.db.reader, parseTableRequest(rows.table, args.rest, EXPLORER_LIST_PROFILE));
     const explicitOrder = typeof query.order === 'string' && query.order !== '';
     const order = explicitOrder ? request.order : (options.defaultOrder ?? 'asc');
     const since = args.get('since');
