@@ -71,25 +71,55 @@ describe(`tables: a filter through an id looks the id up first (${BACKEND})`, fu
   });
 
   it("reads only the answered rows of a busy account's newest flows", async () => {
-    // Mainnet's shape at a small scale: one account with many flows (a baker, an exchange), many with
-    // a few. These rows come after the chain's, in height and row-id order.
+    // Mainnet's shape at a small scale: one account with many flows (a baker, an exchange), idle
+    // since; many with a few. These rows come after the chain's, in height and row-id order.
     const chainEnd = String((await t.app.db.writer.raw('select max(row_id) as r from core_chain.flow')).rows[0].r);
     await t.app.db.writer.raw(
       `insert into core_chain.flow (row_id, height, cycle, time, op_n, account_id, category, operation, amount_in, is_fee, is_burned, is_frozen, is_unfrozen, is_shielded, is_unshielded, token_age)
-       select m.r + g, 1000 + g / 100, 9, now(), g % 100, case when g % 2 = 0 then ? else 1000000 + g % 3000 end, 'balance', 'transaction', 1, false, false, false, false, false, false, 0
+       select m.r + g, 1000 + g / 100, 9, now(), g % 100, case when g <= 30000 then ? else 1000000 + g % 3000 end, 'balance', 'transaction', 1, false, false, false, false, false, false, 0
          from generate_series(1, 60000) g, (select max(row_id) as r from core_chain.flow) m`,
       [busiest.id],
     );
     await t.app.db.writer.raw('analyze core_chain.flow');
     const flow = t.app.catalog.require('flow');
-    // Newest first, and oldest first from a cursor (where the account is as busy as the statistics say).
+    // Newest first (30,000 rows of others away), and oldest first from a cursor.
     for (const [order, after] of [['desc', undefined], ['asc', chainEnd]] as const) {
       const req = await lookUpKeys(t.app.db.reader, parseTableRequest(flow, { columns: 'row_id,height', limit: '20', order, address: busiest.address }, TABLE_PROFILE));
       const q = engine.query(flow, req, 'compact', after, 0, 20);
       const [{ 'QUERY PLAN': [explained] }] = (await t.app.db.writer.raw(`explain (analyze, format json) ${q.toString()}`)).rows;
-      // As an InitPlan: all 30,000 and more, read and sorted.
+      // As an InitPlan: all 30,000 of the account, read and sorted; by the row-id index: the others'.
       expect(rowsRead(explained.Plan, 'flow'), `${order}: ${JSON.stringify(explained.Plan)}`).to.be.at.most(200);
       expect(((await q) as unknown[]).length).to.equal(20);
+    }
+  });
+
+  it("reads only the answered rows of an account's operations in any role, active or long idle", async () => {
+    // The account sends 30,000 operations, then others send 30,000 (it is idle since): read backwards
+    // by the row-id index, filtering, the newest page of its operations is 30,000 rows away.
+    const chainEnd = Number((await t.app.db.writer.raw('select max(row_id) as r from core_chain.op')).rows[0].r);
+    await t.app.db.writer.raw(
+      `insert into core_chain.op
+       select r.*
+         from (select * from core_chain.op where type = 'transaction' limit 1) o, generate_series(1, 60000) g,
+              lateral jsonb_populate_record(null::core_chain.op, to_jsonb(o) || jsonb_build_object(
+                'row_id', ${chainEnd} + g, 'height', 1000 + g / 100, 'op_n', g % 100, 'hash', null,
+                'sender_id', case when g <= 30000 then ? else 1000000 + g % 3000 end)) r`,
+      [busiest.id],
+    );
+    await t.app.db.writer.raw('analyze core_chain.op');
+    const op = t.app.catalog.require('op');
+    const engine = t.app.container.resolve(TableQueryEngine);
+    for (const [order, after] of [['desc', undefined], ['asc', String(chainEnd)]] as const) {
+      const req = await lookUpKeys(t.app.db.reader, parseTableRequest(op, { columns: 'row_id,sender', limit: '20', order, address: busiest.address }, TABLE_PROFILE));
+      const q = engine.query(op, req, 'compact', after, 0, 20);
+      const [{ 'QUERY PLAN': [explained] }] = (await t.app.db.writer.raw(`explain (analyze, format json) ${q.toString()}`)).rows;
+      expect(rowsRead(explained.Plan, 'op'), `${order}: ${JSON.stringify(explained.Plan)}`).to.be.at.most(200);
+      const answer = (await q) as unknown as Array<{ k: string }>;
+      const hand = await t.app.db.writer.raw(
+        `select row_id::text as k from core_chain.op where ? in (sender_id, receiver_id, creator_id, baker_id) and type not in ('event', 'unknown') ${after ? `and row_id > ${after}` : ''} order by row_id ${order} limit 20`,
+        [busiest.id],
+      );
+      expect(answer.map((r) => r.k)).to.deep.equal(hand.rows.map((r: { k: string }) => r.k));
     }
   });
 });
