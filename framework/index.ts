@@ -30,6 +30,7 @@ export { EXPLORER_LIST_PROFILE, ListProfile, OBJECT_LIST_PROFILE, TABLE_PROFILE 
 export { Filter, pathFilter, TableRequest } from './query/TableRequest';
 export { parseTableRequest, QueryArgs } from './query/TableRequest';
 export { applyFilters, lookUpKeys, whereColumnIn } from './query/TableQueryEngine';
+export { whereIndexedEquality } from './query/IndexedEquality';
 export { columnSql, selectColumn } from './query/ColumnSql';
 export { parseTime } from './time/TimeExpression';
 export { Collapse, COLLAPSE_CODES, CollapseCode, ROLLUP_LEVELS, RollupLevel } from './series/Collapse';

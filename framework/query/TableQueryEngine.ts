@@ -5,6 +5,7 @@ import { Encoding, SqlValue } from '../catalog/types/ColumnType';
 import { Database } from '../storage/Database';
 import { quote } from '../storage/SchemaMigrator';
 import { columnSql } from './ColumnSql';
+import { whereIndexedEquality } from './IndexedEquality';
 import { EQUALITY_OPS, Filter, isId, TableRequest } from './TableRequest';
 
 export type RawRow = (string | null)[];
@@ -63,23 +64,17 @@ export class TableQueryEngine {
 function page(q: Knex.QueryBuilder, table: TableDef, filters: readonly Filter[], order: 'asc' | 'desc', after: string | undefined, size: number): Knex.QueryBuilder {
   const lead = leadingEquality(table, filters);
   applyFilters(q, lead ? filters.filter((f) => f !== lead.filter) : filters);
-  if (lead) q.whereRaw(`${quote(lead.column.name)} between ${lead.column.type.placeholder} and ${lead.column.type.placeholder}`, [lead.value, lead.value]);
+  if (lead) whereIndexedEquality(q, lead.column.name, lead.value as Knex.Value, order);
   boundRowIds(q, table, filters);
   if (after !== undefined) q.whereRaw(`"row_id" ${order === 'asc' ? '>' : '<'} ?`, [after]);
-  if (lead) q.orderBy(lead.column.name, order);
   return q.orderBy('row_id', order).limit(size);
 }
 
 /**
  * An equality filter on one value of a stored column (or, through an id, of its id column: op
- * `sender`, flow `address`) that leads an index with the row id, to be read by that index in order:
- * said as a range of one value and ordered by the column first (the same order, the column being
- * constant). Why: Postgres estimates a frequent value's rows as spread evenly over the table, so for
- * a busy account's newest rows it walks the row-id index backwards, filtering, expecting them
- * soon; for an account busy once and idle since (an old exchange or baker) that walk reads every
- * row since its last, on mainnet the table (600,000 rows here for 20: 0.16 s, against 0.1 ms). An
- * equality it would know as constant, and drop from the order; a range of one value it does not,
- * so only that index answers in order without sorting the account's rows, which it then prefers.
+ * `sender`, flow `address`) that leads an index with the row id, to be read by that index in order
+ * (whereIndexedEquality, which says why: for an account idle since long, 600,000 rows read here for
+ * 20, 0.16 s, against 0.1 ms).
  */
 function leadingEquality(table: TableDef, filters: readonly Filter[]): { filter: Filter; column: ColumnDef; value: SqlValue } | undefined {
   for (const filter of filters) {

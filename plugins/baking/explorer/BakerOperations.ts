@@ -1,4 +1,4 @@
-import { ApiError, Catalog, CatalogRows, ChainState, Database, explorerObject, parseAddress, RouteRegistry } from '../../../framework';
+import { ApiError, Catalog, CatalogRows, ChainState, Database, explorerObject, parseAddress, RouteRegistry, whereIndexedEquality } from '../../../framework';
 import { BlockLookup, ChainTables, OperationLoader, OperationPages } from '../../core-chain';
 
 /** A baker's attestations and the delegations to it, as core-chain's operation lists (20/500, cursor/offset/order). */
@@ -21,7 +21,7 @@ export class BakerOperations {
       explorerObject(r, `/explorer/bakers/:hash/${path}`, scope, async (ctx) => {
         // By account id: the op table indexes its senders and bakers by id (sender_id, baker_id).
         const id = await this.baker(ctx.params.hash);
-        return { body: await this.pages.list(ctx.query, { scopes: [(q) => q.where({ [`${role}_id`]: id, type })], defaultOrder: 'desc' }) };
+        return { body: await this.pages.list(ctx.query, { scopes: [(q, order) => whereIndexedEquality(q.where({ type }), `${role}_id`, id, order)], defaultOrder: 'desc' }) };
       }, { summary, params: { table: 'rights', columns: { hash: 'address' } } });
     }
   }

@@ -1,4 +1,4 @@
-import { ApiError, applyListRequest, CatalogRows, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, metadataField, mutezToTez, parseAddress, parseTableRequest, RouteRegistry, timeOrZero } from '../../../framework';
+import { ApiError, applyListRequest, CatalogRows, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, metadataField, mutezToTez, parseAddress, parseTableRequest, RouteRegistry, timeOrZero, whereIndexedEquality } from '../../../framework';
 import { ChainTables } from './ChainTables';
 import { ContractObjects } from './ContractObjects';
 import { OperationPages } from './OperationPages';
@@ -87,7 +87,7 @@ export class AccountRoutes {
       // By account id: the op table indexes its roles by id (sender_id…), not by address.
       const id = (await this.account(ctx.params.hash)).row_id as number;
       const body = await this.pages.list(ctx.query, {
-        scopes: ['sender_id', 'receiver_id', 'creator_id', 'baker_id'].map((role) => (q) => q.where(role, id)),
+        scopes: ['sender_id', 'receiver_id', 'creator_id', 'baker_id'].map((role) => (q, order) => whereIndexedEquality(q, role, id, order)),
         defaultOrder: 'desc',
         heightBounds: true,
       });

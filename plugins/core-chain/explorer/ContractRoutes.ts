@@ -1,4 +1,4 @@
-import { ApiError, CatalogRows, ContractCode, entrypointList, ExplorerArgs, explorerObject, ExplorerRow, michelineFromHex, parseAddress, QueryArgs, RouteRegistry, typedef, typedValue, viewList } from '../../../framework';
+import { ApiError, CatalogRows, ContractCode, entrypointList, ExplorerArgs, explorerObject, ExplorerRow, michelineFromHex, parseAddress, QueryArgs, RouteRegistry, typedef, typedValue, viewList, whereIndexedEquality } from '../../../framework';
 import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
 import { ContractObjects } from './ContractObjects';
@@ -31,7 +31,7 @@ export class ContractRoutes {
       checkEntrypoints(ctx.query as QueryArgs, ContractCode.fromScriptHex(contract.script as string | null));
       // By account id: the op table indexes its receivers by id (receiver_id), not by address.
       const id = contract.account_id as number;
-      const body = await this.pages.list(ctx.query, { scopes: [(q) => q.where({ receiver_id: id, is_contract: true })], heightBounds: true });
+      const body = await this.pages.list(ctx.query, { scopes: [(q, order) => whereIndexedEquality(q.where({ is_contract: true }), 'receiver_id', id, order)], heightBounds: true });
       return { body };
     }, { summary: 'the calls of a contract', params: { table: 'contract', columns: { hash: 'address' } } });
 

@@ -8,8 +8,9 @@ export interface OperationListOptions {
   /**
    * Conditions of the list itself (the block, the account, the contract). Several mean "any of
    * them" (an account in any role): each is paged on its own (role, row_id) index and the pages merged.
+   * `order`: the list's (a scope on such an index reads it in order: whereIndexedEquality).
    */
-  scopes: Array<(q: Knex.QueryBuilder) => void>;
+  scopes: Array<(q: Knex.QueryBuilder, order: 'asc' | 'desc') => void>;
   /** Order when the request names none (account histories are newest first). */
   defaultOrder?: 'asc' | 'desc';
   /** Whether `since` (height above) and `block` (height up to) bound the list. */
@@ -45,7 +46,7 @@ export class OperationPages {
     };
     const q = rows.query();
     if (options.scopes.length === 1) {
-      options.scopes[0](q);
+      options.scopes[0](q, order);
       applyListRequest(bounded(q), request, order);
     } else {
       // An OR across roles cannot walk one index in row_id order; the union of per-role pages can.
@@ -53,7 +54,7 @@ export class OperationPages {
       const table = rows.table;
       const pages = options.scopes.map((scope) => {
         const page = knex.withSchema(table.schema).from(table.storage).select('row_id');
-        scope(page);
+        scope(page, order);
         return applyListRequest(bounded(page), { ...request, limit: request.limit + request.offset, offset: 0 }, order);
       });
       const ids = knex
