@@ -6,7 +6,7 @@ import { TableQueryEngine } from '../../framework/query/TableQueryEngine';
 import { parseTableRequest } from '../../framework/query/TableRequest';
 import { RpcBlockSource } from '../../framework/chain';
 import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
-import { droppedRows } from '../support/droppedRows';
+import { droppedRows } from '../support/queryPlans';
 import { tableIds } from '../support/tableIds';
 import { BACKEND } from '../support/TestDatabase';
 import { EMPTY_CATALOG, manifestPlugin, startTestInstance, TestInstance } from '../support/TestInstance';

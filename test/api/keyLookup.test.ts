@@ -5,22 +5,15 @@ import { parseTableRequest } from '../../framework/query/TableRequest';
 import { SandboxChain } from '../../framework/sandbox';
 import { CoreChainPlugin } from '../../plugins/core-chain/plugin';
 import { indexSandbox } from '../support/IndexHarness';
+import { explainAnalyze, rowsRead } from '../support/queryPlans';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
-
-type PlanNode = Record<string, unknown>;
-
-/** Rows the plan's scans of `relation` read: those they passed on and those their filters dropped. */
-function rowsRead(node: PlanNode, relation: string): number {
-  const own = node['Relation Name'] === relation ? (Number(node['Actual Rows']) + Number(node['Rows Removed by Filter'] ?? 0)) * Number(node['Actual Loops'] ?? 1) : 0;
-  return own + ((node.Plans as PlanNode[] | undefined) ?? []).reduce((n, p) => n + rowsRead(p, relation), 0);
-}
 
 // `/tables/flow?address=…` names the account by its address; the rows hold its id. Looked up
 // before the query (lookUpKeys), the id is a value the planner's statistics know:
 // a busy account's newest rows are read backwards from its index, not all of them read and sorted,
 // as for an InitPlan planned for the average account.
-describe(`tables: a filter through an id looks the id up first (${BACKEND})`, function () {
+describe(`tables and explorer lists: an account's rows are found by its id, read by its index in order (${BACKEND})`, function () {
   let t: TestInstance;
   let engine: TableQueryEngine;
   let busiest: { address: string; id: string; n: number };
@@ -109,9 +102,9 @@ describe(`tables: a filter through an id looks the id up first (${BACKEND})`, fu
     for (const [order, after] of [['desc', undefined], ['asc', chainEnd]] as const) {
       const req = await lookUpKeys(t.app.db.reader, parseTableRequest(flow, { columns: 'row_id,height', limit: '20', order, address: busiest.address }, TABLE_PROFILE));
       const q = engine.query(flow, req, 'compact', after, 0, 20);
-      const [{ 'QUERY PLAN': [explained] }] = (await t.app.db.writer.raw(`explain (analyze, format json) ${q.toString()}`)).rows;
+      const plan = await explainAnalyze(t.app.db, q.toString());
       // As an InitPlan: all 30,000 of the account, read and sorted; by the row-id index: the others'.
-      expect(rowsRead(explained.Plan, 'flow'), `${order}: ${JSON.stringify(explained.Plan)}`).to.be.at.most(200);
+      expect(rowsRead(plan, 'flow'), `${order}: ${JSON.stringify(plan)}`).to.be.at.most(200);
       expect(((await q) as unknown[]).length).to.equal(20);
     }
   });
@@ -123,8 +116,8 @@ describe(`tables: a filter through an id looks the id up first (${BACKEND})`, fu
     for (const [order, after] of [['desc', undefined], ['asc', String(chainEnd)]] as const) {
       const req = await lookUpKeys(t.app.db.reader, parseTableRequest(op, { columns: 'row_id,sender', limit: '20', order, address: busiest.address }, TABLE_PROFILE));
       const q = engine.query(op, req, 'compact', after, 0, 20);
-      const [{ 'QUERY PLAN': [explained] }] = (await t.app.db.writer.raw(`explain (analyze, format json) ${q.toString()}`)).rows;
-      expect(rowsRead(explained.Plan, 'op'), `${order}: ${JSON.stringify(explained.Plan)}`).to.be.at.most(200);
+      const plan = await explainAnalyze(t.app.db, q.toString());
+      expect(rowsRead(plan, 'op'), `${order}: ${JSON.stringify(plan)}`).to.be.at.most(200);
       const answer = (await q) as unknown as Array<{ k: string }>;
       const hand = await t.app.db.writer.raw(
         `select row_id::text as k from core_chain.op where ? in (sender_id, receiver_id, creator_id, baker_id) and type not in ('event', 'unknown') ${after ? `and row_id > ${after}` : ''} order by row_id ${order} limit 20`,
@@ -153,8 +146,7 @@ describe(`tables: a filter through an id looks the id up first (${BACKEND})`, fu
       // Native placeholders ($1…) back to knex's, with their values in their order.
       const bindings: unknown[] = [];
       const sql = q.sql.replace(/\$(\d+)/g, (_, n: string) => (bindings.push(q.bindings[Number(n) - 1]), '?'));
-      const [{ 'QUERY PLAN': [explained] }] = (await t.app.db.writer.raw(`explain (analyze, format json) ${sql}`, bindings as string[])).rows;
-      read += rowsRead(explained.Plan, 'op');
+      read += rowsRead(await explainAnalyze(t.app.db, sql, bindings as string[]), 'op');
     }
     expect(seen.length).to.be.above(0);
     expect(read).to.be.at.most(300);

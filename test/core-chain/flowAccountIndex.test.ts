@@ -4,7 +4,7 @@ import { TableQueryEngine } from '../../framework/query/TableQueryEngine';
 import { parseTableRequest } from '../../framework/query/TableRequest';
 import { SandboxChain } from '../../framework/sandbox';
 import { CoreChainPlugin } from '../../plugins/core-chain/plugin';
-import { droppedRows } from '../support/droppedRows';
+import { droppedRows } from '../support/queryPlans';
 import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
