@@ -108,11 +108,12 @@ function rolePages(table: TableDef, filters: readonly Filter[]): { filter: Filte
 /**
  * The request with its filters through an id (op `sender`, `address`, `block`; flow `address`)
  * given the ids their values name, looked up now (/tables, the explorer's and DeFi lists). Why: as
- * a subquery the id is an InitPlan, which Postgres plans for an average row of the other table. For an account's newest operations it
- * then reads every row of the account by a bitmap and sorts them: 0.45 s for an account with
- * 500,000 flows among 50,000 accounts of about 20 (a baker's millions on mainnet: seconds), where
- * the id as a value, which the statistics know as a frequent one, has it read the account's index
- * backwards for just the rows answered (0.1 ms). An account the statistics do not know has few rows.
+ * a subquery the id is an InitPlan, which Postgres plans for an average row of the other table: for
+ * an account's newest rows it then reads every row of the account by a bitmap and sorts them,
+ * 0.45 s for an account with 500,000 flows among 50,000 accounts of about 20 (a baker's millions on
+ * mainnet: seconds). The id as a value, which the statistics know as a frequent one, has it read the
+ * account's index backwards for just the rows answered (0.1 ms); an account they do not know has
+ * few rows.
  */
 export async function lookUpKeys(knex: Knex, req: TableRequest): Promise<TableRequest> {
   const found = new Map<string, Promise<SqlValue[]>>();
@@ -244,8 +245,8 @@ function applyLookup(q: Knex.QueryBuilder, f: Filter, lookup: ColumnLookup): voi
  * left out), so the id column's index serves the filter and the order by row_id (a join would not).
  * The ids come looked up already (lookUpKeys: /tables and the explorer's lists), or else are found
  * once before the scan as an InitPlan (plugin queries); ids given as such (`block=<height>`) are
- * compared as they are. The id is null exactly where the value is, so ne/nin keep the rows without one, as on the
- * column itself.
+ * compared as they are. The id is null exactly where the value is, so ne/nin keep the rows without
+ * one, as on the column itself.
  */
 function applyVia(q: Knex.QueryBuilder, f: Filter, via: ColumnVia): void {
   const direct = via.byValue ? f.values.filter(isId) : [];

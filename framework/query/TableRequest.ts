@@ -10,8 +10,8 @@ export interface Filter {
   readonly values: readonly SqlValue[];
   /**
    * For a column filtered through an id (ColumnDecl.filter_via): the ids of the other table's rows
-   * holding the values, looked up before the query (lookUpKeys), by each column's
-   * ColumnVia (a filter-only column's columns may each have their own).
+   * holding the values, looked up before the query (lookUpKeys), by each column's ColumnVia (a
+   * filter-only column's columns may each have their own).
    */
   readonly keyIds?: ReadonlyMap<ColumnVia, readonly SqlValue[]>;
 }
