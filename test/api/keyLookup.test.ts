@@ -13,6 +13,9 @@ import { startTestInstance, TestInstance } from '../support/TestInstance';
 // before the query (lookUpKeys), the id is a value the planner's statistics know:
 // a busy account's newest rows are read backwards from its index, not all of them read and sorted,
 // as for an InitPlan planned for the average account.
+/** A valid address no account has. */
+const UNKNOWN = 'tz1burnburnburnburnburnburnburjAYjjX';
+
 describe(`tables and explorer lists: an account's rows are found by its id, read by its index in order (${BACKEND})`, function () {
   let t: TestInstance;
   let engine: TableQueryEngine;
@@ -65,13 +68,12 @@ describe(`tables and explorer lists: an account's rows are found by its id, read
   }
 
   it('answers what the ids give, for every equality operator, unknown keys and several roles', async () => {
-    const unknown = 'tz1burnburnburnburnburnburnburjAYjjX';
     const id = busiest.id;
     expect(await rows('flow', { address: busiest.address })).to.deep.equal(await hand('core_chain.flow where account_id = ?', [id]));
-    expect(await rows('flow', { address: unknown })).to.deep.equal([]);
-    expect(await rows('flow', { 'address.in': `${unknown},${busiest.address}` })).to.deep.equal(await hand('core_chain.flow where account_id = ?', [id]));
+    expect(await rows('flow', { address: UNKNOWN })).to.deep.equal([]);
+    expect(await rows('flow', { 'address.in': `${UNKNOWN},${busiest.address}` })).to.deep.equal(await hand('core_chain.flow where account_id = ?', [id]));
     expect(await rows('flow', { 'address.ne': busiest.address })).to.deep.equal(await hand('core_chain.flow where account_id <> ?', [id]));
-    expect(await rows('flow', { 'address.nin': unknown })).to.deep.equal(await hand('core_chain.flow'));
+    expect(await rows('flow', { 'address.nin': UNKNOWN })).to.deep.equal(await hand('core_chain.flow'));
     // op `address`: any of four roles, one account. (Contract events are listed only when asked for.)
     const listed = "type not in ('event', 'unknown')";
     const ops = await hand(`core_chain.op where ${listed} and ? in (sender_id, receiver_id, creator_id, baker_id)`, [id]);
@@ -80,7 +82,7 @@ describe(`tables and explorer lists: an account's rows are found by its id, read
     expect(await rows('op', { 'address.nin': busiest.address })).to.deep.equal(
       await hand(`core_chain.op where ${listed} and ? <> all(array_remove(array[sender_id, receiver_id, creator_id, baker_id], null))`, [id]),
     );
-    expect(await rows('op', { sender: busiest.address, 'receiver.ne': unknown })).to.deep.equal(await hand(`core_chain.op where ${listed} and sender_id = ?`, [id]));
+    expect(await rows('op', { sender: busiest.address, 'receiver.ne': UNKNOWN })).to.deep.equal(await hand(`core_chain.op where ${listed} and sender_id = ?`, [id]));
     // op `block`: a hash (looked up, orphans left out) or a height (as it is).
     const block = (await t.app.db.writer.raw('select hash from core_chain.block where height = 150')).rows[0].hash;
     expect(await rows('op', { 'block.in': `${block},151` })).to.deep.equal(await hand(`core_chain.op where ${listed} and height in (150, 151)`));
@@ -99,12 +101,18 @@ describe(`tables and explorer lists: an account's rows are found by its id, read
     await t.app.db.writer.raw('analyze core_chain.flow');
     const flow = t.app.catalog.require('flow');
     // Newest first (30,000 rows of others away), and oldest first from a cursor.
-    for (const [order, after] of [['desc', undefined], ['asc', chainEnd]] as const) {
-      const req = await lookUpKeys(t.app.db.reader, parseTableRequest(flow, { columns: 'row_id,height', limit: '20', order, address: busiest.address }, TABLE_PROFILE));
+    // (A list naming it and an unknown address is a list of one id.)
+    const cases = [
+      ['desc', undefined, { address: busiest.address }],
+      ['asc', chainEnd, { address: busiest.address }],
+      ['desc', undefined, { 'address.in': `${UNKNOWN},${busiest.address}` }],
+    ] as const;
+    for (const [order, after, filter] of cases) {
+      const req = await lookUpKeys(t.app.db.reader, parseTableRequest(flow, { columns: 'row_id,height', limit: '20', order, ...filter }, TABLE_PROFILE));
       const q = engine.query(flow, req, 'compact', after, 0, 20);
       const plan = await explainAnalyze(t.app.db, q.toString());
       // As an InitPlan: all 30,000 of the account, read and sorted; by the row-id index: the others'.
-      expect(rowsRead(plan, 'flow'), `${order}: ${JSON.stringify(plan)}`).to.be.at.most(200);
+      expect(rowsRead(plan, 'flow'), `${order} ${JSON.stringify(filter)}: ${JSON.stringify(plan)}`).to.be.at.most(200);
       expect(((await q) as unknown[]).length).to.equal(20);
     }
   });
@@ -113,15 +121,22 @@ describe(`tables and explorer lists: an account's rows are found by its id, read
     const chainEnd = await idleAccountOps();
     const op = t.app.catalog.require('op');
     const engine = t.app.container.resolve(TableQueryEngine);
-    for (const [order, after] of [['desc', undefined], ['asc', String(chainEnd)]] as const) {
-      const req = await lookUpKeys(t.app.db.reader, parseTableRequest(op, { columns: 'row_id,sender', limit: '20', order, address: busiest.address }, TABLE_PROFILE));
+    // Another account, to ask for both: one page per role and account.
+    const other = (await t.app.db.writer.raw(`select a.address, a.row_id::text as id from core_chain.op o join core_chain.account a on a.row_id = o.receiver_id where a.row_id <> ? limit 1`, [busiest.id])).rows[0];
+    const cases = [
+      ['desc', undefined, { address: busiest.address }, [busiest.id]],
+      ['asc', String(chainEnd), { address: busiest.address }, [busiest.id]],
+      ['desc', undefined, { 'address.in': `${busiest.address},${other.address}` }, [busiest.id, other.id]],
+    ] as const;
+    for (const [order, after, filter, ids] of cases) {
+      const req = await lookUpKeys(t.app.db.reader, parseTableRequest(op, { columns: 'row_id,sender', limit: '20', order, ...filter }, TABLE_PROFILE));
       const q = engine.query(op, req, 'compact', after, 0, 20);
       const plan = await explainAnalyze(t.app.db, q.toString());
-      expect(rowsRead(plan, 'op'), `${order}: ${JSON.stringify(plan)}`).to.be.at.most(200);
+      expect(rowsRead(plan, 'op'), `${order} ${JSON.stringify(filter)}: ${JSON.stringify(plan)}`).to.be.at.most(200 * ids.length);
       const answer = (await q) as unknown as Array<{ k: string }>;
       const hand = await t.app.db.writer.raw(
-        `select row_id::text as k from core_chain.op where ? in (sender_id, receiver_id, creator_id, baker_id) and type not in ('event', 'unknown') ${after ? `and row_id > ${after}` : ''} order by row_id ${order} limit 20`,
-        [busiest.id],
+        `select row_id::text as k from core_chain.op where array[sender_id, receiver_id, creator_id, baker_id] && ?::bigint[] and type not in ('event', 'unknown') ${after ? `and row_id > ${after}` : ''} order by row_id ${order} limit 20`,
+        [[...ids]],
       );
       expect(answer.map((r) => r.k)).to.deep.equal(hand.rows.map((r: { k: string }) => r.k));
     }
