@@ -84,9 +84,15 @@ function leadingEquality(table: TableDef, filters: readonly Filter[]): { filter:
     // Through an id: the one id looked up (lookUpKeys) or given as such (`block=<height>`).
     const values = via && !(via.byValue && isId(filter.values[0])) ? filter.keyIds?.get(via) : filter.values;
     if (values?.length !== 1) continue;
-    if (table.indexes.some((ix) => ix.using === 'btree' && ix.columns[0] === column.name && ix.columns[1] === 'row_id')) return { filter, column, value: values[0] };
+    if (leadsIndex(table, column)) return { filter, column, value: values[0] };
   }
   return undefined;
+}
+
+/** Whether a btree index of the table is led by the stored column and then the row id: one value of
+ * the column is read by it in row-id order, without a sort. */
+function leadsIndex(table: TableDef, column: ColumnDef): boolean {
+  return table.indexes.some((ix) => ix.using === 'btree' && ix.columns[0] === column.name && ix.columns[1] === 'row_id');
 }
 
 /** Most pages one filter is split into; a longer list is read as one page per column. */
@@ -102,11 +108,10 @@ const MAX_PAGES = 32;
  * order (leadingEquality), so it reads at most the rows answered.
  */
 function splitPages(table: TableDef, filters: readonly Filter[]): { parts: Filter[]; others: Filter[] } | undefined {
-  const indexed = (c: ColumnDef): boolean => table.indexes.some((ix) => ix.using === 'btree' && ix.columns[0] === (c.via?.column ?? c).name && ix.columns[1] === 'row_id');
   for (const filter of filters) {
     if ((filter.op !== 'eq' && filter.op !== 'in') || filter.column.lookup || filter.column.packs) continue;
     const columns = filter.column.anyOf ?? [filter.column];
-    if (!columns.every(indexed)) continue;
+    if (!columns.every((c) => leadsIndex(table, c.via?.column ?? c))) continue;
     const parts = columns.flatMap((column): Filter[] => {
       const via = column.via;
       const direct = via?.byValue ? filter.values.filter(isId) : [];

@@ -37,7 +37,9 @@ export class TableMaintenance {
   private readonly schemas: string[];
   /** Whether the indexer maintains the tables itself: known after the first round. */
   private active?: boolean;
-  private last = -Infinity;
+  /** When the statistics were last read; the first round comes an interval after the start, so a
+   * short run (a test, a CLI command) does not pay for a round before it has written anything. */
+  private last = performance.now();
 
   constructor(
     catalog: Catalog,
