@@ -7,10 +7,18 @@ export function sseFrame(id: number | undefined, type: string, data: unknown): s
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** How much a client may leave unread, and how long a dropped client has to read its final event. */
+export interface SseClientLimits {
+  maxBufferedBytes: number;
+  dropGraceMs: number;
+}
+
 /**
  * One /stream connection. Its buffer is the socket's own write buffer, bounded: a client that reads
  * slower than events come fills it, and once it holds more than `maxBufferedBytes` the client gets a
- * final `dropped` event and is disconnected, so a stalled reader never grows the server's memory.
+ * final `dropped` event and is disconnected, so a stalled reader never grows the server's memory:
+ * the connection closes once that event is read (not kept alive for another request), or is cut
+ * `dropGraceMs` after the drop if the client does not read it (the socket's buffer is freed then).
  * `lastId` advances over filtered-out events too, so a resume starts right after what was seen.
  */
 export class SseClient {
@@ -24,7 +32,7 @@ export class SseClient {
     private readonly res: ServerResponse,
     private readonly filter: StreamFilter,
     public lastId: number,
-    private readonly maxBufferedBytes: number,
+    private readonly limits: SseClientLimits,
     private readonly onClose: (c: SseClient) => void,
   ) {
     res.on('close', () => this.close());
@@ -54,7 +62,7 @@ export class SseClient {
     if (this.closed) return false;
     const buffered = this.res.writableLength;
     this.peakBuffered = Math.max(this.peakBuffered, buffered);
-    if (buffered > this.maxBufferedBytes) {
+    if (buffered > this.limits.maxBufferedBytes) {
       this.drop();
       return false;
     }
@@ -64,8 +72,13 @@ export class SseClient {
 
   /** The final event (past the bound, once), then the end: resume with Last-Event-ID after reading faster. */
   private drop(): void {
+    const socket = this.res.socket;
     this.res.write(sseFrame(undefined, 'dropped', { reason: 'client too slow: send buffer full', last_event_id: this.lastId }));
-    this.res.end();
+    this.res.end(() => socket?.end());
+    if (socket) {
+      const cut = setTimeout(() => socket.destroy(), this.limits.dropGraceMs).unref();
+      socket.once('close', () => clearTimeout(cut));
+    }
     this.close();
   }
 

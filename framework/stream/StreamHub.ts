@@ -1,17 +1,19 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../util/Logger';
-import { SseClient } from './SseClient';
+import type { SseClient, SseClientLimits } from './SseClient';
 import { StreamEvent, StreamLog } from './StreamLog';
 
-export interface StreamLimits {
+export interface StreamLimits extends SseClientLimits {
   /** Bytes a client's socket may hold unread before it is dropped. */
   maxBufferedBytes: number;
+  /** How long a dropped client may take to read its final event before its connection is cut. */
+  dropGraceMs: number;
   heartbeatMs: number;
   /** How often the log is read without being told (replicas whose NOTIFY was missed; a safety net). */
   pollMs: number;
 }
 
-export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxBufferedBytes: 1 << 20, heartbeatMs: 15_000, pollMs: 5_000 };
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxBufferedBytes: 1 << 20, dropGraceMs: 10_000, heartbeatMs: 15_000, pollMs: 5_000 };
 
 const PAGE = 1000;
 

@@ -18,7 +18,7 @@ export function mountStream(routes: RouteRegistry, hub: StreamHub, eventTypes: R
     ctx.req.socket.setNoDelay(true);
     ctx.res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     ctx.res.write('retry: 3000\n: connected\n\n');
-    const client = new SseClient(ctx.res, filter, 0, hub.limits.maxBufferedBytes, (c) => hub.remove(c));
+    const client = new SseClient(ctx.res, filter, 0, hub.limits, (c) => hub.remove(c));
     await hub.add(client, resume);
   }, {
     summary: 'live events as the indexer commits them (Server-Sent Events)',

@@ -24,18 +24,35 @@ describe(`live stream: a stalled client is dropped, memory stays bounded (${BACK
   });
   after(() => t?.close());
 
-  it('drops the stalled client with a final event; the reading one gets every event', async () => {
-    const hub = t.app.stream.hub;
-    const bound = 256 * 1024;
-    hub.limits.maxBufferedBytes = bound;
-    const port = new URL(t.url).port;
-
-    // The stalled client: sends its request, then never reads.
-    const stalled = net.connect(Number(port), '127.0.0.1');
+  /** A raw connection that sends its /stream request, then never reads. */
+  async function stalledClient(): Promise<net.Socket> {
+    const stalled = net.connect(Number(new URL(t.url).port), '127.0.0.1');
     stalled.setNoDelay(true);
     await new Promise<void>((resolve) => stalled.once('connect', () => resolve()));
     stalled.write(`GET /stream HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n`);
     stalled.pause();
+    return stalled;
+  }
+
+  /** Reads the socket from now on until the server closes it, at most `ms`. */
+  async function readToEnd(socket: net.Socket, ms: number): Promise<string> {
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (c: string) => (text += c));
+    socket.resume();
+    await new Promise<void>((resolve, reject) => {
+      const late = setTimeout(() => reject(new Error(`the server kept the dropped connection open for over ${ms} ms`)), ms);
+      socket.once('close', () => resolve(clearTimeout(late)));
+    });
+    return text;
+  }
+
+  it('drops the stalled client with a final event; the reading one gets every event', async () => {
+    const hub = t.app.stream.hub;
+    const bound = 256 * 1024;
+    hub.limits.maxBufferedBytes = bound;
+    hub.limits.dropGraceMs = 300_000; // it reads its final event only once the reading client got everything
+    const stalled = await stalledClient();
     const reader = await SseReader.open(`${t.url}/stream`, {}, (m) => ({ ...m, data: { n: m.data.n } }));
     while (hub.clientCount < 2) await new Promise((r) => setTimeout(r, 20));
 
@@ -63,11 +80,8 @@ describe(`live stream: a stalled client is dropped, memory stays bounded (${BACK
     expect(hub.clientCount, 'the stalled client is gone').to.equal(1);
 
     // What the stalled client finally reads ends with the `dropped` event, after events in order.
-    stalled.resume();
-    let text = '';
-    stalled.setEncoding('utf8');
-    stalled.on('data', (c: string) => (text += c));
-    await new Promise<void>((resolve) => stalled.once('end', () => resolve()));
+    // The connection closes once that is read: it is not kept alive (65 s) for another request.
+    const text = await readToEnd(stalled, 10_000);
     const ids = [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
     expect(ids.length).to.be.greaterThan(0).and.lessThan(total);
     expect(ids).to.deep.equal(Array.from({ length: ids.length }, (_, i) => 1_000_000 + i));
@@ -89,5 +103,26 @@ describe(`live stream: a stalled client is dropped, memory stays bounded (${BACK
     expect(retained).to.be.lessThan(12 * 1024 * 1024);
     reader.close();
     stalled.destroy();
+  });
+
+  it('cuts a dropped client that does not read its final event within the grace, freeing its buffer', async () => {
+    const hub = t.app.stream.hub;
+    hub.limits.maxBufferedBytes = 256 * 1024;
+    hub.limits.dropGraceMs = 300;
+    const stalled = await stalledClient();
+    while (hub.clientCount < 1) await new Promise((r) => setTimeout(r, 20));
+    const payload = 'x'.repeat(8 * 1024);
+    let id = 2_000_000;
+    while (hub.clientCount > 0) {
+      expect(id, 'dropped once past the bound').to.be.below(2_000_000 + 4000);
+      hub.fanOut(Array.from({ length: 8 }, () => ({ id: id++, type: 'synthetic', height: 1, data: { payload } })));
+      await new Promise((r) => setImmediate(r));
+    }
+    await new Promise((r) => setTimeout(r, 600)); // past the grace, still not reading
+    // What the kernel had taken still arrives, then the end; the final event, left in the server's
+    // own buffer behind the unread bytes, went with the cut.
+    const text = await readToEnd(stalled, 10_000);
+    expect(text).to.match(/^id: 2000000$/m);
+    expect(text).not.to.contain('event: dropped');
   });
 });
