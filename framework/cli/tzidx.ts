@@ -3,20 +3,39 @@ import 'reflect-metadata';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs, ParseArgsConfig } from 'node:util';
-import { TzidxApp, BUILTIN_PLUGIN_DIR } from '../app/TzidxApp';
+import type * as AppModule from '../app/TzidxApp';
+import type { TzidxApp, AppOptions } from '../app/TzidxApp';
+import type * as CatalogLoaderModule from '../catalog/CatalogLoader';
+import type * as ChainModule from '../chain';
+import type * as IndexerStatusModule from '../indexer/IndexerStatus';
+import type * as ProgressReporterModule from '../indexer/ProgressReporter';
+import type * as SandboxModule from '../sandbox';
+import type * as DemoMetadataModule from '../sandbox/DemoMetadata';
 import { CatalogError } from '../catalog/CatalogError';
-import { loadCatalogFile } from '../catalog/CatalogLoader';
 import { ConfigError, InstanceConfig, loadConfig, PACKAGE_ROOT, splitList } from '../config/InstanceConfig';
 import { discoverPlugins } from '../plugins/PluginDiscovery';
 import { PluginError, resolvePlugins } from '../plugins/PluginResolver';
 import { createLogger, Logger } from '../util/Logger';
-import { PROFILE_NAMES, SandboxProfileName, startSandboxServer } from '../sandbox';
-import { demoMetadataEntries } from '../sandbox/DemoMetadata';
+import { PROFILE_NAMES, SandboxProfileName } from '../sandbox/profiles';
 import { METADATA_IMPORT, MetadataImport } from '../app/tokens';
-import { ArchiveBlockSource, BlockSource, RpcBlockSource } from '../chain';
-import { IndexerStatus } from '../indexer/IndexerStatus';
-import { ProgressReporter } from '../indexer/ProgressReporter';
+import type { BlockSource } from '../chain';
 import { limitHeapGrowth } from './heapGrowth';
+
+// The application, the chain sources and the sandbox are loaded by the commands that run them
+// (why: loading them takes about a second, which `--help`, `--version` and a rejected flag need not wait for).
+const load = {
+  app: () => require('../app/TzidxApp') as typeof AppModule,
+  catalogLoader: () => require('../catalog/CatalogLoader') as typeof CatalogLoaderModule,
+  chain: () => require('../chain') as typeof ChainModule,
+  indexerStatus: () => require('../indexer/IndexerStatus') as typeof IndexerStatusModule,
+  progressReporter: () => require('../indexer/ProgressReporter') as typeof ProgressReporterModule,
+  sandbox: () => require('../sandbox') as typeof SandboxModule,
+  demoMetadata: () => require('../sandbox/DemoMetadata') as typeof DemoMetadataModule,
+};
+
+function createApp(config: InstanceConfig, options: AppOptions): Promise<TzidxApp> {
+  return load.app().TzidxApp.create(config, options);
+}
 
 const COMMON_HELP = `Common options:
   --config FILE       instance config (YAML); env TZIDX_CONFIG
@@ -49,7 +68,7 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
         return n;
       };
       const range = { fromLevel: level('from'), toLevel: level('to') };
-      const app = await TzidxApp.create(config, { log });
+      const app = await createApp(config, { log });
       const input = await openBlockSource(config, range, log);
       if (input.demoMetadata && app.container.isRegistered(METADATA_IMPORT)) {
         await app.container.resolve<MetadataImport>(METADATA_IMPORT)(input.demoMetadata, 'the sandbox demo');
@@ -57,7 +76,7 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
       const { url } = await app.api.listen(app.config.port, app.config.host);
       log.info({ url, database: app.db.description, source: input.description }, `API listening on ${url}, indexing ${input.description}`);
       if (input.hint) log.info(input.hint);
-      const progress = new ProgressReporter(app.container.resolve(IndexerStatus), log);
+      const progress = new (load.progressReporter().ProgressReporter)(app.container.resolve(load.indexerStatus().IndexerStatus), log);
       progress.start();
       const indexing = app.startIndexer(input.source, range).catch((e) => log.error({ err: e }, 'indexer stopped'));
       await app.startPlugins();
@@ -74,7 +93,7 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
     summary: 'serve the API only, read-only (for API replicas on a shared Postgres)',
     usage: 'tzidx serve [options]',
     run: async (config, log) => {
-      const app = await TzidxApp.create(config, { log, readOnly: true });
+      const app = await createApp(config, { log, readOnly: true });
       await serveUntilSignal(app, log);
     },
   },
@@ -82,7 +101,7 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
     summary: 'create or update the database schemas from the catalog, then exit',
     usage: 'tzidx migrate [options]',
     run: async (config, log) => {
-      const app = await TzidxApp.create(config, { log });
+      const app = await createApp(config, { log });
       const m = app.migration!;
       log.info({ database: app.db.description, created: m.created.length, altered: m.altered.length, unchanged: m.unchanged.length }, 'schemas migrated');
       await app.close();
@@ -106,7 +125,7 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
         if (flags[k] !== undefined && !Number.isFinite(num(k))) throw new ConfigError(`invalid --${k} '${flags[k]}'`);
       }
       const port = flags.port === undefined ? 8732 : portNumber(flags.port as string);
-      const server = await startSandboxServer({
+      const server = await load.sandbox().startSandboxServer({
         port,
         seed: (flags.seed as string | undefined) ?? 'tzidx',
         profile: profile as SandboxProfileName,
@@ -130,7 +149,7 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
       } catch (e) {
         throw new ConfigError(`metadata import ${file}: ${(e as Error).message}`);
       }
-      const app = await TzidxApp.create(config, { log });
+      const app = await createApp(config, { log });
       try {
         if (!app.container.isRegistered(METADATA_IMPORT)) throw new ConfigError('the metadata plugin is not enabled');
         const n = await app.container.resolve<MetadataImport>(METADATA_IMPORT)(entries, file);
@@ -146,9 +165,9 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
     help: `  Marks: * enabled, - enabled but empty (declares no tables and no routes yet), blank: disabled.
 `,
     run: async (config) => {
-      const available = discoverPlugins([BUILTIN_PLUGIN_DIR, ...config.pluginPaths]);
+      const available = discoverPlugins([load.app().BUILTIN_PLUGIN_DIR, ...config.pluginPaths]);
       const enabled = new Set(resolvePlugins(available, config.plugins).map((p) => p.manifest.name));
-      const catalog = loadCatalogFile(config.catalogFile);
+      const catalog = load.catalogLoader().loadCatalogFile(config.catalogFile);
       const withTables = new Set([...catalog.tables.values()].map((t) => t.plugin));
       for (const p of available) {
         const deps = p.manifest.dependsOn?.length ? ` (depends on ${p.manifest.dependsOn.join(', ')})` : '';
@@ -218,6 +237,7 @@ async function openBlockSource(
   log: Logger,
 ): Promise<{ source: BlockSource; description: string; hint?: string; demoMetadata?: unknown[]; close(): Promise<void> }> {
   if (config.rpc && config.archive) throw new ConfigError('give either --rpc or --archive, not both');
+  const { ArchiveBlockSource, RpcBlockSource } = load.chain();
   if (config.rpc) {
     const source = new RpcBlockSource(config.rpc, { logger: log });
     return { source, description: `node ${config.rpc}`, close: () => source.close() };
@@ -227,12 +247,12 @@ async function openBlockSource(
     return { source, description: `archive ${config.archive}`, close: () => source.close() };
   }
   // The demo's history ends now, so time windows ending at the wall clock (e.g. /series) show it.
-  const sandbox = await startSandboxServer({ port: 0, seed: 'tzidx', profile: 'demo', historyEndsAt: new Date() });
+  const sandbox = await load.sandbox().startSandboxServer({ port: 0, seed: 'tzidx', profile: 'demo', historyEndsAt: new Date() });
   const source = new RpcBlockSource(sandbox.url, { logger: log });
   return {
     source,
     description: `the built-in sandbox chain at ${sandbox.url}`,
-    demoMetadata: demoMetadataEntries(sandbox.chain),
+    demoMetadata: load.demoMetadata().demoMetadataEntries(sandbox.chain),
     hint: 'no --rpc given: indexing a simulated chain. Point at a real node with `tzidx start --rpc http://<node>:8732` or at recorded blocks with `--archive DIR`.',
     close: async () => {
       await source.close();
