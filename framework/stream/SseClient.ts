@@ -9,7 +9,9 @@ export function sseFrame(id: number | undefined, type: string, data: unknown): s
 
 /** How much a client may leave unread, and how long a dropped client has to read its final event. */
 export interface SseClientLimits {
+  /** Bytes a client's socket may hold unread before it is dropped. */
   maxBufferedBytes: number;
+  /** How long a dropped client may take to read its final event before its connection is cut. */
   dropGraceMs: number;
 }
 

@@ -4,10 +4,6 @@ import type { SseClient, SseClientLimits } from './SseClient';
 import { StreamEvent, StreamLog } from './StreamLog';
 
 export interface StreamLimits extends SseClientLimits {
-  /** Bytes a client's socket may hold unread before it is dropped. */
-  maxBufferedBytes: number;
-  /** How long a dropped client may take to read its final event before its connection is cut. */
-  dropGraceMs: number;
   heartbeatMs: number;
   /** How often the log is read without being told (replicas whose NOTIFY was missed; a safety net). */
   pollMs: number;
