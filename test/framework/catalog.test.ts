@@ -147,6 +147,22 @@ describe('catalog', function () {
     expect(rejection('version: 1\nversion: 1\nplugins: {}\n').message).to.match(/line 2/);
   });
 
+  it('the same text parsed again gives a catalog of its own, and a bad text fails every time', function () {
+    const text = yamlWith(`${ROW_ID}          - { name: note, type: string, nullable: true }\n`);
+    const [a, b] = [parseCatalog(text), parseCatalog(text)];
+    const [ta, tb] = [[...a.tables.values()][0], [...b.tables.values()][0]];
+    expect(ta.columns.map((c) => c.name)).to.deep.equal(tb.columns.map((c) => c.name));
+    // Nothing one instance does to its catalog's declarations reaches another's.
+    expect(ta).not.to.equal(tb);
+    expect(ta.columns[1]).not.to.equal(tb.columns[1]);
+    (ta.columns[1] as { name: string }).name = 'changed';
+    expect(tb.columns[1].name).to.equal('note');
+    expect(parseCatalog(text).tables.values().next().value!.columns[1].name).to.equal('note');
+    const bad = 'version: 1\nversion: 1\nplugins: {}\n';
+    expect(rejection(bad).message).to.match(/line 2/);
+    expect(rejection(bad).message).to.match(/line 2/);
+  });
+
   it('rejects the same table code declared by two plugins', function () {
     const t = '      x:\n        columns: [{ name: row_id, type: uint64 }]\n';
     expect(rejection(`version: 1\nplugins:\n  a:\n    tables:\n${t}  b:\n    tables:\n${t}`).reason).to.match(/also declared by plugin 'a'/);
