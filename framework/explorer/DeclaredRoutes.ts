@@ -11,7 +11,8 @@ import type { KeyResolver, RecordShaper, RouteSwitches } from '../http/RouteShap
 import { EXPLORER_LIST_PROFILE, OBJECT_LIST_PROFILE } from '../query/ListProfile';
 import { columnSql } from '../query/ColumnSql';
 import { parseTableRequest, type QueryArgs } from '../query/TableRequest';
-import { lookUpKeys } from '../query/TableQueryEngine';
+import { leadsIndex, lookUpKeys } from '../query/TableQueryEngine';
+import { whereIndexedEquality } from '../query/IndexedEquality';
 import type { Database } from '../storage/Database';
 import { CatalogRows, type ExplorerRow } from './CatalogRows';
 import { ExplorerArgs } from './ExplorerArgs';
@@ -93,9 +94,14 @@ function listLoader(route: RouteDef, db: Database, shape: Shape, keys: ReadonlyM
     const args = new ExplorerArgs(query, [...(route.openOnly ? [WITH_CLOSED.name] : []), ...route.switches]);
     const request = await lookUpKeys(db.reader, parseTableRequest(route.filters, args.rest, profile));
     if (profile.zeroLimitIsEmpty && request.limit === 0) return { body: [] };
-    const q = where(shape.rows.query(), route.params, values);
+    const order = query.order ? request.order : route.order;
+    const q = shape.rows.query();
+    // A parameter on a column leading an index with the row id (a pool's events): that index, in order.
+    const indexed = route.params.filter((p) => p.columns.length === 1 && leadsIndex(route.table, p.columns[0]));
+    for (const p of indexed) whereIndexedEquality(q, p.columns[0].name, values.get(p.name)!, order);
+    where(q, route.params.filter((p) => !indexed.includes(p)), values);
     if (route.openOnly && !args.flag(WITH_CLOSED.name)) q.whereRaw(`${columnSql(route.openOnly)} = false`);
-    const answers = await shape.answers(applyListRequest(q, request, query.order ? request.order : route.order), switchesOf(args, route));
+    const answers = await shape.answers(applyListRequest(q, request, order), switchesOf(args, route));
     return { body: answers.map((a) => a.body) };
   };
 }

@@ -91,7 +91,7 @@ function leadingEquality(table: TableDef, filters: readonly Filter[]): { filter:
 
 /** Whether a btree index of the table is led by the stored column and then the row id: one value of
  * the column is read by it in row-id order, without a sort. */
-function leadsIndex(table: TableDef, column: ColumnDef): boolean {
+export function leadsIndex(table: TableDef, column: ColumnDef): boolean {
   return table.indexes.some((ix) => ix.using === 'btree' && ix.columns[0] === column.name && ix.columns[1] === 'row_id');
 }
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { probes } from '../support/probes';
+import { explainAnalyze, rowsRead } from '../support/queryPlans';
 import { BACKEND } from '../support/TestDatabase';
 import { manifestPlugin, startTestInstance, TestInstance } from '../support/TestInstance';
 
@@ -107,5 +108,67 @@ describe(`declared routes: objects and lists from tables.yaml (${BACKEND})`, fun
     const doc = (await json('/openapi.json')) as { paths: Record<string, { get: { summary?: string; operationId?: string } }> };
     expect(Object.keys(doc.paths)).to.include.members(['/explorer/thing/{addr}', '/explorer/thing/{addr}/items']);
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/explorer/gadget'))).to.equal(false);
+  });
+});
+
+// A list route whose path parameter leads an index with the row id (a pool's events: `pool, row_id`),
+// for a value busy once and idle since. The rows below: 30,000 of ALICE, then 30,000 of 3,000 others.
+const IDLE_CATALOG = `
+version: 1
+plugins:
+  fixture:
+    tables:
+      item:
+        kind: append
+        columns:
+          - { name: row_id, type: uint64 }
+          - { name: owner, type: address }
+        indexes:
+          - [owner, row_id]
+    routes:
+      - { path: /explorer/owner/:addr/items, scope: ListOwnerItems, kind: list, table: item, params: { addr: { column: owner } }, order: desc, fields: [row_id] }
+`;
+
+describe(`declared routes: a path value busy once and idle since is read by its index in order (${BACKEND})`, function () {
+  let t: TestInstance;
+  before(async function () {
+    t = await startTestInstance({ catalogYaml: IDLE_CATALOG, plugins: [manifestPlugin('fixture')], enabled: ['fixture'] });
+    const item = t.app.catalog.require('item');
+    await t.app.db.writer.raw(
+      `insert into ??.?? (row_id, owner) select g, case when g <= 30000 then ? else 'tz1other' || (g % 3000) end from generate_series(1, 60000) g`,
+      [item.schema, item.storage, ALICE],
+    );
+    await t.app.db.writer.raw('analyze ??.??', [item.schema, item.storage]);
+  });
+  after(async () => t?.close());
+
+  /** The route's answer (row ids), and the rows its SELECT read from the table, as EXPLAIN ANALYZE counts them. */
+  async function served(query: string): Promise<{ ids: number[]; read: number }> {
+    const statements: Array<{ sql: string; bindings: readonly string[] }> = [];
+    const capture = (q: { sql: string; bindings?: unknown[] }) => {
+      if (/\bfrom "fixture"\."item"/.test(q.sql)) statements.push({ sql: q.sql.replace(/\$\d+/g, '?'), bindings: (q.bindings ?? []).map(String) });
+    };
+    t.app.db.reader.on('query', capture);
+    let res: Response;
+    try {
+      res = await t.get(`/explorer/owner/${ALICE}/items?${query}`);
+    } finally {
+      t.app.db.reader.off('query', capture);
+    }
+    expect(res.status, await res.clone().text()).to.equal(200);
+    expect(statements, 'one statement reads the table').to.have.length(1);
+    const plan = await explainAnalyze(t.app.db, statements[0].sql, statements[0].bindings);
+    return { ids: ((await res.json()) as Array<{ row_id: number }>).map((r) => r.row_id), read: rowsRead(plan, 'item') };
+  }
+
+  it("reads only the answered rows, newest first and after a cursor, not the others' rows since", async () => {
+    const newest = await served('limit=20');
+    expect(newest.ids).to.deep.equal(Array.from({ length: 20 }, (_, i) => 30000 - i));
+    // Walking the row-id index from the table's end, filtering: the 30,000 rows of the others first.
+    expect(newest.read).to.be.at.most(200);
+    const after = await served('order=asc&cursor=29990&limit=20');
+    expect(after.ids).to.deep.equal(Array.from({ length: 10 }, (_, i) => 29991 + i));
+    // Walking forwards from the cursor: its last 10 rows, then every row after them, for more.
+    expect(after.read).to.be.at.most(200);
   });
 });
