@@ -10,9 +10,9 @@ import type { RouteRegistry } from '../http/RouteRegistry';
 import type { KeyResolver, RecordShaper, RouteSwitches } from '../http/RouteShapers';
 import { EXPLORER_LIST_PROFILE, OBJECT_LIST_PROFILE } from '../query/ListProfile';
 import { columnSql } from '../query/ColumnSql';
-import { parseTableRequest, type QueryArgs } from '../query/TableRequest';
+import { parseTableRequest, type QueryArgs, type TableRequest } from '../query/TableRequest';
 import { leadsIndex, lookUpKeys } from '../query/TableQueryEngine';
-import { whereIndexedEquality } from '../query/IndexedEquality';
+import { whereIndexedEquality, whereInMergedPages } from '../query/IndexedEquality';
 import type { Database } from '../storage/Database';
 import { CatalogRows, type ExplorerRow } from './CatalogRows';
 import { ExplorerArgs } from './ExplorerArgs';
@@ -95,13 +95,28 @@ function listLoader(route: RouteDef, db: Database, shape: Shape, keys: ReadonlyM
     const request = await lookUpKeys(db.reader, parseTableRequest(route.filters, args.rest, profile));
     if (profile.zeroLimitIsEmpty && request.limit === 0) return { body: [] };
     const order = query.order ? request.order : route.order;
-    const q = shape.rows.query();
-    // A parameter on a column leading an index with the row id (a pool's events): that index, in order.
-    const indexed = route.params.filter((p) => p.columns.length === 1 && leadsIndex(route.table, p.columns[0]));
-    for (const p of indexed) whereIndexedEquality(q, p.columns[0].name, values.get(p.name)!, order);
-    where(q, route.params.filter((p) => !indexed.includes(p)), values);
-    if (route.openOnly && !args.flag(WITH_CLOSED.name)) q.whereRaw(`${columnSql(route.openOnly)} = false`);
-    const answers = await shape.answers(applyListRequest(q, request, order), switchesOf(args, route));
+    const open = route.openOnly && !args.flag(WITH_CLOSED.name) ? route.openOnly : undefined;
+    const page = (q: Knex.QueryBuilder, params: readonly RouteParamDef[], window: TableRequest) => {
+      for (const p of params) {
+        // A value on a column leading an index with the row id (a pool's events): that index, in order.
+        if (p.columns.length === 1 && leadsIndex(route.table, p.columns[0])) whereIndexedEquality(q, p.columns[0].name, values.get(p.name)!, order);
+        else where(q, [p], values);
+      }
+      if (open) q.whereRaw(`${columnSql(open)} = false`);
+      return applyListRequest(q, window, order);
+    };
+    // A parameter on several such columns (a wallet's events as signer, sender or receiver): a page per column, merged.
+    const split = route.params.find((p) => p.columns.length > 1 && p.columns.every((c) => leadsIndex(route.table, c)));
+    let q: Knex.QueryBuilder;
+    if (!split) q = page(shape.rows.query(), route.params, request);
+    else {
+      const window = { ...request, limit: request.limit + request.offset, offset: 0 };
+      const pages = split.columns.map((column) =>
+        page(db.reader.withSchema(route.table.schema).from(route.table.storage).select('row_id'), route.params.map((p) => (p === split ? { ...p, columns: [column] } : p)), window),
+      );
+      q = whereInMergedPages(db.reader, shape.rows.query(), pages, order, request.limit, request.offset);
+    }
+    const answers = await shape.answers(q, switchesOf(args, route));
     return { body: answers.map((a) => a.body) };
   };
 }

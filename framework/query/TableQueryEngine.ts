@@ -5,7 +5,7 @@ import { Encoding, SqlValue } from '../catalog/types/ColumnType';
 import { Database } from '../storage/Database';
 import { quote } from '../storage/SchemaMigrator';
 import { columnSql } from './ColumnSql';
-import { whereIndexedEquality } from './IndexedEquality';
+import { whereIndexedEquality, whereInMergedPages } from './IndexedEquality';
 import { EQUALITY_OPS, Filter, isId, TableRequest } from './TableRequest';
 
 export type RawRow = (string | null)[];
@@ -51,8 +51,7 @@ export class TableQueryEngine {
     const split = splitPages(table, req.filters);
     if (split) {
       const pages = split.parts.map((part) => page(knex.withSchema(table.schema).from(table.storage).select('row_id'), table, [...split.others, part], req.order, after, size + offset));
-      q.whereIn('row_id', knex.select('row_id').from(knex.union(pages, true).as('pages')).orderBy('row_id', req.order).limit(size).offset(offset));
-      return q.orderBy('row_id', req.order);
+      return whereInMergedPages(knex, q, pages, req.order, size, offset);
     }
     page(q, table, req.filters, req.order, after, size);
     if (offset > 0) q.offset(offset);

@@ -111,8 +111,10 @@ describe(`declared routes: objects and lists from tables.yaml (${BACKEND})`, fun
   });
 });
 
-// A list route whose path parameter leads an index with the row id (a pool's events: `pool, row_id`),
-// for a value busy once and idle since. The rows below: 30,000 of ALICE, then 30,000 of 3,000 others.
+// List routes whose path parameter is on columns leading an index with the row id (a pool's events:
+// `pool, row_id`; a wallet's as signer or sender, each `role, row_id`), for a value busy once and
+// idle since. The rows below: 30,000 owned by ALICE (every other one paid by her too, the rest by
+// BOB), then 30,000 of 3,000 others.
 const IDLE_CATALOG = `
 version: 1
 plugins:
@@ -123,10 +125,13 @@ plugins:
         columns:
           - { name: row_id, type: uint64 }
           - { name: owner, type: address }
+          - { name: payer, type: address }
         indexes:
           - [owner, row_id]
+          - [payer, row_id]
     routes:
       - { path: /explorer/owner/:addr/items, scope: ListOwnerItems, kind: list, table: item, params: { addr: { column: owner } }, order: desc, fields: [row_id] }
+      - { path: /explorer/party/:addr/items, scope: ListPartyItems, kind: list, table: item, params: { addr: { column: [owner, payer] } }, order: desc, fields: [row_id] }
 `;
 
 describe(`declared routes: a path value busy once and idle since is read by its index in order (${BACKEND})`, function () {
@@ -135,15 +140,17 @@ describe(`declared routes: a path value busy once and idle since is read by its 
     t = await startTestInstance({ catalogYaml: IDLE_CATALOG, plugins: [manifestPlugin('fixture')], enabled: ['fixture'] });
     const item = t.app.catalog.require('item');
     await t.app.db.writer.raw(
-      `insert into ??.?? (row_id, owner) select g, case when g <= 30000 then ? else 'tz1other' || (g % 3000) end from generate_series(1, 60000) g`,
-      [item.schema, item.storage, ALICE],
+      `insert into ??.?? (row_id, owner, payer)
+       select g, case when g <= 30000 then ? else 'tz1other' || (g % 3000) end, case when g <= 30000 and g % 2 = 0 then ? when g <= 30000 then ? else 'tz1payer' || (g % 3000) end
+         from generate_series(1, 60000) g`,
+      [item.schema, item.storage, ALICE, ALICE, BOB],
     );
     await t.app.db.writer.raw('analyze ??.??', [item.schema, item.storage]);
   });
   after(async () => t?.close());
 
   /** The route's answer (row ids), and the rows its SELECT read from the table, as EXPLAIN ANALYZE counts them. */
-  async function served(query: string): Promise<{ ids: number[]; read: number }> {
+  async function served(path: string, query: string): Promise<{ ids: number[]; read: number }> {
     const statements: Array<{ sql: string; bindings: readonly string[] }> = [];
     const capture = (q: { sql: string; bindings?: unknown[] }) => {
       if (/\bfrom "fixture"\."item"/.test(q.sql)) statements.push({ sql: q.sql.replace(/\$\d+/g, '?'), bindings: (q.bindings ?? []).map(String) });
@@ -151,7 +158,7 @@ describe(`declared routes: a path value busy once and idle since is read by its 
     t.app.db.reader.on('query', capture);
     let res: Response;
     try {
-      res = await t.get(`/explorer/owner/${ALICE}/items?${query}`);
+      res = await t.get(`${path}?${query}`);
     } finally {
       t.app.db.reader.off('query', capture);
     }
@@ -161,14 +168,39 @@ describe(`declared routes: a path value busy once and idle since is read by its 
     return { ids: ((await res.json()) as Array<{ row_id: number }>).map((r) => r.row_id), read: rowsRead(plan, 'item') };
   }
 
+  /** The same list by hand: rows where ALICE is in one of `roles`. */
+  async function hand(roles: string, order: 'asc' | 'desc', after: number | undefined, limit: number, offset = 0): Promise<number[]> {
+    const { rows } = await t.app.db.writer.raw(
+      `select row_id::int as r from fixture.item where ? in (${roles}) ${after === undefined ? '' : `and row_id ${order === 'asc' ? '>' : '<'} ${after}`} order by row_id ${order} limit ${limit} offset ${offset}`,
+      [ALICE],
+    );
+    return rows.map((r: { r: number }) => r.r);
+  }
+
   it("reads only the answered rows, newest first and after a cursor, not the others' rows since", async () => {
-    const newest = await served('limit=20');
-    expect(newest.ids).to.deep.equal(Array.from({ length: 20 }, (_, i) => 30000 - i));
+    const newest = await served(`/explorer/owner/${ALICE}/items`, 'limit=20');
+    expect(newest.ids).to.deep.equal(await hand('owner', 'desc', undefined, 20));
     // Walking the row-id index from the table's end, filtering: the 30,000 rows of the others first.
     expect(newest.read).to.be.at.most(200);
-    const after = await served('order=asc&cursor=29990&limit=20');
-    expect(after.ids).to.deep.equal(Array.from({ length: 10 }, (_, i) => 29991 + i));
+    const after = await served(`/explorer/owner/${ALICE}/items`, 'order=asc&cursor=29990&limit=20');
+    expect(after.ids).to.deep.equal(await hand('owner', 'asc', 29990, 20)).and.to.have.length(10);
     // Walking forwards from the cursor: its last 10 rows, then every row after them, for more.
     expect(after.read).to.be.at.most(200);
+  });
+
+  it('reads a parameter on several columns as a page per column, merged: each row once, only the answered rows read', async () => {
+    const cases = [
+      ['limit=20', 'desc', undefined, 20, 0],
+      ['limit=5&offset=3', 'desc', undefined, 5, 3],
+      ['order=asc&cursor=29990&limit=20', 'asc', 29990, 20, 0],
+      ['order=asc&limit=7', 'asc', undefined, 7, 0],
+    ] as const;
+    for (const [query, order, after, limit, offset] of cases) {
+      const got = await served(`/explorer/party/${ALICE}/items`, query);
+      // ALICE owns and pays every other row: those answer once.
+      expect(got.ids, query).to.deep.equal(await hand('owner, payer', order, after, limit, offset));
+      // As one OR: all 30,000 of her rows read by a bitmap and sorted, or the row-id index walked.
+      expect(got.read, query).to.be.at.most(2 * 200);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { CatalogError } from '../../framework/catalog/CatalogError';
 import { loadCatalogFile, parseCatalog } from '../../framework/catalog/CatalogLoader';
 import { catalogFromClasses, column, table } from '../../framework/catalog/decorators';
 import { DEFAULTS } from '../../framework/config/InstanceConfig';
+import { leadsIndex } from '../../framework/query/TableQueryEngine';
 
 const SPEC_TABLES = [
   'balance', 'chain', 'supply', 'block', 'op', 'account', 'contract', 'constant', 'flow', 'rights', 'snapshot',
@@ -231,6 +232,13 @@ plugins:
     expect(() => catalog.forPlugins(new Set(['derived']))).to.throw(/table 'values' of plugin 'derived' is derived from 'updates' of plugin 'src'.*enable 'src' too/);
     expect([...catalog.forPlugins(new Set(['derived', 'src'])).tables.keys()]).to.deep.equal(['updates', 'values']);
     expect([...catalog.forPlugins(new Set(['src'])).tables.keys()]).to.deep.equal(['updates']);
+  });
+
+  it("every declared list of an append table reads its path parameter by an index led by the column and the row id (a busy value's page, not all its rows)", function () {
+    const catalog = loadCatalogFile(DEFAULTS.catalogFile);
+    const lists = [...catalog.routes.values()].filter((r) => r.kind === 'list' && r.table.kind === 'append' && r.params.length > 0);
+    expect(lists.map((r) => r.path)).to.include.members(['/v1/dex/:pool/events', '/v1/wallets/:addr/dex_trades', '/v1/wallets/:addr/lend_events', '/explorer/bakers/:hash/votes']);
+    for (const r of lists) for (const p of r.params) for (const c of p.columns) expect(leadsIndex(r.table, c), `${r.path}: ${c.name}`).to.equal(true);
   });
 
   it('forPlugins keeps only the tables, series and routes of the given plugins', function () {
