@@ -13,7 +13,6 @@ export function whereIndexedEquality(q: Knex.QueryBuilder, column: string, value
   return q.whereBetween(column, [value, value]).orderBy(column, order);
 }
 
-
 /**
  * The rows of several pages merged into one page of the list: each page (`select row_id`, a value on
  * one column read by its index: whereIndexedEquality) holds up to `offset + size` rows in the list's
