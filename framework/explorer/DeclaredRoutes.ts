@@ -82,6 +82,11 @@ function objectLoader(route: RouteDef, shape: Shape, keys: ReadonlyMap<string, K
 function listLoader(route: RouteDef, db: Database, shape: Shape, keys: ReadonlyMap<string, KeyResolver>): (ctx: Context) => Promise<ObjectAnswer> {
   const required = route.requires && new CatalogRows(db, route.requires.table, ['row_id']);
   const profile = PROFILES[route.profile];
+  // Fixed per route: the parameters' columns leading an index with the row id, and a parameter on
+  // several such columns (a wallet's events as signer, sender or receiver), read as a page per column.
+  const leading = new Set(route.params.flatMap((p) => p.columns).filter((c) => leadsIndex(route.table, c)));
+  const split = route.params.find((p) => p.columns.length > 1 && p.columns.every((c) => leading.has(c)));
+  const splitParams = split?.columns.map((column) => route.params.map((p) => (p === split ? { ...p, columns: [column] } : p)));
   return async (ctx) => {
     // Path parameters first: a malformed or unknown one is 400/404 whatever the query.
     const values = await pathValues(ctx, route.params, keys);
@@ -99,21 +104,18 @@ function listLoader(route: RouteDef, db: Database, shape: Shape, keys: ReadonlyM
     const page = (q: Knex.QueryBuilder, params: readonly RouteParamDef[], window: TableRequest) => {
       for (const p of params) {
         // A value on a column leading an index with the row id (a pool's events): that index, in order.
-        if (p.columns.length === 1 && leadsIndex(route.table, p.columns[0])) whereIndexedEquality(q, p.columns[0].name, values.get(p.name)!, order);
+        if (p.columns.length === 1 && leading.has(p.columns[0])) whereIndexedEquality(q, p.columns[0].name, values.get(p.name)!, order);
         else where(q, [p], values);
       }
       if (open) q.whereRaw(`${columnSql(open)} = false`);
       return applyListRequest(q, window, order);
     };
-    // A parameter on several such columns (a wallet's events as signer, sender or receiver): a page per column, merged.
-    const split = route.params.find((p) => p.columns.length > 1 && p.columns.every((c) => leadsIndex(route.table, c)));
     let q: Knex.QueryBuilder;
-    if (!split) q = page(shape.rows.query(), route.params, request);
+    if (!splitParams) q = page(shape.rows.query(), route.params, request);
     else {
+      // A page per column of the split parameter, merged.
       const window = { ...request, limit: request.limit + request.offset, offset: 0 };
-      const pages = split.columns.map((column) =>
-        page(db.reader.withSchema(route.table.schema).from(route.table.storage).select('row_id'), route.params.map((p) => (p === split ? { ...p, columns: [column] } : p)), window),
-      );
+      const pages = splitParams.map((params) => page(db.reader.withSchema(route.table.schema).from(route.table.storage).select('row_id'), params, window));
       q = whereInMergedPages(db.reader, shape.rows.query(), pages, order, request.limit, request.offset);
     }
     const answers = await shape.answers(q, switchesOf(args, route));
