@@ -203,10 +203,40 @@ function newAccount(address: string, type: string, height: number, time: Date): 
   };
 }
 
-/** The stored row: an external staker's staked tez are not a fixed amount (null; see `stake_shares`). */
+/** An external staker's staked tez are not a fixed amount: stored as null (see `stake_shares`). */
+const isExternalStaker = (a: AccountData): boolean => a.stake_shares > 0n && !a.is_baker;
+const isStaked = (a: AccountData): boolean => a.staked_balance > 0n || a.stake_shares > 0n;
+
+/** The stored row of a new account. */
 function accountRow(a: AccountData): Record<string, unknown> {
-  const staker = a.stake_shares > 0n && !a.is_baker;
-  return { ...a, staked_balance: staker ? null : a.staked_balance, is_staked: a.staked_balance > 0n || a.stake_shares > 0n };
+  return { ...a, staked_balance: isExternalStaker(a) ? null : a.staked_balance, is_staked: isStaked(a) };
+}
+
+/**
+ * The typed copy of each row as `finish` wrote it back, by the store's entity. Why: a baker's row is
+ * touched by nearly every block it attests, and typing all its columns again each time was about a
+ * tenth of core-chain's allocations. Keyed by the entity object, so a row the store reloads (after a
+ * failed batch, a rollback or an eviction) is a new entity and is typed afresh; only `finish` updates
+ * account rows.
+ */
+const written = new WeakMap<Entity, AccountData>();
+
+/**
+ * Writes the working copy back, as a patch of the columns that differ from the row (most blocks
+ * change a baker's `last_seen` and little else), and keeps it as what reading the row again would give.
+ */
+function writeBack(store: EntityStore, entity: Entity, a: AccountData): void {
+  a.is_staked = isStaked(a);
+  const staker = isExternalStaker(a);
+  const values = a as unknown as Record<string, unknown>;
+  const patch: Record<string, unknown> = {};
+  for (const k in values) {
+    const v = staker && k === 'staked_balance' ? null : values[k];
+    if (entity[k] !== v) patch[k] = v;
+  }
+  store.update(entity, patch);
+  if (staker) a.staked_balance = 0n;
+  written.set(entity, a);
 }
 
 /** An account touched by the block: its stored entity, the working copy, and how it was before. */
@@ -275,7 +305,7 @@ export class AccountBook {
     let tracked: TrackedAccount;
     const entity = await this.store.get(address);
     if (entity) {
-      const data = readAccount(entity);
+      const data = written.get(entity) ?? readAccount(entity);
       tracked = new TrackedAccount(entity, data, factsOf(data), data.last_seen_time);
       data.last_seen = this.height;
       data.last_seen_time = this.time;
@@ -370,7 +400,7 @@ export class AccountBook {
       changes.dustDelegatorsDelta += Number(after.dust && after.delegatesTo !== null) - Number(before.dust && before.delegatesTo !== null);
       changes.delegatedDelta += after.delegated - before.delegated;
       changes.bakerBalanceDelta += (after.isBaker ? after.balance : 0n) - (before.isBaker ? before.balance : 0n);
-      this.store.update(account.entity, accountRow(a));
+      writeBack(this.store, account.entity, a);
     }
     return changes;
   }
