@@ -109,8 +109,8 @@ export class BlockDispatcher implements HandlerRegistry {
         for (const op of block.operations) if (s.matches(op)) await s.fn(op, ctx);
       } else {
         for (const group of groups) {
-          // Most groups cannot match a pattern that needs no code, as is known without contract types:
-          // no lookup and no promise for them.
+          // Most groups cannot match, as is known without contract types: no lookup and no promise for them.
+          if (!s.matcher.mayMatch(group)) continue;
           if (!s.matcher.needsTypes && s.matcher.match(group, untyped, block.level).length === 0) continue;
           for (const m of await this.matchGroup(s.matcher, group, block, ctx)) await s.fn(m, ctx);
         }

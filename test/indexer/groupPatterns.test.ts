@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { BlockNormalizer } from '../../framework/chain';
 import type { RawBlock } from '../../framework/chain/model/RawBlock';
 import { BlockDispatcher } from '../../framework/indexer/BlockDispatcher';
-import type { GroupMatch } from '../../framework/indexer/groups/GroupPattern';
+import type { GroupMatch, PatternStep } from '../../framework/indexer/groups/GroupPattern';
 import { readFixtureJson } from '../support/fixtures';
 import type { Json } from '../chain/support/Json';
 import { carrierBlock, FA12_SCRIPT, nodeContext, TEMPLE_HASHES, templeContents } from './support/templeGroups';
@@ -144,6 +144,32 @@ describe('indexer: operation-group patterns', () => {
     const kusdTransfers = templeContents('xtz-kusd-swap').flatMap((c) => [c, ...internals(c)]).filter((o) => o.destination === KUSD && o.parameters?.entrypoint === 'transfer');
     expect(seen).to.deep.equal(kusdTransfers.map(() => KUSD));
     expect(asked.length).to.equal(new Set(asked).size);
+  });
+
+  it('looks up no contract code for a group in which a required step has no operation of its kind and entrypoint', async () => {
+    const names = ['xtz-kusd-swap', 'temple-wallet-sirs-xtz-swap'];
+    const called = new Set(names.flatMap(templeContents).flatMap((c) => [c, ...internals(c)]).map((o) => o.parameters?.entrypoint));
+    // Oracle from the recordings: FA1.2 transfers are called, `mint` never.
+    expect(called.has('transfer')).to.equal(true);
+    expect(called.has('mint')).to.equal(false);
+    const dispatch = async (steps: PatternStep<'fa12' | 'mint'>[]): Promise<{ seen: number; asked: string[] }> => {
+      const d = new BlockDispatcher();
+      let seen = 0;
+      d.onOperationGroup(steps, () => void seen++);
+      const asked: string[] = [];
+      await d.dispatch(carrierBlock(names), nodeContext({ [KUSD]: FA12_SCRIPT }, asked));
+      return { seen, asked };
+    };
+    const transfer: PatternStep<'fa12'> = { name: 'fa12', destination: { interface: 'FA1.2' }, entrypoint: 'transfer' };
+    const mint: PatternStep<'mint'> = { name: 'mint', entrypoint: 'mint' };
+    // The transfers alone: the groups' contracts are looked up, and kUSD's transfers match.
+    const alone = await dispatch([transfer]);
+    expect(alone.seen).to.be.greaterThan(0);
+    expect(alone.asked.length).to.be.greaterThan(0);
+    // A required mint after them: no group can match, and no code is asked for.
+    expect(await dispatch([transfer, mint])).to.deep.equal({ seen: 0, asked: [] });
+    // The same mint as an optional step: the transfers match again.
+    expect((await dispatch([transfer, { ...mint, optional: true }])).seen).to.equal(alone.seen);
   });
 
   it('rejects patterns without a required step or with duplicate names', () => {

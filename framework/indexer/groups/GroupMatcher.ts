@@ -21,6 +21,7 @@ export function isStepCandidate(op: NormalizedOperation): boolean {
 export class GroupMatcher<N extends string> {
   /** Steps that need the contracts' code (hash, interface, entrypoints) to match. */
   readonly needsTypes: boolean;
+  private readonly required: readonly PatternStep<N>[];
 
   constructor(
     readonly steps: readonly PatternStep<N>[],
@@ -30,6 +31,16 @@ export class GroupMatcher<N extends string> {
     const names = new Set(steps.map((s) => s.name));
     if (names.size !== steps.length) throw new Error('the steps of a group pattern need distinct names');
     this.needsTypes = steps.some((s) => typeof s.destination === 'object' && !('role' in s.destination));
+    this.required = steps.filter((s) => !s.optional);
+  }
+
+  /**
+   * Whether every required step has an operation of its kind and entrypoint somewhere in the group,
+   * whatever contract it calls: what any match needs, known without roles or code. Why: most groups
+   * (tez and token transfers) fail it, and are then not matched, nor their contracts' code looked up.
+   */
+  mayMatch(group: readonly NormalizedOperation[]): boolean {
+    return this.required.every((spec) => group.some((op) => kindMatches(spec, op)));
   }
 
   /** The contracts whose roles or types the matcher may look at in this group. */
@@ -98,15 +109,18 @@ function contractOf(op: NormalizedOperation): string | undefined {
   return op.type === 'origination' ? op.originatedContracts[0] : op.type === 'transaction' ? op.receiver : undefined;
 }
 
-function stepMatches(spec: PatternStep, op: NormalizedOperation, facts: ContractFacts): boolean {
+/** The step's operation kind and entrypoint, its destination left aside. */
+function kindMatches(spec: PatternStep, op: NormalizedOperation): boolean {
   if (op.type !== (spec.type ?? 'transaction')) return false;
+  if (spec.entrypoint === undefined) return true;
+  const called = op.entrypoint ?? 'default';
+  return typeof spec.entrypoint === 'string' ? spec.entrypoint === called : spec.entrypoint.includes(called);
+}
+
+function stepMatches(spec: PatternStep, op: NormalizedOperation, facts: ContractFacts): boolean {
+  if (!kindMatches(spec, op)) return false;
   const contract = contractOf(op);
-  if (spec.destination !== undefined && (contract === undefined || !destinationMatches(spec.destination, contract, facts))) return false;
-  if (spec.entrypoint !== undefined) {
-    const wanted = typeof spec.entrypoint === 'string' ? [spec.entrypoint] : spec.entrypoint;
-    if (!wanted.includes(op.entrypoint ?? 'default')) return false;
-  }
-  return true;
+  return spec.destination === undefined || (contract !== undefined && destinationMatches(spec.destination, contract, facts));
 }
 
 function destinationMatches(d: Destination, contract: string, facts: ContractFacts): boolean {
