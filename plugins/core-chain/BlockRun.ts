@@ -25,6 +25,11 @@ const TRANSACTION_TYPES: ReadonlySet<string> = new Set(['transaction', 'stake', 
 
 const NO_UPDATES: ClassifiedUpdates = { moves: [], issuance: [] };
 
+/** Both lists in one (read only): either one itself when the other is empty. */
+function joined<T>(a: readonly T[], b: readonly T[]): readonly T[] {
+  return b.length === 0 ? a : a.length === 0 ? b : [...a, ...b];
+}
+
 /** Figures of the block row that add up over its operations. */
 interface BlockStats {
   nOpsApplied: number;
@@ -167,14 +172,11 @@ export class BlockRun {
       this.confirmDelegates(op.resultBalanceUpdates);
       this.stakes.apply(op.resultBalanceUpdates);
     }
-    const moves = [...content.moves, ...result.moves];
+    // One side is empty for nearly every operation: no copies of it.
+    const moves = joined(content.moves, result.moves);
     const allocations = this.allocations(op);
-    this.state.supply.recordOperation([...content.issuance, ...result.issuance], {
-      type: op.type,
-      isRollup: op.isRollup,
-      allocations,
-      storagePaid: op.storagePaid,
-    });
+    const issuance = joined(content.issuance, result.issuance);
+    if (issuance.length > 0) this.state.supply.recordOperation(issuance, { type: op.type, isRollup: op.isRollup, allocations, storagePaid: op.storagePaid });
     const shielding = this.shielding(op);
     for (const m of moves) this.applyMove(m, op.opN, op.opC, op.opI > 0 ? op.opI : null, flowOperation(op.type), shielding && { kind: shielding, sender: op.sender });
     if (shielding) this.state.supply.shield(shielding === 'shield' ? op.volume : -op.volume);
@@ -229,7 +231,7 @@ export class BlockRun {
       const signedId = opId(this.height, this.signedOpN);
       for (const e of op.events) this.eventRows.push(contractEventRow(this.height, signedId, id, e, this.party(e.contract)));
     }
-    this.ticketRows.push(...ticketUpdateRows(this.height, this.time, id, op.ticketUpdates));
+    if (op.ticketUpdates.length > 0) this.ticketRows.push(...ticketUpdateRows(this.height, this.time, id, op.ticketUpdates));
   }
 
   /** New accounts or contracts an operation paid `origination_size` for. */

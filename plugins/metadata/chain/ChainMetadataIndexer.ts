@@ -57,7 +57,8 @@ export class ChainMetadataIndexer {
       },
     };
     for (const op of block.operations) {
-      if (op.status !== 'applied') continue;
+      // Only originations and big map diffs change metadata: the others (attestations first) need no call.
+      if (op.status !== 'applied' || (op.originatedContracts.length !== 1 && op.bigMapDiffs.length === 0)) continue;
       await this.operation(op, block, rows);
     }
   }
