@@ -6,6 +6,7 @@ import {
   ColumnDef,
   ColumnFollows,
   ColumnLookup,
+  ColumnMapsTo,
   ColumnPacks,
   ColumnVia,
   IndexDecl,
@@ -154,7 +155,8 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     byName.set(c.name, all[i]);
   });
   const virtualNames = new Set(decl.columns.filter(isVirtual).map((c) => c.name));
-  const virtualColumns = decl.columns.flatMap((c, i) => virtualColumn(c, byName, virtualNames, earlier, `${path}/columns/${i}`, source));
+  const home = { schema: pluginSchema(plugin), storage: decl.storage ?? code, decl };
+  const virtualColumns = decl.columns.flatMap((c, i) => virtualColumn(c, byName, virtualNames, earlier, home, `${path}/columns/${i}`, source));
   for (const v of virtualColumns) byName.set(v.name, v);
   const columns = all.filter((c) => !virtualColumns.some((v) => v.name === c.name));
   if (columns[0].name !== 'row_id' || columns[0].type.name !== 'uint64') {
@@ -222,7 +224,14 @@ function checkDerivations(tables: ReadonlyMap<string, TableDef>, source: string)
 }
 
 function isVirtual(c: ColumnDecl): boolean {
-  return [c.alias_of, c.any_of, c.lookup].some((v) => v !== undefined);
+  return [c.alias_of, c.any_of, c.lookup, c.maps_to].some((v) => v !== undefined);
+}
+
+/** The table a column is declared in, as a filter-only column reads it. */
+interface HomeTable {
+  schema: string;
+  storage: string;
+  decl: TableDecl;
 }
 
 /** An alias or filter-only column: its targets must be stored columns of its own type. */
@@ -231,15 +240,17 @@ function virtualColumn(
   byName: Map<string, ColumnDef>,
   virtualNames: Set<string>,
   earlier: ReadonlyMap<string, TableDef>,
+  home: HomeTable,
   path: string,
   source: string,
 ): ColumnDef[] {
   if (!isVirtual(decl)) return [];
-  if ([decl.alias_of, decl.any_of, decl.lookup].filter((v) => v !== undefined).length > 1) {
-    throw new CatalogError(path, 'a column is one of alias_of, any_of or lookup', source);
+  if ([decl.alias_of, decl.any_of, decl.lookup, decl.maps_to].filter((v) => v !== undefined).length > 1) {
+    throw new CatalogError(path, 'a column is one of alias_of, any_of, lookup or maps_to', source);
   }
   const self = byName.get(decl.name)!;
   if (decl.lookup) return [{ ...self, inDefault: false, lookup: columnLookup(decl, self, byName, virtualNames, earlier, path, source) }];
+  if (decl.maps_to) return [{ ...self, inDefault: false, mapsTo: columnMapsTo(decl, self, byName, virtualNames, home, path, source) }];
   const targets = (decl.any_of ?? [decl.alias_of!]).map((name) => {
     const target = byName.get(name);
     if (!target || virtualNames.has(name)) throw new CatalogError(path, `'${decl.name}' names unknown column '${name}'`, source);
@@ -250,7 +261,26 @@ function virtualColumn(
   return [decl.alias_of !== undefined ? { ...self, aliasOf: decl.alias_of } : { ...self, inDefault: false, anyOf: targets }];
 }
 
-/** A lookup column: the other table is declared earlier and shares the `on` columns' types. */
+/** A column mapped to another by a third (ColumnDecl.maps_to): both stored, `by` of its type and leading a B-tree. */
+function columnMapsTo(decl: ColumnDecl, self: ColumnDef, byName: Map<string, ColumnDef>, virtualNames: Set<string>, home: HomeTable, path: string, source: string): ColumnMapsTo {
+  const spec = decl.maps_to!;
+  const stored = (name: string): ColumnDef | undefined => {
+    const c = byName.get(name);
+    return c && !virtualNames.has(name) && isStored(c) && !c.sparse ? c : undefined;
+  };
+  const column = stored(spec.column);
+  if (!column) throw new CatalogError(`${path}/maps_to/column`, `'${spec.column}' is not a stored column of this table`, source);
+  const by = stored(spec.by);
+  if (!by || by.type.name !== self.type.name) throw new CatalogError(`${path}/maps_to/by`, `'${spec.by}' is not a stored ${self.type.name} column of this table`, source);
+  const led = (home.decl.indexes ?? []).some((ix) => {
+    const d: IndexDecl = Array.isArray(ix) ? { columns: ix } : ix;
+    return d.columns[0] === spec.by && (d.using ?? 'btree') === 'btree' && !d.except?.length;
+  });
+  if (!led) throw new CatalogError(`${path}/maps_to/by`, `no B-tree index of this table is led by '${spec.by}'`, source);
+  return { schema: home.schema, storage: home.storage, column, by };
+}
+
+/** A lookup column: the other table is declared earlier, and its `by` columns have the `on` columns' types. */
 function columnLookup(
   decl: ColumnDecl,
   self: ColumnDef,
@@ -267,14 +297,16 @@ function columnLookup(
   if (!column || isFilterOnly(column) || column.type.name !== self.type.name) {
     throw new CatalogError(`${path}/lookup/column`, `'${spec.table}' has no stored ${self.type.name} column '${spec.column}'`, source);
   }
-  for (const name of spec.on) {
+  const by = spec.by ?? spec.on;
+  if (by.length !== spec.on.length) throw new CatalogError(`${path}/lookup/by`, `'by' pairs a column of '${spec.table}' with each of 'on'`, source);
+  spec.on.forEach((name, i) => {
     const mine = byName.get(name);
-    const theirs = other.column(name);
+    const theirs = other.column(by[i]);
     if (!mine || virtualNames.has(name) || !theirs || isFilterOnly(theirs) || theirs.aliasOf !== undefined || mine.type.name !== theirs.type.name) {
-      throw new CatalogError(`${path}/lookup/on`, `'${name}' is not a stored column of the same type in both tables`, source);
+      throw new CatalogError(`${path}/lookup/on`, `'${name}' is not a stored column of the type of '${spec.table}.${by[i]}'`, source);
     }
-  }
-  return { schema: other.schema, storage: other.storage, column, on: spec.on };
+  });
+  return { schema: other.schema, storage: other.storage, column, on: spec.on, by };
 }
 
 /**

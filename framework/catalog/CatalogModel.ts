@@ -13,11 +13,19 @@ export interface ColumnDecl {
   /** Not stored, filter-only: a filter on it matches rows where any of these columns (same type) matches. */
   any_of?: string[];
   /**
-   * Not stored, filter-only: a filter on it matches rows whose `on` columns equal those of a row of
-   * another (earlier declared) table matching the filter on its `column` (flow `op`: the flows of
-   * the operations with that hash).
+   * Not stored, filter-only: a filter on it matches rows whose `on` columns equal the `by` columns
+   * (default: the same names) of a row of another (earlier declared) table matching the filter on its
+   * `column` (flow `op`: the flows of the operations with that hash; flow `address_type`: the flows
+   * of the accounts, `account_id` = the account's `row_id`, of that kind).
    */
-  lookup?: { table: string; column: string; on: string[] };
+  lookup?: { table: string; column: string; on: string[]; by?: string[] };
+  /**
+   * Not stored, filter-only: a filter on it is a filter on `column`, each value first replaced by the
+   * `column` of this table's row with the greatest `by` at or before it (income `time`: the cycle
+   * begun last by then, as the original turned a time into a cycle; -1 before the first row). `by`
+   * has the column's type and leads a B-tree, which finds that row.
+   */
+  maps_to?: { column: string; by: string };
   /**
    * A stored column whose equality filters (eq, ne, in, nin) run through `column`, this table's copy
    * of the `value` column (default `row_id`) of the `table` row whose `key` holds the value (op
@@ -203,6 +211,8 @@ export interface ColumnDef {
   readonly anyOf?: readonly ColumnDef[];
   /** A filter-only column: rows whose `on` columns are among those of the other table's matching rows. */
   readonly lookup?: ColumnLookup;
+  /** A filter-only column: a filter on another column of its value's row (ColumnDecl.maps_to). */
+  readonly mapsTo?: ColumnMapsTo;
   /** Equality filters on this stored column run through a row id column (ColumnDecl.filter_via). */
   readonly via?: ColumnVia;
   /** Filters on this stored column run on the two columns it packs (ColumnDecl.packs). */
@@ -219,6 +229,17 @@ export interface ColumnLookup {
   readonly storage: string;
   readonly column: ColumnDef;
   readonly on: readonly string[];
+  /** The other table's columns, paired with `on`. */
+  readonly by: readonly string[];
+}
+
+export interface ColumnMapsTo {
+  readonly schema: string;
+  readonly storage: string;
+  /** The column filtered. */
+  readonly column: ColumnDef;
+  /** The column the value is compared to (the greatest at or before it). */
+  readonly by: ColumnDef;
 }
 
 export interface ColumnVia {
@@ -262,7 +283,7 @@ export interface ColumnPacks {
 
 /** Filter-only columns cannot be selected. */
 export function isFilterOnly(column: ColumnDef): boolean {
-  return column.anyOf !== undefined || column.lookup !== undefined;
+  return column.anyOf !== undefined || column.lookup !== undefined || column.mapsTo !== undefined;
 }
 
 /** The stored column a column reads (itself, or the column it is an alias of). */

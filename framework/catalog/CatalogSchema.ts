@@ -25,7 +25,14 @@ const column = {
         table: { type: 'string', pattern: IDENT },
         column: { type: 'string', pattern: IDENT },
         on: { type: 'array', minItems: 1, items: { type: 'string', pattern: IDENT } },
+        by: { type: 'array', minItems: 1, items: { type: 'string', pattern: IDENT } },
       },
+    },
+    maps_to: {
+      type: 'object',
+      required: ['column', 'by'],
+      additionalProperties: false,
+      properties: { column: { type: 'string', pattern: IDENT }, by: { type: 'string', pattern: IDENT } },
     },
     filter_via: {
       type: 'object',

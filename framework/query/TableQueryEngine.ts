@@ -1,6 +1,6 @@
 import { Knex } from 'knex';
 import { injectable } from 'tsyringe';
-import { ColumnDef, ColumnLookup, ColumnPacks, ColumnVia, TableDef } from '../catalog/CatalogModel';
+import { ColumnDef, ColumnLookup, ColumnMapsTo, ColumnPacks, ColumnVia, TableDef } from '../catalog/CatalogModel';
 import { Encoding, SqlValue } from '../catalog/types/ColumnType';
 import { Database } from '../storage/Database';
 import { quote } from '../storage/SchemaMigrator';
@@ -165,7 +165,9 @@ export function applyFilters(q: Knex.QueryBuilder, filters: readonly Filter[]): 
     // A filter-only column (op `address`: sender, receiver, baker or creator) matches when any of its
     // columns does; its negations (ne, nin) when none does.
     const anyOf = f.column.anyOf;
+    const mapsTo = f.column.mapsTo;
     if (f.column.lookup) applyLookup(q, f, f.column.lookup);
+    else if (mapsTo) applyFilter(q, { ...f, column: mapsTo.column }, mappedValue(mapsTo));
     else if (!anyOf) applyFilter(q, f);
     else if (f.op === 'ne' || f.op === 'nin') q.where((all) => anyOf.forEach((column) => applyFilter(all, { ...f, column })));
     else q.where((any) => anyOf.forEach((column) => any.orWhere((one) => applyFilter(one, { ...f, column }))));
@@ -246,12 +248,18 @@ export function whereColumnIn(q: Knex.QueryBuilder, column: ColumnDef, values: r
   return q;
 }
 
+/** The SQL of a value mapped to its row's column (ColumnDecl.maps_to), its one placeholder of the `by` column's type. */
+function mappedValue(m: ColumnMapsTo): string {
+  const by = quote(m.by.name);
+  return `coalesce((select ${quote(m.column.name)} from ${quote(m.schema)}.${quote(m.storage)} where ${by} <= ${m.by.type.placeholder} order by ${by} desc limit 1), -1)`;
+}
+
 /** A lookup column (flow `op`): the row's `on` columns are (ne/nin: are not) among the matching rows'. */
 function applyLookup(q: Knex.QueryBuilder, f: Filter, lookup: ColumnLookup): void {
   const negated = f.op === 'ne' || f.op === 'nin';
   const positive: Filter = { ...f, column: lookup.column, op: f.op === 'ne' ? 'eq' : f.op === 'nin' ? 'in' : f.op };
   const matching = function (this: Knex.QueryBuilder): void {
-    this.withSchema(lookup.schema).from(lookup.storage).select([...lookup.on]);
+    this.withSchema(lookup.schema).from(lookup.storage).select([...lookup.by]);
     applyFilter(this, positive);
   };
   const on = [...lookup.on];
@@ -326,11 +334,11 @@ function splitPacked(v: SqlValue, packs: ColumnPacks): [string, string] {
   return [(n >> bits).toString(), (n & ((1n << bits) - 1n)).toString()];
 }
 
-function applyFilter(q: Knex.QueryBuilder, f: Filter): void {
+/** `ph`: the SQL each value takes (its one placeholder), the column type's placeholder by default. */
+function applyFilter(q: Knex.QueryBuilder, f: Filter, ph = f.column.type.placeholder): void {
   if (f.column.via && EQUALITY_OPS.has(f.op)) return applyVia(q, f, f.column.via);
   if (f.column.packs && PACKED.has(f.op)) return applyPacked(q, f, f.column.packs);
   const ref = columnSql(f.column);
-  const ph = f.column.type.placeholder;
   const list = f.values.map(() => ph).join(', ');
   switch (f.op) {
     case 'ne':
