@@ -234,10 +234,10 @@ plugins:
     expect([...catalog.forPlugins(new Set(['src'])).tables.keys()]).to.deep.equal(['updates']);
   });
 
-  it("every declared list of an append table reads its path parameter by an index led by the column and the row id (a busy value's page, not all its rows)", function () {
+  it("every declared list reads its path parameter by an index led by the column and the row id (a busy value's page, not all its rows)", function () {
     const catalog = loadCatalogFile(DEFAULTS.catalogFile);
-    const lists = [...catalog.routes.values()].filter((r) => r.kind === 'list' && r.table.kind === 'append' && r.params.length > 0);
-    expect(lists.map((r) => r.path)).to.include.members(['/v1/dex/:pool/events', '/v1/wallets/:addr/dex_trades', '/v1/wallets/:addr/lend_events', '/explorer/bakers/:hash/votes']);
+    const lists = [...catalog.routes.values()].filter((r) => r.kind === 'list' && r.params.length > 0);
+    expect(lists.map((r) => r.path)).to.include.members(['/v1/dex/:pool/events', '/v1/wallets/:addr/dex_trades', '/v1/wallets/:addr/lend_events', '/explorer/bakers/:hash/votes', '/v1/dex/:pool/positions', '/v1/wallets/:addr/farm_positions']);
     for (const r of lists) for (const p of r.params) for (const c of p.columns) expect(leadsIndex(r.table, c), `${r.path}: ${c.name}`).to.equal(true);
   });
 
