@@ -359,7 +359,9 @@ export class AccountBook {
 
   /** Account ids by address, for other plugins' handlers of the same block. */
   ids(): Map<string, bigint> {
-    return new Map([...this.accounts].map(([address, a]) => [address, a.id]));
+    const ids = new Map<string, bigint>();
+    for (const [address, a] of this.accounts) ids.set(address, a.id);
+    return ids;
   }
 
   /** Writes every tracked account back and returns what changed chain-wide. */

@@ -1,4 +1,4 @@
-import type { NormalizedBlock } from '../../framework';
+import type { BalanceUpdate, NormalizedBlock } from '../../framework';
 
 /**
  * Every address a block mentions, each once, in the order of first mention: new accounts get their
@@ -9,13 +9,29 @@ export function blockAddresses(block: NormalizedBlock): string[] {
   const add = (a: string | undefined): void => {
     if (a) addresses.add(a);
   };
-  [block.baker, block.proposer, block.bakerConsensusKey, block.proposerConsensusKey].forEach(add);
+  // Added one by one, no list per operation: a block's attestations are most of its operations.
+  const addUpdates = (updates: readonly BalanceUpdate[]): void => {
+    for (const u of updates) {
+      add(u.kind === 'burned' ? u.delegate : u.account);
+      add(u.staker?.delegate);
+    }
+  };
+  add(block.baker);
+  add(block.proposer);
+  add(block.bakerConsensusKey);
+  add(block.proposerConsensusKey);
   for (const op of block.operations) {
     const originates = op.kind === 'origination' || op.type === 'rollup_origination';
-    [op.sender, originates && !op.isSuccess ? undefined : op.receiver, op.creator, op.baker, op.accuser, op.offender].forEach(add);
-    if (op.isSuccess) op.originatedContracts.forEach(add);
-    for (const u of [...op.balanceUpdates, ...op.resultBalanceUpdates]) [u.kind === 'burned' ? u.delegate : u.account, u.staker?.delegate].forEach(add);
+    add(op.sender);
+    if (!originates || op.isSuccess) add(op.receiver);
+    add(op.creator);
+    add(op.baker);
+    add(op.accuser);
+    add(op.offender);
+    if (op.isSuccess) for (const c of op.originatedContracts) add(c);
+    addUpdates(op.balanceUpdates);
+    addUpdates(op.resultBalanceUpdates);
   }
-  for (const u of block.balanceUpdates) [u.kind === 'burned' ? u.delegate : u.account, u.staker?.delegate].forEach(add);
+  addUpdates(block.balanceUpdates);
   return [...addresses];
 }
