@@ -10,6 +10,7 @@ import {
   ColumnPacks,
   ColumnVia,
   IndexDecl,
+  IndexDef,
   isFilterOnly,
   isStored,
   pluginSchema,
@@ -155,7 +156,7 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     byName.set(c.name, all[i]);
   });
   const virtualNames = new Set(decl.columns.filter(isVirtual).map((c) => c.name));
-  const home = { schema: pluginSchema(plugin), storage: decl.storage ?? code, decl };
+  const home = { schema: pluginSchema(plugin), storage: decl.storage ?? code };
   const virtualColumns = decl.columns.flatMap((c, i) => virtualColumn(c, byName, virtualNames, earlier, home, `${path}/columns/${i}`, source));
   for (const v of virtualColumns) byName.set(v.name, v);
   const columns = all.filter((c) => !virtualColumns.some((v) => v.name === c.name));
@@ -182,6 +183,9 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
       }
     });
     return { columns: idx.columns, unique: idx.unique ?? false, using, except };
+  });
+  decl.columns.forEach((c, i) => {
+    if (c.maps_to && !ledByBtree(indexes, c.maps_to.by)) throw new CatalogError(`${path}/columns/${i}/maps_to/by`, `no B-tree index of this table is led by '${c.maps_to.by}'`, source);
   });
   if (decl.height_column !== undefined && !byName.has(decl.height_column)) {
     throw new CatalogError(`${path}/height_column`, `unknown column '${decl.height_column}'`, source);
@@ -231,7 +235,11 @@ function isVirtual(c: ColumnDecl): boolean {
 interface HomeTable {
   schema: string;
   storage: string;
-  decl: TableDecl;
+}
+
+/** A B-tree led by the column finds the rows at, or the first and last around, a value. */
+function ledByBtree(indexes: readonly IndexDef[], column: string): boolean {
+  return indexes.some((ix) => ix.using === 'btree' && ix.columns[0] === column);
 }
 
 /** An alias or filter-only column: its targets must be stored columns of its own type. */
@@ -261,7 +269,7 @@ function virtualColumn(
   return [decl.alias_of !== undefined ? { ...self, aliasOf: decl.alias_of } : { ...self, inDefault: false, anyOf: targets }];
 }
 
-/** A column mapped to another by a third (ColumnDecl.maps_to): both stored, `by` of its type and leading a B-tree. */
+/** A column mapped to another by a third (ColumnDecl.maps_to): both stored, `by` of its type (buildTable checks that it leads a B-tree). */
 function columnMapsTo(decl: ColumnDecl, self: ColumnDef, byName: Map<string, ColumnDef>, virtualNames: Set<string>, home: HomeTable, path: string, source: string): ColumnMapsTo {
   const spec = decl.maps_to!;
   const stored = (name: string): ColumnDef | undefined => {
@@ -272,11 +280,6 @@ function columnMapsTo(decl: ColumnDecl, self: ColumnDef, byName: Map<string, Col
   if (!column) throw new CatalogError(`${path}/maps_to/column`, `'${spec.column}' is not a stored column of this table`, source);
   const by = stored(spec.by);
   if (!by || by.type.name !== self.type.name) throw new CatalogError(`${path}/maps_to/by`, `'${spec.by}' is not a stored ${self.type.name} column of this table`, source);
-  const led = (home.decl.indexes ?? []).some((ix) => {
-    const d: IndexDecl = Array.isArray(ix) ? { columns: ix } : ix;
-    return d.columns[0] === spec.by && (d.using ?? 'btree') === 'btree' && !d.except?.length;
-  });
-  if (!led) throw new CatalogError(`${path}/maps_to/by`, `no B-tree index of this table is led by '${spec.by}'`, source);
   return { schema: home.schema, storage: home.storage, column, by };
 }
 
@@ -322,7 +325,7 @@ function columnFollows(decl: ColumnDecl, self: ColumnDef, table: TableDecl, earl
   const other = earlier.get(spec.table);
   if (!other?.heightColumn) throw new CatalogError(`${path}/table`, `'${spec.table}' is not a table with a height column declared before this one`, source);
   const column = other.column(spec.column);
-  if (!column || !isStored(column) || column.type.name !== self.type.name || !other.indexes.some((ix) => ix.using === 'btree' && ix.columns[0] === spec.column)) {
+  if (!column || !isStored(column) || column.type.name !== self.type.name || !ledByBtree(other.indexes, spec.column)) {
     throw new CatalogError(`${path}/column`, `'${spec.table}' has no stored ${self.type.name} column '${spec.column}' led by a B-tree index`, source);
   }
   return { schema: other.schema, storage: other.storage, column: column.name, height: other.heightColumn, ...(other.orphanColumn ? { orphan: other.orphanColumn } : {}) };
