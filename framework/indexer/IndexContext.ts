@@ -36,10 +36,11 @@ export interface IndexContext {
   readonly mode: 'live' | 'backfill';
   /**
    * Appends a row to an append-only catalog table; its height column must hold this block's level. With a
-   * generated handle (`tables.op` from the plugin's tables.generated.ts) the row is type-checked.
+   * generated handle (`tables.op` from the plugin's tables.generated.ts) the row is type-checked: the row
+   * takes no part in inferring R, so a row typed as the plain `Row` is refused rather than widening R.
    * Answers the row id the row got (what a later row may refer to, as a block's child its parent).
    */
-  append<R extends Row>(table: TableHandle<R> | string, row: R): bigint;
+  append<R extends Row>(table: TableHandle<R> | string, row: NoInfer<R>): bigint;
   /** The mutable rows of a catalog table, keyed by a unique column. */
   entities(table: TableHandle<unknown> | string, keyColumn: string): EntityStore;
   /**

@@ -5,6 +5,7 @@ import { BigmapTypes, KeyValueTypes } from './BigmapTypes';
 import { keyId } from './KeyHash';
 import type { LiveEntry, LiveValues } from './LiveValues';
 import { bigOrZero, encodeMicheline } from '../../framework';
+import { tables } from './tables.generated';
 
 /** A bigmap with a negative id: it exists only while one operation and its internal operations run. */
 interface TemporaryBigmap {
@@ -55,7 +56,7 @@ export class BlockBigmaps {
     private readonly live: LiveValues,
     private readonly log: Logger,
   ) {
-    this.bigmaps = ctx.entities('bigmaps', 'bigmap_id');
+    this.bigmaps = ctx.entities(tables.bigmaps, 'bigmap_id');
     this.types = new BigmapTypes(ctx);
     this.time = new Date(block.time);
   }
@@ -228,7 +229,7 @@ export class BlockBigmaps {
   }
 
   private append(op: NormalizedOperation, id: number, action: Action, f: { keyId?: bigint; key?: string | null; value?: string | null; hash?: string }): void {
-    this.ctx.append('bigmap_updates', {
+    this.ctx.append(tables.bigmap_updates, {
       bigmap_id: id,
       key_id: f.keyId ?? null,
       action,

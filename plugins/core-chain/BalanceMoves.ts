@@ -1,4 +1,5 @@
 import type { BalanceUpdate } from '../../framework';
+import type { FlowRow } from './tables.generated';
 
 /** The `flow.category` of a sub-balance. */
 export type FlowCategory = 'rewards' | 'deposits' | 'fees' | 'balance' | 'bond';
@@ -20,7 +21,7 @@ export interface Move {
   /** A credit paid from newly minted tez (rewards, subsidy, invoices). */
   fromMint: boolean;
   /** Block-level moves only: what caused them, as a `flow.operation` label. */
-  cause?: string;
+  cause?: FlowRow['operation'];
   /** Rewards burned right away (lost attesting rewards): recorded with in = out, no balance change. */
   neutral: boolean;
 }
@@ -112,7 +113,7 @@ function issuanceOf(u: BalanceUpdate): Issuance | undefined {
 }
 
 // What a mint pays for, as the flow operation of the credited account.
-const MINT_CAUSE: Readonly<Record<string, string>> = {
+const MINT_CAUSE: Readonly<Record<string, FlowRow['operation']>> = {
   'baking rewards': 'baking',
   'baking bonuses': 'bonus',
   'attesting rewards': 'reward',
@@ -128,14 +129,14 @@ const MINT_CAUSE: Readonly<Record<string, string>> = {
   smart_rollup_refutation_rewards: 'rollup_reward',
 };
 
-const BURN_CAUSE: Readonly<Record<string, string>> = {
+const BURN_CAUSE: Readonly<Record<string, FlowRow['operation']>> = {
   punishments: 'penalty',
   tx_rollup_rejection_punishments: 'rollup_penalty',
   smart_rollup_refutation_punishments: 'rollup_penalty',
 };
 
 /** Cause of a balanced transfer outside any operation (block-level receipts, Ithaca+ model). */
-function transferCause(group: readonly BalanceUpdate[]): string {
+function transferCause(group: readonly BalanceUpdate[]): FlowRow['operation'] {
   const burned = group.find((u) => u.kind === 'burned');
   // Rewards lost for low participation or a missed nonce are minted and burned at once.
   if (burned?.category === 'lost attesting rewards' || burned?.category === 'lost DAL attesting rewards') {

@@ -6,6 +6,7 @@ import { ScriptCache } from './ContractBook';
 import { endorsedSlotsOfPredecessor } from './endorsedSlots';
 import type { OperationKinds } from './OperationKinds';
 import { RunningState, type CoreTables } from './RunningState';
+import { tables } from './tables.generated';
 
 /** The running totals after the last block indexed (see RunningState). */
 const RUNNING = carriedKey<RunningState | undefined>('core-chain.running', () => undefined);
@@ -111,7 +112,7 @@ export class BlockIndexer {
     const t = this.tables.protocol;
     if ((await ctx.read(t).where({ protocol: block.protocol }).first('row_id')) !== undefined) return;
     batchProtocols.add(block.protocol);
-    ctx.append('protocol', { protocol: block.protocol, height: block.level, constants: block.constants });
+    ctx.append(tables.protocol, { protocol: block.protocol, height: block.level, constants: block.constants });
   }
 
   warnUnknown(kind: string, block: number): void {

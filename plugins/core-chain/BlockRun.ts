@@ -1,4 +1,4 @@
-import type { BalanceUpdate, IndexContext, NormalizedBlock, NormalizedOperation, Row } from '../../framework';
+import type { BalanceUpdate, IndexContext, NormalizedBlock, NormalizedOperation } from '../../framework';
 import { AccountBook, type AccountData } from './AccountBook';
 import { blockAddresses } from './BlockAddresses';
 import { classifyBlockUpdates, classifyOperationUpdates, type ClassifiedUpdates, type Move } from './BalanceMoves';
@@ -10,6 +10,7 @@ import { flowOperation } from './OperationKinds';
 import { contractEventRow, ticketUpdateRows } from './EmittedRows';
 import { eventRow, NO_PARTY, opId, operationRow, type OpRowExtras, type Party } from './OpRows';
 import type { RunningState } from './RunningState';
+import { tables, type BlockRow, type ConstantRow, type EventRow, type FlowRow, type OpRow, type TicketUpdateRow } from './tables.generated';
 import { StakeLedger } from './StakeLedger';
 import { allocationBurn } from './SupplyLedger';
 import { encodeMicheline, exprHash, featuresOf, section, sharedKey } from '../../framework';
@@ -60,11 +61,11 @@ export class BlockRun {
   private readonly accounts: AccountBook;
   private readonly stakes: StakeLedger;
   private readonly contracts: ContractBook;
-  private readonly opRows: Row[] = [];
-  private readonly flowRows: Row[] = [];
-  private readonly constantRows: Row[] = [];
-  private readonly eventRows: Row[] = [];
-  private readonly ticketRows: Row[] = [];
+  private readonly opRows: OpRow[] = [];
+  private readonly flowRows: FlowRow[] = [];
+  private readonly constantRows: ConstantRow[] = [];
+  private readonly eventRows: EventRow[] = [];
+  private readonly ticketRows: TicketUpdateRow[] = [];
   /** op_n of the latest signed (non-internal) operation: internal operations' events are filed under it. */
   private signedOpN = 0;
   /** Contracts whose calls changed a sapling state in this block (shielded pools). */
@@ -97,9 +98,9 @@ export class BlockRun {
   ) {
     this.height = block.level;
     this.time = new Date(block.time);
-    this.accounts = new AccountBook(ctx.entities('account', 'address'), this.height, this.time);
+    this.accounts = new AccountBook(ctx.entities(tables.account, 'address'), this.height, this.time);
     this.stakes = new StakeLedger((address) => this.accounts.get(address)?.data);
-    this.contracts = new ContractBook(ctx.entities('contract', 'address'), this.scripts, this.height, this.time);
+    this.contracts = new ContractBook(ctx.entities(tables.contract, 'address'), this.scripts, this.height, this.time);
   }
 
   async run(): Promise<void> {
@@ -116,18 +117,18 @@ export class BlockRun {
     supply.finishBlock(changes.delegatedDelta, changes.bakerBalanceDelta);
 
     const at = { height: this.height, cycle: block.cycle, time: this.time };
-    this.state.blockId = this.ctx.append('block', this.blockRow(changes.touched, changes.created.length, changes.funded, changes.cleared));
-    for (const row of this.opRows) this.ctx.append('op', row);
-    for (const row of this.flowRows) this.ctx.append('flow', row);
-    for (const row of this.constantRows) this.ctx.append('constant', row);
-    for (const row of this.eventRows) this.ctx.append('event', row);
-    for (const row of this.ticketRows) this.ctx.append('ticket_update', row);
-    for (const row of this.contracts.storageRows) this.ctx.append('storage', row);
+    this.state.blockId = this.ctx.append(tables.block, this.blockRow(changes.touched, changes.created.length, changes.funded, changes.cleared));
+    for (const row of this.opRows) this.ctx.append(tables.op, row);
+    for (const row of this.flowRows) this.ctx.append(tables.flow, row);
+    for (const row of this.constantRows) this.ctx.append(tables.constant, row);
+    for (const row of this.eventRows) this.ctx.append(tables.event, row);
+    for (const row of this.ticketRows) this.ctx.append(tables.ticket_update, row);
+    for (const row of this.contracts.storageRows) this.ctx.append(tables.storage, row);
     for (const a of changes.balanceChanged) {
-      this.ctx.append('balance', { account_id: a.id, balance: a.data.spendable_balance, valid_from: this.height, address: a.data.address, valid_from_time: this.time });
+      this.ctx.append(tables.balance, { account_id: a.id, balance: a.data.spendable_balance, valid_from: this.height, address: a.data.address, valid_from_time: this.time });
     }
-    this.ctx.append('chain', { ...at, ...chain.row() });
-    this.ctx.append('supply', { ...at, ...supply.row() });
+    this.ctx.append(tables.chain, { ...at, ...chain.row() });
+    this.ctx.append(tables.supply, { ...at, ...supply.row() });
     this.ctx.shared.set(ACCOUNT_IDS, this.accounts.ids());
   }
 
@@ -150,6 +151,13 @@ export class BlockRun {
     if (address === undefined) return NO_PARTY;
     const a = this.accounts.get(address);
     return a ? { id: a.id, address: a.data.address } : { id: null, address };
+  }
+
+  /** The id of an account the block's operations name (every one is tracked: blockAddresses). */
+  private trackedId(address: string): bigint {
+    const a = this.accounts.get(address);
+    if (!a) throw new Error(`core-chain: ${address} is not among the block's accounts`);
+    return a.id;
   }
 
   /** Staked deposits sit with the staker's current delegate. */
@@ -229,7 +237,7 @@ export class BlockRun {
     const id = opId(this.height, op.opN);
     if (op.kind === 'event') {
       const signedId = opId(this.height, this.signedOpN);
-      for (const e of op.events) this.eventRows.push(contractEventRow(this.height, signedId, id, e, this.party(e.contract)));
+      for (const e of op.events) this.eventRows.push(contractEventRow(this.height, signedId, id, e, this.trackedId(e.contract)));
     }
     if (op.ticketUpdates.length > 0) this.ticketRows.push(...ticketUpdateRows(this.height, this.time, id, op.ticketUpdates));
   }
@@ -256,7 +264,7 @@ export class BlockRun {
     opN: number,
     opC: number | null,
     opI: number | null,
-    operation: string,
+    operation: FlowRow['operation'],
     shielding?: { kind: 'shield' | 'unshield'; sender?: string },
   ): void {
     const tracked = this.accounts.get(m.address);
@@ -515,7 +523,7 @@ export class BlockRun {
     this.indexer.recordEndorsedSlots(this.ctx, block);
   }
 
-  private blockRow(touched: number, created: number, funded: number, cleared: number): Row {
+  private blockRow(touched: number, created: number, funded: number, cleared: number): BlockRow {
     const block = this.block;
     const s = this.stats;
     const { supply } = this.state;
@@ -536,7 +544,8 @@ export class BlockRun {
       version: Math.max(0, block.proto - (block.isProtocolMigration ? 1 : 0)),
       round: block.round,
       nonce: block.powNonce?.slice(0, 16) ?? '',
-      voting_period_kind: block.votingPeriodKind ?? 'proposal',
+      // A kind newer than this build is kept as the node sent it (the enum column stores text).
+      voting_period_kind: (block.votingPeriodKind ?? 'proposal') as BlockRow['voting_period_kind'],
       baker_id: baker.id,
       proposer_id: proposer.id,
       n_endorsed_slots: this.indexer.endorsedSlots(this.ctx, block.hash),

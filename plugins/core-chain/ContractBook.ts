@@ -1,5 +1,6 @@
-import type { Entity, EntityStore, Row } from '../../framework';
+import type { Entity, EntityStore } from '../../framework';
 import { bumpCallStats, ContractScript } from './ContractScript';
+import type { StorageRow } from './tables.generated';
 import { bigOrZero, encodeMicheline, hash8 } from '../../framework';
 
 /** A `contract` row as core-chain works with it during a block. */
@@ -134,7 +135,7 @@ export class ContractBook {
   /** Contracts and rollups originated in this block. */
   readonly originated: TrackedContract[] = [];
   /** Rows of the storage table: every storage a contract took in this block, once per change. */
-  readonly storageRows: Row[] = [];
+  readonly storageRows: StorageRow[] = [];
   /** Latest storage hash in this block of contracts without a row. */
   private readonly untracked = new Map<string, string>();
 
@@ -163,6 +164,7 @@ export class ContractBook {
     if (existing) return existing;
     const script = ContractScript.fromScript(o.script);
     const storage = encodeMicheline(o.storage);
+    const storageHash = storage ? hash8(storage) : null;
     const data: ContractData = {
       address: o.address,
       account_id: o.accountId,
@@ -177,7 +179,7 @@ export class ContractBook {
       storage: storage?.toString('hex') ?? null,
       iface_hash: script?.ifaceHash ?? null,
       code_hash: script?.codeHash ?? null,
-      storage_hash: storage ? hash8(storage) : null,
+      storage_hash: storageHash,
       call_stats: Buffer.alloc((script?.entrypoints.length ?? 0) * 4).toString('hex'),
       features: script?.features ?? '',
       interfaces: script?.interfaces ?? '',
@@ -186,7 +188,7 @@ export class ContractBook {
       last_seen_time: this.time,
       n_calls_failed: 0n,
     };
-    if (storage) this.keepStorage(data, storage);
+    if (storage && storageHash) this.keepStorage(data, storageHash, storage);
     this.scripts.set(o.address, script ?? null);
     const tracked = new TrackedContract(this.store.insert({ ...data }), data, script);
     this.contracts.set(o.address, tracked);
@@ -232,7 +234,7 @@ export class ContractBook {
       const before = c.storage_hash;
       c.storage = storage.toString('hex');
       c.storage_hash = hash8(storage);
-      if (c.storage_hash !== before) this.keepStorage(c, storage);
+      if (c.storage_hash !== before) this.keepStorage(c, c.storage_hash, storage);
     }
     return storage ? c.storage_hash : null;
   }
@@ -250,13 +252,13 @@ export class ContractBook {
     const bytes = encodeMicheline(storage);
     if (!bytes) return null;
     const hash = hash8(bytes);
-    if (this.untracked.get(address) !== hash) this.keepStorage({ account_id: accountId, address, storage_hash: hash }, bytes);
+    if (this.untracked.get(address) !== hash) this.keepStorage({ account_id: accountId, address }, hash, bytes);
     this.untracked.set(address, hash);
     return hash;
   }
 
-  private keepStorage(c: Pick<ContractData, 'account_id' | 'address' | 'storage_hash'>, storage: Buffer): void {
-    this.storageRows.push({ account_id: c.account_id, hash: c.storage_hash, height: this.height, storage: storage.toString('hex'), contract: c.address, time: this.time });
+  private keepStorage(c: Pick<ContractData, 'account_id' | 'address'>, hash: string, storage: Buffer): void {
+    this.storageRows.push({ account_id: c.account_id, hash, height: this.height, storage: storage.toString('hex'), contract: c.address, time: this.time });
   }
 
   finish(): void {

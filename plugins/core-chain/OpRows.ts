@@ -1,6 +1,7 @@
-import { UNKNOWN_OPERATION_TYPE, type NormalizedBlock, type NormalizedOperation, type Row } from '../../framework';
+import { UNKNOWN_OPERATION_TYPE, type NormalizedBlock, type NormalizedOperation } from '../../framework';
 import { bigMapDiffBytes } from './bigMapDiffBytes';
 import type { PlannedEvent } from './BlockEvents';
+import type { OpRow } from './tables.generated';
 import { encodeMicheline } from '../../framework';
 
 /** An account in a role of an op row. */
@@ -13,7 +14,7 @@ export const NO_PARTY: Party = { id: null, address: null };
 
 /** Values of an op row that come from core-chain's state rather than from the operation itself. */
 export interface OpRowExtras {
-  type: string;
+  type: OpRow['type'];
   sender: Party;
   receiver: Party;
   creator: Party;
@@ -40,9 +41,9 @@ function dataString(op: NormalizedOperation): string | null {
 }
 
 /** Every column of the op table, so all rows of a batch carry the same columns. */
-function baseRow(block: NormalizedBlock, time: Date, opN: number): Row {
+function baseRow(block: NormalizedBlock, time: Date, opN: number, type: OpRow['type'], kind: string): OpRow {
   return {
-    type: null,
+    type,
     hash: null,
     height: block.level,
     cycle: block.cycle,
@@ -87,11 +88,11 @@ function baseRow(block: NormalizedBlock, time: Date, opN: number): Row {
     power: null,
     deposits_limit: null,
     rollup_level: null,
-    kind: null,
+    kind,
   };
 }
 
-function parties(row: Row, x: Pick<OpRowExtras, 'sender' | 'receiver' | 'creator' | 'baker'>): void {
+function parties(row: OpRow, x: Pick<OpRowExtras, 'sender' | 'receiver' | 'creator' | 'baker'>): void {
   row.sender_id = x.sender.id;
   row.sender = x.sender.address;
   row.receiver_id = x.receiver.id;
@@ -103,12 +104,11 @@ function parties(row: Row, x: Pick<OpRowExtras, 'sender' | 'receiver' | 'creator
 }
 
 /** The op row of a normalized operation row. */
-export function operationRow(block: NormalizedBlock, time: Date, op: NormalizedOperation, x: OpRowExtras): Row {
-  const row = baseRow(block, time, op.opN);
+export function operationRow(block: NormalizedBlock, time: Date, op: NormalizedOperation, x: OpRowExtras): OpRow {
+  const row = baseRow(block, time, op.opN, x.type, op.kind);
   // A row without a receipt cannot be called applied; the op table has no `unknown` status.
   const status = op.status === 'unknown' ? 'failed' : op.status;
   // Assigned one by one: an Object.assign of a literal built a second object of 32 values per row.
-  row.type = x.type;
   row.hash = op.hash === '' ? null : op.hash;
   row.op_l = op.opL;
   row.op_p = op.opP;
@@ -139,24 +139,14 @@ export function operationRow(block: NormalizedBlock, time: Date, op: NormalizedO
   row.power = op.consensus?.power ?? null;
   row.deposits_limit = op.limit ?? null;
   row.rollup_level = op.rollupLevel ?? null;
-  row.kind = op.kind;
   parties(row, x);
   return row;
 }
 
 /** The op row of an implicit event derived from block-level balance updates (bake, reward, unfreeze, …). */
-export function eventRow(block: NormalizedBlock, time: Date, e: PlannedEvent, type: string, account: Party): Row {
-  const row = baseRow(block, time, e.opN);
-  Object.assign(row, {
-    type,
-    kind: type,
-    op_p: e.index,
-    is_event: true,
-    fee: e.fee,
-    reward: e.reward,
-    deposit: e.deposit,
-    burned: e.burned,
-  });
+export function eventRow(block: NormalizedBlock, time: Date, e: PlannedEvent, type: OpRow['type'], account: Party): OpRow {
+  // Events are a few per block: a second object here costs nothing worth saving.
+  const row: OpRow = { ...baseRow(block, time, e.opN, type, type), op_p: e.index, is_event: true, fee: e.fee, reward: e.reward, deposit: e.deposit, burned: e.burned };
   parties(row, { sender: account, receiver: NO_PARTY, creator: NO_PARTY, baker: NO_PARTY });
   return row;
 }

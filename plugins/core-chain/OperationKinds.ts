@@ -1,4 +1,5 @@
 import { clientOperationType, UNKNOWN_OPERATION_TYPE } from '../../framework';
+import type { FlowRow, OpRow } from './tables.generated';
 
 /**
  * How normalized operation types land in core-chain's tables: the `op.type` label (the type clients
@@ -13,13 +14,18 @@ export class OperationKinds {
    * The op table label of a normalized type. A kind the catalog has no label for (a protocol newer
    * than this build) is stored generically as `unknown`, its node kind kept in `data`.
    */
-  opType(normalizedType: string): { label: string; known: boolean } {
+  opType(normalizedType: string): { label: OpRow['type']; known: boolean } {
     const label = clientOperationType(normalizedType);
-    return label !== UNKNOWN_OPERATION_TYPE && this.opTypes.has(label) ? { label, known: true } : { label: UNKNOWN_OPERATION_TYPE, known: false };
+    return label !== UNKNOWN_OPERATION_TYPE && this.isLabel(label) ? { label, known: true } : { label: UNKNOWN_OPERATION_TYPE, known: false };
+  }
+
+  /** The catalog's enum, which the generated OpRow type was made from: a label in it is one of the type's. */
+  private isLabel(label: string): label is OpRow['type'] {
+    return this.opTypes.has(label);
   }
 }
 
-const FLOW_OPERATION_BY_TYPE: Readonly<Record<string, string>> = {
+const FLOW_OPERATION_BY_TYPE: Readonly<Record<string, FlowRow['operation']>> = {
   endorsement: 'endorsement',
   preendorsement: 'endorsement',
   transaction: 'transaction',
@@ -51,6 +57,6 @@ const FLOW_OPERATION_BY_TYPE: Readonly<Record<string, string>> = {
 };
 
 /** `flow.operation` for balance changes of an operation row; other manager kinds count as transactions. */
-export function flowOperation(normalizedType: string): string {
+export function flowOperation(normalizedType: string): FlowRow['operation'] {
   return FLOW_OPERATION_BY_TYPE[normalizedType] ?? 'transaction';
 }

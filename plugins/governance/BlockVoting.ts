@@ -5,6 +5,7 @@ import { OpenPeriod, type GovernanceMemory } from './OpenPeriod';
 import { readPeriodFacts } from './PeriodFacts';
 import { isBallotKind, periodSucceeded, stageOf, type PeriodKind } from './PeriodKind';
 import { addPower, ballotFailures, counted, NO_POWER, percentOf, proposalFailures, shareOf, type Power } from './PeriodRules';
+import { tables } from './tables.generated';
 
 type Ballot = 'yay' | 'nay' | 'pass';
 const BALLOTS: readonly string[] = ['yay', 'nay', 'pass'];
@@ -145,7 +146,7 @@ export class BlockVoting {
     await accounts.preload(facts.listings.keys());
     for (const [address, power] of facts.listings) {
       const account = await accounts.get(address);
-      this.ctx.append('voter', { election_id: electionId, voting_period: period, height: block.level, account_id: account?.row_id ?? null, ...power, address });
+      this.ctx.append(tables.voter, { election_id: electionId, voting_period: period, height: block.level, account_id: account?.row_id ?? null, ...power, address });
     }
     const eligible = facts.eligible;
     this.book.insertVote(period, {
@@ -258,7 +259,7 @@ export class BlockVoting {
   }
 
   private appendBallot(open: OpenPeriod, op: NormalizedOperation, baker: string, sourceId: bigint, power: Power, ballot: Ballot, proposal: string, proposalId: bigint | null): void {
-    this.ctx.append('ballot', {
+    this.ctx.append(tables.ballot, {
       election_id: open.electionId,
       proposal_id: proposalId,
       voting_period: open.votingPeriod,

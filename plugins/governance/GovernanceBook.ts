@@ -1,4 +1,5 @@
 import type { Entity, EntityStore, IndexContext, Row } from '../../framework';
+import { tables } from './tables.generated';
 
 /**
  * The mutable governance rows of one block, through the framework's entity stores (cached across
@@ -12,9 +13,9 @@ export class GovernanceBook {
   private readonly proposals: EntityStore;
 
   constructor(ctx: IndexContext) {
-    this.elections = ctx.entities('election', 'voting_period');
-    this.votes = ctx.entities('vote', 'voting_period');
-    this.proposals = ctx.entities('proposal', 'election_hash');
+    this.elections = ctx.entities(tables.election, 'voting_period');
+    this.votes = ctx.entities(tables.vote, 'voting_period');
+    this.proposals = ctx.entities(tables.proposal, 'election_hash');
   }
 
   election(firstPeriod: number): Promise<Entity | undefined> {

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { PACKAGE_ROOT } from '../../framework/config/InstanceConfig';
 import { generatedFiles } from '../../framework/cli/gen';
 import type { IndexContext } from '../../framework/indexer/IndexContext';
+import type { Row } from '../../framework/storage/BulkWriter';
 import { tables } from '../../plugins/bigmaps/tables.generated';
 
 describe('generated from tables.yaml (npm run gen)', () => {
@@ -33,6 +34,11 @@ describe('generated from tables.yaml (npm run gen)', () => {
     ctx.append(tables.bigmap_updates, { ...row, action: 'merge' });
     // @ts-expect-error the height column is required
     ctx.append(tables.bigmap_updates, { bigmap_id: 1n, action: 'update', op_id: 65536n, time: new Date(0) });
-    expect(appended.map(([code]) => code)).to.deep.equal(['bigmap_updates', 'bigmap_updates', 'bigmap_updates']);
+    // A row built as the untyped Row (a builder that returns Row) does not pass for the handle's type.
+    const untyped: Row = { ...row };
+    // @ts-expect-error Row is not BigmapUpdatesRow
+    ctx.append(tables.bigmap_updates, untyped);
+    ctx.append('bigmap_updates', untyped); // by name, any row: what a test plugin without generated handles does
+    expect(appended.map(([code]) => code)).to.deep.equal(['bigmap_updates', 'bigmap_updates', 'bigmap_updates', 'bigmap_updates', 'bigmap_updates']);
   });
 });
