@@ -16,15 +16,23 @@ export type Entity = Row & { readonly row_id: bigint };
  * address, a contract's address…). Rows are cached for the whole batch and written once at its end;
  * the framework journals their previous state near the chain head so a reorg can restore it.
  */
-export interface EntityStore {
+/**
+ * The mutable rows of one table. With a generated handle (`ctx.entities(tables.pool, …)`) what is
+ * written (`insert`, `update`) is checked against the table's row type; what is read stays `Entity`,
+ * because a value read back has the database driver's form (a bigint may come back as a string).
+ */
+/** A row as an entity store inserts it: its key column as a string (the store keys its rows by text). */
+export type KeyedRow<R extends Row, K extends string> = Row extends R ? Row : Omit<R, K> & { [key in K]: string };
+
+export interface EntityStore<R extends Row = Row, K extends string = string> {
   /** The row with that key, from the cache or the database; undefined if none exists yet. */
   get(key: string): Promise<Entity | undefined>;
   /** Loads many keys in one query (call before a loop of get()s). */
   preload(keys: Iterable<string>): Promise<void>;
   /** A new row; the row_id is allocated now so other rows of the same block can reference it. */
-  insert(row: Row): Entity;
+  insert(row: KeyedRow<R, K>): Entity;
   /** Changes some columns of a row obtained from get() or insert(). */
-  update(entity: Entity, patch: Row): void;
+  update(entity: Entity, patch: Partial<Omit<R, K>>): void;
   /** Rows inserted or changed in this batch and not written yet: what `ctx.read` does not see of this table. */
   pending(): readonly Entity[];
 }
@@ -42,7 +50,7 @@ export interface IndexContext {
    */
   append<R extends Row>(table: TableHandle<R> | string, row: NoInfer<R>): bigint;
   /** The mutable rows of a catalog table, keyed by a unique column. */
-  entities(table: TableHandle<unknown> | string, keyColumn: string): EntityStore;
+  entities<R extends Row, K extends keyof R & string>(table: TableHandle<R> | string, keyColumn: K): EntityStore<R, K>;
   /**
    * Reads a catalog table as it was committed before the batch (a select-only query builder: writes
    * go through `append` and `entities`). Rows this batch appends are not visible, even those already

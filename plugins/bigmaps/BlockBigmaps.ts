@@ -1,11 +1,11 @@
-import type { BigMapDiff, Entity, EntityStore, IndexContext, Logger, NormalizedBlock, NormalizedOperation, Row } from '../../framework';
+import type { BigMapDiff, Entity, EntityStore, IndexContext, Logger, NormalizedBlock, KeyedRow, NormalizedOperation } from '../../framework';
 import { ACCOUNT_IDS, opId } from '../core-chain';
 import { athensBigmapId } from './AthensBigmaps';
 import { BigmapTypes, KeyValueTypes } from './BigmapTypes';
 import { keyId } from './KeyHash';
 import type { LiveEntry, LiveValues } from './LiveValues';
 import { bigOrZero, encodeMicheline } from '../../framework';
-import { tables } from './tables.generated';
+import { tables, type BigmapsRow } from './tables.generated';
 
 /** A bigmap with a negative id: it exists only while one operation and its internal operations run. */
 interface TemporaryBigmap {
@@ -45,7 +45,7 @@ export function touchedBigmaps(blocks: readonly NormalizedBlock[]): { ids: Set<s
  * turn them into permanent ones.
  */
 export class BlockBigmaps {
-  private readonly bigmaps: EntityStore;
+  private readonly bigmaps: EntityStore<BigmapsRow, 'bigmap_id'>;
   private readonly types: BigmapTypes;
   private readonly time: Date;
   private temporary = new Map<number, TemporaryBigmap>();
@@ -195,14 +195,14 @@ export class BlockBigmaps {
     return this.bigmaps.insert(this.newRow(op, id, keyType, valueType, true));
   }
 
-  private newRow(op: NormalizedOperation, id: number, keyType: string | null, valueType: string | null, allocated: boolean): Row {
+  private newRow(op: NormalizedOperation, id: number, keyType: string | null, valueType: string | null, allocated: boolean): KeyedRow<BigmapsRow, 'bigmap_id'> {
     const contract = op.receiver ?? null;
     const accounts = this.ctx.shared.get(ACCOUNT_IDS);
     const { level, hash } = this.block;
     return {
       // The entity store keys rows by string.
       bigmap_id: String(id),
-      account_id: (contract && accounts?.get(contract)) ?? null,
+      account_id: (contract ? accounts?.get(contract) : undefined) ?? null,
       alloc_height: allocated ? level : null,
       n_updates: 0n,
       n_keys: 0n,
@@ -220,7 +220,7 @@ export class BlockBigmaps {
     };
   }
 
-  private touch(row: Entity, patch: Row): void {
+  private touch(row: Entity, patch: Partial<BigmapsRow>): void {
     this.bigmaps.update(row, { ...patch, update_height: this.block.level, update_time: this.time, update_block: this.block.hash });
   }
 

@@ -1,6 +1,6 @@
 import type { Entity, EntityStore } from '../../framework';
 import { bumpCallStats, ContractScript } from './ContractScript';
-import type { StorageRow } from './tables.generated';
+import type { ContractRow, StorageRow } from './tables.generated';
 import { bigOrZero, encodeMicheline, hash8 } from '../../framework';
 
 /** A `contract` row as core-chain works with it during a block. */
@@ -140,7 +140,7 @@ export class ContractBook {
   private readonly untracked = new Map<string, string>();
 
   constructor(
-    private readonly store: EntityStore,
+    private readonly store: EntityStore<ContractRow, 'address'>,
     private readonly scripts: ScriptCache,
     private readonly height: number,
     private readonly time: Date,

@@ -1,13 +1,15 @@
-import { bigOrZero, type Entity, type IndexContext, type Logger, type NormalizedBlock, type NormalizedOperation, type Row } from '../../framework';
+import { bigOrZero, type Entity, type IndexContext, type Logger, type NormalizedBlock, type NormalizedOperation } from '../../framework';
 import { GovernanceBook } from './GovernanceBook';
 import { num } from './GovernanceTables';
 import { OpenPeriod, type GovernanceMemory } from './OpenPeriod';
 import { readPeriodFacts } from './PeriodFacts';
 import { isBallotKind, periodSucceeded, stageOf, type PeriodKind } from './PeriodKind';
 import { addPower, ballotFailures, counted, NO_POWER, percentOf, proposalFailures, shareOf, type Power } from './PeriodRules';
-import { tables } from './tables.generated';
+import { tables, type VoteRow } from './tables.generated';
 
 type Ballot = 'yay' | 'nay' | 'pass';
+/** A vote row's power and voter count under one prefix (turnout or a ballot). */
+type Counts<P extends string> = { [K in `${P}_rolls` | `${P}_stake`]: bigint } & { [K in `${P}_voters`]: number };
 const BALLOTS: readonly string[] = ['yay', 'nay', 'pass'];
 
 /** What a period's numbers say about why it failed (all false when they are unknown or it did not fail). */
@@ -151,8 +153,8 @@ export class BlockVoting {
     const eligible = facts.eligible;
     this.book.insertVote(period, {
       election_id: electionId,
-      proposal_id: election.proposal_id ?? null,
-      proposal: election.proposal ?? null,
+      proposal_id: election.proposal_id == null ? null : bigOrZero(election.proposal_id),
+      proposal: election.proposal == null ? null : String(election.proposal),
       voting_period_kind: this.kind,
       period_start_time: this.time,
       period_end_time: facts.plannedEndTime ?? null,
@@ -248,14 +250,15 @@ export class BlockVoting {
     const vote = await this.required(this.book.vote(open.votingPeriod), `vote ${open.votingPeriod}`);
     const turnout = addPower(powerOf(vote, 'turnout'), power);
     const eligible = powerOf(vote, 'eligible');
-    const patch: Row = { ...this.counts(turnout, num(vote.turnout_voters) + 1, 'turnout'), turnout_pct: percentOf(counted(turnout, eligible), counted(eligible, eligible)) };
+    const patch: Partial<VoteRow> = { ...this.counts(turnout, num(vote.turnout_voters) + 1, 'turnout'), turnout_pct: percentOf(counted(turnout, eligible), counted(eligible, eligible)) };
     if (ballot) Object.assign(patch, this.counts(addPower(powerOf(vote, ballot), power), num(vote[`${ballot}_voters`]) + 1, ballot));
     this.book.updateVote(vote, patch);
     return vote;
   }
 
-  private counts(power: Power, voters: number, prefix: string): Row {
-    return { [`${prefix}_rolls`]: power.rolls, [`${prefix}_stake`]: power.stake, [`${prefix}_voters`]: voters };
+  private counts<P extends 'turnout' | Ballot>(power: Power, voters: number, prefix: P): Counts<P> {
+    // A computed key widens to string: the mapped type restores the three column names.
+    return { [`${prefix}_rolls`]: power.rolls, [`${prefix}_stake`]: power.stake, [`${prefix}_voters`]: voters } as Counts<P>;
   }
 
   private appendBallot(open: OpenPeriod, op: NormalizedOperation, baker: string, sourceId: bigint, power: Power, ballot: Ballot, proposal: string, proposalId: bigint | null): void {

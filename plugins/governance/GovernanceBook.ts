@@ -1,5 +1,5 @@
-import type { Entity, EntityStore, IndexContext, Row } from '../../framework';
-import { tables } from './tables.generated';
+import type { Entity, EntityStore, IndexContext } from '../../framework';
+import { tables, type ElectionRow, type ProposalRow, type VoteRow } from './tables.generated';
 
 /**
  * The mutable governance rows of one block, through the framework's entity stores (cached across
@@ -8,9 +8,9 @@ import { tables } from './tables.generated';
  * `<election_id>:<hash>`, since a protocol may be proposed again in a later election.
  */
 export class GovernanceBook {
-  private readonly elections: EntityStore;
-  private readonly votes: EntityStore;
-  private readonly proposals: EntityStore;
+  private readonly elections: EntityStore<ElectionRow, 'voting_period'>;
+  private readonly votes: EntityStore<VoteRow, 'voting_period'>;
+  private readonly proposals: EntityStore<ProposalRow, 'election_hash'>;
 
   constructor(ctx: IndexContext) {
     this.elections = ctx.entities(tables.election, 'voting_period');
@@ -30,27 +30,27 @@ export class GovernanceBook {
     return this.proposals.get(proposalKey(electionId, hash));
   }
 
-  insertElection(firstPeriod: number, row: Row): Entity {
+  insertElection(firstPeriod: number, row: Omit<ElectionRow, 'voting_period'>): Entity {
     return this.elections.insert({ ...row, voting_period: String(firstPeriod) });
   }
 
-  insertVote(period: number, row: Row): Entity {
+  insertVote(period: number, row: Omit<VoteRow, 'voting_period'>): Entity {
     return this.votes.insert({ ...row, voting_period: String(period) });
   }
 
-  insertProposal(electionId: bigint, hash: string, row: Row): Entity {
+  insertProposal(electionId: bigint, hash: string, row: Omit<ProposalRow, 'election_id' | 'hash' | 'election_hash'>): Entity {
     return this.proposals.insert({ ...row, election_id: electionId, hash, election_hash: proposalKey(electionId, hash) });
   }
 
-  updateElection(e: Entity, patch: Row): void {
+  updateElection(e: Entity, patch: Partial<ElectionRow>): void {
     this.elections.update(e, patch);
   }
 
-  updateVote(v: Entity, patch: Row): void {
+  updateVote(v: Entity, patch: Partial<VoteRow>): void {
     this.votes.update(v, patch);
   }
 
-  updateProposal(p: Entity, patch: Row): void {
+  updateProposal(p: Entity, patch: Partial<ProposalRow>): void {
     this.proposals.update(p, patch);
   }
 }

@@ -41,4 +41,21 @@ describe('generated from tables.yaml (npm run gen)', () => {
     ctx.append('bigmap_updates', untyped); // by name, any row: what a test plugin without generated handles does
     expect(appended.map(([code]) => code)).to.deep.equal(['bigmap_updates', 'bigmap_updates', 'bigmap_updates', 'bigmap_updates', 'bigmap_updates']);
   });
+
+  it('typed entity stores check inserted rows and patches, with the key column as text', () => {
+    const written: Array<[string, unknown]> = [];
+    const store = { insert: (row: unknown) => (written.push(['insert', row]), { row_id: 1n }), update: (_e: unknown, patch: unknown) => written.push(['update', patch]) };
+    const ctx = { entities: (t: { code: string } | string, key: string) => (written.push([typeof t === 'string' ? t : t.code, key]), store) } as unknown as IndexContext;
+    const bigmaps = ctx.entities(tables.bigmaps, 'bigmap_id');
+    const row = { bigmap_id: '7', n_updates: 0n, n_keys: 0n, update_height: 1, update_time: new Date(0), update_block: 'B' };
+    const entity = bigmaps.insert(row);
+    // @ts-expect-error the store keys rows by text: a numeric key is refused
+    bigmaps.insert({ ...row, bigmap_id: 7 });
+    // @ts-expect-error n_keys is an integer column
+    bigmaps.update(entity, { n_keys: 'many' });
+    // @ts-expect-error no such column
+    ctx.entities(tables.bigmaps, 'bigmap');
+    bigmaps.update(entity, { n_keys: 1n });
+    expect(written.map(([what]) => what)).to.deep.equal(['bigmaps', 'insert', 'insert', 'update', 'bigmaps', 'update']);
+  });
 });

@@ -1,6 +1,6 @@
 import { bigOrZero, carriedKey, sharedKey, type Entity, type EntityStore, type IndexContext } from '../../../framework';
 import { decimal, isqrt, scaled } from '../api/Decimal';
-import { tables } from '../tables.generated';
+import { tables, type DexPoolRow } from '../tables.generated';
 import type { DexAction, DexOrigin, DexPoolDecl, DexPoolKey, DexShareTransfer, DexSink, DexSupply, DexTradeAction } from './DexAdapter';
 import { DexTokens, tokenKey } from './DexTokens';
 import { positionKey } from './PositionKey';
@@ -53,7 +53,11 @@ export class DexRecorder implements DexSink {
       name: `${decl.entity} ${symbols}`,
       pair: symbols,
       num_tokens: decl.tokens.length,
-      ...Object.fromEntries(LEGS.map((l, i) => [`token_${l}`, decl.tokens[i] ? tokenKey(decl.tokens[i]) : null])),
+      // A pool has two tokens at least; c and d are null beyond its own.
+      token_a: tokenKey(decl.tokens[0]),
+      token_b: tokenKey(decl.tokens[1]),
+      token_c: decl.tokens[2] ? tokenKey(decl.tokens[2]) : null,
+      token_d: decl.tokens[3] ? tokenKey(decl.tokens[3]) : null,
       token_lp: decl.lp ? tokenKey(decl.lp) : null,
       fees_bps: supply.feesBps ?? decl.feesBps,
       ...supplies(supply),
@@ -151,7 +155,7 @@ export class DexRecorder implements DexSink {
     });
   }
 
-  private pools(ctx: IndexContext): EntityStore {
+  private pools(ctx: IndexContext): EntityStore<DexPoolRow, 'pool'> {
     return ctx.entities(tables.dex_pool, 'pool');
   }
 
@@ -245,7 +249,8 @@ export class DexRecorder implements DexSink {
         shares_burned: 0n,
         shares_sent: 0n,
         shares_received: 0n,
-        ...Object.fromEntries(LEGS.flatMap((l, i) => [[`deposited_${l}`, i < supply.reserves.length ? 0n : null], [`withdrawn_${l}`, i < supply.reserves.length ? 0n : null]])),
+        ...legs('deposited', supply.reserves.map(() => 0n)),
+        ...legs('withdrawn', supply.reserves.map(() => 0n)),
         open_value_usd: null,
         close_value_usd: null,
         growth_entry: null,

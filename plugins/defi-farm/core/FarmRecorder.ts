@@ -3,7 +3,7 @@ import { bigOrZero, type Entity, type EntityStore, type IndexContext } from '../
 import { bps, decimal } from '../../defi-dex/api/Decimal';
 import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
 import { positionKey } from '../../defi-dex/core/PositionKey';
-import { tables } from '../tables.generated';
+import { tables, type FarmPoolRow } from '../tables.generated';
 import type { FarmAction, FarmDecl, FarmKey, FarmOrigin, FarmSink, FarmSupply } from './FarmAdapter';
 import { pendingAt } from './PendingRewards';
 
@@ -81,7 +81,7 @@ export class FarmRecorder implements FarmSink {
     farms.update(farm, patch);
   }
 
-  private farms(ctx: IndexContext): EntityStore {
+  private farms(ctx: IndexContext): EntityStore<FarmPoolRow, 'pool'> {
     return ctx.entities(tables.farm_pool, 'pool');
   }
 

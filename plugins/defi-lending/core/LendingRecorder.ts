@@ -2,7 +2,7 @@ import { bigOrZero, type Entity, type EntityStore, type IndexContext } from '../
 // Token naming (`tez`, `KT1…_id`) and token facts are the DEX core's: shared, not copied.
 import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
 import { positionKey } from '../../defi-dex/core/PositionKey';
-import { tables } from '../tables.generated';
+import { tables, type LendPoolRow } from '../tables.generated';
 import { ratesColumns } from './Interest';
 import type { LendingAccount, LendingAction, LendingDecl, LendingHolding, LendingKey, LendingOrigin, LendingRates, LendingShareMove, LendingSink, LendingSupply } from './LendingAdapter';
 import { applyToPosition, emptyPosition, type PositionChange } from './PositionMove';
@@ -98,7 +98,7 @@ export class LendingRecorder implements LendingSink {
     positions.update(p, { is_collateral: used, update_height: ctx.block.level });
   }
 
-  private pools(ctx: IndexContext): EntityStore {
+  private pools(ctx: IndexContext): EntityStore<LendPoolRow, 'pool'> {
     return ctx.entities(tables.lend_pool, 'pool');
   }
 

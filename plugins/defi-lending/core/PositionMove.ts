@@ -1,11 +1,12 @@
 import { bigOrZero, type Entity, type IndexContext } from '../../../framework';
 import { accrued, interestAt, PRECISION } from './Interest';
 import type { LendingAccount, LendingAction, LendingRates, LendingShareMove } from './LendingAdapter';
+import type { LendPositionRow } from '../tables.generated';
 
 const sign = (was: boolean, now: boolean): bigint => (was === now ? 0n : now ? 1n : -1n);
 
 /** A new, closed position row (opened by the action applied to it right after). */
-export function emptyPosition(pool: Entity, position: string, owner: string, ctx: IndexContext): Record<string, unknown> {
+export function emptyPosition(pool: Entity, position: string, owner: string, ctx: IndexContext): Omit<LendPositionRow, 'pool' | 'contract' | 'pool_id' | 'entity'> {
   return {
     position,
     owner,
