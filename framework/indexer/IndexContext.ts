@@ -11,19 +11,17 @@ import type { Destination, GroupMatch, GroupPatternOptions, PatternStep } from '
 /** A row of a mutable table as handlers see it: its row_id is fixed from the moment it is inserted. */
 export type Entity = Row & { readonly row_id: bigint };
 
+/** A row as an entity store inserts it: its key column as a string (the store keys its rows by text). */
+export type KeyedRow<R extends Row, K extends string> = Row extends R ? Row : Omit<R, K> & { [key in K]: string };
+
 /**
  * The current rows of one mutable catalog table, addressed by a unique key column (an account's
  * address, a contract's address…). Rows are cached for the whole batch and written once at its end;
  * the framework journals their previous state near the chain head so a reorg can restore it.
+ * With a generated handle (`ctx.entities(tables.pool, 'pool')`) what is written (`insert`, `update`)
+ * is checked against the table's row type; what is read stays `Entity`, because a value read back
+ * has the database driver's form (a bigint may come back as a string).
  */
-/**
- * The mutable rows of one table. With a generated handle (`ctx.entities(tables.pool, …)`) what is
- * written (`insert`, `update`) is checked against the table's row type; what is read stays `Entity`,
- * because a value read back has the database driver's form (a bigint may come back as a string).
- */
-/** A row as an entity store inserts it: its key column as a string (the store keys its rows by text). */
-export type KeyedRow<R extends Row, K extends string> = Row extends R ? Row : Omit<R, K> & { [key in K]: string };
-
 export interface EntityStore<R extends Row = Row, K extends string = string> {
   /** The row with that key, from the cache or the database; undefined if none exists yet. */
   get(key: string): Promise<Entity | undefined>;

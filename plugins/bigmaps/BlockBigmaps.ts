@@ -1,4 +1,4 @@
-import type { BigMapDiff, Entity, EntityStore, IndexContext, Logger, NormalizedBlock, KeyedRow, NormalizedOperation } from '../../framework';
+import type { BigMapDiff, Entity, EntityStore, IndexContext, KeyedRow, Logger, NormalizedBlock, NormalizedOperation } from '../../framework';
 import { ACCOUNT_IDS, opId } from '../core-chain';
 import { athensBigmapId } from './AthensBigmaps';
 import { BigmapTypes, KeyValueTypes } from './BigmapTypes';
