@@ -29,6 +29,19 @@ export async function time(fn: () => Promise<unknown>, runs: number): Promise<nu
   return out;
 }
 
+/**
+ * Times each function once a round, in turn, for `runs` rounds, and gives each one's median (seconds), in the
+ * order given: a floor and the path measured against it see the same machine load, which a block of floors
+ * followed by a block of measured runs does not.
+ */
+export async function interleaved(fns: readonly (() => Promise<unknown>)[], runs: number): Promise<number[]> {
+  const samples = fns.map((): number[] => []);
+  for (let i = 0; i < runs; i++) {
+    for (const [k, fn] of fns.entries()) samples[k].push(...(await time(fn, 1)));
+  }
+  return samples.map(median);
+}
+
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];

@@ -7,7 +7,7 @@ import { BulkWriter } from '../../framework/storage/BulkWriter';
 import { quote } from '../../framework/storage/SchemaMigrator';
 import { manifestPlugin, startTestInstance } from '../support/TestInstance';
 import { generateRows } from './RowFactory';
-import { BenchResult, median, time } from './measure';
+import { BenchResult, interleaved, median, time } from './measure';
 
 const ROWS = 10_000_000;
 const RUNS = 5;
@@ -63,9 +63,7 @@ export async function seriesBench(): Promise<BenchResult[]> {
     const rawApi = api('&height.gte=0', 'raw');
     await raw();
     await rolled();
-    const floor = median(await time(raw, RUNS));
-    const ours = median(await time(rolled, RUNS));
-    const oursRaw = median(await time(rawApi, 3));
+    const [floor, ours, oursRaw] = await interleaved([raw, rolled, rawApi], RUNS);
 
     // What the indexer pays per block: append ~30 op rows, fold them in, in one transaction.
     const writer = new BulkWriter(t.app.db.kind);

@@ -7,7 +7,7 @@ import { parseTableRequest } from '../../framework/query/TableRequest';
 import { BulkWriter } from '../../framework/storage/BulkWriter';
 import { manifestPlugin, startTestInstance } from '../support/TestInstance';
 import { generateRows } from './RowFactory';
-import { BenchResult, median, time } from './measure';
+import { BenchResult, interleaved } from './measure';
 
 const ROWS = 50_000;
 const RUNS = 5;
@@ -46,9 +46,7 @@ export async function tablesBench(): Promise<BenchResult[]> {
       const [ours, theirs] = [await api(true), await floor()];
       if (ours !== theirs) throw new Error(`the API's answer (${ours.length} chars) differs from the floor's (${theirs.length} chars)`);
       const rows = (JSON.parse(ours) as unknown[]).length;
-      const floorSeconds = median(await time(floor, RUNS));
-      const apiSeconds = median(await time(() => api(false), RUNS));
-      const gzipSeconds = median(await time(() => api(false, 'gzip'), RUNS));
+      const [floorSeconds, apiSeconds, gzipSeconds] = await interleaved([floor, () => api(false), () => api(false, 'gzip')], RUNS);
       const [floorGrowth, apiGrowth] = [await liveGrowth(floor), await liveGrowth(() => api(false))];
       const what = `${rows} op rows, ${req.columns.length} columns, ${(ours.length / 1e6).toFixed(1)} MB of JSON`;
       return [
