@@ -4,6 +4,7 @@ import type { IndexContext } from '../../../framework';
 import { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
 import { ContractTypes } from '../../../framework/michelson/ContractTypes';
 import { SandboxChain } from '../../../framework/sandbox';
+import { lbBurn } from '../../../plugins/defi-dex/adapters/cpmm/CpmmPool';
 import { lbAdapter } from '../../../plugins/defi-dex/adapters/lb/adapter';
 import type { DexLiquidityAction, DexTradeAction } from '../../../plugins/defi-dex/core/DexAdapter';
 import { carrierBlock, nodeContext, templeContents } from '../../indexer/support/templeGroups';
@@ -55,5 +56,14 @@ describe('defi-dex: the Liquidity Baking adapter on a real mainnet group (Temple
     actions.forEach((a, i) => expect([...a.supply.reserves, a.supply.lpSupply]).to.deep.equal([storages[i].tokenPool, storages[i].xtzPool, storages[i].lqtTotal]));
     const [decl] = sink.calls.filter((c) => c.call === 'pool');
     expect(decl.call === 'pool' && decl.decl.tokens).to.deep.equal([{ standard: 'fa1.2', contract: TZBTC }, { standard: 'tez' }]);
+  });
+
+  it("the sandbox's LB model burns what the chain burned of the tez the CPMM paid out (rounded up)", () => {
+    const routed = (templeContents('temple-wallet-sirs-xtz-swap') as Json[])[3].metadata.internal_operation_results as Json[];
+    const fromLb = routed.filter((i) => i.source === LB && !i.parameters);
+    const paid = BigInt(fromLb.find((i) => i.destination === ROUTER).amount);
+    const burn = BigInt(fromLb.find((i) => i.destination === NULL_ADDRESS).amount);
+    // gross = what left the pool; the model must burn exactly what the chain sent to the null address.
+    expect(lbBurn(paid + burn)).to.equal(burn);
   });
 });

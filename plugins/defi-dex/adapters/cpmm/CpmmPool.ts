@@ -156,7 +156,7 @@ export class CpmmPool implements ContractModel {
     if (!sellToken) {
       // Tez in: LB burns 0.1% of the tez first, QuipuSwap keeps it all in the pool.
       transfer.transfer((b, c) => b.contract(user, c), (b, c) => b.contract(this.address, c), amountIn);
-      const burn = lb ? amountIn / 1000n : 0n;
+      const burn = lb ? lbBurn(amountIn) : 0n;
       const net = amountIn - burn;
       const out = (net * num * s.tokenPool) / (s.otherPool * den + net * num);
       this.token.transfer(call, this.address, this.address, user, out);
@@ -167,7 +167,7 @@ export class CpmmPool implements ContractModel {
         : { entrypoint: 'tezToTokenPayment', amount: amountIn, value: pair(int(out), str(user)) };
     }
     const gross = (amountIn * num * s.otherPool) / (s.tokenPool * den + amountIn * num);
-    const burn = lb ? gross / 1000n : 0n;
+    const burn = lb ? lbBurn(gross) : 0n;
     this.token.transfer(call, this.address, user, this.address, amountIn);
     call.pushTezTransfer(this.address, user, gross - burn);
     if (burn > 0n) call.pushTezTransfer(this.address, NULL_ADDRESS, burn);
@@ -326,6 +326,16 @@ const DEXTER_V1_PARAMETER = entrypoints(
   ['default', tUnit()],
 );
 /** Youves' flat pools keep 0.15% of the curve's output (crunchy's fee table). */
+/**
+ * What the LB CPMM burns of a tez amount: the amount less its 999/1000 rounded down, so the burn rounds up
+ * (the chain burned 4,896 of 4,895,283). Source: the protocol's model of the contract (`cpmm.mligo`),
+ * tezos/tezos-mirror src/proto_alpha/lib_protocol/test/helpers/cpmm_logic.ml (`Simulate_raw.tokenToXtz`,
+ * `xtzToToken`) at 5e364ad0f012700c22369f2678d3eeae0ae84776.
+ */
+export function lbBurn(mutez: bigint): bigint {
+  return mutez - (mutez * 999n) / 1000n;
+}
+
 const YOUVES_FEE = { numerator: 9985n, denominator: 10000n };
 /** The value of Vortex's `user_investments` big map (a deposit's tez and tokens, added or removed). */
 const VORTEX_INVESTMENT = pairT(tMutez('%xtz'), tNat('%token'), { prim: 'or', annots: ['%direction'], args: [{ prim: 'unit', annots: ['%aDD'] }, { prim: 'unit', annots: ['%rEMOVE'] }] });
