@@ -8,6 +8,8 @@ export { CONFIG, LOGGER, METADATA_IMPORT, MetadataImport } from './app/tokens';
 export { Catalog } from './catalog/Catalog';
 export { TableHandle, tableHandle } from './catalog/TableHandle';
 export { CatalogError } from './catalog/CatalogError';
+export type { CheckScope, ReconciliationCheck, Violation } from './check/Reconciliation';
+export { ledgerChecks, LedgerSpec } from './check/LedgerChecks';
 export * from './catalog/CatalogModel';
 export { column, table, ColumnOptions, TableOptions } from './catalog/decorators';
 export { FilterName, withFilterNames } from './catalog/FilterNames';

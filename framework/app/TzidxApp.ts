@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import * as path from 'node:path';
 import { container as rootContainer, DependencyContainer } from 'tsyringe';
+import type { ReconciliationCheck } from '../check/Reconciliation';
 import { Catalog } from '../catalog/Catalog';
 import { loadCatalogFile } from '../catalog/CatalogLoader';
 import { catalogFromClasses } from '../catalog/decorators';
@@ -114,6 +115,11 @@ export class TzidxApp {
   /** Starts the plugins' work that blocks do not drive (e.g. market polling); `tzidx start` only. */
   async startPlugins(): Promise<void> {
     for (const plugin of this.contributions) await plugin.start?.();
+  }
+
+  /** The enabled plugins' reconciliation checks of one family (`tzidx check <family>`). */
+  checks(family: string): ReconciliationCheck[] {
+    return this.contributions.flatMap((plugin) => plugin.checks?.() ?? []).filter((c) => c.family === family);
   }
 
   static async create(config: InstanceConfig, opts: AppOptions): Promise<TzidxApp> {

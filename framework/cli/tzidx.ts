@@ -51,7 +51,7 @@ Precedence: flags > environment > config file > defaults.`;
 /** Parsed options; `_` holds the positionals of commands that take them (`metadata import FILE`). */
 type Flags = Record<string, string | boolean | string[] | undefined>;
 
-const COMMANDS: Record<string, { summary: string; usage: string; run: (config: InstanceConfig, log: Logger, flags: Flags) => Promise<void>; help?: string }> = {
+const COMMANDS: Record<string, { summary: string; usage: string; run: (config: InstanceConfig, log: Logger, flags: Flags) => Promise<void | number>; help?: string }> = {
   start: {
     summary: 'index the chain and serve the API',
     usage: 'tzidx start [--rpc URL | --archive DIR] [--from LEVEL] [--to LEVEL] [options]',
@@ -159,10 +159,41 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
       }
     },
   },
+  check: {
+    summary: "check the indexed data against its invariants (a family: defi), exit 1 on any violation",
+    usage: 'tzidx check <family> [--pool ID] [options]',
+    help: `  <family>            the checks to run: defi (DEX pools and positions, farms, lending markets)
+  --pool ID           only this pool (e.g. KT1…_0)
+  Prints each violation (check, subject, block, operation, detail) and a summary line per check.
+`,
+    run: async (config, log, flags) => {
+      const [family, ...extra] = (flags._ as string[] | undefined) ?? [];
+      if (!family || extra.length > 0) throw new ConfigError('name one family of checks, e.g. `tzidx check defi`');
+      const app = await createApp(config, { log, readOnly: true });
+      try {
+        const checks = app.checks(family);
+        if (checks.length === 0) throw new ConfigError(`no enabled plugin has '${family}' checks`);
+        let violations = 0;
+        for (const check of checks) {
+          const found = await check.run({ pool: flags.pool as string | undefined });
+          for (const v of found) {
+            const where = [v.height !== null && v.height !== undefined ? `block ${v.height}` : '', v.op ? `op ${v.op}` : ''].filter(Boolean).join(' ');
+            process.stdout.write(`${check.name}\t${v.subject}\t${where}\t${v.detail}\n`);
+          }
+          process.stdout.write(`# ${check.name}: ${found.length === 0 ? 'ok' : `${found.length} violation(s)`} (${check.description})\n`);
+          violations += found.length;
+        }
+        process.stdout.write(`# ${violations} violation(s) in ${checks.length} checks\n`);
+        return violations === 0 ? 0 : 1;
+      } finally {
+        await app.close();
+      }
+    },
+  },
   plugins: {
     summary: 'list the available plugins and whether they are enabled',
     usage: 'tzidx plugins [options]',
-    help: `  Marks: * enabled, - enabled but empty (declares no tables and no routes yet), blank: disabled.
+    help: `  Marks: * enabled, - enabled but empty (declares no tables yet), blank: disabled.
 `,
     run: async (config) => {
       const available = discoverPlugins([load.app().BUILTIN_PLUGIN_DIR, ...config.pluginPaths]);
@@ -171,13 +202,16 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
       const withTables = new Set([...catalog.tables.values()].map((t) => t.plugin));
       for (const p of available) {
         const deps = p.manifest.dependsOn?.length ? ` (depends on ${p.manifest.dependsOn.join(', ')})` : '';
-        const empty = !withTables.has(p.manifest.name) && !p.manifest.tableClasses?.length && !p.prototype.register && !p.prototype.routes;
+        const empty = !withTables.has(p.manifest.name) && !p.manifest.tableClasses?.length;
         const mark = !enabled.has(p.manifest.name) ? ' ' : empty ? '-' : '*';
         process.stdout.write(`${mark} ${p.manifest.name.padEnd(14)} ${p.manifest.description ?? ''}${deps}${empty ? ' [empty]' : ''}\n`);
       }
     },
   },
 };
+
+/** Commands that take positional arguments (`metadata import FILE`, `check defi`). */
+const POSITIONALS = new Set(['metadata', 'check']);
 
 const OPTIONS: ParseArgsConfig['options'] = {
   config: { type: 'string' },
@@ -196,6 +230,7 @@ const OPTIONS: ParseArgsConfig['options'] = {
   'interval-ms': { type: 'string' },
   'reorg-rate': { type: 'string' },
   'reorg-depth': { type: 'string' },
+  pool: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 };
@@ -289,8 +324,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   let values: Flags;
   try {
-    const parsed = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: command === 'metadata' });
-    values = { ...(parsed.values as Flags), ...(command === 'metadata' ? { _: parsed.positionals } : {}) };
+    const parsed = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: POSITIONALS.has(command) });
+    values = { ...(parsed.values as Flags), ...(POSITIONALS.has(command) ? { _: parsed.positionals } : {}) };
   } catch (e) {
     process.stderr.write(`tzidx ${command}: ${(e as Error).message}\n\nUsage: ${cmd.usage}\n`);
     return 2;
@@ -319,8 +354,7 @@ export async function main(argv: string[]): Promise<number> {
         archive: str('archive'),
       },
     });
-    await cmd.run(config, createLogger(config.logLevel), values);
-    return 0;
+    return (await cmd.run(config, createLogger(config.logLevel), values)) ?? 0;
   } catch (e) {
     if (e instanceof ConfigError || e instanceof CatalogError || e instanceof PluginError) {
       process.stderr.write(`tzidx ${command}: ${e.message}\n`);

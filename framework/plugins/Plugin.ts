@@ -1,5 +1,6 @@
 import { DependencyContainer } from 'tsyringe';
 import { Catalog } from '../catalog/Catalog';
+import type { ReconciliationCheck } from '../check/Reconciliation';
 import { InstanceConfig } from '../config/InstanceConfig';
 import { RouteRegistry } from '../http/RouteRegistry';
 import { HandlerRegistry } from '../indexer/IndexContext';
@@ -39,6 +40,8 @@ export interface PluginContribution {
    */
   start?(): void | Promise<void>;
   stop?(): void | Promise<void>;
+  /** Invariants of the plugin's indexed data, run by `tzidx check <family>` (framework/check). */
+  checks?(): readonly ReconciliationCheck[];
 }
 
 /**

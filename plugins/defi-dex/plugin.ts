@@ -1,11 +1,37 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
+import { Catalog, Database, ledgerChecks, LedgerSpec, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
 import { DEX_ADAPTERS } from './adapters';
 import { DexRoutes } from './api/DexRoutes';
 import { DexRecorder } from './core/DexRecorder';
 import { MarketUsdQuotes } from './core/MarketUsdQuotes';
 import { readAheadPositions } from './core/PositionReadAhead';
 import { tables } from './tables.generated';
+
+const ABCD = ['a', 'b', 'c', 'd'] as const;
+
+/** What `tzidx check defi` holds the DEX tables to: positions add up to the pools' LP supply, nothing negative. */
+const DEX_LEDGER: LedgerSpec = {
+  family: 'defi',
+  name: 'dex',
+  holdings: {
+    table: 'dex_position',
+    key: 'position',
+    group: 'pool',
+    balance: 'shares',
+    ledger: { plus: ['shares_minted', 'shares_received'], minus: ['shares_burned', 'shares_sent'] },
+    closed: { flag: 'is_closed', height: 'close_height', time: 'close_time', when: ['shares'] },
+    height: 'update_height',
+    nonNegative: ['shares', ...ABCD.flatMap((t) => [`deposited_${t}`, `withdrawn_${t}`])],
+  },
+  groups: { table: 'dex_pool', key: 'pool', total: 'supply_lp', height: 'update_height', nonNegative: [...ABCD.map((t) => `supply_${t}`), 'supply_lp'] },
+  events: {
+    table: 'dex_event',
+    group: 'pool',
+    height: 'height',
+    op: 'tx_hash',
+    nonNegative: [...ABCD.flatMap((t) => [`volume_${t}`, `supply_${t}`]), 'volume_lp', 'supply_lp'],
+  },
+};
 
 /** DEX pools, trades, positions, prices and candles. Its tables are declared in tables.yaml under `defi-dex`. */
 @injectable()
@@ -30,6 +56,7 @@ export class DefiDexPlugin implements TzidxPlugin {
         registry.blocksStart((blocks, ctx) => readAheadPositions(blocks, ctx, { pools: tables.dex_pool, positions: tables.dex_position }));
       },
       routes: (r) => new DexRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),
+      checks: () => ledgerChecks(this.db.reader, this.catalog, DEX_LEDGER),
     };
   }
 }

@@ -1,11 +1,29 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
+import { Catalog, Database, ledgerChecks, LedgerSpec, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
 import { MarketUsdQuotes } from '../defi-dex/core/MarketUsdQuotes';
 import { FARM_ADAPTERS } from './adapters';
 import { FarmRoutes } from './api/FarmRoutes';
 import { FarmRecorder } from './core/FarmRecorder';
 import { readAheadPositions } from '../defi-dex/core/PositionReadAhead';
 import { tables } from './tables.generated';
+
+/** What `tzidx check defi` holds the farm tables to: stakes add up to the farm's total, nothing negative. */
+const FARM_LEDGER: LedgerSpec = {
+  family: 'defi',
+  name: 'farm',
+  holdings: {
+    table: 'farm_position',
+    key: 'position',
+    group: 'pool',
+    balance: 'stake_balance',
+    ledger: { plus: ['stake_deposited'], minus: ['stake_withdrawn'] },
+    closed: { flag: 'is_closed', height: 'close_height', time: 'close_time', when: ['stake_balance'] },
+    height: 'update_height',
+    nonNegative: ['stake_balance', 'stake_deposited', 'stake_withdrawn', 'rewards_claimed', 'rewards_pending'],
+  },
+  groups: { table: 'farm_pool', key: 'pool', total: 'total_stake', height: 'update_height', nonNegative: ['total_stake', 'remaining_rewards'] },
+  events: { table: 'farm_event', group: 'pool', height: 'height', op: 'tx_hash', nonNegative: ['volume', 'reward', 'fee', 'stake_supply', 'reward_supply'] },
+};
 
 /** Staking farms, their events and positions. Its tables are declared in tables.yaml under `defi-farm`. */
 @injectable()
@@ -31,6 +49,7 @@ export class DefiFarmPlugin implements TzidxPlugin {
       },
       // USD values as the DEX's: tez from the markets plugin, tokens through defi-dex's tez pools (null when either is off).
       routes: (r) => new FarmRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),
+      checks: () => ledgerChecks(this.db.reader, this.catalog, FARM_LEDGER),
     };
   }
 }
