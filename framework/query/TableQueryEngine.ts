@@ -77,7 +77,8 @@ function page(q: Knex.QueryBuilder, table: TableDef, filters: readonly Filter[],
  */
 function leadingEquality(table: TableDef, filters: readonly Filter[]): { filter: Filter; column: ColumnDef; value: SqlValue } | undefined {
   for (const filter of filters) {
-    if ((filter.op !== 'eq' && filter.op !== 'in') || filter.column.anyOf || filter.column.lookup || filter.column.packs || filter.values.includes(null)) continue;
+    if ((filter.op !== 'eq' && filter.op !== 'in') || filter.column.anyOf || filter.column.lookup || filter.column.packs) continue;
+    if (filter.values.includes(null)) continue;
     const via = filter.column.via;
     const column = via?.column ?? filter.column;
     // Through an id: the one id looked up (lookUpKeys) or given as such (`block=<height>`).
@@ -108,7 +109,9 @@ const MAX_PAGES = 32;
  */
 function splitPages(table: TableDef, filters: readonly Filter[]): { parts: Filter[]; others: Filter[] } | undefined {
   for (const filter of filters) {
-    if ((filter.op !== 'eq' && filter.op !== 'in') || filter.column.lookup || filter.column.packs || filter.values.includes(null)) continue;
+    if ((filter.op !== 'eq' && filter.op !== 'in') || filter.column.lookup || filter.column.packs) continue;
+    // NULL is no value of an index (applyNull answers it).
+    if (filter.values.includes(null)) continue;
     const columns = filter.column.anyOf ?? [filter.column];
     if (!columns.every((c) => leadsIndex(table, c.via?.column ?? c))) continue;
     const parts = columns.flatMap((column): Filter[] => {

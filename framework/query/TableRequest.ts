@@ -154,7 +154,7 @@ function parseFilter(column: ColumnDef, op: Operator, arg: string): Filter {
   try {
     // A column filtered through an id that takes the id itself (op `block`: a hash or a height).
     const byValue = column.via?.byValue === true && EQUALITY_OPS.has(op);
-    const parse = (p: string): SqlValue => (byValue && isId(p) ? column.via!.column.type.parse(p) : column.type.parse(p));
+    const parse = (p: string): SqlValue => (byValue && isId(p) ? column.via!.column.type : column.type).parse(p);
     return { column, op, values: parts.map((p) => (isNull(column, op, p) ? null : parse(p))) };
   } catch (e) {
     if (e instanceof ValueError) throw ApiError.invalid(`invalid ${column.name} filter value '${arg}': ${e.message}`);

@@ -53,7 +53,7 @@ export type SnapshotRow = {
   baker_id?: bigint | number | null;
   /** the account is a baker */
   is_baker: boolean;
-  /** the baker is active: true for bakers (those the node says are deactivated get no row; without a node every registered baker), false for delegators */
+  /** the baker is active: true for bakers (the node's deactivated ones get no row), false for delegators */
   is_active: boolean;
   /** own tez: bakers their spendable balance, own stake and own unstake requests; delegators their spendable balance and unstake requests (tez) */
   balance: bigint;
