@@ -27,8 +27,18 @@ const ADDRESS = /^(tz[1-4]|KT1|txr1|sr1)[1-9A-HJ-NP-Za-km-z]{33}$/;
 export class MetadataSlot {
   content: Record<string, object> = {};
   constructor(readonly addresses: readonly string[]) {}
-  toJSON(): Record<string, object> {
+  toJSON(): object | null {
     return this.content;
+  }
+}
+
+/**
+ * The `metadata` of an object that is one account (the SDK's Baker: a single `index.Metadata`): that
+ * account's entry itself, with its `address`; null when it has none.
+ */
+export class OwnMetadataSlot extends MetadataSlot {
+  override toJSON(): object | null {
+    return this.content[this.addresses[0]] ?? null;
   }
 }
 
@@ -39,6 +49,11 @@ export class MetadataSlot {
 export function metadataField(meta: boolean, ...addresses: unknown[]): { metadata?: MetadataSlot } {
   if (!meta) return {};
   return { metadata: new MetadataSlot([...new Set(addresses.filter((a): a is string => typeof a === 'string' && ADDRESS.test(a)))]) };
+}
+
+/** What `meta=1` adds to an object that is one account: `{ metadata }`, that account's entry (OwnMetadataSlot). */
+export function ownMetadataField(meta: boolean, address: string): { metadata?: MetadataSlot } {
+  return meta ? { metadata: new OwnMetadataSlot([address]) } : {};
 }
 
 /** Fills the metadata slots of an answer (an object or a list of objects) with one lookup. */

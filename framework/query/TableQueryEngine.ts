@@ -78,6 +78,7 @@ function page(q: Knex.QueryBuilder, table: TableDef, filters: readonly Filter[],
 function leadingEquality(table: TableDef, filters: readonly Filter[]): { filter: Filter; column: ColumnDef; value: SqlValue } | undefined {
   for (const filter of filters) {
     if ((filter.op !== 'eq' && filter.op !== 'in') || filter.column.anyOf || filter.column.lookup || filter.column.packs) continue;
+    if (filter.values.includes(null)) continue;
     const via = filter.column.via;
     const column = via?.column ?? filter.column;
     // Through an id: the one id looked up (lookUpKeys) or given as such (`block=<height>`).
@@ -109,6 +110,8 @@ const MAX_PAGES = 32;
 function splitPages(table: TableDef, filters: readonly Filter[]): { parts: Filter[]; others: Filter[] } | undefined {
   for (const filter of filters) {
     if ((filter.op !== 'eq' && filter.op !== 'in') || filter.column.lookup || filter.column.packs) continue;
+    // NULL is no value of an index (applyNull answers it).
+    if (filter.values.includes(null)) continue;
     const columns = filter.column.anyOf ?? [filter.column];
     if (!columns.every((c) => leadsIndex(table, c.via?.column ?? c))) continue;
     const parts = columns.flatMap((column): Filter[] => {
@@ -142,7 +145,7 @@ export async function lookUpKeys(knex: Knex, req: TableRequest): Promise<TableRe
       if (!EQUALITY_OPS.has(f.op) || f.column.lookup) return f;
       const keyIds = new Map<ColumnVia, readonly SqlValue[]>();
       for (const via of (f.column.anyOf ?? [f.column]).map((c) => c.via)) {
-        const keys = via ? f.values.filter((v) => !(via.byValue && isId(v))) : [];
+        const keys = via ? f.values.filter((v) => v !== null && !(via.byValue && isId(v))) : [];
         if (!via || keys.length === 0) continue;
         // The four roles of op `address` name the same accounts: one lookup.
         const key = JSON.stringify([via.schema, via.storage, via.key.name, via.value, via.orphan, keys]);
@@ -334,8 +337,26 @@ function splitPacked(v: SqlValue, packs: ColumnPacks): [string, string] {
   return [(n >> bits).toString(), (n & ((1n << bits) - 1n)).toString()];
 }
 
+/**
+ * An equality filter naming SQL NULL (TableRequest's isNull): eq/in match the rows without a value
+ * (or with one of the other values), ne/nin those with a value (and none of the others). A column
+ * kept by id tests its id, null exactly where the value is.
+ */
+function applyNull(q: Knex.QueryBuilder, f: Filter, ph: string): void {
+  const ref = f.column.via ? quote(f.column.via.column.name) : columnSql(f.column);
+  const negated = f.op === 'ne' || f.op === 'nin';
+  const others: Filter = { ...f, values: f.values.filter((v) => v !== null) };
+  q.where((w) => {
+    w.whereRaw(`${ref} is ${negated ? 'not ' : ''}null`);
+    if (others.values.length === 0) return;
+    if (negated) w.where((x) => applyFilter(x, others, ph));
+    else w.orWhere((x) => applyFilter(x, others, ph));
+  });
+}
+
 /** `ph`: the SQL each value takes (its one placeholder), the column type's placeholder by default. */
 function applyFilter(q: Knex.QueryBuilder, f: Filter, ph = f.column.type.placeholder): void {
+  if (f.values.includes(null)) return applyNull(q, f, ph);
   if (f.column.via && EQUALITY_OPS.has(f.op)) return applyVia(q, f, f.column.via);
   if (f.column.packs && PACKED.has(f.op)) return applyPacked(q, f, f.column.packs);
   const ref = columnSql(f.column);

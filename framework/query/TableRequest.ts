@@ -6,7 +6,7 @@ import { ListProfile } from './ListProfile';
 export interface Filter {
   readonly column: ColumnDef;
   readonly op: Operator;
-  /** Parsed values: one for comparisons, two for `rg`, one or more for `in`/`nin`. */
+  /** Parsed values: one for comparisons, two for `rg`, one or more for `in`/`nin`; null: SQL NULL (isNull). */
   readonly values: readonly SqlValue[];
   /**
    * For a column filtered through an id (ColumnDecl.filter_via): the ids of the other table's rows
@@ -154,11 +154,22 @@ function parseFilter(column: ColumnDef, op: Operator, arg: string): Filter {
   try {
     // A column filtered through an id that takes the id itself (op `block`: a hash or a height).
     const byValue = column.via?.byValue === true && EQUALITY_OPS.has(op);
-    return { column, op, values: parts.map((p) => (byValue && isId(p) ? column.via!.column.type.parse(p) : column.type.parse(p))) };
+    const parse = (p: string): SqlValue => (byValue && isId(p) ? column.via!.column.type : column.type).parse(p);
+    return { column, op, values: parts.map((p) => (isNull(column, op, p) ? null : parse(p))) };
   } catch (e) {
     if (e instanceof ValueError) throw ApiError.invalid(`invalid ${column.name} filter value '${arg}': ${e.message}`);
     throw e;
   }
+}
+
+/**
+ * Arguments that stand for SQL NULL in equality filters (eq/in: the rows without a value; ne/nin:
+ * those with one): `null` on a nullable column, and an empty value on an address column, which the
+ * original reads as account id 0, no account (`op?creator.ne=`: the operations with a creator).
+ */
+function isNull(column: ColumnDef, op: Operator, arg: string): boolean {
+  if (!EQUALITY_OPS.has(op)) return false;
+  return (arg === 'null' && column.nullable) || (arg === '' && column.type.name === 'address');
 }
 
 /**

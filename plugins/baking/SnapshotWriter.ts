@@ -79,16 +79,30 @@ export class SnapshotWriter {
         ...party(baker, baker.row_id, baker.address),
         ...stakeCounted(era, info, balance + delegated),
         is_baker: true,
-        is_active: info === undefined ? null : true,
+        is_active: true,
         balance,
         delegated,
         own_stake: baker.staked_balance ?? 0n,
+        staking_balance: balance + delegated,
         n_delegations: mine.length,
         n_stakers: stakers.get(baker.address) ?? 0,
         ...delegateParameters(info),
       });
       for (const d of mine) {
-        await put(rows, key(d.address), { ...at, ...party(d, baker.row_id, baker.address), is_baker: false, is_active: null, active_stake: null, balance: heldByDelegator(d), delegated: 0n, own_stake: null, n_delegations: 0, n_stakers: null, ...delegateParameters(undefined) });
+        await put(rows, key(d.address), {
+          ...at,
+          ...party(d, baker.row_id, baker.address),
+          is_baker: false,
+          is_active: false,
+          active_stake: null,
+          balance: heldByDelegator(d),
+          delegated: 0n,
+          own_stake: null,
+          staking_balance: null,
+          n_delegations: 0,
+          n_stakers: null,
+          ...delegateParameters(undefined),
+        });
       }
     }
   }

@@ -53,14 +53,16 @@ export type SnapshotRow = {
   baker_id?: bigint | number | null;
   /** the account is a baker */
   is_baker: boolean;
-  /** the baker is active (deactivated bakers get no row; null for delegators and without a node) */
-  is_active?: boolean | null;
+  /** the baker is active: true for bakers (the node's deactivated ones get no row), false for delegators */
+  is_active: boolean;
   /** own tez: bakers their spendable balance, own stake and own unstake requests; delegators their spendable balance and unstake requests (tez) */
   balance: bigint;
   /** spendable and unstaked tez of the baker's funded delegators (bakers; tez) */
   delegated: bigint;
   /** the baker's own staked tez (bakers; null for delegators; tez) */
   own_stake?: bigint | null;
+  /** the baker's own tez and its delegators': balance + delegated (bakers; null for delegators; tez) */
+  staking_balance?: bigint | null;
   /** number of funded delegators (bakers) */
   n_delegations: bigint | number;
   /** delegators holding stake shares of the baker's staking pool (bakers; null for delegators) */

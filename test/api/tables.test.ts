@@ -1,8 +1,13 @@
 import * as http from 'node:http';
 import { expect } from 'chai';
+import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
+import { isFilterOnly, TableDef } from '../../framework/catalog/CatalogModel';
 import { ChainState } from '../../framework/indexer/ChainState';
+import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
+import { SandboxChain } from '../../framework/sandbox';
 import { TableQueryEngine } from '../../framework/query/TableQueryEngine';
 import { expectApiError } from '../support/apiErrors';
+import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { manifestPlugin, startTestInstance, TestInstance } from '../support/TestInstance';
 import { COLUMNS, oracle, parseCsv, SAMPLE_CATALOG, SampleRow, sampleRows, tez, toWriterRow } from '../support/SampleTable';
@@ -81,6 +86,32 @@ describe(`tables API (${BACKEND})`, function () {
       expect(await ids(t, 'time.lt=now-1d')).to.have.length(N);
     });
 
+    // Issue #51: `null` named SQL NULL nowhere (`doc=null` matched nothing, `doc.ne=null` everything) and
+    // an empty address was a 400; they mean "no value" as in the original (an empty address: account id 0).
+    it('null on a nullable column and an empty address mean no value: eq/in match it, ne/nin not', async function () {
+      const a = rows.find((r) => r.addr !== null)!.addr!;
+      const docNull = rows.filter((r) => r.doc === null).map((r) => r.row_id);
+      const addrNull = rows.filter((r) => r.addr === null).map((r) => r.row_id);
+      expect(docNull.length).to.be.within(1, N - 1);
+      expect(addrNull.length).to.be.within(1, N - 1);
+      const others = (ids: number[]) => rows.map((r) => r.row_id).filter((id) => !ids.includes(id));
+      expect(await ids(t, 'doc=null')).to.deep.equal(docNull);
+      expect(await ids(t, 'doc.ne=null')).to.deep.equal(others(docNull));
+      for (const empty of ['null', '']) {
+        expect(await ids(t, `addr.eq=${empty}`), empty).to.deep.equal(addrNull);
+        expect(await ids(t, `addr.ne=${empty}`), empty).to.deep.equal(others(addrNull));
+      }
+      const nullOrA = rows.filter((r) => r.addr === null || r.addr === a).map((r) => r.row_id);
+      expect(await ids(t, `addr.in=null,${a}`)).to.deep.equal(nullOrA);
+      expect(await ids(t, `addr.in=,${a}`)).to.deep.equal(nullOrA);
+      expect(await ids(t, `addr.nin=${a},null`)).to.deep.equal(others(nullOrA));
+      // Not nullable: `null` is a value of the column's type (a string), or not one (400).
+      expect(await ids(t, 'label=null')).to.deep.equal(rows.filter((r) => r.label === 'null').map((r) => r.row_id));
+      await expectApiError(await t.get('/tables/sample?i64=null'), 400, 1007);
+      // Only equality names NULL: no order has it.
+      await expectApiError(await t.get('/tables/sample?addr.gt=null'), 400, 1007);
+    });
+
     it('money filters take tez', async function () {
       expect(await ids(t, 'amount.gte=1.5')).to.deep.equal(rows.filter((r) => r.amount >= 1_500_000n).map((r) => r.row_id));
     });
@@ -116,6 +147,7 @@ describe(`tables API (${BACKEND})`, function () {
       const dflt = (await json(await t.get('/tables/sample?limit=1'))) as unknown[][];
       expect(dflt[0]).to.have.length(15);
     });
+
 
     it('CSV: header plus RFC 4180 rows; quotes, commas and newlines survive a round trip', async function () {
       const res = await t.get('/tables/sample.csv?limit=50000');
@@ -294,5 +326,70 @@ describe(`tables API: plugins decide which tables exist (${BACKEND})`, function 
     } finally {
       await one.close();
     }
+  });
+});
+
+// Issue #51 on an indexed sandbox chain, every built-in plugin: the default column set and the
+// null/empty filter semantics on the op table's own columns.
+describe(`tables API on an indexed chain: default columns, null and empty filters (${BACKEND})`, function () {
+  this.timeout(600_000);
+  let t: TestInstance;
+
+  before(async function () {
+    const chain = new SandboxChain({ seed: 'tables', profile: 'tiny' });
+    chain.bakeTo(72);
+    t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
+    await indexSandbox(t, chain);
+  });
+  after(async () => t?.close());
+
+  async function rows(query: string): Promise<unknown[][]> {
+    const res = await t.get(query);
+    const body = await json(res);
+    expect(res.status, `${query}: ${JSON.stringify(body).slice(0, 300)}`).to.equal(200);
+    return body as unknown[][];
+  }
+
+  // Spec: "default: all defined columns". 29 columns were left out (op id and code_hash, income's counters…).
+  // Filter-only names and aliases are not columns of their own.
+  const defined = (table: TableDef) => table.columns.filter((c) => !isFilterOnly(c) && c.aliasOf === undefined).map((c) => c.name);
+
+  it('without columns=, every table answers every column it defines', async function () {
+    const missing: string[] = [];
+    let tables = 0;
+    for (const table of t.app.catalog.tables.values()) {
+      if ((await t.get(`/tables/${table.code}?limit=1`)).status === 404) continue;
+      const header = (await (await t.get(`/tables/${table.code}.csv?limit=1`)).text()).split(/\r?\n/)[0].split(',');
+      const want = defined(table);
+      if (header.join() !== want.join()) missing.push(`${table.code}: ${want.filter((c) => !header.includes(c)).join(',')}`);
+      tables++;
+    }
+    expect(tables).to.be.greaterThan(20);
+    expect(missing).to.deep.equal([]);
+    const op = (await rows('/tables/op?limit=1'))[0];
+    expect(op).to.have.length(defined(t.app.catalog.require('op')).length);
+  });
+
+  /** Row ids of the operations a filter selects. */
+  const ops = async (filter: string) => (await rows(`/tables/op?columns=row_id&${filter}&limit=50000`)).map((r) => r[0]);
+
+  it('errors=null gives the operations without errors, errors.ne=null those with', async function () {
+    const all = await rows('/tables/op?columns=row_id,errors&limit=50000');
+    const failed = all.filter((r) => r[1] !== null).map((r) => r[0]);
+    expect(failed.length, 'failed operations in the sandbox chain').to.be.within(1, all.length - 1);
+    expect(await ops('errors=null')).to.deep.equal(all.filter((r) => r[1] === null).map((r) => r[0]));
+    expect(await ops('errors.ne=null')).to.deep.equal(failed);
+  });
+
+  it('creator.ne= (empty: no account) gives the operations with a creator, creator= those without', async function () {
+    const all = await rows('/tables/op?columns=row_id,creator&limit=50000');
+    const created = all.filter((r) => r[1] !== null).map((r) => r[0]);
+    expect(created.length, 'operations with a creator').to.be.within(1, all.length - 1);
+    expect(await ops('creator.ne=')).to.deep.equal(created);
+    expect(await ops('creator=')).to.deep.equal(all.filter((r) => r[1] === null).map((r) => r[0]));
+    const one = all.find((r) => r[1] !== null)![1] as string;
+    const either = all.filter((r) => r[1] === null || r[1] === one).map((r) => r[0]);
+    expect(await ops(`creator.in=,${one}`)).to.deep.equal(either);
+    expect(await ops(`creator.nin=${one},`)).to.deep.equal(all.map((r) => r[0]).filter((id) => !either.includes(id)));
   });
 });

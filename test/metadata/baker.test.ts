@@ -19,15 +19,18 @@ describe('metadata: meta=1 on baker objects', function () {
   });
   after(() => t?.close());
 
-  it('embeds the baker\'s own metadata keyed by its address, and nothing without meta=1', async () => {
+  // Issue #51: the SDK's Baker has one index.Metadata (`address` and the schemas), not a map by address.
+  it('embeds the baker\'s own metadata entry with its address, and nothing without meta=1', async () => {
     const baker = chain.book.bakers[0].address;
     await t.app.container.resolve<MetadataImport>(METADATA_IMPORT)([{ address: baker, alias: { name: 'Baker Zero', kind: 'validator' } }], 'test');
     const plain = await send(t, 'GET', `/explorer/bakers/${baker}`);
     expect(plain.status).to.equal(200);
     expect(plain.json).to.not.have.property('metadata');
-    const withMeta = (await send(t, 'GET', `/explorer/bakers/${baker}?meta=1`)).json as { address: string; metadata: Record<string, { alias: { name: string } }> };
+    type Meta = { address: string; alias: { name: string } };
+    const withMeta = (await send(t, 'GET', `/explorer/bakers/${baker}?meta=1`)).json as { address: string; metadata: Meta };
     expect(withMeta.address).to.equal(baker);
-    expect(Object.keys(withMeta.metadata)).to.deep.equal([baker]);
-    expect(withMeta.metadata[baker].alias.name).to.equal('Baker Zero');
+    expect(withMeta.metadata).to.deep.equal({ address: baker, alias: { name: 'Baker Zero', kind: 'validator' } });
+    const other = chain.book.bakers[1].address;
+    expect((await send(t, 'GET', `/explorer/bakers/${other}?meta=1`)).json).to.have.property('metadata', null);
   });
 });

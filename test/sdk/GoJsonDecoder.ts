@@ -33,10 +33,29 @@ const INT_RANGE: Record<string, [bigint, bigint]> = {
   uint64: [0n, 2n ** 64n - 1n], uint: [0n, 2n ** 64n - 1n], uint32: [0n, 2n ** 32n - 1n], uint16: [0n, 65535n], uint8: [0n, 255n], byte: [0n, 255n],
 };
 /** Types whose UnmarshalJSON takes any JSON (Micheline, raw messages, interfaces). */
-const ANY = new Set(['any', 'json.RawMessage', 'micheline.Prim', 'micheline.Value', 'micheline.Script', 'micheline.Typedef', 'micheline.Type', 'micheline.Entrypoints', 'micheline.Views', 'micheline.Key', 'index.MultiKey', 'struct',
-  // Metadata has its own UnmarshalJSON over any object (tzpro/index/metadata.go).
-  'index.Metadata',
-]);
+const ANY = new Set(['any', 'json.RawMessage', 'micheline.Prim', 'micheline.Value', 'micheline.Script', 'micheline.Typedef', 'micheline.Type', 'micheline.Entrypoints', 'micheline.Views', 'micheline.Key', 'index.MultiKey', 'struct']);
+
+/**
+ * index.Metadata has its own UnmarshalJSON (tzpro/index/metadata.go): `address` and `asset_id` are its
+ * fields, every other key a schema decoded into that schema's struct (these) or into any.
+ */
+const METADATA_SCHEMAS: Record<string, string> = {
+  alias: 'index.AliasMetadata',
+  baker: 'index.BakerMetadata',
+  asset: 'index.AssetMetadata',
+  payout: '[]index.Address',
+  updated: 'index.UpdatedMetadata',
+};
+
+function checkMetadata(value: Record<string, unknown>, path: string): string[] {
+  const out = 'address' in value ? [] : [`${path}: missing key 'address' (Address index.Address)`];
+  return out.concat(
+    Object.entries(value).flatMap(([k, v]) => {
+      const type = k === 'address' ? 'index.Address' : k === 'asset_id' ? '*int64' : METADATA_SCHEMAS[k];
+      return type === undefined ? [] : checkValue(v, type, `${path}.${k}`);
+    }),
+  );
+}
 
 /** Structs with their own UnmarshalText: sent as strings (defi.PoolAddress: `KT1…_pairId`, tzpro/defi/pool.go). */
 const TEXT_STRUCTS: Record<string, RegExp> = { 'defi.PoolAddress': /^KT1[1-9A-HJ-NP-Za-km-z]{33}_\d+$/ };
@@ -90,6 +109,9 @@ export function checkValue(value: unknown, goType: string, path: string, mode: M
   if (ANY.has(type)) return [];
   if (value === null) return type === 'time.Time' ? bad('null for a non-pointer time') : [];
   if (TEXT_STRUCTS[type]) return typeof value === 'string' && TEXT_STRUCTS[type].test(value) ? [] : bad('UnmarshalText fails');
+  if (type === 'index.Metadata') {
+    return typeof value === 'object' && !Array.isArray(value) ? checkMetadata(value as Record<string, unknown>, path) : bad('object expected');
+  }
   if (STRUCTS[type]) return typeof value === 'object' && !Array.isArray(value) ? checkObject(value as Record<string, unknown>, type, path, optionalKeys) : bad('object expected');
   if (INT_RANGE[type]) {
     if (typeof value !== 'number' || !Number.isInteger(value)) return bad('integer expected');

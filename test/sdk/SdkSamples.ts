@@ -39,6 +39,9 @@ export async function sdkSamples(t: TestInstance): Promise<Record<string, string
       ...contract,
     ],
     contract: [...contract, ...(await first('/tables/contract?columns=address&order=desc&limit=1'))],
+    /** A called contract (its calls are not empty) and an originator (its contracts are not). */
+    called: contract,
+    creator: await first('/tables/contract?columns=creator&creator.ne=&limit=1'),
     constant: await first('/tables/constant?columns=address&limit=1'),
     election: await first('/tables/election?columns=row_id&limit=1'),
     stage: ['1'],
@@ -50,19 +53,29 @@ export async function sdkSamples(t: TestInstance): Promise<Record<string, string
     /** `{bigmap id}/{key hash}` of big maps that hold keys. */
     bigmapKey: keys,
     /** DEX pools that have trades (their lists are not empty), and an account that traded. */
-    pool: [...new Set((await rows(t, '/tables/dex_trade?columns=pool&limit=50000')).map((r) => String(r[0])))],
+    pool: await distinct(t, '/tables/dex_trade?columns=pool&limit=50000'),
+    /** DEX pools and farms that have positions. */
+    positionPool: await distinct(t, '/tables/dex_position?columns=pool&limit=50000'),
+    positionFarm: await distinct(t, '/tables/farm_position?columns=pool&limit=50000'),
     /** Accounts with both a position and a trade: each wallet list then has something to decode. */
     dexWallet: await (async () => {
       const traders = new Set((await rows(t, '/tables/dex_trade?columns=sender&limit=50000')).map((r) => String(r[0])));
       return (await rows(t, '/tables/dex_position?columns=owner&limit=50000')).map((r) => String(r[0])).filter((o) => traders.has(o)).slice(0, 2);
     })(),
     /** Farms that have events, and stakers (every farm position comes from the owner's own calls). */
-    farm: [...new Set((await rows(t, '/tables/farm_event?columns=pool&limit=50000')).map((r) => String(r[0])))],
+    farm: await distinct(t, '/tables/farm_event?columns=pool&limit=50000'),
     farmWallet: [...new Set((await rows(t, '/tables/farm_position?columns=owner&limit=50000')).map((r) => String(r[0])))].slice(0, 2),
     /** Lending markets that have events, and owners (every lending position comes from the owner's own calls). */
-    lendPool: [...new Set((await rows(t, '/tables/lend_event?columns=pool&limit=50000')).map((r) => String(r[0])))],
+    lendPool: await distinct(t, '/tables/lend_event?columns=pool&limit=50000'),
+    /** `{exchange}/{market}` of the simulated exchange's tickers. */
+    market: (await rows(t, '/tables/market_ticker?columns=exchange,pair&limit=2')).map((r) => `${r[0]}/${r[1]}`),
     lendWallet: [...new Set((await rows(t, '/tables/lend_position?columns=owner&limit=50000')).map((r) => String(r[0])))].slice(0, 2),
   };
+}
+
+/** The distinct values of a one-column table query. */
+async function distinct(t: TestInstance, query: string): Promise<string[]> {
+  return [...new Set((await rows(t, query)).map((r) => String(r[0])))];
 }
 
 /** Every path of a template with each combination of sample values. */

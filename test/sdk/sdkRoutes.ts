@@ -24,11 +24,11 @@ export const OBJECT_ROUTES: SdkObjectRoute[] = [
   { plugin: 'core-chain', path: '/explorer/op/{op}?prim=1&storage=1&meta=1', struct: 'index.Op', list: true },
   { plugin: 'core-chain', path: '/explorer/account/{account}', struct: 'index.Account' },
   { plugin: 'core-chain', path: '/explorer/account/{account}/operations?verbose=1', struct: 'index.Op', list: true },
-  { plugin: 'core-chain', path: '/explorer/account/{account}/contracts', struct: 'index.Contract', list: true },
+  { plugin: 'core-chain', path: '/explorer/account/{creator}/contracts', struct: 'index.Contract', list: true },
   { plugin: 'core-chain', path: '/explorer/contract/{contract}', struct: 'index.Contract' },
   { plugin: 'core-chain', path: '/explorer/contract/{contract}/script', struct: 'index.ContractScript' },
   { plugin: 'core-chain', path: '/explorer/contract/{contract}/storage', struct: 'index.ContractValue' },
-  { plugin: 'core-chain', path: '/explorer/contract/{contract}/calls?prim=1&storage=1', struct: 'index.Op', list: true },
+  { plugin: 'core-chain', path: '/explorer/contract/{called}/calls?prim=1&storage=1', struct: 'index.Op', list: true },
   { plugin: 'core-chain', path: '/explorer/constant/{constant}', struct: 'index.Constant' },
   { plugin: 'governance', path: '/explorer/election/{election}', struct: 'index.Election' },
   { plugin: 'governance', path: '/explorer/election/{election}/{stage}/voters?limit=5000', struct: 'index.Voter', list: true },
@@ -57,7 +57,7 @@ export const OBJECT_ROUTES: SdkObjectRoute[] = [
   { plugin: 'defi-dex', path: '/v1/dex/trades', struct: 'defi.DexTrade', list: true },
   { plugin: 'defi-dex', path: '/v1/dex/{pool}/trades', struct: 'defi.DexTrade', list: true },
   { plugin: 'defi-dex', path: '/v1/dex/positions?with_closed=1', struct: 'defi.DexPosition', list: true },
-  { plugin: 'defi-dex', path: '/v1/dex/{pool}/positions?with_closed=1', struct: 'defi.DexPosition', list: true },
+  { plugin: 'defi-dex', path: '/v1/dex/{positionPool}/positions?with_closed=1', struct: 'defi.DexPosition', list: true },
   { plugin: 'defi-dex', path: '/v1/wallets/{dexWallet}/dex_events', struct: 'defi.DexEvent', list: true },
   { plugin: 'defi-dex', path: '/v1/wallets/{dexWallet}/dex_trades', struct: 'defi.DexTrade', list: true },
   { plugin: 'defi-dex', path: '/v1/wallets/{dexWallet}/dex_positions?with_closed=1', struct: 'defi.DexPosition', list: true },
@@ -66,7 +66,7 @@ export const OBJECT_ROUTES: SdkObjectRoute[] = [
   { plugin: 'defi-farm', path: '/v1/farm/events', struct: 'defi.FarmEvent', list: true },
   { plugin: 'defi-farm', path: '/v1/farm/{farm}/events', struct: 'defi.FarmEvent', list: true },
   { plugin: 'defi-farm', path: '/v1/farm/positions?with_closed=1', struct: 'defi.FarmPosition', list: true },
-  { plugin: 'defi-farm', path: '/v1/farm/{farm}/positions?with_closed=1', struct: 'defi.FarmPosition', list: true },
+  { plugin: 'defi-farm', path: '/v1/farm/{positionFarm}/positions?with_closed=1', struct: 'defi.FarmPosition', list: true },
   { plugin: 'defi-farm', path: '/v1/wallets/{farmWallet}/farm_events', struct: 'defi.FarmEvent', list: true },
   { plugin: 'defi-farm', path: '/v1/wallets/{farmWallet}/farm_positions?with_closed=1', struct: 'defi.FarmPosition', list: true },
   { plugin: 'defi-lending', path: '/v1/lend', struct: 'defi.LendingPool', list: true },
@@ -77,6 +77,10 @@ export const OBJECT_ROUTES: SdkObjectRoute[] = [
   { plugin: 'defi-lending', path: '/v1/lend/{lendPool}/positions?with_closed=1', struct: 'defi.LendingPosition', list: true },
   { plugin: 'defi-lending', path: '/v1/wallets/{lendWallet}/lend_events', struct: 'defi.LendingEvent', list: true },
   { plugin: 'defi-lending', path: '/v1/wallets/{lendWallet}/lend_positions?with_closed=1', struct: 'defi.LendingPosition', list: true },
+  { plugin: 'metadata', path: '/metadata', struct: 'index.Metadata', list: true },
+  { plugin: 'metadata', path: '/metadata/{baker}', struct: 'index.Metadata' },
+  { plugin: 'markets', path: '/markets/tickers', struct: 'market.Ticker', list: true },
+  { plugin: 'markets', path: '/markets/{market}/ticker', struct: 'market.Ticker' },
 ];
 
 /** `/tables/{table}` the SDK's table client reads (NewTableQuery[*T](…, table)), with the struct it decodes rows into. */
@@ -95,7 +99,14 @@ export const TABLE_ROUTES: Array<{ table: string; struct: string }> = [
   { table: 'bigmap_updates', struct: 'index.BigmapUpdateRow' },
   { table: 'income', struct: 'index.Income' },
   { table: 'rights', struct: 'index.Rights' },
+  { table: 'snapshot', struct: 'index.StakeSnapshot' },
 ];
+
+/**
+ * Candles: MarketAPI.ListCandles decodes `/series/{exchange}/{market}/ohlcv` rows with the columns it
+ * asks for (client.DecodeSlice), like table rows; `{market}` is a SdkSamples placeholder.
+ */
+export const CANDLE_ROUTE = { path: '/series/{market}/ohlcv?collapse=1h', struct: 'market.Candle' };
 
 /** Series decode like table rows: their columns are the table struct's (the SDK has no series client for these). */
 export const SERIES_ROUTES: Array<{ series: string; struct: string }> = [
@@ -109,10 +120,11 @@ export const SERIES_ROUTES: Array<{ series: string; struct: string }> = [
 /**
  * Keys the original omits when empty although the SDK struct has no `omitempty` (Go decodes a missing
  * key as the zero value, so clients are fine): the op object's role, counter and hash keys are
- * "oe" in ../shared/reference/tzindex-api.md (Op object).
+ * "oe" in ../shared/reference/tzindex-api.md (Op object). Not `creator` and `baker`: the SDK's table
+ * columns, which an answer always has (issue #51).
  */
 export const OMITTED_WHEN_EMPTY: Record<string, readonly string[]> = {
-  'index.Op': ['hash', 'counter', 'sender', 'receiver', 'creator', 'baker', 'previous_baker', 'source', 'accuser', 'offender', 'loser', 'winner', 'staker'],
+  'index.Op': ['hash', 'counter', 'sender', 'receiver', 'previous_baker', 'source', 'accuser', 'offender', 'loser', 'winner', 'staker'],
 };
 
 /** Known gaps other work closes, checked as soon as they are removed from here: none left. */

@@ -1,4 +1,4 @@
-import { ApiError, applyListRequest, Catalog, CatalogRows, Database, ErrorCode, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, metadataField, mutezToTez, parseAddress, tezToMutez, parseTableRequest, RouteRegistry, timeOrZero } from '../../../framework';
+import { ApiError, applyListRequest, Catalog, CatalogRows, Database, ErrorCode, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, mutezToTez, ownMetadataField, parseAddress, tezToMutez, parseTableRequest, RouteRegistry, timeOrZero } from '../../../framework';
 
 import { BakerActivity } from './BakerActivity';
 import { bakerCapacity, CapacityResult } from './BakerCapacity';
@@ -150,7 +150,7 @@ export class BakerRoutes {
       is_active: Boolean(a.is_baker),
       ...Object.fromEntries(UNTRACKED.map((k) => [k, null])),
       ...state,
-      ...metadataField(meta, address),
+      ...ownMetadataField(meta, address),
     };
   }
 }

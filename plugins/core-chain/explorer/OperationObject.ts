@@ -137,9 +137,10 @@ function roles(type: string, row: ExplorerRow, extras: OperationExtras): Record<
     if (extras.previousBaker !== undefined) out.receiver = extras.previousBaker;
   } else if (row.receiver !== null) out.receiver = row.receiver;
   if (extras.source !== undefined) out.source = extras.source;
-  if (row.creator !== null) out.creator = row.creator;
-  if (type === 'nonce_revelation' && extras.seedPublisher !== undefined) out.creator = extras.seedPublisher;
-  if ((type === 'origination' || type === 'delegation') && row.baker !== null) out.baker = row.baker;
+  // Creator and baker always (the SDK's Op has both as table columns; "" for none, as id 0 renders).
+  const seedPublisher = type === 'nonce_revelation' ? extras.seedPublisher : undefined;
+  out.creator = seedPublisher ?? row.creator ?? '';
+  out.baker = (type === 'origination' || type === 'delegation') && row.baker !== null ? row.baker : '';
   if (type === 'delegation' && extras.previousBaker !== undefined) out.previous_baker = extras.previousBaker;
   if (DENUNCIATIONS.has(type)) {
     if (row.sender !== null) out.accuser = row.sender;
