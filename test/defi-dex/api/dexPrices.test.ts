@@ -151,14 +151,16 @@ describe(`DEX API: tickers, candles and price history (${BACKEND})`, function ()
       });
       return rows;
     };
+    // The spec sample's layout: `values` holds one array per column (times, then each field's values).
+    const byColumn = (rows: unknown[][], n: number): unknown[][] => Array.from({ length: n }, (_, i) => rows.map((r) => r[i]));
     for (const fill of ['none', 'null', 'zero', 'last', 'linear']) {
       const body = await json(t, `/v1/dex/${POOL1}/prices?range=7d&interval=d&select=close,vwap,vol_base&fill=${fill}`);
-      expect(body, fill).to.deep.equal({ series: [{ name: POOL1, columns: ['time', 'close', 'vwap', 'vol_base'], values: expectFill(fill) }] });
+      expect(body, fill).to.deep.equal({ series: [{ name: POOL1, columns: ['time', 'close', 'vwap', 'vol_base'], values: byColumn(expectFill(fill), 4) }] });
     }
     const plain = await json(t, `/v1/dex/${POOL1}/prices?range=7d`);
     expect(plain.series[0].columns).to.deep.equal(['time', 'price']);
-    expect(plain.series[0].values).to.deep.equal(expectFill('none').map((r) => [r[0], r[1]]));
-    expect((await json(t, `/v1/dex/${POOL2}/prices?limit=0`)).series[0].values).to.deep.equal([]);
+    expect(plain.series[0].values).to.deep.equal(byColumn(expectFill('none'), 2));
+    expect((await json(t, `/v1/dex/${POOL2}/prices?limit=0`)).series[0].values).to.deep.equal([[], []]);
   });
 
   it('answers 400 for bad range, interval, limit, select, fill and unknown parameters', async () => {
@@ -180,8 +182,8 @@ describe(`DEX API: tickers, candles and price history (${BACKEND})`, function ()
         expect(res.status, `${kind}?${q}`).to.equal(200);
       }
     }
-    const yearly = (await json(t, `/v1/dex/${POOL1}/prices?interval=y&range=9999y&limit=10000&fill=null`)).series[0].values as unknown[][];
-    expect(yearly[0][0]).to.equal('1970-01-01T00:00:00Z');
-    expect(yearly.length).to.equal(new Date().getUTCFullYear() - 1969);
+    const [times] = (await json(t, `/v1/dex/${POOL1}/prices?interval=y&range=9999y&limit=10000&fill=null`)).series[0].values as unknown[][];
+    expect(times[0]).to.equal('1970-01-01T00:00:00Z');
+    expect(times.length).to.equal(new Date().getUTCFullYear() - 1969);
   });
 });
