@@ -152,10 +152,12 @@ describe(`DEX API: tickers, candles and price history (${BACKEND})`, function ()
       return rows;
     };
     // The spec sample's layout: `values` holds one array per column (times, then each field's values).
-    const byColumn = (rows: unknown[][], n: number): unknown[][] => Array.from({ length: n }, (_, i) => rows.map((r) => r[i]));
+    const byColumn = (rows: unknown[][], n: number): unknown[][] =>
+      Array.from({ length: n }, (_, i) => rows.map((r) => r[i]));
     for (const fill of ['none', 'null', 'zero', 'last', 'linear']) {
       const body = await json(t, `/v1/dex/${POOL1}/prices?range=7d&interval=d&select=close,vwap,vol_base&fill=${fill}`);
-      expect(body, fill).to.deep.equal({ series: [{ name: POOL1, columns: ['time', 'close', 'vwap', 'vol_base'], values: byColumn(expectFill(fill), 4) }] });
+      const columns = ['time', 'close', 'vwap', 'vol_base'];
+      expect(body, fill).to.deep.equal({ series: [{ name: POOL1, columns, values: byColumn(expectFill(fill), 4) }] });
     }
     const plain = await json(t, `/v1/dex/${POOL1}/prices?range=7d`);
     expect(plain.series[0].columns).to.deep.equal(['time', 'price']);
@@ -182,7 +184,8 @@ describe(`DEX API: tickers, candles and price history (${BACKEND})`, function ()
         expect(res.status, `${kind}?${q}`).to.equal(200);
       }
     }
-    const [times] = (await json(t, `/v1/dex/${POOL1}/prices?interval=y&range=9999y&limit=10000&fill=null`)).series[0].values as unknown[][];
+    const yearly = await json(t, `/v1/dex/${POOL1}/prices?interval=y&range=9999y&limit=10000&fill=null`);
+    const [times] = yearly.series[0].values as unknown[][];
     expect(times[0]).to.equal('1970-01-01T00:00:00Z');
     expect(times.length).to.equal(new Date().getUTCFullYear() - 1969);
   });
