@@ -3,7 +3,10 @@ import { expect } from 'chai';
 import { silentLogger } from '../../framework/util/Logger';
 import { MarketsService } from '../../plugins/markets/MarketsService';
 import { DEFAULT_SCHEDULE, MarketPoller } from '../../plugins/markets/poll/MarketPoller';
+import { CandleRecord } from '../../plugins/markets/Records';
 import { SimulatedExchange } from '../../plugins/markets/sandbox/SimulatedExchange';
+import { withTradeSplits } from '../../plugins/markets/TradeSplits';
+import { kraken } from '../../plugins/markets/venues/kraken';
 import { TestInstance } from '../support/TestInstance';
 import { startMarketsInstance, testVenue } from './MarketsInstance';
 
@@ -110,5 +113,29 @@ describe('markets: buy/sell splits of candles from the venue\'s trades', functio
       expect(vwap).to.be.closeTo(volQuote / volBase, 1e-9);
       expect(vwap).to.be.closeTo(total('vol_quote') / total('vol_base'), 1e-9);
     }
+  });
+
+  it('a minute the trade list does not cover whole, or whose count is not the candle\'s, keeps null splits', () => {
+    const candle = (time: number, n: number): CandleRecord => ({
+      time, open: '1', high: '1', low: '1', close: '1', vwap: '1', n_trades: BigInt(n), n_buy: null, n_sell: null,
+      vol_base: '3', vol_quote: '3', vol_buy_base: null, vol_buy_quote: null, vol_sell_base: null, vol_sell_quote: null,
+    });
+    const trade = (time: number, side: 'buy' | 'sell') => ({ time, price: '1', volume: '1', takerSide: side });
+    const trades = [trade(10, 'buy'), trade(20, 'sell'), trade(MINUTE + 10, 'buy'), trade(2 * MINUTE + 10, 'sell')];
+    const candles = [candle(0, 2), candle(MINUTE, 2), candle(2 * MINUTE, 1)];
+    const [whole, miscounted, uncovered] = withTradeSplits(candles, trades, 2 * MINUTE + 30);
+    expect(whole).to.include({ n_buy: 1n, n_sell: 1n, vol_buy_base: '1', vol_sell_quote: '1' });
+    expect(miscounted).to.include({ n_buy: null, n_sell: null, vol_buy_base: null });
+    expect(uncovered).to.include({ n_buy: null, n_sell: null, vol_sell_base: null });
+  });
+
+  it('Kraken\'s trade rows: a side other than b or s is the venue\'s error, never a guess', () => {
+    const row = (side: string) => ['0.7', '12.5', 1700000000.25, side, 'l', '', 1];
+    const body = (side: string) => ({ error: [], result: { XTZUSD: [row(side)], last: '1' } });
+    expect(kraken.trades!.parse(body('s'))).to.deep.equal({
+      trades: [{ time: 1_700_000_000_250, price: '0.7', volume: '12.5', takerSide: 'sell' }],
+      full: false,
+    });
+    expect(() => kraken.trades!.parse(body('x'))).to.throw(/kraken trade side/);
   });
 });
