@@ -8,8 +8,6 @@ import { arr, obj, row, timeMs, venueError } from './Shape';
  * last OHLC entry is the minute still in progress and is dropped. `Trades` lists up to 1000 trades
  * after `since` (ns), each `[price, volume, time (s), "b"|"s" (taker side), …]`.
  */
-const TRADES_PAGE = 1000;
-
 function result(body: unknown): unknown {
   const b = obj(body, 'kraken');
   const errors = arr(b.error ?? [], 'kraken error');
@@ -19,6 +17,9 @@ function result(body: unknown): unknown {
   if (key === undefined) throw new Error('kraken result: no pair');
   return r[key];
 }
+
+/** Trades a `Trades` answer holds at most: a full one is cut, more follow. */
+const TRADES_PAGE = 1000;
 
 export const kraken: ExchangeAdapter = {
   code: 'kraken',
