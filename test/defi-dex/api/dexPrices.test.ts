@@ -90,6 +90,12 @@ describe(`DEX API: tickers, candles and price history (${BACKEND})`, function ()
     expect(list[2]).to.include({ num_trades: 0, last_price: '0.000000000000000000', open_price: '0.000000000000000000', last_trade_time: '0001-01-01T00:00:00Z', base_volume: '0', price_usd: null, liquidity_usd: null });
     expect(((await json(t, '/v1/dex/tickers?entity=quipu_v2')) as Json[]).map((x) => x.pool)).to.deep.equal([POOL2, POOL3]);
     expect(list[1].num_trades).to.equal(f.trades.filter((tr) => tr.pool === POOL2 && ms(tr) >= Date.parse(list[1].open_time)).length);
+    // `pool` is the pool's address as the SDK's PoolAddress reads it (contract_pairId), `id` its row id.
+    for (const tk of list) {
+      const pool = await json(t, `/v1/dex/${tk.pool}`);
+      expect(tk.pool).to.equal(`${pool.contract}_${pool.pair_id}`);
+      expect(tk.id, tk.pool).to.equal(pool.id);
+    }
   });
 
   it('candles: 13 elements per bucket, daily over the last month by default', async () => {
