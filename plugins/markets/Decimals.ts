@@ -49,6 +49,10 @@ export function sub(a: Decimal | null, b: Decimal | null): Decimal | null {
   return a === null || b === null ? null : new D(a).minus(b).toFixed();
 }
 
+export function sum(values: readonly Decimal[]): Decimal {
+  return values.reduce((s, v) => s.plus(v), new D(0)).toFixed();
+}
+
 /** a / b to 18 places; null when either is unknown or b is zero. */
 export function div(a: Decimal | null, b: Decimal | null): Decimal | null {
   if (a === null || b === null || new D(b).isZero()) return null;

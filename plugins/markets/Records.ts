@@ -47,6 +47,15 @@ export interface CandleRecord {
   vol_sell_quote: Decimal | null;
 }
 
+/** One trade of a venue's public trade list; `takerSide` is the side of the order that took liquidity. */
+export interface TradeRecord {
+  /** Unix ms. */
+  time: number;
+  price: Decimal;
+  volume: Decimal;
+  takerSide: 'buy' | 'sell';
+}
+
 export const QUOTES = ['USD', 'EUR', 'USDT', 'USDC', 'BTC', 'ETH'] as const;
 export type Quote = (typeof QUOTES)[number];
 

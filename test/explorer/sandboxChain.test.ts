@@ -211,8 +211,10 @@ describe(`explorer: a sandbox chain with a reorg (${BACKEND})`, function () {
       const address: string = r.result!.originated_contracts[0];
       const contract = await getJson(t, `/explorer/contract/${address}`);
       expect(contract).to.include({ address, creator: r.op.source, first_seen: r.block.header.level });
-      const script = await getJson(t, `/explorer/contract/${address}/script?prim=1`);
-      expect(script.script.code).to.deep.equal(r.op.script.code);
+      // The code, parameter and storage types come without prim=1; prim=1 only adds the types' Micheline.
+      const script = await getJson(t, `/explorer/contract/${address}/script`);
+      expect(script.script, address).to.deep.equal({ code: r.op.script.code, storage: r.op.script.storage });
+      expect((await getJson(t, `/explorer/contract/${address}/script?prim=1`)).script).to.deep.equal(script.script);
       const parameterType = (r.op.script.code as Json[]).find((s) => s.prim === 'parameter')!.args[0];
       expect(Object.keys(script.entrypoints)).to.deep.equal(entrypointNames(parameterType));
       const storage = await getJson(t, `/explorer/contract/${address}/storage?prim=1`);

@@ -138,6 +138,8 @@ export class BakerRoutes {
     const address = a.address as string;
     const own = tez(a.staked_balance);
     return {
+      // The account row's id: what `cursor` pages the baker lists by.
+      row_id: a.row_id,
       address,
       baker_since_time: timeOrZero(a.delegated_since_time ?? a.first_seen_time),
       total_balance: Number(mutezToTez(tez(a.spendable_balance) + own + tez(a.unstaked_balance))),

@@ -41,8 +41,10 @@ export class ContractRoutes {
       const code = scriptOf(contract);
       const prim = args.flag('prim');
       const views = viewList(code.code, prim);
+      // The code (parameter, storage and code sections) and origination storage always; prim=1 adds
+      // the Micheline of each entrypoint's and view's types.
       const body = {
-        ...(prim ? { script: code.script } : {}),
+        script: code.script,
         storage_type: typedef(code.storageType, 'storage'),
         entrypoints: Object.fromEntries(entrypointList(code.parameterType, prim).map((e) => [e.name, e])),
         ...(views.length > 0 ? { views } : {}),

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { ApiError, ExplorerArgs, OBJECT_LIST_PROFILE, ObjectAnswer, QueryArgs } from '../../../framework';
 import { candle } from './Candles';
 import type { PoolBook, PoolInfo } from './PoolBook';
-import { parseFill, parseSelect, priceSeries } from './PriceSeries';
+import { parseFill, parseSelect, priceSeries, seriesBody } from './PriceSeries';
 import { DAY_MS, ticker } from './Ticker';
 import { bucketWindow } from './TimeRange';
 import { bucketTrades, TradeReader } from './TradeBuckets';
@@ -35,7 +35,7 @@ export class PoolHistory {
     const { args, pool, window, limit, buckets } = await this.window(ctx, ['select', 'fill']);
     const select = parseSelect(args.get('select'));
     const fill = parseFill(args.get('fill'));
-    if (limit === 0) return { body: { series: [{ name: pool.address, columns: ['time', ...select], values: [] }] } };
+    if (limit === 0) return { body: seriesBody(pool.address, select, []) };
     return { body: priceSeries(pool, buckets, window, await this.trades.lastBefore(pool.address, window.from), select, fill) };
   }
 

@@ -33,8 +33,8 @@ type Known = { start: number; values: Values };
 
 /**
  * Price history as `{series: [{name, columns, values}]}`: one series named after the pool, columns
- * `time` then the selected fields, values one row per bucket (6 decimals). Gaps: `none` leaves them
- * out; `null` and `zero` fill every field; `last` repeats the previous close in every level field;
+ * `time` then the selected fields, values one array per column, one entry per bucket (6 decimals).
+ * Gaps: `none` leaves them out; `null` and `zero` fill every field; `last` repeats the previous close in every level field;
  * `linear` interpolates each level in time between the neighbouring buckets (the last trade before
  * the window counts as a neighbour; without a later one it acts as `last`). Volumes of filled buckets
  * are 0 under last and linear. Without an earlier price, last and linear give null levels.
@@ -61,7 +61,13 @@ export function priceSeries(pool: PoolInfo, buckets: readonly Bucket[], window: 
     if (fill === 'none') continue;
     rows.push([rfc3339(t), ...select.map((f) => gap(f, fill, t, prev, known[next]))]);
   }
-  return { series: [{ name: pool.address, columns: ['time', ...select], values: rows }] };
+  return seriesBody(pool.address, select, rows);
+}
+
+/** The answer for rows of [time, …select], in the spec sample's layout: one array per column, not one per bucket. */
+export function seriesBody(name: string, select: readonly Field[], rows: readonly unknown[][]): unknown {
+  const columns = ['time', ...select];
+  return { series: [{ name, columns, values: columns.map((_, i) => rows.map((r) => r[i])) }] };
 }
 
 function level(price: bigint): Values {

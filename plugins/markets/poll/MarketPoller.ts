@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { Logger } from '../../../framework';
-import { CandleRecord } from '../Records';
+import { CandleRecord, TradeRecord } from '../Records';
+import { withTradeSplits } from '../TradeSplits';
 import { MarketStore } from '../store/MarketStore';
 import { recordFailure, recordSuccess } from './VenueHealth';
 import { DEFAULT_CLIENT_OPTIONS, sleep, VenueClient, VenueClientOptions, VenueRequestError } from './VenueClient';
@@ -113,13 +114,50 @@ export class MarketPoller {
           const path = venue.adapter.candlesPath(market.symbol, since, now);
           const candles = await client.get(path, (body) => venue.adapter.parseCandles(body));
           const closed = candles.filter((c: CandleRecord) => c.time >= since && c.time + MINUTE <= now);
-          const added = await this.store.saveCandles(market.id, closed);
+          const split = await this.withSplits(venue, client, market, closed, now);
+          const added = await this.store.saveCandles(market.id, split);
           // A full page that did not reach the present: there is more to catch up with.
           const last = closed[closed.length - 1]?.time ?? 0;
           if (added === 0 || candles.length < venue.adapter.maxCandles || last >= now - 2 * MINUTE) break;
         }
       });
     }
+  }
+
+  /**
+   * Closed candles with their buy/sell splits, from the venue's trades where it lists them (pages
+   * until the last candle's minute is covered). Candles are appended once: a trade list that fails is
+   * logged and the candles are saved without splits rather than held back.
+   */
+  private async withSplits(
+    venue: VenueState,
+    client: VenueClient,
+    market: PolledMarket,
+    closed: CandleRecord[],
+    now: number,
+  ): Promise<CandleRecord[]> {
+    const feed = venue.adapter.trades;
+    if (!feed || closed.length === 0) return closed;
+    const end = closed[closed.length - 1].time + MINUTE;
+    const trades: TradeRecord[] = [];
+    let after = closed[0].time - 1;
+    let complete = after;
+    try {
+      for (let page = 0; page < this.schedule.maxPagesPerRound && complete < end; page++) {
+        const answer = await client.get(feed.path(market.symbol, after), (body) => feed.parse(body));
+        trades.push(...answer.trades.filter((t) => t.time > after));
+        const last = answer.trades[answer.trades.length - 1]?.time;
+        // A page cut at its size is complete up to its last trade; a shorter one up to now.
+        complete = answer.full && last !== undefined ? last : now;
+        if (last === undefined || last <= after) break;
+        after = last;
+      }
+    } catch (e) {
+      const where = { exchange: venue.adapter.code, pair: market.id.pair, reason: (e as Error).message };
+      this.log.warn(where, 'markets: trades not read, candles kept without buy/sell splits');
+      return closed;
+    }
+    return withTradeSplits(closed, trades, complete);
   }
 
   /** Runs one request of a market and records the outcome; never throws. */

@@ -1,6 +1,15 @@
 import { seededRandom } from '../../../framework';
 
-/** One simulated minute: OHLC, trade count, base volume and VWAP (plain numbers, formatted on output). */
+/** One simulated trade: a rise in price was a taker buy, a fall a taker sell. */
+export interface SimTrade {
+  time: number;
+  price: number;
+  /** Base volume, 8 decimals. */
+  size: number;
+  takerBuy: boolean;
+}
+
+/** One simulated minute: OHLC, trade count, base volume and VWAP (plain numbers, formatted on output), its trades. */
 export interface SimMinute {
   time: number;
   open: number;
@@ -10,6 +19,7 @@ export interface SimMinute {
   vwap: number;
   volume: number;
   count: number;
+  trades: SimTrade[];
 }
 
 const MINUTE = 60_000;
@@ -46,15 +56,20 @@ export class RandomWalk {
     const open = this.price;
     let [high, low, volume, quote] = [open, open, 0, 0];
     const count = 1 + Math.floor(this.rnd() * 12);
+    const trades: SimTrade[] = [];
     for (let i = 0; i < count; i++) {
+      const before = this.price;
       this.price *= Math.exp(this.volatility * this.gauss());
-      const size = 5 + this.rnd() * 2000;
+      // Sizes as the venue prints them (8 decimals), so the minute's volume is their exact sum.
+      const size = Math.round((5 + this.rnd() * 2000) * 1e8) / 1e8;
       high = Math.max(high, this.price);
       low = Math.min(low, this.price);
       volume += size;
       quote += size * this.price;
+      const at = time + Math.floor(((i + 1) * MINUTE) / (count + 1));
+      trades.push({ time: at, price: this.price, size, takerBuy: this.price >= before });
     }
-    return { time, open, high, low, close: this.price, vwap: quote / volume, volume, count };
+    return { time, open, high, low, close: this.price, vwap: quote / volume, volume, count, trades };
   }
 
   private gauss(): number {

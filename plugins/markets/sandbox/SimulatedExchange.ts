@@ -8,9 +8,10 @@ const DAY = 86_400_000;
 const PAIRS: Record<string, number> = { XTZUSD: 0.75, XTZEUR: 0.7, XTZXBT: 0.0000085, XTZETH: 0.00025 };
 
 /**
- * An offline exchange for the demo and tests: answers Kraken's public `Ticker` and `OHLC` REST calls
- * (same paths, same JSON) from seeded random walks with a day of history, so the real Kraken adapter
- * polls it unchanged. Prices have 6 (fiat) or 10 (crypto) decimals, volumes 8, like Kraken's.
+ * An offline exchange for the demo and tests: answers Kraken's public `Ticker`, `OHLC` and `Trades`
+ * REST calls (same paths, same JSON; trades with their taker side) from seeded random walks with a
+ * day of history, so the real Kraken adapter polls it unchanged. Prices have 6 (fiat) or 10 (crypto)
+ * decimals, volumes 8, like Kraken's.
  */
 export class SimulatedExchange {
   private readonly walks = new Map<string, RandomWalk>();
@@ -40,15 +41,21 @@ export class SimulatedExchange {
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://sim');
-    const pair = url.searchParams.get('pair') ?? '';
-    const walk = this.walks.get(pair);
-    let body: unknown;
-    if (url.pathname !== '/0/public/Ticker' && url.pathname !== '/0/public/OHLC') body = { error: ['EGeneral:Unknown method'] };
-    else if (!walk) body = { error: ['EQuery:Unknown asset pair'] };
-    else if (url.pathname === '/0/public/Ticker') body = { error: [], result: { [pair]: this.ticker(pair, walk.upTo(this.now())) } };
-    else body = { error: [], result: { [pair]: this.ohlc(pair, walk.upTo(this.now()), Number(url.searchParams.get('since') ?? 0)), last: Math.floor(this.now() / MINUTE) * 60 } };
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
+    const [pair, since] = [url.searchParams.get('pair') ?? '', Number(url.searchParams.get('since') ?? 0)];
+    res.end(JSON.stringify(this.answer(url.pathname, pair, since)));
+  }
+
+  private answer(method: string, pair: string, since: number): unknown {
+    const walk = this.walks.get(pair);
+    const methods = ['/0/public/Ticker', '/0/public/OHLC', '/0/public/Trades'];
+    if (!methods.includes(method)) return { error: ['EGeneral:Unknown method'] };
+    if (!walk) return { error: ['EQuery:Unknown asset pair'] };
+    const minutes = walk.upTo(this.now());
+    if (method === '/0/public/Ticker') return { error: [], result: { [pair]: this.ticker(pair, minutes) } };
+    if (method === '/0/public/Trades') return { error: [], result: this.trades(pair, minutes, since) };
+    const last = Math.floor(this.now() / MINUTE) * 60;
+    return { error: [], result: { [pair]: this.ohlc(pair, minutes, since), last } };
   }
 
   /** Kraken OHLC rows after `since` (unix s), at most 720, the open minute last. */
@@ -58,6 +65,19 @@ export class SimulatedExchange {
       .filter((m) => m.time / 1000 > since)
       .slice(-720)
       .map((m) => [m.time / 1000, m.open.toFixed(p), m.high.toFixed(p), m.low.toFixed(p), m.close.toFixed(p), m.vwap.toFixed(p), m.volume.toFixed(8), m.count]);
+  }
+
+  /** Kraken's trades after `since` (ns), at most 1000, up to now, with `last` the cursor of the next page. */
+  private trades(pair: string, minutes: SimMinute[], since: number): Record<string, unknown> {
+    const p = priceDigits(pair);
+    const [after, now] = [since / 1e6, this.now()];
+    const rows = minutes
+      .flatMap((m) => m.trades)
+      .filter((t) => t.time > after && t.time <= now)
+      .slice(0, 1000)
+      .map((t, i) => [t.price.toFixed(p), t.size.toFixed(8), t.time / 1000, t.takerBuy ? 'b' : 's', 'm', '', i + 1]);
+    const lastMs = rows.length > 0 ? Math.round((rows[rows.length - 1][2] as number) * 1000) : Math.round(after);
+    return { [pair]: rows, last: (BigInt(lastMs) * 1_000_000n).toString() };
   }
 
   /** Kraken's ticker: last trade, [today, last 24h] of volume/VWAP/trades/low/high, today's open. */
@@ -82,7 +102,7 @@ export class SimulatedExchange {
 }
 
 /** Aggregate of consecutive minutes (the open minute included). */
-function stats(ms: SimMinute[]): Omit<SimMinute, 'time' | 'close'> {
+function stats(ms: SimMinute[]): Omit<SimMinute, 'time' | 'close' | 'trades'> {
   const volume = ms.reduce((s, m) => s + m.volume, 0);
   return {
     open: ms[0].open,

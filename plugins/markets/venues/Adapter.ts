@@ -1,5 +1,5 @@
 import { changePercent, div } from '../Decimals';
-import { CandleRecord, Quote, TickerRecord } from '../Records';
+import { CandleRecord, Quote, TickerRecord, TradeRecord } from '../Records';
 
 /** The paths of one venue's requests and how its answers map to the common records. */
 export interface ExchangeAdapter {
@@ -21,6 +21,16 @@ export interface ExchangeAdapter {
   candlesPath(symbol: string, sinceMs: number, nowMs: number): string;
   /** Candles in ascending time, without the ones the venue flags as not closed yet. */
   parseCandles(body: unknown): CandleRecord[];
+  /** Venues whose public trade list gives each trade's side: what fills the candles' buy/sell splits. */
+  readonly trades?: TradeFeed;
+}
+
+/** A venue's public trades, paged forward in time. */
+export interface TradeFeed {
+  /** Path and query of the trades after `afterMs`. */
+  path(symbol: string, afterMs: number): string;
+  /** The trades in ascending time; `full` when the venue cut the answer at its page size (more follow). */
+  parse(body: unknown): { trades: TradeRecord[]; full: boolean };
 }
 
 /** Ascending by time. */

@@ -1,11 +1,12 @@
-import { count, dec, mul, optDec, price } from '../Decimals';
+import { count, dec, mul, optDec, price, VenueDataError } from '../Decimals';
 import { ExchangeAdapter, ascending, candle, ticker } from './Adapter';
 import { arr, obj, row, timeMs, venueError } from './Shape';
 
 /**
  * Kraken: the answer's `result` is keyed by Kraken's own pair name (which may differ from the
  * request), so the first key that is not `last` is taken. `o` is today's (UTC) open, not 24h ago; the
- * last OHLC entry is the minute still in progress and is dropped.
+ * last OHLC entry is the minute still in progress and is dropped. `Trades` lists up to 1000 trades
+ * after `since` (ns), each `[price, volume, time (s), "b"|"s" (taker side), …]`.
  */
 function result(body: unknown): unknown {
   const b = obj(body, 'kraken');
@@ -16,6 +17,9 @@ function result(body: unknown): unknown {
   if (key === undefined) throw new Error('kraken result: no pair');
   return r[key];
 }
+
+/** Trades a `Trades` answer holds at most: a full one is cut, more follow. */
+const TRADES_PAGE = 1000;
 
 export const kraken: ExchangeAdapter = {
   code: 'kraken',
@@ -61,5 +65,22 @@ export const kraken: ExchangeAdapter = {
         });
       }),
     );
+  },
+  trades: {
+    path: (symbol, afterMs) => `/0/public/Trades?pair=${symbol}&since=${BigInt(afterMs) * 1_000_000n}`,
+    parse(body) {
+      const rows = arr(result(body), 'kraken trades');
+      const trades = rows.map((x) => {
+        const r = row(x, 4, 'kraken trade');
+        if (r[3] !== 'b' && r[3] !== 's') throw new VenueDataError(`kraken trade side: '${String(r[3])}'`);
+        return {
+          time: timeMs(r[2], 's', 'kraken trade time'),
+          price: price(r[0], 'kraken trade price'),
+          volume: dec(r[1], 'kraken trade volume'),
+          takerSide: r[3] === 'b' ? ('buy' as const) : ('sell' as const),
+        };
+      });
+      return { trades: trades.sort((a, b) => a.time - b.time), full: rows.length >= TRADES_PAGE };
+    },
   },
 };

@@ -90,6 +90,12 @@ describe(`DEX API: tickers, candles and price history (${BACKEND})`, function ()
     expect(list[2]).to.include({ num_trades: 0, last_price: '0.000000000000000000', open_price: '0.000000000000000000', last_trade_time: '0001-01-01T00:00:00Z', base_volume: '0', price_usd: null, liquidity_usd: null });
     expect(((await json(t, '/v1/dex/tickers?entity=quipu_v2')) as Json[]).map((x) => x.pool)).to.deep.equal([POOL2, POOL3]);
     expect(list[1].num_trades).to.equal(f.trades.filter((tr) => tr.pool === POOL2 && ms(tr) >= Date.parse(list[1].open_time)).length);
+    // `pool` is the pool's address as the SDK's PoolAddress reads it (contract_pairId), `id` its row id.
+    for (const tk of list) {
+      const pool = await json(t, `/v1/dex/${tk.pool}`);
+      expect(tk.pool).to.equal(`${pool.contract}_${pool.pair_id}`);
+      expect(tk.id, tk.pool).to.equal(pool.id);
+    }
   });
 
   it('candles: 13 elements per bucket, daily over the last month by default', async () => {
@@ -151,14 +157,18 @@ describe(`DEX API: tickers, candles and price history (${BACKEND})`, function ()
       });
       return rows;
     };
+    // The spec sample's layout: `values` holds one array per column (times, then each field's values).
+    const byColumn = (rows: unknown[][], n: number): unknown[][] =>
+      Array.from({ length: n }, (_, i) => rows.map((r) => r[i]));
     for (const fill of ['none', 'null', 'zero', 'last', 'linear']) {
       const body = await json(t, `/v1/dex/${POOL1}/prices?range=7d&interval=d&select=close,vwap,vol_base&fill=${fill}`);
-      expect(body, fill).to.deep.equal({ series: [{ name: POOL1, columns: ['time', 'close', 'vwap', 'vol_base'], values: expectFill(fill) }] });
+      const columns = ['time', 'close', 'vwap', 'vol_base'];
+      expect(body, fill).to.deep.equal({ series: [{ name: POOL1, columns, values: byColumn(expectFill(fill), 4) }] });
     }
     const plain = await json(t, `/v1/dex/${POOL1}/prices?range=7d`);
     expect(plain.series[0].columns).to.deep.equal(['time', 'price']);
-    expect(plain.series[0].values).to.deep.equal(expectFill('none').map((r) => [r[0], r[1]]));
-    expect((await json(t, `/v1/dex/${POOL2}/prices?limit=0`)).series[0].values).to.deep.equal([]);
+    expect(plain.series[0].values).to.deep.equal(byColumn(expectFill('none'), 2));
+    expect((await json(t, `/v1/dex/${POOL2}/prices?limit=0`)).series[0].values).to.deep.equal([[], []]);
   });
 
   it('answers 400 for bad range, interval, limit, select, fill and unknown parameters', async () => {
@@ -180,8 +190,9 @@ describe(`DEX API: tickers, candles and price history (${BACKEND})`, function ()
         expect(res.status, `${kind}?${q}`).to.equal(200);
       }
     }
-    const yearly = (await json(t, `/v1/dex/${POOL1}/prices?interval=y&range=9999y&limit=10000&fill=null`)).series[0].values as unknown[][];
-    expect(yearly[0][0]).to.equal('1970-01-01T00:00:00Z');
-    expect(yearly.length).to.equal(new Date().getUTCFullYear() - 1969);
+    const yearly = await json(t, `/v1/dex/${POOL1}/prices?interval=y&range=9999y&limit=10000&fill=null`);
+    const [times] = yearly.series[0].values as unknown[][];
+    expect(times[0]).to.equal('1970-01-01T00:00:00Z');
+    expect(times.length).to.equal(new Date().getUTCFullYear() - 1969);
   });
 });
