@@ -255,7 +255,8 @@ export function whereColumnIn(q: Knex.QueryBuilder, column: ColumnDef, values: r
  */
 function mappedValue(m: ColumnMapsTo, value = m.by.type.placeholder): string {
   const by = quote(m.by.name);
-  return `coalesce((select ${quote(m.column.name)} from ${quote(m.schema)}.${quote(m.storage)} where ${by} <= ${value} order by ${by} desc limit 1), -1)`;
+  const from = `${quote(m.schema)}.${quote(m.storage)}`;
+  return `coalesce((select ${quote(m.column.name)} from ${from} where ${by} <= ${value} order by ${by} desc limit 1), -1)`;
 }
 
 /** The array of a list's values mapped to their rows' column, binding the list as one parameter. */
@@ -322,8 +323,8 @@ function applyPacked(q: Knex.QueryBuilder, f: Filter, packs: ColumnPacks): void 
   const [high, low] = [quote(packs.high.name), quote(packs.low.name)];
   if (f.op === 'in') {
     const heights = [...new Set(f.values.map((v) => splitPacked(v, packs)[0]))];
-    const among = [amongSql(high, arrayParameter(packs.high.type), false), amongSql(columnSql(f.column), arrayParameter(f.column.type), false)];
-    q.whereRaw(among.join(' and '), [heights, f.values.map(String)]);
+    const inHeights = amongSql(high, arrayParameter(packs.high.type), false);
+    q.whereRaw(`${inHeights} and ${amongSql(columnSql(f.column), arrayParameter(f.column.type), false)}`, [heights, f.values.map(String)]);
     return;
   }
   // A range's bounds on the high column, said apart: Postgres does not estimate a row comparison (it
@@ -344,7 +345,7 @@ function splitPacked(v: SqlValue, packs: ColumnPacks): [string, string] {
   return [(n >> bits).toString(), (n & ((1n << bits) - 1n)).toString()];
 }
 
-/** `mapped`: the values are mapped to their rows' column first (ColumnDecl.maps_to). Lists bind one array (ValueLists). */
+/** `mapped`: the values are mapped to their rows' column first (ColumnDecl.maps_to). A list binds one array. */
 function applyFilter(q: Knex.QueryBuilder, f: Filter, mapped?: ColumnMapsTo): void {
   if (f.column.via && EQUALITY_OPS.has(f.op)) return applyVia(q, f, f.column.via);
   if (f.column.packs && PACKED.has(f.op)) return applyPacked(q, f, f.column.packs);
@@ -357,7 +358,8 @@ function applyFilter(q: Knex.QueryBuilder, f: Filter, mapped?: ColumnMapsTo): vo
       break;
     case 'in':
     case 'nin':
-      q.whereRaw(amongSql(ref, mapped ? mappedList(mapped) : arrayParameter(f.column.type), f.op === 'nin'), [f.values as Knex.RawBinding]);
+      const array = mapped ? mappedList(mapped) : arrayParameter(f.column.type);
+      q.whereRaw(amongSql(ref, array, f.op === 'nin'), [f.values as Knex.RawBinding]);
       break;
     case 'rg':
       q.whereRaw(`${ref} between ${ph} and ${ph}`, [f.values[0], f.values[1]]);

@@ -85,7 +85,8 @@ export class Database {
     const dir = inMemory ? undefined : path.resolve(opts.dataDir, 'pglite');
     if (dir) fs.mkdirSync(dir, { recursive: true });
     const connection = dir ? { filename: dir } : { pglite: await PGlite.create({ loadDataDir: await emptyCluster() }) };
-    const knex = knexFactory({ client: ClientPgLite, dialect: 'postgres', connection, compileSqlOnError: false } as Knex.Config);
+    const config = { client: ClientPgLite, dialect: 'postgres', connection, compileSqlOnError: false };
+    const knex = knexFactory(config as Knex.Config);
     boundQueryErrors(knex);
     await knex.raw('select 1');
     return new Database('pglite', knex, knex, inMemory ? 'PGlite (in memory)' : `PGlite at ${dir}`);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { ApiError, ErrorCode } from '../errors/ApiError';
+import { cutText } from '../util/cutText';
 
 /** How much of a failed statement's text its error keeps (docs/api.md, Limits). */
 export const SQL_IN_ERRORS = 1024;
@@ -30,8 +31,7 @@ export function boundQueryErrors(knex: Knex): void {
   knex.on('query-error', (err: unknown, query: { sql?: string; bindings?: readonly unknown[] }) => {
     const sql = query.sql ?? '';
     if (!(err instanceof Error) || !err.message.startsWith(`${sql} - `)) return;
-    const text = sql.length <= SQL_IN_ERRORS ? sql : `${sql.slice(0, SQL_IN_ERRORS)}… (${sql.length} characters)`;
-    err.message = `${text} (${query.bindings?.length ?? 0} parameters)${err.message.slice(sql.length)}`;
+    err.message = `${cutText(sql, SQL_IN_ERRORS)} (${query.bindings?.length ?? 0} parameters)${err.message.slice(sql.length)}`;
   });
 }
 
