@@ -324,7 +324,8 @@ function applyPacked(q: Knex.QueryBuilder, f: Filter, packs: ColumnPacks): void 
   if (f.op === 'in') {
     const heights = [...new Set(f.values.map((v) => splitPacked(v, packs)[0]))];
     const inHeights = amongSql(high, arrayParameter(packs.high.type), false);
-    q.whereRaw(`${inHeights} and ${amongSql(columnSql(f.column), arrayParameter(f.column.type), false)}`, [heights, f.values.map(String)]);
+    const inIds = amongSql(columnSql(f.column), arrayParameter(f.column.type), false);
+    q.whereRaw(`${inHeights} and ${inIds}`, [heights, f.values.map(String)]);
     return;
   }
   // A range's bounds on the high column, said apart: Postgres does not estimate a row comparison (it
@@ -357,10 +358,11 @@ function applyFilter(q: Knex.QueryBuilder, f: Filter, mapped?: ColumnMapsTo): vo
       q.whereRaw(`${ref} is distinct from ${ph}`, [f.values[0]]);
       break;
     case 'in':
-    case 'nin':
+    case 'nin': {
       const array = mapped ? mappedList(mapped) : arrayParameter(f.column.type);
       q.whereRaw(amongSql(ref, array, f.op === 'nin'), [f.values as Knex.RawBinding]);
       break;
+    }
     case 'rg':
       q.whereRaw(`${ref} between ${ph} and ${ph}`, [f.values[0], f.values[1]]);
       break;
