@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { ColumnDef, TableDef } from '../catalog/CatalogModel';
 import type { TextRow } from '../http/RouteShapers';
 import { columnSql } from '../query/ColumnSql';
+import { amongSql, arrayParameter } from '../query/ValueLists';
 import { Database, type SelectOptions } from '../storage/Database';
 
 /** A row of a catalog table as explorer objects show it: tez numbers, RFC3339 times, booleans, hex bytes. */
@@ -48,7 +49,7 @@ export class CatalogRows {
    */
   anyOf(name: string, values: string[] | number[]): Knex.Raw {
     const column = requireColumn(this.table, name);
-    return this.db.reader.raw(`${columnSql(column)} = any(?::${column.type.sqlType}[])`, [values]);
+    return this.db.reader.raw(amongSql(columnSql(column), arrayParameter(column.type), false), [values]);
   }
 
   /** `prepare`: see Database.selectRows (hot lookups of a fixed shape, such as one object by id). */

@@ -7,6 +7,7 @@ import { quote } from '../storage/SchemaMigrator';
 import { columnSql } from './ColumnSql';
 import { whereIndexedEquality, whereInMergedPages } from './IndexedEquality';
 import { EQUALITY_OPS, Filter, isId, TableRequest } from './TableRequest';
+import { amongSql, arrayParameter } from './ValueLists';
 
 export type RawRow = (string | null)[];
 
@@ -170,7 +171,7 @@ export function applyFilters(q: Knex.QueryBuilder, filters: readonly Filter[]): 
     const anyOf = f.column.anyOf;
     const mapsTo = f.column.mapsTo;
     if (f.column.lookup) applyLookup(q, f, f.column.lookup);
-    else if (mapsTo) applyFilter(q, { ...f, column: mapsTo.column }, mappedValue(mapsTo));
+    else if (mapsTo) applyFilter(q, { ...f, column: mapsTo.column }, mapsTo);
     else if (!anyOf) applyFilter(q, f);
     else if (f.op === 'ne' || f.op === 'nin') q.where((all) => anyOf.forEach((column) => applyFilter(all, { ...f, column })));
     else q.where((any) => anyOf.forEach((column) => any.orWhere((one) => applyFilter(one, { ...f, column }))));
@@ -251,10 +252,19 @@ export function whereColumnIn(q: Knex.QueryBuilder, column: ColumnDef, values: r
   return q;
 }
 
-/** The SQL of a value mapped to its row's column (ColumnDecl.maps_to), its one placeholder of the `by` column's type. */
-function mappedValue(m: ColumnMapsTo): string {
+/**
+ * The SQL of a value mapped to its row's column (ColumnDecl.maps_to): `value` is the value's SQL, by
+ * default its one placeholder of the `by` column's type.
+ */
+function mappedValue(m: ColumnMapsTo, value = m.by.type.placeholder): string {
   const by = quote(m.by.name);
-  return `coalesce((select ${quote(m.column.name)} from ${quote(m.schema)}.${quote(m.storage)} where ${by} <= ${m.by.type.placeholder} order by ${by} desc limit 1), -1)`;
+  const from = `${quote(m.schema)}.${quote(m.storage)}`;
+  return `coalesce((select ${quote(m.column.name)} from ${from} where ${by} <= ${value} order by ${by} desc limit 1), -1)`;
+}
+
+/** The array of a list's values mapped to their rows' column, binding the list as one parameter. */
+function mappedList(m: ColumnMapsTo): string {
+  return `array(select ${mappedValue(m, 'v')} from unnest(${arrayParameter(m.by.type)}) as v)`;
 }
 
 /** A lookup column (flow `op`): the row's `on` columns are (ne/nin: are not) among the matching rows'. */
@@ -295,7 +305,7 @@ function applyVia(q: Knex.QueryBuilder, f: Filter, via: ColumnVia): void {
   }
   const values = [...direct, ...(found ?? [])];
   if (values.length > 0) {
-    tests.push(values.length === 1 ? `${id} = ?` : `${id} = any(?)`);
+    tests.push(values.length === 1 ? `${id} = ?` : amongSql(id, arrayParameter(via.column.type), false));
     bindings.push(values.length === 1 ? values[0] : (values as Knex.RawBinding));
   }
   // Keys that name no row: no id matches.
@@ -316,7 +326,9 @@ function applyPacked(q: Knex.QueryBuilder, f: Filter, packs: ColumnPacks): void 
   const [high, low] = [quote(packs.high.name), quote(packs.low.name)];
   if (f.op === 'in') {
     const heights = [...new Set(f.values.map((v) => splitPacked(v, packs)[0]))];
-    q.whereRaw(`${high} = any(?) and ${columnSql(f.column)} = any(?)`, [heights, f.values.map(String)]);
+    const inHeights = amongSql(high, arrayParameter(packs.high.type), false);
+    const inIds = amongSql(columnSql(f.column), arrayParameter(f.column.type), false);
+    q.whereRaw(`${inHeights} and ${inIds}`, [heights, f.values.map(String)]);
     return;
   }
   // A range's bounds on the high column, said apart: Postgres does not estimate a row comparison (it
@@ -342,36 +354,36 @@ function splitPacked(v: SqlValue, packs: ColumnPacks): [string, string] {
  * (or with one of the other values), ne/nin those with a value (and none of the others). A column
  * kept by id tests its id, null exactly where the value is.
  */
-function applyNull(q: Knex.QueryBuilder, f: Filter, ph: string): void {
+function applyNull(q: Knex.QueryBuilder, f: Filter, mapped: ColumnMapsTo | undefined): void {
   const ref = f.column.via ? quote(f.column.via.column.name) : columnSql(f.column);
   const negated = f.op === 'ne' || f.op === 'nin';
   const others: Filter = { ...f, values: f.values.filter((v) => v !== null) };
   q.where((w) => {
     w.whereRaw(`${ref} is ${negated ? 'not ' : ''}null`);
     if (others.values.length === 0) return;
-    if (negated) w.where((x) => applyFilter(x, others, ph));
-    else w.orWhere((x) => applyFilter(x, others, ph));
+    if (negated) w.where((x) => applyFilter(x, others, mapped));
+    else w.orWhere((x) => applyFilter(x, others, mapped));
   });
 }
 
-/** `ph`: the SQL each value takes (its one placeholder), the column type's placeholder by default. */
-function applyFilter(q: Knex.QueryBuilder, f: Filter, ph = f.column.type.placeholder): void {
-  if (f.values.includes(null)) return applyNull(q, f, ph);
+/** `mapped`: the values are mapped to their rows' column first (ColumnDecl.maps_to). A list binds one array. */
+function applyFilter(q: Knex.QueryBuilder, f: Filter, mapped?: ColumnMapsTo): void {
+  if (f.values.includes(null)) return applyNull(q, f, mapped);
   if (f.column.via && EQUALITY_OPS.has(f.op)) return applyVia(q, f, f.column.via);
   if (f.column.packs && PACKED.has(f.op)) return applyPacked(q, f, f.column.packs);
   const ref = columnSql(f.column);
-  const list = f.values.map(() => ph).join(', ');
+  const ph = mapped ? mappedValue(mapped) : f.column.type.placeholder;
   switch (f.op) {
     case 'ne':
       // "not equal" includes rows where the column is empty.
       q.whereRaw(`${ref} is distinct from ${ph}`, [f.values[0]]);
       break;
     case 'in':
-      q.whereRaw(`${ref} in (${list})`, [...f.values]);
+    case 'nin': {
+      const array = mapped ? mappedList(mapped) : arrayParameter(f.column.type);
+      q.whereRaw(amongSql(ref, array, f.op === 'nin'), [f.values as Knex.RawBinding]);
       break;
-    case 'nin':
-      q.whereRaw(`(${ref} is null or ${ref} not in (${list}))`, [...f.values]);
-      break;
+    }
     case 'rg':
       q.whereRaw(`${ref} between ${ph} and ${ph}`, [f.values[0], f.values[1]]);
       break;

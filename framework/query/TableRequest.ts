@@ -2,6 +2,7 @@ import { ColumnDef, ColumnVia, isFilterOnly, storedName, TableDef } from '../cat
 import { Operator, SqlValue, ValueError } from '../catalog/types/ColumnType';
 import { ApiError } from '../errors/ApiError';
 import { ListProfile } from './ListProfile';
+import { MAX_LIST_VALUES } from './ValueLists';
 
 export interface Filter {
   readonly column: ColumnDef;
@@ -104,6 +105,7 @@ function parseOffset(arg: string | undefined, profile: ListProfile): number {
 
 function parseFilters(table: TableDef, args: QueryArgs): Filter[] {
   const filters: Filter[] = [];
+  let listed = 0;
   for (const [key, value] of Object.entries(args)) {
     if (RESERVED.has(key) || value === undefined) continue;
     const dot = key.lastIndexOf('.');
@@ -117,7 +119,10 @@ function parseFilters(table: TableDef, args: QueryArgs): Filter[] {
       throw ApiError.invalid(`filter mode '${op}' is not supported on column '${name}' of type ${column.type.name}`);
     }
     // A repeated key is several conditions, all of which must hold.
-    for (const arg of Array.isArray(value) ? value : [value]) filters.push(parseFilter(column, op, arg));
+    for (const arg of Array.isArray(value) ? value : [value]) {
+      filters.push(parseFilter(column, op, arg, MAX_LIST_VALUES - listed));
+      listed += filters[filters.length - 1].values.length;
+    }
   }
   return filters;
 }
@@ -140,10 +145,12 @@ export function isId(v: unknown): boolean {
   return typeof v === 'string' && /^\d+$/.test(v);
 }
 
-function parseFilter(column: ColumnDef, op: Operator, arg: string): Filter {
+/** `room`: how many more values the request's filters may hold (MAX_LIST_VALUES), checked before any is parsed. */
+function parseFilter(column: ColumnDef, op: Operator, arg: string, room: number): Filter {
   // Postgres text cannot hold NUL; say so instead of letting the database fail.
   if (arg.includes('\0')) throw ApiError.invalid(`invalid ${column.name} filter value: NUL characters are not allowed`);
   const parts = MULTI_VALUE.has(op) ? arg.split(',') : [arg];
+  if (parts.length > room) throw ApiError.invalid(`too many filter values: at most ${MAX_LIST_VALUES} in one request`);
   if (op === 'rg' && parts.length !== 2) {
     throw ApiError.invalid(`invalid ${column.name} filter value '${arg}': range needs exactly two comma-separated values`);
   }

@@ -5,6 +5,7 @@ import knexFactory, { Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { PGlite } from '@electric-sql/pglite';
 import { Pool } from 'pg';
+import { boundQueryErrors } from './DatabaseErrors';
 import { ReadMetrics } from './ReadMetrics';
 
 export interface DatabaseOptions {
@@ -63,7 +64,7 @@ export class Database {
 
   static async open(opts: DatabaseOptions): Promise<Database> {
     if (opts.url) {
-      const base = { client: 'pg', connection: opts.url };
+      const base = { client: 'pg', connection: opts.url, compileSqlOnError: false };
       const reader = knexFactory({
         ...base,
         connection: {
@@ -75,6 +76,7 @@ export class Database {
       });
       const writer = opts.readOnly ? reader : knexFactory({ ...base, pool: { min: 0, max: 4 } });
       const lookups = lookupPool(opts);
+      [reader, writer].forEach(boundQueryErrors);
       const db = new Database('postgres', reader, writer, redact(opts.url), lookups);
       await db.reader.raw('select 1');
       return db;
@@ -83,7 +85,9 @@ export class Database {
     const dir = inMemory ? undefined : path.resolve(opts.dataDir, 'pglite');
     if (dir) fs.mkdirSync(dir, { recursive: true });
     const connection = dir ? { filename: dir } : { pglite: await PGlite.create({ loadDataDir: await emptyCluster() }) };
-    const knex = knexFactory({ client: ClientPgLite, dialect: 'postgres', connection } as Knex.Config);
+    const config = { client: ClientPgLite, dialect: 'postgres', connection, compileSqlOnError: false };
+    const knex = knexFactory(config as Knex.Config);
+    boundQueryErrors(knex);
     await knex.raw('select 1');
     return new Database('pglite', knex, knex, inMemory ? 'PGlite (in memory)' : `PGlite at ${dir}`);
   }

@@ -1,4 +1,9 @@
+import type { Knex } from 'knex';
 import { ApiError, ErrorCode } from '../errors/ApiError';
+import { cutText } from '../util/cutText';
+
+/** How much of a failed statement's text its error keeps (docs/api.md, Limits). */
+export const SQL_IN_ERRORS = 1024;
 
 /**
  * Maps database failures met while answering a request onto API errors: a cancelled statement is a
@@ -13,7 +18,21 @@ export function databaseErrorToApi(e: unknown): ApiError {
   // A table of a plugin this database was never migrated for (a `serve` replica enabling more plugins).
   if (code === '42P01') return ApiError.notFound('this table is not available on this database (its plugin was never migrated here)');
   if (typeof code === 'string' && code.startsWith('22')) return ApiError.invalid(`invalid filter value: ${withoutSql(message)}`);
-  return new ApiError(500, ErrorCode.DATABASE, 'database error');
+  // The failure itself stays with the answer's error, for the log (never in the answer).
+  return Object.assign(new ApiError(500, ErrorCode.DATABASE, 'database error'), { cause: e });
+}
+
+/**
+ * A failed query's error message: the start of its statement (`$n` placeholders, never the values:
+ * knex's `compileSqlOnError: false`), how many parameters it had, then the database's words. Why:
+ * with every value written into it, one failure of a long `in` list logged a 1.5 MB line.
+ */
+export function boundQueryErrors(knex: Knex): void {
+  knex.on('query-error', (err: unknown, query: { sql?: string; bindings?: readonly unknown[] }) => {
+    const sql = query.sql ?? '';
+    if (!(err instanceof Error) || !err.message.startsWith(`${sql} - `)) return;
+    err.message = `${cutText(sql, SQL_IN_ERRORS)} (${query.bindings?.length ?? 0} parameters)${err.message.slice(sql.length)}`;
+  });
 }
 
 /**

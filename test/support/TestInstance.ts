@@ -5,7 +5,7 @@ import { TzidxApp } from '../../framework/app/TzidxApp';
 import { DEFAULTS, InstanceConfig } from '../../framework/config/InstanceConfig';
 import { PluginClass } from '../../framework/plugins/Plugin';
 import { BulkWriter, Row } from '../../framework/storage/BulkWriter';
-import { silentLogger } from '../../framework/util/Logger';
+import { Logger, silentLogger } from '../../framework/util/Logger';
 import { createTestDatabase, TestDatabase } from './TestDatabase';
 
 export interface TestInstance {
@@ -25,6 +25,8 @@ export async function startTestInstance(opts: {
   plugins: PluginClass[];
   enabled?: string[];
   config?: Partial<InstanceConfig>;
+  /** Where the instance logs (nowhere by default). */
+  log?: Logger;
 }): Promise<TestInstance> {
   let catalogFile = DEFAULTS.catalogFile;
   let tmp: string | undefined;
@@ -37,7 +39,7 @@ export async function startTestInstance(opts: {
   const config: InstanceConfig = { ...DEFAULTS, dataDir: ':memory:', catalogFile, databaseUrl: db.url, plugins: opts.enabled, ...opts.config };
   let app: TzidxApp;
   try {
-    app = await TzidxApp.create(config, { log: silentLogger, available: opts.plugins });
+    app = await TzidxApp.create(config, { log: opts.log ?? silentLogger, available: opts.plugins });
   } catch (e) {
     await db.drop();
     throw e;
