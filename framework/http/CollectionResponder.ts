@@ -44,6 +44,8 @@ export class CollectionResponder {
     }
     ctx.status = 200;
     ctx.type = encoder.contentType;
+    // HEAD: GET's status and headers, no body; Node refuses trailers on an answer that is not chunked.
+    if (ctx.method === 'HEAD') return;
     ctx.set('Trailer', 'X-Streaming-Count, X-Streaming-Cursor, X-Streaming-Error');
     const filename = ctx.query.filename;
     if (typeof filename === 'string' && /^[\w.-]{1,100}$/.test(filename)) ctx.attachment(filename);
