@@ -5,6 +5,7 @@ import { ApiError, ErrorCode } from '../errors/ApiError';
 import { AdmissionControl, AdmissionLimits } from './AdmissionControl';
 import { ChainState } from '../indexer/ChainState';
 import { compression } from './Compression';
+import { cors } from './Cors';
 import { errorHandler } from './errorHandler';
 import { requestContext } from './RequestContext';
 import { RouteRegistry } from './RouteRegistry';
@@ -47,11 +48,13 @@ export class ApiServer {
     log: Logger,
     version: string,
     limits: AdmissionLimits,
+    corsOrigins: readonly string[],
   ) {
     this.admission = new AdmissionControl(limits, UNQUEUED_PATHS);
     this.koa.proxy = true;
     this.koa.silent = true;
     this.koa.use(requestContext(chain, version));
+    this.koa.use(cors(corsOrigins));
     this.koa.use(compression(1024));
     this.koa.use(errorHandler(log));
     this.koa.use(this.admission.middleware());
