@@ -74,6 +74,8 @@ export interface HostileRequest {
 export interface RouteTemplate {
   path: string;
   valid: Readonly<Record<string, readonly string[]>>;
+  /** It has a GET operation (not only writes). */
+  get: boolean;
 }
 
 export class MalformedRequests {

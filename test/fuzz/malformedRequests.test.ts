@@ -1,3 +1,4 @@
+import * as net from 'node:net';
 import { expect } from 'chai';
 import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
@@ -67,9 +68,7 @@ describe(`fuzz: ${COUNT} hostile requests over every route of /openapi.json (see
 
   it('a prototype name as a query key is refused like any unknown key, on every GET route', async function () {
     const failures: string[] = [];
-    const answerable = (r: RouteTemplate): boolean => Object.values(r.valid).every((v) => v.length > 0);
-    for (const route of routes.filter((r) => !r.path.startsWith('/stream') && answerable(r))) {
-      const path = route.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(route.valid[n][0]));
+    for (const path of validPaths(routes)) {
       const base = await t.get(`${path}?zz_unknown=1`);
       await base.arrayBuffer();
       for (const name of PROTO_NAMES) {
@@ -80,7 +79,68 @@ describe(`fuzz: ${COUNT} hostile requests over every route of /openapi.json (see
     }
     expect(failures.slice(0, 30)).to.deep.equal([]);
   });
+
+  it('HEAD answers every GET route with its status and type, without a body', async function () {
+    const failures: string[] = [];
+    for (const path of validPaths(routes)) {
+      const get = await t.get(path);
+      await get.arrayBuffer();
+      const head = await fetch(t.url + path, { method: 'HEAD' });
+      const body = await head.text();
+      const shape = (r: Response): string => `${r.status} ${r.headers.get('content-type')}`;
+      const [got, want] = [shape(head), shape(get)];
+      if (got !== want || body !== '') failures.push(`HEAD ${path}: ${got} (GET: ${want}), ${body.length} body chars`);
+    }
+    expect(failures.slice(0, 30)).to.deep.equal([]);
+  });
+
+  it('raw invalid UTF-8 in the request line and headers: no 5xx, JSON errors', async function () {
+    const bad = Buffer.from([0xc3, 0x28, 0xff, 0x80]);
+    const requests: Array<[string, string]> = [
+      ['GET /tables/block?label=', ' HTTP/1.1\r\n\r\n'],
+      ['GET /explorer/block/', ' HTTP/1.1\r\n\r\n'],
+      ['GET /metadata/', '?__proto__=1 HTTP/1.1\r\n\r\n'],
+      ['GET /tables/block HTTP/1.1\r\nX-Request-Id: ', '\r\n\r\n'],
+      ['GET /tables/block HTTP/1.1\r\nAccept-Encoding: ', '\r\n\r\n'],
+      ['GET /tables/block HTTP/1.1\r\nOrigin: ', '\r\n\r\n'],
+      ['POST /metadata HTTP/1.1\r\nContent-Type: application/json\r\nX-API-Key: ', '\r\nContent-Length: 2\r\n\r\n[]'],
+    ];
+    const failures: string[] = [];
+    for (const [before, after] of requests) {
+      const request = Buffer.concat([Buffer.from(before), bad, Buffer.from(after)]);
+      const answer = await rawExchange(new URL(t.url), request);
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+      const [head, body] = [answer.slice(0, answer.indexOf('\r\n\r\n')), answer.slice(answer.indexOf('\r\n\r\n') + 4)];
+      const jsonError = /content-type: application\/json/i.test(head) && body.includes('"errors"');
+      if (!(status < 500) || (status >= 400 && !jsonError)) failures.push(`${before}: ${answer.slice(0, 200)}`);
+    }
+    expect(failures).to.deep.equal([]);
+  });
 });
+
+/** Every GET route with its path parameters filled with a valid value (routes without one and /stream left out). */
+function validPaths(routes: readonly RouteTemplate[]): string[] {
+  const answerable = (r: RouteTemplate): boolean => Object.values(r.valid).every((v) => v.length > 0);
+  return routes
+    .filter((r) => r.get && !r.path.startsWith('/stream') && answerable(r))
+    .map((r) => r.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(r.valid[n][0])));
+}
+
+/** Sends bytes as they are on a connection of their own and returns all it answered, up to the server's close. */
+function rawExchange(url: URL, request: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname);
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    socket.on('error', reject);
+    // Host, and a close after the answer, on every request.
+    const text = request.toString('latin1');
+    const at = text.indexOf('\r\n') + 2;
+    const extra = Buffer.from('Host: x\r\nConnection: close\r\n');
+    socket.write(Buffer.concat([request.subarray(0, at), extra, request.subarray(at)]));
+  });
+}
 
 /** Sends one request; what is wrong with its answer, if anything. */
 async function check(url: string, req: HostileRequest, statuses: Map<number, number>): Promise<string | undefined> {
@@ -130,7 +190,7 @@ async function routeTemplates(t: TestInstance, doc: Doc): Promise<RouteTemplate[
       const rows = all.filter((r) => r.every((v) => v !== null));
       names.forEach((name, i) => (valid[name] = rows.map((r) => String(r[i]))));
     }
-    out.push({ path, valid });
+    out.push({ path, valid, get: 'get' in ops });
   }
   return out;
 }
