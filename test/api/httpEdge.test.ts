@@ -1,5 +1,8 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { expect } from 'chai';
-import { loadConfig } from '../../framework/config/InstanceConfig';
+import { ConfigError, loadConfig } from '../../framework/config/InstanceConfig';
 import { jsonBody, MAX_BODY_DEPTH } from '../../framework/http/JsonBody';
 import type { RouteRegistry } from '../../framework/http/RouteRegistry';
 import type { PluginClass } from '../../framework/plugins/Plugin';
@@ -167,6 +170,17 @@ describe(`HTTP edge: HEAD, codings, CORS, prototype names, write bodies (${BACKE
     expect(origins('https://a.example, https://b.example')).to.deep.equal(['https://a.example', 'https://b.example']);
     expect(origins('')).to.deep.equal([]);
     expect(origins(undefined)).to.deep.equal(['*']);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tzidx-cors-'));
+    const fromFile = (yaml: string): string[] => {
+      fs.writeFileSync(path.join(dir, 'c.yaml'), yaml);
+      return loadConfig({ file: path.join(dir, 'c.yaml') }).corsOrigins;
+    };
+    try {
+      expect(fromFile('cors_origins: ["https://a.example"]\n')).to.deep.equal(['https://a.example']);
+      expect(() => fromFile('cors_origins: ["ftp://a.example/x"]\n')).to.throw(ConfigError, /cors_origins/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
     const instance = (corsOrigins: string[]): Promise<TestInstance> =>
       startTestInstance({ catalogYaml: CATALOG, plugins: [EdgePlugin], config: { corsOrigins } });
     const [listed, closed] = [await instance(['https://a.example']), await instance([])];
