@@ -67,13 +67,15 @@ describe(`HTTP edge: HEAD, codings, CORS, prototype names, write bodies (${BACKE
   after(async () => t?.close());
 
   it('HEAD answers like GET without a body, on tables, CSV, documents and errors', async function () {
-    const paths = ['/tables/msg', '/tables/msg.csv?label=x', '/openapi.json', '/docs', '/explorer/status'];
-    paths.push('/tables/nope', '/tables/msg?nope=1');
+    const paths = ['/tables/msg', '/tables/msg.csv?label=x&filename=m.csv', '/openapi.json', '/docs'];
+    paths.push('/explorer/status', '/tables/nope', '/tables/msg?nope=1');
     for (const path of paths) {
       const [get, head] = [await t.get(path), await fetch(t.url + path, { method: 'HEAD' })];
       await get.arrayBuffer();
       expect(head.status, path).to.equal(get.status);
-      expect(head.headers.get('content-type'), path).to.equal(get.headers.get('content-type'));
+      for (const h of ['content-type', 'content-disposition']) {
+        expect(head.headers.get(h), `${path} ${h}`).to.equal(get.headers.get(h));
+      }
       expect(await head.text(), path).to.equal('');
     }
   });
