@@ -173,7 +173,7 @@ export class TzidxApp {
       reference.mount(routes);
       reference.build({ catalog, routes: routes.mounted, plugins: plugins.map((p) => p.manifest), version: VERSION });
       const limits = { maxInflight: config.apiMaxInflight, queue: config.apiQueue, queueTimeoutMs: config.apiQueueTimeoutMs };
-      const api = new ApiServer(routes, container.resolve(ChainState), opts.log, VERSION, limits);
+      const api = new ApiServer(routes, container.resolve(ChainState), opts.log, VERSION, limits, config.corsOrigins);
       let follower: SyncFollower | undefined;
       if (opts.readOnly) {
         follower = new SyncFollower(db.reader, container.resolve(ChainState), container.resolve(IndexerStatus), opts.log.child({ component: 'sync-follower' }));

@@ -46,6 +46,11 @@ export interface InstanceConfig {
   apiMaxInflight: number;
   apiQueue: number;
   apiQueueTimeoutMs: number;
+  /**
+   * Origins whose pages may read the API cross-origin (file key `cors_origins`, env `TZIDX_CORS_ORIGINS`
+   * comma-separated): `*` for any, empty for none. Reads only (GET, HEAD and their preflight), never writes.
+   */
+  corsOrigins: string[];
 }
 
 export interface MarketsConfig {
@@ -73,6 +78,8 @@ export const DEFAULTS: InstanceConfig = {
   apiQueue: 500,
   // Well under the 30 s statement timeout and common client timeouts: an answer, not a hang.
   apiQueueTimeoutMs: 10_000,
+  // A public read API, like TzKT's: any page may read it; writes never carry CORS headers.
+  corsOrigins: ['*'],
 };
 
 /** The YAML file's keys (snake_case) and their types; unknown keys are an error, not a silent no-op. */
@@ -108,6 +115,7 @@ const FILE_SCHEMA = {
     api_max_inflight: { type: 'integer', minimum: 1 },
     api_queue: { type: 'integer', minimum: 0 },
     api_queue_timeout_ms: { type: 'integer', minimum: 1 },
+    cors_origins: { type: 'array', items: { type: 'string', pattern: '^(\\*|https?://[^/\\s,]+)$' } },
   },
 };
 const validateFile = new Ajv({ allErrors: false }).compile(FILE_SCHEMA);
@@ -165,6 +173,7 @@ function readConfigFile(file: string): Partial_ {
     apiMaxInflight: f.api_max_inflight,
     apiQueue: f.api_queue,
     apiQueueTimeoutMs: f.api_queue_timeout_ms,
+    corsOrigins: f.cors_origins,
   });
 }
 
@@ -181,6 +190,8 @@ function fromEnv(env: NodeJS.ProcessEnv): Partial_ {
     rpc: env.TZIDX_RPC,
     archive: env.TZIDX_ARCHIVE,
     logLevel: env.TZIDX_LOG_LEVEL,
+    // Set but empty turns CORS off.
+    corsOrigins: env.TZIDX_CORS_ORIGINS !== undefined ? splitList(env.TZIDX_CORS_ORIGINS) : undefined,
   });
 }
 

@@ -17,7 +17,8 @@ const HARMLESS: ReadonlySet<string> = new Set(EXPLORER_SWITCHES);
  * `columns` is dropped: explorer objects are always sent in full.
  */
 export class ExplorerArgs {
-  readonly rest: QueryArgs = {};
+  /** Without a prototype: a `__proto__` argument is kept as a key (and refused as unknown), not swallowed. */
+  readonly rest: QueryArgs = Object.create(null) as QueryArgs;
   private readonly own = new Map<string, string>();
 
   constructor(query: QueryArgs, ownNames: readonly string[]) {

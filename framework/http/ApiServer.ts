@@ -1,10 +1,11 @@
 import * as http from 'node:http';
 import type { Duplex } from 'node:stream';
 import Koa from 'koa';
-import compress from 'koa-compress';
 import { ApiError, ErrorCode } from '../errors/ApiError';
 import { AdmissionControl, AdmissionLimits } from './AdmissionControl';
 import { ChainState } from '../indexer/ChainState';
+import { compression } from './Compression';
+import { cors } from './Cors';
 import { errorHandler } from './errorHandler';
 import { requestContext } from './RequestContext';
 import { RouteRegistry } from './RouteRegistry';
@@ -47,13 +48,14 @@ export class ApiServer {
     log: Logger,
     version: string,
     limits: AdmissionLimits,
+    corsOrigins: readonly string[],
   ) {
     this.admission = new AdmissionControl(limits, UNQUEUED_PATHS);
     this.koa.proxy = true;
     this.koa.silent = true;
     this.koa.use(requestContext(chain, version));
-    // gzip/deflate/br when the client accepts it; tiny answers are not worth it.
-    this.koa.use(compress({ threshold: 1024 }));
+    this.koa.use(cors(corsOrigins));
+    this.koa.use(compression(1024));
     this.koa.use(errorHandler(log));
     this.koa.use(this.admission.middleware());
     this.koa.use(routes.router.routes());

@@ -44,9 +44,11 @@ export class CollectionResponder {
     }
     ctx.status = 200;
     ctx.type = encoder.contentType;
-    ctx.set('Trailer', 'X-Streaming-Count, X-Streaming-Cursor, X-Streaming-Error');
     const filename = ctx.query.filename;
     if (typeof filename === 'string' && /^[\w.-]{1,100}$/.test(filename)) ctx.attachment(filename);
+    // HEAD: GET's status and headers, no body; Node refuses trailers on an answer that is not chunked.
+    if (ctx.method === 'HEAD') return;
+    ctx.set('Trailer', 'X-Streaming-Count, X-Streaming-Cursor, X-Streaming-Error');
     // One encoded chunk waits for the socket at most (the default reads 16 ahead: a whole 50,000-row answer).
     ctx.body = Readable.from(stream(ctx, encoder, first, chunks, req.columns.length, req.cursor), { highWaterMark: 1 });
   }

@@ -23,6 +23,12 @@ export interface RouteDoc {
   params?: { table: string; columns: Readonly<Record<string, string>> };
   /** JSON Schemas of path parameters that are no catalog column (a fixed list of names…). */
   pathParams?: Readonly<Record<string, Record<string, unknown>>>;
+  /** Write routes: JSON Schema of the JSON body the route reads (framework/http/JsonBody); none: no body. */
+  requestBody?: Record<string, unknown>;
+  /** Write routes: the status of a success (default 200; 204 has no body). */
+  status?: number;
+  /** Write routes: one of the instance's API keys is wanted (`Authorization: Bearer` or `X-API-Key`). */
+  apiKey?: boolean;
 }
 
 export interface QueryParamDoc {
@@ -32,9 +38,13 @@ export interface QueryParamDoc {
   required?: boolean;
 }
 
-/** One mounted GET route as the OpenAPI generator sees it. */
+export type WriteMethod = 'post' | 'put' | 'patch' | 'delete';
+
+/** One mounted route as the OpenAPI generator sees it: GET unless it is a write. */
 export type RouteInfo =
   | { kind: 'route'; path: string; scope: string; doc: RouteDoc }
+  /** A POST, PUT, PATCH or DELETE route. */
+  | { kind: 'write'; method: WriteMethod; path: string; scope: string; doc: RouteDoc }
   /** A list of catalog rows with a list profile (limits, shape) and filters on the table's columns. */
   | { kind: 'collection'; path: string; scope: string; doc: RouteDoc; table: TableDef; profile: ListProfile }
   /** `/tables/{code}` for every catalog table. */

@@ -7,7 +7,7 @@ import { Filter } from '../query/TableRequest';
 import { ApiError } from '../errors/ApiError';
 import { CollectionResponder, Format, splitFormat } from './CollectionResponder';
 import { ObjectAnswer, ObjectResponder, stripJsonSuffix } from './ObjectResponder';
-import { RouteDoc, RouteInfo } from './RouteDoc';
+import { RouteDoc, RouteInfo, WriteMethod } from './RouteDoc';
 import { RouteShapers } from './RouteShapers';
 
 export type RouteHandler = (ctx: Context) => Promise<void> | void;
@@ -39,7 +39,7 @@ export interface SeriesEndpoint {
 export class RouteRegistry {
   readonly router = new Router();
   private seriesResponder?: SeriesEndpoint;
-  /** Every mounted GET route with what it says about itself: the source of /openapi.json. */
+  /** Every mounted route with what it says about itself: the source of /openapi.json. */
   readonly mounted: RouteInfo[] = [];
   /** Record shapers and key resolvers that declared routes name (tables.yaml `record:`, `resolve:`). */
   readonly shapers = new RouteShapers();
@@ -59,10 +59,15 @@ export class RouteRegistry {
     this.mount({ kind: 'route', path, scope, doc }, handler);
   }
 
+  /** A write route; its body, if any, is read with `jsonBody` (JsonBody.ts), which `doc.requestBody` documents. */
+  write(method: WriteMethod, path: string, scope: string, handler: RouteHandler, doc: RouteDoc = {}): void {
+    this.mount({ kind: 'write', method, path, scope, doc }, handler);
+  }
+
   private mount(info: RouteInfo, handler: RouteHandler): void {
     this.mounted.push(info);
     const scope = info.scope;
-    this.router.get(info.path, async (ctx) => {
+    this.router[info.kind === 'write' ? info.method : 'get'](info.path, async (ctx) => {
       ctx.state.scope = scope;
       await handler(ctx);
     });

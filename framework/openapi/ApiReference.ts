@@ -6,11 +6,11 @@ import { docsPage } from './docsPage';
 import { buildOpenApi, OpenApiSource } from './OpenApiDocument';
 
 /** The renderer's files served from its npm package: the page works offline, with no CDN. */
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-};
+const ASSETS = new Map([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'application/javascript; charset=utf-8'],
+  ['favicon-32x32.png', 'image/png'],
+]);
 
 /**
  * `/openapi.json` and the `/docs` reference page (Swagger UI, from the swagger-ui-dist package, plus
@@ -35,7 +35,7 @@ export class ApiReference {
     }, { summary: 'the API reference and the indexer status, for people', mediaType: 'text/html' });
     routes.get('/docs/assets/:file', 'GetDocsAsset', (ctx) => {
       const file = ctx.params.file;
-      const type = ASSETS[file];
+      const type = ASSETS.get(file);
       if (!type) throw ApiError.notFound(`no such asset '${file}'`);
       ctx.set('Cache-Control', 'public, max-age=86400');
       ctx.type = type;
@@ -43,7 +43,7 @@ export class ApiReference {
     }, {
       summary: 'files of the reference page (Swagger UI)',
       mediaType: 'application/octet-stream',
-      pathParams: { file: { type: 'string', enum: Object.keys(ASSETS) } },
+      pathParams: { file: { type: 'string', enum: [...ASSETS.keys()] } },
     });
   }
 

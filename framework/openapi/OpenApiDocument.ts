@@ -15,6 +15,11 @@ export interface OpenApiSource {
 
 type Operation = Record<string, unknown>;
 const ERROR_REF = { $ref: '#/components/responses/Error' };
+/** The two ways a write route takes an API key (RouteDoc.apiKey): either one will do. */
+const SECURITY_SCHEMES = {
+  bearer: { type: 'http', scheme: 'bearer', description: 'an API key as `Authorization: Bearer <key>`' },
+  apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+};
 
 /**
  * The OpenAPI 3.1 document of an instance, built once at start-up from the catalog of the enabled
@@ -23,14 +28,15 @@ const ERROR_REF = { $ref: '#/components/responses/Error' };
  * documented query parameters, limits and response schema. Nothing here is written by hand per route.
  */
 export function buildOpenApi(src: OpenApiSource): Record<string, unknown> {
-  const paths: Record<string, { get: Operation }> = {};
+  const paths: Record<string, Record<string, Operation>> = {};
   const schemas: Record<string, Schema> = { Error: errorSchema() };
   const ids = new Set<string>();
-  const add = (path: string, op: Operation): void => {
+  const add = (path: string, op: Operation, method = 'get'): void => {
     let id = op.operationId as string;
     for (let n = 2; ids.has(id); n++) id = `${op.operationId}_${n}`;
     ids.add(id);
-    paths[path] = { get: { ...op, operationId: id, responses: { ...(op.responses as object), '4XX': ERROR_REF, '5XX': ERROR_REF } } };
+    const responses = { ...(op.responses as object), '4XX': ERROR_REF, '5XX': ERROR_REF };
+    paths[path] = { ...paths[path], [method]: { ...op, operationId: id, responses } };
   };
   for (const r of src.routes) {
     if (r.kind === 'tables') {
@@ -39,7 +45,7 @@ export function buildOpenApi(src: OpenApiSource): Record<string, unknown> {
       for (const s of src.catalog.series.values()) add(`${r.path.replace(/\/:\w+$/, '')}/${s.code}`, seriesOperation(s, schemas));
     } else {
       const { path, params } = openApiPath(r.path);
-      add(path, routeOperation(r, params, src.catalog, schemas));
+      add(path, routeOperation(r, params, src.catalog, schemas), r.kind === 'write' ? r.method : 'get');
     }
   }
   return {
@@ -55,6 +61,7 @@ export function buildOpenApi(src: OpenApiSource): Record<string, unknown> {
     paths,
     components: {
       schemas,
+      securitySchemes: SECURITY_SCHEMES,
       responses: { Error: { description: 'the JSON error body', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
     },
   };
@@ -121,9 +128,12 @@ function routeOperation(r: Exclude<RouteInfo, { kind: 'tables' | 'series' }>, na
   } else if (r.kind === 'seriesAt') {
     schemas[`${r.series.code}.series`] ??= seriesRowSchema(r.series);
     responses = jsonRows(`${r.series.code}.series`, true);
+  } else if (doc.status === 204) {
+    responses = { '204': { description: 'done' } };
   } else {
     const media = doc.mediaType ?? 'application/json';
-    responses = { '200': { description: 'OK', content: { [media]: { schema: doc.response ?? (media === 'application/json' ? { type: 'object' } : { type: 'string' }) } } } };
+    const schema = doc.response ?? (media === 'application/json' ? { type: 'object' } : { type: 'string' });
+    responses = { [String(doc.status ?? 200)]: { description: 'OK', content: { [media]: { schema } } } };
   }
   return {
     operationId: r.scope,
@@ -132,6 +142,8 @@ function routeOperation(r: Exclude<RouteInfo, { kind: 'tables' | 'series' }>, na
     ...(doc.description ? { description: doc.description } : {}),
     ...(doc.params ? { 'x-tzidx-params-from': doc.params } : {}),
     parameters,
+    ...(doc.requestBody ? { requestBody: jsonBody(doc.requestBody) } : {}),
+    ...(doc.apiKey ? { security: [{ bearer: [] }, { apiKey: [] }] } : {}),
     responses,
   };
 }
@@ -157,6 +169,10 @@ function listParameters(t: TableDef, profile: ListProfile): Schema[] {
 /** All column filters in one exploded object parameter: `?height.gte=10&type=transaction`. */
 function filtersParameter(t: TableDef): Schema {
   return { name: 'filters', in: 'query', style: 'form', explode: true, description: 'column filters: `column` or `column.op`, e.g. {"height.gte": "10"}', schema: { $ref: `#/components/schemas/${t.code}.filters` }, example: {} };
+}
+
+function jsonBody(schema: Schema): Schema {
+  return { required: true, content: { 'application/json': { schema } } };
 }
 
 function query(name: string, description: string, schema: Schema, required = false): Schema {

@@ -46,7 +46,8 @@ export function parseSeriesRequest(series: CompiledSeries, args: QueryArgs, now:
   for (const key of TABLE_ONLY_KEYS) {
     if (args[key] !== undefined) throw ApiError.invalid(`parameter '${key}' is not supported by time-series (use start_date/end_date)`);
   }
-  const tableArgs: QueryArgs = {};
+  // Without a prototype, so a `__proto__` argument stays a key the tables parser refuses.
+  const tableArgs = Object.create(null) as QueryArgs;
   for (const [key, value] of Object.entries(args)) if (!SERIES_KEYS.has(key)) tableArgs[key] = value;
   const table = parseTableRequest(series.def.table, tableArgs, SERIES_PROFILE);
   const collapse = Collapse.parse(one(args, 'collapse'));

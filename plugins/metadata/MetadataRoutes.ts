@@ -1,8 +1,7 @@
 import type { Context } from 'koa';
-import { ApiError, parseAddress, RouteRegistry } from '../../framework';
+import { ApiError, jsonBody, parseAddress, RouteDoc, RouteRegistry, WriteMethod } from '../../framework';
 import { ChainMetadata } from './ChainMetadata';
-import { contentOf, Entry, EntryId, ListQuery, MetadataEntries, parseEntry } from './MetadataEntries';
-import { jsonBody } from './RequestBody';
+import { ADDRESS, contentOf, Entry, EntryId, ListQuery, MetadataEntries, parseEntry } from './MetadataEntries';
 import { SchemaRegistry } from './SchemaRegistry';
 import { WriteAccess } from './WriteAccess';
 
@@ -14,6 +13,12 @@ const LIST_FILTERS: Record<string, { ns: string; field: string }> = {
   standard: { ns: 'asset', field: 'standard' },
 };
 const LIST_PARAMS = new Set(['limit', 'offset', 'cursor', 'order', 'short', ...Object.keys(LIST_FILTERS)]);
+/** An entry as a write body (for /openapi.json): each further key is a namespace, checked by its schema. */
+const ENTRY_BODY = {
+  type: 'object',
+  properties: { address: { type: 'string', pattern: ADDRESS.source }, asset_id: { type: 'integer', minimum: 0 } },
+  additionalProperties: { type: 'object', description: 'a namespace, as its schema says (/metadata/schemas/{schema})' },
+};
 
 /** The metadata API: reads for everyone, writes for private instances with an API key. */
 export class MetadataRoutes {
@@ -26,6 +31,8 @@ export class MetadataRoutes {
   ) {}
 
   register(r: RouteRegistry): void {
+    const entryPath = { params: { table: 'metadata', columns: { ident: 'entry_key' } } };
+    const tokenPath = { params: { table: 'token', columns: { hash: 'contract', id: 'token_id' } } };
     r.get('/metadata', 'ListMetadata', async (ctx) => {
       ctx.body = await this.entries.list(listQuery(ctx.query));
     });
@@ -40,17 +47,17 @@ export class MetadataRoutes {
     }, { summary: 'a metadata schema (JSON Schema)', pathParams: { schema: { type: 'string', enum: this.schemas.names() } } });
     r.get('/metadata/:ident', 'GetMetadata', async (ctx) => {
       ctx.body = await this.read(parseIdent(ctx.params.ident));
-    }, { summary: 'metadata of an account or contract (or `address_tokenid`)', params: { table: 'metadata', columns: { ident: 'entry_key' } } });
+    }, { summary: 'metadata of an account or contract (or `address_tokenid`)', ...entryPath });
     r.get('/metadata/:hash/:id', 'GetMetadata', async (ctx) => {
       ctx.body = await this.read(parseIdent(ctx.params.hash, ctx.params.id));
-    }, { summary: 'metadata of a token', params: { table: 'token', columns: { hash: 'contract', id: 'token_id' } } });
+    }, { summary: 'metadata of a token', ...tokenPath });
 
-    const write = (method: 'post' | 'put' | 'delete', path: string, scope: string, handler: (ctx: Context) => Promise<void>): void => {
-      r.router[method](path, async (ctx) => {
-        ctx.state.scope = scope;
+    type Handler = (ctx: Context) => Promise<void>;
+    const write = (method: WriteMethod, path: string, scope: string, handler: Handler, doc: RouteDoc): void => {
+      r.write(method, path, scope, async (ctx) => {
         this.access.check(ctx);
         await handler(ctx);
-      });
+      }, { ...doc, apiKey: true });
     };
     write('post', '/metadata', 'CreateMetadata', async (ctx) => {
       const body = await jsonBody(ctx, this.maxBodyBytes);
@@ -58,23 +65,34 @@ export class MetadataRoutes {
       const entries = body.map((e, i) => this.validEntry(e, `/${i}`));
       ctx.status = 201;
       ctx.body = await this.entries.upsert(entries);
+    }, {
+      summary: 'create entries, or merge their namespaces into existing ones',
+      status: 201,
+      requestBody: { type: 'array', items: { ...ENTRY_BODY, required: ['address'] } },
     });
     const put = async (ctx: Context, id: EntryId): Promise<void> => {
       const entry = this.validEntry({ address: id.address, ...(id.assetId !== undefined ? { asset_id: id.assetId } : {}), ...bodyObject(await jsonBody(ctx, this.maxBodyBytes), id) }, '');
       ctx.body = await this.entries.replace(entry);
     };
-    write('put', '/metadata/:ident', 'UpdateMetadata', (ctx) => put(ctx, parseIdent(ctx.params.ident)));
-    write('put', '/metadata/:hash/:id', 'UpdateMetadata', (ctx) => put(ctx, parseIdent(ctx.params.hash, ctx.params.id)));
+    const replaced = { summary: 'replace an entry', requestBody: ENTRY_BODY };
+    const entryId = (ctx: Context): EntryId => parseIdent(ctx.params.ident);
+    const tokenId = (ctx: Context): EntryId => parseIdent(ctx.params.hash, ctx.params.id);
+    write('put', '/metadata/:ident', 'UpdateMetadata', (c) => put(c, entryId(c)), { ...replaced, ...entryPath });
+    write('put', '/metadata/:hash/:id', 'UpdateMetadata', (c) => put(c, tokenId(c)), { ...replaced, ...tokenPath });
     const remove = async (ctx: Context, id: EntryId): Promise<void> => {
       if (!(await this.entries.remove(id))) throw ApiError.notFound('no such metadata entry');
       ctx.status = 204;
     };
-    write('delete', '/metadata/:ident', 'RemoveMetadata', (ctx) => remove(ctx, parseIdent(ctx.params.ident)));
-    write('delete', '/metadata/:hash/:id', 'RemoveMetadata', (ctx) => remove(ctx, parseIdent(ctx.params.hash, ctx.params.id)));
+    const removed = { summary: 'remove an entry', status: 204 };
+    write('delete', '/metadata/:ident', 'RemoveMetadata', (c) => remove(c, entryId(c)), { ...removed, ...entryPath });
+    write('delete', '/metadata/:hash/:id', 'RemoveMetadata', (c) => remove(c, tokenId(c)), {
+      ...removed,
+      ...tokenPath,
+    });
     write('delete', '/metadata', 'PurgeMetadata', async (ctx) => {
       await this.entries.purge();
       ctx.status = 204;
-    });
+    }, { summary: 'remove every entry', status: 204 });
   }
 
   /** The API entry merged over what the chain says (tz16 for contracts, tz21 for tokens). */

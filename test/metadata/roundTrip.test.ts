@@ -116,7 +116,7 @@ describe('metadata: restart', () => {
     try {
       let app = await TzidxApp.create(config, { log: silentLogger, available: PLUGINS });
       let { url } = await app.api.listen(0, '127.0.0.1');
-      const posted = await fetch(`${url}/metadata`, { method: 'POST', headers: bearer(GOOD_KEY), body: JSON.stringify([entry]) });
+      const posted = await fetch(`${url}/metadata`, { method: 'POST', headers: { ...bearer(GOOD_KEY), 'content-type': 'application/json' }, body: JSON.stringify([entry]) });
       expect(posted.status).to.equal(201);
       await app.close();
       app = await TzidxApp.create(config, { log: silentLogger, available: PLUGINS });
