@@ -8,7 +8,7 @@ import { SPICY_ROUTER } from '../../../plugins/defi-dex/adapters/spicy/router';
 import { RESERVES_ANSWER } from '../../../plugins/defi-dex/adapters/spicy/types';
 import type { DexTradeAction } from '../../../plugins/defi-dex/core/DexAdapter';
 import { readFixtureJson } from '../../support/fixtures';
-import { carrierBlock, templeContents, watchingContext } from '../../indexer/support/templeGroups';
+import { carrierBlock, carrierBlockOf, TEMPLE_HASHES, templeContents, watchingContext } from '../../indexer/support/templeGroups';
 import { RecordingSink } from '../support/RecordingSink';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -82,6 +82,20 @@ describe('defi-dex: the Spicy adapter on a real mainnet router swap (Temple: swa
 
     // Recognized at its first call: the pair is watched from then on.
     expect(d.contracts.watches.roles(pair)).to.include('defi-dex:spicy');
+  });
+
+  it('skips, without an error, a finalize_action whose storage is not a pair\'s or that is not the pair calling itself', async () => {
+    for (const change of [(fin: Json) => (fin.result.storage = { int: '7' }), (fin: Json) => (fin.source = SPICY_ROUTER)]) {
+      const edited = structuredClone(contents) as Json[];
+      const fin = (edited.find((c) => c.destination === SPICY_ROUTER).metadata.internal_operation_results as Json[]).find((i) => i.parameters?.entrypoint === 'finalize_action');
+      change(fin);
+      const block = carrierBlockOf([{ hash: TEMPLE_HASHES[GROUP], contents: edited }]);
+      const d = new BlockDispatcher();
+      const sink = new RecordingSink();
+      spicyAdapter.register(d, sink);
+      await d.dispatch(block, watchingContext(d, block, {}));
+      expect(sink.calls).to.deep.equal([]);
+    }
   });
 
   it("reads get_reserves' answer with the router's mainnet reserves_callback type", () => {
