@@ -20,9 +20,11 @@ export const spicyAdapter: DexAdapter = {
       const step = m.steps.lp!;
       const key = { contract: step.contract, pairId: 0 };
       if (!(await sink.knows(ctx, key))) return;
-      // Shares sent to the pair itself are burned by its next `remove_liquidity` (reported there as the sender's).
+      // Shares sent to the pair itself are burned by its next `remove_liquidity` (the sender's, reported there).
       for (const t of fa2Transfers(step.contract, step.op.parameters)) {
-        if (t.tokenId === 0n && t.from !== key.contract && t.to !== key.contract) await sink.transfer(ctx, key, { kind: 'transfer', from: t.from, to: t.to, shares: t.amount }, { match: m, step });
+        if (t.tokenId !== 0n || t.from === key.contract || t.to === key.contract) continue;
+        const moved = { kind: 'transfer', from: t.from, to: t.to, shares: t.amount } as const;
+        await sink.transfer(ctx, key, moved, { match: m, step });
       }
     });
   },

@@ -1,6 +1,3 @@
-import { plainValue } from '../../../../framework';
-import type { DexTokenRef } from '../../core/DexAdapter';
-
 /**
  * Why: the mainnet SpicySwap pair's Michelson types, shipped with the adapter so a pair is read the
  * same with or without a node. No published pair source was found; the types are rebuilt from a
@@ -16,35 +13,67 @@ import type { DexTokenRef } from '../../core/DexAdapter';
  *   what the pair's `get_reserves` answers.
  * Every other name below is ours (marked "unconfirmed"): the recording shows the value, not its name.
  */
-const t = (prim: string, annot?: string, ...args: unknown[]) => ({ prim, ...(annot ? { annots: [annot] } : {}), ...(args.length ? { args } : {}) });
+import { plainValue } from '../../../../framework';
+import type { DexTokenRef } from '../../core/DexAdapter';
+
+const t = (prim: string, annot?: string, ...args: unknown[]) => ({
+  prim,
+  ...(annot ? { annots: [annot] } : {}),
+  ...(args.length ? { args } : {}),
+});
 const pair = (a: unknown, b: unknown, annot?: string) => t('pair', annot, a, b);
+const nat = (annot?: string) => t('nat', annot);
+const optionNat = (annot: string) => t('option', annot, t('nat'));
 /** A big map whose key and value types the recording does not show (only its id is read). */
 const bigMap = (annot: string) => t('big_map', annot, t('bytes'), t('bytes'));
-const token = (annot: string) => pair(t('address', '%fa2_address'), t('option', '%token_id', t('nat')), annot);
+const token = (annot: string) => pair(t('address', '%fa2_address'), optionNat('%token_id'), annot);
 
-/** `start_swap`: (to, amount0Out), (amount1Out, option nat). Names unconfirmed (Uniswap v2's); the last is always None in the recording. */
-export const START_SWAP = pair(pair(t('address', '%_to'), t('nat', '%amount0Out')), pair(t('nat', '%amount1Out'), t('option', '%balance0', t('nat'))));
+/**
+ * `start_swap`: (to, amount0Out), (amount1Out, option nat). Names unconfirmed (Uniswap v2's); the
+ * last is None in the recording, and the pair keeps its first asked balance in that slot.
+ */
+export const START_SWAP = pair(
+  pair(t('address', '%_to'), nat('%amount0Out')),
+  pair(nat('%amount1Out'), optionNat('%balance0')),
+);
 
-/** The pending swap between `start_swap` and `finalize_action`: the call, the two FA2 balances asked, a step (unconfirmed names). */
-const PENDING = pair(START_SWAP, pair(t('option', '%balance1', t('nat')), t('or', '%step', t('or', undefined, t('unit'), t('unit')), t('unit'))));
+/** The swap pending between `start_swap` and `finalize_action`: the call, the balances asked, a step (unconfirmed). */
+const STEP = t('or', '%step', t('or', undefined, t('unit'), t('unit')), t('unit'));
+const PENDING = pair(START_SWAP, pair(optionNat('%balance1'), STEP));
 
-/** The pair's storage as recorded (a right comb of nested pairs); big maps and the unnamed values are unconfirmed. */
+/** The pair's storage as recorded (a right comb of nested pairs); big maps and unnamed values unconfirmed. */
 export const PAIR_STORAGE = pair(
   pair(
     pair(
-      pair(pair(pair(bigMap('%big_map_0'), bigMap('%big_map_1')), pair(bigMap('%big_map_2'), bigMap('%big_map_3'))), bigMap('%big_map_4')),
+      pair(
+        pair(pair(bigMap('%big_map_0'), bigMap('%big_map_1')), pair(bigMap('%big_map_2'), bigMap('%big_map_3'))),
+        bigMap('%big_map_4'),
+      ),
       pair(t('option', '%pending', PENDING), t('address', '%admin')),
     ),
-    pair(pair(bigMap('%big_map_5'), t('nat', '%price0_cumulative_last')), pair(t('nat', '%price1_cumulative_last'), t('timestamp', '%price_ts_last'))),
+    pair(
+      pair(bigMap('%big_map_5'), nat('%price0_cumulative_last')),
+      pair(nat('%price1_cumulative_last'), t('timestamp', '%price_ts_last')),
+    ),
   ),
-  pair(pair(pair(t('nat', '%reserve0'), t('nat', '%reserve1')), pair(t('nat', '%k_last'), token('%token0'))), token('%token1')),
+  pair(pair(pair(nat('%reserve0'), nat('%reserve1')), pair(nat('%k_last'), token('%token0'))), token('%token1')),
 );
 
 /** What `get_reserves` answers (the router's `reserves_callback` parameter, mainnet type). */
-export const RESERVES_ANSWER = pair(pair(t('timestamp', '%price_ts_last'), t('nat', '%reserve0')), pair(t('nat', '%reserve1'), t('nat', '%total_liquidity')));
+export const RESERVES_ANSWER = pair(
+  pair(t('timestamp', '%price_ts_last'), nat('%reserve0')),
+  pair(nat('%reserve1'), nat('%total_liquidity')),
+);
 
 /** Entrypoints every real pair has (seen called in the recording); the pair is also an FA2 token. */
-export const PAIR_ENTRYPOINTS = ['get_reserves', 'start_swap', 'balance_callback', 'finalize_action', 'transfer', 'balance_of'] as const;
+export const PAIR_ENTRYPOINTS = [
+  'get_reserves',
+  'start_swap',
+  'balance_callback',
+  'finalize_action',
+  'transfer',
+  'balance_of',
+] as const;
 
 export interface SpicyToken {
   fa2_address: string;
@@ -62,18 +91,24 @@ export interface PairStorage {
 export const isToken = (v: unknown): v is SpicyToken => typeof (v as SpicyToken | undefined)?.fa2_address === 'string';
 
 /** FA2 when the token has an id, FA1.2 otherwise (Spicy's `option %token_id`). */
-export const tokenRef = (x: SpicyToken): DexTokenRef => (typeof x.token_id === 'bigint' ? { standard: 'fa2', contract: x.fa2_address, tokenId: x.token_id } : { standard: 'fa1.2', contract: x.fa2_address });
+export const tokenRef = (x: SpicyToken): DexTokenRef =>
+  typeof x.token_id === 'bigint'
+    ? { standard: 'fa2', contract: x.fa2_address, tokenId: x.token_id }
+    : { standard: 'fa1.2', contract: x.fa2_address };
 
 /** A real pair's raw storage decoded, or undefined when it is not one (any other contract's storage). */
 export function pairStorage(raw: unknown): PairStorage | undefined {
   const s = plainValue(PAIR_STORAGE, raw) as Partial<PairStorage> | undefined;
-  return isToken(s?.token0) && isToken(s.token1) && typeof s.reserve0 === 'bigint' && typeof s.reserve1 === 'bigint' ? (s as PairStorage) : undefined;
+  const reserves = typeof s?.reserve0 === 'bigint' && typeof s.reserve1 === 'bigint';
+  const ok = reserves && isToken(s?.token0) && isToken(s?.token1);
+  return ok ? (s as PairStorage) : undefined;
 }
 
 /** `start_swap`'s raw argument: who gets the output and how much of each token is asked out. */
 export function startSwap(raw: unknown): { to: string; out: [bigint, bigint] } | undefined {
   const p = plainValue(START_SWAP, raw) as { _to?: unknown; amount0Out?: unknown; amount1Out?: unknown } | undefined;
-  return typeof p?._to === 'string' && typeof p.amount0Out === 'bigint' && typeof p.amount1Out === 'bigint' ? { to: p._to, out: [p.amount0Out, p.amount1Out] } : undefined;
+  const ok = typeof p?._to === 'string' && typeof p.amount0Out === 'bigint' && typeof p.amount1Out === 'bigint';
+  return ok ? { to: p._to as string, out: [p.amount0Out as bigint, p.amount1Out as bigint] } : undefined;
 }
 
 /** The LP supply in a `get_reserves` answer (raw), or undefined. */
