@@ -1,0 +1,118 @@
+/**
+ * Why: the mainnet SpicySwap pair's Michelson types, shipped with the adapter so a pair is read the
+ * same with or without a node. No published pair source was found; the types are rebuilt from a
+ * recorded mainnet group (`fixtures/defi/temple/wtz-arbitraging.json`, pair
+ * KT1HHZnspZoRZgtFns5LHYHFkXgQ1WGPrxFr: its storage after each internal call, in optimized Micheline,
+ * and the parameters of its calls). Field names come from:
+ * - `token0`, `token1` (`fa2_address`, `token_id`), `reserve0`, `reserve1`: third-party readers of the
+ *   pair storage, e.g. f-finance/arbuinos-typescript
+ *   src/dexes/spicy-swap/interfaces/spicy-swap.contract-storage-abstraction.interface.ts @ f5a727dab86e
+ *   (and the token layout of the router's own `tokenIn`/`tokenOut`, pytezos fixture);
+ * - `price_ts_last`, `reserve0`, `reserve1`, `total_liquidity`: the router's `reserves_callback` type
+ *   (fixtures/defi/pytezos/spicyswap_router_…/__entrypoints__.json, pytezos @ da7229c4c4e5), which is
+ *   what the pair's `get_reserves` answers.
+ * Every other name below is ours (marked "unconfirmed"): the recording shows the value, not its name.
+ */
+import { plainValue } from '../../../../framework';
+import type { DexTokenRef } from '../../core/DexAdapter';
+
+const t = (prim: string, annot?: string, ...args: unknown[]) => ({
+  prim,
+  ...(annot ? { annots: [annot] } : {}),
+  ...(args.length ? { args } : {}),
+});
+const pair = (a: unknown, b: unknown, annot?: string) => t('pair', annot, a, b);
+const nat = (annot?: string) => t('nat', annot);
+const optionNat = (annot: string) => t('option', annot, t('nat'));
+/** A big map whose key and value types the recording does not show (only its id is read). */
+const bigMap = (annot: string) => t('big_map', annot, t('bytes'), t('bytes'));
+const token = (annot: string) => pair(t('address', '%fa2_address'), optionNat('%token_id'), annot);
+
+/**
+ * `start_swap`: (to, amount0Out), (amount1Out, option nat). Names unconfirmed (Uniswap v2's); the
+ * last is None in the recording, and the pair keeps its first asked balance in that slot.
+ */
+export const START_SWAP = pair(
+  pair(t('address', '%_to'), nat('%amount0Out')),
+  pair(nat('%amount1Out'), optionNat('%balance0')),
+);
+
+/** The swap pending between `start_swap` and `finalize_action`: the call, the balances asked, a step (unconfirmed). */
+const STEP = t('or', '%step', t('or', undefined, t('unit'), t('unit')), t('unit'));
+const PENDING = pair(START_SWAP, pair(optionNat('%balance1'), STEP));
+
+/** The pair's storage as recorded (a right comb of nested pairs); big maps and unnamed values unconfirmed. */
+export const PAIR_STORAGE = pair(
+  pair(
+    pair(
+      pair(
+        pair(pair(bigMap('%big_map_0'), bigMap('%big_map_1')), pair(bigMap('%big_map_2'), bigMap('%big_map_3'))),
+        bigMap('%big_map_4'),
+      ),
+      pair(t('option', '%pending', PENDING), t('address', '%admin')),
+    ),
+    pair(
+      pair(bigMap('%big_map_5'), nat('%price0_cumulative_last')),
+      pair(nat('%price1_cumulative_last'), t('timestamp', '%price_ts_last')),
+    ),
+  ),
+  pair(pair(pair(nat('%reserve0'), nat('%reserve1')), pair(nat('%k_last'), token('%token0'))), token('%token1')),
+);
+
+/** What `get_reserves` answers (the router's `reserves_callback` parameter, mainnet type). */
+export const RESERVES_ANSWER = pair(
+  pair(t('timestamp', '%price_ts_last'), nat('%reserve0')),
+  pair(nat('%reserve1'), nat('%total_liquidity')),
+);
+
+/** Entrypoints every real pair has (seen called in the recording); the pair is also an FA2 token. */
+export const PAIR_ENTRYPOINTS = [
+  'get_reserves',
+  'start_swap',
+  'balance_callback',
+  'finalize_action',
+  'transfer',
+  'balance_of',
+] as const;
+
+export interface SpicyToken {
+  fa2_address: string;
+  token_id?: bigint | null;
+}
+
+export interface PairStorage {
+  token0: SpicyToken;
+  token1: SpicyToken;
+  reserve0: bigint;
+  reserve1: bigint;
+  pending: unknown;
+}
+
+export const isToken = (v: unknown): v is SpicyToken => typeof (v as SpicyToken | undefined)?.fa2_address === 'string';
+
+/** FA2 when the token has an id, FA1.2 otherwise (Spicy's `option %token_id`). */
+export const tokenRef = (x: SpicyToken): DexTokenRef =>
+  typeof x.token_id === 'bigint'
+    ? { standard: 'fa2', contract: x.fa2_address, tokenId: x.token_id }
+    : { standard: 'fa1.2', contract: x.fa2_address };
+
+/** A real pair's raw storage decoded, or undefined when it is not one (any other contract's storage). */
+export function pairStorage(raw: unknown): PairStorage | undefined {
+  const s = plainValue(PAIR_STORAGE, raw) as Partial<PairStorage> | undefined;
+  const reserves = typeof s?.reserve0 === 'bigint' && typeof s.reserve1 === 'bigint';
+  const ok = reserves && isToken(s?.token0) && isToken(s?.token1);
+  return ok ? (s as PairStorage) : undefined;
+}
+
+/** `start_swap`'s raw argument: who gets the output and how much of each token is asked out. */
+export function startSwap(raw: unknown): { to: string; out: [bigint, bigint] } | undefined {
+  const p = plainValue(START_SWAP, raw) as { _to?: unknown; amount0Out?: unknown; amount1Out?: unknown } | undefined;
+  const ok = typeof p?._to === 'string' && typeof p.amount0Out === 'bigint' && typeof p.amount1Out === 'bigint';
+  return ok ? { to: p._to as string, out: [p.amount0Out as bigint, p.amount1Out as bigint] } : undefined;
+}
+
+/** The LP supply in a `get_reserves` answer (raw), or undefined. */
+export function answeredLiquidity(raw: unknown): bigint | undefined {
+  const v = (plainValue(RESERVES_ANSWER, raw) as { total_liquidity?: unknown } | undefined)?.total_liquidity;
+  return typeof v === 'bigint' ? v : undefined;
+}
