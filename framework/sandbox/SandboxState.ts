@@ -33,8 +33,9 @@ export class SandboxStateFile {
       return undefined;
     }
     const same = (Object.keys(key) as (keyof SandboxChainKey)[]).every((k) => stored[k] === key[k]);
-    const valid = typeof stored.genesisTime === 'string' && !Number.isNaN(Date.parse(stored.genesisTime)) && Number.isSafeInteger(stored.steps) && stored.steps! >= 0;
-    return same && valid ? (stored as SandboxState) : undefined;
+    const time = typeof stored.genesisTime === 'string' && !Number.isNaN(Date.parse(stored.genesisTime));
+    const steps = Number.isSafeInteger(stored.steps) && stored.steps! >= 0;
+    return same && time && steps ? (stored as SandboxState) : undefined;
   }
 
   /** Written to a temporary file and renamed over the old one, so a crash leaves the old or the new state. */

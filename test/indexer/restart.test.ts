@@ -56,7 +56,8 @@ describe(`tzidx start on the built-in sandbox, stopped and started again (${BACK
     const first = startTzidx(demo, [...ARGS, '--to', String(FIRST)]);
     const firstErr = stderrOf(first);
     try {
-      await waitFor(`the first run to index ${FIRST}`, async () => ((await indexedHeight(demo)) === FIRST ? true : undefined), 300_000);
+      const reached = async (): Promise<true | undefined> => ((await indexedHeight(demo)) === FIRST ? true : undefined);
+      await waitFor(`the first run to index ${FIRST}`, reached, 300_000);
     } catch (e) {
       throw new Error(`${(e as Error).message}: ${firstErr()}`);
     } finally {
@@ -74,10 +75,12 @@ describe(`tzidx start on the built-in sandbox, stopped and started again (${BACK
         const a = await status(demo);
         if (a) answers.push(a);
         const start = answers.find((x) => x.blocks >= 0);
-        return a && start && (a.indexed > FIRST || a.blocks > start.blocks + BOUND || a.status === 'failed') ? a : undefined;
+        const over = a && start && (a.indexed > FIRST || a.blocks > start.blocks + BOUND || a.status === 'failed');
+        return over ? a : undefined;
       }, 300_000);
       expect(passed.indexed, `status ${JSON.stringify(passed)}, stderr: ${secondErr()}`).to.be.greaterThan(FIRST);
-      const res = await fetch(`http://127.0.0.1:${demo.port}/tables/block?columns=height,hash,time&is_orphan=false&limit=50000`);
+      const query = 'columns=height,hash,time&is_orphan=false&limit=50000';
+      const res = await fetch(`http://127.0.0.1:${demo.port}/tables/block?${query}`);
       blocks = (await res.json()) as string[][];
     } finally {
       await stop(second, 'SIGTERM');

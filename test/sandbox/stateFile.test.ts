@@ -80,7 +80,8 @@ describe('sandbox: a state file keeps the served chain across restarts', functio
     expect(JSON.parse(fs.readFileSync(options.stateFile!, 'utf8')).seed).to.equal('another');
     const back = await startSandboxServer({ ...options, historyEndsAt: new Date('2031-01-01T00:01:00Z') });
     try {
-      expect(back.chain.head.timestamp, 'a new chain, its history ending at the new start').to.equal('2031-01-01T00:01:00Z');
+      const what = 'a new chain, its history ending at the new start';
+      expect(back.chain.head.timestamp, what).to.equal('2031-01-01T00:01:00Z');
     } finally {
       await back.close();
     }

@@ -46,7 +46,8 @@ export function startIndexer(i: Instance, rpc: string, to: number): ChildProcess
 /** `tzidx start` with these options, on the instance's port, data directory, config and database. */
 export function startTzidx(i: Instance, options: readonly string[]): ChildProcess {
   const flags = process.execArgv.filter((a) => a.startsWith('--max-semi-space-size'));
-  const args = [...flags, BIN, 'start', ...options, '--port', String(i.port), '--data-dir', i.dataDir, '--config', i.config];
+  const instanceArgs = ['--port', String(i.port), '--data-dir', i.dataDir, '--config', i.config];
+  const args = [...flags, BIN, 'start', ...options, ...instanceArgs];
   return spawn(process.execPath, args, { env: { ...process.env, DATABASE_URL: i.db.url ?? '' }, stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
