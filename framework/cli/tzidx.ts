@@ -71,10 +71,18 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
       const range = { fromLevel: level('from'), toLevel: level('to') };
       const app = await createApp(config, { log });
       const input = await openBlockSource(config, range, log, flags);
-      if (input.demoMetadata && app.container.isRegistered(METADATA_IMPORT)) {
-        await app.container.resolve<MetadataImport>(METADATA_IMPORT)(input.demoMetadata, 'the sandbox demo');
+      let url: string;
+      try {
+        if (input.demoMetadata && app.container.isRegistered(METADATA_IMPORT)) {
+          await app.container.resolve<MetadataImport>(METADATA_IMPORT)(input.demoMetadata, 'the sandbox demo');
+        }
+        ({ url } = await app.api.listen(app.config.port, app.config.host));
+      } catch (e) {
+        // A port in use, say: the sandbox's server and baking timer would keep the process alive.
+        await input.close();
+        await app.close();
+        throw e;
       }
-      const { url } = await app.api.listen(app.config.port, app.config.host);
       log.info({ url, database: app.db.description, source: input.description }, `API listening on ${url}, indexing ${input.description}`);
       if (input.hint) log.info(input.hint);
       const progress = new (load.progressReporter().ProgressReporter)(app.container.resolve(load.indexerStatus().IndexerStatus), log);
