@@ -43,7 +43,8 @@ export interface SandboxServer {
 
 /**
  * Serves a SandboxChain over HTTP on loopback with the node's RPC paths, streams `/monitor/heads/main`
- * (one JSON header per line, chunked), and bakes live blocks with occasional reorgs.
+ * (one JSON header per line, chunked), and bakes live blocks with occasional reorgs; with a state file,
+ * a restarted server serves the same chain and goes on with it.
  */
 export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
   const { chain, baker, save } = liveChain(options);
