@@ -26,12 +26,14 @@ export class SandboxStateFile {
 
   /** The stored state of a chain with these parameters; undefined when absent, unreadable or another chain's. */
   read(key: SandboxChainKey): SandboxState | undefined {
-    let stored: Partial<SandboxState>;
+    let parsed: unknown;
     try {
-      stored = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Partial<SandboxState>;
+      parsed = JSON.parse(fs.readFileSync(this.file, 'utf8'));
     } catch {
       return undefined;
     }
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const stored = parsed as Partial<SandboxState>;
     const same = (Object.keys(key) as (keyof SandboxChainKey)[]).every((k) => stored[k] === key[k]);
     const time = typeof stored.genesisTime === 'string' && !Number.isNaN(Date.parse(stored.genesisTime));
     const steps = Number.isSafeInteger(stored.steps) && stored.steps! >= 0;

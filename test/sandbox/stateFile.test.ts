@@ -71,6 +71,12 @@ describe('sandbox: a state file keeps the served chain across restarts', functio
   });
 
   it('starts a new chain when the file holds another chain or cannot be read', async () => {
+    for (const text of ['null', '[]', '{"seed":"restart","steps":-1}']) {
+      fs.writeFileSync(options.stateFile!, text);
+      const server = await startSandboxServer(options);
+      await server.close();
+      expect(server.chain.head.timestamp, text).to.equal('2031-01-01T00:00:00Z');
+    }
     fs.writeFileSync(options.stateFile!, '{ not json');
     const broken = await startSandboxServer(options);
     await broken.close();
