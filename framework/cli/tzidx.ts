@@ -58,7 +58,8 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
     help: `  --rpc URL           index from a Tezos node (archive node for history)
   --archive DIR       index recorded full-block JSON files (any names, ordered by level)
   --from LEVEL        first level when the database is empty; --to LEVEL: stop after it
-  Without --rpc or --archive a built-in sandbox chain (demo profile) is indexed.
+  Without --rpc or --archive a built-in sandbox chain is indexed and kept in the data directory
+  (sandbox.json): a restart continues it. --seed, --profile, --interval-ms as for \`tzidx sandbox\`.
 `,
     run: async (config, log, flags) => {
       const level = (k: string): number | undefined => {
@@ -69,11 +70,19 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
       };
       const range = { fromLevel: level('from'), toLevel: level('to') };
       const app = await createApp(config, { log });
-      const input = await openBlockSource(config, range, log);
-      if (input.demoMetadata && app.container.isRegistered(METADATA_IMPORT)) {
-        await app.container.resolve<MetadataImport>(METADATA_IMPORT)(input.demoMetadata, 'the sandbox demo');
+      const input = await openBlockSource(config, range, log, flags);
+      let url: string;
+      try {
+        if (input.demoMetadata && app.container.isRegistered(METADATA_IMPORT)) {
+          await app.container.resolve<MetadataImport>(METADATA_IMPORT)(input.demoMetadata, 'the sandbox demo');
+        }
+        ({ url } = await app.api.listen(app.config.port, app.config.host));
+      } catch (e) {
+        // A port in use, say: the sandbox's server and baking timer would keep the process alive.
+        await input.close();
+        await app.close();
+        throw e;
       }
-      const { url } = await app.api.listen(app.config.port, app.config.host);
       log.info({ url, database: app.db.description, source: input.description }, `API listening on ${url}, indexing ${input.description}`);
       if (input.hint) log.info(input.hint);
       const progress = new (load.progressReporter().ProgressReporter)(app.container.resolve(load.indexerStatus().IndexerStatus), log);
@@ -118,22 +127,10 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
   --reorg-depth N     maximum reorg depth (profile default)
 `,
     run: async (_config, log, flags) => {
-      const num = (k: string): number | undefined => (flags[k] === undefined ? undefined : Number(flags[k]));
-      const profile = (flags.profile as string | undefined) ?? 'demo';
-      if (!(PROFILE_NAMES as readonly string[]).includes(profile)) throw new ConfigError(`unknown profile '${profile}' (${PROFILE_NAMES.join(', ')})`);
-      for (const k of ['interval-ms', 'reorg-rate', 'reorg-depth']) {
-        if (flags[k] !== undefined && !Number.isFinite(num(k))) throw new ConfigError(`invalid --${k} '${flags[k]}'`);
-      }
       const port = flags.port === undefined ? 8732 : portNumber(flags.port as string);
-      const server = await load.sandbox().startSandboxServer({
-        port,
-        seed: (flags.seed as string | undefined) ?? 'tzidx',
-        profile: profile as SandboxProfileName,
-        blockIntervalMs: num('interval-ms'),
-        reorgRate: num('reorg-rate'),
-        reorgDepth: num('reorg-depth'),
-      });
-      log.info({ url: server.url, head: server.chain.headLevel, profile }, `sandbox node on ${server.url}`);
+      const server = await load.sandbox().startSandboxServer({ port, ...sandboxFlags(flags) });
+      const { headLevel: head, profile } = server.chain;
+      log.info({ url: server.url, head, profile: profile.name }, `sandbox node on ${server.url}`);
       await untilSignal(log, () => server.close());
     },
   },
@@ -239,6 +236,29 @@ function version(): string {
   return (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
+/** The sandbox's chain flags (`tzidx sandbox`, and `tzidx start` without a node), checked. */
+type SandboxChainFlags = Pick<
+  SandboxModule.SandboxServerOptions,
+  'seed' | 'profile' | 'blockIntervalMs' | 'reorgRate' | 'reorgDepth'
+>;
+function sandboxFlags(flags: Flags): SandboxChainFlags {
+  const num = (k: string): number | undefined => (flags[k] === undefined ? undefined : Number(flags[k]));
+  const profile = (flags.profile as string | undefined) ?? 'demo';
+  if (!(PROFILE_NAMES as readonly string[]).includes(profile)) {
+    throw new ConfigError(`unknown profile '${profile}' (${PROFILE_NAMES.join(', ')})`);
+  }
+  for (const k of ['interval-ms', 'reorg-rate', 'reorg-depth']) {
+    if (flags[k] !== undefined && !Number.isFinite(num(k))) throw new ConfigError(`invalid --${k} '${flags[k]}'`);
+  }
+  return {
+    seed: (flags.seed as string | undefined) ?? 'tzidx',
+    profile: profile as SandboxProfileName,
+    blockIntervalMs: num('interval-ms'),
+    reorgRate: num('reorg-rate'),
+    reorgDepth: num('reorg-depth'),
+  };
+}
+
 /** A port flag, named in the error as the user wrote it (not as `NaN`). */
 function portNumber(text: string): number {
   const port = /^\d+$/.test(text) ? Number(text) : NaN;
@@ -270,6 +290,7 @@ async function openBlockSource(
   config: InstanceConfig,
   range: { fromLevel?: number; toLevel?: number },
   log: Logger,
+  flags: Flags,
 ): Promise<{ source: BlockSource; description: string; hint?: string; demoMetadata?: unknown[]; close(): Promise<void> }> {
   if (config.rpc && config.archive) throw new ConfigError('give either --rpc or --archive, not both');
   const { ArchiveBlockSource, RpcBlockSource } = load.chain();
@@ -281,8 +302,13 @@ async function openBlockSource(
     const source = await ArchiveBlockSource.open(config.archive, { fromLevel: range.fromLevel, toLevel: range.toLevel, logger: log });
     return { source, description: `archive ${config.archive}`, close: () => source.close() };
   }
-  // The demo's history ends now, so time windows ending at the wall clock (e.g. /series) show it.
-  const sandbox = await load.sandbox().startSandboxServer({ port: 0, seed: 'tzidx', profile: 'demo', historyEndsAt: new Date() });
+  // A new demo's history ends now, so time windows ending at the wall clock (e.g. /series) show it; a
+  // restarted one continues the chain its data directory indexed, caught up to now (docs/sandbox.md).
+  const now = new Date();
+  const stateFile = path.join(config.dataDir, 'sandbox.json');
+  const chain = sandboxFlags(flags);
+  const options = { port: 0, ...chain, historyEndsAt: now, catchUpTo: now, stateFile };
+  const sandbox = await load.sandbox().startSandboxServer(options);
   const source = new RpcBlockSource(sandbox.url, { logger: log });
   return {
     source,

@@ -108,7 +108,6 @@ export class Indexer {
     while (!signal.aborted) {
       try {
         const head = await this.source.head(signal);
-        this.status.setNodeHeight(head.level);
         this.status.firstLevel ??= this.tip ? this.tip.height : (this.options.fromLevel ?? (await this.source.firstLevel(signal)));
         this.status.status = 'syncing';
         await this.catchUp(head, signal);
@@ -116,7 +115,6 @@ export class Indexer {
         if (!this.source.live) break;
         this.status.status = 'synced';
         for await (const h of this.source.heads(signal)) {
-          this.status.setNodeHeight(h.level);
           await this.catchUp(h, signal);
           if (this.reachedEnd()) break;
           this.status.status = 'synced';
@@ -143,15 +141,18 @@ export class Indexer {
     return this.options.toLevel !== undefined && this.tip !== undefined && this.tip.height >= this.options.toLevel;
   }
 
-  /** Indexes every block up to the head that the source holds. */
+  /**
+   * Indexes every block up to the head that the source holds. A head at or below our tip that is not
+   * our block there (a higher round, a shorter branch, a node behind us or on another chain) is rolled
+   * back to first, so the node's height is published only once the index is not above it.
+   */
   private async catchUp(head: BlockRef, signal: AbortSignal): Promise<void> {
     const headLevel = head.level;
-    // A new head at a level we already have (a higher round, or a shorter branch) is a reorg too.
-    // (A node that is merely behind, on our chain, or below the kept window, is no reorg.)
-    if (this.tip && headLevel <= this.tip.height) {
-      const ours = await this.ourHashAt(headLevel);
-      if (ours !== undefined && ours !== head.hash) await this.handleReorg(signal);
+    const tip = this.tip;
+    if (tip && (headLevel < tip.height || (headLevel === tip.height && tip.hash !== head.hash))) {
+      await this.handleReorg(signal, headLevel);
     }
+    this.status.setNodeHeight(headLevel);
     const limit = Math.min(headLevel, this.options.toLevel ?? Infinity);
     let prefetched: Promise<ReadBatch | undefined> | undefined;
     for (;;) {
@@ -337,10 +338,13 @@ export class Indexer {
     };
   }
 
-  /** Finds the highest height where our hash equals the source's and rolls back to it. */
-  private async handleReorg(signal: AbortSignal): Promise<void> {
+  /**
+   * Finds the highest height (at most `below`, the node's head when it is not above our tip) where our
+   * hash equals the source's and rolls back to it.
+   */
+  private async handleReorg(signal: AbortSignal, below = Infinity): Promise<void> {
     const tip = this.tip!;
-    let height = tip.height;
+    let height = Math.min(tip.height, below);
     for (; height >= tip.height - this.options.reorgDepth; height--) {
       const ours = await this.ourHashAt(height);
       if (ours === undefined) break;
@@ -350,7 +354,12 @@ export class Indexer {
         return;
       }
     }
-    throw new IndexingError(`chain reorganization deeper than the kept window (${this.options.reorgDepth} blocks below ${tip.height}); reindex from an earlier snapshot`);
+    const behind = below < tip.height ? `the node's head ${below} is below the indexed height ${tip.height}, and ` : '';
+    throw new IndexingError(
+      `${behind}no block in common with the node within the kept window (${this.options.reorgDepth} blocks below ` +
+        `${tip.height}): a reorganization deeper than that, or a node on another chain or far behind; ` +
+        'point at a node that has the indexed chain, or reindex from an earlier snapshot',
+    );
   }
 
   private async ourHashAt(height: number): Promise<string | undefined> {

@@ -18,6 +18,11 @@ export class LiveBaker {
     private readonly reorgDepth: number,
   ) {}
 
+  /** Steps taken so far: replaying as many on the same chain gives the same blocks and reorgs. */
+  get steps(): number {
+    return this.step;
+  }
+
   tick(): void {
     const prng = Prng.derive(this.chain.seed, 'live-reorg', this.step++);
     const canReorg = !this.reorged && this.reorgRate > 0 && this.chain.headLevel > this.reorgDepth + 1;

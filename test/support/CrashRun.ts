@@ -40,8 +40,14 @@ export async function instance(root: string, name: string, yaml: string): Promis
 
 /** The child runs with this process's young-generation flag, if any (`npm run bench` passes `npm start`'s). */
 export function startIndexer(i: Instance, rpc: string, to: number): ChildProcess {
+  return startTzidx(i, ['--rpc', rpc, '--to', String(to)]);
+}
+
+/** `tzidx start` with these options, on the instance's port, data directory, config and database. */
+export function startTzidx(i: Instance, options: readonly string[]): ChildProcess {
   const flags = process.execArgv.filter((a) => a.startsWith('--max-semi-space-size'));
-  const args = [...flags, BIN, 'start', '--rpc', rpc, '--to', String(to), '--port', String(i.port), '--data-dir', i.dataDir, '--config', i.config];
+  const instanceArgs = ['--port', String(i.port), '--data-dir', i.dataDir, '--config', i.config];
+  const args = [...flags, BIN, 'start', ...options, ...instanceArgs];
   return spawn(process.execPath, args, { env: { ...process.env, DATABASE_URL: i.db.url ?? '' }, stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
