@@ -46,6 +46,13 @@ export interface InstanceConfig {
   apiMaxInflight: number;
   apiQueue: number;
   apiQueueTimeoutMs: number;
+  /**
+   * Caps of `/stream`, which bypasses admission control (file keys `stream_max_clients`,
+   * `stream_max_filter_entries`, `stream_max_filter_bytes`; defaults in StreamHub's DEFAULT_STREAM_LIMITS).
+   */
+  streamMaxClients?: number;
+  streamMaxFilterEntries?: number;
+  streamMaxFilterBytes?: number;
 }
 
 export interface MarketsConfig {
@@ -108,6 +115,9 @@ const FILE_SCHEMA = {
     api_max_inflight: { type: 'integer', minimum: 1 },
     api_queue: { type: 'integer', minimum: 0 },
     api_queue_timeout_ms: { type: 'integer', minimum: 1 },
+    stream_max_clients: { type: 'integer', minimum: 0 },
+    stream_max_filter_entries: { type: 'integer', minimum: 1 },
+    stream_max_filter_bytes: { type: 'integer', minimum: 1 },
   },
 };
 const validateFile = new Ajv({ allErrors: false }).compile(FILE_SCHEMA);
@@ -165,6 +175,9 @@ function readConfigFile(file: string): Partial_ {
     apiMaxInflight: f.api_max_inflight,
     apiQueue: f.api_queue,
     apiQueueTimeoutMs: f.api_queue_timeout_ms,
+    streamMaxClients: f.stream_max_clients,
+    streamMaxFilterEntries: f.stream_max_filter_entries,
+    streamMaxFilterBytes: f.stream_max_filter_bytes,
   });
 }
 
@@ -181,7 +194,19 @@ function fromEnv(env: NodeJS.ProcessEnv): Partial_ {
     rpc: env.TZIDX_RPC,
     archive: env.TZIDX_ARCHIVE,
     logLevel: env.TZIDX_LOG_LEVEL,
+    streamMaxClients: envCount(env, 'TZIDX_STREAM_MAX_CLIENTS', 0),
+    streamMaxFilterEntries: envCount(env, 'TZIDX_STREAM_MAX_FILTER_ENTRIES', 1),
+    streamMaxFilterBytes: envCount(env, 'TZIDX_STREAM_MAX_FILTER_BYTES', 1),
   });
+}
+
+/** A whole number of at least `min` from the environment, or a ConfigError naming the variable. */
+function envCount(env: NodeJS.ProcessEnv, name: string, min: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min) throw new ConfigError(`invalid ${name} '${raw}' (a whole number, at least ${min})`);
+  return n;
 }
 
 export function splitList(s: string): string[] {
@@ -191,6 +216,7 @@ export function splitList(s: string): string[] {
     .filter((x) => x.length > 0);
 }
 
-function stripUndefined<T extends object>(o: T): Partial<T> {
+/** The keys that are set: spread over defaults, an unset key keeps the default. */
+export function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

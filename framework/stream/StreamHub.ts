@@ -1,15 +1,30 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../util/Logger';
 import type { SseClient, SseClientLimits } from './SseClient';
+import type { StreamFilterLimits } from './StreamFilter';
 import { StreamEvent, StreamLog } from './StreamLog';
 
-export interface StreamLimits extends SseClientLimits {
+export interface StreamLimits extends SseClientLimits, StreamFilterLimits {
   heartbeatMs: number;
   /** How often the log is read without being told (replicas whose NOTIFY was missed; a safety net). */
   pollMs: number;
+  /** Clients connected at once (config `stream_max_clients`); the next one gets a 503. */
+  maxClients: number;
 }
 
-export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxBufferedBytes: 1 << 20, dropGraceMs: 10_000, heartbeatMs: 15_000, pollMs: 5_000 };
+/**
+ * 500 clients: each may hold up to `maxBufferedBytes` unread (500 MiB at worst, all stalled); the
+ * filter caps keep what a client's filter itself holds small (1,000 addresses are about 37 kB).
+ */
+export const DEFAULT_STREAM_LIMITS: StreamLimits = {
+  maxBufferedBytes: 1 << 20,
+  dropGraceMs: 10_000,
+  heartbeatMs: 15_000,
+  pollMs: 5_000,
+  maxClients: 500,
+  maxFilterEntries: 1_000,
+  maxFilterBytes: 64 * 1024,
+};
 
 const PAGE = 1000;
 
