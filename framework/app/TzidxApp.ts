@@ -126,6 +126,7 @@ export class TzidxApp {
       dataDir: config.dataDir,
       statementTimeoutMs: config.statementTimeoutMs,
       readOnly: opts.readOnly,
+      log: opts.log,
     });
     try {
       const migration = opts.readOnly ? undefined : await new SchemaMigrator(db.writer).migrate(catalog);
