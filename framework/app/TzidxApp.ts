@@ -144,7 +144,11 @@ export class TzidxApp {
         readOnly: !!opts.readOnly,
         databaseUrl: config.databaseUrl,
         log: opts.log.child({ component: 'stream' }),
-        limits: stripUndefined({ maxClients: config.streamMaxClients, maxFilterEntries: config.streamMaxFilterEntries, maxFilterBytes: config.streamMaxFilterBytes }),
+        limits: stripUndefined({
+          maxClients: config.streamMaxClients,
+          maxFilterEntries: config.streamMaxFilterEntries,
+          maxFilterBytes: config.streamMaxFilterBytes,
+        }),
       });
       // Plugins resolve the recorder to publish their own stream events.
       container.registerInstance(StreamRecorder, stream.recorder);

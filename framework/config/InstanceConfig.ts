@@ -205,7 +205,9 @@ function envCount(env: NodeJS.ProcessEnv, name: string, min: number): number | u
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   const n = /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n < min) throw new ConfigError(`invalid ${name} '${raw}' (a whole number, at least ${min})`);
+  if (!Number.isSafeInteger(n) || n < min) {
+    throw new ConfigError(`invalid ${name} '${raw}' (a whole number, at least ${min})`);
+  }
   return n;
 }
 

@@ -135,7 +135,8 @@ export class Indexer {
         // what the database holds.
         const lost = isConnectionLoss(e);
         resume ||= lost;
-        this.log.warn({ err: e }, `${lost ? 'database connection lost' : 'block source failed'}, retrying in ${this.options.retryDelayMs} ms`);
+        const what = lost ? 'database connection lost' : 'block source failed';
+        this.log.warn({ err: e }, `${what}, retrying in ${this.options.retryDelayMs} ms`);
         this.status.status = 'connecting';
         // Cut short by an abort, which the loop then sees; the helper drops its listener when the time is up.
         await abortableSleep(this.options.retryDelayMs, signal).catch(() => undefined);

@@ -142,7 +142,7 @@ function knexLog(log: Logger): Knex.Config['log'] {
   return {
     warn: (message: string) => log.warn({ component: 'knex' }, String(message)),
     error: (message: string) => log.error({ component: 'knex' }, String(message)),
-    deprecate: (method: string, alternative: string) => log.warn({ component: 'knex' }, `${method} is deprecated, use ${alternative}`),
+    deprecate: (method: string, instead: string) => log.warn({ component: 'knex' }, `${method} deprecated: ${instead}`),
     debug: (message: unknown) => log.debug({ component: 'knex' }, String(message)),
   };
 }

@@ -32,7 +32,8 @@ function withoutSql(message: string): string {
 
 /** The 403 of a write on a read-only (`tzidx serve`) instance. */
 export function readOnlyInstance(): ApiError {
-  return new ApiError(403, ErrorCode.ACCESS_READONLY, 'this instance is read-only (tzidx serve): send writes to the indexing instance');
+  const detail = 'this instance is read-only (tzidx serve): send writes to the indexing instance';
+  return new ApiError(403, ErrorCode.ACCESS_READONLY, detail);
 }
 
 /**
@@ -47,7 +48,8 @@ export function isDatabaseError(e: unknown): boolean {
 /** Class 08 (connection exception); 57P01–57P03 (terminated by an administrator, crash, server starting). */
 const LOST_STATES = /^(08...|57P0[1-3])$/;
 /** The pg driver's and knex's words when a connection dies under a query or none can be had. */
-const LOST_MESSAGES = /Connection terminated|Client has encountered a connection error|Client was closed|Timeout acquiring a connection/;
+const LOST_MESSAGES =
+  /Connection terminated|Client has encountered a connection error|Client was closed|Timeout acquiring a connection/;
 const LOST_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
 
 /** The database connection went away (or none could be had): found anywhere in the `cause` chain. */

@@ -20,7 +20,10 @@ export class LiveStream {
     readonly listener?: NotifyListener,
   ) {}
 
-  static async open(db: Database, opts: { readOnly: boolean; databaseUrl?: string; log: Logger; limits?: Partial<StreamLimits> }): Promise<LiveStream> {
+  static async open(
+    db: Database,
+    opts: { readOnly: boolean; databaseUrl?: string; log: Logger; limits?: Partial<StreamLimits> },
+  ): Promise<LiveStream> {
     if (!opts.readOnly) await StreamLog.migrate(db.writer);
     const hub = new StreamHub(db.reader, opts.log, { ...DEFAULT_STREAM_LIMITS, ...opts.limits });
     const recorder = new StreamRecorder(db.kind, () => hub.notify());

@@ -39,7 +39,12 @@ export class StreamFilter {
    * `eventTypes` are what the instance can stream (StreamRecorder.eventTypes), `opTypes` the operation
    * types it knows: a name outside them would only ever give an empty stream, so it is a 400.
    */
-  static parse(query: QueryArgs, eventTypes: ReadonlySet<string>, opTypes: ReadonlySet<string>, maxEntries: number): StreamFilter {
+  static parse(
+    query: QueryArgs,
+    eventTypes: ReadonlySet<string>,
+    opTypes: ReadonlySet<string>,
+    maxEntries: number,
+  ): StreamFilter {
     const known = new Set<string>(STREAM_PARAMS.map((p) => p.name));
     for (const key of Object.keys(query)) if (!known.has(key)) throw ApiError.invalid(`unknown parameter '${key}'`);
     let entries = 0;
@@ -49,7 +54,9 @@ export class StreamFilter {
       const items = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
       if (items.length === 0) throw ApiError.invalid(`empty '${key}' filter`);
       entries += items.length;
-      if (entries > maxEntries) throw ApiError.invalid(`too many stream filter values: at most ${maxEntries} in all lists together`);
+      if (entries > maxEntries) {
+        throw ApiError.invalid(`too many stream filter values: at most ${maxEntries} in all lists together`);
+      }
       return items;
     };
     const set = (items?: string[]): Set<string> | undefined => (items ? new Set(items) : undefined);

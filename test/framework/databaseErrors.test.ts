@@ -26,8 +26,9 @@ describe('database errors as API errors', () => {
     }
   });
 
-  it('other failures keep their answers: read-only 403, timeout 503, missing table 404, bad value 400, else 500', () => {
-    expect(databaseErrorToApi(pgError('cannot execute INSERT in a read-only transaction', '25006'))).to.include({ status: 403, code: 1214 });
+  it('other failures keep their answers: read-only 403, timeout 503, no table 404, bad value 400, else 500', () => {
+    const readOnly = pgError('cannot execute INSERT in a read-only transaction', '25006');
+    expect(databaseErrorToApi(readOnly)).to.include({ status: 403, code: 1214 });
     expect(databaseErrorToApi(pgError('canceling statement due to statement timeout', '57014')).status).to.equal(503);
     expect(databaseErrorToApi(pgError('relation does not exist', '42P01')).status).to.equal(404);
     expect(databaseErrorToApi(pgError('invalid regular expression', '2201B')).status).to.equal(400);

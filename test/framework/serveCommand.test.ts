@@ -10,7 +10,7 @@ const BIN = path.resolve(__dirname, '..', '..', 'framework', 'cli', 'tzidx.js');
  * `tzidx serve` on Postgres whose port is taken ends with the error: its pools and the stream's LISTEN
  * connection are closed, instead of keeping the process alive with no API.
  */
-describe(`tzidx serve on a port in use (${BACKEND}; Postgres only: on PGlite nothing kept the process alive)`, function () {
+describe(`tzidx serve on a port in use (${BACKEND}; Postgres only: nothing kept a PGlite one alive)`, function () {
   this.timeout(120_000);
   let db: TestDatabase;
   let taken: net.Server;
@@ -28,7 +28,8 @@ describe(`tzidx serve on a port in use (${BACKEND}; Postgres only: on PGlite not
 
   it('exits with status 1 and says why', async () => {
     const port = (taken.address() as net.AddressInfo).port;
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', String(port), '--plugins', 'core-chain', '--log-level', 'silent'], {
+    const args = [BIN, 'serve', '--port', String(port), '--plugins', 'core-chain', '--log-level', 'silent'];
+    const child = spawn(process.execPath, args, {
       env: { ...process.env, DATABASE_URL: db.url },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -11,14 +11,14 @@ import { startTestInstance } from '../support/TestInstance';
 
 const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]);
 const enabled = ['core-chain', 'bigmaps', 'governance'];
-/** Levels at which, inside the batch's transaction, every other backend of the database is terminated (once each). */
+/** Levels at which, inside the batch's transaction, every other backend of the database is terminated (once). */
 const DROP_AT = [5, 17, 18, 31];
 
 /**
  * Issue #51: the indexer (`tzidx start`) whose database connections are terminated in the middle of
  * batches retries them from the committed tip: no unhandled error, no stop, tables equal a clean run.
  */
-describe(`indexer: database connections terminated mid-batch (${BACKEND}; Postgres only: PGlite has no backends)`, function () {
+describe(`indexer: database connections terminated mid-batch (${BACKEND}; Postgres only)`, function () {
   this.timeout(180_000);
 
   it('retries the batches and ends with the tables of a clean run', async function () {
@@ -34,7 +34,10 @@ describe(`indexer: database connections terminated mid-batch (${BACKEND}; Postgr
       let dropped = 0;
       t.app.dispatcher.onBlock(async (block) => {
         if (!pending.delete(block.level)) return;
-        const r = await admin.query<{ n: number }>(`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+        const r = await admin.query<{ n: number }>(
+          `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+           where datname = current_database() and pid <> pg_backend_pid()`,
+        );
         dropped += r.rows[0].n;
       });
       const status = await indexSandbox(t, chain);

@@ -16,7 +16,11 @@ describe('live stream: filter names', () => {
     recorder.declare('dex_trade');
     expect(parse('block,dex_trade')).not.to.throw();
     expect(parse('dropped')).to.throw(ApiError, "'dropped'");
-    expect(() => StreamFilter.parse({ op_type: 'transaction,transacton' }, recorder.eventTypes, opTypes, 10)).to.throw(ApiError, "invalid 'op_type' value 'transacton'");
+    const typo = { op_type: 'transaction,transacton' };
+    expect(() => StreamFilter.parse(typo, recorder.eventTypes, opTypes, 10)).to.throw(
+      ApiError,
+      "invalid 'op_type' value 'transacton'",
+    );
   });
 
   it('lets a plugin publish only what it declared, and never a reserved type', () => {

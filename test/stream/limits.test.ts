@@ -83,10 +83,11 @@ describe(`/stream caps and HEAD (${BACKEND})`, function () {
 
   it(`over ${CAPS.streamMaxFilterEntries} filter values in all lists: 400 JSON; at the cap: accepted`, async () => {
     readers.splice(0).forEach((r) => r.close());
-    const tooMany = await request('GET', `${t.url}/stream?address=${Array(4).fill(ADDRESS).join(',')}&types=block,operation`);
+    const addresses = (n: number): string => Array(n).fill(ADDRESS).join(',');
+    const tooMany = await request('GET', `${t.url}/stream?address=${addresses(4)}&types=block,operation`);
     expect(tooMany.status).to.equal(400);
     expect(errorOf(tooMany).detail).to.match(/at most 5/);
-    const atCap = await SseReader.open(`${t.url}/stream?address=${Array(3).fill(ADDRESS).join(',')}&types=block,operation`);
+    const atCap = await SseReader.open(`${t.url}/stream?address=${addresses(3)}&types=block,operation`);
     readers.push(atCap);
     expect(atCap.status).to.equal(200);
   });
@@ -99,14 +100,20 @@ describe(`/stream caps and HEAD (${BACKEND})`, function () {
 
   it('the caps are config keys and environment variables; bad values are refused', () => {
     expect(DEFAULT_STREAM_LIMITS.maxFilterBytes).to.be.below(1_850_000);
-    const env = { TZIDX_STREAM_MAX_CLIENTS: '7', TZIDX_STREAM_MAX_FILTER_ENTRIES: '8', TZIDX_STREAM_MAX_FILTER_BYTES: '9' };
+    const env = {
+      TZIDX_STREAM_MAX_CLIENTS: '7',
+      TZIDX_STREAM_MAX_FILTER_ENTRIES: '8',
+      TZIDX_STREAM_MAX_FILTER_BYTES: '9',
+    };
     expect(loadConfig({ env })).to.include({ streamMaxClients: 7, streamMaxFilterEntries: 8, streamMaxFilterBytes: 9 });
-    expect(() => loadConfig({ env: { TZIDX_STREAM_MAX_CLIENTS: 'many' } })).to.throw(ConfigError, /TZIDX_STREAM_MAX_CLIENTS/);
+    const many = { TZIDX_STREAM_MAX_CLIENTS: 'many' };
+    expect(() => loadConfig({ env: many })).to.throw(ConfigError, /TZIDX_STREAM_MAX_CLIENTS/);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tzidx-stream-caps-'));
     try {
       const file = path.join(dir, 'tzidx.yaml');
       fs.writeFileSync(file, 'stream_max_clients: 3\nstream_max_filter_entries: 4\nstream_max_filter_bytes: 5000\n');
-      expect(loadConfig({ file })).to.include({ streamMaxClients: 3, streamMaxFilterEntries: 4, streamMaxFilterBytes: 5000 });
+      const caps = { streamMaxClients: 3, streamMaxFilterEntries: 4, streamMaxFilterBytes: 5000 };
+      expect(loadConfig({ file })).to.include(caps);
       // The environment wins over the file.
       expect(loadConfig({ file, env: { TZIDX_STREAM_MAX_CLIENTS: '6' } }).streamMaxClients).to.equal(6);
       fs.writeFileSync(file, 'stream_max_filter_bytes: 0\n');

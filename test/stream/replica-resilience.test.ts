@@ -19,12 +19,17 @@ import { SseReader } from './SseReader';
 const BIN = path.resolve(__dirname, '..', '..', 'framework', 'cli', 'tzidx.js');
 const DROPS = 3;
 
-describe(`a tzidx serve replica whose database connections are terminated (${BACKEND}; Postgres only: a replica shares the indexer's server)`, function () {
+const TITLE = 'a tzidx serve replica whose database connections are terminated';
+
+describe(`${TITLE} (${BACKEND}; Postgres only: a replica shares the indexer's server)`, function () {
   this.timeout(240_000);
   let indexer: TestInstance;
   let replica: ChildProcess;
   let url: string;
-  /** Terminates backends; `locker` holds a table lock meanwhile (a separate session: a transaction sees one snapshot of pg_stat_activity). */
+  /**
+   * Terminates backends; `locker` holds a table lock meanwhile (a session of its own: within a
+   * transaction, pg_stat_activity stays the snapshot first read).
+   */
   let admin: Client;
   let locker: Client;
   let lockerPid: number;
@@ -57,7 +62,8 @@ describe(`a tzidx serve replica whose database connections are terminated (${BAC
   /** Terminates every backend of the database but the test's: the replica's, and the in-process indexer's. */
   const terminateAll = async (): Promise<number> => {
     const r = await admin.query<{ n: number }>(
-      `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and pid <> $1`,
+      `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+       where datname = current_database() and pid <> pg_backend_pid() and pid <> $1`,
       [lockerPid],
     );
     return r.rows[0].n;
@@ -75,7 +81,10 @@ describe(`a tzidx serve replica whose database connections are terminated (${BAC
       await locker.query(`lock table "${block.schema}"."${block.storage}" in access exclusive mode`);
       const inFlight = [fetch(`${url}/tables/block?columns=height,hash`), fetch(`${url}/explorer/block/3`)];
       await waitFor('both reads to wait for the lock', async () => {
-        const r = await admin.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        const r = await admin.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock'`,
+        );
         return r.rows[0].n >= 2 ? true : undefined;
       }, 30_000);
       expect(await terminateAll()).to.be.at.least(2);
@@ -90,7 +99,9 @@ describe(`a tzidx serve replica whose database connections are terminated (${BAC
       }
       alive();
       // Serving again within seconds: the pools opened new connections.
-      const ok = await waitFor('a 200 after the drop', async () => ((await fetch(`${url}/tables/block?columns=height&limit=1`)).status === 200 ? true : undefined), 20_000);
+      const served = async (): Promise<true | undefined> =>
+        (await fetch(`${url}/tables/block?columns=height&limit=1`)).status === 200 ? true : undefined;
+      const ok = await waitFor('a 200 after the drop', served, 20_000);
       expect(ok).to.equal(true);
       const obj = await fetch(`${url}/explorer/block/3`);
       expect(obj.status).to.equal(200);
@@ -112,7 +123,8 @@ describe(`a tzidx serve replica whose database connections are terminated (${BAC
       chain.bake(3);
       await indexSandbox(indexer, chain);
       const head = chain.at(chain.headLevel)!.hash;
-      await reader.until(() => reader.events('block').some((m) => m.data.hash === head), 30_000, 'the new head block on the replica');
+      const headSeen = (): boolean => reader.events('block').some((m) => m.data.hash === head);
+      await reader.until(headSeen, 30_000, 'the new head block on the replica');
       expect(reader.events('block').map((m) => m.data.level)).to.deep.equal([7, 8, 9]);
       expect(reader.ended).to.equal(false);
     } finally {

@@ -11,12 +11,13 @@ const BAKER = 'tz1imALfjD83Lyjwq1qEwGcTpvdCi34RaxMq';
  * is read-only (it was a 500 "database error" from the read-only session). Every write route any
  * plugin mounts, not only metadata's.
  */
-describe(`writes on a read-only tzidx serve replica (${BACKEND}; Postgres only: a replica shares the indexer's server)`, function () {
+describe(`writes on a read-only tzidx serve replica (${BACKEND}; Postgres only: it shares a server)`, function () {
   this.timeout(120_000);
   const pair = replicaPair(() => metadataInstance({ writes: true, api_keys: [GOOD_KEY] }), PLUGINS);
-  const onReplica = (method: string, path: string, body?: unknown) => send({ url: pair().url } as TestInstance, method, path, body, bearer(GOOD_KEY));
+  const onReplica = (method: string, path: string, body?: unknown) =>
+    send({ url: pair().url } as TestInstance, method, path, body, bearer(GOOD_KEY));
 
-  it('a metadata write with a valid key: 403/1214 on the replica, done on the indexing instance, readable on both', async () => {
+  it('a metadata write with a valid key: 403/1214 on the replica, done on the indexer, readable on both', async () => {
     const entry = [{ address: BAKER, alias: { name: 'Replica Baker', kind: 'validator' } }];
     const refused = await onReplica('POST', '/metadata', entry);
     expect(refused.status).to.equal(403);
@@ -29,11 +30,15 @@ describe(`writes on a read-only tzidx serve replica (${BACKEND}; Postgres only: 
   });
 
   it('every write route of the instance answers 403/1214, and nothing it would have written is written', async () => {
-    const writes = pair().replica.routes.router.stack.flatMap((layer) => layer.methods.filter((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m)).map((m) => ({ method: m, path: String(layer.path) })));
+    const reads = ['GET', 'HEAD', 'OPTIONS'];
+    const writes = pair().replica.routes.router.stack.flatMap((layer) =>
+      layer.methods.filter((m) => !reads.includes(m)).map((m) => ({ method: m, path: String(layer.path) })),
+    );
     expect(writes.length).to.be.at.least(5);
     for (const w of writes) {
       const path = w.path.replace(':ident', BAKER).replace(':hash', BAKER).replace(':id', '3');
-      const res = await onReplica(w.method, path, w.method === 'DELETE' ? undefined : { alias: { name: 'x', kind: 'validator' } });
+      const body = w.method === 'DELETE' ? undefined : { alias: { name: 'x', kind: 'validator' } };
+      const res = await onReplica(w.method, path, body);
       expect(res.status, `${w.method} ${path}`).to.equal(403);
       expect(firstError(res.json).code).to.equal(1214);
     }

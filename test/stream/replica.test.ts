@@ -9,7 +9,7 @@ import { startTestInstance } from '../support/TestInstance';
 import { checkBlockSequence } from './checkSequence';
 import { SseReader } from './SseReader';
 
-describe(`live stream on a read-only replica, fed by LISTEN/NOTIFY (${BACKEND}; Postgres only: a replica shares the indexer's server)`, function () {
+describe(`live stream on a read-only replica, fed by LISTEN/NOTIFY (${BACKEND}; Postgres only)`, function () {
   this.timeout(180_000);
   const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]);
   const pair = replicaPair(() => startTestInstance({ plugins }), plugins);

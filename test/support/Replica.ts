@@ -17,7 +17,10 @@ export interface ReplicaPair {
  * Postgres only: a replica shares a database server with the indexer, an in-process PGlite cannot be
  * shared, so on PGlite the block's tests are skipped.
  */
-export function replicaPair(indexer: () => Promise<TestInstance>, available: readonly PluginClass[]): () => ReplicaPair {
+export function replicaPair(
+  indexer: () => Promise<TestInstance>,
+  available: readonly PluginClass[],
+): () => ReplicaPair {
   let pair: Partial<ReplicaPair> = {};
   before(async function () {
     if (BACKEND !== 'postgres') this.skip();
