@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadConfig, ConfigError } from '../../framework/config/InstanceConfig';
 import { DEFAULT_STREAM_LIMITS } from '../../framework/stream/StreamHub';
+import { StreamLog } from '../../framework/stream/StreamLog';
 import { CoreChainPlugin } from '../../plugins/core-chain/plugin';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
@@ -12,7 +13,8 @@ import { SseReader } from './SseReader';
 
 /**
  * Issue #51: /stream bypasses the API's admission line, so it has caps of its own (clients at once,
- * filter values, query bytes), and `HEAD /stream` answers instead of hanging.
+ * filter values, query bytes), `HEAD /stream` answers instead of hanging, and a client that cannot
+ * catch up is let go instead of being kept, never live.
  */
 const CAPS = { streamMaxClients: 2, streamMaxFilterEntries: 5, streamMaxFilterBytes: 400 };
 const ADDRESS = 'tz1imALfjD83Lyjwq1qEwGcTpvdCi34RaxMq';
@@ -96,6 +98,20 @@ describe(`/stream caps and HEAD (${BACKEND})`, function () {
     const long = await request('GET', `${t.url}/stream?contract=${'x'.repeat(CAPS.streamMaxFilterBytes)}`);
     expect(long.status).to.equal(414);
     expect(errorOf(long).detail).to.match(/at most 400/);
+  });
+
+  it('a client whose catch-up read fails (the database gone) gets its stream ended and leaves the hub', async () => {
+    readers.splice(0).forEach((r) => r.close());
+    const oldest = StreamLog.oldest;
+    StreamLog.oldest = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+    try {
+      const resuming = await SseReader.open(`${t.url}/stream`, { 'Last-Event-ID': '1' });
+      expect(resuming.status).to.equal(200);
+      await resuming.until(() => resuming.ended, 10_000, 'the stream to end');
+    } finally {
+      StreamLog.oldest = oldest;
+    }
+    expect(t.app.stream.hub.clientCount).to.equal(0);
   });
 
   it('the caps are config keys and environment variables; bad values are refused', () => {
