@@ -133,7 +133,8 @@ export class StreamHub {
 
   /**
    * A new client: from now on, or after `resumeAfter`. A resume point older than the kept window is
-   * announced with a `reset` notice and the client continues from the oldest kept event.
+   * announced with a `reset` notice and the client continues from the oldest kept event. A catch-up
+   * that fails (the database connection lost) ends the client's stream: it resumes with Last-Event-ID.
    */
   async add(client: SseClient, resumeAfter?: number): Promise<void> {
     this.clients.add(client);
@@ -143,6 +144,15 @@ export class StreamHub {
       return;
     }
     client.lastId = resumeAfter;
+    try {
+      await this.catchUp(client, resumeAfter);
+    } catch (e) {
+      this.log.warn({ err: (e as Error).message }, 'cannot catch a resuming stream client up; its stream ends');
+      client.close();
+    }
+  }
+
+  private async catchUp(client: SseClient, resumeAfter: number): Promise<void> {
     const oldest = await StreamLog.oldest(this.db);
     if (oldest > 0 && resumeAfter < oldest - 1) {
       client.notice('reset', { reason: 'the resume point is older than the kept window', last_event_id: resumeAfter, oldest_id: oldest });

@@ -48,8 +48,7 @@ export function mountStream(routes: RouteRegistry, hub: StreamHub, eventTypes: R
     ctx.req.socket.setNoDelay(true);
     ctx.res.write('retry: 3000\n: connected\n\n');
     const client = new SseClient(ctx.res, filter, 0, hub.limits, (c) => hub.remove(c));
-    // Catching up from the log failed (the database is gone): end the stream, the client resumes.
-    await hub.add(client, resume).catch(() => client.close());
+    await hub.add(client, resume);
   }, {
     summary: 'live events as the indexer commits them (Server-Sent Events)',
     description:
