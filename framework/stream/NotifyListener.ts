@@ -3,7 +3,7 @@ import type { Logger } from '../util/Logger';
 import { StreamLog } from './StreamLog';
 
 /** Waits between reconnection attempts: doubling from the first to the last, reset once listening. */
-export const RECONNECT_BACKOFF = { firstMs: 250, maxMs: 5_000 };
+const RECONNECT_BACKOFF = { firstMs: 250, maxMs: 5_000 };
 
 /**
  * On `tzidx serve` replicas over Postgres: LISTENs on the stream channel, which the indexer NOTIFYs in
