@@ -5,13 +5,14 @@ import type { ReconciliationCheck } from '../check/Reconciliation';
 import { Catalog } from '../catalog/Catalog';
 import { loadCatalogFile } from '../catalog/CatalogLoader';
 import { catalogFromClasses } from '../catalog/decorators';
-import { InstanceConfig } from '../config/InstanceConfig';
+import { InstanceConfig, stripUndefined } from '../config/InstanceConfig';
 import { mountDeclaredRoutes } from '../explorer/DeclaredRoutes';
 import { ApiServer } from '../http/ApiServer';
 import { ChainState } from '../indexer/ChainState';
 import { CollectionResponder } from '../http/CollectionResponder';
 import { ObjectResponder } from '../http/ObjectResponder';
 import { RouteRegistry } from '../http/RouteRegistry';
+import { refuseWrites } from '../http/ReadOnlyGuard';
 import { Registry } from 'prom-client';
 import { processMetrics } from './processMetrics';
 import { ApiReference } from '../openapi/ApiReference';
@@ -131,6 +132,7 @@ export class TzidxApp {
       dataDir: config.dataDir,
       statementTimeoutMs: config.statementTimeoutMs,
       readOnly: opts.readOnly,
+      log: opts.log,
     });
     try {
       const migration = opts.readOnly ? undefined : await new SchemaMigrator(db.writer).migrate(catalog);
@@ -144,7 +146,16 @@ export class TzidxApp {
       container.registerInstance(ACCOUNT_METADATA, NO_ACCOUNT_METADATA);
       container.registerInstance(BLOCK_RIGHTS, NO_BLOCK_RIGHTS);
       container.registerInstance(CycleFigures, new CycleFigures());
-      const stream = await LiveStream.open(db, { readOnly: !!opts.readOnly, databaseUrl: config.databaseUrl, log: opts.log.child({ component: 'stream' }) });
+      const stream = await LiveStream.open(db, {
+        readOnly: !!opts.readOnly,
+        databaseUrl: config.databaseUrl,
+        log: opts.log.child({ component: 'stream' }),
+        limits: stripUndefined({
+          maxClients: config.streamMaxClients,
+          maxFilterEntries: config.streamMaxFilterEntries,
+          maxFilterBytes: config.streamMaxFilterBytes,
+        }),
+      });
       // Plugins resolve the recorder to publish their own stream events.
       container.registerInstance(StreamRecorder, stream.recorder);
       const contributions: PluginContribution[] = [];
@@ -162,6 +173,8 @@ export class TzidxApp {
       dispatcher.afterRollback((trx, height) => rollups.rollback(trx, height));
       dispatcher.derived.check(catalog);
       const routes = new RouteRegistry(catalog, container.resolve(CollectionResponder), container.resolve(ObjectResponder));
+      // Before any route: router middleware runs in the order it was added.
+      if (opts.readOnly) routes.router.use(refuseWrites());
       routes.tables('/tables', TABLE_PROFILE);
       routes.series('/series', container.resolve(SeriesResponder));
       registerStatusRoutes(routes, container.resolve(IndexerStatus), db);

@@ -280,7 +280,11 @@ function usage(): string {
 }
 
 async function serveUntilSignal(app: TzidxApp, log: Logger): Promise<void> {
-  const { url } = await app.api.listen(app.config.port, app.config.host);
+  // A port in use: close the database and the stream's LISTEN, so the process ends with the error.
+  const { url } = await app.api.listen(app.config.port, app.config.host).catch(async (e: unknown) => {
+    await app.close();
+    throw e;
+  });
   log.info({ url, database: app.db.description, plugins: app.plugins.map((p) => p.manifest.name) }, `API listening on ${url}`);
   await untilSignal(log, () => app.close());
 }

@@ -51,6 +51,13 @@ export interface InstanceConfig {
    * comma-separated): `*` for any, empty for none. Reads only (GET, HEAD and their preflight), never writes.
    */
   corsOrigins: string[];
+  /**
+   * Caps of `/stream`, which bypasses admission control (file keys `stream_max_clients`,
+   * `stream_max_filter_entries`, `stream_max_filter_bytes`; defaults in StreamHub's DEFAULT_STREAM_LIMITS).
+   */
+  streamMaxClients?: number;
+  streamMaxFilterEntries?: number;
+  streamMaxFilterBytes?: number;
 }
 
 export interface MarketsConfig {
@@ -116,6 +123,9 @@ const FILE_SCHEMA = {
     api_queue: { type: 'integer', minimum: 0 },
     api_queue_timeout_ms: { type: 'integer', minimum: 1 },
     cors_origins: { type: 'array', items: { type: 'string', pattern: '^(\\*|https?://[^/\\s,]+)$' } },
+    stream_max_clients: { type: 'integer', minimum: 0 },
+    stream_max_filter_entries: { type: 'integer', minimum: 1 },
+    stream_max_filter_bytes: { type: 'integer', minimum: 1 },
   },
 };
 const validateFile = new Ajv({ allErrors: false }).compile(FILE_SCHEMA);
@@ -174,6 +184,9 @@ function readConfigFile(file: string): Partial_ {
     apiQueue: f.api_queue,
     apiQueueTimeoutMs: f.api_queue_timeout_ms,
     corsOrigins: f.cors_origins,
+    streamMaxClients: f.stream_max_clients,
+    streamMaxFilterEntries: f.stream_max_filter_entries,
+    streamMaxFilterBytes: f.stream_max_filter_bytes,
   });
 }
 
@@ -192,7 +205,21 @@ function fromEnv(env: NodeJS.ProcessEnv): Partial_ {
     logLevel: env.TZIDX_LOG_LEVEL,
     // Set but empty turns CORS off.
     corsOrigins: env.TZIDX_CORS_ORIGINS !== undefined ? splitList(env.TZIDX_CORS_ORIGINS) : undefined,
+    streamMaxClients: envCount(env, 'TZIDX_STREAM_MAX_CLIENTS', 0),
+    streamMaxFilterEntries: envCount(env, 'TZIDX_STREAM_MAX_FILTER_ENTRIES', 1),
+    streamMaxFilterBytes: envCount(env, 'TZIDX_STREAM_MAX_FILTER_BYTES', 1),
   });
+}
+
+/** A whole number of at least `min` from the environment, or a ConfigError naming the variable. */
+function envCount(env: NodeJS.ProcessEnv, name: string, min: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min) {
+    throw new ConfigError(`invalid ${name} '${raw}' (a whole number, at least ${min})`);
+  }
+  return n;
 }
 
 export function splitList(s: string): string[] {
@@ -202,6 +229,7 @@ export function splitList(s: string): string[] {
     .filter((x) => x.length > 0);
 }
 
-function stripUndefined<T extends object>(o: T): Partial<T> {
+/** The keys that are set: spread over defaults, an unset key keeps the default. */
+export function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -32,6 +32,7 @@ const MESSAGES: Record<number, string> = {
   406: 'unsupported response type',
   409: 'resource state conflict',
   413: 'request size exceeds our limits',
+  414: 'request URI too long',
   415: 'unsupported media type',
   429: 'request limit exceeded',
   499: 'connection closed',

@@ -1,6 +1,7 @@
 import { Context, Next } from 'koa';
 import { ApiError, ErrorCode } from '../errors/ApiError';
-import { databaseErrorToApi } from '../storage/DatabaseErrors';
+import { databaseErrorToApi, isDatabaseError } from '../storage/DatabaseErrors';
+import { RETRY_AFTER_SECONDS } from './AdmissionControl';
 import { Logger } from '../util/Logger';
 
 /**
@@ -18,6 +19,8 @@ export function errorHandler(log: Logger) {
       const err = toApiError(e);
       if (err.status >= 500) log.error({ err: e, url: ctx.url, requestId: ctx.state.requestId }, 'request failed');
       ctx.status = err.status;
+      // Overload, a timeout, a lost database connection: all pass; say when to come back.
+      if (err.status === 503 && !ctx.response.get('Retry-After')) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
       ctx.type = 'application/json; charset=utf-8';
       ctx.body = JSON.stringify(err.toBody(ctx.state.requestId, ctx.state.scope ?? 'api'), null, 2);
     }
@@ -28,7 +31,7 @@ function toApiError(e: unknown): ApiError {
   if (e instanceof ApiError) return e;
   if (e instanceof URIError) return ApiError.badQuery('malformed URL encoding');
   // Postgres errors (SQLSTATE codes) met outside the collection engine, e.g. by explorer objects.
-  if (typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) return databaseErrorToApi(e);
+  if (isDatabaseError(e)) return databaseErrorToApi(e);
   const status = (e as { status?: number; expose?: boolean }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (status === 405) return new ApiError(405, ErrorCode.NO_ROUTE, (e as Error).message);

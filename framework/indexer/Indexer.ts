@@ -6,6 +6,7 @@ import { ChainState, FINAL_DEPTH } from './ChainState';
 import { BrinSummaries } from '../storage/BrinSummaries';
 import { BulkWriter } from '../storage/BulkWriter';
 import { Database } from '../storage/Database';
+import { isConnectionLoss } from '../storage/DatabaseErrors';
 import { TableMaintenance } from '../storage/TableMaintenance';
 import { Logger } from '../util/Logger';
 import { BlockDispatcher } from './BlockDispatcher';
@@ -102,11 +103,11 @@ export class Indexer {
     this.chain.update({ finalDepth: this.options.reorgDepth });
     this.status.mode = 'sync';
     this.status.status = 'connecting';
-    this.tip = await this.sync.read(this.db.writer);
-    await this.dispatcher.contracts.watches.load(this.db.writer);
-    if (this.tip) this.status.setIndexed(this.tip.height);
+    let resume = true;
     while (!signal.aborted) {
       try {
+        if (resume) await this.resume();
+        resume = false;
         const head = await this.source.head(signal);
         this.status.firstLevel ??= this.tip ? this.tip.height : (this.options.fromLevel ?? (await this.source.firstLevel(signal)));
         this.status.status = 'syncing';
@@ -128,13 +129,25 @@ export class Indexer {
           this.log.error({ err: e.cause ?? e }, `indexing stopped: ${e.message}`);
           return;
         }
-        this.log.warn({ err: e }, `block source failed, retrying in ${this.options.retryDelayMs} ms`);
+        // A lost database connection may have lost a commit's answer, not the commit: start again from
+        // what the database holds.
+        const lost = isConnectionLoss(e);
+        resume ||= lost;
+        const what = lost ? 'database connection lost' : 'block source failed';
+        this.log.warn({ err: e }, `${what}, retrying in ${this.options.retryDelayMs} ms`);
         this.status.status = 'connecting';
         // Cut short by an abort, which the loop then sees; the helper drops its listener when the time is up.
         await abortableSleep(this.options.retryDelayMs, signal).catch(() => undefined);
       }
     }
     if (!signal.aborted) this.status.status = 'synced';
+  }
+
+  /** Where indexing stands in the database: the committed tip and the watched contracts. */
+  private async resume(): Promise<void> {
+    this.tip = await this.sync.read(this.db.writer);
+    await this.dispatcher.contracts.watches.load(this.db.writer);
+    if (this.tip) this.status.setIndexed(this.tip.height);
   }
 
   private reachedEnd(): boolean {
@@ -302,7 +315,7 @@ export class Indexer {
       this.states.reset();
       this.dispatcher.contracts.watches.reset();
       this.dispatcher.state.drop();
-      if (isNodeFailure(e)) {
+      if (isNodeFailure(e) || isConnectionLoss(e)) {
         // run() retries these blocks: the first of them must carry the constants again.
         this.constantsProtocol = undefined;
         throw e;
@@ -378,6 +391,7 @@ export class Indexer {
         await this.sync.write(trx, { height, hash, chainId: this.tip?.chainId });
       });
     } catch (e) {
+      if (isConnectionLoss(e)) throw e;
       throw new IndexingError(`rollback to ${height} failed: ${(e as Error).message}`, { cause: e });
     } finally {
       this.states.reset();

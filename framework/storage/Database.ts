@@ -6,6 +6,7 @@ import ClientPgLite from 'knex-pglite';
 import { PGlite } from '@electric-sql/pglite';
 import { Pool } from 'pg';
 import { boundQueryErrors } from './DatabaseErrors';
+import type { Logger } from '../util/Logger';
 import { ReadMetrics } from './ReadMetrics';
 
 export interface DatabaseOptions {
@@ -19,6 +20,8 @@ export interface DatabaseOptions {
   readOnly?: boolean;
   /** Size of the API read pool on Postgres. */
   readPoolSize?: number;
+  /** Where knex's own warnings go (a pooled connection found dead, deprecations); default: the console. */
+  log?: Logger;
 }
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -64,7 +67,7 @@ export class Database {
 
   static async open(opts: DatabaseOptions): Promise<Database> {
     if (opts.url) {
-      const base = { client: 'pg', connection: opts.url, compileSqlOnError: false };
+      const base = { client: 'pg', connection: opts.url, compileSqlOnError: false, ...(opts.log ? { log: knexLog(opts.log) } : {}) };
       const reader = knexFactory({
         ...base,
         connection: {
@@ -136,6 +139,16 @@ export class Database {
     if (this.writer !== this.reader) await this.writer.destroy();
     await this.lookups?.end();
   }
+}
+
+/** Knex's logger calls as log lines of the instance (they were bare console lines beside its JSON). */
+function knexLog(log: Logger): Knex.Config['log'] {
+  return {
+    warn: (message: string) => log.warn({ component: 'knex' }, String(message)),
+    error: (message: string) => log.error({ component: 'knex' }, String(message)),
+    deprecate: (method: string, instead: string) => log.warn({ component: 'knex' }, `${method} deprecated: ${instead}`),
+    debug: (message: unknown) => log.debug({ component: 'knex' }, String(message)),
+  };
 }
 
 /** Replicas' sessions refuse writes. */

@@ -3,7 +3,7 @@ import type { HandlerRegistry } from '../indexer/IndexContext';
 import type { Database } from '../storage/Database';
 import type { Logger } from '../util/Logger';
 import { NotifyListener } from './NotifyListener';
-import { StreamHub } from './StreamHub';
+import { DEFAULT_STREAM_LIMITS, StreamHub, StreamLimits } from './StreamHub';
 import { StreamLog } from './StreamLog';
 import { StreamRecorder } from './StreamRecorder';
 import { mountStream } from './StreamRoutes';
@@ -20,9 +20,12 @@ export class LiveStream {
     readonly listener?: NotifyListener,
   ) {}
 
-  static async open(db: Database, opts: { readOnly: boolean; databaseUrl?: string; log: Logger }): Promise<LiveStream> {
+  static async open(
+    db: Database,
+    opts: { readOnly: boolean; databaseUrl?: string; log: Logger; limits?: Partial<StreamLimits> },
+  ): Promise<LiveStream> {
     if (!opts.readOnly) await StreamLog.migrate(db.writer);
-    const hub = new StreamHub(db.reader, opts.log);
+    const hub = new StreamHub(db.reader, opts.log, { ...DEFAULT_STREAM_LIMITS, ...opts.limits });
     const recorder = new StreamRecorder(db.kind, () => hub.notify());
     const listener = opts.readOnly && opts.databaseUrl ? new NotifyListener(opts.databaseUrl, () => hub.notify(), opts.log) : undefined;
     return new LiveStream(hub, recorder, listener);

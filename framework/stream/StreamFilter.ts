@@ -13,6 +13,14 @@ export const STREAM_PARAMS = [
   { name: 'last_event_id', description: 'resume after this event id (same as the Last-Event-ID header)' },
 ] as const;
 
+/** How large one client's filter may be (config `stream_max_filter_entries`, `stream_max_filter_bytes`). */
+export interface StreamFilterLimits {
+  /** Values in all the lists together; more is a 400. */
+  maxFilterEntries: number;
+  /** Bytes of the query string, as sent (URL-encoded); more is a 414, before it is parsed. */
+  maxFilterBytes: number;
+}
+
 /**
  * Which events one client wants. Blocks and rollbacks are the stream's clock and always pass unless
  * `types` leaves them out; the operation filters narrow operations (and plugin events that name
@@ -31,14 +39,24 @@ export class StreamFilter {
    * `eventTypes` are what the instance can stream (StreamRecorder.eventTypes), `opTypes` the operation
    * types it knows: a name outside them would only ever give an empty stream, so it is a 400.
    */
-  static parse(query: QueryArgs, eventTypes: ReadonlySet<string>, opTypes: ReadonlySet<string>): StreamFilter {
+  static parse(
+    query: QueryArgs,
+    eventTypes: ReadonlySet<string>,
+    opTypes: ReadonlySet<string>,
+    maxEntries: number,
+  ): StreamFilter {
     const known = new Set<string>(STREAM_PARAMS.map((p) => p.name));
     for (const key of Object.keys(query)) if (!known.has(key)) throw ApiError.invalid(`unknown parameter '${key}'`);
+    let entries = 0;
     const list = (key: string): string[] | undefined => {
       const v = query[key];
       if (v === undefined) return undefined;
       const items = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
       if (items.length === 0) throw ApiError.invalid(`empty '${key}' filter`);
+      entries += items.length;
+      if (entries > maxEntries) {
+        throw ApiError.invalid(`too many stream filter values: at most ${maxEntries} in all lists together`);
+      }
       return items;
     };
     const set = (items?: string[]): Set<string> | undefined => (items ? new Set(items) : undefined);

@@ -1,15 +1,31 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../util/Logger';
 import type { SseClient, SseClientLimits } from './SseClient';
+import type { StreamFilterLimits } from './StreamFilter';
 import { StreamEvent, StreamLog } from './StreamLog';
 
-export interface StreamLimits extends SseClientLimits {
+export interface StreamLimits extends SseClientLimits, StreamFilterLimits {
   heartbeatMs: number;
   /** How often the log is read without being told (replicas whose NOTIFY was missed; a safety net). */
   pollMs: number;
+  /** Clients connected at once (config `stream_max_clients`); the next one gets a 503. */
+  maxClients: number;
 }
 
-export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxBufferedBytes: 1 << 20, dropGraceMs: 10_000, heartbeatMs: 15_000, pollMs: 5_000 };
+/**
+ * 1,000 clients: twice the 500 the stream test serves at once; a stalled one holds at most
+ * `maxBufferedBytes` for `dropGraceMs`. The filter caps keep what a client's filter itself holds
+ * small (1,000 addresses are about 37 kB; 100 clients of 1.85 MB lists took 500 MB).
+ */
+export const DEFAULT_STREAM_LIMITS: StreamLimits = {
+  maxBufferedBytes: 1 << 20,
+  dropGraceMs: 10_000,
+  heartbeatMs: 15_000,
+  pollMs: 5_000,
+  maxClients: 1_000,
+  maxFilterEntries: 1_000,
+  maxFilterBytes: 64 * 1024,
+};
 
 const PAGE = 1000;
 
@@ -117,7 +133,8 @@ export class StreamHub {
 
   /**
    * A new client: from now on, or after `resumeAfter`. A resume point older than the kept window is
-   * announced with a `reset` notice and the client continues from the oldest kept event.
+   * announced with a `reset` notice and the client continues from the oldest kept event. A catch-up
+   * that fails (the database connection lost) ends the client's stream: it resumes with Last-Event-ID.
    */
   async add(client: SseClient, resumeAfter?: number): Promise<void> {
     this.clients.add(client);
@@ -127,6 +144,15 @@ export class StreamHub {
       return;
     }
     client.lastId = resumeAfter;
+    try {
+      await this.catchUp(client, resumeAfter);
+    } catch (e) {
+      this.log.warn({ err: (e as Error).message }, 'cannot catch a resuming stream client up; its stream ends');
+      client.close();
+    }
+  }
+
+  private async catchUp(client: SseClient, resumeAfter: number): Promise<void> {
     const oldest = await StreamLog.oldest(this.db);
     if (oldest > 0 && resumeAfter < oldest - 1) {
       client.notice('reset', { reason: 'the resume point is older than the kept window', last_event_id: resumeAfter, oldest_id: oldest });

@@ -10,13 +10,17 @@ describe('live stream: filter names', () => {
 
   it('accepts the built-in event types and those a plugin declared, nothing else', () => {
     const recorder = new StreamRecorder('pglite', () => undefined);
-    const parse = (types: string) => () => StreamFilter.parse({ types }, recorder.eventTypes, opTypes);
+    const parse = (types: string) => () => StreamFilter.parse({ types }, recorder.eventTypes, opTypes, 10);
     expect(parse('block,operation,rollback')).not.to.throw();
     expect(parse('block,dex_trade')).to.throw(ApiError, "invalid 'types' value 'dex_trade'");
     recorder.declare('dex_trade');
     expect(parse('block,dex_trade')).not.to.throw();
     expect(parse('dropped')).to.throw(ApiError, "'dropped'");
-    expect(() => StreamFilter.parse({ op_type: 'transaction,transacton' }, recorder.eventTypes, opTypes)).to.throw(ApiError, "invalid 'op_type' value 'transacton'");
+    const typo = { op_type: 'transaction,transacton' };
+    expect(() => StreamFilter.parse(typo, recorder.eventTypes, opTypes, 10)).to.throw(
+      ApiError,
+      "invalid 'op_type' value 'transacton'",
+    );
   });
 
   it('lets a plugin publish only what it declared, and never a reserved type', () => {

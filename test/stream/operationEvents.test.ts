@@ -57,7 +57,8 @@ describe(`live stream: operation events name types as /tables/op does (${BACKEND
   });
 
   it('op_type names a type the stream sends, unknown included, and refuses our finer normalized names', function () {
-    const parse = (opType: string) => () => StreamFilter.parse({ op_type: opType }, new Set(['operation']), CLIENT_OPERATION_TYPES);
+    const events = new Set(['operation']);
+    const parse = (opType: string) => () => StreamFilter.parse({ op_type: opType }, events, CLIENT_OPERATION_TYPES, 10);
     expect(parse('transaction,rollup_transaction,update_consensus_key,event,unknown')).not.to.throw();
     for (const finer of ['stake', 'dal_publish', 'update_companion_key']) expect(parse(finer)).to.throw(ApiError, `'${finer}'`);
   });

@@ -1,33 +1,21 @@
 import { expect } from 'chai';
-import { BUILTIN_PLUGIN_DIR, TzidxApp } from '../../framework/app/TzidxApp';
+import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
-import { silentLogger } from '../../framework/util/Logger';
 import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
-import { startTestInstance, TestInstance } from '../support/TestInstance';
+import { replicaPair } from '../support/Replica';
+import { startTestInstance } from '../support/TestInstance';
 import { checkBlockSequence } from './checkSequence';
 import { SseReader } from './SseReader';
 
-describe(`live stream on a read-only replica, fed by LISTEN/NOTIFY (${BACKEND})`, function () {
+describe(`live stream on a read-only replica, fed by LISTEN/NOTIFY (${BACKEND}; Postgres only)`, function () {
   this.timeout(180_000);
-  let indexer: TestInstance;
-  let replica: TzidxApp;
-  let replicaUrl: string;
-
-  before(async function () {
-    // Replicas share a Postgres server with the indexer; an in-process PGlite cannot be shared.
-    if (BACKEND !== 'postgres') this.skip();
-    indexer = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
-    replica = await TzidxApp.create(indexer.app.config, { log: silentLogger, available: discoverPlugins([BUILTIN_PLUGIN_DIR]), readOnly: true });
-    replicaUrl = (await replica.api.listen(0, '127.0.0.1')).url;
-  });
-  after(async () => {
-    await replica?.close();
-    await indexer?.close();
-  });
+  const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]);
+  const pair = replicaPair(() => startTestInstance({ plugins }), plugins);
 
   it('delivers the same sequence as the indexer process, across a reorg', async () => {
+    const { indexer, replica, url: replicaUrl } = pair();
     const chain = new SandboxChain({ seed: 'replica-stream', profile: 'tiny' });
     chain.bake(8);
     await indexSandbox(indexer, chain);
