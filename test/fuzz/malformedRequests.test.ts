@@ -50,8 +50,6 @@ describe(`fuzz: ${COUNT} hostile requests over every route of /openapi.json (see
     const worker = async (): Promise<void> => {
       for (let i = sent++; i < COUNT; i = sent++) {
         const req = gen.request(i);
-        // HEAD /stream is framework/stream's (an open event stream answers no HEAD yet): left to its owner.
-        if (req.method === 'HEAD' && req.path.startsWith('/stream')) continue;
         methods.add(req.method);
         const problem = await check(t.url, req, statuses);
         const headers = JSON.stringify(req.headers).slice(0, 160);
