@@ -6,33 +6,13 @@ import { generateRows, keyRows } from '../bench/RowFactory';
 import { parseCsv, tez } from '../support/SampleTable';
 import { BACKEND } from '../support/TestDatabase';
 import { manifestPlugin, startTestInstance, TestInstance } from '../support/TestInstance';
-import { diffRows, expectedSeries, Kind, OracleMeasure, OracleRow, OracleQuery, windowOf } from './SeriesOracle';
+import { diffRows, expectedSeries, measuresOf, OracleRow, OracleQuery, windowOf } from './SeriesOracle';
 import { body } from './TickTable';
 
 const N = 1500;
 const START = Date.UTC(2024, 0, 1);
 const STEP = 53 * 60_000;
 const iso = (ms: number): string => new Date(ms).toISOString();
-
-/** The oracle's view of a catalog series, from the declared column types. */
-function measuresOf(def: SeriesDef): OracleMeasure[] {
-  return def.columns.map((c) => ({
-    name: c.name,
-    agg: c.agg,
-    source: c.source?.name,
-    kind: c.source ? kindOf(c.source.type.name) : undefined,
-    weight: c.weight?.name,
-    weightKind: c.weight ? kindOf(c.weight.type.name) : undefined,
-  }));
-}
-
-function kindOf(type: string): Kind {
-  if (type === 'int64' || type === 'uint64') return 'int';
-  if (type === 'money' || type === 'float64' || type === 'bool') return type === 'float64' ? 'float' : (type as Kind);
-  const fixed = /^(?:fixed|decimal)\((\d+)\)$/.exec(type);
-  if (fixed) return { fixed: Number(fixed[1]) };
-  throw new Error(`no oracle kind for ${type}`);
-}
 
 /** Generated rows for a series' table, spread over ~55 days, heights rising with time, one in five blocks orphaned. */
 function rowsFor(def: SeriesDef, seed: number): Array<Record<string, unknown>> {

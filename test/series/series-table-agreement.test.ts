@@ -7,8 +7,6 @@ import { ColumnDef, isFilterOnly, SeriesDef } from '../../framework/catalog/Cata
 import { BoolType } from '../../framework/catalog/types/BoolType';
 import { ColumnType } from '../../framework/catalog/types/ColumnType';
 import { DecimalType } from '../../framework/catalog/types/DecimalType';
-import { FixedType } from '../../framework/catalog/types/FixedType';
-import { Float64Type } from '../../framework/catalog/types/Float64Type';
 import { MoneyType } from '../../framework/catalog/types/MoneyType';
 import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
@@ -19,7 +17,7 @@ import { seededRandom } from '../../framework/util/seededRandom';
 import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
-import { Cell, diffRows, expectedSeries, Fill, Kind, OracleMeasure, OracleRow, windowOf } from './SeriesOracle';
+import { Cell, diffRows, expectedSeries, Fill, Kind, kindOf, measuresOf, OracleRow, windowOf } from './SeriesOracle';
 
 const FILLS: Fill[] = ['none', 'null', 'last', 'linear', 'zero'];
 const MINUTE = 60_000;
@@ -40,14 +38,6 @@ interface Filter {
 }
 const pick = <T>(rnd: Rnd, items: readonly T[]): T => items[Math.floor(rnd() * items.length)];
 
-function kindOf(type: ColumnType): Kind {
-  if (type instanceof MoneyType) return 'money';
-  if (type instanceof BoolType) return 'bool';
-  if (type instanceof FixedType) return { fixed: type.decimals };
-  if (type instanceof Float64Type) return 'float';
-  return 'int';
-}
-
 /** A JSON cell of /tables as the oracle reads it: integers and mutez as bigint, decimals as exact text. */
 function oracleValue(v: unknown, kind: Kind): unknown {
   if (v === null || v === undefined) return null;
@@ -62,17 +52,6 @@ function filterArg(v: unknown, type: ColumnType): string {
   if (type instanceof MoneyType) return (v as number).toFixed(6);
   if (type instanceof BoolType) return v ? '1' : '0';
   return String(v);
-}
-
-function measuresOf(series: SeriesDef): OracleMeasure[] {
-  return series.columns.map((c) => ({
-    name: c.name,
-    agg: c.agg,
-    source: c.source?.name,
-    kind: c.source ? kindOf(c.source.type) : undefined,
-    weight: c.weight?.name,
-    weightKind: c.weight ? kindOf(c.weight.type) : undefined,
-  }));
 }
 
 /** Expected decimal(n) cells are JSON numbers in the answer (fixed(n) ones are strings). */
