@@ -19,7 +19,8 @@ describe(`series bench rows fit the catalog's op table (${BACKEND})`, function (
     const table = `${quote(op.schema)}.${quote(op.storage)}`;
     // The series counts the rows /tables/op lists: contract events (`event`, `unknown`) only when named.
     const listed = "count(*) filter (where type not in ('event', 'unknown'))::int as listed";
-    const [{ n, listed: shown }] = (await t.app.db.writer.raw(`select count(*)::int as n, ${listed} from ${table}`)).rows;
+    const counts = await t.app.db.writer.raw(`select count(*)::int as n, ${listed} from ${table}`);
+    const [{ n, listed: shown }] = counts.rows;
     expect(n).to.equal(1000);
     const res = await t.get('/series/op?collapse=1d&columns=time,count&start_date=2024-01-01T00:00:00Z&end_date=2024-01-02T00:00:00Z');
     expect(res.status).to.equal(200);
