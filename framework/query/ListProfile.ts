@@ -11,8 +11,6 @@ export interface ListProfile {
   readonly rowShape: 'array' | 'object';
   /** Whether `.csv` is offered. */
   readonly allowCsv: boolean;
-  /** Aggregates count every row: columns' hidden values are not left out (series). */
-  readonly keepsHiddenRows?: boolean;
 }
 
 export const TABLE_PROFILE: ListProfile = {

@@ -44,7 +44,7 @@ const UINT64 = /^\d{1,20}$/;
 export function parseTableRequest(table: TableDef, args: QueryArgs, profile: ListProfile): TableRequest {
   return {
     columns: parseColumns(table, single(args, 'columns')),
-    filters: withHiddenRows(table, parseFilters(table, args), profile),
+    filters: withHiddenRows(table, parseFilters(table, args)),
     limit: parseLimit(single(args, 'limit'), profile),
     order: parseOrder(single(args, 'order')),
     cursor: parseCursor(single(args, 'cursor')),
@@ -128,8 +128,7 @@ function parseFilters(table: TableDef, args: QueryArgs): Filter[] {
 }
 
 /** Lists leave out rows with a column's hidden values unless an `eq`/`in` filter on that column names one of them. */
-function withHiddenRows(table: TableDef, filters: Filter[], profile: ListProfile): Filter[] {
-  if (profile.keepsHiddenRows) return filters;
+function withHiddenRows(table: TableDef, filters: Filter[]): Filter[] {
   const hide: Filter[] = table.columns
     .filter((column) => column.hiddenValues !== undefined)
     .filter((column) => {

@@ -1,4 +1,5 @@
-import { Aggregation, ColumnDef, SeriesColumnDef, SeriesDef } from '../catalog/CatalogModel';
+import { escapeLiteral } from 'pg';
+import { Aggregation, ColumnDef, SeriesColumnDef, SeriesDef, storedName, TableDef } from '../catalog/CatalogModel';
 import { BigIntType } from '../catalog/types/BigIntType';
 import { BoolType } from '../catalog/types/BoolType';
 import { ColumnType, Encoding } from '../catalog/types/ColumnType';
@@ -59,7 +60,13 @@ export class CompiledSeries {
   readonly partitionRefs: readonly string[];
   /** The block height of a raw row, when the table has one: rollups remember it to undo reorgs. */
   readonly heightRef?: string;
-  /** Rows the series never includes: blocks a reorg turned into orphans. */
+  /** Blocks a reorg turned into orphans: left out unless the request filters on the orphan column. */
+  readonly orphanRows?: string;
+  /**
+   * Rows no rollup holds: orphans, and rows with a column's hidden values (op type `event`), which
+   * the table lists only when a filter names them; the request parser leaves those out as it does
+   * for tables, so a series counts what its table lists.
+   */
   readonly excludedRows?: string;
 
   private readonly byName: Map<string, Measure>;
@@ -69,7 +76,9 @@ export class CompiledSeries {
     this.timeRef = quote(def.timeColumn.name);
     this.partitionRefs = def.partition.map((c) => quote(c.name));
     this.heightRef = table.heightColumn ? quote(table.heightColumn) : undefined;
-    this.excludedRows = table.orphanColumn ? `${quote(table.orphanColumn)} is true` : undefined;
+    this.orphanRows = table.orphanColumn ? `${quote(table.orphanColumn)} is true` : undefined;
+    const excluded = [...(this.orphanRows ? [this.orphanRows] : []), ...hiddenRows(table)];
+    this.excludedRows = excluded.length > 1 ? excluded.map((c) => `(${c})`).join(' or ') : excluded[0];
     const keys = keyPartials(this.timeRef);
     this.measures = def.columns.map((c, i) => buildMeasure(def, c, i, keys));
     const all = new Map<string, PartialColumn>([['cnt', COUNT_PARTIAL]]);
@@ -83,9 +92,17 @@ export class CompiledSeries {
     return this.byName.get(name);
   }
 
-  /** Whether the rollups can answer under these filters: each an equality on one partition column. */
+  /**
+   * Whether the rollups can answer under these filters: each an equality on one partition column, or
+   * the exclusion of a column's hidden values that the request parser adds (no rollup holds those rows).
+   */
   rollupServes(filters: readonly Filter[]): boolean {
-    return filters.every((f) => f.op === 'eq' && f.values.length === 1 && this.def.partition.includes(f.column));
+    return filters.every((f) => this.partitionEquality(f) || isHiddenExclusion(f));
+  }
+
+  /** An equality on one partition column: the rollups keep a bucket per partition. */
+  partitionEquality(f: Filter): boolean {
+    return f.op === 'eq' && f.values.length === 1 && this.def.partition.includes(f.column);
   }
 
   /** Whether the request names the column that marks excluded rows (then the caller's filter decides). */
@@ -93,6 +110,23 @@ export class CompiledSeries {
     const orphan = this.def.table.orphanColumn;
     return orphan !== undefined && columns.includes(orphan);
   }
+}
+
+/** `col in (…)` per column with hidden values: the rows lists leave out unless a filter names one. */
+function hiddenRows(table: TableDef): string[] {
+  return table.columns
+    .filter((c) => c.hiddenValues !== undefined && storedName(c) === c.name)
+    .map((c) => {
+      const values = c.hiddenValues!.map((v) => `${escapeLiteral(String(v))}::${c.type.sqlType}`);
+      return `${quote(c.name)} in (${values.join(', ')})`;
+    });
+}
+
+/** The filter the request parser adds to leave a column's hidden values out (`nin` of exactly those). */
+function isHiddenExclusion(f: Filter): boolean {
+  const hidden = f.column.hiddenValues;
+  if (f.op !== 'nin' || hidden === undefined) return false;
+  return f.values.length === hidden.length && hidden.every((v) => f.values.includes(v));
 }
 
 const COUNT_PARTIAL: PartialColumn = {

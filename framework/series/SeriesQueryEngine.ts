@@ -59,7 +59,8 @@ export class SeriesQueryEngine {
     const q = knex.withSchema(t.schema).from(t.storage).select(knex.raw(list.join(', ')));
     q.whereRaw(`${series.timeRef} >= ? and ${series.timeRef} < ?`, [new Date(req.window.from), new Date(req.window.to)]);
     applyFilters(q, req.filters);
-    if (series.excludedRows && !series.filtersExclusion(req.filters.map((f) => f.column.name))) q.whereRaw(`not (${series.excludedRows})`);
+    const orphansNamed = series.filtersExclusion(req.filters.map((f) => f.column.name));
+    if (series.orphanRows && !orphansNamed) q.whereRaw(`not (${series.orphanRows})`);
     extra?.(q);
     return q;
   }
@@ -70,12 +71,13 @@ export class SeriesQueryEngine {
     const level = req.collapse.level;
     const partials = partialsOf(series, req);
     const stored = [`${req.collapse.bucketSql('"b"')} as "b"`, ...partials.map((p) => quote(p.name))];
-    // The partitions the filters select (every filter is an equality on a partition column here).
-    const partition = req.filters.map((f) => `${quote(f.column.name)} = ${f.column.type.placeholder}`);
+    // The partitions the filters select; the other filters leave out hidden rows, which no rollup holds.
+    const equalities = req.filters.filter((f) => series.partitionEquality(f));
+    const partition = equalities.map((f) => `${quote(f.column.name)} = ${f.column.type.placeholder}`);
     const buckets = knex.raw(`select ${stored.join(', ')} from ${rollupTable(series, level)} where ${['"b" >= ? and "b" < ?', ...partition].join(' and ')}`, [
       new Date(req.window.from),
       new Date(req.window.to),
-      ...req.filters.map((f) => f.values[0]),
+      ...equalities.map((f) => f.values[0]),
     ]);
     const watermark = this.rollups.watermarkSql(series, level);
     const tail = this.fromRaw(series, req, partials, (q) => q.whereRaw(`"row_id" > ${watermark.sql}`, watermark.bindings));

@@ -8,8 +8,11 @@ import { CompiledSeries, Measure } from './CompiledSeries';
 export const FILL_MODES = ['none', 'null', 'last', 'linear', 'zero'] as const;
 export type FillMode = (typeof FILL_MODES)[number];
 
-/** The spec gives time-series the tables' limits (aggregated rows): default 500, at most 50000 (clamped), 0 = default. */
-export const SERIES_PROFILE: ListProfile = { ...TABLE_PROFILE, keepsHiddenRows: true };
+/**
+ * The spec gives time-series the tables' limits (aggregated rows): default 500, at most 50000 (clamped), 0 = default;
+ * and a series leaves out the rows its table hides (op type `event`) unless a filter names them, as the table does.
+ */
+export const SERIES_PROFILE: ListProfile = TABLE_PROFILE;
 
 /** The arguments only a series takes; all others go through the tables parser (limit, order, filters). */
 const SERIES_KEYS = new Set(['columns', 'collapse', 'start_date', 'end_date', 'fill']);

@@ -1,3 +1,9 @@
+import { SeriesDef } from '../../framework/catalog/CatalogModel';
+import { BoolType } from '../../framework/catalog/types/BoolType';
+import { ColumnType } from '../../framework/catalog/types/ColumnType';
+import { FixedType } from '../../framework/catalog/types/FixedType';
+import { Float64Type } from '../../framework/catalog/types/Float64Type';
+import { MoneyType } from '../../framework/catalog/types/MoneyType';
 import { tez } from '../support/SampleTable';
 
 /**
@@ -18,6 +24,27 @@ export interface OracleMeasure {
   /** `wmean`: the weighing column and its kind. */
   weight?: string;
   weightKind?: Kind;
+}
+
+/** The oracle's kind of a catalog column type (fixed(n) and decimal(n) alike). */
+export function kindOf(type: ColumnType): Kind {
+  if (type instanceof MoneyType) return 'money';
+  if (type instanceof BoolType) return 'bool';
+  if (type instanceof FixedType) return { fixed: type.decimals };
+  if (type instanceof Float64Type) return 'float';
+  return 'int';
+}
+
+/** The oracle's view of a catalog series, from the declared column types. */
+export function measuresOf(def: SeriesDef): OracleMeasure[] {
+  return def.columns.map((c) => ({
+    name: c.name,
+    agg: c.agg,
+    source: c.source?.name,
+    kind: c.source ? kindOf(c.source.type) : undefined,
+    weight: c.weight?.name,
+    weightKind: c.weight ? kindOf(c.weight.type) : undefined,
+  }));
 }
 
 /** A table row as the test inserted it: `time` in unix ms, `row_id` as the database assigned it. */
