@@ -1,11 +1,11 @@
 import { encodeAddress } from '@taquito/utils';
 import { expect } from 'chai';
-import { BlockNormalizer } from '../../../framework/chain';
+import { BlockNormalizer, type NormalizedBlock } from '../../../framework/chain';
 import type { RawBlock } from '../../../framework/chain/model/RawBlock';
 import { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
 import { quipuswapAdapter } from '../../../plugins/defi-dex/adapters/quipuswap/adapter';
 import type { DexTradeAction } from '../../../plugins/defi-dex/core/DexAdapter';
-import { watchingContext } from '../../indexer/support/templeGroups';
+import { carrierBlock, TEMPLE_HASHES, templeContents, watchingContext } from '../../indexer/support/templeGroups';
 import { readFixtureJson } from '../../support/fixtures';
 import { RecordingSink, type SinkCall } from '../support/RecordingSink';
 
@@ -49,31 +49,32 @@ interface RawCall {
   hash: string;
   pool: string;
   entrypoint: string;
+  /** The group's signer, and the contract that called the pool when it was an internal call. */
   signer: string;
+  router?: string;
   amount: bigint;
   storage: Json;
   /** What the pool sent after the call, up to its next call. */
   emitted: Json[];
 }
 
-/** Every applied call of a QuipuSwap v1 action entrypoint in the raw blocks, top-level or internal. */
-function rawCalls(): RawCall[] {
+/** Every applied call of a QuipuSwap v1 action entrypoint in raw groups (RPC form), top-level or internal. */
+function rawCalls(level: number, groups: Json[]): RawCall[] {
   const out: RawCall[] = [];
-  for (const level of LEVELS) {
-    for (const group of rawBlock(level).operations.flat()) {
-      for (const c of group.contents) {
-        const ops = [{ ...c, result: c.metadata?.operation_result }, ...(c.metadata?.internal_operation_results ?? [])];
-        ops.forEach((o: Json, i: number) => {
-          const applied = o.kind === 'transaction' && o.result?.status === 'applied';
-          if (!applied || !CALLS.includes(o.parameters?.entrypoint)) return;
-          const rest = ops.slice(i + 1);
-          const end = rest.findIndex((n: Json) => n.destination === o.destination && n.parameters);
-          const emitted = (end < 0 ? rest : rest.slice(0, end)).filter((n: Json) => n.source === o.destination);
-          const { destination: pool, parameters, result } = o;
-          const [entrypoint, signer, amount] = [parameters.entrypoint, c.source, BigInt(o.amount)];
-          out.push({ level, hash: group.hash, pool, entrypoint, signer, amount, storage: result.storage, emitted });
-        });
-      }
+  for (const group of groups) {
+    for (const c of group.contents) {
+      const ops = [{ ...c, result: c.metadata?.operation_result }, ...(c.metadata?.internal_operation_results ?? [])];
+      ops.forEach((o: Json, i: number) => {
+        const applied = o.kind === 'transaction' && o.result?.status === 'applied';
+        if (!applied || !CALLS.includes(o.parameters?.entrypoint)) return;
+        const rest = ops.slice(i + 1);
+        const end = rest.findIndex((n: Json) => n.destination === o.destination && n.parameters);
+        const emitted = (end < 0 ? rest : rest.slice(0, end)).filter((n: Json) => n.source === o.destination);
+        const { destination: pool, parameters, result } = o;
+        const [entrypoint, amount, router] = [parameters.entrypoint, BigInt(o.amount), i > 0 ? o.source : undefined];
+        const [hash, signer] = [group.hash, c.source];
+        out.push({ level, hash, pool, entrypoint, signer, router, amount, storage: result.storage, emitted });
+      });
     }
   }
   return out;
@@ -99,18 +100,68 @@ function tokenMoves(ops: Json[]): Array<{ token: string; tokenId?: bigint; from:
     });
 }
 
-describe('defi-dex: QuipuSwap v1 on real mainnet blocks, with no node (2021 FA1.2 and FA2 factory pools)', () => {
-  const sink = new RecordingSink();
-  const calls = rawCalls();
+/** Each call is one trade, as the chain moved it: amounts, receiver (the account paid), sender and router. */
+function checkTrades(calls: RawCall[], sink: RecordingSink): void {
+  const trades = sink.actions('trade');
+  const found = trades.map((t) => [t.level, t.origin.match.hash, t.pool.contract]);
+  expect(found).to.deep.equal(calls.map((c) => [c.level, c.hash, c.pool]));
+  calls.forEach((c, i) => {
+    const moves = tokenMoves(c.emitted);
+    const tez = c.emitted.filter((o) => o.kind === 'transaction' && !o.parameters);
+    expect(moves, `${c.hash} ${c.pool}: one token transfer`).to.have.length(1);
+    const [move, tezIn] = [moves[0], c.amount > 0n];
+    if (tezIn) expect([tez.length, move.from], `${c.hash}: tez in, tokens out`).to.deep.equal([0, c.pool]);
+    else expect([tez.length, move.to], `${c.hash}: tokens in, tez out`).to.deep.equal([1, c.pool]);
+    const out = tezIn ? move : { amount: BigInt(tez[0].amount), to: tez[0].destination };
+    const expected = {
+      tokenIn: tezIn ? 1 : 0,
+      tokenOut: tezIn ? 0 : 1,
+      amountIn: tezIn ? c.amount : move.amount,
+      amountOut: out.amount,
+      receiver: out.to,
+      sender: c.signer,
+      router: c.router,
+    };
+    const { tokenIn, tokenOut, amountIn, amountOut, receiver, sender, router } = trades[i].action as DexTradeAction;
+    const got = { tokenIn, tokenOut, amountIn, amountOut, receiver, sender, router };
+    expect(got, `${c.hash} ${c.pool}`).to.deep.equal(expected);
+  });
+}
 
+/** Reserves and LP supply are the storage after each call; the pool's token is the one it moved. */
+function checkSupplies(calls: RawCall[], sink: RecordingSink): void {
+  const trades = sink.actions('trade');
+  const decls = sink.calls.filter((x): x is Extract<SinkCall, { call: 'pool' }> => x.call === 'pool');
+  expect(decls.map((x) => x.decl.contract)).to.deep.equal([...new Set(calls.map((c) => c.pool))]);
+  calls.forEach((c, i) => {
+    const [move] = tokenMoves(c.emitted);
+    const fa2 = move.tokenId !== undefined;
+    const n = poolNumbers(c.storage, fa2);
+    expect(n.token, `${c.pool}: the storage's token is the one moved`).to.equal(move.token);
+    const { reserves, lpSupply } = trades[i].supply;
+    expect([...reserves, lpSupply], `${c.hash} ${c.pool}`).to.deep.equal([n.tokenPool, n.tezPool, n.totalSupply]);
+    const decl = decls.find((x) => x.decl.contract === c.pool)!.decl;
+    const token = fa2
+      ? { standard: 'fa2', contract: move.token, tokenId: move.tokenId }
+      : { standard: 'fa1.2', contract: move.token };
+    expect([decl.entity, decl.tokens[0]], c.pool).to.deep.equal([fa2 ? 'quipu_token' : 'quipu_v1', token]);
+  });
+}
+
+/** The adapter alone on the dispatcher, fed blocks with a node that has no script for any contract. */
+async function indexed(blocks: NormalizedBlock[]): Promise<RecordingSink> {
+  const sink = new RecordingSink();
+  const d = new BlockDispatcher();
+  quipuswapAdapter.register(d, sink);
+  for (const block of blocks) await d.dispatch(block, watchingContext(d, block, {}));
+  return sink;
+}
+
+describe('defi-dex: QuipuSwap v1 on real mainnet blocks, with no node (2021 FA1.2 and FA2 factory pools)', () => {
+  const calls = LEVELS.flatMap((level) => rawCalls(level, rawBlock(level).operations.flat()));
+  let sink: RecordingSink;
   before(async () => {
-    const d = new BlockDispatcher();
-    quipuswapAdapter.register(d, sink);
-    for (const level of LEVELS) {
-      const block = new BlockNormalizer().normalize(rawBlock(level) as RawBlock);
-      // The node has no script for any contract (and nothing else).
-      await d.dispatch(block, watchingContext(d, block, {}));
-    }
+    sink = await indexed(LEVELS.map((level) => new BlockNormalizer().normalize(rawBlock(level) as RawBlock)));
   });
 
   it('finds every applied call of the blocks, the `use` ones included, as one trade each', () => {
@@ -118,47 +169,27 @@ describe('defi-dex: QuipuSwap v1 on real mainnet blocks, with no node (2021 FA1.
     const useLevels = calls.filter((c) => c.entrypoint === 'use').map((c) => c.level);
     expect(useLevels).to.deep.equal([1621538, 1621538, 1621538, 1621538, 1676122]);
     expect(calls.filter((c) => c.entrypoint !== 'use')).to.have.length(2);
-    const trades = sink.actions('trade');
-    const found = trades.map((t) => [t.level, t.origin.match.hash, t.pool.contract]);
-    expect(found).to.deep.equal(calls.map((c) => [c.level, c.hash, c.pool]));
-  });
-
-  it('reports what the chain moved: amounts in and out, receiver, sender', () => {
-    const trades = sink.actions('trade');
-    calls.forEach((c, i) => {
-      const t = trades[i].action as DexTradeAction;
-      const moves = tokenMoves(c.emitted);
-      const tez = c.emitted.filter((o) => o.kind === 'transaction' && !o.parameters);
-      expect(moves, `${c.hash} ${c.pool}: one token transfer`).to.have.length(1);
-      const [move, paid] = [moves[0], tez[0]];
-      const expected =
-        c.amount > 0n
-          ? { tokenIn: 1, tokenOut: 0, amountIn: c.amount, amountOut: move.amount, receiver: move.to }
-          : { tokenIn: 0, tokenOut: 1, amountIn: move.amount, amountOut: BigInt(paid.amount), receiver: paid.destination };
-      if (c.amount === 0n) expect([tez.length, move.to], `${c.hash}: tokens in, tez out`).to.deep.equal([1, c.pool]);
-      else expect([tez.length, move.from], `${c.hash}: tez in, tokens out`).to.deep.equal([0, c.pool]);
-      const { tokenIn, tokenOut, amountIn, amountOut, receiver, sender } = t;
-      const got = { tokenIn, tokenOut, amountIn, amountOut, receiver, sender };
-      expect(got, `${c.hash} ${c.pool}`).to.deep.equal({ ...expected, sender: c.signer });
-    });
+    checkTrades(calls, sink);
   });
 
   it('reports reserves and LP supply from the storage after each call, and the token the pool moved', () => {
-    const trades = sink.actions('trade');
-    const decls = sink.calls.filter((x): x is Extract<SinkCall, { call: 'pool' }> => x.call === 'pool');
-    expect(decls.map((x) => x.decl.contract)).to.deep.equal([...new Set(calls.map((c) => c.pool))]);
-    calls.forEach((c, i) => {
-      const [move] = tokenMoves(c.emitted);
-      const fa2 = move.tokenId !== undefined;
-      const n = poolNumbers(c.storage, fa2);
-      expect(n.token, `${c.pool}: the storage's token is the one moved`).to.equal(move.token);
-      const { reserves, lpSupply } = trades[i].supply;
-      expect([...reserves, lpSupply], `${c.hash} ${c.pool}`).to.deep.equal([n.tokenPool, n.tezPool, n.totalSupply]);
-      const decl = decls.find((x) => x.decl.contract === c.pool)!.decl;
-      const token = fa2
-        ? { standard: 'fa2', contract: move.token, tokenId: move.tokenId }
-        : { standard: 'fa1.2', contract: move.token };
-      expect([decl.entity, decl.tokens[0]], c.pool).to.deep.equal([fa2 ? 'quipu_token' : 'quipu_v1', token]);
-    });
+    checkSupplies(calls, sink);
+  });
+});
+
+describe('defi-dex: QuipuSwap v1 pools called by routers (Temple recording), with no node', () => {
+  const NAME = 'wtz-arbitraging';
+  const block = carrierBlock([NAME]);
+  const calls = rawCalls(block.level, [{ hash: TEMPLE_HASHES[NAME], contents: templeContents(NAME) }]);
+
+  it('reads a direct and a routed call of two FA2 pools: trades as moved, supplies from the storages', async () => {
+    // Premises: the first pool is called by the signer, the second by a contract (internal call).
+    expect(calls.map((c) => [c.entrypoint, c.router?.startsWith('KT1') ?? false])).to.deep.equal([
+      ['tezToTokenPayment', false],
+      ['tezToTokenPayment', true],
+    ]);
+    const sink = await indexed([block]);
+    checkTrades(calls, sink);
+    checkSupplies(calls, sink);
   });
 });
