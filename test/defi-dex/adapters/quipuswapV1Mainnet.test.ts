@@ -1,11 +1,17 @@
-import { encodeAddress } from '@taquito/utils';
+import { encodeAddress, encodeOpHash } from '@taquito/utils';
 import { expect } from 'chai';
 import { BlockNormalizer, type NormalizedBlock } from '../../../framework/chain';
 import type { RawBlock } from '../../../framework/chain/model/RawBlock';
 import { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
 import { quipuswapAdapter } from '../../../plugins/defi-dex/adapters/quipuswap/adapter';
 import type { DexTradeAction } from '../../../plugins/defi-dex/core/DexAdapter';
-import { carrierBlock, TEMPLE_HASHES, templeContents, watchingContext } from '../../indexer/support/templeGroups';
+import {
+  carrierBlock,
+  carrierBlockOf,
+  TEMPLE_HASHES,
+  templeContents,
+  watchingContext,
+} from '../../indexer/support/templeGroups';
 import { readFixtureJson } from '../../support/fixtures';
 import { RecordingSink, type SinkCall } from '../support/RecordingSink';
 
@@ -191,5 +197,20 @@ describe('defi-dex: QuipuSwap v1 pools called by routers (Temple recording), wit
     const sink = await indexed([block]);
     checkTrades(calls, sink);
     checkSupplies(calls, sink);
+  });
+
+  it("follows the pool's own share transfers (its FA2 ledger) once the pool is known, with no node", async () => {
+    // A transfer of the first pool's shares, built on the recording's call (same signer, the storage after it).
+    const call: Json = templeContents(NAME).find((x: Json) => x.destination === calls[0].pool);
+    const to = 'tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU';
+    const tx = { prim: 'Pair', args: [{ string: to }, { prim: 'Pair', args: [{ int: '0' }, { int: '12345' }] }] };
+    const batch = { prim: 'Pair', args: [{ string: call.source }, [tx]] };
+    const metadata = { ...call.metadata, internal_operation_results: [] };
+    const transfer = { ...call, amount: '0', parameters: { entrypoint: 'transfer', value: [batch] }, metadata };
+    const hash = encodeOpHash('00'.repeat(32));
+    const recorded = { hash: TEMPLE_HASHES[NAME], contents: templeContents(NAME) };
+    const sink = await indexed([carrierBlockOf([recorded, { hash, contents: [transfer] }])]);
+    const moved = sink.calls.map((x) => x.call === 'transfer' && [x.pool.contract, x.transfer]).filter(Boolean);
+    expect(moved).to.deep.equal([[calls[0].pool, { kind: 'transfer', from: call.source, to, shares: 12345n }]]);
   });
 });

@@ -3,7 +3,7 @@ import type { DexAction, DexAdapter, DexPoolDecl, DexPoolKey, DexSink, DexSupply
 import { shareTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../core/PoolCall';
 import { signaturePools } from '../../core/SignaturePools';
-import { shippedCall } from './shipped';
+import { shippedCall, shippedTransfer } from './shipped';
 
 const ROLE = 'defi-dex:quipuswap';
 const CALLS = ['tezToTokenPayment', 'tokenToTezPayment', 'investLiquidity', 'divestLiquidity', 'withdrawProfit'];
@@ -52,7 +52,10 @@ export const quipuswapAdapter: DexAdapter = {
       const step = m.steps.lp!;
       const key = { contract: step.contract, pairId: 0 };
       if (!(await sink.knows(ctx, key))) return;
-      for (const { from, to, shares } of shareTransfers(step.parameters)) await sink.transfer(ctx, key, { kind: 'transfer', from, to, shares }, { match: m, step });
+      const args = step.decoded ? step.parameters : shippedTransfer(step.op.parameters);
+      for (const { from, to, shares } of shareTransfers(args)) {
+        await sink.transfer(ctx, key, { kind: 'transfer', from, to, shares }, { match: m, step });
+      }
     });
   },
 };

@@ -36,6 +36,15 @@ function action(types: ContractTypes, entrypoint: string, raw: unknown): Shipped
   return { name: branch[0], args: branch[1] };
 }
 
+/** A `transfer` of a pool's own shares (its LP token) read with the shipped types: FA1.2 or FA2, whichever fits. */
+export function shippedTransfer(raw: unknown): unknown {
+  for (const types of QUIPU_V1_TYPES) {
+    const args = strictly(() => types.parameters('transfer', raw, { strict: true }));
+    if (args !== undefined) return args;
+  }
+  return undefined;
+}
+
 /** The value read, or undefined when it does not fit the type. */
 function strictly(read: () => unknown): unknown {
   try {
