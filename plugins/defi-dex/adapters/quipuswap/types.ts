@@ -8,7 +8,7 @@ import { ContractTypes } from '../../../../framework/michelson/ContractTypes';
  * `contracts/main/DexFA12.tz` and `contracts/main/DexFA2.tz` at commit
  * 12dbddef5b3efa885460d48313feb72a5980d378 (2021-05-06, "new version"): the types below, once parsed,
  * equal those files' `parameter` and `storage` sections. Their shapes fit the mainnet pools' storages
- * and `use` calls recorded in mainnet blocks 1621538 and 1676122 (2021 factories); no other commit's do.
+ * and `use` calls recorded in mainnet blocks 1621538 and 1676122; the files' other commits do not fit.
  * The pool's record and the call's `or` tree recur inside the lambda big maps' types, hence the pieces.
  */
 
