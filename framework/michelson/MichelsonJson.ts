@@ -68,6 +68,8 @@ export interface ValueRendering {
   bytes(hex: string): unknown;
   /** Maps: an object keyed by the scalar key, or a JS Map. */
   map(entries: Array<{ key: unknown; value: unknown }>, scalarKeys: boolean): unknown;
+  /** Throw at the first part that does not match its type instead of keeping it Micheline. */
+  strict?: boolean;
 }
 
 const JSON_RENDERING: ValueRendering = {
@@ -91,11 +93,12 @@ export function typedValue(type: unknown, value: unknown): unknown {
   return decodeWith(JSON_RENDERING, type, value);
 }
 
-/** The decoder with a rendering of leaves: a part that does not match its type stays Micheline. */
+/** The decoder with a rendering of leaves: a part that does not match its type stays Micheline (throws when strict). */
 export function decodeWith(r: ValueRendering, type: unknown, value: unknown): unknown {
   try {
     return decode(r, type, value);
-  } catch {
+  } catch (e) {
+    if (r.strict) throw e;
     return value;
   }
 }

@@ -12,6 +12,8 @@ export interface PlainOptions {
    * they are printable, the value inside when they are a PACKed string or number, else hex.
    */
   bytes?: 'hex' | 'text';
+  /** Throw when any part of the value does not match the type (what recognizing a contract by its storage needs). */
+  strict?: boolean;
 }
 
 const HEX: ValueRendering = {
@@ -26,7 +28,8 @@ const HEX: ValueRendering = {
 const TEXT: ValueRendering = { ...HEX, bytes: (hex) => bytesText(hex) };
 
 export function plainValue(type: unknown, value: unknown, options: PlainOptions = {}): unknown {
-  return decodeWith(options.bytes === 'text' ? TEXT : HEX, type, value);
+  const r = options.bytes === 'text' ? TEXT : HEX;
+  return decodeWith(options.strict ? { ...r, strict: true } : r, type, value);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

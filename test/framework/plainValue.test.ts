@@ -45,6 +45,16 @@ describe('michelson: plain values for handlers', () => {
     expect(plainValue(e.type.args[1], e.value)).to.equal(e.value.bytes);
   });
 
+  it('keeps a part that does not fit its type as Micheline, or throws when strict', () => {
+    const bigMap = { prim: 'big_map', annots: ['%b'], args: [{ prim: 'nat' }, { prim: 'nat' }] };
+    const type = { prim: 'pair', args: [{ prim: 'nat', annots: ['%a'] }, bigMap] };
+    const misfit = { prim: 'Pair', args: [{ int: '7' }, { prim: 'Pair', args: [{ int: '1' }, { int: '2' }] }] };
+    expect(plainValue(type, misfit)).to.deep.equal({ a: 7n, b: misfit.args[1] });
+    expect(() => plainValue(type, misfit, { strict: true })).to.throw();
+    const fit = { prim: 'Pair', args: [{ int: '7' }, { int: '12' }] };
+    expect(plainValue(type, fit, { strict: true })).to.deep.equal({ a: 7n, b: 12 });
+  });
+
   describe('recorded mainnet calls (pytezos fixtures)', () => {
     const call = (dir: string, name: string): Json => readFixtureJson<Json>('defi', 'pytezos', dir, `${name}.json`);
     const types = (dir: string): ContractTypes => ContractTypes.fromScript(readFixtureJson('defi', 'pytezos', dir, '__script__.json'))!;

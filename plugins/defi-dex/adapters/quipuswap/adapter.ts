@@ -3,6 +3,7 @@ import type { DexAction, DexAdapter, DexPoolDecl, DexPoolKey, DexSink, DexSupply
 import { shareTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../core/PoolCall';
 import { signaturePools } from '../../core/SignaturePools';
+import { shippedCall, shippedTransfer } from './shipped';
 
 const ROLE = 'defi-dex:quipuswap';
 const CALLS = ['tezToTokenPayment', 'tokenToTezPayment', 'investLiquidity', 'divestLiquidity', 'withdrawProfit'];
@@ -23,7 +24,9 @@ interface QuipuStorage {
  * is A (base) and tez B (quote); 0.3% LP fee on the input. Pools are claimed when originated (the
  * factories) by their entrypoints, or listed under `watch: defi-dex:quipuswap`. Shares live in the
  * pool's own ledger: its `transfer` calls move them between positions. Pools whose origination was not
- * indexed are recognized by their entrypoints at their first call.
+ * indexed are recognized at their first call: by their entrypoints when their types are at hand (a node),
+ * else by their storage fitting a version's shipped types (`types.ts`), which also read the parent
+ * entrypoint `use` (an `or` tree of the same actions) for any pool.
  */
 export const quipuswapAdapter: DexAdapter = {
   name: 'quipuswap',
@@ -32,20 +35,50 @@ export const quipuswapAdapter: DexAdapter = {
     signaturePools(r, ROLE, SIGNATURE, CALLS, {
       storage: poolStorage,
       originated: (ctx, m, step, s) => sink.pool(ctx, declaration(step.contract, s, m.signer), supplyOf(s), { match: m, step }),
-      async called(ctx, m, step, s, key) {
-        const before = await known(ctx, sink, key, s, m, step);
-        const action = decode(m, step, s, before);
-        if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
-      },
+      called: (ctx, m, step, s, key) =>
+        called(ctx, sink, m, step, s, key, { name: step.entrypoint ?? '', args: step.parameters }),
+    });
+    // Calls read with the shipped types: `use` always, the named ones when the pool's own types are not known.
+    r.onOperationGroup([{ name: 'pool', entrypoint: ['use', ...CALLS] }], async (m, ctx) => {
+      const step = m.steps.pool!;
+      if (step.entrypoint !== 'use' && step.decoded) return;
+      const shipped = shippedCall(step);
+      const s = shipped && poolStorage(shipped.storage);
+      if (!shipped || !s) return;
+      if (!ctx.watched(step.contract).includes(ROLE)) await ctx.watch(step.contract, ROLE);
+      await called(ctx, sink, m, step, s, { contract: step.contract, pairId: 0 }, shipped.call);
     });
     r.onOperationGroup([{ name: 'lp', destination: { role: ROLE }, entrypoint: 'transfer' }], async (m, ctx) => {
       const step = m.steps.lp!;
       const key = { contract: step.contract, pairId: 0 };
       if (!(await sink.knows(ctx, key))) return;
-      for (const { from, to, shares } of shareTransfers(step.parameters)) await sink.transfer(ctx, key, { kind: 'transfer', from, to, shares }, { match: m, step });
+      const args = step.decoded ? step.parameters : shippedTransfer(step.op.parameters);
+      for (const { from, to, shares } of shareTransfers(args)) {
+        await sink.transfer(ctx, key, { kind: 'transfer', from, to, shares }, { match: m, step });
+      }
     });
   },
 };
+
+/** One call of a pool: its action `name` (a named entrypoint, or the branch `use` chose) and its `args`. */
+interface Call {
+  name: string;
+  args: unknown;
+}
+
+async function called(
+  ctx: IndexContext,
+  sink: DexSink,
+  m: GroupMatch,
+  step: MatchedStep,
+  s: QuipuStorage,
+  key: DexPoolKey,
+  c: Call,
+): Promise<void> {
+  const before = await known(ctx, sink, key, s, m, step);
+  const action = decode(m, step, s, before, c);
+  if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
+}
 
 /** The pool's supply before this call; a pool first met in a call is declared with the storage after it. */
 async function known(ctx: IndexContext, sink: DexSink, key: DexPoolKey, s: QuipuStorage, m: GroupMatch, step: MatchedStep): Promise<DexSupply> {
@@ -73,17 +106,28 @@ function declaration(contract: string, s: QuipuStorage, creator: string | undefi
 const supplyOf = (s: QuipuStorage): DexSupply => ({ reserves: [s.token_pool, s.tez_pool], lpSupply: s.total_supply });
 const lpFee = (amount: bigint, token: number) => ({ amount: (amount * 3n) / 1000n, bps: '30', token });
 
-function decode(m: GroupMatch, step: MatchedStep, s: QuipuStorage, before: DexSupply): DexAction | undefined {
+function decode(m: GroupMatch, step: MatchedStep, s: QuipuStorage, before: DexSupply, c: Call): DexAction | undefined {
   const call = new PoolCall(m, step);
   const { sender, router } = call.parties();
-  const p = step.parameters as Record<string, unknown>;
+  const p = c.args as Record<string, unknown>;
   const id = s.token_id ?? 0n;
-  switch (step.entrypoint) {
-    case 'tezToTokenPayment':
-      return { kind: 'trade', sender, receiver: String(p.receiver), router, tokenIn: 1, tokenOut: 0, amountIn: step.amount, amountOut: call.tokens(s.token_address, id, 'out'), fees: { lp: lpFee(step.amount, 1) } };
+  switch (c.name) {
+    // A trade's receiver is the account the pool paid, as the chain moved it (the parameter names the same one).
+    case 'tezToTokenPayment': {
+      const paid = call
+        .tokenMoves()
+        .find((t) => t.token === s.token_address && t.tokenId === id && t.from === step.contract);
+      const amountOut = call.tokens(s.token_address, id, 'out');
+      const trade = { tokenIn: 1, tokenOut: 0, amountIn: step.amount, amountOut, fees: { lp: lpFee(step.amount, 1) } };
+      return { kind: 'trade', sender, receiver: paid?.to ?? String(p.receiver), router, ...trade };
+    }
     case 'tokenToTezPayment': {
       const amountIn = call.tokens(s.token_address, id, 'in');
-      return { kind: 'trade', sender, receiver: String(p.receiver), router, tokenIn: 0, tokenOut: 1, amountIn, amountOut: call.tez((a) => a === String(p.receiver)), fees: { lp: lpFee(amountIn, 0) } };
+      const paid = call.emitted.find((o) => o.type === 'transaction' && !o.entrypoint && o.volume > 0n);
+      const receiver = paid?.receiver ?? String(p.receiver);
+      const amountOut = call.tez((a) => a === receiver);
+      const trade = { tokenIn: 0, tokenOut: 1, amountIn, amountOut, fees: { lp: lpFee(amountIn, 0) } };
+      return { kind: 'trade', sender, receiver, router, ...trade };
     }
     case 'investLiquidity':
       return { kind: 'deposit', sender, receiver: sender, router, owner: sender, amounts: [call.tokens(s.token_address, id, 'in'), step.amount], shares: s.total_supply - before.lpSupply };
@@ -91,7 +135,7 @@ function decode(m: GroupMatch, step: MatchedStep, s: QuipuStorage, before: DexSu
       return { kind: 'withdraw', sender, receiver: sender, router, owner: sender, amounts: [call.tokens(s.token_address, id, 'out'), call.tez((a) => a === sender)], shares: before.lpSupply - s.total_supply };
     case 'withdrawProfit':
       // Baker rewards paid out to a liquidity provider: they never were part of the reserves.
-      return { kind: 'claim', sender, receiver: String(step.parameters), router, amounts: [0n, call.tez(() => true)] };
+      return { kind: 'claim', sender, receiver: String(c.args), router, amounts: [0n, call.tez(() => true)] };
   }
   return undefined;
 }
