@@ -31,13 +31,11 @@ export function encodeMicheline(expr: unknown): Buffer | undefined {
     b.writeUInt32BE(n);
     push(b);
   };
-  /** Writes a 4-byte length, then what `write` adds, and fills the length in. */
-  const sized = (write: () => void): void => {
+  /** A 4-byte length to fill in once what follows it is written: the task that fills it. */
+  const sized = (): Task => {
     const prefix = Buffer.alloc(4);
     push(prefix);
-    const start = length;
-    write();
-    prefix.writeUInt32BE(length - start);
+    return { prefix, start: length };
   };
   const zarith = (text: string): void => {
     let v = BigInt(text);
@@ -52,37 +50,53 @@ export function encodeMicheline(expr: unknown): Buffer | undefined {
     }
     push(Buffer.from(out));
   };
-  const write = (node: unknown): void => {
+  const text = (value: string): void => {
+    const bytes = Buffer.from(value, 'utf8');
+    u32(bytes.length);
+    push(bytes);
+  };
+  // An explicit stack rather than recursion: values nested thousands deep (they exist on chain) must
+  // not overflow the call stack. Tasks run last-in first-out, so a node's parts are pushed in reverse.
+  type Task = { node: unknown } | { prefix: Buffer; start: number } | { annots: string[] };
+  const tasks: Task[] = [{ node: expr }];
+  const pushNodes = (nodes: unknown[]): void => {
+    for (let i = nodes.length - 1; i >= 0; i--) tasks.push({ node: nodes[i] });
+  };
+  try {
+    for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) {
+      if ('prefix' in task) task.prefix.writeUInt32BE(length - task.start);
+      else if ('annots' in task) text(task.annots.join(' '));
+      else write(task.node);
+    }
+    return Buffer.concat(chunks);
+  } catch {
+    return undefined;
+  }
+
+  function write(node: unknown): void {
     if (Array.isArray(node)) {
       push(Buffer.from([0x02]));
-      sized(() => node.forEach(write));
+      tasks.push(sized());
+      pushNodes(node);
     } else if (isPrim(node)) {
       const code = PRIMITIVE_CODES.get(node.prim);
       if (code === undefined) throw new Error(`unknown primitive ${node.prim}`);
       const args = node.args ?? [];
       const annots = node.annots ?? [];
-      const annotText = (): void => {
-        const text = Buffer.from(annots.join(' '), 'utf8');
-        u32(text.length);
-        push(text);
-      };
       if (args.length <= 2) {
         push(Buffer.from([0x03 + 2 * args.length + (annots.length > 0 ? 1 : 0), code]));
-        args.forEach(write);
-        if (annots.length > 0) annotText();
+        if (annots.length > 0) tasks.push({ annots });
       } else {
         push(Buffer.from([0x09, code]));
-        sized(() => args.forEach(write));
-        annotText();
+        tasks.push({ annots }, sized());
       }
+      pushNodes(args);
     } else if (typeof node === 'object' && node !== null && typeof (node as { int?: unknown }).int === 'string') {
       push(Buffer.from([0x00]));
       zarith((node as { int: string }).int);
     } else if (typeof node === 'object' && node !== null && typeof (node as { string?: unknown }).string === 'string') {
-      const text = Buffer.from((node as { string: string }).string, 'utf8');
       push(Buffer.from([0x01]));
-      u32(text.length);
-      push(text);
+      text((node as { string: string }).string);
     } else if (typeof node === 'object' && node !== null && typeof (node as { bytes?: unknown }).bytes === 'string') {
       const bytes = Buffer.from((node as { bytes: string }).bytes, 'hex');
       push(Buffer.from([0x0a]));
@@ -91,12 +105,6 @@ export function encodeMicheline(expr: unknown): Buffer | undefined {
     } else {
       throw new Error('not a Micheline expression');
     }
-  };
-  try {
-    write(expr);
-    return Buffer.concat(chunks);
-  } catch {
-    return undefined;
   }
 }
 
