@@ -50,6 +50,7 @@ export type { RecomputeFn } from './indexer/DerivedTables';
 export type { TableReader } from './indexer/TableReader';
 export * from './indexer/groups/GroupPattern';
 export { IndexerStatus } from './indexer/IndexerStatus';
+export { UndecodableValues } from './indexer/UndecodableValues';
 export type {
   BalanceUpdate,
   BigMapDiff,
@@ -76,5 +77,6 @@ export { listQueryDoc, WITH_CLOSED } from './explorer/ListQueryDoc';
 export * from './explorer/DeclaredRoutes';
 export * from './explorer/zeroTime';
 export * from './michelson/PlainValue';
+export * from './michelson/ChainBytes';
 export * from './michelson/ContractTypes';
 export * from './michelson/ScriptExpr';
