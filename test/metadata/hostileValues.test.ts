@@ -1,0 +1,121 @@
+import { expect } from 'chai';
+import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
+import { RpcBlockSource } from '../../framework/chain';
+import { IndexerStatus } from '../../framework/indexer/IndexerStatus';
+import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
+import type { RpcTransport } from '../../framework/chain/rpc/RpcTransport';
+import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
+import { CraftedNode, deepMichelineText, transactionTo, type RawJson } from '../support/CraftedBlocks';
+import { BACKEND } from '../support/TestDatabase';
+import { startTestInstance, TestInstance } from '../support/TestInstance';
+import { send } from './support';
+
+/**
+ * Issue #51: values found on chain that no decoder expected (NUL bytes, invalid UTF-8, PACKed numbers,
+ * binary hashes, empty URIs, ids past their column, Micheline 10,000 levels deep) go through the real
+ * indexer path with every plugin: indexing goes on, later blocks are indexed, values are stored as
+ * docs/metadata.md says, and what cannot be stored is counted.
+ */
+describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, function () {
+  const DEPTH = 10_000;
+  const HEAD = 10;
+  const chain = new SandboxChain({ seed: 'metadata', profile: 'tiny' });
+  chain.bakeTo(HEAD);
+  const kusd = chain.contracts.kUSD.address;
+  const dexCore = chain.knownContracts().find((c) => c.name === 'QuipuSwap v2 DexCore')!.address;
+  const hex = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
+  const huge = `1${'0'.repeat(400)}`;
+  /** A big-map image hash (sha256 of nothing): binary, not text. */
+  const imageHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+  const elt = (key: string, bytes: string) => ({ prim: 'Elt', args: [{ string: key }, { bytes }] });
+  const update = (key: unknown, value: unknown) => ({ key_hash: 'exprtZBwZUeYYYfUs9B9Rg2ywHezVHnCCnmF9WsDQVrs582dSK63dC', key, value });
+  const token = (id: string, info: unknown[]) => update({ int: id }, { prim: 'Pair', args: [{ int: id }, info] });
+  const bigMapUpdates = (op: RawJson, id: number, updates: unknown[]) =>
+    (op.metadata.operation_result.lazy_storage_diff as unknown[]).push({ kind: 'big_map', id: String(id), diff: { action: 'update', updates } });
+  let t: TestInstance;
+  let tokenMap: number;
+  let metadataMap: number;
+
+  before(async function () {
+    t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]), config: { metadata: { resolver: { enabled: false } } } });
+    // The blocks before the first edited one, then the metadata maps their originations gave.
+    await index(new SandboxRpcTransport(chain), 2);
+    const mapOf = async (contract: string, column: string) => ((await send(t, 'GET', `/tables/contract_metadata?contract=${contract}&columns=${column}`)).json as number[][])[0][0];
+    tokenMap = await mapOf(kusd, 'token_map');
+    metadataMap = await mapOf(dexCore, 'metadata_map');
+    const node = new CraftedNode(
+      chain,
+      {
+        3: (block) => {
+          const op = transactionTo(block, kusd);
+          bigMapUpdates(op, tokenMap, [
+            token('0', [elt('decimals', '050000'), elt('name', hex('a\u0000b')), elt('symbol', 'ff00fe'), elt('thumbnailUri', imageHash), elt('', '')]),
+            token('1', [elt('decimals', '0507070001010000000161'), elt('name', '0501000000046970667300'), elt('', `05${'01'}${'00000008'}${hex('ipfs://x')}`)]),
+            token(huge, [elt('name', hex('too big'))]),
+            update({ int: '7' }, { placeholder: 0 }),
+          ]);
+          op.parameters.value = { placeholder: 0 };
+          op.metadata.operation_result.storage = { placeholder: 0 };
+        },
+        8: (block) => bigMapUpdates(transactionTo(block, dexCore), metadataMap, [update({ string: '' }, { bytes: '' })]),
+      },
+      [deepMichelineText(DEPTH)],
+    );
+    await index(node, HEAD);
+  });
+  after(() => t?.close());
+
+  const status = () => t.app.container.resolve(IndexerStatus);
+
+  async function index(node: RpcTransport, toLevel: number): Promise<void> {
+    const source = new RpcBlockSource(node);
+    try {
+      await t.app.startIndexer(source, { retryDelayMs: 10, toLevel });
+    } finally {
+      await source.close();
+    }
+  }
+
+  it('indexes every block after the hostile ones', () => {
+    expect(status().status, status().lastError?.slice(-200)).to.not.equal('failed');
+    expect(status().indexed).to.equal(HEAD);
+  });
+
+  it('stores token_info as documented: PACKed int as its number, NUL and binary bytes as hex, PACKed pairs as Micheline JSON', async () => {
+    const zero = (await send(t, 'GET', `/tables/token?contract=${kusd}&token_id=0&columns=decimals,symbol,name,logo,uri,info`)).json as unknown[][];
+    // The real mainnet cases: decimals `050000` (tzgo: "0") and an image hash stored as hex.
+    expect(zero).to.deep.equal([[0, 'ff00fe', hex('a\u0000b'), imageHash, null, { decimals: '0', name: hex('a\u0000b'), symbol: 'ff00fe', thumbnailUri: imageHash, '': '' }]]);
+    const one = (await send(t, 'GET', `/tables/token?contract=${kusd}&token_id=1&columns=decimals,name,uri,info`)).json as unknown[][];
+    const pair = JSON.stringify({ prim: 'Pair', args: [{ int: '1' }, { string: 'a' }] });
+    expect(one).to.deep.equal([[null, '0501000000046970667300', 'ipfs://x', { decimals: pair, name: '0501000000046970667300', '': 'ipfs://x' }]]);
+    const token = (await send(t, 'GET', `/v1/tokens/${kusd}_0`)).json as Record<string, unknown>;
+    expect(token).to.include({ decimals: 0, symbol: 'ff00fe' });
+  });
+
+  it('skips and counts a token id past the token table, and a token_metadata value that is no Pair', async () => {
+    const ids = (await send(t, 'GET', `/tables/token?contract=${kusd}&columns=token_id`)).json as string[][];
+    expect(ids.flat()).to.have.members(['0', '1', '7']);
+    const counted = await undecodable();
+    expect(counted).to.deep.include({ plugin: 'metadata', kind: 'token_id', value: 1 });
+    expect(counted).to.deep.include({ plugin: 'metadata', kind: 'token_metadata', value: 1 });
+  });
+
+  it('stores the Micheline nested 10,000 deep as binary (big map value, call parameters; its storage stops nothing)', async () => {
+    const binary = '0509'.repeat(DEPTH) + '0001';
+    const [[value]] = (await send(t, 'GET', `/tables/bigmap_updates?bigmap_id=${tokenMap}&height=3&key_id.gt=0&columns=value&limit=1&order=desc`)).json as string[][];
+    expect(value).to.equal(binary);
+    const [[parameters]] = (await send(t, 'GET', `/tables/op?height=3&receiver=${kusd}&columns=parameters`)).json as string[][];
+    expect(parameters).to.equal(binary);
+  });
+
+  it('an empty TZIP-16 URI names no document: no uri, no error', async () => {
+    const rows = (await send(t, 'GET', `/tables/contract_metadata?contract=${dexCore}&columns=uri,document,error,entries`)).json as unknown[][];
+    expect(rows).to.deep.equal([[null, null, null, { '': '' }]]);
+  });
+
+  /** The counter's samples, `{plugin, kind, value}` each. */
+  async function undecodable(): Promise<Array<{ plugin: unknown; kind: unknown; value: number }>> {
+    const metric = status().registry.getSingleMetric('tzidx_undecodable_values_total');
+    return ((await metric?.get())?.values ?? []).map((v) => ({ plugin: v.labels.plugin, kind: v.labels.kind, value: v.value }));
+  }
+});
