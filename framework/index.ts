@@ -14,6 +14,7 @@ export { FilterName, withFilterNames } from './catalog/FilterNames';
 export { ColumnType, Encoding, Operator, SqlValue, ValueError } from './catalog/types/ColumnType';
 export { columnType } from './catalog/types/ColumnTypes';
 export { EnumType } from './catalog/types/EnumType';
+export { isValidAddress } from './catalog/types/AddressType';
 export { mutezToTez, tezToMutez } from './catalog/types/MoneyType';
 export { ConfigError, InstanceConfig, loadConfig } from './config/InstanceConfig';
 export { ApiError, ErrorCode } from './errors/ApiError';

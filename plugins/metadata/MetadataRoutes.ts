@@ -65,12 +65,16 @@ export class MetadataRoutes {
     };
     write('put', '/metadata/:ident', 'UpdateMetadata', (ctx) => put(ctx, parseIdent(ctx.params.ident)));
     write('put', '/metadata/:hash/:id', 'UpdateMetadata', (ctx) => put(ctx, parseIdent(ctx.params.hash, ctx.params.id)));
+    // By the exact text first: entries stored before writes checked address checksums can be deleted.
     const remove = async (ctx: Context, id: EntryId): Promise<void> => {
-      if (!(await this.entries.remove(id))) throw ApiError.notFound('no such metadata entry');
+      if (!(await this.entries.remove(id))) {
+        parseAddress(id.address); // nothing under that text: a malformed address is 400, a valid one 404
+        throw ApiError.notFound('no such metadata entry');
+      }
       ctx.status = 204;
     };
-    write('delete', '/metadata/:ident', 'RemoveMetadata', (ctx) => remove(ctx, parseIdent(ctx.params.ident)));
-    write('delete', '/metadata/:hash/:id', 'RemoveMetadata', (ctx) => remove(ctx, parseIdent(ctx.params.hash, ctx.params.id)));
+    write('delete', '/metadata/:ident', 'RemoveMetadata', (ctx) => remove(ctx, splitIdent(ctx.params.ident)));
+    write('delete', '/metadata/:hash/:id', 'RemoveMetadata', (ctx) => remove(ctx, splitIdent(ctx.params.hash, ctx.params.id)));
     write('delete', '/metadata', 'PurgeMetadata', async (ctx) => {
       await this.entries.purge();
       ctx.status = 204;
@@ -97,11 +101,16 @@ export class MetadataRoutes {
 
 /** `tz1…`, `KT1…_5` (the SDK's token form), or address and id as two segments. */
 export function parseIdent(hash: string, id?: string): EntryId {
+  const ident = splitIdent(hash, id);
+  return { ...ident, address: parseAddress(ident.address) };
+}
+
+/** The address (unchecked) and token id an ident names. */
+function splitIdent(hash: string, id?: string): EntryId {
   let address = hash.replace(/\.json$/, '');
   let assetId = id;
   const m = /^(.+)_(\d+)$/.exec(address);
   if (assetId === undefined && m) [address, assetId] = [m[1], m[2]];
-  address = parseAddress(address);
   if (assetId === undefined) return { address };
   if (!/^\d{1,15}$/.test(assetId)) throw ApiError.malformedId(`invalid token id '${assetId}'`);
   return { address, assetId: Number(assetId) };
