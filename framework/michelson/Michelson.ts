@@ -263,16 +263,24 @@ export function entrypointsOf(parameterType: unknown): string[] {
   if (!isPrim(parameterType)) return [];
   if (parameterType.prim !== 'or') return [fieldName(parameterType) ?? 'default'];
   const out: string[] = [];
-  const walk = (t: unknown): void => {
-    if (isPrim(t) && t.prim === 'or' && t.args?.length === 2) {
-      walk(t.args[0]);
-      walk(t.args[1]);
-    } else {
-      out.push((isPrim(t) ? fieldName(t) : undefined) ?? `@${out.length}`);
-    }
-  };
-  walk(parameterType);
+  walkMicheline(parameterType, (t) => {
+    if (isPrim(t) && t.prim === 'or' && t.args?.length === 2) return t.args;
+    out.push((isPrim(t) ? fieldName(t) : undefined) ?? `@${out.length}`);
+    return undefined;
+  });
   return out;
+}
+
+/**
+ * Visits an expression's nodes depth first, left to right, each before its children: the ones `visit`
+ * returns. An explicit stack, not recursion: chain values and types can be nested thousands deep.
+ */
+export function walkMicheline(expr: unknown, visit: (node: unknown) => readonly unknown[] | undefined): void {
+  const stack: unknown[] = [expr];
+  while (stack.length > 0) {
+    const children = visit(stack.pop());
+    if (children) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
 }
 
 function fieldName(t: Prim): string | undefined {
@@ -283,22 +291,40 @@ function fieldName(t: Prim): string | undefined {
 /** The type of one entrypoint (leaf or annotated branch), annotations kept; undefined if absent. */
 export function entrypointType(parameterType: unknown, name: string): unknown {
   let found: unknown;
-  const walk = (t: unknown): void => {
-    if (found !== undefined || !isPrim(t)) return;
+  walkMicheline(parameterType, (t) => {
+    if (found !== undefined || !isPrim(t)) return undefined;
     if (fieldName(t) === name) found = t;
-    else if (t.prim === 'or') t.args?.forEach(walk);
-  };
-  walk(parameterType);
+    return t.prim === 'or' && found === undefined ? t.args : undefined;
+  });
   return found;
 }
 
 /** A type written without annotations, n-ary pairs as right combs: two types are alike when their shapes are equal. */
 export function typeShape(t: unknown): string {
-  if (!isPrim(t)) return '?';
-  const args = t.args ?? [];
-  if (t.prim === 'pair' && args.length > 2) return `(pair ${typeShape(args[0])} ${typeShape({ prim: 'pair', args: args.slice(1) })})`;
-  return args.length === 0 ? t.prim : `(${t.prim} ${args.map(typeShape).join(' ')})`;
+  // Written with an explicit stack of nodes and text (see walkMicheline); an n-ary pair is a comb
+  // from its i-th argument on.
+  type Item = unknown | { text: string } | { comb: unknown[]; from: number };
+  const out: string[] = [];
+  const stack: Item[] = [t];
+  const push = (...items: Item[]): void => {
+    for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]);
+  };
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (isText(item)) out.push(item.text);
+    else if (isComb(item)) {
+      const rest = item.from + 2 === item.comb.length ? item.comb[item.from + 1] : { comb: item.comb, from: item.from + 1 };
+      push({ text: '(pair ' }, item.comb[item.from], { text: ' ' }, rest, { text: ')' });
+    } else if (!isPrim(item)) out.push('?');
+    else if (item.args === undefined || item.args.length === 0) out.push(item.prim);
+    else if (item.prim === 'pair' && item.args.length > 2) push({ comb: item.args, from: 0 });
+    else push({ text: `(${item.prim}` }, ...item.args.flatMap((a) => [{ text: ' ' }, a]), { text: ')' });
+  }
+  return out.join('');
 }
+
+const isText = (item: unknown): item is { text: string } => typeof (item as { text?: unknown } | null)?.text === 'string' && !isPrim(item);
+const isComb = (item: unknown): item is { comb: unknown[]; from: number } => Array.isArray((item as { comb?: unknown } | null)?.comb);
 
 const INTERFACES: ReadonlyArray<{ name: string; entrypoints: Record<string, string> }> = [
   {
@@ -360,14 +386,12 @@ const FEATURE_BY_PRIM: Readonly<Record<string, string>> = {
 /** Features used anywhere in an expression (code or constant value), sorted, comma-separated. */
 export function featuresOf(expr: unknown): string {
   const found = new Set<string>();
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (isPrim(node)) {
-      const feature = FEATURE_BY_PRIM[node.prim];
-      if (feature) found.add(feature);
-      node.args?.forEach(walk);
-    }
-  };
-  walk(expr);
+  walkMicheline(expr, (node) => {
+    if (Array.isArray(node)) return node;
+    if (!isPrim(node)) return undefined;
+    const feature = FEATURE_BY_PRIM[node.prim];
+    if (feature) found.add(feature);
+    return node.args;
+  });
   return [...found].sort().join(',');
 }

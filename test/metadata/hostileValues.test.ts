@@ -25,6 +25,8 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
   const dexCore = chain.knownContracts().find((c) => c.name === 'QuipuSwap v2 DexCore')!.address;
   const hex = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
   const huge = `1${'0'.repeat(400)}`;
+  /** An address no sandbox contract has (hDAO's on mainnet), for the deep-typed origination. */
+  const deepOrigin = 'KT1AFA2mwNUMNd4SsujE1YYp29vd8BZejyKW';
   /** A big-map image hash (sha256 of nothing): binary, not text. */
   const imageHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
   const elt = (key: string, bytes: string) => ({ prim: 'Elt', args: [{ string: key }, { bytes }] });
@@ -56,10 +58,12 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
           ]);
           op.parameters.value = { placeholder: 0 };
           op.metadata.operation_result.storage = { placeholder: 0 };
+          // A contract whose parameter and storage types are nested as deep (typed by the dispatcher, core-chain, bigmaps, metadata).
+          (op.metadata.internal_operation_results ??= []).push(deepOrigination(kusd, deepOrigin));
         },
         8: (block) => bigMapUpdates(transactionTo(block, dexCore), metadataMap, [update({ string: '' }, { bytes: '' })]),
       },
-      [deepMichelineText(DEPTH)],
+      [deepMichelineText(DEPTH), deepMichelineText(DEPTH, 'option', '{"prim":"nat"}')],
     );
     await index(node, HEAD);
   });
@@ -108,6 +112,13 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
     expect(parameters).to.equal(binary);
   });
 
+  it('registers the contract whose types are nested 10,000 deep, with its script', async () => {
+    const rows = (await send(t, 'GET', `/tables/contract?address=${deepOrigin}&columns=address,first_seen,script`)).json as unknown[][];
+    expect(rows.map(([address, height]) => [address, height])).to.deep.equal([[deepOrigin, 3]]);
+    // code and storage, each 10,000 `option` levels (2 bytes each) deep, in the node's binary script form
+    expect(String(rows[0][2]).length).to.be.greaterThan(2 * 2 * 2 * DEPTH);
+  });
+
   it('an empty TZIP-16 URI names no document: no uri, no error', async () => {
     const rows = (await send(t, 'GET', `/tables/contract_metadata?contract=${dexCore}&columns=uri,document,error,entries`)).json as unknown[][];
     expect(rows).to.deep.equal([[null, null, null, { '': '' }]]);
@@ -119,3 +130,16 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
     return ((await metric?.get())?.values ?? []).map((v) => ({ plugin: v.labels.plugin, kind: v.labels.kind, value: v.value }));
   }
 });
+
+/** An internal origination result of a contract whose parameter and storage types are placeholder 1. */
+function deepOrigination(source: string, address: string): RawJson {
+  const section = (prim: string) => ({ prim, args: [{ placeholder: 1 }] });
+  return {
+    kind: 'origination',
+    source,
+    nonce: 77,
+    balance: '0',
+    script: { code: [section('parameter'), section('storage'), { prim: 'code', args: [[{ prim: 'FAILWITH' }]] }], storage: { prim: 'None' } },
+    result: { status: 'applied', originated_contracts: [address], consumed_milligas: '1000', storage_size: '100', paid_storage_size_diff: '100', balance_updates: [] },
+  };
+}
