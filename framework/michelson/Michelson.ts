@@ -313,7 +313,8 @@ export function typeShape(t: unknown): string {
     const item = stack.pop();
     if (isText(item)) out.push(item.text);
     else if (isComb(item)) {
-      const rest = item.from + 2 === item.comb.length ? item.comb[item.from + 1] : { comb: item.comb, from: item.from + 1 };
+      const last = item.from + 2 === item.comb.length;
+      const rest = last ? item.comb[item.from + 1] : { comb: item.comb, from: item.from + 1 };
       push({ text: '(pair ' }, item.comb[item.from], { text: ' ' }, rest, { text: ')' });
     } else if (!isPrim(item)) out.push('?');
     else if (item.args === undefined || item.args.length === 0) out.push(item.prim);
@@ -323,8 +324,10 @@ export function typeShape(t: unknown): string {
   return out.join('');
 }
 
-const isText = (item: unknown): item is { text: string } => typeof (item as { text?: unknown } | null)?.text === 'string' && !isPrim(item);
-const isComb = (item: unknown): item is { comb: unknown[]; from: number } => Array.isArray((item as { comb?: unknown } | null)?.comb);
+const isText = (item: unknown): item is { text: string } =>
+  typeof (item as { text?: unknown } | null)?.text === 'string' && !isPrim(item);
+const isComb = (item: unknown): item is { comb: unknown[]; from: number } =>
+  Array.isArray((item as { comb?: unknown } | null)?.comb);
 
 const INTERFACES: ReadonlyArray<{ name: string; entrypoints: Record<string, string> }> = [
   {

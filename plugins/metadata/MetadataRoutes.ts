@@ -74,7 +74,8 @@ export class MetadataRoutes {
       ctx.status = 204;
     };
     write('delete', '/metadata/:ident', 'RemoveMetadata', (ctx) => remove(ctx, splitIdent(ctx.params.ident)));
-    write('delete', '/metadata/:hash/:id', 'RemoveMetadata', (ctx) => remove(ctx, splitIdent(ctx.params.hash, ctx.params.id)));
+    write('delete', '/metadata/:hash/:id', 'RemoveMetadata', (ctx) =>
+      remove(ctx, splitIdent(ctx.params.hash, ctx.params.id)));
     write('delete', '/metadata', 'PurgeMetadata', async (ctx) => {
       await this.entries.purge();
       ctx.status = 204;

@@ -1,5 +1,16 @@
 import { injectable } from 'tsyringe';
-import { ACCOUNT_METADATA, Database, Logger, METADATA_IMPORT, MetadataImport, PluginContext, PluginContribution, PluginManifest, TzidxPlugin, UndecodableValues } from '../../framework';
+import {
+  ACCOUNT_METADATA,
+  Database,
+  Logger,
+  METADATA_IMPORT,
+  MetadataImport,
+  PluginContext,
+  PluginContribution,
+  PluginManifest,
+  TzidxPlugin,
+  UndecodableValues,
+} from '../../framework';
 import { ChainMetadataIndexer } from './chain/ChainMetadataIndexer';
 import { ChainMetadata } from './ChainMetadata';
 import { MetadataEntries } from './MetadataEntries';

@@ -112,7 +112,7 @@ describe('metadata: bytes that are no plain text (docs/metadata.md, the bytes â†
   const hex = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
   const packed = (value: unknown): string => packDataBytes(value as MichelsonData).bytes;
 
-  it('reads PACKed values as tzgo does: a number in decimal, a string, bytes by the same rule, others as Micheline JSON', () => {
+  it('reads PACKed values as tzgo: an int in decimal, a string, bytes by this rule, others as Micheline JSON', () => {
     // The mainnet case: `decimals` stored as PACK(0).
     expect(packed({ int: '0' })).to.equal('050000');
     expect(metadataText('050000')).to.equal('0');
@@ -123,9 +123,10 @@ describe('metadata: bytes that are no plain text (docs/metadata.md, the bytes â†
     expect(JSON.parse(metadataText(packed(pair)))).to.deep.equal(pair);
   });
 
-  it('keeps as hex what is no text: NUL and other control bytes, invalid UTF-8, a binary hash, a PACKed string holding NUL', () => {
+  it('keeps as hex what is no text: NUL, control bytes, bad UTF-8, a binary hash, a PACKed string with NUL', () => {
     const imageHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-    for (const bytes of [hex('a\u0000b'), 'ff00fe', 'c328', imageHash, packed({ string: 'a\u0000b' }), hex('bell\u0007')]) {
+    const binary = [hex('a\u0000b'), 'ff00fe', 'c328', imageHash, packed({ string: 'a\u0000b' }), hex('bell\u0007')];
+    for (const bytes of binary) {
       expect(metadataText(bytes), bytes).to.equal(bytes);
     }
     // Text with tabs and line breaks, and any script, is text.
@@ -144,22 +145,25 @@ describe('metadata: bytes that are no plain text (docs/metadata.md, the bytes â†
     expect(metadataText('')).to.equal('');
   });
 
-  it('refuses a document Postgres cannot store as jsonb (NUL, unpaired surrogates) with an error, never a failed batch', async () => {
+  it('refuses a document jsonb cannot store (NUL, lone surrogates) with an error, never a failed batch', async () => {
     const contracts = new MemoryStore('contract');
+    const kusd = 'KT1K9gCRgaLRFKTErYt1wVxA3Frb9FjasjTV';
     const withDoc = (doc: string) => ({ '': hex('tezos-storage:d'), d: hex(doc) });
     for (const doc of ['{"name":"a\\u0000b"}', '{"a\\u0000":1}', '{"name":"\\ud800"}']) {
-      const result = await contractDocument('KT1K9gCRgaLRFKTErYt1wVxA3Frb9FjasjTV', withDoc(doc), contracts);
+      const result = await contractDocument(kusd, withDoc(doc), contracts);
       expect(result, doc).to.deep.include({ uri: 'tezos-storage:d', document: null });
       expect(result.error, doc).to.match(/NUL character or an unpaired surrogate/);
     }
     // An escaped backslash before `u0000` is plain text, and a surrogate pair is one character.
-    const fine = await contractDocument('KT1K9gCRgaLRFKTErYt1wVxA3Frb9FjasjTV', withDoc('{"a":"\\\\u0000","b":"\\ud83d\\ude80"}'), contracts);
+    const fine = await contractDocument(kusd, withDoc('{"a":"\\\\u0000","b":"\\ud83d\\ude80"}'), contracts);
     expect(fine).to.deep.equal({ uri: 'tezos-storage:d', document: { a: '\\u0000', b: 'ðŸš€' }, error: null });
   });
 
   it('reads an empty or blank URI as no document, not as an error', async () => {
     for (const uri of ['', hex('  '), packed({ string: '' })]) {
-      expect(await contractDocument('KT1K9gCRgaLRFKTErYt1wVxA3Frb9FjasjTV', { '': uri }, new MemoryStore('contract')), uri).to.deep.equal({ uri: null, document: null, error: null });
+      const contracts = new MemoryStore('contract');
+      const result = await contractDocument('KT1K9gCRgaLRFKTErYt1wVxA3Frb9FjasjTV', { '': uri }, contracts);
+      expect(result, uri).to.deep.equal({ uri: null, document: null, error: null });
     }
   });
 });

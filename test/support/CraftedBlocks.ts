@@ -43,7 +43,7 @@ export function transactionTo(block: RawJson, destination: string): RawJson {
   return op;
 }
 
-/** Micheline text `depth` levels deep (`Some (Some … 1)`, or another prim and leaf), beyond what JSON.stringify can write. */
+/** Micheline text `depth` levels deep (`Some (Some … 1)`, or another prim and leaf): past JSON.stringify. */
 export function deepMichelineText(depth: number, prim = 'Some', leaf = '{"int":"1"}'): string {
   return `{"prim":"${prim}","args":[`.repeat(depth) + leaf + ']}'.repeat(depth);
 }

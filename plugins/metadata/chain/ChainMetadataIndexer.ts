@@ -1,5 +1,13 @@
 import type { BlocksStartContext, Entity, EntityStore, IndexContext, NormalizedBlock, NormalizedOperation } from '../../../framework';
-import { ContractCode, entrypointType, interfacesOf, metadataText, section, storableString, typeShape } from '../../../framework';
+import {
+  ContractCode,
+  entrypointType,
+  interfacesOf,
+  metadataText,
+  section,
+  storableString,
+  typeShape,
+} from '../../../framework';
 import { metadataLocation, parseDocument, tokenMetadataValue } from './MetadataBytes';
 import { metadataMapIds } from './MetadataMaps';
 
@@ -122,7 +130,9 @@ export class ChainMetadataIndexer {
   private async token(contract: Entity, value: unknown, keyId: string | undefined, block: Pick<NormalizedBlock, 'level' | 'time'>, rows: MetadataRows): Promise<void> {
     const decoded = value === undefined ? undefined : tokenMetadataValue(value);
     const address = String(contract.contract);
-    if (value !== undefined && decoded === undefined) this.undecodable('token_metadata', { contract: address, level: block.level, key: keyId });
+    if (value !== undefined && decoded === undefined) {
+      this.undecodable('token_metadata', { contract: address, level: block.level, key: keyId });
+    }
     const tokenId = decoded?.tokenId ?? (keyId !== undefined && /^\d+$/.test(keyId) ? BigInt(keyId) : undefined);
     if (tokenId === undefined) return;
     if (tokenId.toString().length > MAX_TOKEN_ID_DIGITS) {

@@ -21,7 +21,8 @@ export function tokenMetadataValue(value: unknown): TokenMetadataValue | undefin
   for (const elt of sides[1]) {
     if (!isPrim(elt) || elt.prim !== 'Elt') return undefined;
     const [k, v] = (elt.args ?? []) as Array<{ string?: string; bytes?: string }>;
-    if (typeof k?.string !== 'string' || storableString(k.string) === undefined || typeof v?.bytes !== 'string') return undefined;
+    if (typeof k?.string !== 'string' || storableString(k.string) === undefined) return undefined;
+    if (typeof v?.bytes !== 'string') return undefined;
     info[k.string] = metadataText(v.bytes);
   }
   return { tokenId: BigInt(id), info };
@@ -58,7 +59,9 @@ export function parseDocument(text: string): { document?: Record<string, unknown
   try {
     const doc = JSON.parse(text);
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return { error: 'the document is not a JSON object' };
-    if (!jsonbStorable(doc)) return { error: 'the document holds a NUL character or an unpaired surrogate (Postgres cannot store it)' };
+    if (!jsonbStorable(doc)) {
+      return { error: 'the document holds a NUL character or an unpaired surrogate (Postgres cannot store it)' };
+    }
     return { document: doc };
   } catch (e) {
     // The parser's message quotes the text, which may hold control characters a text column refuses.
