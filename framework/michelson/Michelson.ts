@@ -221,9 +221,24 @@ export function decodeMicheline(bytes: Buffer): unknown {
 
 /** The expression with every annotation removed (event type hashes are defined over the bare type). */
 export function withoutAnnotations(expr: unknown): unknown {
-  if (Array.isArray(expr)) return expr.map(withoutAnnotations);
-  if (!isPrim(expr)) return expr;
-  return expr.args === undefined ? { prim: expr.prim } : { prim: expr.prim, args: expr.args.map(withoutAnnotations) };
+  // A copy built with an explicit stack (see walkMicheline): each task fills one slot of its parent.
+  const root: unknown[] = [undefined];
+  const tasks: Array<{ node: unknown; into: unknown[]; at: number }> = [{ node: expr, into: root, at: 0 }];
+  const copyInto = (nodes: unknown[], into: unknown[]): void => {
+    nodes.forEach((node, at) => tasks.push({ node, into, at }));
+  };
+  for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) {
+    const { node, into, at } = task;
+    if (Array.isArray(node)) copyInto(node, (into[at] = new Array<unknown>(node.length)) as unknown[]);
+    else if (!isPrim(node)) into[at] = node;
+    else if (node.args === undefined) into[at] = { prim: node.prim };
+    else {
+      const args = new Array<unknown>(node.args.length);
+      into[at] = { prim: node.prim, args };
+      copyInto(node.args, args);
+    }
+  }
+  return root[0];
 }
 
 /** The spec's 8-byte hash: the first 8 bytes of SHA-256 over the binary encoding, as hex. */

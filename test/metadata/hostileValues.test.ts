@@ -80,6 +80,10 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
           op.metadata.operation_result.storage = { placeholder: 0 };
           // A contract whose types are nested as deep (typed by the dispatcher, core-chain, bigmaps, metadata).
           (op.metadata.internal_operation_results ??= []).push(deepOrigination(kusd, deepOrigin));
+          // An event of a type as deep (its hash is taken over the type without annotations).
+          const result = { status: 'applied', consumed_milligas: '100' };
+          const event = { kind: 'event', source: kusd, nonce: 78, tag: 'deep', type: { placeholder: 1 }, payload: { placeholder: 0 } };
+          op.metadata.internal_operation_results.push({ ...event, result });
         },
         8: (block) => {
           bigMapUpdates(transactionTo(block, dexCore), metadataMap, [update({ string: '' }, { bytes: '' })]);
@@ -141,6 +145,12 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
     expect([row.slice(0, 2), others]).to.deep.equal([[deepOrigin, 3], []]);
     // code and storage, each 10,000 `option` levels (2 bytes each) deep, in the node's binary script form
     expect(String(row[2]).length).to.be.greaterThan(2 * 2 * 2 * DEPTH);
+  });
+
+  it('stores the event whose type is nested 10,000 deep', async () => {
+    const events = await rows(`event?height=3&tag=deep&columns=contract,type_hash,payload`);
+    expect(events.map(([contract, hash]) => [contract, typeof hash])).to.deep.equal([[kusd, 'string']]);
+    expect(events[0][2]).to.equal('0509'.repeat(DEPTH) + '0001');
   });
 
   it('an empty TZIP-16 URI names no document: no uri, no error', async () => {
