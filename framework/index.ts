@@ -15,6 +15,7 @@ export { ColumnType, Encoding, Operator, SqlValue, ValueError } from './catalog/
 export { columnType } from './catalog/types/ColumnTypes';
 export { EnumType } from './catalog/types/EnumType';
 export { isValidAddress } from './catalog/types/AddressType';
+export { fitsBigIntColumn } from './catalog/types/BigIntType';
 export { mutezToTez, tezToMutez } from './catalog/types/MoneyType';
 export { ConfigError, InstanceConfig, loadConfig } from './config/InstanceConfig';
 export { ApiError, ErrorCode } from './errors/ApiError';

@@ -78,6 +78,10 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
           ]);
           op.parameters.value = { placeholder: 0 };
           op.metadata.operation_result.storage = { placeholder: 0 };
+          // Ticket amounts are nats too: one past the `amount` column, one that fits.
+          const ticket_token = { ticketer: kusd, content_type: { prim: 'nat' }, content: { int: '1' } };
+          const updates = [huge, '5'].map((amount) => ({ account: op.source, amount }));
+          op.metadata.operation_result.ticket_updates = [{ ticket_token, updates }];
           // A contract whose types are nested as deep (typed by the dispatcher, core-chain, bigmaps, metadata).
           (op.metadata.internal_operation_results ??= []).push(deepOrigination(kusd, deepOrigin));
           // An event of a type as deep (its hash is taken over the type without annotations).
@@ -138,6 +142,11 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
     const updates = `bigmap_updates?bigmap_id=${tokenMap}&height=3&key_id.gt=0&columns=value&limit=1&order=desc`;
     expect(await rows(updates)).to.deep.equal([[binary]]);
     expect(await rows(`op?height=3&receiver=${kusd}&columns=parameters`)).to.deep.equal([[binary]]);
+  });
+
+  it('skips and counts a ticket amount past the ticket_update table, keeps the one beside it', async () => {
+    expect(await rows(`ticket_update?height=3&ticketer=${kusd}&columns=amount`)).to.deep.equal([['5']]);
+    expect(await undecodable()).to.deep.include({ plugin: 'core-chain', kind: 'ticket_amount', value: 1 });
   });
 
   it('registers the contract whose types are nested 10,000 deep, with its script', async () => {

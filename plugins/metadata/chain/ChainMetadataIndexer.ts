@@ -2,6 +2,7 @@ import type { BlocksStartContext, Entity, EntityStore, IndexContext, NormalizedB
 import {
   ContractCode,
   entrypointType,
+  fitsBigIntColumn,
   interfacesOf,
   metadataText,
   section,
@@ -29,9 +30,6 @@ export interface ContractTypes {
 
 /** Upper bound of addresses remembered as having no metadata maps (a cache, safe to drop). */
 const MAX_WITHOUT = 500_000;
-
-/** The largest token id the token table's `numeric(78,0)` holds has 78 digits. */
-const MAX_TOKEN_ID_DIGITS = 78;
 
 /** How the indexer reports a value it cannot decode or store (UndecodableValues, for this plugin). */
 export type UndecodableReport = (kind: string, detail: Record<string, unknown>) => void;
@@ -135,7 +133,7 @@ export class ChainMetadataIndexer {
     }
     const tokenId = decoded?.tokenId ?? (keyId !== undefined && /^\d+$/.test(keyId) ? BigInt(keyId) : undefined);
     if (tokenId === undefined) return;
-    if (tokenId.toString().length > MAX_TOKEN_ID_DIGITS) {
+    if (!fitsBigIntColumn(tokenId)) {
       this.undecodable('token_id', { contract: address, level: block.level, digits: tokenId.toString().length });
       return;
     }
