@@ -135,6 +135,9 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
     const counted = await undecodable();
     expect(counted).to.deep.include({ plugin: 'metadata', kind: 'token_id', value: 1 });
     expect(counted).to.deep.include({ plugin: 'metadata', kind: 'token_metadata', value: 1 });
+    // As Prometheus reads it.
+    const metrics = await (await t.get('/metrics')).text();
+    expect(metrics).to.contain('tzidx_undecodable_values_total{plugin="metadata",kind="token_id"} 1\n');
   });
 
   it('stores Micheline 10,000 deep as binary (big map value, parameters; its storage stops nothing)', async () => {
