@@ -16,6 +16,8 @@ export { FilterName, withFilterNames } from './catalog/FilterNames';
 export { ColumnType, Encoding, Operator, SqlValue, ValueError } from './catalog/types/ColumnType';
 export { columnType } from './catalog/types/ColumnTypes';
 export { EnumType } from './catalog/types/EnumType';
+export { isValidAddress } from './catalog/types/AddressType';
+export { fitsBigIntColumn } from './catalog/types/BigIntType';
 export { mutezToTez, tezToMutez } from './catalog/types/MoneyType';
 export { ConfigError, InstanceConfig, loadConfig } from './config/InstanceConfig';
 export { ApiError, ErrorCode } from './errors/ApiError';
@@ -53,6 +55,7 @@ export type { RecomputeFn } from './indexer/DerivedTables';
 export type { TableReader } from './indexer/TableReader';
 export * from './indexer/groups/GroupPattern';
 export { IndexerStatus } from './indexer/IndexerStatus';
+export { UndecodableValues } from './indexer/UndecodableValues';
 export type {
   BalanceUpdate,
   BigMapDiff,
@@ -79,5 +82,6 @@ export { listQueryDoc, WITH_CLOSED } from './explorer/ListQueryDoc';
 export * from './explorer/DeclaredRoutes';
 export * from './explorer/zeroTime';
 export * from './michelson/PlainValue';
+export * from './michelson/ChainBytes';
 export * from './michelson/ContractTypes';
 export * from './michelson/ScriptExpr';

@@ -31,6 +31,7 @@ import { ContractDirectory } from '../indexer/watch/ContractDirectory';
 import { WatchList } from '../indexer/watch/WatchList';
 import { DEFAULT_INDEXER_OPTIONS, Indexer, IndexerOptions } from '../indexer/Indexer';
 import { IndexerStatus } from '../indexer/IndexerStatus';
+import { UndecodableValues } from '../indexer/UndecodableValues';
 import { SyncFollower } from '../indexer/SyncFollower';
 import { MigrationReport, SchemaMigrator } from '../storage/SchemaMigrator';
 import { Logger } from '../util/Logger';
@@ -140,7 +141,9 @@ export class TzidxApp {
       container.registerInstance(Database, db);
       container.registerInstance(Catalog, catalog);
       container.registerInstance(ChainState, new ChainState());
-      container.registerInstance(IndexerStatus, new IndexerStatus());
+      const status = new IndexerStatus();
+      container.registerInstance(IndexerStatus, status);
+      container.registerInstance(UndecodableValues, new UndecodableValues(status, opts.log));
       container.registerInstance(CONFIG, config);
       container.registerInstance(LOGGER, opts.log);
       container.registerInstance(ACCOUNT_METADATA, NO_ACCOUNT_METADATA);

@@ -31,13 +31,11 @@ export function encodeMicheline(expr: unknown): Buffer | undefined {
     b.writeUInt32BE(n);
     push(b);
   };
-  /** Writes a 4-byte length, then what `write` adds, and fills the length in. */
-  const sized = (write: () => void): void => {
+  /** A 4-byte length to fill in once what follows it is written: the task that fills it. */
+  const sized = (): Task => {
     const prefix = Buffer.alloc(4);
     push(prefix);
-    const start = length;
-    write();
-    prefix.writeUInt32BE(length - start);
+    return { prefix, start: length };
   };
   const zarith = (text: string): void => {
     let v = BigInt(text);
@@ -52,37 +50,53 @@ export function encodeMicheline(expr: unknown): Buffer | undefined {
     }
     push(Buffer.from(out));
   };
-  const write = (node: unknown): void => {
+  const text = (value: string): void => {
+    const bytes = Buffer.from(value, 'utf8');
+    u32(bytes.length);
+    push(bytes);
+  };
+  // An explicit stack rather than recursion: values nested thousands deep (they exist on chain) must
+  // not overflow the call stack. Tasks run last-in first-out, so a node's parts are pushed in reverse.
+  type Task = { node: unknown } | { prefix: Buffer; start: number } | { annots: string[] };
+  const tasks: Task[] = [{ node: expr }];
+  const pushNodes = (nodes: unknown[]): void => {
+    for (let i = nodes.length - 1; i >= 0; i--) tasks.push({ node: nodes[i] });
+  };
+  try {
+    for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) {
+      if ('prefix' in task) task.prefix.writeUInt32BE(length - task.start);
+      else if ('annots' in task) text(task.annots.join(' '));
+      else write(task.node);
+    }
+    return Buffer.concat(chunks);
+  } catch {
+    return undefined;
+  }
+
+  function write(node: unknown): void {
     if (Array.isArray(node)) {
       push(Buffer.from([0x02]));
-      sized(() => node.forEach(write));
+      tasks.push(sized());
+      pushNodes(node);
     } else if (isPrim(node)) {
       const code = PRIMITIVE_CODES.get(node.prim);
       if (code === undefined) throw new Error(`unknown primitive ${node.prim}`);
       const args = node.args ?? [];
       const annots = node.annots ?? [];
-      const annotText = (): void => {
-        const text = Buffer.from(annots.join(' '), 'utf8');
-        u32(text.length);
-        push(text);
-      };
       if (args.length <= 2) {
         push(Buffer.from([0x03 + 2 * args.length + (annots.length > 0 ? 1 : 0), code]));
-        args.forEach(write);
-        if (annots.length > 0) annotText();
+        if (annots.length > 0) tasks.push({ annots });
       } else {
         push(Buffer.from([0x09, code]));
-        sized(() => args.forEach(write));
-        annotText();
+        tasks.push({ annots }, sized());
       }
+      pushNodes(args);
     } else if (typeof node === 'object' && node !== null && typeof (node as { int?: unknown }).int === 'string') {
       push(Buffer.from([0x00]));
       zarith((node as { int: string }).int);
     } else if (typeof node === 'object' && node !== null && typeof (node as { string?: unknown }).string === 'string') {
-      const text = Buffer.from((node as { string: string }).string, 'utf8');
       push(Buffer.from([0x01]));
-      u32(text.length);
-      push(text);
+      text((node as { string: string }).string);
     } else if (typeof node === 'object' && node !== null && typeof (node as { bytes?: unknown }).bytes === 'string') {
       const bytes = Buffer.from((node as { bytes: string }).bytes, 'hex');
       push(Buffer.from([0x0a]));
@@ -91,12 +105,6 @@ export function encodeMicheline(expr: unknown): Buffer | undefined {
     } else {
       throw new Error('not a Micheline expression');
     }
-  };
-  try {
-    write(expr);
-    return Buffer.concat(chunks);
-  } catch {
-    return undefined;
   }
 }
 
@@ -213,9 +221,24 @@ export function decodeMicheline(bytes: Buffer): unknown {
 
 /** The expression with every annotation removed (event type hashes are defined over the bare type). */
 export function withoutAnnotations(expr: unknown): unknown {
-  if (Array.isArray(expr)) return expr.map(withoutAnnotations);
-  if (!isPrim(expr)) return expr;
-  return expr.args === undefined ? { prim: expr.prim } : { prim: expr.prim, args: expr.args.map(withoutAnnotations) };
+  // A copy built with an explicit stack (see walkMicheline): each task fills one slot of its parent.
+  const root: unknown[] = [undefined];
+  const tasks: Array<{ node: unknown; into: unknown[]; at: number }> = [{ node: expr, into: root, at: 0 }];
+  const copyInto = (nodes: unknown[], into: unknown[]): void => {
+    nodes.forEach((node, at) => tasks.push({ node, into, at }));
+  };
+  for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) {
+    const { node, into, at } = task;
+    if (Array.isArray(node)) copyInto(node, (into[at] = new Array<unknown>(node.length)) as unknown[]);
+    else if (!isPrim(node)) into[at] = node;
+    else if (node.args === undefined) into[at] = { prim: node.prim };
+    else {
+      const args = new Array<unknown>(node.args.length);
+      into[at] = { prim: node.prim, args };
+      copyInto(node.args, args);
+    }
+  }
+  return root[0];
 }
 
 /** The spec's 8-byte hash: the first 8 bytes of SHA-256 over the binary encoding, as hex. */
@@ -255,16 +278,24 @@ export function entrypointsOf(parameterType: unknown): string[] {
   if (!isPrim(parameterType)) return [];
   if (parameterType.prim !== 'or') return [fieldName(parameterType) ?? 'default'];
   const out: string[] = [];
-  const walk = (t: unknown): void => {
-    if (isPrim(t) && t.prim === 'or' && t.args?.length === 2) {
-      walk(t.args[0]);
-      walk(t.args[1]);
-    } else {
-      out.push((isPrim(t) ? fieldName(t) : undefined) ?? `@${out.length}`);
-    }
-  };
-  walk(parameterType);
+  walkMicheline(parameterType, (t) => {
+    if (isPrim(t) && t.prim === 'or' && t.args?.length === 2) return t.args;
+    out.push((isPrim(t) ? fieldName(t) : undefined) ?? `@${out.length}`);
+    return undefined;
+  });
   return out;
+}
+
+/**
+ * Visits an expression's nodes depth first, left to right, each before its children: the ones `visit`
+ * returns. An explicit stack, not recursion: chain values and types can be nested thousands deep.
+ */
+export function walkMicheline(expr: unknown, visit: (node: unknown) => readonly unknown[] | undefined): void {
+  const stack: unknown[] = [expr];
+  while (stack.length > 0) {
+    const children = visit(stack.pop());
+    if (children) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
 }
 
 function fieldName(t: Prim): string | undefined {
@@ -275,22 +306,43 @@ function fieldName(t: Prim): string | undefined {
 /** The type of one entrypoint (leaf or annotated branch), annotations kept; undefined if absent. */
 export function entrypointType(parameterType: unknown, name: string): unknown {
   let found: unknown;
-  const walk = (t: unknown): void => {
-    if (found !== undefined || !isPrim(t)) return;
+  walkMicheline(parameterType, (t) => {
+    if (found !== undefined || !isPrim(t)) return undefined;
     if (fieldName(t) === name) found = t;
-    else if (t.prim === 'or') t.args?.forEach(walk);
-  };
-  walk(parameterType);
+    return t.prim === 'or' && found === undefined ? t.args : undefined;
+  });
   return found;
 }
 
 /** A type written without annotations, n-ary pairs as right combs: two types are alike when their shapes are equal. */
 export function typeShape(t: unknown): string {
-  if (!isPrim(t)) return '?';
-  const args = t.args ?? [];
-  if (t.prim === 'pair' && args.length > 2) return `(pair ${typeShape(args[0])} ${typeShape({ prim: 'pair', args: args.slice(1) })})`;
-  return args.length === 0 ? t.prim : `(${t.prim} ${args.map(typeShape).join(' ')})`;
+  // Written with an explicit stack of nodes and text (see walkMicheline); an n-ary pair is a comb
+  // from its i-th argument on.
+  type Item = unknown | { text: string } | { comb: unknown[]; from: number };
+  const out: string[] = [];
+  const stack: Item[] = [t];
+  const push = (...items: Item[]): void => {
+    for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]);
+  };
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (isText(item)) out.push(item.text);
+    else if (isComb(item)) {
+      const last = item.from + 2 === item.comb.length;
+      const rest = last ? item.comb[item.from + 1] : { comb: item.comb, from: item.from + 1 };
+      push({ text: '(pair ' }, item.comb[item.from], { text: ' ' }, rest, { text: ')' });
+    } else if (!isPrim(item)) out.push('?');
+    else if (item.args === undefined || item.args.length === 0) out.push(item.prim);
+    else if (item.prim === 'pair' && item.args.length > 2) push({ comb: item.args, from: 0 });
+    else push({ text: `(${item.prim}` }, ...item.args.flatMap((a) => [{ text: ' ' }, a]), { text: ')' });
+  }
+  return out.join('');
 }
+
+const isText = (item: unknown): item is { text: string } =>
+  typeof (item as { text?: unknown } | null)?.text === 'string' && !isPrim(item);
+const isComb = (item: unknown): item is { comb: unknown[]; from: number } =>
+  Array.isArray((item as { comb?: unknown } | null)?.comb);
 
 const INTERFACES: ReadonlyArray<{ name: string; entrypoints: Record<string, string> }> = [
   {
@@ -352,14 +404,12 @@ const FEATURE_BY_PRIM: Readonly<Record<string, string>> = {
 /** Features used anywhere in an expression (code or constant value), sorted, comma-separated. */
 export function featuresOf(expr: unknown): string {
   const found = new Set<string>();
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (isPrim(node)) {
-      const feature = FEATURE_BY_PRIM[node.prim];
-      if (feature) found.add(feature);
-      node.args?.forEach(walk);
-    }
-  };
-  walk(expr);
+  walkMicheline(expr, (node) => {
+    if (Array.isArray(node)) return node;
+    if (!isPrim(node)) return undefined;
+    const feature = FEATURE_BY_PRIM[node.prim];
+    if (feature) found.add(feature);
+    return node.args;
+  });
   return [...found].sort().join(',');
 }

@@ -1,4 +1,4 @@
-import { decodeMicheline } from './Michelson';
+import { metadataText, unpacked } from './ChainBytes';
 import { decodeWith, ValueRendering } from './MichelsonJson';
 
 /**
@@ -8,8 +8,8 @@ import { decodeWith, ValueRendering } from './MichelsonJson';
  */
 export interface PlainOptions {
   /**
-   * `hex` (default) keeps bytes as hex; `text` reads them as TZIP-16/21 metadata does: UTF-8 text when
-   * they are printable, the value inside when they are a PACKed string or number, else hex.
+   * `hex` (default) keeps bytes as hex; `text` reads them as TZIP-16/21 metadata does (`metadataText`),
+   * a PACKed number as a bigint.
    */
   bytes?: 'hex' | 'text';
   /** Throw when any part of the value does not match the type (what recognizing a contract by its storage needs). */
@@ -32,26 +32,8 @@ export function plainValue(type: unknown, value: unknown, options: PlainOptions 
   return decodeWith(options.strict ? { ...r, strict: true } : r, type, value);
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** Bytes as text when they are printable UTF-8 or a PACKed string/number; hex otherwise. */
+/** Bytes read as TZIP-16/21 metadata reads them (`metadataText`), but a PACKed number as a bigint. */
 export function bytesText(hex: string): string | bigint {
-  const bytes = Buffer.from(hex, 'hex');
-  if (bytes[0] === 0x05) {
-    try {
-      const m = decodeMicheline(bytes.subarray(1)) as { string?: string; int?: string };
-      if (typeof m.string === 'string') return m.string;
-      if (typeof m.int === 'string') return BigInt(m.int);
-    } catch {
-      // not a PACKed value: fall through
-    }
-  }
-  try {
-    const text = utf8.decode(bytes);
-    // eslint-disable-next-line no-control-regex
-    if (!/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) return text;
-  } catch {
-    // not UTF-8
-  }
-  return hex;
+  const m = unpacked(Buffer.from(hex, 'hex')) as { int?: string } | undefined;
+  return typeof m?.int === 'string' ? BigInt(m.int) : metadataText(hex);
 }

@@ -1,5 +1,5 @@
 import type { IndexContext, NormalizedOperation } from '../../framework';
-import { ContractCode, isPrim, section, typeShape } from '../../framework';
+import { ContractCode, isPrim, section, typeShape, walkMicheline } from '../../framework';
 
 /** Key and value type of a bigmap as Micheline (the node's JSON form). */
 export interface KeyValueTypes {
@@ -41,19 +41,25 @@ export class BigmapTypes {
 }
 
 function hasAnnotation(t: unknown): boolean {
-  if (Array.isArray(t)) return t.some(hasAnnotation);
-  return isPrim(t) && ((t.annots?.length ?? 0) > 0 || (t.args ?? []).some(hasAnnotation));
+  let found = false;
+  walkMicheline(t, (node) => {
+    if (found) return undefined;
+    if (Array.isArray(node)) return node;
+    found = isPrim(node) && (node.annots?.length ?? 0) > 0;
+    return isPrim(node) ? node.args : undefined;
+  });
+  return found;
 }
 
 /** Every `big_map k v` in a type, depth first from the left. */
 function bigmapTypesIn(type: unknown): KeyValueTypes[] {
   const out: KeyValueTypes[] = [];
-  const walk = (t: unknown): void => {
-    if (!isPrim(t)) return;
-    if (t.prim === 'big_map' && t.args?.length === 2) out.push({ keyType: t.args[0], valueType: t.args[1] });
-    else t.args?.forEach(walk);
-  };
-  walk(type);
+  walkMicheline(type, (t) => {
+    if (!isPrim(t)) return undefined;
+    if (t.prim !== 'big_map' || t.args?.length !== 2) return t.args;
+    out.push({ keyType: t.args[0], valueType: t.args[1] });
+    return undefined;
+  });
   return out;
 }
 

@@ -39,6 +39,8 @@ export class BlockIndexer {
     readonly tables: CoreTables,
     readonly kinds: OperationKinds,
     readonly log: Logger,
+    /** Records a chain value kept out of a column (UndecodableValues, for core-chain). */
+    readonly undecodable: (kind: string, detail: Record<string, unknown>) => void,
   ) {}
 
   async index(block: NormalizedBlock, ctx: IndexContext): Promise<void> {

@@ -1,4 +1,5 @@
-import type { BalanceUpdate, IndexContext, NormalizedBlock, NormalizedOperation } from '../../framework';
+import type { BalanceUpdate, IndexContext, NormalizedBlock, NormalizedOperation, TicketUpdate } from '../../framework';
+import { fitsBigIntColumn } from '../../framework';
 import { AccountBook, type AccountData } from './AccountBook';
 import { blockAddresses } from './BlockAddresses';
 import { classifyBlockUpdates, classifyOperationUpdates, type ClassifiedUpdates, type Move } from './BalanceMoves';
@@ -239,7 +240,19 @@ export class BlockRun {
       const signedId = opId(this.height, this.signedOpN);
       for (const e of op.events) this.eventRows.push(contractEventRow(this.height, signedId, id, e, this.trackedId(e.contract)));
     }
-    if (op.ticketUpdates.length > 0) this.ticketRows.push(...ticketUpdateRows(this.height, this.time, id, op.ticketUpdates));
+    if (op.ticketUpdates.length > 0) {
+      this.ticketRows.push(...ticketUpdateRows(this.height, this.time, id, this.storable(op)));
+    }
+  }
+
+  /** The operation's ticket updates whose amount the `amount` column holds; the others are counted (issue #51). */
+  private storable(op: NormalizedOperation): TicketUpdate[] {
+    return op.ticketUpdates.filter((u) => {
+      if (fitsBigIntColumn(u.amount)) return true;
+      const detail = { block: this.height, op: op.hash, ticketer: u.ticketer, account: u.account };
+      this.indexer.undecodable('ticket_amount', detail);
+      return false;
+    });
   }
 
   /** New accounts or contracts an operation paid `origination_size` for. */

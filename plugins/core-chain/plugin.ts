@@ -1,5 +1,14 @@
 import { injectable } from 'tsyringe';
-import { EnumType, Logger, PluginContext, PluginContribution, PluginManifest, TableDef, TzidxPlugin } from '../../framework';
+import {
+  EnumType,
+  Logger,
+  PluginContext,
+  PluginContribution,
+  PluginManifest,
+  TableDef,
+  TzidxPlugin,
+  UndecodableValues,
+} from '../../framework';
 import { BlockIndexer } from './BlockIndexer';
 import { ChainExplorer } from './explorer/ChainExplorer';
 import { OperationKinds } from './OperationKinds';
@@ -18,10 +27,12 @@ export class CoreChainPlugin implements TzidxPlugin {
     const table = (code: string): TableDef => ctx.catalog.require(code);
     const opType = table('op').column('type')?.type;
     if (!(opType instanceof EnumType)) throw new Error("core-chain: the op table's `type` column must be an enum");
+    const undecodable = ctx.container.resolve(UndecodableValues);
     const indexer = new BlockIndexer(
       { block: table('block'), chain: table('chain'), supply: table('supply'), account: table('account'), op: table('op'), constant: table('constant'), protocol: table('protocol') },
       new OperationKinds(new Set(opType.values)),
       ctx.log as Logger,
+      (kind, detail) => undecodable.record('core-chain', kind, detail),
     );
     return {
       handlers: (registry) => {

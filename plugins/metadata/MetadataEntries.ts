@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ApiError } from '../../framework';
+import { ApiError, isValidAddress } from '../../framework';
 import { dbRow, from, jsRow, lockedNextRowId, PluginTables } from './PluginTables';
 
 /** An entry as the API shows it: `address`, optional `asset_id`, then one object per schema name. */
@@ -127,7 +127,10 @@ function shortEntry(e: Entry): Entry {
 export function parseEntry(value: unknown, at: string): Entry {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw ApiError.invalid(`metadata: ${at || '/'} must be an object`);
   const e = value as Record<string, unknown>;
-  if (typeof e.address !== 'string' || !ADDRESS.test(e.address)) throw ApiError.invalid(`metadata: ${at}/address must be a Tezos address`);
+  // The checksum too: an entry stored under a mistyped address could not be read or changed again.
+  if (typeof e.address !== 'string' || !ADDRESS.test(e.address) || !isValidAddress(e.address)) {
+    throw ApiError.invalid(`metadata: ${at}/address must be a Tezos address (base58check)`);
+  }
   if (e.asset_id !== undefined && !(Number.isSafeInteger(e.asset_id) && (e.asset_id as number) >= 0)) {
     throw ApiError.invalid(`metadata: ${at}/asset_id must be a non-negative integer`);
   }

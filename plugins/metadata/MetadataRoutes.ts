@@ -79,13 +79,20 @@ export class MetadataRoutes {
     const tokenId = (ctx: Context): EntryId => parseIdent(ctx.params.hash, ctx.params.id);
     write('put', '/metadata/:ident', 'UpdateMetadata', (c) => put(c, entryId(c)), { ...replaced, ...entryPath });
     write('put', '/metadata/:hash/:id', 'UpdateMetadata', (c) => put(c, tokenId(c)), { ...replaced, ...tokenPath });
+    // By the exact text first: entries stored before writes checked address checksums can be deleted.
     const remove = async (ctx: Context, id: EntryId): Promise<void> => {
-      if (!(await this.entries.remove(id))) throw ApiError.notFound('no such metadata entry');
+      if (!(await this.entries.remove(id))) {
+        parseAddress(id.address); // nothing under that text: a malformed address is 400, a valid one 404
+        throw ApiError.notFound('no such metadata entry');
+      }
       ctx.status = 204;
     };
     const removed = { summary: 'remove an entry', status: 204 };
-    write('delete', '/metadata/:ident', 'RemoveMetadata', (c) => remove(c, entryId(c)), { ...removed, ...entryPath });
-    write('delete', '/metadata/:hash/:id', 'RemoveMetadata', (c) => remove(c, tokenId(c)), {
+    write('delete', '/metadata/:ident', 'RemoveMetadata', (c) => remove(c, splitIdent(c.params.ident)), {
+      ...removed,
+      ...entryPath,
+    });
+    write('delete', '/metadata/:hash/:id', 'RemoveMetadata', (c) => remove(c, splitIdent(c.params.hash, c.params.id)), {
       ...removed,
       ...tokenPath,
     });
@@ -115,11 +122,16 @@ export class MetadataRoutes {
 
 /** `tz1…`, `KT1…_5` (the SDK's token form), or address and id as two segments. */
 export function parseIdent(hash: string, id?: string): EntryId {
+  const ident = splitIdent(hash, id);
+  return { ...ident, address: parseAddress(ident.address) };
+}
+
+/** The address (unchecked) and token id an ident names. */
+function splitIdent(hash: string, id?: string): EntryId {
   let address = hash.replace(/\.json$/, '');
   let assetId = id;
   const m = /^(.+)_(\d+)$/.exec(address);
   if (assetId === undefined && m) [address, assetId] = [m[1], m[2]];
-  address = parseAddress(address);
   if (assetId === undefined) return { address };
   if (!/^\d{1,15}$/.test(assetId)) throw ApiError.malformedId(`invalid token id '${assetId}'`);
   return { address, assetId: Number(assetId) };

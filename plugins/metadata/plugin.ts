@@ -1,5 +1,16 @@
 import { injectable } from 'tsyringe';
-import { ACCOUNT_METADATA, Database, Logger, METADATA_IMPORT, MetadataImport, PluginContext, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
+import {
+  ACCOUNT_METADATA,
+  Database,
+  Logger,
+  METADATA_IMPORT,
+  MetadataImport,
+  PluginContext,
+  PluginContribution,
+  PluginManifest,
+  TzidxPlugin,
+  UndecodableValues,
+} from '../../framework';
 import { ChainMetadataIndexer } from './chain/ChainMetadataIndexer';
 import { ChainMetadata } from './ChainMetadata';
 import { MetadataEntries } from './MetadataEntries';
@@ -43,7 +54,8 @@ export class MetadataPlugin implements TzidxPlugin {
     ctx.container.registerInstance(DocumentResolver, resolver);
     const routes = new MetadataRoutes(entries, chain, schemas, new WriteAccess(settings), settings.maxBodyBytes);
     const tokens = new TokenRoutes(chain);
-    const indexer = new ChainMetadataIndexer();
+    const undecodable = ctx.container.resolve(UndecodableValues);
+    const indexer = new ChainMetadataIndexer((kind, detail) => undecodable.record('metadata', kind, detail));
     return {
       handlers: (registry) => {
         registry.blocksStart((blocks, ctx) => indexer.readAhead(blocks, ctx));

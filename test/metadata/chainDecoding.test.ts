@@ -1,8 +1,9 @@
+import { packDataBytes, type MichelsonData } from '@taquito/michel-codec';
 import { expect } from 'chai';
 import { BlockNormalizer } from '../../framework/chain';
-import type { Entity, EntityStore } from '../../framework';
+import { type Entity, type EntityStore, metadataText } from '../../framework';
 import { ChainMetadataIndexer, contractDocument, tokenFields } from '../../plugins/metadata/chain/ChainMetadataIndexer';
-import { metadataLocation, metadataText, tokenMetadataValue } from '../../plugins/metadata/chain/MetadataBytes';
+import { metadataLocation, tokenMetadataValue } from '../../plugins/metadata/chain/MetadataBytes';
 import { readFixtureJson } from '../support/fixtures';
 
 interface BigmapFixture {
@@ -95,7 +96,7 @@ describe('metadata: on-chain TZIP-16/21 decoding of recorded mainnet big maps', 
     const tokens = new MemoryStore('token_key');
     // OBJKT was originated long before: its row says which big map is its token_metadata.
     contracts.insert({ contract: objkt, metadata_map: 515, token_map: 514, entries: {} });
-    const indexer = new ChainMetadataIndexer();
+    const indexer = new ChainMetadataIndexer(() => expect.fail('nothing in the recording is undecodable'));
     const block = { level: 1_400_000, time: Date.parse('2021-04-15T02:10:00Z') };
     for (const op of operations) if (op.status === 'applied') await indexer.operation(op, block, { contracts, tokens, types: async () => undefined });
 
@@ -104,6 +105,66 @@ describe('metadata: on-chain TZIP-16/21 decoding of recorded mainnet big maps', 
     expect(row).to.include({ contract: objkt, kind: 'fa2', uri: wantUri, first_height: block.level, decimals: null });
     expect(row.token_id).to.equal(BigInt(wantId));
     expect(wantUri.startsWith('ipfs://')).to.equal(true);
+  });
+});
+
+describe('metadata: bytes that are no plain text (docs/metadata.md, the bytes → text rule)', () => {
+  const hex = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
+  const packed = (value: unknown): string => packDataBytes(value as MichelsonData).bytes;
+
+  it('reads PACKed values as tzgo: an int in decimal, a string, bytes by this rule, others as Micheline JSON', () => {
+    // The mainnet case: `decimals` stored as PACK(0).
+    expect(packed({ int: '0' })).to.equal('050000');
+    expect(metadataText('050000')).to.equal('0');
+    expect(metadataText(packed({ int: '-12345678901234567890' }))).to.equal('-12345678901234567890');
+    expect(metadataText(packed({ string: 'ipfs://Qm' }))).to.equal('ipfs://Qm');
+    expect(metadataText(packed({ bytes: hex('tz') }))).to.equal('tz');
+    const pair = { prim: 'Pair', args: [{ int: '1' }, [{ string: 'a' }]] };
+    expect(JSON.parse(metadataText(packed(pair)))).to.deep.equal(pair);
+  });
+
+  it('keeps as hex what is no text: NUL, control bytes, bad UTF-8, a binary hash, a PACKed string with NUL', () => {
+    const imageHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+    const binary = [hex('a\u0000b'), 'ff00fe', 'c328', imageHash, packed({ string: 'a\u0000b' }), hex('bell\u0007')];
+    for (const bytes of binary) {
+      expect(metadataText(bytes), bytes).to.equal(bytes);
+    }
+    // Text with tabs and line breaks, and any script, is text.
+    expect(metadataText(hex('line\n\ttab ünïcødé 🚀'))).to.equal('line\n\ttab ünïcødé 🚀');
+  });
+
+  it('takes bytes for PACKed only when the codec packs its reading back to the same bytes', () => {
+    // `050000` followed by more: the codec reads 0 and ignores the rest; these are not PACK(0).
+    expect(metadataText('050000ff')).to.equal('050000ff');
+    // A declared string length past the end, and a `05` that starts plain text.
+    expect(metadataText('0501000000ff61')).to.equal('0501000000ff61');
+    expect(metadataText(hex('\u0005'))).to.equal('05');
+    // Nested 10,000 deep: the codec gives up (its stack), the bytes stay hex instead of throwing.
+    const deep = `05${'0509'.repeat(10_000)}0000`;
+    expect(metadataText(deep)).to.equal(deep);
+    expect(metadataText('')).to.equal('');
+  });
+
+  it('refuses a document jsonb cannot store (NUL, lone surrogates) with an error, never a failed batch', async () => {
+    const contracts = new MemoryStore('contract');
+    const kusd = 'KT1K9gCRgaLRFKTErYt1wVxA3Frb9FjasjTV';
+    const withDoc = (doc: string) => ({ '': hex('tezos-storage:d'), d: hex(doc) });
+    for (const doc of ['{"name":"a\\u0000b"}', '{"a\\u0000":1}', '{"name":"\\ud800"}']) {
+      const result = await contractDocument(kusd, withDoc(doc), contracts);
+      expect(result, doc).to.deep.include({ uri: 'tezos-storage:d', document: null });
+      expect(result.error, doc).to.match(/NUL character or an unpaired surrogate/);
+    }
+    // An escaped backslash before `u0000` is plain text, and a surrogate pair is one character.
+    const fine = await contractDocument(kusd, withDoc('{"a":"\\\\u0000","b":"\\ud83d\\ude80"}'), contracts);
+    expect(fine).to.deep.equal({ uri: 'tezos-storage:d', document: { a: '\\u0000', b: '🚀' }, error: null });
+  });
+
+  it('reads an empty or blank URI as no document, not as an error', async () => {
+    for (const uri of ['', hex('  '), packed({ string: '' })]) {
+      const contracts = new MemoryStore('contract');
+      const result = await contractDocument('KT1K9gCRgaLRFKTErYt1wVxA3Frb9FjasjTV', { '': uri }, contracts);
+      expect(result, uri).to.deep.equal({ uri: null, document: null, error: null });
+    }
   });
 });
 

@@ -86,6 +86,30 @@ describe('metadata: create → read → meta=1 → update → delete → purge',
     expect((await send(t, 'GET', '/metadata')).json).to.deep.equal([]);
   });
 
+  it('refuses an address with a bad checksum on every write; deletes a row stored so before by its text', async () => {
+    const bad = 'tz1111111111111111111111111111111111';
+    expect(bad).to.match(/^tz1[1-9A-HJ-NP-Za-km-z]{33}$/); // the right shape: only the checksum is wrong
+    const post = await send(t, 'POST', '/metadata', [{ address: bad, alias: { name: 'x', kind: 'user' } }], auth);
+    expect(post.status).to.equal(400);
+    expect(firstError(post.json)).to.include({ code: 1007 });
+    expect(firstError(post.json).detail).to.contain('/0/address');
+    const put = await send(t, 'PUT', `/metadata/${bad}`, { alias: { name: 'x', kind: 'user' } }, auth);
+    expect(put.status).to.equal(400);
+    expect((await send(t, 'GET', '/metadata')).json).to.deep.equal([]);
+    // A row an earlier version let in: written as that version's API did.
+    const content = { alias: { name: 'x', kind: 'user' } };
+    const row = { row_id: 99, address: bad, asset_id: null, entry_key: bad, content, updated_time: new Date() };
+    await t.app.db.writer.withSchema('metadata').table('metadata').insert(row);
+    expect((await send(t, 'GET', '/metadata')).json).to.have.length(1);
+    expect((await send(t, 'DELETE', `/metadata/${bad}`, undefined, auth)).status).to.equal(204);
+    expect((await send(t, 'GET', '/metadata')).json).to.deep.equal([]);
+    // Gone, it is a malformed address again (400), while a valid one that names nothing is 404.
+    const again = await send(t, 'DELETE', `/metadata/${bad}`, undefined, auth);
+    expect(again.status).to.equal(400);
+    expect(firstError(again.json).detail).to.equal(`invalid address '${bad}'`);
+    expect((await send(t, 'DELETE', `/metadata/${baker}`, undefined, auth)).status).to.equal(404);
+  });
+
   it('answers 413 for bodies over the limit and 400 for bodies that are not JSON', async () => {
     const big = [{ address: baker, alias: { name: 'x'.repeat(5000), kind: 'user' } }];
     const r = await send(t, 'POST', '/metadata', big, auth);

@@ -1,6 +1,15 @@
 import type { BlocksStartContext, Entity, EntityStore, IndexContext, NormalizedBlock, NormalizedOperation } from '../../../framework';
-import { ContractCode, entrypointType, interfacesOf, section, typeShape } from '../../../framework';
-import { metadataLocation, metadataText, parseDocument, tokenMetadataValue } from './MetadataBytes';
+import {
+  ContractCode,
+  entrypointType,
+  fitsBigIntColumn,
+  interfacesOf,
+  metadataText,
+  section,
+  storableString,
+  typeShape,
+} from '../../../framework';
+import { metadataLocation, parseDocument, tokenMetadataValue } from './MetadataBytes';
 import { metadataMapIds } from './MetadataMaps';
 
 /** Where the indexer keeps what it finds: the catalog's contract_metadata and token rows. */
@@ -22,6 +31,9 @@ export interface ContractTypes {
 /** Upper bound of addresses remembered as having no metadata maps (a cache, safe to drop). */
 const MAX_WITHOUT = 500_000;
 
+/** How the indexer reports a value it cannot decode or store (UndecodableValues, for this plugin). */
+export type UndecodableReport = (kind: string, detail: Record<string, unknown>) => void;
+
 /**
  * TZIP-16 contract metadata and TZIP-12/21 token metadata from big map diffs. Originations tell which
  * big maps are `%metadata` and `%token_metadata`; later diffs of those maps update the contract's
@@ -31,6 +43,8 @@ const MAX_WITHOUT = 500_000;
 export class ChainMetadataIndexer {
   /** Contracts known to have no row: most contract calls need no database look-up. */
   private readonly without = new Set<string>();
+
+  constructor(private readonly undecodable: UndecodableReport) {}
 
   /** The rows of the contracts whose big maps the batch changes, in a few queries rather than one per contract and block. */
   async readAhead(blocks: readonly NormalizedBlock[], ctx: BlocksStartContext): Promise<void> {
@@ -80,7 +94,7 @@ export class ChainMetadataIndexer {
       if (d.bigMapId === undefined || (d.action !== 'update' && d.action !== 'remove')) continue;
       if (d.bigMapId === Number(contract.metadata_map) && d.key !== undefined) {
         const key = (d.key as { string?: string }).string;
-        if (typeof key !== 'string') continue;
+        if (typeof key !== 'string' || storableString(key) === undefined) continue;
         entries ??= { ...(contract.entries as Record<string, string>) };
         const bytes = d.action === 'update' ? (d.value as { bytes?: string }).bytes : undefined;
         if (typeof bytes === 'string') entries[key] = bytes;
@@ -113,9 +127,16 @@ export class ChainMetadataIndexer {
   /** A token_metadata key set (value) or removed (undefined): the token row follows it. */
   private async token(contract: Entity, value: unknown, keyId: string | undefined, block: Pick<NormalizedBlock, 'level' | 'time'>, rows: MetadataRows): Promise<void> {
     const decoded = value === undefined ? undefined : tokenMetadataValue(value);
-    const tokenId = decoded?.tokenId ?? (keyId !== undefined ? BigInt(keyId) : undefined);
-    if (tokenId === undefined) return;
     const address = String(contract.contract);
+    if (value !== undefined && decoded === undefined) {
+      this.undecodable('token_metadata', { contract: address, level: block.level, key: keyId });
+    }
+    const tokenId = decoded?.tokenId ?? (keyId !== undefined && /^\d+$/.test(keyId) ? BigInt(keyId) : undefined);
+    if (tokenId === undefined) return;
+    if (!fitsBigIntColumn(tokenId)) {
+      this.undecodable('token_id', { contract: address, level: block.level, digits: tokenId.toString().length });
+      return;
+    }
     const key = `${address}_${tokenId}`;
     const fields = tokenFields(decoded?.info);
     const existing = await rows.tokens.get(key);
@@ -167,8 +188,9 @@ export function tokenFields(info: Record<string, string> | undefined): Record<st
  * `tezos-storage:` URIs, the document itself (from this contract's entries or another's row).
  */
 export async function contractDocument(address: string, entries: Record<string, string>, contracts: EntityStore): Promise<Record<string, unknown>> {
-  if (entries[''] === undefined) return { uri: null, document: null, error: null };
-  const uri = metadataText(entries['']);
+  const uri = entries[''] === undefined ? '' : metadataText(entries['']);
+  // An empty URI names no document: TZIP-16 contracts that have none (yet) often store "".
+  if (uri.trim() === '') return { uri: null, document: null, error: null };
   const location = metadataLocation(uri);
   if (location.kind === 'invalid') return { uri, document: null, error: location.reason };
   if (location.kind === 'remote') return { uri, document: null, error: null };

@@ -1,22 +1,10 @@
-import { decodeMicheline, isPrim, pairSides } from '../../../framework';
+import { isPrim, jsonbStorable, metadataText, pairSides, storableString, withoutControls } from '../../../framework';
 
 /**
- * Values of TZIP-16 `%metadata` and TZIP-12/21 `token_info` maps are bytes holding text. Most
- * contracts store the UTF-8 text itself; some store it PACKed (`05` + binary Micheline of a string).
+ * Why: TZIP-16 `%metadata` and TZIP-12/21 `token_info` values are bytes that contracts fill as they
+ * like (UTF-8 text, PACKed strings or numbers, binary hashes); they are read by one documented rule
+ * (`metadataText`, docs/metadata.md) into text a column can always hold, and nothing here throws.
  */
-export function metadataText(hex: string): string {
-  const bytes = Buffer.from(hex, 'hex');
-  if (bytes.length > 1 && bytes[0] === 0x05) {
-    try {
-      const v = decodeMicheline(bytes.subarray(1)) as { string?: string; bytes?: string };
-      if (typeof v?.string === 'string') return v.string;
-      if (typeof v?.bytes === 'string') return Buffer.from(v.bytes, 'hex').toString('utf8');
-    } catch {
-      // not PACKed after all: plain bytes that happen to start with 0x05
-    }
-  }
-  return bytes.toString('utf8');
-}
 
 /** A `token_metadata` big map value: `Pair token_id { Elt key bytes; … }`. */
 export interface TokenMetadataValue {
@@ -27,16 +15,17 @@ export interface TokenMetadataValue {
 
 export function tokenMetadataValue(value: unknown): TokenMetadataValue | undefined {
   const sides = pairSides(value);
-  const id = sides?.[0] as { int?: string } | undefined;
-  if (!sides || typeof id?.int !== 'string' || !Array.isArray(sides[1])) return undefined;
+  const id = (sides?.[0] as { int?: unknown } | undefined)?.int;
+  if (!sides || typeof id !== 'string' || !/^\d+$/.test(id) || !Array.isArray(sides[1])) return undefined;
   const info: Record<string, string> = {};
   for (const elt of sides[1]) {
     if (!isPrim(elt) || elt.prim !== 'Elt') return undefined;
     const [k, v] = (elt.args ?? []) as Array<{ string?: string; bytes?: string }>;
-    if (typeof k?.string !== 'string' || typeof v?.bytes !== 'string') return undefined;
+    if (typeof k?.string !== 'string' || storableString(k.string) === undefined) return undefined;
+    if (typeof v?.bytes !== 'string') return undefined;
     info[k.string] = metadataText(v.bytes);
   }
-  return { tokenId: BigInt(id.int), info };
+  return { tokenId: BigInt(id), info };
 }
 
 /** Where a TZIP-16 URI points. */
@@ -70,8 +59,12 @@ export function parseDocument(text: string): { document?: Record<string, unknown
   try {
     const doc = JSON.parse(text);
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return { error: 'the document is not a JSON object' };
+    if (!jsonbStorable(doc)) {
+      return { error: 'the document holds a NUL character or an unpaired surrogate (Postgres cannot store it)' };
+    }
     return { document: doc };
   } catch (e) {
-    return { error: `invalid JSON: ${(e as Error).message}` };
+    // The parser's message quotes the text, which may hold control characters a text column refuses.
+    return { error: `invalid JSON: ${withoutControls((e as Error).message)}` };
   }
 }

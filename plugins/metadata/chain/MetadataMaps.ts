@@ -1,4 +1,4 @@
-import { fieldName, isPrim } from '../../../framework';
+import { fieldName, isPrim, walkMicheline } from '../../../framework';
 import type { BigMapDiff } from '../../../framework';
 
 /** The ids of a newly originated contract's TZIP-16 `%metadata` and TZIP-12 `%token_metadata` big maps. */
@@ -15,12 +15,11 @@ export interface MetadataMapIds {
  */
 export function metadataMapIds(storageType: unknown, diffs: readonly BigMapDiff[]): MetadataMapIds {
   const names: Array<string | undefined> = [];
-  const walk = (t: unknown): void => {
-    if (!isPrim(t)) return;
+  walkMicheline(storageType, (t) => {
+    if (!isPrim(t)) return undefined;
     if (t.prim === 'big_map') names.push(fieldName(t));
-    else t.args?.forEach(walk);
-  };
-  walk(storageType);
+    return t.prim === 'big_map' ? undefined : t.args;
+  });
   const ids = diffs
     .filter((d) => d.action === 'alloc' || d.action === 'copy')
     .map((d) => d.bigMapId)
