@@ -47,7 +47,19 @@ describe(`SDK contract: every answer decodes with tzpro-go ${SDK.commit.slice(0,
     await t.app.container.resolve<MetadataImport>(METADATA_IMPORT)(demoMetadataEntries(chain), 'demo');
     await t.app.startPlugins();
     const tickers = async () => ((await body(t, '/markets/tickers')) as unknown[]).length;
-    for (let i = 0; i < 300 && (await tickers()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    // And its candles, which a poll writes after the venue's trade list (their buy/sell splits) came back.
+    // (every market the samples take: the first two tickers).
+    const markets = async () => ((await body(t, '/tables/market_ticker?columns=exchange,pair&limit=2')) as string[][]).map((r) => r.join('/'));
+    const candles = async () => {
+      const rows = (await body(t, '/tables/market_candle?columns=exchange,pair&limit=50000')) as string[][];
+      return new Set(rows.map((r) => r.join('/')));
+    };
+    const ready = async () => {
+      if ((await tickers()) === 0) return false;
+      const have = await candles();
+      return (await markets()).every((m) => have.has(m));
+    };
+    for (let i = 0; i < 600 && !(await ready()); i++) await new Promise((r) => setTimeout(r, 100));
     samples = await sdkSamples(t);
   });
   after(async () => t?.close());
