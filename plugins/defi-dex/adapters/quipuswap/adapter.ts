@@ -80,10 +80,11 @@ function decode(m: GroupMatch, step: MatchedStep, s: QuipuStorage, before: DexSu
   const id = s.token_id ?? 0n;
   switch (step.entrypoint) {
     case 'tezToTokenPayment':
-      return { kind: 'trade', sender, receiver: String(p.receiver), router, tokenIn: 1, tokenOut: 0, amountIn: step.amount, amountOut: call.tokens(s.token_address, id, 'out'), fees: { lp: lpFee(step.amount, 1) } };
+      const receiver = call.receiver(String(p.receiver), { token: s.token_address, tokenId: id });
+      return { kind: 'trade', sender, receiver, router, tokenIn: 1, tokenOut: 0, amountIn: step.amount, amountOut: call.tokens(s.token_address, id, 'out'), fees: { lp: lpFee(step.amount, 1) } };
     case 'tokenToTezPayment': {
       const amountIn = call.tokens(s.token_address, id, 'in');
-      return { kind: 'trade', sender, receiver: String(p.receiver), router, tokenIn: 0, tokenOut: 1, amountIn, amountOut: call.tez((a) => a === String(p.receiver)), fees: { lp: lpFee(amountIn, 0) } };
+      return { kind: 'trade', sender, receiver: call.receiver(String(p.receiver), 'tez'), router, tokenIn: 0, tokenOut: 1, amountIn, amountOut: call.tez((a) => a === String(p.receiver)), fees: { lp: lpFee(amountIn, 0) } };
     }
     case 'investLiquidity':
       return { kind: 'deposit', sender, receiver: sender, router, owner: sender, amounts: [call.tokens(s.token_address, id, 'in'), step.amount], shares: s.total_supply - before.lpSupply };
