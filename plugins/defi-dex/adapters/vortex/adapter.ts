@@ -10,8 +10,14 @@ import { decodeDexterCall, DEXTER_CALLS, type DexterPool } from '../dexter/calls
  */
 const SIGNATURE = { entrypoints: ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity'] } as const;
 export const VORTEX_ENTITY = 'vortex_v1';
-/** 0.28% of the input stays in the pool (crunchy's fee table; the contract code was not found). */
+/**
+ * The fee: 0.28% of the input (the output is `in·9972·out/(in·9972 + 10000·pool)`), of which 0.03% is
+ * paid to the pool's `reserve` in tez. Source: the Vortex FA1.2 factory's exchange code (`xtzToToken`,
+ * `tokenToXtz`), stove-labs/arbitrage-bot integration-tests/integration-tests/vortex/contracts/contract.tz
+ * at 52ad69b29dfb7558fa7691c24141c882ef665529.
+ */
 const FEE_BPS = 28n;
+const RESERVE_BPS = 3n;
 
 /** Vortex's storage as its script names it; `tokenId` only in the FA2-token variant. */
 interface VortexStorage {
@@ -22,6 +28,8 @@ interface VortexStorage {
   tokenAddress: string;
   tokenId?: bigint;
   user_investments: number;
+  /** The account the pool pays its reserve fee to. */
+  reserve?: string;
 }
 
 /**
@@ -67,5 +75,6 @@ const supplyOf = (s: VortexStorage): DexSupply => ({ reserves: [s.tokenPool, s.x
 
 /** Vortex as a Dexter-style pool: shares are what the pool minted through its LP token. */
 function vortexPool(s: VortexStorage): DexterPool {
-  return { token: { address: s.tokenAddress, id: s.tokenId ?? 0n }, supply: supplyOf(s), feeBps: FEE_BPS, minted: (call) => call.shares(s.lqtAddress) };
+  const reserve = typeof s.reserve === 'string' ? { address: s.reserve, bps: RESERVE_BPS } : undefined;
+  return { token: { address: s.tokenAddress, id: s.tokenId ?? 0n }, supply: supplyOf(s), feeBps: FEE_BPS, reserve, minted: (call) => call.shares(s.lqtAddress) };
 }

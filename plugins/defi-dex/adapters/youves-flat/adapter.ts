@@ -1,8 +1,7 @@
 import type { HandlerRegistry, MatchedStep } from '../../../../framework';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRef, DexTradeAction } from '../../core/DexAdapter';
 import { LpTransfers } from '../../core/LpTransfers';
-import { PoolCall } from '../../core/PoolCall';
-import { flatCurveGross, type FeeRatio, type FlatSides } from './curve';
+import { type PaidAsset, type Payment, PoolCall } from '../../core/PoolCall';
 
 export const YOUVES_FLAT_ENTITY = 'youves_flat';
 const CALLS = ['cashToToken', 'tokenToCash', 'addLiquidity', 'removeLiquidity'];
@@ -24,16 +23,23 @@ interface FlatStorage {
   cashMultiplier: bigint;
   tokenMultiplier: bigint;
   feeRatio: FeeRatio;
+  /** Where the contract sends its half of the fee (absent: none is sent out). */
+  rewardRecipient?: string;
+}
+
+/** The fee ratio the pool pays of the curve's output: paid = ⌊numerator·W/denominator⌋. */
+interface FeeRatio {
+  readonly numerator: bigint;
+  readonly denominator: bigint;
 }
 
 /**
  * Youves flat-curve pools (entity `youves_flat`): token/cash CFMMs on u = (x+y)⁸ − (x−y)⁸ over the
  * reserves times their multipliers, recognized by their entrypoints and storage at their first call.
- * Amounts come from what the call moved, reserves and `lqtTotal` from the storage after it. The fee
- * is the part of the curve's output the pool keeps (out = W·numerator/denominator); W is recomputed
- * on the reserves before the trade (the storage after it with the moves undone, `curve.ts`). Shares
- * are the LP token's (`lqtAddress`) `mintOrBurn`s by the pool; its `transfer`s move them between
- * positions.
+ * Amounts come from what the call moved (the curve is never recomputed), reserves and `lqtTotal` from
+ * the storage after it. A trade's output is what the pool paid `to`; the fee is split as the contract
+ * pays it (`splitFee`). Shares are the LP token's (`lqtAddress`) `mintOrBurn`s by the pool; its
+ * `transfer`s move them between positions.
  */
 export const youvesFlatAdapter: DexAdapter = {
   name: 'youves-flat',
@@ -69,10 +75,10 @@ function cash(s: FlatStorage): DexTokenRef {
 }
 
 /** The fee rate in basis points with two decimals: (1 − numerator/denominator)·10000. */
-function feesBps(f: FeeRatio): string {
-  const hundredths = ((f.denominator - f.numerator) * 1_000_000n) / f.denominator;
-  return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
-}
+const feesBps = (f: FeeRatio): string => hundredthsBps(((f.denominator - f.numerator) * 1_000_000n) / f.denominator);
+/** Half the fee rate: the pool's and the reward recipient's share. */
+const halfBps = (f: FeeRatio): string => hundredthsBps(((f.denominator - f.numerator) * 500_000n) / f.denominator);
+const hundredthsBps = (hundredths: bigint): string => `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
 
 function declaration(contract: string, s: FlatStorage): DexPoolDecl {
   return { contract, pairId: 0, entity: YOUVES_FLAT_ENTITY, tokens: [token(s), cash(s)], lp: { standard: 'fa1.2', contract: s.lqtAddress }, feesBps: feesBps(s.feeRatio) };
@@ -83,35 +89,56 @@ const supplyOf = (s: FlatStorage): DexSupply => ({ reserves: [s.tokenPool, s.cas
 function decode(call: PoolCall, step: MatchedStep, s: FlatStorage): DexAction | undefined {
   const { sender, router } = call.parties();
   const p = step.parameters as Record<string, unknown>;
+  const tokenAsset: PaidAsset = { token: s.tokenAddress, tokenId: s.tokenId ?? 0n };
+  const cashAsset: PaidAsset = typeof s.cashAddress === 'string' ? { token: s.cashAddress, tokenId: s.cashId ?? 0n } : 'tez';
   const tokens = (dir: 'in' | 'out') => call.tokens(s.tokenAddress, s.tokenId ?? 0n, dir);
   // Tez cash comes with the call and leaves as plain payments; token cash moves by transfers.
-  const cashIn = () => (typeof s.cashAddress === 'string' ? call.tokens(s.cashAddress, s.cashId ?? 0n, 'in') : step.amount);
-  const cashOut = (to: string) => (typeof s.cashAddress === 'string' ? call.tokens(s.cashAddress, s.cashId ?? 0n, 'out') : call.tez((a) => a === to));
+  const cashIn = () => (cashAsset === 'tez' ? step.amount : call.tokens(cashAsset.token, cashAsset.tokenId, 'in'));
+  const paidTo = (to: string) => call.payouts(cashAsset).filter((m) => m.to === to).reduce((n, m) => n + m.amount, 0n);
   switch (step.entrypoint) {
-    case 'cashToToken': {
-      const [amountIn, amountOut] = [cashIn(), tokens('out')];
-      const sides = { inPool: s.cashPool - amountIn, outPool: s.tokenPool + amountOut, inMultiplier: s.cashMultiplier, outMultiplier: s.tokenMultiplier };
-      return { kind: 'trade', sender, receiver: String(p.to), router, tokenIn: CASH, tokenOut: TOKEN, amountIn, amountOut, fees: keptFee(sides, amountIn, amountOut, s.feeRatio, TOKEN) };
-    }
+    case 'cashToToken':
     case 'tokenToCash': {
+      const buy = step.entrypoint === 'cashToToken';
       const to = String(p.to);
-      const [amountIn, amountOut] = [tokens('in'), cashOut(to)];
-      const sides = { inPool: s.tokenPool - amountIn, outPool: s.cashPool + amountOut, inMultiplier: s.tokenMultiplier, outMultiplier: s.cashMultiplier };
-      return { kind: 'trade', sender, receiver: to, router, tokenIn: TOKEN, tokenOut: CASH, amountIn, amountOut, fees: keptFee(sides, amountIn, amountOut, s.feeRatio, CASH) };
+      const [tokenIn, tokenOut, asset] = buy ? [CASH, TOKEN, tokenAsset] : [TOKEN, CASH, cashAsset];
+      const { amountOut, fees } = trade(call.payouts(asset), to, s, tokenOut);
+      const amountIn = buy ? cashIn() : tokens('in');
+      return { kind: 'trade', sender, receiver: call.receiver(to, asset), router, tokenIn, tokenOut, amountIn, amountOut, fees };
     }
     case 'addLiquidity':
       return { kind: 'deposit', sender, receiver: String(p.owner), router, owner: String(p.owner), amounts: [tokens('in'), cashIn()], shares: call.shares(s.lqtAddress) };
     case 'removeLiquidity': {
-      // The caller's shares burn; the cash goes to `to`, the tokens to the caller.
+      // The caller's shares burn; tokens and cash go to `to`.
       const to = String(p.to);
-      return { kind: 'withdraw', sender, receiver: to, router, owner: sender, amounts: [tokens('out'), cashOut(to)], shares: -call.shares(s.lqtAddress) };
+      return { kind: 'withdraw', sender, receiver: to, router, owner: sender, amounts: [tokens('out'), paidTo(to)], shares: -call.shares(s.lqtAddress) };
     }
   }
   return undefined;
 }
 
-/** The curve's output the pool kept (W − paid), as an LP fee in the output token; none when the curve disagrees. */
-function keptFee(sides: FlatSides, amountIn: bigint, amountOut: bigint, fee: FeeRatio, tokenOut: number): DexTradeAction['fees'] {
-  const gross = flatCurveGross(sides, amountIn);
-  return gross >= amountOut ? { lp: { amount: gross - amountOut, bps: feesBps(fee), token: tokenOut } } : {};
+/**
+ * A trade's output and fees from the pool's payouts of the output token, which the contract makes in
+ * this order (youves-com/youves-smart-contract contracts/swap/fa12_flat_cfmm.mligo `cash_to_token`,
+ * `token_to_cash` at 750af577d178a5778d5b49ce9127a94913c75e23): `paid` to `to`, then the reward to
+ * `rewardRecipient`.
+ */
+function trade(payouts: readonly Payment[], to: string, s: FlatStorage, token: number): Pick<DexTradeAction, 'amountOut' | 'fees'> {
+  const toUser = payouts.findIndex((m) => m.to === to);
+  const paid = toUser < 0 ? 0n : payouts[toUser].amount;
+  const reward = payouts.filter((m, i) => i > toUser && m.to === s.rewardRecipient).reduce((n, m) => n + m.amount, 0n);
+  const half = halfBps(s.feeRatio);
+  const lp = { amount: keptFee(paid, reward, s.feeRatio), bps: half, token };
+  return { amountOut: paid, fees: s.rewardRecipient === undefined ? { lp } : { lp, incentive: { amount: reward, bps: half, token } } };
+}
+
+/**
+ * The fee part the pool keeps. The contract cuts its fee from the curve's output W: the user gets
+ * paid = ⌊numerator·W/denominator⌋, `rewardRecipient` ⌊(W − paid)/2⌋ (the reward, read from what
+ * moved), the pool keeps the rest: the reward, or one more when W − paid is odd. W is the smallest of
+ * paid + 2·reward and paid + 2·reward + 1 that pays `paid` at the fee ratio: exact, or one raw unit
+ * under when both do.
+ */
+export function keptFee(paid: bigint, reward: bigint, fee: FeeRatio): bigint {
+  const pays = (w: bigint) => (fee.numerator * w) / fee.denominator === paid;
+  return !pays(paid + 2n * reward) && pays(paid + 2n * reward + 1n) ? reward + 1n : reward;
 }
