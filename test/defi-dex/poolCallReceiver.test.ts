@@ -22,7 +22,7 @@ const fa12 = (sender: string, from: string, to: string, value: bigint): Op => ({
   receiver: TOKEN,
   entrypoint: 'transfer',
   volume: 0n,
-  parameters: { prim: 'Pair', args: [{ string: from }, { prim: 'Pair', args: [{ string: to }, { int: String(value) }] }] },
+  parameters: { prim: 'Pair', args: [{ string: from }, { prim: 'Pair', args: [{ string: to }, { int: `${value}` }] }] },
 });
 
 /** A group: `first` is the pool call (by the router when `routed`), then `after` in order, all in one content. */
@@ -42,17 +42,21 @@ describe('defi-dex: the receiver of a pool output (PoolCall.receiver)', () => {
   });
 
   it('is the user when the pool paid the router and the router paid the user (tez or tokens)', () => {
-    expect(poolCall(true, [tez(POOL, ROUTER, 100n), tez(ROUTER, FEES, 1n), tez(ROUTER, USER, 99n)]).receiver(ROUTER, 'tez')).to.equal(USER);
-    expect(poolCall(true, [fa12(POOL, POOL, ROUTER, 100n), fa12(ROUTER, ROUTER, USER, 99n)]).receiver(ROUTER, TZBTC)).to.equal(USER);
+    const tezPaid = poolCall(true, [tez(POOL, ROUTER, 100n), tez(ROUTER, FEES, 1n), tez(ROUTER, USER, 99n)]);
+    expect(tezPaid.receiver(ROUTER, 'tez')).to.equal(USER);
+    const tokensPaid = poolCall(true, [fa12(POOL, POOL, ROUTER, 100n), fa12(ROUTER, ROUTER, USER, 99n)]);
+    expect(tokensPaid.receiver(ROUTER, TZBTC)).to.equal(USER);
   });
 
   it("is whom the router passed the output on to, the largest payment of the output's asset", () => {
-    const call = poolCall(true, [fa12(POOL, POOL, ROUTER, 100n), tez(ROUTER, FEES, 500n), fa12(ROUTER, ROUTER, FEES, 1n), fa12(ROUTER, ROUTER, OTHER, 99n)]);
+    const passedOn = [tez(ROUTER, FEES, 500n), fa12(ROUTER, ROUTER, FEES, 1n), fa12(ROUTER, ROUTER, OTHER, 99n)];
+    const call = poolCall(true, [fa12(POOL, POOL, ROUTER, 100n), ...passedOn]);
     expect(call.receiver(ROUTER, TZBTC)).to.equal(OTHER);
   });
 
   it('is the user when the router is not seen passing the output on', () => {
     expect(poolCall(true, [tez(POOL, ROUTER, 100n)]).receiver(ROUTER, 'tez')).to.equal(USER);
-    expect(poolCall(true, [tez(POOL, ROUTER, 100n), fa12(ROUTER, ROUTER, OTHER, 7n)]).receiver(ROUTER, 'tez')).to.equal(USER);
+    const otherAsset = poolCall(true, [tez(POOL, ROUTER, 100n), fa12(ROUTER, ROUTER, OTHER, 7n)]);
+    expect(otherAsset.receiver(ROUTER, 'tez')).to.equal(USER);
   });
 });

@@ -61,9 +61,11 @@ export interface Payment {
 
 /** The payments of `asset` by `payer` among `ops`: tez as plain transactions, tokens as transfers. */
 function payments(ops: readonly NormalizedOperation[], payer: string, asset: PaidAsset): Payment[] {
-  if (asset !== 'tez') return tokenMoves(ops).filter((m) => m.from === payer && m.token === asset.token && m.tokenId === asset.tokenId);
-  const paid = ops.filter((o) => o.sender === payer && o.type === 'transaction' && !o.entrypoint && o.volume > 0n && o.receiver);
-  return paid.map((o) => ({ to: o.receiver!, amount: o.volume }));
+  if (asset !== 'tez') {
+    return tokenMoves(ops).filter((m) => m.from === payer && m.token === asset.token && m.tokenId === asset.tokenId);
+  }
+  const paid = ops.filter((o) => o.sender === payer && o.type === 'transaction' && !o.entrypoint && o.volume > 0n);
+  return paid.filter((o) => o.receiver).map((o) => ({ to: o.receiver!, amount: o.volume }));
 }
 
 /**

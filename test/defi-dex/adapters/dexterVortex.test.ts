@@ -18,7 +18,7 @@ interface PoolSpec {
   token: string;
   /** The share of the input the curve sees: in·num/den (the rest is the fee). */
   fee: [num: bigint, den: bigint];
-  /** The tez the pool pays out of its tez reserve to its fee reserve (Vortex), from the reserves before; and that fee's bps. */
+  /** Tez the pool pays its fee reserve out of its tez reserve (Vortex), from the reserves before; that fee's bps. */
   reserveFee?: { bps: bigint; of: (xtzIn: boolean, amountIn: bigint, before: Reserves) => bigint };
   reserves: (storage: unknown) => Reserves;
   /** The shares ledger: the LQT token the pool calls `mintOrBurn` on, or the pool itself. */
@@ -52,7 +52,10 @@ const SPECS: PoolSpec[] = [
     // Vortex's exchange code (stove-labs/arbitrage-bot integration-tests/integration-tests/vortex/contracts/contract.tz
     // at 52ad69b29dfb7558fa7691c24141c882ef665529): xtzToToken pays ⌊3·in/10000⌋ mutez to `reserve`, tokenToXtz
     // the tez 3/10000 of the tokens sold buy without fee, ⌊3·in·xtzPool/(10000·tokenPool + 3·in)⌋.
-    reserveFee: { bps: 3n, of: (xtzIn, a, r) => (xtzIn ? (3n * a) / 10000n : (3n * a * r.tez) / (10000n * r.token + 3n * a)) },
+    reserveFee: {
+      bps: 3n,
+      of: (xtzIn, a, r) => (xtzIn ? (3n * a) / 10000n : (3n * a * r.tez) / (10000n * r.token + 3n * a)),
+    },
     // Pair(tokenPool, xtzPool, lqtTotal, …).
     reserves: (s) => {
       const [token, tez, lqt] = leadingInts(s);
@@ -101,10 +104,11 @@ describe('defi-dex: Dexter-style pools (Dexter v1, Vortex) on the sandbox chain'
         expect(Number(row.num_trades)).to.equal(events.filter((e) => e.event_type === 'trade').length);
       });
 
-      it('trades: the output follows the input fee, the fee is what the curve did not see, less what the pool paid its reserve', async () => {
+      it('trades: the output follows the input fee, the fee is what the curve did not see less the reserve fee', async () => {
         const [num, den] = spec.fee;
         const bought = (amountIn: bigint, inPool: bigint, outPool: bigint) => (amountIn * num * outPool) / (inPool * den + amountIn * num);
-        const columns = ['side', 'base_volume', 'quote_volume', 'lp_fee', 'lp_fee_token', 'dev_fee', 'dev_fee_token', 'tx_hash'];
+        const fees = ['lp_fee_token', 'dev_fee', 'dev_fee_token'];
+        const columns = ['side', 'base_volume', 'quote_volume', 'lp_fee', ...fees, 'tx_hash'];
         const trades = new Map((await readTable(t, 'dex_trade', columns, `pool=${pool}`)).map((r) => [r.tx_hash, r]));
         let prev = spec.reserves(calls[0].storage);
         const seen = new Set<string>();
@@ -118,14 +122,17 @@ describe('defi-dex: Dexter-style pools (Dexter v1, Vortex) on the sandbox chain'
             const amountIn = buy ? c.volume : now.token - prev.token;
             const out = buy ? bought(amountIn, prev.tez, prev.token) : bought(amountIn, prev.token, prev.tez);
             const reserve = spec.reserveFee?.of(buy, amountIn, prev) ?? 0n;
-            const moved = buy ? [prev.token - now.token, now.tez - prev.tez] : [now.token - prev.token, prev.tez - now.tez];
-            expect(moved, `${c.hash} reserves`).to.deep.equal(buy ? [out, amountIn - reserve] : [amountIn, out + reserve]);
-            // The LPs keep the fee less the reserve's rate when the reserve was paid (the fee rounded up, as in·num/den rounds down).
+            const moved = [now.token - prev.token, now.tez - prev.tez];
+            const want = buy ? [-out, amountIn - reserve] : [amountIn, -out - reserve];
+            expect(moved, `${c.hash} reserves`).to.deep.equal(want);
+            // The LPs keep the fee less the reserve's rate when the reserve was paid, rounded up.
             const lpBps = reserve > 0n ? den - num - spec.reserveFee!.bps : den - num;
             const lp = amountIn - (amountIn * (den - lpBps)) / den;
-            const got = [tr!.side, BigInt(tr!.base_volume), BigInt(tr!.quote_volume), BigInt(tr!.lp_fee), tr!.lp_fee_token, tr!.dev_fee, tr!.dev_fee_token];
+            const amounts = [tr!.base_volume, tr!.quote_volume, tr!.lp_fee].map((v) => BigInt(v as string));
+            const got = [tr!.side, ...amounts, ...fees.map((f) => tr![f])];
             const dev = reserve > 0n ? [String(reserve), '1'] : ['', ''];
-            expect(got, c.hash).to.deep.equal([buy ? 'buy' : 'sell', buy ? out : amountIn, buy ? amountIn : out, lp, buy ? '1' : '0', ...dev]);
+            const [base, quote] = buy ? [out, amountIn] : [amountIn, out];
+            expect(got, c.hash).to.deep.equal([buy ? 'buy' : 'sell', base, quote, lp, buy ? '1' : '0', ...dev]);
             seen.add(c.entrypoint);
             if (reserve > 0n) seen.add('reserve paid');
           }

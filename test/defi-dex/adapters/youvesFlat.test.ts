@@ -49,8 +49,9 @@ describe('defi-dex: a Youves flat-curve pool on the sandbox chain', function () 
     expect([row.entity, Number(row.fees_bps), row.token_a, row.token_b]).to.deep.equal(['youves_flat', Number((s.denominator - s.numerator) * 10000n) / Number(s.denominator), `${CTEZ}_0`, `${TZBTC}_0`]);
   });
 
-  it('trades: the receiver gets ⌊num·W/den⌋ of the curve output W, the reward recipient half the rest, the pool keeps the remainder', async () => {
-    const columns = ['side', 'base_volume', 'quote_volume', 'lp_fee', 'lp_fee_token', 'incentive_fee', 'incentive_fee_token', 'receiver', 'tx_hash'];
+  it('trades: the receiver gets ⌊num·W/den⌋ of the curve output W, the reward recipient half the rest', async () => {
+    const fees = ['lp_fee', 'incentive_fee', 'lp_fee_token', 'incentive_fee_token'];
+    const columns = ['side', 'base_volume', 'quote_volume', ...fees, 'receiver', 'tx_hash'];
     const trades = new Map((await readTable(run.t, 'dex_trade', columns, `pool=${key}`)).map((r) => [r.tx_hash, r]));
     let prev = poolStorage(run.calls[0].storage);
     const seen = new Set<string>();
@@ -64,23 +65,30 @@ describe('defi-dex: a Youves flat-curve pool on the sandbox chain', function () 
         const amountIn = buy ? now.cash - prev.cash : now.token - prev.token;
         const outLeft = buy ? prev.token - now.token : prev.cash - now.cash;
         // The contract's own arithmetic, written from its source: reserves and input times the multipliers.
-        const [x, y, mIn, mOut] = buy ? [prev.cash, prev.token, prev.cashMultiplier, prev.tokenMultiplier] : [prev.token, prev.cash, prev.tokenMultiplier, prev.cashMultiplier];
+        const [x, y, mIn, mOut] = buy
+          ? [prev.cash, prev.token, prev.cashMultiplier, prev.tokenMultiplier]
+          : [prev.token, prev.cash, prev.tokenMultiplier, prev.cashMultiplier];
         const w = flatCurveOut(x * mIn, y * mOut, amountIn * mIn, NEWTON_ROUNDS) / mOut;
         const paid = (w * prev.numerator) / prev.denominator;
         const reward = (w - paid) / 2n;
         expect(outLeft, `${c.hash} output side of the reserves`).to.equal(paid + reward);
-        // The pool's part is W − paid − reward; recovered from what moved, the smaller W is taken when W − 1 pays as much.
-        const tie = w - 1n - paid >= 0n && ((w - 1n) * prev.numerator) / prev.denominator === paid && (w - 1n - paid) / 2n === reward;
+        // The pool keeps W − paid − reward; read from what moved, the smaller W is taken when W − 1 pays as much.
+        const paysAsMuch = ((w - 1n) * prev.numerator) / prev.denominator === paid;
+        const tie = w - 1n - paid >= 0n && paysAsMuch && (w - 1n - paid) / 2n === reward;
         const kept = w - paid - reward - (tie ? 1n : 0n);
-        const got = [tr!.side, BigInt(tr!.base_volume), BigInt(tr!.quote_volume), BigInt(tr!.lp_fee), BigInt(tr!.incentive_fee), tr!.lp_fee_token, tr!.incentive_fee_token, tr!.receiver];
+        const amounts = [tr!.base_volume, tr!.quote_volume, tr!.lp_fee, tr!.incentive_fee].map((v) => BigInt(`${v}`));
+        const got = [tr!.side, ...amounts, tr!.lp_fee_token, tr!.incentive_fee_token, tr!.receiver];
         const token = buy ? '0' : '1';
-        expect(got, c.hash).to.deep.equal([buy ? 'buy' : 'sell', buy ? paid : amountIn, buy ? amountIn : paid, kept, reward, token, token, firstAddress(c.parameters)]);
+        const [base, quote] = buy ? [paid, amountIn] : [amountIn, paid];
+        const receiver = firstAddress(c.parameters);
+        expect(got, c.hash).to.deep.equal([buy ? 'buy' : 'sell', base, quote, kept, reward, token, token, receiver]);
         seen.add(c.entrypoint);
         if (reward > 0n && kept > reward) seen.add('odd fee split');
       }
       prev = now;
     }
-    expect([...seen].sort(), 'both trade directions and an odd fee split compared').to.deep.equal(['cashToToken', 'odd fee split', 'tokenToCash']);
+    const want = ['cashToToken', 'odd fee split', 'tokenToCash'];
+    expect([...seen].sort(), 'both trade directions and an odd fee split compared').to.deep.equal(want);
   });
 
   it("positions hold each owner's change of the LQT token ledger since the pool was first seen", async () => {

@@ -124,8 +124,9 @@ export class CpmmPool implements ContractModel {
       case 'vortex': {
         const [history, investments] = s.vortexMaps ?? [0, 0];
         const addresses = [this.address, this.token.address, (this.lqt as Fa12Token).address].map(addressBytes);
-        const maps = [int(history), int(investments)];
-        return pair(int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), bool(false), bool(false), ...addresses, ...maps, addressBytes(this.feeRecipient));
+        const [pools, maps] = [[s.tokenPool, s.otherPool, s.lqtTotal].map(int), [int(history), int(investments)]];
+        const flags = [bool(false), bool(false)];
+        return pair(...pools, ...flags, ...addresses, ...maps, addressBytes(this.feeRecipient));
       }
       case 'spicy_pair':
         // FA1.2 tokens: `token_id` None.

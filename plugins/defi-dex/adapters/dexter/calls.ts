@@ -36,8 +36,9 @@ export function decodeDexterCall(call: PoolCall, step: MatchedStep, pool: Dexter
   // A plain tez transfer to the pool is a call of `default` without an entrypoint.
   switch (step.entrypoint ?? 'default') {
     case 'xtzToToken': {
-      const [receiver, amountIn] = [call.receiver(String(p.to), token), step.amount];
-      return { kind: 'trade', sender, receiver, router, tokenIn: TEZ, tokenOut: TOKEN, amountIn, amountOut: tokens('out'), fees: fee(amountIn, TEZ) };
+      const [receiver, amountIn, amountOut] = [call.receiver(String(p.to), token), step.amount, tokens('out')];
+      const fees = fee(amountIn, TEZ);
+      return { kind: 'trade', sender, receiver, router, tokenIn: TEZ, tokenOut: TOKEN, amountIn, amountOut, fees };
     }
     case 'tokenToXtz':
     case 'tokenToToken': {

@@ -1,4 +1,5 @@
-import { type AccountBook, type ContractRegistry, Fa12Token, type GenesisContext, KNOWN_ADDRESSES } from '../../../../framework/sandbox/extension';
+import type { AccountBook, ContractRegistry, GenesisContext } from '../../../../framework/sandbox/extension';
+import { Fa12Token, KNOWN_ADDRESSES } from '../../../../framework/sandbox/extension';
 import { CpmmPool } from '../cpmm/CpmmPool';
 import { seedPool } from '../cpmm/seedPool';
 
@@ -9,8 +10,11 @@ const LQT_LABEL = 'vortex-kusd-lqt';
 export const VORTEX_RESERVE = 'tz1Y3PNaCHuSTtxwaaHsbt5bQPqvK58uAhtM';
 
 export function registerVortex(contracts: ContractRegistry, book: AccountBook, errorPrefix: string): void {
-  const lqt = contracts.add(new Fa12Token(book, contracts.derivedAddress(LQT_LABEL), 'VORTEX-KUSD-LQT', 6, errorPrefix), 'Vortex tez/kUSD LQT');
-  const pool = contracts.add(new CpmmPool(book, VORTEX_KUSD, 'vortex', contracts.require(KNOWN_ADDRESSES.kUSD), lqt, undefined, VORTEX_KUSD, VORTEX_RESERVE), 'Vortex tez/kUSD');
+  const lqtToken = new Fa12Token(book, contracts.derivedAddress(LQT_LABEL), 'VORTEX-KUSD-LQT', 6, errorPrefix);
+  const lqt = contracts.add(lqtToken, 'Vortex tez/kUSD LQT');
+  const kusd = contracts.require<Fa12Token>(KNOWN_ADDRESSES.kUSD);
+  const model = new CpmmPool(book, VORTEX_KUSD, 'vortex', kusd, lqt, undefined, VORTEX_KUSD, VORTEX_RESERVE);
+  const pool = contracts.add(model, 'Vortex tez/kUSD');
   contracts.addPaidStorageTarget(pool);
 }
 
@@ -21,5 +25,6 @@ export function seedVortex(g: GenesisContext): void {
   const lqt = g.contracts.require<Fa12Token>(g.contracts.derivedAddress(LQT_LABEL));
   g.originate(lqt, 0n, (diff) => lqt.init(diff));
   g.book.createKeyless(VORTEX_RESERVE);
-  seedPool(g, vortexPool(g.contracts), 300_000n * 10n ** 18n, 250_000n * 1_000_000n, 200_000_000n, 250_000n * 1_000_000n);
+  const [kusd, tez] = [300_000n * 10n ** 18n, 250_000n * 1_000_000n];
+  seedPool(g, vortexPool(g.contracts), kusd, tez, 200_000_000n, tez);
 }
