@@ -68,10 +68,10 @@ export function decodeDexterCall(call: PoolCall, step: MatchedStep, pool: Dexter
 }
 
 /**
- * A trade's fees: `feeBps` of the input, which the output formula leaves out (`in·(10000−bps)/10000`, the
- * fee itself is not rounded by the contract; reported rounded up, `core/InputFee.ts`), stays in the
- * pool (`lp`), except the part a Vortex pool pays its `reserve` in tez (`dev`, as moved); the LPs then
- * keep `feeBps − reserve.bps` of the input. A Vortex trade too small to pay the reserve a mutez pays it nothing.
+ * A trade's fees: `feeBps` of the input, which the output formula leaves out (`in·(10000−bps)/10000`;
+ * the contract does not round the fee itself, it is reported rounded up, `core/InputFee.ts`), stays in
+ * the pool (`lp`), except the part a Vortex pool pays its `reserve` in tez (`dev`, as moved); the LPs
+ * then keep `feeBps − reserve.bps` of the input. A trade too small to pay the reserve a mutez pays none.
  */
 function fees(call: PoolCall, pool: DexterPool, amountIn: bigint, token: number): DexTradeAction['fees'] {
   const reserve = pool.reserve;
