@@ -31,6 +31,9 @@ export function fa2Transfers(token: string, raw: unknown): TokenMove[] {
   return out;
 }
 
+/** An asset a pool pays out: a token (its contract and id, 0 for FA1.2) or tez. */
+export type PaidAsset = { readonly token: string; readonly tokenId: bigint } | 'tez';
+
 export interface TokenMove {
   token: string;
   tokenId: bigint;
@@ -49,6 +52,20 @@ function tokenMoves(ops: readonly NormalizedOperation[]): TokenMove[] {
     else out.push(...fa2Transfers(o.receiver, o.parameters));
   }
   return out;
+}
+
+export interface Payment {
+  to: string;
+  amount: bigint;
+}
+
+/** The payments of `asset` by `payer` among `ops`: tez as plain transactions, tokens as transfers. */
+function payments(ops: readonly NormalizedOperation[], payer: string, asset: PaidAsset): Payment[] {
+  if (asset !== 'tez') {
+    return tokenMoves(ops).filter((m) => m.from === payer && m.token === asset.token && m.tokenId === asset.tokenId);
+  }
+  const paid = ops.filter((o) => o.sender === payer && o.type === 'transaction' && !o.entrypoint && o.volume > 0n);
+  return paid.filter((o) => o.receiver).map((o) => ({ to: o.receiver!, amount: o.volume }));
 }
 
 /**
@@ -140,10 +157,29 @@ export class PoolCall {
     return this.emitted.filter((o) => o.type === 'transaction' && o.receiver === to && o.entrypoint === entrypoint).reduce((n, o) => n + o.volume, 0n);
   }
 
-  /** Who really receives what is sent to `to`: the user when the pool pays the router that called it. */
-  receiver(to: string): string {
+  /**
+   * The receiver of a pool's output, one rule for every adapter: the account that got it. That is `to`,
+   * the account the pool paid, unless `to` is the router that called the pool: then the router passed
+   * the output on in the same group, and the receiver is whom it paid `asset` to after the pool's call
+   * (the user when it paid the user, else the largest payment), or the user when that is not seen.
+   */
+  receiver(to: string, asset?: PaidAsset): string {
     const { sender, router } = this.parties();
-    return router !== undefined && to === router ? sender : to;
+    if (router === undefined || to !== router) return to;
+    const onward = asset ? this.paidOnBy(router, asset) : [];
+    if (onward.length === 0 || onward.some((p) => p.to === sender)) return sender;
+    return onward.reduce((a, b) => (b.amount > a.amount ? b : a)).to;
+  }
+
+  /** What `payer` paid of `asset` later in the call's content, to others than the pool. */
+  private paidOnBy(payer: string, asset: PaidAsset): Payment[] {
+    const later = this.match.group.filter((o) => o.opC === this.step.op.opC && o.opI > this.step.op.opI);
+    return payments(later, payer, asset).filter((p) => p.to !== this.step.contract);
+  }
+
+  /** The pool's own payments of `asset` in the call, in the order it made them. */
+  payouts(asset: PaidAsset): Payment[] {
+    return payments(this.emitted, this.step.contract, asset);
   }
 
   /** The user behind the call and the router it came through (a contract that called the pool). */

@@ -16,8 +16,10 @@ interface PoolSpec {
   contract: (chain: SandboxChain) => string;
   entity: string;
   token: string;
-  /** The share of the input the curve sees: in·num/den (the rest is the LP fee). */
+  /** The share of the input the curve sees: in·num/den (the rest is the fee). */
   fee: [num: bigint, den: bigint];
+  /** Tez the pool pays its fee reserve out of its tez reserve (Vortex), from the reserves before; that fee's bps. */
+  reserveFee?: { bps: bigint; of: (xtzIn: boolean, amountIn: bigint, before: Reserves) => bigint };
   reserves: (storage: unknown) => Reserves;
   /** The shares ledger: the LQT token the pool calls `mintOrBurn` on, or the pool itself. */
   ledger: (chain: SandboxChain, pool: string) => string;
@@ -47,6 +49,13 @@ const SPECS: PoolSpec[] = [
     entity: 'vortex_v1',
     token: KUSD,
     fee: [9972n, 10000n],
+    // Vortex's exchange code (stove-labs/arbitrage-bot integration-tests/integration-tests/vortex/contracts/contract.tz
+    // at 52ad69b29dfb7558fa7691c24141c882ef665529): xtzToToken pays ⌊3·in/10000⌋ mutez to `reserve`, tokenToXtz
+    // the tez 3/10000 of the tokens sold buy without fee, ⌊3·in·xtzPool/(10000·tokenPool + 3·in)⌋.
+    reserveFee: {
+      bps: 3n,
+      of: (xtzIn, a, r) => (xtzIn ? (3n * a) / 10000n : (3n * a * r.tez) / (10000n * r.token + 3n * a)),
+    },
     // Pair(tokenPool, xtzPool, lqtTotal, …).
     reserves: (s) => {
       const [token, tez, lqt] = leadingInts(s);
@@ -95,10 +104,12 @@ describe('defi-dex: Dexter-style pools (Dexter v1, Vortex) on the sandbox chain'
         expect(Number(row.num_trades)).to.equal(events.filter((e) => e.event_type === 'trade').length);
       });
 
-      it('trades: amounts are the reserve moves, the output follows the input fee, the fee is what the curve did not see', async () => {
+      it('trades: the output follows the input fee, the fee is what the curve did not see less the reserve fee', async () => {
         const [num, den] = spec.fee;
         const bought = (amountIn: bigint, inPool: bigint, outPool: bigint) => (amountIn * num * outPool) / (inPool * den + amountIn * num);
-        const trades = new Map((await readTable(t, 'dex_trade', ['side', 'base_volume', 'quote_volume', 'lp_fee', 'lp_fee_token', 'tx_hash'], `pool=${pool}`)).map((r) => [r.tx_hash, r]));
+        const fees = ['lp_fee_token', 'dev_fee', 'dev_fee_token'];
+        const columns = ['side', 'base_volume', 'quote_volume', 'lp_fee', ...fees, 'tx_hash'];
+        const trades = new Map((await readTable(t, 'dex_trade', columns, `pool=${pool}`)).map((r) => [r.tx_hash, r]));
         let prev = spec.reserves(calls[0].storage);
         const seen = new Set<string>();
         for (const c of calls.slice(1)) {
@@ -107,17 +118,28 @@ describe('defi-dex: Dexter-style pools (Dexter v1, Vortex) on the sandbox chain'
             const tr = trades.get(c.hash);
             expect(tr, c.hash).to.not.equal(undefined);
             const buy = c.entrypoint === 'xtzToToken';
-            const [baseMoved, quoteMoved] = buy ? [prev.token - now.token, now.tez - prev.tez] : [now.token - prev.token, prev.tez - now.tez];
-            const amountIn = buy ? quoteMoved : baseMoved;
+            // The tez sent with the call, or the tokens the pool received (it keeps them all).
+            const amountIn = buy ? c.volume : now.token - prev.token;
             const out = buy ? bought(amountIn, prev.tez, prev.token) : bought(amountIn, prev.token, prev.tez);
-            const fee = amountIn - (amountIn * num) / den;
-            expect([tr!.side, BigInt(tr!.base_volume), BigInt(tr!.quote_volume), BigInt(tr!.lp_fee), tr!.lp_fee_token], c.hash).to.deep.equal([buy ? 'buy' : 'sell', baseMoved, quoteMoved, fee, buy ? '1' : '0']);
-            expect(buy ? baseMoved : quoteMoved, `${c.hash} curve`).to.equal(out);
+            const reserve = spec.reserveFee?.of(buy, amountIn, prev) ?? 0n;
+            const moved = [now.token - prev.token, now.tez - prev.tez];
+            const want = buy ? [-out, amountIn - reserve] : [amountIn, -out - reserve];
+            expect(moved, `${c.hash} reserves`).to.deep.equal(want);
+            // The LPs keep the fee less the reserve's rate when the reserve was paid, rounded up.
+            const lpBps = reserve > 0n ? den - num - spec.reserveFee!.bps : den - num;
+            const lp = amountIn - (amountIn * (den - lpBps)) / den;
+            const amounts = [tr!.base_volume, tr!.quote_volume, tr!.lp_fee].map((v) => BigInt(v as string));
+            const got = [tr!.side, ...amounts, ...fees.map((f) => tr![f])];
+            const dev = reserve > 0n ? [String(reserve), '1'] : ['', ''];
+            const [base, quote] = buy ? [out, amountIn] : [amountIn, out];
+            expect(got, c.hash).to.deep.equal([buy ? 'buy' : 'sell', base, quote, lp, buy ? '1' : '0', ...dev]);
             seen.add(c.entrypoint);
+            if (reserve > 0n) seen.add('reserve paid');
           }
           prev = now;
         }
-        expect([...seen].sort(), 'both trade directions compared').to.deep.equal(['tokenToXtz', 'xtzToToken']);
+        const want = spec.reserveFee ? ['reserve paid', 'tokenToXtz', 'xtzToToken'] : ['tokenToXtz', 'xtzToToken'];
+        expect([...seen].sort(), 'both trade directions compared').to.deep.equal(want);
       });
 
       it("positions hold each owner's change of the shares ledger since the pool was first seen", async () => {

@@ -7,8 +7,17 @@ import { sandboxPool } from '../support/sandboxPool';
 
 const CTEZ = 'KT1SjXiUX63QvdNMcM2m492f7kuf8JxXRLp4';
 const TZBTC = 'KT1PWx2mnDueood7fEmfbBDKx1D9BAnnXitn';
-/** The flat CFMM's Newton steps (tezos-checker/flat-cfmm `tokensBought`/`cashBought`). */
-const ROUNDS = 4;
+/**
+ * The Newton steps of Youves' flat CFMM: youves-com/youves-smart-contract contracts/swap/fa12_flat_cfmm.mligo
+ * (`tokensBought`/`cashBought`, `n = 5`) at 750af577d178a5778d5b49ce9127a94913c75e23.
+ */
+const NEWTON_ROUNDS = 5;
+
+/** The first address of a call's raw parameter: `to` of `cashToToken`/`tokenToCash`. */
+function firstAddress(raw: unknown): string | undefined {
+  const node = raw as { string?: string; args?: unknown[] } | undefined;
+  return node?.string ?? node?.args?.map(firstAddress).find((a) => a !== undefined);
+}
 
 /**
  * The pool's raw storage: Pair(tokenPool, cashPool, lqtTotal, pendingPoolUpdates, tokenAddress,
@@ -40,8 +49,10 @@ describe('defi-dex: a Youves flat-curve pool on the sandbox chain', function () 
     expect([row.entity, Number(row.fees_bps), row.token_a, row.token_b]).to.deep.equal(['youves_flat', Number((s.denominator - s.numerator) * 10000n) / Number(s.denominator), `${CTEZ}_0`, `${TZBTC}_0`]);
   });
 
-  it('trades: amounts are the reserve moves, the output is the flat curve less the fee ratio, the fee is the rest', async () => {
-    const trades = new Map((await readTable(run.t, 'dex_trade', ['side', 'base_volume', 'quote_volume', 'lp_fee', 'lp_fee_token', 'tx_hash'], `pool=${key}`)).map((r) => [r.tx_hash, r]));
+  it('trades: the receiver gets ⌊num·W/den⌋ of the curve output W, the reward recipient half the rest', async () => {
+    const fees = ['lp_fee', 'incentive_fee', 'lp_fee_token', 'incentive_fee_token'];
+    const columns = ['side', 'base_volume', 'quote_volume', ...fees, 'receiver', 'tx_hash'];
+    const trades = new Map((await readTable(run.t, 'dex_trade', columns, `pool=${key}`)).map((r) => [r.tx_hash, r]));
     let prev = poolStorage(run.calls[0].storage);
     const seen = new Set<string>();
     for (const c of run.calls.slice(1)) {
@@ -50,18 +61,34 @@ describe('defi-dex: a Youves flat-curve pool on the sandbox chain', function () 
         const tr = trades.get(c.hash);
         expect(tr, c.hash).to.not.equal(undefined);
         const buy = c.entrypoint === 'cashToToken'; // cash (quote) in, token (base) out
-        const [baseMoved, quoteMoved] = buy ? [prev.token - now.token, now.cash - prev.cash] : [now.token - prev.token, prev.cash - now.cash];
-        // Independent curve: reserves and input scaled by the storage's multipliers, output scaled back.
-        const [x, y, mIn, mOut, dx] = buy ? [prev.cash, prev.token, prev.cashMultiplier, prev.tokenMultiplier, quoteMoved] : [prev.token, prev.cash, prev.tokenMultiplier, prev.cashMultiplier, baseMoved];
-        const gross = flatCurveOut(x * mIn, y * mOut, dx * mIn, ROUNDS) / mOut;
-        const out = (gross * prev.numerator) / prev.denominator;
-        expect(buy ? baseMoved : quoteMoved, `${c.hash} curve`).to.equal(out);
-        expect([tr!.side, BigInt(tr!.base_volume), BigInt(tr!.quote_volume), BigInt(tr!.lp_fee), tr!.lp_fee_token], c.hash).to.deep.equal([buy ? 'buy' : 'sell', baseMoved, quoteMoved, gross - out, buy ? '0' : '1']);
+        // The pool keeps all the input; the output side loses what the receiver and the reward recipient got.
+        const amountIn = buy ? now.cash - prev.cash : now.token - prev.token;
+        const outLeft = buy ? prev.token - now.token : prev.cash - now.cash;
+        // The contract's own arithmetic, written from its source: reserves and input times the multipliers.
+        const [x, y, mIn, mOut] = buy
+          ? [prev.cash, prev.token, prev.cashMultiplier, prev.tokenMultiplier]
+          : [prev.token, prev.cash, prev.tokenMultiplier, prev.cashMultiplier];
+        const w = flatCurveOut(x * mIn, y * mOut, amountIn * mIn, NEWTON_ROUNDS) / mOut;
+        const paid = (w * prev.numerator) / prev.denominator;
+        const reward = (w - paid) / 2n;
+        expect(outLeft, `${c.hash} output side of the reserves`).to.equal(paid + reward);
+        // The pool keeps W − paid − reward; read from what moved, the smaller W is taken when W − 1 pays as much.
+        const paysAsMuch = ((w - 1n) * prev.numerator) / prev.denominator === paid;
+        const tie = w - 1n - paid >= 0n && paysAsMuch && (w - 1n - paid) / 2n === reward;
+        const kept = w - paid - reward - (tie ? 1n : 0n);
+        const amounts = [tr!.base_volume, tr!.quote_volume, tr!.lp_fee, tr!.incentive_fee].map((v) => BigInt(`${v}`));
+        const got = [tr!.side, ...amounts, tr!.lp_fee_token, tr!.incentive_fee_token, tr!.receiver];
+        const token = buy ? '0' : '1';
+        const [base, quote] = buy ? [paid, amountIn] : [amountIn, paid];
+        const receiver = firstAddress(c.parameters);
+        expect(got, c.hash).to.deep.equal([buy ? 'buy' : 'sell', base, quote, kept, reward, token, token, receiver]);
         seen.add(c.entrypoint);
+        if (reward > 0n && kept > reward) seen.add('odd fee split');
       }
       prev = now;
     }
-    expect([...seen].sort(), 'both trade directions compared').to.deep.equal(['cashToToken', 'tokenToCash']);
+    const want = ['cashToToken', 'odd fee split', 'tokenToCash'];
+    expect([...seen].sort(), 'both trade directions and an odd fee split compared').to.deep.equal(want);
   });
 
   it("positions hold each owner's change of the LQT token ledger since the pool was first seen", async () => {

@@ -27,7 +27,7 @@ import {
   tTimestamp,
   tUnit,
 } from '../../../../framework/sandbox/extension';
-import { flatCurveOut } from '../youves-flat/curve';
+import { flatCurveOutput } from './flatCurve';
 import { PendingDiff } from './PendingDiff';
 
 export type PoolFlavor = 'lb_cpmm' | 'quipuswap_v1' | 'plenty_volatile' | 'vortex' | 'youves_flat' | 'dexter_v1' | 'spicy_pair';
@@ -61,7 +61,8 @@ export const deadline = (ts: string) => str(new Date(Date.parse(ts) + 20 * 60_00
  * the pair's own ledger, paid in by their router). Reserves move by the protocols' own formulas (fees
  * 0.1%+0.1% burn, 0.3%, 1/lpFee, 0.3%, 0.28%, 997/1000) and tokens move through internal FA1.2 calls.
  * A Youves flat CFMM (token/cash, FA1.2/FA1.2) has the same liquidity rules and trades on the flat
- * curve (`youves-flat/curve.ts`).
+ * curve (`flatCurve.ts`). Vortex and Youves send part of the fee out of the pool, to `feeRecipient`
+ * (Vortex's `reserve`, Youves' `rewardRecipient`), as their contracts do (`vortexReserveFee`, `flatSwap`).
  */
 export class CpmmPool implements ContractModel {
   readonly service = 'dex';
@@ -77,6 +78,8 @@ export class CpmmPool implements ContractModel {
     readonly tokenB: Fa12Token | undefined,
     /** Who transfers the input tokens to a two-token pool: the pool itself, or the router that calls it (Spicy). */
     readonly payer = address,
+    /** Where Vortex and Youves flat pools send their share of the fee (an account the book knows). */
+    readonly feeRecipient = address,
   ) {
     this.code = script(PARAMETERS[role], STORAGES[role]);
   }
@@ -113,11 +116,17 @@ export class CpmmPool implements ContractModel {
         const { cashMultiplier, tokenMultiplier } = this.multipliers();
         const [lqt, cash] = [(this.lqt as Fa12Token).address, (this.tokenB as Fa12Token).address];
         const fee = pair(int(YOUVES_FEE.numerator), int(YOUVES_FEE.denominator));
-        return pair(int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), int(0), addressBytes(this.token.address), addressBytes(cash), addressBytes(lqt), int(cashMultiplier), int(tokenMultiplier), fee, addressBytes(this.address), addressBytes(this.address), addressBytes(this.address));
+        const addresses = [this.token.address, cash, lqt].map(addressBytes);
+        const admins = [this.address, this.address, this.feeRecipient].map(addressBytes);
+        const pools = [s.tokenPool, s.otherPool, s.lqtTotal, 0n].map(int);
+        return pair(...pools, ...addresses, int(cashMultiplier), int(tokenMultiplier), fee, ...admins);
       }
       case 'vortex': {
         const [history, investments] = s.vortexMaps ?? [0, 0];
-        return pair(int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), bool(false), bool(false), addressBytes(this.address), addressBytes(this.token.address), addressBytes((this.lqt as Fa12Token).address), int(history), int(investments), int(0));
+        const addresses = [this.address, this.token.address, (this.lqt as Fa12Token).address].map(addressBytes);
+        const [pools, maps] = [[s.tokenPool, s.otherPool, s.lqtTotal].map(int), [int(history), int(investments)]];
+        const flags = [bool(false), bool(false)];
+        return pair(...pools, ...flags, ...addresses, ...maps, addressBytes(this.feeRecipient));
       }
       case 'spicy_pair':
         // FA1.2 tokens: `token_id` None.
@@ -159,19 +168,23 @@ export class CpmmPool implements ContractModel {
       const burn = lb ? lbBurn(amountIn) : 0n;
       const net = amountIn - burn;
       const out = (net * num * s.tokenPool) / (s.otherPool * den + net * num);
+      const reserve = this.vortexReserveFee(false, amountIn);
       this.token.transfer(call, this.address, this.address, user, out);
       if (burn > 0n) call.pushTezTransfer(this.address, NULL_ADDRESS, burn);
-      this.setState({ ...s, otherPool: s.otherPool + net, tokenPool: s.tokenPool - out });
+      if (reserve > 0n) call.pushTezTransfer(this.address, this.feeRecipient, reserve);
+      this.setState({ ...s, otherPool: s.otherPool + net - reserve, tokenPool: s.tokenPool - out });
       return dexterLike
         ? { entrypoint: 'xtzToToken', amount: amountIn, value: pair(str(user), int(out), deadline(ts)) }
         : { entrypoint: 'tezToTokenPayment', amount: amountIn, value: pair(int(out), str(user)) };
     }
     const gross = (amountIn * num * s.otherPool) / (s.tokenPool * den + amountIn * num);
     const burn = lb ? lbBurn(gross) : 0n;
+    const reserve = this.vortexReserveFee(true, amountIn);
     this.token.transfer(call, this.address, user, this.address, amountIn);
     call.pushTezTransfer(this.address, user, gross - burn);
     if (burn > 0n) call.pushTezTransfer(this.address, NULL_ADDRESS, burn);
-    this.setState({ ...s, tokenPool: s.tokenPool + amountIn, otherPool: s.otherPool - gross });
+    if (reserve > 0n) call.pushTezTransfer(this.address, this.feeRecipient, reserve);
+    this.setState({ ...s, tokenPool: s.tokenPool + amountIn, otherPool: s.otherPool - gross - reserve });
     if (this.role === 'dexter_v1') return { entrypoint: 'tokenToXtz', amount: 0n, value: pair(pair(str(user), str(user)), pair(int(amountIn), int(gross), deadline(ts))) };
     return dexterLike
       ? { entrypoint: 'tokenToXtz', amount: 0n, value: pair(str(user), int(amountIn), int(gross - burn), deadline(ts)) }
@@ -244,19 +257,46 @@ export class CpmmPool implements ContractModel {
     }
   }
 
-  /** A Youves flat-curve trade: token in for cash out (`sellToken`) or cash in for token out. */
+  /**
+   * Vortex's `reserve` share of the 0.28% fee, in tez, which the pool sends out of its tez reserve (none
+   * for the other flavors): 3/10000 of the tez paid in, or the tez 3/10000 of the tokens sold buy at the
+   * reserves without fee. Source: the Vortex FA1.2 factory's exchange code (`xtzToToken`, `tokenToXtz`),
+   * stove-labs/arbitrage-bot integration-tests/integration-tests/vortex/contracts/contract.tz at
+   * 52ad69b29dfb7558fa7691c24141c882ef665529.
+   */
+  private vortexReserveFee(sellToken: boolean, amountIn: bigint): bigint {
+    const s = this.state;
+    if (this.role !== 'vortex') return 0n;
+    if (!sellToken) return (3n * amountIn) / 10000n;
+    return (3n * amountIn * s.otherPool) / (10000n * s.tokenPool + 3n * amountIn);
+  }
+
+  /**
+   * A Youves flat-curve trade: token in for cash out (`sellToken`) or cash in for token out. As the
+   * contract (youves-com/youves-smart-contract contracts/swap/fa12_flat_cfmm.mligo `cash_to_token`,
+   * `token_to_cash` at 750af577d178a5778d5b49ce9127a94913c75e23): of the curve's output W the user gets
+   * ⌊numerator·W/denominator⌋, `rewardRecipient` half the rest rounded down, the pool keeps the remainder.
+   */
   private flatSwap(call: CallContext, user: string, sellToken: boolean, amountIn: bigint): PoolCall {
     const s = this.state;
     const cash = this.tokenB as Fa12Token;
     const { cashMultiplier, tokenMultiplier } = this.multipliers();
-    const sides = sellToken
-      ? { inPool: s.tokenPool, outPool: s.otherPool, inMultiplier: tokenMultiplier, outMultiplier: cashMultiplier }
-      : { inPool: s.otherPool, outPool: s.tokenPool, inMultiplier: cashMultiplier, outMultiplier: tokenMultiplier };
-    const out = flatCurveOut(sides, amountIn, YOUVES_FEE);
+    const [inPool, outPool, mIn, mOut] = sellToken
+      ? [s.tokenPool, s.otherPool, tokenMultiplier, cashMultiplier]
+      : [s.otherPool, s.tokenPool, cashMultiplier, tokenMultiplier];
+    const w = flatCurveOutput(inPool * mIn, outPool * mOut, amountIn * mIn) / mOut;
+    const out = (YOUVES_FEE.numerator * w) / YOUVES_FEE.denominator;
+    const reward = (w - out) / 2n;
     const [tin, tout] = sellToken ? [this.token, cash] : [cash, this.token];
     tin.transfer(call, this.address, user, this.address, amountIn);
     tout.transfer(call, this.address, this.address, user, out);
-    this.setState(sellToken ? { ...s, tokenPool: s.tokenPool + amountIn, otherPool: s.otherPool - out } : { ...s, otherPool: s.otherPool + amountIn, tokenPool: s.tokenPool - out });
+    tout.transfer(call, this.address, this.address, this.feeRecipient, reward);
+    const paid = out + reward;
+    this.setState(
+      sellToken
+        ? { ...s, tokenPool: s.tokenPool + amountIn, otherPool: s.otherPool - paid }
+        : { ...s, otherPool: s.otherPool + amountIn, tokenPool: s.tokenPool - paid },
+    );
     const ts = call.ctx.timestamp;
     return sellToken
       ? { entrypoint: 'tokenToCash', amount: 0n, value: pair(str(user), int(amountIn), int(out), deadline(ts)) }
@@ -325,7 +365,6 @@ const DEXTER_V1_PARAMETER = entrypoints(
   ['setManager', tAddress()],
   ['default', tUnit()],
 );
-/** Youves' flat pools keep 0.15% of the curve's output (crunchy's fee table). */
 /**
  * What the LB CPMM burns of a tez amount: the amount less its 999/1000 rounded down, so the burn rounds up
  * (the chain burned 4,896 of 4,895,283). Source: the protocol's model of the contract (`cpmm.mligo`),
@@ -336,6 +375,7 @@ export function lbBurn(mutez: bigint): bigint {
   return mutez - (mutez * 999n) / 1000n;
 }
 
+/** The sandbox's Youves flat pool keeps 0.15% of the curve's output (the rate on crunchy's fee table). */
 const YOUVES_FEE = { numerator: 9985n, denominator: 10000n };
 /** The value of Vortex's `user_investments` big map (a deposit's tez and tokens, added or removed). */
 const VORTEX_INVESTMENT = pairT(tMutez('%xtz'), tNat('%token'), { prim: 'or', annots: ['%direction'], args: [{ prim: 'unit', annots: ['%aDD'] }, { prim: 'unit', annots: ['%rEMOVE'] }] });
@@ -416,6 +456,6 @@ const STORAGES: Record<PoolFlavor, Micheline> = {
     tAddress('%lqtAddress'),
     tBigMap(tString(), tNat(), '%history'),
     tBigMap(tAddress(), VORTEX_INVESTMENT, '%user_investments'),
-    tMutez('%reserve'),
+    tAddress('%reserve'),
   ),
 };

@@ -1,5 +1,5 @@
 import type { MatchedStep } from '../../../../framework';
-import type { DexAction, DexSupply } from '../../core/DexAdapter';
+import type { DexAction, DexSupply, DexTradeAction } from '../../core/DexAdapter';
 import { inputFee } from '../../core/InputFee';
 import type { PoolCall } from '../../core/PoolCall';
 
@@ -20,6 +20,8 @@ export interface DexterPool {
   /** Reserves `[tokenPool, xtzPool]` and `lqtTotal` after the call. */
   readonly supply: DexSupply;
   readonly feeBps: bigint;
+  /** Vortex: the account its pools pay part of the fee to in tez, and that part's rate (bps of the input). */
+  readonly reserve?: { readonly address: string; readonly bps: bigint };
   /** The shares an `addLiquidity` minted (the pools keep them in different ledgers). */
   minted(call: PoolCall, step: MatchedStep, before: DexSupply | undefined): bigint;
 }
@@ -29,18 +31,23 @@ export function decodeDexterCall(call: PoolCall, step: MatchedStep, pool: Dexter
   const { sender, router } = call.parties();
   const p = step.parameters as Record<string, unknown>;
   const tokens = (dir: 'in' | 'out') => call.tokens(pool.token.address, pool.token.id, dir);
-  const fee = (amount: bigint, token: number) => ({ lp: inputFee(amount, pool.feeBps, token) });
+  const fee = (amount: bigint, token: number) => fees(call, pool, amount, token);
+  const token = { token: pool.token.address, tokenId: pool.token.id };
   // A plain tez transfer to the pool is a call of `default` without an entrypoint.
   switch (step.entrypoint ?? 'default') {
-    case 'xtzToToken':
-      return { kind: 'trade', sender, receiver: String(p.to), router, tokenIn: TEZ, tokenOut: TOKEN, amountIn: step.amount, amountOut: tokens('out'), fees: fee(step.amount, TEZ) };
+    case 'xtzToToken': {
+      const [receiver, amountIn, amountOut] = [call.receiver(String(p.to), token), step.amount, tokens('out')];
+      const fees = fee(amountIn, TEZ);
+      return { kind: 'trade', sender, receiver, router, tokenIn: TEZ, tokenOut: TOKEN, amountIn, amountOut, fees };
+    }
     case 'tokenToXtz':
     case 'tokenToToken': {
       // tokenToToken buys tez here and spends it on the output pool's xtzToToken, which that pool reports as its own trade.
       const hop = step.entrypoint === 'tokenToToken';
-      const receiver = String(hop ? p.outputDexterContract : p.to);
+      const to = String(hop ? p.outputDexterContract : p.to);
       const amountIn = tokens('in');
-      const amountOut = hop ? call.tezWith(receiver, 'xtzToToken') : call.tez((a) => a === receiver);
+      const amountOut = hop ? call.tezWith(to, 'xtzToToken') : call.tez((a) => a === to);
+      const receiver = hop ? to : call.receiver(to, 'tez');
       return { kind: 'trade', sender, receiver, router, tokenIn: TOKEN, tokenOut: TEZ, amountIn, amountOut, fees: fee(amountIn, TOKEN) };
     }
     case 'addLiquidity':
@@ -58,4 +65,19 @@ export function decodeDexterCall(call: PoolCall, step: MatchedStep, pool: Dexter
       return { kind: 'update', sender, receiver: step.contract, router, amounts: [before ? pool.supply.reserves[TOKEN] - before.reserves[TOKEN] : 0n, 0n] };
   }
   return undefined;
+}
+
+/**
+ * A trade's fees: `feeBps` of the input, which the output formula leaves out (`in·(10000−bps)/10000`;
+ * the contract does not round the fee itself, it is reported rounded up, `core/InputFee.ts`), stays in
+ * the pool (`lp`), except the part a Vortex pool pays its `reserve` in tez (`dev`, as moved); the LPs
+ * then keep `feeBps − reserve.bps` of the input. A trade too small to pay the reserve a mutez pays none.
+ */
+function fees(call: PoolCall, pool: DexterPool, amountIn: bigint, token: number): DexTradeAction['fees'] {
+  const reserve = pool.reserve;
+  const toReserve = reserve ? call.payouts('tez').filter((m) => m.to === reserve.address) : [];
+  const paid = toReserve.reduce((n, m) => n + m.amount, 0n);
+  if (!reserve || paid === 0n) return { lp: inputFee(amountIn, pool.feeBps, token) };
+  const dev = { amount: paid, bps: String(reserve.bps), token: TEZ };
+  return { lp: inputFee(amountIn, pool.feeBps - reserve.bps, token), dev };
 }

@@ -66,14 +66,15 @@ function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | und
   switch (step.entrypoint) {
     case 'xtzToToken': {
       const net = step.amount - burned;
-      return { kind: 'trade', sender, receiver: call.receiver(String(p.to)), router, tokenIn: 1, tokenOut: 0, amountIn: step.amount, amountOut: tokensOut, fees: { lp: lpFee(net, 1), burn: { amount: burned, bps: '10', token: 1 } } };
+      const receiver = call.receiver(String(p.to), { token: s.tokenAddress, tokenId: 0n });
+      return { kind: 'trade', sender, receiver, router, tokenIn: 1, tokenOut: 0, amountIn: step.amount, amountOut: tokensOut, fees: { lp: lpFee(net, 1), burn: { amount: burned, bps: '10', token: 1 } } };
     }
     case 'tokenToXtz':
     case 'tokenToToken': {
       // tokenToToken sends the tez on to another pool's xtzToToken: that pool reports its own trade.
       const to = step.entrypoint === 'tokenToXtz' ? String(p.to) : String(p.outputDexterContract);
       const out = step.entrypoint === 'tokenToXtz' ? call.tez((a) => a === to) : call.tezWith(to, 'xtzToToken');
-      return { kind: 'trade', sender, receiver: call.receiver(to), router, tokenIn: 0, tokenOut: 1, amountIn: tokensIn, amountOut: out, fees: { lp: lpFee(tokensIn, 0), burn: { amount: burned, bps: '10', token: 1 } } };
+      return { kind: 'trade', sender, receiver: call.receiver(to, 'tez'), router, tokenIn: 0, tokenOut: 1, amountIn: tokensIn, amountOut: out, fees: { lp: lpFee(tokensIn, 0), burn: { amount: burned, bps: '10', token: 1 } } };
     }
     case 'addLiquidity':
       return { kind: 'deposit', sender, receiver: String(p.owner), router, owner: String(p.owner), amounts: [tokensIn, step.amount], shares: sharesMoved };

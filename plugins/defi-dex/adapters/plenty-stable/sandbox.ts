@@ -21,7 +21,7 @@ import {
   TEZ,
 } from '../../../../framework/sandbox/extension';
 import { type AppliedCall, contractCall } from '../cpmm/traffic';
-import { curveOutput } from './flatCurve';
+import { flatCurveOutput } from '../cpmm/flatCurve';
 
 /** Seed labels of the sandbox's Plenty stable pools (tzBTC/kUSD, ctez/tez), their LP tokens and ctez's main contract. */
 export const PLENTY_STABLE_LABELS = { tokenPool: 'plenty-stable-tzbtc-kusd', tokenLp: 'plenty-stable-tzbtc-kusd-lp', ctezPool: 'plenty-stable-ctez-tez', ctezLp: 'plenty-stable-ctez-tez-lp', ctezMain: 'ctez-main' } as const;
@@ -122,7 +122,7 @@ export class TokenStablePool extends StablePool {
   swap(call: CallContext, user: string, sellA: boolean, amountIn: bigint): { entrypoint: string; value: Micheline } {
     const s = this.state;
     const [tin, tout] = sellA ? this.tokens : [this.tokens[1], this.tokens[0]];
-    const w = sellA ? curveOutput(s.a, s.b, amountIn) : curveOutput(s.b, s.a, amountIn);
+    const w = sellA ? flatCurveOutput(s.a, s.b, amountIn) : flatCurveOutput(s.b, s.a, amountIn);
     const out = w - w / LP_FEE;
     tin.transfer(call, this.address, user, this.address, amountIn);
     tout.transfer(call, this.address, this.address, user, out);
@@ -230,7 +230,7 @@ export class CtezStablePool extends StablePool {
     const opened = call.contractResult(this, call.newDiff(), 9000, 0, transfer);
     call.pushCall(this.address, this.main, 0n, 'get_target', str(`${this.address}%${entrypoint}_callback`), call.contractResult(this.main, call.newDiff(), 2000, 0));
     const s = this.state;
-    const w = tezIn ? curveOutput(s.b << 48n, TARGET * s.a, amount << 48n) / TARGET : curveOutput(TARGET * s.a, s.b << 48n, TARGET * amount) >> 48n;
+    const w = tezIn ? flatCurveOutput(s.b << 48n, TARGET * s.a, amount << 48n) / TARGET : flatCurveOutput(TARGET * s.a, s.b << 48n, TARGET * amount) >> 48n;
     const out = w - w / LP_FEE;
     this.pending = undefined;
     this.set(tezIn ? { b: s.b + amount, a: s.a - out } : { a: s.a + amount, b: s.b - out });

@@ -58,7 +58,9 @@ export function decodeTokenPoolCall(call: PoolCall, step: MatchedStep, pool: Tok
       if (tokenOut < 0) return undefined;
       const tokenIn = 1 - tokenOut;
       const amountOut = moved(tokenOut, 'out');
-      return { kind: 'trade', sender, receiver: call.receiver(String(p.recipient)), router, tokenIn, tokenOut, amountIn: moved(tokenIn, 'in'), amountOut, fees: outputFee(amountOut, pool, tokenOut) };
+      const out = pool.legs[tokenOut];
+      const receiver = call.receiver(String(p.recipient), { token: out.address, tokenId: out.id });
+      return { kind: 'trade', sender, receiver, router, tokenIn, tokenOut, amountIn: moved(tokenIn, 'in'), amountOut, fees: outputFee(amountOut, pool, tokenOut) };
     }
     case 'add_liquidity':
       return { kind: 'deposit', sender, receiver: String(p.recipient), router, owner: String(p.recipient), amounts: [moved(0, 'in'), moved(1, 'in')], shares: call.shares(pool.lqtAddress) };

@@ -79,7 +79,9 @@ function decode(call: PoolCall, step: MatchedStep, s: PlentyStorage, before: Dex
       const tokenOut = p.requiredTokenAddress === s.token1Address && (p.requiredTokenId === undefined || p.requiredTokenId === a.id) ? 0 : 1;
       const tokenIn = 1 - tokenOut;
       const amountIn = moved(tokenIn, 'in');
-      return { kind: 'trade', sender, receiver: String(p.recipient), router, tokenIn, tokenOut, amountIn, amountOut: moved(tokenOut, 'out'), fees: { lp: { amount: amountIn / feeDivisor(s), bps: feesBps(s), token: tokenIn } } };
+      const out = [a, b][tokenOut];
+      const receiver = call.receiver(String(p.recipient), { token: out.address, tokenId: out.id });
+      return { kind: 'trade', sender, receiver, router, tokenIn, tokenOut, amountIn, amountOut: moved(tokenOut, 'out'), fees: { lp: { amount: amountIn / feeDivisor(s), bps: feesBps(s), token: tokenIn } } };
     }
     case 'AddLiquidity':
       return { kind: 'deposit', sender, receiver: String(p.recipient), router, owner: String(p.recipient), amounts: [moved(0, 'in'), moved(1, 'in')], shares: s.totalSupply - before.lpSupply };

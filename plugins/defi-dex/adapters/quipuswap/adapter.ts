@@ -112,22 +112,24 @@ function decode(m: GroupMatch, step: MatchedStep, s: QuipuStorage, before: DexSu
   const p = c.args as Record<string, unknown>;
   const id = s.token_id ?? 0n;
   switch (c.name) {
-    // A trade's receiver is the account the pool paid, as the chain moved it (the parameter names the same one).
+    // A trade's receiver: the account the pool paid (as the chain moved it), followed through a router that
+    // passed the output on (PoolCall.receiver, the rule of every adapter).
     case 'tezToTokenPayment': {
+      const asset = { token: s.token_address, tokenId: id };
       const paid = call
         .tokenMoves()
         .find((t) => t.token === s.token_address && t.tokenId === id && t.from === step.contract);
       const amountOut = call.tokens(s.token_address, id, 'out');
       const trade = { tokenIn: 1, tokenOut: 0, amountIn: step.amount, amountOut, fees: { lp: lpFee(step.amount, 1) } };
-      return { kind: 'trade', sender, receiver: paid?.to ?? String(p.receiver), router, ...trade };
+      return { kind: 'trade', sender, receiver: call.receiver(paid?.to ?? String(p.receiver), asset), router, ...trade };
     }
     case 'tokenToTezPayment': {
       const amountIn = call.tokens(s.token_address, id, 'in');
       const paid = call.emitted.find((o) => o.type === 'transaction' && !o.entrypoint && o.volume > 0n);
-      const receiver = paid?.receiver ?? String(p.receiver);
-      const amountOut = call.tez((a) => a === receiver);
+      const to = paid?.receiver ?? String(p.receiver);
+      const amountOut = call.tez((a) => a === to);
       const trade = { tokenIn: 0, tokenOut: 1, amountIn, amountOut, fees: { lp: lpFee(amountIn, 0) } };
-      return { kind: 'trade', sender, receiver, router, ...trade };
+      return { kind: 'trade', sender, receiver: call.receiver(to, 'tez'), router, ...trade };
     }
     case 'investLiquidity':
       return { kind: 'deposit', sender, receiver: sender, router, owner: sender, amounts: [call.tokens(s.token_address, id, 'in'), step.amount], shares: s.total_supply - before.lpSupply };

@@ -8,10 +8,18 @@ import { decodeDexterCall, DEXTER_CALLS, type DexterPool } from '../dexter/calls
  * Vortex's code by its entrypoints. Dexter v1 and the Liquidity Baking CPMM have them too: the
  * storage tells them apart (Vortex alone keeps `user_investments` next to `lqtAddress`).
  */
-const SIGNATURE = { entrypoints: ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity'] } as const;
+const SIGNATURE = {
+  entrypoints: ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity'],
+} as const;
 export const VORTEX_ENTITY = 'vortex_v1';
-/** 0.28% of the input stays in the pool (crunchy's fee table; the contract code was not found). */
+/**
+ * The fee: 0.28% of the input (the output is `in·9972·out/(in·9972 + 10000·pool)`), of which 0.03% is
+ * paid to the pool's `reserve` in tez. Source: the Vortex FA1.2 factory's exchange code (`xtzToToken`,
+ * `tokenToXtz`), stove-labs/arbitrage-bot integration-tests/integration-tests/vortex/contracts/contract.tz
+ * at 52ad69b29dfb7558fa7691c24141c882ef665529.
+ */
 const FEE_BPS = 28n;
+const RESERVE_BPS = 3n;
 
 /** Vortex's storage as its script names it; `tokenId` only in the FA2-token variant. */
 interface VortexStorage {
@@ -22,6 +30,8 @@ interface VortexStorage {
   tokenAddress: string;
   tokenId?: bigint;
   user_investments: number;
+  /** The account the pool pays its reserve fee to. */
+  reserve?: string;
 }
 
 /**
@@ -53,19 +63,27 @@ export const vortexAdapter: DexAdapter = {
 
 function poolStorage(v: unknown): VortexStorage | undefined {
   const s = v as Partial<VortexStorage> | undefined;
-  const ok = typeof s?.xtzPool === 'bigint' && typeof s.tokenPool === 'bigint' && typeof s.lqtTotal === 'bigint' && typeof s.lqtAddress === 'string' && typeof s.tokenAddress === 'string';
+  const ints = [s?.xtzPool, s?.tokenPool, s?.lqtTotal].every((i) => typeof i === 'bigint');
+  const ok = ints && typeof s?.lqtAddress === 'string' && typeof s.tokenAddress === 'string';
   return ok && typeof s.user_investments === 'number' ? (s as VortexStorage) : undefined;
 }
 
-const token = (s: VortexStorage): DexTokenRef => (typeof s.tokenId === 'bigint' ? { standard: 'fa2', contract: s.tokenAddress, tokenId: s.tokenId } : { standard: 'fa1.2', contract: s.tokenAddress });
+const token = (s: VortexStorage): DexTokenRef =>
+  typeof s.tokenId === 'bigint'
+    ? { standard: 'fa2', contract: s.tokenAddress, tokenId: s.tokenId }
+    : { standard: 'fa1.2', contract: s.tokenAddress };
 
 function declaration(contract: string, s: VortexStorage): DexPoolDecl {
-  return { contract, pairId: 0, entity: VORTEX_ENTITY, tokens: [token(s), { standard: 'tez' }], lp: { standard: 'fa1.2', contract: s.lqtAddress }, feesBps: String(FEE_BPS) };
+  const lp: DexTokenRef = { standard: 'fa1.2', contract: s.lqtAddress };
+  const tokens: DexTokenRef[] = [token(s), { standard: 'tez' }];
+  return { contract, pairId: 0, entity: VORTEX_ENTITY, tokens, lp, feesBps: String(FEE_BPS) };
 }
 
 const supplyOf = (s: VortexStorage): DexSupply => ({ reserves: [s.tokenPool, s.xtzPool], lpSupply: s.lqtTotal });
 
 /** Vortex as a Dexter-style pool: shares are what the pool minted through its LP token. */
 function vortexPool(s: VortexStorage): DexterPool {
-  return { token: { address: s.tokenAddress, id: s.tokenId ?? 0n }, supply: supplyOf(s), feeBps: FEE_BPS, minted: (call) => call.shares(s.lqtAddress) };
+  const reserve = typeof s.reserve === 'string' ? { address: s.reserve, bps: RESERVE_BPS } : undefined;
+  const token = { address: s.tokenAddress, id: s.tokenId ?? 0n };
+  return { token, supply: supplyOf(s), feeBps: FEE_BPS, reserve, minted: (call) => call.shares(s.lqtAddress) };
 }

@@ -1,17 +1,25 @@
-import { type AccountBook, type ContractRegistry, Fa12Token, type GenesisContext, KNOWN_ADDRESSES } from '../../../../framework/sandbox/extension';
+import type { AccountBook, ContractRegistry, GenesisContext } from '../../../../framework/sandbox/extension';
+import { Fa12Token, KNOWN_ADDRESSES } from '../../../../framework/sandbox/extension';
 import { CpmmPool } from '../cpmm/CpmmPool';
 import { seedPool } from '../cpmm/seedPool';
 
-/** Seed labels of the sandbox's Youves flat pool (token ctez, cash tzBTC, pegged one to one by the multipliers) and its LQT token. */
+/** Seed labels of the sandbox's Youves flat pool (token ctez, cash tzBTC, pegged by the multipliers) and LQT token. */
 export const YOUVES_FLAT_LABELS = { pool: 'youves-flat-pool', lqt: 'youves-flat-lqt' } as const;
 
+/** The pool's `rewardRecipient`: a keyless account (blake2b-160 of the label `youves-flat-reward-recipient`). */
+export const YOUVES_FLAT_REWARD_RECIPIENT = 'tz1YaAfoyHY53UgtKyLd18rGeEvM4YHDx99c';
+
 export function registerYouvesFlat(contracts: ContractRegistry, book: AccountBook, errorPrefix: string): void {
-  const lqt = contracts.add(new Fa12Token(book, contracts.derivedAddress(YOUVES_FLAT_LABELS.lqt), 'FLAT-LQT', 8, errorPrefix), 'Youves flat ctez/tzBTC LQT');
-  const pool = new CpmmPool(book, contracts.derivedAddress(YOUVES_FLAT_LABELS.pool), 'youves_flat', contracts.require<Fa12Token>(KNOWN_ADDRESSES.ctez), lqt, contracts.require<Fa12Token>(KNOWN_ADDRESSES.tzBTC));
+  const lqtToken = new Fa12Token(book, contracts.derivedAddress(YOUVES_FLAT_LABELS.lqt), 'FLAT-LQT', 8, errorPrefix);
+  const lqt = contracts.add(lqtToken, 'Youves flat ctez/tzBTC LQT');
+  const address = contracts.derivedAddress(YOUVES_FLAT_LABELS.pool);
+  const [token, cash] = [KNOWN_ADDRESSES.ctez, KNOWN_ADDRESSES.tzBTC].map((a) => contracts.require<Fa12Token>(a));
+  const pool = new CpmmPool(book, address, 'youves_flat', token, lqt, cash, address, YOUVES_FLAT_REWARD_RECIPIENT);
   contracts.add(pool, 'Youves flat ctez/tzBTC');
 }
 
-export const youvesFlatPool = (contracts: ContractRegistry): CpmmPool => contracts.require(contracts.derivedAddress(YOUVES_FLAT_LABELS.pool));
+export const youvesFlatPool = (contracts: ContractRegistry): CpmmPool =>
+  contracts.require(contracts.derivedAddress(YOUVES_FLAT_LABELS.pool));
 
 /** The LQT token first (the pool's seed mints it), then the pool: 400,000 ctez against 400,000 tzBTC. */
 export function seedYouvesFlat(g: GenesisContext): void {
