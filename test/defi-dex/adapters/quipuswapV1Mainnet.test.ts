@@ -62,6 +62,8 @@ interface RawCall {
   storage: Json;
   /** What the pool sent after the call, up to its next call. */
   emitted: Json[];
+  /** Every internal operation of the content after the call (a router passing the output on). */
+  later: Json[];
 }
 
 /** Every applied call of a QuipuSwap v1 action entrypoint in raw groups (RPC form), top-level or internal. */
@@ -79,7 +81,7 @@ function rawCalls(level: number, groups: Json[]): RawCall[] {
         const { destination: pool, parameters, result } = o;
         const [entrypoint, amount, router] = [parameters.entrypoint, BigInt(o.amount), i > 0 ? o.source : undefined];
         const [hash, signer] = [group.hash, c.source];
-        out.push({ level, hash, pool, entrypoint, signer, router, amount, storage: result.storage, emitted });
+        out.push({ level, hash, pool, entrypoint, signer, router, amount, storage: result.storage, emitted, later: rest });
       });
     }
   }
@@ -106,7 +108,7 @@ function tokenMoves(ops: Json[]): Array<{ token: string; tokenId?: bigint; from:
     });
 }
 
-/** Each call is one trade, as the chain moved it: amounts, receiver (the account paid), sender and router. */
+/** Each call is one trade, as the chain moved it: amounts, receiver (who got the output), sender and router. */
 function checkTrades(calls: RawCall[], sink: RecordingSink): void {
   const trades = sink.actions('trade');
   const found = trades.map((t) => [t.level, t.origin.match.hash, t.pool.contract]);
@@ -119,12 +121,24 @@ function checkTrades(calls: RawCall[], sink: RecordingSink): void {
     if (tezIn) expect([tez.length, move.from], `${c.hash}: tez in, tokens out`).to.deep.equal([0, c.pool]);
     else expect([tez.length, move.to], `${c.hash}: tokens in, tez out`).to.deep.equal([1, c.pool]);
     const out = tezIn ? move : { amount: BigInt(tez[0].amount), to: tez[0].destination };
+    // The receiver rule (docs/defi-dex.md): whom the pool paid; when that is the router that called it, whom the
+    // router paid the same asset on to in the content (the signer when among them, else the largest), or the signer.
+    type Payment = { from: string; to: string; amount: bigint };
+    const sameAsset: Payment[] = tezIn
+      ? tokenMoves(c.later).filter((m) => m.token === move.token && m.tokenId === move.tokenId)
+      : c.later
+          .filter((o: Json) => o.kind === 'transaction' && !o.parameters)
+          .map((o: Json) => ({ from: o.source, to: o.destination, amount: BigInt(o.amount) }));
+    const onward = sameAsset.filter((m) => m.from === c.router && m.to !== c.pool);
+    const largest = (): string => onward.reduce((a, b) => (b.amount > a.amount ? b : a)).to;
+    const paidTo =
+      out.to !== c.router ? out.to : onward.length === 0 || onward.some((m) => m.to === c.signer) ? c.signer : largest();
     const expected = {
       tokenIn: tezIn ? 1 : 0,
       tokenOut: tezIn ? 0 : 1,
       amountIn: tezIn ? c.amount : move.amount,
       amountOut: out.amount,
-      receiver: out.to,
+      receiver: paidTo,
       sender: c.signer,
       router: c.router,
     };
