@@ -2,7 +2,8 @@
  * The `/docs` page: a status view (indexed height, node head, progress, enabled plugins, refreshed
  * every few seconds from /explorer/status) above Swagger UI rendering /openapi.json. Everything it
  * loads comes from this server, so it works offline; `validatorUrl: null` keeps Swagger UI from
- * calling its public validator.
+ * calling its public validator. Each plugin's section opens on a click (`docExpansion: 'none'`): Swagger UI
+ * 5.35 stops rendering when the whole reference (some 135 operations) is opened at once.
  */
 export function docsPage(): string {
   return `<!doctype html>
@@ -52,7 +53,7 @@ export function docsPage(): string {
     url: '/openapi.json',
     dom_id: '#swagger-ui',
     deepLinking: true,
-    docExpansion: 'list',
+    docExpansion: 'none',
     defaultModelsExpandDepth: 0,
     validatorUrl: null,
     presets: [SwaggerUIBundle.presets.apis],

@@ -68,9 +68,19 @@ describe(`/docs in a real headless Chromium (${BACKEND})`, function () {
     });
 
     await page.goto(`${t.url}/docs`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('.opblock', { timeout: 60_000 });
-    // Page-side code as strings: this project compiles without the DOM types.
-    const text = (await page.evaluate('document.body.innerText')) as string;
+    await page.waitForSelector('.opblock-tag', { timeout: 60_000 });
+    // Page-side code as strings: this project compiles without the DOM types. Each plugin's section opens
+    // on a click: open them one at a time, read what they list, close them again.
+    const tags = (await page.evaluate(`[...document.querySelectorAll('.opblock-tag')].map((e) => e.id)`)) as string[];
+    expect(tags.length, 'plugin sections').to.be.greaterThan(5);
+    let text = '';
+    for (const id of tags) {
+      const tag = `document.getElementById(${JSON.stringify(id)})`;
+      await page.evaluate(`${tag}.click()`);
+      await page.waitForFunction(`${tag}.parentElement.querySelector('.opblock') !== null`, { timeout: 30_000 });
+      text += (await page.evaluate(`${tag}.parentElement.innerText`)) as string;
+      await page.evaluate(`${tag}.click()`);
+    }
     for (const code of t.app.catalog.tables.keys()) expect(text, `table ${code}`).to.include(`/tables/${code}`);
     for (const code of t.app.catalog.series.keys()) expect(text, `series ${code}`).to.include(`/series/${code}`);
     await page.waitForFunction(`document.getElementById('st-indexed').textContent !== '…'`);
@@ -81,7 +91,9 @@ describe(`/docs in a real headless Chromium (${BACKEND})`, function () {
     await page.screenshot({ path: SCREENSHOT as `${string}.png` });
 
     // "Try it out" on /tables/block: the answer holds the chain's blocks.
+    await page.click('#operations-tag-core-chain');
     const op = '#operations-core-chain-table_block';
+    await page.waitForSelector(op);
     await page.click(`${op} .opblock-summary-control`);
     await page.waitForSelector(`${op} .try-out__btn`);
     await page.click(`${op} .try-out__btn`);
