@@ -18,11 +18,15 @@ const UNSEEN = 'KT1KNbtEBKumoZoyp5uq6A4v3ETN7boJ9ArF';
 const TOKEN = { standard: 'fa1.2', contract: 'KT1GWnsoFZVHGh7roXEER3qeCcgJgrXT3de2' } as const;
 
 /** Entity stores over maps, keyed by table code; `contract` holds the given rows. */
-function context(contracts: Record<string, string | null>): { ctx: IndexContext; rows: (table: string) => Map<string, Entity> } {
+type Rows = (table: string) => Map<string, Entity>;
+
+function context(contracts: Record<string, string | null>): { ctx: IndexContext; rows: Rows } {
   const tables = new Map<string, Map<string, Entity>>();
   const rows = (table: string) => tables.get(table) ?? tables.set(table, new Map()).get(table)!;
   let next = 1n;
-  for (const [address, creator] of Object.entries(contracts)) rows('contract').set(address, { address, creator, row_id: next++ });
+  for (const [address, creator] of Object.entries(contracts)) {
+    rows('contract').set(address, { address, creator, row_id: next++ });
+  }
   const entities = (table: string | { code: string }, key: string) => {
     const map = rows(typeof table === 'string' ? table : table.code);
     return {
@@ -56,7 +60,8 @@ describe('defi-farm, defi-lending: the creator of a farm or market', () => {
     const recorder = new FarmRecorder();
     const supply = { totalStake: 0n, remainingRewards: null };
     for (const [contract, poolId, creator] of CASES) {
-      await recorder.farm(ctx, { contract, poolId, entity: 'plenty', stake: TOKEN, reward: TOKEN, creator }, supply);
+      const decl = { contract, poolId, entity: 'plenty', stake: TOKEN, reward: TOKEN, creator };
+      await recorder.farm(ctx, decl, supply);
     }
     const creators = [...rows('farm_pool').values()].map((r) => [r.pool, r.creator]);
     expect(creators).to.deep.equal(CASES.map(([c, id, , want]) => [`${c}_${id}`, want]));
@@ -68,7 +73,8 @@ describe('defi-farm, defi-lending: the creator of a farm or market', () => {
     const totals = { totalCollateral: 0n, totalDebt: 0n };
     const collateral = { standard: 'tez' } as const;
     for (const [contract, poolId, creator] of CASES) {
-      await recorder.market(ctx, { contract, poolId, entity: 'yupana', debt: TOKEN, collateral, creator }, totals);
+      const decl = { contract, poolId, entity: 'yupana', debt: TOKEN, collateral, creator };
+      await recorder.market(ctx, decl, totals);
     }
     const creators = [...rows('lend_pool').values()].map((r) => [r.pool, r.creator]);
     expect(creators).to.deep.equal(CASES.map(([c, id, , want]) => [`${c}_${id}`, want]));
