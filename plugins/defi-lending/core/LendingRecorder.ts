@@ -52,8 +52,8 @@ export class LendingRecorder implements LendingSink {
     const pool = await pools.get(lendAddress(key));
     if (!pool) throw new Error(`defi-lending: action on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
     const outer = origin.match.group.find((o) => o.opC === origin.step.op.opC && o.opI === 0);
-    const moved = await this.move(ctx, pool, action.owner, action, supply.rates, action.stakeId);
-    const { interest, deposits, borrows, stakeId } = moved;
+    const { interest, deposits, borrows, stakeId } =
+      await this.move(ctx, pool, action.owner, action, supply.rates, action.stakeId);
     ctx.append(tables.lend_event, {
       ...identity(pool),
       event_type: action.kind,
