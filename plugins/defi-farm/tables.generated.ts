@@ -15,7 +15,7 @@ export type FarmPoolRow = {
   entity: string;
   /** farm name */
   name: string;
-  /** account that signed the farm creation; null when the creation was not indexed */
+  /** account that signed the farm creation, else the contract's originator; null when neither is known (contracts created at genesis) */
   creator?: string | null;
   /** staked token: `tez` or `KT1…_tokenId` */
   stake_token: string;
@@ -69,7 +69,7 @@ export type FarmEventRow = {
   fee: bigint | number;
   /** fee in basis points of the volume (0 without a fee) */
   fee_bps: string | number;
-  /** the contract's id of the stake lot touched; null when the contract has none */
+  /** the staking position's id: the stake lot touched where the contract has lots, else the position's stake_id; 0 for a farm's own update; null only on rows indexed before stake ids were set */
   stake_id?: bigint | number | null;
   /** farm's total stake after the event (raw) */
   stake_supply: bigint | number;
@@ -111,7 +111,7 @@ export type FarmPositionRow = {
   stake_token: string;
   /** reward token: `tez` or `KT1…_tokenId` */
   reward_token: string;
-  /** the contract's id of the owner's latest stake lot; null when the contract has none */
+  /** the position's id: the contract's id of the owner's latest stake lot where it has lots, else this row's row_id; null until a row indexed before stake ids were set changes */
   stake_id?: bigint | number | null;
   /** stake held now (raw) */
   stake_balance: bigint | number;

@@ -15,7 +15,7 @@ export type LendPoolRow = {
   entity: string;
   /** market name */
   name: string;
-  /** account that signed the market creation; null when the creation was not indexed */
+  /** account that signed the market creation, else the contract's originator; null when neither is known (contracts created at genesis) */
   creator?: string | null;
   /** token lent and borrowed: `tez` or `KT1…_tokenId` */
   debt_token: string;
@@ -63,7 +63,7 @@ export type LendEventRow = {
   collateral_token: string;
   /** owner of the position the event moved (the borrower on liquidations) */
   owner: string;
-  /** the contract's id of the position; null when the contract has none */
+  /** the stake_id of the position the event moved (lend_position); null only on rows indexed before stake ids were set */
   stake_id?: bigint | number | null;
   /** underlying moved by the event (raw, absolute; liquidations: debt repaid) */
   volume: bigint | number;
@@ -107,7 +107,7 @@ export type LendPositionRow = {
   position: string;
   /** supplier or borrower */
   owner: string;
-  /** the contract's id of the position; null when the contract has none */
+  /** the position's id: the contract's (ctez oven id) where it has one, else this row's row_id; null until a row indexed before stake ids were set changes */
   stake_id?: bigint | number | null;
   /** token lent and borrowed: `tez` or `KT1…_tokenId` */
   debt_token: string;

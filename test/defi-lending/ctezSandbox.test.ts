@@ -6,6 +6,7 @@ import { SandboxChain } from '../../framework/sandbox';
 import { PROFILES } from '../../framework/sandbox/profiles';
 import { ctezOvens } from '../../plugins/defi-lending/adapters/ctez/sandbox';
 import { readTable, type CsvRow } from '../core-chain/support/tableReader';
+import { json, type Json } from '../defi-dex/support/DexOracle';
 import { canonical, indexSandbox } from '../support/IndexHarness';
 import { expectReorgMatchesClean } from '../support/ReorgCheck';
 import { withApiColumns } from '../support/apiColumns';
@@ -201,6 +202,42 @@ describe('defi-lending: ctez ovens on the sandbox chain', function () {
       expect(p.update_height, `${p.position} written`).to.equal(String(Math.max(...own)));
     }
     expect(pending, 'ovens with a fee pending at head').to.be.greaterThan(0);
+  });
+
+  it('address= matches the signer, sender or receiver of events; owner= their position\'s owner', async () => {
+    const events = await readTable(t, 'lend_event', ['pool', 'owner', 'signer', 'sender', 'receiver']);
+    const took = (a: string) => events.filter((e) => [e.signer, e.sender, e.receiver].includes(a));
+    // Owners of events they neither signed, sent nor received (an oven liquidated or paid by another)
+    // tell the two filters apart.
+    const apart = [...new Set(events.filter((e) => !took(e.owner).includes(e)).map((e) => e.owner))];
+    expect(apart.length, 'owners apart from the parties of an event').to.be.greaterThan(0);
+    for (const a of apart.slice(0, 3)) {
+      const served = async (path: string) => ids(await json(t, `${path}&limit=10000`));
+      const owned = events.filter((e) => e.owner === a);
+      expect(await served(`/v1/lend/events?address=${a}`), a).to.deep.equal(rowIds(took(a)));
+      expect(await served(`/v1/lend/events?owner=${a}`), a).to.deep.equal(rowIds(owned));
+      const market = owned[0].pool;
+      const inPool = (rows: CsvRow[]) => rowIds(rows.filter((e) => e.pool === market));
+      expect(await served(`/v1/lend/${market}/events?address=${a}`), a).to.deep.equal(inPool(took(a)));
+      expect(await served(`/v1/lend/${market}/events?owner=${a}`), a).to.deep.equal(inPool(owned));
+    }
+  });
+
+  const ids = (list: Json[]) => list.map((x) => String(x.id));
+  const rowIds = (rows: CsvRow[]) => rows.map((r) => r.row_id);
+
+  // tzgo's token address needs a KT1: tez is its ZeroToken (zero contract hash, id 0), as the pool's
+  // tez object (contract '').
+  it('serves tez collateral as tzgo\'s zero token address in events and positions', async () => {
+    const zero = 'KT18amZmM5W7qDWVt2pH6uj7sCEd3kbzLrHT_0';
+    const evs = (await json(t, `/v1/lend/${pool()}/events?limit=10000`)) as Json[];
+    const ps = (await json(t, `/v1/lend/${pool()}/positions?with_closed=1&limit=10000`)) as Json[];
+    expect(evs.length + ps.length).to.be.greaterThan(0);
+    const ctez = `${main.ctez.address}_0`;
+    const served = [...evs, ...ps].map((r) => [r.collateral_token, r.debt_token]);
+    expect(served).to.deep.equal(served.map(() => [zero, ctez]));
+    const market = (await json(t, `/v1/lend/${pool()}`)) as Json;
+    expect([market.collateral_token.contract, market.collateral_token.token_kind]).to.deep.equal(['', 'tez']);
   });
 
   it('a reorg leaves the lending tables as a clean run over the new branch has them', () =>

@@ -173,8 +173,10 @@ function textOk(type: string, text: string): boolean {
     case 'util.HexBytes':
     case 'tezos.HexBytes':
       return /^([0-9a-fA-F]{2})*$/.test(text);
-    case 'tezos.RightType':
     case 'tezos.Token':
+      // tzgo's Token.UnmarshalText: a KT1 address, optionally `_tokenId`; '' and 'tez' fail.
+      return /^KT1\w+(_\d+)?$/.test(text) && validateAddress(text.split('_')[0]) === ValidationResult.VALID;
+    case 'tezos.RightType':
       return true;
     default:
       throw new Error(`GoJsonDecoder: no rule for Go type ${type}; add one`);
@@ -227,4 +229,21 @@ export function checkTableRow(row: unknown, fields: GoField[], path: string): st
     if (f.type === 'bool') return v === true || v === false || ['0', '1', 'true', 'false', 0, 1].includes(v as string) ? [] : bad('util.Bool');
     return checkValue(v, f.type, at, 'table');
   });
+}
+
+/**
+ * Keys an answer must fill although Go would decode a null or "" as the zero value: `set` keys must
+ * hold a value (not null, not ""), `named` keys null or a value (an empty string names nothing).
+ */
+export interface FilledKeys {
+  set?: readonly string[];
+  named?: readonly string[];
+}
+
+export function checkFilled(obj: Record<string, unknown>, keys: FilledKeys, path: string): string[] {
+  const out: string[] = [];
+  const unset = (v: unknown) => v === null || v === undefined || v === '';
+  for (const k of keys.set ?? []) if (unset(obj[k])) out.push(`${path}.${k}: not set (${JSON.stringify(obj[k])})`);
+  for (const k of keys.named ?? []) if (obj[k] === '') out.push(`${path}.${k}: "" where null or a value is expected`);
+  return out;
 }

@@ -10,9 +10,11 @@ import { DexFixturePlugin, fixtureHolder } from '../defi-dex/support/DexFixtureP
 import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
-import { checkTableRow, checkValue, SDK, setAllowances, tableColumns } from './GoJsonDecoder';
+import { checkFilled, checkTableRow, checkValue, SDK, setAllowances, tableColumns } from './GoJsonDecoder';
 import { expand, sdkSamples } from './SdkSamples';
-import { CANDLE_ROUTE, OBJECT_ROUTES, OMITTED_WHEN_EMPTY, PENDING, SERIES_ROUTES, TABLE_ROUTES } from './sdkRoutes';
+import {
+  CANDLE_ROUTE, FILLED, OBJECT_ROUTES, OMITTED_WHEN_EMPTY, PENDING, SERIES_ROUTES, TABLE_ROUTES,
+} from './sdkRoutes';
 
 const HEAD = 72;
 
@@ -80,7 +82,10 @@ describe(`SDK contract: every answer decodes with tzpro-go ${SDK.commit.slice(0,
         if (route.list) expect(answer, path).to.be.an('array');
         // With data: an empty answer would decode without checking anything.
         if (items.length === 0) problems.push(`${path}: empty answer`);
-        for (const [i, item] of items.entries()) problems.push(...checkValue(item, route.struct, `${path}[${i}]`));
+        for (const [i, item] of items.entries()) {
+          problems.push(...checkValue(item, route.struct, `${path}[${i}]`));
+          if (FILLED[route.struct]) problems.push(...checkFilled(item, FILLED[route.struct], `${path}[${i}]`));
+        }
       }
       expect([...new Set(problems)].slice(0, 40)).to.deep.equal([]);
     });

@@ -3,6 +3,8 @@
  * `{name}` placeholders are filled from the indexed chain by `SdkSamples`; routes other plugins add
  * (bakers, metadata, markets, DeFi) join by adding a line here (and a sampler if they need new ids).
  */
+import type { FilledKeys } from './GoJsonDecoder';
+
 export interface SdkObjectRoute {
   path: string;
   struct: string;
@@ -129,3 +131,16 @@ export const OMITTED_WHEN_EMPTY: Record<string, readonly string[]> = {
 
 /** Known gaps other work closes, checked as soon as they are removed from here: none left. */
 export const PENDING: Record<string, readonly string[]> = {};
+
+/**
+ * Keys the DeFi records fill on every answer (issue #53): the position id on every event and position,
+ * token addresses tzgo decodes (tez included), and a creator that is an address or null, never "".
+ */
+export const FILLED: Record<string, FilledKeys> = {
+  'defi.Farm': { named: ['creator'] },
+  'defi.FarmEvent': { set: ['stake_id', 'stake_token', 'reward_token'] },
+  'defi.FarmPosition': { set: ['stake_id', 'stake_token', 'reward_token'] },
+  'defi.LendingPool': { named: ['creator'] },
+  'defi.LendingEvent': { set: ['stake_id', 'debt_token', 'collateral_token'] },
+  'defi.LendingPosition': { set: ['stake_id', 'debt_token', 'collateral_token'] },
+};

@@ -2,8 +2,15 @@ import { ApiError } from '../../../framework';
 import { decimal } from './Decimal';
 import type { DexTable, TextRow } from './DexTable';
 import { parsePoolAddress } from './PoolBook';
-import type { TokenBook, TokenObject } from './TokenBook';
+import { TEZ, type TokenBook, type TokenObject } from './TokenBook';
 import type { UsdPrices } from './UsdPrices';
+
+/**
+ * Tez where the SDK decodes a token address (tzgo's tezos.Token, which needs a KT1): tzgo's ZeroToken,
+ * the zero contract hash with id 0, which tzgo names the placeholder for tez. It decodes to the same
+ * value as the DEX's tez token object (`contract` empty, `token_id` 0).
+ */
+export const TEZ_TOKEN_ADDRESS = 'KT18amZmM5W7qDWVt2pH6uj7sCEd3kbzLrHT_0';
 
 /**
  * A pool row of an area whose pools name two tokens by side (farms: stake and reward; lending:
@@ -54,7 +61,7 @@ export class SidedPool<Side extends string> {
     const r = this.row;
     const out: Record<string, unknown> = { contract: r.contract, pool_id: Number(r.pool_id), name: r.name, entity: r.entity };
     for (const side of this.sides) {
-      out[`${side}_token`] = r[`${side}_token`];
+      out[`${side}_token`] = r[`${side}_token`] === TEZ ? TEZ_TOKEN_ADDRESS : r[`${side}_token`];
       out[`${side}_symbol`] = this.token(side)?.symbol ?? '';
       out[`${side}_decimals`] = this.token(side)?.decimals ?? 0;
     }

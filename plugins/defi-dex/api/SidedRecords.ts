@@ -16,7 +16,8 @@ export function sidedPoolFields<Side extends string>(pool: SidedPool<Side>): Rec
     pool: pool.address,
     contract: r.contract,
     pool_id: Number(r.pool_id),
-    creator: r.creator ?? '',
+    // Null when unknown, never "" (an empty address is no creator).
+    creator: r.creator ?? null,
     name: r.name,
     entity: r.entity,
     ...Object.fromEntries(pool.sides.map((side) => [`${side}_token`, pool.token(side)])),

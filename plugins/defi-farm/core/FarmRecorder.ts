@@ -2,6 +2,7 @@ import { bigOrZero, type Entity, type EntityStore, type IndexContext } from '../
 // Token naming (`tez`, `KT1…_id`), token facts and decimal text are the DEX core's: shared, not copied.
 import { bps, decimal } from '../../defi-dex/api/Decimal';
 import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
+import { contractCreator } from '../../defi-dex/core/ContractCreator';
 import { positionKey } from '../../defi-dex/core/PositionKey';
 import { tables, type FarmPoolRow } from '../tables.generated';
 import type { FarmAction, FarmDecl, FarmKey, FarmOrigin, FarmSink, FarmSupply } from './FarmAdapter';
@@ -27,7 +28,7 @@ export class FarmRecorder implements FarmSink {
       pool: address,
       contract: decl.contract,
       pool_id: decl.poolId,
-      creator: decl.creator ?? null,
+      creator: decl.creator ?? (await contractCreator(ctx, decl.contract)),
       num_positions: 0,
       // Unknown unless the storage keeps the period in times (Plenty's is in block levels).
       start_time: null,
@@ -54,7 +55,14 @@ export class FarmRecorder implements FarmSink {
     if (!farm) throw new Error(`defi-farm: action on undeclared farm ${farmAddress(key)} (adapters declare farms first)`);
     const volume = action.kind === 'deposit' || action.kind === 'withdraw' ? action.volume : 0n;
     const fee = action.kind === 'withdraw' ? action.fee : 0n;
-    const stakeId = action.kind === 'update' ? undefined : action.stakeId;
+    const patch: Record<string, unknown> = { ...totals(supply), update_height: ctx.block.level };
+    // A farm's own update moves no position: stake id 0 (docs/defi-farm.md, stake_id).
+    let stakeId = 0;
+    if (action.kind !== 'update') {
+      const moved = await this.position(ctx, farm, action, supply.accrual);
+      patch.num_positions = bigOrZero(farm.num_positions) + moved.opened;
+      stakeId = action.stakeId === undefined ? moved.stakeId : Number(action.stakeId);
+    }
     const outer = origin.match.group.find((o) => o.opC === origin.step.op.opC && o.opI === 0);
     ctx.append(tables.farm_event, {
       ...identity(farm),
@@ -65,7 +73,7 @@ export class FarmRecorder implements FarmSink {
       reward: action.reward,
       fee,
       fee_bps: decimal(bps(fee, volume), 2),
-      stake_id: stakeId === undefined ? null : Number(stakeId),
+      stake_id: stakeId,
       stake_supply: supply.totalStake,
       reward_supply: supply.remainingRewards,
       signer: origin.match.signer ?? action.sender,
@@ -76,8 +84,6 @@ export class FarmRecorder implements FarmSink {
       height: ctx.block.level,
       time: new Date(ctx.block.time),
     });
-    const patch: Record<string, unknown> = { ...totals(supply), update_height: ctx.block.level };
-    if (action.kind !== 'update') patch.num_positions = bigOrZero(farm.num_positions) + (await this.position(ctx, farm, action, supply.accrual));
     farms.update(farm, patch);
   }
 
@@ -87,9 +93,15 @@ export class FarmRecorder implements FarmSink {
 
   /**
    * Applies a stake move or claim to the owner's position (creating or reopening it); returns the
-   * change of open positions (+1 opened, −1 closed, 0). Closed: no stake and no known pending rewards.
+   * change of open positions (+1 opened, −1 closed, 0) and the position's stake id after it.
+   * Closed: no stake and no known pending rewards.
    */
-  private async position(ctx: IndexContext, farm: Entity, action: Exclude<FarmAction, { kind: 'update' }>, accrual: FarmSupply['accrual']): Promise<bigint> {
+  private async position(
+    ctx: IndexContext,
+    farm: Entity,
+    action: Exclude<FarmAction, { kind: 'update' }>,
+    accrual: FarmSupply['accrual'],
+  ): Promise<{ opened: bigint; stakeId: number }> {
     const positions = ctx.entities(tables.farm_position, 'position');
     const key = positionKey(String(farm.pool), action.owner);
     const time = new Date(ctx.block.time);
@@ -125,7 +137,9 @@ export class FarmRecorder implements FarmSink {
     };
     if (action.kind === 'deposit') patch.stake_deposited = bigOrZero(p.stake_deposited) + action.volume;
     if (action.kind === 'withdraw') patch.stake_withdrawn = bigOrZero(p.stake_withdrawn) + action.volume;
+    // The contract's id of the stake where it has one, else the row's own id (kept for the position's life).
     if (action.stakeId !== undefined) patch.stake_id = Number(action.stakeId);
+    else if (p.stake_id === null) patch.stake_id = Number(p.row_id);
     if (action.rewardBase !== undefined) patch.reward_base = action.rewardBase;
     if (action.shares !== undefined) patch.reward_shares = action.shares;
     // Pending as of this call: the contract's formula at the farm's index where it applies, else what the storage says.
@@ -137,7 +151,8 @@ export class FarmRecorder implements FarmSink {
     if (open && !wasOpen) Object.assign(patch, { is_closed: false, open_height: ctx.block.level, open_time: time, close_height: null, close_time: null });
     if (!open && wasOpen) Object.assign(patch, { is_closed: true, close_height: ctx.block.level, close_time: time });
     positions.update(p, patch);
-    return open === wasOpen ? 0n : open ? 1n : -1n;
+    const opened = open === wasOpen ? 0n : open ? 1n : -1n;
+    return { opened, stakeId: Number(patch.stake_id ?? p.stake_id) };
   }
 }
 

@@ -1,6 +1,7 @@
 import { bigOrZero, type Entity, type EntityStore, type IndexContext } from '../../../framework';
 // Token naming (`tez`, `KT1…_id`) and token facts are the DEX core's: shared, not copied.
 import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
+import { contractCreator } from '../../defi-dex/core/ContractCreator';
 import { positionKey } from '../../defi-dex/core/PositionKey';
 import { tables, type LendPoolRow } from '../tables.generated';
 import { ratesColumns } from './Interest';
@@ -27,7 +28,7 @@ export class LendingRecorder implements LendingSink {
       pool: address,
       contract: decl.contract,
       pool_id: decl.poolId,
-      creator: decl.creator ?? null,
+      creator: decl.creator ?? (await contractCreator(ctx, decl.contract)),
       num_deposits: 0,
       num_borrows: 0,
       first_height: ctx.block.level,
@@ -51,14 +52,15 @@ export class LendingRecorder implements LendingSink {
     const pool = await pools.get(lendAddress(key));
     if (!pool) throw new Error(`defi-lending: action on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
     const outer = origin.match.group.find((o) => o.opC === origin.step.op.opC && o.opI === 0);
-    const { interest, deposits, borrows } = await this.move(ctx, pool, action.owner, action, supply.rates, action.stakeId);
+    const { interest, deposits, borrows, stakeId } =
+      await this.move(ctx, pool, action.owner, action, supply.rates, action.stakeId);
     ctx.append(tables.lend_event, {
       ...identity(pool),
       event_type: action.kind,
       debt_token: String(pool.debt_token),
       collateral_token: String(pool.collateral_token),
       owner: action.owner,
-      stake_id: action.stakeId === undefined ? null : Number(action.stakeId),
+      stake_id: stakeId,
       volume: action.volume,
       debt: supply.totalDebt,
       collateral: supply.totalCollateral,
@@ -102,19 +104,35 @@ export class LendingRecorder implements LendingSink {
     return ctx.entities(tables.lend_pool, 'pool');
   }
 
-  /** Applies a change to the owner's position (creating it). */
-  private async move(ctx: IndexContext, pool: Entity, owner: string, change: PositionChange, rates: LendingRates | undefined, stakeId?: bigint): Promise<{ interest: bigint | null; deposits: bigint; borrows: bigint }> {
+  /** Applies a change to the owner's position (creating it); answers the position's stake id too. */
+  private async move(
+    ctx: IndexContext,
+    pool: Entity,
+    owner: string,
+    change: PositionChange,
+    rates: LendingRates | undefined,
+    stakeId?: bigint,
+  ): Promise<{ interest: bigint | null; deposits: bigint; borrows: bigint; stakeId: number }> {
     const position = await this.positionRow(ctx, pool, owner, stakeId);
     const { patch, ...out } = applyToPosition(position, change, rates, ctx);
     ctx.entities(tables.lend_position, 'position').update(position, patch);
-    return out;
+    return { ...out, stakeId: Number(position.stake_id) };
   }
 
-  /** The owner's position in the market (the `stakeId` one), created closed when the owner has none. */
+  /**
+   * The owner's position in the market (the `stakeId` one), created closed when the owner has none.
+   * Its stake id is the contract's (a ctez oven id), else the row's own id (stable for the position's
+   * life; also given to rows indexed before stake ids were set).
+   */
   private async positionRow(ctx: IndexContext, pool: Entity, owner: string, stakeId?: bigint): Promise<Entity> {
     const positions = ctx.entities(tables.lend_position, 'position');
     const key = stakeKey(String(pool.pool), owner, stakeId);
-    return (await positions.get(key)) ?? positions.insert({ ...identity(pool), ...emptyPosition(pool, key, owner, ctx), stake_id: stakeId === undefined ? null : Number(stakeId) });
+    const stake = stakeId === undefined ? null : Number(stakeId);
+    const row =
+      (await positions.get(key)) ??
+      positions.insert({ ...identity(pool), ...emptyPosition(pool, key, owner, ctx), stake_id: stake });
+    if (row.stake_id === null) positions.update(row, { stake_id: Number(row.row_id) });
+    return row;
   }
 }
 

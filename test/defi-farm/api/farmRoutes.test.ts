@@ -45,6 +45,28 @@ describe(`farm API: /v1/farm routes (${BACKEND})`, function () {
     expect(list[0].stake_token).to.not.have.property('ledger');
   });
 
+  it('gives every event and position a stake id: Plenty lots, else the position row id; 0 on updates', async () => {
+    const farmRows = await readTable(t, 'farm_pool', ['pool', 'entity']);
+    const lots = new Set(farmRows.filter((f) => f.entity === 'plenty').map((f) => f.pool));
+    const stakes = await readTable(t, 'farm_position', ['pool', 'owner', 'stake_id']);
+    const moved = await readTable(t, 'farm_event', ['pool', 'event_type', 'sender', 'stake_id']);
+    expect([...stakes, ...moved].filter((r) => !/^\d+$/.test(r.stake_id)), 'rows without a stake id').to.deep.equal([]);
+    const plain = stakes.filter((p) => !lots.has(p.pool));
+    expect(plain.length, 'positions of farms without lots').to.be.greaterThan(0);
+    expect(plain.map((p) => p.stake_id)).to.deep.equal(rowIds(plain));
+    const updates = moved.filter((e) => e.event_type === 'update');
+    expect(updates.length, 'farm updates').to.be.greaterThan(0);
+    expect(updates.map((e) => e.stake_id)).to.deep.equal(updates.map(() => '0'));
+    // QuipuSwap's owner is the caller: each of its events repeats the caller's position id.
+    const idOf = new Map(stakes.map((p) => [`${p.pool}:${p.owner}`, p.stake_id]));
+    const own = moved.filter((e) => !lots.has(e.pool) && e.event_type !== 'update');
+    expect(own.map((e) => e.stake_id)).to.deep.equal(own.map((e) => idOf.get(`${e.pool}:${e.sender}`)));
+    const served = async (path: string) => ((await json(t, path)) as Json[]).map((x) => x.stake_id);
+    expect(await served('/v1/farm/events?limit=10000')).to.deep.equal(moved.map((e) => Number(e.stake_id)));
+    const all = stakes.map((p) => Number(p.stake_id));
+    expect(await served('/v1/farm/positions?with_closed=1&limit=10000')).to.deep.equal(all);
+  });
+
   it('lists events, narrowed by farm, wallet and filters', async () => {
     expect(new Set(events.map((e) => e.event_type)).size, 'event kinds').to.be.greaterThan(1);
     const pool = farms[0].pool;

@@ -79,6 +79,18 @@ describe(`lending API: /v1/lend routes (${BACKEND})`, function () {
     expect([p.owner, p.balance, p.debt, p.is_closed]).to.deep.equal([open[0].owner, open[0].balance, open[0].debt, false]);
   });
 
+  it('gives every event and position a stake id: the position row id (Yupana has none)', async () => {
+    const stakes = await readTable(t, 'lend_position', ['pool', 'owner', 'stake_id']);
+    const moved = await readTable(t, 'lend_event', ['pool', 'owner', 'stake_id']);
+    expect(stakes.map((p) => p.stake_id)).to.deep.equal(rowIds(stakes));
+    const idOf = new Map(stakes.map((p) => [`${p.pool}:${p.owner}`, p.stake_id]));
+    expect(moved.map((e) => e.stake_id)).to.deep.equal(moved.map((e) => idOf.get(`${e.pool}:${e.owner}`)));
+    const served = async (path: string) => ((await json(t, path)) as Json[]).map((x) => x.stake_id);
+    expect(await served('/v1/lend/events?limit=10000')).to.deep.equal(moved.map((e) => Number(e.stake_id)));
+    const all = stakes.map((p) => Number(p.stake_id));
+    expect(await served('/v1/lend/positions?with_closed=1&limit=10000')).to.deep.equal(all);
+  });
+
   it('answers bad ids and parameters with 400 JSON, unknown markets with 404', async () => {
     const cases: Array<[string, number]> = [
       ['/v1/lend/KT1bad_0', 400],
