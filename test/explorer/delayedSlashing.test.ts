@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
+import { ChainState } from '../../framework/indexer/ChainState';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
 import type { Json } from '../chain/support/Json';
@@ -16,6 +17,7 @@ import { tezToMutezNumber } from './support/rawOperations';
 // Seed 'explorer' at level 60: two denunciations of one offender in cycle 3, both slashed at the
 // end of cycle 4 (level 40), and one in cycle 7 whose slashing is still pending.
 const HEAD = 60;
+const FINAL = 'public, max-age=86400';
 const DENUNCIATIONS = 'type.in=double_baking,double_endorsement,double_preendorsement&limit=500';
 
 interface Denunciation {
@@ -106,6 +108,17 @@ describe(`explorer: Oxford+ denunciations slashed at a cycle end (${BACKEND})`, 
     for (const d of pending) {
       const [o] = await getJson<Obj[]>(t, `/explorer/op/${d.hash}`);
       expect([o.volume, o.deposit, o.fee, o.reward]).to.deep.equal([0, 0, 0, 0]);
+    }
+  });
+
+  it('an answer with a denunciation still to be slashed is not cached as final; one slashed is', async () => {
+    t.app.container.resolve(ChainState).update({ finalDepth: 1 });
+    const cacheOf = async (path: string): Promise<string | null> => (await t.get(path)).headers.get('cache-control');
+    for (const d of denunciations) {
+      const final = slashings.has(d.hash);
+      expect(await cacheOf(`/explorer/op/${d.hash}`) === FINAL, `${d.hash} final`).to.equal(final);
+      const list = await cacheOf(`/explorer/block/${d.level}/operations?${DENUNCIATIONS}`);
+      expect(list === FINAL, `block ${d.level} final`).to.equal(final);
     }
   });
 

@@ -37,12 +37,17 @@ interface Chunk {
   credit: bigint;
 }
 
-/** Applied denunciations whose own receipt moved nothing (Oxford+). */
-const delayed = (r: ExplorerRow): boolean =>
-  TYPES.includes(r.type as string) &&
-  r.is_success === true &&
-  r.receiver_id != null &&
-  AMOUNTS.every((k) => Number(r[k] ?? 0) === 0);
+/** An applied denunciation (op row or object) that shows no amounts: Oxford+, or not slashed yet. */
+const unslashed = (r: Readonly<Record<string, unknown>>): boolean =>
+  TYPES.includes(r.type as string) && r.is_success === true && AMOUNTS.every((k) => Number(r[k] ?? 0) === 0);
+
+const delayed = (r: ExplorerRow): boolean => unslashed(r) && r.receiver_id != null;
+
+/**
+ * Whether operation objects hold a denunciation whose figures may still come (its cycle end is not
+ * indexed): such an answer is not fixed at its height, whatever its depth.
+ */
+export const awaitsSlashing = (objects: readonly Record<string, unknown>[]): boolean => objects.some(unslashed);
 
 export class DelayedSlashings {
   constructor(private readonly tables: ChainTables) {}
