@@ -6,7 +6,7 @@ export type Staker =
   | { baker_own_stake: string }
   | { baker_edge: string };
 
-export type BalanceOrigin = 'block' | 'migration' | 'subsidy';
+export type BalanceOrigin = 'block' | 'migration' | 'subsidy' | 'delayed_operation';
 
 export interface BalanceUpdate {
   kind: string;
@@ -23,7 +23,12 @@ export interface BalanceUpdate {
 export class BalanceUpdates {
   readonly items: BalanceUpdate[] = [];
 
-  constructor(private readonly book: AccountBook, private readonly origin: BalanceOrigin = 'block') {}
+  /** `tags` follow the origin in every entry (a delayed slashing's `delayed_operation_hash`). */
+  constructor(
+    private readonly book: AccountBook,
+    private readonly origin: BalanceOrigin = 'block',
+    private readonly tags: Record<string, unknown> = {},
+  ) {}
 
   contract(address: string, change: bigint): this {
     this.book.adjustBalance(address, change);
@@ -102,7 +107,7 @@ export class BalanceUpdates {
   }
 
   private push(fields: Record<string, unknown>, change: bigint): this {
-    this.items.push({ ...fields, change: String(change), origin: this.origin } as BalanceUpdate);
+    this.items.push({ ...fields, change: String(change), origin: this.origin, ...this.tags } as BalanceUpdate);
     return this;
   }
 }

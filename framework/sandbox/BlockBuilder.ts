@@ -14,6 +14,7 @@ import { buildConsensusOperations, type ConsensusInput } from './operations/Cons
 import { buildManagerOperations } from './operations/ManagerMix';
 import { buildVotingOperations } from './operations/VotingFactory';
 import type { SandboxProfile } from './profiles';
+import { applyDueSlashings } from './Slashing';
 import { Prng } from './Prng';
 import { ATTESTING_REWARD_PER_BLOCK, BAKING_REWARD_FIXED, BONUS_PER_SLOT_7000, payReward } from './Rewards';
 import type { Rights } from './Rights';
@@ -106,6 +107,7 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
       const bonus = (BigInt(power - threshold) * BONUS_PER_SLOT_7000 * 7000n) / BigInt(profile.consensusCommitteeSize);
       payReward(blockUpdates, 'baking bonuses', baker, liquid(), bonus);
     }
+    const slashings = calendar.isCycleEnd(level) ? applyDueSlashings(book, calendar, cycle) : [];
     if (calendar.isCycleEnd(level)) payAttestingRewards(rt, blockUpdates);
     book.setBaker(baker, 'lastActiveLevel', level);
 
@@ -134,7 +136,11 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
       voting_period_info: calendar.votingPeriodInfo(level),
       nonce_hash: nonceHash,
       deactivated: [],
-      balance_updates: [...(level === 1 ? updates.items : []), ...blockUpdates.items],
+      balance_updates: [
+        ...(level === 1 ? updates.items : []),
+        ...blockUpdates.items,
+        ...slashings.flatMap((s) => s.items),
+      ],
       liquidity_baking_toggle_ema: book.getVar<number>('lbEma', 0),
       implicit_operations_results: implicit,
       proposer_consensus_key: baker.consensusKey,

@@ -108,11 +108,17 @@ describe('sandbox block shapes', function () {
   it('block balance updates and implicit results validate against the Ushuaia schemas', function () {
     const validate = ushuaia.component('025-PsUshuai.operation_metadata.alpha.balance_updates');
     // The generated spec lists only `origin: "block"` for every category (its union of origins was
-    // flattened), although real blocks carry "subsidy" and "migration" too: origins are checked apart.
+    // flattened), although real blocks carry "subsidy" and "migration" too: origins are checked apart,
+    // with the field of the `delayed_operation` case (the denunciation's hash, tzgo's encoding).
     const origins = new Set(['block', 'migration', 'subsidy', 'simulation', 'delayed_operation']);
     const check = (list: Record<string, unknown>[], where: string) => {
       for (const u of list) expect(origins.has(u.origin as string), `${where}: origin ${String(u.origin)}`).to.equal(true);
-      const asBlock = list.map((u) => ({ ...u, origin: 'block' }));
+      for (const u of list) {
+        const delayed = u.origin === 'delayed_operation';
+        const hashed = /^o[1-9A-HJ-NP-Za-km-z]{50}$/.test(String(u.delayed_operation_hash));
+        expect(delayed === hashed, `${where}: delayed hash`).to.equal(true);
+      }
+      const asBlock = list.map(({ delayed_operation_hash: _hash, ...u }) => ({ ...u, origin: 'block' }));
       expect(validate(asBlock), `${where}: ${errorsOf(validate)}`).to.equal(true);
     };
     const real = readFixtureJson<Block>('tezos-rpc/blocks/mainnet/mainnet-11680082.json');

@@ -3,6 +3,7 @@ import type { BlockContext } from '../BlockContext';
 import { b58, PrefixV2 } from '../Hashing';
 import { signatureFor } from '../Keys';
 import { payReward, SEED_NONCE_TIP, VDF_TIP } from '../Rewards';
+import { recordDenunciation } from '../Slashing';
 
 /**
  * Pass 2: seed nonce revelations (for the previous cycle's commitments, early in the cycle), one VDF
@@ -46,9 +47,16 @@ function anonymous(ctx: BlockContext, content: Record<string, unknown>, signatur
   return group;
 }
 
-function misbehaviour(ctx: BlockContext, level: number, kind: 'block' | 'attestation') {
-  const punished = ctx.prng.pick(ctx.book.bakers).address;
-  return { punished_delegate: punished, rewarded_delegate: ctx.baker, misbehaviour: { level, round: 0, kind } };
+/** A denunciation group (Seoul+ receipt: no balance updates); its slashing waits for a cycle end (Slashing). */
+type Misbehaviour = 'block' | 'attestation';
+
+function denunciation(ctx: BlockContext, content: Record<string, unknown>, level: number, kind: Misbehaviour) {
+  const offender = ctx.prng.pick(ctx.book.bakers).address;
+  const misbehaviour = { level, round: 0, kind };
+  const metadata = { punished_delegate: offender, rewarded_delegate: ctx.baker, misbehaviour };
+  const group = anonymous(ctx, { ...content, metadata });
+  recordDenunciation(ctx.book, { hash: group.hash as string, offender, accuser: ctx.baker, misbehaviourLevel: level });
+  return group;
 }
 
 /** Two different headers for the same level and round, signed by the same baker. */
@@ -70,7 +78,7 @@ function doubleBaking(ctx: BlockContext): Record<string, unknown> {
     liquidity_baking_toggle_vote: 'pass',
     signature: signatureFor(prng, 'tz1'),
   });
-  return anonymous(ctx, { kind: 'double_baking_evidence', bh1: header(), bh2: header(), metadata: misbehaviour(ctx, level, 'block') });
+  return denunciation(ctx, { kind: 'double_baking_evidence', bh1: header(), bh2: header() }, level, 'block');
 }
 
 /** Two conflicting attestations (different payloads) for one slot (Seoul+ denunciation). */
@@ -84,7 +92,8 @@ function doubleAttestation(ctx: BlockContext): Record<string, unknown> {
     operations: { kind: 'attestation', slot, level, round: 0, block_payload_hash: b58(prng.bytes(32), PrefixV2.ValueHash) },
     signature: signatureFor(prng, 'tz1'),
   });
-  return anonymous(ctx, { kind: 'double_consensus_operation_evidence', slot, op1: op(), op2: op(), metadata: misbehaviour(ctx, level, 'attestation') });
+  const evidence = { kind: 'double_consensus_operation_evidence', slot, op1: op(), op2: op() };
+  return denunciation(ctx, evidence, level, 'attestation');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ApiError, CatalogRows, ExplorerArgs, explorerObject, metadataField, parseBlockId, rightsField, RouteRegistry } from '../../../framework';
 import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
+import { awaitsSlashing } from './DelayedSlashings';
 import { OperationPages } from './OperationPages';
 
 /**
@@ -102,7 +103,7 @@ export class BlockRoutes {
       // Op rows of orphaned blocks are removed by the rollback: an orphan lists no operations. A
       // main-chain block's are those at its height (the op table's height index).
       const body = await this.pages.list(ctx.query, { scopes: [(q) => (block.is_orphan ? q.whereRaw('false') : q.where('height', block.height))] });
-      return { body, height: block.height };
+      return { body, height: awaitsSlashing(body) ? undefined : block.height };
     }, { summary: 'the operations of a block', params: { table: 'block', columns: { id: 'hash' } } });
   }
 }

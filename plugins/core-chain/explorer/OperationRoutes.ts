@@ -1,4 +1,5 @@
 import { ExplorerArgs, ExplorerRow, explorerObject, missingOperation, parseOperationId, RouteRegistry, whereColumnIn } from '../../../framework';
+import { awaitsSlashing } from './DelayedSlashings';
 import { OperationLoader } from './OperationLoader';
 import { OPERATION_SWITCHES, operationOptions } from './OperationObject';
 
@@ -22,7 +23,8 @@ export class OperationRoutes {
       const args = new ExplorerArgs(ctx.query, OPERATION_SWITCHES);
       const found = id.kind === 'hash' ? await this.byHash([id.hash]) : await this.byId(id.id);
       if (found.length === 0) throw missingOperation(id);
-      return { body: await this.loader.objects(found, operationOptions(args)), height: found[0].height as number };
+      const body = await this.loader.objects(found, operationOptions(args));
+      return { body, height: awaitsSlashing(body) ? undefined : (found[0].height as number) };
     }, { summary: 'an operation (hash or id)', params: { table: 'op', columns: { id: 'hash' } } });
   }
 
