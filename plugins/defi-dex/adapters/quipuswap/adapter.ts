@@ -1,6 +1,7 @@
 import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
 import type { DexAction, DexAdapter, DexPoolDecl, DexPoolKey, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
 import { shareTransfers } from '../../core/LpTransfers';
+import { supplyBefore } from '../../core/FirstMet';
 import { PoolCall } from '../../core/PoolCall';
 import { signaturePools } from '../../core/SignaturePools';
 import { shippedCall, shippedTransfer } from './shipped';
@@ -75,17 +76,9 @@ async function called(
   key: DexPoolKey,
   c: Call,
 ): Promise<void> {
-  const before = await known(ctx, sink, key, s, m, step);
+  const before = await supplyBefore(ctx, sink, key, () => declaration(step.contract, s, undefined), supplyOf(s), { match: m, step });
   const action = decode(m, step, s, before, c);
   if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
-}
-
-/** The pool's supply before this call; a pool first met in a call is declared with the storage after it. */
-async function known(ctx: IndexContext, sink: DexSink, key: DexPoolKey, s: QuipuStorage, m: GroupMatch, step: MatchedStep): Promise<DexSupply> {
-  const before = await sink.supply(ctx, key);
-  if (before) return before;
-  await sink.pool(ctx, declaration(step.contract, s, undefined), supplyOf(s), { match: m, step });
-  return supplyOf(s);
 }
 
 function poolStorage(v: unknown): QuipuStorage | undefined {

@@ -4,9 +4,10 @@
  * `total_supply` in plain storage) that no mainnet pair has (the real one is `pair.ts`). Kept, as a
  * legacy path, only until the simulator speaks the real flow: remove it then.
  */
-import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
-import type { DexAction, DexPoolDecl, DexPoolKey, DexSink, DexSupply } from '../../core/DexAdapter';
+import type { HandlerRegistry, MatchedStep } from '../../../../framework';
+import type { DexAction, DexPoolDecl, DexSink, DexSupply } from '../../core/DexAdapter';
 import { inputFee } from '../../core/InputFee';
+import { supplyBefore } from '../../core/FirstMet';
 import { fa2Transfers, PoolCall } from '../../core/PoolCall';
 import { routerRecipient } from './router';
 import { isToken, type SpicyToken, tokenRef } from './types';
@@ -38,17 +39,10 @@ export function registerLegacySimPairs(r: HandlerRegistry, sink: DexSink): void 
     if (!s) return;
     if (!ctx.watched(step.contract).includes(ROLE)) await ctx.watch(step.contract, ROLE);
     const key = { contract: step.contract, pairId: 0 };
-    const before = await known(ctx, sink, key, s, m, step);
+    const before = await supplyBefore(ctx, sink, key, () => declaration(step.contract, s, undefined), supplyOf(s), { match: m, step });
     const action = decode(new PoolCall(m, step), step, s, before);
     if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
   });
-}
-
-async function known(ctx: IndexContext, sink: DexSink, key: DexPoolKey, s: PairStorage, m: GroupMatch, step: MatchedStep): Promise<DexSupply> {
-  const before = await sink.supply(ctx, key);
-  if (before) return before;
-  await sink.pool(ctx, declaration(step.contract, s, undefined), supplyOf(s), { match: m, step });
-  return supplyOf(s);
 }
 
 function pairStorage(v: unknown): PairStorage | undefined {
