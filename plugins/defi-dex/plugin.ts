@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, ledgerChecks, LedgerSpec, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
+import { Catalog, Database, ledgerChecks, LedgerSpec, PluginContext, PluginContribution, PluginManifest, TzidxPlugin, UndecodableValues } from '../../framework';
 import { DEX_ADAPTERS } from './adapters';
 import { DexRoutes } from './api/DexRoutes';
 import { DexRecorder } from './core/DexRecorder';
@@ -48,10 +48,16 @@ export class DefiDexPlugin implements TzidxPlugin {
   ) {}
 
   /** Every adapter decodes its protocol's operations and reports them to one recorder. */
-  setup(): PluginContribution {
+  setup(ctx: PluginContext): PluginContribution {
     return {
       handlers: (registry) => {
-        const recorder = new DexRecorder((code) => this.catalog.table(code) !== undefined);
+        // An amount past the bigint columns (a token's unbounded nat) skips that record, counted: never the batch.
+        const recorder = ctx.container.resolve(UndecodableValues).guardIntegers('defi-dex', new DexRecorder((code) => this.catalog.table(code) !== undefined), {
+          pool: [1, 2],
+          action: [2, 3],
+          adjust: [2],
+          transfer: [2],
+        });
         for (const adapter of DEX_ADAPTERS) adapter.register(registry, recorder);
         registry.blocksStart((blocks, ctx) => readAheadPositions(blocks, ctx, { pools: tables.dex_pool, positions: tables.dex_position }));
       },

@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, ledgerChecks, LedgerSpec, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
+import { Catalog, Database, ledgerChecks, LedgerSpec, PluginContext, PluginContribution, PluginManifest, TzidxPlugin, UndecodableValues } from '../../framework';
 import { MarketUsdQuotes } from '../defi-dex/core/MarketUsdQuotes';
 import { FARM_ADAPTERS } from './adapters';
 import { FarmRoutes } from './api/FarmRoutes';
@@ -40,10 +40,10 @@ export class DefiFarmPlugin implements TzidxPlugin {
   ) {}
 
   /** Every adapter decodes its protocol's calls and reports them to one recorder. */
-  setup(): PluginContribution {
+  setup(ctx: PluginContext): PluginContribution {
     return {
       handlers: (registry) => {
-        const recorder = new FarmRecorder();
+        const recorder = ctx.container.resolve(UndecodableValues).guardIntegers('defi-farm', new FarmRecorder(), { farm: [1, 2], action: [2, 3] });
         for (const adapter of FARM_ADAPTERS) adapter.register(registry, recorder);
         registry.blocksStart((blocks, ctx) => readAheadPositions(blocks, ctx, { pools: tables.farm_pool, positions: tables.farm_position }));
       },

@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, ledgerChecks, LedgerSpec, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
+import { Catalog, Database, ledgerChecks, LedgerSpec, PluginContext, PluginContribution, PluginManifest, TzidxPlugin, UndecodableValues } from '../../framework';
 import { MarketUsdQuotes } from '../defi-dex/core/MarketUsdQuotes';
 import { LENDING_ADAPTERS } from './adapters';
 import { LendRoutes } from './api/LendRoutes';
@@ -44,10 +44,15 @@ export class DefiLendingPlugin implements TzidxPlugin {
   ) {}
 
   /** Every adapter decodes its protocol's calls and reports them to one recorder. */
-  setup(): PluginContribution {
+  setup(ctx: PluginContext): PluginContribution {
     return {
       handlers: (registry) => {
-        const recorder = new LendingRecorder();
+        const recorder = ctx.container.resolve(UndecodableValues).guardIntegers('defi-lending', new LendingRecorder(), {
+          market: [1, 2],
+          action: [2, 3],
+          account: [3, 4, 5],
+          accrue: [2],
+        });
         for (const adapter of LENDING_ADAPTERS) adapter.register(registry, recorder);
         registry.blocksStart((blocks, ctx) => readAheadPositions(blocks, ctx, { pools: tables.lend_pool, positions: tables.lend_position }));
       },
