@@ -18,11 +18,14 @@ import { send } from './support';
  */
 describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, function () {
   const DEPTH = 10_000;
-  const HEAD = 10;
+  const HEAD = 30;
   const chain = new SandboxChain({ seed: 'metadata', profile: 'tiny' });
   chain.bakeTo(HEAD);
   const kusd = chain.contracts.kUSD.address;
   const dexCore = chain.knownContracts().find((c) => c.name === 'QuipuSwap v2 DexCore')!.address;
+  // The blocks to edit: the first with an applied call of kUSD (from 3), the first after it with one of DexCore.
+  const first = firstCallOf(kusd, 3);
+  const second = firstCallOf(dexCore, first + 1);
   const hex = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
   const huge = `1${'0'.repeat(400)}`;
   /** An address no sandbox contract has (hDAO's on mainnet), for the deep-typed origination. */
@@ -36,7 +39,7 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
   const token = (id: string, info: unknown[]) => update({ int: id }, { prim: 'Pair', args: [{ int: id }, info] });
   const bigMapUpdates = (op: RawJson, id: number, updates: unknown[]): void => {
     const diff = { kind: 'big_map', id: String(id), diff: { action: 'update', updates } };
-    (op.metadata.operation_result.lazy_storage_diff as unknown[]).push(diff);
+    ((op.metadata.operation_result.lazy_storage_diff ??= []) as unknown[]).push(diff);
   };
   /** A `/tables` answer's rows. */
   const rows = async (path: string): Promise<unknown[][]> =>
@@ -49,7 +52,7 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
     const config = { metadata: { resolver: { enabled: false } } };
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]), config });
     // The blocks before the first edited one, then the metadata maps their originations gave.
-    await index(new SandboxRpcTransport(chain), 2);
+    await index(new SandboxRpcTransport(chain), first - 1);
     const mapOf = async (contract: string, column: string) =>
       Number((await rows(`contract_metadata?contract=${contract}&columns=${column}`))[0][0]);
     tokenMap = await mapOf(kusd, 'token_map');
@@ -57,7 +60,7 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
     const node = new CraftedNode(
       chain,
       {
-        3: (block) => {
+        [first]: (block) => {
           const op = transactionTo(block, kusd);
           bigMapUpdates(op, tokenMap, [
             token('0', [
@@ -89,7 +92,7 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
           const event = { kind: 'event', source: kusd, nonce: 78, tag: 'deep', type: { placeholder: 1 }, payload: { placeholder: 0 } };
           op.metadata.internal_operation_results.push({ ...event, result });
         },
-        8: (block) => {
+        [second]: (block) => {
           bigMapUpdates(transactionTo(block, dexCore), metadataMap, [update({ string: '' }, { bytes: '' })]);
         },
       },
@@ -100,6 +103,17 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
   after(() => t?.close());
 
   const status = () => t.app.container.resolve(IndexerStatus);
+
+  /** The first level from `from` on whose block calls `contract`, applied (the chain's traffic is seeded, not fixed). */
+  function firstCallOf(contract: string, from: number): number {
+    for (let level = from; level < HEAD; level++) {
+      const block = JSON.parse(chain.blockJson(chain.at(level)!)) as RawJson;
+      const ops = (block.operations as RawJson[][]).flat().flatMap((g) => g.contents as RawJson[]);
+      const applied = (c: RawJson) => c.metadata?.operation_result?.status === 'applied';
+      if (ops.some((c) => c.kind === 'transaction' && c.destination === contract && applied(c))) return level;
+    }
+    throw new Error(`no call of ${contract} from level ${from} to ${HEAD}`);
+  }
 
   async function index(node: RpcTransport, toLevel: number): Promise<void> {
     const source = new RpcBlockSource(node);
@@ -142,25 +156,27 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
 
   it('stores Micheline 10,000 deep as binary (big map value, parameters; its storage stops nothing)', async () => {
     const binary = '0509'.repeat(DEPTH) + '0001';
-    const updates = `bigmap_updates?bigmap_id=${tokenMap}&height=3&key_id.gt=0&columns=value&limit=1&order=desc`;
+    const updates = `bigmap_updates?bigmap_id=${tokenMap}&height=${first}&key_id.gt=0&columns=value&limit=1&order=desc`;
     expect(await rows(updates)).to.deep.equal([[binary]]);
-    expect(await rows(`op?height=3&receiver=${kusd}&columns=parameters`)).to.deep.equal([[binary]]);
+    // The edited call is the one of the block's calls of kUSD whose parameters are the deep value.
+    const calls = await rows(`op?height=${first}&receiver=${kusd}&columns=parameters`);
+    expect(calls.filter(([p]) => p === binary)).to.have.length(1);
   });
 
   it('skips and counts a ticket amount past the ticket_update table, keeps the one beside it', async () => {
-    expect(await rows(`ticket_update?height=3&ticketer=${kusd}&columns=amount`)).to.deep.equal([['5']]);
+    expect(await rows(`ticket_update?height=${first}&ticketer=${kusd}&columns=amount`)).to.deep.equal([['5']]);
     expect(await undecodable()).to.deep.include({ plugin: 'core-chain', kind: 'ticket_amount', value: 1 });
   });
 
   it('registers the contract whose types are nested 10,000 deep, with its script', async () => {
     const [row, ...others] = await rows(`contract?address=${deepOrigin}&columns=address,first_seen,script`);
-    expect([row.slice(0, 2), others]).to.deep.equal([[deepOrigin, 3], []]);
+    expect([row.slice(0, 2), others]).to.deep.equal([[deepOrigin, first], []]);
     // code and storage, each 10,000 `option` levels (2 bytes each) deep, in the node's binary script form
     expect(String(row[2]).length).to.be.greaterThan(2 * 2 * 2 * DEPTH);
   });
 
   it('stores the event whose type is nested 10,000 deep', async () => {
-    const events = await rows(`event?height=3&tag=deep&columns=contract,type_hash,payload`);
+    const events = await rows(`event?height=${first}&tag=deep&columns=contract,type_hash,payload`);
     expect(events.map(([contract, hash]) => [contract, typeof hash])).to.deep.equal([[kusd, 'string']]);
     expect(events[0][2]).to.equal('0509'.repeat(DEPTH) + '0001');
   });
