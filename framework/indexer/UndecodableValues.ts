@@ -11,7 +11,10 @@ import type { IndexerStatus } from './IndexerStatus';
 export class UndecodableValues {
   private readonly counter: Counter<'plugin' | 'kind'>;
 
-  constructor(status: IndexerStatus, private readonly log: Logger) {
+  constructor(
+    status: IndexerStatus,
+    private readonly log: Logger,
+  ) {
     this.counter = new Counter({
       name: 'tzidx_undecodable_values_total',
       help: 'chain values a plugin could not decode or store, kept as null or raw, by plugin and kind',
@@ -30,7 +33,11 @@ export class UndecodableValues {
    * skipped and recorded as `integer_overflow` when one of those arguments holds an integer that no `bigint`
    * column stores (a token's unbounded nat past 78 digits): the record would fail the batch's insert.
    */
-  guardIntegers<T extends object>(plugin: string, target: T, writes: { readonly [K in keyof T]?: readonly number[] }): T {
+  guardIntegers<T extends object>(
+    plugin: string,
+    target: T,
+    writes: { readonly [K in keyof T]?: readonly number[] },
+  ): T {
     return new Proxy(target, {
       get: (t, prop, receiver) => {
         const v: unknown = Reflect.get(t, prop, receiver);
@@ -39,7 +46,10 @@ export class UndecodableValues {
         return (...args: unknown[]) => {
           const big = checked.map((i) => oversized(args[i])).find((x) => x !== undefined);
           if (big === undefined) return v.apply(t, args);
-          this.record(plugin, 'integer_overflow', { call: String(prop), digits: big.toString().replace('-', '').length });
+          this.record(plugin, 'integer_overflow', {
+            call: String(prop),
+            digits: big.toString().replace('-', '').length,
+          });
           return Promise.resolve(undefined);
         };
       },

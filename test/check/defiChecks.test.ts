@@ -31,7 +31,9 @@ describe(`tzidx check defi: reconciliation of the DeFi tables (${BACKEND})`, fun
   before(async () => {
     const chain = new SandboxChain({ seed: 'defi-check', profile: 'tiny' });
     chain.bakeTo(160);
-    t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => DEFI.includes(p.manifest.name)) });
+    t = await startTestInstance({
+      plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => DEFI.includes(p.manifest.name)),
+    });
     await indexSandbox(t, chain);
     baseline = new Set((await run()).map(key));
   });
@@ -39,20 +41,34 @@ describe(`tzidx check defi: reconciliation of the DeFi tables (${BACKEND})`, fun
 
   it('declares the ledger checks of the DEX, farm and lending tables', () => {
     expect(t.app.checks('defi').map((c) => c.name)).to.have.members([
-      'dex.non_negative', 'dex.closed', 'dex.holding_ledger', 'dex.group_total',
-      'farm.non_negative', 'farm.closed', 'farm.holding_ledger', 'farm.group_total',
-      'lend.non_negative', 'lend.closed',
+      'dex.non_negative',
+      'dex.closed',
+      'dex.holding_ledger',
+      'dex.group_total',
+      'farm.non_negative',
+      'farm.closed',
+      'farm.holding_ledger',
+      'farm.group_total',
+      'lend.non_negative',
+      'lend.closed',
     ]);
     expect(t.app.checks('nothing')).to.deep.equal([]);
   });
 
   it('a DEX position one share short breaks its ledger and its pool total, and only those', async () => {
-    const [p] = (await sql(`select position, pool, shares from defi_dex.dex_position where not is_closed and shares > 1 order by row_id limit 1`)).rows;
+    const [p] = (
+      await sql(
+        `select position, pool, shares from defi_dex.dex_position where not is_closed and shares > 1 order by row_id limit 1`,
+      )
+    ).rows;
     expect(p, 'an open position').to.not.equal(undefined);
     await sql('update defi_dex.dex_position set shares = shares - 1 where position = ?', [p.position]);
     try {
       const found = (await added()).map((v) => [v.check, v.subject]);
-      expect(found).to.have.deep.members([['dex.holding_ledger', p.position], ['dex.group_total', p.pool]]);
+      expect(found).to.have.deep.members([
+        ['dex.holding_ledger', p.position],
+        ['dex.group_total', p.pool],
+      ]);
       // Scoped to another pool, the broken one is not reported.
       const [other] = (await sql('select pool from defi_dex.dex_pool where pool <> ? limit 1', [p.pool])).rows;
       expect((await added(other.pool)).length).to.equal(0);
@@ -63,8 +79,16 @@ describe(`tzidx check defi: reconciliation of the DeFi tables (${BACKEND})`, fun
   });
 
   it('a position flagged closed with shares left and no close height, and a negative reserve, are reported with their block', async () => {
-    const [p] = (await sql(`select position, pool, update_height from defi_dex.dex_position where not is_closed and shares > 0 order by row_id limit 1`)).rows;
-    const [e] = (await sql(`select row_id, pool, height, tx_hash, supply_a from defi_dex.dex_event where supply_a > 0 order by row_id desc limit 1`)).rows;
+    const [p] = (
+      await sql(
+        `select position, pool, update_height from defi_dex.dex_position where not is_closed and shares > 0 order by row_id limit 1`,
+      )
+    ).rows;
+    const [e] = (
+      await sql(
+        `select row_id, pool, height, tx_hash, supply_a from defi_dex.dex_event where supply_a > 0 order by row_id desc limit 1`,
+      )
+    ).rows;
     expect(p && e, 'an open position and an event').to.not.equal(undefined);
     // Closed with shares left, and no close height: both halves of the invariant broken at once.
     await sql('update defi_dex.dex_position set is_closed = true where position = ?', [p.position]);
@@ -86,11 +110,20 @@ describe(`tzidx check defi: reconciliation of the DeFi tables (${BACKEND})`, fun
   });
 
   it('a farm stake one unit over its counters, and a lending position closed with debt left, are reported', async () => {
-    const [f] = (await sql(`select position, pool from defi_farm.farm_position where not is_closed order by row_id limit 1`)).rows;
-    const [l] = (await sql(`select position from defi_lending.lend_position where not is_closed and debt > 0 and close_height is null order by row_id limit 1`)).rows;
+    const [f] = (
+      await sql(`select position, pool from defi_farm.farm_position where not is_closed order by row_id limit 1`)
+    ).rows;
+    const [l] = (
+      await sql(
+        `select position from defi_lending.lend_position where not is_closed and debt > 0 and close_height is null order by row_id limit 1`,
+      )
+    ).rows;
     expect(f && l, 'an open farm and an open lending position with debt').to.not.equal(undefined);
     await sql('update defi_farm.farm_position set stake_balance = stake_balance + 1 where position = ?', [f.position]);
-    await sql('update defi_lending.lend_position set is_closed = true, close_height = update_height, close_time = open_time where position = ?', [l.position]);
+    await sql(
+      'update defi_lending.lend_position set is_closed = true, close_height = update_height, close_time = open_time where position = ?',
+      [l.position],
+    );
     try {
       expect((await added()).map((v) => [v.check, v.subject])).to.have.deep.members([
         ['farm.holding_ledger', f.position],
@@ -98,8 +131,13 @@ describe(`tzidx check defi: reconciliation of the DeFi tables (${BACKEND})`, fun
         ['lend.closed', l.position],
       ]);
     } finally {
-      await sql('update defi_farm.farm_position set stake_balance = stake_balance - 1 where position = ?', [f.position]);
-      await sql('update defi_lending.lend_position set is_closed = false, close_height = null, close_time = null where position = ?', [l.position]);
+      await sql('update defi_farm.farm_position set stake_balance = stake_balance - 1 where position = ?', [
+        f.position,
+      ]);
+      await sql(
+        'update defi_lending.lend_position set is_closed = false, close_height = null, close_time = null where position = ?',
+        [l.position],
+      );
     }
   });
 

@@ -30,7 +30,9 @@ describe(`DeFi: an amount past the bigint columns does not stop indexing (${BACK
     for (let level = 3; level <= HEAD; level++) {
       const block = JSON.parse(chain.blockJson(chain.at(level)!)) as RawJson;
       for (const group of (block.operations as RawJson[][]).flat()) {
-        const called = (group.contents as RawJson[]).some((c) => c.kind === 'transaction' && c.destination === pool && c.parameters);
+        const called = (group.contents as RawJson[]).some(
+          (c) => c.kind === 'transaction' && c.destination === pool && c.parameters,
+        );
         if (called) out.push({ level, hash: group.hash as string });
       }
     }
@@ -49,12 +51,16 @@ describe(`DeFi: an amount past the bigint columns does not stop indexing (${BACK
   let t: TestInstance;
 
   before(async () => {
-    t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => DEFI.includes(p.manifest.name)) });
+    t = await startTestInstance({
+      plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => DEFI.includes(p.manifest.name)),
+    });
     const node = new CraftedNode(chain, {
       [hostile.level]: (block) => {
         const group = (block.operations as RawJson[][]).flat().find((g) => g.hash === hostile.hash)!;
         const op = (group.contents as RawJson[]).find((c) => c.destination === pool && c.parameters)!;
-        const largest = ints(op.metadata.operation_result.storage).reduce((a, b) => (BigInt(b.int) > BigInt(a.int) ? b : a));
+        const largest = ints(op.metadata.operation_result.storage).reduce((a, b) =>
+          BigInt(b.int) > BigInt(a.int) ? b : a,
+        );
         largest.int = huge;
       },
     });
@@ -67,7 +73,7 @@ describe(`DeFi: an amount past the bigint columns does not stop indexing (${BACK
   });
   after(() => t?.close());
 
-  it('indexes every block, skips and counts the hostile call, records the pool\'s calls before and after it', async () => {
+  it("indexes every block, skips and counts the hostile call, records the pool's calls before and after it", async () => {
     expect(calls.length, 'calls of the pool').to.be.greaterThan(2);
     const status = t.app.container.resolve(IndexerStatus);
     expect(status.status).to.not.equal('failed');
