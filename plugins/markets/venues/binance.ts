@@ -2,6 +2,13 @@ import { count, dec, price, sub, VenueDataError } from '../Decimals';
 import { ExchangeAdapter, ascending, candle, ticker } from './Adapter';
 import { arr, obj, row, timeMs } from './Shape';
 
+/** A trade id Binance must send (number or numeric string). */
+function tradeId(v: unknown, what: string): bigint {
+  const id = count(v, what);
+  if (id === null) throw new VenueDataError(`${what}: missing`);
+  return id;
+}
+
 /**
  * Binance: a rolling 24h ticker; klines carry quote volume, trade count and the taker-buy volumes.
  * The maker side is the other side of the taker: `vol_buy_*` (maker was buyer) = total − taker buy,
@@ -9,12 +16,6 @@ import { arr, obj, row, timeMs } from './Shape';
  * (from `startTime`, inclusive, 1000 a page), each `{p, q, f, l, T, m}`: the fills `f`…`l` of one
  * taker order at one price and time; `m` (the buyer was the maker) means the taker sold.
  */
-function tradeId(v: unknown, what: string): bigint {
-  const id = count(v, what);
-  if (id === null) throw new VenueDataError(`${what}: missing`);
-  return id;
-}
-
 export const binance: ExchangeAdapter = {
   code: 'binance',
   name: 'Binance',
