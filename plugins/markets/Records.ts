@@ -47,13 +47,18 @@ export interface CandleRecord {
   vol_sell_quote: Decimal | null;
 }
 
-/** One trade of a venue's public trade list; `takerSide` is the side of the order that took liquidity. */
+/**
+ * One entry of a venue's public trade list; `takerSide` is the side of the order that took liquidity.
+ * `count` is how many trades it stands for: 1, or more where the venue aggregates the fills of one
+ * taker order at one price and time (Binance's aggTrades).
+ */
 export interface TradeRecord {
   /** Unix ms. */
   time: number;
   price: Decimal;
   volume: Decimal;
   takerSide: 'buy' | 'sell';
+  count: bigint;
 }
 
 export const QUOTES = ['USD', 'EUR', 'USDT', 'USDC', 'BTC', 'ETH'] as const;

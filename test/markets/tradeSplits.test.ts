@@ -120,22 +120,26 @@ describe('markets: buy/sell splits of candles from the venue\'s trades', functio
       time, open: '1', high: '1', low: '1', close: '1', vwap: '1', n_trades: BigInt(n), n_buy: null, n_sell: null,
       vol_base: '3', vol_quote: '3', vol_buy_base: null, vol_buy_quote: null, vol_sell_base: null, vol_sell_quote: null,
     });
-    const trade = (time: number, side: 'buy' | 'sell') => ({ time, price: '1', volume: '1', takerSide: side });
+    const trade = (time: number, side: 'buy' | 'sell', count = 1n) =>
+      ({ time, price: '1', volume: '1', takerSide: side, count });
     const trades = [trade(10, 'buy'), trade(20, 'sell'), trade(MINUTE + 10, 'buy'), trade(2 * MINUTE + 10, 'sell')];
     const candles = [candle(0, 2), candle(MINUTE, 2), candle(2 * MINUTE, 1)];
     const [whole, miscounted, uncovered] = withTradeSplits(candles, trades, 2 * MINUTE + 30);
     expect(whole).to.include({ n_buy: 1n, n_sell: 1n, vol_buy_base: '1', vol_sell_quote: '1' });
     expect(miscounted).to.include({ n_buy: null, n_sell: null, vol_buy_base: null });
     expect(uncovered).to.include({ n_buy: null, n_sell: null, vol_sell_base: null });
+    // An aggregated entry counts its fills; volumes the venue's candle has (Binance's klines) are kept.
+    const kline = { ...candle(0, 4), vol_buy_base: '7', vol_buy_quote: '7', vol_sell_base: '8', vol_sell_quote: '8' };
+    const [aggregated] = withTradeSplits([kline], [trade(10, 'buy', 3n), trade(20, 'sell')], MINUTE);
+    expect(aggregated).to.include({ n_buy: 1n, n_sell: 3n, vol_buy_base: '7', vol_buy_quote: '7', vol_sell_base: '8' });
   });
 
   it('Kraken\'s trade rows: a side other than b or s is the venue\'s error, never a guess', () => {
     const row = (side: string) => ['0.7', '12.5', 1700000000.25, side, 'l', '', 1];
     const body = (side: string) => ({ error: [], result: { XTZUSD: [row(side)], last: '1' } });
-    expect(kraken.trades!.parse(body('s'))).to.deep.equal({
-      trades: [{ time: 1_700_000_000_250, price: '0.7', volume: '12.5', takerSide: 'sell' }],
-      full: false,
-    });
+    expect(kraken.trades!.parse(body('s'))).to.deep.equal([
+      { time: 1_700_000_000_250, price: '0.7', volume: '12.5', takerSide: 'sell', count: 1n },
+    ]);
     expect(() => kraken.trades!.parse(body('x'))).to.throw(/kraken trade side/);
   });
 });

@@ -145,12 +145,18 @@ export class MarketPoller {
     try {
       for (let page = 0; page < this.schedule.maxPagesPerRound && complete < end; page++) {
         const answer = await client.get(feed.path(market.symbol, after), (body) => feed.parse(body));
-        trades.push(...answer.trades.filter((t) => t.time > after));
-        const last = answer.trades[answer.trades.length - 1]?.time;
-        // A page cut at its size is complete up to its last trade; a shorter one up to now.
-        complete = answer.full && last !== undefined ? last : now;
-        if (last === undefined || last <= after) break;
-        after = last;
+        const last = answer[answer.length - 1]?.time;
+        if (answer.length < feed.pageSize || last === undefined) {
+          // Not cut: the venue had nothing more up to now.
+          trades.push(...answer.filter((t) => t.time > after));
+          complete = now;
+          break;
+        }
+        // Cut at the page size, maybe inside its last millisecond: that one is asked for again.
+        trades.push(...answer.filter((t) => t.time > after && t.time < last));
+        if (last - 1 <= after) break;
+        after = last - 1;
+        complete = after;
       }
     } catch (e) {
       const where = { exchange: venue.adapter.code, pair: market.id.pair, reason: (e as Error).message };

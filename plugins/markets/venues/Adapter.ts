@@ -29,8 +29,10 @@ export interface ExchangeAdapter {
 export interface TradeFeed {
   /** Path and query of the trades after `afterMs`. */
   path(symbol: string, afterMs: number): string;
-  /** The trades in ascending time; `full` when the venue cut the answer at its page size (more follow). */
-  parse(body: unknown): { trades: TradeRecord[]; full: boolean };
+  /** Entries an answer holds at most: a full answer was cut there, more follow. */
+  readonly pageSize: number;
+  /** The answer's entries in ascending time. */
+  parse(body: unknown): TradeRecord[];
 }
 
 /** Ascending by time. */

@@ -1,11 +1,20 @@
-import { count, dec, price, sub } from '../Decimals';
+import { count, dec, price, sub, VenueDataError } from '../Decimals';
 import { ExchangeAdapter, ascending, candle, ticker } from './Adapter';
 import { arr, obj, row, timeMs } from './Shape';
+
+/** A trade id Binance must send (number or numeric string). */
+function tradeId(v: unknown, what: string): bigint {
+  const id = count(v, what);
+  if (id === null) throw new VenueDataError(`${what}: missing`);
+  return id;
+}
 
 /**
  * Binance: a rolling 24h ticker; klines carry quote volume, trade count and the taker-buy volumes.
  * The maker side is the other side of the taker: `vol_buy_*` (maker was buyer) = total − taker buy,
- * `vol_sell_*` = taker buy. Trade counts per side are not given.
+ * `vol_sell_*` = taker buy. Klines give no per-side trade counts: those come from `aggTrades`
+ * (from `startTime`, inclusive, 1000 a page), each `{p, q, f, l, T, m}`: the fills `f`…`l` of one
+ * taker order at one price and time; `m` (the buyer was the maker) means the taker sold.
  */
 export const binance: ExchangeAdapter = {
   code: 'binance',
@@ -53,5 +62,25 @@ export const binance: ExchangeAdapter = {
         });
       }),
     );
+  },
+  trades: {
+    path: (symbol, afterMs) => `/api/v3/aggTrades?symbol=${symbol}&startTime=${afterMs + 1}&limit=1000`,
+    pageSize: 1000,
+    parse(body) {
+      const trades = arr(body, 'binance aggTrades').map((x) => {
+        const t = obj(x, 'binance aggTrade');
+        if (typeof t.m !== 'boolean') throw new VenueDataError(`binance aggTrade m: '${String(t.m)}' is not a boolean`);
+        const [first, last] = [tradeId(t.f, 'binance first trade id'), tradeId(t.l, 'binance last trade id')];
+        if (last < first) throw new VenueDataError(`binance aggTrade: last trade id ${last} before first ${first}`);
+        return {
+          time: timeMs(t.T, 'ms', 'binance trade time'),
+          price: price(t.p, 'binance trade price'),
+          volume: dec(t.q, 'binance trade quantity'),
+          takerSide: t.m ? ('sell' as const) : ('buy' as const),
+          count: last - first + 1n,
+        };
+      });
+      return trades.sort((a, b) => a.time - b.time);
+    },
   },
 };

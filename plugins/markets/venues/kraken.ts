@@ -18,9 +18,6 @@ function result(body: unknown): unknown {
   return r[key];
 }
 
-/** Trades a `Trades` answer holds at most: a full one is cut, more follow. */
-const TRADES_PAGE = 1000;
-
 export const kraken: ExchangeAdapter = {
   code: 'kraken',
   name: 'Kraken',
@@ -68,9 +65,9 @@ export const kraken: ExchangeAdapter = {
   },
   trades: {
     path: (symbol, afterMs) => `/0/public/Trades?pair=${symbol}&since=${BigInt(afterMs) * 1_000_000n}`,
+    pageSize: 1000,
     parse(body) {
-      const rows = arr(result(body), 'kraken trades');
-      const trades = rows.map((x) => {
+      const trades = arr(result(body), 'kraken trades').map((x) => {
         const r = row(x, 4, 'kraken trade');
         if (r[3] !== 'b' && r[3] !== 's') throw new VenueDataError(`kraken trade side: '${String(r[3])}'`);
         return {
@@ -78,9 +75,10 @@ export const kraken: ExchangeAdapter = {
           price: price(r[0], 'kraken trade price'),
           volume: dec(r[1], 'kraken trade volume'),
           takerSide: r[3] === 'b' ? ('buy' as const) : ('sell' as const),
+          count: 1n,
         };
       });
-      return { trades: trades.sort((a, b) => a.time - b.time), full: rows.length >= TRADES_PAGE };
+      return trades.sort((a, b) => a.time - b.time);
     },
   },
 };
