@@ -78,12 +78,14 @@ function seriesSection(s: SeriesDef): string[] {
     sentence(s.description),
     '',
     `- plugin: \`${s.plugin}\` · source table: \`${s.table.code}\` · bucket time from: \`${s.timeColumn.name}\` · ${s.columns.length} columns after \`time\``,
+    ...(s.partition.length > 0 ? [`- rollups kept per \`${s.partition.map((c) => c.name).join('`, `')}\``] : []),
+    ...(s.where.length > 0 ? [`- rows: only those with ${s.where.map((w) => `\`${w.column.name}.${w.op}=${w.value}\``).join(', ')}`] : []),
     '',
     '| # | column | aggregation | source column type |',
     '|---|---|---|---|',
     `| 0 | \`time\` | bucket start | ${s.timeColumn.type.name} |`,
   ];
-  s.columns.forEach((c, i) => out.push(`| ${i + 1} | \`${c.name}\` | ${c.agg} | ${c.source ? cell(c.source.type.name) : 'rows in bucket'} |`));
+  s.columns.forEach((c, i) => out.push(`| ${i + 1} | \`${c.name}\` | ${c.agg}${c.source && c.source.name !== c.name ? ` of \`${c.source.name}\`` : ''} | ${c.source ? cell(c.source.type.name) : 'rows in bucket'} |`));
   out.push('');
   return out;
 }
