@@ -1,4 +1,4 @@
-import { ApiError, Collapse, COLLAPSE_CODES, CollapseCode } from '../../../framework';
+import { ApiError, Collapse, COLLAPSE_CODES, CollapseCode, SeriesWindow } from '../../../framework';
 
 /**
  * The `range` and `interval` parameters of candles and price history.
@@ -13,12 +13,9 @@ import { ApiError, Collapse, COLLAPSE_CODES, CollapseCode } from '../../../frame
 const RANGE = /^(\d{1,4})?([mhdwMy])$/;
 const MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
-export interface BucketWindow {
+/** The buckets of a window: from the first's start to the end of the one holding `now` (unix ms). */
+export interface BucketWindow extends SeriesWindow {
   readonly collapse: Collapse;
-  /** Start of the first bucket (unix ms). */
-  readonly from: number;
-  /** End of the last bucket (exclusive, unix ms): the end of the bucket holding `now`. */
-  readonly to: number;
 }
 
 /** The window's start: `now` minus the range (calendar-correct for months and years). */
@@ -50,9 +47,4 @@ export function bucketWindow(range: string | undefined, interval: string | undef
   // Nothing is older than the unix epoch; far older bounds would also leave the databases' date range.
   from = Math.max(from, collapse.truncate(0));
   return { collapse, from, to: collapse.add(last, 1) };
-}
-
-/** Unix ms as RFC3339 in seconds (`2024-01-31T00:00:00Z`), as the DEX records write times. */
-export function rfc3339(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
