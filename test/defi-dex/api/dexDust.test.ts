@@ -50,6 +50,9 @@ describe(`DEX API: dust trades carry no price (${BACKEND})`, function () {
     await t.insert('dex_trade', [await tradeLike(7n, 0n, '999999999.000000000000000000')]);
     expect(await answers(), 'dust in the raw tail').to.deep.equal(before);
     await fold();
+    // The pool's buckets now come from the rollups (the series' pool and side partitions).
+    const series = await t.get(`/series/dex_trades?pool=${POOL1}&side=buy&collapse=1h`);
+    expect(series.headers.get('x-series-source')).to.equal('rollup:1h');
     expect(await answers(), 'dust after the rollups folded it').to.deep.equal(before);
     await t.insert('dex_trade', [await tradeLike(7n, 5n, '999999999.000000000000000000')]);
     const after = await answers();
