@@ -42,7 +42,9 @@ export { Collapse, COLLAPSE_CODES, CollapseCode, ROLLUP_LEVELS, RollupLevel } fr
 export { compileSeries, CompiledSeries, Measure } from './series/CompiledSeries';
 export { SeriesQueryEngine, SeriesResult, SeriesSource, SpanRequest } from './series/SeriesQueryEngine';
 export { fillGaps, FillShape, GapRule, measureGapRule } from './series/SeriesFill';
-export { FillMode, FILL_MODES, parseSeriesRequest, SeriesRequest, SeriesWindow, SERIES_PROFILE } from './series/SeriesRequest';
+export {
+  FillMode, FILL_MODES, parseSeriesRequest, SeriesRequest, SeriesWindow, SERIES_PROFILE,
+} from './series/SeriesRequest';
 export { RollupUpdateReport, SeriesRollups } from './series/SeriesRollups';
 export { BulkWriter, Row } from './storage/BulkWriter';
 export { Database } from './storage/Database';

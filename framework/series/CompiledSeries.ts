@@ -1,5 +1,7 @@
 import { escapeLiteral } from 'pg';
-import { Aggregation, ColumnDef, SeriesColumnDef, SeriesCondition, SeriesDef, storedName, TableDef } from '../catalog/CatalogModel';
+import {
+  Aggregation, ColumnDef, SeriesColumnDef, SeriesCondition, SeriesDef, storedName, TableDef,
+} from '../catalog/CatalogModel';
 import { BigIntType } from '../catalog/types/BigIntType';
 import { BoolType } from '../catalog/types/BoolType';
 import { ColumnType, Encoding } from '../catalog/types/ColumnType';
@@ -125,7 +127,9 @@ function hiddenRows(table: TableDef): string[] {
     });
 }
 
-const CONDITION_SQL: Record<SeriesCondition['op'], string> = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+const CONDITION_SQL: Record<SeriesCondition['op'], string> = {
+  eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=',
+};
 
 function conditionSql({ column, op, value }: SeriesCondition): string {
   return `${columnSql(column)} ${CONDITION_SQL[op]} ${escapeLiteral(String(value))}::${column.type.sqlType}`;

@@ -37,7 +37,12 @@ export function measureGapRule(m: Measure): GapRule {
  * one `linear` acts as `last`. Neighbours are looked for among the buckets the query returned, and
  * `before` (a row of the bucket before the window, when the caller knows it) is the earliest one.
  */
-export function fillGaps(rows: readonly RawRow[], req: FillShape, rules: readonly GapRule[], before?: RawRow): RawRow[] {
+export function fillGaps(
+  rows: readonly RawRow[],
+  req: FillShape,
+  rules: readonly GapRule[],
+  before?: RawRow,
+): RawRow[] {
   if (req.fill === 'none') return [...rows];
   const { collapse, window, limit } = req;
   const data = req.order === 'asc' ? rows : [...rows].reverse();
@@ -45,7 +50,8 @@ export function fillGaps(rows: readonly RawRow[], req: FillShape, rules: readonl
   if (req.order === 'asc') {
     for (let t = window.from; t < window.to && slots.length < limit; t = collapse.add(t, 1)) slots.push(t);
   } else {
-    for (let t = collapse.add(window.to, -1); t >= window.from && slots.length < limit; t = collapse.add(t, -1)) slots.push(t);
+    for (let t = collapse.add(window.to, -1); t >= window.from && slots.length < limit; t = collapse.add(t, -1))
+      slots.push(t);
     slots.reverse();
   }
   const out: RawRow[] = [];
@@ -63,7 +69,14 @@ export function fillGaps(rows: readonly RawRow[], req: FillShape, rules: readonl
   return req.order === 'asc' ? out : out.reverse();
 }
 
-function gap(rule: GapRule, mode: FillMode, t: number, prev: RawRow | undefined, next: RawRow | undefined, at: number): string | null {
+function gap(
+  rule: GapRule,
+  mode: FillMode,
+  t: number,
+  prev: RawRow | undefined,
+  next: RawRow | undefined,
+  at: number,
+): string | null {
   const zero = rule.scale > 0 ? `0.${'0'.repeat(rule.scale)}` : '0';
   if (mode === 'zero' || (rule.flow && mode !== 'null')) return zero;
   if (mode === 'null' || !prev) return null;
@@ -79,7 +92,7 @@ function floatBetween(a: string, b: string, num: number, den: number): string | 
   return Number.isFinite(v) ? String(v) : null;
 }
 
-/** Integers and fixed decimals interpolate exactly, rounded half away from zero (or truncated) to the column's scale. */
+/** Integers and fixed decimals interpolate exactly, rounded half away from zero (or truncated) to their scale. */
 function exactBetween(a: string, b: string, num: number, den: number, { scale, truncate }: GapRule): string {
   const x = scaled(a, scale);
   const q = (scaled(b, scale) - x) * BigInt(num);

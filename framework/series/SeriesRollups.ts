@@ -251,7 +251,8 @@ export class SeriesRollups {
     const t = series.def.table;
     const bucket = Collapse.of(level).bucketSql(series.timeRef);
     const raw = series.partials.map((p) => `${p.raw} as ${quote(p.name)}`);
-    const conditions = [where, `${series.timeRef} is not null`, ...(series.excludedRows ? [`not (${series.excludedRows})`] : []), ...(series.rowsWhere ? [series.rowsWhere] : [])];
+    const conditions = [where, `${series.timeRef} is not null`, ...(series.excludedRows ? [`not (${series.excludedRows})`] : [])];
+    if (series.rowsWhere) conditions.push(series.rowsWhere);
     const source = `select ${[...series.partitionRefs, `${bucket} as "b"`, ...raw].join(', ')} from ${quote(t.schema)}.${quote(t.storage)} where ${conditions.join(' and ')}`;
     const merged = series.partials.map((p) => `${quote(p.name)} = ${p.upsert}`).join(', ');
     return this.storeBuckets(trx, series, level, [...series.partitionRefs, '"b"'].join(', '), source, merged, bindings);

@@ -174,7 +174,8 @@ function filled(data: Bucket[], measures: readonly OracleMeasure[], q: OracleQue
 function outputKind(m: OracleMeasure): 'int' | 'bigint' | 'money' | 'float' | { fixed: number } {
   if (m.agg === 'count') return 'int';
   const k = m.kind!;
-  if (m.agg === 'mean' || m.agg === 'wmean') return k === 'money' || k === 'bigint' || typeof k === 'object' ? k : 'float';
+  const exact = k === 'money' || k === 'bigint' || typeof k === 'object';
+  if (m.agg === 'mean' || m.agg === 'wmean') return exact ? k : 'float';
   return k === 'bool' ? 'int' : k;
 }
 

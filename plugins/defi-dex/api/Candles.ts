@@ -10,7 +10,19 @@ import type { Bucket } from './TradeSeries';
  * tokens, the token's decimals).
  */
 export const CANDLE_COLUMNS = [
-  'time', 'end_time', 'n_trades', 'n_buys', 'open', 'high', 'low', 'close', 'vwap', 'vol_base', 'vol_quote', 'vol_buy_base', 'vol_buy_quote',
+  'time',
+  'end_time',
+  'n_trades',
+  'n_buys',
+  'open',
+  'high',
+  'low',
+  'close',
+  'vwap',
+  'vol_base',
+  'vol_quote',
+  'vol_buy_base',
+  'vol_buy_quote',
 ] as const;
 
 export function candle(b: Bucket, collapse: Collapse, pool: PoolInfo): unknown[] {

@@ -20,10 +20,15 @@ export class PoolHistory {
 
   async tickers(pools: readonly PoolInfo[], usd: UsdPrices): Promise<Record<string, unknown>[]> {
     const now = Date.now();
-    return Promise.all(pools.map(async (p) => {
-      const [day, last] = await Promise.all([this.trades.span(p.address, now - DAY_MS, now + 1), this.trades.latest(p.address, now + 1)]);
-      return ticker(p, day, last, now, usd);
-    }));
+    return Promise.all(
+      pools.map(async (p) => {
+        const [day, last] = await Promise.all([
+          this.trades.span(p.address, now - DAY_MS, now + 1),
+          this.trades.latest(p.address, now + 1),
+        ]);
+        return ticker(p, day, last, now, usd);
+      }),
+    );
   }
 
   async candles(ctx: Context): Promise<ObjectAnswer> {
@@ -36,7 +41,9 @@ export class PoolHistory {
     const select = parseSelect(args.get('select'));
     const fill = parseFill(args.get('fill'));
     if (limit === 0) return { body: seriesBody(pool.address, select, []) };
-    return { body: priceSeries(pool, buckets, window, await this.trades.latest(pool.address, window.from), select, fill) };
+    return {
+      body: priceSeries(pool, buckets, window, await this.trades.latest(pool.address, window.from), select, fill),
+    };
   }
 
   /** The pool's trades bucketed over `range` by `interval` (candles and prices); other parameters are 400. */

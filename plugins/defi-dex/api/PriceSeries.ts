@@ -14,14 +14,17 @@ type Field = (typeof FIELDS)[number];
 export function parseSelect(arg: string | undefined): Field[] {
   if (arg === undefined || arg === '') return ['price'];
   const fields = arg.split(',').map((f) => f.trim());
-  for (const f of fields) if (!PRICE_FIELDS.includes(f)) throw ApiError.badQuery(`invalid select field '${f}': expected ${PRICE_FIELDS.join(', ')}`);
+  for (const f of fields)
+    if (!PRICE_FIELDS.includes(f))
+      throw ApiError.badQuery(`invalid select field '${f}': expected ${PRICE_FIELDS.join(', ')}`);
   if (new Set(fields).size !== fields.length) throw ApiError.badQuery(`select names a field twice: '${arg}'`);
   return fields as Field[];
 }
 
 export function parseFill(arg: string | undefined): FillMode {
   if (arg === undefined || arg === '') return 'none';
-  if (!(FILL_MODES as readonly string[]).includes(arg)) throw ApiError.badQuery(`invalid fill '${arg}': expected ${FILL_MODES.join(', ')}`);
+  if (!(FILL_MODES as readonly string[]).includes(arg))
+    throw ApiError.badQuery(`invalid fill '${arg}': expected ${FILL_MODES.join(', ')}`);
   return arg as FillMode;
 }
 
@@ -33,7 +36,9 @@ export function parseFill(arg: string | undefined): FillMode {
  */
 const CLOSE_AT = 1 + FIELDS.indexOf('close');
 const GAP_RULES: GapRule[] = FIELDS.map((f) =>
-  (VOLUMES as readonly string[]).includes(f) ? { kind: 'decimal', scale: SCALE, flow: true } : { kind: 'decimal', scale: SCALE, carry: CLOSE_AT, truncate: true },
+  (VOLUMES as readonly string[]).includes(f)
+    ? { kind: 'decimal', scale: SCALE, flow: true }
+    : { kind: 'decimal', scale: SCALE, carry: CLOSE_AT, truncate: true },
 );
 
 /**
@@ -42,17 +47,53 @@ const GAP_RULES: GapRule[] = FIELDS.map((f) =>
  * Gaps are filled as `fill` asks (GAP_RULES); the last trade before the window, as a bucket whose
  * levels are all its price, is the earlier neighbour of the first gaps.
  */
-export function priceSeries(pool: PoolInfo, buckets: readonly Bucket[], window: BucketWindow, before: LastTrade | undefined, select: readonly Field[], fill: FillMode): unknown {
+export function priceSeries(
+  pool: PoolInfo,
+  buckets: readonly Bucket[],
+  window: BucketWindow,
+  before: LastTrade | undefined,
+  select: readonly Field[],
+  fill: FillMode,
+): unknown {
   const [da, db] = [pool.decimals('a'), pool.decimals('b')];
   const row = (start: number, v: Record<Field, bigint>): RawRow => [String(start), ...FIELDS.map((f) => decimal(v[f]))];
   const rows = buckets.map((b) =>
-    row(b.start, { price: b.close, open: b.open, high: b.high, low: b.low, close: b.close, vwap: unitPrice(b.base, da, b.quote, db), vol_base: units(b.base, da), vol_quote: units(b.quote, db) }),
+    row(b.start, {
+      price: b.close,
+      open: b.open,
+      high: b.high,
+      low: b.low,
+      close: b.close,
+      vwap: unitPrice(b.base, da, b.quote, db),
+      vol_base: units(b.base, da),
+      vol_quote: units(b.quote, db),
+    }),
   );
   const p = before?.close ?? 0n;
-  const seed = before && row(window.collapse.truncate(before.time), { price: p, open: p, high: p, low: p, close: p, vwap: p, vol_base: 0n, vol_quote: 0n });
-  const filled = fillGaps(rows, { collapse: window.collapse, window, order: 'asc', limit: Number.MAX_SAFE_INTEGER, fill }, GAP_RULES, seed);
+  const seed =
+    before &&
+    row(window.collapse.truncate(before.time), {
+      price: p,
+      open: p,
+      high: p,
+      low: p,
+      close: p,
+      vwap: p,
+      vol_base: 0n,
+      vol_quote: 0n,
+    });
+  const filled = fillGaps(
+    rows,
+    { collapse: window.collapse, window, order: 'asc', limit: Number.MAX_SAFE_INTEGER, fill },
+    GAP_RULES,
+    seed,
+  );
   const at = select.map((f) => 1 + FIELDS.indexOf(f));
-  return seriesBody(pool.address, select, filled.map((r) => [rfc3339(Number(r[0])), ...at.map((i) => (r[i] === null ? null : decimal(scaled(r[i]!), 6)))]));
+  return seriesBody(
+    pool.address,
+    select,
+    filled.map((r) => [rfc3339(Number(r[0])), ...at.map((i) => (r[i] === null ? null : decimal(scaled(r[i]!), 6)))]),
+  );
 }
 
 /** The answer for rows of [time, …select], in the spec sample's layout: one array per column, not one per bucket. */

@@ -15,7 +15,13 @@ export const DAY_MS = 86_400_000;
  * (Σquote/Σbase) over the window; change = last − open, in bps of open. ask_price is the pool's
  * marginal price now (what the next tiny buy pays before fees).
  */
-export async function ticker(pool: PoolInfo, window: readonly Trades[], last: LastTrade | undefined, now: number, usd: UsdPrices): Promise<Record<string, unknown>> {
+export async function ticker(
+  pool: PoolInfo,
+  window: readonly Trades[],
+  last: LastTrade | undefined,
+  now: number,
+  usd: UsdPrices,
+): Promise<Record<string, unknown>> {
   const [da, db] = [pool.decimals('a'), pool.decimals('b')];
   // Without trades in the window the latest trade is the last one before it.
   const open = window[0]?.open ?? last?.close ?? 0n;

@@ -21,25 +21,41 @@ export interface BucketWindow extends SeriesWindow {
 /** The window's start: `now` minus the range (calendar-correct for months and years). */
 export function rangeStart(arg: string | undefined, now: number): number {
   const m = RANGE.exec(arg ?? 'M');
-  if (!m) throw ApiError.badQuery(`invalid range '${arg}': expected [n]unit with unit m, h, d, w, M or y (e.g. M, 24h, 7d)`);
+  if (!m)
+    throw ApiError.badQuery(`invalid range '${arg}': expected [n]unit with unit m, h, d, w, M or y (e.g. M, 24h, 7d)`);
   const n = Number(m[1] ?? '1');
   if (n === 0) throw ApiError.badQuery(`invalid range '${arg}': must be at least 1`);
   if (MS[m[2]]) return now - n * MS[m[2]];
   const d = new Date(now);
   const months = m[2] === 'y' ? 12 * n : n;
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
+  return Date.UTC(
+    d.getUTCFullYear(),
+    d.getUTCMonth() - months,
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+    d.getUTCMilliseconds(),
+  );
 }
 
 export function parseInterval(arg: string | undefined): Collapse {
   const code = arg === undefined || arg === '' ? '1d' : /^[mhdwMy]$/.test(arg) ? `1${arg}` : arg;
   if (!(COLLAPSE_CODES as readonly string[]).includes(code)) {
-    throw ApiError.badQuery(`invalid interval '${arg}': expected m, h, d, w, M, y or one of ${COLLAPSE_CODES.join(', ')}`);
+    throw ApiError.badQuery(
+      `invalid interval '${arg}': expected m, h, d, w, M, y or one of ${COLLAPSE_CODES.join(', ')}`,
+    );
   }
   return Collapse.of(code as CollapseCode);
 }
 
 /** The buckets from the range's start to now's bucket, at most `limit` of them (the latest). */
-export function bucketWindow(range: string | undefined, interval: string | undefined, limit: number, now: number): BucketWindow {
+export function bucketWindow(
+  range: string | undefined,
+  interval: string | undefined,
+  limit: number,
+  now: number,
+): BucketWindow {
   const collapse = parseInterval(interval);
   const last = collapse.truncate(now);
   let from = collapse.truncate(rangeStart(range, now));

@@ -1,5 +1,15 @@
 import {
-  Catalog, Collapse, compileSeries, CompiledSeries, Database, Filter, pathFilter, RawRow, SeriesQueryEngine, SeriesRollups, SeriesWindow,
+  Catalog,
+  Collapse,
+  compileSeries,
+  CompiledSeries,
+  Database,
+  Filter,
+  pathFilter,
+  RawRow,
+  SeriesQueryEngine,
+  SeriesRollups,
+  SeriesWindow,
 } from '../../../framework';
 import { scaled } from './Decimal';
 
@@ -51,24 +61,45 @@ export class TradeSeries {
     const buyFilters = [...filters, pathFilter(this.series.def.table, 'side', 'buy')];
     const [all, buys] = await Promise.all([
       this.engine.query(this.series, { ...req, measures: this.series.measures, filters }, 'compact'),
-      this.engine.query(this.series, { ...req, measures: this.measures('n_trades', 'base_volume', 'quote_volume'), filters: buyFilters }, 'compact'),
+      this.engine.query(
+        this.series,
+        { ...req, measures: this.measures('n_trades', 'base_volume', 'quote_volume'), filters: buyFilters },
+        'compact',
+      ),
     ]);
     const byStart = new Map(buys.rows.map((r) => [r[0], r]));
     return all.rows.map((r) => {
       const b = byStart.get(r[0]);
-      return { start: Number(r[0]), ...this.trades(r), buys: Number(b?.[1] ?? 0), buyBase: BigInt(b?.[2] ?? 0), buyQuote: BigInt(b?.[3] ?? 0) };
+      return {
+        start: Number(r[0]),
+        ...this.trades(r),
+        buys: Number(b?.[1] ?? 0),
+        buyBase: BigInt(b?.[2] ?? 0),
+        buyQuote: BigInt(b?.[3] ?? 0),
+      };
     });
   }
 
   /** The trades with from <= time < to, whatever the bounds, as one bucket; none without trades. */
   async span(pool: string, from: number, to: number): Promise<Trades[]> {
-    const row = await this.engine.total(this.series, { measures: this.series.measures, filters: this.filters(pool) }, from, to, 'compact');
+    const row = await this.engine.total(
+      this.series,
+      { measures: this.series.measures, filters: this.filters(pool) },
+      from,
+      to,
+      'compact',
+    );
     return row ? [this.trades(row)] : [];
   }
 
   /** The latest trade before `before`, if any. */
   async latest(pool: string, before: number): Promise<LastTrade | undefined> {
-    const row = await this.engine.latest(this.series, { measures: this.series.measures, filters: this.filters(pool) }, before, 'compact');
+    const row = await this.engine.latest(
+      this.series,
+      { measures: this.series.measures, filters: this.filters(pool) },
+      before,
+      'compact',
+    );
     return row && { time: Number(row[0]), ...this.trades(row) };
   }
 
@@ -85,6 +116,14 @@ export class TradeSeries {
     const cell = (name: string): string | null => r[1 + this.series.measures.findIndex((m) => m.name === name)];
     const price = (name: string): bigint => scaled(cell(name)!);
     const count = (name: string): bigint => BigInt(cell(name)!);
-    return { n: Number(count('n_trades')), open: price('open'), high: price('high'), low: price('low'), close: price('close'), base: count('base_volume'), quote: count('quote_volume') };
+    return {
+      n: Number(count('n_trades')),
+      open: price('open'),
+      high: price('high'),
+      low: price('low'),
+      close: price('close'),
+      base: count('base_volume'),
+      quote: count('quote_volume'),
+    };
   }
 }

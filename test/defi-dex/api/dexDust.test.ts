@@ -27,18 +27,22 @@ describe(`DEX API: dust trades carry no price (${BACKEND})`, function () {
 
   /** Every answer, the ticker without its window times (they follow the clock). */
   const answers = async (): Promise<unknown[]> =>
-    Promise.all(PATHS.map(async (p) => {
-      const body = await json(t, p);
-      if (!p.endsWith('/ticker')) return body;
-      const { open_time: _o, close_time: _c, ...rest } = body as Json;
-      return rest;
-    }));
+    Promise.all(
+      PATHS.map(async (p) => {
+        const body = await json(t, p);
+        if (!p.endsWith('/ticker')) return body;
+        const { open_time: _o, close_time: _c, ...rest } = body as Json;
+        return rest;
+      }),
+    );
 
   /** A copy of POOL1's latest trade a minute later, with other volumes and price, after the table's last row id. */
   const tradeLike = async (base: bigint, quote: bigint, price: string) => {
     const last = f.trades.filter((tr) => tr.pool === POOL1).at(-1)!;
     const table = t.app.catalog.require('dex_trade');
-    const [{ id }] = (await t.app.db.writer.raw(`select max(row_id)::int as id from "${table.schema}"."${table.storage}"`)).rows;
+    const [{ id }] = (
+      await t.app.db.writer.raw(`select max(row_id)::int as id from "${table.schema}"."${table.storage}"`)
+    ).rows;
     const time = new Date((last.time as Date).getTime() + 60_000);
     return { ...last, row_id: id + 1, counter: id + 1, base_volume: base, quote_volume: quote, price_net: price, time };
   };
