@@ -34,14 +34,17 @@ export { PluginClass, PluginContext, PluginContribution, PluginManifest, TzidxPl
 export { EXPLORER_LIST_PROFILE, ListProfile, OBJECT_LIST_PROFILE, TABLE_PROFILE } from './query/ListProfile';
 export { Filter, pathFilter, TableRequest } from './query/TableRequest';
 export { parseTableRequest, QueryArgs } from './query/TableRequest';
-export { applyFilters, lookUpKeys, whereColumnIn } from './query/TableQueryEngine';
+export { applyFilters, lookUpKeys, RawRow, whereColumnIn } from './query/TableQueryEngine';
 export { whereIndexedEquality } from './query/IndexedEquality';
 export { columnSql, selectColumn } from './query/ColumnSql';
-export { parseTime } from './time/TimeExpression';
+export { parseTime, rfc3339 } from './time/TimeExpression';
 export { Collapse, COLLAPSE_CODES, CollapseCode, ROLLUP_LEVELS, RollupLevel } from './series/Collapse';
 export { compileSeries, CompiledSeries, Measure } from './series/CompiledSeries';
-export { SeriesQueryEngine, SeriesResult, SeriesSource } from './series/SeriesQueryEngine';
-export { FillMode, parseSeriesRequest, SeriesRequest, SERIES_PROFILE } from './series/SeriesRequest';
+export { SeriesQueryEngine, SeriesResult, SeriesSource, SpanRequest } from './series/SeriesQueryEngine';
+export { fillGaps, FillShape, GapRule, measureGapRule } from './series/SeriesFill';
+export {
+  FillMode, FILL_MODES, parseSeriesRequest, SeriesRequest, SeriesWindow, SERIES_PROFILE,
+} from './series/SeriesRequest';
 export { RollupUpdateReport, SeriesRollups } from './series/SeriesRollups';
 export { BulkWriter, Row } from './storage/BulkWriter';
 export { Database } from './storage/Database';

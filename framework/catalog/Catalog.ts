@@ -16,6 +16,7 @@ import {
   pluginSchema,
   RouteDef,
   SeriesColumnDef,
+  SeriesCondition,
   SeriesDecl,
   SeriesDef,
   TableDecl,
@@ -447,5 +448,25 @@ function buildSeries(
     if (!c || !isStored(c) || c.sparse) throw new CatalogError(`${path}/partition/${i}`, `table '${table.code}' has no stored, non-sparse column '${name}'`, source);
     return c;
   });
-  return { code, plugin, table, timeColumn, partition, description: decl.description ?? '', columns };
+  const where = Object.entries(decl.where ?? {}).map(([key, arg]): SeriesCondition => {
+    const [name, op = 'eq'] = key.split('.') as [string, SeriesCondition['op'] | undefined];
+    const c = table.column(name);
+    const at = `${path}/where/${key}`;
+    if (!c || !isStored(c) || c.sparse) {
+      throw new CatalogError(at, `table '${table.code}' has no stored, non-sparse column '${name}'`, source);
+    }
+    if (!c.type.operators.includes(op)) throw new CatalogError(at, `column '${name}' has no operator '${op}'`, source);
+    let value: unknown;
+    try {
+      value = c.type.parse(String(arg));
+    } catch (e) {
+      if (e instanceof ValueError) throw new CatalogError(at, e.message, source);
+      throw e;
+    }
+    if (!['string', 'number', 'boolean'].includes(typeof value)) {
+      throw new CatalogError(at, `a ${c.type.name} value cannot be a condition`, source);
+    }
+    return { column: c, op, value: value as SeriesCondition['value'] };
+  });
+  return { code, plugin, table, timeColumn, partition, where, description: decl.description ?? '', columns };
 }

@@ -120,6 +120,11 @@ export interface SeriesDecl {
   time_column?: string;
   /** Columns whose values keep separate rollup buckets (e.g. exchange and pair), so path filters on them can use rollups. */
   partition?: string[];
+  /**
+   * The rows the series aggregates, as `<column>[.op]: value` conditions that all hold (op eq, ne, gt,
+   * gte, lt, lte on stored columns; values in the tables' syntax), e.g. `{ base_volume.gt: 0 }`.
+   */
+  where?: Record<string, string | number | boolean>;
   columns: SeriesColumnDecl[];
 }
 /** How a declared route shows a value: as the column renders it, or transformed by a named renderer. */
@@ -340,8 +345,15 @@ export interface SeriesDef {
   readonly table: TableDef;
   readonly timeColumn: ColumnDef;
   readonly partition: readonly ColumnDef[];
+  /** Conditions every aggregated row meets (SeriesDecl.where), values parsed by the column's type. */
+  readonly where: readonly SeriesCondition[];
   readonly description: string;
   readonly columns: readonly SeriesColumnDef[];
+}
+export interface SeriesCondition {
+  readonly column: ColumnDef;
+  readonly op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte';
+  readonly value: string | number | boolean;
 }
 
 export interface RouteParamDef {

@@ -114,6 +114,11 @@ const series = {
     table: { type: 'string', pattern: IDENT },
     time_column: { type: 'string', pattern: IDENT },
     partition: { type: 'array', items: { type: 'string', pattern: IDENT }, uniqueItems: true },
+    where: {
+      type: 'object',
+      propertyNames: { pattern: '^[a-z][a-z0-9_]{0,62}(\\.(eq|ne|gt|gte|lt|lte))?$' },
+      additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
+    },
     columns: {
       type: 'array',
       minItems: 1,

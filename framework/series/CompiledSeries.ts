@@ -1,5 +1,7 @@
 import { escapeLiteral } from 'pg';
-import { Aggregation, ColumnDef, SeriesColumnDef, SeriesDef, storedName, TableDef } from '../catalog/CatalogModel';
+import {
+  Aggregation, ColumnDef, SeriesColumnDef, SeriesCondition, SeriesDef, storedName, TableDef,
+} from '../catalog/CatalogModel';
 import { BigIntType } from '../catalog/types/BigIntType';
 import { BoolType } from '../catalog/types/BoolType';
 import { ColumnType, Encoding } from '../catalog/types/ColumnType';
@@ -68,6 +70,8 @@ export class CompiledSeries {
    * for tables, so a series counts what its table lists.
    */
   readonly excludedRows?: string;
+  /** The series' own row conditions (SeriesDef.where) as SQL: raw reads and rollups hold only such rows. */
+  readonly rowsWhere?: string;
 
   private readonly byName: Map<string, Measure>;
 
@@ -79,6 +83,7 @@ export class CompiledSeries {
     this.orphanRows = table.orphanColumn ? `${quote(table.orphanColumn)} is true` : undefined;
     const excluded = [...(this.orphanRows ? [this.orphanRows] : []), ...hiddenRows(table)];
     this.excludedRows = excluded.length > 1 ? excluded.map((c) => `(${c})`).join(' or ') : excluded[0];
+    this.rowsWhere = def.where.length > 0 ? def.where.map(conditionSql).join(' and ') : undefined;
     const keys = keyPartials(this.timeRef);
     this.measures = def.columns.map((c, i) => buildMeasure(def, c, i, keys));
     const all = new Map<string, PartialColumn>([['cnt', COUNT_PARTIAL]]);
@@ -120,6 +125,14 @@ function hiddenRows(table: TableDef): string[] {
       const values = c.hiddenValues!.map((v) => `${escapeLiteral(String(v))}::${c.type.sqlType}`);
       return `${quote(c.name)} in (${values.join(', ')})`;
     });
+}
+
+const CONDITION_SQL: Record<SeriesCondition['op'], string> = {
+  eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=',
+};
+
+function conditionSql({ column, op, value }: SeriesCondition): string {
+  return `${columnSql(column)} ${CONDITION_SQL[op]} ${escapeLiteral(String(value))}::${column.type.sqlType}`;
 }
 
 /** The filter the request parser adds to leave a column's hidden values out (`nin` of exactly those). */

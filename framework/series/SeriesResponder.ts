@@ -8,9 +8,10 @@ import { CsvEncoder, JsonRowsEncoder, RowEncoder } from '../query/RowEncoder';
 import { Filter, QueryArgs } from '../query/TableRequest';
 import { RawRow } from '../query/TableQueryEngine';
 import { databaseErrorToApi } from '../storage/DatabaseErrors';
+import { rfc3339 } from '../time/TimeExpression';
 import { compileSeries } from './CompiledSeries';
 import type { SeriesEndpoint } from '../http/RouteRegistry';
-import { fillGaps } from './SeriesFill';
+import { fillGaps, measureGapRule } from './SeriesFill';
 import { SeriesQueryEngine, SeriesResult } from './SeriesQueryEngine';
 import { parseSeriesRequest } from './SeriesRequest';
 
@@ -40,7 +41,7 @@ export class SeriesResponder implements SeriesEndpoint {
     } catch (e) {
       throw databaseErrorToApi(e);
     }
-    const rows = fillGaps(result.rows, req);
+    const rows = fillGaps(result.rows, req, req.measures.map(measureGapRule));
     if (enc === 'csv') for (const row of rows) row[0] = rfc3339(Number(row[0]));
     const columns = [TIME_COLUMN, ...req.measures.map((m) => m.output)];
     const encoder = format === 'csv' ? new CsvEncoder(columns) : new JsonRowsEncoder(columns, 'array');
@@ -58,8 +59,4 @@ function* encode(encoder: RowEncoder, rows: RawRow[]): Generator<string> {
     out = '';
   }
   yield out + encoder.end();
-}
-
-function rfc3339(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

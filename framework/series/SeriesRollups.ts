@@ -252,6 +252,7 @@ export class SeriesRollups {
     const bucket = Collapse.of(level).bucketSql(series.timeRef);
     const raw = series.partials.map((p) => `${p.raw} as ${quote(p.name)}`);
     const conditions = [where, `${series.timeRef} is not null`, ...(series.excludedRows ? [`not (${series.excludedRows})`] : [])];
+    if (series.rowsWhere) conditions.push(series.rowsWhere);
     const source = `select ${[...series.partitionRefs, `${bucket} as "b"`, ...raw].join(', ')} from ${quote(t.schema)}.${quote(t.storage)} where ${conditions.join(' and ')}`;
     const merged = series.partials.map((p) => `${quote(p.name)} = ${p.upsert}`).join(', ');
     return this.storeBuckets(trx, series, level, [...series.partitionRefs, '"b"'].join(', '), source, merged, bindings);
@@ -316,6 +317,7 @@ export function definitionHash(series: CompiledSeries, level: RollupLevel): stri
   if (series.partitionRefs.length > 0) shape.push(series.def.partition.map((c) => [c.name, c.type.sqlType]));
   // Rows that settle late were folded too early before (a block's slots): their rollups are rebuilt once.
   if (t.settlesAfter > 0) shape.push(`settles_after ${t.settlesAfter}`);
+  if (series.rowsWhere) shape.push(`where ${series.rowsWhere}`);
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
 }
 

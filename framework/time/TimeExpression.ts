@@ -102,3 +102,8 @@ function checked(d: Date, input: string, month?: string, day?: string): Date {
   if (day && d.getUTCDate() !== Number(day)) throw new TimeParseError(`invalid time '${input}'`);
   return d;
 }
+
+/** Unix ms as RFC3339 in whole seconds (`2024-01-31T00:00:00Z`), as the series' CSV and the DEX records write times. */
+export function rfc3339(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

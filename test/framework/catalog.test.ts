@@ -43,10 +43,11 @@ function rejection(text: string): CatalogError {
 }
 
 describe('catalog', function () {
-  it('the shipped tables.yaml declares the 19 table codes of the spec, event, protocol, storage, ticket_update, voter, the markets and the metadata tables, and the 7 series', function () {
+  it('the shipped tables.yaml declares the 19 table codes of the spec, event, protocol, storage, ticket_update, voter, the markets and the metadata tables, and the 8 series', function () {
     const catalog = loadCatalogFile(DEFAULTS.catalogFile);
     expect([...catalog.tables.keys()].sort()).to.deep.equal([...SPEC_TABLES, ...EXTRA_TABLES].sort());
-    expect([...catalog.series.keys()].sort()).to.deep.equal(['balance', 'block', 'chain', 'flow', 'market_ohlcv', 'op', 'supply']);
+    const series = ['balance', 'block', 'chain', 'dex_trades', 'flow', 'market_ohlcv', 'op', 'supply'];
+    expect([...catalog.series.keys()].sort()).to.deep.equal(series);
     expect(catalog.table('account')!.column('n_tx_success'), 'the original typo n_tx_successs is fixed').to.not.equal(undefined);
     for (const t of catalog.tables.values()) expect(t.columns[0].name).to.equal('row_id');
   });

@@ -1,4 +1,5 @@
 import { SeriesDef } from '../../framework/catalog/CatalogModel';
+import { BigIntType } from '../../framework/catalog/types/BigIntType';
 import { BoolType } from '../../framework/catalog/types/BoolType';
 import { ColumnType } from '../../framework/catalog/types/ColumnType';
 import { FixedType } from '../../framework/catalog/types/FixedType';
@@ -13,8 +14,11 @@ import { tez } from '../support/SampleTable';
  */
 
 export type Agg = 'sum' | 'count' | 'first' | 'last' | 'min' | 'max' | 'mean' | 'wmean';
-/** Stored type of an aggregated column: integers and mutez as bigint, fixed decimals as text, floats as number. */
-export type Kind = 'int' | 'money' | 'float' | 'bool' | { fixed: number };
+/**
+ * Stored type of an aggregated column: integers and mutez as bigint, fixed decimals as text, floats as
+ * number; `bigint` columns (raw token amounts) are integers answered as strings.
+ */
+export type Kind = 'int' | 'bigint' | 'money' | 'float' | 'bool' | { fixed: number };
 
 export interface OracleMeasure {
   name: string;
@@ -32,6 +36,7 @@ export function kindOf(type: ColumnType): Kind {
   if (type instanceof BoolType) return 'bool';
   if (type instanceof FixedType) return { fixed: type.decimals };
   if (type instanceof Float64Type) return 'float';
+  if (type instanceof BigIntType) return 'bigint';
   return 'int';
 }
 
@@ -166,10 +171,11 @@ function filled(data: Bucket[], measures: readonly OracleMeasure[], q: OracleQue
 }
 
 /** Output kinds: integers (counts, integer sums and extremes), mutez, fixed decimals (scaled bigint) or floats. */
-function outputKind(m: OracleMeasure): 'int' | 'money' | 'float' | { fixed: number } {
+function outputKind(m: OracleMeasure): 'int' | 'bigint' | 'money' | 'float' | { fixed: number } {
   if (m.agg === 'count') return 'int';
   const k = m.kind!;
-  if (m.agg === 'mean' || m.agg === 'wmean') return k === 'money' || typeof k === 'object' ? k : 'float';
+  const exact = k === 'money' || k === 'bigint' || typeof k === 'object';
+  if (m.agg === 'mean' || m.agg === 'wmean') return exact ? k : 'float';
   return k === 'bool' ? 'int' : k;
 }
 
@@ -216,6 +222,7 @@ function encode(v: Exact, m: OracleMeasure): Cell {
   const kind = outputKind(m);
   if (kind === 'float') return { approx: Number(v) };
   if (kind === 'money') return Number(tez(v as bigint));
+  if (kind === 'bigint') return String(v);
   if (typeof kind === 'object') return unscaled(v as bigint, kind.fixed);
   return Number(v);
 }

@@ -42,7 +42,7 @@ const pick = <T>(rnd: Rnd, items: readonly T[]): T => items[Math.floor(rnd() * i
 function oracleValue(v: unknown, kind: Kind): unknown {
   if (v === null || v === undefined) return null;
   if (kind === 'money') return BigInt((v as number).toFixed(6).replace('.', ''));
-  if (kind === 'int') return BigInt(v as number | string);
+  if (kind === 'int' || kind === 'bigint') return BigInt(v as number | string);
   if (typeof kind === 'object') return typeof v === 'number' ? v.toFixed(kind.fixed) : v;
   return v;
 }
@@ -156,7 +156,9 @@ describe(`every series equals the aggregation of its table's rows (${BACKEND})`,
     const named = measures.flatMap((m) => [m.source, m.weight]).filter((c): c is string => c !== undefined);
     const sources = [...new Set(named)];
     const columns = [series.timeColumn.name, ...sources];
-    const raw = await tableRows(t, series, columns, [from, to], `${filter?.arg ?? ''}${main}${path}`);
+    // The rows the series keeps by its own conditions (`where`: the DEX's priced trades).
+    const own = series.where.map((w) => `&${w.column.name}.${w.op}=${encodeURIComponent(String(w.value))}`).join('');
+    const raw = await tableRows(t, series, columns, [from, to], `${filter?.arg ?? ''}${main}${path}${own}`);
     const rows: OracleRow[] = raw.map(([id, time, ...values]) => {
       const row: OracleRow = { row_id: Number(id), time: time as number };
       sources.forEach((c, i) => (row[c] = oracleValue(values[i], kindOf(series.table.column(c)!.type))));

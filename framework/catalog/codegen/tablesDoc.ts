@@ -1,5 +1,7 @@
 import type { Catalog } from '../Catalog';
-import { type ColumnDef, isStored, type RouteDef, type SeriesDef, type TableDef } from '../CatalogModel';
+import {
+  type ColumnDef, isStored, type RouteDef, type SeriesColumnDef, type SeriesCondition, type SeriesDef, type TableDef,
+} from '../CatalogModel';
 import { EnumType } from '../types/EnumType';
 
 export const DOC_BEGIN = '<!-- generated from tables.yaml by `npm run gen`: edit tables.yaml, not this part -->';
@@ -71,6 +73,15 @@ function tableSection(t: TableDef): string[] {
   return out;
 }
 
+/** `count`, `sum`, … and the source column where it is not the series column's own name. */
+function aggregation(c: SeriesColumnDef): string {
+  return c.source && c.source.name !== c.name ? `${c.agg} of \`${c.source.name}\`` : c.agg;
+}
+
+function conditionText(w: SeriesCondition): string {
+  return `\`${w.column.name}.${w.op}=${w.value}\``;
+}
+
 function seriesSection(s: SeriesDef): string[] {
   const out = [
     `### \`${s.code}\``,
@@ -78,12 +89,14 @@ function seriesSection(s: SeriesDef): string[] {
     sentence(s.description),
     '',
     `- plugin: \`${s.plugin}\` · source table: \`${s.table.code}\` · bucket time from: \`${s.timeColumn.name}\` · ${s.columns.length} columns after \`time\``,
+    ...(s.partition.length > 0 ? [`- rollups kept per \`${s.partition.map((c) => c.name).join('`, `')}\``] : []),
+    ...(s.where.length > 0 ? [`- rows: only those with ${s.where.map(conditionText).join(', ')}`] : []),
     '',
     '| # | column | aggregation | source column type |',
     '|---|---|---|---|',
     `| 0 | \`time\` | bucket start | ${s.timeColumn.type.name} |`,
   ];
-  s.columns.forEach((c, i) => out.push(`| ${i + 1} | \`${c.name}\` | ${c.agg} | ${c.source ? cell(c.source.type.name) : 'rows in bucket'} |`));
+  s.columns.forEach((c, i) => out.push(`| ${i + 1} | \`${c.name}\` | ${aggregation(c)} | ${c.source ? cell(c.source.type.name) : 'rows in bucket'} |`));
   out.push('');
   return out;
 }

@@ -1,7 +1,7 @@
+import { Collapse, rfc3339 } from '../../../framework';
 import { decimal, unitPrice, units } from './Decimal';
-import { rfc3339 } from './TimeRange';
 import type { PoolInfo } from './PoolBook';
-import type { Bucket } from './TradeBuckets';
+import type { Bucket } from './TradeSeries';
 
 /**
  * The 13 elements of a DEX candle, in order (docs/defi-dex-api.md): start time, end time (RFC3339,
@@ -10,14 +10,26 @@ import type { Bucket } from './TradeBuckets';
  * tokens, the token's decimals).
  */
 export const CANDLE_COLUMNS = [
-  'time', 'end_time', 'n_trades', 'n_buys', 'open', 'high', 'low', 'close', 'vwap', 'vol_base', 'vol_quote', 'vol_buy_base', 'vol_buy_quote',
+  'time',
+  'end_time',
+  'n_trades',
+  'n_buys',
+  'open',
+  'high',
+  'low',
+  'close',
+  'vwap',
+  'vol_base',
+  'vol_quote',
+  'vol_buy_base',
+  'vol_buy_quote',
 ] as const;
 
-export function candle(b: Bucket, pool: PoolInfo): unknown[] {
+export function candle(b: Bucket, collapse: Collapse, pool: PoolInfo): unknown[] {
   const [da, db] = [pool.decimals('a'), pool.decimals('b')];
   return [
     rfc3339(b.start),
-    rfc3339(b.end),
+    rfc3339(collapse.add(b.start, 1)),
     b.n,
     b.buys,
     decimal(b.open),

@@ -10,7 +10,7 @@ import { LIST_QUERY, PoolRecords } from './PoolRecords';
 import { positionRecord } from './PositionRecords';
 import { PoolHistory } from './PoolHistory';
 import { TokenBook } from './TokenBook';
-import { TradeReader } from './TradeBuckets';
+import { TradeSeries } from './TradeSeries';
 
 const POOL_PARAM: RouteDoc['params'] = { table: 'dex_pool', columns: { pool: 'pool' } };
 const WINDOW_QUERY: QueryParamDoc[] = [
@@ -44,7 +44,7 @@ export class DexRoutes {
     );
     const book = this.pools;
     this.records = new PoolRecords<PoolInfo>({ require: (pool) => book.require(pool), infos: (keys) => book.infos(keys), withTokens: (rows) => book.withTokens(rows), unknown: PoolInfo.unknown }, quotes);
-    this.history = new PoolHistory(this.pools, new TradeReader(new DexTable(db, catalog.require('dex_trade'))));
+    this.history = new PoolHistory(this.pools, new TradeSeries(db, catalog));
   }
 
   register(r: RouteRegistry): void {

@@ -5,30 +5,35 @@ import type { PoolBook, PoolInfo } from './PoolBook';
 import { parseFill, parseSelect, priceSeries, seriesBody } from './PriceSeries';
 import { DAY_MS, ticker } from './Ticker';
 import { bucketWindow } from './TimeRange';
-import { bucketTrades, TradeReader } from './TradeBuckets';
+import type { TradeSeries } from './TradeSeries';
 import type { UsdPrices } from './UsdPrices';
 
 /**
- * What a pool's trades say over time: the 24h tickers, candles and price history. Kept apart from
- * the record lists because these read trades by time, not by row id, and aggregate them.
+ * What a pool's trades say over time: the 24h tickers, candles and price history, aggregated by the
+ * series engine (TradeSeries). Kept apart from the record lists, which read trades by row id.
  */
 export class PoolHistory {
   constructor(
     private readonly pools: PoolBook,
-    private readonly trades: TradeReader,
+    private readonly trades: TradeSeries,
   ) {}
 
   async tickers(pools: readonly PoolInfo[], usd: UsdPrices): Promise<Record<string, unknown>[]> {
     const now = Date.now();
-    return Promise.all(pools.map(async (p) => {
-      const inWindow = await this.trades.between(p.address, now - DAY_MS, now + 1);
-      return ticker(p, inWindow, await this.trades.lastBefore(p.address, now - DAY_MS), now, usd);
-    }));
+    return Promise.all(
+      pools.map(async (p) => {
+        const [day, last] = await Promise.all([
+          this.trades.span(p.address, now - DAY_MS, now + 1),
+          this.trades.latest(p.address, now + 1),
+        ]);
+        return ticker(p, day, last, now, usd);
+      }),
+    );
   }
 
   async candles(ctx: Context): Promise<ObjectAnswer> {
-    const { pool, buckets } = await this.window(ctx, []);
-    return { body: buckets.map((b) => candle(b, pool)) };
+    const { pool, window, buckets } = await this.window(ctx, []);
+    return { body: buckets.map((b) => candle(b, window.collapse, pool)) };
   }
 
   async prices(ctx: Context): Promise<ObjectAnswer> {
@@ -36,7 +41,9 @@ export class PoolHistory {
     const select = parseSelect(args.get('select'));
     const fill = parseFill(args.get('fill'));
     if (limit === 0) return { body: seriesBody(pool.address, select, []) };
-    return { body: priceSeries(pool, buckets, window, await this.trades.lastBefore(pool.address, window.from), select, fill) };
+    return {
+      body: priceSeries(pool, buckets, window, await this.trades.latest(pool.address, window.from), select, fill),
+    };
   }
 
   /** The pool's trades bucketed over `range` by `interval` (candles and prices); other parameters are 400. */
@@ -46,8 +53,8 @@ export class PoolHistory {
     const pool = await this.pools.require(ctx.params.pool);
     const limit = parseWindowLimit(args.get('limit'));
     const window = bucketWindow(args.get('range'), args.get('interval'), limit, Date.now());
-    const trades = limit === 0 ? [] : await this.trades.between(pool.address, window.from, window.to);
-    return { args, pool, window, limit, buckets: bucketTrades(trades, window.collapse) };
+    const buckets = limit === 0 ? [] : await this.trades.buckets(pool.address, window.collapse, window, limit);
+    return { args, pool, window, limit, buckets };
   }
 }
 

@@ -1,4 +1,4 @@
-import { ApiError, Collapse, COLLAPSE_CODES, CollapseCode } from '../../../framework';
+import { ApiError, Collapse, COLLAPSE_CODES, CollapseCode, SeriesWindow } from '../../../framework';
 
 /**
  * The `range` and `interval` parameters of candles and price history.
@@ -13,36 +13,49 @@ import { ApiError, Collapse, COLLAPSE_CODES, CollapseCode } from '../../../frame
 const RANGE = /^(\d{1,4})?([mhdwMy])$/;
 const MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
-export interface BucketWindow {
+/** The buckets of a window: from the first's start to the end of the one holding `now` (unix ms). */
+export interface BucketWindow extends SeriesWindow {
   readonly collapse: Collapse;
-  /** Start of the first bucket (unix ms). */
-  readonly from: number;
-  /** End of the last bucket (exclusive, unix ms): the end of the bucket holding `now`. */
-  readonly to: number;
 }
 
 /** The window's start: `now` minus the range (calendar-correct for months and years). */
 export function rangeStart(arg: string | undefined, now: number): number {
   const m = RANGE.exec(arg ?? 'M');
-  if (!m) throw ApiError.badQuery(`invalid range '${arg}': expected [n]unit with unit m, h, d, w, M or y (e.g. M, 24h, 7d)`);
+  if (!m)
+    throw ApiError.badQuery(`invalid range '${arg}': expected [n]unit with unit m, h, d, w, M or y (e.g. M, 24h, 7d)`);
   const n = Number(m[1] ?? '1');
   if (n === 0) throw ApiError.badQuery(`invalid range '${arg}': must be at least 1`);
   if (MS[m[2]]) return now - n * MS[m[2]];
   const d = new Date(now);
   const months = m[2] === 'y' ? 12 * n : n;
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
+  return Date.UTC(
+    d.getUTCFullYear(),
+    d.getUTCMonth() - months,
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+    d.getUTCMilliseconds(),
+  );
 }
 
 export function parseInterval(arg: string | undefined): Collapse {
   const code = arg === undefined || arg === '' ? '1d' : /^[mhdwMy]$/.test(arg) ? `1${arg}` : arg;
   if (!(COLLAPSE_CODES as readonly string[]).includes(code)) {
-    throw ApiError.badQuery(`invalid interval '${arg}': expected m, h, d, w, M, y or one of ${COLLAPSE_CODES.join(', ')}`);
+    throw ApiError.badQuery(
+      `invalid interval '${arg}': expected m, h, d, w, M, y or one of ${COLLAPSE_CODES.join(', ')}`,
+    );
   }
   return Collapse.of(code as CollapseCode);
 }
 
 /** The buckets from the range's start to now's bucket, at most `limit` of them (the latest). */
-export function bucketWindow(range: string | undefined, interval: string | undefined, limit: number, now: number): BucketWindow {
+export function bucketWindow(
+  range: string | undefined,
+  interval: string | undefined,
+  limit: number,
+  now: number,
+): BucketWindow {
   const collapse = parseInterval(interval);
   const last = collapse.truncate(now);
   let from = collapse.truncate(rangeStart(range, now));
@@ -50,9 +63,4 @@ export function bucketWindow(range: string | undefined, interval: string | undef
   // Nothing is older than the unix epoch; far older bounds would also leave the databases' date range.
   from = Math.max(from, collapse.truncate(0));
   return { collapse, from, to: collapse.add(last, 1) };
-}
-
-/** Unix ms as RFC3339 in seconds (`2024-01-31T00:00:00Z`), as the DEX records write times. */
-export function rfc3339(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
