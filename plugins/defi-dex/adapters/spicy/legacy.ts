@@ -39,10 +39,19 @@ export function registerLegacySimPairs(r: HandlerRegistry, sink: DexSink): void 
     if (!s) return;
     if (!ctx.watched(step.contract).includes(ROLE)) await ctx.watch(step.contract, ROLE);
     const key = { contract: step.contract, pairId: 0 };
-    const before = await supplyBefore(ctx, sink, key, () => declaration(step.contract, s, undefined), supplyOf(s), { match: m, step });
-    const action = decode(new PoolCall(m, step), step, s, before);
+    const call = new PoolCall(m, step);
+    const declare = () => declaration(step.contract, s, undefined);
+    const before = await supplyBefore(ctx, sink, key, declare, opened(call, step, s) ?? supplyOf(s), { match: m, step });
+    const action = decode(call, step, s, before);
     if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
   });
+}
+
+/** A pair first met at the deposit that opened it (its reserves are exactly what the call paid in) was empty before. */
+function opened(call: PoolCall, step: MatchedStep, s: PairStorage): DexSupply | undefined {
+  const paid = [s.token0, s.token1].map((x) => call.paidIn(x.fa2_address, x.token_id ?? 0n));
+  const all = step.entrypoint === 'add_liquidity' && paid[0] === s.reserve0 && paid[1] === s.reserve1;
+  return all ? { reserves: [0n, 0n], lpSupply: 0n } : undefined;
 }
 
 function pairStorage(v: unknown): PairStorage | undefined {
