@@ -7,7 +7,7 @@
 import type { HandlerRegistry, MatchedStep } from '../../../../framework';
 import type { DexAction, DexPoolDecl, DexSink, DexSupply } from '../../core/DexAdapter';
 import { inputFee } from '../../core/InputFee';
-import { supplyBefore } from '../../core/FirstMet';
+import { openedBy, supplyBefore } from '../../core/FirstMet';
 import { fa2Transfers, PoolCall } from '../../core/PoolCall';
 import { routerRecipient } from './router';
 import { isToken, type SpicyToken, tokenRef } from './types';
@@ -47,11 +47,10 @@ export function registerLegacySimPairs(r: HandlerRegistry, sink: DexSink): void 
   });
 }
 
-/** A pair first met at the deposit that opened it (its reserves are exactly what the call paid in) was empty before. */
+/** A pair first met at the deposit that opened it was empty before it (FirstMet.openedBy). */
 function opened(call: PoolCall, step: MatchedStep, s: PairStorage): DexSupply | undefined {
   const paid = [s.token0, s.token1].map((x) => call.paidIn(x.fa2_address, x.token_id ?? 0n));
-  const all = step.entrypoint === 'add_liquidity' && paid[0] === s.reserve0 && paid[1] === s.reserve1;
-  return all ? { reserves: [0n, 0n], lpSupply: 0n } : undefined;
+  return step.entrypoint === 'add_liquidity' ? openedBy(supplyOf(s), paid) : undefined;
 }
 
 function pairStorage(v: unknown): PairStorage | undefined {
