@@ -37,6 +37,8 @@ export interface LedgerSpec {
     readonly key: string;
     /** The group's total that the open holdings' balances add up to (null: not checked). */
     readonly total: string | null;
+    /** A column set on the groups whose `total` is no sum of holdings (not checked there). */
+    readonly totalUnless?: string;
     readonly height: string;
     readonly nonNegative: readonly string[];
   };
@@ -68,6 +70,7 @@ export function ledgerChecks(db: Knex, catalog: Catalog, spec: LedgerSpec): Reco
     spec.groups.key,
     spec.groups.height,
     ...(spec.groups.total ? [spec.groups.total] : []),
+    ...(spec.groups.totalUnless ? [spec.groups.totalUnless] : []),
     ...spec.groups.nonNegative,
   ]);
   const e = table(catalog, spec.events.table, [
@@ -193,7 +196,8 @@ export function ledgerChecks(db: Knex, catalog: Catalog, spec: LedgerSpec): Reco
       : [
           check(
             'group_total',
-            `each ${g.code}.${gs.total} = the sum of its open holdings' ${hs.balance}`,
+            `each ${g.code}.${gs.total} = the sum of its open holdings' ${hs.balance}` +
+              (gs.totalUnless ? ` (where ${gs.totalUnless} is null)` : ''),
             async (scope) => {
               const sums = from(h)
                 .select({ grp: hs.group })
@@ -213,6 +217,7 @@ export function ledgerChecks(db: Knex, catalog: Catalog, spec: LedgerSpec): Reco
               )
                 .leftJoin(sums, 's.grp', `${g.storage}.${gs.key}`)
                 .whereRaw('?? <> coalesce(s.held, 0)', [`${g.storage}.${gs.total}`])
+                .modify((q) => (gs.totalUnless ? q.whereNull(`${g.storage}.${gs.totalUnless}`) : q))
                 .orderBy(`${g.storage}.${gs.key}`)
                 .limit(LIMIT);
               return rows.map((r) =>

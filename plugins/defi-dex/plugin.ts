@@ -23,7 +23,15 @@ const DEX_LEDGER: LedgerSpec = {
     height: 'update_height',
     nonNegative: ['shares', ...ABCD.flatMap((t) => [`deposited_${t}`, `withdrawn_${t}`])],
   },
-  groups: { table: 'dex_pool', key: 'pool', total: 'supply_lp', height: 'update_height', nonNegative: [...ABCD.map((t) => `supply_${t}`), 'supply_lp'] },
+  groups: {
+    table: 'dex_pool',
+    key: 'pool',
+    total: 'supply_lp',
+    // A concentrated-liquidity pool's supply_lp is its active liquidity (the positions in range), no share total.
+    totalUnless: 'marginal_a',
+    height: 'update_height',
+    nonNegative: [...ABCD.map((t) => `supply_${t}`), 'supply_lp'],
+  },
   events: {
     table: 'dex_event',
     group: 'pool',
@@ -57,6 +65,7 @@ export class DefiDexPlugin implements TzidxPlugin {
           action: [2, 3],
           adjust: [2],
           transfer: [2],
+          firstLiquidity: [3],
         });
         for (const adapter of DEX_ADAPTERS) adapter.register(registry, recorder);
         registry.blocksStart((blocks, ctx) => readAheadPositions(blocks, ctx, { pools: tables.dex_pool, positions: tables.dex_position }));

@@ -1,7 +1,7 @@
 import type { BlockContext, SandboxExtension } from '../../framework/sandbox/extension';
 import { poolCall } from './adapters/cpmm/traffic';
 import { dexterPool, registerDexter, seedDexter } from './adapters/dexter/sandbox';
-import { lbPool, lbSubsidy, originateLbToken, registerLb, seedLb } from './adapters/lb/sandbox';
+import { lbPool, lbSubsidy, registerLb, seedLb } from './adapters/lb/sandbox';
 import { originatePlentyLp, plentyPool, registerPlenty, seedPlenty } from './adapters/plenty/sandbox';
 import { plentyStableCall, registerPlentyStable, seedPlentyStable } from './adapters/plenty-stable/sandbox';
 import { quipuswapPool, registerQuipuswap, seedQuipuswap } from './adapters/quipuswap/sandbox';
@@ -31,7 +31,8 @@ const DEX_CALLS: readonly [string, (ctx: BlockContext) => Record<string, unknown
  * The DEX protocols' simulators: Liquidity Baking (with its per-block subsidy), QuipuSwap v1, a
  * Plenty volatile pool, a QuipuSwap V3 pool, a Dexter v1 pool, a Vortex pool, a Youves flat-curve
  * pool, two SpicySwap pairs with their router, two Plenty stable pools (tzBTC/kUSD, ctez/tez),
- * QuipuSwap v2's DexCore, a QuipuSwap StableSwap dex (two pools), their bootstrap reserves, and 60% of the `defi` traffic (swaps, liquidity).
+ * QuipuSwap v2's DexCore, a QuipuSwap StableSwap dex (two pools), originated empty (LB as the migration left
+ * it) and opened by the first deposits of the traffic, and 60% of the `defi` traffic (swaps, liquidity).
  */
 export const sandbox: SandboxExtension = {
   name: 'defi-dex',
@@ -49,8 +50,7 @@ export const sandbox: SandboxExtension = {
     registerQuipuswapStable(contracts, book, errorPrefix);
   },
   bootstrap(g) {
-    // LP tokens first, then the pools that mint them.
-    originateLbToken(g);
+    // LP tokens first, then the pools that mint them (Sirius after its CPMM, in the migration's order).
     originatePlentyLp(g);
     seedLb(g);
     seedQuipuswap(g);

@@ -130,6 +130,12 @@ export interface DexSink {
   adjust(ctx: IndexContext, pool: DexPoolKey, supply: DexSupply): Promise<void>;
   /** LP shares moved between two owners (positions' shares_sent/received). */
   transfer(ctx: IndexContext, pool: DexPoolKey, transfer: DexShareTransfer, origin: DexOrigin): Promise<void>;
+  /**
+   * LP shares an origination's storage gives `owner` (a pool's first liquidity: a factory's launch, the
+   * Liquidity Baking migration): minted to the owner's position with its part of the reserves as
+   * deposited. No event: no operation moved them (an implicit origination has no group).
+   */
+  firstLiquidity(ctx: IndexContext, pool: DexPoolKey, owner: string, shares: bigint): Promise<void>;
 }
 
 /**

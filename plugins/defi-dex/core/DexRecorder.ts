@@ -155,6 +155,22 @@ export class DexRecorder implements DexSink {
     });
   }
 
+  async firstLiquidity(ctx: IndexContext, key: DexPoolKey, owner: string, shares: bigint): Promise<void> {
+    const pools = this.pools(ctx);
+    const pool = await pools.get(poolAddress(key));
+    if (!pool || shares <= 0n) return;
+    const supply = currentSupply(pool);
+    const part = (reserve: bigint) => (supply.lpSupply > 0n ? (reserve * shares) / supply.lpSupply : 0n);
+    const deposited = (p: Entity) =>
+      Object.fromEntries(supply.reserves.map((r, i) => [`deposited_${LEGS[i]}`, bigOrZero(p[`deposited_${LEGS[i]}`]) + part(r)]));
+    const lps = await this.moveShares(ctx, pool, owner, shares, 'shares_minted', supply, deposited);
+    pools.update(pool, {
+      num_lps: bigOrZero(pool.num_lps) + lps.opened - lps.closed,
+      num_total_lps: bigOrZero(pool.num_total_lps) + lps.created,
+      update_height: ctx.block.level,
+    });
+  }
+
   private pools(ctx: IndexContext): EntityStore<DexPoolRow, 'pool'> {
     return ctx.entities(tables.dex_pool, 'pool');
   }
@@ -269,7 +285,10 @@ export class DexRecorder implements DexSink {
     const opened = was <= 0n && now > 0n;
     const closed = was > 0n && now <= 0n;
     if (opened) Object.assign(patch, { is_closed: false, open_height: ctx.block.level, open_time: time, close_height: null, close_time: null });
-    if (closed) Object.assign(patch, { is_closed: true, close_height: ctx.block.level, close_time: time });
+    // A position that ends a move empty is closed then, also one created empty (a call that minted nothing to it).
+    if (closed || (now <= 0n && p.close_height == null)) {
+      Object.assign(patch, { is_closed: true, close_height: ctx.block.level, close_time: time });
+    }
     // Fee income is measured from the share-weighted entry growth of √(A·B)/S (two-token pools).
     if (delta > 0n && supply.reserves.length === 2 && supply.lpSupply > 0n) {
       const growth = isqrt(supply.reserves[0] * supply.reserves[1] * E36) / supply.lpSupply;

@@ -5,7 +5,14 @@ export type SinkCall =
   | { readonly call: 'pool'; readonly level: number; readonly decl: DexPoolDecl; readonly supply: DexSupply; readonly origin?: DexOrigin }
   | { readonly call: 'action'; readonly level: number; readonly pool: DexPoolKey; readonly action: DexAction; readonly supply: DexSupply; readonly origin: DexOrigin }
   | { readonly call: 'adjust'; readonly level: number; readonly pool: DexPoolKey; readonly supply: DexSupply }
-  | { readonly call: 'transfer'; readonly level: number; readonly pool: DexPoolKey; readonly transfer: DexShareTransfer; readonly origin: DexOrigin };
+  | { readonly call: 'transfer'; readonly level: number; readonly pool: DexPoolKey; readonly transfer: DexShareTransfer; readonly origin: DexOrigin }
+  | {
+      readonly call: 'firstLiquidity';
+      readonly level: number;
+      readonly pool: DexPoolKey;
+      readonly owner: string;
+      readonly shares: bigint;
+    };
 
 /**
  * What an adapter reported, in order: adapter tests check the decoding (amounts against the storages
@@ -48,6 +55,10 @@ export class RecordingSink implements DexSink {
 
   async transfer(ctx: IndexContext, pool: DexPoolKey, transfer: DexShareTransfer, origin: DexOrigin): Promise<void> {
     this.calls.push({ call: 'transfer', level: ctx.block.level, pool, transfer, origin });
+  }
+
+  async firstLiquidity(ctx: IndexContext, pool: DexPoolKey, owner: string, shares: bigint): Promise<void> {
+    this.calls.push({ call: 'firstLiquidity', level: ctx.block.level, pool, owner, shares });
   }
 
   actions<K extends DexAction['kind']>(kind?: K): Array<Extract<SinkCall, { call: 'action' }>> {

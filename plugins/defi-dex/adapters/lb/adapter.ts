@@ -1,4 +1,12 @@
-import type { GroupMatch, HandlerRegistry, MatchedStep } from '../../../../framework';
+import {
+  type BigMapDiff,
+  type GroupMatch,
+  type HandlerRegistry,
+  type IndexContext,
+  type MatchedStep,
+  plainValue,
+  sharedKey,
+} from '../../../../framework';
 import { inputFee } from '../../core/InputFee';
 import { fa12Transfer, PoolCall } from '../../core/PoolCall';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply } from '../../core/DexAdapter';
@@ -7,6 +15,8 @@ import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply } from '../
 const LB = { cpmm: 'KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5', sirius: 'KT1AafHA1C1vk959wvHWBispY9Y2f3fxBUUo' } as const;
 const NULL_ADDRESS = 'tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU';
 const POOL = { contract: LB.cpmm, pairId: 0 } as const;
+const ADDRESS = { prim: 'address' };
+const NAT = { prim: 'nat' };
 const CALLS = ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity'];
 
 interface LbStorage {
@@ -41,14 +51,34 @@ export const lbAdapter: DexAdapter = {
       const p = fa12Transfer(step.op.parameters);
       if (p && (await sink.knows(ctx, POOL))) await sink.transfer(ctx, POOL, { kind: 'transfer', from: p.from, to: p.to, shares: p.value }, { match: m, step });
     });
-    // The subsidy is an implicit result at the end of every block (no group); its storage is the block's final state.
+    // The migration originated Sirius as an implicit result (no group, no storage in the result): its ledger
+    // diff names the pool's first holder (the null address, with all 100 LQT), credited once the pool is known.
+    r.onOperation({ types: ['migration'], contracts: [LB.sirius] }, async (op, ctx) => {
+      const holders = ledgerEntries(op.bigMapDiffs);
+      if (await sink.knows(ctx, POOL)) for (const h of holders) await sink.firstLiquidity(ctx, POOL, h.owner, h.shares);
+      else ctx.shared.set(FIRST_HOLDERS, holders);
+    });
+    // The subsidy is an implicit result at the end of every block (no group); its storage is the block's final
+    // state. The first one met declares the pool (the migration block's, when the chain is indexed from there).
     r.onOperation({ types: ['subsidy'], contracts: [LB.cpmm] }, async (op, ctx) => {
-      const now = await sink.supply(ctx, POOL);
-      const after = flatReserves(op.storage);
-      if (now && after) await sink.adjust(ctx, POOL, { reserves: [after[0], after[1]], lpSupply: after[2] });
+      const s = implicitStorage(op.storage);
+      if (!s) return;
+      const supply: DexSupply = { reserves: [s.tokenPool, s.xtzPool], lpSupply: s.lqtTotal };
+      if (await sink.knows(ctx, POOL)) await sink.adjust(ctx, POOL, supply);
+      else await declareAtSubsidy(ctx, sink, s, supply);
     });
   },
 };
+
+/** Sirius's holders at its origination, when it came before the pool was declared in the same block. */
+const FIRST_HOLDERS = sharedKey<Array<{ owner: string; shares: bigint }>>('defi-dex.lb.first-holders');
+
+/** Declares the pool at a subsidy, then credits the first holders Sirius's origination named earlier in the block. */
+async function declareAtSubsidy(ctx: IndexContext, sink: DexSink, s: LbStorage, supply: DexSupply): Promise<void> {
+  await sink.pool(ctx, declaration(s, undefined), supply);
+  for (const h of ctx.shared.get(FIRST_HOLDERS) ?? []) await sink.firstLiquidity(ctx, POOL, h.owner, h.shares);
+  ctx.shared.set(FIRST_HOLDERS, []);
+}
 
 function declaration(s: LbStorage, creator: string | undefined): DexPoolDecl {
   return { ...POOL, entity: 'sirius', tokens: [{ standard: 'fa1.2', contract: s.tokenAddress }, { standard: 'tez' }], lp: { standard: 'fa1.2', contract: s.lqtAddress }, feesBps: '20', creator };
@@ -84,17 +114,38 @@ function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | und
   return undefined;
 }
 
-/** tokenPool, xtzPool, lqtTotal of an implicit result's raw storage (a flat sequence or right-comb pairs). */
-function flatReserves(storage: unknown): [bigint, bigint, bigint] | undefined {
-  const ints: bigint[] = [];
+/** The leaves of an implicit result's raw storage (a flat sequence or right-comb pairs), in order. */
+function leaves(storage: unknown): unknown[] {
+  const out: unknown[] = [];
   const walk = (v: unknown): void => {
-    if (ints.length >= 3 || v === null || typeof v !== 'object') return;
     if (Array.isArray(v)) return v.forEach(walk);
-    const node = v as { int?: string; prim?: string; args?: unknown[] };
-    if (typeof node.int === 'string') ints.push(BigInt(node.int));
-    else if (node.prim === 'Pair') node.args?.forEach(walk);
-    else ints.push(-1n); // Not an int where a reserve is expected: not LB's storage.
+    const node = v as { prim?: string; args?: unknown[] } | null;
+    if (node?.prim === 'Pair') node.args?.forEach(walk);
+    else out.push(v);
   };
   walk(storage);
-  return ints.length === 3 && ints.every((i) => i >= 0n) ? [ints[0], ints[1], ints[2]] : undefined;
+  return out;
 }
+
+/** The CPMM's raw storage in an implicit result: the reserves, then the token and LQT addresses. */
+function implicitStorage(storage: unknown): LbStorage | undefined {
+  const values = leaves(storage).map((v, i) => plainValue(i < 3 ? NAT : ADDRESS, v));
+  const [tokenPool, xtzPool, lqtTotal] = values.slice(0, 3);
+  const [tokenAddress, lqtAddress] = values.slice(3, 5);
+  if (typeof tokenPool !== 'bigint' || typeof xtzPool !== 'bigint' || typeof lqtTotal !== 'bigint') return undefined;
+  if (typeof tokenAddress !== 'string' || typeof lqtAddress !== 'string') return undefined;
+  return { tokenPool, xtzPool, lqtTotal, tokenAddress, lqtAddress };
+}
+
+/** The holders an LQT origination's diff writes into its ledger: the big map it allocates as address → nat. */
+function ledgerEntries(diffs: readonly BigMapDiff[]): Array<{ owner: string; shares: bigint }> {
+  const isLedger = (d: BigMapDiff) => d.action === 'alloc' && isPrim(d.keyType, 'address') && isPrim(d.valueType, 'nat');
+  const ledger = diffs.find(isLedger)?.bigMapId;
+  return diffs.flatMap((d) => {
+    if (d.action !== 'update' || ledger === undefined || d.bigMapId !== ledger) return [];
+    const [owner, shares] = [plainValue(ADDRESS, d.key), plainValue(NAT, d.value)];
+    return typeof owner === 'string' && typeof shares === 'bigint' ? [{ owner, shares }] : [];
+  });
+}
+
+const isPrim = (t: unknown, prim: string): boolean => (t as { prim?: unknown } | undefined)?.prim === prim;

@@ -7,9 +7,9 @@ import {
   type GenesisContext,
   KNOWN_ADDRESSES,
   LB_SUBSIDY,
+  NULL_ADDRESS,
 } from '../../../../framework/sandbox/extension';
 import { CpmmPool } from '../cpmm/CpmmPool';
-import { seedPool } from '../cpmm/seedPool';
 
 /** Liquidity Baking's mainnet addresses: the CPMM and its Sirius LQT token (tzBTC/tez). */
 export const LB = { cpmm: 'KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5', sirius: 'KT1AafHA1C1vk959wvHWBispY9Y2f3fxBUUo' } as const;
@@ -23,13 +23,23 @@ export function registerLb(contracts: ContractRegistry, book: AccountBook, error
 
 export const lbPool = (contracts: ContractRegistry): CpmmPool => contracts.require(LB.cpmm);
 
-export function originateLbToken(g: GenesisContext): void {
-  const sirius = g.contracts.require<Fa12Token>(LB.sirius);
-  g.originate(sirius, 0n, (diff) => sirius.init(diff));
-}
-
+/**
+ * The CPMM and then its LQT token as the Granada migration originated them (tezos/tezos-mirror,
+ * src/proto_alpha/lib_protocol/liquidity_baking_migration.ml at b9d0ad02e99025c8094d9b4bb9b8273fd47b3cb1):
+ * 1 tzBTC satoshi, 100 mutez and 100 LQT, the LQT's 100 held by the null address ("registered as a
+ * liquidity provider"). Every later share is minted by an `addLiquidity` of the traffic.
+ */
 export function seedLb(g: GenesisContext): void {
-  seedPool(g, lbPool(g.contracts), 3_300_000_000n, 5_200_000n * 1_000_000n, 50_000_000n, 5_200_000n * 1_000_000n);
+  const pool = lbPool(g.contracts);
+  const sirius = g.contracts.require<Fa12Token>(LB.sirius);
+  g.originate(pool, 100n, (diff) => {
+    pool.init(diff, 1n, 100n, 100n);
+    pool.token.mint(diff, pool.address, 1n);
+  });
+  g.originate(sirius, 0n, (diff) => {
+    sirius.init(diff);
+    sirius.mint(diff, NULL_ADDRESS, 100n);
+  });
 }
 
 /** The subsidy the protocol credits to the CPMM in every block (an implicit `%default` call). */

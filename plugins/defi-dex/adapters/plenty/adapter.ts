@@ -74,6 +74,9 @@ function decode(call: PoolCall, step: MatchedStep, s: PlentyStorage, before: Dex
     { address: s.token2Address, id: s.token2Check ? (s.token2Id ?? 0n) : 0n },
   ];
   const moved = (i: number, dir: 'in' | 'out') => call.tokens([a, b][i].address, [a, b][i].id, dir);
+  // Shares the pool minted or burned through its LP token (right also for a pool first met in this call);
+  // the supply's change where the storage names no LP token.
+  const minted = s.lpTokenAddress ? call.shares(s.lpTokenAddress) : s.totalSupply - before.lpSupply;
   switch (step.entrypoint) {
     case 'Swap': {
       const tokenOut = p.requiredTokenAddress === s.token1Address && (p.requiredTokenId === undefined || p.requiredTokenId === a.id) ? 0 : 1;
@@ -84,9 +87,18 @@ function decode(call: PoolCall, step: MatchedStep, s: PlentyStorage, before: Dex
       return { kind: 'trade', sender, receiver, router, tokenIn, tokenOut, amountIn, amountOut: moved(tokenOut, 'out'), fees: { lp: { amount: amountIn / feeDivisor(s), bps: feesBps(s), token: tokenIn } } };
     }
     case 'AddLiquidity':
-      return { kind: 'deposit', sender, receiver: String(p.recipient), router, owner: String(p.recipient), amounts: [moved(0, 'in'), moved(1, 'in')], shares: s.totalSupply - before.lpSupply };
+      return {
+        kind: 'deposit',
+        sender,
+        receiver: String(p.recipient),
+        router,
+        owner: String(p.recipient),
+        amounts: [moved(0, 'in'), moved(1, 'in')],
+        shares: minted,
+      };
     case 'RemoveLiquidity':
-      return { kind: 'withdraw', sender, receiver: String(p.recipient), router, owner: sender, amounts: [moved(0, 'out'), moved(1, 'out')], shares: before.lpSupply - s.totalSupply };
+      const amounts = [moved(0, 'out'), moved(1, 'out')];
+      return { kind: 'withdraw', sender, receiver: String(p.recipient), router, owner: sender, amounts, shares: -minted };
   }
   return undefined;
 }

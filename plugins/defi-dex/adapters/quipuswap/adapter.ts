@@ -1,7 +1,7 @@
 import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
 import type { DexAction, DexAdapter, DexPoolDecl, DexPoolKey, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
 import { shareTransfers } from '../../core/LpTransfers';
-import { supplyBefore } from '../../core/FirstMet';
+import { openedBy, supplyBefore } from '../../core/FirstMet';
 import { PoolCall } from '../../core/PoolCall';
 import { signaturePools } from '../../core/SignaturePools';
 import { shippedCall, shippedTransfer } from './shipped';
@@ -76,7 +76,11 @@ async function called(
   key: DexPoolKey,
   c: Call,
 ): Promise<void> {
-  const before = await supplyBefore(ctx, sink, key, () => declaration(step.contract, s, undefined), supplyOf(s), { match: m, step });
+  // A pool first met at the deposit that opened it was empty before it.
+  const paid = () => [new PoolCall(m, step).tokens(s.token_address, s.token_id ?? 0n, 'in'), step.amount];
+  const opening = c.name === 'investLiquidity' ? openedBy(supplyOf(s), paid()) : undefined;
+  const declare = () => declaration(step.contract, s, undefined);
+  const before = await supplyBefore(ctx, sink, key, declare, opening ?? supplyOf(s), { match: m, step });
   const action = decode(m, step, s, before, c);
   if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
 }

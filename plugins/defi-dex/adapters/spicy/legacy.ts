@@ -7,7 +7,7 @@
 import type { HandlerRegistry, MatchedStep } from '../../../../framework';
 import type { DexAction, DexPoolDecl, DexSink, DexSupply } from '../../core/DexAdapter';
 import { inputFee } from '../../core/InputFee';
-import { supplyBefore } from '../../core/FirstMet';
+import { openedBy, supplyBefore } from '../../core/FirstMet';
 import { fa2Transfers, PoolCall } from '../../core/PoolCall';
 import { routerRecipient } from './router';
 import { isToken, type SpicyToken, tokenRef } from './types';
@@ -39,10 +39,18 @@ export function registerLegacySimPairs(r: HandlerRegistry, sink: DexSink): void 
     if (!s) return;
     if (!ctx.watched(step.contract).includes(ROLE)) await ctx.watch(step.contract, ROLE);
     const key = { contract: step.contract, pairId: 0 };
-    const before = await supplyBefore(ctx, sink, key, () => declaration(step.contract, s, undefined), supplyOf(s), { match: m, step });
-    const action = decode(new PoolCall(m, step), step, s, before);
+    const call = new PoolCall(m, step);
+    const declare = () => declaration(step.contract, s, undefined);
+    const before = await supplyBefore(ctx, sink, key, declare, opened(call, step, s) ?? supplyOf(s), { match: m, step });
+    const action = decode(call, step, s, before);
     if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
   });
+}
+
+/** A pair first met at the deposit that opened it was empty before it (FirstMet.openedBy). */
+function opened(call: PoolCall, step: MatchedStep, s: PairStorage): DexSupply | undefined {
+  const paid = [s.token0, s.token1].map((x) => call.paidIn(x.fa2_address, x.token_id ?? 0n));
+  return step.entrypoint === 'add_liquidity' ? openedBy(supplyOf(s), paid) : undefined;
 }
 
 function pairStorage(v: unknown): PairStorage | undefined {
