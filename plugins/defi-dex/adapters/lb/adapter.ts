@@ -2,20 +2,12 @@ import type { GroupMatch, HandlerRegistry, MatchedStep } from '../../../../frame
 import { inputFee } from '../../core/InputFee';
 import { fa12Transfer, PoolCall } from '../../core/PoolCall';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply } from '../../core/DexAdapter';
+import { LB_CALLS as CALLS, LB_CPMM, type LbStorage } from './types';
 
 /** Liquidity Baking's mainnet (and sandbox) contracts: the CPMM, its tzBTC token and its Sirius LQT token. */
 const LB = { cpmm: 'KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5', sirius: 'KT1AafHA1C1vk959wvHWBispY9Y2f3fxBUUo' } as const;
 const NULL_ADDRESS = 'tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU';
 const POOL = { contract: LB.cpmm, pairId: 0 } as const;
-const CALLS = ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity'];
-
-interface LbStorage {
-  tokenPool: bigint;
-  xtzPool: bigint;
-  lqtTotal: bigint;
-  tokenAddress: string;
-  lqtAddress: string;
-}
 
 /**
  * Liquidity Baking (entity `sirius`): tzBTC (token A, the base) against tez (token B). Amounts come
@@ -27,6 +19,7 @@ export const lbAdapter: DexAdapter = {
   name: 'lb',
   entities: ['sirius'],
   register(r: HandlerRegistry, sink: DexSink): void {
+    r.knownCode(LB_CPMM);
     r.onOperationGroup([{ name: 'pool', destination: LB.cpmm, entrypoint: CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
       const storage = step.storage as LbStorage;

@@ -3,24 +3,11 @@ import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRe
 import { LpTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../core/PoolCall';
 import { divisorBps, plentyToken } from './common';
+import { PLENTY_CALLS, PLENTY_VOLATILE, type PlentyStorage } from './types';
 
-const SIGNATURE = { entrypoints: ['Swap', 'AddLiquidity', 'RemoveLiquidity'] } as const;
+const SIGNATURE = { entrypoints: PLENTY_CALLS } as const;
 /** Plenty's usual volatile-pool fee divisor (0.345%), for storages that do not carry `lpFee`. */
 const DEFAULT_LP_FEE = 290n;
-
-interface PlentyStorage {
-  token1Address: string;
-  token2Address: string;
-  token1Id?: bigint;
-  token2Id?: bigint;
-  token1Check?: boolean;
-  token2Check?: boolean;
-  token1_pool: bigint;
-  token2_pool: bigint;
-  totalSupply: bigint;
-  lpFee?: bigint;
-  lpTokenAddress?: string;
-}
 
 /**
  * Plenty volatile AMM pools (entity `plenty_v1`): token1 is A, token2 is B; the fee is
@@ -33,7 +20,8 @@ export const plentyAdapter: DexAdapter = {
   entities: ['plenty_v1'],
   register(r: HandlerRegistry, sink: DexSink): void {
     const lpTransfers = new LpTransfers('plenty');
-    r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: ['Swap', 'AddLiquidity', 'RemoveLiquidity'] }], async (m, ctx) => {
+    r.knownCode(PLENTY_VOLATILE);
+    r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: PLENTY_CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
       const s = poolStorage(step.storage);
       if (!s) return;
