@@ -10,7 +10,8 @@ import { ContractTypes } from '../../../framework/michelson/ContractTypes';
 
 /** Types from Michelson text (the `parameter` and `storage` sections' contents). */
 export function michelsonTypes(parameter: string, storage: string): ContractTypes {
-  const parse = (text: string): unknown => new Parser().parseMichelineExpression(text);
+  // Plain objects, as a node's JSON (the parser's have no prototype).
+  const parse = (text: string): unknown => JSON.parse(JSON.stringify(new Parser().parseMichelineExpression(text)));
   return ContractTypes.fromJSON({ parameter: parse(parameter), storage: parse(storage), codeHash: null });
 }
 
