@@ -33,7 +33,8 @@ export class ContractDirectory {
     if (known) return known;
     if (this.missing.level !== block.level) this.missing = { level: block.level, addresses: new Set() };
     if (this.missing.addresses.has(address)) return undefined;
-    const script = originatedIn(block, address) ?? ContractTypes.fromScript(await node(`context/contracts/${address}/script`));
+    const script =
+      originatedIn(block, address) ?? ContractTypes.fromScript(await node(`context/contracts/${address}/script`));
     if (script) this.known.check(address, script);
     const types = script ?? this.known.fitting(address, block);
     if (types) this.remember(address, types);

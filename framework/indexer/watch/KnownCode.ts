@@ -38,14 +38,16 @@ export class KnownCodes {
   /** The types of the version the contract's storage and calls in this block fit, or undefined. */
   fitting(address: string, block: NormalizedBlock): ContractTypes | undefined {
     if (this.versions.length === 0 || this.unfit.has(address)) return undefined;
-    const ops = block.operations.filter((o) => o.type === 'transaction' && o.status === 'applied' && o.receiver === address);
+    const ops = block.operations.filter(
+      (o) => o.type === 'transaction' && o.status === 'applied' && o.receiver === address,
+    );
     const seen = ops.find((o) => o.storage !== undefined);
     if (!seen) return undefined;
     const version = this.versions.find((v) => ops.every((o) => fits(v.types, o.entrypoint, o.parameters, o.storage)));
     if (version) return version.types;
     remember(this.unfit, address);
     const called = ops.find((o) => this.versions.some((v) => v.signature.includes(o.entrypoint ?? '')));
-    if (called) this.once(address, { address, entrypoint: called.entrypoint }, 'a call like a known contract, but it fits no known version: skipped');
+    if (called) this.once(address, { address, entrypoint: called.entrypoint }, 'fits no known version: skipped');
     return undefined;
   }
 
@@ -54,7 +56,8 @@ export class KnownCodes {
     if (types.codeHash === null || this.versions.some((v) => v.codeHashes.includes(types.codeHash!))) return;
     const entrypoints = [...types.entrypoints].sort().join();
     const like = this.versions.find((v) => [...v.types.entrypoints].sort().join() === entrypoints);
-    if (like) this.once(address, { address, codeHash: types.codeHash, like: like.name }, 'an unknown version of a known contract: read with its own types');
+    const detail = like && { address, codeHash: types.codeHash, like: like.name };
+    if (detail) this.once(address, detail, 'unknown version: read with its own types');
   }
 
   private once(address: string, detail: object, msg: string): void {

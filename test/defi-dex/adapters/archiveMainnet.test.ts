@@ -33,7 +33,8 @@ const POOLS: Record<string, string> = {
   KT1Tr2eG3eVmPRbymrbU2UppUmKjFPXomGG9: 'dexter',
   KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5: 'sirius',
 };
-const rawBlock = (dir: string, level: number): Json => readFixtureJson('tezos-rpc', 'blocks', ...dir.split('/'), `mainnet-${level}.json`);
+const rawBlock = (dir: string, level: number): Json =>
+  readFixtureJson('tezos-rpc', 'blocks', ...dir.split('/'), `mainnet-${level}.json`);
 const address = (v: Json): string => v.string ?? encodeAddress(v.bytes);
 const int = (v: Json): bigint => BigInt(v.int);
 
@@ -83,7 +84,8 @@ describe('defi-dex: real mainnet blocks indexed with no node (an archive started
     );
     // Dexter v1 and the LB CPMM, read by position in their storage (the QuipuSwap v1 pools: quipuswapV1Mainnet).
     for (const c of calls.filter((x) => POOLS[x.pool] !== 'quipu')) {
-      const { supply } = actions.find((a) => key(a.level, a.origin.match.hash, a.pool.contract) === key(c.level, c.hash, c.pool))!;
+      const found = actions.find((a) => a.origin.match.hash === c.hash && a.pool.contract === c.pool);
+      const { supply } = found!;
       const items: Json[] = c.op.result.storage;
       const numbers =
         POOLS[c.pool] === 'dexter' ? [items[3], items[4], items[1].args[1].args[1]] : [items[0], items[1], items[2]];
@@ -104,8 +106,13 @@ describe('defi-dex: real mainnet blocks indexed with no node (an archive started
         // tokens (LB burns a part of the tez sent: paid to the null address).
         return c.op.parameters.entrypoint === 'tokenToXtz'
           ? { tokenIn: 0, amountIn: tokens, amountOut: tez[0][1], receiver: tez[0][0] }
-          : { tokenIn: 1, amountIn: BigInt(c.op.amount), amountOut: tokens, receiver: address(transfer.args[1].args[0]) };
+          : {
+               tokenIn: 1, amountIn: BigInt(c.op.amount),
+              amountOut: tokens, receiver: address(transfer.args[1].args[0])
+            };
       });
-    expect(trades.map((t) => t.action as DexTradeAction).map(({ tokenIn, amountIn, amountOut, receiver }) => ({ tokenIn, amountIn, amountOut, receiver }))).to.deep.equal(expected);
+    const got = trades.map((t) => t.action as DexTradeAction);
+    const read = got.map(({ tokenIn, amountIn, amountOut, receiver }) => ({ tokenIn, amountIn, amountOut, receiver }));
+    expect(read).to.deep.equal(expected);
   });
 });

@@ -30,25 +30,26 @@ const ALL: readonly KnownCode[] = [
   QUIPU_STABLE_DEX4FACTORY,
 ];
 const pytezos = (dir: string, file: string): Json => readFixtureJson('defi', 'pytezos', dir, file);
+/** Stand-in addresses (the recordings do not name their pools). */
 const POOL = 'KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5';
+const USDTZ_POOL = 'KT1Tr2eG3eVmPRbymrbU2UppUmKjFPXomGG9';
 
 /** The recordings per version: the pool's script and its recorded calls. */
-const RECORDED: Array<{ code: KnownCode; dir: string; script: string; calls: string[] }> = [
-  { code: DEXTER_V1, dir: 'dexter_tzbtc_xtz', script: 'dexter_tzbtc_xtz', calls: ['addLiquidity', 'removeLiquidity', 'tokenToXtz', 'tokenToToken'] },
-  { code: DEXTER_V1, dir: 'dexter_usdtz_xtz', script: 'dexter_tzbtc_xtz', calls: ['addLiquidity', 'removeLiquidity', 'tokenToXtz', 'xtzToToken'] },
-  { code: PLENTY_VOLATILE, dir: 'weth_e_ctez_plenty_volatile_swap', script: 'weth_e_ctez_plenty_volatile_swap', calls: ['Swap', 'AddLiquidity', 'RemoveLiquidity'] },
-  { code: PLENTY_STABLE_TOKEN, dir: 'usdt_e_usdc_e_plenty_stable_swap', script: 'usdt_e_usdc_e_plenty_stable_swap', calls: ['Swap', 'add_liquidity'] },
-  {
-    code: PLENTY_STABLE_CTEZ,
-    dir: 'ctez_tez_plenty_stable_swap',
-    script: 'ctez_tez_plenty_stable_swap',
-    calls: ['tez_to_ctez', 'tez_to_ctez_callback', 'ctez_to_tez', 'ctez_to_tez_callback', 'add_liquidity', 'remove_liquidity'],
-  },
+const DEXTER_CALLS = ['addLiquidity', 'removeLiquidity', 'tokenToXtz'];
+const CTEZ_CALLS = ['tez_to_ctez', 'tez_to_ctez_callback', 'ctez_to_tez', 'ctez_to_tez_callback'];
+const recorded = (code: KnownCode, dir: string, calls: string[], script = dir) => ({ code, dir, script, calls });
+const RECORDED = [
+  recorded(DEXTER_V1, 'dexter_tzbtc_xtz', [...DEXTER_CALLS, 'tokenToToken']),
+  recorded(DEXTER_V1, 'dexter_usdtz_xtz', [...DEXTER_CALLS, 'xtzToToken'], 'dexter_tzbtc_xtz'),
+  recorded(PLENTY_VOLATILE, 'weth_e_ctez_plenty_volatile_swap', ['Swap', 'AddLiquidity', 'RemoveLiquidity']),
+  recorded(PLENTY_STABLE_TOKEN, 'usdt_e_usdc_e_plenty_stable_swap', ['Swap', 'add_liquidity']),
+  recorded(PLENTY_STABLE_CTEZ, 'ctez_tez_plenty_stable_swap', [...CTEZ_CALLS, 'add_liquidity', 'remove_liquidity']),
 ];
 
 /** A block holding one applied call of POOL, as the recording has it (no script anywhere). */
 function blockWith(call: Json): NormalizedBlock {
-  const op = { type: 'transaction', status: 'applied', receiver: POOL, entrypoint: call.parameters.entrypoint, parameters: call.parameters.value, storage: call.storage };
+  const { entrypoint, value: parameters } = call.parameters;
+  const op = { type: 'transaction', status: 'applied', receiver: POOL, entrypoint, parameters, storage: call.storage };
   return { level: 1, operations: [op] } as unknown as NormalizedBlock;
 }
 
@@ -74,15 +75,16 @@ describe('defi-dex: the real contract types the adapters ship', () => {
       for (const name of calls) {
         const block = blockWith(pytezos(dir, `${name}.json`));
         expect(await directory(ALL).types(POOL, block, noNode), name).to.equal(code.types);
-        const others = await Promise.all(ALL.filter((c) => c !== code).map((c) => directory([c]).types(POOL, block, noNode)));
-        expect(others.filter(Boolean), name).to.deep.equal([]);
+        const others = ALL.filter((c) => c !== code).map((c) => directory([c]).types(POOL, block, noNode));
+        expect((await Promise.all(others)).filter(Boolean), name).to.deep.equal([]);
       }
     });
   }
 
   it('skips and logs a call like a known contract whose storage fits no version', async () => {
     const lines: object[] = [];
-    const call = { ...pytezos('usdt_e_usdc_e_plenty_stable_swap', 'Swap.json'), storage: pytezos('dexter_tzbtc_xtz', 'tokenToXtz.json').storage };
+    const { storage } = pytezos('dexter_tzbtc_xtz', 'tokenToXtz.json');
+    const call = { ...pytezos('usdt_e_usdc_e_plenty_stable_swap', 'Swap.json'), storage };
     const d = directory(ALL, lines);
     expect(await d.types(POOL, blockWith(call), noNode)).to.equal(undefined);
     expect(await d.types(POOL, { ...blockWith(call), level: 2 }, noNode)).to.equal(undefined);
@@ -91,14 +93,16 @@ describe('defi-dex: the real contract types the adapters ship', () => {
 
   it('reads a script at hand with its own types, and logs one whose code hash no version lists', async () => {
     const script = pytezos('dexter_tzbtc_xtz', '__script__.json');
-    const other = { ...script, code: script.code.map((s: Json) => (s.prim === 'code' ? { ...s, args: [[{ prim: 'FAILWITH' }]] } : s)) };
+    const failing = (s: Json) => (s.prim === 'code' ? { ...s, args: [[{ prim: 'FAILWITH' }]] } : s);
+    const other = { ...script, code: script.code.map(failing) };
     const lines: object[] = [];
     const d = directory(ALL, lines);
     const node = (s: Json) => async () => s;
-    await d.types(POOL, { level: 1, operations: [] } as unknown as NormalizedBlock, node(script));
+    const empty = { level: 1, operations: [] } as unknown as NormalizedBlock;
+    await d.types(POOL, empty, node(script));
     expect(lines).to.deep.equal([]);
-    const types = await d.types('KT1Tr2eG3eVmPRbymrbU2UppUmKjFPXomGG9', { level: 1, operations: [] } as unknown as NormalizedBlock, node(other));
+    const types = await d.types(USDTZ_POOL, empty, node(other));
     expect(types!.codeHash).to.not.be.oneOf([...DEXTER_V1.codeHashes]);
-    expect(lines).to.deep.equal([{ address: 'KT1Tr2eG3eVmPRbymrbU2UppUmKjFPXomGG9', codeHash: types!.codeHash, like: 'dexter v1' }]);
+    expect(lines).to.deep.equal([{ address: USDTZ_POOL, codeHash: types!.codeHash, like: 'dexter v1' }]);
   });
 });

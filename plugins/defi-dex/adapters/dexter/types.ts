@@ -34,7 +34,8 @@ export const DEXTER_SIGNATURE = [
   'updateTokenPoolInternal',
 ];
 
-export const DEXTER_V1 = knownCode('dexter v1', { parameter: PARAMETER, storage: STORAGE }, ['86be2327fe5248da'], DEXTER_SIGNATURE);
+const SECTIONS = { parameter: PARAMETER, storage: STORAGE };
+export const DEXTER_V1 = knownCode('dexter v1', SECTIONS, ['86be2327fe5248da'], DEXTER_SIGNATURE);
 
 /** Dexter v1's storage decoded (type annotations name the fields; the big map is its id). */
 export interface DexterStorage {

@@ -54,7 +54,8 @@ function settledSwap(m: GroupMatch, settle: MatchedStep, pool: CtezPool): DexTra
   if (!open) return undefined;
   const opened = new PoolCall(m, { op: open, contract: settle.contract, sender: open.sender });
   const settled = new PoolCall(m, settle);
-  const recipient = (PLENTY_STABLE_CTEZ.types.parameters(entrypoint, open.parameters) as { recipient?: unknown } | undefined)?.recipient;
+  const opening = PLENTY_STABLE_CTEZ.types.parameters(entrypoint, open.parameters);
+  const recipient = (opening as { recipient?: unknown } | undefined)?.recipient;
   if (typeof recipient !== 'string') return undefined;
   const { sender, router } = opened.parties();
   const ctez = (dir: 'in' | 'out') => opened.tokens(pool.ctez, 0n, dir) + settled.tokens(pool.ctez, 0n, dir);

@@ -46,7 +46,7 @@ export const TOKEN_POOL_CALLS = ['Swap', 'add_liquidity', 'remove_liquidity'];
 export const CTEZ_CALLS = ['add_liquidity', 'remove_liquidity', 'tez_to_ctez_callback', 'ctez_to_tez_callback'];
 export const CTEZ_SIGNATURE = ['tez_to_ctez', 'ctez_to_tez', ...CTEZ_CALLS];
 
-export const PLENTY_STABLE_TOKEN = knownCode('plenty stable token/token', TOKEN_POOL, ['70ab69327a44e3bf'], TOKEN_POOL_CALLS);
+export const PLENTY_STABLE_TOKEN = knownCode('plenty stable token', TOKEN_POOL, ['70ab69327a44e3bf'], TOKEN_POOL_CALLS);
 export const PLENTY_STABLE_CTEZ = knownCode('plenty stable ctez/tez', CTEZ_POOL, ['b01b68a17e3bbc30'], CTEZ_SIGNATURE);
 
 /** A token/token pool's storage decoded (the fields the adapter reads). */

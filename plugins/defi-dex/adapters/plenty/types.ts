@@ -24,7 +24,8 @@ const STORAGE = `
 
 export const PLENTY_CALLS = ['Swap', 'AddLiquidity', 'RemoveLiquidity'];
 
-export const PLENTY_VOLATILE = knownCode('plenty volatile', { parameter: PARAMETER, storage: STORAGE }, ['d5177d7fdb73b64d'], PLENTY_CALLS);
+const SECTIONS = { parameter: PARAMETER, storage: STORAGE };
+export const PLENTY_VOLATILE = knownCode('plenty volatile', SECTIONS, ['d5177d7fdb73b64d'], PLENTY_CALLS);
 
 /** A volatile pool's storage decoded; the fields marked optional are absent from older pool versions. */
 export interface PlentyStorage {
