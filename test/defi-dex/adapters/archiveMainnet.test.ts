@@ -5,7 +5,7 @@ import type { RawBlock } from '../../../framework/chain/model/RawBlock';
 import { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
 import { DEX_ADAPTERS } from '../../../plugins/defi-dex/adapters';
 import type { DexTradeAction } from '../../../plugins/defi-dex/core/DexAdapter';
-import { watchingContext } from '../../indexer/support/templeGroups';
+import { carrierBlock, templeContents, watchingContext } from '../../indexer/support/templeGroups';
 import { readFixtureJson } from '../../support/fixtures';
 import { RecordingSink } from '../support/RecordingSink';
 
@@ -114,5 +114,39 @@ describe('defi-dex: real mainnet blocks indexed with no node (an archive started
     const got = trades.map((t) => t.action as DexTradeAction);
     const read = got.map(({ tokenIn, amountIn, amountOut, receiver }) => ({ tokenIn, amountIn, amountOut, receiver }));
     expect(read).to.deep.equal(expected);
+  });
+});
+
+describe('defi-dex: the recorded Temple groups (real mainnet groups) indexed with no node', () => {
+  const NAMES = ['temple-wallet-sirs-xtz-swap', 'xtz-kusd-swap', 'wtz-arbitraging'];
+  // Found in the recordings (SOURCES.md): the LB CPMM, two QuipuSwap v1 FA2 pools (WTZ, CRNCHY) and the
+  // SpicySwap pair. QuipuSwap v2's DexCore (KT1J8Hr3BP8bpbfmgGpRPoC9nAMSYtStZG43, two swaps) ships no types
+  // yet (docs/defi-dex.md): with no node it is not recognized, and it is left out here.
+  const EXPECTED = [
+    ['KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5', 'sirius'],
+    ['KT1VXBX6NwapYf9Sq6LsQVr4SdsDq3ta1nss', 'quipu_token'],
+    ['KT1KrhWvNabCZXNkBgxyxz3RG2MX1MVabwRd', 'quipu_token'],
+    ['KT1HHZnspZoRZgtFns5LHYHFkXgQ1WGPrxFr', 'spicy_v1'],
+  ];
+
+  it('recognizes the LB CPMM, the QuipuSwap v1 pools and the Spicy pair; LB supplies are the storages after', async () => {
+    const sink = new RecordingSink();
+    const d = new BlockDispatcher();
+    for (const adapter of DEX_ADAPTERS) adapter.register(d, sink);
+    const block = carrierBlock(NAMES);
+    await d.dispatch(block, watchingContext(d, block, {}));
+    // Premise from the raw JSON: each expected pool is called (applied) in the recordings.
+    const raw = NAMES.flatMap((n) => templeContents(n) as Json[]).flatMap((c) => [
+      { ...c, result: c.metadata.operation_result },
+      ...(c.metadata.internal_operation_results ?? []),
+    ]);
+    const called = (pool: string) => raw.filter((o) => o.destination === pool && o.result?.status === 'applied');
+    for (const [pool] of EXPECTED) expect(called(pool), pool).to.not.have.length(0);
+    const declared = sink.calls.flatMap((x) => (x.call === 'pool' ? [[x.decl.contract, x.decl.entity]] : []));
+    expect(declared).to.deep.equal(EXPECTED);
+    const lb = EXPECTED[0][0];
+    const storages = called(lb).map((o) => (o.result.storage as Json[]).slice(0, 3).map(int));
+    const supplies = sink.actions().filter((a) => a.pool.contract === lb);
+    expect(supplies.map((a) => [...a.supply.reserves, a.supply.lpSupply])).to.deep.equal(storages);
   });
 });
