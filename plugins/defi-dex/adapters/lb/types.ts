@@ -22,6 +22,16 @@ export const LB_CALLS = ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidi
 
 export const LB_CPMM = knownCode('liquidity baking cpmm', { parameter: PARAMETER, storage: STORAGE }, [], LB_CALLS);
 
+/** The arguments of the CPMM's calls decoded (each entrypoint's record; the fields the adapter reads). */
+export interface LbCallArgs {
+  /** `xtzToToken`, `tokenToXtz`, `removeLiquidity`: who gets the output. */
+  to: string;
+  /** `addLiquidity`: who gets the shares. */
+  owner: string;
+  /** `tokenToToken`: the pool the tez go on to. */
+  outputDexterContract: string;
+}
+
 /** The CPMM's storage decoded. */
 export interface LbStorage {
   tokenPool: bigint;

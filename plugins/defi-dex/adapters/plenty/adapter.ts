@@ -3,7 +3,7 @@ import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRe
 import { LpTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../core/PoolCall';
 import { divisorBps, plentyToken } from './common';
-import { PLENTY_CALLS, PLENTY_VOLATILE, type PlentyStorage } from './types';
+import { PLENTY_CALLS, PLENTY_VOLATILE, type PlentyCallArgs, type PlentyStorage } from './types';
 
 const SIGNATURE = { entrypoints: PLENTY_CALLS } as const;
 /** Plenty's usual volatile-pool fee divisor (0.345%), for storages that do not carry `lpFee`. */
@@ -56,7 +56,7 @@ const supplyOf = (s: PlentyStorage): DexSupply => ({ reserves: [s.token1_pool, s
 
 function decode(call: PoolCall, step: MatchedStep, s: PlentyStorage, before: DexSupply): DexAction | undefined {
   const { sender, router } = call.parties();
-  const p = step.parameters as Record<string, unknown>;
+  const p = step.parameters as PlentyCallArgs;
   const [a, b] = [
     { address: s.token1Address, id: s.token1Check ? (s.token1Id ?? 0n) : 0n },
     { address: s.token2Address, id: s.token2Check ? (s.token2Id ?? 0n) : 0n },
@@ -68,13 +68,13 @@ function decode(call: PoolCall, step: MatchedStep, s: PlentyStorage, before: Dex
       const tokenIn = 1 - tokenOut;
       const amountIn = moved(tokenIn, 'in');
       const out = [a, b][tokenOut];
-      const receiver = call.receiver(String(p.recipient), { token: out.address, tokenId: out.id });
+      const receiver = call.receiver(p.recipient, { token: out.address, tokenId: out.id });
       return { kind: 'trade', sender, receiver, router, tokenIn, tokenOut, amountIn, amountOut: moved(tokenOut, 'out'), fees: { lp: { amount: amountIn / feeDivisor(s), bps: feesBps(s), token: tokenIn } } };
     }
     case 'AddLiquidity':
-      return { kind: 'deposit', sender, receiver: String(p.recipient), router, owner: String(p.recipient), amounts: [moved(0, 'in'), moved(1, 'in')], shares: s.totalSupply - before.lpSupply };
+      return { kind: 'deposit', sender, receiver: p.recipient, router, owner: p.recipient, amounts: [moved(0, 'in'), moved(1, 'in')], shares: s.totalSupply - before.lpSupply };
     case 'RemoveLiquidity':
-      return { kind: 'withdraw', sender, receiver: String(p.recipient), router, owner: sender, amounts: [moved(0, 'out'), moved(1, 'out')], shares: before.lpSupply - s.totalSupply };
+      return { kind: 'withdraw', sender, receiver: p.recipient, router, owner: sender, amounts: [moved(0, 'out'), moved(1, 'out')], shares: before.lpSupply - s.totalSupply };
   }
   return undefined;
 }
