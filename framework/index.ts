@@ -52,6 +52,7 @@ export { Logger } from './util/Logger';
 export { seededRandom } from './util/seededRandom';
 export { bigOrZero } from './util/bigOrZero';
 export * from './indexer/IndexContext';
+export type { KnownCode } from './indexer/watch/KnownCode';
 export { SharedKey, sharedKey, SharedValues } from './indexer/SharedValues';
 export { BatchState, batchKey, carriedKey, StateKey } from './indexer/BatchState';
 export type { RecomputeFn } from './indexer/DerivedTables';

@@ -166,7 +166,8 @@ export class TzidxApp {
         const plugin = container.resolve(cls as unknown as new () => TzidxPlugin);
         contributions.push(await plugin.setup({ container, config, catalog, log: opts.log.child({ plugin: cls.manifest.name }) }));
       }
-      const dispatcher = new BlockDispatcher(new ContractDirectory(new WatchList(config.watch)));
+      const contracts = new ContractDirectory(new WatchList(config.watch), opts.log.child({ component: 'contracts' }));
+      const dispatcher = new BlockDispatcher(contracts);
       // First, so a block's event precedes the events plugins publish while handling it.
       stream.attach(dispatcher);
       for (const plugin of contributions) plugin.handlers?.(dispatcher);

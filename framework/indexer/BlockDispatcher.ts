@@ -21,6 +21,7 @@ import {
   RollbackHookFn,
 } from './IndexContext';
 import { ContractDirectory } from './watch/ContractDirectory';
+import type { KnownCode } from './watch/KnownCode';
 import { WatchList } from './watch/WatchList';
 
 type Subscription =
@@ -71,6 +72,10 @@ export class BlockDispatcher implements HandlerRegistry {
 
   claim(role: string, selector: ContractSelector): void {
     this.claims.push({ role, selector });
+  }
+
+  knownCode(code: KnownCode): void {
+    this.contracts.known.add(code);
   }
 
   blocksStart(hook: BlocksStartFn): void {

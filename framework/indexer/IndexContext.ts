@@ -6,6 +6,7 @@ import type { BatchState } from './BatchState';
 import type { RecomputeFn } from './DerivedTables';
 import type { SharedValues } from './SharedValues';
 import type { TableReader } from './TableReader';
+import type { KnownCode } from './watch/KnownCode';
 import type { Destination, GroupMatch, GroupPatternOptions, PatternStep } from './groups/GroupPattern';
 
 /** A row of a mutable table as handlers see it: its row_id is fixed from the moment it is inserted. */
@@ -135,6 +136,8 @@ export interface HandlerRegistry {
   onOperationGroup<N extends string>(steps: readonly PatternStep<N>[], handler: GroupHandlerFn<N>, options?: GroupPatternOptions): void;
   /** Watches every contract originated (applied) whose code matches the selector, under the role, from its origination on. */
   claim(role: string, selector: ContractSelector): void;
+  /** Ships a contract version's real types: contracts met with no script at hand are read with the one they fit. */
+  knownCode(code: KnownCode): void;
   blocksStart(hook: BlocksStartFn): void;
   blocksDone(hook: BlocksDoneFn): void;
   afterBatch(hook: BatchHookFn): void;

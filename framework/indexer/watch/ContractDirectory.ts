@@ -1,5 +1,7 @@
 import type { NormalizedBlock } from '../../chain';
 import { ContractTypes } from '../../michelson/ContractTypes';
+import type { Logger } from '../../util/Logger';
+import { KnownCodes } from './KnownCode';
 import { WatchList } from './WatchList';
 
 /** How many contracts' types stay cached (types of big contracts are large; hot ones stay). */
@@ -8,14 +10,22 @@ const CACHE_SIZE = 5000;
 /**
  * Where adapters learn a contract's types (to match signatures and decode calls): a watch that stored
  * them, an origination in the block being indexed, or the node (`context/contracts/{address}/script`
- * as of that block). Without a node and without an indexed origination the types are unknown.
+ * as of that block). Without a node and without an indexed origination they are those of the plugins'
+ * shipped version (`KnownCode`) that the contract's storage and calls in the block fit, if one does.
  */
 export class ContractDirectory {
   private readonly cache = new Map<string, ContractTypes>();
   /** Contracts the node had no script for, asked again only in another block. */
   private missing = { level: -1, addresses: new Set<string>() };
 
-  constructor(readonly watches: WatchList) {}
+  readonly known: KnownCodes;
+
+  constructor(
+    readonly watches: WatchList,
+    log?: Logger,
+  ) {
+    this.known = new KnownCodes(log);
+  }
 
   async types(address: string, block: NormalizedBlock, node: (path: string) => Promise<unknown>): Promise<ContractTypes | undefined> {
     if (!address.startsWith('KT1')) return undefined;
@@ -23,7 +33,10 @@ export class ContractDirectory {
     if (known) return known;
     if (this.missing.level !== block.level) this.missing = { level: block.level, addresses: new Set() };
     if (this.missing.addresses.has(address)) return undefined;
-    const types = originatedIn(block, address) ?? ContractTypes.fromScript(await node(`context/contracts/${address}/script`));
+    const script =
+      originatedIn(block, address) ?? ContractTypes.fromScript(await node(`context/contracts/${address}/script`));
+    if (script) this.known.check(address, script);
+    const types = script ?? this.known.fitting(address, block);
     if (types) this.remember(address, types);
     else this.missing.addresses.add(address);
     return types;

@@ -3,22 +3,14 @@ import type { DexAdapter, DexPoolDecl, DexSink, DexSupply } from '../../core/Dex
 import { PoolCall } from '../../core/PoolCall';
 import { decodeDexterCall, DEXTER_CALLS, type DexterPool } from './calls';
 import { dexterMinted } from './minted';
+import { DEXTER_SIGNATURE, DEXTER_V1, type DexterStorage } from './types';
 
 /**
  * Dexter v1's code by its entrypoints: the Liquidity Baking CPMM, a Dexter fork, has neither `approve`
  * nor `updateTokenPoolInternal` (and keeps an `lqtAddress` in its storage), so it stays with `lb`.
  */
-const SIGNATURE = { entrypoints: ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity', 'approve', 'updateTokenPoolInternal'] } as const;
+const SIGNATURE = { entrypoints: DEXTER_SIGNATURE } as const;
 const FEE_BPS = 30n;
-
-/** Dexter v1's storage as its script names it (type annotations). */
-interface DexterStorage {
-  accounts: number;
-  lqtTotal: bigint;
-  tokenAddress: string;
-  tokenPool: bigint;
-  xtzPool: bigint;
-}
 
 /**
  * Dexter v1 tez/FA1.2 pools (entity `dexter`), recognized by their entrypoints at their first call:
@@ -31,6 +23,7 @@ export const dexterAdapter: DexAdapter = {
   name: 'dexter',
   entities: ['dexter'],
   register(r: HandlerRegistry, sink: DexSink): void {
+    r.knownCode(DEXTER_V1);
     r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: DEXTER_CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
       const s = poolStorage(step.storage);

@@ -10,6 +10,7 @@ import {
 import { inputFee } from '../../core/InputFee';
 import { fa12Transfer, PoolCall } from '../../core/PoolCall';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply } from '../../core/DexAdapter';
+import { LB_CALLS as CALLS, LB_CPMM, type LbCallArgs, type LbStorage } from './types';
 
 /** Liquidity Baking's mainnet (and sandbox) contracts: the CPMM, its tzBTC token and its Sirius LQT token. */
 const LB = { cpmm: 'KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5', sirius: 'KT1AafHA1C1vk959wvHWBispY9Y2f3fxBUUo' } as const;
@@ -17,15 +18,6 @@ const NULL_ADDRESS = 'tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU';
 const POOL = { contract: LB.cpmm, pairId: 0 } as const;
 const ADDRESS = { prim: 'address' };
 const NAT = { prim: 'nat' };
-const CALLS = ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity'];
-
-interface LbStorage {
-  tokenPool: bigint;
-  xtzPool: bigint;
-  lqtTotal: bigint;
-  tokenAddress: string;
-  lqtAddress: string;
-}
 
 /**
  * Liquidity Baking (entity `sirius`): tzBTC (token A, the base) against tez (token B). Amounts come
@@ -37,6 +29,7 @@ export const lbAdapter: DexAdapter = {
   name: 'lb',
   entities: ['sirius'],
   register(r: HandlerRegistry, sink: DexSink): void {
+    r.knownCode(LB_CPMM);
     r.onOperationGroup([{ name: 'pool', destination: LB.cpmm, entrypoint: CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
       const storage = step.storage as LbStorage;
@@ -86,7 +79,7 @@ function declaration(s: LbStorage, creator: string | undefined): DexPoolDecl {
 
 function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | undefined {
   const call = new PoolCall(m, step);
-  const p = step.parameters as Record<string, unknown>;
+  const p = step.parameters as LbCallArgs;
   const { sender, router } = call.parties();
   const burned = call.tez((a) => a === NULL_ADDRESS);
   const sharesMoved = call.shares(s.lqtAddress);
@@ -96,20 +89,20 @@ function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | und
   switch (step.entrypoint) {
     case 'xtzToToken': {
       const net = step.amount - burned;
-      const receiver = call.receiver(String(p.to), { token: s.tokenAddress, tokenId: 0n });
+      const receiver = call.receiver(p.to, { token: s.tokenAddress, tokenId: 0n });
       return { kind: 'trade', sender, receiver, router, tokenIn: 1, tokenOut: 0, amountIn: step.amount, amountOut: tokensOut, fees: { lp: lpFee(net, 1), burn: { amount: burned, bps: '10', token: 1 } } };
     }
     case 'tokenToXtz':
     case 'tokenToToken': {
       // tokenToToken sends the tez on to another pool's xtzToToken: that pool reports its own trade.
-      const to = step.entrypoint === 'tokenToXtz' ? String(p.to) : String(p.outputDexterContract);
+      const to = step.entrypoint === 'tokenToXtz' ? p.to : p.outputDexterContract;
       const out = step.entrypoint === 'tokenToXtz' ? call.tez((a) => a === to) : call.tezWith(to, 'xtzToToken');
       return { kind: 'trade', sender, receiver: call.receiver(to, 'tez'), router, tokenIn: 0, tokenOut: 1, amountIn: tokensIn, amountOut: out, fees: { lp: lpFee(tokensIn, 0), burn: { amount: burned, bps: '10', token: 1 } } };
     }
     case 'addLiquidity':
-      return { kind: 'deposit', sender, receiver: String(p.owner), router, owner: String(p.owner), amounts: [tokensIn, step.amount], shares: sharesMoved };
+      return { kind: 'deposit', sender, receiver: p.owner, router, owner: p.owner, amounts: [tokensIn, step.amount], shares: sharesMoved };
     case 'removeLiquidity':
-      return { kind: 'withdraw', sender, receiver: String(p.to), router, owner: sender, amounts: [tokensOut, call.tez((a) => a === String(p.to))], shares: -sharesMoved };
+      return { kind: 'withdraw', sender, receiver: p.to, router, owner: sender, amounts: [tokensOut, call.tez((a) => a === p.to)], shares: -sharesMoved };
   }
   return undefined;
 }

@@ -2,9 +2,10 @@ import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../
 import type { DexAction, DexAdapter, DexSink } from '../../core/DexAdapter';
 import { LpTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../core/PoolCall';
-import { CTEZ_CALLS, CTEZ_SIGNATURE, ctezPool, decodeCtezCall } from './ctezPool';
+import { ctezPool, decodeCtezCall } from './ctezPool';
 import { declaration, ENTITY, supplyOf, type StablePool } from './pool';
-import { decodeTokenPoolCall, TOKEN_POOL_CALLS, tokenPool } from './tokenPool';
+import { decodeTokenPoolCall, tokenPool } from './tokenPool';
+import { CTEZ_CALLS, CTEZ_SIGNATURE, PLENTY_STABLE_CTEZ, PLENTY_STABLE_TOKEN, TOKEN_POOL_CALLS } from './types';
 
 /** Code signatures: disjoint from each other and from the volatile pools (`Swap`, `AddLiquidity`, `RemoveLiquidity`). */
 const TOKEN_POOL = { entrypoints: TOKEN_POOL_CALLS } as const;
@@ -24,6 +25,8 @@ export const plentyStableAdapter: DexAdapter = {
   entities: [ENTITY],
   register(r: HandlerRegistry, sink: DexSink): void {
     const lp = new LpTransfers('plenty-stable');
+    r.knownCode(PLENTY_STABLE_TOKEN);
+    r.knownCode(PLENTY_STABLE_CTEZ);
     r.onOperationGroup([{ name: 'pool', destination: TOKEN_POOL, entrypoint: TOKEN_POOL_CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
       const pool = step.decoded ? tokenPool(step.storage) : undefined;

@@ -1,33 +1,14 @@
-import { plainValue, type GroupMatch, type MatchedStep } from '../../../../framework';
+import type { GroupMatch, MatchedStep } from '../../../../framework';
 import type { DexAction, DexTradeAction } from '../../core/DexAdapter';
 import { PoolCall } from '../../core/PoolCall';
 import { outputFee, type StablePool } from './pool';
+import { type CtezPoolStorage, PLENTY_STABLE_CTEZ } from './types';
 
-/**
- * The ctez/tez pool's calls, all read at the call that moves the reserves: add_liquidity,
+/*
+ * Why: the ctez/tez pool's calls, all read at the call that moves the reserves: add_liquidity,
  * remove_liquidity and the swaps' callbacks. A swap opens with `tez_to_ctez`/`ctez_to_tez` (which
  * only stores the trade and asks ctez's `get_target`) and settles in its `_callback`: one trade.
  */
-export const CTEZ_CALLS = ['add_liquidity', 'remove_liquidity', 'tez_to_ctez_callback', 'ctez_to_tez_callback'];
-export const CTEZ_SIGNATURE = ['tez_to_ctez', 'ctez_to_tez', ...CTEZ_CALLS];
-
-const t = (prim: string, annot: string) => ({ prim, annots: [annot] });
-/** The opening calls' argument types, to read the recipient from the call found in the group. */
-const OPENING: Readonly<Record<string, unknown>> = {
-  tez_to_ctez: { prim: 'pair', args: [t('nat', '%minCashBought'), t('address', '%recipient')] },
-  ctez_to_tez: { prim: 'pair', args: [t('nat', '%cashSold'), { prim: 'pair', args: [t('nat', '%minTezBought'), t('address', '%recipient')] }] },
-};
-
-interface CtezPoolStorage {
-  ctezAddress: string;
-  ctezPool: bigint;
-  tezPool: bigint;
-  lqtAddress: string;
-  lqtTotal: bigint;
-  lpFee: bigint;
-  state: boolean;
-}
-
 type CtezPool = StablePool & { ctez: string };
 
 /** The ctez/tez pool's storage (ctez = A, tez = B), or undefined when it is not one. */
@@ -73,7 +54,8 @@ function settledSwap(m: GroupMatch, settle: MatchedStep, pool: CtezPool): DexTra
   if (!open) return undefined;
   const opened = new PoolCall(m, { op: open, contract: settle.contract, sender: open.sender });
   const settled = new PoolCall(m, settle);
-  const recipient = (plainValue(OPENING[entrypoint], open.parameters) as { recipient?: unknown } | undefined)?.recipient;
+  const opening = PLENTY_STABLE_CTEZ.types.parameters(entrypoint, open.parameters);
+  const recipient = (opening as { recipient?: unknown } | undefined)?.recipient;
   if (typeof recipient !== 'string') return undefined;
   const { sender, router } = opened.parties();
   const ctez = (dir: 'in' | 'out') => opened.tokens(pool.ctez, 0n, dir) + settled.tokens(pool.ctez, 0n, dir);

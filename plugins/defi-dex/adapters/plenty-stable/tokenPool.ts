@@ -3,24 +3,7 @@ import type { DexAction } from '../../core/DexAdapter';
 import type { PoolCall } from '../../core/PoolCall';
 import { plentyToken } from '../plenty/common';
 import { outputFee, type StablePool } from './pool';
-
-/** The entrypoints of a token/token stable pool (the volatile pools spell theirs AddLiquidity/RemoveLiquidity). */
-export const TOKEN_POOL_CALLS = ['Swap', 'add_liquidity', 'remove_liquidity'];
-
-interface TokenPoolStorage {
-  token1Address: string;
-  token1Id: bigint;
-  token1Check: boolean;
-  token1Pool: bigint;
-  token2Address: string;
-  token2Id: bigint;
-  token2Check: boolean;
-  token2Pool: bigint;
-  lqtAddress: string;
-  lqtTotal: bigint;
-  lpFee: bigint;
-  state: boolean;
-}
+import type { TokenPoolStorage } from './types';
 
 /** How the pool's token moves name its tokens (contract, id). */
 type TokenPool = StablePool & { legs: Array<{ address: string; id: bigint }> };

@@ -3,24 +3,11 @@ import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRe
 import { LpTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../core/PoolCall';
 import { divisorBps, plentyToken } from './common';
+import { PLENTY_CALLS, PLENTY_VOLATILE, type PlentyCallArgs, type PlentyStorage } from './types';
 
-const SIGNATURE = { entrypoints: ['Swap', 'AddLiquidity', 'RemoveLiquidity'] } as const;
+const SIGNATURE = { entrypoints: PLENTY_CALLS } as const;
 /** Plenty's usual volatile-pool fee divisor (0.345%), for storages that do not carry `lpFee`. */
 const DEFAULT_LP_FEE = 290n;
-
-interface PlentyStorage {
-  token1Address: string;
-  token2Address: string;
-  token1Id?: bigint;
-  token2Id?: bigint;
-  token1Check?: boolean;
-  token2Check?: boolean;
-  token1_pool: bigint;
-  token2_pool: bigint;
-  totalSupply: bigint;
-  lpFee?: bigint;
-  lpTokenAddress?: string;
-}
 
 /**
  * Plenty volatile AMM pools (entity `plenty_v1`): token1 is A, token2 is B; the fee is
@@ -33,7 +20,8 @@ export const plentyAdapter: DexAdapter = {
   entities: ['plenty_v1'],
   register(r: HandlerRegistry, sink: DexSink): void {
     const lpTransfers = new LpTransfers('plenty');
-    r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: ['Swap', 'AddLiquidity', 'RemoveLiquidity'] }], async (m, ctx) => {
+    r.knownCode(PLENTY_VOLATILE);
+    r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: PLENTY_CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
       const s = poolStorage(step.storage);
       if (!s) return;
@@ -68,7 +56,7 @@ const supplyOf = (s: PlentyStorage): DexSupply => ({ reserves: [s.token1_pool, s
 
 function decode(call: PoolCall, step: MatchedStep, s: PlentyStorage, before: DexSupply): DexAction | undefined {
   const { sender, router } = call.parties();
-  const p = step.parameters as Record<string, unknown>;
+  const p = step.parameters as PlentyCallArgs;
   const [a, b] = [
     { address: s.token1Address, id: s.token1Check ? (s.token1Id ?? 0n) : 0n },
     { address: s.token2Address, id: s.token2Check ? (s.token2Id ?? 0n) : 0n },
@@ -83,22 +71,22 @@ function decode(call: PoolCall, step: MatchedStep, s: PlentyStorage, before: Dex
       const tokenIn = 1 - tokenOut;
       const amountIn = moved(tokenIn, 'in');
       const out = [a, b][tokenOut];
-      const receiver = call.receiver(String(p.recipient), { token: out.address, tokenId: out.id });
+      const receiver = call.receiver(p.recipient, { token: out.address, tokenId: out.id });
       return { kind: 'trade', sender, receiver, router, tokenIn, tokenOut, amountIn, amountOut: moved(tokenOut, 'out'), fees: { lp: { amount: amountIn / feeDivisor(s), bps: feesBps(s), token: tokenIn } } };
     }
     case 'AddLiquidity':
       return {
         kind: 'deposit',
         sender,
-        receiver: String(p.recipient),
+        receiver: p.recipient,
         router,
-        owner: String(p.recipient),
+        owner: p.recipient,
         amounts: [moved(0, 'in'), moved(1, 'in')],
         shares: minted,
       };
     case 'RemoveLiquidity':
       const amounts = [moved(0, 'out'), moved(1, 'out')];
-      return { kind: 'withdraw', sender, receiver: String(p.recipient), router, owner: sender, amounts, shares: -minted };
+      return { kind: 'withdraw', sender, receiver: p.recipient, router, owner: sender, amounts, shares: -minted };
   }
   return undefined;
 }

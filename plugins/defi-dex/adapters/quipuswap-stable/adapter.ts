@@ -4,12 +4,13 @@ import type { DexAction, DexAdapter, DexPoolKey, DexSink, DexSupply, DexTokenRef
 import { PoolCall } from '../../core/PoolCall';
 import { swapFees } from './fees';
 import { declaration, dexMaps, poolTokens, stablePool, supplyOf, updatedValue, type StablePool } from './pool';
+import { QUIPU_STABLE_DEX4FACTORY, STABLE_SIGNATURE } from './types';
 
 const ROLE = 'defi-dex:quipuswap-stable';
 /** The calls that change a pool's reserves, supply or fees. */
 const CALLS = ['swap', 'invest', 'divest', 'divest_imbalanced', 'divest_one_coin', 'set_fees'];
-/** The dex's own entrypoints (the standalone dex and the factory's dex4factory alike; `stake` is an `or` of `add`/`remove`, listed by its leaves). */
-const SIGNATURE = { entrypoints: ['swap', 'invest', 'divest', 'divest_imbalanced', 'divest_one_coin', 'claim_referral'] } as const;
+/** The dex's own entrypoints (the standalone dex and the factory's dex4factory alike). */
+const SIGNATURE = { entrypoints: STABLE_SIGNATURE } as const;
 
 type Params = Record<string, unknown>;
 
@@ -27,6 +28,7 @@ export const quipuswapStableAdapter: DexAdapter = {
   register(r: HandlerRegistry, sink: DexSink): void {
     // A pool's tokens never change once set: remembered per process, looked up again after a restart.
     const tokens = new Map<string, DexTokenRef[]>();
+    r.knownCode(QUIPU_STABLE_DEX4FACTORY);
     r.claim(ROLE, SIGNATURE);
     r.onOperationGroup([{ name: 'dex', type: 'origination', destination: { role: ROLE } }], async (m, ctx) => {
       const step = m.steps.dex!;

@@ -3,14 +3,13 @@ import type { DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRef } from '.
 import { LpTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../core/PoolCall';
 import { decodeDexterCall, DEXTER_CALLS, type DexterPool } from '../dexter/calls';
+import { VORTEX_CALLS, VORTEX_FA12, type VortexStorage } from './types';
 
 /**
  * Vortex's code by its entrypoints. Dexter v1 and the Liquidity Baking CPMM have them too: the
  * storage tells them apart (Vortex alone keeps `user_investments` next to `lqtAddress`).
  */
-const SIGNATURE = {
-  entrypoints: ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity'],
-} as const;
+const SIGNATURE = { entrypoints: VORTEX_CALLS } as const;
 export const VORTEX_ENTITY = 'vortex_v1';
 /**
  * The fee: 0.28% of the input (the output is `in·9972·out/(in·9972 + 10000·pool)`), of which 0.03% is
@@ -20,19 +19,6 @@ export const VORTEX_ENTITY = 'vortex_v1';
  */
 const FEE_BPS = 28n;
 const RESERVE_BPS = 3n;
-
-/** Vortex's storage as its script names it; `tokenId` only in the FA2-token variant. */
-interface VortexStorage {
-  xtzPool: bigint;
-  tokenPool: bigint;
-  lqtTotal: bigint;
-  lqtAddress: string;
-  tokenAddress: string;
-  tokenId?: bigint;
-  user_investments: number;
-  /** The account the pool pays its reserve fee to. */
-  reserve?: string;
-}
 
 /**
  * Youves' Vortex tez/token pools (entity `vortex_v1`), a Dexter 2 fork with Dexter's entrypoints and
@@ -46,6 +32,7 @@ export const vortexAdapter: DexAdapter = {
   entities: [VORTEX_ENTITY],
   register(r: HandlerRegistry, sink: DexSink): void {
     const lp = new LpTransfers('vortex');
+    r.knownCode(VORTEX_FA12);
     r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: DEXTER_CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
       const s = step.decoded ? poolStorage(step.storage) : undefined;
