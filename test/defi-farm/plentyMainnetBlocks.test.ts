@@ -12,16 +12,17 @@ import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, type TestInstance } from '../support/TestInstance';
 
 /*
- * Plenty farms in two full mainnet blocks, indexed by the whole indexer (core-chain and defi-farm) with no
- * node: block 1621538 holds an applied `unstake` (USDtz farm) and a `stake` skipped after its approve failed;
- * block 1676122 five `GetReward` calls of one account on five farms. The oracle is the raw block JSON alone:
+ * Plenty farms in three full mainnet blocks, indexed by the whole indexer (core-chain and defi-farm) with no
+ * node: block 1588744 holds a `GetReward`; 1621538 an applied `unstake` (USDtz farm) and a `stake` skipped
+ * after its approve failed; 1676122 five `GetReward` calls of one account on five farms (one of them the
+ * farm claimed from in 1588744). The oracle is the raw block JSON alone:
  * the FA1.2 transfers each farm made (its internal operations' parameters), the call's argument, the
  * storage after the call read by position (the farm's record: pytezos usdt_e_usdc_e_farm/__script__.json),
  * and the caller's `balances` entry in the call's big map diff.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
-const LEVELS = [1621538, 1676122];
+const LEVELS = [1588744, 1621538, 1676122];
 const FARM_CALLS = ['stake', 'unstake', 'GetReward', 'AddReward'];
 const rawBlock = (level: number): Json =>
   readFixtureJson('tezos-rpc', 'blocks', 'legacy-pre-ithaca', 'mainnet', `mainnet-${level}.json`);
@@ -126,8 +127,9 @@ describe(`defi-farm: Plenty farms on real mainnet blocks, indexed with no node (
   });
 
   it('finds one event per applied farm call, none for the skipped stake', () => {
-    // Premises from the raw JSON: an unstake and five GetReward applied, one stake skipped.
+    // Premises from the raw JSON: an unstake and six GetReward applied, one stake skipped.
     expect(calls.map((c) => [c.level, c.entrypoint, c.status])).to.deep.equal([
+      [1588744, 'GetReward', 'applied'],
       [1621538, 'stake', 'skipped'],
       [1621538, 'unstake', 'applied'],
       ...Array(5).fill([1676122, 'GetReward', 'applied']),
@@ -157,6 +159,9 @@ describe(`defi-farm: Plenty farms on real mainnet blocks, indexed with no node (
   });
 
   it("takes the farm's totals and the owner's stake from the storage and entry after each call", () => {
+    // The tables hold each farm and position as its last call left them.
+    const last = (c: RawFarmCall, same: (x: RawFarmCall) => boolean) => applied.filter(same).pop() === c;
+    expect(new Set(applied.map((c) => c.farm)).size, 'a farm called twice').to.equal(applied.length - 1);
     applied.forEach((c, i) => {
       const n = farmNumbers(c.storage);
       const entry = entryOf(c);
@@ -166,16 +171,20 @@ describe(`defi-farm: Plenty farms on real mainnet blocks, indexed with no node (
       expect(n.totalSupply % scale, c.farm).to.equal(0n);
       const left = n.periodFinish > n.lastUpdate ? n.rate * (n.periodFinish - n.lastUpdate) : 0n;
       expect([events[i].stake_supply, events[i].reward_supply], c.farm).to.deep.equal([String(n.totalSupply / scale), String(left)]);
-      const farm = farms.find((f) => f.pool === `${c.farm}_0`)!;
-      const stakeToken = `${n.stakeToken}_0`;
-      const rewardToken = `${n.rewardToken}_0`;
       expect(n.faTwoToken).to.equal(false);
-      const row = [farm.entity, farm.stake_token, farm.reward_token, farm.total_stake, farm.remaining_rewards];
-      expect(row, c.farm).to.deep.equal(['plenty', stakeToken, rewardToken, String(n.totalSupply / scale), String(left)]);
+      if (last(c, (x) => x.farm === c.farm)) {
+        const farm = farms.find((f) => f.pool === `${c.farm}_0`)!;
+        const row = [farm.entity, farm.stake_token, farm.reward_token, farm.total_stake, farm.remaining_rewards];
+        const tokens = [`${n.stakeToken}_0`, `${n.rewardToken}_0`];
+        expect(row, c.farm).to.deep.equal(['plenty', ...tokens, String(n.totalSupply / scale), String(left)]);
+      }
+      // Each owner calls each farm once here: its position is this call's entry, its claims this call's payout.
+      expect(applied.filter((x) => x.farm === c.farm && x.caller === c.caller)).to.have.length(1);
       const p = positions.find((x) => x.pool === `${c.farm}_0` && x.owner === c.caller)!;
       const got = [p.stake_balance, p.rewards_claimed, p.rewards_pending, p.is_closed];
+      const open = entry.staked + entry.rewards > 0n ? 'false' : 'true';
       const claimed = paidOf(c, n.rewardToken);
-      expect(got, c.farm).to.deep.equal([String(entry.staked), String(claimed), String(entry.rewards), entry.staked + entry.rewards > 0n ? 'false' : 'true']);
+      expect(got, c.farm).to.deep.equal([String(entry.staked), String(claimed), String(entry.rewards), open]);
     });
   });
 });
