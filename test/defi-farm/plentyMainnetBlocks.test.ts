@@ -60,7 +60,8 @@ function rawCalls(): RawFarmCall[] {
           });
         const [hash, farm, caller, entrypoint] = [g.hash, c.destination, c.source, c.parameters.entrypoint];
         const diffs = r.lazy_storage_diff ?? [];
-        return { level, hash, farm, caller, entrypoint, status: r.status, parameters: c.parameters.value, storage: r.storage, diffs, paid };
+        const [status, parameters, storage] = [r.status, c.parameters.value, r.storage];
+        return { level, hash, farm, caller, entrypoint, status, parameters, storage, diffs, paid };
       }),
   );
 }
@@ -89,7 +90,9 @@ function entryOf(call: RawFarmCall) {
   const diff = call.diffs.find((d: Json) => d.kind === 'big_map' && d.id === balances);
   const u = diff.diff.updates.find((x: Json) => address(x.key) === call.caller);
   const [lotsAndBalance, counter, rewards] = u.value;
-  const lots = new Map<bigint, bigint>(lotsAndBalance.args[0].map((e: Json) => [int(e.args[0]), int(e.args[1].args[0])]));
+  const lots = new Map<bigint, bigint>(
+    lotsAndBalance.args[0].map((e: Json) => [int(e.args[0]), int(e.args[1].args[0])]),
+  );
   const staked = [...lots.values()].reduce((a, b) => a + b, 0n);
   return { lots, staked, balance: int(lotsAndBalance.args[1]), counter: int(counter), rewards: int(rewards) };
 }
@@ -108,22 +111,29 @@ describe(`defi-farm: Plenty farms on real mainnet blocks, indexed with no node (
   let farms: CsvRow[];
 
   before(async () => {
-    const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => ['core-chain', 'defi-farm'].includes(p.manifest.name));
+    const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) =>
+      ['core-chain', 'defi-farm'].includes(p.manifest.name),
+    );
     t = await startTestInstance({ plugins });
     await indexBlocks(t, LEVELS.map((l) => rawBlock(l) as RawBlock));
-    const cols = ['pool', 'height', 'event_type', 'volume', 'reward', 'fee', 'stake_id', 'stake_supply', 'reward_supply', 'sender', 'receiver', 'tx_hash'];
-    events = await readTable(t, 'farm_event', cols);
-    positions = await readTable(t, 'farm_position', ['pool', 'owner', 'stake_balance', 'rewards_claimed', 'rewards_pending', 'is_closed']);
-    farms = await readTable(t, 'farm_pool', ['pool', 'entity', 'stake_token', 'reward_token', 'total_stake', 'remaining_rewards']);
+    const sides = ['sender', 'receiver', 'tx_hash'];
+    const amounts = ['volume', 'reward', 'fee', 'stake_id', 'stake_supply', 'reward_supply'];
+    events = await readTable(t, 'farm_event', ['pool', 'height', 'event_type', ...amounts, ...sides]);
+    const stakes = ['stake_balance', 'rewards_claimed', 'rewards_pending', 'is_closed'];
+    positions = await readTable(t, 'farm_position', ['pool', 'owner', ...stakes]);
+    const totals = ['total_stake', 'remaining_rewards'];
+    farms = await readTable(t, 'farm_pool', ['pool', 'entity', 'stake_token', 'reward_token', ...totals]);
   });
   after(async () => t?.close());
 
-  it('ships the real farm types: those of the recorded script, whose storage type fits every farm of the blocks', () => {
+  it('ships the real farm types: the recorded script\'s, whose storage type fits every farm of the blocks', () => {
     const script = readFixtureJson<Json>('defi', 'pytezos', 'usdt_e_usdc_e_farm', '__script__.json');
     // As JSON (the parser leaves `undefined` members that JSON, like the RPC, does not have).
     const json = (types: ContractTypes) => JSON.parse(JSON.stringify(types.toJSON()));
     expect(json(PLENTY_FARM_TYPES)).to.deep.equal(json(ContractTypes.fromScript(script)!));
-    for (const c of applied) expect(() => PLENTY_FARM_TYPES.storage(c.storage, { strict: true }), c.farm).to.not.throw();
+    for (const c of applied) {
+      expect(() => PLENTY_FARM_TYPES.storage(c.storage, { strict: true }), c.farm).to.not.throw();
+    }
   });
 
   it('finds one event per applied farm call, none for the skipped stake', () => {
@@ -134,7 +144,8 @@ describe(`defi-farm: Plenty farms on real mainnet blocks, indexed with no node (
       [1621538, 'unstake', 'applied'],
       ...Array(5).fill([1676122, 'GetReward', 'applied']),
     ]);
-    expect(events.map((e) => [e.height, e.tx_hash, e.pool])).to.deep.equal(applied.map((c) => [String(c.level), c.hash, `${c.farm}_0`]));
+    const expected = applied.map((c) => [String(c.level), c.hash, `${c.farm}_0`]);
+    expect(events.map((e) => [e.height, e.tx_hash, e.pool])).to.deep.equal(expected);
   });
 
   it('reads amounts from what the farm moved: stake paid back less the fee it kept, rewards claimed', () => {
@@ -149,7 +160,8 @@ describe(`defi-farm: Plenty farms on real mainnet blocks, indexed with no node (
         const back = paidOf(c, n.stakeToken);
         expect(back > 0n && back < amount, 'a fee was kept').to.equal(true);
         const got = [e.event_type, e.volume, e.fee, e.reward, e.stake_id];
-        expect(got, c.hash).to.deep.equal(['withdraw', String(amount), String(amount - back), String(reward), String(lot)]);
+        const want = ['withdraw', String(amount), String(amount - back), String(reward), String(lot)];
+        expect(got, c.hash).to.deep.equal(want);
       } else {
         expect(reward > 0n, c.farm).to.equal(true);
         expect([e.event_type, e.volume, e.fee, e.reward], c.farm).to.deep.equal(['claim', '0', '0', String(reward)]);
@@ -170,7 +182,8 @@ describe(`defi-farm: Plenty farms on real mainnet blocks, indexed with no node (
       const scale = entry.balance / entry.staked;
       expect(n.totalSupply % scale, c.farm).to.equal(0n);
       const left = n.periodFinish > n.lastUpdate ? n.rate * (n.periodFinish - n.lastUpdate) : 0n;
-      expect([events[i].stake_supply, events[i].reward_supply], c.farm).to.deep.equal([String(n.totalSupply / scale), String(left)]);
+      const supplies = [events[i].stake_supply, events[i].reward_supply];
+      expect(supplies, c.farm).to.deep.equal([String(n.totalSupply / scale), String(left)]);
       expect(n.faTwoToken).to.equal(false);
       if (last(c, (x) => x.farm === c.farm)) {
         const farm = farms.find((f) => f.pool === `${c.farm}_0`)!;

@@ -39,7 +39,14 @@ export const plentyFarmAdapter: FarmAdapter = {
 /** FA2 stake tokens are flagged by `faTwoToken`; the storage carries no id, Plenty's FA2 LPs use 0. */
 const stakeToken = (s: FarmStorage): FarmTokenRef => (s.faTwoToken ? { standard: 'fa2', contract: s.stakeToken, tokenId: 0n } : { standard: 'fa1.2', contract: s.stakeToken });
 
-function decode(call: PoolCall, entrypoint: string | undefined, parameters: unknown, s: FarmStorage, owner: string, entry: OwnerEntry | undefined): FarmAction | undefined {
+function decode(
+  call: PoolCall,
+  entrypoint: string | undefined,
+  parameters: unknown,
+  s: FarmStorage,
+  owner: string,
+  entry: OwnerEntry | undefined,
+): FarmAction | undefined {
   // Token id 0: FA1.2 moves are read as id 0, and Plenty's FA2 stake tokens use id 0.
   const moved = (token: string, dir: 'in' | 'out') => call.tokens(token, 0n, dir);
   const parties = { sender: owner, receiver: owner };

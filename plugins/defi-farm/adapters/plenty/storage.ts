@@ -45,7 +45,8 @@ export function farmCall(step: MatchedStep): { storage: FarmStorage; parameters:
   }
   try {
     const storage = farmStorage(PLENTY_FARM_TYPES.storage(step.op.storage, { strict: true }));
-    return storage && { storage, parameters: PLENTY_FARM_TYPES.parameters(step.entrypoint, step.op.parameters, { strict: true }) };
+    const parameters = storage && PLENTY_FARM_TYPES.parameters(step.entrypoint, step.op.parameters, { strict: true });
+    return storage && { storage, parameters };
   } catch {
     return undefined;
   }

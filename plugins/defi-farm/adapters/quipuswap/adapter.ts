@@ -41,7 +41,8 @@ export const quipuswapFarmAdapter: FarmAdapter = {
           await sink.farm(ctx, { ...key, entity: entity(s), stake: stakeOf(farm), reward: rewardOf(farm), creator }, supply);
         }
         await sink.action(ctx, key, action, supply, { match: m, step });
-        const kept = action.kind === 'withdraw' ? feeStaked(s, step.bigMapDiffs, fid, step.contract, action.fee) : undefined;
+        const kept =
+          action.kind === 'withdraw' ? feeStaked(s, step.bigMapDiffs, fid, step.contract, action.fee) : undefined;
         if (kept) await sink.action(ctx, key, kept, supply, { match: m, step });
       }
     });
@@ -99,10 +100,17 @@ function userAction(call: PoolCall, s: FarmsStorage, entrypoint: string, p: User
  * `contracts/partial/farm/t_farm/t_farm_lambdas.ligo` at 9805ed66f6756b8513db5dbd14547938cf90b7d7). The farm's
  * own position gets it as a deposit, with its entry after the call, so the positions add up to `staked`.
  */
-function feeStaked(s: FarmsStorage, diffs: MatchedStep['bigMapDiffs'], fid: bigint, farm: string, fee: bigint): FarmAction | undefined {
+function feeStaked(
+  s: FarmsStorage,
+  diffs: MatchedStep['bigMapDiffs'],
+  fid: bigint,
+  farm: string,
+  fee: bigint,
+): FarmAction | undefined {
   const self = fee > 0n ? userWritten(s, diffs, fid, farm) : undefined;
   if (!self) return undefined;
-  const state = { pending: self.earned / PRECISION, rewardBase: self.earned - self.prev_earned, stakeAfter: self.staked };
+  const rewardBase = self.earned - self.prev_earned;
+  const state = { pending: self.earned / PRECISION, rewardBase, stakeAfter: self.staked };
   return { kind: 'deposit', sender: farm, receiver: farm, owner: farm, volume: fee, fee: 0n, reward: 0n, ...state };
 }
 

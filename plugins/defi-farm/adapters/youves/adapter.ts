@@ -35,8 +35,9 @@ export const youvesSavingsAdapter: FarmAdapter = {
       } else action = await withdrawal(s, step.contract, owner, moves, await sink.stake(ctx, key, owner));
       // The stake is what savers deposited and have not withdrawn; the growth above it is their reward
       // (the index values it): total_stake·disc_factor would count that growth as stake.
-      const principal = (before?.totalStake ?? 0n) + (action.kind === 'deposit' ? action.volume : action.kind === 'withdraw' ? -action.volume : 0n);
-      const supply: FarmSupply = { totalStake: principal, remainingRewards: null, accrual: { index: s.discFactor, precision: PRECISION } };
+      const moved = action.kind === 'deposit' ? action.volume : action.kind === 'withdraw' ? -action.volume : 0n;
+      const accrual = { index: s.discFactor, precision: PRECISION };
+      const supply: FarmSupply = { totalStake: (before?.totalStake ?? 0n) + moved, remainingRewards: null, accrual };
       if (!before) await sink.farm(ctx, { ...key, entity: ENTITY, stake: token, reward: token }, supply);
       await sink.action(ctx, key, action, supply, { match: m, step });
     });
