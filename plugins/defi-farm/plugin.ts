@@ -4,10 +4,14 @@ import { MarketUsdQuotes } from '../defi-dex/core/MarketUsdQuotes';
 import { FARM_ADAPTERS } from './adapters';
 import { FarmRoutes } from './api/FarmRoutes';
 import { FarmRecorder } from './core/FarmRecorder';
+import { rewardsPaidCheck } from './core/RewardsCheck';
 import { readAheadPositions } from '../defi-dex/core/PositionReadAhead';
 import { tables } from './tables.generated';
 
-/** What `tzidx check defi` holds the farm tables to: stakes add up to the farm's total, nothing negative. */
+/**
+ * What `tzidx check defi` holds the farm tables to: stakes add up to the farm's total, nothing negative,
+ * positions closed exactly when nothing is staked or pending (plus rewards paid within funding, RewardsCheck).
+ */
 const FARM_LEDGER: LedgerSpec = {
   family: 'defi',
   name: 'farm',
@@ -17,7 +21,12 @@ const FARM_LEDGER: LedgerSpec = {
     group: 'pool',
     balance: 'stake_balance',
     ledger: { plus: ['stake_deposited'], minus: ['stake_withdrawn'] },
-    closed: { flag: 'is_closed', height: 'close_height', time: 'close_time', when: ['stake_balance'] },
+    closed: {
+      flag: 'is_closed',
+      height: 'close_height',
+      time: 'close_time',
+      when: ['stake_balance', 'rewards_pending'],
+    },
     height: 'update_height',
     nonNegative: ['stake_balance', 'stake_deposited', 'stake_withdrawn', 'rewards_claimed', 'rewards_pending'],
   },
@@ -49,7 +58,10 @@ export class DefiFarmPlugin implements TzidxPlugin {
       },
       // USD values as the DEX's: tez from the markets plugin, tokens through defi-dex's tez pools (null when either is off).
       routes: (r) => new FarmRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),
-      checks: () => ledgerChecks(this.db.reader, this.catalog, FARM_LEDGER),
+      checks: () => [
+        ...ledgerChecks(this.db.reader, this.catalog, FARM_LEDGER),
+        rewardsPaidCheck(this.db.reader, this.catalog),
+      ],
     };
   }
 }

@@ -77,10 +77,13 @@ describe('defi-farm: the QuipuSwap TFarm on the sandbox chain', function () {
 
   it('records one event per farm call with the moved amounts and the farm totals the storage holds after it', () => {
     for (const kind of Object.keys(KIND)) expect(calls.some((c) => c.entrypoint === kind), kind).to.equal(true);
-    expect(events.map((e) => [e.tx_hash, e.event_type, e.pool])).to.deep.equal(calls.map((c) => [c.hash, KIND[c.entrypoint!], `${farm.address}_${fidOf(c)}`]));
+    // The stakers' events; the farm's own (an early withdrawal's fee staked in its name) are checked below.
+    const userEvents = events.filter((e) => e.sender !== farm.address);
+    expect(userEvents.map((e) => [e.tx_hash, e.event_type, e.pool])).to.deep.equal(calls.map((c) => [c.hash, KIND[c.entrypoint!], `${farm.address}_${fidOf(c)}`]));
+    const feesStaked: string[][] = [];
     let fees = 0;
     calls.forEach((c, i) => {
-      const e = events[i];
+      const e = userEvents[i];
       const f = farmAfter(c);
       // Rewards left: the rate (×10^18) over the time left to end_time from the last update.
       const from = f.upd > f.start ? f.upd : f.start;
@@ -100,6 +103,9 @@ describe('defi-farm: the QuipuSwap TFarm on the sandbox chain', function () {
         // The early-withdrawal fee is the farm's withdrawal_fee share of the amount (10^18 precision).
         expect(amt - back, c.hash).to.be.oneOf([0n, (amt * f.withdrawalFee) / P]);
         if (amt > back) fees++;
+        // The fee stays staked in the farm's own users_info entry (t_farm_lambdas.ligo `withdraw`).
+        const self = diffs(c, farm.state.usersInfo).find((d) => JSON.stringify(d.key).includes(`"${farm.address}"`));
+        if (amt > back) feesStaked.push([c.hash, 'deposit', String(amt - back), String(f.staked), self ? 'written' : 'unwritten']);
       } else {
         const stakeIn = c.entrypoint === 'deposit' ? transferred(ops, c.hash, f.stake, who, farm.address)[0] : 0n;
         expect([e.volume, e.reward], c.hash).to.deep.equal([String(stakeIn), String(toUser)]);
@@ -107,6 +113,8 @@ describe('defi-farm: the QuipuSwap TFarm on the sandbox chain', function () {
       }
     });
     expect(fees, 'withdrawals inside the timelock paid a fee').to.be.greaterThan(0);
+    const farmEvents = events.filter((e) => e.sender === farm.address);
+    expect(farmEvents.map((e) => [e.tx_hash, e.event_type, e.volume, e.stake_supply, 'written'])).to.deep.equal(feesStaked);
     expect(events.some((e) => e.event_type !== 'update' && e.reward !== '0'), 'rewards paid').to.equal(true);
   });
 

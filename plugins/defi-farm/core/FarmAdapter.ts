@@ -57,6 +57,11 @@ interface FarmParties {
 interface OwnerState {
   /** Rewards earned and not paid yet, from the contract's own accounting; undefined when it has none. */
   readonly pending?: bigint;
+  /**
+   * The owner's stake after the call (raw), when the storage keeps it: the position's balance is then the
+   * chain's, and a stake made before the indexed history counts as deposited (see FarmRecorder).
+   */
+  readonly stakeAfter?: bigint;
   /** The contract's id of the stake lot this action touched (Plenty's InvestMap key). */
   readonly stakeId?: bigint;
   /**

@@ -121,22 +121,29 @@ export class FarmRecorder implements FarmSink {
         rewards_pending: null,
         reward_base: null,
         reward_shares: null,
+        // Closed at this block until the action opens it (one that leaves nothing staked or pending keeps it so).
         is_closed: true,
         open_height: ctx.block.level,
         open_time: time,
-        close_height: null,
-        close_time: null,
+        close_height: ctx.block.level,
+        close_time: time,
         update_height: ctx.block.level,
       });
-    const delta = action.kind === 'deposit' ? action.volume : action.kind === 'withdraw' ? -action.volume : 0n;
-    const balance = bigOrZero(p.stake_balance) + delta;
+    const volume = action.kind === 'claim' ? 0n : action.volume;
+    const delta = action.kind === 'deposit' ? volume : action.kind === 'withdraw' ? -volume : 0n;
+    // The chain's stake where the storage tells it; what it holds beyond our count was staked before the
+    // indexed history (a farm met mid-chain) and counts as deposited, so the counters still add up.
+    const balance = action.stakeAfter ?? bigOrZero(p.stake_balance) + delta;
+    const unseen = balance - (bigOrZero(p.stake_balance) + delta);
+    const counter = (kind: FarmAction['kind'], sign: bigint) =>
+      (action.kind === kind ? volume : 0n) + (unseen * sign > 0n ? unseen * sign : 0n);
     const patch: Record<string, unknown> = {
       stake_balance: balance,
+      stake_deposited: bigOrZero(p.stake_deposited) + counter('deposit', 1n),
+      stake_withdrawn: bigOrZero(p.stake_withdrawn) + counter('withdraw', -1n),
       rewards_claimed: bigOrZero(p.rewards_claimed) + action.reward,
       update_height: ctx.block.level,
     };
-    if (action.kind === 'deposit') patch.stake_deposited = bigOrZero(p.stake_deposited) + action.volume;
-    if (action.kind === 'withdraw') patch.stake_withdrawn = bigOrZero(p.stake_withdrawn) + action.volume;
     // The contract's id of the stake where it has one, else the row's own id (kept for the position's life).
     if (action.stakeId !== undefined) patch.stake_id = Number(action.stakeId);
     else if (p.stake_id === null) patch.stake_id = Number(p.row_id);

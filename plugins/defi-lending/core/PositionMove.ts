@@ -5,7 +5,10 @@ import type { LendPositionRow } from '../tables.generated';
 
 const sign = (was: boolean, now: boolean): bigint => (was === now ? 0n : now ? 1n : -1n);
 
-/** A new, closed position row (opened by the action applied to it right after). */
+/**
+ * A new position row, closed at this block until the action applied to it right after opens it: one that
+ * never holds a raw unit (dust yTokens seized in a liquidation, say) stays closed, with its close block.
+ */
 export function emptyPosition(pool: Entity, position: string, owner: string, ctx: IndexContext): Omit<LendPositionRow, 'pool' | 'contract' | 'pool_id' | 'entity'> {
   return {
     position,
@@ -32,8 +35,8 @@ export function emptyPosition(pool: Entity, position: string, owner: string, ctx
     is_closed: true,
     open_height: ctx.block.level,
     open_time: new Date(ctx.block.time),
-    close_height: null,
-    close_time: null,
+    close_height: ctx.block.level,
+    close_time: new Date(ctx.block.time),
     update_height: ctx.block.level,
   };
 }

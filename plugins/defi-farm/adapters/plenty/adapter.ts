@@ -1,29 +1,32 @@
-import type { HandlerRegistry, MatchedStep } from '../../../../framework';
+import type { HandlerRegistry } from '../../../../framework';
 import { PoolCall } from '../../../defi-dex/core/PoolCall';
 import type { FarmAction, FarmAdapter, FarmSink, FarmSupply, FarmTokenRef } from '../../core/FarmAdapter';
-import { farmStorage, FarmStorage, OwnerEntry, ownerEntry, remainingRewards } from './storage';
+import { farmCall, FarmStorage, OwnerEntry, ownerEntry, remainingRewards } from './storage';
 
 const ENTRYPOINTS = ['stake', 'unstake', 'GetReward', 'AddReward'];
 
 /**
- * Plenty single-farm contracts (entity `plenty`), recognized at their first call by the entrypoints
- * `stake`/`unstake`/`GetReward` and a storage naming `stakeToken`, `rewardToken` and `totalSupply`
- * (the PNLP staking proxies have the entrypoints but none of these: they are not farms of their own).
- * Amounts are what moved (the farm's token transfers); totals come from the storage after the call.
+ * Plenty single-farm contracts (entity `plenty`), recognized at their first call of `stake`/`unstake`/
+ * `GetReward`/`AddReward` by a storage naming `stakeToken`, `rewardToken` and `totalSupply`, read with
+ * the contract's own types when at hand, else with the shipped real ones (`types.ts`, no node needed).
+ * The PNLP staking proxies have the entrypoints but none of these fields: they are not farms of their own.
+ * Amounts are what moved (the farm's token transfers); totals and the owner's stake come from the
+ * storage after the call.
  */
 export const plentyFarmAdapter: FarmAdapter = {
   name: 'plenty',
   entities: ['plenty'],
   register(r: HandlerRegistry, sink: FarmSink): void {
-    r.onOperationGroup([{ name: 'farm', destination: { entrypoints: ['stake', 'unstake', 'GetReward'] }, entrypoint: ENTRYPOINTS }], async (m, ctx) => {
+    r.onOperationGroup([{ name: 'farm', entrypoint: ENTRYPOINTS }], async (m, ctx) => {
       const step = m.steps.farm!;
-      const s = farmStorage(step.storage);
-      if (!s) return;
+      const read = farmCall(step);
+      if (!read) return;
+      const s = read.storage;
       const key = { contract: step.contract, poolId: 0 };
       const owner = step.sender ?? m.signer ?? '';
       const entry = ownerEntry(s, step.bigMapDiffs, owner);
       const call = new PoolCall(m, step);
-      const action = decode(call, step, s, owner, entry);
+      const action = decode(call, step.entrypoint, read.parameters, s, owner, entry);
       const before = await sink.supply(ctx, key);
       const supply = supplyAfter(s, entry, action, before);
       if (!supply) return;
@@ -36,24 +39,31 @@ export const plentyFarmAdapter: FarmAdapter = {
 /** FA2 stake tokens are flagged by `faTwoToken`; the storage carries no id, Plenty's FA2 LPs use 0. */
 const stakeToken = (s: FarmStorage): FarmTokenRef => (s.faTwoToken ? { standard: 'fa2', contract: s.stakeToken, tokenId: 0n } : { standard: 'fa1.2', contract: s.stakeToken });
 
-function decode(call: PoolCall, step: MatchedStep, s: FarmStorage, owner: string, entry: OwnerEntry | undefined): FarmAction | undefined {
+function decode(
+  call: PoolCall,
+  entrypoint: string | undefined,
+  parameters: unknown,
+  s: FarmStorage,
+  owner: string,
+  entry: OwnerEntry | undefined,
+): FarmAction | undefined {
   // Token id 0: FA1.2 moves are read as id 0, and Plenty's FA2 stake tokens use id 0.
   const moved = (token: string, dir: 'in' | 'out') => call.tokens(token, 0n, dir);
   const parties = { sender: owner, receiver: owner };
-  const pending = entry?.pending;
-  switch (step.entrypoint) {
+  const state = { pending: entry?.pending, stakeAfter: entry?.stake };
+  switch (entrypoint) {
     case 'stake':
       // The new lot is the counter before the call (the counter after, minus one).
-      return { kind: 'deposit', ...parties, owner, volume: moved(s.stakeToken, 'in'), fee: 0n, reward: moved(s.rewardToken, 'out'), pending, stakeId: entry?.counter !== undefined ? entry.counter - 1n : undefined };
+      return { kind: 'deposit', ...parties, ...state, owner, volume: moved(s.stakeToken, 'in'), fee: 0n, reward: moved(s.rewardToken, 'out'), stakeId: entry?.counter !== undefined ? entry.counter - 1n : undefined };
     case 'unstake': {
       // `unstake nat` or `unstake {Amount, MapKey}`: the amount leaves the stake, the farm keeps the fee.
-      const p = step.parameters as bigint | { Amount?: bigint; MapKey?: bigint };
+      const p = parameters as bigint | { Amount?: bigint; MapKey?: bigint };
       const volume = typeof p === 'bigint' ? p : (p.Amount ?? 0n);
       const paid = moved(s.stakeToken, 'out');
-      return { kind: 'withdraw', ...parties, owner, volume, fee: volume > paid ? volume - paid : 0n, reward: moved(s.rewardToken, 'out'), pending, stakeId: typeof p === 'bigint' ? undefined : p.MapKey };
+      return { kind: 'withdraw', ...parties, ...state, owner, volume, fee: volume > paid ? volume - paid : 0n, reward: moved(s.rewardToken, 'out'), stakeId: typeof p === 'bigint' ? undefined : p.MapKey };
     }
     case 'GetReward':
-      return { kind: 'claim', ...parties, owner, reward: moved(s.rewardToken, 'out'), pending };
+      return { kind: 'claim', ...parties, ...state, owner, reward: moved(s.rewardToken, 'out') };
     case 'AddReward':
       return { kind: 'update', ...parties, reward: moved(s.rewardToken, 'in') };
   }

@@ -1,4 +1,5 @@
-import { plainValue, type BigMapDiff } from '../../../../framework';
+import { plainValue, type BigMapDiff, type MatchedStep } from '../../../../framework';
+import { PLENTY_FARM_TYPES } from './types';
 
 const t = (prim: string, annot?: string, args?: unknown[]) => ({ prim, ...(annot ? { annots: [annot] } : {}), ...(args ? { args } : {}) });
 /**
@@ -24,14 +25,35 @@ export interface FarmStorage {
 
 /** A staker's entry after the call: the raw stake when the contract tells it, pending rewards, lot counter. */
 export interface OwnerEntry {
+  /** The owner's stake after the call in raw stake units (the sum of its lots, or the plain balance). */
+  stake?: bigint;
   /** Contract units per raw stake unit (1 for plain `address → nat` balances); undefined when no lot shows it. */
   scale?: bigint;
   pending?: bigint;
   counter?: bigint;
 }
 
+/**
+ * A call's storage after it and its argument, when the storage is a Plenty farm's: read with the
+ * contract's own types when the step has them, else with the shipped real types (strictly: a storage
+ * of another shape is no Plenty farm's); undefined otherwise.
+ */
+export function farmCall(step: MatchedStep): { storage: FarmStorage; parameters: unknown } | undefined {
+  if (step.decoded) {
+    const storage = farmStorage(step.storage);
+    return storage && { storage, parameters: step.parameters };
+  }
+  try {
+    const storage = farmStorage(PLENTY_FARM_TYPES.storage(step.op.storage, { strict: true }));
+    const parameters = storage && PLENTY_FARM_TYPES.parameters(step.entrypoint, step.op.parameters, { strict: true });
+    return storage && { storage, parameters };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The storage when it is a Plenty farm's (a stake token, a reward token and a total); else undefined. */
-export function farmStorage(v: unknown): FarmStorage | undefined {
+function farmStorage(v: unknown): FarmStorage | undefined {
   const s = v as Partial<FarmStorage> | undefined;
   return typeof s?.totalSupply === 'bigint' && typeof s.stakeToken === 'string' && typeof s.rewardToken === 'string' && typeof s.balances === 'number' ? (s as FarmStorage) : undefined;
 }
@@ -47,15 +69,15 @@ export function ownerEntry(s: FarmStorage, diffs: readonly BigMapDiff[], owner: 
   for (const d of diffs) {
     if ((d.action !== 'update' && d.action !== 'remove') || d.bigMapId !== s.balances || d.key === undefined || plainValue(t('address'), d.key) !== owner) continue;
     // A removed entry shows no lots: the scale stays unknown (the stake is then the recorded one moved).
-    if (d.action === 'remove') return {};
+    if (d.action === 'remove') return { stake: 0n };
     const plain = plainValue(t('nat'), d.value);
-    if (typeof plain === 'bigint') return { scale: 1n };
+    if (typeof plain === 'bigint') return { scale: 1n, stake: plain };
     const lots = plainValue(LOT_ENTRY, d.value) as { InvestMap?: Map<bigint, { amount: bigint }>; balance?: bigint; counter?: bigint; rewards?: bigint } | undefined;
     if (typeof lots?.balance !== 'bigint' || !(lots.InvestMap instanceof Map)) continue;
     const raw = [...lots.InvestMap.values()].reduce((n, l) => n + l.amount, 0n);
     // The scale shows only while lots are left and divide the balance exactly.
     const scale = raw > 0n && lots.balance % raw === 0n ? lots.balance / raw : undefined;
-    return { scale, pending: lots.rewards, counter: lots.counter };
+    return { stake: raw, scale, pending: lots.rewards, counter: lots.counter };
   }
   return undefined;
 }

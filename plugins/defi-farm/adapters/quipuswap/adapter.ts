@@ -1,4 +1,4 @@
-import { plainValue, type HandlerRegistry } from '../../../../framework';
+import { plainValue, type HandlerRegistry, type MatchedStep } from '../../../../framework';
 import { PoolCall, type TokenMove } from '../../../defi-dex/core/PoolCall';
 import type { FarmAction, FarmAdapter, FarmSink, FarmSupply, FarmTokenRef } from '../../core/FarmAdapter';
 import { type FarmRecord, farmsStorage, farmsWritten, type FarmsStorage, PRECISION, remainingRewards, tokenRef, type UserInfo, userWritten } from './storage';
@@ -41,6 +41,9 @@ export const quipuswapFarmAdapter: FarmAdapter = {
           await sink.farm(ctx, { ...key, entity: entity(s), stake: stakeOf(farm), reward: rewardOf(farm), creator }, supply);
         }
         await sink.action(ctx, key, action, supply, { match: m, step });
+        const kept =
+          action.kind === 'withdraw' ? feeStaked(s, step.bigMapDiffs, fid, step.contract, action.fee) : undefined;
+        if (kept) await sink.action(ctx, key, kept, supply, { match: m, step });
       }
     });
   },
@@ -89,6 +92,26 @@ function userAction(call: PoolCall, s: FarmsStorage, entrypoint: string, p: User
       return { kind: 'claim', sender: owner, receiver: p.rewards_receiver, owner, reward, ...state };
   }
   return undefined;
+}
+
+/**
+ * An early withdrawal's fee stays staked in the farm's name: `withdraw` adds it to `users_info[(fid,
+ * Tezos.self_address)].staked` and takes only the rest off `farm.staked` (madfish-solutions/quipuswap-farming
+ * `contracts/partial/farm/t_farm/t_farm_lambdas.ligo` at 9805ed66f6756b8513db5dbd14547938cf90b7d7). The farm's
+ * own position gets it as a deposit, with its entry after the call, so the positions add up to `staked`.
+ */
+function feeStaked(
+  s: FarmsStorage,
+  diffs: MatchedStep['bigMapDiffs'],
+  fid: bigint,
+  farm: string,
+  fee: bigint,
+): FarmAction | undefined {
+  const self = fee > 0n ? userWritten(s, diffs, fid, farm) : undefined;
+  if (!self) return undefined;
+  const rewardBase = self.earned - self.prev_earned;
+  const state = { pending: self.earned / PRECISION, rewardBase, stakeAfter: self.staked };
+  return { kind: 'deposit', sender: farm, receiver: farm, owner: farm, volume: fee, fee: 0n, reward: 0n, ...state };
 }
 
 /** QUIPU the farm had its proxy minter mint to `to` in this call. */

@@ -1,7 +1,7 @@
 import type { HandlerRegistry, NormalizedOperation } from '../../../../framework';
 import { fa12Transfer, fa2Transfers, PoolCall, type TokenMove } from '../../../defi-dex/core/PoolCall';
 import type { FarmAction, FarmAdapter, FarmSink, FarmSupply, FarmTokenRef } from '../../core/FarmAdapter';
-import { PRECISION, type SavingsStorage, savingsStorage, stakeValue, stakeWritten } from './storage';
+import { PRECISION, type SavingsStorage, savingsStorage, stakeWritten } from './storage';
 
 const ENTITY = 'youves_savings';
 /** The entrypoints that recognize a savings pool; the work is done in the internal steps the pool calls itself. */
@@ -24,8 +24,7 @@ export const youvesSavingsAdapter: FarmAdapter = {
       if (!s || !s.sender) return;
       const key = { contract: step.contract, poolId: 0 };
       const token: FarmTokenRef = { standard: 'fa2', contract: s.tokenAddress, tokenId: s.tokenId };
-      const supply: FarmSupply = { totalStake: stakeValue(s), remainingRewards: null, accrual: { index: s.discFactor, precision: PRECISION } };
-      if (!(await sink.supply(ctx, key))) await sink.farm(ctx, { ...key, entity: ENTITY, stake: token, reward: token }, supply);
+      const before = await sink.supply(ctx, key);
       const owner = s.sender;
       const moves = spanMoves(new PoolCall(m, step)).filter((mv) => mv.token === s.tokenAddress && mv.tokenId === s.tokenId);
       const shares = stakeWritten(s, step.bigMapDiffs, owner) ?? 0n;
@@ -34,6 +33,12 @@ export const youvesSavingsAdapter: FarmAdapter = {
         const volume = moves.filter((mv) => mv.from === owner && mv.to === step.contract).reduce((n, mv) => n + mv.amount, 0n);
         action = { kind: 'deposit', sender: owner, receiver: owner, owner, volume, fee: 0n, reward: 0n, shares };
       } else action = await withdrawal(s, step.contract, owner, moves, await sink.stake(ctx, key, owner));
+      // The stake is what savers deposited and have not withdrawn; the growth above it is their reward
+      // (the index values it): total_stake·disc_factor would count that growth as stake.
+      const moved = action.kind === 'deposit' ? action.volume : action.kind === 'withdraw' ? -action.volume : 0n;
+      const accrual = { index: s.discFactor, precision: PRECISION };
+      const supply: FarmSupply = { totalStake: (before?.totalStake ?? 0n) + moved, remainingRewards: null, accrual };
+      if (!before) await sink.farm(ctx, { ...key, entity: ENTITY, stake: token, reward: token }, supply);
       await sink.action(ctx, key, action, supply, { match: m, step });
     });
   },

@@ -43,5 +43,3 @@ export function stakeWritten(s: SavingsStorage, diffs: readonly BigMapDiff[], ow
   return out;
 }
 
-/** The pool's stake valued in tokens: total_stake·disc_factor/10^12 (what every saver would withdraw now). */
-export const stakeValue = (s: SavingsStorage): bigint => (s.totalStake * s.discFactor) / PRECISION;
