@@ -4,7 +4,6 @@ import type { Violation } from '../../framework/check/Reconciliation';
 import { main } from '../../framework/cli/tzidx';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
-import { PROFILES } from '../../framework/sandbox/profiles';
 import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, type TestInstance } from '../support/TestInstance';
@@ -201,25 +200,5 @@ describe(`tzidx check defi: reconciliation of the DeFi tables (${BACKEND})`, fun
   it('the command wants one family', async () => {
     expect(await main(['check'])).to.equal(2);
     expect(await main(['check', 'defi', 'farm'])).to.equal(2);
-  });
-});
-
-describe(`tzidx check defi: farms and lending on the demo chain (npm start's, ${BACKEND})`, function () {
-  // Its 3,000 blocks take minutes to index (more on a loaded machine).
-  this.timeout(1_800_000);
-  let t: TestInstance;
-  after(async () => t?.close());
-
-  it('finds no farm or lending violation over its history', async () => {
-    // `tzidx start` with no --rpc: seed tzidx, profile demo, its history baked at start (PROFILES.demo).
-    const chain = new SandboxChain({ seed: 'tzidx', profile: 'demo' });
-    chain.bake(PROFILES.demo.historyBlocks);
-    t = await startTestInstance({
-      plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => DEFI.includes(p.manifest.name)),
-    });
-    await indexSandbox(t, chain);
-    const found: Violation[] = [];
-    for (const c of t.app.checks('defi').filter((x) => farmOrLending(x.name))) found.push(...(await c.run({})));
-    expect(found).to.deep.equal([]);
   });
 });
