@@ -88,7 +88,6 @@ export class SandboxChain {
     this.stake = new StakeSnapshots(this.journal);
     this.rights = new Rights(this.seed, this.stake, this.calendar, this.profile.consensusCommitteeSize);
     this.store.push(this.genesisBlock(new Date(genesisTime).toISOString().replace('.000Z', 'Z')));
-    const self = this;
     this.runtime = {
       seed: this.seed,
       profile: this.profile,
@@ -102,7 +101,7 @@ export class SandboxChain {
       stake: this.stake,
       store: this.store,
       genesisTime: genesisTime / 1000,
-      bakerKeys: () => self.bakerKeys(),
+      bakerKeys: () => this.bakerKeys(),
     };
   }
 

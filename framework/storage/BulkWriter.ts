@@ -119,7 +119,11 @@ export class BulkWriter {
   }
 }
 
-type Connection = { query: Function };
+/** The two ways a connection takes COPY input: PGlite's from a Blob, pg's through a copy stream. */
+type Connection = {
+  query(sql: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
+  query<T extends NodeJS.WritableStream>(stream: T): T;
+};
 
 /** Inside a knex transaction the client hands back the transaction's own connection. */
 function connectionOf(trx: Knex.Transaction): Promise<Connection> {
