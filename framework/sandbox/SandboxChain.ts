@@ -129,8 +129,8 @@ export class SandboxChain {
 
   /**
    * The genesis time at which a chain of this seed and profile has its block `level` at `endsAt` (to the
-   * second below), e.g. so that a demo's pre-built history ends now. Block times depend only on the seed and the profile,
-   * so this needs no chain.
+   * second below), e.g. so that a demo's pre-built history ends now. Block times depend only on the seed and the
+   * profile, so this needs no chain.
    */
   static genesisTimeEndingAt(seed: string | number, profile: SandboxProfileName | SandboxProfile | undefined, level: number, endsAt: Date): string {
     const resolved = resolveProfile(profile);

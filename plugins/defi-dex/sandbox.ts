@@ -31,7 +31,8 @@ const DEX_CALLS: readonly [string, (ctx: BlockContext) => Record<string, unknown
  * The DEX protocols' simulators: Liquidity Baking (with its per-block subsidy), QuipuSwap v1, a
  * Plenty volatile pool, a QuipuSwap V3 pool, a Dexter v1 pool, a Vortex pool, a Youves flat-curve
  * pool, two SpicySwap pairs with their router, two Plenty stable pools (tzBTC/kUSD, ctez/tez),
- * QuipuSwap v2's DexCore, a QuipuSwap StableSwap dex (two pools), their bootstrap reserves, and 60% of the `defi` traffic (swaps, liquidity).
+ * QuipuSwap v2's DexCore, a QuipuSwap StableSwap dex (two pools), their bootstrap reserves, and 60% of the `defi`
+ * traffic (swaps, liquidity).
  */
 export const sandbox: SandboxExtension = {
   name: 'defi-dex',

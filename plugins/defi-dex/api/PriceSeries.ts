@@ -34,7 +34,8 @@ type Known = { start: number; values: Values };
 /**
  * Price history as `{series: [{name, columns, values}]}`: one series named after the pool, columns
  * `time` then the selected fields, values one array per column, one entry per bucket (6 decimals).
- * Gaps: `none` leaves them out; `null` and `zero` fill every field; `last` repeats the previous close in every level field;
+ * Gaps: `none` leaves them out; `null` and `zero` fill every field; `last` repeats the previous close in every level
+ * field;
  * `linear` interpolates each level in time between the neighbouring buckets (the last trade before
  * the window counts as a neighbour; without a later one it acts as `last`). Volumes of filled buckets
  * are 0 under last and linear. Without an earlier price, last and linear give null levels.

@@ -79,7 +79,8 @@ describe('defi-dex: QuipuSwap v1 on the sandbox chain', function () {
     }
     const positions = await readTable(t, 'dex_position', ['owner', 'shares'], `pool=${POOL}`);
     expect(want.size, 'liquidity providers').to.be.greaterThan(0);
-    // The first call's own deposit is not counted (it is in the supply the pool is declared with): its owner may hold 0.
+    // The first call's own deposit is not counted (it is in the supply the pool is declared with): its owner may hold
+    // 0.
     const got = new Map(positions.map((p) => [p.owner, BigInt(p.shares)]));
     for (const owner of new Set([...want.keys(), ...got.keys()])) expect(got.get(owner) ?? 0n, owner).to.equal(want.get(owner) ?? 0n);
   });

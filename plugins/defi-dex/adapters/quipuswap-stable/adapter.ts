@@ -8,7 +8,10 @@ import { declaration, dexMaps, poolTokens, stablePool, supplyOf, updatedValue, t
 const ROLE = 'defi-dex:quipuswap-stable';
 /** The calls that change a pool's reserves, supply or fees. */
 const CALLS = ['swap', 'invest', 'divest', 'divest_imbalanced', 'divest_one_coin', 'set_fees'];
-/** The dex's own entrypoints (the standalone dex and the factory's dex4factory alike; `stake` is an `or` of `add`/`remove`, listed by its leaves). */
+/**
+ * The dex's own entrypoints (the standalone dex and the factory's dex4factory alike; `stake` is an `or` of
+ * `add`/`remove`, listed by its leaves).
+ */
 const SIGNATURE = { entrypoints: ['swap', 'invest', 'divest', 'divest_imbalanced', 'divest_one_coin', 'claim_referral'] } as const;
 
 type Params = Record<string, unknown>;

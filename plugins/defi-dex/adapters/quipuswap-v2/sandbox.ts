@@ -51,7 +51,10 @@ interface PairModel {
 }
 
 interface CoreState {
-  /** token_metadata, ledger, accounts, tokens, token_to_id, pairs, permits, interface_fee, interface_tez_fee, auction_fee, auction_tez_fee */
+  /**
+   * token_metadata, ledger, accounts, tokens, token_to_id, pairs, permits, interface_fee, interface_tez_fee,
+   * auction_fee, auction_tez_fee
+   */
   maps: number[];
   lambdas: number;
   metadata: number;
@@ -333,7 +336,9 @@ export function seedQuipuswapV2(g: GenesisContext): void {
   });
 }
 
-/** One DexCore call: the launch of pair 2 first, then swaps (one or two hops), deposits, withdrawals and LP transfers. */
+/**
+ * One DexCore call: the launch of pair 2 first, then swaps (one or two hops), deposits, withdrawals and LP transfers.
+ */
 export function quipuswapV2Call(ctx: BlockContext, core: DexCore): Record<string, unknown> | undefined {
   const { prng } = ctx;
   const pairs = core.state.pairs;
