@@ -270,7 +270,10 @@ function virtualColumn(
   return [decl.alias_of !== undefined ? { ...self, aliasOf: decl.alias_of } : { ...self, inDefault: false, anyOf: targets }];
 }
 
-/** A column mapped to another by a third (ColumnDecl.maps_to): both stored, `by` of its type (buildTable checks that it leads a B-tree). */
+/**
+ * A column mapped to another by a third (ColumnDecl.maps_to): both stored, `by` of its type (buildTable checks that it
+ * leads a B-tree).
+ */
 function columnMapsTo(decl: ColumnDecl, self: ColumnDef, byName: Map<string, ColumnDef>, virtualNames: Set<string>, home: HomeTable, path: string, source: string): ColumnMapsTo {
   const spec = decl.maps_to!;
   const stored = (name: string): ColumnDef | undefined => {

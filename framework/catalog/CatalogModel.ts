@@ -118,7 +118,10 @@ export interface SeriesDecl {
   description?: string;
   table: string;
   time_column?: string;
-  /** Columns whose values keep separate rollup buckets (e.g. exchange and pair), so path filters on them can use rollups. */
+  /**
+   * Columns whose values keep separate rollup buckets (e.g. exchange and pair), so path filters on them can use
+   * rollups.
+   */
   partition?: string[];
   /**
    * The rows the series aggregates, as `<column>[.op]: value` conditions that all hold (op eq, ne, gt,
@@ -175,15 +178,27 @@ export interface RouteDecl {
   requires?: { table: string; params: Record<string, string>; where?: Record<string, string | number | boolean>; not_found: string };
   /** OpenAPI: the table and columns whose values are valid path parameters; default: the route's own params. */
   doc_params?: { table: string; columns: Record<string, string> };
-  /** list: how it pages: `explorer` (20 rows by default, at most 500) or `object` (100 by default, at most 10000, `limit=0` none). */
+  /**
+   * list: how it pages: `explorer` (20 rows by default, at most 500) or `object` (100 by default, at most 10000,
+   * `limit=0` none).
+   */
   profile?: RouteProfile;
-  /** A record shaper registered by a plugin (RouteRegistry.shapers) builds the answer's records from whole rows; excludes `fields`. */
+  /**
+   * A record shaper registered by a plugin (RouteRegistry.shapers) builds the answer's records from whole rows;
+   * excludes `fields`.
+   */
   record?: string;
-  /** list: more filter names: another name of a column (`block: height`) or any of several columns (`address: [signer, sender]`). */
+  /**
+   * list: more filter names: another name of a column (`block: height`) or any of several columns (`address: [signer,
+   * sender]`).
+   */
   aliases?: Record<string, string | string[]>;
   /** list: a bool column; rows where it is true are left out unless the request says `with_closed=true`. */
   open_only?: string;
-  /** The explorer's boolean switches the route implements (`prim`, `meta`): checked per request and handed to the record shaper; needs `record`. */
+  /**
+   * The explorer's boolean switches the route implements (`prim`, `meta`): checked per request and handed to the record
+   * shaper; needs `record`.
+   */
   switches?: ExplorerSwitch[];
 }
 /**
@@ -296,7 +311,9 @@ export function storedName(column: ColumnDef): string {
   return column.aliasOf ?? column.name;
 }
 
-/** Whether the table's rows hold the column (not one read through another table or computed: ColumnVia, ColumnPacks). */
+/**
+ * Whether the table's rows hold the column (not one read through another table or computed: ColumnVia, ColumnPacks).
+ */
 export function isStored(column: ColumnDef): boolean {
   return column.via?.stored !== false && column.packs?.stored !== false;
 }
@@ -326,7 +343,9 @@ export interface TableDef {
   readonly settlesAfter: number;
   /** Codes of the tables this one is derived from (empty for tables written by handlers). */
   readonly derivedFrom: readonly string[];
-  /** The table's columns, in order: the stored ones (storedColumns), and those read through another table or computed. */
+  /**
+   * The table's columns, in order: the stored ones (storedColumns), and those read through another table or computed.
+   */
   readonly columns: readonly ColumnDef[];
   /** Aliases and filter-only columns: found by `column(name)`, never stored. */
   readonly virtualColumns: readonly ColumnDef[];

@@ -74,7 +74,9 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
   };
 }
 
-/** A list's required row: its table, path parameters naming its columns, fixed values parsed by their columns' types. */
+/**
+ * A list's required row: its table, path parameters naming its columns, fixed values parsed by their columns' types.
+ */
 function requirement(
   decl: NonNullable<RouteDecl['requires']>,
   inPath: readonly string[],

@@ -15,6 +15,8 @@ const COLUMNS_KEY = Symbol('tzidx:columns');
 
 export type TableOptions = Omit<TableDecl, 'columns'>;
 export type ColumnOptions = Omit<ColumnDecl, 'name'> & { name?: string };
+/** A class decorated with @table (its constructor's parameters do not matter). */
+export type TableClass = abstract new (...args: never[]) => object;
 
 export function table(code: string, options: TableOptions = {}): ClassDecorator {
   return (target) => {
@@ -31,7 +33,7 @@ export function column(options: ColumnOptions): PropertyDecorator {
 }
 
 /** The declaration a decorated class stands for; throws if the class is not a @table. */
-export function tableDeclaration(cls: Function): { code: string; decl: TableDecl } {
+export function tableDeclaration(cls: TableClass): { code: string; decl: TableDecl } {
   const meta = Reflect.getMetadata(TABLE_KEY, cls) as { code: string; options: TableOptions } | undefined;
   if (!meta) throw new Error(`${cls.name} is not decorated with @table`);
   const columns: ColumnDecl[] = Reflect.getOwnMetadata(COLUMNS_KEY, cls) ?? [];
@@ -39,7 +41,7 @@ export function tableDeclaration(cls: Function): { code: string; decl: TableDecl
 }
 
 /** Builds a plugin's catalog from its decorated table classes. */
-export function catalogFromClasses(plugin: string, classes: Function[]): Catalog {
+export function catalogFromClasses(plugin: string, classes: readonly TableClass[]): Catalog {
   const tables: Record<string, TableDecl> = {};
   for (const cls of classes) {
     const { code, decl } = tableDeclaration(cls);

@@ -23,6 +23,7 @@ import { limitHeapGrowth } from './heapGrowth';
 
 // The application, the chain sources and the sandbox are loaded by the commands that run them
 // (why: loading them takes about a second, which `--help`, `--version` and a rejected flag need not wait for).
+/* eslint-disable @typescript-eslint/no-require-imports -- a require() here is the lazy load */
 const load = {
   app: () => require('../app/TzidxApp') as typeof AppModule,
   catalogLoader: () => require('../catalog/CatalogLoader') as typeof CatalogLoaderModule,
@@ -32,6 +33,7 @@ const load = {
   sandbox: () => require('../sandbox') as typeof SandboxModule,
   demoMetadata: () => require('../sandbox/DemoMetadata') as typeof DemoMetadataModule,
 };
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 function createApp(config: InstanceConfig, options: AppOptions): Promise<TzidxApp> {
   return load.app().TzidxApp.create(config, options);

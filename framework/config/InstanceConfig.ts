@@ -32,7 +32,9 @@ export interface InstanceConfig {
    * before the block that would take it past this, so dense blocks make shorter batches.
    */
   batchOperations?: number;
-  /** The baking plugin's settings (file key `baking`): `rights_window`, levels of attestation rights asked for at once. */
+  /**
+   * The baking plugin's settings (file key `baking`): `rights_window`, levels of attestation rights asked for at once.
+   */
   baking?: { rights_window?: number };
   /**
    * Contracts to watch under a role (role → addresses), for contracts whose origination is not

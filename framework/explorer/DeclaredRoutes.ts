@@ -26,7 +26,9 @@ const PROFILES = { explorer: EXPLORER_LIST_PROFILE, object: OBJECT_LIST_PROFILE 
 /** How a declared route turns its rows into answers: its fields, or a plugin's record shaper over whole rows. */
 interface Shape {
   rows: CatalogRows;
-  /** One answer per row, with the height it is fixed at when the route names a `final_height` (not when that is null). */
+  /**
+   * One answer per row, with the height it is fixed at when the route names a `final_height` (not when that is null).
+   */
   answers(q: Knex.QueryBuilder, switches: RouteSwitches): Promise<ObjectAnswer[]>;
 }
 
@@ -44,7 +46,8 @@ export function mountDeclaredRoutes(r: RouteRegistry, catalog: Catalog, db: Data
     const keys = new Map(route.params.filter((p) => p.resolve).map((p) => [p.name, r.shapers.requireKey(p.resolve!, route.path)]));
     const shape = route.record ? recordShape(route, db, r.shapers.requireRecord(route.record, route.path)) : fieldShape(route, db);
     const load = route.kind === 'object' ? objectLoader(route, shape, keys) : listLoader(route, db, shape, keys);
-    // The object profile's parameters are documented as the DeFi lists always were; explorer lists as the hand-written ones (not).
+    // The object profile's parameters are documented as the DeFi lists always were; explorer lists as the hand-written
+    // ones (not).
     const query: QueryParamDoc[] = route.kind === 'list' && route.profile === 'object' ? [...listQueryDoc(OBJECT_LIST_PROFILE), ...(route.openOnly ? [WITH_CLOSED] : [])] : [];
     explorerObject(r, route.path, route.scope, load, { summary: route.summary, ...(query.length > 0 ? { query } : {}), ...(route.docParams ? { params: route.docParams } : {}) });
   }
@@ -128,7 +131,10 @@ function switchesOf(args: ExplorerArgs, route: RouteDef): RouteSwitches {
   return Object.fromEntries(route.switches.map((s) => [s, args.flag(s)]));
 }
 
-/** The height an answer is fixed at: the final-height column's value, none when the route has none or it is null (not final yet). */
+/**
+ * The height an answer is fixed at: the final-height column's value, none when the route has none or it is null (not
+ * final yet).
+ */
 function fixedAt(height: unknown): { height?: number } {
   return height === undefined || height === null ? {} : { height: Number(height) };
 }

@@ -10,7 +10,9 @@ export interface BlockRight {
   is_lost: boolean;
   is_stolen: boolean;
   is_missed: boolean;
-  /** Baking rights: the block committed to a seed nonce / it was revealed (the baking plugin); null when not tracked. */
+  /**
+   * Baking rights: the block committed to a seed nonce / it was revealed (the baking plugin); null when not tracked.
+   */
   is_seed_required: boolean | null;
   is_seed_revealed: boolean | null;
 }

@@ -38,7 +38,8 @@ export function objectJson(body: unknown): string {
 }
 
 /**
- * Sends explorer objects: JSON with bigints written as exact numbers, a content ETag honoured by If-None-Match (304), and a Cache-Control lifetime derived from the head.
+ * Sends explorer objects: JSON with bigints written as exact numbers, a content ETag honoured by If-None-Match (304),
+ * and a Cache-Control lifetime derived from the head.
  */
 @injectable()
 export class ObjectResponder {

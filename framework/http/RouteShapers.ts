@@ -3,7 +3,10 @@ export type TextRow = Record<string, string | null>;
 
 /** The boolean switches a route declares (`switches: [prim, meta]`), as the request set them (absent: false). */
 export type RouteSwitches = Readonly<Record<string, boolean>>;
-/** Turns a page of rows (as text) into the answer's records, in the same order (e.g. a pool's tokens and USD values added). */
+/**
+ * Turns a page of rows (as text) into the answer's records, in the same order (e.g. a pool's tokens and USD values
+ * added).
+ */
 export type RecordShaper = (rows: readonly TextRow[], switches: RouteSwitches) => Promise<unknown[]>;
 /** Turns a path parameter into the value its column stores, or throws ApiError (400 malformed, 404 unknown). */
 export type KeyResolver = (raw: string) => Promise<string>;

@@ -197,7 +197,10 @@ class CachedEntityStore implements EntityStore {
     return [...this.changed.values()];
   }
 
-  /** The rows changed since the last flush, for it to write; past MAX_CACHED the cache is dropped (the flush writes what it took). */
+  /**
+   * The rows changed since the last flush, for it to write; past MAX_CACHED the cache is dropped (the flush writes what
+   * it took).
+   */
   takeChanged(): Row[] {
     const rows = [...this.changed.values()];
     this.changed.clear();

@@ -29,9 +29,9 @@ export interface BatchIo {
 }
 
 /**
- * The writes of one transaction: up to `batch_blocks` blocks (near the head, those the node already has). Appended rows are
- * buffered per table and COPied, ahead between blocks (BatchIo) and the rest at the end; mutable rows are flushed by the entity states; the
- * journal and the block hashes are written with them.
+ * The writes of one transaction: up to `batch_blocks` blocks (near the head, those the node already has). Appended rows
+ * are buffered per table and COPied, ahead between blocks (BatchIo) and the rest at the end; mutable rows are flushed
+ * by the entity states; the journal and the block hashes are written with them.
  */
 export class IndexBatch {
   private appends = new Map<TableDef, Row[]>();

@@ -39,7 +39,10 @@ export interface EntityStore<R extends Row = Row, K extends string = string> {
 /** What a handler gets for one block. Everything it writes commits with the block (or its batch). */
 export interface IndexContext {
   readonly block: NormalizedBlock;
-  /** `live` near the head (each block journaled on its own; a batch holds the blocks the node already has), `backfill` while catching up (batches, no journal). */
+  /**
+   * `live` near the head (each block journaled on its own; a batch holds the blocks the node already has), `backfill`
+   * while catching up (batches, no journal).
+   */
   readonly mode: 'live' | 'backfill';
   /**
    * Appends a row to an append-only catalog table; its height column must hold this block's level. With a
@@ -122,7 +125,10 @@ export type RollbackHookFn = (trx: Knex.Transaction, height: number) => Promise<
  * block's context: what a handler summed over a catch-up batch (no journal there) is written once.
  */
 export type BlocksDoneFn = (ctx: IndexContext) => Promise<void> | void;
-/** Called in the batch transaction after all blocks of a batch were handled and flushed; `state` is the batch's (ctx.state). */
+/**
+ * Called in the batch transaction after all blocks of a batch were handled and flushed; `state` is the batch's
+ * (ctx.state).
+ */
 export type BatchHookFn = (trx: Knex.Transaction, fromHeight: number, toHeight: number, state: BatchState) => Promise<void> | void;
 
 /** How a plugin subscribes to the shared block dispatcher (the `handlers` its setup() returns). */
@@ -134,7 +140,10 @@ export interface HandlerRegistry {
    * contain the steps in order; see GroupMatcher for the rules.
    */
   onOperationGroup<N extends string>(steps: readonly PatternStep<N>[], handler: GroupHandlerFn<N>, options?: GroupPatternOptions): void;
-  /** Watches every contract originated (applied) whose code matches the selector, under the role, from its origination on. */
+  /**
+   * Watches every contract originated (applied) whose code matches the selector, under the role, from its origination
+   * on.
+   */
   claim(role: string, selector: ContractSelector): void;
   /** Ships a contract version's real types: contracts met with no script at hand are read with the one they fit. */
   knownCode(code: KnownCode): void;

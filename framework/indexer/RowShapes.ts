@@ -9,7 +9,9 @@ import type { Row } from '../storage/BulkWriter';
  * table one hidden class.
  */
 export interface RowShape {
-  /** The stored columns of `row` (undefined where it has none) plus `row_id`; other keys are not stored, so not kept. */
+  /**
+   * The stored columns of `row` (undefined where it has none) plus `row_id`; other keys are not stored, so not kept.
+   */
   copy(row: Row, rowId: bigint): Row;
   /** `Object.assign(entity, patch)`, as fast as a literal where the patch holds columns only. */
   assign(entity: Row, patch: Row): void;

@@ -14,7 +14,9 @@ export function fieldName(type: unknown): string | undefined {
   return annot === undefined ? undefined : annot.slice(1);
 }
 
-/** The two sides of a pair type or value: n-ary `pair a b c`, `Pair a b c` and sequences `{a; b; c}` are right combs. */
+/**
+ * The two sides of a pair type or value: n-ary `pair a b c`, `Pair a b c` and sequences `{a; b; c}` are right combs.
+ */
 export function pairSides(node: unknown): [unknown, unknown] | undefined {
   const items = Array.isArray(node) ? node : isPrim(node) && (node.prim === 'pair' || node.prim === 'Pair') ? node.args : undefined;
   if (!items || items.length < 2) return undefined;

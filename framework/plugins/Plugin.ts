@@ -1,5 +1,6 @@
 import { DependencyContainer } from 'tsyringe';
 import { Catalog } from '../catalog/Catalog';
+import type { TableClass } from '../catalog/decorators';
 import type { ReconciliationCheck } from '../check/Reconciliation';
 import { InstanceConfig } from '../config/InstanceConfig';
 import { RouteRegistry } from '../http/RouteRegistry';
@@ -13,7 +14,7 @@ export interface PluginManifest {
   /** Plugins that must be loaded (and run) before this one. */
   readonly dependsOn?: readonly string[];
   /** Decorated @table classes, for plugins that declare tables in code rather than in tables.yaml. */
-  readonly tableClasses?: readonly Function[];
+  readonly tableClasses?: readonly TableClass[];
 }
 
 export interface PluginContext {

@@ -14,6 +14,7 @@ export function discoverPlugins(dirs: readonly string[]): PluginClass[] {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const file = path.join(dir, entry.name, 'plugin.js');
       if (!entry.isDirectory() || !fs.existsSync(file)) continue;
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a plugin found on disk at run time
       const mod = require(file) as Record<string, unknown>;
       const cls = Object.values(mod).find(isPluginClass);
       if (!cls) throw new PluginError(`${file} exports no plugin class (a class with a static manifest)`);

@@ -42,7 +42,10 @@ export class TableQueryEngine {
     }
   }
 
-  /** One chunk's SELECT, of a request whose keys were looked up; public so the tables benchmark's floor runs the very same SQL. */
+  /**
+   * One chunk's SELECT, of a request whose keys were looked up; public so the tables benchmark's floor runs the very
+   * same SQL.
+   */
   query(table: TableDef, req: TableRequest, enc: Encoding, after: string | undefined, offset: number, size: number): Knex.QueryBuilder {
     const knex = this.db.reader;
     // Aliased so that ORDER BY row_id names the stored column, never a text rendering of it.

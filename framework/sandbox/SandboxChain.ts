@@ -88,7 +88,6 @@ export class SandboxChain {
     this.stake = new StakeSnapshots(this.journal);
     this.rights = new Rights(this.seed, this.stake, this.calendar, this.profile.consensusCommitteeSize);
     this.store.push(this.genesisBlock(new Date(genesisTime).toISOString().replace('.000Z', 'Z')));
-    const self = this;
     this.runtime = {
       seed: this.seed,
       profile: this.profile,
@@ -102,7 +101,7 @@ export class SandboxChain {
       stake: this.stake,
       store: this.store,
       genesisTime: genesisTime / 1000,
-      bakerKeys: () => self.bakerKeys(),
+      bakerKeys: () => this.bakerKeys(),
     };
   }
 
@@ -130,8 +129,8 @@ export class SandboxChain {
 
   /**
    * The genesis time at which a chain of this seed and profile has its block `level` at `endsAt` (to the
-   * second below), e.g. so that a demo's pre-built history ends now. Block times depend only on the seed and the profile,
-   * so this needs no chain.
+   * second below), e.g. so that a demo's pre-built history ends now. Block times depend only on the seed and the
+   * profile, so this needs no chain.
    */
   static genesisTimeEndingAt(seed: string | number, profile: SandboxProfileName | SandboxProfile | undefined, level: number, endsAt: Date): string {
     const resolved = resolveProfile(profile);

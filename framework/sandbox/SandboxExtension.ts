@@ -54,6 +54,7 @@ export function builtinSandboxExtensions(dir = BUILTIN_PLUGIN_DIR): SandboxExten
   for (const name of fs.readdirSync(dir).sort()) {
     const file = path.join(dir, name, 'sandbox.js');
     if (!fs.existsSync(file)) continue;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a sandbox file found on disk at run time
     const ext = (require(file) as { sandbox?: SandboxExtension }).sandbox;
     if (!ext || typeof ext.name !== 'string') throw new Error(`${file} exports no sandbox extension`);
     out.push(ext);

@@ -169,7 +169,10 @@ export class SeriesRollups {
     return { sql: `(select watermark from ${STATE_TABLE} where series = ? and level = ?)`, bindings: [series.def.code, level] };
   }
 
-  /** Every series' level states, locked for this transaction: what lockStates reads, for all series in one statement (a series whose levels need building goes through lockStates). */
+  /**
+   * Every series' level states, locked for this transaction: what lockStates reads, for all series in one statement (a
+   * series whose levels need building goes through lockStates).
+   */
   private async lockAllStates(trx: Knex.Transaction, covered: readonly CompiledSeries[]): Promise<Map<string, LevelState[]>> {
     if (covered.length === 0) return new Map();
     const read = new Map<string, StoredState[]>(covered.map((s) => [s.def.code, []]));

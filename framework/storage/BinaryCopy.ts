@@ -99,7 +99,10 @@ export class BinaryCopyWriter implements BinaryFields {
     this.pos += 5 + n;
   }
 
-  /** A decimal number's text (`-12.5`, `1e-7`, `NaN`, `-Infinity`) as numeric: base-10,000 digits, weight, sign and scale. */
+  /**
+   * A decimal number's text (`-12.5`, `1e-7`, `NaN`, `-Infinity`) as numeric: base-10,000 digits, weight, sign and
+   * scale.
+   */
   numeric(decimal: string): void {
     const { digits, weight, sign, scale } = numericParts(decimal);
     this.ensure(12 + 2 * digits.length);

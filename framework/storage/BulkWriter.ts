@@ -119,14 +119,21 @@ export class BulkWriter {
   }
 }
 
-type Connection = { query: Function };
+/** The two ways a connection takes COPY input: PGlite's from a Blob, pg's through a copy stream. */
+type Connection = {
+  query(sql: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
+  query<T extends NodeJS.WritableStream>(stream: T): T;
+};
 
 /** Inside a knex transaction the client hands back the transaction's own connection. */
 function connectionOf(trx: Knex.Transaction): Promise<Connection> {
   return (trx as unknown as { client: { acquireConnection(): Promise<Connection> } }).client.acquireConnection();
 }
 
-/** Values (rows × columns) up to which a table's merge goes into the shared statement, and that statement's whole budget (the protocol allows 65,535 parameters). */
+/**
+ * Values (rows × columns) up to which a table's merge goes into the shared statement, and that statement's whole budget
+ * (the protocol allows 65,535 parameters).
+ */
 const SMALL_MERGE_VALUES = 2_000;
 const MERGE_STATEMENT_VALUES = 20_000;
 
@@ -141,7 +148,9 @@ function onConflict(columns: readonly ColumnDef[]): string {
   return `on conflict ("row_id") do ${set.length > 0 ? `update set ${set.join(', ')}` : 'nothing'}`;
 }
 
-/** A value as a bound parameter, as the COPY stores it: absent is NULL (merged tables are mutable: no sparse columns). */
+/**
+ * A value as a bound parameter, as the COPY stores it: absent is NULL (merged tables are mutable: no sparse columns).
+ */
 function paramValue(c: ColumnDef, value: unknown): unknown {
   return c.type.toDb(value) ?? null;
 }

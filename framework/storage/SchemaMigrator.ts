@@ -122,8 +122,8 @@ export class SchemaMigrator {
 /**
  * An index an earlier version declared and this catalog no longer does (op `sender` became
  * `sender_id`) is dropped: it would cost disk and write time and serve no filter. Only names of the
- * catalog's own pattern (`{table}_{columns}_idx`, or a hash suffix when that is too long) are touched, so an operator's own indexes named
- * otherwise stay.
+ * catalog's own pattern (`{table}_{columns}_idx`, or a hash suffix when that is too long) are touched, so an operator's
+ * own indexes named otherwise stay.
  */
 async function dropUndeclaredIndexes(trx: Knex.Transaction, table: TableDef): Promise<void> {
   const declared = new Set(table.indexes.map((ix) => indexName(table, ix)));

@@ -25,7 +25,10 @@ export class BakerRows {
     this.pending = ctx.state.get(PENDING);
   }
 
-  /** Writes the pending changes now: before a row's counters are read and rewritten whole, and at a journaled block's end. */
+  /**
+   * Writes the pending changes now: before a row's counters are read and rewritten whole, and at a journaled block's
+   * end.
+   */
   settle(): void {
     this.pending.write(this.ctx);
   }

@@ -68,7 +68,8 @@ export class BakingIndexer {
     await this.countBlock(block, ctx, rows, start, rights);
     await this.countOperations(block, ctx, rows, start);
     await this.addIncome(block, rows);
-    // Near the head each block's changes are journaled on their own; catching up, the batch's end writes them (plugin.ts).
+    // Near the head each block's changes are journaled on their own; catching up, the batch's end writes them
+    // (plugin.ts).
     if (ctx.mode === 'live') rows.settle();
     for (const c of this.known.keys()) if (c < block.cycle - 1) this.known.delete(c);
     this.lastLevel = block.level;
@@ -194,7 +195,10 @@ export class BakingIndexer {
     return rights;
   }
 
-  /** The block's baker: blocks baked and proposed, a round-0 right missed, and the seed nonce it commits to (a `seed_nonce_hash` in its header). */
+  /**
+   * The block's baker: blocks baked and proposed, a round-0 right missed, and the seed nonce it commits to (a
+   * `seed_nonce_hash` in its header).
+   */
   private async countBlock(block: NormalizedBlock, ctx: IndexContext, rows: BakerRows, start: number, rights: CycleRights | null): Promise<void> {
     const baker = block.baker as string;
     const r = await rows.rightsRow(block.cycle, start, baker);

@@ -1,4 +1,7 @@
-/** Bitsets of a cycle's blocks (bit i = the cycle's i-th block, least significant bit first in each byte), grown on demand. */
+/**
+ * Bitsets of a cycle's blocks (bit i = the cycle's i-th block, least significant bit first in each byte), grown on
+ * demand.
+ */
 export function setBit(stored: unknown, i: number): Buffer {
   // A new buffer (the stored one may be a journaled pre-image): one copy, not a decode and a copy,
   // from Node's pool (small bitsets are set for every attestation: one ArrayBuffer each weighs on GC).

@@ -35,7 +35,10 @@ export class PendingChanges {
     set.push(index);
   }
 
-  /** Writes everything pending: sums onto the rows (null counters, rights unknown, stay null) with their scores, bits into the bitsets. */
+  /**
+   * Writes everything pending: sums onto the rows (null counters, rights unknown, stay null) with their scores, bits
+   * into the bitsets.
+   */
   write(ctx: IndexContext): void {
     const income = ctx.entities('income', 'row_key');
     for (const [row, add] of this.sums) {

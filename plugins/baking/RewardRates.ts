@@ -48,7 +48,10 @@ export class RewardRates {
   }
 }
 
-/** Value of a baker's rights: round-0 blocks at the full block reward, slots at their share of a block's attesting reward. */
+/**
+ * Value of a baker's rights: round-0 blocks at the full block reward, slots at their share of a block's attesting
+ * reward.
+ */
 export function rightsValue(r: CycleRewards, blocks: bigint, slots: bigint): bigint {
   return blocks * r.block + (slots * r.attestingPerBlock) / r.committee;
 }

@@ -1,4 +1,5 @@
-// Generated from tables.yaml by `npm run gen`: do not edit (test/framework/generated.test.ts checks it is current).
+// Generated from tables.yaml by `npm run gen`: do not edit
+// (test/framework/generated.test.ts checks it is current).
 import { tableHandle } from '../../framework';
 
 /** baking and endorsing rights and their use, one row per baker and cycle */
@@ -19,9 +20,15 @@ export type RightsRow = {
   blocks_baked: string | Uint8Array;
   /** bitset, bit i = endorsed the cycle's i-th block */
   blocks_endorsed: string | Uint8Array;
-  /** bitset, bit i = the baker committed to a seed nonce in the cycle's i-th block (its header has a seed_nonce_hash); null on rows written before seeds were tracked */
+  /**
+   * bitset, bit i = the baker committed to a seed nonce in the cycle's i-th block (its header has a seed_nonce_hash);
+   * null on rows written before seeds were tracked
+   */
   seeds_required?: string | Uint8Array | null;
-  /** bitset, bit i = the seed nonce of the cycle's i-th block was revealed (a seed_nonce_revelation of that level was included); null on rows written before seeds were tracked */
+  /**
+   * bitset, bit i = the seed nonce of the cycle's i-th block was revealed (a seed_nonce_revelation of that level was
+   * included); null on rows written before seeds were tracked
+   */
   seeds_revealed?: string | Uint8Array | null;
   /** baker address */
   address: string;
@@ -29,7 +36,10 @@ export type RightsRow = {
   row_key: string;
 };
 
-/** balances of active bakers and their funded delegators at every stake snapshot (Paris+ the last block of each cycle; before, every blocks_per_roll/stake_snapshot blocks, the one picked for rights marked is_selected) */
+/**
+ * balances of active bakers and their funded delegators at every stake snapshot (Paris+ the last block of each cycle;
+ * before, every blocks_per_roll/stake_snapshot blocks, the one picked for rights marked is_selected)
+ */
 export type SnapshotRow = {
   /** unique row id (local to this table and instance) */
   row_id?: bigint | number;
@@ -37,7 +47,10 @@ export type SnapshotRow = {
   height: bigint | number;
   /** cycle of the snapshot block */
   cycle: bigint | number;
-  /** the snapshot was selected for computing rights (Paris+ always; before, marked at the cycle end that picks it, as the node tells; false without a node) */
+  /**
+   * the snapshot was selected for computing rights (Paris+ always; before, marked at the cycle end that picks it, as
+   * the node tells; false without a node)
+   */
   is_selected: boolean;
   /** snapshot block time */
   time: Date | number | string;
@@ -45,7 +58,10 @@ export type SnapshotRow = {
   index: bigint | number;
   /** rolls owned: staking balance / tokens_per_roll (Emmy bakers; 0 after rolls were removed) */
   rolls: bigint | number;
-  /** baking power: stake counted for rights, as the node reports it (Emmy: rolls × tokens_per_roll; Ithaca..Oxford: the picked snapshot's rows only; bakers; null for delegators and without a node; tez) */
+  /**
+   * baking power: stake counted for rights, as the node reports it (Emmy: rolls × tokens_per_roll; Ithaca..Oxford: the
+   * picked snapshot's rows only; bakers; null for delegators and without a node; tez)
+   */
   active_stake?: bigint | null;
   /** account row id */
   account_id: bigint | number;
@@ -55,7 +71,10 @@ export type SnapshotRow = {
   is_baker: boolean;
   /** the baker is active: true for bakers (the node's deactivated ones get no row), false for delegators */
   is_active: boolean;
-  /** own tez: bakers their spendable balance, own stake and own unstake requests; delegators their spendable balance and unstake requests (tez) */
+  /**
+   * own tez: bakers their spendable balance, own stake and own unstake requests; delegators their spendable balance and
+   * unstake requests (tez)
+   */
   balance: bigint;
   /** spendable and unstaked tez of the baker's funded delegators (bakers; tez) */
   delegated: bigint;
@@ -67,7 +86,10 @@ export type SnapshotRow = {
   n_delegations: bigint | number;
   /** delegators holding stake shares of the baker's staking pool (bakers; null for delegators) */
   n_stakers?: bigint | number | null;
-  /** last cycle the baker stays active without baking or attesting, as the node reports it (bakers; null for delegators and without a node) */
+  /**
+   * last cycle the baker stays active without baking or attesting, as the node reports it (bakers; null for delegators
+   * and without a node)
+   */
   grace_period?: bigint | number | null;
   /** the baker's active consensus public key (bakers, Lima+; null for delegators and without a node) */
   consensus_key?: string | null;
@@ -139,7 +161,9 @@ export type IncomeRow = {
   n_slots_endorsed: bigint | number;
   /** seed nonce revelations included in its blocks (as the original: counted for the including baker) */
   n_seeds_revealed: bigint | number;
-  /** baker operations: the sum of the operation counters below (an accusation counts for the accuser and the offender) */
+  /**
+   * baker operations: the sum of the operation counters below (an accusation counts for the accuser and the offender)
+   */
   n_baker_ops: bigint | number;
   /** proposals operations sent */
   n_proposals: bigint | number;
@@ -163,7 +187,10 @@ export type IncomeRow = {
   n_update_consensus_key: bigint | number;
   /** times drained by its consensus key (drain_delegate) */
   n_drain_delegate: bigint | number;
-  /** value of the rights received: round-0 blocks with their full bonus and attestation slots, at the cycle's reward rates (tez) */
+  /**
+   * value of the rights received: round-0 blocks with their full bonus and attestation slots, at the cycle's reward
+   * rates (tez)
+   */
   expected_income?: bigint | null;
   /** total income earned (tez) */
   total_income: bigint;

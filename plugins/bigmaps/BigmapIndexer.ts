@@ -24,7 +24,9 @@ export class BigmapIndexer {
     this.valueTable = new BigmapValueTable(values, updates);
   }
 
-  /** The batch's bigmap rows and the live values of the keys it changes, in a few queries rather than some per block. */
+  /**
+   * The batch's bigmap rows and the live values of the keys it changes, in a few queries rather than some per block.
+   */
   async readAhead(blocks: readonly NormalizedBlock[], ctx: BlocksStartContext): Promise<void> {
     const { ids, keys } = touchedBigmaps(blocks);
     await ctx.preload('bigmaps', 'bigmap_id', ids);

@@ -178,12 +178,18 @@ export class BlockBigmaps {
     return map;
   }
 
-  /** The bigmaps row of a permanent bigmap; one allocated before the first indexed block is created on first sight, its allocation unknown. */
+  /**
+   * The bigmaps row of a permanent bigmap; one allocated before the first indexed block is created on first sight, its
+   * allocation unknown.
+   */
   private async row(op: NormalizedOperation, id: number): Promise<Entity> {
     return (await this.bigmaps.get(String(id))) ?? this.bigmaps.insert(this.newRow(op, id, null, null, false));
   }
 
-  /** A bigmap allocated (or copied into) by this operation. Ids are never reused on a chain; a repeated one (recordings of several networks in one index) keeps its row. */
+  /**
+   * A bigmap allocated (or copied into) by this operation. Ids are never reused on a chain; a repeated one (recordings
+   * of several networks in one index) keeps its row.
+   */
   private async create(op: NormalizedOperation, id: number, keyType: string | null, valueType: string | null): Promise<Entity> {
     const existing = await this.bigmaps.get(String(id));
     if (existing) {
@@ -243,7 +249,9 @@ export class BlockBigmaps {
     });
   }
 
-  /** A pre-Babylon diff (no id): the contract's only bigmap, allocated on first sight with the storage's bigmap type. */
+  /**
+   * A pre-Babylon diff (no id): the contract's only bigmap, allocated on first sight with the storage's bigmap type.
+   */
   private async athensId(op: NormalizedOperation): Promise<number | undefined> {
     const id = athensBigmapId(op.receiver);
     if (id === undefined) {

@@ -1,4 +1,5 @@
-// Generated from tables.yaml by `npm run gen`: do not edit (test/framework/generated.test.ts checks it is current).
+// Generated from tables.yaml by `npm run gen`: do not edit
+// (test/framework/generated.test.ts checks it is current).
 import { tableHandle } from '../../framework';
 
 /** bigmap allocations with their current key count and life span (one row per permanent bigmap) */
@@ -33,7 +34,10 @@ export type BigmapsRow = {
   delete_time?: Date | number | string | null;
   /** hash of block delete_height */
   delete_block?: string | null;
-  /** key type as binary Micheline (annotated from the contract's storage type where the node sent none); null when unknown */
+  /**
+   * key type as binary Micheline (annotated from the contract's storage type where the node sent none); null when
+   * unknown
+   */
   key_type?: string | Uint8Array | null;
   /** value type as binary Micheline (annotated like key_type); null when unknown */
   value_type?: string | Uint8Array | null;
@@ -65,10 +69,13 @@ export type BigmapUpdatesRow = {
   row_id?: bigint | number;
   /** on-chain id of the updated (for copy: destination) bigmap */
   bigmap_id: bigint | number;
-  /** first 63 bits of the key hash digest, big-endian; for copy the source bigmap id (negative: a temporary bigmap); null for alloc and bigmap removal */
+  /**
+   * first 63 bits of the key hash digest, big-endian; for copy the source bigmap id (negative: a temporary bigmap);
+   * null for alloc and bigmap removal
+   */
   key_id?: bigint | number | null;
   /** kind of update */
-  action: "update" | "remove" | "copy" | "alloc";
+  action: 'update' | 'remove' | 'copy' | 'alloc';
   /** id of the operation that made the update (height<<16 | op_n, the op table's id column) */
   op_id: bigint | number;
   /** block height */

@@ -54,7 +54,10 @@ export class BlockIndexer {
     ctx.state.set(RUNNING, state);
   }
 
-  /** The rows of every account and contract (KT1, rollups: not tz) the batch's blocks mention, in a few queries rather than some per block. */
+  /**
+   * The rows of every account and contract (KT1, rollups: not tz) the batch's blocks mention, in a few queries rather
+   * than some per block.
+   */
   async readAhead(blocks: readonly NormalizedBlock[], ctx: BlocksStartContext): Promise<void> {
     const slots = ctx.state.get(SLOTS_IN_BATCH);
     for (let i = 1; i < blocks.length; i++) {
@@ -124,7 +127,9 @@ export class BlockIndexer {
   }
 
 
-  /** Stores the endorsed slots of the block an earlier batch ended with (one row; each block when following the head). */
+  /**
+   * Stores the endorsed slots of the block an earlier batch ended with (one row; each block when following the head).
+   */
   async afterBatch(trx: Knex.Transaction, state: BatchState): Promise<void> {
     const t = this.tables.block;
     // Orphaned blocks stay in the table; only main-chain rows are updated.

@@ -133,7 +133,10 @@ export class BlockRun {
     this.ctx.shared.set(ACCOUNT_IDS, this.accounts.ids());
   }
 
-  /** Every address the block mentions: tracked (new ones get ids) in a fixed order. Their rows were read when the batch opened (BlockIndexer.readAhead). */
+  /**
+   * Every address the block mentions: tracked (new ones get ids) in a fixed order. Their rows were read when the batch
+   * opened (BlockIndexer.readAhead).
+   */
   private async trackAccounts(): Promise<void> {
     const block = this.block;
     for (const a of blockAddresses(block)) await this.accounts.track(a);
@@ -612,7 +615,9 @@ function markTransfer(a: AccountData, direction: 'in' | 'out', height: number, t
   a[`last_${direction}_time`] = time;
 }
 
-/** The storage an origination leaves: the script's initial storage with its big maps and sapling states as allocated. */
+/**
+ * The storage an origination leaves: the script's initial storage with its big maps and sapling states as allocated.
+ */
 function originatedStorage(op: NormalizedOperation): unknown {
   const script = op.script as { code?: unknown; storage?: unknown } | undefined;
   if (script?.storage === undefined) return undefined;

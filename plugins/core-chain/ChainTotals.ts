@@ -159,7 +159,10 @@ export class ChainTotals {
     this.values.set('self_bakers', bakers - BigInt(single + multi) > 0n ? bakers - BigInt(single + multi) : 0n);
   }
 
-  /** Every counter (the constructor sets each): the chain row's columns, checked against the generated ChainRow where it is appended. */
+  /**
+   * Every counter (the constructor sets each): the chain row's columns, checked against the generated ChainRow where it
+   * is appended.
+   */
   row(): Record<ChainCounter, bigint> {
     return Object.fromEntries(this.values) as Record<ChainCounter, bigint>;
   }

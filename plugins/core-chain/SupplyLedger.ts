@@ -227,7 +227,10 @@ export class SupplyLedger {
     this.values.set('inactive_staking', 0n);
   }
 
-  /** Every column (the constructor sets each): the supply row, checked against the generated SupplyRow where it is appended. */
+  /**
+   * Every column (the constructor sets each): the supply row, checked against the generated SupplyRow where it is
+   * appended.
+   */
   row(): Record<SupplyColumn, bigint> {
     return Object.fromEntries(this.values) as Record<SupplyColumn, bigint>;
   }

@@ -13,7 +13,10 @@ import { BlockIndexer } from './BlockIndexer';
 import { ChainExplorer } from './explorer/ChainExplorer';
 import { OperationKinds } from './OperationKinds';
 
-/** Blocks, operations, accounts, contracts, flows, balances, running chain and supply totals. Its tables are declared in tables.yaml under `core-chain`. */
+/**
+ * Blocks, operations, accounts, contracts, flows, balances, running chain and supply totals. Its tables are declared in
+ * tables.yaml under `core-chain`.
+ */
 @injectable()
 export class CoreChainPlugin implements TzidxPlugin {
   static readonly manifest: PluginManifest = {

@@ -1,4 +1,5 @@
-// Generated from tables.yaml by `npm run gen`: do not edit (test/framework/generated.test.ts checks it is current).
+// Generated from tables.yaml by `npm run gen`: do not edit
+// (test/framework/generated.test.ts checks it is current).
 import { tableHandle } from '../../framework';
 
 /** most recent state and running statistics of every account */
@@ -8,7 +9,7 @@ export type AccountRow = {
   /** account address */
   address: string;
   /** address kind (tz1, tz2, tz3, KT1, btz1, tz4, txr1, sr1) */
-  address_type: "ed25519" | "secp256k1" | "p256" | "contract" | "blinded" | "bls12_381" | "tx_rollup" | "smart_rollup";
+  address_type: 'ed25519' | 'secp256k1' | 'p256' | 'contract' | 'blinded' | 'bls12_381' | 'tx_rollup' | 'smart_rollup';
   /** revealed public key; null before reveal */
   pubkey?: string | null;
   /** last used manager counter */
@@ -87,11 +88,18 @@ export type AccountRow = {
   last_out_time?: Date | number | string | null;
   /** time of block delegated_since */
   delegated_since_time?: Date | number | string | null;
-  /** own staked tez (a baker's own and edge stake; Tenderbake frozen deposits). Null for external stakers: their tez are a share of their baker's pool that changes with every reward (`stake_shares` of the baker's `staker_pool`; the explorer account has the amount) */
+  /**
+   * own staked tez (a baker's own and edge stake; Tenderbake frozen deposits). Null for external stakers: their tez are
+   * a share of their baker's pool that changes with every reward (`stake_shares` of the baker's `staker_pool`; the
+   * explorer account has the amount)
+   */
   staked_balance?: bigint | null;
   /** unstaked tez not finalized yet (frozen and finalizable requests; tez) */
   unstaked_balance: bigint;
-  /** staked and unstaked tez lost to slashing: a baker's own stake, a staker's unstake requests (a staker's share of a slashed pool shows in its pool share; tez) */
+  /**
+   * staked and unstaked tez lost to slashing: a baker's own stake, a staker's unstake requests (a staker's share of a
+   * slashed pool shows in its pool share; tez)
+   */
   lost_stake: bigint;
   /** frozen rewards (Emmy bakers, until unfrozen; tez) */
   frozen_rewards: bigint;
@@ -324,7 +332,7 @@ export type BlockRow = {
   /** first 8 bytes of the header proof-of-work nonce */
   nonce: string | Uint8Array;
   /** kind of the voting period the block belongs to */
-  voting_period_kind: "proposal" | "exploration" | "cooldown" | "promotion" | "adoption";
+  voting_period_kind: 'proposal' | 'exploration' | 'cooldown' | 'promotion' | 'adoption';
   /** account row id of the baker (who signed the block); null for genesis */
   baker_id?: bigint | number | null;
   /** account row id of the payload proposer (equals the baker before Ithaca); null for genesis */
@@ -376,11 +384,11 @@ export type BlockRow = {
   /** contract storage bytes paid for */
   storage_paid: bigint | number;
   /** baker's liquidity baking toggle vote; null before Granada */
-  lb_esc_vote?: "on" | "off" | "pass" | null;
+  lb_esc_vote?: 'on' | 'off' | 'pass' | null;
   /** liquidity baking toggle exponential moving average; null before Granada */
   lb_esc_ema?: bigint | number | null;
   /** baker's adaptive issuance vote; null before Oxford */
-  ai_vote?: "on" | "off" | "pass" | null;
+  ai_vote?: 'on' | 'off' | 'pass' | null;
   /** adaptive issuance vote exponential moving average; null before Oxford */
   ai_ema?: bigint | number | null;
   /** account row id of the consensus key that signed the payload; null when no key applies */
@@ -409,8 +417,45 @@ export type BlockRow = {
 export type OpRow = {
   /** unique row id (local to this table and instance); the op id is in column id */
   row_id?: bigint | number;
-  /** operation or event type, in the TzPro SDK's names (the node's kind is in `kind`); contract events (`event`) and kinds of protocols newer than this build (`unknown`) are listed only when a `type` filter names them */
-  type: "bake" | "endorsement" | "transaction" | "reveal" | "delegation" | "origination" | "nonce_revelation" | "activation" | "ballot" | "proposal" | "double_baking" | "double_endorsement" | "unfreeze" | "invoice" | "airdrop" | "seed_slash" | "migration" | "subsidy" | "register_constant" | "preendorsement" | "double_preendorsement" | "deposits_limit" | "deposit" | "bonus" | "reward" | "rollup_origination" | "rollup_transaction" | "vdf_revelation" | "increase_paid_storage" | "drain_delegate" | "update_consensus_key" | "transfer_ticket" | "event" | "unknown";
+  /**
+   * operation or event type, in the TzPro SDK's names (the node's kind is in `kind`); contract events (`event`) and
+   * kinds of protocols newer than this build (`unknown`) are listed only when a `type` filter names them
+   */
+  type:
+    | 'bake'
+    | 'endorsement'
+    | 'transaction'
+    | 'reveal'
+    | 'delegation'
+    | 'origination'
+    | 'nonce_revelation'
+    | 'activation'
+    | 'ballot'
+    | 'proposal'
+    | 'double_baking'
+    | 'double_endorsement'
+    | 'unfreeze'
+    | 'invoice'
+    | 'airdrop'
+    | 'seed_slash'
+    | 'migration'
+    | 'subsidy'
+    | 'register_constant'
+    | 'preendorsement'
+    | 'double_preendorsement'
+    | 'deposits_limit'
+    | 'deposit'
+    | 'bonus'
+    | 'reward'
+    | 'rollup_origination'
+    | 'rollup_transaction'
+    | 'vdf_revelation'
+    | 'increase_paid_storage'
+    | 'drain_delegate'
+    | 'update_consensus_key'
+    | 'transfer_ticket'
+    | 'event'
+    | 'unknown';
   /** operation hash; null for implicit events */
   hash?: string | null;
   /** height of the including block */
@@ -424,7 +469,7 @@ export type OpRow = {
   /** position in the node's operation list (validation pass) */
   op_p: bigint | number;
   /** operation status */
-  status: "applied" | "failed" | "backtracked" | "skipped";
+  status: 'applied' | 'failed' | 'backtracked' | 'skipped';
   /** applied successfully */
   is_success: boolean;
   /** smart contract call (receiver is a contract) */
@@ -491,15 +536,23 @@ export type OpRow = {
   id: bigint | number;
   /** 8-byte hash of the called or originated contract's code */
   code_hash?: string | Uint8Array | null;
-  /** validation pass (operation list) of the operation in the block, 0..3; -1 for block-level events. With height and op_n a stable reference across instances */
+  /**
+   * validation pass (operation list) of the operation in the block, 0..3; -1 for block-level events. With height and
+   * op_n a stable reference across instances
+   */
   op_l: bigint | number;
-  /** consensus power of (pre)endorsements: slots (Emmy, Tenderbake up to Seoul) or the attesting power the node reports */
+  /**
+   * consensus power of (pre)endorsements: slots (Emmy, Tenderbake up to Seoul) or the attesting power the node reports
+   */
   power?: bigint | number | null;
   /** deposits limit set by a deposits_limit operation; null when it removes the limit or for other types (tez) */
   deposits_limit?: bigint | null;
   /** inbox or commitment level a rollup operation refers to */
   rollup_level?: bigint | number | null;
-  /** the node's operation kind (attestation, smart_rollup_cement, dal_publish_commitment, update_companion_key, event…); implicit events: their type */
+  /**
+   * the node's operation kind (attestation, smart_rollup_cement, dal_publish_commitment, update_companion_key, event…);
+   * implicit events: their type
+   */
   kind: string;
 };
 
@@ -571,7 +624,10 @@ export type ConstantRow = {
   time: Date | number | string;
 };
 
-/** protocol constants as the node reports them, read at the first indexed block of each protocol (not in the spec's list) */
+/**
+ * protocol constants as the node reports them, read at the first indexed block of each protocol (not in the spec's
+ * list)
+ */
 export type ProtocolRow = {
   /** unique row id (local to this table and instance) */
   row_id?: bigint | number;
@@ -589,7 +645,9 @@ export type EventRow = {
   row_id?: bigint | number;
   /** block height */
   height: bigint | number;
-  /** op id (height<<16 | op_n) of the operation that emitted the event (the signed content, not the internal operation) */
+  /**
+   * op id (height<<16 | op_n) of the operation that emitted the event (the signed content, not the internal operation)
+   */
   op_id: bigint | number;
   /** account row id of the emitting contract */
   account_id: bigint | number;
@@ -668,9 +726,35 @@ export type FlowRow = {
   /** account row id of the other side; null when there is none */
   counterparty_id?: bigint | number | null;
   /** sub-balance that changed */
-  category: "rewards" | "deposits" | "fees" | "balance" | "delegation" | "bond";
+  category: 'rewards' | 'deposits' | 'fees' | 'balance' | 'delegation' | 'bond';
   /** what caused the flow */
-  operation: "endorsement" | "transaction" | "origination" | "delegation" | "reveal" | "baking" | "nonce_revelation" | "activation" | "penalty" | "internal" | "invoice" | "airdrop" | "subsidy" | "register_constant" | "bonus" | "reward" | "deposit" | "deposits_limit" | "rollup_origination" | "rollup_transaction" | "rollup_reward" | "rollup_penalty" | "pay_storage" | "update_consensus_key" | "drain" | "transfer_ticket";
+  operation:
+    | 'endorsement'
+    | 'transaction'
+    | 'origination'
+    | 'delegation'
+    | 'reveal'
+    | 'baking'
+    | 'nonce_revelation'
+    | 'activation'
+    | 'penalty'
+    | 'internal'
+    | 'invoice'
+    | 'airdrop'
+    | 'subsidy'
+    | 'register_constant'
+    | 'bonus'
+    | 'reward'
+    | 'deposit'
+    | 'deposits_limit'
+    | 'rollup_origination'
+    | 'rollup_transaction'
+    | 'rollup_reward'
+    | 'rollup_penalty'
+    | 'pay_storage'
+    | 'update_consensus_key'
+    | 'drain'
+    | 'transfer_ticket';
   /** amount credited (tez) */
   amount_in: bigint;
   /** amount debited (tez) */

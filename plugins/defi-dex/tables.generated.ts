@@ -1,4 +1,5 @@
-// Generated from tables.yaml by `npm run gen`: do not edit (test/framework/generated.test.ts checks it is current).
+// Generated from tables.yaml by `npm run gen`: do not edit
+// (test/framework/generated.test.ts checks it is current).
 import { tableHandle } from '../../framework';
 
 /** DEX pools (one row per contract and pair id) with their current reserves and counters */
@@ -63,7 +64,10 @@ export type DexPoolRow = {
   num_total_users: bigint | number;
   /** height of the latest change of this row */
   update_height: bigint | number;
-  /** with marginal_b: raw amounts of A and B whose ratio is the pool's marginal price (B per A) where that is not supply_b / supply_a (concentrated liquidity: 2^160 and sqrt_price²); null: the supplies' ratio */
+  /**
+   * with marginal_b: raw amounts of A and B whose ratio is the pool's marginal price (B per A) where that is not
+   * supply_b / supply_a (concentrated liquidity: 2^160 and sqrt_price²); null: the supplies' ratio
+   */
   marginal_a?: bigint | number | null;
   /** see marginal_a */
   marginal_b?: bigint | number | null;
@@ -82,7 +86,7 @@ export type DexEventRow = {
   /** protocol family label */
   entity: string;
   /** what happened */
-  event_type: "trade" | "deposit" | "withdraw" | "claim" | "update" | "create" | "transfer";
+  event_type: 'trade' | 'deposit' | 'withdraw' | 'claim' | 'update' | 'create' | 'transfer';
   /** amount moved (raw, absolute) (token A) */
   volume_a: bigint | number;
   /** amount moved (raw, absolute) (token B) */
@@ -138,7 +142,7 @@ export type DexTradeRow = {
   /** serial number of the trade in its pool (1, 2, …) */
   counter: bigint | number;
   /** buy: quote (token B) in, base (token A) out; sell: base in, quote out */
-  side: "buy" | "sell";
+  side: 'buy' | 'sell';
   /** base (token A) amount traded (raw) */
   base_volume: bigint | number;
   /** quote (token B) amount traded (raw) */
@@ -177,7 +181,10 @@ export type DexTradeRow = {
   price_net: string | number;
   /** quote per base before fees */
   price_gross: string | number;
-  /** marginal price before the trade, B per A, decimals applied: the reserves' ratio, or the pool's own marginal price (marginal_a/b of dex_pool: concentrated liquidity) */
+  /**
+   * marginal price before the trade, B per A, decimals applied: the reserves' ratio, or the pool's own marginal price
+   * (marginal_a/b of dex_pool: concentrated liquidity)
+   */
   price_before: string | number;
   /** marginal price after the trade */
   price_after: string | number;

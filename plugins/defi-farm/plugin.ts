@@ -56,7 +56,8 @@ export class DefiFarmPlugin implements TzidxPlugin {
         for (const adapter of FARM_ADAPTERS) adapter.register(registry, recorder);
         registry.blocksStart((blocks, ctx) => readAheadPositions(blocks, ctx, { pools: tables.farm_pool, positions: tables.farm_position }));
       },
-      // USD values as the DEX's: tez from the markets plugin, tokens through defi-dex's tez pools (null when either is off).
+      // USD values as the DEX's: tez from the markets plugin, tokens through defi-dex's tez pools (null when either is
+      // off).
       routes: (r) => new FarmRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),
       checks: () => [
         ...ledgerChecks(this.db.reader, this.catalog, FARM_LEDGER),

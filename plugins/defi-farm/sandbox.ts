@@ -4,7 +4,10 @@ import { farmCall } from './adapters/plenty/traffic';
 import { quipuswapFarm, quipuswapFarmCall, registerQuipuswapFarm, seedQuipuswapFarm } from './adapters/quipuswap/sandbox';
 import { registerYouvesSavings, seedYouvesSavings, youvesSavings, youvesSavingsCall } from './adapters/youves/sandbox';
 
-/** The farm protocols' simulators: a Plenty LP farm, a QuipuSwap TFarm and a Youves savings pool, each with a share of the `defi` traffic. */
+/**
+ * The farm protocols' simulators: a Plenty LP farm, a QuipuSwap TFarm and a Youves savings pool, each with a share of
+ * the `defi` traffic.
+ */
 export const sandbox: SandboxExtension = {
   name: 'defi-farm',
   register: (contracts, book) => {

@@ -1,4 +1,5 @@
-// Generated from tables.yaml by `npm run gen`: do not edit (test/framework/generated.test.ts checks it is current).
+// Generated from tables.yaml by `npm run gen`: do not edit
+// (test/framework/generated.test.ts checks it is current).
 import { tableHandle } from '../../framework';
 
 /** staking farms (one row per contract and farm id) with their current stake and rewards left */
@@ -15,7 +16,10 @@ export type FarmPoolRow = {
   entity: string;
   /** farm name */
   name: string;
-  /** account that signed the farm creation, else the contract's originator; null when neither is known (contracts created at genesis) */
+  /**
+   * account that signed the farm creation, else the contract's originator; null when neither is known (contracts
+   * created at genesis)
+   */
   creator?: string | null;
   /** staked token: `tez` or `KT1…_tokenId` */
   stake_token: string;
@@ -25,7 +29,10 @@ export type FarmPoolRow = {
   total_stake: bigint | number;
   /** rewards still to be paid out (raw); null when the contract does not tell */
   remaining_rewards?: bigint | number | null;
-  /** the contract's reward index after the last change, in index_precision (MasterChef farms: rewards per staked unit; savings pools: stake tokens per share); the API brings positions' pending rewards to it. Null for farms without one */
+  /**
+   * the contract's reward index after the last change, in index_precision (MasterChef farms: rewards per staked unit;
+   * savings pools: stake tokens per share); the API brings positions' pending rewards to it. Null for farms without one
+   */
   reward_index?: bigint | number | null;
   /** fixed-point scale of reward_index (10^18 for Quipuswap and Youves); null with it */
   index_precision?: bigint | number | null;
@@ -56,7 +63,7 @@ export type FarmEventRow = {
   /** protocol family label */
   entity: string;
   /** what happened */
-  event_type: "deposit" | "withdraw" | "transfer" | "claim" | "update";
+  event_type: 'deposit' | 'withdraw' | 'transfer' | 'claim' | 'update';
   /** staked token: `tez` or `KT1…_tokenId` */
   stake_token: string;
   /** reward token: `tez` or `KT1…_tokenId` */
@@ -69,7 +76,10 @@ export type FarmEventRow = {
   fee: bigint | number;
   /** fee in basis points of the volume (0 without a fee) */
   fee_bps: string | number;
-  /** the staking position's id: the stake lot touched where the contract has lots, else the position's stake_id; 0 for a farm's own update; null only on rows indexed before stake ids were set */
+  /**
+   * the staking position's id: the stake lot touched where the contract has lots, else the position's stake_id; 0 for a
+   * farm's own update; null only on rows indexed before stake ids were set
+   */
   stake_id?: bigint | number | null;
   /** farm's total stake after the event (raw) */
   stake_supply: bigint | number;
@@ -111,7 +121,10 @@ export type FarmPositionRow = {
   stake_token: string;
   /** reward token: `tez` or `KT1…_tokenId` */
   reward_token: string;
-  /** the position's id: the contract's id of the owner's latest stake lot where it has lots, else this row's row_id; null until a row indexed before stake ids were set changes */
+  /**
+   * the position's id: the contract's id of the owner's latest stake lot where it has lots, else this row's row_id;
+   * null until a row indexed before stake ids were set changes
+   */
   stake_id?: bigint | number | null;
   /** stake held now (raw) */
   stake_balance: bigint | number;
@@ -121,11 +134,20 @@ export type FarmPositionRow = {
   stake_withdrawn: bigint | number;
   /** rewards paid to the owner so far (raw) */
   rewards_claimed: bigint | number;
-  /** rewards earned and not paid as of this position's latest change (raw); the API's rewards_pending is brought to the farm's latest reward_index where the contract has one. Null unless the contract tells them */
+  /**
+   * rewards earned and not paid as of this position's latest change (raw); the API's rewards_pending is brought to the
+   * farm's latest reward_index where the contract has one. Null unless the contract tells them
+   */
   rewards_pending?: bigint | number | null;
-  /** MasterChef-style farms: the owner's unpaid earnings minus its reward debt, in the contract's precision (pending = (reward_base + stake·farm index)/precision); null for other farms */
+  /**
+   * MasterChef-style farms: the owner's unpaid earnings minus its reward debt, in the contract's precision (pending =
+   * (reward_base + stake·farm index)/precision); null for other farms
+   */
   reward_base?: bigint | number | null;
-  /** savings pools (the stake grows): the owner's shares, which the farm index values in stake tokens (Youves: stakes[owner]; pending = shares·index/precision − stake); null for other farms */
+  /**
+   * savings pools (the stake grows): the owner's shares, which the farm index values in stake tokens (Youves:
+   * stakes[owner]; pending = shares·index/precision − stake); null for other farms
+   */
   reward_shares?: bigint | number | null;
   /** the stake is gone */
   is_closed: boolean;

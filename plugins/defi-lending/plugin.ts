@@ -56,7 +56,8 @@ export class DefiLendingPlugin implements TzidxPlugin {
         for (const adapter of LENDING_ADAPTERS) adapter.register(registry, recorder);
         registry.blocksStart((blocks, ctx) => readAheadPositions(blocks, ctx, { pools: tables.lend_pool, positions: tables.lend_position }));
       },
-      // USD values as the DEX's: tez from the markets plugin, tokens through defi-dex's tez pools (null when either is off).
+      // USD values as the DEX's: tez from the markets plugin, tokens through defi-dex's tez pools (null when either is
+      // off).
       routes: (r) => new LendRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),
       checks: () => ledgerChecks(this.db.reader, this.catalog, LENDING_LEDGER),
     };

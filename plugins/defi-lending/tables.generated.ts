@@ -1,4 +1,5 @@
-// Generated from tables.yaml by `npm run gen`: do not edit (test/framework/generated.test.ts checks it is current).
+// Generated from tables.yaml by `npm run gen`: do not edit
+// (test/framework/generated.test.ts checks it is current).
 import { tableHandle } from '../../framework';
 
 /** lending markets (one row per lending contract and market/token id) with their supply and debt now */
@@ -15,7 +16,10 @@ export type LendPoolRow = {
   entity: string;
   /** market name */
   name: string;
-  /** account that signed the market creation, else the contract's originator; null when neither is known (contracts created at genesis) */
+  /**
+   * account that signed the market creation, else the contract's originator; null when neither is known (contracts
+   * created at genesis)
+   */
   creator?: string | null;
   /** token lent and borrowed: `tez` or `KT1…_tokenId` */
   debt_token: string;
@@ -25,11 +29,20 @@ export type LendPoolRow = {
   total_collateral: bigint | number;
   /** underlying borrowed from the market after the last change (raw) */
   total_debt: bigint | number;
-  /** Compound-style markets: the borrow index after the last change (10^18 fixed point), which grows a scaled borrow; null for other markets */
+  /**
+   * Compound-style markets: the borrow index after the last change (10^18 fixed point), which grows a scaled borrow;
+   * null for other markets
+   */
   borrow_index?: bigint | number | null;
-  /** Compound-style markets: what the suppliers own after the last change (10^18 fixed point; Yupana: totalLiquidF + totalBorrowsF − totalReservesF); null for other markets */
+  /**
+   * Compound-style markets: what the suppliers own after the last change (10^18 fixed point; Yupana: totalLiquidF +
+   * totalBorrowsF − totalReservesF); null for other markets
+   */
   supply_liquidity?: bigint | number | null;
-  /** Compound-style markets: the shares issued after the last change (10^18 fixed point; Yupana: totalSupplyF); a share is worth supply_liquidity / share_supply. Null for other markets */
+  /**
+   * Compound-style markets: the shares issued after the last change (10^18 fixed point; Yupana: totalSupplyF); a share
+   * is worth supply_liquidity / share_supply. Null for other markets
+   */
   share_supply?: bigint | number | null;
   /** owners with a supply now */
   num_deposits: bigint | number;
@@ -56,14 +69,16 @@ export type LendEventRow = {
   /** protocol family label */
   entity: string;
   /** what happened */
-  event_type: "deposit" | "withdraw" | "borrow" | "repay" | "liquidate";
+  event_type: 'deposit' | 'withdraw' | 'borrow' | 'repay' | 'liquidate';
   /** token lent and borrowed: `tez` or `KT1…_tokenId` */
   debt_token: string;
   /** token supplied: `tez` or `KT1…_tokenId` */
   collateral_token: string;
   /** owner of the position the event moved (the borrower on liquidations) */
   owner: string;
-  /** the stake_id of the position the event moved (lend_position); null only on rows indexed before stake ids were set */
+  /**
+   * the stake_id of the position the event moved (lend_position); null only on rows indexed before stake ids were set
+   */
   stake_id?: bigint | number | null;
   /** underlying moved by the event (raw, absolute; liquidations: debt repaid) */
   volume: bigint | number;
@@ -107,7 +122,10 @@ export type LendPositionRow = {
   position: string;
   /** supplier or borrower */
   owner: string;
-  /** the position's id: the contract's (ctez oven id) where it has one, else this row's row_id; null until a row indexed before stake ids were set changes */
+  /**
+   * the position's id: the contract's (ctez oven id) where it has one, else this row's row_id; null until a row indexed
+   * before stake ids were set changes
+   */
   stake_id?: bigint | number | null;
   /** token lent and borrowed: `tez` or `KT1…_tokenId` */
   debt_token: string;
@@ -131,17 +149,32 @@ export type LendPositionRow = {
   sent: bigint | number;
   /** supply received from other accounts so far (raw): share transfers and collateral seized as liquidator */
   received: bigint | number;
-  /** interest earned on the supply (raw) as of this position's latest change; the API brings it to the market's latest rates where the market keeps them. Null when the contract does not tell */
+  /**
+   * interest earned on the supply (raw) as of this position's latest change; the API brings it to the market's latest
+   * rates where the market keeps them. Null when the contract does not tell
+   */
   interest_earned?: bigint | number | null;
   /** interest paid on the debt (raw); null when the contract does not tell */
   interest_paid?: bigint | number | null;
-  /** interest owed and not paid (raw) as of this position's latest change; the API brings it to the market's latest rates where the market keeps them. Null when the contract does not tell */
+  /**
+   * interest owed and not paid (raw) as of this position's latest change; the API brings it to the market's latest
+   * rates where the market keeps them. Null when the contract does not tell
+   */
   interest_pending?: bigint | number | null;
-  /** the owner's share of the market as the contract keeps it (10^18 fixed point: Yupana's yToken `ledger`) after its last change; null when the contract keeps none */
+  /**
+   * the owner's share of the market as the contract keeps it (10^18 fixed point: Yupana's yToken `ledger`) after its
+   * last change; null when the contract keeps none
+   */
   shares?: bigint | number | null;
-  /** the owner's borrow as the contract keeps it (underlying ×10^18: Yupana's `accounts.borrow`) after its last change; null when the contract keeps none */
+  /**
+   * the owner's borrow as the contract keeps it (underlying ×10^18: Yupana's `accounts.borrow`) after its last change;
+   * null when the contract keeps none
+   */
   borrow_scaled?: bigint | number | null;
-  /** the market's borrow index (×10^18) the owner's borrow was last brought to (Yupana's `lastBorrowIndex`); null when the contract keeps none */
+  /**
+   * the market's borrow index (×10^18) the owner's borrow was last brought to (Yupana's `lastBorrowIndex`); null when
+   * the contract keeps none
+   */
   borrow_index?: bigint | number | null;
   /** the owner uses this market as collateral; null when not seen */
   is_collateral?: boolean | null;

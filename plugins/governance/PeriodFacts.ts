@@ -7,7 +7,9 @@ export interface PeriodFacts {
   /** Voting power by baker (empty without a node). */
   listings: Map<string, Power>;
   eligible: Power;
-  /** Quorum in hundredths of a percent: `current_quorum` for ballots, `min_proposal_quorum` for proposals, 0 otherwise. */
+  /**
+   * Quorum in hundredths of a percent: `current_quorum` for ballots, `min_proposal_quorum` for proposals, 0 otherwise.
+   */
   quorumPct: number;
   /** Participation EMA the quorum comes from (Babylon+ ballot periods), else 0. */
   turnoutEma: number;

@@ -1,4 +1,7 @@
-/** Voting power: rolls in listings up to Ithaca, mutez of stake from Jakarta on (roll listings get stake = rolls × tokens_per_roll). */
+/**
+ * Voting power: rolls in listings up to Ithaca, mutez of stake from Jakarta on (roll listings get stake = rolls ×
+ * tokens_per_roll).
+ */
 export interface Power {
   rolls: bigint;
   stake: bigint;

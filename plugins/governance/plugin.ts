@@ -4,7 +4,10 @@ import { GovernanceExplorer } from './explorer/GovernanceExplorer';
 import { GovernanceIndexer } from './GovernanceIndexer';
 import { GovernanceTables } from './GovernanceTables';
 
-/** Elections, proposals, voting periods, ballots and voting listings. Its tables are declared in tables.yaml under `governance`. */
+/**
+ * Elections, proposals, voting periods, ballots and voting listings. Its tables are declared in tables.yaml under
+ * `governance`.
+ */
 @injectable()
 export class GovernancePlugin implements TzidxPlugin {
   static readonly manifest: PluginManifest = {

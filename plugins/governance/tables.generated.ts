@@ -1,4 +1,5 @@
-// Generated from tables.yaml by `npm run gen`: do not edit (test/framework/generated.test.ts checks it is current).
+// Generated from tables.yaml by `npm run gen`: do not edit
+// (test/framework/generated.test.ts checks it is current).
 import { tableHandle } from '../../framework';
 
 /** elections (entire governance cycles from the proposal period to adoption or failure) */
@@ -34,7 +35,7 @@ export type ElectionRow = {
   /** hash of the winning proposal */
   proposal?: string | null;
   /** kind of the latest voting period reached */
-  last_voting_period: "proposal" | "exploration" | "cooldown" | "promotion" | "adoption";
+  last_voting_period: 'proposal' | 'exploration' | 'cooldown' | 'promotion' | 'adoption';
   /** the proposal period ended without a winning proposal */
   no_proposal: boolean;
 };
@@ -82,7 +83,7 @@ export type VoteRow = {
   /** voting period index */
   voting_period: bigint | number;
   /** voting period kind */
-  voting_period_kind: "proposal" | "exploration" | "cooldown" | "promotion" | "adoption";
+  voting_period_kind: 'proposal' | 'exploration' | 'cooldown' | 'promotion' | 'adoption';
   /** time of the period's first block */
   period_start_time: Date | number | string;
   /** time of the period's last block (planned time while open; null while open without a node) */
@@ -111,7 +112,10 @@ export type VoteRow = {
   turnout_voters: bigint | number;
   /** turnout in percent ×100 */
   turnout_pct: bigint | number;
-  /** participation moving average the period's quorum comes from, in percent ×100 (exploration and promotion from Babylon on; 0 elsewhere) */
+  /**
+   * participation moving average the period's quorum comes from, in percent ×100 (exploration and promotion from
+   * Babylon on; 0 elsewhere)
+   */
   turnout_ema: bigint | number;
   /** rolls voting yay */
   yay_rolls: bigint | number;
@@ -158,7 +162,7 @@ export type BallotRow = {
   /** voting period index */
   voting_period: bigint | number;
   /** voting period kind */
-  voting_period_kind: "proposal" | "exploration" | "cooldown" | "promotion" | "adoption";
+  voting_period_kind: 'proposal' | 'exploration' | 'cooldown' | 'promotion' | 'adoption';
   /** height of the ballot operation */
   height: bigint | number;
   /** time of the ballot operation */
@@ -172,7 +176,7 @@ export type BallotRow = {
   /** voting stake of the voter (tez; 0 without a node) */
   stake: bigint;
   /** ballot cast */
-  ballot: "yay" | "nay" | "pass";
+  ballot: 'yay' | 'nay' | 'pass';
   /** address of the voting baker */
   source: string;
   /** hash of the ballot operation */
@@ -181,7 +185,10 @@ export type BallotRow = {
   proposal: string;
 };
 
-/** the voting listings, one row per baker with voting rights in a voting period (from the node, as of the period's first block) */
+/**
+ * the voting listings, one row per baker with voting rights in a voting period (from the node, as of the period's first
+ * block)
+ */
 export type VoterRow = {
   /** unique row id (local to this table and instance) */
   row_id?: bigint | number;

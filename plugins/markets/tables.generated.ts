@@ -1,4 +1,5 @@
-// Generated from tables.yaml by `npm run gen`: do not edit (test/framework/generated.test.ts checks it is current).
+// Generated from tables.yaml by `npm run gen`: do not edit
+// (test/framework/generated.test.ts checks it is current).
 import { tableHandle } from '../../framework';
 
 /** the latest 24h ticker of each market of each exchange (current state, not chain data) */

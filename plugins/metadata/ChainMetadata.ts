@@ -129,7 +129,10 @@ export class ChainMetadata {
   }
 }
 
-/** token_info text fields as TZIP-21 values: numbers and booleans where the standard has them, JSON where a field holds JSON. */
+/**
+ * token_info text fields as TZIP-21 values: numbers and booleans where the standard has them, JSON where a field holds
+ * JSON.
+ */
 export function tz21Fields(info: Record<string, string> | null): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(info ?? {})) {

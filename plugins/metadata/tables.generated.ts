@@ -1,4 +1,5 @@
-// Generated from tables.yaml by `npm run gen`: do not edit (test/framework/generated.test.ts checks it is current).
+// Generated from tables.yaml by `npm run gen`: do not edit
+// (test/framework/generated.test.ts checks it is current).
 import { tableHandle } from '../../framework';
 
 /** account and token metadata entries written through the API or imported (not chain data; never rolled back) */
@@ -17,7 +18,10 @@ export type MetadataRow = {
   updated_time: Date | number | string;
 };
 
-/** TZIP-16 contract metadata from each contract's %metadata big map (one row per contract that has a metadata or token_metadata big map) */
+/**
+ * TZIP-16 contract metadata from each contract's %metadata big map (one row per contract that has a metadata or
+ * token_metadata big map)
+ */
 export type ContractMetadataRow = {
   /** unique row id (local to this table and instance) */
   row_id?: bigint | number;
@@ -52,7 +56,7 @@ export type TokenRow = {
   /** `contract_tokenid`, the token's unique key */
   token_key: string;
   /** token standard */
-  kind: "fa1.2" | "fa2";
+  kind: 'fa1.2' | 'fa2';
   /** decimals from the token metadata; null when unknown */
   decimals?: bigint | number | null;
   /** symbol from the token metadata */
@@ -75,14 +79,17 @@ export type TokenRow = {
   update_height: bigint | number;
 };
 
-/** off-chain metadata documents (ipfs://, https://) fetched by the background resolver, keyed by URI (content, not chain data) */
+/**
+ * off-chain metadata documents (ipfs://, https://) fetched by the background resolver, keyed by URI (content, not chain
+ * data)
+ */
 export type MetadataDocumentsRow = {
   /** unique row id (local to this table and instance) */
   row_id?: bigint | number;
   /** document URI */
   uri: string;
   /** whether the document was fetched and parsed */
-  status: "ok" | "error";
+  status: 'ok' | 'error';
   /** the JSON document; null on error */
   content?: unknown | null;
   /** why it could not be used (unreachable, too big, invalid JSON); null when ok */

@@ -9,7 +9,8 @@ import { startTestInstance, TestInstance } from '../support/TestInstance';
 
 // Declared routes whose records a plugin shapes in code (tables.yaml `record:`), with a key resolver
 // for a path parameter (`resolve:`), the object list profile, filter aliases, a parameter over any
-// of several columns, `open_only` and the switches a route declares. The oracles are the rows inserted below and the shaper's rule.
+// of several columns, `open_only` and the switches a route declares. The oracles are the rows inserted below and the
+// shaper's rule.
 const ROUTES = `
       - { path: /x/lots, scope: ListLots, kind: list, table: lot, record: lot, profile: object, aliases: { block: height, party: [owner, seller] }, open_only: is_closed, switches: [meta] }
       - { path: /x/thing/:key/lots, scope: ListThingLots, kind: list, table: lot, record: lot, profile: object, params: { key: { column: thing, resolve: thing } } }
@@ -48,7 +49,9 @@ const LOTS = [1, 2, 3, 4, 5, 6].map((i) => ({
   is_closed: i === 2,
 }));
 type Lot = (typeof LOTS)[number];
-/** The record the shaper below makes of a lot (with its owner when the `meta` switch is on): the oracle of every answer. */
+/**
+ * The record the shaper below makes of a lot (with its owner when the `meta` switch is on): the oracle of every answer.
+ */
 const record = (l: Lot) => ({ id: l.row_id, thing: Object.keys(NAMES).find((k) => NAMES[k] === l.thing), amount: l.amount, label: `lot ${l.row_id} at ${l.height}` });
 const withMeta = (l: Lot) => ({ ...record(l), meta: { owner: l.owner } });
 

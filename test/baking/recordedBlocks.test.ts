@@ -16,7 +16,10 @@ const FILES = [
   ['Paris+', 'tezos-rpc/blocks/mainnet/mainnet-11610082.json'],
 ] as const;
 const MONEY = ['baking_income', 'endorsing_income', 'fees_income', 'total_deposits'];
-/** A real Ithaca block (testnet, trimmed by its source to the operations under test) with a set_deposits_limit, indexed first. */
+/**
+ * A real Ithaca block (testnet, trimmed by its source to the operations under test) with a set_deposits_limit, indexed
+ * first.
+ */
 const LIMIT_BLOCK = 'tezos-rpc/blocks/trimmed/ithacanet-135596.json';
 
 describe(`baking: recorded mainnet blocks of three eras, without a node (${BACKEND})`, function () {

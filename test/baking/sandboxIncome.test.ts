@@ -202,7 +202,8 @@ describe(`baking: income and rights of a sandbox chain (${BACKEND})`, function (
       const round = parseInt(b.header.fitness[4] ?? '00000000', 16);
       // A round-0 right is used when its holder baked the block (at any round); a baker without one stole it.
       const right = (type: string, address: string, r: number | null, flags: Json) => ({ type, address, round: r, is_used: false, is_lost: false, is_stolen: false, is_missed: false, is_seed_required: null, is_seed_revealed: null, ...flags });
-      // Seed duties: the block's baker committed when its header carries a nonce hash, revealed when a later block names the level.
+      // Seed duties: the block's baker committed when its header carries a nonce hash, revealed when a later block
+      // names the level.
       const committed = Boolean(b.header.seed_nonce_hash);
       const seed = (d: string) => ({ is_seed_required: d === baker && committed, is_seed_revealed: d === baker && committed && revealedLevels.has(level) });
       const want: Json[] = round0.map((d) => right('baking', d, 0, { is_used: d === baker, is_lost: d !== baker, ...seed(d) }));

@@ -23,8 +23,8 @@ const PGLITE = process.env.TZIDX_BENCH_PGLITE !== '0';
  * same run: JSON.parse of the same blocks plus COPY of the rows the indexer wrote into empty copies of
  * the same tables. A first, untimed run records the node's answers (RecordedNode), so the timed runs
  * measure the indexer alone, not the in-process sandbox rendering blocks (a real node does that in its
- * own process). Also: how much the process's RSS grows while indexing, the disk the rows take per operation, the same blocks on PGlite, and what the measured
- * rate means for a full mainnet sync.
+ * own process). Also: how much the process's RSS grows while indexing, the disk the rows take per operation, the same
+ * blocks on PGlite, and what the measured rate means for a full mainnet sync.
  */
 export async function ingestBench(): Promise<BenchResult[]> {
   const g0 = process.hrtime.bigint();

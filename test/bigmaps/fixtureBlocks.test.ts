@@ -30,8 +30,8 @@ function* results(block: Json): Generator<{ content: Json; result: Json }> {
 
 /**
  * A recorded receipt whose content copies a bigmap into a temporary one (edonet 228523: bigmap 1541
- * passed by value as `-2` to an oracle contract), extended by its internal call setting a key of `-2` (one it writes to its
- * own bigmap) and copying `-2` into a new permanent bigmap: what a contract storing a bigmap it received does.
+ * passed by value as `-2` to an oracle contract), extended by its internal call setting a key of `-2` (one it writes to
+ * its own bigmap) and copying `-2` into a new permanent bigmap: what a contract storing a bigmap it received does.
  */
 function withTemporaryCopy(block: Json, newId: number): Json {
   const copy = structuredClone(block);

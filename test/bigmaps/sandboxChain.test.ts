@@ -38,7 +38,8 @@ function changeKinds(blocks: readonly Json[]): Set<string> {
 
 describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, function () {
   this.timeout(300_000);
-  // No DeFi traffic: the chain's bigmap changes come from the core sandbox's contracts, and stay the same as protocols are added.
+  // No DeFi traffic: the chain's bigmap changes come from the core sandbox's contracts, and stay the same as protocols
+  // are added.
   const chain = new SandboxChain({ seed: SEED, profile: 'tiny', traffic: [] });
   const transport = new SandboxRpcTransport(chain);
   const blockJson = (level: number): Json => JSON.parse(chain.blockJson(chain.at(level)!)) as Json;

@@ -155,7 +155,8 @@ describe('chain/BlockNormalizer details', () => {
           const results = [meta.operation_result, ...(meta.internal_operation_results ?? []).map((i: Json) => i.result)];
           for (const result of results) {
             if (!result?.big_map_diff || !result?.lazy_storage_diff) continue;
-            // Values are not compared: in one recorded Edo block the node rendered a value differently in the two encodings.
+            // Values are not compared: in one recorded Edo block the node rendered a value differently in the two
+            // encodings.
             const shape = (d: Json): string => `${d.action}:${d.bigMapId}:${d.keyHash ?? ''}:${d.sourceBigMapId ?? ''}`;
             const legacy = bigMapDiffsFromLegacy(result.big_map_diff).map(shape).sort();
             const lazy = bigMapDiffsFromLazyStorage(result.lazy_storage_diff).map(shape).sort();

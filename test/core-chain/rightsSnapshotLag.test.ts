@@ -13,7 +13,8 @@ const spans = [genesis, emmy, ithaca, paris];
 describe('core-chain: the stake snapshot behind a cycle\'s rights across era changes', function () {
   it('uses the protocol that drew the rights: Emmy + 2, Tenderbake + 1, Paris with its own delay', function () {
     expect(rightsLag(300, spans)).to.equal(7);
-    // Cycle 473's rights were drawn at the end of 467 (Emmy, from a snapshot of 466); 474's at the end of 468 (Ithaca, from 468).
+    // Cycle 473's rights were drawn at the end of 467 (Emmy, from a snapshot of 466); 474's at the end of 468 (Ithaca,
+    // from 468).
     expect(rightsLag(473, spans)).to.equal(7);
     expect(rightsLag(474, spans)).to.equal(6);
     expect(rightsLag(700, spans)).to.equal(6);

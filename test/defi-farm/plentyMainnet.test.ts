@@ -42,7 +42,10 @@ function content(dir: string, farm: string, entrypoint: string, source: string, 
   };
 }
 
-/** The balances entry a call wrote (raw Micheline, read here by hand): owner, raw lots, scaled balance, counter, rewards. */
+/**
+ * The balances entry a call wrote (raw Micheline, read here by hand): owner, raw lots, scaled balance, counter,
+ * rewards.
+ */
 function entryOf(dir: string, entrypoint: string) {
   const [u] = fixture(dir, entrypoint).lazy_storage_diff[0].diff.updates;
   const [lotsAndBalance, counter, rewards] = u.value;

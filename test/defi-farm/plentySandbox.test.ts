@@ -50,7 +50,8 @@ describe('defi-farm: the Plenty farm on the sandbox chain', function () {
       // stake nat | unstake (Pair Amount MapKey) | GetReward Unit
       const p = c.parameters as { int?: string; args?: Array<{ int: string }> };
       const amount = c.entrypoint === 'stake' ? BigInt(p.int!) : c.entrypoint === 'unstake' ? BigInt(p.args![0].int) : 0n;
-      // Storage ints in order: balances id, totalSupply (×scale), lastUpdateTime, periodFinish, rewardPerTokenStored, rewardRate.
+      // Storage ints in order: balances id, totalSupply (×scale), lastUpdateTime, periodFinish, rewardPerTokenStored,
+      // rewardRate.
       const [, total, last, finish, , rate] = leadingInts(c.storage, 6);
       expect([e.volume, e.stake_supply, e.reward_supply, e.sender], c.hash).to.deep.equal([String(amount), String(total / STAKE_SCALE), String(rate * (finish - last)), c.sender]);
       if (c.entrypoint === 'unstake') expect(e.stake_id, c.hash).to.equal(p.args![1].int);

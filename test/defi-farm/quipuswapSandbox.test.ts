@@ -167,7 +167,8 @@ describe('defi-farm: the QuipuSwap TFarm on the sandbox chain', function () {
       );
       // Closed: all stake and rewards withdrawn.
       expect(p.is_closed === 'true', p.owner).to.equal(u.staked === 0n && pending === 0n);
-      // A call writes the caller's position only (not every staker's): the row last changed at the owner's own latest call.
+      // A call writes the caller's position only (not every staker's): the row last changed at the owner's own latest
+      // call.
       expect(p.update_height, `${p.pool} ${p.owner} written`).to.equal(String(Math.max(...mine.map((e) => Number(e.height)))));
       if (p.is_closed === 'true') closed++;
     }

@@ -24,7 +24,9 @@ const leaves = (v: Node): Node[] => (!Array.isArray(v) && v.prim === 'Pair' ? v.
 const num = (v: Node): bigint => BigInt((v as { int: string }).int);
 const text = (v: Node): string => (v as { string: string }).string;
 
-/** An oven entry of the raw `ovens` big map: `Pair id owner` → `Pair tez_balance ctez_outstanding address fee_index`. */
+/**
+ * An oven entry of the raw `ovens` big map: `Pair id owner` → `Pair tez_balance ctez_outstanding address fee_index`.
+ */
 interface RawOven {
   tez: bigint;
   ctez: bigint;
@@ -43,7 +45,8 @@ function storageOf(storage: unknown): { ovens: bigint; index: bigint } {
 
 describe('defi-lending: ctez ovens on the sandbox chain', function () {
   this.timeout(300_000);
-  // The lending simulators with only the ctez traffic, denser than in the default mix: oven calls of every kind within 200 blocks.
+  // The lending simulators with only the ctez traffic, denser than in the default mix: oven calls of every kind within
+  // 200 blocks.
   const chain = new SandboxChain({ seed: 'lend-ctez', profile: { ...PROFILES.tiny, mix: { ...PROFILES.tiny.mix, defi: 30 } }, traffic: ['defi-lending:ctez'] });
   let t: TestInstance;
   let main: ReturnType<typeof ctezOvens>;
@@ -170,7 +173,8 @@ describe('defi-lending: ctez ovens on the sandbox chain', function () {
   });
 
   it('positions at head are the raw ovens: tez balance, outstanding ctez and its fee index, the pending fee at the head index, sums of the calls', async () => {
-    // Interest as the API brings it to the market's latest rates (the table keeps it as of each position's latest change).
+    // Interest as the API brings it to the market's latest rates (the table keeps it as of each position's latest
+    // change).
     const positions = await withApiColumns(t, '/v1/lend/positions', await readTable(t, 'lend_position', POSITION_COLUMNS), ['interest_pending', 'interest_earned']);
     const mine = positions.filter((p) => p.position.startsWith(`${pool()}:`));
     const head = states.at(-1)!;

@@ -22,7 +22,10 @@ type Node = { prim?: string; args?: Node[]; int?: string; string?: string } | No
 const leaves = (v: Node): Node[] => (!Array.isArray(v) && v.prim === 'Pair' ? v.args!.flatMap(leaves) : [v]);
 const num = (v: Node): bigint => BigInt((v as { int: string }).int);
 
-/** Yupana's `tokens[id]` figures, read from the raw storage `Pair ledger accounts { Elt id (Pair borrows liquid supply reserves index time) }`. */
+/**
+ * Yupana's `tokens[id]` figures, read from the raw storage `Pair ledger accounts { Elt id (Pair borrows liquid supply
+ * reserves index time) }`.
+ */
 interface Market {
   borrows: bigint;
   liquid: bigint;
@@ -65,7 +68,10 @@ describe('defi-lending: the Yupana-style market on the sandbox chain', function 
   const tokenIdOf = (c: NormalizedOperation) => String(num(leaves(c.parameters as Node)[0]));
   /** Whose position a call moves: the borrower (third parameter) of a liquidation, else the caller. */
   const ownerOf = (c: NormalizedOperation) => (c.entrypoint === 'liquidate' ? (leaves(c.parameters as Node)[2] as { string: string }).string : c.sender!);
-  /** The `(owner, id)` entries a call left in one of the market's big maps (ledger 0th, accounts 1st in the storage): the last write of each key. */
+  /**
+   * The `(owner, id)` entries a call left in one of the market's big maps (ledger 0th, accounts 1st in the storage):
+   * the last write of each key.
+   */
   const writes = (c: NormalizedOperation, which: 0 | 1) => {
     const id = num(leaves(c.storage as Node)[which]);
     const all = c.bigMapDiffs.flatMap((d) => (d.action === 'update' && d.bigMapId === Number(id) ? [{ key: leaves(d.key as Node), value: leaves(d.value as Node) }] : [])).map((w) => ({ owner: (w.key[0] as { string: string }).string, id: String(num(w.key[1])), value: w.value }));
@@ -81,7 +87,8 @@ describe('defi-lending: the Yupana-style market on the sandbox chain', function 
     all = blocks.flatMap((b) => b.operations);
     ops = all.filter((o) => o.receiver === market.address && o.hash !== '' && o.isSuccess && o.entrypoint !== undefined);
     calls = ops.filter((o) => o.entrypoint! in KIND);
-    // Checkpoints: after keeper groups that only accrued interest (the pool must follow without a user call), and the head.
+    // Checkpoints: after keeper groups that only accrued interest (the pool must follow without a user call), and the
+    // head.
     const keeperLevels = [...new Set(ops.filter((o) => o.entrypoint === 'updateInterest' && !ops.some((x) => x.hash === o.hash && x.entrypoint! in KIND)).map((o) => levelOf.get(o)!))];
     const levels = [...keeperLevels.filter((_, i) => i % Math.ceil(keeperLevels.length / 3) === 0), chain.headLevel].sort((a, b) => a - b);
     for (const level of levels) {
@@ -144,7 +151,8 @@ describe('defi-lending: the Yupana-style market on the sandbox chain', function 
   });
 
   it('positions at head: debt, shares and borrow as the raw storage keeps them, pending interest by Yupana\'s formula at the head index, earned through the share value', async () => {
-    // Interest as the API brings it to the market's latest rates (the table keeps it as of each position's latest change).
+    // Interest as the API brings it to the market's latest rates (the table keeps it as of each position's latest
+    // change).
     const positions = await withApiColumns(t, '/v1/lend/positions', await readTable(t, 'lend_position', POSITION_COLUMNS), ['interest_pending', 'interest_earned']);
     const pools = snapshots.at(-1)!.pools;
     const markets = marketsOf(ops.at(-1)!.storage);
@@ -193,10 +201,12 @@ describe('defi-lending: the Yupana-style market on the sandbox chain', function 
         const wd = got('withdraw');
         const net = balance.get(`${x.owner}:${id}`) ?? 0n;
         const { sent, received } = moved.get(`${x.owner}:${id}`) ?? { sent: 0n, received: 0n };
-        // Yupana's own formulas: pending = borrow × borrowIndex / lastBorrowIndex − borrow; a share is worth liquidity / totalSupply.
+        // Yupana's own formulas: pending = borrow × borrowIndex / lastBorrowIndex − borrow; a share is worth liquidity
+        // / totalSupply.
         const owes = a && a.last > 0n ? (a.borrow * m.index) / a.last - a.borrow : 0n;
         const earned = (shares * owned(m)) / m.supply / P + wd + sent - dep - received;
-        // Every write of the account brought its borrow to the index: the interest it added, whichever market's call wrote it.
+        // Every write of the account brought its borrow to the index: the interest it added, whichever market's call
+        // wrote it.
         const interest = (brought.get(`${x.owner}:${id}`) ?? []).reduce((n, v) => n + v / P, 0n);
         expect(
           { debt: x.debt, shares: x.shares, borrow: x.borrow_scaled, index: x.borrow_index, pending: x.interest_pending, earned: x.interest_earned, paid: x.interest_paid },

@@ -42,7 +42,10 @@ function storage(s: Json): Json {
   return { prim: 'Pair', args: [{ prim: 'Pair', args: [{ int: String(s.ledger) }, { int: String(s.accounts) }, tokens] }, { int: '1' }] };
 }
 
-/** The `accounts` writes TzKT shows for a call, as the node's lazy_storage_diff (value: Pair allowances borrow lastBorrowIndex). */
+/**
+ * The `accounts` writes TzKT shows for a call, as the node's lazy_storage_diff (value: Pair allowances borrow
+ * lastBorrowIndex).
+ */
 function accountsDiff(o: Json): Json[] {
   const updates = (o.diffs ?? [])
     .filter((d: Json) => d.path === 'storage.accounts')
@@ -59,7 +62,10 @@ function fa2Transfer(o: Json): Json {
   return { kind: 'transaction', source: o.sender.address, nonce: o.nonce, amount: String(o.amount), destination: o.target.address, parameters: { entrypoint: 'transfer', value }, result: { status: 'applied', consumed_milligas: '1000' } };
 }
 
-/** The group's calls to Yupana (enterMarket, updateInterest ×2, borrow) in RPC form; the borrow with the FA2 transfer it emitted. */
+/**
+ * The group's calls to Yupana (enterMarket, updateInterest ×2, borrow) in RPC form; the borrow with the FA2 transfer it
+ * emitted.
+ */
 function contents(): Json[] {
   const params = (o: Json): Json => {
     const v = o.parameter.value;

@@ -14,8 +14,8 @@ const DEFI = ['core-chain', 'defi-dex', 'defi-farm', 'defi-lending'];
 /**
  * Issue #51, DeFi: a pool whose storage holds an integer past the bigint columns (a token's nat is
  * unbounded: 10^80 here, in a QuipuSwap v1 pool's largest storage integer, its reserve, after a user's call)
- * would fail the batch's insert. Through the real indexer path: that record is skipped and counted, every later block is
- * indexed, and the pool's later calls are recorded again.
+ * would fail the batch's insert. Through the real indexer path: that record is skipped and counted, every later block
+ * is indexed, and the pool's later calls are recorded again.
  */
 describe(`DeFi: an amount past the bigint columns does not stop indexing (${BACKEND})`, function () {
   this.timeout(300_000);

@@ -43,7 +43,8 @@ const FIRST: Row[] = [1n, 2n, 3n].map((row_id, i) => ({
   data: i === 0 ? 'deadbeef' : i === 1 ? Buffer.from([0, 9, 10, 92]) : null,
   at: i === 2 ? null : i === 0 ? Date.UTC(2024, 1, 29, 23, 59, 59) : new Date(Date.UTC(2019, 0, 1)),
 }));
-// Updates are whole rows, as the entity stores hand them over; a new row leaves the nullable columns it does not carry null.
+// Updates are whole rows, as the entity stores hand them over; a new row leaves the nullable columns it does not carry
+// null.
 const SECOND: Row[] = [
   { ...FIRST[0], name: TEXTS[3], amount: 0n, doc: { changed: true }, fx: null },
   { ...FIRST[2], flag: true, data: '00ff', at: Date.UTC(2030, 5, 1) },

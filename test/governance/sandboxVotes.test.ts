@@ -41,7 +41,9 @@ describe('sandbox: votes RPCs', function () {
   /** The period whose votes the context holds after `level`. */
   const stateOf = (level: number): number => period(level).voting_period.index + (period(level).remaining === 0 ? 1 : 0);
 
-  /** Voting power from the delegate RPCs at the block that ended the previous period (the bootstrap block for period 0). */
+  /**
+   * Voting power from the delegate RPCs at the block that ended the previous period (the bootstrap block for period 0).
+   */
   const listingsOf = (index: number): Map<string, bigint> => {
     const at = Math.max(1, firstOf(index) - 1);
     const delegation = BigInt(constants.limit_of_delegation_over_baking);

@@ -135,7 +135,8 @@ describe('indexer: batch-start hooks (read-ahead)', function () {
         const m = /^select \* from "defi_\w+"\."(\w+_position)" where "position" in/.exec(q.sql);
         if (!m || batch >= batches.length) continue;
         const levels = batches[batch];
-        // Who signed or sent an applied call to each contract in the batch's blocks (the oracle, from the chain itself).
+        // Who signed or sent an applied call to each contract in the batch's blocks (the oracle, from the chain
+        // itself).
         const callers = new Map<string, Set<string>>();
         for (const level of levels) {
           for (const op of blocks.get(level)!.operations) {

@@ -12,7 +12,10 @@ import { BACKEND } from '../support/TestDatabase';
 import { EMPTY_CATALOG, startTestInstance, TestInstance } from '../support/TestInstance';
 import { ProbePlugin } from './plugins/probe/plugin';
 
-/** What happened, in order: batches opened, blocks handled (with the rows of blocks_seen they read), appended rows written. */
+/**
+ * What happened, in order: batches opened, blocks handled (with the rows of blocks_seen they read), appended rows
+ * written.
+ */
 const log: string[] = [];
 /** The level whose strict_rows row lacks its non-null value (the database refuses it). */
 const bad = { level: -1 };

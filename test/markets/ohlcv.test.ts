@@ -28,7 +28,10 @@ const START = Date.UTC(2023, 10, 20);
 const END = Date.UTC(2025, 0, 20);
 const CLUSTER = Date.UTC(2024, 2, 31, 21);
 
-/** Candles of two markets: sparse over 14 months, a dense day across a quarter and a week boundary, values sometimes missing. */
+/**
+ * Candles of two markets: sparse over 14 months, a dense day across a quarter and a week boundary, values sometimes
+ * missing.
+ */
 function candles(exchange: string, seed: number): OracleRow[] {
   const rnd = seededRandom(seed);
   const times = new Set<number>();

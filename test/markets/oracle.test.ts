@@ -51,7 +51,8 @@ describe('markets: the XTZ price oracle (median across venues)', function () {
 
   it('even count: the exact mean of the two middle closes', async function () {
     expect((await oracle.price('EUR', new Date(T)))?.price).to.equal('0.825');
-    // At T-2m: coinbase (1.10, that minute) and bitfinex (1.30, T-5m); kraken's first candle is later, bitstamp's 18 min old.
+    // At T-2m: coinbase (1.10, that minute) and bitfinex (1.30, T-5m); kraken's first candle is later, bitstamp's 18
+    // min old.
     expect((await oracle.price('USD', new Date(T - 2 * MINUTE)))?.price).to.equal('1.2');
   });
 

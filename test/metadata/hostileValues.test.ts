@@ -104,7 +104,9 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
 
   const status = () => t.app.container.resolve(IndexerStatus);
 
-  /** The first level from `from` on whose block calls `contract`, applied (the chain's traffic is seeded, not fixed). */
+  /**
+   * The first level from `from` on whose block calls `contract`, applied (the chain's traffic is seeded, not fixed).
+   */
   function firstCallOf(contract: string, from: number): number {
     for (let level = from; level < HEAD; level++) {
       const block = JSON.parse(chain.blockJson(chain.at(level)!)) as RawJson;

@@ -23,7 +23,7 @@ export interface GoField {
   quoted?: boolean;
 }
 
-const FIELD = /^\s*([A-Z]\w*)\s+([*\[\]\w.]+(?:\[[\w.]+\][*\w.]+)?)\s*(?:`(.*)`)?/;
+const FIELD = /^\s*([A-Z]\w*)\s+([*[\]\w.]+(?:\[[\w.]+\][*\w.]+)?)\s*(?:`(.*)`)?/;
 const EMBED = /^\s*\*?([A-Z][\w.]*)\s*(?:\/\/.*)?$/;
 
 function tagValue(tags: string, key: string): string | undefined {

@@ -85,7 +85,9 @@ export const OBJECT_ROUTES: SdkObjectRoute[] = [
   { plugin: 'markets', path: '/markets/{market}/ticker', struct: 'market.Ticker' },
 ];
 
-/** `/tables/{table}` the SDK's table client reads (NewTableQuery[*T](…, table)), with the struct it decodes rows into. */
+/**
+ * `/tables/{table}` the SDK's table client reads (NewTableQuery[*T](…, table)), with the struct it decodes rows into.
+ */
 export const TABLE_ROUTES: Array<{ table: string; struct: string }> = [
   { table: 'block', struct: 'index.Block' },
   { table: 'op', struct: 'index.Op' },

@@ -48,7 +48,9 @@ describe(`series rollups (${BACKEND})`, function () {
     return max + 1;
   };
 
-  /** Every request: raw and rollup give the same rows, and the API (reading the rollup) equals the oracle over `data`. */
+  /**
+   * Every request: raw and rollup give the same rows, and the API (reading the rollup) equals the oracle over `data`.
+   */
   async function agree(data: OracleRow[], seed: number): Promise<void> {
     for (const args of requests(seed, 40)) {
       const raw = await run(args, 'raw');

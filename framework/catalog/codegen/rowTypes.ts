@@ -15,7 +15,8 @@ export function renderRowTypes(catalog: Catalog, plugin: string, frameworkImport
   const tables = [...catalog.tables.values()].filter((t) => t.plugin === plugin);
   if (tables.length === 0) return undefined;
   const out = [
-    '// Generated from tables.yaml by `npm run gen`: do not edit (test/framework/generated.test.ts checks it is current).',
+    '// Generated from tables.yaml by `npm run gen`: do not edit',
+    '// (test/framework/generated.test.ts checks it is current).',
     `import { tableHandle } from '${frameworkImport}';`,
     '',
   ];
@@ -27,13 +28,33 @@ export function renderRowTypes(catalog: Catalog, plugin: string, frameworkImport
 }
 
 function rowType(t: TableDef): string[] {
-  const lines = [`/** ${t.description} */`, `export type ${rowTypeName(t.code)} = {`];
+  const lines = [...docComment(t.description, ''), `export type ${rowTypeName(t.code)} = {`];
   for (const c of t.columns) {
     const filled = c.name === 'row_id' || c.name === t.orphanColumn;
     const optional = filled || c.nullable;
-    lines.push(`  /** ${c.description.replace(/\*\//g, '* /')} */`);
-    lines.push(`  ${c.name}${optional ? '?' : ''}: ${c.type.tsType}${c.nullable ? ' | null' : ''};`);
+    lines.push(...docComment(c.description, '  '));
+    lines.push(...field(`${c.name}${optional ? '?' : ''}`, `${c.type.tsType}${c.nullable ? ' | null' : ''}`));
   }
   lines.push('};');
   return lines;
+}
+
+/** A doc comment on one line, or word-wrapped within 120 columns. */
+function docComment(text: string, indent: string): string[] {
+  const safe = text.replace(/\*\//g, '* /');
+  if (`${indent}/** ${safe} */`.length <= 120) return [`${indent}/** ${safe} */`];
+  const lines: string[] = [];
+  for (const word of safe.split(/\s+/)) {
+    const last = lines.length - 1;
+    if (last >= 0 && `${indent} * ${lines[last]} ${word}`.length <= 120) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return [`${indent}/**`, ...lines.map((l) => `${indent} * ${l}`), `${indent} */`];
+}
+
+/** A field as Prettier prints it: on one line, or a union too long for 120 columns one member a line. */
+function field(name: string, type: string): string[] {
+  const line = `  ${name}: ${type};`;
+  if (line.length <= 120) return [line];
+  return [`  ${name}:`, ...type.split(' | ').map((m, i, all) => `    | ${m}${i === all.length - 1 ? ';' : ''}`)];
 }

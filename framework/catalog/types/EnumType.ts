@@ -13,7 +13,7 @@ export class EnumType extends BaseColumnType {
     super();
     if (values.length === 0) throw new Error('enum needs at least one value');
     this.name = `enum(${values.join(',')})`;
-    this.tsType = values.map((v) => JSON.stringify(v)).join(' | ');
+    this.tsType = values.map((v) => `'${v.replace(/[\\']/g, '\\$&')}'`).join(' | ');
     this.allowed = new Set(values);
   }
 

@@ -26,7 +26,10 @@ export interface BalanceUpdate {
   origin?: string;
   /** Signed change. Mutez, except for `kind: "staking"` (pseudotokens, see `isPseudotoken`). */
   change: bigint;
-  /** The account whose balance moves (contract, freezer owner, staker, delegator); absent for sinks/sources like minted and burned. */
+  /**
+   * The account whose balance moves (contract, freezer owner, staker, delegator); absent for sinks/sources like minted
+   * and burned.
+   */
   account?: string;
   contract?: string;
   delegate?: string;

@@ -104,7 +104,9 @@ export interface NormalizedOperation {
   constantAddress?: string;
   /** set_deposits_limit: the new limit, or null when the limit is removed. */
   limit?: bigint | null;
-  /** Rollup operations that name an inbox or commitment level (publish, cement, tx-rollup commitments and rejections). */
+  /**
+   * Rollup operations that name an inbox or commitment level (publish, cement, tx-rollup commitments and rejections).
+   */
   rollupLevel?: number;
   originatedContracts: string[];
   allocatedDestination?: boolean;

@@ -106,7 +106,10 @@ export interface RawBlockMetadata {
   baker_consensus_key?: string;
   proposer_consensus_key?: string;
   level_info?: Record<string, unknown>;
-  /** ≤ Florence: `{level, level_position, cycle, cycle_position, voting_period, voting_period_position, expected_commitment}`. */
+  /**
+   * ≤ Florence: `{level, level_position, cycle, cycle_position, voting_period, voting_period_position,
+   * expected_commitment}`.
+   */
   level?: Record<string, unknown>;
   voting_period_info?: Record<string, unknown>;
   voting_period_kind?: string;

@@ -130,7 +130,10 @@ export class TezosRpcClient {
     return (isRecord(value) ? asInt(value.level) : undefined) ?? 0;
   }
 
-  /** Parametric and fixed protocol constants, as the node sends them; undefined when the node no longer keeps that block's context. */
+  /**
+   * Parametric and fixed protocol constants, as the node sends them; undefined when the node no longer keeps that
+   * block's context.
+   */
   async constants(id: BlockId = 'head', signal?: AbortSignal): Promise<Record<string, unknown> | undefined> {
     const constants = await this.blockJson(id, 'context/constants', signal);
     if (constants === undefined) return undefined;

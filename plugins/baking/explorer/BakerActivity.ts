@@ -118,7 +118,9 @@ export class BakerActivity {
     };
   }
 
-  /** The first round-0 baking and attestation rights after the head in the rights rows of the head's cycle and later. */
+  /**
+   * The first round-0 baking and attestation rights after the head in the rights rows of the head's cycle and later.
+   */
   private async nextRights(baker: string, head: number): Promise<{ bake: number | null; attest: number | null }> {
     const rows = (await this.from(this.rights).where('address', baker).where('height', '>', head - 100_000).orderBy('cycle').select('height', 'baking_rights', 'endorsing_rights')) as Raw[];
     const first = (column: string): number | null => {

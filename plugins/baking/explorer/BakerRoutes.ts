@@ -68,7 +68,8 @@ export class BakerRoutes {
       if (!row) throw ApiError.notFound(`no baker ${address}`);
       const meta = new ExplorerArgs(ctx.query, ['meta']).flag('meta');
       const [{ body }] = await this.bakers([row], meta);
-      // meta=1 keeps its statistics and adds its events (the original's full mode); list items always have statistics.
+      // meta=1 keeps its statistics and adds its events (the original's full mode);
+      // list items always have statistics.
       if (meta) Object.assign(body, { events: await this.activity.events(address) });
       else delete body.stats;
       return { body };

@@ -16,7 +16,9 @@ function sdkIncome(row: ExplorerRow): ExplorerRow {
   return { ...rest, own_balance: balance, delegated_balance: delegated, start_time: timeOrZero(row.start_time), end_time: timeOrZero(row.end_time) };
 }
 
-/** A baker's per-cycle rows (income as the SDK's index.Income, rights) as explorer objects; 404 when the cycle has none. */
+/**
+ * A baker's per-cycle rows (income as the SDK's index.Income, rights) as explorer objects; 404 when the cycle has none.
+ */
 @injectable()
 export class BakingExplorer {
   constructor(

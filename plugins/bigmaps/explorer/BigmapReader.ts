@@ -60,7 +60,10 @@ export class BigmapReader {
     return this.updates.read(applyListRequest(q, request));
   }
 
-  /** Sender and source (the signer of the group, for internal operations the sender of their outer content) of the operations with these ids. */
+  /**
+   * Sender and source (the signer of the group, for internal operations the sender of their outer content) of the
+   * operations with these ids.
+   */
   async origins(opIds: readonly number[]): Promise<Map<number, UpdateOrigin>> {
     const out = new Map<number, UpdateOrigin>();
     if (opIds.length === 0) return out;

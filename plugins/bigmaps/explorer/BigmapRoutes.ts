@@ -68,7 +68,10 @@ export class BigmapRoutes {
     return { body: rows.map((row) => updateObject(bigmap, row, origins.get(row.op_id as number), o)) };
   }
 
-  /** The height of a `block` parameter below the head (keys and values then come from the updates); undefined for none or the head. */
+  /**
+   * The height of a `block` parameter below the head (keys and values then come from the updates); undefined for none
+   * or the head.
+   */
   private async pastHeight(raw: string | undefined): Promise<number | undefined> {
     if (raw === undefined) return undefined;
     const height = await this.blocks.heightParam('block', raw);

@@ -87,7 +87,10 @@ export function operationObject(row: ExplorerRow, extras: OperationExtras, headH
   return o;
 }
 
-/** The spec's `data`: denunciation evidence (and transfer_ticket's ticket) as JSON, Emmy endorsement slot masks as integers, the rest as stored. */
+/**
+ * The spec's `data`: denunciation evidence (and transfer_ticket's ticket) as JSON, Emmy endorsement slot masks as
+ * integers, the rest as stored.
+ */
 function dataValue(type: string, data: string | null): unknown {
   if (data === null) return undefined;
   if (DENUNCIATIONS.has(type) || type === 'transfer_ticket') {

@@ -26,7 +26,10 @@ export class RightsSnapshotLag {
     return rightsCycle(snapshotCycle, await this.spans());
   }
 
-  /** Both of a cycle, from one read of the protocols: the snapshot cycle behind its rights and the cycle its snapshot gave rights to. */
+  /**
+   * Both of a cycle, from one read of the protocols: the snapshot cycle behind its rights and the cycle its snapshot
+   * gave rights to.
+   */
   async around(cycle: number): Promise<{ snapshotCycle?: number; follower?: number }> {
     const spans = await this.spans();
     const lag = rightsLag(cycle, spans);

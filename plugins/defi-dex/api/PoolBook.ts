@@ -50,7 +50,10 @@ export class PoolInfo {
     return BigInt(this.row[`supply_${leg}`] ?? '0');
   }
 
-  /** Marginal price of one whole A in B, 10^18-scaled: from the reserves, or the pool's own marginal amounts (marginal_a/b). */
+  /**
+   * Marginal price of one whole A in B, 10^18-scaled: from the reserves, or the pool's own marginal amounts
+   * (marginal_a/b).
+   */
   get price(): bigint {
     const [a, b] = marginalAmounts(this.row);
     return unitPrice(a, this.decimals('a'), b, this.decimals('b'));

@@ -26,7 +26,10 @@ export interface DexPoolDecl extends DexPoolKey {
   readonly entity: string;
   /** 2 to 4 tokens in the contract's order: a, b, c, d. */
   readonly tokens: readonly DexTokenRef[];
-  /** The LP share token when it is a ledger of its own (FA1.2/FA2 contract or the pool itself); null when shares are internal only. */
+  /**
+   * The LP share token when it is a ledger of its own (FA1.2/FA2 contract or the pool itself); null when shares are
+   * internal only.
+   */
   readonly lp: DexTokenRef | null;
   /** Total trading fee in basis points as a decimal string (`"30"`, `"34.48"`). */
   readonly feesBps: string;

@@ -39,7 +39,10 @@ export class MarketUsdQuotes implements UsdQuotes {
     return row?.last === undefined || row.last === null ? null : String(row.last);
   }
 
-  /** The time of the earliest tez price tezUsd can find (candle or ticker), null when there is none: before it every answer is null. */
+  /**
+   * The time of the earliest tez price tezUsd can find (candle or ticker), null when there is none: before it every
+   * answer is null.
+   */
   async firstTezUsdTime(): Promise<Date | null> {
     const times: Date[] = [];
     if (this.has('market_candle')) times.push((await this.read('market_candle').where('pair', 'XTZ_USD').min('time as t').first())?.t);

@@ -12,7 +12,10 @@ const MINT_OR_BURN = { prim: 'pair', args: [t('int', '%quantity'), t('address', 
 /** …and Plenty-style `mint`/`burn (address, value)`. */
 const MINT = { prim: 'pair', args: [t('address', '%address'), t('nat', '%value')] };
 
-/** An FA1.2 `transfer` argument (raw Micheline) as (from, to, value), read with TZIP-7's type whatever the token's annotations. */
+/**
+ * An FA1.2 `transfer` argument (raw Micheline) as (from, to, value), read with TZIP-7's type whatever the token's
+ * annotations.
+ */
 export function fa12Transfer(raw: unknown): { from: string; to: string; value: bigint } | undefined {
   const p = plainValue(FA12_TRANSFER, raw) as { from?: unknown; to?: unknown; value?: unknown } | undefined;
   return p && typeof p.from === 'string' && typeof p.to === 'string' && typeof p.value === 'bigint' ? { from: p.from, to: p.to, value: p.value } : undefined;

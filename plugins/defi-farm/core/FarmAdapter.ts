@@ -111,7 +111,10 @@ export interface FarmSink {
   farm(ctx: IndexContext, decl: FarmDecl, supply: FarmSupply): Promise<void>;
   /** The farm's totals as last recorded; undefined for unknown farms. */
   supply(ctx: IndexContext, farm: FarmKey): Promise<FarmSupply | undefined>;
-  /** The owner's stake as last recorded (0 without a position): for contracts that withdraw it all without saying how much. */
+  /**
+   * The owner's stake as last recorded (0 without a position): for contracts that withdraw it all without saying how
+   * much.
+   */
   stake(ctx: IndexContext, farm: FarmKey, owner: string): Promise<bigint>;
   /** One action on a declared farm with its totals after it. */
   action(ctx: IndexContext, farm: FarmKey, action: FarmAction, supply: FarmSupply, origin: FarmOrigin): Promise<void>;

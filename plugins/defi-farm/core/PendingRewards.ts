@@ -34,7 +34,10 @@ export function farmAccrual(farm: Readonly<Record<string, unknown>>): Accrual | 
   return { index: bigOrZero(farm.reward_index), precision: bigOrZero(farm.index_precision) };
 }
 
-/** A position's pending rewards now: at its farm's latest index where the formula applies, else as last written (null when unknown). */
+/**
+ * A position's pending rewards now: at its farm's latest index where the formula applies, else as last written (null
+ * when unknown).
+ */
 export function currentPending(p: Readonly<Record<string, unknown>>, farm: Readonly<Record<string, unknown>>): bigint | null {
   const accrual = farmAccrual(farm);
   const now = accrual && pendingAt(p, accrual);

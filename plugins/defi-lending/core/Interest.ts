@@ -10,7 +10,10 @@ import { bigOrZero } from '../../../framework';
 /** Compound-style contracts keep amounts and indexes ×10^18 (Yupana's `precision`). */
 export const PRECISION = 10n ** 18n;
 
-/** What a scaled borrow grew by since the index it was last brought to: borrow × index / then − borrow (Yupana's applyInterestToBorrows). */
+/**
+ * What a scaled borrow grew by since the index it was last brought to: borrow × index / then − borrow (Yupana's
+ * applyInterestToBorrows).
+ */
 export const accrued = (borrow: bigint, then: bigint, now: bigint): bigint => (then === 0n ? 0n : (borrow * now) / then - borrow);
 
 /** Underlying that shares are worth (Yupana's redeem: shares × liquidity / totalSupply / precision). */

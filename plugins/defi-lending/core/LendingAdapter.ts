@@ -82,7 +82,10 @@ export interface LendingAction {
   readonly fee: bigint;
   /** The owner's scaled figures after the call, for markets that keep them. */
   readonly account?: LendingAccount;
-  /** Which of the owner's positions in the market moved, for protocols where an owner has several (a ctez oven id); the position is `{pool}:{owner}:{stakeId}`. */
+  /**
+   * Which of the owner's positions in the market moved, for protocols where an owner has several (a ctez oven id); the
+   * position is `{pool}:{owner}:{stakeId}`.
+   */
   readonly stakeId?: bigint;
   /** Supply that left or reached the position besides the volume (a vault liquidation's seized collateral). */
   readonly moved?: LendingShareMove;
@@ -100,7 +103,9 @@ export interface LendingSink {
   market(ctx: IndexContext, decl: LendingDecl, supply: LendingSupply): Promise<void>;
   /** The market's totals as last recorded; undefined for unknown markets. */
   supply(ctx: IndexContext, market: LendingKey): Promise<LendingSupply | undefined>;
-  /** The owner's position (the `stakeId` one where owners have several) as last recorded; undefined when there is none. */
+  /**
+   * The owner's position (the `stakeId` one where owners have several) as last recorded; undefined when there is none.
+   */
   position(ctx: IndexContext, market: LendingKey, owner: string, stakeId?: bigint): Promise<LendingHolding | undefined>;
   /** One action on a declared market with its totals after it. */
   action(ctx: IndexContext, market: LendingKey, action: LendingAction, supply: LendingSupply, origin: LendingOrigin): Promise<void>;
@@ -110,9 +115,15 @@ export interface LendingSink {
    * supply between owners (`moved`: underlying sent away / received, valued at the market's rates).
    */
   account(ctx: IndexContext, market: LendingKey, owner: string, account: LendingAccount, rates: LendingRates | undefined, moved?: LendingShareMove): Promise<void>;
-  /** A declared market's totals and rates changed without an action on it (Yupana: interest accrual, a liquidation's reserve share): no event. */
+  /**
+   * A declared market's totals and rates changed without an action on it (Yupana: interest accrual, a liquidation's
+   * reserve share): no event.
+   */
   accrue(ctx: IndexContext, market: LendingKey, supply: LendingSupply): Promise<void>;
-  /** The owner started (true) or stopped (false) using a declared market as collateral: no event, only the position's flag. */
+  /**
+   * The owner started (true) or stopped (false) using a declared market as collateral: no event, only the position's
+   * flag.
+   */
   collateral(ctx: IndexContext, market: LendingKey, owner: string, used: boolean): Promise<void>;
 }
 

@@ -9,7 +9,10 @@ import { VoteLists } from './VoteLists';
 /** Where a closed election or period ends (its objects no longer change once that is final). */
 const finalAt = (open: unknown, end: unknown): { height?: number } => (open === true || end === null ? {} : { height: end as number });
 
-/** governance's hand-written explorer routes: elections, their periods' voters and ballots (a baker's votes are declared in tables.yaml). */
+/**
+ * governance's hand-written explorer routes: elections, their periods' voters and ballots (a baker's votes are declared
+ * in tables.yaml).
+ */
 @injectable()
 export class GovernanceExplorer {
   constructor(

@@ -43,7 +43,10 @@ export function ascending(candles: CandleRecord[]): CandleRecord[] {
 type TickerFields = Pick<TickerRecord, 'open' | 'high' | 'low' | 'last' | 'volume_base' | 'volume_quote' | 'timestamp'> &
   Partial<Pick<TickerRecord, 'change' | 'vwap' | 'n_trades'>>;
 
-/** A ticker from what the venue gives; change (from open and last) and vwap (quote / base volume) are derived where it gives none. */
+/**
+ * A ticker from what the venue gives; change (from open and last) and vwap (quote / base volume) are derived where it
+ * gives none.
+ */
 export function ticker(f: TickerFields): TickerRecord {
   return {
     ...f,
@@ -55,7 +58,10 @@ export function ticker(f: TickerFields): TickerRecord {
 
 type CandleFields = Pick<CandleRecord, 'time' | 'open' | 'high' | 'low' | 'close' | 'vol_base' | 'vol_quote'> & Partial<CandleRecord>;
 
-/** A candle from what the venue gives: vwap derived from the volumes where it gives none, trade counts and buy/sell splits null. */
+/**
+ * A candle from what the venue gives: vwap derived from the volumes where it gives none, trade counts and buy/sell
+ * splits null.
+ */
 export function candle(f: CandleFields): CandleRecord {
   return {
     n_trades: null,

@@ -46,7 +46,10 @@ export class ChainMetadataIndexer {
 
   constructor(private readonly undecodable: UndecodableReport) {}
 
-  /** The rows of the contracts whose big maps the batch changes, in a few queries rather than one per contract and block. */
+  /**
+   * The rows of the contracts whose big maps the batch changes, in a few queries rather than one per contract and
+   * block.
+   */
   async readAhead(blocks: readonly NormalizedBlock[], ctx: BlocksStartContext): Promise<void> {
     const addresses = new Set<string>();
     for (const block of blocks) {

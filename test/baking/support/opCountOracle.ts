@@ -37,7 +37,8 @@ export function oracleOpCounts(blocks: readonly Json[]): Map<string, Record<stri
           else if (c.kind === 'ballot') count(c.source, 'n_ballots');
           else if (c.kind === 'seed_nonce_revelation' || c.kind === 'vdf_revelation') count(b.metadata.proposer ?? b.metadata.baker, 'n_nonce_revelations');
           else if (DOUBLE_BAKING.has(c.kind) || DOUBLE_SIGNING.has(c.kind)) {
-            // Receipts name both since Oxford/Seoul; before, the includer is rewarded and the offender's deposits are slashed.
+            // Receipts name both since Oxford/Seoul; before, the includer is rewarded and the offender's deposits are
+            // slashed.
             const slashed = (c.metadata?.balance_updates ?? []).find((u: Json) => u.kind === 'freezer' && BigInt(u.change) < 0n);
             count(c.metadata?.rewarded_delegate ?? b.metadata.proposer ?? b.metadata.baker, 'n_accusations');
             count(c.metadata?.punished_delegate ?? c.metadata?.forbidden_delegate ?? slashed?.delegate ?? slashed?.staker?.delegate, DOUBLE_BAKING.has(c.kind) ? 'n_double_bakings' : 'n_double_endorsements');

@@ -22,8 +22,8 @@ function owner(u: Json): string | undefined {
 }
 
 /**
- * The test's own reading of raw receipts (lone freezer credits before Ithaca, then debit/credit pairs): every mint or fee accumulator
- * debit paid to a contract or a freezer is that owner's income of the block's cycle, by the mint's
+ * The test's own reading of raw receipts (lone freezer credits before Ithaca, then debit/credit pairs): every mint or
+ * fee accumulator debit paid to a contract or a freezer is that owner's income of the block's cycle, by the mint's
  * category; a contract debit into a freezer `deposits` credit is a deposit.
  */
 export function oracleIncome(blocks: readonly Json[]): OracleIncome {
@@ -41,7 +41,8 @@ export function oracleIncome(blocks: readonly Json[]): OracleIncome {
     const lists: Array<[string, Json[]]> = [['block', b.metadata.balance_updates ?? []]];
     for (const pass of b.operations) for (const op of pass) for (const c of op.contents) lists.push([c.kind, c.metadata?.balance_updates ?? []]);
     for (const [kind, list] of lists) {
-      // Before Ithaca rewards and fees are lone freezer credits: the block's reward is baking, an endorsement's endorsing.
+      // Before Ithaca rewards and fees are lone freezer credits: the block's reward is baking, an endorsement's
+      // endorsing.
       for (const u of list)
         if (u.kind === 'freezer' && BigInt(u.change) > 0n && (u.category === 'rewards' || u.category === 'fees'))
           add(cycle, u.delegate, u.category === 'fees' ? 'fees_income' : kind === 'block' ? 'baking_income' : kind.startsWith('endorsement') ? 'endorsing_income' : 'other', BigInt(u.change));

@@ -7,7 +7,9 @@ import { decodeMicheline } from '../../../framework';
 
 export type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** Every row of a table through `/tables/{code}`, as objects keyed by column; integers beyond 2^53 as decimal strings. */
+/**
+ * Every row of a table through `/tables/{code}`, as objects keyed by column; integers beyond 2^53 as decimal strings.
+ */
 export async function tableRows(t: TestInstance, code: string, columns: readonly string[]): Promise<Row[]> {
   const path = `/tables/${code}?columns=${columns.join(',')}&limit=50000`;
   const res = await t.get(path);
@@ -25,7 +27,9 @@ export function data(hex: string | null): Json | null {
   return hex === null ? null : (decodeMicheline(Buffer.from(hex, 'hex')) as Json);
 }
 
-/** `key_id` of a key hash: the digest's first 63 bits, big-endian, never negative (as a decimal string, beyond 2^53). */
+/**
+ * `key_id` of a key hash: the digest's first 63 bits, big-endian, never negative (as a decimal string, beyond 2^53).
+ */
 export function keyIdOf(hash: string): string {
   const [digest] = b58DecodeAndCheckPrefix(hash, [PrefixV2.ScriptExpr]);
   return (BigInt(`0x${Buffer.from(digest).subarray(0, 8).toString('hex')}`) / 2n).toString();

@@ -62,7 +62,8 @@ async function indexRecordedCalls(): Promise<{ sink: RecordingSink; moves: Map<R
   const d = new BlockDispatcher();
   const sink = new RecordingSink();
   dexterAdapter.register(d, sink);
-  // The output pool of tokenToToken has Dexter's code too: its xtzToToken hop matches, but the recording has no storage of it.
+  // The output pool of tokenToToken has Dexter's code too: its xtzToToken hop matches, but the recording has no storage
+  // of it.
   const scripts = Object.fromEntries([...POOLS.map((p) => p.address), POOLS[0].calls.find((c) => c.entrypoint === 'tokenToToken')!.p.outputDexterContract].map((a) => [a, dexterScript()]));
   await d.dispatch(block, { ...nodeContext(scripts), block } as IndexContext);
   return { sink, moves };

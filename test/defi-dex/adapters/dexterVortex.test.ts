@@ -35,7 +35,8 @@ const SPECS: PoolSpec[] = [
     entity: 'dexter',
     token: TZBTC,
     fee: [997n, 1000n],
-    // Pair(accounts, Pair(Pair(selfIsUpdatingTokenPool, Pair(freezeBaker, lqtTotal)), Pair(Pair(manager, tokenAddress), Pair(tokenPool, xtzPool)))).
+    // Pair(accounts, Pair(Pair(selfIsUpdatingTokenPool, Pair(freezeBaker, lqtTotal)), Pair(Pair(manager, tokenAddress),
+    // Pair(tokenPool, xtzPool)))).
     reserves: (s) => {
       const [, lqt, token, tez] = leadingInts(s, 4);
       return { token, tez, lqt };

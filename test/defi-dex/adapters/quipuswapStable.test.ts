@@ -84,7 +84,9 @@ function oracleY(xs: bigint[], i: number, j: number, x: bigint, ampF: bigint): b
   return y;
 }
 
-/** A swap of `dx` of token i for j: dy off the curve, then the fees (stakers' share to the LPs when nothing is staked). */
+/**
+ * A swap of `dx` of token i for j: dy off the curve, then the fees (stakers' share to the LPs when nothing is staked).
+ */
 function oracleSwap(p: RawPool, i: number, j: number, dx: bigint, devF: bigint) {
   const xs = p.tokens.map(([rate, , r]) => (rate * r) / E18);
   const y = oracleY(xs, i, j, xs[i] + (dx * p.tokens[i][0]) / E18, p.ampF);
@@ -105,7 +107,10 @@ describe('defi-dex: QuipuSwap StableSwap', function () {
       tokens_info: Map<bigint, { rate_f: bigint; precision_multiplier_f: bigint }>;
       fees: { lp_f: bigint; stakers_f: bigint; ref_f: bigint };
     };
-    /** The new dex's big maps in the factory's diff (temporary ids): the one whose key-0 value is a pool, and the token list. */
+    /**
+     * The new dex's big maps in the factory's diff (temporary ids): the one whose key-0 value is a pool, and the token
+     * list.
+     */
     const created = (pick: (v: M) => boolean) => add.lazy_storage_diff.flatMap((d) => d.diff.updates ?? []).find((u) => (u.key as { int?: string }).int === '0' && pick(u.value))!.value;
 
     it('add_pool: the adapter reads back the tokens, fees and A the factory was given', () => {
@@ -141,7 +146,10 @@ describe('defi-dex: QuipuSwap StableSwap', function () {
   describe('on the sandbox chain', function () {
     this.timeout(300_000);
     const chain = new SandboxChain({ seed: 'qs-d', profile: 'tiny', traffic: ['defi-dex:quipuswap-stable'] });
-    /** The factory's dev fee (its `dev_fee` view), from the recorded factory storage: dev_store = (dev_address, dev_fee_f, lambdas). */
+    /**
+     * The factory's dev fee (its `dev_fee` view), from the recorded factory storage: dev_store = (dev_address,
+     * dev_fee_f, lambdas).
+     */
     const devF = nat(fields(fields(fields(recorded('add_pool').storage)[0])[0])[1]);
     let t: TestInstance;
     let dex: string;

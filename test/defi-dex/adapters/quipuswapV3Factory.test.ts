@@ -23,7 +23,10 @@ type Json = Record<string, unknown>;
 const str = (s: string) => ({ string: s });
 const int = (n: bigint | number) => ({ int: String(n) });
 const pair = (...args: unknown[]): Json => (args.length === 2 ? { prim: 'Pair', args } : { prim: 'Pair', args: [args[0], pair(...args.slice(1))] });
-/** The pool storage in the sandbox model's layout (the real field names): liquidity, √price, tick, ticks, positions, next id, constants. */
+/**
+ * The pool storage in the sandbox model's layout (the real field names): liquidity, √price, tick, ticks, positions,
+ * next id, constants.
+ */
 const storage = (liquidity: bigint, maps: [unknown, unknown] = [int(TICKS), int(POSITIONS)]) =>
   pair(int(liquidity), int(1n << 80n), int(0), maps[0], maps[1], int(1), pair(int(30), { prim: 'Left', args: [str(X)] }, { prim: 'Left', args: [str(Y)] }, str(FACTORY), int(10)));
 const code = new QuipuV3Pool({} as never, POOL, { address: X } as never, { address: Y } as never).code;

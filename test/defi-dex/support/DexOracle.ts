@@ -13,7 +13,8 @@ export const TEST_QUOTES: UsdQuotes = {
 /** USD per whole unit, ×10^18, as TEST_QUOTES say. */
 export const USD: Record<string, bigint> = { tez: 2n * 10n ** 18n, [TKX]: 10n ** 18n };
 
-export async function json(t: TestInstance, path: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function json(t: TestInstance, path: string): Promise<any> {
   const res = await t.get(path);
   const text = await res.text();
   expect(res.status, `${path}: ${text.slice(0, 300)}`).to.equal(200);

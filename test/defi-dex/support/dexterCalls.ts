@@ -56,7 +56,9 @@ export interface Moves {
   shares: bigint;
 }
 
-/** The only v with f(v) = v near `guess`: a truncated rule seen from the state after it. Throws when not exactly one. */
+/**
+ * The only v with f(v) = v near `guess`: a truncated rule seen from the state after it. Throws when not exactly one.
+ */
 export function onlyFixed(f: (v: bigint) => bigint, guess: bigint, what: string): bigint {
   const found = fixedPoints(f, guess);
   if (found.length !== 1) throw new Error(`${what}: ${found.length} values fit the storage after the call`);
@@ -84,7 +86,10 @@ export function tokensBought(s: DexterState, amount: bigint): bigint | undefined
   return found.length ? found[found.length - 1] : undefined;
 }
 
-/** Tokens an `amount` deposit took (rounded up) and the shares it minted, before values recovered from the storage after. */
+/**
+ * Tokens an `amount` deposit took (rounded up) and the shares it minted, before values recovered from the storage
+ * after.
+ */
 function deposit(s: DexterState, amount: bigint): { tokens: bigint; shares: bigint } | undefined {
   const xtzPool = s.xtzPool - amount;
   const tokens = fixedPoints((t) => ceilDiv(amount * (s.tokenPool - t), xtzPool), (amount * s.tokenPool) / s.xtzPool);
@@ -151,7 +156,9 @@ export function movesOf(c: RecordedCall, pool: string, sender: string): Moves {
   throw new Error(`no oracle for ${c.entrypoint}`);
 }
 
-/** The recorded call as an applied manager operation to `pool`, with the internal operations of `moves` (then `extra`). */
+/**
+ * The recorded call as an applied manager operation to `pool`, with the internal operations of `moves` (then `extra`).
+ */
 export function callContent(c: RecordedCall, pool: string, sender: string, moves: Moves, counter: number, extra: Json[] = []): Json {
   const internals: Json[] = [];
   const done = { status: 'applied', consumed_milligas: '1000' };
@@ -183,7 +190,10 @@ export function tokenTransfer(token: string, source: string, from: string, to: s
   return { kind: 'transaction', source, amount: '0', destination: token, parameters: { entrypoint: 'transfer', value: v }, result: { status: 'applied', consumed_milligas: '1000' } };
 }
 
-/** A Dexter storage with other reserves (Micheline, RPC form): `Pair accounts (Pair (Pair _ (Pair _ lqt)) (Pair (Pair _ _) (Pair tokenPool xtzPool)))`. */
+/**
+ * A Dexter storage with other reserves (Micheline, RPC form): `Pair accounts (Pair (Pair _ (Pair _ lqt)) (Pair (Pair _
+ * _) (Pair tokenPool xtzPool)))`.
+ */
 export function withReserves(storage: Json, reserves: { xtzPool?: bigint; tokenPool?: bigint }): Json {
   const copy = JSON.parse(JSON.stringify(storage)) as Json;
   const pools = copy.args[1].args[1].args[1];

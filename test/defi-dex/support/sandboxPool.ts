@@ -18,8 +18,8 @@ export interface SandboxPoolRun {
 
 /**
  * Registers the hooks of a sandbox pool test in the current `describe`: a `tiny` chain from `seed`
- * with only the `traffic` sources named, baked to `level`, indexed by a fresh instance with the built-in plugins, and the applied calls of
- * the pool `contract` names on it.
+ * with only the `traffic` sources named, baked to `level`, indexed by a fresh instance with the built-in plugins, and
+ * the applied calls of the pool `contract` names on it.
  */
 export function sandboxPool(seed: string, level: number, traffic: readonly string[], contract: (chain: SandboxChain) => string): SandboxPoolRun {
   const chain = new SandboxChain({ seed, profile: 'tiny', traffic });

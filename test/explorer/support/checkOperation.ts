@@ -56,7 +56,9 @@ export function checkOperation(o: Obj, e: ExpectedOperation, block: Json, headLe
   expect(tickets, at).to.deep.equal(e.ticketUpdates);
 }
 
-/** The spec's event type hash, computed with Taquito's PACK: SHA-256 over the binary type without annotations, 8 bytes. */
+/**
+ * The spec's event type hash, computed with Taquito's PACK: SHA-256 over the binary type without annotations, 8 bytes.
+ */
 function typeHash(type: unknown): string {
   const strip = (x: unknown): unknown =>
     Array.isArray(x) ? x.map(strip) : typeof x === 'object' && x !== null && 'prim' in x ? { prim: (x as Obj).prim, ...((x as Obj).args ? { args: (x as Obj).args.map(strip) } : {}) } : x;

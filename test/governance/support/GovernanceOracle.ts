@@ -49,7 +49,10 @@ const csvTime = (iso: string | number): string => new Date(iso).toISOString().re
 const csvBool = (b: boolean): string => String(b);
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
-/** A block's voting period as its metadata tells it: `voting_period_info` (Edo on) or `level` + `voting_period_kind` before. */
+/**
+ * A block's voting period as its metadata tells it: `voting_period_info` (Edo on) or `level` + `voting_period_kind`
+ * before.
+ */
 export function votingPeriodOf(block: Json): { index: number; kind: string } | undefined {
   const m = block.metadata;
   const index = m?.voting_period_info?.voting_period?.index ?? m?.level?.voting_period;

@@ -55,7 +55,10 @@ export function nodeContext(scripts: Readonly<Record<string, unknown>>, asked: s
   return { node } as Pick<IndexContext, 'node'> as IndexContext;
 }
 
-/** nodeContext for `block` whose watches go to the dispatcher's list, as the indexer's batches do (adapters that follow contracts). */
+/**
+ * nodeContext for `block` whose watches go to the dispatcher's list, as the indexer's batches do (adapters that follow
+ * contracts).
+ */
 export function watchingContext(d: BlockDispatcher, block: NormalizedBlock, scripts: Readonly<Record<string, unknown>>): IndexContext {
   const watches = d.contracts.watches;
   return {

@@ -73,7 +73,9 @@ export class CpmmPool implements ContractModel {
     readonly address: string,
     readonly role: PoolFlavor,
     readonly token: Fa12Token,
-    /** LB/Plenty/Vortex/Youves: the LP token contract (mintOrBurn); Plenty, Youves: also token B (cash) via `tokenB`. */
+    /**
+     * LB/Plenty/Vortex/Youves: the LP token contract (mintOrBurn); Plenty, Youves: also token B (cash) via `tokenB`.
+     */
     readonly lqt: Fa12Token | undefined,
     readonly tokenB: Fa12Token | undefined,
     /** Who transfers the input tokens to a two-token pool: the pool itself, or the router that calls it (Spicy). */
@@ -243,7 +245,10 @@ export class CpmmPool implements ContractModel {
     }
   }
 
-  /** Burn `shares` LP shares of `holder` (`user`, or the pool for Spicy: shares sent to it first) for the pro-rata reserves, paid to `user`. */
+  /**
+   * Burn `shares` LP shares of `holder` (`user`, or the pool for Spicy: shares sent to it first) for the pro-rata
+   * reserves, paid to `user`.
+   */
   removeLiquidity(call: CallContext, user: string, shares: bigint, holder = user): PoolCall & { grown: number } {
     const s = this.state;
     const tokens = (shares * s.tokenPool) / s.lqtTotal;

@@ -3,7 +3,9 @@ import type { DexAction, DexSupply, DexTradeAction } from '../../core/DexAdapter
 import { inputFee } from '../../core/InputFee';
 import type { PoolCall } from '../../core/PoolCall';
 
-/** Calls that move the reserves: trades, liquidity, tez sent to `default` (baker rewards) and the token balance sync. */
+/**
+ * Calls that move the reserves: trades, liquidity, tez sent to `default` (baker rewards) and the token balance sync.
+ */
 export const DEXTER_CALLS = ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity', 'default', 'updateTokenPoolInternal'];
 /** Pool order as the storage lists the reserves (and as the LB fork): the token is A, tez B. */
 export const [TOKEN, TEZ] = [0, 1];
@@ -42,7 +44,8 @@ export function decodeDexterCall(call: PoolCall, step: MatchedStep, pool: Dexter
     }
     case 'tokenToXtz':
     case 'tokenToToken': {
-      // tokenToToken buys tez here and spends it on the output pool's xtzToToken, which that pool reports as its own trade.
+      // tokenToToken buys tez here and spends it on the output pool's xtzToToken, which that pool reports as its own
+      // trade.
       const hop = step.entrypoint === 'tokenToToken';
       const to = String(hop ? p.outputDexterContract : p.to);
       const amountIn = tokens('in');
@@ -53,7 +56,8 @@ export function decodeDexterCall(call: PoolCall, step: MatchedStep, pool: Dexter
     case 'addLiquidity':
       return { kind: 'deposit', sender, receiver: String(p.owner), router, owner: String(p.owner), amounts: [tokens('in'), step.amount], shares: pool.minted(call, step, before) };
     case 'removeLiquidity': {
-      // lqtBurned is exact (not a bound). Dexter v1 names the owner (who may have approved the caller); Vortex burns the caller's.
+      // lqtBurned is exact (not a bound). Dexter v1 names the owner (who may have approved the caller); Vortex burns
+      // the caller's.
       const owner = typeof p.owner === 'string' ? p.owner : sender;
       return { kind: 'withdraw', sender, receiver: String(p.to), router, owner, amounts: [tokens('out'), call.tez((a) => a === String(p.to))], shares: p.lqtBurned as bigint };
     }

@@ -7,7 +7,9 @@ import { declaration, ENTITY, supplyOf, type StablePool } from './pool';
 import { decodeTokenPoolCall, tokenPool } from './tokenPool';
 import { CTEZ_CALLS, CTEZ_SIGNATURE, PLENTY_STABLE_CTEZ, PLENTY_STABLE_TOKEN, TOKEN_POOL_CALLS } from './types';
 
-/** Code signatures: disjoint from each other and from the volatile pools (`Swap`, `AddLiquidity`, `RemoveLiquidity`). */
+/**
+ * Code signatures: disjoint from each other and from the volatile pools (`Swap`, `AddLiquidity`, `RemoveLiquidity`).
+ */
 const TOKEN_POOL = { entrypoints: TOKEN_POOL_CALLS } as const;
 const CTEZ_POOL = { entrypoints: CTEZ_SIGNATURE } as const;
 
@@ -42,7 +44,10 @@ export const plentyStableAdapter: DexAdapter = {
   },
 };
 
-/** Declares the pool at its first call (and follows its LP token), then reports the action with the reserves after `step`. */
+/**
+ * Declares the pool at its first call (and follows its LP token), then reports the action with the reserves after
+ * `step`.
+ */
 async function report(ctx: IndexContext, sink: DexSink, lp: LpTransfers, m: GroupMatch, step: MatchedStep, pool: StablePool, action: DexAction | undefined): Promise<void> {
   const key = { contract: step.contract, pairId: 0 };
   const supply = supplyOf(pool);

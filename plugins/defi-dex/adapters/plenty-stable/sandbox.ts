@@ -22,7 +22,9 @@ import {
 import { type AppliedCall, contractCall } from '../cpmm/traffic';
 import { flatCurveOutput } from '../cpmm/flatCurve';
 
-/** Seed labels of the sandbox's Plenty stable pools (tzBTC/kUSD, ctez/tez), their LP tokens and ctez's main contract. */
+/**
+ * Seed labels of the sandbox's Plenty stable pools (tzBTC/kUSD, ctez/tez), their LP tokens and ctez's main contract.
+ */
 export const PLENTY_STABLE_LABELS = { tokenPool: 'plenty-stable-tzbtc-kusd', tokenLp: 'plenty-stable-tzbtc-kusd-lp', ctezPool: 'plenty-stable-ctez-tez', ctezLp: 'plenty-stable-ctez-tez-lp', ctezMain: 'ctez-main' } as const;
 /** The fee divisor of both pools: ⌊W/1000⌋ of the curve's output W (0.1%). */
 const LP_FEE = 1000n;
@@ -95,7 +97,9 @@ abstract class StablePool implements ContractModel {
   }
 }
 
-/** A token/token stable pool (tokens FA1.2, precision 1): `Swap` names the token wanted, the fee comes off the output. */
+/**
+ * A token/token stable pool (tokens FA1.2, precision 1): `Swap` names the token wanted, the fee comes off the output.
+ */
 export class TokenStablePool extends StablePool {
   readonly code = script(
     entrypoints(
@@ -170,7 +174,10 @@ class CtezMain implements ContractModel {
   }
 }
 
-/** The ctez/tez stable pool (ctez = A, tez = B): a swap stores the trade, asks ctez's target and settles in its callback. */
+/**
+ * The ctez/tez stable pool (ctez = A, tez = B): a swap stores the trade, asks ctez's target and settles in its
+ * callback.
+ */
 export class CtezStablePool extends StablePool {
   readonly code = script(
     entrypoints(

@@ -62,7 +62,8 @@ export function stableCall(ctx: BlockContext, dex: StableDex): Record<string, un
     user = pickSource(ctx, funded, false);
     if (!user) return undefined;
     const who = user.address;
-    // The opening deposit brings every token at par (normalized); later ones a random subset, at most a tenth of a reserve each.
+    // The opening deposit brings every token at par (normalized); later ones a random subset, at most a tenth of a
+    // reserve each.
     const par = pool.tokens.map((x, i) => holds(who, i) * x.precision).reduce((a, b) => (a < b ? a : b)) / 4n;
     const amount = (i: number) => (pool.totalSupply === 0n ? par / pool.tokens[i].precision : part(min(holds(who, i) / 4n, pool.tokens[i].reserves / 10n), 1n));
     const inputs = new Map(pool.tokens.map((_, i) => [i, pool.totalSupply === 0n || prng.float() < 0.6 ? amount(i) : 0n] as [number, bigint]));

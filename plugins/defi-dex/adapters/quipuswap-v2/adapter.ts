@@ -6,7 +6,9 @@ import { coreStorage, type DexCoreStorage, NAT, PAIR_T, type PairState, rateBps,
 
 const ROLE = 'defi-dex:quipuswap-v2';
 const CALLS = ['launch_exchange', 'invest_liquidity', 'divest_liquidity', 'swap', 'withdraw_profit'];
-/** DexCore by its code: the DEX entrypoints plus the bucket callback (QuipuSwap's stable and v3 contracts have neither). */
+/**
+ * DexCore by its code: the DEX entrypoints plus the bucket callback (QuipuSwap's stable and v3 contracts have neither).
+ */
 const SIGNATURE = { entrypoints: ['launch_exchange', 'invest_liquidity', 'divest_liquidity', 'swap', 'launch_callback'] } as const;
 const PRECISION = 10n ** 18n;
 

@@ -7,7 +7,9 @@ const ROLE = 'defi-dex:quipuswap-v3';
 /** The calls decoded, also the entrypoints every pool of this family has (QuipuSwap V3, Plenty V3). */
 const CALLS = ['x_to_y', 'y_to_x', 'set_position', 'update_position'];
 
-/** A pool token in the storage: QuipuSwap V3 `or (address %fa12) (pair %fa2 (nat %token_id) (address %token_address))`. */
+/**
+ * A pool token in the storage: QuipuSwap V3 `or (address %fa12) (pair %fa2 (nat %token_id) (address %token_address))`.
+ */
 type AssetOr = { fa12?: unknown; fa2?: { token_id?: unknown; token_address?: unknown } };
 
 /** The fields of a V3 pool storage the adapter reads (names as the contracts annotate them). */

@@ -70,7 +70,10 @@ const PARAMETER = entrypoints(
   ['x_to_y', pairT(tNat('%dx'), tTimestamp('%deadline'), tNat('%min_dy'), tAddress('%to_dy'), tNat('%referral_code'))],
   ['y_to_x', pairT(tNat('%dy'), tTimestamp('%deadline'), tNat('%min_dx'), tAddress('%to_dx'), tNat('%referral_code'))],
 );
-/** The real storage's fields the indexer reads, with their names (the sandbox leaves out the oracle and fee-growth parts). */
+/**
+ * The real storage's fields the indexer reads, with their names (the sandbox leaves out the oracle and fee-growth
+ * parts).
+ */
 const STORAGE = pairT(
   tNat('%liquidity'),
   tNat('%sqrt_price'),

@@ -64,7 +64,9 @@ export function remainingRewards(s: FarmStorage): bigint | null {
   return s.periodFinish > s.lastUpdateTime ? s.rewardRate * (s.periodFinish - s.lastUpdateTime) : 0n;
 }
 
-/** The owner's balances entry as the call left it (from the big map diffs); undefined when the call did not touch it. */
+/**
+ * The owner's balances entry as the call left it (from the big map diffs); undefined when the call did not touch it.
+ */
 export function ownerEntry(s: FarmStorage, diffs: readonly BigMapDiff[], owner: string): OwnerEntry | undefined {
   for (const d of diffs) {
     if ((d.action !== 'update' && d.action !== 'remove') || d.bigMapId !== s.balances || d.key === undefined || plainValue(t('address'), d.key) !== owner) continue;

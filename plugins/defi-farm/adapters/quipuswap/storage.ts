@@ -94,7 +94,10 @@ export function tokenRef(v: Record<string, unknown>): FarmTokenRef {
   return { standard: 'fa2', contract: fa2.token, tokenId: fa2.id };
 }
 
-/** Rewards the schedule still has to pay: TFarm's rate over the time left to `end_time`; QFarm mints without an end (null). */
+/**
+ * Rewards the schedule still has to pay: TFarm's rate over the time left to `end_time`; QFarm mints without an end
+ * (null).
+ */
 export function remainingRewards(f: FarmRecord): bigint | null {
   if (!f.end_time) return null;
   const from = Math.max(f.upd.getTime(), f.start_time.getTime());

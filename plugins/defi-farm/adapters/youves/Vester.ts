@@ -41,7 +41,10 @@ export class Vester implements ContractModel {
     return record({ ledger: int(this.state.ledger), token_address: str(this.token.address), token_id: int(0) });
   }
 
-  /** The pool `locker` vests `amount` for `owner` until `deadline` (seconds): the call, then the token transfer it makes. */
+  /**
+   * The pool `locker` vests `amount` for `owner` until `deadline` (seconds): the call, then the token transfer it
+   * makes.
+   */
   vest(call: CallContext, locker: string, owner: string, amount: bigint, deadline: bigint): void {
     const key = `${owner}:${locker}`;
     const before = this.state.locked[key];

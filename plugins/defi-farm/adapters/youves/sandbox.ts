@@ -2,7 +2,10 @@ import { type AccountBook, type BlockContext, CallContext, type ContractRegistry
 import { SavingsPool } from './SavingsPool';
 import { Vester } from './Vester';
 
-/** A kUSD savings pool (standing in for uUSD's) and its vesting contract; the first holder is the admin and plays the engine. */
+/**
+ * A kUSD savings pool (standing in for uUSD's) and its vesting contract; the first holder is the admin and plays the
+ * engine.
+ */
 type Result = ReturnType<CallContext['contractResult']>;
 
 const LABELS = { pool: 'youves-savings', vester: 'youves-vester' } as const;

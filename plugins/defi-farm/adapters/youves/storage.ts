@@ -21,7 +21,10 @@ export interface SavingsStorage {
 /** disc_factor's precision (`Constants.PRECISION_FACTOR`). */
 export const PRECISION = 10n ** 12n;
 
-/** The storage when it is a savings pool's (`total_stake`, `disc_factor`, `stakes`, `token_address`, `vesting_contract`); else undefined. */
+/**
+ * The storage when it is a savings pool's (`total_stake`, `disc_factor`, `stakes`, `token_address`,
+ * `vesting_contract`); else undefined.
+ */
 export function savingsStorage(v: unknown): SavingsStorage | undefined {
   const s = v as Record<string, unknown> | undefined;
   if (!s || typeof s.total_stake !== 'bigint' || typeof s.disc_factor !== 'bigint' || typeof s.last_balance !== 'bigint' || typeof s.stakes !== 'number') return undefined;

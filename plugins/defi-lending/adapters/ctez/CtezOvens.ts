@@ -30,7 +30,10 @@ import {
 /** ctez 2's Float64: figures ×2^64 (target, each half dex's fee index); `mul` = a × b / 2^64. */
 const ONE = 1n << 64n;
 const mul = (a: bigint, b: bigint): bigint => (a * b) >> 64n;
-/** ctez 2's `fee_rate` at its maximum (~1%/year, per second ×2^64): the model's half dexes hold no liquidity, so `q < _Q / 8`. */
+/**
+ * ctez 2's `fee_rate` at its maximum (~1%/year, per second ×2^64): the model's half dexes hold no liquidity, so `q < _Q
+ * / 8`.
+ */
 const MAX_RATE = 5_845_483_520n;
 /** The target (tez per ctez ×2^64): 1.05, fixed (the model has no drift). */
 const TARGET = (ONE * 105n) / 100n;
@@ -62,7 +65,10 @@ interface CtezState {
 
 const seconds = (call: CallContext): bigint => BigInt(Math.floor(Date.parse(call.ctx.timestamp) / 1000));
 
-/** An oven contract (ctez 2 `oven.mligo`): `default` deposits through the main contract, `withdraw` pays out on its order. */
+/**
+ * An oven contract (ctez 2 `oven.mligo`): `default` deposits through the main contract, `withdraw` pays out on its
+ * order.
+ */
 export class OvenContract implements ContractModel {
   readonly role = 'ctez-oven' as const;
   readonly code = script(
@@ -194,7 +200,10 @@ export class CtezOvens implements ContractModel {
     return pair(int(id), prim('None'), prim('Left', [unit]));
   }
 
-  /** A deposit: the user paid the oven's `default`, the oven calls `register_oven_deposit` (an internal call with the main contract's result). */
+  /**
+   * A deposit: the user paid the oven's `default`, the oven calls `register_oven_deposit` (an internal call with the
+   * main contract's result).
+   */
   deposit(call: CallContext, diff: LazyStorageDiff, o: OvenEntry, amount: bigint): void {
     this.housekeeping(call);
     const oven = this.current(o.id, o.owner);

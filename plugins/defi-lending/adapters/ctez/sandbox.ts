@@ -95,7 +95,8 @@ export function ctezCall(ctx: BlockContext): Record<string, unknown> | undefined
     const toMax = ctx.prng.chance(0.5);
     return new ManagerGroupBuilder(ctx).build(who, [
       content(ctx, who, main.address, 'mint_or_burn', 0n, (c, diff) => {
-        // Decided after the call's housekeeping: the room the collateral rule leaves now (1 when none: the contract rejects it).
+        // Decided after the call's housekeeping: the room the collateral rule leaves now (1 when none: the contract
+        // rejects it).
         main.housekeeping(c);
         const now = main.current(o.id, who);
         const room = main.maxOutstanding(now.tezBalance) - now.ctezOutstanding;

@@ -43,7 +43,10 @@ interface Raw {
   sell_tez?: { fee_index?: unknown };
 }
 
-/** The storage when it is a ctez main contract's (ctez 1: `ctez_fa12_address` at the top; ctez 2: under `context`); else undefined. */
+/**
+ * The storage when it is a ctez main contract's (ctez 1: `ctez_fa12_address` at the top; ctez 2: under `context`); else
+ * undefined.
+ */
 export function ctezStorage(v: unknown): CtezStorage | undefined {
   const s = (v ?? {}) as Raw;
   if (typeof s.ovens !== 'number') return undefined;

@@ -30,7 +30,10 @@ const RESERVE_FACTOR_F = 150_000_000_000_000_000n;
  */
 const RATE = { baseRateF: 20_000_000_000n, multiplierF: 200_000_000_000n, kinkF: 800_000_000_000_000_000n, jumpMultiplierF: 1_000_000_000_000n };
 
-/** Liquidators get 5% more collateral than the debt they repay (Yupana's `liqIncentiveF`), up to half the borrow (`closeFactorF`). */
+/**
+ * Liquidators get 5% more collateral than the debt they repay (Yupana's `liqIncentiveF`), up to half the borrow
+ * (`closeFactorF`).
+ */
 const LIQ_INCENTIVE_F = 1_050_000_000_000_000_000n;
 const CLOSE_FACTOR_F = 500_000_000_000_000_000n;
 /** Share of a liquidation's collateral that goes to reserves (`liquidReserveRateF`). */
@@ -58,7 +61,10 @@ interface LendingState {
 
 export type LendingAction = 'mint' | 'redeem' | 'borrow' | 'repay';
 
-/** A liquidation: the liquidator repays `amount` of the borrower's `borrowToken` debt and takes `collateralToken` yTokens. */
+/**
+ * A liquidation: the liquidator repays `amount` of the borrower's `borrowToken` debt and takes `collateralToken`
+ * yTokens.
+ */
 export interface Liquidation {
   readonly borrowToken: number;
   readonly collateralToken: number;
@@ -142,7 +148,10 @@ export class LendingMarket implements ContractModel {
     return v ? { borrow: BigInt(v.args[1].args[0].int), lastBorrowIndex: BigInt(v.args[1].args[1].int) } : { borrow: 0n, lastBorrowIndex: 0n };
   }
 
-  /** What the owner owes in a market now (underlying, rounded up as repay transfers it) with the interest accrued so far. */
+  /**
+   * What the owner owes in a market now (underlying, rounded up as repay transfers it) with the interest accrued so
+   * far.
+   */
   owed(owner: string, tokenId: number): bigint {
     const a = this.account(owner, tokenId);
     const borrow = a.lastBorrowIndex === 0n ? a.borrow : (a.borrow * this.state.tokens[tokenId].borrowIndex) / a.lastBorrowIndex;
@@ -166,7 +175,10 @@ export class LendingMarket implements ContractModel {
     return m.totalLiquidF + m.totalBorrowsF - m.totalReservesF;
   }
 
-  /** `updateInterest tokenId`: grows the market's borrows, reserves and index by the rate since its last update (Yupana's accrueInterest). */
+  /**
+   * `updateInterest tokenId`: grows the market's borrows, reserves and index by the rate since its last update
+   * (Yupana's accrueInterest).
+   */
   updateInterest(call: CallContext, tokenId: number): { value: Micheline; grown: number } {
     const m = this.state.tokens[tokenId];
     const now = seconds(call);
@@ -229,7 +241,10 @@ export class LendingMarket implements ContractModel {
     return { value: pair(int(tokenId), int(amount), third), grown };
   }
 
-  /** The yTokens a liquidation of `amount` seizes for the liquidator and for the reserves (Yupana's seizeTokensF, reserveTokensF). */
+  /**
+   * The yTokens a liquidation of `amount` seizes for the liquidator and for the reserves (Yupana's seizeTokensF,
+   * reserveTokensF).
+   */
   seizure(l: Omit<Liquidation, 'borrower'>): { seize: bigint; reserve: bigint } {
     const [b, c] = [this.state.tokens[l.borrowToken], this.state.tokens[l.collateralToken]];
     const liqAmountF = l.amount * PRECISION;
@@ -242,7 +257,10 @@ export class LendingMarket implements ContractModel {
     return (this.account(borrower, tokenId).borrow * CLOSE_FACTOR_F) / PRECISION / PRECISION;
   }
 
-  /** `liquidate`: repays part of the borrower's debt and moves collateral yTokens to the liquidator and the reserves. No health check (the model has no collateral rule). */
+  /**
+   * `liquidate`: repays part of the borrower's debt and moves collateral yTokens to the liquidator and the reserves. No
+   * health check (the model has no collateral rule).
+   */
   liquidate(call: CallContext, diff: LazyStorageDiff, liquidator: string, l: Liquidation): { value: Micheline; grown: number } {
     let grown = this.applyInterest(call, diff, l.borrower, this.borrowed(l.borrower));
     const liqAmountF = l.amount * PRECISION;
@@ -270,7 +288,10 @@ export class LendingMarket implements ContractModel {
     return { value: [pair(str(from), [pair(str(to), int(tokenId), int(amount))] as unknown as Micheline)] as unknown as Micheline, grown };
   }
 
-  /** Brings the owner's borrows in these markets to their borrow index (Yupana's applyInterestToBorrows; the index must be updated in this block). */
+  /**
+   * Brings the owner's borrows in these markets to their borrow index (Yupana's applyInterestToBorrows; the index must
+   * be updated in this block).
+   */
   private applyInterest(call: CallContext, diff: LazyStorageDiff, user: string, tokenIds: number[]): number {
     let grown = 0;
     for (const id of tokenIds) {

@@ -59,7 +59,9 @@ export const yupanaAdapter: LendingAdapter = {
   },
 };
 
-/** A call that moves a position: the event on its market, and the owner's figures the call rewrote in the other markets. */
+/**
+ * A call that moves a position: the event on its market, and the owner's figures the call rewrote in the other markets.
+ */
 async function lending(m: GroupMatch, ctx: IndexContext, sink: LendingSink, s: YupanaStorage, kind: LendingEventType): Promise<void> {
   const step = m.steps.market!;
   const p = step.parameters as Params;
@@ -79,7 +81,8 @@ async function lending(m: GroupMatch, ctx: IndexContext, sink: LendingSink, s: Y
   const supply = marketSupply(info) ?? moved(before, action);
   if (!before) await sink.market(ctx, { ...key, entity: 'yupana', debt: token, collateral: token }, supply);
   await sink.action(ctx, key, action, supply, { match: m, step });
-  // liquidate: the collateral seized goes from the borrower to the liquidator (and the reserves) in the collateral market.
+  // liquidate: the collateral seized goes from the borrower to the liquidator (and the reserves) in the collateral
+  // market.
   const collateralId = kind === 'liquidate' ? p.collateralToken : undefined;
   const taken = typeof collateralId === 'bigint' && typeof p.amount === 'bigint' ? seized(s, info, marketInfo(s, step.bigMapDiffs, collateralId), p.amount) : undefined;
   for (const [id, other] of accounts) {
@@ -100,13 +103,17 @@ async function lending(m: GroupMatch, ctx: IndexContext, sink: LendingSink, s: Y
   if (liquidator) await sink.account(ctx, collateralKey, decoded.sender, liquidator, rates, taken && rates ? { received: shareValue(taken.seize, rates) } : undefined);
 }
 
-/** yToken transfers (TZIP-12 `transfer` of the market contract itself): supply moved between owners, valued at the market's rates. */
+/**
+ * yToken transfers (TZIP-12 `transfer` of the market contract itself): supply moved between owners, valued at the
+ * market's rates.
+ */
 async function transfers(ctx: IndexContext, sink: LendingSink, s: YupanaStorage, step: MatchedStep): Promise<void> {
   for (const move of fa2Transfers(step.contract, step.op.parameters)) {
     const key = { contract: step.contract, poolId: Number(move.tokenId) };
     if (!(await sink.supply(ctx, key))) continue;
     const rates = marketSupply(marketInfo(s, step.bigMapDiffs, move.tokenId))?.rates;
-    // Yupana moves `amount × 10^18` of its ledger; unvalued where the call shows no rates (a big-map `tokens` the transfer did not write).
+    // Yupana moves `amount × 10^18` of its ledger; unvalued where the call shows no rates (a big-map `tokens` the
+    // transfer did not write).
     const value = rates ? shareValue(move.amount * PRECISION, rates) : 0n;
     for (const [owner, moved] of [[move.from, { sent: value }], [move.to, { received: value }]] as const) {
       const account = accountsAfter(s, step.bigMapDiffs, owner).get(move.tokenId) ?? {};
@@ -115,7 +122,10 @@ async function transfers(ctx: IndexContext, sink: LendingSink, s: YupanaStorage,
   }
 }
 
-/** Whether the market is known to the sink, declaring it when the storage describes it (calls that move no token cannot name it otherwise). */
+/**
+ * Whether the market is known to the sink, declaring it when the storage describes it (calls that move no token cannot
+ * name it otherwise).
+ */
 async function declared(ctx: IndexContext, sink: LendingSink, key: LendingKey, s: YupanaStorage, step: MatchedStep): Promise<boolean> {
   if (await sink.supply(ctx, key)) return true;
   const info = marketInfo(s, step.bigMapDiffs, BigInt(key.poolId));
@@ -126,7 +136,9 @@ async function declared(ctx: IndexContext, sink: LendingSink, key: LendingKey, s
   return true;
 }
 
-/** The underlying token of a market whose storage does not name it: the one token the call moved to or from the market. */
+/**
+ * The underlying token of a market whose storage does not name it: the one token the call moved to or from the market.
+ */
 function movedToken(call: PoolCall, market: string): LendingTokenRef | undefined {
   const mine = call.tokenMoves().filter((t) => t.from === market || t.to === market);
   const keys = new Set(mine.map((t) => `${t.token}:${t.tokenId}`));

@@ -11,7 +11,10 @@ export function registerYupana(contracts: ContractRegistry, book: AccountBook): 
 
 export const yupanaMarket = (contracts: ContractRegistry): LendingMarket => contracts.require(contracts.derivedAddress(LABEL));
 
-/** Each market starts with deep liquidity so borrows have something to take: a supply the contract itself holds the yTokens of. */
+/**
+ * Each market starts with deep liquidity so borrows have something to take: a supply the contract itself holds the
+ * yTokens of.
+ */
 export function seedYupana(g: GenesisContext): void {
   const market = yupanaMarket(g.contracts);
   g.originate(market, 0n, (diff) => {

@@ -9,7 +9,10 @@ const comb = (...fields: unknown[]): unknown => (fields.length === 1 ? fields[0]
 const KEY = t('pair', undefined, [t('address'), t('nat')]);
 /** `accounts` values (yupana-protocol-core `account`, every version): allowances, borrow ×10^18, lastBorrowIndex. */
 const ACCOUNT = comb(t('set', '%allowances', [t('address')]), t('nat', '%borrow'), t('nat', '%lastBorrowIndex'));
-/** `tokens` values where `tokens` is a big map (yupana-protocol-core `tokenType`; the hangzhou-era contract keeps a map, decoded with the storage). */
+/**
+ * `tokens` values where `tokens` is a big map (yupana-protocol-core `tokenType`; the hangzhou-era contract keeps a map,
+ * decoded with the storage).
+ */
 const TOKEN = comb(
   t('or', '%mainToken', [t('address', '%fA12'), t('pair', '%fA2', [t('address'), t('nat')])]),
   t('address', '%interestRateModel'),
@@ -59,7 +62,10 @@ export function yupanaStorage(v: unknown): YupanaStorage | undefined {
   return typeof s?.ledger === 'number' && typeof s.accounts === 'number' ? (s as YupanaStorage) : undefined;
 }
 
-/** The `(address, tokenId)` a `ledger`/`accounts` key names. Unannotated pair: read by type, whatever the decoder names them. */
+/**
+ * The `(address, tokenId)` a `ledger`/`accounts` key names. Unannotated pair: read by type, whatever the decoder names
+ * them.
+ */
 function keyOf(key: unknown): { owner: string; tokenId: bigint } | undefined {
   const parts = Object.values((plainValue(KEY, key) ?? {}) as object);
   const owner = parts.find((x): x is string => typeof x === 'string');
@@ -77,7 +83,10 @@ export function marketInfo(s: YupanaStorage, diffs: readonly BigMapDiff[], token
   return d?.action === 'update' ? (plainValue(TOKEN, d.value) as MarketInfo) : undefined;
 }
 
-/** The market's underlying token from `mainToken` (`fA12 address` or `fA2 (address, id)`); undefined when the storage does not name it. */
+/**
+ * The market's underlying token from `mainToken` (`fA12 address` or `fA2 (address, id)`); undefined when the storage
+ * does not name it.
+ */
 export function marketToken(m: MarketInfo | undefined): LendingTokenRef | undefined {
   const main = m?.mainToken as { fA12?: unknown; fA2?: unknown } | undefined;
   if (typeof main?.fA12 === 'string') return { standard: 'fa1.2', contract: main.fA12 };
@@ -100,7 +109,10 @@ export function marketSupply(m: MarketInfo | undefined): LendingSupply | undefin
   return { totalDebt: m.totalBorrowsF / PRECISION, totalCollateral: liquidity / PRECISION, ...(rates ? { rates } : {}) };
 }
 
-/** The owner's yToken balances and borrows as the call wrote them, per market (only what it wrote; a removed entry is 0). */
+/**
+ * The owner's yToken balances and borrows as the call wrote them, per market (only what it wrote; a removed entry is
+ * 0).
+ */
 export function accountsAfter(s: YupanaStorage, diffs: readonly BigMapDiff[], owner: string): Map<bigint, LendingAccount> {
   const out = new Map<bigint, { shares?: bigint; borrow?: { scaled: bigint; index: bigint } }>();
   const entry = (id: bigint) => out.get(id) ?? out.set(id, {}).get(id)!;

@@ -3,7 +3,10 @@ import type { LendingAction, LendingMarket } from './LendingMarket';
 
 type Account = NonNullable<ReturnType<typeof pickSource>>;
 
-/** One call to the market; `call` applies it and returns its parameter (decided when applied, after the group's accruals). */
+/**
+ * One call to the market; `call` applies it and returns its parameter (decided when applied, after the group's
+ * accruals).
+ */
 function content(ctx: BlockContext, market: LendingMarket, who: string, entrypoint: string, call: (c: CallContext, diff: LazyStorageDiff) => { value: Micheline; grown: number }): ManagerContent {
   const c: ManagerContent = {
     kind: 'transaction',
@@ -21,7 +24,10 @@ function content(ctx: BlockContext, market: LendingMarket, who: string, entrypoi
   return c;
 }
 
-/** One of the market's suppliers or borrowers that can send an operation in this block (the random draws of pickSource rarely meet them). */
+/**
+ * One of the market's suppliers or borrowers that can send an operation in this block (the random draws of pickSource
+ * rarely meet them).
+ */
 function holder(ctx: BlockContext, owners: string[]): Account | undefined {
   const ready = owners.filter((a) => !ctx.usedSources.has(a) && ctx.book.get(a).balance > TEZ);
   return ready.length > 0 ? ctx.book.get(ctx.prng.pick(ready)) : undefined;
@@ -55,7 +61,8 @@ export function lendingCall(ctx: BlockContext, market: LendingMarket): Record<st
   } else if (r < 0.5) {
     action = 'redeem';
     user = holder(ctx, market.owners('ledger', tokenId).filter((a) => a !== market.address));
-    // All of it (amount 0: Yupana redeems every yToken) or a part of what they are worth once the interest is up to date.
+    // All of it (amount 0: Yupana redeems every yToken) or a part of what they are worth once the interest is up to
+    // date.
     const part = ctx.prng.chance(0.3) ? 0n : BigInt(Math.floor(ctx.prng.float() * 1000));
     amount = (who) => (market.supplied.get(who, tokenId) * market.liquidity(tokenId) * part) / 1000n / market.state.tokens[tokenId].totalSupplyF / 10n ** 18n;
   } else if (r < 0.7) {

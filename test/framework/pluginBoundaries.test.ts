@@ -1,0 +1,161 @@
+import { expect } from 'chai';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { PACKAGE_ROOT } from '../../framework/config/InstanceConfig';
+
+/**
+ * The import rules docs/plugins.md states, read from the sources: the framework never imports a plugin; a plugin
+ * reaches another plugin only through its index.ts; indexing code reaches the framework only through
+ * framework/index.ts and simulator code only through framework/sandbox/extension.ts; no indexing code reaches a
+ * sandbox.ts. The imports that break a rule today are listed below: a new one fails, and so does a listed one that is
+ * gone (then delete its line).
+ */
+
+/** defi-farm and defi-lending build on defi-dex's insides (issue #49: a DeFi core is to replace them). */
+const CROSS_PLUGIN_KNOWN = [
+  ...['plenty', 'quipuswap', 'youves'].map((a) => `defi-farm/adapters/${a}/adapter.ts → defi-dex/core/PoolCall.ts`),
+  'defi-lending/adapters/yupana/adapter.ts → defi-dex/core/PoolCall.ts',
+  ...['farm/api/FarmBook', 'lending/api/LendBook'].flatMap((f) =>
+    ['api/DexTable', 'api/SidedPoolBook', 'api/TokenBook'].map((t) => `defi-${f}.ts → defi-dex/${t}.ts`),
+  ),
+  ...['farm/api/FarmRecords', 'lending/api/LendRecords'].flatMap((f) =>
+    ['api/DexTable', 'api/SidedRecords', 'api/UsdPrices'].map((t) => `defi-${f}.ts → defi-dex/${t}.ts`),
+  ),
+  ...['farm/api/FarmRoutes', 'lending/api/LendRoutes'].flatMap((f) =>
+    ['api/DexTable', 'api/PoolRecords', 'api/TokenBook', 'core/UsdQuotes'].map(
+      (t) => `defi-${f}.ts → defi-dex/${t}.ts`,
+    ),
+  ),
+  'defi-farm/core/FarmAdapter.ts → defi-dex/core/DexAdapter.ts',
+  'defi-lending/core/LendingAdapter.ts → defi-dex/core/DexAdapter.ts',
+  'defi-farm/core/FarmRecorder.ts → defi-dex/api/Decimal.ts',
+  ...['farm/core/FarmRecorder', 'lending/core/LendingRecorder'].flatMap((f) =>
+    ['ContractCreator', 'DexTokens', 'PositionKey'].map((t) => `defi-${f}.ts → defi-dex/core/${t}.ts`),
+  ),
+  ...['farm', 'lending'].flatMap((p) =>
+    ['MarketUsdQuotes', 'PositionReadAhead'].map((t) => `defi-${p}/plugin.ts → defi-dex/core/${t}.ts`),
+  ),
+];
+
+/** Decoders that read Michelson types through framework internals. */
+const INDEXING_KNOWN = [
+  'defi-dex/adapters/quipuswap-stable/adapter.ts → framework/michelson/ScriptExpr.ts',
+  'defi-dex/adapters/quipuswap/shipped.ts → framework/michelson/ContractTypes.ts',
+  'defi-dex/adapters/quipuswap/types.ts → framework/michelson/ContractTypes.ts',
+];
+
+/** Simulators that use sandbox internals extension.ts does not export. */
+const SIMULATOR_KNOWN = [
+  'defi-dex/adapters/quipuswap-stable/StableDex.ts → framework/sandbox/operations/ManagerGroup.ts',
+  'defi-dex/adapters/quipuswap-v2/sandbox.ts → framework/sandbox/Michelson.ts',
+];
+
+/** Repository-relative .ts file → the repository .ts files it imports (relative specifiers only). */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  const walk = (dir: string): void => {
+    for (const e of fs.readdirSync(path.join(PACKAGE_ROOT, dir), { withFileTypes: true })) {
+      const file = path.posix.join(dir, e.name);
+      if (e.isDirectory()) walk(file);
+      else if (e.name.endsWith('.ts') && !e.name.endsWith('.d.ts')) {
+        const source = fs.readFileSync(path.join(PACKAGE_ROOT, file), 'utf8');
+        const specs = [...source.matchAll(/(?:from|import|require\()\s*'(\.[^']*)'/g)].map((m) => m[1]);
+        graph.set(
+          file,
+          specs.map((s) => resolve(file, s)),
+        );
+      }
+    }
+  };
+  walk('framework');
+  walk('plugins');
+  return graph;
+}
+
+function resolve(from: string, spec: string): string {
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+  const candidates = [`${base}.ts`, `${base}/index.ts`];
+  return candidates.find((c) => fs.existsSync(path.join(PACKAGE_ROOT, c))) ?? base;
+}
+
+/** Files reachable from the given entry files, following imports inside the entries' own plugin. */
+function reach(graph: Map<string, string[]>, entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...entries];
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (seen.has(file) || !graph.has(file)) continue;
+    seen.add(file);
+    const plugin = pluginOf(file);
+    stack.push(...graph.get(file)!.filter((t) => pluginOf(t) === plugin));
+  }
+  return seen;
+}
+
+function pluginOf(file: string): string | undefined {
+  return /^plugins\/([^/]+)\//.exec(file)?.[1];
+}
+
+const short = (edge: string): string => edge.replace(/plugins\//g, '');
+
+/** What a rule finds against what is known: both lists must come out empty. */
+function compare(found: string[], known: string[]): { new: string[]; gone: string[] } {
+  const f = new Set(found.map(short));
+  return { new: [...f].filter((e) => !known.includes(e)).sort(), gone: known.filter((e) => !f.has(e)) };
+}
+
+describe('plugin import boundaries (docs/plugins.md)', () => {
+  const graph = importGraph();
+  const edges = [...graph].flatMap(([from, tos]) => tos.map((to) => ({ from, to })));
+  const plugins = fs.readdirSync(path.join(PACKAGE_ROOT, 'plugins'));
+  const at = (p: string, f: string): string[] => (graph.has(`plugins/${p}/${f}`) ? [`plugins/${p}/${f}`] : []);
+  const indexing = reach(
+    graph,
+    plugins.flatMap((p) => [...at(p, 'plugin.ts'), ...at(p, 'index.ts')]),
+  );
+  const simulator = new Set(
+    [
+      ...reach(
+        graph,
+        plugins.flatMap((p) => at(p, 'sandbox.ts')),
+      ),
+    ].filter((f) => !indexing.has(f)),
+  );
+  const frameworkEdges = (files: Set<string>): string[] =>
+    edges.filter((e) => files.has(e.from) && e.to.startsWith('framework/')).map((e) => `${e.from} → ${e.to}`);
+
+  it('finds the sources: every plugin with code, the simulators apart from the indexing code', () => {
+    expect(graph.size).to.be.greaterThan(400);
+    expect(indexing).to.include('plugins/defi-dex/adapters/lb/adapter.ts').and.include('plugins/baking/plugin.ts');
+    expect(simulator)
+      .to.include('plugins/defi-dex/adapters/lb/sandbox.ts')
+      .and.not.include('plugins/defi-dex/plugin.ts');
+  });
+
+  it('the framework never imports a plugin', () => {
+    const found = edges.filter((e) => e.from.startsWith('framework/') && e.to.startsWith('plugins/'));
+    expect(found.map((e) => `${e.from} → ${e.to}`)).to.deep.equal([]);
+  });
+
+  it("a plugin imports another plugin only through that plugin's index.ts", () => {
+    const found = edges
+      .filter((e) => pluginOf(e.from) && pluginOf(e.to) && pluginOf(e.from) !== pluginOf(e.to))
+      .filter((e) => e.to !== `plugins/${pluginOf(e.to)}/index.ts`)
+      .map((e) => `${e.from} → ${e.to}`);
+    expect(compare(found, CROSS_PLUGIN_KNOWN)).to.deep.equal({ new: [], gone: [] });
+  });
+
+  it('indexing code (what plugin.ts and index.ts reach) imports the framework only through framework/index.ts', () => {
+    const found = frameworkEdges(indexing).filter((e) => !e.endsWith(' → framework/index.ts'));
+    expect(compare(found, INDEXING_KNOWN)).to.deep.equal({ new: [], gone: [] });
+  });
+
+  it('simulator code (what only sandbox.ts reaches) imports the framework only through sandbox/extension.ts', () => {
+    const found = frameworkEdges(simulator).filter((e) => !e.endsWith(' → framework/sandbox/extension.ts'));
+    expect(compare(found, SIMULATOR_KNOWN)).to.deep.equal({ new: [], gone: [] });
+  });
+
+  it('no indexing code reaches a sandbox.ts (the sandbox is loaded by the CLI and the app only)', () => {
+    expect([...indexing].filter((f) => f.endsWith('/sandbox.ts'))).to.deep.equal([]);
+  });
+});
