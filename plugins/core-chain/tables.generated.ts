@@ -689,6 +689,8 @@ export type FlowRow = {
   is_unshielded: boolean;
   /** seconds since the account's funds last moved */
   token_age: bigint | number;
+  /** op row id of the denunciation a cycle-end slashing flow belongs to (Oxford+, the node's `delayed_operation_hash`); null for other flows */
+  delayed_op_id?: bigint | number | null;
   /** address of the account whose balance changed */
   address: string;
   /** address of the other side */
