@@ -59,8 +59,6 @@ export class SeriesQueryEngine {
     const q = knex.withSchema(t.schema).from(t.storage).select(knex.raw(list.join(', ')));
     q.whereRaw(`${series.timeRef} >= ? and ${series.timeRef} < ?`, [new Date(req.window.from), new Date(req.window.to)]);
     applyFilters(q, req.filters);
-    const orphansNamed = series.filtersExclusion(req.filters.map((f) => f.column.name));
-    if (series.orphanRows && !orphansNamed) q.whereRaw(`not (${series.orphanRows})`);
     extra?.(q);
     return q;
   }

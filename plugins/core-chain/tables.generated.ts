@@ -299,7 +299,7 @@ export type SupplyRow = {
   frozen_bonds: bigint;
 };
 
-/** blocks, including orphans */
+/** blocks, including orphans (listed when a filter is on is_orphan, as /series/block counts them) */
 export type BlockRow = {
   /** unique row id (local to this table and instance) */
   row_id?: bigint | number;
@@ -401,7 +401,7 @@ export type BlockRow = {
   baker_consensus_key?: string | null;
   /** hash of the predecessor block; null for genesis */
   predecessor?: string | null;
-  /** true once a reorg took the block off the main chain (set by the framework's rollback) */
+  /** true once a reorg took the block off the main chain (set by the framework's rollback); without a filter on this column only main-chain blocks are listed */
   is_orphan?: boolean;
 };
 
