@@ -101,7 +101,8 @@ export class CompiledSeries {
 
   private isMainChainOnly(f: Filter): boolean {
     const orphan = this.def.table.orphanColumn;
-    return orphan !== undefined && f.column.name === orphan && f.op === 'eq' && f.values.length === 1 && f.values[0] === false;
+    const named = orphan !== undefined && f.column.name === orphan;
+    return named && f.op === 'eq' && f.values.length === 1 && f.values[0] === false;
   }
 
   /** An equality on one partition column: the rollups keep a bucket per partition. */

@@ -162,9 +162,10 @@ export class SeriesRollups {
     const raw = `${quote(table.schema)}.${quote(table.storage)}`;
     for (const series of this.covered().filter((s) => s.def.table === table)) {
       for (const { level, watermark } of await this.lockStates(trx, series)) {
+        const ids = rowIds.map(() => '?').join(', ');
         const times = await trx.raw(
           `select distinct (extract(epoch from ${series.timeRef}) * 1000)::float8 as t from ${raw}
-            where "row_id" in (${rowIds.map(() => '?').join(', ')}) and "row_id" <= ? and ${series.timeRef} is not null`,
+            where "row_id" in (${ids}) and "row_id" <= ? and ${series.timeRef} is not null`,
           [...rowIds, watermark],
         );
         const collapse = Collapse.of(level);

@@ -97,7 +97,8 @@ export class BlockIndexer {
     if (missing.length > 0) {
       const rows = await ctx.read(this.tables.op).whereIn('hash', missing).select('hash', 'type', 'row_id');
       for (const r of rows) {
-        if (String(r.type).startsWith('double_')) denunciations.set(String(r.hash), { type: String(r.type), rowId: BigInt(r.row_id) });
+        if (!String(r.type).startsWith('double_')) continue;
+        denunciations.set(String(r.hash), { type: String(r.type), rowId: BigInt(r.row_id) });
       }
     }
     return denunciations;

@@ -11,7 +11,14 @@ import { flowOperation } from './OperationKinds';
 import { contractEventRow, ticketUpdateRows } from './EmittedRows';
 import { eventRow, NO_PARTY, opId, operationRow, type OpRowExtras, type Party } from './OpRows';
 import type { RunningState } from './RunningState';
-import { tables, type BlockRow, type ConstantRow, type EventRow, type FlowRow, type TicketUpdateRow } from './tables.generated';
+import {
+  tables,
+  type BlockRow,
+  type ConstantRow,
+  type EventRow,
+  type FlowRow,
+  type TicketUpdateRow,
+} from './tables.generated';
 import { StakeLedger } from './StakeLedger';
 import { allocationBurn } from './SupplyLedger';
 import { encodeMicheline, exprHash, featuresOf, section, sharedKey } from '../../framework';
@@ -537,7 +544,8 @@ export class BlockRun {
         this.stats.reward += e.reward;
         this.stats.deposit += e.deposit;
       }
-      this.ctx.append(tables.op, eventRow(block, this.time, e, this.indexer.kinds.opType(e.type).label, this.party(e.address)));
+      const type = this.indexer.kinds.opType(e.type).label;
+      this.ctx.append(tables.op, eventRow(block, this.time, e, type, this.party(e.address)));
     }
     this.state.supply.recordBlock(issuance, (hash) => (hash === undefined ? undefined : denounced.get(hash)?.type));
     this.indexer.recordEndorsedSlots(this.ctx, block);

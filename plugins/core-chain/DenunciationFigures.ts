@@ -29,7 +29,8 @@ export class DenunciationFigures {
   /** Before a rollback: the denunciations whose slashing flows it removes. */
   async beforeRollback(trx: Knex.Transaction, height: number): Promise<void> {
     const rows = await trx.raw(
-      `select distinct delayed_op_id::text as id from ${name(this.tables.flow)} where height > ? and delayed_op_id is not null`,
+      `select distinct delayed_op_id::text as id from ${name(this.tables.flow)}
+        where height > ? and delayed_op_id is not null`,
       [height],
     );
     this.unsettled = (rows.rows as Array<{ id: string }>).map((r) => r.id);
@@ -49,7 +50,8 @@ export class DenunciationFigures {
   private async settle(trx: Knex.Transaction, ids: readonly string[], from: number, to: number): Promise<void> {
     const { op, flow } = this.tables;
     // The receiver of a denunciation is its offender; credits go to the accuser, debits of others are stakers'.
-    const sum = (amount: string, where: string): string => `nullif(coalesce(sum(f.${amount}) filter (where ${where}), 0), 0)`;
+    const sum = (amount: string, where: string): string =>
+      `nullif(coalesce(sum(f.${amount}) filter (where ${where}), 0), 0)`;
     const offender = 'd.receiver_id is null or f.account_id = d.receiver_id';
     const lost = (category: string): string => `-${sum('amount_out', `f.category = '${category}' and (${offender})`)}`;
     const changed = await trx.raw(

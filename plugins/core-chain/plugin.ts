@@ -36,7 +36,8 @@ export class CoreChainPlugin implements TzidxPlugin {
       ctx.log as Logger,
       (kind, detail) => undecodable.record('core-chain', kind, detail),
     );
-    const figures = new DenunciationFigures({ op: table('op'), flow: table('flow') }, ctx.container.resolve(SeriesRollups));
+    const rollups = ctx.container.resolve(SeriesRollups);
+    const figures = new DenunciationFigures({ op: table('op'), flow: table('flow') }, rollups);
     return {
       handlers: (registry) => {
         registry.blocksStart((blocks, ctx) => indexer.readAhead(blocks, ctx));

@@ -2,7 +2,13 @@ import { expect } from 'chai';
 import { SandboxChain } from '../../framework/sandbox';
 import { SchemaMigrator } from '../../framework/storage/SchemaMigrator';
 import { CoreChainPlugin } from '../../plugins/core-chain/plugin';
-import { chainBlocks, denunciationsOf, expectFlowLinks, expectOpRows, slashingsOf } from '../explorer/support/slashings';
+import {
+  chainBlocks,
+  denunciationsOf,
+  expectFlowLinks,
+  expectOpRows,
+  slashingsOf,
+} from '../explorer/support/slashings';
 import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
@@ -32,7 +38,8 @@ describe(`core-chain: a database of the schema before flow.delayed_op_id (${BACK
 
     const report = await new SchemaMigrator(db).migrate(t.app.catalog);
     expect(report.altered).to.deep.equal(['flow']);
-    const [kept] = (await db.raw('select count(*)::int as n, count(delayed_op_id)::int as linked from core_chain.flow')).rows;
+    const count = 'select count(*)::int as n, count(delayed_op_id)::int as linked from core_chain.flow';
+    const [kept] = (await db.raw(count)).rows;
     expect(kept).to.deep.equal({ n: flows, linked: 0 });
 
     await indexSandbox(t, chain);

@@ -6,7 +6,14 @@ import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 import { getJson } from './support/api';
-import { chainBlocks, denunciationsOf, expectFlowLinks, expectOpRows, expectOpSeries, slashingsOf } from './support/slashings';
+import {
+  chainBlocks,
+  denunciationsOf,
+  expectFlowLinks,
+  expectOpRows,
+  expectOpSeries,
+  slashingsOf,
+} from './support/slashings';
 
 // Why: a reorg that replaces the block slashing Oxford+ denunciations at a cycle end goes through the
 // indexer's rollback (the old branch's flows and the figures they gave go) and the new branch's block

@@ -29,7 +29,9 @@ export interface Slashing {
 /** The main chain's blocks as the node's JSON, level 1 to the head. */
 export function chainBlocks(chain: SandboxChain): Json[] {
   const out: Json[] = [];
-  for (let level = 1; level <= chain.headLevel; level++) out.push(JSON.parse(chain.blockJson(chain.at(level)!)) as Json);
+  for (let level = 1; level <= chain.headLevel; level++) {
+    out.push(JSON.parse(chain.blockJson(chain.at(level)!)) as Json);
+  }
   return out;
 }
 
@@ -70,7 +72,11 @@ export function expectAmounts(o: Obj, d: Denunciation, s: Slashing | undefined):
 }
 
 /** /tables/op rows of the denunciations hold their slashing's figures (0 before it). */
-export async function expectOpRows(t: TestInstance, ds: readonly Denunciation[], slashings: Map<string, Slashing>): Promise<void> {
+export async function expectOpRows(
+  t: TestInstance,
+  ds: readonly Denunciation[],
+  slashings: Map<string, Slashing>,
+): Promise<void> {
   const rows = await getJson<unknown[][]>(t, `/tables/op?columns=hash,volume,fee,reward,deposit&${DENUNCIATION_TYPES}`);
   expect(rows.map((r) => r[0]).sort()).to.deep.equal(ds.map((d) => d.hash).sort());
   for (const d of ds) {
@@ -80,7 +86,11 @@ export async function expectOpRows(t: TestInstance, ds: readonly Denunciation[],
 }
 
 /** Each slashing flow names its denunciation's op row: one per receipt entry, at the slashing block. */
-export async function expectFlowLinks(t: TestInstance, ds: readonly Denunciation[], slashings: Map<string, Slashing>): Promise<void> {
+export async function expectFlowLinks(
+  t: TestInstance,
+  ds: readonly Denunciation[],
+  slashings: Map<string, Slashing>,
+): Promise<void> {
   for (const d of ds) {
     const [[rowId]] = await getJson<unknown[][]>(t, `/tables/op?columns=row_id&hash=${d.hash}`);
     const columns = 'height,operation,category,amount_in,amount_out';
@@ -102,7 +112,8 @@ export async function expectOpSeries(t: TestInstance): Promise<void> {
   const res = await t.get(`/series/op?collapse=1d&columns=volume,fee,reward,deposit&${dates}&limit=50000`);
   expect(res.headers.get('x-series-source')).to.match(/^rollup:1d$/);
   const buckets = (await res.json()) as number[][];
-  const rows = await getJson<number[][]>(t, `/tables/op?columns=volume,fee,reward,deposit&time.rg=${from},${to}&limit=50000`);
+  const table = `/tables/op?columns=volume,fee,reward,deposit&time.rg=${from},${to}&limit=50000`;
+  const rows = await getJson<number[][]>(t, table);
   const total = (list: number[][], i: number): bigint => list.reduce((n, r) => n + tezToMutezNumber(r[i]), 0n);
   for (let i = 0; i < 4; i++) expect(total(buckets, i + 1), `series column ${i}`).to.equal(total(rows, i));
 }
