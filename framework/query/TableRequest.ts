@@ -127,7 +127,11 @@ function parseFilters(table: TableDef, args: QueryArgs): Filter[] {
   return filters;
 }
 
-/** Lists leave out rows with a column's hidden values unless an `eq`/`in` filter on that column names one of them. */
+/**
+ * Lists leave out rows with a column's hidden values unless an `eq`/`in` filter on that column names
+ * one of them, and orphans (a reorg took their block off the main chain) unless a filter is on the
+ * orphan column: a series aggregates the rows its table lists.
+ */
 function withHiddenRows(table: TableDef, filters: Filter[]): Filter[] {
   const hide: Filter[] = table.columns
     .filter((column) => column.hiddenValues !== undefined)
@@ -136,7 +140,14 @@ function withHiddenRows(table: TableDef, filters: Filter[]): Filter[] {
       return !named.some((f) => f.values.some((v) => column.hiddenValues!.includes(v)));
     })
     .map((column) => ({ column, op: 'nin', values: column.hiddenValues! }));
+  const orphan = table.orphanColumn === undefined ? undefined : table.column(table.orphanColumn);
+  if (orphan && !filters.some((f) => f.column === orphan)) hide.push(mainChainOnly(orphan));
   return [...filters, ...hide];
+}
+
+/** The filter that leaves orphans out: `is_orphan = false`. */
+function mainChainOnly(orphan: ColumnDef): Filter {
+  return { column: orphan, op: 'eq', values: [false] };
 }
 
 /** An id given instead of a key (ColumnDecl.filter_via by_value): digits, which no hash or address is. */

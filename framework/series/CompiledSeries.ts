@@ -62,12 +62,10 @@ export class CompiledSeries {
   readonly partitionRefs: readonly string[];
   /** The block height of a raw row, when the table has one: rollups remember it to undo reorgs. */
   readonly heightRef?: string;
-  /** Blocks a reorg turned into orphans: left out unless the request filters on the orphan column. */
-  readonly orphanRows?: string;
   /**
-   * Rows no rollup holds: orphans, and rows with a column's hidden values (op type `event`), which
-   * the table lists only when a filter names them; the request parser leaves those out as it does
-   * for tables, so a series counts what its table lists.
+   * Rows no rollup holds: orphans, which a table lists only under a filter on its orphan column, and
+   * rows with a column's hidden values (op type `event`), listed only when a filter names them; the
+   * request parser leaves those out as it does for tables, so a series counts what its table lists.
    */
   readonly excludedRows?: string;
   /** The series' own row conditions (SeriesDef.where) as SQL: raw reads and rollups hold only such rows. */
@@ -80,8 +78,8 @@ export class CompiledSeries {
     this.timeRef = quote(def.timeColumn.name);
     this.partitionRefs = def.partition.map((c) => quote(c.name));
     this.heightRef = table.heightColumn ? quote(table.heightColumn) : undefined;
-    this.orphanRows = table.orphanColumn ? `${quote(table.orphanColumn)} is true` : undefined;
-    const excluded = [...(this.orphanRows ? [this.orphanRows] : []), ...hiddenRows(table)];
+    const orphans = table.orphanColumn ? [`${quote(table.orphanColumn)} is true`] : [];
+    const excluded = [...orphans, ...hiddenRows(table)];
     this.excludedRows = excluded.length > 1 ? excluded.map((c) => `(${c})`).join(' or ') : excluded[0];
     this.rowsWhere = def.where.length > 0 ? def.where.map(conditionSql).join(' and ') : undefined;
     const keys = keyPartials(this.timeRef);
@@ -99,10 +97,17 @@ export class CompiledSeries {
 
   /**
    * Whether the rollups can answer under these filters: each an equality on one partition column, or
-   * the exclusion of a column's hidden values that the request parser adds (no rollup holds those rows).
+   * an exclusion that the request parser adds, of a column's hidden values or of orphans (no rollup
+   * holds those rows).
    */
   rollupServes(filters: readonly Filter[]): boolean {
-    return filters.every((f) => this.partitionEquality(f) || isHiddenExclusion(f));
+    return filters.every((f) => this.partitionEquality(f) || isHiddenExclusion(f) || this.isMainChainOnly(f));
+  }
+
+  private isMainChainOnly(f: Filter): boolean {
+    const orphan = this.def.table.orphanColumn;
+    const named = orphan !== undefined && f.column.name === orphan;
+    return named && f.op === 'eq' && f.values.length === 1 && f.values[0] === false;
   }
 
   /** An equality on one partition column: the rollups keep a bucket per partition. */
@@ -110,11 +115,6 @@ export class CompiledSeries {
     return f.op === 'eq' && f.values.length === 1 && this.def.partition.includes(f.column);
   }
 
-  /** Whether the request names the column that marks excluded rows (then the caller's filter decides). */
-  filtersExclusion(columns: readonly string[]): boolean {
-    const orphan = this.def.table.orphanColumn;
-    return orphan !== undefined && columns.includes(orphan);
-  }
 }
 
 /** `col in (…)` per column with hidden values: the rows lists leave out unless a filter names one. */

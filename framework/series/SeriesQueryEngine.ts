@@ -129,7 +129,7 @@ export class SeriesQueryEngine {
     });
   }
 
-  /** Raw rows as one-row partials in bucket `b`: the filters, the series' own conditions, no orphans unless asked. */
+  /** Raw rows as one-row partials in bucket `b`: the filters (the parser adds the orphan rule) and own conditions. */
   private raw(
     series: CompiledSeries,
     partials: readonly PartialColumn[],
@@ -147,8 +147,6 @@ export class SeriesQueryEngine {
     rows(q);
     applyFilters(q, filters);
     if (series.rowsWhere) q.whereRaw(series.rowsWhere);
-    const orphansNamed = series.filtersExclusion(filters.map((f) => f.column.name));
-    if (series.orphanRows && !orphansNamed) q.whereRaw(`not (${series.orphanRows})`);
     return q;
   }
 

@@ -151,6 +151,35 @@ export class SeriesRollups {
     }
   }
 
+  /**
+   * Rows of an append table changed in place after they were folded (a denunciation's figures, set
+   * when its slashing comes cycles later): every level's buckets holding them are recomputed from the
+   * raw rows up to the level's watermark. Rows above it are in no bucket yet.
+   */
+  async refresh(trx: Knex.Transaction, table: TableDef, rowIds: readonly string[]): Promise<void> {
+    if (rowIds.length === 0) return;
+    await this.ensureStateTable(trx);
+    const raw = `${quote(table.schema)}.${quote(table.storage)}`;
+    for (const series of this.covered().filter((s) => s.def.table === table)) {
+      for (const { level, watermark } of await this.lockStates(trx, series)) {
+        const ids = rowIds.map(() => '?').join(', ');
+        const times = await trx.raw(
+          `select distinct (extract(epoch from ${series.timeRef}) * 1000)::float8 as t from ${raw}
+            where "row_id" in (${ids}) and "row_id" <= ? and ${series.timeRef} is not null`,
+          [...rowIds, watermark],
+        );
+        const collapse = Collapse.of(level);
+        const starts = new Set<number>(times.rows.map((r: { t: number }) => collapse.truncate(Number(r.t))));
+        for (const start of starts) {
+          const [from, to] = [new Date(start), new Date(collapse.add(start, 1))];
+          await trx.raw(`delete from ${rollupTable(series, level)} where "b" = ?`, [from]);
+          const within = `"row_id" <= ? and ${series.timeRef} >= ? and ${series.timeRef} < ?`;
+          await this.fold(trx, series, level, within, [watermark, from, to]);
+        }
+      }
+    }
+  }
+
   /** Whether queries at this level may read the rollup: built for the current definition and filled. */
   async usable(series: CompiledSeries, level: RollupLevel): Promise<boolean> {
     if (!this.covers(series)) return false;

@@ -24,6 +24,8 @@ export interface Move {
   cause?: FlowRow['operation'];
   /** Rewards burned right away (lost attesting rewards): recorded with in = out, no balance change. */
   neutral: boolean;
+  /** A cycle-end slashing's (Oxford+): the hash of the denunciation it applies. */
+  delayedOperationHash?: string;
 }
 
 /** Tez created or destroyed by a list, with what the node says about it. */
@@ -69,6 +71,7 @@ function move(u: BalanceUpdate, flags: Partial<Move>): Move {
     isUnfrozen: false,
     fromMint: false,
     neutral: false,
+    delayedOperationHash: u.delayedOperationHash,
     ...flags,
   };
 }

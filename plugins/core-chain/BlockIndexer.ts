@@ -12,8 +12,15 @@ import { tables } from './tables.generated';
 const RUNNING = carriedKey<RunningState | undefined>('core-chain.running', () => undefined);
 /** Contract scripts parsed once, and the contracts whose script was asked from the node. */
 const SCRIPTS = carriedKey('core-chain.scripts', () => new ScriptCache());
-/** Denunciation types by operation hash, for slashings applied cycles later (Oxford+). */
-const DENUNCIATIONS = carriedKey('core-chain.denunciations', () => new Map<string, string>());
+/** A denunciation whose slashing comes cycles later (Oxford+): its op type and op row id. */
+export interface Denunciation {
+  type: string;
+  rowId: bigint;
+}
+/** Denunciations by operation hash, for slashings applied cycles later (Oxford+). */
+const DENUNCIATIONS = carriedKey('core-chain.denunciations', () => new Map<string, Denunciation>());
+/** Op row ids of the denunciations the batch's blocks slashed: their figures are set once it is flushed. */
+const SLASHED = batchKey('core-chain.slashed', () => new Set<bigint>());
 /**
  * Slots that endorsed a block of the batch, by its hash, from the next block of the batch: written
  * with the block's row. The batch's last block gets its slots from the next batch (ENDORSED_SLOTS).
@@ -82,19 +89,32 @@ export class BlockIndexer {
     ctx.state.get(ENDORSED_SLOTS).set(block.predecessor, endorsedSlotsOfPredecessor(block));
   }
 
-  recordDenunciation(ctx: IndexContext, hash: string, type: string): void {
-    ctx.state.get(DENUNCIATIONS).set(hash, type);
+  recordDenunciation(ctx: IndexContext, hash: string, type: string, rowId: bigint): void {
+    ctx.state.get(DENUNCIATIONS).set(hash, { type, rowId });
   }
 
-  /** Types of the denunciations behind delayed slashings, from memory or the op table. */
-  async denouncedTypes(ctx: IndexContext, hashes: Iterable<string>): Promise<Map<string, string>> {
+  /** The denunciations behind delayed slashings, from memory or the op table. */
+  async denunciations(ctx: IndexContext, hashes: Iterable<string>): Promise<ReadonlyMap<string, Denunciation>> {
     const denunciations = ctx.state.get(DENUNCIATIONS);
     const missing = [...new Set(hashes)].filter((h) => !denunciations.has(h));
     if (missing.length > 0) {
-      const rows = await ctx.read(this.tables.op).whereIn('hash', missing).select('hash', 'type');
-      for (const r of rows) if (String(r.type).startsWith('double_')) denunciations.set(String(r.hash), String(r.type));
+      const rows = await ctx.read(this.tables.op).whereIn('hash', missing).select('hash', 'type', 'row_id');
+      for (const r of rows) {
+        if (!String(r.type).startsWith('double_')) continue;
+        denunciations.set(String(r.hash), { type: String(r.type), rowId: BigInt(r.row_id) });
+      }
     }
     return denunciations;
+  }
+
+  /** A denunciation the block's slashing applies: its figures are set after the batch (DenunciationFigures). */
+  recordSlashing(ctx: IndexContext, rowId: bigint): void {
+    ctx.state.get(SLASHED).add(rowId);
+  }
+
+  /** Op row ids of the denunciations the batch slashed. */
+  slashedIn(state: BatchState): readonly bigint[] {
+    return [...state.get(SLASHED)];
   }
 
   /**
@@ -145,4 +165,4 @@ export class BlockIndexer {
   }
 }
 
-const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;

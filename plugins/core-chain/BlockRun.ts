@@ -4,14 +4,21 @@ import { AccountBook, type AccountData } from './AccountBook';
 import { blockAddresses } from './BlockAddresses';
 import { classifyBlockUpdates, classifyOperationUpdates, type ClassifiedUpdates, type Move } from './BalanceMoves';
 import { planBlockEvents } from './BlockEvents';
-import type { BlockIndexer } from './BlockIndexer';
+import type { BlockIndexer, Denunciation } from './BlockIndexer';
 import { ContractBook, type ScriptCache, type TrackedContract } from './ContractBook';
 import { withLazyStorageIds } from './LazyStorageIds';
 import { flowOperation } from './OperationKinds';
 import { contractEventRow, ticketUpdateRows } from './EmittedRows';
 import { eventRow, NO_PARTY, opId, operationRow, type OpRowExtras, type Party } from './OpRows';
 import type { RunningState } from './RunningState';
-import { tables, type BlockRow, type ConstantRow, type EventRow, type FlowRow, type OpRow, type TicketUpdateRow } from './tables.generated';
+import {
+  tables,
+  type BlockRow,
+  type ConstantRow,
+  type EventRow,
+  type FlowRow,
+  type TicketUpdateRow,
+} from './tables.generated';
 import { StakeLedger } from './StakeLedger';
 import { allocationBurn } from './SupplyLedger';
 import { encodeMicheline, exprHash, featuresOf, section, sharedKey } from '../../framework';
@@ -26,6 +33,7 @@ const BURN_ADDRESSES: ReadonlySet<string> = new Set(['tz1burnburnburnburnburnbur
 const TRANSACTION_TYPES: ReadonlySet<string> = new Set(['transaction', 'stake', 'unstake', 'finalize_unstake', 'set_delegate_parameters']);
 
 const NO_UPDATES: ClassifiedUpdates = { moves: [], issuance: [] };
+const NO_DENUNCIATIONS: ReadonlyMap<string, Denunciation> = new Map();
 
 /** Both lists in one (read only): either one itself when the other is empty. */
 function joined<T>(a: readonly T[], b: readonly T[]): readonly T[] {
@@ -62,7 +70,6 @@ export class BlockRun {
   private readonly accounts: AccountBook;
   private readonly stakes: StakeLedger;
   private readonly contracts: ContractBook;
-  private readonly opRows: OpRow[] = [];
   private readonly flowRows: FlowRow[] = [];
   private readonly constantRows: ConstantRow[] = [];
   private readonly eventRows: EventRow[] = [];
@@ -119,7 +126,6 @@ export class BlockRun {
 
     const at = { height: this.height, cycle: block.cycle, time: this.time };
     this.state.blockId = this.ctx.append(tables.block, this.blockRow(changes.touched, changes.created.length, changes.funded, changes.cleared));
-    for (const row of this.opRows) this.ctx.append(tables.op, row);
     for (const row of this.flowRows) this.ctx.append(tables.flow, row);
     for (const row of this.constantRows) this.ctx.append(tables.constant, row);
     for (const row of this.eventRows) this.ctx.append(tables.event, row);
@@ -211,7 +217,8 @@ export class BlockRun {
       entrypointId: effects.called?.entrypointId(op.entrypoint) ?? null,
       codeHash: (effects.called ?? effects.originated)?.codeHash ?? null,
     };
-    this.opRows.push(operationRow(this.block, this.time, op, extras));
+    // Appended now: a slashing later in the block may name a denunciation by its row id.
+    const rowId = this.ctx.append(tables.op, operationRow(this.block, this.time, op, extras));
     this.addEmissions(op);
     this.state.chain.countOperation({
       type,
@@ -231,7 +238,7 @@ export class BlockRun {
       if (op.isContract) this.stats.nCalls++;
       if (type === 'transaction') this.stats.nTx++;
     }
-    if (op.isSuccess && op.type.startsWith('double_')) this.indexer.recordDenunciation(this.ctx, op.hash, type);
+    if (op.isSuccess && op.type.startsWith('double_')) this.indexer.recordDenunciation(this.ctx, op.hash, type, rowId);
   }
 
   /** Contract events and ticket updates of an applied operation (backtracked ones never happened). */
@@ -282,6 +289,7 @@ export class BlockRun {
     opI: number | null,
     operation: FlowRow['operation'],
     shielding?: { kind: 'shield' | 'unshield'; sender?: string },
+    delayedOpId: bigint | null = null,
   ): void {
     const tracked = this.accounts.get(m.address);
     if (!tracked) return;
@@ -313,6 +321,7 @@ export class BlockRun {
       is_unfrozen: m.isUnfrozen,
       is_shielded: shielding?.kind === 'shield' && m.change < 0n && !m.isFee && m.address === shielding.sender,
       is_unshielded: shielding?.kind === 'unshield' && m.change > 0n,
+      delayed_op_id: delayedOpId,
       token_age: tracked.previouslySeen ? Math.max(0, Math.floor((this.time.getTime() - tracked.previouslySeen.getTime()) / 1000)) : 0,
       address: a.address,
       counterparty: counterparty.address,
@@ -524,18 +533,24 @@ export class BlockRun {
     // Emmy bakers collect the fees of their block frozen, through the operations' receipts.
     const bakeFees = block.consensus === 'emmy' ? this.stats.fee : 0n;
     const plan = planBlockEvents(moves, block.operations.length, block.baker, bakeFees);
-    moves.forEach((m, i) => this.applyMove(m, plan.opNs[i], null, null, m.cause ?? 'internal'));
+    // Cycle-end slashings (Oxford+) name their denunciation: each flow is linked to its op row.
+    const hashes = [...moves, ...issuance].flatMap((x) => (x.delayedOperationHash ? [x.delayedOperationHash] : []));
+    const denounced = hashes.length > 0 ? await this.indexer.denunciations(this.ctx, hashes) : NO_DENUNCIATIONS;
+    moves.forEach((m, i) => {
+      const rowId = m.delayedOperationHash === undefined ? undefined : denounced.get(m.delayedOperationHash)?.rowId;
+      if (rowId !== undefined) this.indexer.recordSlashing(this.ctx, rowId);
+      this.applyMove(m, plan.opNs[i], null, null, m.cause ?? 'internal', undefined, rowId ?? null);
+    });
     for (const e of plan.events) {
       this.stats.nEvents++;
       if (e.type === 'bake' || e.type === 'bonus') {
         this.stats.reward += e.reward;
         this.stats.deposit += e.deposit;
       }
-      this.opRows.push(eventRow(block, this.time, e, this.indexer.kinds.opType(e.type).label, this.party(e.address)));
+      const type = this.indexer.kinds.opType(e.type).label;
+      this.ctx.append(tables.op, eventRow(block, this.time, e, type, this.party(e.address)));
     }
-    const delayed = issuance.flatMap((i) => (i.delayedOperationHash ? [i.delayedOperationHash] : []));
-    const denounced = delayed.length > 0 ? await this.indexer.denouncedTypes(this.ctx, delayed) : new Map<string, string>();
-    this.state.supply.recordBlock(issuance, (hash) => (hash === undefined ? undefined : denounced.get(hash)));
+    this.state.supply.recordBlock(issuance, (hash) => (hash === undefined ? undefined : denounced.get(hash)?.type));
     this.indexer.recordEndorsedSlots(this.ctx, block);
   }
 

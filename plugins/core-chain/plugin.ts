@@ -5,11 +5,13 @@ import {
   PluginContext,
   PluginContribution,
   PluginManifest,
+  SeriesRollups,
   TableDef,
   TzidxPlugin,
   UndecodableValues,
 } from '../../framework';
 import { BlockIndexer } from './BlockIndexer';
+import { DenunciationFigures } from './DenunciationFigures';
 import { ChainExplorer } from './explorer/ChainExplorer';
 import { OperationKinds } from './OperationKinds';
 
@@ -37,11 +39,18 @@ export class CoreChainPlugin implements TzidxPlugin {
       ctx.log as Logger,
       (kind, detail) => undecodable.record('core-chain', kind, detail),
     );
+    const rollups = ctx.container.resolve(SeriesRollups);
+    const figures = new DenunciationFigures({ op: table('op'), flow: table('flow') }, rollups);
     return {
       handlers: (registry) => {
         registry.blocksStart((blocks, ctx) => indexer.readAhead(blocks, ctx));
         registry.onBlock((block, ctx) => indexer.index(block, ctx));
-        registry.afterBatch((trx, _from, _to, state) => indexer.afterBatch(trx, state));
+        registry.afterBatch(async (trx, from, to, state) => {
+          await indexer.afterBatch(trx, state);
+          await figures.afterBatch(trx, indexer.slashedIn(state), from, to);
+        });
+        registry.beforeRollback((trx, height) => figures.beforeRollback(trx, height));
+        registry.afterRollback((trx, height) => figures.afterRollback(trx, height));
       },
       routes: (r) => this.explorer.register(r),
     };

@@ -1,7 +1,8 @@
 // Why: a series must count and sum exactly the rows its table lists (issue #51: /series/op counted
-// contract events that /tables/op hides). Every catalog series is checked over random windows,
-// collapses, fill modes, orders, limits and filters against an aggregation, done here, of the rows
-// /tables returns for the same window and filter, on an indexed sandbox chain across reorgs.
+// contract events that /tables/op hides, /series/block left out orphans that /tables/block listed).
+// Every catalog series is checked over random windows, collapses, fill modes, orders, limits and
+// filters against an aggregation, done here, of the rows /tables returns for the same window and
+// filter, on an indexed sandbox chain across reorgs.
 import { expect } from 'chai';
 import { ColumnDef, isFilterOnly, SeriesDef } from '../../framework/catalog/CatalogModel';
 import { BoolType } from '../../framework/catalog/types/BoolType';
@@ -94,7 +95,9 @@ async function randomFilter(t: TestInstance, rnd: Rnd, series: SeriesDef, window
   const usable = (c: ColumnDef): boolean => FILTERABLE.test(c.type.name) && !isFilterOnly(c) && c.name !== 'row_id';
   const column = pick(rnd, series.table.columns.filter(usable));
   const hidden = column.hiddenValues?.map(String) ?? [];
-  const sample = await tableRows(t, series, [column.name], window, '');
+  // Orphans are listed under a filter on their column: values are drawn from them too.
+  const orphans = column.name === series.table.orphanColumn ? `&${column.name}.in=0,1` : '';
+  const sample = await tableRows(t, series, [column.name], window, orphans);
   // A comma would split an `in` list: such values (free text) are not drawn.
   const values = sample.map((r) => r[1]).filter((v) => v !== null && !String(v).includes(','));
   if (values.length === 0) return undefined;
@@ -150,15 +153,13 @@ describe(`every series equals the aggregation of its table's rows (${BACKEND})`,
     const order = rnd() < 0.5 ? 'asc' : 'desc';
     const limit = rnd() < 0.3 ? 1 + Math.floor(rnd() * 5) : 50000;
     const measures = measuresOf(series);
-    const orphan = series.table.orphanColumn;
-    // The series leaves orphans out unless the filter is on that column (docs/series.md).
-    const main = orphan && filter?.column.name !== orphan ? `&${orphan}=0` : '';
     const named = measures.flatMap((m) => [m.source, m.weight]).filter((c): c is string => c !== undefined);
     const sources = [...new Set(named)];
     const columns = [series.timeColumn.name, ...sources];
-    // The rows the series keeps by its own conditions (`where`: the DEX's priced trades).
+    // The rows the series keeps by its own conditions (`where`: the DEX's priced trades); no filter of its own to
+    // leave out what the table does not list (orphans, events): the same request.
     const own = series.where.map((w) => `&${w.column.name}.${w.op}=${encodeURIComponent(String(w.value))}`).join('');
-    const raw = await tableRows(t, series, columns, [from, to], `${filter?.arg ?? ''}${main}${path}${own}`);
+    const raw = await tableRows(t, series, columns, [from, to], `${filter?.arg ?? ''}${path}${own}`);
     const rows: OracleRow[] = raw.map(([id, time, ...values]) => {
       const row: OracleRow = { row_id: Number(id), time: time as number };
       sources.forEach((c, i) => (row[c] = oracleValue(values[i], kindOf(series.table.column(c)!.type))));
@@ -172,29 +173,37 @@ describe(`every series equals the aggregation of its table's rows (${BACKEND})`,
     const expected = asAnswered(expectedSeries(rows, measures, { collapse, from, to, order, limit, fill }), series);
     const diff = diffRows(got.rows, expected);
     if (diff) expect.fail(`${url} (${rows.length} table rows): ${diff}`);
-    const rollup = filter === undefined || (filter.op === 'eq' && series.partition.includes(filter.column));
+    const orphan = series.table.orphanColumn;
+    // What the rollups hold: no filter, a partition, or the main chain (`is_orphan=0`, the table's default).
+    const mainChain = filter?.column.name === orphan && filter?.op === 'eq' && /=(0|false)$/.test(filter.arg);
+    const partition = filter?.op === 'eq' && series.partition.includes(filter.column);
+    const rollup = filter === undefined || mainChain || partition;
     expect(got.source, url).to.match(rollup ? /^rollup:1[mhd]$/ : /^raw$/);
     return { filtered: filter !== undefined };
+  }
+
+  /** Over the whole chain: a series' `count` summed, and the rows its table lists, under one filter. */
+  async function counts(code: string, filter: string): Promise<[number, number]> {
+    const [lo, hi] = await span();
+    const dates = `start_date=${new Date(lo).toISOString()}&end_date=${new Date(hi).toISOString()}`;
+    const { rows } = await json(t, `/series/${code}?collapse=1h&columns=count&${dates}&limit=50000${filter}`);
+    const series = t.app.catalog.series.get(code)!;
+    const listed = await tableRows(t, series, ['height'], windowOf('1h', 50000, lo, hi, 0), filter);
+    return [rows.reduce((n, r) => n + (r[1] as number), 0), listed.length];
   }
 
   it('op (issue #51): over the types /tables/op leaves out, the series counts what it lists', async function () {
     const op = t.app.catalog.series.get('op')!;
     const [lo, hi] = await span();
-    const window = windowOf('1h', 50000, lo, hi, 0);
-    const dates = `start_date=${new Date(lo).toISOString()}&end_date=${new Date(hi).toISOString()}`;
-    const counts = async (filter: string): Promise<[number, number]> => {
-      const { rows } = await json(t, `/series/op?collapse=1h&columns=count&${dates}&limit=50000${filter}`);
-      const listedRows = await tableRows(t, op, ['type'], window, filter);
-      return [rows.reduce((n, r) => n + (r[1] as number), 0), listedRows.length];
-    };
-    const shown = [...new Set((await tableRows(t, op, ['type'], window, '')).map((r) => r[1]))];
-    const [all, listed] = await counts('');
+    const types = await tableRows(t, op, ['type'], windowOf('1h', 50000, lo, hi, 0), '');
+    const shown = [...new Set(types.map((r) => r[1]))];
+    const [all, listed] = await counts('op', '');
     expect(all).to.equal(listed);
-    expect(await counts(`&type.nin=${shown}`)).to.deep.equal([0, 0]);
-    const [events, eventRows] = await counts('&type=event');
+    expect(await counts('op', `&type.nin=${shown}`)).to.deep.equal([0, 0]);
+    const [events, eventRows] = await counts('op', '&type=event');
     expect(eventRows, 'contract events on the chain').to.be.greaterThan(0);
     expect(events).to.equal(eventRows);
-    expect(await counts(`&type.in=event,${shown}`)).to.deep.equal([all + events, listed + eventRows]);
+    expect(await counts('op', `&type.in=event,${shown}`)).to.deep.equal([all + events, listed + eventRows]);
   });
 
   const rounds = ['indexed', 'after a reorg of 2', 'after a reorg of 1 and 6 blocks', 'after a reorg of 2 and 1 block'];
@@ -221,6 +230,17 @@ describe(`every series equals the aggregation of its table's rows (${BACKEND})`,
       expect(seen.filtered, 'filtered requests').to.be.greaterThan(10);
       expect(seen.unfiltered, 'unfiltered requests').to.be.greaterThan(10);
     });
+  });
+
+  it('block (issue #51): after reorgs, series and table count the same blocks under is_orphan filters', async () => {
+    const [main, mainRows] = await counts('block', '');
+    expect(main).to.equal(mainRows);
+    expect(await counts('block', '&is_orphan=0')).to.deep.equal([main, mainRows]);
+    const [orphans, orphanRows] = await counts('block', '&is_orphan=1');
+    expect(orphanRows, 'orphaned blocks after the reorgs').to.be.greaterThan(0);
+    expect(orphans).to.equal(orphanRows);
+    expect(await counts('block', '&is_orphan.in=0,1')).to.deep.equal([main + orphans, mainRows + orphanRows]);
+    expect(await counts('block', '&is_orphan.ne=0')).to.deep.equal([orphans, orphanRows]);
   });
 });
 

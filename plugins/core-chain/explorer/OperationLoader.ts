@@ -1,6 +1,5 @@
 import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
-import { DelayedSlashings } from './DelayedSlashings';
 import { ContractState, OperationExtras, operationObject, OperationOptions } from './OperationObject';
 import { CatalogRows, ContractCode, ExplorerRow, michelineFromHex, whereColumnIn } from '../../../framework';
 import { OuterSigners } from './OuterSigners';
@@ -9,7 +8,7 @@ import { OuterSigners } from './OuterSigners';
  * Turns op rows into operation objects, looking up what the rows do not hold in a few batched
  * queries per page: the outer signer of internal operations, the called or originated contracts'
  * code and storage, registered constant values, the previous delegate of delegations and the
- * publisher of revealed nonces, and what Oxford+ denunciations cost at their cycle end.
+ * publisher of revealed nonces.
  */
 export class OperationLoader {
   /** All op columns, for the rows handed to `objects`. */
@@ -18,7 +17,6 @@ export class OperationLoader {
   private readonly constants: CatalogRows;
   private readonly delegations: CatalogRows;
   private readonly storages: CatalogRows;
-  private readonly slashings: DelayedSlashings;
   // Lookups by keys, compiled once (prepared on Postgres) and made together with concurrent requests'.
   private readonly contractsAt: (addresses: string[]) => Promise<ExplorerRow[]>;
   private readonly eventsOf: (opIds: number[]) => Promise<ExplorerRow[]>;
@@ -42,12 +40,11 @@ export class OperationLoader {
     const tickets = tables.rows('ticket_update', ['row_id', 'op_id', 'ticketer', 'type', 'content', 'account', 'amount']);
     this.ticketsOf = tickets.batched((q, ids) => q.where(tickets.anyOf('op_id', ids)).orderBy('row_id'), (t) => [t.op_id]);
     this.storages = tables.rows('storage', ['contract', 'hash', 'storage', 'height']);
-    this.slashings = new DelayedSlashings(tables);
   }
 
   async objects(rows: readonly ExplorerRow[], options: OperationOptions): Promise<Record<string, unknown>[]> {
     if (rows.length === 0) return [];
-    const [head, sources, contracts, constants, seeds, events, tickets, storages, slashings] = await Promise.all([
+    const [head, sources, contracts, constants, seeds, events, tickets, storages] = await Promise.all([
       this.blocks.headHeight(),
       this.outerSigners.of(rows),
       this.contractStates(rows),
@@ -56,7 +53,6 @@ export class OperationLoader {
       this.contractEvents(rows),
       this.ticketUpdates(rows),
       options.storage ? this.storagesAfter(rows) : new Map<string, unknown>(),
-      this.slashings.of(rows),
     ]);
     const previous = await this.previousBakers(rows);
     return rows.map((row) => {
@@ -70,7 +66,6 @@ export class OperationLoader {
       if (contract && (row.is_contract === true || row.type === 'origination')) extras.contract = contract;
       extras.events = events.get(row.id as number);
       extras.ticketUpdates = tickets.get(row.id as number);
-      extras.slashing = slashings.get(row.row_id);
       extras.storageAfter = storages.get(`${row.receiver}:${row.type === 'origination' ? 'origination' : row.storage_hash}`);
       return operationObject(row, extras, head, options);
     });

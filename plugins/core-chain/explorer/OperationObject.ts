@@ -1,6 +1,5 @@
 import { ContractCode, entrypointArgType, ExplorerArgs, type ExplorerRow, metadataField, michelineFromHex, typedValue } from '../../../framework';
 import { bigMapDiffObjects } from './BigMapDiffObjects';
-import type { SlashingFigures } from './DelayedSlashings';
 
 /** The op route's switches: raw Micheline next to decoded values, account metadata, storage and bigmap updates. */
 export interface OperationOptions {
@@ -41,8 +40,6 @@ export interface OperationExtras {
   ticketUpdates?: Record<string, unknown>[];
   /** Contract calls: the storage the call left (Micheline), from the storage history. */
   storageAfter?: unknown;
-  /** Oxford+ denunciations: the accuser reward and offender losses of the slashing at a cycle end. */
-  slashing?: SlashingFigures;
 }
 
 const DENUNCIATIONS = new Set(['double_baking', 'double_endorsement', 'double_preendorsement']);
@@ -62,7 +59,6 @@ export function operationObject(row: ExplorerRow, extras: OperationExtras, headH
   if (row.counter !== null) o.counter = row.counter;
   for (const k of ['op_n', 'op_l', 'op_p', 'status', 'is_success', 'is_contract', 'is_event', 'is_internal', 'is_rollup']) o[k] = row[k];
   for (const k of ['gas_limit', 'gas_used', 'storage_limit', 'storage_paid', 'volume', 'fee', 'reward', 'deposit', 'burned']) o[k] = row[k];
-  if (extras.slashing) Object.assign(o, extras.slashing);
   const data = dataValue(type, row.data as string | null);
   if (data !== undefined && type !== 'transfer_ticket') o.data = data;
   if (row.errors !== null) o.errors = row.errors;

@@ -8,8 +8,8 @@ export type CsvRow = Record<string, string>;
 
 /**
  * All rows of a table through `GET /tables/{table}.csv` (paged by row_id), with the given columns;
- * rows lists leave out by default (a column's hidden values, e.g. op type `event`) are asked for
- * unless the filters name that column.
+ * rows lists leave out by default (a column's hidden values, e.g. op type `event`; orphans) are
+ * asked for unless the filters name that column.
  */
 export async function readTable(t: TestInstance, table: string, columns: readonly string[], given = ''): Promise<CsvRow[]> {
   const filters = [given, ...everyValueFilters(t, table, given)].filter((f) => f !== '').join('&');
@@ -46,10 +46,13 @@ export async function lastRow(t: TestInstance, table: string, columns: readonly 
   return Object.fromEntries(header.map((h, i) => [h, row[i]]));
 }
 
-/** `col.in=<every value>` for each column with hidden values the given filters do not name. */
+/** `col.in=<every value>` for each column with hidden values, and the orphan column, the given filters do not name. */
 function everyValueFilters(t: TestInstance, table: string, given: string): string[] {
   const named = new Set(given.split('&').map((f) => f.split('=')[0].split('.')[0]));
-  return (t.app.catalog.table(table)?.columns ?? [])
+  const def = t.app.catalog.table(table);
+  const hidden = (def?.columns ?? [])
     .filter((c) => c.hiddenValues !== undefined && !named.has(c.name))
     .map((c) => `${c.name}.in=${(c.type.schema('compact') as { enum: string[] }).enum.join(',')}`);
+  const orphan = def?.orphanColumn;
+  return orphan && !named.has(orphan) ? [...hidden, `${orphan}.in=0,1`] : hidden;
 }
