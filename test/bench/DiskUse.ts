@@ -4,40 +4,67 @@ import { Client } from 'pg';
  * Tables whose size does not grow with the chain: the journal of the blocks a reorg can reach (64) and
  * the stream's last 50,000 events. Their share per operation shrinks as the chain grows.
  */
-const BOUNDED = new Set(['tzidx.journal', 'tzidx.stream_events']);
+export const BOUNDED = new Set(['tzidx.journal', 'tzidx.stream_events']);
+
+/** One table's bytes on disk: its heap, its indexes, the rest (TOAST, free space and visibility maps). */
+export interface TableSize {
+  heap: number;
+  indexes: number;
+  other: number;
+  rows: number;
+}
+
+/** What an instance's data takes at one moment, by table and by index (`schema.name`). */
+export interface DiskSnapshot {
+  bytes: number;
+  bounded: number;
+  tables: Map<string, TableSize>;
+  indexes: Map<string, { table: string; bytes: number }>;
+}
 
 /**
  * What an instance's data takes on a Postgres server: every table of its own schemas with its indexes
  * and TOAST (the journal and framework tables included; the system catalogs and the indexer's
- * temporary staging tables not), the biggest tables by name with heap and index bytes apart, and
- * the biggest table's indexes one by one (what each costs is what it must be worth to a query).
- * `bounded`: the part of it in tables that do not grow with the chain.
+ * temporary staging tables not), each table's heap and indexes apart (pg_relation_size,
+ * pg_indexes_size) with its live rows counted, and each index's own size.
  */
-export async function diskUse(databaseUrl: string): Promise<{ bytes: number; bounded: number; summary: string }> {
+export async function diskSnapshot(databaseUrl: string): Promise<DiskSnapshot> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    const own = `n.nspname not in ('pg_catalog', 'information_schema')
+      and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%'`;
     const { rows } = await client.query<{ name: string; total: string; heap: string; indexes: string }>(`
       select n.nspname || '.' || c.relname as name, pg_total_relation_size(c.oid) as total,
              pg_relation_size(c.oid) as heap, pg_indexes_size(c.oid) as indexes
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where c.relkind in ('r', 'p', 'm') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%'
-       order by pg_total_relation_size(c.oid) desc`);
-    const bytes = rows.reduce((n, r) => n + Number(r.total), 0);
-    const bounded = rows.filter((r) => BOUNDED.has(r.name)).reduce((n, r) => n + Number(r.total), 0);
-    const top = rows.slice(0, 5).map((r) => `${r.name} ${mb(r.total)} (heap ${mb(r.heap)}, ${mb(r.indexes)} indexes)`);
-    const ix = await client.query<{ name: string; bytes: string }>(
-      `select c.relname as name, pg_relation_size(c.oid) as bytes from pg_index i join pg_class c on c.oid = i.indexrelid
-        where i.indrelid = $1::regclass order by pg_relation_size(c.oid) desc`,
-      [rows[0].name],
-    );
-    const indexes = ix.rows.map((r) => `${r.name} ${mb(r.bytes)}`).join(', ');
-    return { bytes, bounded, summary: `${mb(bytes)} in ${rows.length} tables, ${top.join(', ')}; ${rows[0].name}'s indexes: ${indexes}` };
+       where c.relkind in ('r', 'm') and ${own}`);
+    const tables = new Map<string, TableSize>();
+    for (const r of rows) {
+      const [schema, table] = r.name.split('.');
+      const count = await client.query<{ n: string }>(`select count(*) as n from "${schema}"."${table}"`);
+      const heap = Number(r.heap);
+      const indexes = Number(r.indexes);
+      tables.set(r.name, { heap, indexes, other: Number(r.total) - heap - indexes, rows: Number(count.rows[0].n) });
+    }
+    const ix = await client.query<{ name: string; table: string; bytes: string }>(`
+      select n.nspname || '.' || c.relname as name, tn.nspname || '.' || t.relname as table,
+             pg_relation_size(c.oid) as bytes
+        from pg_index i join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
+        join pg_class t on t.oid = i.indrelid join pg_namespace tn on tn.oid = t.relnamespace
+       where ${own}`);
+    const total = (t: TableSize) => t.heap + t.indexes + t.other;
+    return {
+      bytes: [...tables.values()].reduce((n, t) => n + total(t), 0),
+      bounded: [...BOUNDED].reduce((n, name) => n + (tables.has(name) ? total(tables.get(name)!) : 0), 0),
+      tables,
+      indexes: new Map(ix.rows.map((r) => [r.name, { table: r.table, bytes: Number(r.bytes) }])),
+    };
   } finally {
     await client.end();
   }
 }
 
-function mb(bytes: number | string): string {
-  return `${(Number(bytes) / 1e6).toFixed(1)} MB`;
+export function mb(bytes: number): string {
+  return `${(bytes / 1e6).toFixed(1)} MB`;
 }

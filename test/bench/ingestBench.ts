@@ -9,7 +9,7 @@ import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
 import { indexSandbox } from '../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
-import { diskUse } from './DiskUse';
+import { diskGrowth } from './DiskGrowth';
 import { projectMainnetSync } from './MainnetProjection';
 import { BenchResult, median, mib, seconds } from './measure';
 import { RecordedNode } from './RecordedNode';
@@ -23,8 +23,8 @@ const PGLITE = process.env.TZIDX_BENCH_PGLITE !== '0';
  * same run: JSON.parse of the same blocks plus COPY of the rows the indexer wrote into empty copies of
  * the same tables. A first, untimed run records the node's answers (RecordedNode), so the timed runs
  * measure the indexer alone, not the in-process sandbox rendering blocks (a real node does that in its
- * own process). Also: how much the process's RSS grows while indexing, the disk the rows take per operation, the same
- * blocks on PGlite, and what the measured rate means for a full mainnet sync.
+ * own process); that run, in two halves, measures the disk (DiskGrowth). Also: how much the process's RSS
+ * grows while indexing, the same blocks on PGlite, and what the measured rate means for a full mainnet sync.
  */
 export async function ingestBench(): Promise<BenchResult[]> {
   const g0 = process.hrtime.bigint();
@@ -33,12 +33,14 @@ export async function ingestBench(): Promise<BenchResult[]> {
   const generation = seconds(g0);
   const texts: string[] = [];
   for (let l = 1; l <= chain.headLevel; l++) texts.push(chain.blockJson(chain.at(l)!));
-  const ops = texts.reduce((n, t) => n + countOps(JSON.parse(t)), 0);
+  // Operations up to each level (index 0: none).
+  const opsUpTo = [0];
+  for (const text of texts) opsUpTo.push(opsUpTo[opsUpTo.length - 1] + countOps(JSON.parse(text)));
+  const ops = opsUpTo[BLOCKS];
   const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]);
   const node = new RecordedNode(new SandboxRpcTransport(chain));
-  const r0 = process.hrtime.bigint();
-  await timedRun(plugins, {}, chain, node);
-  const live = seconds(r0);
+  const disk = await diskGrowth(plugins, chain, node, (level) => opsUpTo[level]);
+  const live = disk.seconds;
 
   const t = await startTestInstance({ plugins });
   try {
@@ -61,7 +63,6 @@ export async function ingestBench(): Promise<BenchResult[]> {
     const cpu = median(timed.map((r) => r.cpu));
     const phaseList = BATCH_PHASES.map((p) => `${p} ${phases[p].toFixed(2)} s`).join(', ');
     const floor = { rows: floors[0].rows, seconds: median(floors.map((f) => f.seconds)) };
-    const disk = await diskUse(t.app.config.databaseUrl!);
     const projection = projectMainnetSync(ops / indexing);
     const out: BenchResult[] = [
       { name: `sandbox: generate ${BLOCKS} mainnet-like blocks (${ops} operations)`, seconds: generation, rate: BLOCKS / generation, unit: 'blocks/s' },
@@ -70,8 +71,7 @@ export async function ingestBench(): Promise<BenchResult[]> {
       { name: `ingest: index ${BLOCKS} blocks (${Math.round(ops / indexing)} ops/s) from recorded answers, all built-in plugins, Postgres (median of ${runs.map((r) => r.toFixed(2)).join(', ')} s; the process's CPU time, median ${cpu.toFixed(2)} s)`, seconds: indexing, rate: BLOCKS / indexing, unit: 'blocks/s', ratio: indexing / floor.seconds, target: 2 },
       { name: `ingest: where the first run's batches spent their time (${phaseList})`, seconds: BATCH_PHASES.reduce((n, p) => n + phases[p], 0) },
       { name: `ingest: the process's RSS grew this much while indexing (peak ${mib(peakRss)} MiB, ${mib(rssBefore)} MiB before: sandbox chain and recorded answers; the 10,000-block budget is the rss part's, in a process of its own)`, seconds: indexing, figure: { value: (peakRss - rssBefore) / 2 ** 20, unit: 'MiB' } },
-      { name: `disk: ${disk.summary}; per block ${Math.round(disk.bytes / BLOCKS).toLocaleString('en-US')} bytes; per operation, ratio to 250 bytes`, seconds: 0, figure: { value: disk.bytes / ops, unit: 'bytes/op' }, ratio: disk.bytes / ops / 250, target: 1 },
-      { name: `disk: per operation as the chain grows (without the ${(disk.bounded / 1e6).toFixed(1)} MB of the reorg journal and the stream's recent events, which stay that size)`, seconds: 0, figure: { value: (disk.bytes - disk.bounded) / ops, unit: 'bytes/op' } },
+      ...disk.results,
     ];
     if (PGLITE) {
       const pglite = (await timedRun(plugins, { databaseUrl: undefined }, chain, node)).indexing;
