@@ -29,7 +29,16 @@ export { QueryParamDoc, RouteDoc, RouteInfo, WriteMethod } from './http/RouteDoc
 export { jsonBody, MAX_BODY_DEPTH } from './http/JsonBody';
 export { StreamRecorder } from './stream/StreamRecorder';
 export type { StreamEvent } from './stream/StreamLog';
-export { BlockId, checked, missingOperation, OperationId, parseAddress, parseBlockId, parseOperationId, parseSequenceId } from './http/ResourceIds';
+export {
+  BlockId,
+  checked,
+  missingOperation,
+  OperationId,
+  parseAddress,
+  parseBlockId,
+  parseOperationId,
+  parseSequenceId,
+} from './http/ResourceIds';
 export { PluginClass, PluginContext, PluginContribution, PluginManifest, TzidxPlugin } from './plugins/Plugin';
 export { EXPLORER_LIST_PROFILE, ListProfile, OBJECT_LIST_PROFILE, TABLE_PROFILE } from './query/ListProfile';
 export { Filter, pathFilter, TableRequest } from './query/TableRequest';
@@ -43,7 +52,12 @@ export { compileSeries, CompiledSeries, Measure } from './series/CompiledSeries'
 export { SeriesQueryEngine, SeriesResult, SeriesSource, SpanRequest } from './series/SeriesQueryEngine';
 export { fillGaps, FillShape, GapRule, measureGapRule } from './series/SeriesFill';
 export {
-  FillMode, FILL_MODES, parseSeriesRequest, SeriesRequest, SeriesWindow, SERIES_PROFILE,
+  FillMode,
+  FILL_MODES,
+  parseSeriesRequest,
+  SeriesRequest,
+  SeriesWindow,
+  SERIES_PROFILE,
 } from './series/SeriesRequest';
 export { RollupUpdateReport, SeriesRollups } from './series/SeriesRollups';
 export { BulkWriter, Row } from './storage/BulkWriter';

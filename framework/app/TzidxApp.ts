@@ -164,7 +164,9 @@ export class TzidxApp {
       const contributions: PluginContribution[] = [];
       for (const cls of plugins) {
         const plugin = container.resolve(cls as unknown as new () => TzidxPlugin);
-        contributions.push(await plugin.setup({ container, config, catalog, log: opts.log.child({ plugin: cls.manifest.name }) }));
+        contributions.push(
+          await plugin.setup({ container, config, catalog, log: opts.log.child({ plugin: cls.manifest.name }) }),
+        );
       }
       const contracts = new ContractDirectory(new WatchList(config.watch), opts.log.child({ component: 'contracts' }));
       const dispatcher = new BlockDispatcher(contracts);
@@ -176,7 +178,11 @@ export class TzidxApp {
       dispatcher.afterBatch((trx) => rollups.update(trx).then(() => undefined));
       dispatcher.afterRollback((trx, height) => rollups.rollback(trx, height));
       dispatcher.derived.check(catalog);
-      const routes = new RouteRegistry(catalog, container.resolve(CollectionResponder), container.resolve(ObjectResponder));
+      const routes = new RouteRegistry(
+        catalog,
+        container.resolve(CollectionResponder),
+        container.resolve(ObjectResponder),
+      );
       // Before any route: router middleware runs in the order it was added.
       if (opts.readOnly) routes.router.use(refuseWrites());
       routes.tables('/tables', TABLE_PROFILE);
@@ -189,15 +195,38 @@ export class TzidxApp {
       const reference = new ApiReference();
       reference.mount(routes);
       reference.build({ catalog, routes: routes.mounted, plugins: plugins.map((p) => p.manifest), version: VERSION });
-      const limits = { maxInflight: config.apiMaxInflight, queue: config.apiQueue, queueTimeoutMs: config.apiQueueTimeoutMs };
+      const limits = {
+        maxInflight: config.apiMaxInflight,
+        queue: config.apiQueue,
+        queueTimeoutMs: config.apiQueueTimeoutMs,
+      };
       const api = new ApiServer(routes, container.resolve(ChainState), opts.log, VERSION, limits, config.corsOrigins);
       let follower: SyncFollower | undefined;
       if (opts.readOnly) {
-        follower = new SyncFollower(db.reader, container.resolve(ChainState), container.resolve(IndexerStatus), opts.log.child({ component: 'sync-follower' }));
+        follower = new SyncFollower(
+          db.reader,
+          container.resolve(ChainState),
+          container.resolve(IndexerStatus),
+          opts.log.child({ component: 'sync-follower' }),
+        );
         await follower.start();
       }
       await stream.start();
-      return new TzidxApp(config, container, db, catalog, plugins, api, routes, migration, dispatcher, stream, opts.log, contributions, follower);
+      return new TzidxApp(
+        config,
+        container,
+        db,
+        catalog,
+        plugins,
+        api,
+        routes,
+        migration,
+        dispatcher,
+        stream,
+        opts.log,
+        contributions,
+        follower,
+      );
     } catch (e) {
       await db.close();
       throw e;
@@ -216,15 +245,25 @@ export class TzidxApp {
 
 /** The indexer's state for people (/explorer/status) and for Prometheus (/metrics). */
 function registerStatusRoutes(routes: RouteRegistry, status: IndexerStatus, db: Database): void {
-  routes.get('/explorer/status', 'GetStatus', (ctx) => {
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = status.toJSON();
-  }, { summary: 'the indexer: mode, status, node head (blocks), indexed height, progress' });
+  routes.get(
+    '/explorer/status',
+    'GetStatus',
+    (ctx) => {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = status.toJSON();
+    },
+    { summary: 'the indexer: mode, status, node head (blocks), indexed height, progress' },
+  );
   const metrics = Registry.merge([status.registry, db.metrics.registry, processMetrics()]);
-  routes.get('/metrics', 'GetMetrics', async (ctx) => {
-    ctx.type = metrics.contentType;
-    ctx.body = await metrics.metrics();
-  }, { summary: 'Prometheus metrics', mediaType: 'text/plain' });
+  routes.get(
+    '/metrics',
+    'GetMetrics',
+    async (ctx) => {
+      ctx.type = metrics.contentType;
+      ctx.body = await metrics.metrics();
+    },
+    { summary: 'Prometheus metrics', mediaType: 'text/plain' },
+  );
 }
 
 /** tables.yaml plus the decorator-declared tables of the loaded plugins, restricted to those plugins. */

@@ -43,7 +43,10 @@ export class Catalog {
   static fromDeclarations(decl: unknown, source = 'tables.yaml'): Catalog {
     if (!validateDecl(decl)) {
       const err = validateDecl.errors![0];
-      const detail = err.keyword === 'additionalProperties' ? `unknown property '${(err.params as { additionalProperty: string }).additionalProperty}'` : err.message ?? 'invalid';
+      const detail =
+        err.keyword === 'additionalProperties'
+          ? `unknown property '${(err.params as { additionalProperty: string }).additionalProperty}'`
+          : (err.message ?? 'invalid');
       throw new CatalogError(err.instancePath, detail, source);
     }
     const catalog = decl as CatalogDecl;
@@ -52,7 +55,12 @@ export class Catalog {
     for (const [plugin, pdecl] of Object.entries(catalog.plugins)) {
       for (const [code, tdecl] of Object.entries(pdecl.tables ?? {})) {
         const path = `/plugins/${plugin}/tables/${code}`;
-        if (tables.has(code)) throw new CatalogError(path, `table '${code}' is also declared by plugin '${tables.get(code)!.plugin}'`, source);
+        if (tables.has(code))
+          throw new CatalogError(
+            path,
+            `table '${code}' is also declared by plugin '${tables.get(code)!.plugin}'`,
+            source,
+          );
         tables.set(code, buildTable(plugin, code, tdecl, path, source, tables));
       }
     }
@@ -68,7 +76,8 @@ export class Catalog {
     for (const [plugin, pdecl] of Object.entries(catalog.plugins)) {
       (pdecl.routes ?? []).forEach((rdecl, i) => {
         const path = `/plugins/${plugin}/routes/${i}`;
-        if (routes.has(rdecl.path)) throw new CatalogError(`${path}/path`, `route '${rdecl.path}' is declared twice`, source);
+        if (routes.has(rdecl.path))
+          throw new CatalogError(`${path}/path`, `route '${rdecl.path}' is declared twice`, source);
         routes.set(rdecl.path, buildRoute(plugin, rdecl, tables, path, source));
       });
     }
@@ -82,15 +91,21 @@ export class Catalog {
     const routes = new Map<string, RouteDef>();
     for (const part of parts) {
       for (const [code, t] of part.tables) {
-        if (tables.has(code)) throw new CatalogError(`/plugins/${t.plugin}/tables/${code}`, `table '${code}' is also declared by plugin '${tables.get(code)!.plugin}'`);
+        if (tables.has(code))
+          throw new CatalogError(
+            `/plugins/${t.plugin}/tables/${code}`,
+            `table '${code}' is also declared by plugin '${tables.get(code)!.plugin}'`,
+          );
         tables.set(code, t);
       }
       for (const [code, s] of part.series) {
-        if (series.has(code)) throw new CatalogError(`/plugins/${s.plugin}/series/${code}`, `series '${code}' is declared twice`);
+        if (series.has(code))
+          throw new CatalogError(`/plugins/${s.plugin}/series/${code}`, `series '${code}' is declared twice`);
         series.set(code, s);
       }
       for (const [path, r] of part.routes) {
-        if (routes.has(path)) throw new CatalogError(`/plugins/${r.plugin}/routes`, `route '${path}' is declared twice`);
+        if (routes.has(path))
+          throw new CatalogError(`/plugins/${r.plugin}/routes`, `route '${path}' is declared twice`);
         routes.set(path, r);
       }
     }
@@ -105,7 +120,9 @@ export class Catalog {
       for (const from of t.derivedFrom) {
         const owner = this.tables.get(from)?.plugin;
         if (owner === undefined || !enabled.has(owner)) {
-          throw new Error(`table '${t.code}' of plugin '${t.plugin}' is derived from '${from}'${owner ? ` of plugin '${owner}'` : ''}, which no enabled plugin declares: enable ${owner ? `'${owner}'` : 'its plugin'} too, or disable '${t.plugin}'`);
+          throw new Error(
+            `table '${t.code}' of plugin '${t.plugin}' is derived from '${from}'${owner ? ` of plugin '${owner}'` : ''}, which no enabled plugin declares: enable ${owner ? `'${owner}'` : 'its plugin'} too, or disable '${t.plugin}'`,
+          );
         }
       }
     }
@@ -128,7 +145,14 @@ export class Catalog {
   }
 }
 
-function buildTable(plugin: string, code: string, decl: TableDecl, path: string, source: string, earlier: ReadonlyMap<string, TableDef>): TableDef {
+function buildTable(
+  plugin: string,
+  code: string,
+  decl: TableDecl,
+  path: string,
+  source: string,
+  earlier: ReadonlyMap<string, TableDef>,
+): TableDef {
   const all: ColumnDef[] = decl.columns.map((c, i) => {
     let type: ColumnType;
     try {
@@ -136,7 +160,14 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     } catch (e) {
       throw new CatalogError(`${path}/columns/${i}/type`, (e as Error).message, source);
     }
-    const column: ColumnDef = { name: c.name, type, nullable: c.nullable ?? false, description: c.description ?? '', inDefault: c.default ?? true, ...(c.sparse ? { sparse: true } : {}) };
+    const column: ColumnDef = {
+      name: c.name,
+      type,
+      nullable: c.nullable ?? false,
+      description: c.description ?? '',
+      inDefault: c.default ?? true,
+      ...(c.sparse ? { sparse: true } : {}),
+    };
     if (c.sparse) checkSparse(c, column, decl, `${path}/columns/${i}/sparse`, source);
     if (c.hidden_values === undefined) return column;
     try {
@@ -151,14 +182,31 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
     byName.set(c.name, c);
   });
   decl.columns.forEach((c, i) => {
-    if (c.filter_via) all[i] = { ...all[i], via: columnVia(c, byName, earlier, { storage: decl.storage ?? code, kind: decl.kind ?? 'append' }, `${path}/columns/${i}/filter_via`, source) };
+    if (c.filter_via)
+      all[i] = {
+        ...all[i],
+        via: columnVia(
+          c,
+          byName,
+          earlier,
+          { storage: decl.storage ?? code, kind: decl.kind ?? 'append' },
+          `${path}/columns/${i}/filter_via`,
+          source,
+        ),
+      };
     if (c.packs) all[i] = { ...all[i], packs: columnPacks(c, byName, decl, `${path}/columns/${i}/packs`, source) };
-    if (c.follows_height) all[i] = { ...all[i], followsHeight: columnFollows(c, all[i], decl, earlier, `${path}/columns/${i}/follows_height`, source) };
+    if (c.follows_height)
+      all[i] = {
+        ...all[i],
+        followsHeight: columnFollows(c, all[i], decl, earlier, `${path}/columns/${i}/follows_height`, source),
+      };
     byName.set(c.name, all[i]);
   });
   const virtualNames = new Set(decl.columns.filter(isVirtual).map((c) => c.name));
   const home = { schema: pluginSchema(plugin), storage: decl.storage ?? code };
-  const virtualColumns = decl.columns.flatMap((c, i) => virtualColumn(c, byName, virtualNames, earlier, home, `${path}/columns/${i}`, source));
+  const virtualColumns = decl.columns.flatMap((c, i) =>
+    virtualColumn(c, byName, virtualNames, earlier, home, `${path}/columns/${i}`, source),
+  );
   for (const v of virtualColumns) byName.set(v.name, v);
   const columns = all.filter((c) => !virtualColumns.some((v) => v.name === c.name));
   if (columns[0].name !== 'row_id' || columns[0].type.name !== 'uint64') {
@@ -167,37 +215,66 @@ function buildTable(plugin: string, code: string, decl: TableDecl, path: string,
   const indexes = (decl.indexes ?? []).map((ix, i) => {
     const idx: IndexDecl = Array.isArray(ix) ? { columns: ix } : ix;
     for (const col of idx.columns) {
-      if (!byName.has(col)) throw new CatalogError(`${path}/indexes/${i}`, `index names unknown column '${col}'`, source);
-      if (!isStored(byName.get(col)!)) throw new CatalogError(`${path}/indexes/${i}`, `'${col}' is not stored in the rows: index the columns it is read from`, source);
-      if (byName.get(col)!.sparse) throw new CatalogError(`${path}/indexes/${i}`, `'${col}' is sparse (its zeros are NULL): it cannot be indexed`, source);
+      if (!byName.has(col))
+        throw new CatalogError(`${path}/indexes/${i}`, `index names unknown column '${col}'`, source);
+      if (!isStored(byName.get(col)!))
+        throw new CatalogError(
+          `${path}/indexes/${i}`,
+          `'${col}' is not stored in the rows: index the columns it is read from`,
+          source,
+        );
+      if (byName.get(col)!.sparse)
+        throw new CatalogError(
+          `${path}/indexes/${i}`,
+          `'${col}' is sparse (its zeros are NULL): it cannot be indexed`,
+          source,
+        );
     }
     const using = idx.using ?? 'btree';
-    if (using !== 'btree' && idx.unique) throw new CatalogError(`${path}/indexes/${i}`, `a ${using} index cannot be unique`, source);
-    if (using === 'hash' && idx.columns.length > 1) throw new CatalogError(`${path}/indexes/${i}`, 'a hash index has one column', source);
-    if (idx.except && (idx.unique || using !== 'btree')) throw new CatalogError(`${path}/indexes/${i}/except`, 'only a non-unique B-tree leaves rows out', source);
+    if (using !== 'btree' && idx.unique)
+      throw new CatalogError(`${path}/indexes/${i}`, `a ${using} index cannot be unique`, source);
+    if (using === 'hash' && idx.columns.length > 1)
+      throw new CatalogError(`${path}/indexes/${i}`, 'a hash index has one column', source);
+    if (idx.except && (idx.unique || using !== 'btree'))
+      throw new CatalogError(`${path}/indexes/${i}/except`, 'only a non-unique B-tree leaves rows out', source);
     const lead = byName.get(idx.columns[0])!;
     const except = (idx.except ?? []).map((v, j) => {
       try {
         return lead.type.parse(v);
       } catch (e) {
-        throw new CatalogError(`${path}/indexes/${i}/except/${j}`, e instanceof ValueError ? e.message : String(e), source);
+        throw new CatalogError(
+          `${path}/indexes/${i}/except/${j}`,
+          e instanceof ValueError ? e.message : String(e),
+          source,
+        );
       }
     });
     return { columns: idx.columns, unique: idx.unique ?? false, using, except };
   });
   decl.columns.forEach((c, i) => {
-    if (c.maps_to && !ledByBtree(indexes, c.maps_to.by)) throw new CatalogError(`${path}/columns/${i}/maps_to/by`, `no B-tree index of this table is led by '${c.maps_to.by}'`, source);
+    if (c.maps_to && !ledByBtree(indexes, c.maps_to.by))
+      throw new CatalogError(
+        `${path}/columns/${i}/maps_to/by`,
+        `no B-tree index of this table is led by '${c.maps_to.by}'`,
+        source,
+      );
   });
   if (decl.height_column !== undefined && !byName.has(decl.height_column)) {
     throw new CatalogError(`${path}/height_column`, `unknown column '${decl.height_column}'`, source);
   }
   if (decl.orphan_column !== undefined) {
     const orphan = byName.get(decl.orphan_column);
-    if (!orphan || orphan.type.name !== 'bool') throw new CatalogError(`${path}/orphan_column`, `'${decl.orphan_column}' is not a bool column`, source);
-    if (decl.height_column === undefined) throw new CatalogError(`${path}/orphan_column`, 'an orphan column needs a height_column', source);
+    if (!orphan || orphan.type.name !== 'bool')
+      throw new CatalogError(`${path}/orphan_column`, `'${decl.orphan_column}' is not a bool column`, source);
+    if (decl.height_column === undefined)
+      throw new CatalogError(`${path}/orphan_column`, 'an orphan column needs a height_column', source);
   }
   if (decl.settles_after && (decl.height_column === undefined || (decl.kind ?? 'append') !== 'append')) {
-    throw new CatalogError(`${path}/settles_after`, 'only an append table with a height_column settles after later blocks', source);
+    throw new CatalogError(
+      `${path}/settles_after`,
+      'only an append table with a height_column settles after later blocks',
+      source,
+    );
   }
   return {
     code,
@@ -222,7 +299,11 @@ function checkDerivations(tables: ReadonlyMap<string, TableDef>, source: string)
   for (const t of tables.values()) {
     t.derivedFrom.forEach((from, i) => {
       if (from === t.code || !tables.has(from)) {
-        throw new CatalogError(`/plugins/${t.plugin}/tables/${t.code}/derived_from/${i}`, `'${from}' is not another table of the catalog`, source);
+        throw new CatalogError(
+          `/plugins/${t.plugin}/tables/${t.code}/derived_from/${i}`,
+          `'${from}' is not another table of the catalog`,
+          source,
+        );
       }
     });
   }
@@ -258,32 +339,59 @@ function virtualColumn(
     throw new CatalogError(path, 'a column is one of alias_of, any_of, lookup or maps_to', source);
   }
   const self = byName.get(decl.name)!;
-  if (decl.lookup) return [{ ...self, inDefault: false, lookup: columnLookup(decl, self, byName, virtualNames, earlier, path, source) }];
-  if (decl.maps_to) return [{ ...self, inDefault: false, mapsTo: columnMapsTo(decl, self, byName, virtualNames, home, path, source) }];
+  if (decl.lookup)
+    return [
+      { ...self, inDefault: false, lookup: columnLookup(decl, self, byName, virtualNames, earlier, path, source) },
+    ];
+  if (decl.maps_to)
+    return [{ ...self, inDefault: false, mapsTo: columnMapsTo(decl, self, byName, virtualNames, home, path, source) }];
   const targets = (decl.any_of ?? [decl.alias_of!]).map((name) => {
     const target = byName.get(name);
-    if (!target || virtualNames.has(name)) throw new CatalogError(path, `'${decl.name}' names unknown column '${name}'`, source);
-    if (decl.alias_of !== undefined && (!isStored(target) || target.sparse)) throw new CatalogError(path, `'${decl.name}' is an alias of '${name}', which is not stored in the rows or is sparse`, source);
-    if (target.type.name !== self.type.name) throw new CatalogError(path, `'${decl.name}' is ${self.type.name} but '${name}' is ${target.type.name}`, source);
+    if (!target || virtualNames.has(name))
+      throw new CatalogError(path, `'${decl.name}' names unknown column '${name}'`, source);
+    if (decl.alias_of !== undefined && (!isStored(target) || target.sparse))
+      throw new CatalogError(
+        path,
+        `'${decl.name}' is an alias of '${name}', which is not stored in the rows or is sparse`,
+        source,
+      );
+    if (target.type.name !== self.type.name)
+      throw new CatalogError(path, `'${decl.name}' is ${self.type.name} but '${name}' is ${target.type.name}`, source);
     return target;
   });
-  return [decl.alias_of !== undefined ? { ...self, aliasOf: decl.alias_of } : { ...self, inDefault: false, anyOf: targets }];
+  return [
+    decl.alias_of !== undefined ? { ...self, aliasOf: decl.alias_of } : { ...self, inDefault: false, anyOf: targets },
+  ];
 }
 
 /**
  * A column mapped to another by a third (ColumnDecl.maps_to): both stored, `by` of its type (buildTable checks that it
  * leads a B-tree).
  */
-function columnMapsTo(decl: ColumnDecl, self: ColumnDef, byName: Map<string, ColumnDef>, virtualNames: Set<string>, home: HomeTable, path: string, source: string): ColumnMapsTo {
+function columnMapsTo(
+  decl: ColumnDecl,
+  self: ColumnDef,
+  byName: Map<string, ColumnDef>,
+  virtualNames: Set<string>,
+  home: HomeTable,
+  path: string,
+  source: string,
+): ColumnMapsTo {
   const spec = decl.maps_to!;
   const stored = (name: string): ColumnDef | undefined => {
     const c = byName.get(name);
     return c && !virtualNames.has(name) && isStored(c) && !c.sparse ? c : undefined;
   };
   const column = stored(spec.column);
-  if (!column) throw new CatalogError(`${path}/maps_to/column`, `'${spec.column}' is not a stored column of this table`, source);
+  if (!column)
+    throw new CatalogError(`${path}/maps_to/column`, `'${spec.column}' is not a stored column of this table`, source);
   const by = stored(spec.by);
-  if (!by || by.type.name !== self.type.name) throw new CatalogError(`${path}/maps_to/by`, `'${spec.by}' is not a stored ${self.type.name} column of this table`, source);
+  if (!by || by.type.name !== self.type.name)
+    throw new CatalogError(
+      `${path}/maps_to/by`,
+      `'${spec.by}' is not a stored ${self.type.name} column of this table`,
+      source,
+    );
   return { schema: home.schema, storage: home.storage, column, by };
 }
 
@@ -299,18 +407,39 @@ function columnLookup(
 ): ColumnLookup {
   const spec = decl.lookup!;
   const other = earlier.get(spec.table);
-  if (!other) throw new CatalogError(`${path}/lookup/table`, `'${decl.name}' names table '${spec.table}', which is not declared before it`, source);
+  if (!other)
+    throw new CatalogError(
+      `${path}/lookup/table`,
+      `'${decl.name}' names table '${spec.table}', which is not declared before it`,
+      source,
+    );
   const column = other.column(spec.column);
   if (!column || isFilterOnly(column) || column.type.name !== self.type.name) {
-    throw new CatalogError(`${path}/lookup/column`, `'${spec.table}' has no stored ${self.type.name} column '${spec.column}'`, source);
+    throw new CatalogError(
+      `${path}/lookup/column`,
+      `'${spec.table}' has no stored ${self.type.name} column '${spec.column}'`,
+      source,
+    );
   }
   const by = spec.by ?? spec.on;
-  if (by.length !== spec.on.length) throw new CatalogError(`${path}/lookup/by`, `'by' pairs a column of '${spec.table}' with each of 'on'`, source);
+  if (by.length !== spec.on.length)
+    throw new CatalogError(`${path}/lookup/by`, `'by' pairs a column of '${spec.table}' with each of 'on'`, source);
   spec.on.forEach((name, i) => {
     const mine = byName.get(name);
     const theirs = other.column(by[i]);
-    if (!mine || virtualNames.has(name) || !theirs || isFilterOnly(theirs) || theirs.aliasOf !== undefined || mine.type.name !== theirs.type.name) {
-      throw new CatalogError(`${path}/lookup/on`, `'${name}' is not a stored column of the type of '${spec.table}.${by[i]}'`, source);
+    if (
+      !mine ||
+      virtualNames.has(name) ||
+      !theirs ||
+      isFilterOnly(theirs) ||
+      theirs.aliasOf !== undefined ||
+      mine.type.name !== theirs.type.name
+    ) {
+      throw new CatalogError(
+        `${path}/lookup/on`,
+        `'${name}' is not a stored column of the type of '${spec.table}.${by[i]}'`,
+        source,
+      );
     }
   });
   return { schema: other.schema, storage: other.storage, column, on: spec.on, by };
@@ -321,18 +450,44 @@ function columnLookup(
  * a height column; the earlier declared table has one too, and a B-tree led by the column, of the
  * same type, which finds the first (last) height at a value.
  */
-function columnFollows(decl: ColumnDecl, self: ColumnDef, table: TableDecl, earlier: ReadonlyMap<string, TableDef>, path: string, source: string): ColumnFollows {
+function columnFollows(
+  decl: ColumnDecl,
+  self: ColumnDef,
+  table: TableDecl,
+  earlier: ReadonlyMap<string, TableDef>,
+  path: string,
+  source: string,
+): ColumnFollows {
   const spec = decl.follows_height!;
   if (isVirtual(decl) || (table.kind ?? 'append') !== 'append' || table.height_column === undefined) {
-    throw new CatalogError(path, `'${decl.name}' follows the height only as a stored column of an append table with a height column`, source);
+    throw new CatalogError(
+      path,
+      `'${decl.name}' follows the height only as a stored column of an append table with a height column`,
+      source,
+    );
   }
   const other = earlier.get(spec.table);
-  if (!other?.heightColumn) throw new CatalogError(`${path}/table`, `'${spec.table}' is not a table with a height column declared before this one`, source);
+  if (!other?.heightColumn)
+    throw new CatalogError(
+      `${path}/table`,
+      `'${spec.table}' is not a table with a height column declared before this one`,
+      source,
+    );
   const column = other.column(spec.column);
   if (!column || !isStored(column) || column.type.name !== self.type.name || !ledByBtree(other.indexes, spec.column)) {
-    throw new CatalogError(`${path}/column`, `'${spec.table}' has no stored ${self.type.name} column '${spec.column}' led by a B-tree index`, source);
+    throw new CatalogError(
+      `${path}/column`,
+      `'${spec.table}' has no stored ${self.type.name} column '${spec.column}' led by a B-tree index`,
+      source,
+    );
   }
-  return { schema: other.schema, storage: other.storage, column: column.name, height: other.heightColumn, ...(other.orphanColumn ? { orphan: other.orphanColumn } : {}) };
+  return {
+    schema: other.schema,
+    storage: other.storage,
+    column: column.name,
+    height: other.heightColumn,
+    ...(other.orphanColumn ? { orphan: other.orphanColumn } : {}),
+  };
 }
 
 /**
@@ -350,30 +505,72 @@ function columnVia(
   source: string,
 ): ColumnVia {
   const spec = decl.filter_via!;
-  if (isVirtual(decl)) throw new CatalogError(path, `'${decl.name}' is an alias or filter-only: filter_via is for a column of the rows`, source);
+  if (isVirtual(decl))
+    throw new CatalogError(
+      path,
+      `'${decl.name}' is an alias or filter-only: filter_via is for a column of the rows`,
+      source,
+    );
   const other = earlier.get(spec.table);
-  if (!other) throw new CatalogError(`${path}/table`, `'${decl.name}' names table '${spec.table}', which is not declared before it`, source);
+  if (!other)
+    throw new CatalogError(
+      `${path}/table`,
+      `'${decl.name}' names table '${spec.table}', which is not declared before it`,
+      source,
+    );
   const value = other.column(spec.value ?? 'row_id');
   const column = byName.get(spec.column);
-  if (!value || isFilterOnly(value) || !column || column.sparse || column.type.name !== value.type.name || !['uint64', 'int64'].includes(column.type.name)) {
-    throw new CatalogError(`${path}/column`, `'${spec.column}' is not an integer column of this table holding '${spec.table}'.'${spec.value ?? 'row_id'}'`, source);
+  if (
+    !value ||
+    isFilterOnly(value) ||
+    !column ||
+    column.sparse ||
+    column.type.name !== value.type.name ||
+    !['uint64', 'int64'].includes(column.type.name)
+  ) {
+    throw new CatalogError(
+      `${path}/column`,
+      `'${spec.column}' is not an integer column of this table holding '${spec.table}'.'${spec.value ?? 'row_id'}'`,
+      source,
+    );
   }
   const key = other.column(spec.key);
   const self = byName.get(decl.name)!;
   if (!key || isFilterOnly(key) || key.aliasOf !== undefined || key.type.name !== self.type.name) {
-    throw new CatalogError(`${path}/key`, `'${spec.table}' has no stored ${self.type.name} column '${spec.key}'`, source);
+    throw new CatalogError(
+      `${path}/key`,
+      `'${spec.table}' has no stored ${self.type.name} column '${spec.key}'`,
+      source,
+    );
   }
-  if (!other.orphanColumn && !other.indexes.some((ix) => ix.unique && ix.columns.length === 1 && ix.columns[0] === spec.key)) {
-    throw new CatalogError(`${path}/key`, `'${spec.table}' has no unique index on '${spec.key}': a value must name one row`, source);
+  if (
+    !other.orphanColumn &&
+    !other.indexes.some((ix) => ix.unique && ix.columns.length === 1 && ix.columns[0] === spec.key)
+  ) {
+    throw new CatalogError(
+      `${path}/key`,
+      `'${spec.table}' has no unique index on '${spec.key}': a value must name one row`,
+      source,
+    );
   }
   // A value given instead of a key is told apart by its digits: no hash or address is all digits.
   if (spec.by_value && (spec.value === undefined || !(self.type instanceof HashType || self.type.name === 'address'))) {
-    throw new CatalogError(`${path}/by_value`, `by_value needs a declared value column and a hash or address column, never all digits`, source);
+    throw new CatalogError(
+      `${path}/by_value`,
+      `by_value needs a declared value column and a hash or address column, never all digits`,
+      source,
+    );
   }
   const stored = spec.stored ?? true;
   // Read through the other table, a value must be the same for the row's whole life: rows only added.
-  if (!stored && owner.kind !== 'append') throw new CatalogError(`${path}/stored`, `'${decl.name}' can be read through '${spec.table}' only in an append table`, source);
-  if (!isStored(key)) throw new CatalogError(`${path}/key`, `'${spec.table}'.'${spec.key}' is itself read through another table`, source);
+  if (!stored && owner.kind !== 'append')
+    throw new CatalogError(
+      `${path}/stored`,
+      `'${decl.name}' can be read through '${spec.table}' only in an append table`,
+      source,
+    );
+  if (!isStored(key))
+    throw new CatalogError(`${path}/key`, `'${spec.table}'.'${spec.key}' is itself read through another table`, source);
   return {
     column,
     schema: other.schema,
@@ -398,23 +595,44 @@ function checkSparse(decl: ColumnDecl, column: ColumnDef, table: TableDecl, path
       ? `is ${column.type.name}, not an integer or tez column`
       : (table.kind ?? 'append') !== 'append'
         ? 'is in a mutable table'
-        : isVirtual(decl) || decl.filter_via || decl.packs || decl.name === 'row_id' || decl.name === table.height_column
+        : isVirtual(decl) ||
+            decl.filter_via ||
+            decl.packs ||
+            decl.name === 'row_id' ||
+            decl.name === table.height_column
           ? 'is an alias, filter-only, filtered through another table, packed, the row id or the height'
           : undefined;
   if (why) throw new CatalogError(path, `'${decl.name}' cannot be sparse: it ${why}`, source);
 }
 
 /** A packed column: a stored integer column made of two other stored integer columns of the table. */
-function columnPacks(decl: ColumnDecl, byName: ReadonlyMap<string, ColumnDef>, table: TableDecl, path: string, source: string): ColumnPacks {
+function columnPacks(
+  decl: ColumnDecl,
+  byName: ReadonlyMap<string, ColumnDef>,
+  table: TableDecl,
+  path: string,
+  source: string,
+): ColumnPacks {
   const spec = decl.packs!;
-  const integer = (c: ColumnDef | undefined): c is ColumnDef => c !== undefined && (c.type.name === 'uint64' || c.type.name === 'int64') && !c.nullable && !c.sparse;
-  if (isVirtual(decl) || !integer(byName.get(decl.name))) throw new CatalogError(path, `'${decl.name}' is not a stored, non-null integer column`, source);
+  const integer = (c: ColumnDef | undefined): c is ColumnDef =>
+    c !== undefined && (c.type.name === 'uint64' || c.type.name === 'int64') && !c.nullable && !c.sparse;
+  if (isVirtual(decl) || !integer(byName.get(decl.name)))
+    throw new CatalogError(path, `'${decl.name}' is not a stored, non-null integer column`, source);
   const [high, low] = [byName.get(spec.high), byName.get(spec.low)];
   if (!integer(high) || !integer(low) || high.name === decl.name || low.name === decl.name || high === low) {
-    throw new CatalogError(path, `'${spec.high}' and '${spec.low}' are not two other stored, non-null integer columns`, source);
+    throw new CatalogError(
+      path,
+      `'${spec.high}' and '${spec.low}' are not two other stored, non-null integer columns`,
+      source,
+    );
   }
   const stored = spec.stored ?? true;
-  if (!stored && (table.kind ?? 'append') !== 'append') throw new CatalogError(`${path}/stored`, `'${decl.name}' can be computed on every read only in an append table`, source);
+  if (!stored && (table.kind ?? 'append') !== 'append')
+    throw new CatalogError(
+      `${path}/stored`,
+      `'${decl.name}' can be computed on every read only in an append table`,
+      source,
+    );
   return { high, low, bits: spec.bits, stored };
 }
 
@@ -439,16 +657,32 @@ function buildSeries(
     seen.add(c.name);
     if (c.agg === 'count') return { name: c.name, agg: c.agg };
     const src = table.column(c.source ?? c.name);
-    if (!src || !isStored(src)) throw new CatalogError(`${path}/columns/${i}`, `table '${table.code}' has no stored column '${c.source ?? c.name}'`, source);
-    if ((c.agg === 'wmean') !== (c.weight !== undefined)) throw new CatalogError(`${path}/columns/${i}`, "'weight' goes with agg 'wmean', and only with it", source);
+    if (!src || !isStored(src))
+      throw new CatalogError(
+        `${path}/columns/${i}`,
+        `table '${table.code}' has no stored column '${c.source ?? c.name}'`,
+        source,
+      );
+    if ((c.agg === 'wmean') !== (c.weight !== undefined))
+      throw new CatalogError(`${path}/columns/${i}`, "'weight' goes with agg 'wmean', and only with it", source);
     if (c.weight === undefined) return { name: c.name, agg: c.agg, source: src };
     const weight = table.column(c.weight);
-    if (!weight) throw new CatalogError(`${path}/columns/${i}/weight`, `table '${table.code}' has no column '${c.weight}'`, source);
+    if (!weight)
+      throw new CatalogError(
+        `${path}/columns/${i}/weight`,
+        `table '${table.code}' has no column '${c.weight}'`,
+        source,
+      );
     return { name: c.name, agg: c.agg, source: src, weight };
   });
   const partition = (decl.partition ?? []).map((name, i) => {
     const c = table.column(name);
-    if (!c || !isStored(c) || c.sparse) throw new CatalogError(`${path}/partition/${i}`, `table '${table.code}' has no stored, non-sparse column '${name}'`, source);
+    if (!c || !isStored(c) || c.sparse)
+      throw new CatalogError(
+        `${path}/partition/${i}`,
+        `table '${table.code}' has no stored, non-sparse column '${name}'`,
+        source,
+      );
     return c;
   });
   const where = Object.entries(decl.where ?? {}).map(([key, arg]): SeriesCondition => {

@@ -33,7 +33,11 @@ function parsedYaml(text: string, source: string): unknown {
   if (doc.errors.length > 0) {
     const err = doc.errors[0];
     const pos = err.linePos?.[0];
-    throw new CatalogError('', `YAML ${pos ? `line ${pos.line} col ${pos.col}: ` : ''}${err.message.split('\n')[0]}`, source);
+    throw new CatalogError(
+      '',
+      `YAML ${pos ? `line ${pos.line} col ${pos.col}: ` : ''}${err.message.split('\n')[0]}`,
+      source,
+    );
   }
   const js: unknown = doc.toJS();
   parsed.set(text, js);

@@ -175,7 +175,12 @@ export interface RouteDecl {
    * list: a row of another table that must exist first (404 `not_found` otherwise), matched by path
    * parameters (param → column) and fixed values (column → value).
    */
-  requires?: { table: string; params: Record<string, string>; where?: Record<string, string | number | boolean>; not_found: string };
+  requires?: {
+    table: string;
+    params: Record<string, string>;
+    where?: Record<string, string | number | boolean>;
+    not_found: string;
+  };
   /** OpenAPI: the table and columns whose values are valid path parameters; default: the route's own params. */
   doc_params?: { table: string; columns: Record<string, string> };
   /**

@@ -51,10 +51,7 @@ const column = {
       type: 'object',
       required: ['table', 'column'],
       additionalProperties: false,
-      properties: {
-        table: { type: 'string', pattern: IDENT },
-        column: { type: 'string', pattern: IDENT },
-      },
+      properties: { table: { type: 'string', pattern: IDENT }, column: { type: 'string', pattern: IDENT } },
     },
     packs: {
       type: 'object',
@@ -137,7 +134,11 @@ const series = {
   },
 };
 
-const columnMap = { type: 'object', propertyNames: { pattern: IDENT }, additionalProperties: { type: 'string', pattern: IDENT } };
+const columnMap = {
+  type: 'object',
+  propertyNames: { pattern: IDENT },
+  additionalProperties: { type: 'string', pattern: IDENT },
+};
 
 const route = {
   type: 'object',
@@ -157,7 +158,12 @@ const route = {
         required: ['column'],
         additionalProperties: false,
         properties: {
-          column: { oneOf: [{ type: 'string', pattern: IDENT }, { type: 'array', minItems: 1, items: { type: 'string', pattern: IDENT } }] },
+          column: {
+            oneOf: [
+              { type: 'string', pattern: IDENT },
+              { type: 'array', minItems: 1, items: { type: 'string', pattern: IDENT } },
+            ],
+          },
           what: { type: 'string', minLength: 1 },
           resolve: { type: 'string', pattern: IDENT },
         },
@@ -192,7 +198,11 @@ const route = {
       properties: {
         table: { type: 'string', pattern: IDENT },
         params: columnMap,
-        where: { type: 'object', propertyNames: { pattern: IDENT }, additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } },
+        where: {
+          type: 'object',
+          propertyNames: { pattern: IDENT },
+          additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
+        },
         not_found: { type: 'string', minLength: 1 },
       },
     },
@@ -207,7 +217,12 @@ const route = {
     aliases: {
       type: 'object',
       propertyNames: { pattern: IDENT },
-      additionalProperties: { oneOf: [{ type: 'string', pattern: IDENT }, { type: 'array', minItems: 2, items: { type: 'string', pattern: IDENT } }] },
+      additionalProperties: {
+        oneOf: [
+          { type: 'string', pattern: IDENT },
+          { type: 'array', minItems: 2, items: { type: 'string', pattern: IDENT } },
+        ],
+      },
     },
     open_only: { type: 'string', pattern: IDENT },
     switches: { type: 'array', uniqueItems: true, items: { enum: EXPLORER_SWITCHES } },

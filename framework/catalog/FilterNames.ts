@@ -18,7 +18,11 @@ export function withFilterNames(table: TableDef, names: readonly FilterName[]): 
   if (names.length === 0) return table;
   const extra = names.map((n) => virtualColumn(table, n));
   const byName = new Map(extra.map((c) => [c.name, c]));
-  return { ...table, virtualColumns: [...table.virtualColumns, ...extra], column: (name) => byName.get(name) ?? table.column(name) };
+  return {
+    ...table,
+    virtualColumns: [...table.virtualColumns, ...extra],
+    column: (name) => byName.get(name) ?? table.column(name),
+  };
 }
 
 function virtualColumn(table: TableDef, n: FilterName): ColumnDef {
@@ -29,6 +33,20 @@ function virtualColumn(table: TableDef, n: FilterName): ColumnDef {
   });
   const base = targets[0];
   return n.anyOf
-    ? { name: n.name, type: base.type, nullable: true, description: `any of ${n.anyOf.join(', ')}`, inDefault: false, anyOf: targets }
-    : { name: n.name, type: base.type, nullable: base.nullable, description: base.description, inDefault: false, aliasOf: base.name };
+    ? {
+        name: n.name,
+        type: base.type,
+        nullable: true,
+        description: `any of ${n.anyOf.join(', ')}`,
+        inDefault: false,
+        anyOf: targets,
+      }
+    : {
+        name: n.name,
+        type: base.type,
+        nullable: base.nullable,
+        description: base.description,
+        inDefault: false,
+        aliasOf: base.name,
+      };
 }

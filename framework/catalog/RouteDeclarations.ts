@@ -1,5 +1,13 @@
 import { CatalogError } from './CatalogError';
-import { ColumnDef, isFilterOnly, RouteDecl, RouteDef, RouteFieldDef, RouteRequirementDef, TableDef } from './CatalogModel';
+import {
+  ColumnDef,
+  isFilterOnly,
+  RouteDecl,
+  RouteDef,
+  RouteFieldDef,
+  RouteRequirementDef,
+  TableDef,
+} from './CatalogModel';
 import { FilterName, withFilterNames } from './FilterNames';
 
 /**
@@ -7,7 +15,13 @@ import { FilterName, withFilterNames } from './FilterNames';
  * names an unknown table, column or path parameter must stop the start-up (or `npm run gen`) with the
  * declaration's location, like a bad column type, not fail at the first request.
  */
-export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<string, TableDef>, path: string, source: string): RouteDef {
+export function buildRoute(
+  plugin: string,
+  decl: RouteDecl,
+  tables: ReadonlyMap<string, TableDef>,
+  path: string,
+  source: string,
+): RouteDef {
   const fail = (at: string, reason: string): never => {
     throw new CatalogError(`${path}${at}`, reason, source);
   };
@@ -24,25 +38,39 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
   if (missing !== undefined) fail('/params', `path parameter '${missing}' must be in both the path and params`);
   const params = Object.entries(decl.params ?? {}).map(([name, p]) => {
     const names = typeof p.column === 'string' ? [p.column] : p.column;
-    const columns = names.map((c, i) => columnOf(table, c, `/params/${name}/column${typeof p.column === 'string' ? '' : `/${i}`}`));
+    const columns = names.map((c, i) =>
+      columnOf(table, c, `/params/${name}/column${typeof p.column === 'string' ? '' : `/${i}`}`),
+    );
     return { name, columns, what: p.what ?? names[0], ...(p.resolve ? { resolve: p.resolve } : {}) };
   });
 
-  if (decl.record !== undefined && decl.fields !== undefined) fail('/fields', "a route shaped by a 'record' lists no 'fields'");
-  if (decl.switches !== undefined && decl.record === undefined) fail('/switches', "switches are handed to a record shaper: the route needs a 'record'");
+  if (decl.record !== undefined && decl.fields !== undefined)
+    fail('/fields', "a route shaped by a 'record' lists no 'fields'");
+  if (decl.switches !== undefined && decl.record === undefined)
+    fail('/switches', "switches are handed to a record shaper: the route needs a 'record'");
   const seen = new Set<string>();
-  const fields: RouteFieldDef[] = decl.record !== undefined ? [] : (decl.fields ?? table.columns.map((c) => c.name)).map((f, i) => {
-    const spec = typeof f === 'string' ? { name: f } : f;
-    if (seen.has(spec.name)) fail(`/fields/${i}`, `duplicate field '${spec.name}'`);
-    seen.add(spec.name);
-    return { name: spec.name, column: columnOf(table, spec.column ?? spec.name, `/fields/${i}`), ...(spec.render ? { render: spec.render } : {}) };
-  });
+  const fields: RouteFieldDef[] =
+    decl.record !== undefined
+      ? []
+      : (decl.fields ?? table.columns.map((c) => c.name)).map((f, i) => {
+          const spec = typeof f === 'string' ? { name: f } : f;
+          if (seen.has(spec.name)) fail(`/fields/${i}`, `duplicate field '${spec.name}'`);
+          seen.add(spec.name);
+          return {
+            name: spec.name,
+            column: columnOf(table, spec.column ?? spec.name, `/fields/${i}`),
+            ...(spec.render ? { render: spec.render } : {}),
+          };
+        });
 
   const objectOnly = (['not_found', 'final_height'] as const).filter((k) => decl[k] !== undefined);
-  const listOnly = (['order', 'requires', 'profile', 'aliases', 'open_only'] as const).filter((k) => decl[k] !== undefined);
+  const listOnly = (['order', 'requires', 'profile', 'aliases', 'open_only'] as const).filter(
+    (k) => decl[k] !== undefined,
+  );
   if (decl.kind === 'object' && decl.not_found === undefined) fail('', "an object route needs 'not_found'");
   if (decl.kind === 'object' && listOnly.length > 0) fail(`/${listOnly[0]}`, `'${listOnly[0]}' is for list routes`);
-  if (decl.kind === 'list' && objectOnly.length > 0) fail(`/${objectOnly[0]}`, `'${objectOnly[0]}' is for object routes`);
+  if (decl.kind === 'list' && objectOnly.length > 0)
+    fail(`/${objectOnly[0]}`, `'${objectOnly[0]}' is for object routes`);
 
   const requires = decl.requires && requirement(decl.requires, inPath, tableOf, columnOf, fail);
   const openOnly = decl.open_only !== undefined ? columnOf(table, decl.open_only, '/open_only') : undefined;
@@ -50,7 +78,8 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
 
   if (decl.doc_params) {
     const docTable = tableOf(decl.doc_params.table, '/doc_params/table');
-    for (const [name, column] of Object.entries(decl.doc_params.columns)) columnOf(docTable, column, `/doc_params/columns/${name}`);
+    for (const [name, column] of Object.entries(decl.doc_params.columns))
+      columnOf(docTable, column, `/doc_params/columns/${name}`);
   }
   return {
     path: decl.path,
@@ -65,7 +94,14 @@ export function buildRoute(plugin: string, decl: RouteDecl, tables: ReadonlyMap<
     ...(decl.final_height !== undefined ? { finalHeight: columnOf(table, decl.final_height, '/final_height') } : {}),
     order: decl.order ?? 'asc',
     ...(requires ? { requires } : {}),
-    ...(decl.doc_params || params.length > 0 ? { docParams: decl.doc_params ?? { table: table.code, columns: Object.fromEntries(params.map((p) => [p.name, p.columns[0].name])) } } : {}),
+    ...(decl.doc_params || params.length > 0
+      ? {
+          docParams: decl.doc_params ?? {
+            table: table.code,
+            columns: Object.fromEntries(params.map((p) => [p.name, p.columns[0].name])),
+          },
+        }
+      : {}),
     profile: decl.profile ?? 'explorer',
     ...(decl.record !== undefined ? { record: decl.record } : {}),
     filters: withFilterNames(table, filterNames(decl.aliases ?? {}, table, columnOf, fail)),

@@ -93,12 +93,7 @@ export function ledgerChecks(db: Knex, catalog: Catalog, spec: LedgerSpec): Reco
     name: string,
     description: string,
     run: (scope: CheckScope) => Promise<Violation[]>,
-  ): ReconciliationCheck => ({
-    family: spec.family,
-    name: `${spec.name}.${name}`,
-    description,
-    run,
-  });
+  ): ReconciliationCheck => ({ family: spec.family, name: `${spec.name}.${name}`, description, run });
   const negatives =
     (t: TableDef, key: string, group: string, height: string, op: string | null, columns: readonly string[]) =>
     async (scope: CheckScope, name: string): Promise<Violation[]> => {

@@ -53,7 +53,15 @@ Precedence: flags > environment > config file > defaults.`;
 /** Parsed options; `_` holds the positionals of commands that take them (`metadata import FILE`). */
 type Flags = Record<string, string | boolean | string[] | undefined>;
 
-const COMMANDS: Record<string, { summary: string; usage: string; run: (config: InstanceConfig, log: Logger, flags: Flags) => Promise<void | number>; help?: string }> = {
+const COMMANDS: Record<
+  string,
+  {
+    summary: string;
+    usage: string;
+    run: (config: InstanceConfig, log: Logger, flags: Flags) => Promise<void | number>;
+    help?: string;
+  }
+> = {
   start: {
     summary: 'index the chain and serve the API',
     usage: 'tzidx start [--rpc URL | --archive DIR] [--from LEVEL] [--to LEVEL] [options]',
@@ -85,9 +93,15 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
         await app.close();
         throw e;
       }
-      log.info({ url, database: app.db.description, source: input.description }, `API listening on ${url}, indexing ${input.description}`);
+      log.info(
+        { url, database: app.db.description, source: input.description },
+        `API listening on ${url}, indexing ${input.description}`,
+      );
       if (input.hint) log.info(input.hint);
-      const progress = new (load.progressReporter().ProgressReporter)(app.container.resolve(load.indexerStatus().IndexerStatus), log);
+      const progress = new (load.progressReporter().ProgressReporter)(
+        app.container.resolve(load.indexerStatus().IndexerStatus),
+        log,
+      );
       progress.start();
       const indexing = app.startIndexer(input.source, range).catch((e) => log.error({ err: e }, 'indexer stopped'));
       await app.startPlugins();
@@ -114,13 +128,22 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
     run: async (config, log) => {
       const app = await createApp(config, { log });
       const m = app.migration!;
-      log.info({ database: app.db.description, created: m.created.length, altered: m.altered.length, unchanged: m.unchanged.length }, 'schemas migrated');
+      log.info(
+        {
+          database: app.db.description,
+          created: m.created.length,
+          altered: m.altered.length,
+          unchanged: m.unchanged.length,
+        },
+        'schemas migrated',
+      );
       await app.close();
     },
   },
   sandbox: {
     summary: 'run the simulated Tezos node alone (node RPC paths on loopback)',
-    usage: 'tzidx sandbox [--port N] [--seed S] [--profile tiny|demo|mainnet-like] [--interval-ms N] [--reorg-rate R] [--reorg-depth N]',
+    usage:
+      'tzidx sandbox [--port N] [--seed S] [--profile tiny|demo|mainnet-like] [--interval-ms N] [--reorg-rate R] [--reorg-depth N]',
     help: `  --port N            RPC port (default 8732, the node's)
   --seed S            chain seed: the same seed builds the same chain (default tzidx)
   --profile P         tiny | demo | mainnet-like (default demo)
@@ -137,11 +160,13 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
     },
   },
   metadata: {
-    summary: 'metadata maintenance: `tzidx metadata import FILE` loads entries (a JSON array, validated like POST /metadata)',
+    summary:
+      'metadata maintenance: `tzidx metadata import FILE` loads entries (a JSON array, validated like POST /metadata)',
     usage: 'tzidx metadata import FILE [options]',
     run: async (config, log, flags) => {
       const [action, file, ...extra] = (flags._ as string[] | undefined) ?? [];
-      if (action !== 'import' || file === undefined || extra.length > 0) throw new ConfigError('usage: tzidx metadata import FILE');
+      if (action !== 'import' || file === undefined || extra.length > 0)
+        throw new ConfigError('usage: tzidx metadata import FILE');
       let entries: unknown;
       try {
         entries = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -159,7 +184,7 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
     },
   },
   check: {
-    summary: "check the indexed data against its invariants (a family: defi), exit 1 on any violation",
+    summary: 'check the indexed data against its invariants (a family: defi), exit 1 on any violation',
     usage: 'tzidx check <family> [--pool ID] [options]',
     help: `  <family>            the checks to run: defi (DEX pools and positions, farms, lending markets)
   --pool ID           only this pool (e.g. KT1…_0)
@@ -176,10 +201,17 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
         for (const check of checks) {
           const found = await check.run({ pool: flags.pool as string | undefined });
           for (const v of found) {
-            const where = [v.height !== null && v.height !== undefined ? `block ${v.height}` : '', v.op ? `op ${v.op}` : ''].filter(Boolean).join(' ');
+            const where = [
+              v.height !== null && v.height !== undefined ? `block ${v.height}` : '',
+              v.op ? `op ${v.op}` : '',
+            ]
+              .filter(Boolean)
+              .join(' ');
             process.stdout.write(`${check.name}\t${v.subject}\t${where}\t${v.detail}\n`);
           }
-          process.stdout.write(`# ${check.name}: ${found.length === 0 ? 'ok' : `${found.length} violation(s)`} (${check.description})\n`);
+          process.stdout.write(
+            `# ${check.name}: ${found.length === 0 ? 'ok' : `${found.length} violation(s)`} (${check.description})\n`,
+          );
           violations += found.length;
         }
         process.stdout.write(`# ${violations} violation(s) in ${checks.length} checks\n`);
@@ -203,7 +235,9 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (config: I
         const deps = p.manifest.dependsOn?.length ? ` (depends on ${p.manifest.dependsOn.join(', ')})` : '';
         const empty = !withTables.has(p.manifest.name) && !p.manifest.tableClasses?.length;
         const mark = !enabled.has(p.manifest.name) ? ' ' : empty ? '-' : '*';
-        process.stdout.write(`${mark} ${p.manifest.name.padEnd(14)} ${p.manifest.description ?? ''}${deps}${empty ? ' [empty]' : ''}\n`);
+        process.stdout.write(
+          `${mark} ${p.manifest.name.padEnd(14)} ${p.manifest.description ?? ''}${deps}${empty ? ' [empty]' : ''}\n`,
+        );
       }
     },
   },
@@ -287,7 +321,10 @@ async function serveUntilSignal(app: TzidxApp, log: Logger): Promise<void> {
     await app.close();
     throw e;
   });
-  log.info({ url, database: app.db.description, plugins: app.plugins.map((p) => p.manifest.name) }, `API listening on ${url}`);
+  log.info(
+    { url, database: app.db.description, plugins: app.plugins.map((p) => p.manifest.name) },
+    `API listening on ${url}`,
+  );
   await untilSignal(log, () => app.close());
 }
 
@@ -297,7 +334,13 @@ async function openBlockSource(
   range: { fromLevel?: number; toLevel?: number },
   log: Logger,
   flags: Flags,
-): Promise<{ source: BlockSource; description: string; hint?: string; demoMetadata?: unknown[]; close(): Promise<void> }> {
+): Promise<{
+  source: BlockSource;
+  description: string;
+  hint?: string;
+  demoMetadata?: unknown[];
+  close(): Promise<void>;
+}> {
   if (config.rpc && config.archive) throw new ConfigError('give either --rpc or --archive, not both');
   const { ArchiveBlockSource, RpcBlockSource } = load.chain();
   if (config.rpc) {
@@ -305,7 +348,11 @@ async function openBlockSource(
     return { source, description: `node ${config.rpc}`, close: () => source.close() };
   }
   if (config.archive) {
-    const source = await ArchiveBlockSource.open(config.archive, { fromLevel: range.fromLevel, toLevel: range.toLevel, logger: log });
+    const source = await ArchiveBlockSource.open(config.archive, {
+      fromLevel: range.fromLevel,
+      toLevel: range.toLevel,
+      logger: log,
+    });
     return { source, description: `archive ${config.archive}`, close: () => source.close() };
   }
   // A new demo's history ends now, so time windows ending at the wall clock (e.g. /series) show it; a
@@ -356,7 +403,12 @@ export async function main(argv: string[]): Promise<number> {
   }
   let values: Flags;
   try {
-    const parsed = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: POSITIONALS.has(command) });
+    const parsed = parseArgs({
+      args: rest,
+      options: OPTIONS,
+      strict: true,
+      allowPositionals: POSITIONALS.has(command),
+    });
     values = { ...(parsed.values as Flags), ...(POSITIONALS.has(command) ? { _: parsed.positionals } : {}) };
   } catch (e) {
     process.stderr.write(`tzidx ${command}: ${(e as Error).message}\n\nUsage: ${cmd.usage}\n`);

@@ -119,8 +119,15 @@ const FILE_SCHEMA = {
     metadata: { type: 'object' },
     batch_blocks: { type: 'integer', minimum: 1, maximum: 10000 },
     batch_operations: { type: 'integer', minimum: 1, maximum: 10000000 },
-    baking: { type: 'object', additionalProperties: false, properties: { rights_window: { type: 'integer', minimum: 1, maximum: 4096 } } },
-    watch: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string', pattern: '^KT1[1-9A-HJ-NP-Za-km-z]{33}$' } } },
+    baking: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { rights_window: { type: 'integer', minimum: 1, maximum: 4096 } },
+    },
+    watch: {
+      type: 'object',
+      additionalProperties: { type: 'array', items: { type: 'string', pattern: '^KT1[1-9A-HJ-NP-Za-km-z]{33}$' } },
+    },
     api_max_inflight: { type: 'integer', minimum: 1 },
     api_queue: { type: 'integer', minimum: 0 },
     api_queue_timeout_ms: { type: 'integer', minimum: 1 },
@@ -142,7 +149,8 @@ export function loadConfig(sources: { flags?: Partial_; env?: NodeJS.ProcessEnv;
   const file = sources.file ?? env.TZIDX_CONFIG;
   const fromFile = file ? readConfigFile(file) : {};
   const merged = { ...DEFAULTS, ...fromFile, ...fromEnv(env), ...stripUndefined(sources.flags ?? {}) };
-  if (!Number.isInteger(merged.port) || merged.port < 0 || merged.port > 65535) throw new ConfigError(`invalid port '${merged.port}'`);
+  if (!Number.isInteger(merged.port) || merged.port < 0 || merged.port > 65535)
+    throw new ConfigError(`invalid port '${merged.port}'`);
   if (!Number.isInteger(merged.statementTimeoutMs) || merged.statementTimeoutMs < 100) {
     throw new ConfigError(`invalid statement timeout '${merged.statementTimeoutMs}' (milliseconds, at least 100)`);
   }
@@ -159,7 +167,10 @@ function readConfigFile(file: string): Partial_ {
   if (!validateFile(raw)) {
     const err = validateFile.errors![0];
     const where = err.instancePath || '/';
-    const what = err.keyword === 'additionalProperties' ? `unknown key '${(err.params as { additionalProperty: string }).additionalProperty}'` : err.message;
+    const what =
+      err.keyword === 'additionalProperties'
+        ? `unknown key '${(err.params as { additionalProperty: string }).additionalProperty}'`
+        : err.message;
     throw new ConfigError(`config file ${file} at ${where}: ${what}`);
   }
   const f = raw as Record<string, never>;
@@ -176,7 +187,13 @@ function readConfigFile(file: string): Partial_ {
     rpc: f.rpc,
     archive: f.archive,
     logLevel: f.log_level,
-    markets: f.markets ? stripUndefined({ enabled: f.markets['enabled'], exchanges: f.markets['exchanges'], backfillHours: f.markets['backfill_hours'] }) : undefined,
+    markets: f.markets
+      ? stripUndefined({
+          enabled: f.markets['enabled'],
+          exchanges: f.markets['exchanges'],
+          backfillHours: f.markets['backfill_hours'],
+        })
+      : undefined,
     metadata: f.metadata,
     batchBlocks: f.batch_blocks,
     batchOperations: f.batch_operations,
@@ -201,7 +218,8 @@ function fromEnv(env: NodeJS.ProcessEnv): Partial_ {
     port: env.TZIDX_PORT !== undefined ? Number(env.TZIDX_PORT) : undefined,
     host: env.TZIDX_HOST,
     catalogFile: env.TZIDX_CATALOG,
-    statementTimeoutMs: env.TZIDX_STATEMENT_TIMEOUT_MS !== undefined ? Number(env.TZIDX_STATEMENT_TIMEOUT_MS) : undefined,
+    statementTimeoutMs:
+      env.TZIDX_STATEMENT_TIMEOUT_MS !== undefined ? Number(env.TZIDX_STATEMENT_TIMEOUT_MS) : undefined,
     rpc: env.TZIDX_RPC,
     archive: env.TZIDX_ARCHIVE,
     logLevel: env.TZIDX_LOG_LEVEL,

@@ -33,7 +33,10 @@ export class CatalogRows {
     this.columns = columnNames ? columnNames.map((n) => requireColumn(table, n)) : table.columns;
     const rendered = this.columns.map((c) => c.type.select(columnSql(c), 'object'));
     const arrays: string[] = [];
-    for (let i = 0; i < rendered.length; i += JSON_ARRAY_ARGS) arrays.push(`json_build_array(${rendered.slice(i, i + JSON_ARRAY_ARGS).join(', ')})::text as "j${arrays.length}"`);
+    for (let i = 0; i < rendered.length; i += JSON_ARRAY_ARGS)
+      arrays.push(
+        `json_build_array(${rendered.slice(i, i + JSON_ARRAY_ARGS).join(', ')})::text as "j${arrays.length}"`,
+      );
     this.selectList = arrays.join(', ');
   }
 
@@ -73,7 +76,9 @@ export class CatalogRows {
    * A read of a fixed shape compiled once (Database.statement): `build` adds conditions and order to
    * `query()` from its parameters; the answer runs it with values.
    */
-  statement<A extends unknown[]>(build: (query: Knex.QueryBuilder, ...params: A) => Knex.QueryBuilder): (...values: A) => Promise<ExplorerRow[]> {
+  statement<A extends unknown[]>(
+    build: (query: Knex.QueryBuilder, ...params: A) => Knex.QueryBuilder,
+  ): (...values: A) => Promise<ExplorerRow[]> {
     const compiled = this.db.statement((...params: A) => build(this.query(), ...params), build.length - 1);
     return async (...values) => this.explorerRows(await compiled(...values));
   }
@@ -91,7 +96,10 @@ export class CatalogRows {
    * for the column's type: one the database refuses fails its whole round. `/metrics` counts the keys
    * of each statement (`tzidx_api_batched_lookup_keys`).
    */
-  batched(build: (query: Knex.QueryBuilder, keys: string[]) => Knex.QueryBuilder, keysOf: (row: ExplorerRow) => unknown[]): (keys: readonly (string | number)[]) => Promise<ExplorerRow[]> {
+  batched(
+    build: (query: Knex.QueryBuilder, keys: string[]) => Knex.QueryBuilder,
+    keysOf: (row: ExplorerRow) => unknown[],
+  ): (keys: readonly (string | number)[]) => Promise<ExplorerRow[]> {
     const lookup = this.statement(build);
     // How many statements are running, and the batches that fell due meanwhile (DataLoader keeps
     // adding keys to a batch until it runs).
@@ -113,7 +121,10 @@ export class CatalogRows {
           due.shift()?.();
         }
       },
-      { cache: false, batchScheduleFn: (run) => setImmediate(() => (running >= LOOKUP_STATEMENTS_IN_FLIGHT ? due.push(run) : run())) },
+      {
+        cache: false,
+        batchScheduleFn: (run) => setImmediate(() => (running >= LOOKUP_STATEMENTS_IN_FLIGHT ? due.push(run) : run())),
+      },
     );
     return async (keys) => {
       const answered = new Map<number, ExplorerRow>();

@@ -54,4 +54,3 @@ function parseFlag(name: string, raw: string): boolean {
   if (FALSE.has(v)) return false;
   throw ApiError.badQuery(`invalid ${name} '${raw}': expected 1/0 or true/false`);
 }
-

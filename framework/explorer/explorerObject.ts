@@ -9,15 +9,26 @@ import type { RouteRegistry } from '../http/RouteRegistry';
  * such a segment also takes a format suffix, `.json` being the only one explorer objects have
  * (anything else is 400/1001, as for ids, which RouteRegistry.object checks itself).
  */
-export function explorerObject(r: RouteRegistry, path: string, scope: string, load: (ctx: Context) => Promise<ObjectAnswer>, doc: RouteDoc = {}): void {
+export function explorerObject(
+  r: RouteRegistry,
+  path: string,
+  scope: string,
+  load: (ctx: Context) => Promise<ObjectAnswer>,
+  doc: RouteDoc = {},
+): void {
   if (/\/:\w+$/.test(path)) {
     r.object(path, scope, load, doc);
     return;
   }
-  r.object(`${path}{.:format}`, scope, (ctx) => {
-    const format = ctx.params.format;
-    delete ctx.params.format;
-    if (format !== undefined && format.toLowerCase() !== 'json') throw ApiError.unsupportedFormat(format);
-    return load(ctx);
-  }, doc);
+  r.object(
+    `${path}{.:format}`,
+    scope,
+    (ctx) => {
+      const format = ctx.params.format;
+      delete ctx.params.format;
+      if (format !== undefined && format.toLowerCase() !== 'json') throw ApiError.unsupportedFormat(format);
+      return load(ctx);
+    },
+    doc,
+  );
 }

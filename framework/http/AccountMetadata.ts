@@ -18,7 +18,9 @@ export const NO_ACCOUNT_METADATA: AccountMetadataSource = { lookup: async () => 
 /** The slots of one kind in an answer: the `field` of the answer object or of each object of a list. */
 export function slotsIn<T>(body: unknown, field: string, kind: new (...args: never[]) => T): T[] {
   const objects = Array.isArray(body) ? body : [body];
-  return objects.map((o) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[field] : undefined)).filter((v): v is T => v instanceof kind);
+  return objects
+    .map((o) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[field] : undefined))
+    .filter((v): v is T => v instanceof kind);
 }
 
 const ADDRESS = /^(tz[1-4]|KT1|txr1|sr1)[1-9A-HJ-NP-Za-km-z]{33}$/;
@@ -48,7 +50,11 @@ export class OwnMetadataSlot extends MetadataSlot {
  */
 export function metadataField(meta: boolean, ...addresses: unknown[]): { metadata?: MetadataSlot } {
   if (!meta) return {};
-  return { metadata: new MetadataSlot([...new Set(addresses.filter((a): a is string => typeof a === 'string' && ADDRESS.test(a)))]) };
+  return {
+    metadata: new MetadataSlot([
+      ...new Set(addresses.filter((a): a is string => typeof a === 'string' && ADDRESS.test(a))),
+    ]),
+  };
 }
 
 /** What `meta=1` adds to an object that is one account: `{ metadata }`, that account's entry (OwnMetadataSlot). */

@@ -58,14 +58,18 @@ export class AdmissionControl {
       this.running++;
       return Promise.resolve();
     }
-    if (this.line.length >= this.limits.queue) return Promise.reject(overloaded(ctx, `${this.limits.queue} requests already waiting`));
+    if (this.line.length >= this.limits.queue)
+      return Promise.reject(overloaded(ctx, `${this.limits.queue} requests already waiting`));
     return new Promise((resolve, reject) => {
       const out = (e: ApiError): void => {
         this.line.splice(this.line.indexOf(admit), 1);
         done();
         reject(e);
       };
-      const timer = setTimeout(() => out(overloaded(ctx, `no slot within ${this.limits.queueTimeoutMs} ms`)), this.limits.queueTimeoutMs);
+      const timer = setTimeout(
+        () => out(overloaded(ctx, `no slot within ${this.limits.queueTimeoutMs} ms`)),
+        this.limits.queueTimeoutMs,
+      );
       const gone = (): void => out(new ApiError(499, ErrorCode.SERVER, 'client closed the connection while waiting'));
       const done = (): void => {
         clearTimeout(timer);

@@ -74,7 +74,10 @@ export class ApiServer {
       // Idle keep-alive sockets outlive clients' own pooling timeouts (undici: 4 s): with Node's 5 s
       // default, a request sent on a socket the server is closing right then (the event loop having
       // been busy with embedded-database work) was reset (ECONNRESET) instead of answered.
-      const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES, keepAliveTimeout: 65_000 }, this.koa.callback());
+      const server = http.createServer(
+        { maxHeaderSize: MAX_HEADER_BYTES, keepAliveTimeout: 65_000 },
+        this.koa.callback(),
+      );
       server.on('clientError', answerClientError);
       server.once('error', reject);
       server.listen(port, host, () => {

@@ -18,8 +18,26 @@ export interface BlockRight {
 }
 
 /** A right with every flag false but the given ones. */
-export function blockRight(type: BlockRight['type'], address: string, round: number | null, flags: Partial<Pick<BlockRight, 'is_used' | 'is_lost' | 'is_stolen' | 'is_missed' | 'is_seed_required' | 'is_seed_revealed'>>): BlockRight {
-  return { type, address, round, is_used: false, is_lost: false, is_stolen: false, is_missed: false, is_seed_required: null, is_seed_revealed: null, ...flags };
+export function blockRight(
+  type: BlockRight['type'],
+  address: string,
+  round: number | null,
+  flags: Partial<
+    Pick<BlockRight, 'is_used' | 'is_lost' | 'is_stolen' | 'is_missed' | 'is_seed_required' | 'is_seed_revealed'>
+  >,
+): BlockRight {
+  return {
+    type,
+    address,
+    round,
+    is_used: false,
+    is_lost: false,
+    is_stolen: false,
+    is_missed: false,
+    is_seed_required: null,
+    is_seed_revealed: null,
+    ...flags,
+  };
 }
 
 /**

@@ -30,11 +30,18 @@ export function splitFormat(segment: string): { name: string; format: Format } {
 export class CollectionResponder {
   constructor(private readonly engine: TableQueryEngine) {}
 
-  async respond(ctx: Context, table: TableDef, profile: ListProfile, format: Format, extraFilters: readonly Filter[] = []): Promise<void> {
+  async respond(
+    ctx: Context,
+    table: TableDef,
+    profile: ListProfile,
+    format: Format,
+    extraFilters: readonly Filter[] = [],
+  ): Promise<void> {
     if (format === 'csv' && !profile.allowCsv) throw ApiError.unsupportedFormat('csv');
     const parsed = parseTableRequest(table, ctx.query as QueryArgs, profile);
     const req = { ...parsed, filters: [...extraFilters, ...parsed.filters] };
-    const encoder: RowEncoder = format === 'csv' ? new CsvEncoder(req.columns) : new JsonRowsEncoder(req.columns, profile.rowShape);
+    const encoder: RowEncoder =
+      format === 'csv' ? new CsvEncoder(req.columns) : new JsonRowsEncoder(req.columns, profile.rowShape);
     const chunks = this.engine.chunks(table, req, encoder.encoding);
     let first: IteratorResult<RawRow[]>;
     try {
@@ -65,7 +72,11 @@ async function* stream(
   let count = 0;
   let last = cursor ?? '';
   const trailers = (error?: string): void => {
-    ctx.res.addTrailers({ 'X-Streaming-Count': String(count), 'X-Streaming-Cursor': last, ...(error ? { 'X-Streaming-Error': error } : {}) });
+    ctx.res.addTrailers({
+      'X-Streaming-Count': String(count),
+      'X-Streaming-Cursor': last,
+      ...(error ? { 'X-Streaming-Error': error } : {}),
+    });
   };
   let head = encoder.begin();
   try {

@@ -9,8 +9,17 @@ import type { Context } from 'koa';
 const READS = new Set(['GET', 'HEAD']);
 /** Headers a page may read besides the CORS-safelisted ones. */
 const EXPOSED = [
-  'X-Request-Id', 'X-Runtime', 'X-Chain-Height', 'X-Network-Id', 'X-Protocol-Hash', 'X-Series-Source',
-  'X-Streaming-Count', 'X-Streaming-Cursor', 'X-Streaming-Error', 'ETag', 'Retry-After',
+  'X-Request-Id',
+  'X-Runtime',
+  'X-Chain-Height',
+  'X-Network-Id',
+  'X-Protocol-Hash',
+  'X-Series-Source',
+  'X-Streaming-Count',
+  'X-Streaming-Cursor',
+  'X-Streaming-Error',
+  'ETag',
+  'Retry-After',
 ];
 const PREFLIGHT_MAX_AGE = 86400;
 

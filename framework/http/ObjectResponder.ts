@@ -34,7 +34,10 @@ export function objectJson(body: unknown): string {
   } catch (e) {
     if (!(e instanceof TypeError)) throw e;
   }
-  return JSON.stringify(body, (_k, v) => (typeof v === 'bigint' ? BIGINT_MARK + v.toString() : v)).replace(MARKED, '$1');
+  return JSON.stringify(body, (_k, v) => (typeof v === 'bigint' ? BIGINT_MARK + v.toString() : v)).replace(
+    MARKED,
+    '$1',
+  );
 }
 
 /**

@@ -21,7 +21,6 @@ export interface CollectionOptions {
   doc?: RouteDoc;
 }
 
-
 /**
  * What serves catalog series (series/SeriesResponder implements it): the HTTP layer knows this
  * shape, not the series engine, so http does not import series.
@@ -77,14 +76,30 @@ export class RouteRegistry {
    * An explorer object route: `load` returns the object (and the height it is fixed at, for caching)
    * or throws ApiError (400/1301 for malformed ids via ResourceIds, 404/1305 for unknown ones).
    */
-  object(path: string, scope: string, load: (ctx: Context) => Promise<ObjectAnswer> | ObjectAnswer, doc: RouteDoc = {}): void {
-    this.get(path, scope, async (ctx) => {
-      stripJsonSuffix(ctx.params);
-      await this.objects.respond(ctx, await load(ctx));
-    }, doc);
+  object(
+    path: string,
+    scope: string,
+    load: (ctx: Context) => Promise<ObjectAnswer> | ObjectAnswer,
+    doc: RouteDoc = {},
+  ): void {
+    this.get(
+      path,
+      scope,
+      async (ctx) => {
+        stripJsonSuffix(ctx.params);
+        await this.objects.respond(ctx, await load(ctx));
+      },
+      doc,
+    );
   }
 
-  collection(path: string, scope: string, tableCode: string, profile: ListProfile, options: CollectionOptions = {}): void {
+  collection(
+    path: string,
+    scope: string,
+    tableCode: string,
+    profile: ListProfile,
+    options: CollectionOptions = {},
+  ): void {
     const table = this.catalog.table(tableCode);
     if (!table) throw new Error(`route ${path}: table '${tableCode}' is not in the catalog of the enabled plugins`);
     this.mount({ kind: 'collection', path, scope, doc: options.doc ?? {}, table, profile }, async (ctx) => {

@@ -43,5 +43,7 @@ function add<T>(map: Map<string, T>, what: string, name: string, value: T): void
 }
 
 function missing(what: string, name: string, route: string): never {
-  throw new Error(`route ${route}: no ${what} '${name}' is registered (a plugin registers it with RouteRegistry.shapers)`);
+  throw new Error(
+    `route ${route}: no ${what} '${name}' is registered (a plugin registers it with RouteRegistry.shapers)`,
+  );
 }

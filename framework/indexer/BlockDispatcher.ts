@@ -66,8 +66,16 @@ export class BlockDispatcher implements HandlerRegistry {
     this.subscriptions.push({ kind: 'op', matches, fn });
   }
 
-  onOperationGroup<N extends string>(steps: readonly PatternStep<N>[], fn: GroupHandlerFn<N>, options?: GroupPatternOptions): void {
-    this.subscriptions.push({ kind: 'group', matcher: new GroupMatcher(steps, options), fn: fn as GroupHandlerFn<string> });
+  onOperationGroup<N extends string>(
+    steps: readonly PatternStep<N>[],
+    fn: GroupHandlerFn<N>,
+    options?: GroupPatternOptions,
+  ): void {
+    this.subscriptions.push({
+      kind: 'group',
+      matcher: new GroupMatcher(steps, options),
+      fn: fn as GroupHandlerFn<string>,
+    });
   }
 
   claim(role: string, selector: ContractSelector): void {
@@ -105,7 +113,9 @@ export class BlockDispatcher implements HandlerRegistry {
   async dispatch(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
     this.claimOriginations(block);
     // Most groups (attestations) hold no operation a pattern step can match: they are not tried at all.
-    const groups = this.subscriptions.some((s) => s.kind === 'group') ? operationGroups(block).filter((g) => g.some(isStepCandidate)) : [];
+    const groups = this.subscriptions.some((s) => s.kind === 'group')
+      ? operationGroups(block).filter((g) => g.some(isStepCandidate))
+      : [];
     const watches = this.contracts.watches;
     const untyped: ContractFacts = { roles: (a) => watches.roles(a), types: () => undefined };
     for (const s of this.subscriptions) {
@@ -131,17 +141,24 @@ export class BlockDispatcher implements HandlerRegistry {
       const types = ContractTypes.fromScript(op.script);
       if (!types) continue;
       for (const { role, selector } of this.claims) {
-        if (codeMatches(selector, types)) this.contracts.watches.add({ address: op.originatedContracts[0], role, height: block.level, types });
+        if (codeMatches(selector, types))
+          this.contracts.watches.add({ address: op.originatedContracts[0], role, height: block.level, types });
       }
     }
   }
 
   /** A group's matches with the types of its contracts looked up (node, cache): every group when steps need code. */
-  private async matchGroup(matcher: GroupMatcher<string>, group: NormalizedOperation[], block: NormalizedBlock, ctx: IndexContext) {
+  private async matchGroup(
+    matcher: GroupMatcher<string>,
+    group: NormalizedOperation[],
+    block: NormalizedBlock,
+    ctx: IndexContext,
+  ) {
     const known = new Map<string, ContractTypes | undefined>();
     const watches = this.contracts.watches;
     const facts: ContractFacts = { roles: (a) => watches.roles(a), types: (a) => known.get(a) };
-    for (const address of matcher.contracts(group)) known.set(address, await this.contracts.types(address, block, (p) => ctx.node(p)));
+    for (const address of matcher.contracts(group))
+      known.set(address, await this.contracts.types(address, block, (p) => ctx.node(p)));
     return matcher.match(group, facts, block.level);
   }
 

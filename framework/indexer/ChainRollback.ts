@@ -19,10 +19,11 @@ export class ChainRollback {
       if (t.orphanColumn) await q.update({ [t.orphanColumn]: true });
       else await q.delete();
     }
-    const entries: Array<{ table_code: string; row_id: string; pre_image: Record<string, unknown> | string | null }> = await trx(`${META_SCHEMA}.journal`)
-      .where('height', '>', height)
-      .orderBy('id', 'desc')
-      .select('table_code', 'row_id', 'pre_image');
+    const entries: Array<{ table_code: string; row_id: string; pre_image: Record<string, unknown> | string | null }> =
+      await trx(`${META_SCHEMA}.journal`)
+        .where('height', '>', height)
+        .orderBy('id', 'desc')
+        .select('table_code', 'row_id', 'pre_image');
     for (const e of entries) {
       const t = this.catalog.table(e.table_code);
       if (!t) throw new Error(`journal names table '${e.table_code}', which is not in the catalog: cannot roll back`);

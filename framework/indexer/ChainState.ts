@@ -18,7 +18,9 @@ export class ChainState {
   headTime?: number;
   blockInterval?: number;
 
-  update(patch: Partial<Pick<ChainState, 'height' | 'networkId' | 'protocol' | 'headTime' | 'blockInterval' | 'finalDepth'>>): void {
+  update(
+    patch: Partial<Pick<ChainState, 'height' | 'networkId' | 'protocol' | 'headTime' | 'blockInterval' | 'finalDepth'>>,
+  ): void {
     Object.assign(this, patch);
   }
 

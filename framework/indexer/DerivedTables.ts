@@ -25,10 +25,16 @@ export class DerivedTables {
   /** At start-up: every derived table has its hook, and only derived tables have one. */
   check(catalog: Catalog): void {
     for (const t of catalog.tables.values()) {
-      if (t.derivedFrom.length > 0 && !this.hooks.has(t.code)) throw new Error(`table '${t.code}' is derived from ${t.derivedFrom.join(', ')} but plugin '${t.plugin}' registered no recompute hook`);
+      if (t.derivedFrom.length > 0 && !this.hooks.has(t.code))
+        throw new Error(
+          `table '${t.code}' is derived from ${t.derivedFrom.join(', ')} but plugin '${t.plugin}' registered no recompute hook`,
+        );
     }
     for (const code of this.hooks.keys()) {
-      if (!catalog.table(code)?.derivedFrom.length) throw new Error(`a recompute hook names table '${code}', which the catalog does not declare derived_from other tables`);
+      if (!catalog.table(code)?.derivedFrom.length)
+        throw new Error(
+          `a recompute hook names table '${code}', which the catalog does not declare derived_from other tables`,
+        );
     }
   }
 

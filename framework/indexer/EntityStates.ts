@@ -48,7 +48,12 @@ export class EntityStates {
 
   constructor(private readonly maxCachedBytes = MAX_CACHED_BYTES) {}
 
-  async beginBatch(trx: Knex.Transaction, journaling: boolean, tables: Iterable<TableDef>, reader: Knex = trx): Promise<void> {
+  async beginBatch(
+    trx: Knex.Transaction,
+    journaling: boolean,
+    tables: Iterable<TableDef>,
+    reader: Knex = trx,
+  ): Promise<void> {
     this.session = { trx, reader, height: 0, journaling, journal: [] };
     for (const t of tables) {
       if (this.nextIds.has(t.code)) continue;
@@ -69,7 +74,12 @@ export class EntityStates {
     if (!s) {
       if (table.kind !== 'mutable') throw new Error(`table '${table.code}' is not mutable: use append()`);
       if (!table.column(keyColumn)) throw new Error(`table '${table.code}' has no column '${keyColumn}'`);
-      s = new CachedEntityStore(table, keyColumn, () => this.active(), () => this.allocate(table));
+      s = new CachedEntityStore(
+        table,
+        keyColumn,
+        () => this.active(),
+        () => this.allocate(table),
+      );
       this.stores.set(id, s);
     }
     return s;
@@ -79,7 +89,10 @@ export class EntityStates {
   async flush(writer: BulkWriter): Promise<JournalEntry[]> {
     const session = this.active();
     for (const s of this.stores.values()) s.endBlock(session);
-    await writer.mergeAll(session.trx, [...this.stores.values()].map((s) => ({ table: s.table, rows: s.takeChanged() })));
+    await writer.mergeAll(
+      session.trx,
+      [...this.stores.values()].map((s) => ({ table: s.table, rows: s.takeChanged() })),
+    );
     let cached = 0;
     for (const s of this.stores.values()) cached += s.cachedBytes;
     if (cached > this.maxCachedBytes) for (const s of this.stores.values()) s.evict();
@@ -143,7 +156,8 @@ class CachedEntityStore implements EntityStore {
   endBlock(session: BatchSession): void {
     for (const [rowId, { entity, before }] of this.thisBlock) {
       const preImage = before === null ? null : changedColumns(before, entity);
-      if (preImage === null || Object.keys(preImage).length > 0) session.journal.push({ height: session.height, table: this.table, rowId, preImage });
+      if (preImage === null || Object.keys(preImage).length > 0)
+        session.journal.push({ height: session.height, table: this.table, rowId, preImage });
     }
     this.thisBlock.clear();
   }
@@ -159,7 +173,10 @@ class CachedEntityStore implements EntityStore {
     const missing = [...new Set(keys)].filter((k) => !this.cache.has(k) && !this.absent.has(k));
     for (let i = 0; i < missing.length; i += 5000) {
       const chunk = missing.slice(i, i + 5000);
-      const rows: Row[] = await this.session().reader.withSchema(this.table.schema).from(this.table.storage).whereIn(this.keyColumn, chunk);
+      const rows: Row[] = await this.session()
+        .reader.withSchema(this.table.schema)
+        .from(this.table.storage)
+        .whereIn(this.keyColumn, chunk);
       for (const k of chunk) this.absent.add(k);
       for (const raw of rows) {
         this.absent.delete(String(raw[this.keyColumn]));

@@ -98,10 +98,24 @@ export class IndexBatch {
     await this.writeAppends(this.takeAppends());
     await this.contracts.watches.flush(this.trx);
     const journal = await this.states.flush(this.writer);
-    const lines = journal.map((j) => [j.height, j.table.code, j.rowId.toString(), j.preImage === null ? null : preImageJson(j.preImage)]);
-    await this.writer.appendValues(this.trx, META_SCHEMA, 'journal', ['height', 'table_code', 'row_id', 'pre_image'], lines);
+    const lines = journal.map((j) => [
+      j.height,
+      j.table.code,
+      j.rowId.toString(),
+      j.preImage === null ? null : preImageJson(j.preImage),
+    ]);
+    await this.writer.appendValues(
+      this.trx,
+      META_SCHEMA,
+      'journal',
+      ['height', 'table_code', 'row_id', 'pre_image'],
+      lines,
+    );
     if (this.blocks.length > 0) {
-      await this.trx(`${META_SCHEMA}.block_hashes`).insert(this.blocks.map((b) => ({ height: b.level, hash: b.hash, predecessor: b.predecessor }))).onConflict('height').merge();
+      await this.trx(`${META_SCHEMA}.block_hashes`)
+        .insert(this.blocks.map((b) => ({ height: b.level, hash: b.hash, predecessor: b.predecessor })))
+        .onConflict('height')
+        .merge();
     }
   }
 
@@ -115,7 +129,10 @@ export class IndexBatch {
     if (table.heightColumn) {
       const height = row[table.heightColumn];
       if (height === undefined) throw new Error(`a '${code}' row needs its height column '${table.heightColumn}'`);
-      if (Number(height) !== level) throw new Error(`a '${code}' row of block ${level} has ${table.heightColumn} ${String(height)}: an appended row's height is its block's`);
+      if (Number(height) !== level)
+        throw new Error(
+          `a '${code}' row of block ${level} has ${table.heightColumn} ${String(height)}: an appended row's height is its block's`,
+        );
     }
     const id = this.states.allocate(table);
     const filled = rowShape(table).copy(row, id);
@@ -140,11 +157,15 @@ export class IndexBatch {
     if (this.buffered >= this.io.writeAheadRows && !this.writing) {
       const write = this.writeAppends(this.takeAppends());
       this.writing = write;
-      write.then(() => {
-        if (this.writing === write) this.writing = undefined;
-      }, () => undefined);
+      write.then(
+        () => {
+          if (this.writing === write) this.writing = undefined;
+        },
+        () => undefined,
+      );
     }
-    for (let turn = 0; turn < WRITE_TURNS && this.writing; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+    for (let turn = 0; turn < WRITE_TURNS && this.writing; turn++)
+      await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
   private takeAppends(): Map<TableDef, Row[]> {
@@ -172,6 +193,7 @@ const WRITE_TURNS = 4;
  */
 function preImageJson(row: Row): string {
   const flat: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) flat[k] = v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex') : v;
+  for (const [k, v] of Object.entries(row))
+    flat[k] = v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex') : v;
   return JSON.stringify(flat, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
 }

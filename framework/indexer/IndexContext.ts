@@ -87,7 +87,10 @@ export type NodeRpc = (level: number, path: string) => Promise<unknown>;
 
 export type BlockHandlerFn = (block: NormalizedBlock, ctx: IndexContext) => Promise<void> | void;
 export type OperationHandlerFn = (op: NormalizedBlock['operations'][number], ctx: IndexContext) => Promise<void> | void;
-export type GroupHandlerFn<N extends string = string> = (match: GroupMatch<N>, ctx: IndexContext) => Promise<void> | void;
+export type GroupHandlerFn<N extends string = string> = (
+  match: GroupMatch<N>,
+  ctx: IndexContext,
+) => Promise<void> | void;
 /** Which originated contracts a plugin claims: by code hash, by interface or by entrypoints. */
 export type ContractSelector = Exclude<Destination, string | { readonly role: string }>;
 
@@ -129,7 +132,12 @@ export type BlocksDoneFn = (ctx: IndexContext) => Promise<void> | void;
  * Called in the batch transaction after all blocks of a batch were handled and flushed; `state` is the batch's
  * (ctx.state).
  */
-export type BatchHookFn = (trx: Knex.Transaction, fromHeight: number, toHeight: number, state: BatchState) => Promise<void> | void;
+export type BatchHookFn = (
+  trx: Knex.Transaction,
+  fromHeight: number,
+  toHeight: number,
+  state: BatchState,
+) => Promise<void> | void;
 
 /** How a plugin subscribes to the shared block dispatcher (the `handlers` its setup() returns). */
 export interface HandlerRegistry {
@@ -139,7 +147,11 @@ export interface HandlerRegistry {
    * Calls the handler for every group whose transactions and originations (internal ones included)
    * contain the steps in order; see GroupMatcher for the rules.
    */
-  onOperationGroup<N extends string>(steps: readonly PatternStep<N>[], handler: GroupHandlerFn<N>, options?: GroupPatternOptions): void;
+  onOperationGroup<N extends string>(
+    steps: readonly PatternStep<N>[],
+    handler: GroupHandlerFn<N>,
+    options?: GroupPatternOptions,
+  ): void;
   /**
    * Watches every contract originated (applied) whose code matches the selector, under the role, from its origination
    * on.

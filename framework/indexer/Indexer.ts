@@ -54,7 +54,15 @@ interface ReadBatch {
   live: boolean;
 }
 
-export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = { reorgDepth: FINAL_DEPTH, batchBlocks: 100, batchOperations: 20_000, prefetch: 8, retryDelayMs: 2000, writeAheadRows: 2000, maintenanceIntervalMs: 10_000 };
+export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = {
+  reorgDepth: FINAL_DEPTH,
+  batchBlocks: 100,
+  batchOperations: 20_000,
+  prefetch: 8,
+  retryDelayMs: 2000,
+  writeAheadRows: 2000,
+  maintenanceIntervalMs: 10_000,
+};
 
 /** A handler or the database failed: the batch was rolled back and indexing stops (the API goes on). */
 export class IndexingError extends Error {}
@@ -109,7 +117,9 @@ export class Indexer {
         if (resume) await this.resume();
         resume = false;
         const head = await this.source.head(signal);
-        this.status.firstLevel ??= this.tip ? this.tip.height : (this.options.fromLevel ?? (await this.source.firstLevel(signal)));
+        this.status.firstLevel ??= this.tip
+          ? this.tip.height
+          : (this.options.fromLevel ?? (await this.source.firstLevel(signal)));
         this.status.status = 'syncing';
         await this.catchUp(head, signal);
         if (this.reachedEnd()) break;
@@ -214,7 +224,13 @@ export class Indexer {
    * delays the current batch's opening and handlers, while in the turns the flush and the batch-end
    * hooks spend waiting on the database it costs nothing (about 0.3 s per 1,000 mainnet-like blocks).
    */
-  private async readBatch(after: number | undefined, limit: number, headLevel: number, signal: AbortSignal, normalizeAfter?: Promise<void>): Promise<ReadBatch | undefined> {
+  private async readBatch(
+    after: number | undefined,
+    limit: number,
+    headLevel: number,
+    signal: AbortSignal,
+    normalizeAfter?: Promise<void>,
+  ): Promise<ReadBatch | undefined> {
     const levels = await this.nextLevels(after, limit, signal);
     if (levels.length === 0) return undefined;
     const final = (level: number): boolean => headLevel - level >= this.options.reorgDepth;
@@ -267,7 +283,8 @@ export class Indexer {
     for (const block of blocks) {
       if (block.protocol === this.constantsProtocol) continue;
       const constants = await this.source.blockRpc(block.level, 'context/constants', signal);
-      if (typeof constants === 'object' && constants !== null && !Array.isArray(constants)) block.constants = constants as Record<string, unknown>;
+      if (typeof constants === 'object' && constants !== null && !Array.isArray(constants))
+        block.constants = constants as Record<string, unknown>;
       this.constantsProtocol = block.protocol;
     }
   }
@@ -282,12 +299,21 @@ export class Indexer {
     try {
       return this.normalizer.normalize(raw);
     } catch (e) {
-      throw new IndexingError(`block ${(raw as { hash?: string }).hash ?? '?'} cannot be read: ${(e as Error).message}`, { cause: e });
+      throw new IndexingError(
+        `block ${(raw as { hash?: string }).hash ?? '?'} cannot be read: ${(e as Error).message}`,
+        { cause: e },
+      );
     }
   }
 
   /** `handled`: called once the batch's handlers are done (the batch read ahead may be normalized). */
-  private async commit(blocks: NormalizedBlock[], mode: 'live' | 'backfill', headLevel: number, signal: AbortSignal, handled: () => void): Promise<void> {
+  private async commit(
+    blocks: NormalizedBlock[],
+    mode: 'live' | 'backfill',
+    headLevel: number,
+    signal: AbortSignal,
+    handled: () => void,
+  ): Promise<void> {
     const last = blocks[blocks.length - 1];
     try {
       const lap = this.phaseClock();
@@ -295,7 +321,17 @@ export class Indexer {
         const writeAheadRows = this.db.kind === 'postgres' ? this.options.writeAheadRows : 0;
         const io: BatchIo = { reader: writeAheadRows > 0 ? this.db.writer : trx, writeAheadRows };
         await this.states.beginBatch(trx, mode === 'live', this.catalog.tables.values(), io.reader);
-        const batch = new IndexBatch(trx, this.catalog, this.states, this.writer, mode, this.dispatcher.contracts, this.dispatcher.state, this.nodeRpc(signal), io);
+        const batch = new IndexBatch(
+          trx,
+          this.catalog,
+          this.states,
+          this.writer,
+          mode,
+          this.dispatcher.contracts,
+          this.dispatcher.state,
+          this.nodeRpc(signal),
+          io,
+        );
         await this.dispatcher.batchStarting(blocks, batch.startContext());
         lap('open');
         let ctx: IndexContext | undefined;
@@ -320,13 +356,19 @@ export class Indexer {
         this.constantsProtocol = undefined;
         throw e;
       }
-      throw new IndexingError(`blocks ${blocks[0].level}..${last.level} could not be indexed: ${(e as Error).message}`, { cause: e });
+      throw new IndexingError(
+        `blocks ${blocks[0].level}..${last.level} could not be indexed: ${(e as Error).message}`,
+        { cause: e },
+      );
     }
     this.dispatcher.contracts.watches.commit();
     this.dispatcher.state.committed();
     this.tip = { height: last.level, hash: last.hash, chainId: last.chainId ?? this.tip?.chainId };
     this.status.setIndexed(last.level);
-    this.status.countIndexed(blocks.length, blocks.reduce((n, b) => n + b.operations.length, 0));
+    this.status.countIndexed(
+      blocks.length,
+      blocks.reduce((n, b) => n + b.operations.length, 0),
+    );
     const previous = blocks.length > 1 ? blocks[blocks.length - 2].time : this.lastBlockTime;
     this.chain.update({
       height: last.level,
@@ -337,8 +379,12 @@ export class Indexer {
     });
     this.lastBlockTime = last.time;
     // Committed already: a failure here loses nothing, the next batch summarizes what this one left.
-    await this.brin.afterCommit(this.db.writer).catch((e: unknown) => this.log.warn({ err: e }, 'summarizing BRIN indexes failed'));
-    await this.maintenance.afterCommit(this.db.writer).catch((e: unknown) => this.log.warn({ err: e }, 'vacuuming or analyzing tables failed'));
+    await this.brin
+      .afterCommit(this.db.writer)
+      .catch((e: unknown) => this.log.warn({ err: e }, 'summarizing BRIN indexes failed'));
+    await this.maintenance
+      .afterCommit(this.db.writer)
+      .catch((e: unknown) => this.log.warn({ err: e }, 'vacuuming or analyzing tables failed'));
   }
 
   /** Adds the time since the last lap (or since it was made) to a phase of the indexer's status. */

@@ -24,12 +24,36 @@ export class IndexerStatus {
   firstLevel?: number;
   lastError?: string;
   readonly registry = new Registry();
-  private readonly indexedHeight = new Gauge({ name: 'tzidx_indexed_height', help: 'height of the last indexed block', registers: [this.registry] });
-  private readonly nodeHeight = new Gauge({ name: 'tzidx_node_height', help: 'height of the node head', registers: [this.registry] });
-  readonly blocksIndexed = new Counter({ name: 'tzidx_blocks_indexed_total', help: 'blocks indexed', registers: [this.registry] });
-  readonly opsIndexed = new Counter({ name: 'tzidx_operations_indexed_total', help: 'operation rows indexed', registers: [this.registry] });
-  readonly rollbacks = new Counter({ name: 'tzidx_rollbacks_total', help: 'chain reorganizations rolled back', registers: [this.registry] });
-  readonly rollbackDepth = new Counter({ name: 'tzidx_rolled_back_blocks_total', help: 'blocks removed by rollbacks', registers: [this.registry] });
+  private readonly indexedHeight = new Gauge({
+    name: 'tzidx_indexed_height',
+    help: 'height of the last indexed block',
+    registers: [this.registry],
+  });
+  private readonly nodeHeight = new Gauge({
+    name: 'tzidx_node_height',
+    help: 'height of the node head',
+    registers: [this.registry],
+  });
+  readonly blocksIndexed = new Counter({
+    name: 'tzidx_blocks_indexed_total',
+    help: 'blocks indexed',
+    registers: [this.registry],
+  });
+  readonly opsIndexed = new Counter({
+    name: 'tzidx_operations_indexed_total',
+    help: 'operation rows indexed',
+    registers: [this.registry],
+  });
+  readonly rollbacks = new Counter({
+    name: 'tzidx_rollbacks_total',
+    help: 'chain reorganizations rolled back',
+    registers: [this.registry],
+  });
+  readonly rollbackDepth = new Counter({
+    name: 'tzidx_rolled_back_blocks_total',
+    help: 'blocks removed by rollbacks',
+    registers: [this.registry],
+  });
   private readonly phaseSeconds = new Counter({
     name: 'tzidx_batch_phase_seconds_total',
     help: `time spent committing batches, by phase (${BATCH_PHASES.join(', ')})`,
@@ -37,7 +61,10 @@ export class IndexerStatus {
     registers: [this.registry],
   });
   /** The same seconds, plain (the bench reads them). */
-  readonly phases: Record<BatchPhase, number> = Object.fromEntries(BATCH_PHASES.map((p) => [p, 0])) as Record<BatchPhase, number>;
+  readonly phases: Record<BatchPhase, number> = Object.fromEntries(BATCH_PHASES.map((p) => [p, 0])) as Record<
+    BatchPhase,
+    number
+  >;
 
   /** Plain totals for the progress reporter (the Prometheus counters are async to read). */
   totalBlocks = 0;
@@ -76,6 +103,13 @@ export class IndexerStatus {
   toJSON(): object {
     // Tenderbake makes a block final once two blocks are built on it.
     const finalized = Math.max(0, Math.min(this.indexed, this.blocks - 2));
-    return { mode: this.mode, status: this.status, blocks: this.blocks, finalized, indexed: this.indexed, progress: Number(this.progress.toFixed(6)) };
+    return {
+      mode: this.mode,
+      status: this.status,
+      blocks: this.blocks,
+      finalized,
+      indexed: this.indexed,
+      progress: Number(this.progress.toFixed(6)),
+    };
   }
 }

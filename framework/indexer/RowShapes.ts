@@ -28,12 +28,25 @@ export function rowShape(table: TableDef): RowShape {
 function compile(table: TableDef): RowShape {
   // Catalog names are identifiers (a-z, 0-9, _), quoted anyway; a name Object.prototype also has
   // (`constructor`) must be the row's own property, not the inherited one.
-  const names = storedColumns(table).map((c) => c.name).filter((n) => n !== 'row_id');
-  const own = (obj: string, n: string): string => (n in Object.prototype ? `(Object.hasOwn(${obj}, ${JSON.stringify(n)}) ? ${obj}[${JSON.stringify(n)}] : undefined)` : `${obj}[${JSON.stringify(n)}]`);
-  const copy = new Function('row', 'rowId', `return { ${names.map((n) => `${JSON.stringify(n)}: ${own('row', n)}`).join(', ')}, row_id: rowId };`) as RowShape['copy'];
+  const names = storedColumns(table)
+    .map((c) => c.name)
+    .filter((n) => n !== 'row_id');
+  const own = (obj: string, n: string): string =>
+    n in Object.prototype
+      ? `(Object.hasOwn(${obj}, ${JSON.stringify(n)}) ? ${obj}[${JSON.stringify(n)}] : undefined)`
+      : `${obj}[${JSON.stringify(n)}]`;
+  const copy = new Function(
+    'row',
+    'rowId',
+    `return { ${names.map((n) => `${JSON.stringify(n)}: ${own('row', n)}`).join(', ')}, row_id: rowId };`,
+  ) as RowShape['copy'];
   // Assigns each column the patch defines; a patch with other keys, or with a column set to
   // undefined, is not all columns: Object.assign then does it exactly.
-  const assigned = new Function('e', 'p', `let n = 0, v;\n${names.map((n) => `if ((v = ${own('p', n)}) !== undefined) { e[${JSON.stringify(n)}] = v; n++; }`).join('\n')}\nreturn n;`) as (e: Row, p: Row) => number;
+  const assigned = new Function(
+    'e',
+    'p',
+    `let n = 0, v;\n${names.map((n) => `if ((v = ${own('p', n)}) !== undefined) { e[${JSON.stringify(n)}] = v; n++; }`).join('\n')}\nreturn n;`,
+  ) as (e: Row, p: Row) => number;
   return {
     copy,
     assign: (entity, patch) => {

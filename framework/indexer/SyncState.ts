@@ -16,7 +16,13 @@ export class SyncState {
 
   async write(trx: Knex.Transaction, cursor: SyncCursor): Promise<void> {
     await trx(`${META_SCHEMA}.sync_state`)
-      .insert({ id: 1, height: cursor.height, hash: cursor.hash, chain_id: cursor.chainId ?? null, updated_at: new Date() })
+      .insert({
+        id: 1,
+        height: cursor.height,
+        hash: cursor.hash,
+        chain_id: cursor.chainId ?? null,
+        updated_at: new Date(),
+      })
       .onConflict('id')
       .merge();
   }

@@ -6,7 +6,19 @@ import { tableCode, type TableHandle } from '../catalog/TableHandle';
 /** A select query over one catalog table: what committed before the batch (see BatchIo). */
 export type TableReader = (table: TableDef | TableHandle<unknown> | string) => Knex.QueryBuilder;
 
-const WRITES = new Set(['insert', 'update', 'del', 'delete', 'truncate', 'upsert', 'merge', 'onConflict', 'increment', 'decrement', 'returning']);
+const WRITES = new Set([
+  'insert',
+  'update',
+  'del',
+  'delete',
+  'truncate',
+  'upsert',
+  'merge',
+  'onConflict',
+  'increment',
+  'decrement',
+  'returning',
+]);
 
 /**
  * Handlers read through this and write only through `append`/`entities`, so every write is journaled
@@ -28,7 +40,8 @@ function readOnly(builder: Knex.QueryBuilder): Knex.QueryBuilder {
         };
       }
       const v = Reflect.get(target, prop, receiver);
-      if (typeof v !== 'function' || prop === 'then' || prop === 'catch' || prop === 'finally') return typeof v === 'function' ? v.bind(target) : v;
+      if (typeof v !== 'function' || prop === 'then' || prop === 'catch' || prop === 'finally')
+        return typeof v === 'function' ? v.bind(target) : v;
       // Chained calls return the builder itself: keep handing out the guarded one.
       return (...args: unknown[]) => {
         const r = v.apply(target, args);

@@ -37,7 +37,9 @@ export class ContractTypes {
 
   /** From an origination's or the node's `script` (`{code, storage}`). */
   static fromScript(script: unknown): ContractTypes | undefined {
-    return typeof script === 'object' && script !== null ? ContractTypes.fromCode((script as { code?: unknown }).code) : undefined;
+    return typeof script === 'object' && script !== null
+      ? ContractTypes.fromCode((script as { code?: unknown }).code)
+      : undefined;
   }
 
   static fromJSON(j: ContractTypesJson): ContractTypes {

@@ -167,9 +167,16 @@ export function decodeMicheline(bytes: Buffer): unknown {
     if (name === undefined) throw new Error(`unknown primitive code ${code}`);
     return name;
   };
-  const annots = (): string[] => chunk().toString('utf8').split(' ').filter((a) => a !== '');
-  const node = (name: string, args: unknown[], annotations: string[]): unknown =>
-    ({ prim: name, ...(args.length > 0 ? { args } : {}), ...(annotations.length > 0 ? { annots: annotations } : {}) });
+  const annots = (): string[] =>
+    chunk()
+      .toString('utf8')
+      .split(' ')
+      .filter((a) => a !== '');
+  const node = (name: string, args: unknown[], annotations: string[]): unknown => ({
+    prim: name,
+    ...(args.length > 0 ? { args } : {}),
+    ...(annotations.length > 0 ? { annots: annotations } : {}),
+  });
   const expr = (): unknown => {
     const tag = u8();
     switch (tag) {
@@ -367,9 +374,9 @@ const INTERFACES: ReadonlyArray<{ name: string; entrypoints: Record<string, stri
 
 /** Token standards whose every entrypoint the parameter type declares with the standard's type. */
 export function interfacesOf(parameterType: unknown): string[] {
-  return INTERFACES.filter((i) => Object.entries(i.entrypoints).every(([name, type]) => typeShape(entrypointType(parameterType, name)) === type)).map(
-    (i) => i.name,
-  );
+  return INTERFACES.filter((i) =>
+    Object.entries(i.entrypoints).every(([name, type]) => typeShape(entrypointType(parameterType, name)) === type),
+  ).map((i) => i.name);
 }
 
 // Primitives (instructions, types, sections) that mark a feature of a script.

@@ -18,7 +18,11 @@ export function fieldName(type: unknown): string | undefined {
  * The two sides of a pair type or value: n-ary `pair a b c`, `Pair a b c` and sequences `{a; b; c}` are right combs.
  */
 export function pairSides(node: unknown): [unknown, unknown] | undefined {
-  const items = Array.isArray(node) ? node : isPrim(node) && (node.prim === 'pair' || node.prim === 'Pair') ? node.args : undefined;
+  const items = Array.isArray(node)
+    ? node
+    : isPrim(node) && (node.prim === 'pair' || node.prim === 'Pair')
+      ? node.args
+      : undefined;
   if (!items || items.length < 2) return undefined;
   if (items.length === 2) return [items[0], items[1]];
   const rest = Array.isArray(node) ? items.slice(1) : { prim: (node as Prim).prim, args: items.slice(1) };
@@ -80,7 +84,8 @@ const JSON_RENDERING: ValueRendering = {
   timestamp: (s) => timestamp(s),
   timestampText: (t) => t,
   bytes: (hex) => hex,
-  map: (entries, scalarKeys) => (scalarKeys ? Object.fromEntries(entries.map((e) => [String(e.key), e.value])) : entries),
+  map: (entries, scalarKeys) =>
+    scalarKeys ? Object.fromEntries(entries.map((e) => [String(e.key), e.value])) : entries,
 };
 
 /**
@@ -120,7 +125,8 @@ function decode(r: ValueRendering, type: unknown, value: unknown): unknown {
       return union(r, type, value);
     case 'option':
       if (isPrim(value) && value.prim === 'None') return null;
-      if (isPrim(value) && value.prim === 'Some' && value.args?.length === 1) return decodeWith(r, args[0], value.args[0]);
+      if (isPrim(value) && value.prim === 'Some' && value.args?.length === 1)
+        return decodeWith(r, args[0], value.args[0]);
       throw new Mismatch();
     case 'list':
     case 'set':
@@ -190,7 +196,19 @@ function union(r: ValueRendering, type: Prim, value: unknown): unknown {
   return { [memberName(t) ?? path]: decodeWith(r, t, v) };
 }
 
-const SCALAR_KEYS = new Set(['string', 'int', 'nat', 'mutez', 'bytes', 'address', 'key_hash', 'key', 'timestamp', 'bool', 'chain_id']);
+const SCALAR_KEYS = new Set([
+  'string',
+  'int',
+  'nat',
+  'mutez',
+  'bytes',
+  'address',
+  'key_hash',
+  'key',
+  'timestamp',
+  'bool',
+  'chain_id',
+]);
 
 function mapValue(r: ValueRendering, keyType: unknown, valueType: unknown, items: unknown[]): unknown {
   const entries = items.map((item) => {
@@ -214,7 +232,8 @@ function hasBytes(v: unknown): v is { bytes: string } {
 }
 
 function stringOf(v: unknown): string {
-  if (typeof v === 'object' && v !== null && typeof (v as { string?: unknown }).string === 'string') return (v as { string: string }).string;
+  if (typeof v === 'object' && v !== null && typeof (v as { string?: unknown }).string === 'string')
+    return (v as { string: string }).string;
   throw new Mismatch();
 }
 

@@ -41,7 +41,9 @@ export function typedef(type: unknown, name?: string): Typedef {
     case 'lambda':
       return { name: own, type: type.prim, args: [typedef(args[0], 'param'), typedef(args[1], 'return')] };
     default:
-      return args.length > 0 ? { name: own, type: type.prim, args: args.map((a, i) => typedef(a, String(i))) } : { name: own, type: type.prim };
+      return args.length > 0
+        ? { name: own, type: type.prim, args: args.map((a, i) => typedef(a, String(i))) }
+        : { name: own, type: type.prim };
   }
 }
 
@@ -67,7 +69,13 @@ export function entrypointList(parameterType: unknown, withPrim: boolean): Entry
   const out: EntrypointInfo[] = [];
   const add = (t: unknown, branch: string, name: string): void => {
     const def = typedef(t, name);
-    out.push({ id: out.length, name, branch, type: def.type === 'struct' ? (def.args ?? []) : [def], ...(withPrim ? { prim: t } : {}) });
+    out.push({
+      id: out.length,
+      name,
+      branch,
+      type: def.type === 'struct' ? (def.args ?? []) : [def],
+      ...(withPrim ? { prim: t } : {}),
+    });
   };
   if (parameterType.prim !== 'or') {
     add(parameterType, '', fieldName(parameterType) ?? 'default');
@@ -92,7 +100,10 @@ export function entrypointArgType(parameterType: unknown, name: string): unknown
 }
 
 /** Views declared in a script's code: name, parameter and result types. */
-export function viewList(code: unknown, withPrim: boolean): Array<{ name: string; param: Typedef; result: Typedef; prim?: unknown }> {
+export function viewList(
+  code: unknown,
+  withPrim: boolean,
+): Array<{ name: string; param: Typedef; result: Typedef; prim?: unknown }> {
   if (!Array.isArray(code)) return [];
   return code
     .filter((s) => isPrim(s) && s.prim === 'view' && s.args?.length === 4)

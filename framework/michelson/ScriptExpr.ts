@@ -20,8 +20,17 @@ function addressesAsBytes(value: unknown, type: unknown): unknown {
   if (!isPrim(type)) return value;
   const s = (value as { string?: unknown }).string;
   if (type.prim === 'address' && typeof s === 'string') return { bytes: b58DecodeAddress(s.split('%')[0]) };
-  if (type.prim === 'pair' && type.args?.length === 2 && isPrim(value) && value.prim === 'Pair' && value.args?.length === 2) {
-    return { prim: 'Pair', args: [addressesAsBytes(value.args[0], type.args[0]), addressesAsBytes(value.args[1], type.args[1])] };
+  if (
+    type.prim === 'pair' &&
+    type.args?.length === 2 &&
+    isPrim(value) &&
+    value.prim === 'Pair' &&
+    value.args?.length === 2
+  ) {
+    return {
+      prim: 'Pair',
+      args: [addressesAsBytes(value.args[0], type.args[0]), addressesAsBytes(value.args[1], type.args[1])],
+    };
   }
   return value;
 }

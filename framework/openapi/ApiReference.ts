@@ -23,28 +23,43 @@ export class ApiReference {
   private readonly assetCache = new Map<string, Buffer>();
 
   mount(routes: RouteRegistry): void {
-    routes.get('/openapi.json', 'GetOpenApi', (ctx) => {
-      if (!this.document) throw ApiError.timeout('the API document is not built yet');
-      ctx.set('Cache-Control', 'public, max-age=60');
-      ctx.type = 'application/json; charset=utf-8';
-      ctx.body = this.document;
-    }, { summary: 'this document (OpenAPI 3.1)' });
-    routes.get('/docs', 'GetDocs', (ctx) => {
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.body = docsPage();
-    }, { summary: 'the API reference and the indexer status, for people', mediaType: 'text/html' });
-    routes.get('/docs/assets/:file', 'GetDocsAsset', (ctx) => {
-      const file = ctx.params.file;
-      const type = ASSETS.get(file);
-      if (!type) throw ApiError.notFound(`no such asset '${file}'`);
-      ctx.set('Cache-Control', 'public, max-age=86400');
-      ctx.type = type;
-      ctx.body = this.asset(file);
-    }, {
-      summary: 'files of the reference page (Swagger UI)',
-      mediaType: 'application/octet-stream',
-      pathParams: { file: { type: 'string', enum: [...ASSETS.keys()] } },
-    });
+    routes.get(
+      '/openapi.json',
+      'GetOpenApi',
+      (ctx) => {
+        if (!this.document) throw ApiError.timeout('the API document is not built yet');
+        ctx.set('Cache-Control', 'public, max-age=60');
+        ctx.type = 'application/json; charset=utf-8';
+        ctx.body = this.document;
+      },
+      { summary: 'this document (OpenAPI 3.1)' },
+    );
+    routes.get(
+      '/docs',
+      'GetDocs',
+      (ctx) => {
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.body = docsPage();
+      },
+      { summary: 'the API reference and the indexer status, for people', mediaType: 'text/html' },
+    );
+    routes.get(
+      '/docs/assets/:file',
+      'GetDocsAsset',
+      (ctx) => {
+        const file = ctx.params.file;
+        const type = ASSETS.get(file);
+        if (!type) throw ApiError.notFound(`no such asset '${file}'`);
+        ctx.set('Cache-Control', 'public, max-age=86400');
+        ctx.type = type;
+        ctx.body = this.asset(file);
+      },
+      {
+        summary: 'files of the reference page (Swagger UI)',
+        mediaType: 'application/octet-stream',
+        pathParams: { file: { type: 'string', enum: [...ASSETS.keys()] } },
+      },
+    );
   }
 
   build(source: OpenApiSource): Record<string, unknown> {

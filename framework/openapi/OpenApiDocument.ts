@@ -40,9 +40,11 @@ export function buildOpenApi(src: OpenApiSource): Record<string, unknown> {
   };
   for (const r of src.routes) {
     if (r.kind === 'tables') {
-      for (const t of src.catalog.tables.values()) add(`${r.path.replace(/\/:\w+$/, '')}/${t.code}`, tableOperation(t, r.profile, schemas));
+      for (const t of src.catalog.tables.values())
+        add(`${r.path.replace(/\/:\w+$/, '')}/${t.code}`, tableOperation(t, r.profile, schemas));
     } else if (r.kind === 'series') {
-      for (const s of src.catalog.series.values()) add(`${r.path.replace(/\/:\w+$/, '')}/${s.code}`, seriesOperation(s, schemas));
+      for (const s of src.catalog.series.values())
+        add(`${r.path.replace(/\/:\w+$/, '')}/${s.code}`, seriesOperation(s, schemas));
     } else {
       const { path, params } = openApiPath(r.path);
       add(path, routeOperation(r, params, src.catalog, schemas), r.kind === 'write' ? r.method : 'get');
@@ -53,7 +55,8 @@ export function buildOpenApi(src: OpenApiSource): Record<string, unknown> {
     info: {
       title: 'tzidx',
       version: src.version,
-      description: 'Tezos indexer data service: bulk tables, time-series, explorer and plugin APIs. Errors always answer the JSON error body.',
+      description:
+        'Tezos indexer data service: bulk tables, time-series, explorer and plugin APIs. Errors always answer the JSON error body.',
       'x-tzidx-plugins': src.plugins.map((p) => ({ name: p.name, description: p.description ?? '' })),
     },
     servers: [{ url: '/' }],
@@ -62,7 +65,12 @@ export function buildOpenApi(src: OpenApiSource): Record<string, unknown> {
     components: {
       schemas,
       securitySchemes: SECURITY_SCHEMES,
-      responses: { Error: { description: 'the JSON error body', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+      responses: {
+        Error: {
+          description: 'the JSON error body',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
     },
   };
 }
@@ -80,7 +88,11 @@ export function openApiPath(routerPath: string): { path: string; params: string[
 
 function tableOperation(t: TableDef, profile: ListProfile, schemas: Record<string, Schema>): Operation {
   schemas[`${t.code}.row`] = rowSchema(t, profile);
-  schemas[`${t.code}.columns`] = { type: 'object', description: 'every column with its type and filter operators', properties: Object.fromEntries(t.columns.map((c) => [c.name, columnSchema(c, 'object')])) };
+  schemas[`${t.code}.columns`] = {
+    type: 'object',
+    description: 'every column with its type and filter operators',
+    properties: Object.fromEntries(t.columns.map((c) => [c.name, columnSchema(c, 'object')])),
+  };
   schemas[`${t.code}.filters`] = filterSchema(t);
   return {
     operationId: `table_${t.code}`,
@@ -114,10 +126,16 @@ function seriesOperation(s: SeriesDef, schemas: Record<string, Schema>): Operati
   };
 }
 
-function routeOperation(r: Exclude<RouteInfo, { kind: 'tables' | 'series' }>, names: string[], catalog: Catalog, schemas: Record<string, Schema>): Operation {
+function routeOperation(
+  r: Exclude<RouteInfo, { kind: 'tables' | 'series' }>,
+  names: string[],
+  catalog: Catalog,
+  schemas: Record<string, Schema>,
+): Operation {
   const doc: RouteDoc = r.doc;
   const parameters: Schema[] = names.map((name) => pathParameter(name, doc, catalog));
-  for (const q of doc.query ?? []) parameters.push(query(q.name, q.description ?? '', q.schema ?? { type: 'string' }, q.required));
+  for (const q of doc.query ?? [])
+    parameters.push(query(q.name, q.description ?? '', q.schema ?? { type: 'string' }, q.required));
   let responses: Operation;
   if (r.kind === 'collection') {
     schemas[`${r.table.code}.filters`] ??= filterSchema(r.table);
@@ -151,15 +169,23 @@ function routeOperation(r: Exclude<RouteInfo, { kind: 'tables' | 'series' }>, na
 function pathParameter(name: string, doc: RouteDoc, catalog: Catalog): Schema {
   const columnName = doc.params?.columns[name];
   const column = columnName ? catalog.table(doc.params!.table)?.column(columnName) : undefined;
-  const schema = column ? { ...column.type.schema('object'), 'x-type': column.type.name } : (doc.pathParams?.[name] ?? { type: 'string' });
-  const description = column ? `a ${doc.params!.table}.${column.name} value${column.description ? ` (${column.description})` : ''}` : name;
+  const schema = column
+    ? { ...column.type.schema('object'), 'x-type': column.type.name }
+    : (doc.pathParams?.[name] ?? { type: 'string' });
+  const description = column
+    ? `a ${doc.params!.table}.${column.name} value${column.description ? ` (${column.description})` : ''}`
+    : name;
   return { name, in: 'path', required: true, description, schema };
 }
 
 function listParameters(t: TableDef, profile: ListProfile): Schema[] {
   return [
     query('columns', `comma-separated columns of ${t.code}`, { type: 'string' }),
-    query('limit', `rows per page (default ${profile.defaultLimit}, at most ${profile.maxLimit})`, limitSchema(profile)),
+    query(
+      'limit',
+      `rows per page (default ${profile.defaultLimit}, at most ${profile.maxLimit})`,
+      limitSchema(profile),
+    ),
     query('cursor', 'continue after this row_id', { type: 'string', pattern: '^[0-9]+$' }),
     query('order', 'row order', { type: 'string', enum: ['asc', 'desc'], default: 'asc' }),
     ...(profile.allowOffset ? [query('offset', 'rows to skip', { type: 'integer', minimum: 0, default: 0 })] : []),
@@ -168,7 +194,15 @@ function listParameters(t: TableDef, profile: ListProfile): Schema[] {
 
 /** All column filters in one exploded object parameter: `?height.gte=10&type=transaction`. */
 function filtersParameter(t: TableDef): Schema {
-  return { name: 'filters', in: 'query', style: 'form', explode: true, description: 'column filters: `column` or `column.op`, e.g. {"height.gte": "10"}', schema: { $ref: `#/components/schemas/${t.code}.filters` }, example: {} };
+  return {
+    name: 'filters',
+    in: 'query',
+    style: 'form',
+    explode: true,
+    description: 'column filters: `column` or `column.op`, e.g. {"height.gte": "10"}',
+    schema: { $ref: `#/components/schemas/${t.code}.filters` },
+    example: {},
+  };
 }
 
 function jsonBody(schema: Schema): Schema {
@@ -192,9 +226,14 @@ function jsonRows(ref: string, csv: boolean): Operation {
 }
 
 function tags(src: OpenApiSource): Schema[] {
-  const routeTags = new Set(src.routes.filter((r) => r.kind !== 'tables' && r.kind !== 'series').map((r) => r.path.split('/')[1] || 'service'));
+  const routeTags = new Set(
+    src.routes.filter((r) => r.kind !== 'tables' && r.kind !== 'series').map((r) => r.path.split('/')[1] || 'service'),
+  );
   return [
-    ...src.plugins.map((p) => ({ name: p.name, description: `tables and series of ${p.name}${p.description ? `: ${p.description}` : ''}` })),
+    ...src.plugins.map((p) => ({
+      name: p.name,
+      description: `tables and series of ${p.name}${p.description ? `: ${p.description}` : ''}`,
+    })),
     ...[...routeTags].filter((t) => !src.plugins.some((p) => p.name === t)).map((name) => ({ name })),
   ];
 }

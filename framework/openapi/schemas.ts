@@ -14,7 +14,10 @@ export type Schema = Record<string, unknown>;
 /** A column value as an encoding renders it; `null` allowed for nullable columns (JSON Schema 2020-12). */
 export function columnSchema(c: ColumnDef, enc: Encoding): Schema {
   const base = c.type.schema(enc);
-  const described = { ...base, description: [c.description, base.description].filter(Boolean).join(' — ') || undefined };
+  const described = {
+    ...base,
+    description: [c.description, base.description].filter(Boolean).join(' — ') || undefined,
+  };
   const typed = c.nullable && typeof base.type === 'string' ? { ...described, type: [base.type, 'null'] } : described;
   return { ...dropUndefined(typed), 'x-type': c.type.name, 'x-operators': [...c.type.operators] };
 }
@@ -41,7 +44,10 @@ export function seriesRowSchema(series: SeriesDef): Schema {
   return {
     type: 'array',
     description: `time (unix ms), then the measures in the order of \`columns\`; by default ${measures.map((m) => m.name).join(', ')}`,
-    prefixItems: [{ type: 'integer', description: 'bucket start, unix milliseconds' }, ...measures.map((m) => ({ ...columnSchema(m.output, 'compact'), title: m.name, 'x-aggregation': m.agg }))],
+    prefixItems: [
+      { type: 'integer', description: 'bucket start, unix milliseconds' },
+      ...measures.map((m) => ({ ...columnSchema(m.output, 'compact'), title: m.name, 'x-aggregation': m.agg })),
+    ],
   };
 }
 
@@ -60,7 +66,9 @@ export function errorSchema(): Schema {
             code: {
               type: 'integer',
               enum: Object.values(ErrorCode),
-              description: Object.entries(ErrorCode).map(([name, code]) => `${code} ${name}`).join(', '),
+              description: Object.entries(ErrorCode)
+                .map(([name, code]) => `${code} ${name}`)
+                .join(', '),
             },
             status: { type: 'integer', description: 'the HTTP status' },
             message: { type: 'string', description: 'the status text' },
@@ -86,7 +94,8 @@ export function filterSchema(table: TableDef): Schema {
     const value = { type: 'string', description: `${c.type.name} value` };
     properties[c.name] = { ...value, description: `${c.name} equals (${c.type.name})` };
     for (const op of c.type.operators) {
-      const list = op === 'in' || op === 'nin' ? ', comma-separated list' : op === 'rg' ? ', two comma-separated bounds' : '';
+      const list =
+        op === 'in' || op === 'nin' ? ', comma-separated list' : op === 'rg' ? ', two comma-separated bounds' : '';
       properties[`${c.name}.${op}`] = { ...value, description: `${c.name} ${op} (${c.type.name}${list})` };
     }
   }

@@ -12,7 +12,10 @@ export class PluginError extends Error {
  * where every plugin comes after its dependencies. Unknown names and dependency cycles are rejected
  * with a message that names them.
  */
-export function resolvePlugins(available: readonly PluginClass[], enabled: readonly string[] | undefined): PluginClass[] {
+export function resolvePlugins(
+  available: readonly PluginClass[],
+  enabled: readonly string[] | undefined,
+): PluginClass[] {
   const byName = new Map<string, PluginClass>();
   for (const p of available) {
     if (byName.has(p.manifest.name)) throw new PluginError(`two plugins are named '${p.manifest.name}'`);
@@ -29,7 +32,8 @@ export function resolvePlugins(available: readonly PluginClass[], enabled: reado
       throw new PluginError(`unknown plugin '${name}'${via}; available: ${known}`);
     }
     if (state.get(name) === 'done') return;
-    if (state.get(name) === 'visiting') throw new PluginError(`plugin dependency cycle: ${[...path.slice(path.indexOf(name)), name].join(' -> ')}`);
+    if (state.get(name) === 'visiting')
+      throw new PluginError(`plugin dependency cycle: ${[...path.slice(path.indexOf(name)), name].join(' -> ')}`);
     state.set(name, 'visiting');
     for (const dep of p.manifest.dependsOn ?? []) visit(dep, [...path, name]);
     state.set(name, 'done');

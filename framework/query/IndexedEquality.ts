@@ -9,7 +9,12 @@ import type { Knex } from 'knex';
  * An equality it knows as constant and drops from the order; a range of one value it does not, so
  * only that index answers in order without sorting all the account's rows, and it takes that index.
  */
-export function whereIndexedEquality(q: Knex.QueryBuilder, column: string, value: Knex.Value, order: 'asc' | 'desc'): Knex.QueryBuilder {
+export function whereIndexedEquality(
+  q: Knex.QueryBuilder,
+  column: string,
+  value: Knex.Value,
+  order: 'asc' | 'desc',
+): Knex.QueryBuilder {
   return q.whereBetween(column, [value, value]).orderBy(column, order);
 }
 
@@ -21,8 +26,19 @@ export function whereIndexedEquality(q: Knex.QueryBuilder, column: string, value
  * receiver) in row-id order, so Postgres reads all of the value's rows and sorts them, or walks the
  * row-id index filtering; each page reads at most the rows answered.
  */
-export function whereInMergedPages(knex: Knex, q: Knex.QueryBuilder, pages: readonly Knex.QueryBuilder[], order: 'asc' | 'desc', size: number, offset: number): Knex.QueryBuilder {
-  const merged = knex.select('row_id').from(knex.union([...pages], true).as('pages')).orderBy('row_id', order).limit(size);
+export function whereInMergedPages(
+  knex: Knex,
+  q: Knex.QueryBuilder,
+  pages: readonly Knex.QueryBuilder[],
+  order: 'asc' | 'desc',
+  size: number,
+  offset: number,
+): Knex.QueryBuilder {
+  const merged = knex
+    .select('row_id')
+    .from(knex.union([...pages], true).as('pages'))
+    .orderBy('row_id', order)
+    .limit(size);
   if (offset > 0) merged.offset(offset);
   return q.whereIn('row_id', merged).orderBy('row_id', order);
 }

@@ -46,7 +46,10 @@ export class JsonRowsEncoder implements RowEncoder {
       this.first = false;
       for (let i = 0; i < n; i++) {
         const raw = row[i];
-        item += (i > 0 ? ',' : '') + this.keys[i] + (raw === null ? this.nulls[i] : this.columns[i].type.json(raw, this.encoding));
+        item +=
+          (i > 0 ? ',' : '') +
+          this.keys[i] +
+          (raw === null ? this.nulls[i] : this.columns[i].type.json(raw, this.encoding));
       }
       out += item + this.close;
     }

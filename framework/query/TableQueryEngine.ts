@@ -46,15 +46,34 @@ export class TableQueryEngine {
    * One chunk's SELECT, of a request whose keys were looked up; public so the tables benchmark's floor runs the very
    * same SQL.
    */
-  query(table: TableDef, req: TableRequest, enc: Encoding, after: string | undefined, offset: number, size: number): Knex.QueryBuilder {
+  query(
+    table: TableDef,
+    req: TableRequest,
+    enc: Encoding,
+    after: string | undefined,
+    offset: number,
+    size: number,
+  ): Knex.QueryBuilder {
     const knex = this.db.reader;
     // Aliased so that ORDER BY row_id names the stored column, never a text rendering of it.
     const exprs = req.columns.map((c, i) => `${c.type.select(columnSql(c), enc)} as "c${i}"`);
     exprs.push('"row_id"::text as "k"');
-    const q = knex.withSchema(table.schema).from(table.storage).select(knex.raw(exprs.join(', ')));
+    const q = knex
+      .withSchema(table.schema)
+      .from(table.storage)
+      .select(knex.raw(exprs.join(', ')));
     const split = splitPages(table, req.filters);
     if (split) {
-      const pages = split.parts.map((part) => page(knex.withSchema(table.schema).from(table.storage).select('row_id'), table, [...split.others, part], req.order, after, size + offset));
+      const pages = split.parts.map((part) =>
+        page(
+          knex.withSchema(table.schema).from(table.storage).select('row_id'),
+          table,
+          [...split.others, part],
+          req.order,
+          after,
+          size + offset,
+        ),
+      );
       return whereInMergedPages(knex, q, pages, req.order, size, offset);
     }
     page(q, table, req.filters, req.order, after, size);
@@ -64,7 +83,14 @@ export class TableQueryEngine {
 }
 
 /** Filters, row-id bounds, cursor, order and limit of one page of rows. */
-function page(q: Knex.QueryBuilder, table: TableDef, filters: readonly Filter[], order: 'asc' | 'desc', after: string | undefined, size: number): Knex.QueryBuilder {
+function page(
+  q: Knex.QueryBuilder,
+  table: TableDef,
+  filters: readonly Filter[],
+  order: 'asc' | 'desc',
+  after: string | undefined,
+  size: number,
+): Knex.QueryBuilder {
   const lead = leadingEquality(table, filters);
   applyFilters(q, lead ? filters.filter((f) => f !== lead.filter) : filters);
   if (lead) whereIndexedEquality(q, lead.column.name, lead.value as Knex.Value, order);
@@ -79,9 +105,18 @@ function page(q: Knex.QueryBuilder, table: TableDef, filters: readonly Filter[],
  * index in order (whereIndexedEquality, which says why: for an account idle since long, 600,000
  * rows read here for 20, 0.16 s, against 0.1 ms).
  */
-function leadingEquality(table: TableDef, filters: readonly Filter[]): { filter: Filter; column: ColumnDef; value: SqlValue } | undefined {
+function leadingEquality(
+  table: TableDef,
+  filters: readonly Filter[],
+): { filter: Filter; column: ColumnDef; value: SqlValue } | undefined {
   for (const filter of filters) {
-    if ((filter.op !== 'eq' && filter.op !== 'in') || filter.column.anyOf || filter.column.lookup || filter.column.packs) continue;
+    if (
+      (filter.op !== 'eq' && filter.op !== 'in') ||
+      filter.column.anyOf ||
+      filter.column.lookup ||
+      filter.column.packs
+    )
+      continue;
     if (filter.values.includes(null)) continue;
     const via = filter.column.via;
     const column = via?.column ?? filter.column;
@@ -96,7 +131,9 @@ function leadingEquality(table: TableDef, filters: readonly Filter[]): { filter:
 /** Whether a btree index of the table is led by the stored column and then the row id: one value of
  * the column is read by it in row-id order, without a sort. */
 export function leadsIndex(table: TableDef, column: ColumnDef): boolean {
-  return table.indexes.some((ix) => ix.using === 'btree' && ix.columns[0] === column.name && ix.columns[1] === 'row_id');
+  return table.indexes.some(
+    (ix) => ix.using === 'btree' && ix.columns[0] === column.name && ix.columns[1] === 'row_id',
+  );
 }
 
 /** Most pages one filter is split into; a longer list is read as one page per column. */
@@ -123,7 +160,11 @@ function splitPages(table: TableDef, filters: readonly Filter[]): { parts: Filte
       const direct = via?.byValue ? filter.values.filter(isId) : [];
       const found = via && filter.keyIds?.get(via);
       // Keys not looked up (an InitPlan) or too many values: the column's page as one.
-      const values = !via ? filter.values : direct.length === filter.values.length ? direct : found && [...direct, ...found];
+      const values = !via
+        ? filter.values
+        : direct.length === filter.values.length
+          ? direct
+          : found && [...direct, ...found];
       if (!values || values.length * columns.length > MAX_PAGES) return [{ ...filter, column }];
       return values.map((v) => ({ column, op: 'eq', values: [v], ...(via ? { keyIds: new Map([[via, [v]]]) } : {}) }));
     });
@@ -154,10 +195,16 @@ export async function lookUpKeys(knex: Knex, req: TableRequest): Promise<TableRe
         // The four roles of op `address` name the same accounts: one lookup.
         const key = JSON.stringify([via.schema, via.storage, via.key.name, via.value, via.orphan, keys]);
         if (!found.has(key)) {
-          const ids = knex.withSchema(via.schema).from(via.storage).select(knex.raw(`${quote(via.value)}::text as id`));
+          const ids = knex
+            .withSchema(via.schema)
+            .from(via.storage)
+            .select(knex.raw(`${quote(via.value)}::text as id`));
           if (via.orphan) ids.where(via.orphan, false);
           applyFilter(ids, { column: via.key, op: keys.length === 1 ? 'eq' : 'in', values: keys });
-          found.set(key, ids.then((rows: Array<{ id: string }>) => rows.map((r) => r.id)));
+          found.set(
+            key,
+            ids.then((rows: Array<{ id: string }>) => rows.map((r) => r.id)),
+          );
         }
         keyIds.set(via, await found.get(key)!);
       }
@@ -176,7 +223,8 @@ export function applyFilters(q: Knex.QueryBuilder, filters: readonly Filter[]): 
     if (f.column.lookup) applyLookup(q, f, f.column.lookup);
     else if (mapsTo) applyFilter(q, { ...f, column: mapsTo.column }, mapsTo);
     else if (!anyOf) applyFilter(q, f);
-    else if (f.op === 'ne' || f.op === 'nin') q.where((all) => anyOf.forEach((column) => applyFilter(all, { ...f, column })));
+    else if (f.op === 'ne' || f.op === 'nin')
+      q.where((all) => anyOf.forEach((column) => applyFilter(all, { ...f, column })));
     else q.where((any) => anyOf.forEach((column) => any.orWhere((one) => applyFilter(one, { ...f, column }))));
   }
 }
@@ -193,15 +241,28 @@ export function applyFilters(q: Knex.QueryBuilder, filters: readonly Filter[]): 
 function boundRowIds(q: Knex.QueryBuilder, table: TableDef, filters: readonly Filter[]): void {
   const column = table.heightColumn;
   // Without a B-tree led by the height, finding that first row would read the table.
-  if (table.kind !== 'append' || !column || !table.indexes.some((ix) => ix.columns[0] === column && ix.using === 'btree')) return;
+  if (
+    table.kind !== 'append' ||
+    !column ||
+    !table.indexes.some((ix) => ix.columns[0] === column && ix.using === 'btree')
+  )
+    return;
   const height = quote(column);
   const from = `${quote(table.schema)}.${quote(table.storage)}`;
   for (const f of filters) {
     // Only the row ids: a height range whose ends Postgres cannot see when it plans (a cycle's) would
     // have it read the range by the height index and sort it, where the row-id index reads it in order.
     const { lower, upper } = heightBounds(f, table.column(column)!);
-    if (lower) q.whereRaw(`"row_id" >= (select "row_id" from ${from} where ${height} ${lower.op} ${lower.sql} order by ${height}, "row_id" limit 1)`, lower.bindings);
-    if (upper) q.whereRaw(`"row_id" <= (select "row_id" from ${from} where ${height} ${upper.op} ${upper.sql} order by ${height} desc, "row_id" desc limit 1)`, upper.bindings);
+    if (lower)
+      q.whereRaw(
+        `"row_id" >= (select "row_id" from ${from} where ${height} ${lower.op} ${lower.sql} order by ${height}, "row_id" limit 1)`,
+        lower.bindings,
+      );
+    if (upper)
+      q.whereRaw(
+        `"row_id" <= (select "row_id" from ${from} where ${height} ${upper.op} ${upper.sql} order by ${height} desc, "row_id" desc limit 1)`,
+        upper.bindings,
+      );
   }
 }
 
@@ -218,18 +279,26 @@ interface HeightBound {
  * the cycles asked for, by the block table's index on `cycle`).
  */
 function heightBounds(f: Filter, height: ColumnDef): { lower?: HeightBound; upper?: HeightBound } {
-  const lower = f.op === 'gt' || f.op === 'gte' || f.op === 'rg' || (f.op === 'eq' && f.column.followsHeight !== undefined);
-  const upper = f.op === 'lt' || f.op === 'lte' || f.op === 'rg' || (f.op === 'eq' && f.column.followsHeight !== undefined);
+  const lower =
+    f.op === 'gt' || f.op === 'gte' || f.op === 'rg' || (f.op === 'eq' && f.column.followsHeight !== undefined);
+  const upper =
+    f.op === 'lt' || f.op === 'lte' || f.op === 'rg' || (f.op === 'eq' && f.column.followsHeight !== undefined);
   const first = f.values[0];
   const last = f.values[f.values.length - 1];
   const ph = height.type.placeholder;
   const packs = f.column.packs;
   const follows = f.column.followsHeight;
   if (f.column.name === height.name) {
-    return { lower: lower ? { op: f.op === 'gt' ? '>' : '>=', sql: ph, bindings: [first] } : undefined, upper: upper ? { op: f.op === 'lt' ? '<' : '<=', sql: ph, bindings: [last] } : undefined };
+    return {
+      lower: lower ? { op: f.op === 'gt' ? '>' : '>=', sql: ph, bindings: [first] } : undefined,
+      upper: upper ? { op: f.op === 'lt' ? '<' : '<=', sql: ph, bindings: [last] } : undefined,
+    };
   }
   if (packs?.high.name === height.name) {
-    return { lower: lower ? { op: '>=', sql: ph, bindings: [splitPacked(first, packs)[0]] } : undefined, upper: upper ? { op: '<=', sql: ph, bindings: [splitPacked(last, packs)[0]] } : undefined };
+    return {
+      lower: lower ? { op: '>=', sql: ph, bindings: [splitPacked(first, packs)[0]] } : undefined,
+      upper: upper ? { op: '<=', sql: ph, bindings: [splitPacked(last, packs)[0]] } : undefined,
+    };
   }
   if (!follows) return {};
   const col = quote(follows.column);
@@ -239,7 +308,11 @@ function heightBounds(f: Filter, height: ColumnDef): { lower?: HeightBound; uppe
   // The first (last) height at such a value: the value never decreases along the main chain. (`+ 0`:
   // ordered by the height alone, as under `cycle = 7`, Postgres would walk the height index from one
   // end, filtering, where the column's index finds the rows.)
-  const at = (op: string, dir: string, v: SqlValue): HeightBound => ({ op: dir === 'asc' ? '>=' : '<=', sql: `(select ${h} from ${from} ${col} ${op} ${value} order by ${col} ${dir}, ${h} + 0 ${dir} limit 1)`, bindings: [v] });
+  const at = (op: string, dir: string, v: SqlValue): HeightBound => ({
+    op: dir === 'asc' ? '>=' : '<=',
+    sql: `(select ${h} from ${from} ${col} ${op} ${value} order by ${col} ${dir}, ${h} + 0 ${dir} limit 1)`,
+    bindings: [v],
+  });
   return {
     lower: lower ? at(f.op === 'gt' ? '>' : f.op === 'eq' ? '=' : '>=', 'asc', first) : undefined,
     upper: upper ? at(f.op === 'lt' ? '<' : f.op === 'eq' ? '=' : '<=', 'desc', last) : undefined,
@@ -275,7 +348,9 @@ function applyLookup(q: Knex.QueryBuilder, f: Filter, lookup: ColumnLookup): voi
   const negated = f.op === 'ne' || f.op === 'nin';
   const positive: Filter = { ...f, column: lookup.column, op: f.op === 'ne' ? 'eq' : f.op === 'nin' ? 'in' : f.op };
   const matching = function (this: Knex.QueryBuilder): void {
-    this.withSchema(lookup.schema).from(lookup.storage).select([...lookup.by]);
+    this.withSchema(lookup.schema)
+      .from(lookup.storage)
+      .select([...lookup.by]);
     applyFilter(this, positive);
   };
   const on = [...lookup.on];

@@ -91,7 +91,8 @@ function parseOrder(arg: string | undefined): 'asc' | 'desc' {
 
 function parseCursor(arg: string | undefined): string | undefined {
   if (arg === undefined || arg === '') return undefined;
-  if (!UINT64.test(arg) || BigInt(arg) > 2n ** 64n - 1n) throw ApiError.invalid(`invalid cursor value '${arg}': expected a row_id`);
+  if (!UINT64.test(arg) || BigInt(arg) > 2n ** 64n - 1n)
+    throw ApiError.invalid(`invalid cursor value '${arg}': expected a row_id`);
   // Past every storable row_id (bigint): the same as the largest one.
   return BigInt(arg) > 2n ** 63n - 1n ? (2n ** 63n - 1n).toString() : arg;
 }
@@ -162,7 +163,9 @@ function parseFilter(column: ColumnDef, op: Operator, arg: string, room: number)
   const parts = MULTI_VALUE.has(op) ? arg.split(',') : [arg];
   if (parts.length > room) throw ApiError.invalid(`too many filter values: at most ${MAX_LIST_VALUES} in one request`);
   if (op === 'rg' && parts.length !== 2) {
-    throw ApiError.invalid(`invalid ${column.name} filter value '${arg}': range needs exactly two comma-separated values`);
+    throw ApiError.invalid(
+      `invalid ${column.name} filter value '${arg}': range needs exactly two comma-separated values`,
+    );
   }
   if (op === 're') {
     if (arg.length > 1000) throw ApiError.invalid(`regular expression on '${column.name}' is too long`);

@@ -25,4 +25,3 @@ export function arrayParameter(type: ColumnType): string {
 export function amongSql(ref: string, array: string, negated: boolean): string {
   return negated ? `(${ref} is null or ${ref} <> all(${array}))` : `${ref} = any(${array})`;
 }
-

@@ -82,14 +82,25 @@ export class AccountBook {
 
   readonly history: LedgerHistory;
 
-  constructor(private readonly journal: Journal, initialGlobalCounter: bigint) {
+  constructor(
+    private readonly journal: Journal,
+    initialGlobalCounter: bigint,
+  ) {
     this.globalCounter = initialGlobalCounter;
     this.history = new LedgerHistory(journal);
   }
 
   /** Read-only ledger as of the end of block `level` (the live state when undefined). */
   view(level?: number): LedgerView {
-    return new LedgerView(this.history, level, this.accounts, this.addresses, this.bakers, this.bakerByAddress, this.bigMaps);
+    return new LedgerView(
+      this.history,
+      level,
+      this.accounts,
+      this.addresses,
+      this.bakers,
+      this.bakerByAddress,
+      this.bigMaps,
+    );
   }
 
   /** Undo hook for state kept outside the book (e.g. the contract registry). */
@@ -144,7 +155,12 @@ export class AccountBook {
     return this.createImplicit({ address, publicKey: '', kind: address.slice(0, 3) as ImplicitKind });
   }
 
-  createContract(address: string, script: { code: Micheline; storage: Micheline }, delegate: string | undefined, storageSize: bigint): Account {
+  createContract(
+    address: string,
+    script: { code: Micheline; storage: Micheline },
+    delegate: string | undefined,
+    storageSize: bigint,
+  ): Account {
     return this.insert({
       address,
       kind: undefined,

@@ -1,10 +1,7 @@
 import type { AccountBook } from './AccountBook';
 
 export type Staker =
-  | { contract: string; delegate: string }
-  | { delegate: string }
-  | { baker_own_stake: string }
-  | { baker_edge: string };
+  { contract: string; delegate: string } | { delegate: string } | { baker_own_stake: string } | { baker_edge: string };
 
 export type BalanceOrigin = 'block' | 'migration' | 'subsidy' | 'delayed_operation';
 
@@ -58,8 +55,13 @@ export class BalanceUpdates {
     const hit = requests.find((r) => r.cycle === cycle && r.delegate === staker.delegate);
     if (hit) hit.amount += change;
     else requests.push({ cycle, delegate: staker.delegate, amount: change });
-    if (requests.some((r) => r.amount < 0n)) throw new Error(`sandbox: unstaked deposits of ${staker.contract} would become negative`);
-    this.book.set(staker.contract, 'unstakeRequests', requests.filter((r) => r.amount > 0n));
+    if (requests.some((r) => r.amount < 0n))
+      throw new Error(`sandbox: unstaked deposits of ${staker.contract} would become negative`);
+    this.book.set(
+      staker.contract,
+      'unstakeRequests',
+      requests.filter((r) => r.amount > 0n),
+    );
     return this.push({ kind: 'freezer', category: 'unstaked_deposits', staker, cycle }, change);
   }
 
@@ -76,7 +78,11 @@ export class BalanceUpdates {
   }
 
   /** Move `amount` from one entry to another: the debit line, then the credit line. */
-  transfer(debit: (b: this, change: bigint) => unknown, credit: (b: this, change: bigint) => unknown, amount: bigint): this {
+  transfer(
+    debit: (b: this, change: bigint) => unknown,
+    credit: (b: this, change: bigint) => unknown,
+    amount: bigint,
+  ): this {
     debit(this, -amount);
     credit(this, amount);
     return this;

@@ -39,7 +39,12 @@ export interface ChainRuntime {
   bakerKeys(): ConsensusInput['bakers'];
 }
 
-const MAX_OPERATION_LIST_LENGTH = [{ max_size: 4194304, max_op: 2048 }, { max_size: 32768 }, { max_size: 135168, max_op: 132 }, { max_size: 524288 }];
+const MAX_OPERATION_LIST_LENGTH = [
+  { max_size: 4194304, max_op: 2048 },
+  { max_size: 32768 },
+  { max_size: 135168, max_op: 132 },
+  { max_size: 524288 },
+];
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 
@@ -64,11 +69,29 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
   book.history.begin(level);
   try {
     const opsPrng = prng.fork('ops');
-    const genesis = level === 1 ? bootstrapChain({ book, prng: opsPrng, profile, contracts: rt.contracts, extensions: rt.extensions }) : undefined;
+    const genesis =
+      level === 1
+        ? bootstrapChain({ book, prng: opsPrng, profile, contracts: rt.contracts, extensions: rt.extensions })
+        : undefined;
     // Like Octez at activation, the first cycles' rights come from the bootstrap stake.
     if (genesis) rt.stake.selectInitial(book.view());
     const baker = book.bakers[rights.bakerAt(level, round)];
-    const ctx = new BlockContext(level, cycle, opsPrng, book, rt.journal, profile, calendar, identity, rt.contracts, pred.hash, baker.address, timestamp, rt.seed, rt.extensions);
+    const ctx = new BlockContext(
+      level,
+      cycle,
+      opsPrng,
+      book,
+      rt.journal,
+      profile,
+      calendar,
+      identity,
+      rt.contracts,
+      pred.hash,
+      baker.address,
+      timestamp,
+      rt.seed,
+      rt.extensions,
+    );
 
     const payloadHash = b58(prng.bytes(32), PrefixV2.ValueHash);
     const consensusInput: ConsensusInput | undefined =
@@ -98,7 +121,12 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
     // Block-level balance updates: fees to the baker, then rewards.
     const updates = genesis?.balanceUpdates ?? new BalanceUpdates(book);
     const blockUpdates = new BalanceUpdates(book);
-    if (ctx.fees > 0n) blockUpdates.transfer((b, c) => b.accumulator(c), (b, c) => b.contract(baker.address, c), ctx.fees);
+    if (ctx.fees > 0n)
+      blockUpdates.transfer(
+        (b, c) => b.accumulator(c),
+        (b, c) => b.contract(baker.address, c),
+        ctx.fees,
+      );
     const liquid = () => book.get(baker.address).balance;
     payReward(blockUpdates, 'baking rewards', baker, liquid(), BAKING_REWARD_FIXED);
     const threshold = rights.threshold;
@@ -111,7 +139,10 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
     if (calendar.isCycleEnd(level)) payAttestingRewards(rt, blockUpdates);
     book.setBaker(baker, 'lastActiveLevel', level);
 
-    const implicit = [...(genesis?.implicitResults ?? []), ...rt.extensions.flatMap((e) => e.blockResults?.(ctx) ?? [])];
+    const implicit = [
+      ...(genesis?.implicitResults ?? []),
+      ...rt.extensions.flatMap((e) => e.blockResults?.(ctx) ?? []),
+    ];
 
     const levelInfo = calendar.levelInfo(level);
     const nonceHash = levelInfo.expected_commitment ? b58(prng.bytes(32), PrefixV2.CycleNonce) : null;
@@ -149,10 +180,18 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
       dal_attestation: '0',
       all_bakers_attest_activation_level: null,
       attestations: consensus?.attestationPower
-        ? { total_committee_power: String(profile.consensusCommitteeSize), threshold: String(threshold), recorded_power: String(consensus.attestationPower) }
+        ? {
+            total_committee_power: String(profile.consensusCommitteeSize),
+            threshold: String(threshold),
+            recorded_power: String(consensus.attestationPower),
+          }
         : null,
       preattestations: consensus?.preattestationPower
-        ? { total_committee_power: String(profile.consensusCommitteeSize), threshold: String(threshold), recorded_power: String(consensus.preattestationPower) }
+        ? {
+            total_committee_power: String(profile.consensusCommitteeSize),
+            threshold: String(threshold),
+            recorded_power: String(consensus.preattestationPower),
+          }
         : null,
     };
 
@@ -160,9 +199,21 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
       blake2bOf(32, ...(consensus?.digests ?? []), JSON.stringify(passes.map((p) => p.map((op) => op.hash as string)))),
       PrefixV2.OperationListListHash,
     );
-    const fitness = ['02', level.toString(16).padStart(8, '0'), round > 0 ? '00000000' : '', (-(pred.round) - 1 >>> 0).toString(16).padStart(8, '0'), round.toString(16).padStart(8, '0')];
-    const context = b58(blake2bOf(32, 'context', rt.seed, String(level), String(branchSalt), operationsHash), PrefixV2.ContextHash);
-    const hash = b58(blake2bOf(32, pred.hash, String(level), String(round), operationsHash, context, payloadHash), PrefixV2.BlockHash);
+    const fitness = [
+      '02',
+      level.toString(16).padStart(8, '0'),
+      round > 0 ? '00000000' : '',
+      ((-pred.round - 1) >>> 0).toString(16).padStart(8, '0'),
+      round.toString(16).padStart(8, '0'),
+    ];
+    const context = b58(
+      blake2bOf(32, 'context', rt.seed, String(level), String(branchSalt), operationsHash),
+      PrefixV2.ContextHash,
+    );
+    const hash = b58(
+      blake2bOf(32, pred.hash, String(level), String(round), operationsHash, context, payloadHash),
+      PrefixV2.BlockHash,
+    );
     const header: Record<string, unknown> = {
       level,
       proto: 1,
@@ -202,7 +253,12 @@ export function buildBlock(rt: ChainRuntime, level: number, branchSalt: number, 
 
 function consumedOf(op: Record<string, unknown>): bigint {
   let total = 0n;
-  for (const c of op.contents as { metadata: { operation_result: { consumed_milligas?: string }; internal_operation_results?: { result: { consumed_milligas?: string } }[] } }[]) {
+  for (const c of op.contents as {
+    metadata: {
+      operation_result: { consumed_milligas?: string };
+      internal_operation_results?: { result: { consumed_milligas?: string } }[];
+    };
+  }[]) {
     total += BigInt(c.metadata.operation_result.consumed_milligas ?? '0');
     for (const i of c.metadata.internal_operation_results ?? []) total += BigInt(i.result.consumed_milligas ?? '0');
   }
@@ -233,11 +289,13 @@ function payAttestingRewards(rt: ChainRuntime, updates: BalanceUpdates): void {
     if (b.cycleExpectedSlots > 0) {
       const reward = (perCycle * BigInt(b.cycleExpectedSlots)) / totalSlots;
       if (reward > 0n) {
-        if ((b.cycleExpectedSlots - b.cycleMissedSlots) * 3 >= b.cycleExpectedSlots * 2) payReward(updates, 'attesting rewards', b, book.get(b.address).balance, reward);
+        if ((b.cycleExpectedSlots - b.cycleMissedSlots) * 3 >= b.cycleExpectedSlots * 2)
+          payReward(updates, 'attesting rewards', b, book.get(b.address).balance, reward);
         else
           updates.transfer(
             (u, c) => u.minted('attesting rewards', c),
-            (u, c) => u.burned('lost attesting rewards', c, { delegate: b.address, participation: false, revelation: false }),
+            (u, c) =>
+              u.burned('lost attesting rewards', c, { delegate: b.address, participation: false, revelation: false }),
             reward,
           );
       }

@@ -49,6 +49,13 @@ export class BlockContext {
 
   /** An operation group in the node's shape. */
   group(hash: string, contents: unknown[], signature: string): Record<string, unknown> {
-    return { protocol: this.identity.protocol, chain_id: this.identity.chainId, hash, branch: this.branch, contents, signature };
+    return {
+      protocol: this.identity.protocol,
+      chain_id: this.identity.chainId,
+      hash,
+      branch: this.branch,
+      contents,
+      signature,
+    };
   }
 }

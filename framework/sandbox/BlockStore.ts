@@ -37,7 +37,8 @@ export class BlockStore {
   }
 
   push(block: StoredBlock): void {
-    if (block.level !== this.blocks.length) throw new Error(`BlockStore: expected level ${this.blocks.length}, got ${block.level}`);
+    if (block.level !== this.blocks.length)
+      throw new Error(`BlockStore: expected level ${this.blocks.length}, got ${block.level}`);
     this.blocks.push(block);
     this.byHash.set(block.hash, block.level);
   }

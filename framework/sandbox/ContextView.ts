@@ -129,7 +129,10 @@ export class ContextView {
   bakingPowerDistribution(): unknown {
     const d = this.currentDistribution();
     const shares = [...d.shares].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
-    return [String(d.total), shares.map((s) => [{ delegate: s.address, consensus_pkh: s.consensusKey }, String(s.power)])];
+    return [
+      String(d.total),
+      shares.map((s) => [{ delegate: s.address, consensus_pkh: s.consensusKey }, String(s.power)]),
+    ];
   }
 
   totalBakingPower(): string {
@@ -142,7 +145,10 @@ export class ContextView {
     // At the last block of a cycle the next selection is already made, hence the cycle of the next level.
     const last = StakeSnapshots.lastKnownCycle(calendar.cycleOf(this.block.level + 1));
     for (const level of levels)
-      if (calendar.cycleOf(level) > last) throw new RangeError(`rights of level ${level} (cycle ${calendar.cycleOf(level)}) are not known at level ${this.block.level}: the last known cycle is ${last}`);
+      if (calendar.cycleOf(level) > last)
+        throw new RangeError(
+          `rights of level ${level} (cycle ${calendar.cycleOf(level)}) are not known at level ${this.block.level}: the last known cycle is ${last}`,
+        );
   }
 
   bakingRights(levels: number[], delegates: Set<string>, all: boolean, maxRound: number): unknown[] {
@@ -175,7 +181,12 @@ export class ContextView {
         .filter(({ b }) => !delegates.size || delegates.has(b.address));
       const entry: Record<string, unknown> = {
         level,
-        delegates: members.map(({ m, b }) => ({ delegate: b.address, first_slot: m.firstSlot, attesting_power: m.slots, consensus_key: b.consensusKey })),
+        delegates: members.map(({ m, b }) => ({
+          delegate: b.address,
+          first_slot: m.firstSlot,
+          attesting_power: m.slots,
+          consensus_key: b.consensusKey,
+        })),
       };
       const eta = this.estimatedTime(level, 0);
       if (eta) entry.estimated_time = eta;
@@ -195,7 +206,9 @@ export class ContextView {
     const power = String(countedStake(stake).power);
     const distribution = this.currentDistribution();
     const share = distribution.shares.find((s) => s.address === pkh);
-    const expected = share ? Number((BigInt(profile.consensusCommitteeSize * profile.blocksPerCycle) * share.power) / distribution.total) : 0;
+    const expected = share
+      ? Number((BigInt(profile.consensusCommitteeSize * profile.blocksPerCycle) * share.power) / distribution.total)
+      : 0;
     const minimal = Math.floor((expected * 2) / 3);
     const ownStaked = stake.ownStaked;
     const totalStaked = ownStaked + stake.externalStaked;
@@ -216,7 +229,10 @@ export class ContextView {
         expected_attesting_rewards: '0',
       },
       grace_period: calendar.cycleOf(this.block.level) + 3,
-      active_staking_parameters: { limit_of_staking_over_baking_millionth: 9_000_000, edge_of_baking_over_staking_billionth: 100_000_000 },
+      active_staking_parameters: {
+        limit_of_staking_over_baking_millionth: 9_000_000,
+        edge_of_baking_over_staking_billionth: 100_000_000,
+      },
       pending_staking_parameters: [],
       baking_power: power,
       total_staked: String(totalStaked),
@@ -227,7 +243,9 @@ export class ContextView {
       own_delegated: String(stake.ownDelegated),
       external_staked: String(stake.externalStaked),
       external_delegated: String(stake.externalDelegated),
-      total_unstaked_per_cycle: [...stake.unstakedPerCycle].sort(([a], [b]) => a - b).map(([cycle, deposit]) => ({ cycle, deposit: String(deposit) })),
+      total_unstaked_per_cycle: [...stake.unstakedPerCycle]
+        .sort(([a], [b]) => a - b)
+        .map(([cycle, deposit]) => ({ cycle, deposit: String(deposit) })),
       denunciations: [],
       estimated_shared_pending_slashed_amount: '0',
       staking_denominator: String(b.stakingDenominator),
@@ -246,7 +264,10 @@ export class ContextView {
     const block = this.block;
     if (level <= block.level) return undefined;
     const { calendar } = this.chain;
-    const seconds = Date.parse(block.timestamp) / 1000 + (level - block.level - 1) * calendar.secondsToNext(0) + calendar.secondsToNext(round);
+    const seconds =
+      Date.parse(block.timestamp) / 1000 +
+      (level - block.level - 1) * calendar.secondsToNext(0) +
+      calendar.secondsToNext(round);
     return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
   }
 }

@@ -84,7 +84,10 @@ export function delegateStakes(view: LedgerView): Map<string, DelegateStake> {
  */
 export function countedStake(s: DelegateStake): CountedStake {
   const c = STAKE_CONSTANTS;
-  const allowedExternal = s.externalStaked < s.ownStaked * c.globalLimitOfStakingOverBaking ? s.externalStaked : s.ownStaked * c.globalLimitOfStakingOverBaking;
+  const allowedExternal =
+    s.externalStaked < s.ownStaked * c.globalLimitOfStakingOverBaking
+      ? s.externalStaked
+      : s.ownStaked * c.globalLimitOfStakingOverBaking;
   const frozen = s.ownStaked + allowedExternal;
   const overstaked = s.externalStaked - allowedExternal;
   const uncapped = s.ownDelegated + s.externalDelegated + overstaked;

@@ -21,10 +21,12 @@ export function demoMetadataEntries(chain: SandboxChain): Array<Record<string, u
     alias: { name: `Sandbox Baker ${i + 1}`, kind: 'validator' },
     baker: { status: 'public', fee: Math.round((0.05 + (i % 5) * 0.01) * 100) / 100, min_delegation: 0 },
   }));
-  const contracts = chain.knownContracts().map((c) => ({
-    address: c.address,
-    alias: { name: c.name, kind: c.service ?? KIND_OF_ROLE[c.role] ?? 'contract' },
-    ...(c.role === 'fa1.2' || c.role === 'fa2' ? { asset: { standard: c.role, symbol: c.name.split(' ')[0] } } : {}),
-  }));
+  const contracts = chain
+    .knownContracts()
+    .map((c) => ({
+      address: c.address,
+      alias: { name: c.name, kind: c.service ?? KIND_OF_ROLE[c.role] ?? 'contract' },
+      ...(c.role === 'fa1.2' || c.role === 'fa2' ? { asset: { standard: c.role, symbol: c.name.split(' ')[0] } } : {}),
+    }));
   return [...bakers, ...contracts];
 }

@@ -23,13 +23,23 @@ export interface GenesisResult {
  * originated as implicit operation results (with their big map allocations): the tokens, then each
  * sandbox extension's contracts.
  */
-export function bootstrapChain(ctx: Pick<BlockContext, 'book' | 'prng' | 'profile' | 'contracts' | 'extensions'>): GenesisResult {
+export function bootstrapChain(
+  ctx: Pick<BlockContext, 'book' | 'prng' | 'profile' | 'contracts' | 'extensions'>,
+): GenesisResult {
   const { book, prng, profile } = ctx;
   const updates = new BalanceUpdates(book, 'migration');
   for (const baker of book.bakers) {
     const stake = BigInt(baker.weight) * TEZ;
-    updates.transfer((b, c) => b.minted('bootstrap', c), (b, c) => b.contract(baker.address, c), stake / 4n);
-    updates.transfer((b, c) => b.minted('bootstrap', c), (b, c) => b.deposits({ baker_own_stake: baker.address }, c), stake);
+    updates.transfer(
+      (b, c) => b.minted('bootstrap', c),
+      (b, c) => b.contract(baker.address, c),
+      stake / 4n,
+    );
+    updates.transfer(
+      (b, c) => b.minted('bootstrap', c),
+      (b, c) => b.deposits({ baker_own_stake: baker.address }, c),
+      stake,
+    );
     book.set(baker.address, 'revealed', true);
   }
   const kinds: ImplicitKind[] = ['tz1', 'tz1', 'tz1', 'tz1', 'tz1', 'tz1', 'tz2', 'tz3', 'tz4', 'tz1'];
@@ -37,7 +47,11 @@ export function bootstrapChain(ctx: Pick<BlockContext, 'book' | 'prng' | 'profil
   for (let i = 0; i < profile.users; i++) {
     const account = book.createImplicit(newKeyPair(prng, kinds[i % kinds.length]));
     users.push(account.address);
-    updates.transfer((b, c) => b.minted('bootstrap', c), (b, c) => b.contract(account.address, c), prng.bigRange(2_000n, 60_000n) * TEZ);
+    updates.transfer(
+      (b, c) => b.minted('bootstrap', c),
+      (b, c) => b.contract(account.address, c),
+      prng.bigRange(2_000n, 60_000n) * TEZ,
+    );
     if (prng.chance(0.7)) book.set(account.address, 'delegate', prng.pick(book.bakers).address);
   }
 
@@ -53,7 +67,12 @@ export function bootstrapChain(ctx: Pick<BlockContext, 'book' | 'prng' | 'profil
     book.set(model.address, 'storageSize', size);
     book.set(model.address, 'paidStorage', size);
     const bu = new BalanceUpdates(book, 'migration');
-    if (balance > 0n) bu.transfer((b, c) => b.minted('bootstrap', c), (b, c) => b.contract(model.address, c), balance);
+    if (balance > 0n)
+      bu.transfer(
+        (b, c) => b.minted('bootstrap', c),
+        (b, c) => b.contract(model.address, c),
+        balance,
+      );
     const result: Record<string, unknown> = { kind: 'origination' };
     if (bu.items.length) result.balance_updates = bu.items;
     Object.assign(result, {
@@ -71,7 +90,8 @@ export function bootstrapChain(ctx: Pick<BlockContext, 'book' | 'prng' | 'profil
   for (const token of contracts.tokens) {
     originate(token, 0n, (diff) => {
       token.init(diff);
-      for (const h of holders) token.mint(diff, h, prng.bigRange(1_000n, 100_000n) * 10n ** BigInt(Math.min(token.decimals, 8)));
+      for (const h of holders)
+        token.mint(diff, h, prng.bigRange(1_000n, 100_000n) * 10n ** BigInt(Math.min(token.decimals, 8)));
     });
   }
   for (const e of ctx.extensions) e.bootstrap?.({ book, prng, contracts, holders, originate });

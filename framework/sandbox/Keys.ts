@@ -11,10 +11,25 @@ export interface KeyPair {
 
 // Raw public key sizes and prefixes per curve; the address is blake2b-160 of the raw key, as on chain.
 const CURVES: Record<ImplicitKind, { pkLength: number; pk: PrefixV2; pkh: PrefixV2; sig: PrefixV2 }> = {
-  tz1: { pkLength: 32, pk: PrefixV2.Ed25519PublicKey, pkh: PrefixV2.Ed25519PublicKeyHash, sig: PrefixV2.GenericSignature },
-  tz2: { pkLength: 33, pk: PrefixV2.Secp256k1PublicKey, pkh: PrefixV2.Secp256k1PublicKeyHash, sig: PrefixV2.GenericSignature },
+  tz1: {
+    pkLength: 32,
+    pk: PrefixV2.Ed25519PublicKey,
+    pkh: PrefixV2.Ed25519PublicKeyHash,
+    sig: PrefixV2.GenericSignature,
+  },
+  tz2: {
+    pkLength: 33,
+    pk: PrefixV2.Secp256k1PublicKey,
+    pkh: PrefixV2.Secp256k1PublicKeyHash,
+    sig: PrefixV2.GenericSignature,
+  },
   tz3: { pkLength: 33, pk: PrefixV2.P256PublicKey, pkh: PrefixV2.P256PublicKeyHash, sig: PrefixV2.GenericSignature },
-  tz4: { pkLength: 48, pk: PrefixV2.BLS12_381PublicKey, pkh: PrefixV2.BLS12_381PublicKeyHash, sig: PrefixV2.BLS12_381Signature },
+  tz4: {
+    pkLength: 48,
+    pk: PrefixV2.BLS12_381PublicKey,
+    pkh: PrefixV2.BLS12_381PublicKeyHash,
+    sig: PrefixV2.BLS12_381Signature,
+  },
 };
 
 export function newKeyPair(prng: Prng, kind: ImplicitKind): KeyPair {
@@ -34,7 +49,9 @@ export function originatedAddress(operationDigest: Uint8Array, index: number): s
 
 /** A signature of the right family for the signer's curve (BLS signers sign with BLsig…). */
 export function signatureFor(prng: Prng, kind: ImplicitKind): string {
-  return kind === 'tz4' ? b58(prng.bytes(96), PrefixV2.BLS12_381Signature) : b58(prng.bytes(64), PrefixV2.GenericSignature);
+  return kind === 'tz4'
+    ? b58(prng.bytes(96), PrefixV2.BLS12_381Signature)
+    : b58(prng.bytes(64), PrefixV2.GenericSignature);
 }
 
 export function implicitKindOf(address: string): ImplicitKind | undefined {

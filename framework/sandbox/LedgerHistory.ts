@@ -14,7 +14,10 @@ class ChangeLog {
   private readonly levels: number[] = [ORIGIN];
   private readonly values: unknown[];
 
-  constructor(readonly owner: Owner, readonly key: unknown) {
+  constructor(
+    readonly owner: Owner,
+    readonly key: unknown,
+  ) {
     this.values = [readCell(owner, key)];
   }
 

@@ -30,7 +30,9 @@ export class LedgerView {
 
   /** Addresses that existed at this level, in creation order. */
   addresses(): string[] {
-    return this.level === undefined ? [...this.allAddresses] : this.allAddresses.filter((a) => this.history.read(this.accounts, a, this.level) !== undefined);
+    return this.level === undefined
+      ? [...this.allAddresses]
+      : this.allAddresses.filter((a) => this.history.read(this.accounts, a, this.level) !== undefined);
   }
 
   /** Bakers are registered at genesis, so the list is the same at every level; their fields are not. */

@@ -17,12 +17,22 @@ export const LB_SUBSIDY = 500_000n;
  * goes to `baker_own_stake`, the external stakers' part to the shared `{delegate}` deposits minus the
  * baker's edge (`baker_edge`), and the delegated part to the spendable balance.
  */
-export function payReward(updates: BalanceUpdates, category: string, baker: Baker, liquid: bigint, reward: bigint): void {
+export function payReward(
+  updates: BalanceUpdates,
+  category: string,
+  baker: Baker,
+  liquid: bigint,
+  reward: bigint,
+): void {
   const own = baker.ownStaked;
   const shared = baker.sharedStaked;
   const total = own + shared + liquid;
   if (total <= 0n) {
-    updates.transfer((b, c) => b.minted(category, c), (b, c) => b.contract(baker.address, c), reward);
+    updates.transfer(
+      (b, c) => b.minted(category, c),
+      (b, c) => b.contract(baker.address, c),
+      reward,
+    );
     return;
   }
   const ownPart = (reward * own) / total;
@@ -30,10 +40,30 @@ export function payReward(updates: BalanceUpdates, category: string, baker: Bake
   const edge = sharedGross / 10n;
   const sharedPart = sharedGross - edge;
   const liquidPart = reward - ownPart - sharedGross;
-  if (ownPart > 0n) updates.transfer((b, c) => b.minted(category, c), (b, c) => b.deposits({ baker_own_stake: baker.address }, c), ownPart);
-  if (edge > 0n) updates.transfer((b, c) => b.minted(category, c), (b, c) => b.deposits({ baker_edge: baker.address }, c), edge);
-  if (sharedPart > 0n) updates.transfer((b, c) => b.minted(category, c), (b, c) => b.deposits({ delegate: baker.address }, c), sharedPart);
-  if (liquidPart > 0n) updates.transfer((b, c) => b.minted(category, c), (b, c) => b.contract(baker.address, c), liquidPart);
+  if (ownPart > 0n)
+    updates.transfer(
+      (b, c) => b.minted(category, c),
+      (b, c) => b.deposits({ baker_own_stake: baker.address }, c),
+      ownPart,
+    );
+  if (edge > 0n)
+    updates.transfer(
+      (b, c) => b.minted(category, c),
+      (b, c) => b.deposits({ baker_edge: baker.address }, c),
+      edge,
+    );
+  if (sharedPart > 0n)
+    updates.transfer(
+      (b, c) => b.minted(category, c),
+      (b, c) => b.deposits({ delegate: baker.address }, c),
+      sharedPart,
+    );
+  if (liquidPart > 0n)
+    updates.transfer(
+      (b, c) => b.minted(category, c),
+      (b, c) => b.contract(baker.address, c),
+      liquidPart,
+    );
 }
 
 /**

@@ -132,11 +132,17 @@ export class SandboxChain {
    * second below), e.g. so that a demo's pre-built history ends now. Block times depend only on the seed and the
    * profile, so this needs no chain.
    */
-  static genesisTimeEndingAt(seed: string | number, profile: SandboxProfileName | SandboxProfile | undefined, level: number, endsAt: Date): string {
+  static genesisTimeEndingAt(
+    seed: string | number,
+    profile: SandboxProfileName | SandboxProfile | undefined,
+    level: number,
+    endsAt: Date,
+  ): string {
     const resolved = resolveProfile(profile);
     const calendar = new ChainCalendar(resolved);
     let seconds = Math.floor(endsAt.getTime() / 1000);
-    for (let l = 1; l <= level; l++) seconds -= calendar.secondsToNext(SandboxChain.roundOf(String(seed), resolved, l, 0));
+    for (let l = 1; l <= level; l++)
+      seconds -= calendar.secondsToNext(SandboxChain.roundOf(String(seed), resolved, l, 0));
     return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
   }
 
@@ -158,7 +164,9 @@ export class SandboxChain {
   reorg(depth: number): StoredBlock[] {
     if (!Number.isInteger(depth) || depth < 1) throw new Error(`reorg depth must be a positive integer, got ${depth}`);
     if (depth > this.journal.depth || depth > this.headLevel - 1)
-      throw new Error(`reorg depth ${depth} exceeds what can be rolled back (${Math.min(this.journal.depth, this.headLevel - 1)})`);
+      throw new Error(
+        `reorg depth ${depth} exceeds what can be rolled back (${Math.min(this.journal.depth, this.headLevel - 1)})`,
+      );
     const top = this.headLevel;
     for (let i = 0; i < depth; i++) {
       this.store.pop();
@@ -249,7 +257,14 @@ export class SandboxChain {
   private bakerKeys(): ConsensusInput['bakers'] {
     const signature = this.book.bakers.map((b) => b.consensusKey).join();
     if (this.keysCache?.signature !== signature)
-      this.keysCache = { signature, keys: this.book.bakers.map((b) => ({ address: b.address, consensusKey: b.consensusKey, consensusKind: b.consensusKind })) };
+      this.keysCache = {
+        signature,
+        keys: this.book.bakers.map((b) => ({
+          address: b.address,
+          consensusKey: b.consensusKey,
+          consensusKind: b.consensusKind,
+        })),
+      };
     return this.keysCache.keys;
   }
 
@@ -297,7 +312,10 @@ export class SandboxChain {
 }
 
 /** The extensions with only the named traffic sources (contracts and block results stay). */
-function onlyTraffic(extensions: readonly SandboxExtension[], names: readonly string[] | undefined): readonly SandboxExtension[] {
+function onlyTraffic(
+  extensions: readonly SandboxExtension[],
+  names: readonly string[] | undefined,
+): readonly SandboxExtension[] {
   if (!names) return extensions;
   const known = new Set(extensions.flatMap((e) => (e.traffic ?? []).map((t) => t.name)));
   const unknown = names.filter((n) => !known.has(n));

@@ -72,7 +72,10 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
       answer = node.handle(req.method ?? 'GET', path);
     } catch (e) {
       // A sandbox bug must not take the server down: answer like a node's internal error.
-      answer = { status: 500, body: JSON.stringify([{ kind: 'temporary', id: 'sandbox.internal_error', message: (e as Error).message }]) };
+      answer = {
+        status: 500,
+        body: JSON.stringify([{ kind: 'temporary', id: 'sandbox.internal_error', message: (e as Error).message }]),
+      };
     }
     res.writeHead(answer.status, answer.body ? { 'content-type': 'application/json' } : {});
     res.end(answer.body);

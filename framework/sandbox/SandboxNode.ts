@@ -16,9 +16,21 @@ export interface RpcResponse {
 const json = (value: unknown): RpcResponse => ({ status: 200, body: JSON.stringify(value) });
 /** Octez answers an unknown path or a missing context entry with 404 and an empty body. */
 const NOT_FOUND: RpcResponse = { status: 404, body: '' };
-const badRequest = (message: string): RpcResponse => ({ status: 400, body: JSON.stringify([{ kind: 'permanent', id: 'rpc.bad_request', message }]) });
+const badRequest = (message: string): RpcResponse => ({
+  status: 400,
+  body: JSON.stringify([{ kind: 'permanent', id: 'rpc.bad_request', message }]),
+});
 
-const SHELL_FIELDS = ['level', 'proto', 'predecessor', 'timestamp', 'validation_pass', 'operations_hash', 'fitness', 'context'] as const;
+const SHELL_FIELDS = [
+  'level',
+  'proto',
+  'predecessor',
+  'timestamp',
+  'validation_pass',
+  'operations_hash',
+  'fitness',
+  'context',
+] as const;
 
 /**
  * The sandbox's RPC surface: answers the GET paths an indexer uses, with the node's paths, shapes and
@@ -63,7 +75,11 @@ export class SandboxNode {
     if (p.length === 3 && p[2] === 'protocols')
       return json([
         { protocol: GENESIS_PROTOCOL, proto_level: 0, activation_block: { block_hash: chain.genesisHash, level: 0 } },
-        { protocol: chain.identity.protocol, proto_level: 1, activation_block: { block_hash: chain.genesisHash, level: 0 } },
+        {
+          protocol: chain.identity.protocol,
+          proto_level: 1,
+          activation_block: { block_hash: chain.genesisHash, level: 0 },
+        },
       ]);
     if (p[2] !== 'blocks' || p.length < 4) return NOT_FOUND;
     const block = chain.resolve(p[3]);
@@ -80,8 +96,10 @@ export class SandboxNode {
       case 'hash':
         return rest.length ? NOT_FOUND : json(block.hash);
       case 'header':
-        if (rest.length === 0) return json({ protocol, chain_id: chain.identity.chainId, hash: block.hash, ...block.header });
-        if (rest.length === 1 && rest[0] === 'shell') return json(Object.fromEntries(SHELL_FIELDS.map((f) => [f, block.header[f]])));
+        if (rest.length === 0)
+          return json({ protocol, chain_id: chain.identity.chainId, hash: block.hash, ...block.header });
+        if (rest.length === 1 && rest[0] === 'shell')
+          return json(Object.fromEntries(SHELL_FIELDS.map((f) => [f, block.header[f]])));
         return NOT_FOUND;
       case 'protocols':
         return rest.length ? NOT_FOUND : json({ protocol, next_protocol: chain.identity.protocol });
@@ -90,7 +108,9 @@ export class SandboxNode {
       case 'operations':
         return this.operations(block, rest);
       case 'operation_hashes':
-        return rest.length ? NOT_FOUND : json((this.full(block).operations as { hash: string }[][]).map((pass) => pass.map((op) => op.hash)));
+        return rest.length
+          ? NOT_FOUND
+          : json((this.full(block).operations as { hash: string }[][]).map((pass) => pass.map((op) => op.hash)));
       case 'context':
         return block.level === 0 ? NOT_FOUND : this.contextRoute(new ContextView(chain, block), block.level, rest, q);
       case 'helpers':
@@ -130,9 +150,16 @@ export class SandboxNode {
     }
     if (p[0] === 'big_maps' && p.length === 2) {
       const id = index(p[1]);
-      return id === undefined ? NOT_FOUND : orNotFound(ctx.bigMapValues(id, index(q.get('offset') ?? '0') ?? 0, index(q.get('length') ?? '') ?? undefined));
+      return id === undefined
+        ? NOT_FOUND
+        : orNotFound(
+            ctx.bigMapValues(id, index(q.get('offset') ?? '0') ?? 0, index(q.get('length') ?? '') ?? undefined),
+          );
     }
-    if (p.length === 2 && p[0] === 'issuance' && p[1] === 'expected_issuance') return json(expectedIssuance(this.chain.profile, this.chain.calendar.cycleOf(level), STAKE_CONSTANTS.consensusRightsDelay));
+    if (p.length === 2 && p[0] === 'issuance' && p[1] === 'expected_issuance')
+      return json(
+        expectedIssuance(this.chain.profile, this.chain.calendar.cycleOf(level), STAKE_CONSTANTS.consensusRightsDelay),
+      );
     if (p[0] === 'delegates' && p.length === 1) return json(ctx.delegates());
     if (p[0] === 'delegates' && (p.length === 2 || p.length === 3)) return orNotFound(ctx.delegate(p[1], p[2]));
     return NOT_FOUND;
@@ -151,7 +178,11 @@ export class SandboxNode {
         const levels = this.rightsLevels(block, q);
         ctx.checkRightsKnown(levels);
         const delegates = new Set(q.getAll('delegate'));
-        return json(p[0] === 'baking_rights' ? ctx.bakingRights(levels, delegates, q.has('all'), index(q.get('max_round') ?? '64') ?? 64) : ctx.attestationRights(levels, delegates));
+        return json(
+          p[0] === 'baking_rights'
+            ? ctx.bakingRights(levels, delegates, q.has('all'), index(q.get('max_round') ?? '64') ?? 64)
+            : ctx.attestationRights(levels, delegates),
+        );
       }
       default:
         return NOT_FOUND;

@@ -35,7 +35,10 @@ export function applyDueSlashings(book: AccountBook, calendar: ChainCalendar, cy
   const pending = book.getVar<PendingDenunciation[]>(PENDING, []);
   const due = pending.filter((d) => calendar.cycleOf(d.misbehaviourLevel) < cycle);
   if (due.length === 0) return [];
-  book.setVar(PENDING, pending.filter((d) => !due.includes(d)));
+  book.setVar(
+    PENDING,
+    pending.filter((d) => !due.includes(d)),
+  );
   return due.map((d) => slash(book, d));
 }
 
@@ -52,6 +55,11 @@ function slash(book: AccountBook, d: PendingDenunciation): BalanceUpdates {
   const burn = (u: BalanceUpdates, c: bigint) => u.burned('punishments', c);
   if (burnOwn > 0n) updates.transfer((u, c) => u.deposits(ownStake, c), burn, burnOwn);
   if (shared > 0n) updates.transfer((u, c) => u.deposits({ delegate: d.offender }, c), burn, shared);
-  if (reward > 0n) updates.transfer((u, c) => u.deposits(ownStake, c), (u, c) => u.contract(d.accuser, c), reward);
+  if (reward > 0n)
+    updates.transfer(
+      (u, c) => u.deposits(ownStake, c),
+      (u, c) => u.contract(d.accuser, c),
+      reward,
+    );
   return updates;
 }

@@ -60,7 +60,8 @@ export class StakeSnapshots {
     const shares: StakeShare[] = [];
     for (const b of bakers) {
       const counted = countedStake(stakes.get(b.address) as DelegateStake);
-      if (counted.power > 0n) shares.push({ baker: b.index, address: b.address, consensusKey: b.consensusKey, ...counted });
+      if (counted.power > 0n)
+        shares.push({ baker: b.index, address: b.address, consensusKey: b.consensusKey, ...counted });
     }
     const total = shares.reduce((s, x) => s + x.power, 0n);
     if (total === 0n) throw new Error(`sandbox: no baker has baking power for cycle ${cycle}`);

@@ -104,7 +104,9 @@ export class VotesView {
   /** Votes of the state period so far: none right after a period ended. */
   private currentVotes(): PeriodVotes {
     const period = this.statePeriod;
-    return period === this.chain.calendar.votingPeriodInfo(this.block.level).voting_period.index ? this.votes(period, this.block.level) : { ballots: [], supporters: new Map() };
+    return period === this.chain.calendar.votingPeriodInfo(this.block.level).voting_period.index
+      ? this.votes(period, this.block.level)
+      : { ballots: [], supporters: new Map() };
   }
 
   private votes(period: number, upTo: number): PeriodVotes {
@@ -112,7 +114,9 @@ export class VotesView {
     for (let level = this.firstLevel(period); level <= upTo; level++) {
       const stored = this.chain.at(level);
       if (!stored) break;
-      for (const group of BlockStore.unpack(stored.body).operations[0] as Array<{ contents: Array<Record<string, unknown>> }>)
+      for (const group of BlockStore.unpack(stored.body).operations[0] as Array<{
+        contents: Array<Record<string, unknown>>;
+      }>)
         for (const op of group.contents) {
           const pkh = op.source as string;
           if (op.kind === 'ballot') out.ballots.push({ pkh, ballot: op.ballot as string });
@@ -137,7 +141,10 @@ export class VotesView {
   private proposalPowers(): Array<[string, string]> {
     const power = new Map(this.listings(this.statePeriod).map((l) => [l.pkh, l.power]));
     return [...this.currentVotes().supporters]
-      .map(([hash, pkhs]): [string, string] => [hash, String([...pkhs].reduce((s, pkh) => s + (power.get(pkh) ?? 0n), 0n))])
+      .map(([hash, pkhs]): [string, string] => [
+        hash,
+        String([...pkhs].reduce((s, pkh) => s + (power.get(pkh) ?? 0n), 0n)),
+      ])
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 

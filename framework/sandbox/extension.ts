@@ -12,10 +12,30 @@ export { ContractRegistry, KNOWN_ADDRESSES } from './contracts/ContractRegistry'
 export { Fa12Token } from './contracts/Fa12Token';
 export { bigMapGet, LazyStorageDiff } from './contracts/LazyStorageDiff';
 export { PositionBook } from './contracts/PositionBook';
-export { entrypoints, pairT, script, tAddress, tBigMap, tBool, tBytes, tInt, tMutez, tNat, tString, tTimestamp, tUnit } from './contracts/scripts';
+export {
+  entrypoints,
+  pairT,
+  script,
+  tAddress,
+  tBigMap,
+  tBool,
+  tBytes,
+  tInt,
+  tMutez,
+  tNat,
+  tString,
+  tTimestamp,
+  tUnit,
+} from './contracts/scripts';
 export { NULL_ADDRESS } from './Genesis';
 export { originatedAddress } from './Keys';
 export { addressBytes, bool, int, pair, prim, str, unit, type Micheline } from './Michelson';
-export { ContentFailure, ManagerGroupBuilder, scriptRejected, type Applied, type ManagerContent } from './operations/ManagerGroup';
+export {
+  ContentFailure,
+  ManagerGroupBuilder,
+  scriptRejected,
+  type Applied,
+  type ManagerContent,
+} from './operations/ManagerGroup';
 export { logAmount, pickSource, TEZ } from './operations/Sources';
 export { LB_SUBSIDY } from './Rewards';

@@ -1,13 +1,6 @@
 /** Families of manager operations the generator can emit; the profile weights choose among them. */
 export type ManagerFamily =
-  | 'transfer'
-  | 'contractCall'
-  | 'defi'
-  | 'origination'
-  | 'delegation'
-  | 'staking'
-  | 'rollup'
-  | 'admin';
+  'transfer' | 'contractCall' | 'defi' | 'origination' | 'delegation' | 'staking' | 'rollup' | 'admin';
 
 export type SandboxProfileName = 'tiny' | 'demo' | 'mainnet-like';
 

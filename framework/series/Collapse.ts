@@ -9,7 +9,23 @@ const WEEK_ORIGIN = "timestamptz '1970-01-05 00:00:00+00'";
 const EPOCH_ORIGIN = "timestamptz '1970-01-01 00:00:00+00'";
 const CALENDAR_SQL: Record<string, string> = { '1M': 'month', '3M': 'quarter', '1y': 'year' };
 
-export const COLLAPSE_CODES = ['1m', '5m', '15m', '30m', '1h', '2h', '3h', '4h', '6h', '12h', '1d', '1w', '1M', '3M', '1y'] as const;
+export const COLLAPSE_CODES = [
+  '1m',
+  '5m',
+  '15m',
+  '30m',
+  '1h',
+  '2h',
+  '3h',
+  '4h',
+  '6h',
+  '12h',
+  '1d',
+  '1w',
+  '1M',
+  '3M',
+  '1y',
+] as const;
 export type CollapseCode = (typeof COLLAPSE_CODES)[number];
 
 /** Rollup granularities, finest first. */

@@ -1,6 +1,12 @@
 import { escapeLiteral } from 'pg';
 import {
-  Aggregation, ColumnDef, SeriesColumnDef, SeriesCondition, SeriesDef, storedName, TableDef,
+  Aggregation,
+  ColumnDef,
+  SeriesColumnDef,
+  SeriesCondition,
+  SeriesDef,
+  storedName,
+  TableDef,
 } from '../catalog/CatalogModel';
 import { BigIntType } from '../catalog/types/BigIntType';
 import { BoolType } from '../catalog/types/BoolType';
@@ -114,7 +120,6 @@ export class CompiledSeries {
   partitionEquality(f: Filter): boolean {
     return f.op === 'eq' && f.values.length === 1 && this.def.partition.includes(f.column);
   }
-
 }
 
 /** `col in (…)` per column with hidden values: the rows lists leave out unless a filter names one. */
@@ -128,7 +133,12 @@ function hiddenRows(table: TableDef): string[] {
 }
 
 const CONDITION_SQL: Record<SeriesCondition['op'], string> = {
-  eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=',
+  eq: '=',
+  ne: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
 };
 
 function conditionSql({ column, op, value }: SeriesCondition): string {
@@ -165,13 +175,21 @@ function keyPartials(timeRef: string): KeyPartials {
     [
       { suffix: 't', ddl: 'timestamptz', raw: timeRef },
       { suffix: 'id', ddl: 'bigint', raw: '"row_id"' },
-    ].map(({ suffix, ddl, raw }) => ({ name: `${prefix}${suffix}`, ddl, raw, merge: ordered(prefix, `${prefix}${suffix}`), upsert: keyed(prefix, `${prefix}${suffix}`) }));
+    ].map(({ suffix, ddl, raw }) => ({
+      name: `${prefix}${suffix}`,
+      ddl,
+      raw,
+      merge: ordered(prefix, `${prefix}${suffix}`),
+      upsert: keyed(prefix, `${prefix}${suffix}`),
+    }));
   return { first: side('f'), last: side('l') };
 }
 
 /** The value of the partial with the smallest (first) or largest (last) key. */
 function ordered(side: 'f' | 'l', column: string): string {
-  return side === 'f' ? `(array_agg("${column}" order by "ft", "fid"))[1]` : `(array_agg("${column}" order by "lt" desc, "lid" desc))[1]`;
+  return side === 'f'
+    ? `(array_agg("${column}" order by "ft", "fid"))[1]`
+    : `(array_agg("${column}" order by "lt" desc, "lid" desc))[1]`;
 }
 
 function keyed(side: 'f' | 'l', column: string): string {
@@ -182,35 +200,58 @@ function keyed(side: 'f' | 'l', column: string): string {
 function numberKind(t: ColumnType): NumberKind | undefined {
   if (t instanceof FixedType) return 'decimal';
   if (t instanceof Float64Type) return 'float';
-  if (t instanceof Int64Type || t instanceof MoneyType || t instanceof BigIntType || t instanceof BoolType) return 'integer';
+  if (t instanceof Int64Type || t instanceof MoneyType || t instanceof BigIntType || t instanceof BoolType)
+    return 'integer';
   return undefined;
 }
 
 function outputType(agg: Aggregation, source: ColumnType | undefined): ColumnType {
   if (source === undefined) return COUNT_TYPE;
   if (agg === 'mean' || agg === 'wmean') {
-    return source instanceof MoneyType || source instanceof FixedType || source instanceof BigIntType ? source : FLOAT_TYPE;
+    return source instanceof MoneyType || source instanceof FixedType || source instanceof BigIntType
+      ? source
+      : FLOAT_TYPE;
   }
   return source instanceof BoolType ? COUNT_TYPE : source;
 }
 
-function buildMeasure(def: SeriesDef, { name, agg, source, weight }: SeriesColumnDef, i: number, keys: KeyPartials): Measure {
+function buildMeasure(
+  def: SeriesDef,
+  { name, agg, source, weight }: SeriesColumnDef,
+  i: number,
+  keys: KeyPartials,
+): Measure {
   for (const c of [source, weight]) {
     if (c && numberKind(c.type) === undefined) {
-      throw new Error(`series '${def.code}': column '${name}' aggregates '${c.name}' of type ${c.type.name}, which is not numeric`);
+      throw new Error(
+        `series '${def.code}': column '${name}' aggregates '${c.name}' of type ${c.type.name}, which is not numeric`,
+      );
     }
   }
   const type = outputType(agg, source?.type);
   const kind = numberKind(type)!;
   const isBool = source?.type instanceof BoolType;
   const v = source ? (isBool ? `${quote(source.name)}::int` : columnSql(source)) : '';
-  const valueDdl = isBool ? 'integer' : source?.type.sqlType ?? '';
+  const valueDdl = isBool ? 'integer' : (source?.type.sqlType ?? '');
   const sumDdl = source?.type instanceof Float64Type ? 'double precision' : 'numeric';
-  const part = (prefix: string, ddl: string, raw: string, merge: (c: string) => string, upsert: (c: string) => string): PartialColumn => {
+  const part = (
+    prefix: string,
+    ddl: string,
+    raw: string,
+    merge: (c: string) => string,
+    upsert: (c: string) => string,
+  ): PartialColumn => {
     const column = `${prefix}${i}`;
     return { name: column, ddl, raw, merge: merge(`"${column}"`), upsert: upsert(column) };
   };
-  const sum = (): PartialColumn => part('s', sumDdl, v, (c) => `sum(${c})`, (c) => `coalesce(r."${c}" + excluded."${c}", r."${c}", excluded."${c}")`);
+  const sum = (): PartialColumn =>
+    part(
+      's',
+      sumDdl,
+      v,
+      (c) => `sum(${c})`,
+      (c) => `coalesce(r."${c}" + excluded."${c}", r."${c}", excluded."${c}")`,
+    );
   let partials: PartialColumn[];
   let final: string;
   switch (agg) {
@@ -223,7 +264,13 @@ function buildMeasure(def: SeriesDef, { name, agg, source, weight }: SeriesColum
       final = partials[0].merge;
       break;
     case 'mean': {
-      const n = part('n', 'bigint', `(${v} is not null)::int`, (c) => `sum(${c})`, (c) => `r."${c}" + excluded."${c}"`);
+      const n = part(
+        'n',
+        'bigint',
+        `(${v} is not null)::int`,
+        (c) => `sum(${c})`,
+        (c) => `r."${c}" + excluded."${c}"`,
+      );
       partials = [sum(), n];
       // Integer sums divide as numeric (a bigint sum would divide as integers).
       const dividend = source?.type instanceof Float64Type ? partials[0].merge : `${partials[0].merge}::numeric`;
@@ -236,7 +283,13 @@ function buildMeasure(def: SeriesDef, { name, agg, source, weight }: SeriesColum
       const w = `${columnSql(weight!)}::numeric`;
       const both = `${v} is not null and ${columnSql(weight!)} is not null`;
       const combine = (c: string): string => `coalesce(r."${c}" + excluded."${c}", r."${c}", excluded."${c}")`;
-      const products = part('ws', 'numeric', `case when ${both} then ${v}::numeric * ${w} end`, (c) => `sum(${c})`, combine);
+      const products = part(
+        'ws',
+        'numeric',
+        `case when ${both} then ${v}::numeric * ${w} end`,
+        (c) => `sum(${c})`,
+        combine,
+      );
       const weights = part('wn', 'numeric', `case when ${both} then ${w} end`, (c) => `sum(${c})`, combine);
       partials = [products, weights];
       const quotient = `${products.merge} / nullif(${weights.merge}, 0)`;
@@ -244,17 +297,39 @@ function buildMeasure(def: SeriesDef, { name, agg, source, weight }: SeriesColum
       break;
     }
     case 'min':
-      partials = [part('lo', valueDdl, v, (c) => `min(${c})`, (c) => `least(r."${c}", excluded."${c}")`)];
+      partials = [
+        part(
+          'lo',
+          valueDdl,
+          v,
+          (c) => `min(${c})`,
+          (c) => `least(r."${c}", excluded."${c}")`,
+        ),
+      ];
       final = partials[0].merge;
       break;
     case 'max':
-      partials = [part('hi', valueDdl, v, (c) => `max(${c})`, (c) => `greatest(r."${c}", excluded."${c}")`)];
+      partials = [
+        part(
+          'hi',
+          valueDdl,
+          v,
+          (c) => `max(${c})`,
+          (c) => `greatest(r."${c}", excluded."${c}")`,
+        ),
+      ];
       final = partials[0].merge;
       break;
     case 'first':
     case 'last': {
       const side = agg === 'first' ? 'f' : 'l';
-      const value = part(side, valueDdl, v, () => ordered(side, `${side}${i}`), () => keyed(side, `${side}${i}`));
+      const value = part(
+        side,
+        valueDdl,
+        v,
+        () => ordered(side, `${side}${i}`),
+        () => keyed(side, `${side}${i}`),
+      );
       partials = [value, ...(side === 'f' ? keys.first : keys.last)];
       final = value.merge;
       break;

@@ -45,9 +45,15 @@ export interface SeriesRequest {
  * everything else (limit, order, `<column>[.op]=value`) by the tables parser against the series'
  * table, so filters behave identically in both APIs.
  */
-export function parseSeriesRequest(series: CompiledSeries, args: QueryArgs, now: Date, extraFilters: readonly Filter[] = []): SeriesRequest {
+export function parseSeriesRequest(
+  series: CompiledSeries,
+  args: QueryArgs,
+  now: Date,
+  extraFilters: readonly Filter[] = [],
+): SeriesRequest {
   for (const key of TABLE_ONLY_KEYS) {
-    if (args[key] !== undefined) throw ApiError.invalid(`parameter '${key}' is not supported by time-series (use start_date/end_date)`);
+    if (args[key] !== undefined)
+      throw ApiError.invalid(`parameter '${key}' is not supported by time-series (use start_date/end_date)`);
   }
   // Without a prototype, so a `__proto__` argument stays a key the tables parser refuses.
   const tableArgs = Object.create(null) as QueryArgs;
@@ -57,7 +63,9 @@ export function parseSeriesRequest(series: CompiledSeries, args: QueryArgs, now:
   const start = parseDate(one(args, 'start_date'), 'start_date', now);
   const end = parseDate(one(args, 'end_date'), 'end_date', now);
   if (start !== undefined && end !== undefined && start > end) {
-    throw ApiError.invalid(`start_date ${new Date(start).toISOString()} is after end_date ${new Date(end).toISOString()}`);
+    throw ApiError.invalid(
+      `start_date ${new Date(start).toISOString()} is after end_date ${new Date(end).toISOString()}`,
+    );
   }
   return {
     measures: parseColumns(series, one(args, 'columns')),
@@ -74,8 +82,15 @@ export function parseSeriesRequest(series: CompiledSeries, args: QueryArgs, now:
  * Both ends: the buckets from start's to end's (inclusive). One end: `limit` buckets from start or up
  * to end. Neither: the `limit` buckets up to now (the last 500 minutes by default).
  */
-export function seriesWindow(collapse: Collapse, limit: number, start: number | undefined, end: number | undefined, now: number): SeriesWindow {
-  if (start !== undefined && end !== undefined) return { from: collapse.truncate(start), to: collapse.add(collapse.truncate(end), 1) };
+export function seriesWindow(
+  collapse: Collapse,
+  limit: number,
+  start: number | undefined,
+  end: number | undefined,
+  now: number,
+): SeriesWindow {
+  if (start !== undefined && end !== undefined)
+    return { from: collapse.truncate(start), to: collapse.add(collapse.truncate(end), 1) };
   // A derived end stays on a bucket boundary inside the range both Postgres and JS dates cover.
   if (start !== undefined) {
     const from = collapse.truncate(start);
@@ -107,7 +122,8 @@ function parseDate(arg: string | undefined, key: string, now: Date): number | un
 
 function parseFill(arg: string | undefined): FillMode {
   if (arg === undefined || arg === '') return 'none';
-  if (!(FILL_MODES as readonly string[]).includes(arg)) throw ApiError.badQuery(`invalid fill '${arg}': expected one of ${FILL_MODES.join(', ')}`);
+  if (!(FILL_MODES as readonly string[]).includes(arg))
+    throw ApiError.badQuery(`invalid fill '${arg}': expected one of ${FILL_MODES.join(', ')}`);
   return arg as FillMode;
 }
 

@@ -15,7 +15,13 @@ import { fillGaps, measureGapRule } from './SeriesFill';
 import { SeriesQueryEngine, SeriesResult } from './SeriesQueryEngine';
 import { parseSeriesRequest } from './SeriesRequest';
 
-const TIME_COLUMN: ColumnDef = { name: 'time', type: columnType('datetime'), nullable: false, description: 'bucket start', inDefault: true };
+const TIME_COLUMN: ColumnDef = {
+  name: 'time',
+  type: columnType('datetime'),
+  nullable: false,
+  description: 'bucket start',
+  inDefault: true,
+};
 const CHUNK_ROWS = 5000;
 
 /**

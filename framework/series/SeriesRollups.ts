@@ -29,7 +29,9 @@ interface StoredState extends LevelState {
 
 /** Whether every level of a series is stored and was built for its current definition. */
 function isCurrent(series: CompiledSeries, states: readonly StoredState[]): boolean {
-  return ROLLUP_LEVELS.every((level) => states.some((s) => s.level === level && s.definition === definitionHash(series, level)));
+  return ROLLUP_LEVELS.every((level) =>
+    states.some((s) => s.level === level && s.definition === definitionHash(series, level)),
+  );
 }
 
 /**
@@ -86,7 +88,9 @@ export class SeriesRollups {
     const maxima = await this.maxRowIds(trx, covered);
     const moved: Array<{ series: string; level: RollupLevel; watermark: string }> = [];
     for (const series of covered) {
-      const levels = states.get(series.def.code)!.sort((a, b) => ROLLUP_LEVELS.indexOf(a.level) - ROLLUP_LEVELS.indexOf(b.level));
+      const levels = states
+        .get(series.def.code)!
+        .sort((a, b) => ROLLUP_LEVELS.indexOf(a.level) - ROLLUP_LEVELS.indexOf(b.level));
       const max = maxima.get(series.def.table)!;
       /** The level folded just before, from which watermark, and the span of its buckets that changed. */
       let finer: { level: RollupLevel; from: string; span: BucketSpan | null } | undefined;
@@ -103,7 +107,10 @@ export class SeriesRollups {
           const slice = BigInt(this.sliceRows);
           for (let lo = BigInt(watermark); lo < BigInt(max); lo += slice) {
             const hi = lo + slice < BigInt(max) ? lo + slice : BigInt(max);
-            span = widen(span, await this.fold(trx, series, level, '"row_id" > ? and "row_id" <= ?', [lo.toString(), hi.toString()]));
+            span = widen(
+              span,
+              await this.fold(trx, series, level, '"row_id" > ? and "row_id" <= ?', [lo.toString(), hi.toString()]),
+            );
           }
         }
         moved.push({ series: series.def.code, level, watermark: max });
@@ -145,9 +152,16 @@ export class SeriesRollups {
         if (since === null) continue;
         await trx.raw(`delete from ${table} where "b" >= ?`, [since]);
         const upTo = BigInt(left) < BigInt(watermark) ? left : watermark;
-        await this.fold(trx, series, level, `"row_id" <= ? and ${series.timeRef} >= ? and ${series.heightRef} <= ?`, [upTo, since, settled]);
+        await this.fold(trx, series, level, `"row_id" <= ? and ${series.timeRef} >= ? and ${series.heightRef} <= ?`, [
+          upTo,
+          since,
+          settled,
+        ]);
       }
-      await trx.raw(`update ${STATE_TABLE} set watermark = least(watermark, ?::bigint), updated_at = now() where series = ?`, [left, series.def.code]);
+      await trx.raw(
+        `update ${STATE_TABLE} set watermark = least(watermark, ?::bigint), updated_at = now() where series = ?`,
+        [left, series.def.code],
+      );
     }
   }
 
@@ -184,7 +198,10 @@ export class SeriesRollups {
   async usable(series: CompiledSeries, level: RollupLevel): Promise<boolean> {
     if (!this.covers(series)) return false;
     try {
-      const rows = await this.db.reader.raw(`select definition, watermark from ${STATE_TABLE} where series = ? and level = ?`, [series.def.code, level]);
+      const rows = await this.db.reader.raw(
+        `select definition, watermark from ${STATE_TABLE} where series = ? and level = ?`,
+        [series.def.code, level],
+      );
       const state = rows.rows[0] as { definition: string; watermark: string } | undefined;
       return state !== undefined && state.definition === definitionHash(series, level) && BigInt(state.watermark) > 0n;
     } catch (e) {
@@ -195,14 +212,20 @@ export class SeriesRollups {
 
   /** SQL for the watermark of a series level, to be read in the same statement as the rollup rows. */
   watermarkSql(series: CompiledSeries, level: RollupLevel): { sql: string; bindings: string[] } {
-    return { sql: `(select watermark from ${STATE_TABLE} where series = ? and level = ?)`, bindings: [series.def.code, level] };
+    return {
+      sql: `(select watermark from ${STATE_TABLE} where series = ? and level = ?)`,
+      bindings: [series.def.code, level],
+    };
   }
 
   /**
    * Every series' level states, locked for this transaction: what lockStates reads, for all series in one statement (a
    * series whose levels need building goes through lockStates).
    */
-  private async lockAllStates(trx: Knex.Transaction, covered: readonly CompiledSeries[]): Promise<Map<string, LevelState[]>> {
+  private async lockAllStates(
+    trx: Knex.Transaction,
+    covered: readonly CompiledSeries[],
+  ): Promise<Map<string, LevelState[]>> {
     if (covered.length === 0) return new Map();
     const read = new Map<string, StoredState[]>(covered.map((s) => [s.def.code, []]));
     const rows: Array<StoredState & { series: string }> = (
@@ -216,13 +239,21 @@ export class SeriesRollups {
     const out = new Map<string, LevelState[]>();
     for (const series of covered) {
       const states = read.get(series.def.code)!;
-      out.set(series.def.code, isCurrent(series, states) ? states.map(({ level, watermark }) => ({ level, watermark })) : await this.lockStates(trx, series));
+      out.set(
+        series.def.code,
+        isCurrent(series, states)
+          ? states.map(({ level, watermark }) => ({ level, watermark }))
+          : await this.lockStates(trx, series),
+      );
     }
     return out;
   }
 
   /** The highest settled row_id of each covered series' table (null: empty), read in one statement. */
-  private async maxRowIds(trx: Knex.Transaction, covered: readonly CompiledSeries[]): Promise<Map<TableDef, string | null>> {
+  private async maxRowIds(
+    trx: Knex.Transaction,
+    covered: readonly CompiledSeries[],
+  ): Promise<Map<TableDef, string | null>> {
     const tables = [...new Set(covered.map((s) => s.def.table))];
     const out = new Map<TableDef, string | null>();
     if (tables.length === 0) return out;
@@ -235,7 +266,12 @@ export class SeriesRollups {
   /** The levels' states, locked for this transaction; missing or outdated levels are (re)built first. */
   private async lockStates(trx: Knex.Transaction, series: CompiledSeries): Promise<LevelState[]> {
     const read = async (): Promise<StoredState[]> =>
-      (await trx.raw(`select level, definition, watermark::text as watermark from ${STATE_TABLE} where series = ? order by level for update`, [series.def.code])).rows;
+      (
+        await trx.raw(
+          `select level, definition, watermark::text as watermark from ${STATE_TABLE} where series = ? order by level for update`,
+          [series.def.code],
+        )
+      ).rows;
     let states = await read();
     if (!isCurrent(series, states)) {
       await this.ensureSeries(trx, series);
@@ -256,7 +292,9 @@ export class SeriesRollups {
 
   private async ensureSeries(trx: Knex.Transaction, series: CompiledSeries): Promise<void> {
     const states = await trx.raw(`select level, definition from ${STATE_TABLE} where series = ?`, [series.def.code]);
-    const known = new Map<string, string>(states.rows.map((r: { level: string; definition: string }) => [r.level, r.definition]));
+    const known = new Map<string, string>(
+      states.rows.map((r: { level: string; definition: string }) => [r.level, r.definition]),
+    );
     for (const level of ROLLUP_LEVELS) {
       const table = rollupTable(series, level);
       const exists = (await trx.raw('select to_regclass(?) is not null as ok', [table])).rows[0].ok;
@@ -265,7 +303,9 @@ export class SeriesRollups {
       const columns = series.partials.map((p) => `${quote(p.name)} ${p.ddl}`);
       const partition = series.def.partition.map((c) => `${quote(c.name)} ${c.type.sqlType}`);
       const key = [...series.partitionRefs, '"b"'].join(', ');
-      await trx.raw(`create table ${table} (${[...partition, '"b" timestamptz not null', ...columns, `primary key (${key})`].join(', ')})`);
+      await trx.raw(
+        `create table ${table} (${[...partition, '"b" timestamptz not null', ...columns, `primary key (${key})`].join(', ')})`,
+      );
       if (series.heightRef) await trx.raw(`create index on ${table} ("mh")`);
       await trx.raw(
         `insert into ${STATE_TABLE} (series, level, definition, watermark) values (?, ?, ?, 0)
@@ -279,11 +319,21 @@ export class SeriesRollups {
    * Aggregates the selected raw rows into level buckets and merges them into the stored ones; answers
    * the span of buckets it changed (null: no row).
    */
-  private fold(trx: Knex.Transaction, series: CompiledSeries, level: RollupLevel, where: string, bindings: readonly Knex.Value[]): Promise<BucketSpan | null> {
+  private fold(
+    trx: Knex.Transaction,
+    series: CompiledSeries,
+    level: RollupLevel,
+    where: string,
+    bindings: readonly Knex.Value[],
+  ): Promise<BucketSpan | null> {
     const t = series.def.table;
     const bucket = Collapse.of(level).bucketSql(series.timeRef);
     const raw = series.partials.map((p) => `${p.raw} as ${quote(p.name)}`);
-    const conditions = [where, `${series.timeRef} is not null`, ...(series.excludedRows ? [`not (${series.excludedRows})`] : [])];
+    const conditions = [
+      where,
+      `${series.timeRef} is not null`,
+      ...(series.excludedRows ? [`not (${series.excludedRows})`] : []),
+    ];
     if (series.rowsWhere) conditions.push(series.rowsWhere);
     const source = `select ${[...series.partitionRefs, `${bucket} as "b"`, ...raw].join(', ')} from ${quote(t.schema)}.${quote(t.storage)} where ${conditions.join(' and ')}`;
     const merged = series.partials.map((p) => `${quote(p.name)} = ${p.upsert}`).join(', ');
@@ -295,7 +345,13 @@ export class SeriesRollups {
    * the finer buckets inside them (complete: the finer level is up to date), replacing the stored
    * ones; the partials merge as they do over raw rows. Answers the span of coarse buckets changed.
    */
-  private refold(trx: Knex.Transaction, series: CompiledSeries, finer: RollupLevel, coarse: RollupLevel, changed: BucketSpan): Promise<BucketSpan | null> {
+  private refold(
+    trx: Knex.Transaction,
+    series: CompiledSeries,
+    finer: RollupLevel,
+    coarse: RollupLevel,
+    changed: BucketSpan,
+  ): Promise<BucketSpan | null> {
     const bucket = (ref: string): string => Collapse.of(coarse).bucketSql(ref);
     const names = series.partials.map((p) => quote(p.name));
     const source = `select ${bucket('"b"')} as "b", ${names.join(', ')} from ${rollupTable(series, finer)}
@@ -308,7 +364,15 @@ export class SeriesRollups {
    * Merges the partials of `source` (rows of bucketed partials) by `key` into a level's rollup, a
    * stored bucket taking `onConflict`; answers the span of buckets written.
    */
-  private async storeBuckets(trx: Knex.Transaction, series: CompiledSeries, level: RollupLevel, key: string, source: string, onConflict: string, bindings: readonly Knex.Value[]): Promise<BucketSpan | null> {
+  private async storeBuckets(
+    trx: Knex.Transaction,
+    series: CompiledSeries,
+    level: RollupLevel,
+    key: string,
+    source: string,
+    onConflict: string,
+    bindings: readonly Knex.Value[],
+  ): Promise<BucketSpan | null> {
     const names = series.partials.map((p) => quote(p.name)).join(', ');
     const result = await trx.raw(
       `with changed as (
@@ -344,7 +408,16 @@ export function rollupTable(series: CompiledSeries, level: RollupLevel): string 
 
 export function definitionHash(series: CompiledSeries, level: RollupLevel): string {
   const t = series.def.table;
-  const shape = [FORMAT, level, t.schema, t.storage, series.timeRef, series.heightRef, series.excludedRows, series.partials.map((p) => [p.name, p.ddl, p.raw])];
+  const shape = [
+    FORMAT,
+    level,
+    t.schema,
+    t.storage,
+    series.timeRef,
+    series.heightRef,
+    series.excludedRows,
+    series.partials.map((p) => [p.name, p.ddl, p.raw]),
+  ];
   // Unpartitioned rollups keep the hash they always had (no rebuild of existing instances).
   if (series.partitionRefs.length > 0) shape.push(series.def.partition.map((c) => [c.name, c.type.sqlType]));
   // Rows that settle late were folded too early before (a block's slots): their rollups are rebuilt once.
@@ -366,7 +439,11 @@ function settledMaxRowId(t: TableDef, height?: number): { sql: string; bindings:
   const table = `${quote(t.schema)}.${quote(t.storage)}`;
   if (t.settlesAfter === 0) return { sql: `(select max("row_id") from ${table})`, bindings: [] };
   const h = quote(t.heightColumn!);
-  if (height !== undefined) return { sql: `(select max("row_id") from ${table} where ${h} <= ?)`, bindings: [height - t.settlesAfter] };
+  if (height !== undefined)
+    return { sql: `(select max("row_id") from ${table} where ${h} <= ?)`, bindings: [height - t.settlesAfter] };
   const main = t.orphanColumn ? ` where not ${quote(t.orphanColumn)}` : '';
-  return { sql: `(select max("row_id") from ${table} where ${h} <= (select max(${h}) from ${table}${main}) - ${t.settlesAfter})`, bindings: [] };
+  return {
+    sql: `(select max("row_id") from ${table} where ${h} <= (select max(${h}) from ${table}${main}) - ${t.settlesAfter})`,
+    bindings: [],
+  };
 }

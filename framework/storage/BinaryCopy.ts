@@ -12,7 +12,12 @@ const SAFE_MIN = -SAFE_MAX;
 const NUMERIC_NEG = 0x4000;
 const NUMERIC_NAN = 0xc000;
 /** Postgres 14 and later; older servers refuse them, as they refuse the text 'Infinity' for numeric. */
-const NUMERIC_SPECIAL = new Map([['NaN', NUMERIC_NAN], ['Infinity', 0xd000], ['+Infinity', 0xd000], ['-Infinity', 0xf000]]);
+const NUMERIC_SPECIAL = new Map([
+  ['NaN', NUMERIC_NAN],
+  ['Infinity', 0xd000],
+  ['+Infinity', 0xd000],
+  ['-Infinity', 0xf000],
+]);
 const EMPTY = Buffer.alloc(0);
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
@@ -154,7 +159,10 @@ export class BinaryCopyWriter implements BinaryFields {
 }
 
 /** Rows as binary COPY input in chunks of about 64 KiB, each row by `write`. */
-export function* binaryCopyChunks<T>(rows: readonly T[], write: (row: T, out: BinaryCopyWriter) => void): Generator<Buffer> {
+export function* binaryCopyChunks<T>(
+  rows: readonly T[],
+  write: (row: T, out: BinaryCopyWriter) => void,
+): Generator<Buffer> {
   const out = new BinaryCopyWriter();
   for (const row of rows) {
     write(row, out);
@@ -188,5 +196,10 @@ function numericParts(decimal: string): { digits: number[]; weight: number; sign
   while (last > first && digits[last - 1] === 0) last--;
   const kept = digits.slice(first, last);
   const negative = m[1] === '-' && kept.length > 0;
-  return { digits: kept, weight: kept.length === 0 ? 0 : weight, sign: negative ? NUMERIC_NEG : 0, scale: fraction.length };
+  return {
+    digits: kept,
+    weight: kept.length === 0 ? 0 : weight,
+    sign: negative ? NUMERIC_NEG : 0,
+    scale: fraction.length,
+  };
 }

@@ -20,7 +20,9 @@ export class BrinSummaries {
   private statement?: string;
 
   constructor(catalog: Catalog) {
-    this.indexes = [...catalog.tables.values()].flatMap((t) => t.indexes.filter((ix) => ix.using === 'brin').map((ix) => `${quote(t.schema)}.${quote(indexName(t, ix))}`));
+    this.indexes = [...catalog.tables.values()].flatMap((t) =>
+      t.indexes.filter((ix) => ix.using === 'brin').map((ix) => `${quote(t.schema)}.${quote(indexName(t, ix))}`),
+    );
   }
 
   async afterCommit(knex: Knex): Promise<void> {

@@ -23,7 +23,12 @@ export class BulkWriter {
     if (rows.length === 0) return;
     // Columns any row carries (missing ones are NULL); row_id stays with the identity unless set.
     const columns = carriedColumns(table, rows);
-    await this.copyFrom(trx, `${quote(table.schema)}.${quote(table.storage)}`, columns.map((c) => c.name), binaryRows(columns, rows));
+    await this.copyFrom(
+      trx,
+      `${quote(table.schema)}.${quote(table.storage)}`,
+      columns.map((c) => c.name),
+      binaryRows(columns, rows),
+    );
   }
 
   /**
@@ -38,7 +43,12 @@ export class BulkWriter {
       for (const c of columns) out[c.name] = c.type.toDb(r[c.name]);
       return out;
     });
-    await trx.withSchema(table.schema).table(table.storage).insert(values).onConflict([...key]).merge(columns.map((c) => c.name).filter((n) => !key.includes(n)));
+    await trx
+      .withSchema(table.schema)
+      .table(table.storage)
+      .insert(values)
+      .onConflict([...key])
+      .merge(columns.map((c) => c.name).filter((n) => !key.includes(n)));
   }
 
   /**
@@ -48,7 +58,10 @@ export class BulkWriter {
    * changed a handful of pools, positions or votes pays one round trip for all of them. The others,
    * and a table given twice (its rows would meet in one statement), are merged one by one.
    */
-  async mergeAll(trx: Knex.Transaction, writes: ReadonlyArray<{ table: TableDef; rows: readonly Row[] }>): Promise<void> {
+  async mergeAll(
+    trx: Knex.Transaction,
+    writes: ReadonlyArray<{ table: TableDef; rows: readonly Row[] }>,
+  ): Promise<void> {
     const small: Array<{ table: TableDef; rows: readonly Row[]; columns: ColumnDef[] }> = [];
     const given = new Map<TableDef, number>();
     for (const { table, rows } of writes) if (rows.length > 0) given.set(table, (given.get(table) ?? 0) + 1);
@@ -84,37 +97,61 @@ export class BulkWriter {
   }
 
   /** `merge` through the staging table, of the columns the rows carry (`carriedColumns`). */
-  private async mergeStaged(trx: Knex.Transaction, table: TableDef, rows: readonly Row[], columns: readonly ColumnDef[]): Promise<void> {
+  private async mergeStaged(
+    trx: Knex.Transaction,
+    table: TableDef,
+    rows: readonly Row[],
+    columns: readonly ColumnDef[],
+  ): Promise<void> {
     const target = `${quote(table.schema)}.${quote(table.storage)}`;
     // Named by a digest: schema and table names together may pass the 63 bytes Postgres keeps of a name.
     const staging = `pg_temp.${quote(`tzidx_merge_${createHash('sha1').update(target).digest('hex').slice(0, 20)}`)}`;
     // Column types only (CREATE … AS): no NOT NULL, so columns the rows do not carry may stay empty
     // here. Asked every time: a table made in a transaction that rolled back is gone.
     await trx.raw(`create temporary table if not exists ${staging} as select * from ${target} with no data`);
-    await this.copyFrom(trx, staging, columns.map((c) => c.name), binaryRows(columns, rows));
+    await this.copyFrom(
+      trx,
+      staging,
+      columns.map((c) => c.name),
+      binaryRows(columns, rows),
+    );
     const names = columns.map((c) => quote(c.name)).join(', ');
     // The staged rows move in one statement: deleted from the staging table (a temporary table's
     // DELETE writes no WAL; TRUNCATE would swap its files, slower for a few rows) and inserted from
     // what the delete returns, one round trip instead of two.
-    await trx.raw(`with moved as (delete from ${staging} returning ${names}) insert into ${target} (${names}) select ${names} from moved ${onConflict(columns)}`);
+    await trx.raw(
+      `with moved as (delete from ${staging} returning ${names}) insert into ${target} (${names}) select ${names} from moved ${onConflict(columns)}`,
+    );
   }
 
   /**
    * Appends rows of values the database takes as they are (text, numbers, JSON text) to a table
    * outside the catalog (the indexer's journal).
    */
-  async appendValues(trx: Knex.Transaction, schema: string, storage: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void> {
+  async appendValues(
+    trx: Knex.Transaction,
+    schema: string,
+    storage: string,
+    columns: readonly string[],
+    rows: readonly unknown[][],
+  ): Promise<void> {
     if (rows.length === 0) return;
     await this.copyFrom(trx, `${quote(schema)}.${quote(storage)}`, columns, valueLines(rows));
   }
 
   /** `relation`: a quoted, qualified table name; `input`: text lines or binary chunks (`BinaryCopy`). */
-  private async copyFrom(trx: Knex.Transaction, relation: string, columns: readonly string[], input: Iterable<string> | Iterable<Buffer>): Promise<void> {
+  private async copyFrom(
+    trx: Knex.Transaction,
+    relation: string,
+    columns: readonly string[],
+    input: Iterable<string> | Iterable<Buffer>,
+  ): Promise<void> {
     const target = `${relation} (${columns.map((c) => quote(c)).join(', ')})`;
     const options = input instanceof BinaryRows ? ' with (format binary)' : '';
     const connection = await connectionOf(trx);
     // PGlite reads COPY input from a Blob under the name /dev/blob.
-    if (this.kind === 'pglite') await connection.query(`copy ${target} from '/dev/blob'${options}`, [], { blob: new Blob([...input]) });
+    if (this.kind === 'pglite')
+      await connection.query(`copy ${target} from '/dev/blob'${options}`, [], { blob: new Blob([...input]) });
     else await pipeline(Readable.from(input), connection.query(copyFrom(`copy ${target} from stdin${options}`)));
   }
 }
@@ -225,5 +262,7 @@ function copyField(v: unknown): string {
   if (typeof v === 'boolean') return v ? 't' : 'f';
   const s = String(v);
   // Most values (numbers as text, addresses, hashes) have nothing to escape: no four regex passes.
-  return COPY_SPECIAL.test(s) ? s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t') : s;
+  return COPY_SPECIAL.test(s)
+    ? s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t')
+    : s;
 }

@@ -67,7 +67,12 @@ export class Database {
 
   static async open(opts: DatabaseOptions): Promise<Database> {
     if (opts.url) {
-      const base = { client: 'pg', connection: opts.url, compileSqlOnError: false, ...(opts.log ? { log: knexLog(opts.log) } : {}) };
+      const base = {
+        client: 'pg',
+        connection: opts.url,
+        compileSqlOnError: false,
+        ...(opts.log ? { log: knexLog(opts.log) } : {}),
+      };
       const reader = knexFactory({
         ...base,
         connection: {
@@ -119,17 +124,26 @@ export class Database {
    * ones unless told). A parameter must reach knex as one bound value: a list goes through `= any(?)`
    * (CatalogRows.anyOf), not `whereIn`, which would expand it.
    */
-  statement<A extends unknown[]>(build: (...params: A) => Knex.QueryBuilder, parameters = build.length): (...values: A) => Promise<(string | null)[][]> {
+  statement<A extends unknown[]>(
+    build: (...params: A) => Knex.QueryBuilder,
+    parameters = build.length,
+  ): (...values: A) => Promise<(string | null)[][]> {
     const lookups = this.lookups;
     if (!lookups) return (...values) => this.selectRows(build(...values));
     const markers = Array.from({ length: parameters }, (_, i) => `\u0000tzidx:parameter:${i}`);
     const query = build(...(markers as A));
     const { sql, bindings } = query.toSQL().toNative();
     const places = bindings.map((b) => markers.indexOf(b as string));
-    for (let i = 0; i < markers.length; i++) if (!places.includes(i)) throw new Error(`statement: parameter ${i} is not used in ${sql}`);
+    for (let i = 0; i < markers.length; i++)
+      if (!places.includes(i)) throw new Error(`statement: parameter ${i} is not used in ${sql}`);
     const name = statementName(sql);
     return async (...values) => {
-      const result = await lookups.query<(string | null)[]>({ text: sql, values: bindings.map((b, i) => (places[i] < 0 ? b : values[places[i]])), rowMode: 'array', name });
+      const result = await lookups.query<(string | null)[]>({
+        text: sql,
+        values: bindings.map((b, i) => (places[i] < 0 ? b : values[places[i]])),
+        rowMode: 'array',
+        name,
+      });
       return result.rows;
     };
   }
@@ -169,7 +183,12 @@ function lookupPool(opts: DatabaseOptions): Pool {
     connectionString: opts.url,
     statement_timeout: opts.statementTimeoutMs,
     connectionTimeoutMillis: opts.statementTimeoutMs,
-    options: [...(opts.readOnly ? [READ_ONLY] : []), '-c plan_cache_mode=force_generic_plan', '-c jit=off', '-c max_parallel_workers_per_gather=0'].join(' '),
+    options: [
+      ...(opts.readOnly ? [READ_ONLY] : []),
+      '-c plan_cache_mode=force_generic_plan',
+      '-c jit=off',
+      '-c max_parallel_workers_per_gather=0',
+    ].join(' '),
     max: opts.readPoolSize ?? 10,
     // Postgres remakes a kept plan when ANALYZE updates a table's statistics; without autovacuum a
     // plan made while a table was small (a seq scan early in a sync) would last as long as its
@@ -192,7 +211,12 @@ interface ConnectionSource {
  * knex's runner would compile the query again (after the compile that names it) and wrap each run in
  * its own bookkeeping, a good part of a hot object route's time.
  */
-async function preparedRows(query: Knex.QueryBuilder | Knex.Raw, sql: string, values: readonly unknown[], name: string): Promise<(string | null)[][]> {
+async function preparedRows(
+  query: Knex.QueryBuilder | Knex.Raw,
+  sql: string,
+  values: readonly unknown[],
+  name: string,
+): Promise<(string | null)[][]> {
   const client = (query as unknown as { client: ConnectionSource }).client;
   const connection = await client.acquireConnection();
   try {

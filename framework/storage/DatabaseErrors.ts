@@ -16,12 +16,17 @@ export function databaseErrorToApi(e: unknown): ApiError {
   if (e instanceof ApiError) return e;
   const code = (e as { code?: unknown })?.code;
   const message = (e as Error)?.message ?? String(e);
-  if (code === '57014') return ApiError.timeout('query timeout: the request took longer than the service allows; narrow the filters or lower the limit');
+  if (code === '57014')
+    return ApiError.timeout(
+      'query timeout: the request took longer than the service allows; narrow the filters or lower the limit',
+    );
   if (isConnectionLoss(e)) return new ApiError(503, ErrorCode.DATABASE, 'database connection lost: retry shortly');
   if (code === '25006') return readOnlyInstance();
   // A table of a plugin this database was never migrated for (a `serve` replica enabling more plugins).
-  if (code === '42P01') return ApiError.notFound('this table is not available on this database (its plugin was never migrated here)');
-  if (typeof code === 'string' && code.startsWith('22')) return ApiError.invalid(`invalid filter value: ${withoutSql(message)}`);
+  if (code === '42P01')
+    return ApiError.notFound('this table is not available on this database (its plugin was never migrated here)');
+  if (typeof code === 'string' && code.startsWith('22'))
+    return ApiError.invalid(`invalid filter value: ${withoutSql(message)}`);
   // The failure itself stays with the answer's error, for the log (never in the answer).
   return Object.assign(new ApiError(500, ErrorCode.DATABASE, 'database error'), { cause: e });
 }

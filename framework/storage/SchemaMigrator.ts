@@ -56,7 +56,12 @@ export class SchemaMigrator {
       // a third of a fresh migration, which every test instance and new database pays).
       const tables = [...catalog.tables.values()];
       const state: DatabaseState = {
-        recorded: new Map((await trx(`${META_SCHEMA}.schema_version`).select()).map((r: VersionRow) => [`${r.plugin}/${r.table_code}`, r])),
+        recorded: new Map(
+          (await trx(`${META_SCHEMA}.schema_version`).select()).map((r: VersionRow) => [
+            `${r.plugin}/${r.table_code}`,
+            r,
+          ]),
+        ),
         columns: await existingColumns(trx, tables),
         schemas: new Set(),
       };
@@ -68,7 +73,11 @@ export class SchemaMigrator {
     return report;
   }
 
-  private async migrateTable(trx: Knex.Transaction, table: TableDef, state: DatabaseState): Promise<keyof MigrationReport> {
+  private async migrateTable(
+    trx: Knex.Transaction,
+    table: TableDef,
+    state: DatabaseState,
+  ): Promise<keyof MigrationReport> {
     const hash = definitionHash(table);
     const recorded = state.recorded.get(`${table.plugin}/${table.code}`);
     const existing = state.columns.get(`${table.schema}.${table.storage}`) ?? new Map<string, string>();
@@ -90,12 +99,16 @@ export class SchemaMigrator {
         const have = existing.get(c.name);
         if (!isStored(c)) {
           // Now read through another table (ColumnDecl.filter_via stored: false): the copy goes.
-          if (have !== undefined) await trx.raw(`alter table ??.?? drop column ${quote(c.name)}`, [table.schema, table.storage]);
+          if (have !== undefined)
+            await trx.raw(`alter table ??.?? drop column ${quote(c.name)}`, [table.schema, table.storage]);
           continue;
         }
         if (have === undefined) {
           // New columns are added nullable: existing rows have no value for them.
-          await trx.raw(`alter table ??.?? add column ${quote(c.name)} ${columnDdl(c.type)}`, [table.schema, table.storage]);
+          await trx.raw(`alter table ??.?? add column ${quote(c.name)} ${columnDdl(c.type)}`, [
+            table.schema,
+            table.storage,
+          ]);
         } else if (c.sparse && normalizeType(have) === normalizeType(c.type.sqlType)) {
           // Sparse now (ColumnDecl.sparse): its zeros may be NULL from here on; the stored zeros read the same.
           await trx.raw(`alter table ??.?? alter column ${quote(c.name)} drop not null`, [table.schema, table.storage]);
@@ -112,7 +125,13 @@ export class SchemaMigrator {
     if (outcome === 'altered') await dropUndeclaredIndexes(trx, table);
     for (const ix of table.indexes) await migrateIndex(trx, table, ix, outcome === 'created');
     await trx(`${META_SCHEMA}.schema_version`)
-      .insert({ plugin: table.plugin, table_code: table.code, definition_hash: hash, version: (recorded?.version ?? 0) + 1, migrated_at: new Date() })
+      .insert({
+        plugin: table.plugin,
+        table_code: table.code,
+        definition_hash: hash,
+        version: (recorded?.version ?? 0) + 1,
+        migrated_at: new Date(),
+      })
       .onConflict(['plugin', 'table_code'])
       .merge();
     return outcome;
@@ -133,7 +152,8 @@ async function dropUndeclaredIndexes(trx: Knex.Transaction, table: TableDef): Pr
     [`${quote(table.schema)}.${quote(table.storage)}`],
   );
   for (const { name } of rows as Array<{ name: string }>) {
-    if (!declared.has(name) && name.startsWith(`${table.storage}_`) && /_(idx|[0-9a-f]{8})$/.test(name)) await trx.raw(`drop index ??.${quote(name)}`, [table.schema]);
+    if (!declared.has(name) && name.startsWith(`${table.storage}_`) && /_(idx|[0-9a-f]{8})$/.test(name))
+      await trx.raw(`drop index ??.${quote(name)}`, [table.schema]);
   }
 }
 
@@ -148,16 +168,22 @@ async function dropUndeclaredIndexes(trx: Knex.Transaction, table: TableDef): Pr
 async function migrateIndex(trx: Knex.Transaction, table: TableDef, ix: IndexDef, newTable: boolean): Promise<void> {
   const name = indexName(table, ix);
   const predicate = indexPredicate(trx, table, ix);
-  const existing: Array<{ partial: boolean; method: string }> = newTable ? [] : (
-    await trx.raw(
-      'select i.indpred is not null as partial, am.amname as method from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam where i.indexrelid = to_regclass(?)',
-      [`${quote(table.schema)}.${quote(name)}`],
-    )
-  ).rows;
-  if (existing.length > 0 && (existing[0].partial !== (predicate !== undefined) || existing[0].method !== ix.using)) await trx.raw(`drop index ??.${quote(name)}`, [table.schema]);
+  const existing: Array<{ partial: boolean; method: string }> = newTable
+    ? []
+    : (
+        await trx.raw(
+          'select i.indpred is not null as partial, am.amname as method from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam where i.indexrelid = to_regclass(?)',
+          [`${quote(table.schema)}.${quote(name)}`],
+        )
+      ).rows;
+  if (existing.length > 0 && (existing[0].partial !== (predicate !== undefined) || existing[0].method !== ix.using))
+    await trx.raw(`drop index ??.${quote(name)}`, [table.schema]);
   const cols = ix.columns.map(quote).join(', ');
   const where = predicate ? ` where ${predicate}` : '';
-  await trx.raw(`create ${ix.unique ? 'unique ' : ''}index if not exists ${quote(name)} on ??.?? using ${ix.using} (${cols})${where}`, [table.schema, table.storage]);
+  await trx.raw(
+    `create ${ix.unique ? 'unique ' : ''}index if not exists ${quote(name)} on ??.?? using ${ix.using} (${cols})${where}`,
+    [table.schema, table.storage],
+  );
 }
 
 /**
@@ -173,7 +199,8 @@ function indexPredicate(knex: Knex, table: TableDef, ix: IndexDef): string | und
   if (!isPartial(table, ix)) return undefined;
   const lead = quote(ix.columns[0]);
   // Literals, not parameters: DDL takes none. The values were parsed by the column's type.
-  if (ix.except.length > 0) return knex.raw(`${lead} not in (${ix.except.map(() => '?').join(', ')})`, ix.except as Knex.Value[]).toQuery();
+  if (ix.except.length > 0)
+    return knex.raw(`${lead} not in (${ix.except.map(() => '?').join(', ')})`, ix.except as Knex.Value[]).toQuery();
   return `${lead} is not null`;
 }
 
@@ -188,7 +215,10 @@ async function createIndexerTables(trx: Knex.Transaction): Promise<void> {
        chain_id text, updated_at timestamptz not null default now())`,
     [META_SCHEMA],
   );
-  await trx.raw(`create table if not exists ??.block_hashes (height bigint primary key, hash text not null, predecessor text not null)`, [META_SCHEMA]);
+  await trx.raw(
+    `create table if not exists ??.block_hashes (height bigint primary key, hash text not null, predecessor text not null)`,
+    [META_SCHEMA],
+  );
   await trx.raw(
     `create table if not exists ??.journal (
        id bigint generated always as identity primary key, height bigint not null,
@@ -206,7 +236,10 @@ async function createIndexerTables(trx: Knex.Transaction): Promise<void> {
 }
 
 /** The columns and their types of the tables that exist, by `schema.table`. */
-async function existingColumns(trx: Knex.Transaction, tables: readonly TableDef[]): Promise<Map<string, Map<string, string>>> {
+async function existingColumns(
+  trx: Knex.Transaction,
+  tables: readonly TableDef[],
+): Promise<Map<string, Map<string, string>>> {
   const rows: Array<{ name: string; column_name: string; data_type: string }> = (
     await trx.raw(
       `select n.nspname || '.' || c.relname as name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as data_type
@@ -240,8 +273,20 @@ function normalizeType(t: string): string {
 function definitionHash(table: TableDef): string {
   const shape = {
     storage: table.storage,
-    columns: storedColumns(table).map((c) => [c.name, c.type.sqlType, c.type.collation, c.nullable, ...(c.sparse ? ['sparse'] : [])]),
-    indexes: table.indexes.map((i) => [i.columns, i.unique, ...(i.using === 'btree' ? [] : [i.using]), ...(isPartial(table, i) ? ['partial'] : []), ...i.except]),
+    columns: storedColumns(table).map((c) => [
+      c.name,
+      c.type.sqlType,
+      c.type.collation,
+      c.nullable,
+      ...(c.sparse ? ['sparse'] : []),
+    ]),
+    indexes: table.indexes.map((i) => [
+      i.columns,
+      i.unique,
+      ...(i.using === 'btree' ? [] : [i.using]),
+      ...(isPartial(table, i) ? ['partial'] : []),
+      ...i.except,
+    ]),
   };
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
 }

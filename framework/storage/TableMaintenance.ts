@@ -62,8 +62,13 @@ export class TableMaintenance {
   }
 
   private async needed(knex: Knex): Promise<boolean> {
-    const needed = this.kind === 'pglite' || (await knex.raw(`select current_setting('autovacuum') as on`)).rows[0].on === 'off';
-    if (needed) this.log.info({ database: this.kind }, 'no autovacuum runs here: the indexer vacuums and analyzes its tables itself');
+    const needed =
+      this.kind === 'pglite' || (await knex.raw(`select current_setting('autovacuum') as on`)).rows[0].on === 'off';
+    if (needed)
+      this.log.info(
+        { database: this.kind },
+        'no autovacuum runs here: the indexer vacuums and analyzes its tables itself',
+      );
     return needed;
   }
 
@@ -81,7 +86,8 @@ export class TableMaintenance {
     for (const r of rows) {
       const size = Math.max(Number(r.reltuples), 0);
       const name = `${quote(r.schemaname)}.${quote(r.relname)}`;
-      if (Number(r.n_dead_tup) > 50 + 0.2 * size || Number(r.n_ins_since_vacuum) > 1000 + 0.2 * size) done.vacuumed.push(name);
+      if (Number(r.n_dead_tup) > 50 + 0.2 * size || Number(r.n_ins_since_vacuum) > 1000 + 0.2 * size)
+        done.vacuumed.push(name);
       else if (Number(r.n_mod_since_analyze) > 50 + 0.1 * size) done.analyzed.push(name);
     }
     // VACUUM cannot run in a transaction: each statement on its own, outside the batch's.

@@ -27,7 +27,10 @@ export class LiveStream {
     if (!opts.readOnly) await StreamLog.migrate(db.writer);
     const hub = new StreamHub(db.reader, opts.log, { ...DEFAULT_STREAM_LIMITS, ...opts.limits });
     const recorder = new StreamRecorder(db.kind, () => hub.notify());
-    const listener = opts.readOnly && opts.databaseUrl ? new NotifyListener(opts.databaseUrl, () => hub.notify(), opts.log) : undefined;
+    const listener =
+      opts.readOnly && opts.databaseUrl
+        ? new NotifyListener(opts.databaseUrl, () => hub.notify(), opts.log)
+        : undefined;
     return new LiveStream(hub, recorder, listener);
   }
 

@@ -75,7 +75,9 @@ export class SseClient {
   /** The final event (past the bound, once), then the end: resume with Last-Event-ID after reading faster. */
   private drop(): void {
     const socket = this.res.socket;
-    this.res.write(sseFrame(undefined, 'dropped', { reason: 'client too slow: send buffer full', last_event_id: this.lastId }));
+    this.res.write(
+      sseFrame(undefined, 'dropped', { reason: 'client too slow: send buffer full', last_event_id: this.lastId }),
+    );
     this.res.end(() => socket?.end());
     if (socket) {
       const cut = setTimeout(() => socket.destroy(), this.limits.dropGraceMs).unref();

@@ -5,8 +5,16 @@ import type { StreamEvent } from './StreamLog';
 
 /** The query parameters of /stream, documented in the OpenAPI document from this list. */
 export const STREAM_PARAMS = [
-  { name: 'types', description: 'event types, comma-separated: block, operation, rollback, or an event type an enabled plugin declares (default: all)' },
-  { name: 'op_type', description: 'operation types, comma-separated (transaction, origination, delegation…, unknown for kinds newer than this build): the type names of `/tables/op`, which operation events carry as `type` (the node kind is in `kind`)' },
+  {
+    name: 'types',
+    description:
+      'event types, comma-separated: block, operation, rollback, or an event type an enabled plugin declares (default: all)',
+  },
+  {
+    name: 'op_type',
+    description:
+      'operation types, comma-separated (transaction, origination, delegation…, unknown for kinds newer than this build): the type names of `/tables/op`, which operation events carry as `type` (the node kind is in `kind`)',
+  },
   { name: 'address', description: 'operations and plugin events involving any of these addresses, in any role' },
   { name: 'contract', description: 'operations whose target (receiver) is one of these contracts' },
   { name: 'entrypoint', description: 'operations calling one of these entrypoints' },
@@ -51,7 +59,10 @@ export class StreamFilter {
     const list = (key: string): string[] | undefined => {
       const v = query[key];
       if (v === undefined) return undefined;
-      const items = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+      const items = (Array.isArray(v) ? v : [v])
+        .flatMap((s) => s.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (items.length === 0) throw ApiError.invalid(`empty '${key}' filter`);
       entries += items.length;
       if (entries > maxEntries) {
@@ -64,10 +75,17 @@ export class StreamFilter {
     const oneOf = (key: string, known: ReadonlySet<string>): Set<string> | undefined => {
       const items = list(key);
       const bad = items?.find((v) => !known.has(v));
-      if (bad !== undefined) throw ApiError.invalid(`invalid '${key}' value '${bad}': expected one of ${[...known].join(', ')}`);
+      if (bad !== undefined)
+        throw ApiError.invalid(`invalid '${key}' value '${bad}': expected one of ${[...known].join(', ')}`);
       return set(items);
     };
-    return new StreamFilter(oneOf('types', eventTypes), oneOf('op_type', opTypes), addresses('address'), addresses('contract'), set(list('entrypoint')));
+    return new StreamFilter(
+      oneOf('types', eventTypes),
+      oneOf('op_type', opTypes),
+      addresses('address'),
+      addresses('contract'),
+      set(list('entrypoint')),
+    );
   }
 
   matches(e: StreamEvent): boolean {
@@ -82,7 +100,8 @@ export class StreamFilter {
       return false;
     }
     if (this.contracts && e.type !== 'operation' && !this.contracts.has(d.contract as string)) return false;
-    if (this.addresses && !(Array.isArray(d.addresses) && d.addresses.some((a) => this.addresses!.has(a as string)))) return false;
+    if (this.addresses && !(Array.isArray(d.addresses) && d.addresses.some((a) => this.addresses!.has(a as string))))
+      return false;
     return true;
   }
 }

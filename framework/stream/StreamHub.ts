@@ -155,7 +155,11 @@ export class StreamHub {
   private async catchUp(client: SseClient, resumeAfter: number): Promise<void> {
     const oldest = await StreamLog.oldest(this.db);
     if (oldest > 0 && resumeAfter < oldest - 1) {
-      client.notice('reset', { reason: 'the resume point is older than the kept window', last_event_id: resumeAfter, oldest_id: oldest });
+      client.notice('reset', {
+        reason: 'the resume point is older than the kept window',
+        last_event_id: resumeAfter,
+        oldest_id: oldest,
+      });
       client.lastId = oldest - 1;
     }
     for (;;) {

@@ -24,19 +24,32 @@ export const StreamLog = {
 
   async migrate(db: Knex): Promise<void> {
     await db.raw(`create schema if not exists ??`, [META_SCHEMA]);
-    await db.raw(`create table if not exists ??.stream_events (id bigserial primary key, height bigint not null, type text not null, data jsonb not null)`, [META_SCHEMA]);
+    await db.raw(
+      `create table if not exists ??.stream_events (id bigserial primary key, height bigint not null, type text not null, data jsonb not null)`,
+      [META_SCHEMA],
+    );
   },
 
   async append(trx: Knex.Transaction, events: readonly NewStreamEvent[], keep: number): Promise<void> {
     for (let i = 0; i < events.length; i += 1000) {
-      await trx(TABLE).insert(events.slice(i, i + 1000).map((e) => ({ height: e.height, type: e.type, data: JSON.stringify(e.data) })));
+      await trx(TABLE).insert(
+        events.slice(i, i + 1000).map((e) => ({ height: e.height, type: e.type, data: JSON.stringify(e.data) })),
+      );
     }
     await trx.raw(`delete from ${TABLE} where id <= (select max(id) from ${TABLE}) - ?`, [keep]);
   },
 
   async after(db: Knex, id: number, limit: number): Promise<StreamEvent[]> {
-    const rows: Array<{ id: string; height: string; type: string; data: unknown }> = await db(TABLE).where('id', '>', id).orderBy('id').limit(limit);
-    return rows.map((r) => ({ id: Number(r.id), height: Number(r.height), type: r.type, data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown> }));
+    const rows: Array<{ id: string; height: string; type: string; data: unknown }> = await db(TABLE)
+      .where('id', '>', id)
+      .orderBy('id')
+      .limit(limit);
+    return rows.map((r) => ({
+      id: Number(r.id),
+      height: Number(r.height),
+      type: r.type,
+      data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>,
+    }));
   },
 
   /** The highest id kept (0 when empty): where every commit's notification and poll start. */
@@ -57,7 +70,11 @@ export const StreamLog = {
 
   /** Operation hashes streamed for blocks above a height (what a rollback takes back). */
   async operationsAbove(trx: Knex.Transaction, height: number): Promise<string[]> {
-    const rows: Array<{ hash: string }> = await trx(TABLE).where('height', '>', height).andWhere('type', 'operation').select(trx.raw(`data->>'hash' as hash`)).orderBy('id');
+    const rows: Array<{ hash: string }> = await trx(TABLE)
+      .where('height', '>', height)
+      .andWhere('type', 'operation')
+      .select(trx.raw(`data->>'hash' as hash`))
+      .orderBy('id');
     return [...new Set(rows.map((r) => r.hash).filter(Boolean))];
   },
 };

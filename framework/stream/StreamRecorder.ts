@@ -35,12 +35,21 @@ export class StreamRecorder {
     registry.onBlock((block, ctx) => {
       this.begin(ctx.read);
       this.pending.push({ type: 'block', height: block.level, data: blockData(block) });
-      if (ctx.mode === 'live') for (const op of block.operations) this.pending.push({ type: 'operation', height: block.level, data: operationData(block, op) });
+      if (ctx.mode === 'live')
+        for (const op of block.operations)
+          this.pending.push({ type: 'operation', height: block.level, data: operationData(block, op) });
     });
     registry.afterBatch((trx) => this.flush(trx, this.take()));
     registry.beforeRollback(async (trx, height) => {
-      const blocks: Array<{ height: string | number; hash: string }> = await trx(`${META_SCHEMA}.block_hashes`).where('height', '>', height).orderBy('height').select('height', 'hash');
-      const data = { height, blocks: blocks.map((b) => ({ level: Number(b.height), hash: b.hash })), operations: await StreamLog.operationsAbove(trx, height) };
+      const blocks: Array<{ height: string | number; hash: string }> = await trx(`${META_SCHEMA}.block_hashes`)
+        .where('height', '>', height)
+        .orderBy('height')
+        .select('height', 'hash');
+      const data = {
+        height,
+        blocks: blocks.map((b) => ({ level: Number(b.height), hash: b.hash })),
+        operations: await StreamLog.operationsAbove(trx, height),
+      };
       await this.flush(trx, [{ type: 'rollback', height, data }]);
     });
   }
@@ -62,7 +71,8 @@ export class StreamRecorder {
 
   /** A plugin's event (e.g. a DEX trade), committed and streamed with the block being indexed. */
   publish(ctx: IndexContext, type: string, data: Record<string, unknown>): void {
-    if (!this.types.has(type) || BUILTIN_EVENT_TYPES.includes(type)) throw new Error(`stream event type '${type}' was not declared (StreamRecorder.declare)`);
+    if (!this.types.has(type) || BUILTIN_EVENT_TYPES.includes(type))
+      throw new Error(`stream event type '${type}' was not declared (StreamRecorder.declare)`);
     this.begin(ctx.read);
     this.pending.push({ type, height: ctx.block.level, data: { level: ctx.block.level, ...data } });
   }
@@ -89,12 +99,30 @@ export class StreamRecorder {
 }
 
 function blockData(b: NormalizedBlock): Record<string, unknown> {
-  return { level: b.level, hash: b.hash, predecessor: b.predecessor, time: new Date(b.time).toISOString(), cycle: b.cycle, protocol: b.protocol, baker: b.baker ?? null, n_ops: b.operations.length };
+  return {
+    level: b.level,
+    hash: b.hash,
+    predecessor: b.predecessor,
+    time: new Date(b.time).toISOString(),
+    cycle: b.cycle,
+    protocol: b.protocol,
+    baker: b.baker ?? null,
+    n_ops: b.operations.length,
+  };
 }
 
 /** An `operation` event's data. */
 export function operationData(b: NormalizedBlock, op: NormalizedOperation): Record<string, unknown> {
-  const roles = [op.sender, op.receiver, op.source, op.creator, op.baker, op.accuser, op.offender, ...op.originatedContracts];
+  const roles = [
+    op.sender,
+    op.receiver,
+    op.source,
+    op.creator,
+    op.baker,
+    op.accuser,
+    op.offender,
+    ...op.originatedContracts,
+  ];
   return {
     level: b.level,
     block: b.hash,

@@ -29,7 +29,10 @@ function bounded(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth === 4) return '[…]';
   if (Array.isArray(value)) {
-    return [...value.slice(0, 10).map((v) => bounded(v, depth + 1)), ...(value.length > 10 ? [`… (${value.length} items)`] : [])];
+    return [
+      ...value.slice(0, 10).map((v) => bounded(v, depth + 1)),
+      ...(value.length > 10 ? [`… (${value.length} items)`] : []),
+    ];
   }
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bounded(v, depth + 1)]));
 }

@@ -35,19 +35,33 @@ const MANAGER_COUNTERS: Readonly<Record<string, BakerOpColumnCounted>> = {
  * baker, and successful deposit-limit and consensus/companion key updates for their sender. Called
  * per operation from the block handler's one walk over the block.
  */
-export function countBakerOp(op: NormalizedOperation, includer: string | undefined, add: (baker: string, column: BakerOpColumnCounted) => void): void {
+export function countBakerOp(
+  op: NormalizedOperation,
+  includer: string | undefined,
+  add: (baker: string, column: BakerOpColumnCounted) => void,
+): void {
   if (op.isInternal || op.isEvent) return;
   const signed = consensusOrVote(op);
   if (signed) return to(add, op.consensus?.delegate ?? op.sender, signed);
   if (op.type === 'nonce_revelation' || op.type === 'vdf_revelation') to(add, includer, 'n_nonce_revelations');
-  else if (op.type === 'double_baking' || op.type === 'double_endorsement' || op.type === 'double_preendorsement' || op.type === 'dal_entrapment') {
+  else if (
+    op.type === 'double_baking' ||
+    op.type === 'double_endorsement' ||
+    op.type === 'double_preendorsement' ||
+    op.type === 'dal_entrapment'
+  ) {
     to(add, op.accuser ?? op.sender, 'n_accusations');
-    if (op.type !== 'dal_entrapment') to(add, op.offender, op.type === 'double_baking' ? 'n_double_bakings' : 'n_double_endorsements');
+    if (op.type !== 'dal_entrapment')
+      to(add, op.offender, op.type === 'double_baking' ? 'n_double_bakings' : 'n_double_endorsements');
   } else if (op.type === 'drain_delegate') to(add, op.sender, 'n_drain_delegate');
   else if (MANAGER_COUNTERS[op.type] && op.isSuccess) to(add, op.sender, MANAGER_COUNTERS[op.type]);
 }
 
-function to(add: (baker: string, column: BakerOpColumnCounted) => void, baker: string | undefined, column: BakerOpColumnCounted): void {
+function to(
+  add: (baker: string, column: BakerOpColumnCounted) => void,
+  baker: string | undefined,
+  column: BakerOpColumnCounted,
+): void {
   if (baker) add(baker, column);
 }
 

@@ -42,7 +42,12 @@ export class BakerRows {
     return this.incomeSeen.get(cycle)?.get(address);
   }
 
-  private async find(store: EntityStore, seen: Map<number, Map<string, Entity>>, cycle: number, address: string): Promise<Entity | undefined> {
+  private async find(
+    store: EntityStore,
+    seen: Map<number, Map<string, Entity>>,
+    cycle: number,
+    address: string,
+  ): Promise<Entity | undefined> {
     let memo = seen.get(cycle);
     if (!memo) seen.set(cycle, (memo = new Map()));
     let hit = memo.get(address);
@@ -124,7 +129,10 @@ export class BakerRows {
  * a new `cycle_address` key each time. Batch state: the stores may drop their cache between batches,
  * and a failed batch or a rollback drops this with them.
  */
-const ROWS_SEEN = batchKey('baking.rows-seen', () => ({ rights: new Map<number, Map<string, Entity>>(), income: new Map<number, Map<string, Entity>>() }));
+const ROWS_SEEN = batchKey('baking.rows-seen', () => ({
+  rights: new Map<number, Map<string, Entity>>(),
+  income: new Map<number, Map<string, Entity>>(),
+}));
 
 /** Columns that need the node's rights or the stake snapshot: null until those are known. */
 const EMPTY_EXPECTATIONS: Row = {

@@ -1,4 +1,12 @@
-import { bigOrZero, type Entity, type IndexContext, type NormalizedBlock, type NormalizedOperation, type Row, type TableDef } from '../../framework';
+import {
+  bigOrZero,
+  type Entity,
+  type IndexContext,
+  type NormalizedBlock,
+  type NormalizedOperation,
+  type Row,
+  type TableDef,
+} from '../../framework';
 import { countBakerOp } from './BakerOpCounts';
 import { BakerRows } from './BakerRows';
 import { BitsetBuilder, countBits } from './Bitset';
@@ -55,9 +63,14 @@ export class BakingIndexer {
     this.lastLevel = -1;
     if (block.level === 0 || !block.hasMetadata || !block.baker) return;
     const start = block.level - block.cyclePosition;
-    const rows = new BakerRows(ctx, (cycle) => this.cycleStartTime(ctx, block, cycle, start), (cycle, address) => this.snapshots.incomeColumns(ctx, block.protocol, cycle, address));
+    const rows = new BakerRows(
+      ctx,
+      (cycle) => this.cycleStartTime(ctx, block, cycle, start),
+      (cycle, address) => this.snapshots.incomeColumns(ctx, block.protocol, cycle, address),
+    );
     if (block.cyclePosition === 0) {
-      if (block.cycle > 0) await this.closeCycle(ctx, block.cycle - 1, previousTime ?? (await this.blockTime(ctx, block.level - 1)));
+      if (block.cycle > 0)
+        await this.closeCycle(ctx, block.cycle - 1, previousTime ?? (await this.blockTime(ctx, block.level - 1)));
       await this.fetchBakingRights(ctx, rows, block.cycle, start);
     }
     const rights = await this.rightsOf(ctx, block.cycle, start);
@@ -113,7 +126,11 @@ export class BakingIndexer {
     rows.settle();
     for (const baker of bakers) {
       const r = await rows.rightsRow(cycle, start, baker);
-      if (r) rows.rights.update(r, { baking_rights: bits.get(baker)!.done(), endorsing_rights: r.endorsing_rights ?? Buffer.alloc(0) });
+      if (r)
+        rows.rights.update(r, {
+          baking_rights: bits.get(baker)!.done(),
+          endorsing_rights: r.endorsing_rights ?? Buffer.alloc(0),
+        });
       await this.knownRightsIncome(rows, cycle, baker, { n_baking_rights: countBits(bits.get(baker)!.done()) });
     }
     this.known.set(cycle, rights);
@@ -124,7 +141,12 @@ export class BakingIndexer {
    * rows' bitsets and the income rows' slot counts. Asked window by window so no answer is a whole
    * cycle's committee lists; a cycle's counts are complete once its last window is in.
    */
-  private async fetchAttestationWindow(ctx: IndexContext, rows: BakerRows, rights: CycleRights, position: number): Promise<void> {
+  private async fetchAttestationWindow(
+    ctx: IndexContext,
+    rows: BakerRows,
+    rights: CycleRights,
+    position: number,
+  ): Promise<void> {
     const levels: number[] = [];
     for (let p = position; p < Math.min(position + this.window, rights.length); p++) levels.push(rights.start + p);
     const got = levels.length ? await nodeAttestationRights(ctx, levels, rights.start) : undefined;
@@ -134,14 +156,22 @@ export class BakingIndexer {
       for (const baker of set) {
         rights.addAttester(pos, baker);
         let b = bits.get(baker);
-        if (!b) bits.set(baker, (b = new BitsetBuilder((await rows.rightsRow(rights.cycle, rights.start, baker))?.endorsing_rights)));
+        if (!b)
+          bits.set(
+            baker,
+            (b = new BitsetBuilder((await rows.rightsRow(rights.cycle, rights.start, baker))?.endorsing_rights)),
+          );
         b.set(pos);
       }
     const bakers = [...bits.keys()].sort();
     rows.settle();
     for (const baker of bakers) {
       const r = await rows.rightsRow(rights.cycle, rights.start, baker);
-      if (r) rows.rights.update(r, { endorsing_rights: bits.get(baker)!.done(), baking_rights: r.baking_rights ?? Buffer.alloc(0) });
+      if (r)
+        rows.rights.update(r, {
+          endorsing_rights: bits.get(baker)!.done(),
+          baking_rights: r.baking_rights ?? Buffer.alloc(0),
+        });
       await this.knownRightsIncome(rows, rights.cycle, baker, { n_endorsing_rights: got.slots.get(baker) ?? 0 });
     }
   }
@@ -176,7 +206,12 @@ export class BakingIndexer {
    * Adds rights to a baker's income row, whose rights counters become known (0, not null) from then on
    * (the caller settles pending additions first: the counters are rewritten whole).
    */
-  private async knownRightsIncome(rows: BakerRows, cycle: number, baker: string, add: Record<string, number>): Promise<void> {
+  private async knownRightsIncome(
+    rows: BakerRows,
+    cycle: number,
+    baker: string,
+    add: Record<string, number>,
+  ): Promise<void> {
     const row = await rows.incomeRow(cycle, baker);
     if (!row) return;
     const patch: Record<string, number> = {};
@@ -189,7 +224,11 @@ export class BakingIndexer {
     const hit = this.known.get(cycle);
     if (hit !== undefined) return hit;
     const t = this.rightsTable;
-    const rows = await ctx.read(t).where('cycle', cycle).whereNotNull('baking_rights').select('address', 'baking_rights', 'endorsing_rights');
+    const rows = await ctx
+      .read(t)
+      .where('cycle', cycle)
+      .whereNotNull('baking_rights')
+      .select('address', 'baking_rights', 'endorsing_rights');
     const rights = rows.length ? CycleRights.fromRows(cycle, start, rows) : null;
     this.known.set(cycle, rights);
     return rights;
@@ -199,7 +238,13 @@ export class BakingIndexer {
    * The block's baker: blocks baked and proposed, a round-0 right missed, and the seed nonce it commits to (a
    * `seed_nonce_hash` in its header).
    */
-  private async countBlock(block: NormalizedBlock, ctx: IndexContext, rows: BakerRows, start: number, rights: CycleRights | null): Promise<void> {
+  private async countBlock(
+    block: NormalizedBlock,
+    ctx: IndexContext,
+    rows: BakerRows,
+    start: number,
+    rights: CycleRights | null,
+  ): Promise<void> {
     const baker = block.baker as string;
     const r = await rows.rightsRow(block.cycle, start, baker);
     if (r) {
@@ -220,7 +265,12 @@ export class BakingIndexer {
    * in `n_baker_ops`) and attestations of the block's cycle summed per baker into one addition, the
    * attested levels' bits, and seed nonce revelations; then the attesters that missed the level.
    */
-  private async countOperations(block: NormalizedBlock, ctx: IndexContext, rows: BakerRows, start: number): Promise<void> {
+  private async countOperations(
+    block: NormalizedBlock,
+    ctx: IndexContext,
+    rows: BakerRows,
+    start: number,
+  ): Promise<void> {
     const sums = new Map<string, Record<string, number>>();
     const sum = (baker: string): Record<string, number> => {
       let add = sums.get(baker);
@@ -239,8 +289,8 @@ export class BakingIndexer {
       if (op.type === 'endorsement' && op.isSuccess) {
         const lookingUp = this.countAttestation(op, block, rows, start, attested, sum);
         if (lookingUp) await lookingUp;
-      }
-      else if (op.type === 'nonce_revelation' && !op.isInternal) await this.countRevelation(op, block, ctx, rows, start, sum);
+      } else if (op.type === 'nonce_revelation' && !op.isInternal)
+        await this.countRevelation(op, block, ctx, rows, start, sum);
     }
     for (const [baker, add] of sums) {
       const lookingUp = this.bump(rows, block.cycle, baker, add);
@@ -255,7 +305,14 @@ export class BakingIndexer {
    * Almost always the attester's row of this cycle is in memory: then nothing is awaited (a promise
    * per attestation is most of what this costs); a promise only when a row must be looked up.
    */
-  private countAttestation(op: NormalizedOperation, block: NormalizedBlock, rows: BakerRows, start: number, attested: Map<number, Set<string>>, sum: (baker: string) => Record<string, number>): Promise<void> | undefined {
+  private countAttestation(
+    op: NormalizedOperation,
+    block: NormalizedBlock,
+    rows: BakerRows,
+    start: number,
+    attested: Map<number, Set<string>>,
+    sum: (baker: string) => Record<string, number>,
+  ): Promise<void> | undefined {
     const baker = op.consensus?.delegate ?? op.sender;
     if (!baker) return undefined;
     const level = op.consensus?.level ?? block.level - 1;
@@ -266,7 +323,16 @@ export class BakingIndexer {
     return undefined;
   }
 
-  private async countAttestationLookingUp(block: NormalizedBlock, rows: BakerRows, start: number, attested: Map<number, Set<string>>, baker: string, level: number, slots: number, sum: (baker: string) => Record<string, number>): Promise<void> {
+  private async countAttestationLookingUp(
+    block: NormalizedBlock,
+    rows: BakerRows,
+    start: number,
+    attested: Map<number, Set<string>>,
+    baker: string,
+    level: number,
+    slots: number,
+    sum: (baker: string) => Record<string, number>,
+  ): Promise<void> {
     const cycle = level >= start ? block.cycle : block.cycle - 1;
     const row = await rows.findRights(cycle, baker);
     const cycleStart = level >= start ? start : row ? num(row.height) : undefined;
@@ -279,19 +345,33 @@ export class BakingIndexer {
   }
 
   /** Attestations of a level are included in the next block: whoever had rights for it and is not here missed it. */
-  private async countMissedAttestations(block: NormalizedBlock, ctx: IndexContext, rows: BakerRows, start: number, attested: Map<number, Set<string>>): Promise<void> {
+  private async countMissedAttestations(
+    block: NormalizedBlock,
+    ctx: IndexContext,
+    rows: BakerRows,
+    start: number,
+    attested: Map<number, Set<string>>,
+  ): Promise<void> {
     const level = block.level - 1;
     const cycle = level >= start ? block.cycle : block.cycle - 1;
     const rights = level >= start ? this.known.get(cycle) : await this.previousRights(ctx, cycle);
     const due = rights?.attestersAt(level - rights.start);
-    for (const baker of due ?? []) if (!attested.get(level)?.has(baker)) await this.bump(rows, cycle, baker, { n_blocks_not_endorsed: 1 });
+    for (const baker of due ?? [])
+      if (!attested.get(level)?.has(baker)) await this.bump(rows, cycle, baker, { n_blocks_not_endorsed: 1 });
   }
 
   /**
    * A seed nonce revelation: `n_seeds_revealed` of the including baker (as the original counts it), and
    * the revealed level's bit in its committer's `seeds_revealed` (the level is in the previous cycle).
    */
-  private async countRevelation(op: NormalizedOperation, block: NormalizedBlock, ctx: IndexContext, rows: BakerRows, start: number, sum: (baker: string) => Record<string, number>): Promise<void> {
+  private async countRevelation(
+    op: NormalizedOperation,
+    block: NormalizedBlock,
+    ctx: IndexContext,
+    rows: BakerRows,
+    start: number,
+    sum: (baker: string) => Record<string, number>,
+  ): Promise<void> {
     const add = sum((block.proposer ?? block.baker) as string);
     add.n_seeds_revealed = (add.n_seeds_revealed ?? 0) + 1;
     const level = Number(op.raw.level);
@@ -320,14 +400,24 @@ export class BakingIndexer {
   }
 
   /** Adds to counters and money columns of a baker's income row (written by PendingChanges). */
-  private bump(rows: BakerRows, cycle: number, baker: string, add: Record<string, number | bigint>): Promise<void> | void {
+  private bump(
+    rows: BakerRows,
+    cycle: number,
+    baker: string,
+    add: Record<string, number | bigint>,
+  ): Promise<void> | void {
     const seen = rows.seenIncome(cycle, baker);
     if (seen) return rows.pending.add(seen, add);
     return rows.incomeRow(cycle, baker).then((row) => row && rows.pending.add(row, add));
   }
 
   /** Time of a cycle's first block: this block's when it is that block, else from core-chain's block table. */
-  private async cycleStartTime(ctx: IndexContext, block: NormalizedBlock, cycle: number, start: number): Promise<Date | null> {
+  private async cycleStartTime(
+    ctx: IndexContext,
+    block: NormalizedBlock,
+    cycle: number,
+    start: number,
+  ): Promise<Date | null> {
     if (cycle === block.cycle && block.cyclePosition === 0) return new Date(block.time);
     const t = this.blockTable;
     const q = ctx.read(t).where('cycle', cycle).where('is_orphan', false);
@@ -346,7 +436,14 @@ function firstAttestation(attested: Map<number, Set<string>>, level: number, bak
 }
 
 /** The attested level's bit in the rights row, and the block and slots added to the baker's sums. */
-function markAttestation(rows: BakerRows, row: Entity | undefined, cycleStart: number, level: number, slots: number, add: Record<string, number>): void {
+function markAttestation(
+  rows: BakerRows,
+  row: Entity | undefined,
+  cycleStart: number,
+  level: number,
+  slots: number,
+  add: Record<string, number>,
+): void {
   if (row) rows.pending.setBit(row, 'blocks_endorsed', level - cycleStart);
   add.n_blocks_endorsed = (add.n_blocks_endorsed ?? 0) + 1;
   add.n_slots_endorsed = (add.n_slots_endorsed ?? 0) + slots;

@@ -46,7 +46,11 @@ export class CycleRights {
   }
 
   /** Rebuilt from the cycle's rights rows (after a restart or a rollback). */
-  static fromRows(cycle: number, start: number, rows: readonly { address: unknown; baking_rights: unknown; endorsing_rights: unknown }[]): CycleRights {
+  static fromRows(
+    cycle: number,
+    start: number,
+    rows: readonly { address: unknown; baking_rights: unknown; endorsing_rights: unknown }[],
+  ): CycleRights {
     const out = new CycleRights(cycle, start);
     for (const row of rows) {
       const address = String(row.address);

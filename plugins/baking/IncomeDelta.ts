@@ -35,13 +35,18 @@ const REWARD_COLUMN: Readonly<Record<string, IncomeMoney>> = {
 function frozenRewardColumn(source: Source): IncomeMoney {
   if (source === 'endorsement') return 'endorsing_income';
   if (source === 'nonce_revelation') return 'seed_income';
-  if (source === 'double_baking' || source === 'double_endorsement' || source === 'double_preendorsement') return 'accusation_income';
+  if (source === 'double_baking' || source === 'double_endorsement' || source === 'double_preendorsement')
+    return 'accusation_income';
   return 'baking_income';
 }
 
 const MINT_KINDS = new Set(['minted', 'accumulator']);
 const DENUNCIATIONS = new Set(['double_baking', 'double_endorsement', 'double_preendorsement']);
-const LOST_BY_FREEZER: Readonly<Record<string, IncomeMoney>> = { deposits: 'lost_accusation_deposits', rewards: 'lost_accusation_rewards', fees: 'lost_accusation_fees' };
+const LOST_BY_FREEZER: Readonly<Record<string, IncomeMoney>> = {
+  deposits: 'lost_accusation_deposits',
+  rewards: 'lost_accusation_rewards',
+  fees: 'lost_accusation_fees',
+};
 
 /** One amount for one baker, to add to its income row of the block's cycle. */
 export interface IncomeEntry {
@@ -71,9 +76,11 @@ export function incomeEntries(updates: readonly BalanceUpdate[], source: Source)
       const minted = paidBy && MINT_KINDS.has(paidBy.kind) ? REWARD_COLUMN[paidBy.category ?? ''] : undefined;
       if (minted) return out.push({ baker: u.account, column: minted, amount: u.change });
       if (u.kind !== 'freezer') return;
-      if (u.category === 'rewards') return out.push({ baker: u.account, column: frozenRewardColumn(source), amount: u.change });
+      if (u.category === 'rewards')
+        return out.push({ baker: u.account, column: frozenRewardColumn(source), amount: u.change });
       if (u.category === 'fees') return out.push({ baker: u.account, column: 'fees_income', amount: u.change });
-      if (u.category === 'deposits' && paidBy?.kind === 'contract') return out.push({ baker: u.account, column: 'total_deposits', amount: u.change });
+      if (u.category === 'deposits' && paidBy?.kind === 'contract')
+        return out.push({ baker: u.account, column: 'total_deposits', amount: u.change });
       return;
     }
     const next = updates[i + 1];
@@ -103,7 +110,8 @@ function attestingLoss(baker: string, u: BalanceUpdate): IncomeEntry[] {
 /** Every income entry of a block: its own updates and those of its operations. */
 export function blockIncome(block: NormalizedBlock): IncomeEntry[] {
   const out = incomeEntries(block.balanceUpdates, 'block');
-  for (const op of block.operations) if (op.balanceUpdates.length) out.push(...incomeEntries(op.balanceUpdates, opSource(op)));
+  for (const op of block.operations)
+    if (op.balanceUpdates.length) out.push(...incomeEntries(op.balanceUpdates, opSource(op)));
   return out;
 }
 

@@ -4,7 +4,11 @@ type Json = Record<string, unknown>;
 const isList = (v: unknown): v is Json[] => Array.isArray(v);
 
 /** Round-0 baking rights of a whole cycle by position (one entry per level: small even on mainnet). */
-export async function nodeBakingRights(ctx: IndexContext, cycle: number, start: number): Promise<Map<number, string> | undefined> {
+export async function nodeBakingRights(
+  ctx: IndexContext,
+  cycle: number,
+  start: number,
+): Promise<Map<number, string> | undefined> {
   const emmy = ctx.block.consensus === 'emmy';
   const baking = await ctx.node(`helpers/baking_rights?cycle=${cycle}&${emmy ? 'max_priority' : 'max_round'}=0`);
   if (!isList(baking)) return undefined;
@@ -28,7 +32,11 @@ export interface AttestationWindow {
  * megabytes on mainnet (a level lists every committee member), so the indexer asks for a window of
  * levels at a time. Undefined when no node is behind the source: the rights stay unknown (null).
  */
-export async function nodeAttestationRights(ctx: IndexContext, levels: readonly number[], start: number): Promise<AttestationWindow | undefined> {
+export async function nodeAttestationRights(
+  ctx: IndexContext,
+  levels: readonly number[],
+  start: number,
+): Promise<AttestationWindow | undefined> {
   const query = levels.map((l) => `level=${l}`).join('&');
   let answer = ctx.block.consensus === 'emmy' ? undefined : await ctx.node(`helpers/attestation_rights?${query}`);
   if (!isList(answer)) answer = await ctx.node(`helpers/endorsing_rights?${query}`);
@@ -41,7 +49,9 @@ export async function nodeAttestationRights(ctx: IndexContext, levels: readonly 
     const members = isList(entry.delegates) ? entry.delegates : [entry];
     for (const m of members) {
       if (typeof m.delegate !== 'string') continue;
-      const power = Number(m.attestation_power ?? m.endorsing_power ?? m.attesting_power ?? (Array.isArray(m.slots) ? m.slots.length : 0));
+      const power = Number(
+        m.attestation_power ?? m.endorsing_power ?? m.attesting_power ?? (Array.isArray(m.slots) ? m.slots.length : 0),
+      );
       let set = attesters.get(position);
       if (!set) attesters.set(position, (set = new Set()));
       set.add(m.delegate);

@@ -36,14 +36,36 @@ export class RewardRates {
     if (Array.isArray(issuance)) {
       const e = (issuance as Json[]).find((x) => Number(x.cycle) === cycle);
       if (!e) return undefined;
-      if (e.baking_reward_bonus_per_block !== undefined) return { block: bigOrZero(e.baking_reward_fixed_portion) + bigOrZero(e.baking_reward_bonus_per_block), attestingPerBlock: bigOrZero(e.attesting_reward_per_block), committee };
-      return { block: bigOrZero(e.baking_reward_fixed_portion) + bigOrZero(e.baking_reward_bonus_per_slot) * bonusSlots, attestingPerBlock: bigOrZero(e.attesting_reward_per_slot) * committee, committee };
+      if (e.baking_reward_bonus_per_block !== undefined)
+        return {
+          block: bigOrZero(e.baking_reward_fixed_portion) + bigOrZero(e.baking_reward_bonus_per_block),
+          attestingPerBlock: bigOrZero(e.attesting_reward_per_block),
+          committee,
+        };
+      return {
+        block: bigOrZero(e.baking_reward_fixed_portion) + bigOrZero(e.baking_reward_bonus_per_slot) * bonusSlots,
+        attestingPerBlock: bigOrZero(e.attesting_reward_per_slot) * committee,
+        committee,
+      };
     }
     if (c.baking_reward_fixed_portion !== undefined)
-      return { block: bigOrZero(c.baking_reward_fixed_portion) + bigOrZero(c.baking_reward_bonus_per_slot) * bonusSlots, attestingPerBlock: bigOrZero(c.endorsing_reward_per_slot) * committee, committee };
+      return {
+        block: bigOrZero(c.baking_reward_fixed_portion) + bigOrZero(c.baking_reward_bonus_per_slot) * bonusSlots,
+        attestingPerBlock: bigOrZero(c.endorsing_reward_per_slot) * committee,
+        committee,
+      };
     if (c.baking_reward_per_endorsement !== undefined)
-      return { block: bigOrZero(first(c.baking_reward_per_endorsement)) * committee, attestingPerBlock: bigOrZero(first(c.endorsement_reward)) * committee, committee };
-    if (c.block_reward !== undefined) return { block: bigOrZero(c.block_reward), attestingPerBlock: bigOrZero(c.endorsement_reward) * committee, committee };
+      return {
+        block: bigOrZero(first(c.baking_reward_per_endorsement)) * committee,
+        attestingPerBlock: bigOrZero(first(c.endorsement_reward)) * committee,
+        committee,
+      };
+    if (c.block_reward !== undefined)
+      return {
+        block: bigOrZero(c.block_reward),
+        attestingPerBlock: bigOrZero(c.endorsement_reward) * committee,
+        committee,
+      };
     return undefined;
   }
 }

@@ -20,12 +20,19 @@ export class SeedCommitments {
     const hit = this.byCycle.get(cycle);
     if (hit) return hit;
     const rows = new Map<string, Row>();
-    for (const r of await ctx.read('rights').where('cycle', cycle).whereNotNull('seeds_required').select('row_key', 'address', 'height', 'seeds_required')) rows.set(String(r.row_key), r);
-    for (const e of ctx.entities('rights', 'row_key').pending()) if (Number(e.cycle) === cycle) rows.set(String(e.row_key), e);
+    for (const r of await ctx
+      .read('rights')
+      .where('cycle', cycle)
+      .whereNotNull('seeds_required')
+      .select('row_key', 'address', 'height', 'seeds_required'))
+      rows.set(String(r.row_key), r);
+    for (const e of ctx.entities('rights', 'row_key').pending())
+      if (Number(e.cycle) === cycle) rows.set(String(e.row_key), e);
     const levels = new Map<number, string>();
     for (const r of rows.values()) {
       const bits = asBits(r.seeds_required);
-      for (let i = 0; bits && i < bits.length * 8; i++) if (bits[i >> 3] & (1 << (i & 7))) levels.set(Number(r.height) + i, String(r.address));
+      for (let i = 0; bits && i < bits.length * 8; i++)
+        if (bits[i >> 3] & (1 << (i & 7))) levels.set(Number(r.height) + i, String(r.address));
     }
     this.byCycle.set(cycle, levels);
     for (const c of this.byCycle.keys()) if (c < cycle - 1) this.byCycle.delete(c);

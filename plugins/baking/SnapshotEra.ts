@@ -28,9 +28,24 @@ export function snapshotEra(constants: Readonly<Record<string, unknown>> | undef
   const delay = Number(constants.consensus_rights_delay ?? constants.preserved_cycles);
   if (constants.blocks_per_roll_snapshot !== undefined) {
     const tokens = constants.tokens_per_roll;
-    return { kind: 'emmy', cycleLength, every: Number(constants.blocks_per_roll_snapshot), delay, lag, tokensPerRoll: tokens === undefined ? null : BigInt(tokens as string) };
+    return {
+      kind: 'emmy',
+      cycleLength,
+      every: Number(constants.blocks_per_roll_snapshot),
+      delay,
+      lag,
+      tokensPerRoll: tokens === undefined ? null : BigInt(tokens as string),
+    };
   }
-  if (constants.blocks_per_stake_snapshot !== undefined) return { kind: 'tenderbake', cycleLength, every: Number(constants.blocks_per_stake_snapshot), delay, lag, tokensPerRoll: null };
+  if (constants.blocks_per_stake_snapshot !== undefined)
+    return {
+      kind: 'tenderbake',
+      cycleLength,
+      every: Number(constants.blocks_per_stake_snapshot),
+      delay,
+      lag,
+      tokensPerRoll: null,
+    };
   return { kind: 'paris', cycleLength, every: cycleLength, delay, lag, tokensPerRoll: null };
 }
 
@@ -48,8 +63,15 @@ export function snapshotIndexAt(era: SnapshotEra, cyclePosition: number): number
  * that picks it): Emmy's raw context `cycle/<c>` holds it as `roll_snapshot`; Tenderbake's is the
  * `selected_snapshot` RPC (Lima's RPC list has it, Ithaca's does not: older nodes answer nothing).
  */
-export function selectedIndexQuery(era: SnapshotEra, cycle: number): { path: string; read: (answer: unknown) => unknown } | undefined {
-  if (era.kind === 'emmy') return { path: `context/raw/json/cycle/${cycle}`, read: (a) => (a as { roll_snapshot?: unknown } | undefined)?.roll_snapshot };
+export function selectedIndexQuery(
+  era: SnapshotEra,
+  cycle: number,
+): { path: string; read: (answer: unknown) => unknown } | undefined {
+  if (era.kind === 'emmy')
+    return {
+      path: `context/raw/json/cycle/${cycle}`,
+      read: (a) => (a as { roll_snapshot?: unknown } | undefined)?.roll_snapshot,
+    };
   if (era.kind === 'tenderbake') return { path: `context/selected_snapshot?cycle=${cycle}`, read: (a) => a };
   return undefined;
 }

@@ -23,15 +23,25 @@ export class SnapshotSelection {
     const base = rightsCycle - era.lag;
     const store = ctx.entities('snapshot', 'row_key');
     const keys = new Set<string>();
-    for (const r of await ctx.read('snapshot').where({ cycle: base, index }).select('row_key')) keys.add(String(r.row_key));
-    for (const e of store.pending()) if (Number(e.cycle) === base && Number(e.index) === index) keys.add(String(e.row_key));
-    const counted = era.kind === 'tenderbake' ? stakeDistribution(await ctx.node(`context/raw/json/cycle/${rightsCycle}`)) : undefined;
+    for (const r of await ctx.read('snapshot').where({ cycle: base, index }).select('row_key'))
+      keys.add(String(r.row_key));
+    for (const e of store.pending())
+      if (Number(e.cycle) === base && Number(e.index) === index) keys.add(String(e.row_key));
+    const counted =
+      era.kind === 'tenderbake'
+        ? stakeDistribution(await ctx.node(`context/raw/json/cycle/${rightsCycle}`))
+        : undefined;
     await store.preload(keys);
     for (const key of [...keys].sort()) {
       const row = await store.get(key);
       if (!row) continue;
       // A baker missing from the node's distribution had no stake counted.
-      store.update(row, counted && row.is_baker === true ? { is_selected: true, active_stake: counted.get(String(row.address)) ?? 0n } : { is_selected: true });
+      store.update(
+        row,
+        counted && row.is_baker === true
+          ? { is_selected: true, active_stake: counted.get(String(row.address)) ?? 0n }
+          : { is_selected: true },
+      );
     }
     this.cache.delete(base);
   }
@@ -45,7 +55,8 @@ export class SnapshotSelection {
     const hit = this.cache.get(cycle);
     if (hit !== undefined) return hit;
     let index: number | null = null;
-    for (const e of ctx.entities('snapshot', 'row_key').pending()) if (Number(e.cycle) === cycle && e.is_selected === true) index = Number(e.index);
+    for (const e of ctx.entities('snapshot', 'row_key').pending())
+      if (Number(e.cycle) === cycle && e.is_selected === true) index = Number(e.index);
     if (index === null) {
       const row = await ctx.read('snapshot').where({ cycle, is_selected: true }).first('index');
       index = row ? Number(row.index) : null;
@@ -66,7 +77,13 @@ function stakeDistribution(answer: unknown): Map<string, bigint> | undefined {
   const out = new Map<string, bigint>();
   for (const e of list as Array<{ baker?: unknown; active_stake?: unknown }>) {
     const stake = e.active_stake;
-    const value = typeof stake === 'string' || typeof stake === 'number' ? BigInt(stake) : typeof stake === 'object' && stake !== null ? BigInt((stake as { frozen?: string }).frozen ?? 0) + BigInt((stake as { delegated?: string }).delegated ?? 0) : undefined;
+    const value =
+      typeof stake === 'string' || typeof stake === 'number'
+        ? BigInt(stake)
+        : typeof stake === 'object' && stake !== null
+          ? BigInt((stake as { frozen?: string }).frozen ?? 0) +
+            BigInt((stake as { delegated?: string }).delegated ?? 0)
+          : undefined;
     if (typeof e.baker !== 'string' || value === undefined) return undefined;
     out.set(e.baker, value);
   }

@@ -20,7 +20,22 @@ interface AccountState {
   first_seen_time: Date;
 }
 
-const COLUMNS = ['row_id', 'address', 'baker_id', 'baker', 'is_baker', 'spendable_balance', 'staked_balance', 'unstaked_balance', 'frozen_rewards', 'stake_shares', 'delegated_since', 'delegated_since_time', 'first_seen', 'first_seen_time'] as const;
+const COLUMNS = [
+  'row_id',
+  'address',
+  'baker_id',
+  'baker',
+  'is_baker',
+  'spendable_balance',
+  'staked_balance',
+  'unstaked_balance',
+  'frozen_rewards',
+  'stake_shares',
+  'delegated_since',
+  'delegated_since_time',
+  'first_seen',
+  'first_seen_time',
+] as const;
 
 /**
  * The stake snapshots. One row per registered baker (own full balance = spendable + own stake + own
@@ -48,7 +63,8 @@ export class SnapshotWriter {
     const index = era && snapshotIndexAt(era, block.cyclePosition);
     if (!era || index === undefined) return;
     await this.take(block, ctx, era, index);
-    if (picksSnapshot(era) && block.cyclePosition === era.cycleLength - 1) await this.selection.pick(ctx, era, block.cycle);
+    if (picksSnapshot(era) && block.cyclePosition === era.cycleLength - 1)
+      await this.selection.pick(ctx, era, block.cycle);
   }
 
   private async take(block: NormalizedBlock, ctx: IndexContext, era: SnapshotEra, index: number): Promise<void> {
@@ -66,13 +82,21 @@ export class SnapshotWriter {
     const key = (address: string) => snapshotKey(era, block.cycle, index, address);
     const rows = ctx.entities('snapshot', 'row_key');
     await rows.preload([...bakers, ...[...delegators.values()].flat()].map((a) => key(a.address)));
-    const at = { height: block.level, cycle: block.cycle, is_selected: !picksSnapshot(era), time: new Date(block.time), index, rolls: 0 };
+    const at = {
+      height: block.level,
+      cycle: block.cycle,
+      is_selected: !picksSnapshot(era),
+      time: new Date(block.time),
+      index,
+      rolls: 0,
+    };
     for (const baker of bakers.sort((x, y) => (x.address < y.address ? -1 : 1))) {
       const info = (await ctx.node(`context/delegates/${baker.address}`)) as Record<string, unknown> | undefined;
       if (info?.deactivated === true) continue;
       // In address order: row ids must not depend on which rows a batch still holds in memory.
       const mine = (delegators.get(baker.address) ?? []).sort((x, y) => (x.address < y.address ? -1 : 1));
-      const balance = baker.spendable_balance + (baker.staked_balance ?? 0n) + baker.unstaked_balance + baker.frozen_rewards;
+      const balance =
+        baker.spendable_balance + (baker.staked_balance ?? 0n) + baker.unstaked_balance + baker.frozen_rewards;
       const delegated = mine.reduce((n, d) => n + heldByDelegator(d), 0n);
       await put(rows, key(baker.address), {
         ...at,
@@ -108,16 +132,35 @@ export class SnapshotWriter {
   }
 
   /** A baker's income columns from the snapshot behind its rights in `cycle`; undefined when there is none. */
-  async incomeColumns(ctx: IndexContext, protocol: string, cycle: number, address: string): Promise<Record<string, unknown> | undefined> {
+  async incomeColumns(
+    ctx: IndexContext,
+    protocol: string,
+    cycle: number,
+    address: string,
+  ): Promise<Record<string, unknown> | undefined> {
     const key = await this.keyBehind(ctx, protocol, cycle, address);
     const row = key === undefined ? undefined : await ctx.entities('snapshot', 'row_key').get(key);
     if (row?.is_baker !== true) return undefined;
     const staking = bigOrZero(row.balance) + bigOrZero(row.delegated);
-    return { rolls: row.rolls, balance: row.balance, delegated: row.delegated, staking_balance: staking, own_stake: row.own_stake, active_stake: row.active_stake, n_delegations: row.n_delegations, n_stakers: row.n_stakers };
+    return {
+      rolls: row.rolls,
+      balance: row.balance,
+      delegated: row.delegated,
+      staking_balance: staking,
+      own_stake: row.own_stake,
+      active_stake: row.active_stake,
+      n_delegations: row.n_delegations,
+      n_stakers: row.n_stakers,
+    };
   }
 
   /** Loads the snapshot rows behind many bakers' rights in `cycle` in one query (before incomeColumns of each). */
-  async preloadIncomeColumns(ctx: IndexContext, protocol: string, cycle: number, addresses: readonly string[]): Promise<void> {
+  async preloadIncomeColumns(
+    ctx: IndexContext,
+    protocol: string,
+    cycle: number,
+    addresses: readonly string[],
+  ): Promise<void> {
     const keys: string[] = [];
     for (const a of addresses) {
       const key = await this.keyBehind(ctx, protocol, cycle, a);
@@ -135,15 +178,26 @@ export class SnapshotWriter {
     if (lag === undefined) return undefined;
     const snapshot = cycle - lag;
     const power = new Map<string, unknown>();
-    for (const r of await ctx.read('snapshot').where({ cycle: snapshot, is_baker: true, is_selected: true }).select('row_key', 'active_stake')) power.set(String(r.row_key), r.active_stake);
-    for (const e of ctx.entities('snapshot', 'row_key').pending()) if (Number(e.cycle) === snapshot && e.is_baker === true && e.is_selected === true) power.set(String(e.row_key), e.active_stake);
+    for (const r of await ctx
+      .read('snapshot')
+      .where({ cycle: snapshot, is_baker: true, is_selected: true })
+      .select('row_key', 'active_stake'))
+      power.set(String(r.row_key), r.active_stake);
+    for (const e of ctx.entities('snapshot', 'row_key').pending())
+      if (Number(e.cycle) === snapshot && e.is_baker === true && e.is_selected === true)
+        power.set(String(e.row_key), e.active_stake);
     const values = [...power.values()];
     if (values.length === 0 || values.some((v) => v === null || v === undefined)) return undefined;
     return values.reduce<bigint>((n, v) => n + bigOrZero(v), 0n);
   }
 
   /** Row key of a baker's row in the (selected) snapshot behind its rights in `cycle`; undefined when none is known. */
-  private async keyBehind(ctx: IndexContext, protocol: string, cycle: number, address: string): Promise<string | undefined> {
+  private async keyBehind(
+    ctx: IndexContext,
+    protocol: string,
+    cycle: number,
+    address: string,
+  ): Promise<string | undefined> {
     const era = this.eras.get(protocol);
     if (!era) return undefined;
     const base = cycle - era.lag;
@@ -154,7 +208,10 @@ export class SnapshotWriter {
   /** Bakers and delegating accounts: the committed rows, overlaid with what this batch changed. */
   private async accounts(ctx: IndexContext): Promise<Map<string, AccountState>> {
     const out = new Map<string, AccountState>();
-    const committed = (await ctx.read('account').select(...COLUMNS).where((w) => w.where('is_baker', true).orWhereNotNull('baker_id'))) as Record<string, unknown>[];
+    const committed = (await ctx
+      .read('account')
+      .select(...COLUMNS)
+      .where((w) => w.where('is_baker', true).orWhereNotNull('baker_id'))) as Record<string, unknown>[];
     for (const raw of committed) out.set(String(raw.address), state(raw));
     for (const e of ctx.entities('account', 'address').pending()) {
       const a = state(e);
@@ -169,7 +226,11 @@ export class SnapshotWriter {
  * Rolls and the stake counted for rights: Emmy's rolls of the staking balance (the node's, else the
  * indexed one) and their tez; later the node's baking power (Paris+ nodes; null without one).
  */
-function stakeCounted(era: SnapshotEra, info: Record<string, unknown> | undefined, indexedStaking: bigint): { rolls: bigint; active_stake: bigint | null } {
+function stakeCounted(
+  era: SnapshotEra,
+  info: Record<string, unknown> | undefined,
+  indexedStaking: bigint,
+): { rolls: bigint; active_stake: bigint | null } {
   if (era.tokensPerRoll) {
     const staking = info?.staking_balance === undefined ? indexedStaking : bigOrZero(info.staking_balance);
     const rolls = staking / era.tokensPerRoll;
@@ -207,7 +268,11 @@ function party(a: AccountState, bakerId: bigint, baker: string): Record<string, 
   };
 }
 
-async function put(rows: ReturnType<IndexContext['entities']>, key: string, row: Record<string, unknown>): Promise<void> {
+async function put(
+  rows: ReturnType<IndexContext['entities']>,
+  key: string,
+  row: Record<string, unknown>,
+): Promise<void> {
   const hit = await rows.get(key);
   if (hit) rows.update(hit, row);
   else rows.insert({ row_key: key, ...row });
@@ -228,7 +293,8 @@ function state(r: Record<string, unknown> | Entity): AccountState {
     frozen_rewards: bigOrZero(r.frozen_rewards),
     stake_shares: bigOrZero(r.stake_shares),
     delegated_since: r.delegated_since === null || r.delegated_since === undefined ? null : Number(r.delegated_since),
-    delegated_since_time: r.delegated_since_time === null || r.delegated_since_time === undefined ? null : date(r.delegated_since_time),
+    delegated_since_time:
+      r.delegated_since_time === null || r.delegated_since_time === undefined ? null : date(r.delegated_since_time),
     first_seen: Number(r.first_seen),
     first_seen_time: date(r.first_seen_time),
   };

@@ -1,5 +1,13 @@
 import { injectable } from 'tsyringe';
-import { BLOCK_RIGHTS, CycleFigures, Database, PluginContext, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
+import {
+  BLOCK_RIGHTS,
+  CycleFigures,
+  Database,
+  PluginContext,
+  PluginContribution,
+  PluginManifest,
+  TzidxPlugin,
+} from '../../framework';
 import { BakingIndexer } from './BakingIndexer';
 import { PENDING } from './PendingChanges';
 import { BakingExplorer } from './explorer/BakingExplorer';
@@ -29,7 +37,11 @@ export class BakingPlugin implements TzidxPlugin {
       if (!t) throw new Error(`baking: table '${code}' is missing from the catalog`);
       return t;
     };
-    const indexer = new BakingIndexer(table('rights'), table('block'), ctx.config.baking?.rights_window ?? RIGHTS_WINDOW);
+    const indexer = new BakingIndexer(
+      table('rights'),
+      table('block'),
+      ctx.config.baking?.rights_window ?? RIGHTS_WINDOW,
+    );
     ctx.container.registerInstance(BLOCK_RIGHTS, new BlockRightsLookup(ctx.container.resolve(Database), ctx.catalog));
     ctx.container.resolve(CycleFigures).add(new CycleFiguresLookup(ctx.container.resolve(Database), ctx.catalog));
     return {

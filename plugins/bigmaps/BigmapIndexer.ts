@@ -1,5 +1,14 @@
 import type { Knex } from 'knex';
-import { batchKey, type BatchState, type BlocksStartContext, type IndexContext, type Logger, type NormalizedBlock, type TableDef, type TableReader } from '../../framework';
+import {
+  batchKey,
+  type BatchState,
+  type BlocksStartContext,
+  type IndexContext,
+  type Logger,
+  type NormalizedBlock,
+  type TableDef,
+  type TableReader,
+} from '../../framework';
 import { BigmapValueTable } from './BigmapValueTable';
 import { BlockBigmaps, touchedBigmaps } from './BlockBigmaps';
 import { LiveValues } from './LiveValues';

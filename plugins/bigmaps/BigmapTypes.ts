@@ -20,7 +20,9 @@ export class BigmapTypes {
   /** The diff's types, annotated from the contract's storage type where they carry no annotation. */
   async annotated(op: NormalizedOperation, types: KeyValueTypes): Promise<KeyValueTypes> {
     if (hasAnnotation(types.keyType) || hasAnnotation(types.valueType)) return types;
-    const match = bigmapTypesIn(await this.storageType(op)).find((t) => typeShape(t.keyType) === typeShape(types.keyType) && typeShape(t.valueType) === typeShape(types.valueType));
+    const match = bigmapTypesIn(await this.storageType(op)).find(
+      (t) => typeShape(t.keyType) === typeShape(types.keyType) && typeShape(t.valueType) === typeShape(types.valueType),
+    );
     return match ?? types;
   }
 
@@ -62,4 +64,3 @@ function bigmapTypesIn(type: unknown): KeyValueTypes[] {
   });
   return out;
 }
-

@@ -25,9 +25,19 @@ export class BigmapValueTable {
     await this.rederive(trx, (q) => q.where('height', '>', height), height);
   }
 
-  private async rederive(trx: Knex.Transaction, touching: (q: Knex.QueryBuilder) => Knex.QueryBuilder, upTo: number): Promise<void> {
-    const touched = touching(trx.withSchema(this.updates.schema).from(this.updates.storage).distinct('bigmap_id', 'hash').whereNotNull('hash'));
-    await trx.withSchema(this.values.schema).from(this.values.storage).whereIn(['bigmap_id', 'hash'], touched.clone()).delete();
+  private async rederive(
+    trx: Knex.Transaction,
+    touching: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
+    upTo: number,
+  ): Promise<void> {
+    const touched = touching(
+      trx.withSchema(this.updates.schema).from(this.updates.storage).distinct('bigmap_id', 'hash').whereNotNull('hash'),
+    );
+    await trx
+      .withSchema(this.values.schema)
+      .from(this.values.storage)
+      .whereIn(['bigmap_id', 'hash'], touched.clone())
+      .delete();
     const { sql, bindings } = touched.toSQL();
     await trx.raw(
       `insert into ??.?? ("row_id", "bigmap_id", "height", "key_id", "key", "value", "hash", "time")

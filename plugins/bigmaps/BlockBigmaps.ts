@@ -1,4 +1,13 @@
-import type { BigMapDiff, Entity, EntityStore, IndexContext, KeyedRow, Logger, NormalizedBlock, NormalizedOperation } from '../../framework';
+import type {
+  BigMapDiff,
+  Entity,
+  EntityStore,
+  IndexContext,
+  KeyedRow,
+  Logger,
+  NormalizedBlock,
+  NormalizedOperation,
+} from '../../framework';
 import { ACCOUNT_IDS, opId } from '../core-chain';
 import { athensBigmapId } from './AthensBigmaps';
 import { BigmapTypes, KeyValueTypes } from './BigmapTypes';
@@ -16,10 +25,14 @@ interface TemporaryBigmap {
 
 type Action = 'update' | 'remove' | 'copy' | 'alloc';
 
-const hexOf = (expr: unknown): string | null => (expr === undefined || expr === null ? null : (encodeMicheline(expr)?.toString('hex') ?? null));
+const hexOf = (expr: unknown): string | null =>
+  expr === undefined || expr === null ? null : (encodeMicheline(expr)?.toString('hex') ?? null);
 
 /** The permanent bigmaps the blocks' applied operations change or copy, and the keys they update or remove. */
-export function touchedBigmaps(blocks: readonly NormalizedBlock[]): { ids: Set<string>; keys: Array<{ bigmapId: number; hash: string }> } {
+export function touchedBigmaps(blocks: readonly NormalizedBlock[]): {
+  ids: Set<string>;
+  keys: Array<{ bigmapId: number; hash: string }>;
+} {
   const ids = new Set<string>();
   const keys: Array<{ bigmapId: number; hash: string }> = [];
   for (const block of blocks) {
@@ -29,8 +42,10 @@ export function touchedBigmaps(blocks: readonly NormalizedBlock[]): { ids: Set<s
         const id = d.bigMapId ?? athensBigmapId(op.receiver);
         if (id === undefined || id < 0) continue;
         ids.add(String(id));
-        if (d.action === 'copy' && d.sourceBigMapId !== undefined && d.sourceBigMapId >= 0) ids.add(String(d.sourceBigMapId));
-        if ((d.action === 'update' || d.action === 'remove') && d.keyHash !== undefined) keys.push({ bigmapId: id, hash: d.keyHash });
+        if (d.action === 'copy' && d.sourceBigMapId !== undefined && d.sourceBigMapId >= 0)
+          ids.add(String(d.sourceBigMapId));
+        if ((d.action === 'update' || d.action === 'remove') && d.keyHash !== undefined)
+          keys.push({ bigmapId: id, hash: d.keyHash });
       }
     }
   }
@@ -76,12 +91,18 @@ export class BlockBigmaps {
     switch (diff.action) {
       case 'alloc': {
         const types = await this.types.annotated(op, { keyType: diff.keyType, valueType: diff.valueType });
-        if (id < 0) this.temporary.set(id, { keyType: hexOf(types.keyType), valueType: hexOf(types.valueType), entries: new Map() });
+        if (id < 0)
+          this.temporary.set(id, {
+            keyType: hexOf(types.keyType),
+            valueType: hexOf(types.valueType),
+            entries: new Map(),
+          });
         else await this.alloc(op, id, types);
         return;
       }
       case 'copy':
-        if (diff.sourceBigMapId === undefined) this.log.warn({ block: this.block.level, op: op.hash, bigmap: id }, 'bigmaps: copy without a source ignored');
+        if (diff.sourceBigMapId === undefined)
+          this.log.warn({ block: this.block.level, op: op.hash, bigmap: id }, 'bigmaps: copy without a source ignored');
         else await this.copy(op, diff.sourceBigMapId, id);
         return;
       case 'update':
@@ -104,11 +125,18 @@ export class BlockBigmaps {
   }
 
   /** A diff's key as a live entry (value empty for removals); undefined, with a warning, when it cannot be stored. */
-  private entryOf(op: NormalizedOperation, id: number, diff: Extract<BigMapDiff, { action: 'update' | 'remove' }>): LiveEntry | undefined {
+  private entryOf(
+    op: NormalizedOperation,
+    id: number,
+    diff: Extract<BigMapDiff, { action: 'update' | 'remove' }>,
+  ): LiveEntry | undefined {
     const key = hexOf(diff.key);
     const value = diff.action === 'update' ? hexOf(diff.value) : '';
     if (diff.keyHash === undefined || key === null || value === null) {
-      this.log.warn({ block: this.block.level, op: op.hash, bigmap: id }, 'bigmaps: key change without key hash or with unknown Micheline ignored');
+      this.log.warn(
+        { block: this.block.level, op: op.hash, bigmap: id },
+        'bigmaps: key change without key hash or with unknown Micheline ignored',
+      );
       return undefined;
     }
     return { hash: diff.keyHash, key, value };
@@ -161,14 +189,24 @@ export class BlockBigmaps {
     for (const e of entries) this.appendKey(op, id, 'remove', e);
     this.append(op, id, 'remove', {});
     const at = { height: this.block.level, time: this.time, block: this.block.hash };
-    this.touch(row, { n_updates: bigOrZero(row.n_updates) + BigInt(entries.length), n_keys: 0n, delete_height: at.height, delete_time: at.time, delete_block: at.block });
+    this.touch(row, {
+      n_updates: bigOrZero(row.n_updates) + BigInt(entries.length),
+      n_keys: 0n,
+      delete_height: at.height,
+      delete_time: at.time,
+      delete_block: at.block,
+    });
   }
 
   /** A permanent bigmap as a copy source: its types and live keys. */
   private async permanent(id: number): Promise<TemporaryBigmap> {
     const row = await this.bigmaps.get(String(id));
     const entries = await this.live.entries(id);
-    return { keyType: (row?.key_type as string | null) ?? null, valueType: (row?.value_type as string | null) ?? null, entries: new Map(entries.map((e) => [e.hash, e])) };
+    return {
+      keyType: (row?.key_type as string | null) ?? null,
+      valueType: (row?.value_type as string | null) ?? null,
+      entries: new Map(entries.map((e) => [e.hash, e])),
+    };
   }
 
   private temporaryMap(id: number): TemporaryBigmap {
@@ -190,10 +228,18 @@ export class BlockBigmaps {
    * A bigmap allocated (or copied into) by this operation. Ids are never reused on a chain; a repeated one (recordings
    * of several networks in one index) keeps its row.
    */
-  private async create(op: NormalizedOperation, id: number, keyType: string | null, valueType: string | null): Promise<Entity> {
+  private async create(
+    op: NormalizedOperation,
+    id: number,
+    keyType: string | null,
+    valueType: string | null,
+  ): Promise<Entity> {
     const existing = await this.bigmaps.get(String(id));
     if (existing) {
-      this.log.warn({ block: this.block.level, op: op.hash, bigmap: id }, 'bigmaps: bigmap id allocated again; keeping its row');
+      this.log.warn(
+        { block: this.block.level, op: op.hash, bigmap: id },
+        'bigmaps: bigmap id allocated again; keeping its row',
+      );
       this.touch(existing, { key_type: keyType, value_type: valueType });
       return existing;
     }
@@ -201,7 +247,13 @@ export class BlockBigmaps {
     return this.bigmaps.insert(this.newRow(op, id, keyType, valueType, true));
   }
 
-  private newRow(op: NormalizedOperation, id: number, keyType: string | null, valueType: string | null, allocated: boolean): KeyedRow<BigmapsRow, 'bigmap_id'> {
+  private newRow(
+    op: NormalizedOperation,
+    id: number,
+    keyType: string | null,
+    valueType: string | null,
+    allocated: boolean,
+  ): KeyedRow<BigmapsRow, 'bigmap_id'> {
     const contract = op.receiver ?? null;
     const accounts = this.ctx.shared.get(ACCOUNT_IDS);
     const { level, hash } = this.block;
@@ -227,14 +279,29 @@ export class BlockBigmaps {
   }
 
   private touch(row: Entity, patch: Partial<BigmapsRow>): void {
-    this.bigmaps.update(row, { ...patch, update_height: this.block.level, update_time: this.time, update_block: this.block.hash });
+    this.bigmaps.update(row, {
+      ...patch,
+      update_height: this.block.level,
+      update_time: this.time,
+      update_block: this.block.hash,
+    });
   }
 
   private appendKey(op: NormalizedOperation, id: number, action: 'update' | 'remove', e: LiveEntry): void {
-    this.append(op, id, action, { keyId: keyId(e.hash), key: e.key, value: action === 'update' ? e.value : null, hash: e.hash });
+    this.append(op, id, action, {
+      keyId: keyId(e.hash),
+      key: e.key,
+      value: action === 'update' ? e.value : null,
+      hash: e.hash,
+    });
   }
 
-  private append(op: NormalizedOperation, id: number, action: Action, f: { keyId?: bigint; key?: string | null; value?: string | null; hash?: string }): void {
+  private append(
+    op: NormalizedOperation,
+    id: number,
+    action: Action,
+    f: { keyId?: bigint; key?: string | null; value?: string | null; hash?: string },
+  ): void {
     this.ctx.append(tables.bigmap_updates, {
       bigmap_id: id,
       key_id: f.keyId ?? null,
@@ -255,7 +322,10 @@ export class BlockBigmaps {
   private async athensId(op: NormalizedOperation): Promise<number | undefined> {
     const id = athensBigmapId(op.receiver);
     if (id === undefined) {
-      this.log.warn({ block: this.block.level, op: op.hash, contract: op.receiver }, 'bigmaps: bigmap change without id of an unknown pre-Babylon contract ignored');
+      this.log.warn(
+        { block: this.block.level, op: op.hash, contract: op.receiver },
+        'bigmaps: bigmap change without id of an unknown pre-Babylon contract ignored',
+      );
       return undefined;
     }
     await this.allocAthens(op);

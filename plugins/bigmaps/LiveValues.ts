@@ -46,7 +46,10 @@ export class LiveValues {
       // The pairs as two array parameters, one index probe each. (Two IN lists would probe every id
       // with every hash, and a long row-value IN list `(a, b) in ((…), …)` breaks PGlite's transaction
       // state from ~280 pairs on.)
-      const rows = await this.rows().whereRaw(this.pairsIn, [chunk.map(([bigmapId]) => bigmapId), chunk.map(([, hash]) => hash)]);
+      const rows = await this.rows().whereRaw(this.pairsIn, [
+        chunk.map(([bigmapId]) => bigmapId),
+        chunk.map(([, hash]) => hash),
+      ]);
       for (const [bigmapId, hash] of chunk) this.mapOf(bigmapId).set(hash, null);
       for (const r of rows) this.mapOf(Number(r.bigmap_id)).set(r.hash, entryOf(r));
     }
@@ -72,7 +75,9 @@ export class LiveValues {
       for (const r of await this.rows().where('bigmap_id', bigmapId)) if (!map.has(r.hash)) map.set(r.hash, entryOf(r));
       this.complete.add(bigmapId);
     }
-    return [...map.values()].filter((e): e is LiveEntry => e !== null).sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+    return [...map.values()]
+      .filter((e): e is LiveEntry => e !== null)
+      .sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
   }
 
   /** A bigmap that has no keys from now on (allocated, or removed): the database is not asked about it again. */

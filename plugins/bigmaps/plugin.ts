@@ -17,7 +17,11 @@ export class BigmapsPlugin implements TzidxPlugin {
 
   setup(ctx: PluginContext): PluginContribution {
     ctx.catalog.require(tables.bigmaps.code);
-    const indexer = new BigmapIndexer(ctx.catalog.require(tables.bigmap_values.code), ctx.catalog.require(tables.bigmap_updates.code), ctx.log as Logger);
+    const indexer = new BigmapIndexer(
+      ctx.catalog.require(tables.bigmap_values.code),
+      ctx.catalog.require(tables.bigmap_updates.code),
+      ctx.log as Logger,
+    );
     return {
       handlers: (registry) => {
         registry.blocksStart((blocks, ctx) => indexer.readAhead(blocks, ctx));

@@ -71,7 +71,15 @@ export interface AccountFacts {
   isBaker: boolean;
 }
 
-const NO_FACTS: AccountFacts = { balance: 0n, funded: false, dust: false, ghost: false, delegatesTo: null, delegated: 0n, isBaker: false };
+const NO_FACTS: AccountFacts = {
+  balance: 0n,
+  funded: false,
+  dust: false,
+  ghost: false,
+  delegatesTo: null,
+  delegated: 0n,
+  isBaker: false,
+};
 
 export function factsOf(a: AccountData): AccountFacts {
   const balance = a.spendable_balance;
@@ -87,7 +95,8 @@ export function factsOf(a: AccountData): AccountFacts {
   };
 }
 
-const bigOrNull = (v: unknown): bigint | null => (v === null || v === undefined ? null : BigInt(v as bigint | number | string));
+const bigOrNull = (v: unknown): bigint | null =>
+  v === null || v === undefined ? null : BigInt(v as bigint | number | string);
 const num = (v: unknown): number => Number(v ?? 0);
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const date = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
@@ -399,7 +408,8 @@ export class AccountBook {
         count(before.delegatesTo, -1);
         count(after.delegatesTo, 1);
       }
-      changes.dustDelegatorsDelta += Number(after.dust && after.delegatesTo !== null) - Number(before.dust && before.delegatesTo !== null);
+      changes.dustDelegatorsDelta +=
+        Number(after.dust && after.delegatesTo !== null) - Number(before.dust && before.delegatesTo !== null);
       changes.delegatedDelta += after.delegated - before.delegated;
       changes.bakerBalanceDelta += (after.isBaker ? after.balance : 0n) - (before.isBaker ? before.balance : 0n);
       writeBack(this.store, account.entity, a);

@@ -45,7 +45,8 @@ export interface ClassifiedUpdates {
   issuance: Issuance[];
 }
 
-const isAccountEntry = (u: BalanceUpdate): boolean => u.account !== undefined && (u.kind === 'contract' || u.kind === 'freezer');
+const isAccountEntry = (u: BalanceUpdate): boolean =>
+  u.account !== undefined && (u.kind === 'contract' || u.kind === 'freezer');
 
 function categoryOf(u: BalanceUpdate): FlowCategory {
   if (u.kind !== 'freezer') return 'balance';
@@ -160,7 +161,9 @@ function classifyTransfer(group: readonly BalanceUpdate[], out: ClassifiedUpdate
   const minted = group.some((u) => u.kind === 'minted');
   const burned = group.find((u) => u.kind === 'burned');
   // Ithaca+ fees go through the block-fee accumulator; Emmy fees are frozen for the baker.
-  const isFee = group.some((u) => u.kind === 'accumulator' || (u.kind === 'freezer' && categoryOf(u) === 'fees' && u.change > 0n));
+  const isFee = group.some(
+    (u) => u.kind === 'accumulator' || (u.kind === 'freezer' && categoryOf(u) === 'fees' && u.change > 0n),
+  );
   const cause = withCause ? transferCause(group) : undefined;
   const pair = accounts.length === 2 && accounts[0].change * accounts[1].change < 0n;
   // Ithaca–Nairobi pay the block fees and the baking reward in one credit: split it into the two.
@@ -264,8 +267,13 @@ export function classifyOperationUpdates(updates: readonly BalanceUpdate[]): Cla
  *   of the previous or current cycle has no payout: the baker missed a seed nonce (seed slash);
  * - a `contract` credit not covered by unfrozen funds of the same account: invoice (protocol upgrade).
  */
-export function classifyBlockUpdates(updates: readonly BalanceUpdate[], tenderbake: boolean, cycle: number): ClassifiedUpdates {
-  const modern = tenderbake || updates.some((u) => u.kind === 'minted' || u.kind === 'burned' || u.kind === 'accumulator');
+export function classifyBlockUpdates(
+  updates: readonly BalanceUpdate[],
+  tenderbake: boolean,
+  cycle: number,
+): ClassifiedUpdates {
+  const modern =
+    tenderbake || updates.some((u) => u.kind === 'minted' || u.kind === 'burned' || u.kind === 'accumulator');
   if (modern) return classify(updates, true);
   const out: ClassifiedUpdates = { moves: [], issuance: [] };
   const unfrozen = new Map<string, bigint>();
@@ -278,7 +286,8 @@ export function classifyBlockUpdates(updates: readonly BalanceUpdate[], tenderba
       out.moves.push(move(u, { cause: 'baking', fromMint: reward, isFee: category === 'fees' }));
       if (reward) out.issuance.push({ kind: 'mint', amount: u.change, category: 'baking rewards' });
     } else if (u.kind === 'freezer') {
-      const slash = u.origin !== 'migration' && category !== 'deposits' && u.cycle !== undefined && u.cycle >= cycle - 1;
+      const slash =
+        u.origin !== 'migration' && category !== 'deposits' && u.cycle !== undefined && u.cycle >= cycle - 1;
       if (slash) {
         out.moves.push(move(u, { cause: 'nonce_revelation', isBurned: true, isUnfrozen: true }));
         out.issuance.push({ kind: 'burn', amount: -u.change, category: 'seed slash' });

@@ -67,7 +67,12 @@ function addAmounts(e: PlannedEvent, m: Move): void {
  * A payout of unfrozen funds joins its account's unfreeze event. `bakeFees` (Emmy: the fees of the
  * block's operations, frozen for the baker) is added to the baker's bake event.
  */
-export function planBlockEvents(moves: readonly Move[], firstOpN: number, baker: string | undefined, bakeFees: bigint): BlockEventPlan {
+export function planBlockEvents(
+  moves: readonly Move[],
+  firstOpN: number,
+  baker: string | undefined,
+  bakeFees: bigint,
+): BlockEventPlan {
   const slots = new Map<string, number>();
   const byKey = new Map<string, PlannedEvent>();
   const slot = (key: string): number => {

@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { batchKey, carriedKey, type BatchState, type BlocksStartContext, type IndexContext, type Logger, type NormalizedBlock } from '../../framework';
+import {
+  batchKey,
+  carriedKey,
+  type BatchState,
+  type BlocksStartContext,
+  type IndexContext,
+  type Logger,
+  type NormalizedBlock,
+} from '../../framework';
 import { blockAddresses } from './BlockAddresses';
 import { BlockRun } from './BlockRun';
 import { ScriptCache } from './ContractBook';
@@ -53,7 +61,10 @@ export class BlockIndexer {
   async index(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
     // A block that fails fails its batch, and the framework then drops the half-applied totals.
     const known = ctx.state.get(RUNNING);
-    const state = known && known.hash === block.predecessor ? known : await RunningState.load(ctx.read, this.tables, block.predecessor);
+    const state =
+      known && known.hash === block.predecessor
+        ? known
+        : await RunningState.load(ctx.read, this.tables, block.predecessor);
     await this.recordConstants(block, ctx);
     await new BlockRun(this, block, ctx, state, ctx.state.get(SCRIPTS)).run();
     state.hash = block.hash;
@@ -68,11 +79,16 @@ export class BlockIndexer {
   async readAhead(blocks: readonly NormalizedBlock[], ctx: BlocksStartContext): Promise<void> {
     const slots = ctx.state.get(SLOTS_IN_BATCH);
     for (let i = 1; i < blocks.length; i++) {
-      if (blocks[i].predecessor === blocks[i - 1].hash) slots.set(blocks[i - 1].hash, endorsedSlotsOfPredecessor(blocks[i]));
+      if (blocks[i].predecessor === blocks[i - 1].hash)
+        slots.set(blocks[i - 1].hash, endorsedSlotsOfPredecessor(blocks[i]));
     }
     const addresses = [...new Set(blocks.flatMap(blockAddresses))];
     await ctx.preload('account', 'address', addresses);
-    await ctx.preload('contract', 'address', addresses.filter((a) => !a.startsWith('tz')));
+    await ctx.preload(
+      'contract',
+      'address',
+      addresses.filter((a) => !a.startsWith('tz')),
+    );
   }
 
   /** The slots that endorsed a block of the batch (0 for its last block: see SLOTS_IN_BATCH). */
@@ -125,7 +141,11 @@ export class BlockIndexer {
     const t = this.tables.constant;
     const batchConstants = ctx.state.get(BATCH_CONSTANTS);
     const known = batchConstants.has(address) || (await ctx.read(t).where({ address }).first('row_id')) !== undefined;
-    if (known) this.log.warn({ address, block: ctx.block.level }, 'core-chain: global constant registered twice; the repeat is not stored');
+    if (known)
+      this.log.warn(
+        { address, block: ctx.block.level },
+        'core-chain: global constant registered twice; the repeat is not stored',
+      );
     else batchConstants.add(address);
     return !known;
   }
@@ -143,9 +163,11 @@ export class BlockIndexer {
   warnUnknown(kind: string, block: number): void {
     if (this.warnedTypes.has(kind)) return;
     this.warnedTypes.add(kind);
-    this.log.warn({ kind, block }, `core-chain: no op type for node kind '${kind}'; stored as 'unknown' with the kind in data`);
+    this.log.warn(
+      { kind, block },
+      `core-chain: no op type for node kind '${kind}'; stored as 'unknown' with the kind in data`,
+    );
   }
-
 
   /**
    * Stores the endorsed slots of the block an earlier batch ended with (one row; each block when following the head).

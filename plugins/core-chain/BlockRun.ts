@@ -28,9 +28,18 @@ export const ACCOUNT_IDS = sharedKey<ReadonlyMap<string, bigint>>('core-chain.ac
 
 // Tez sent here can never be spent again: tzindex's burn address and the all-zero key hash (where
 // Liquidity Baking sends its 0.1% burn).
-const BURN_ADDRESSES: ReadonlySet<string> = new Set(['tz1burnburnburnburnburnburnburjAYjjX', 'tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU']);
+const BURN_ADDRESSES: ReadonlySet<string> = new Set([
+  'tz1burnburnburnburnburnburnburjAYjjX',
+  'tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU',
+]);
 
-const TRANSACTION_TYPES: ReadonlySet<string> = new Set(['transaction', 'stake', 'unstake', 'finalize_unstake', 'set_delegate_parameters']);
+const TRANSACTION_TYPES: ReadonlySet<string> = new Set([
+  'transaction',
+  'stake',
+  'unstake',
+  'finalize_unstake',
+  'set_delegate_parameters',
+]);
 
 const NO_UPDATES: ClassifiedUpdates = { moves: [], issuance: [] };
 const NO_DENUNCIATIONS: ReadonlyMap<string, Denunciation> = new Map();
@@ -125,14 +134,23 @@ export class BlockRun {
     supply.finishBlock(changes.delegatedDelta, changes.bakerBalanceDelta);
 
     const at = { height: this.height, cycle: block.cycle, time: this.time };
-    this.state.blockId = this.ctx.append(tables.block, this.blockRow(changes.touched, changes.created.length, changes.funded, changes.cleared));
+    this.state.blockId = this.ctx.append(
+      tables.block,
+      this.blockRow(changes.touched, changes.created.length, changes.funded, changes.cleared),
+    );
     for (const row of this.flowRows) this.ctx.append(tables.flow, row);
     for (const row of this.constantRows) this.ctx.append(tables.constant, row);
     for (const row of this.eventRows) this.ctx.append(tables.event, row);
     for (const row of this.ticketRows) this.ctx.append(tables.ticket_update, row);
     for (const row of this.contracts.storageRows) this.ctx.append(tables.storage, row);
     for (const a of changes.balanceChanged) {
-      this.ctx.append(tables.balance, { account_id: a.id, balance: a.data.spendable_balance, valid_from: this.height, address: a.data.address, valid_from_time: this.time });
+      this.ctx.append(tables.balance, {
+        account_id: a.id,
+        balance: a.data.spendable_balance,
+        valid_from: this.height,
+        address: a.data.address,
+        valid_from_time: this.time,
+      });
     }
     this.ctx.append(tables.chain, { ...at, ...chain.row() });
     this.ctx.append(tables.supply, { ...at, ...supply.row() });
@@ -150,10 +168,12 @@ export class BlockRun {
     // Who acts as a baker is one: block producers, endorsers, owners of frozen baker deposits.
     this.accounts.markBaker(block.baker);
     this.accounts.markBaker(block.proposer);
-    for (const op of block.operations) if (op.type === 'endorsement' || op.type === 'preendorsement') this.accounts.markBaker(op.sender);
+    for (const op of block.operations)
+      if (op.type === 'endorsement' || op.type === 'preendorsement') this.accounts.markBaker(op.sender);
     const bakerUpdates = [...block.balanceUpdates, ...block.operations.flatMap((o) => o.balanceUpdates)];
     for (const u of bakerUpdates) {
-      if (u.kind === 'freezer' && u.staker?.contract === undefined && u.category !== 'bonds') this.accounts.markBaker(u.account);
+      if (u.kind === 'freezer' && u.staker?.contract === undefined && u.category !== 'bonds')
+        this.accounts.markBaker(u.account);
     }
   }
 
@@ -174,7 +194,12 @@ export class BlockRun {
   private confirmDelegates(updates: readonly BalanceUpdate[]): void {
     for (const u of updates) {
       const staker = u.staker;
-      if (u.kind === 'freezer' && u.category === 'deposits' && staker?.contract !== undefined && staker.delegate !== undefined) {
+      if (
+        u.kind === 'freezer' &&
+        u.category === 'deposits' &&
+        staker?.contract !== undefined &&
+        staker.delegate !== undefined
+      ) {
         this.accounts.confirmDelegate(staker.contract, staker.delegate);
       }
     }
@@ -183,7 +208,10 @@ export class BlockRun {
   private async indexOperation(op: NormalizedOperation): Promise<void> {
     // Most operations (attestations) have no balance updates: nothing to classify, no arrays to make.
     const content = op.balanceUpdates.length > 0 ? classifyOperationUpdates(op.balanceUpdates) : NO_UPDATES;
-    const result = op.isSuccess && op.resultBalanceUpdates.length > 0 ? classifyOperationUpdates(op.resultBalanceUpdates) : NO_UPDATES;
+    const result =
+      op.isSuccess && op.resultBalanceUpdates.length > 0
+        ? classifyOperationUpdates(op.resultBalanceUpdates)
+        : NO_UPDATES;
     this.confirmDelegates(op.balanceUpdates);
     this.stakes.apply(op.balanceUpdates);
     if (op.isSuccess) {
@@ -194,9 +222,23 @@ export class BlockRun {
     const moves = joined(content.moves, result.moves);
     const allocations = this.allocations(op);
     const issuance = joined(content.issuance, result.issuance);
-    if (issuance.length > 0) this.state.supply.recordOperation(issuance, { type: op.type, isRollup: op.isRollup, allocations, storagePaid: op.storagePaid });
+    if (issuance.length > 0)
+      this.state.supply.recordOperation(issuance, {
+        type: op.type,
+        isRollup: op.isRollup,
+        allocations,
+        storagePaid: op.storagePaid,
+      });
     const shielding = this.shielding(op);
-    for (const m of moves) this.applyMove(m, op.opN, op.opC, op.opI > 0 ? op.opI : null, flowOperation(op.type), shielding && { kind: shielding, sender: op.sender });
+    for (const m of moves)
+      this.applyMove(
+        m,
+        op.opN,
+        op.opC,
+        op.opI > 0 ? op.opI : null,
+        flowOperation(op.type),
+        shielding && { kind: shielding, sender: op.sender },
+      );
     if (shielding) this.state.supply.shield(shielding === 'shield' ? op.volume : -op.volume);
 
     const storageBurn = op.burned - allocationBurn(op.burned, op.storagePaid, allocations);
@@ -205,7 +247,8 @@ export class BlockRun {
 
     const { label: type, known } = this.indexer.kinds.opType(op.type);
     if (!known) this.indexer.warnUnknown(op.kind, this.height);
-    const storageHash = effects.storageHash ?? (op.isContract && op.isSuccess && op.storage !== undefined ? exprHash(op.storage) : null);
+    const storageHash =
+      effects.storageHash ?? (op.isContract && op.isSuccess && op.storage !== undefined ? exprHash(op.storage) : null);
     const extras: OpRowExtras = {
       type,
       sender: this.party(op.sender),
@@ -248,7 +291,8 @@ export class BlockRun {
     const id = opId(this.height, op.opN);
     if (op.kind === 'event') {
       const signedId = opId(this.height, this.signedOpN);
-      for (const e of op.events) this.eventRows.push(contractEventRow(this.height, signedId, id, e, this.trackedId(e.contract)));
+      for (const e of op.events)
+        this.eventRows.push(contractEventRow(this.height, signedId, id, e, this.trackedId(e.contract)));
     }
     if (op.ticketUpdates.length > 0) {
       this.ticketRows.push(...ticketUpdateRows(this.height, this.time, id, this.storable(op)));
@@ -279,7 +323,9 @@ export class BlockRun {
       this.saplingPools.add(op.receiver);
       return op.volume > 0n ? 'shield' : undefined;
     }
-    return op.isInternal && op.sender !== undefined && this.saplingPools.has(op.sender) && op.volume > 0n ? 'unshield' : undefined;
+    return op.isInternal && op.sender !== undefined && this.saplingPools.has(op.sender) && op.volume > 0n
+      ? 'unshield'
+      : undefined;
   }
 
   private applyMove(
@@ -322,7 +368,9 @@ export class BlockRun {
       is_shielded: shielding?.kind === 'shield' && m.change < 0n && !m.isFee && m.address === shielding.sender,
       is_unshielded: shielding?.kind === 'unshield' && m.change > 0n,
       delayed_op_id: delayedOpId,
-      token_age: tracked.previouslySeen ? Math.max(0, Math.floor((this.time.getTime() - tracked.previouslySeen.getTime()) / 1000)) : 0,
+      token_age: tracked.previouslySeen
+        ? Math.max(0, Math.floor((this.time.getTime() - tracked.previouslySeen.getTime()) / 1000))
+        : 0,
       address: a.address,
       counterparty: counterparty.address,
     });
@@ -349,7 +397,8 @@ export class BlockRun {
     const called = updatesContract ? await this.calledContract(op.receiver) : undefined;
     // A contract first met through another kind of operation (increase_paid_storage, a ticket
     // transfer) still gets its row and script from the node when its origination was not indexed.
-    if (!updatesContract && op.kind !== 'origination' && op.isSuccess && op.receiver?.startsWith('KT1')) await this.calledContract(op.receiver);
+    if (!updatesContract && op.kind !== 'origination' && op.isSuccess && op.receiver?.startsWith('KT1'))
+      await this.calledContract(op.receiver);
     if (!op.isSuccess) {
       if (called && op.isContract) this.contracts.failedCall(called);
       return { called };
@@ -366,7 +415,8 @@ export class BlockRun {
       if (op.receiver !== undefined && BURN_ADDRESSES.has(op.receiver)) this.state.supply.burnExplicitly(op.volume);
     }
     let originated: TrackedContract | undefined;
-    if (op.kind === 'origination' || op.type === 'rollup_origination') originated = await this.originate(op, storageBurn);
+    if (op.kind === 'origination' || op.type === 'rollup_origination')
+      originated = await this.originate(op, storageBurn);
     switch (op.type) {
       case 'delegation':
         if (op.sender === op.baker) this.accounts.markBaker(op.sender);
@@ -405,7 +455,11 @@ export class BlockRun {
   }
 
   /** Applies a call's effects on the contract row; the storage hash after it (null when the receipt has none). */
-  private storageAfter(op: NormalizedOperation, called: TrackedContract | undefined, storageBurn: bigint): string | null | undefined {
+  private storageAfter(
+    op: NormalizedOperation,
+    called: TrackedContract | undefined,
+    storageBurn: bigint,
+  ): string | null | undefined {
     if (called) {
       return this.contracts.call(called, {
         entrypoint: op.entrypoint,
@@ -430,13 +484,20 @@ export class BlockRun {
   private async calledContract(address: string | undefined): Promise<TrackedContract | undefined> {
     const known = await this.contracts.get(address);
     if ((known && known.script) || !address?.startsWith('KT1') || !this.scripts.firstNodeAsk(address)) return known;
-    const state = (await this.ctx.node(`context/contracts/${address}`)) as { script?: { code: unknown; storage: unknown } } | undefined;
+    const state = (await this.ctx.node(`context/contracts/${address}`)) as
+      { script?: { code: unknown; storage: unknown } } | undefined;
     if (!state?.script) return known;
     if (known) return this.contracts.attachScript(known, state.script);
     const account = this.accounts.get(address);
     if (!account) return undefined;
     const none = { storageSize: 0n, storagePaid: 0n, storageBurn: 0n };
-    return this.contracts.originate({ address, accountId: account.id, script: state.script, storage: state.script.storage, ...none });
+    return this.contracts.originate({
+      address,
+      accountId: account.id,
+      script: state.script,
+      storage: state.script.storage,
+      ...none,
+    });
   }
 
   private async originate(op: NormalizedOperation, storageBurn: bigint): Promise<TrackedContract | undefined> {
@@ -478,7 +539,12 @@ export class BlockRun {
   private async registerConstant(op: NormalizedOperation): Promise<void> {
     const creator = this.accounts.get(op.sender);
     const value = encodeMicheline(op.value);
-    if (op.constantAddress === undefined || !creator || !(await this.indexer.isNewConstant(this.ctx, op.constantAddress))) return;
+    if (
+      op.constantAddress === undefined ||
+      !creator ||
+      !(await this.indexer.isNewConstant(this.ctx, op.constantAddress))
+    )
+      return;
     this.constantRows.push({
       address: op.constantAddress,
       creator_id: creator.id,
@@ -495,7 +561,10 @@ export class BlockRun {
    * The op row's reward and deposit: for denunciations the offender's losses (negative, also the
    * fee); for other non-manager rows what the row credited from minted tez (reward) or froze (deposit).
    */
-  private rewardsOf(op: NormalizedOperation, moves: readonly Move[]): { reward: bigint; deposit: bigint; fee?: bigint } {
+  private rewardsOf(
+    op: NormalizedOperation,
+    moves: readonly Move[],
+  ): { reward: bigint; deposit: bigint; fee?: bigint } {
     if (op.type.startsWith('double_')) {
       const lost = { rewards: 0n, deposits: 0n, fees: 0n, balance: 0n, bond: 0n };
       for (const m of moves) if (m.address === op.offender && m.change < 0n) lost[m.category] += m.amountOut;
@@ -527,7 +596,11 @@ export class BlockRun {
   /** Block-level receipts: implicit events (bake, reward, unfreeze, …), their flows and issuance. */
   private async indexBlockUpdates(): Promise<void> {
     const block = this.block;
-    const { moves, issuance } = classifyBlockUpdates(block.balanceUpdates, block.consensus === 'tenderbake', block.cycle);
+    const { moves, issuance } = classifyBlockUpdates(
+      block.balanceUpdates,
+      block.consensus === 'tenderbake',
+      block.cycle,
+    );
     this.confirmDelegates(block.balanceUpdates);
     this.stakes.apply(block.balanceUpdates);
     // Emmy bakers collect the fees of their block frozen, through the operations' receipts.

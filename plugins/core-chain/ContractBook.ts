@@ -81,7 +81,8 @@ export class ScriptCache {
   }
 }
 
-const hexOf = (v: unknown): string | null => (v === null || v === undefined ? null : Buffer.isBuffer(v) ? v.toString('hex') : String(v));
+const hexOf = (v: unknown): string | null =>
+  v === null || v === undefined ? null : Buffer.isBuffer(v) ? v.toString('hex') : String(v);
 
 function readContract(e: Entity): ContractData {
   return {
@@ -175,7 +176,10 @@ export class ContractBook {
       storage_paid: o.storagePaid,
       storage_burn: o.storageBurn,
       // The script as sent (its storage with big map literals); `storage` as the chain keeps it (with ids).
-      script: script?.scriptBytes(encodeMicheline((o.script as { storage?: unknown } | undefined)?.storage) ?? storage)?.toString('hex') ?? null,
+      script:
+        script
+          ?.scriptBytes(encodeMicheline((o.script as { storage?: unknown } | undefined)?.storage) ?? storage)
+          ?.toString('hex') ?? null,
       storage: storage?.toString('hex') ?? null,
       iface_hash: script?.ifaceHash ?? null,
       code_hash: script?.codeHash ?? null,
@@ -227,7 +231,9 @@ export class ContractBook {
     if (call.storageSize !== undefined) c.storage_size = call.storageSize;
     const id = call.isCall ? contract.entrypointId(call.entrypoint) : null;
     if (id !== null && contract.script) {
-      c.call_stats = bumpCallStats(Buffer.from(c.call_stats, 'hex'), contract.script.entrypoints.length, id).toString('hex');
+      c.call_stats = bumpCallStats(Buffer.from(c.call_stats, 'hex'), contract.script.entrypoints.length, id).toString(
+        'hex',
+      );
     }
     const storage = encodeMicheline(call.storage);
     if (storage) {
@@ -258,7 +264,14 @@ export class ContractBook {
   }
 
   private keepStorage(c: Pick<ContractData, 'account_id' | 'address'>, hash: string, storage: Buffer): void {
-    this.storageRows.push({ account_id: c.account_id, hash, height: this.height, storage: storage.toString('hex'), contract: c.address, time: this.time });
+    this.storageRows.push({
+      account_id: c.account_id,
+      hash,
+      height: this.height,
+      storage: storage.toString('hex'),
+      contract: c.address,
+      time: this.time,
+    });
   }
 
   finish(): void {

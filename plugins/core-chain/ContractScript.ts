@@ -1,4 +1,13 @@
-import { decodeMicheline, encodeMicheline, entrypointsOf, featuresOf, hash8, interfacesOf, scriptBytes, section } from '../../framework';
+import {
+  decodeMicheline,
+  encodeMicheline,
+  entrypointsOf,
+  featuresOf,
+  hash8,
+  interfacesOf,
+  scriptBytes,
+  section,
+} from '../../framework';
 
 /** What core-chain derives from a contract's code once: hashes, entrypoints, features, interfaces. */
 export class ContractScript {

@@ -70,7 +70,11 @@ export class DenunciationFigures {
        returning o.row_id::text as id`,
       [from, to, ...ids],
     );
-    await this.rollups.refresh(trx, op, (changed.rows as Array<{ id: string }>).map((r) => r.id));
+    await this.rollups.refresh(
+      trx,
+      op,
+      (changed.rows as Array<{ id: string }>).map((r) => r.id),
+    );
   }
 }
 

@@ -17,7 +17,13 @@ function required(expr: unknown, what: string): Buffer {
  * The event table's row of one applied contract event. `opId` is the signed operation that caused
  * it (where tzindex files events); `eventOpId` the internal `event` operation itself.
  */
-export function contractEventRow(height: number, opId: bigint, eventOpId: bigint, event: ContractEvent, accountId: bigint): EventRow {
+export function contractEventRow(
+  height: number,
+  opId: bigint,
+  eventOpId: bigint,
+  event: ContractEvent,
+  accountId: bigint,
+): EventRow {
   return {
     height,
     op_id: opId,
@@ -32,7 +38,12 @@ export function contractEventRow(height: number, opId: bigint, eventOpId: bigint
 }
 
 /** The ticket_update table's rows of one applied operation's receipt. */
-export function ticketUpdateRows(height: number, time: Date, opId: bigint, updates: readonly TicketUpdate[]): TicketUpdateRow[] {
+export function ticketUpdateRows(
+  height: number,
+  time: Date,
+  opId: bigint,
+  updates: readonly TicketUpdate[],
+): TicketUpdateRow[] {
   return updates.map((u) => ({
     height,
     time,

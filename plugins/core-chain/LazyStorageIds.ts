@@ -5,7 +5,11 @@ type Prim = { prim: string; args?: unknown[] };
 
 /** The two args of a pair type or value; comb pairs (`pair a b c`, `Pair a b c`, `{a; b; c}`) nest to the right. */
 function pairArgs(node: unknown): [unknown, unknown] | undefined {
-  const args = Array.isArray(node) ? node : isPrim(node) && (node.prim === 'pair' || node.prim === 'Pair') ? node.args : undefined;
+  const args = Array.isArray(node)
+    ? node
+    : isPrim(node) && (node.prim === 'pair' || node.prim === 'Pair')
+      ? node.args
+      : undefined;
   if (!args || args.length < 2) return undefined;
   if (args.length === 2) return [args[0], args[1]];
   return [args[0], Array.isArray(node) ? args.slice(1) : { prim: (node as Prim).prim, args: args.slice(1) }];
@@ -18,8 +22,14 @@ function pairArgs(node: unknown): [unknown, unknown] | undefined {
  * so the n-th one met takes the n-th smallest new id of its kind. Unchanged when the numbers do
  * not match (an unreadable type, or a receipt without the diffs).
  */
-export function withLazyStorageIds(storageType: unknown, storage: unknown, bigMaps: readonly BigMapDiff[], saplings: readonly SaplingDiff[]): unknown {
-  const fresh = (ids: Array<number | undefined>): number[] => ids.filter((id): id is number => id !== undefined && id >= 0).sort((a, b) => a - b);
+export function withLazyStorageIds(
+  storageType: unknown,
+  storage: unknown,
+  bigMaps: readonly BigMapDiff[],
+  saplings: readonly SaplingDiff[],
+): unknown {
+  const fresh = (ids: Array<number | undefined>): number[] =>
+    ids.filter((id): id is number => id !== undefined && id >= 0).sort((a, b) => a - b);
   const queues: Record<string, number[]> = {
     big_map: fresh(bigMaps.filter((d) => d.action === 'alloc' || d.action === 'copy').map((d) => d.bigMapId)),
     sapling_state: fresh(saplings.filter((d) => d.action === 'alloc' || d.action === 'copy').map((d) => d.saplingId)),
@@ -32,7 +42,9 @@ export function withLazyStorageIds(storageType: unknown, storage: unknown, bigMa
       case 'sapling_state': {
         const id = queues[type.prim][counts[type.prim]++];
         // A value that is already an id (a copy of an existing big map) names it already.
-        return id === undefined || (typeof value === 'object' && value !== null && 'int' in value) ? value : { int: String(id) };
+        return id === undefined || (typeof value === 'object' && value !== null && 'int' in value)
+          ? value
+          : { int: String(id) };
       }
       case 'pair': {
         const t = pairArgs(type);
@@ -47,7 +59,9 @@ export function withLazyStorageIds(storageType: unknown, storage: unknown, bigMa
         return seq ? [first, ...restArgs] : { ...(value as Prim), args: [first, ...restArgs] };
       }
       case 'option':
-        return isPrim(value) && value.prim === 'Some' ? { ...value, args: [walk(type.args?.[0], value.args?.[0])] } : value;
+        return isPrim(value) && value.prim === 'Some'
+          ? { ...value, args: [walk(type.args?.[0], value.args?.[0])] }
+          : value;
       case 'or':
         if (!isPrim(value)) return value;
         if (value.prim === 'Left') return { ...value, args: [walk(type.args?.[0], value.args?.[0])] };

@@ -129,7 +129,8 @@ export function operationRow(block: NormalizedBlock, time: Date, op: NormalizedO
   row.deposit = x.deposit;
   row.burned = op.burned;
   row.data = x.type === UNKNOWN_OPERATION_TYPE ? op.kind : dataString(op);
-  row.parameters = op.isContract && op.parameters !== undefined ? (encodeMicheline(op.parameters)?.toString('hex') ?? null) : null;
+  row.parameters =
+    op.isContract && op.parameters !== undefined ? (encodeMicheline(op.parameters)?.toString('hex') ?? null) : null;
   row.storage_hash = op.isContract ? x.storageHash : null;
   row.errors = op.errors ?? null;
   row.entrypoint_id = op.isContract ? x.entrypointId : null;
@@ -144,9 +145,23 @@ export function operationRow(block: NormalizedBlock, time: Date, op: NormalizedO
 }
 
 /** The op row of an implicit event derived from block-level balance updates (bake, reward, unfreeze, …). */
-export function eventRow(block: NormalizedBlock, time: Date, e: PlannedEvent, type: OpRow['type'], account: Party): OpRow {
+export function eventRow(
+  block: NormalizedBlock,
+  time: Date,
+  e: PlannedEvent,
+  type: OpRow['type'],
+  account: Party,
+): OpRow {
   // Events are a few per block: a second object here costs nothing worth saving.
-  const row: OpRow = { ...baseRow(block, time, e.opN, type, type), op_p: e.index, is_event: true, fee: e.fee, reward: e.reward, deposit: e.deposit, burned: e.burned };
+  const row: OpRow = {
+    ...baseRow(block, time, e.opN, type, type),
+    op_p: e.index,
+    is_event: true,
+    fee: e.fee,
+    reward: e.reward,
+    deposit: e.deposit,
+    burned: e.burned,
+  };
   parties(row, { sender: account, receiver: NO_PARTY, creator: NO_PARTY, baker: NO_PARTY });
   return row;
 }

@@ -7,7 +7,8 @@ import type { FlowRow, OpRow } from './tables.generated';
  */
 export class OperationKinds {
   constructor(private readonly opTypes: ReadonlySet<string>) {
-    if (!opTypes.has(UNKNOWN_OPERATION_TYPE)) throw new Error(`core-chain: the op table's type enum needs the value '${UNKNOWN_OPERATION_TYPE}'`);
+    if (!opTypes.has(UNKNOWN_OPERATION_TYPE))
+      throw new Error(`core-chain: the op table's type enum needs the value '${UNKNOWN_OPERATION_TYPE}'`);
   }
 
   /**
@@ -16,7 +17,9 @@ export class OperationKinds {
    */
   opType(normalizedType: string): { label: OpRow['type']; known: boolean } {
     const label = clientOperationType(normalizedType);
-    return label !== UNKNOWN_OPERATION_TYPE && this.isLabel(label) ? { label, known: true } : { label: UNKNOWN_OPERATION_TYPE, known: false };
+    return label !== UNKNOWN_OPERATION_TYPE && this.isLabel(label)
+      ? { label, known: true }
+      : { label: UNKNOWN_OPERATION_TYPE, known: false };
   }
 
   /** The catalog's enum, which the generated OpRow type was made from: a label in it is one of the type's. */

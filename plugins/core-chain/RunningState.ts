@@ -13,7 +13,11 @@ export interface CoreTables {
   protocol: TableDef;
 }
 
-function previousBlock(read: TableReader, t: TableDef, hash: string): Promise<{ time?: unknown; row_id?: unknown } | undefined> {
+function previousBlock(
+  read: TableReader,
+  t: TableDef,
+  hash: string,
+): Promise<{ time?: unknown; row_id?: unknown } | undefined> {
   const q = read(t).where({ hash });
   if (t.orphanColumn) q.where(t.orphanColumn, false);
   return q.first('time', 'row_id');
@@ -50,7 +54,9 @@ export class RunningState {
       .groupBy('baker_id')
       .select('baker_id')
       .count({ n: '*' });
-    const perBaker = new Map<bigint, number>(delegators.map((d: Record<string, unknown>) => [BigInt(d.baker_id as string), Number(d.n)]));
+    const perBaker = new Map<bigint, number>(
+      delegators.map((d: Record<string, unknown>) => [BigInt(d.baker_id as string), Number(d.n)]),
+    );
     return new RunningState(
       chainRow ? ChainTotals.fromRow(chainRow, perBaker) : new ChainTotals(perBaker),
       supplyRow ? SupplyLedger.fromRow(supplyRow) : new SupplyLedger(),

@@ -3,7 +3,16 @@ import type { AccountData } from './AccountBook';
 import { transfers } from './BalanceMoves';
 
 /** The staking columns of an account row. */
-export type StakeFields = Pick<AccountData, 'staked_balance' | 'unstaked_balance' | 'lost_stake' | 'frozen_rewards' | 'stake_shares' | 'staker_pool' | 'stake_shares_total'>;
+export type StakeFields = Pick<
+  AccountData,
+  | 'staked_balance'
+  | 'unstaked_balance'
+  | 'lost_stake'
+  | 'frozen_rewards'
+  | 'stake_shares'
+  | 'staker_pool'
+  | 'stake_shares_total'
+>;
 
 /**
  * Staking balances from the receipts, in their order (why: the node writes each transfer as debits
@@ -40,7 +49,13 @@ export class StakeLedger {
       return;
     }
     if (u.category !== 'deposits' || u.cycle !== undefined) return;
-    const own = staker === undefined ? u.account : (staker.bakerOwnStake ?? staker.bakerEdge ?? staker.baker ?? (staker.contract === staker.delegate ? staker.contract : undefined));
+    const own =
+      staker === undefined
+        ? u.account
+        : (staker.bakerOwnStake ??
+          staker.bakerEdge ??
+          staker.baker ??
+          (staker.contract === staker.delegate ? staker.contract : undefined));
     if (own !== undefined) {
       this.add(own, 'staked_balance', u.change);
       if (u.change < 0n && slashed(credits, own)) this.add(own, 'lost_stake', -u.change);

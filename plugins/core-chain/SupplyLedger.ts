@@ -166,7 +166,10 @@ export class SupplyLedger {
       }
       switch (i.category) {
         case 'lost attesting rewards':
-          this.burn(i.amount, i.revelation === true && i.participation !== true ? 'burned_seed_miss' : 'burned_absence');
+          this.burn(
+            i.amount,
+            i.revelation === true && i.participation !== true ? 'burned_seed_miss' : 'burned_absence',
+          );
           break;
         case 'lost DAL attesting rewards':
           this.burn(i.amount, 'burned_absence');
@@ -201,7 +204,13 @@ export class SupplyLedger {
   freeze(m: Move): void {
     if (m.kind !== 'freezer' || m.neutral) return;
     const column: SupplyColumn =
-      m.category === 'rewards' ? 'frozen_rewards' : m.category === 'fees' ? 'frozen_fees' : m.category === 'bond' ? 'frozen_bonds' : 'frozen_deposits';
+      m.category === 'rewards'
+        ? 'frozen_rewards'
+        : m.category === 'fees'
+          ? 'frozen_fees'
+          : m.category === 'bond'
+            ? 'frozen_bonds'
+            : 'frozen_deposits';
     this.add(column, m.change);
   }
 
@@ -212,7 +221,8 @@ export class SupplyLedger {
   finishBlock(delegatedDelta: bigint, bakerBalanceDelta: bigint): void {
     this.bakerBalances += bakerBalanceDelta;
     this.add('delegated', delegatedDelta);
-    const frozen = this.get('frozen_deposits') + this.get('frozen_rewards') + this.get('frozen_fees') + this.get('frozen_bonds');
+    const frozen =
+      this.get('frozen_deposits') + this.get('frozen_rewards') + this.get('frozen_fees') + this.get('frozen_bonds');
     this.values.set('frozen', frozen);
     this.values.set('staking', this.bakerBalances + this.get('delegated') + this.get('frozen_deposits'));
     this.values.set('total', this.get('minted') - this.get('burned') + this.get('activated'));

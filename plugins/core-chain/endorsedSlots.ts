@@ -7,7 +7,8 @@ import type { NormalizedBlock } from '../../framework';
 export function endorsedSlotsOfPredecessor(block: NormalizedBlock): number {
   let slots = 0;
   for (const op of block.operations) {
-    if (op.isSuccess && op.type === 'endorsement' && op.consensus?.level === block.level - 1) slots += op.consensus.power;
+    if (op.isSuccess && op.type === 'endorsement' && op.consensus?.level === block.level - 1)
+      slots += op.consensus.power;
   }
   return slots;
 }

@@ -34,7 +34,15 @@ export class CoreChainPlugin implements TzidxPlugin {
     if (!(opType instanceof EnumType)) throw new Error("core-chain: the op table's `type` column must be an enum");
     const undecodable = ctx.container.resolve(UndecodableValues);
     const indexer = new BlockIndexer(
-      { block: table('block'), chain: table('chain'), supply: table('supply'), account: table('account'), op: table('op'), constant: table('constant'), protocol: table('protocol') },
+      {
+        block: table('block'),
+        chain: table('chain'),
+        supply: table('supply'),
+        account: table('account'),
+        op: table('op'),
+        constant: table('constant'),
+        protocol: table('protocol'),
+      },
       new OperationKinds(new Set(opType.values)),
       ctx.log as Logger,
       (kind, detail) => undecodable.record('core-chain', kind, detail),

@@ -1,5 +1,15 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, ledgerChecks, LedgerSpec, PluginContext, PluginContribution, PluginManifest, TzidxPlugin, UndecodableValues } from '../../framework';
+import {
+  Catalog,
+  Database,
+  ledgerChecks,
+  LedgerSpec,
+  PluginContext,
+  PluginContribution,
+  PluginManifest,
+  TzidxPlugin,
+  UndecodableValues,
+} from '../../framework';
 import { DEX_ADAPTERS } from './adapters';
 import { DexRoutes } from './api/DexRoutes';
 import { DexRecorder } from './core/DexRecorder';
@@ -60,17 +70,22 @@ export class DefiDexPlugin implements TzidxPlugin {
     return {
       handlers: (registry) => {
         // An amount past the bigint columns (a token's unbounded nat) skips that record, counted: never the batch.
-        const recorder = ctx.container.resolve(UndecodableValues).guardIntegers('defi-dex', new DexRecorder((code) => this.catalog.table(code) !== undefined), {
-          pool: [1, 2],
-          action: [2, 3],
-          adjust: [2],
-          transfer: [2],
-          firstLiquidity: [3],
-        });
+        const recorder = ctx.container
+          .resolve(UndecodableValues)
+          .guardIntegers('defi-dex', new DexRecorder((code) => this.catalog.table(code) !== undefined), {
+            pool: [1, 2],
+            action: [2, 3],
+            adjust: [2],
+            transfer: [2],
+            firstLiquidity: [3],
+          });
         for (const adapter of DEX_ADAPTERS) adapter.register(registry, recorder);
-        registry.blocksStart((blocks, ctx) => readAheadPositions(blocks, ctx, { pools: tables.dex_pool, positions: tables.dex_position }));
+        registry.blocksStart((blocks, ctx) =>
+          readAheadPositions(blocks, ctx, { pools: tables.dex_pool, positions: tables.dex_position }),
+        );
       },
-      routes: (r) => new DexRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),
+      routes: (r) =>
+        new DexRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),
       checks: () => ledgerChecks(this.db.reader, this.catalog, DEX_LEDGER),
     };
   }

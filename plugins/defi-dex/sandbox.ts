@@ -5,7 +5,12 @@ import { lbPool, lbSubsidy, registerLb, seedLb } from './adapters/lb/sandbox';
 import { originatePlentyLp, plentyPool, registerPlenty, seedPlenty } from './adapters/plenty/sandbox';
 import { plentyStableCall, registerPlentyStable, seedPlentyStable } from './adapters/plenty-stable/sandbox';
 import { quipuswapPool, registerQuipuswap, seedQuipuswap } from './adapters/quipuswap/sandbox';
-import { quipuswapStableDex, registerQuipuswapStable, seedQuipuswapStable, stableCall } from './adapters/quipuswap-stable/sandbox';
+import {
+  quipuswapStableDex,
+  registerQuipuswapStable,
+  seedQuipuswapStable,
+  stableCall,
+} from './adapters/quipuswap-stable/sandbox';
 import { quipuswapV2, quipuswapV2Call, registerQuipuswapV2, seedQuipuswapV2 } from './adapters/quipuswap-v2/sandbox';
 import { originateQuipuswapV3, quipuswapV3Call, registerQuipuswapV3 } from './adapters/quipuswap-v3/sandbox';
 import { registerSpicy, seedSpicy, spicyCall } from './adapters/spicy/sandbox';

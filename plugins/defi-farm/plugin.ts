@@ -1,5 +1,15 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, ledgerChecks, LedgerSpec, PluginContext, PluginContribution, PluginManifest, TzidxPlugin, UndecodableValues } from '../../framework';
+import {
+  Catalog,
+  Database,
+  ledgerChecks,
+  LedgerSpec,
+  PluginContext,
+  PluginContribution,
+  PluginManifest,
+  TzidxPlugin,
+  UndecodableValues,
+} from '../../framework';
 import { MarketUsdQuotes } from '../defi-dex/core/MarketUsdQuotes';
 import { FARM_ADAPTERS } from './adapters';
 import { FarmRoutes } from './api/FarmRoutes';
@@ -30,8 +40,20 @@ const FARM_LEDGER: LedgerSpec = {
     height: 'update_height',
     nonNegative: ['stake_balance', 'stake_deposited', 'stake_withdrawn', 'rewards_claimed', 'rewards_pending'],
   },
-  groups: { table: 'farm_pool', key: 'pool', total: 'total_stake', height: 'update_height', nonNegative: ['total_stake', 'remaining_rewards'] },
-  events: { table: 'farm_event', group: 'pool', height: 'height', op: 'tx_hash', nonNegative: ['volume', 'reward', 'fee', 'stake_supply', 'reward_supply'] },
+  groups: {
+    table: 'farm_pool',
+    key: 'pool',
+    total: 'total_stake',
+    height: 'update_height',
+    nonNegative: ['total_stake', 'remaining_rewards'],
+  },
+  events: {
+    table: 'farm_event',
+    group: 'pool',
+    height: 'height',
+    op: 'tx_hash',
+    nonNegative: ['volume', 'reward', 'fee', 'stake_supply', 'reward_supply'],
+  },
 };
 
 /** Staking farms, their events and positions. Its tables are declared in tables.yaml under `defi-farm`. */
@@ -52,13 +74,18 @@ export class DefiFarmPlugin implements TzidxPlugin {
   setup(ctx: PluginContext): PluginContribution {
     return {
       handlers: (registry) => {
-        const recorder = ctx.container.resolve(UndecodableValues).guardIntegers('defi-farm', new FarmRecorder(), { farm: [1, 2], action: [2, 3] });
+        const recorder = ctx.container
+          .resolve(UndecodableValues)
+          .guardIntegers('defi-farm', new FarmRecorder(), { farm: [1, 2], action: [2, 3] });
         for (const adapter of FARM_ADAPTERS) adapter.register(registry, recorder);
-        registry.blocksStart((blocks, ctx) => readAheadPositions(blocks, ctx, { pools: tables.farm_pool, positions: tables.farm_position }));
+        registry.blocksStart((blocks, ctx) =>
+          readAheadPositions(blocks, ctx, { pools: tables.farm_pool, positions: tables.farm_position }),
+        );
       },
       // USD values as the DEX's: tez from the markets plugin, tokens through defi-dex's tez pools (null when either is
       // off).
-      routes: (r) => new FarmRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),
+      routes: (r) =>
+        new FarmRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),
       checks: () => [
         ...ledgerChecks(this.db.reader, this.catalog, FARM_LEDGER),
         rewardsPaidCheck(this.db.reader, this.catalog),

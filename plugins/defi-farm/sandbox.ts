@@ -1,7 +1,12 @@
 import type { SandboxExtension } from '../../framework/sandbox/extension';
 import { plentyFarm, registerPlentyFarm, seedPlentyFarm } from './adapters/plenty/sandbox';
 import { farmCall } from './adapters/plenty/traffic';
-import { quipuswapFarm, quipuswapFarmCall, registerQuipuswapFarm, seedQuipuswapFarm } from './adapters/quipuswap/sandbox';
+import {
+  quipuswapFarm,
+  quipuswapFarmCall,
+  registerQuipuswapFarm,
+  seedQuipuswapFarm,
+} from './adapters/quipuswap/sandbox';
 import { registerYouvesSavings, seedYouvesSavings, youvesSavings, youvesSavingsCall } from './adapters/youves/sandbox';
 
 /**

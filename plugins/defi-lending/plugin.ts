@@ -1,5 +1,15 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, ledgerChecks, LedgerSpec, PluginContext, PluginContribution, PluginManifest, TzidxPlugin, UndecodableValues } from '../../framework';
+import {
+  Catalog,
+  Database,
+  ledgerChecks,
+  LedgerSpec,
+  PluginContext,
+  PluginContribution,
+  PluginManifest,
+  TzidxPlugin,
+  UndecodableValues,
+} from '../../framework';
 import { MarketUsdQuotes } from '../defi-dex/core/MarketUsdQuotes';
 import { LENDING_ADAPTERS } from './adapters';
 import { LendRoutes } from './api/LendRoutes';
@@ -25,8 +35,20 @@ const LENDING_LEDGER: LedgerSpec = {
     height: 'update_height',
     nonNegative: ['balance', 'debt', 'deposited', 'withdrawn', 'borrowed', 'repaid', 'liquidated', 'sent', 'received'],
   },
-  groups: { table: 'lend_pool', key: 'pool', total: null, height: 'update_height', nonNegative: ['total_collateral', 'total_debt'] },
-  events: { table: 'lend_event', group: 'pool', height: 'height', op: 'tx_hash', nonNegative: ['volume', 'debt', 'collateral', 'fee'] },
+  groups: {
+    table: 'lend_pool',
+    key: 'pool',
+    total: null,
+    height: 'update_height',
+    nonNegative: ['total_collateral', 'total_debt'],
+  },
+  events: {
+    table: 'lend_event',
+    group: 'pool',
+    height: 'height',
+    op: 'tx_hash',
+    nonNegative: ['volume', 'debt', 'collateral', 'fee'],
+  },
 };
 
 /** Lending pools, their events and positions. Its tables are declared in tables.yaml under `defi-lending`. */
@@ -47,18 +69,23 @@ export class DefiLendingPlugin implements TzidxPlugin {
   setup(ctx: PluginContext): PluginContribution {
     return {
       handlers: (registry) => {
-        const recorder = ctx.container.resolve(UndecodableValues).guardIntegers('defi-lending', new LendingRecorder(), {
-          market: [1, 2],
-          action: [2, 3],
-          account: [3, 4, 5],
-          accrue: [2],
-        });
+        const recorder = ctx.container
+          .resolve(UndecodableValues)
+          .guardIntegers('defi-lending', new LendingRecorder(), {
+            market: [1, 2],
+            action: [2, 3],
+            account: [3, 4, 5],
+            accrue: [2],
+          });
         for (const adapter of LENDING_ADAPTERS) adapter.register(registry, recorder);
-        registry.blocksStart((blocks, ctx) => readAheadPositions(blocks, ctx, { pools: tables.lend_pool, positions: tables.lend_position }));
+        registry.blocksStart((blocks, ctx) =>
+          readAheadPositions(blocks, ctx, { pools: tables.lend_pool, positions: tables.lend_position }),
+        );
       },
       // USD values as the DEX's: tez from the markets plugin, tokens through defi-dex's tez pools (null when either is
       // off).
-      routes: (r) => new LendRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),
+      routes: (r) =>
+        new LendRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),
       checks: () => ledgerChecks(this.db.reader, this.catalog, LENDING_LEDGER),
     };
   }

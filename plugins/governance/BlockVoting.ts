@@ -1,10 +1,26 @@
-import { bigOrZero, type Entity, type IndexContext, type Logger, type NormalizedBlock, type NormalizedOperation } from '../../framework';
+import {
+  bigOrZero,
+  type Entity,
+  type IndexContext,
+  type Logger,
+  type NormalizedBlock,
+  type NormalizedOperation,
+} from '../../framework';
 import { GovernanceBook } from './GovernanceBook';
 import { num } from './GovernanceTables';
 import { OpenPeriod, type GovernanceMemory } from './OpenPeriod';
 import { readPeriodFacts } from './PeriodFacts';
 import { isBallotKind, periodSucceeded, stageOf, type PeriodKind } from './PeriodKind';
-import { addPower, ballotFailures, counted, NO_POWER, percentOf, proposalFailures, shareOf, type Power } from './PeriodRules';
+import {
+  addPower,
+  ballotFailures,
+  counted,
+  NO_POWER,
+  percentOf,
+  proposalFailures,
+  shareOf,
+  type Power,
+} from './PeriodRules';
 import { tables, type VoteRow } from './tables.generated';
 
 type Ballot = 'yay' | 'nay' | 'pass';
@@ -71,7 +87,10 @@ export class BlockVoting {
     const election = await this.book.election(electionPeriod);
     if (seen || (election && election.is_open !== true)) {
       // Period indexes only grow along a chain: this block belongs to another chain (or a gap went back).
-      this.log.warn({ block: this.block.level, period }, 'governance: voting period already indexed and closed; block skipped');
+      this.log.warn(
+        { block: this.block.level, period },
+        'governance: voting period already indexed and closed; block skipped',
+      );
       return undefined;
     }
     const previous = this.memory.open;
@@ -81,12 +100,27 @@ export class BlockVoting {
 
   private async close(open: OpenPeriod, nextPeriod: number): Promise<void> {
     const vote = await this.required(this.book.vote(open.votingPeriod), `vote ${open.votingPeriod}`);
-    const last = this.memory.last ?? { level: this.block.level - 1, time: this.block.time, protocol: this.block.protocol };
+    const last = this.memory.last ?? {
+      level: this.block.level - 1,
+      time: this.block.time,
+      protocol: this.block.protocol,
+    };
     // Over a gap in the indexed chain the successor of the period is unknown, and so is its outcome.
-    const failed = nextPeriod === open.votingPeriod + 1 && !periodSucceeded(open.kind, this.kind, last.protocol !== this.block.protocol);
-    const failure = { ...(failed ? await this.failure(open, vote) : NO_FAILURE), no_proposal: open.kind === 'proposal' && open.proposals.length === 0 };
+    const failed =
+      nextPeriod === open.votingPeriod + 1 &&
+      !periodSucceeded(open.kind, this.kind, last.protocol !== this.block.protocol);
+    const failure = {
+      ...(failed ? await this.failure(open, vote) : NO_FAILURE),
+      no_proposal: open.kind === 'proposal' && open.proposals.length === 0,
+    };
     const end = { end_height: last.level, end_time: new Date(last.time) };
-    this.book.updateVote(vote, { period_end_height: end.end_height, period_end_time: end.end_time, is_open: false, is_failed: failed, ...failure });
+    this.book.updateVote(vote, {
+      period_end_height: end.end_height,
+      period_end_time: end.end_time,
+      is_open: false,
+      is_failed: failed,
+      ...failure,
+    });
     if (nextPeriod - stageOf(this.kind) === open.electionPeriod) return;
     const election = await this.required(this.book.election(open.electionPeriod), `election ${open.electionPeriod}`);
     this.book.updateElection(election, {
@@ -109,16 +143,28 @@ export class BlockVoting {
     if (open.kind === 'proposal') {
       if (open.proposals.length === 0) return NO_FAILURE;
       const supports: bigint[] = [];
-      for (const hash of open.proposals) supports.push(of(await this.required(this.book.proposal(open.electionId, hash), `proposal ${hash}`), ''));
+      for (const hash of open.proposals)
+        supports.push(of(await this.required(this.book.proposal(open.electionId, hash), `proposal ${hash}`), ''));
       const { isDraw, noQuorum } = proposalFailures(supports, total, quorum);
       return { ...NO_FAILURE, is_draw: isDraw, no_quorum: noQuorum };
     }
     if (!isBallotKind(open.kind)) return NO_FAILURE;
-    const { noQuorum, noMajority } = ballotFailures(of(vote, 'yay'), of(vote, 'nay'), of(vote, 'turnout'), total, quorum);
+    const { noQuorum, noMajority } = ballotFailures(
+      of(vote, 'yay'),
+      of(vote, 'nay'),
+      of(vote, 'turnout'),
+      total,
+      quorum,
+    );
     return { ...NO_FAILURE, no_quorum: noQuorum, no_majority: noMajority };
   }
 
-  private async open(period: number, electionPeriod: number, known: Entity | undefined, previous: OpenPeriod | undefined): Promise<OpenPeriod> {
+  private async open(
+    period: number,
+    electionPeriod: number,
+    known: Entity | undefined,
+    previous: OpenPeriod | undefined,
+  ): Promise<OpenPeriod> {
     const block = this.block;
     const facts = await readPeriodFacts(this.ctx, this.kind);
     const stage = { num_periods: stageOf(this.kind) + 1, last_voting_period: this.kind };
@@ -148,7 +194,14 @@ export class BlockVoting {
     await accounts.preload(facts.listings.keys());
     for (const [address, power] of facts.listings) {
       const account = await accounts.get(address);
-      this.ctx.append(tables.voter, { election_id: electionId, voting_period: period, height: block.level, account_id: account?.row_id ?? null, ...power, address });
+      this.ctx.append(tables.voter, {
+        election_id: electionId,
+        voting_period: period,
+        height: block.level,
+        account_id: account?.row_id ?? null,
+        ...power,
+        address,
+      });
     }
     const eligible = facts.eligible;
     this.book.insertVote(period, {
@@ -177,9 +230,19 @@ export class BlockVoting {
       ...NO_FAILURE,
     });
     const proposals = previous?.electionId === electionId ? previous.proposals : [];
-    const open = new OpenPeriod(period, this.kind, electionPeriod, electionId, facts.listings, new Set(), new Set(), proposals);
+    const open = new OpenPeriod(
+      period,
+      this.kind,
+      electionPeriod,
+      electionId,
+      facts.listings,
+      new Set(),
+      new Set(),
+      proposals,
+    );
     const winner = facts.currentProposal ?? (proposals.length === 1 ? proposals[0] : undefined);
-    if (this.kind !== 'proposal' && election.proposal_id === null && winner !== undefined) await this.settleWinner(open, election, winner);
+    if (this.kind !== 'proposal' && election.proposal_id === null && winner !== undefined)
+      await this.settleWinner(open, election, winner);
     return open;
   }
 
@@ -198,7 +261,13 @@ export class BlockVoting {
   /** A `proposals` operation: new proposals of the election, one counted upvote per baker and proposal. */
   private async upvote(open: OpenPeriod, op: NormalizedOperation, baker: string): Promise<void> {
     if (open.kind !== 'proposal') return this.misplaced(op, open);
-    const hashes = [...new Set(String(op.data ?? '').split(',').filter(Boolean))];
+    const hashes = [
+      ...new Set(
+        String(op.data ?? '')
+          .split(',')
+          .filter(Boolean),
+      ),
+    ];
     const power = open.listings.get(baker) ?? NO_POWER;
     const source = await this.sourceId(baker);
     const election = await this.required(this.book.election(open.electionPeriod), `election ${open.electionPeriod}`);
@@ -223,7 +292,11 @@ export class BlockVoting {
       const key = OpenPeriod.upvote(baker, hash);
       if (open.upvotes.has(key)) continue;
       open.upvotes.add(key);
-      this.book.updateProposal(proposal, { rolls: bigOrZero(proposal.rolls) + power.rolls, stake: bigOrZero(proposal.stake) + power.stake, voters: num(proposal.voters) + 1 });
+      this.book.updateProposal(proposal, {
+        rolls: bigOrZero(proposal.rolls) + power.rolls,
+        stake: bigOrZero(proposal.stake) + power.stake,
+        voters: num(proposal.voters) + 1,
+      });
       this.appendBallot(open, op, baker, source, power, 'yay', hash, proposal.row_id);
     }
     if (!open.voted.has(baker)) await this.count(open, baker, power);
@@ -250,18 +323,38 @@ export class BlockVoting {
     const vote = await this.required(this.book.vote(open.votingPeriod), `vote ${open.votingPeriod}`);
     const turnout = addPower(powerOf(vote, 'turnout'), power);
     const eligible = powerOf(vote, 'eligible');
-    const patch: Partial<VoteRow> = { ...this.counts(turnout, num(vote.turnout_voters) + 1, 'turnout'), turnout_pct: percentOf(counted(turnout, eligible), counted(eligible, eligible)) };
-    if (ballot) Object.assign(patch, this.counts(addPower(powerOf(vote, ballot), power), num(vote[`${ballot}_voters`]) + 1, ballot));
+    const patch: Partial<VoteRow> = {
+      ...this.counts(turnout, num(vote.turnout_voters) + 1, 'turnout'),
+      turnout_pct: percentOf(counted(turnout, eligible), counted(eligible, eligible)),
+    };
+    if (ballot)
+      Object.assign(
+        patch,
+        this.counts(addPower(powerOf(vote, ballot), power), num(vote[`${ballot}_voters`]) + 1, ballot),
+      );
     this.book.updateVote(vote, patch);
     return vote;
   }
 
   private counts<P extends 'turnout' | Ballot>(power: Power, voters: number, prefix: P): Counts<P> {
     // A computed key widens to string: the mapped type restores the three column names.
-    return { [`${prefix}_rolls`]: power.rolls, [`${prefix}_stake`]: power.stake, [`${prefix}_voters`]: voters } as Counts<P>;
+    return {
+      [`${prefix}_rolls`]: power.rolls,
+      [`${prefix}_stake`]: power.stake,
+      [`${prefix}_voters`]: voters,
+    } as Counts<P>;
   }
 
-  private appendBallot(open: OpenPeriod, op: NormalizedOperation, baker: string, sourceId: bigint, power: Power, ballot: Ballot, proposal: string, proposalId: bigint | null): void {
+  private appendBallot(
+    open: OpenPeriod,
+    op: NormalizedOperation,
+    baker: string,
+    sourceId: bigint,
+    power: Power,
+    ballot: Ballot,
+    proposal: string,
+    proposalId: bigint | null,
+  ): void {
     this.ctx.append(tables.ballot, {
       election_id: open.electionId,
       proposal_id: proposalId,
@@ -283,12 +376,18 @@ export class BlockVoting {
   /** The baker's account row id; core-chain tracks every operation's sender in the same block. */
   private async sourceId(address: string): Promise<bigint> {
     const account = await this.ctx.entities('account', 'address').get(address);
-    if (!account) throw new Error(`governance: no account row for ${address} at block ${this.block.level} (core-chain must run first)`);
+    if (!account)
+      throw new Error(
+        `governance: no account row for ${address} at block ${this.block.level} (core-chain must run first)`,
+      );
     return account.row_id;
   }
 
   private misplaced(op: NormalizedOperation, open: OpenPeriod): void {
-    this.log.warn({ block: this.block.level, op: op.hash, type: op.type, period: open.votingPeriod, kind: open.kind }, 'governance: voting operation outside its period kind; not counted');
+    this.log.warn(
+      { block: this.block.level, op: op.hash, type: op.type, period: open.votingPeriod, kind: open.kind },
+      'governance: voting operation outside its period kind; not counted',
+    );
   }
 
   private async required(entity: Promise<Entity | undefined>, what: string): Promise<Entity> {

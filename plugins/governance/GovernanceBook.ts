@@ -38,8 +38,17 @@ export class GovernanceBook {
     return this.votes.insert({ ...row, voting_period: String(period) });
   }
 
-  insertProposal(electionId: bigint, hash: string, row: Omit<ProposalRow, 'election_id' | 'hash' | 'election_hash'>): Entity {
-    return this.proposals.insert({ ...row, election_id: electionId, hash, election_hash: proposalKey(electionId, hash) });
+  insertProposal(
+    electionId: bigint,
+    hash: string,
+    row: Omit<ProposalRow, 'election_id' | 'hash' | 'election_hash'>,
+  ): Entity {
+    return this.proposals.insert({
+      ...row,
+      election_id: electionId,
+      hash,
+      election_hash: proposalKey(electionId, hash),
+    });
   }
 
   updateElection(e: Entity, patch: Partial<ElectionRow>): void {

@@ -20,10 +20,12 @@ export class GovernanceIndexer {
 
   async index(block: NormalizedBlock, ctx: IndexContext): Promise<void> {
     const known = ctx.state.get(MEMORY);
-    const memory = known && block.level > (known.last?.level ?? -1) ? known : await loadMemory(ctx.read, this.tables, block.level);
+    const memory =
+      known && block.level > (known.last?.level ?? -1) ? known : await loadMemory(ctx.read, this.tables, block.level);
     const { votingPeriod, votingPeriodKind } = block;
     // Genesis and blocks without metadata say nothing about voting periods.
-    if (votingPeriod !== undefined && isPeriodKind(votingPeriodKind)) await new BlockVoting({ ...block, votingPeriod }, votingPeriodKind, ctx, memory, this.log).run();
+    if (votingPeriod !== undefined && isPeriodKind(votingPeriodKind))
+      await new BlockVoting({ ...block, votingPeriod }, votingPeriodKind, ctx, memory, this.log).run();
     memory.last = { level: block.level, time: block.time, protocol: block.protocol };
     ctx.state.set(MEMORY, memory);
   }

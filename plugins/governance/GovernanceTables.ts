@@ -13,7 +13,14 @@ export class GovernanceTables {
 
   static from(catalog: Catalog): GovernanceTables {
     const table = (code: string): TableDef => catalog.require(code);
-    return new GovernanceTables(table('election'), table('proposal'), table('vote'), table('ballot'), table('voter'), table('block'));
+    return new GovernanceTables(
+      table('election'),
+      table('proposal'),
+      table('vote'),
+      table('ballot'),
+      table('voter'),
+      table('block'),
+    );
   }
 }
 

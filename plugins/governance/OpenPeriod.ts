@@ -47,8 +47,13 @@ export async function loadMemory(read: TableReader, t: GovernanceTables, level: 
   const blocks = from(t.block).where('height', '<', level).orderBy('height', 'desc');
   if (t.block.orphanColumn) blocks.where(t.block.orphanColumn, false);
   const block = await blocks.first('height', 'time', 'protocol');
-  const last = block ? { level: num(block.height), time: new Date(block.time).getTime(), protocol: String(block.protocol) } : undefined;
-  const vote = await from(t.vote).where('is_open', true).orderBy('voting_period', 'desc').first('voting_period', 'voting_period_kind', 'election_id');
+  const last = block
+    ? { level: num(block.height), time: new Date(block.time).getTime(), protocol: String(block.protocol) }
+    : undefined;
+  const vote = await from(t.vote)
+    .where('is_open', true)
+    .orderBy('voting_period', 'desc')
+    .first('voting_period', 'voting_period_kind', 'election_id');
   if (!vote || !isPeriodKind(vote.voting_period_kind)) return { last };
   const period = num(vote.voting_period);
   const electionId = bigOrZero(vote.election_id);
@@ -57,7 +62,12 @@ export async function loadMemory(read: TableReader, t: GovernanceTables, level: 
   const voters = await from(t.voter).where('voting_period', period).select('address', 'rolls', 'stake');
   const ballots = await from(t.ballot).where('voting_period', period).select('source', 'proposal');
   const proposals = await from(t.proposal).where('election_id', electionId.toString()).orderBy('row_id').select('hash');
-  const listings = new Map<string, Power>(voters.map((v: Record<string, unknown>) => [String(v.address), { rolls: bigOrZero(v.rolls), stake: bigOrZero(v.stake) }]));
+  const listings = new Map<string, Power>(
+    voters.map((v: Record<string, unknown>) => [
+      String(v.address),
+      { rolls: bigOrZero(v.rolls), stake: bigOrZero(v.stake) },
+    ]),
+  );
   const open = new OpenPeriod(
     period,
     vote.voting_period_kind,

@@ -21,8 +21,14 @@ export interface PeriodFacts {
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);
-const mutez = (v: unknown): bigint | undefined => (typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : undefined);
+const int = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
+const mutez = (v: unknown): bigint | undefined =>
+  typeof v === 'string' && /^\d+$/.test(v)
+    ? BigInt(v)
+    : typeof v === 'number' && Number.isInteger(v)
+      ? BigInt(v)
+      : undefined;
 
 /**
  * Reads a period's listings, quorum, length and proposal from the node (`ctx.node`, inside the batch's
@@ -45,7 +51,8 @@ export async function readPeriodFacts(ctx: IndexContext, kind: PeriodKind): Prom
     if (min !== undefined && max !== undefined) turnoutEma = emaOfQuorum(quorumPct, min, max);
   }
   const remaining = await plannedRemaining(ctx, c);
-  const delay = int(c.minimal_block_delay) ?? (Array.isArray(c.time_between_blocks) ? int(c.time_between_blocks[0]) : undefined);
+  const delay =
+    int(c.minimal_block_delay) ?? (Array.isArray(c.time_between_blocks) ? int(c.time_between_blocks[0]) : undefined);
   const block = ctx.block;
   const proposal = kind === 'proposal' ? undefined : await ctx.node('votes/current_proposal');
   return {
@@ -54,7 +61,8 @@ export async function readPeriodFacts(ctx: IndexContext, kind: PeriodKind): Prom
     quorumPct,
     turnoutEma,
     plannedEndHeight: remaining === undefined ? undefined : block.level + remaining,
-    plannedEndTime: remaining === undefined || delay === undefined ? undefined : new Date(block.time + remaining * delay * 1000),
+    plannedEndTime:
+      remaining === undefined || delay === undefined ? undefined : new Date(block.time + remaining * delay * 1000),
     currentProposal: typeof proposal === 'string' ? proposal : undefined,
   };
 }
@@ -66,7 +74,10 @@ export function parseListings(raw: unknown, tokensPerRoll: bigint): Map<string, 
   for (const entry of raw) {
     if (!isRecord(entry) || typeof entry.pkh !== 'string') continue;
     const rolls = int(entry.rolls);
-    const power = rolls !== undefined ? { rolls: BigInt(rolls), stake: BigInt(rolls) * tokensPerRoll } : { rolls: 0n, stake: mutez(entry.voting_power) ?? 0n };
+    const power =
+      rolls !== undefined
+        ? { rolls: BigInt(rolls), stake: BigInt(rolls) * tokensPerRoll }
+        : { rolls: 0n, stake: mutez(entry.voting_power) ?? 0n };
     out.set(entry.pkh, power);
   }
   return out;

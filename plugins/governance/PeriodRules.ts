@@ -35,7 +35,13 @@ export function shareOf(whole: bigint, pct: number): bigint {
  * Why an exploration or promotion vote fails: participation (all ballots) below the quorum, or yay
  * below the 80 % supermajority of yay + nay (`yay ≥ 8 × (yay + nay) / 10`, as Octez computes it).
  */
-export function ballotFailures(yay: bigint, nay: bigint, turnout: bigint, eligible: bigint, quorumPct: number): { noQuorum: boolean; noMajority: boolean } {
+export function ballotFailures(
+  yay: bigint,
+  nay: bigint,
+  turnout: bigint,
+  eligible: bigint,
+  quorumPct: number,
+): { noQuorum: boolean; noMajority: boolean } {
   return { noQuorum: percentOf(turnout, eligible) < quorumPct, noMajority: yay < (8n * (yay + nay)) / 10n };
 }
 
@@ -43,9 +49,16 @@ export function ballotFailures(yay: bigint, nay: bigint, turnout: bigint, eligib
  * Why a proposal period with proposals has no winner: the most supported proposals tie, or the top
  * support is below `min_proposal_quorum` of the eligible power (Babylon on; 0 before).
  */
-export function proposalFailures(supports: readonly bigint[], eligible: bigint, minQuorumPct: number): { isDraw: boolean; noQuorum: boolean } {
+export function proposalFailures(
+  supports: readonly bigint[],
+  eligible: bigint,
+  minQuorumPct: number,
+): { isDraw: boolean; noQuorum: boolean } {
   const top = supports.reduce((m, s) => (s > m ? s : m), 0n);
-  return { isDraw: top > 0n && supports.filter((s) => s === top).length > 1, noQuorum: top < shareOf(eligible, minQuorumPct) };
+  return {
+    isDraw: top > 0n && supports.filter((s) => s === top).length > 1,
+    noQuorum: top < shareOf(eligible, minQuorumPct),
+  };
 }
 
 /**

@@ -11,7 +11,8 @@ const D = BigNumber.clone({ DECIMAL_PLACES: 18, ROUNDING_MODE: BigNumber.ROUND_H
 export class VenueDataError extends Error {}
 
 function big(v: unknown, what: string): BigNumber {
-  if ((typeof v !== 'string' || v.trim() === '') && typeof v !== 'number') throw new VenueDataError(`${what}: expected a number, got ${JSON.stringify(v)}`);
+  if ((typeof v !== 'string' || v.trim() === '') && typeof v !== 'number')
+    throw new VenueDataError(`${what}: expected a number, got ${JSON.stringify(v)}`);
   const n = new D(typeof v === 'string' ? v.trim() : v);
   if (!n.isFinite()) throw new VenueDataError(`${what}: '${String(v)}' is not a finite number`);
   return n;

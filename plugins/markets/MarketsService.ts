@@ -25,7 +25,9 @@ export class MarketsService {
     private readonly log: Logger,
   ) {
     this.store = new MarketStore(db, catalog, log);
-    this.venues = settings.venues.map((a) => new VenueState(a, a.baseUrl, settings.simulated ? 'simulated' : 'live', settings.enabled));
+    this.venues = settings.venues.map(
+      (a) => new VenueState(a, a.baseUrl, settings.simulated ? 'simulated' : 'live', settings.enabled),
+    );
     this.oracle = new PriceOracle(db, this.store, this.venues);
   }
 
@@ -39,7 +41,7 @@ export class MarketsService {
       this.simulation = new SimulatedExchange(1);
       const url = await this.simulation.listen();
       for (const v of this.venues) v.baseUrl = url;
-      this.log.info({ url }, 'markets: offline, polling a simulated exchange in Kraken\'s shape');
+      this.log.info({ url }, "markets: offline, polling a simulated exchange in Kraken's shape");
     }
     this.poller = new MarketPoller(this.venues, this.store, this.settings.schedule, this.log);
     this.poller.start();

@@ -22,13 +22,19 @@ export interface MarketsSettings {
 export function marketsSettings(config: InstanceConfig): MarketsSettings {
   const m = config.markets ?? {};
   const simulated = !config.rpc;
-  const wanted = simulated ? [SIMULATED_EXCHANGE] : m.exchanges ?? ADAPTERS.map((a) => a.code);
+  const wanted = simulated ? [SIMULATED_EXCHANGE] : (m.exchanges ?? ADAPTERS.map((a) => a.code));
   const unknown = wanted.filter((code) => !ADAPTERS.some((a) => a.code === code));
-  if (unknown.length > 0) throw new Error(`markets.exchanges: unknown exchange(s) ${unknown.join(', ')}; known: ${ADAPTERS.map((a) => a.code).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(
+      `markets.exchanges: unknown exchange(s) ${unknown.join(', ')}; known: ${ADAPTERS.map((a) => a.code).join(', ')}`,
+    );
   return {
     enabled: m.enabled ?? true,
     simulated,
     venues: ADAPTERS.filter((a) => wanted.includes(a.code)),
-    schedule: { ...DEFAULT_SCHEDULE, backfillMs: (m.backfillHours ?? DEFAULT_SCHEDULE.backfillMs / 3_600_000) * 3_600_000 },
+    schedule: {
+      ...DEFAULT_SCHEDULE,
+      backfillMs: (m.backfillHours ?? DEFAULT_SCHEDULE.backfillMs / 3_600_000) * 3_600_000,
+    },
   };
 }

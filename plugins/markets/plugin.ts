@@ -17,7 +17,12 @@ export class MarketsPlugin implements TzidxPlugin {
   };
 
   setup(ctx: PluginContext): PluginContribution {
-    const service = new MarketsService(ctx.container.resolve(Database), ctx.catalog, marketsSettings(ctx.config), ctx.log);
+    const service = new MarketsService(
+      ctx.container.resolve(Database),
+      ctx.catalog,
+      marketsSettings(ctx.config),
+      ctx.log,
+    );
     ctx.container.registerInstance(MarketsService, service);
     ctx.container.registerInstance(PriceOracle, service.oracle);
     return {

@@ -48,8 +48,12 @@ export class ChainMetadata {
     const out = new Map<string, Record<string, unknown>>();
     const contracts = addresses.filter((a) => a.startsWith('KT1'));
     if (contracts.length === 0) return out;
-    const rows = await from(this.reader, this.tables.contracts).whereIn('contract', contracts).select('contract', 'document', 'uri');
-    const docs = await this.documents(rows.map((r: Record<string, unknown>) => r.uri).filter((u: unknown): u is string => typeof u === 'string'));
+    const rows = await from(this.reader, this.tables.contracts)
+      .whereIn('contract', contracts)
+      .select('contract', 'document', 'uri');
+    const docs = await this.documents(
+      rows.map((r: Record<string, unknown>) => r.uri).filter((u: unknown): u is string => typeof u === 'string'),
+    );
     for (const raw of rows) {
       const r = jsRow(this.tables.contracts, raw);
       const doc = (r.document as Record<string, unknown> | null) ?? (r.uri ? docs.get(String(r.uri)) : undefined);
@@ -76,17 +80,21 @@ export class ChainMetadata {
   }
 
   async token(contract: string, tokenId: bigint): Promise<TokenObject | undefined> {
-    return (await this.tokenObjects(await from(this.reader, this.tables.tokens).where('token_key', `${contract}_${tokenId}`)))[0];
+    return (
+      await this.tokenObjects(await from(this.reader, this.tables.tokens).where('token_key', `${contract}_${tokenId}`))
+    )[0];
   }
 
   private async tokenObjects(raw: Record<string, unknown>[]): Promise<TokenObject[]> {
     const rows = raw.map((r) => jsRow(this.tables.tokens, r));
-    const uris = rows.map((r: Record<string, unknown>) => r.uri).filter((u: unknown): u is string => typeof u === 'string');
+    const uris = rows
+      .map((r: Record<string, unknown>) => r.uri)
+      .filter((u: unknown): u is string => typeof u === 'string');
     const docs = await this.documents(uris);
     const states = await this.documentStates(uris);
     return rows.map((t) => {
       const doc = t.uri ? docs.get(String(t.uri)) : undefined;
-      const pick = (k: string): unknown => (t[k] ?? doc?.[k] ?? null);
+      const pick = (k: string): unknown => t[k] ?? doc?.[k] ?? null;
       const decimals = pick('decimals');
       const state = t.uri ? states.get(String(t.uri)) : undefined;
       return {
@@ -118,14 +126,31 @@ export class ChainMetadata {
 
   private async documents(uris: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
     if (uris.length === 0) return new Map();
-    const rows = await from(this.reader, this.tables.documents).whereIn('uri', [...new Set(uris)]).where('status', 'ok').select('uri', 'content');
-    return new Map(rows.map((r: Record<string, unknown>) => [String(r.uri), jsRow(this.tables.documents, r).content as Record<string, unknown>]));
+    const rows = await from(this.reader, this.tables.documents)
+      .whereIn('uri', [...new Set(uris)])
+      .where('status', 'ok')
+      .select('uri', 'content');
+    return new Map(
+      rows.map((r: Record<string, unknown>) => [
+        String(r.uri),
+        jsRow(this.tables.documents, r).content as Record<string, unknown>,
+      ]),
+    );
   }
 
-  private async documentStates(uris: readonly string[]): Promise<Map<string, { status: 'ok' | 'error'; error?: string }>> {
+  private async documentStates(
+    uris: readonly string[],
+  ): Promise<Map<string, { status: 'ok' | 'error'; error?: string }>> {
     if (uris.length === 0) return new Map();
-    const rows = await from(this.reader, this.tables.documents).whereIn('uri', [...new Set(uris)]).select('uri', 'status', 'error');
-    return new Map(rows.map((r: Record<string, unknown>) => [String(r.uri), { status: r.status as 'ok' | 'error', ...(r.error ? { error: String(r.error) } : {}) }]));
+    const rows = await from(this.reader, this.tables.documents)
+      .whereIn('uri', [...new Set(uris)])
+      .select('uri', 'status', 'error');
+    return new Map(
+      rows.map((r: Record<string, unknown>) => [
+        String(r.uri),
+        { status: r.status as 'ok' | 'error', ...(r.error ? { error: String(r.error) } : {}) },
+      ]),
+    );
   }
 }
 

@@ -11,7 +11,8 @@ export interface EntryId {
   assetId?: number;
 }
 
-export const entryKey = (id: EntryId): string => (id.assetId === undefined ? id.address : `${id.address}_${id.assetId}`);
+export const entryKey = (id: EntryId): string =>
+  id.assetId === undefined ? id.address : `${id.address}_${id.assetId}`;
 
 /** Namespaces of the "short" form (embedded lists): the original's selection. */
 const SHORT = ['alias', 'asset', 'baker', 'payout', 'location', 'social'];
@@ -67,7 +68,9 @@ export class MetadataEntries {
       for (const e of entries) {
         const id = idOf(e);
         const before = await this.get(id, trx);
-        out.push(await this.write(trx, id, { ...(before ? contentOf(before) : {}), ...contentOf(e) }, before !== undefined));
+        out.push(
+          await this.write(trx, id, { ...(before ? contentOf(before) : {}), ...contentOf(e) }, before !== undefined),
+        );
       }
       return out;
     });
@@ -83,7 +86,10 @@ export class MetadataEntries {
 
   async remove(id: EntryId): Promise<boolean> {
     // The deleted rows' ids, not a count: PGlite's driver reports no row count.
-    const gone = await from(this.db.writer, this.tables.entries).where('entry_key', entryKey(id)).delete().returning('row_id');
+    const gone = await from(this.db.writer, this.tables.entries)
+      .where('entry_key', entryKey(id))
+      .delete()
+      .returning('row_id');
     return gone.length > 0;
   }
 
@@ -91,13 +97,29 @@ export class MetadataEntries {
     await from(this.db.writer, this.tables.entries).delete();
   }
 
-  private async write(trx: Knex.Transaction, id: EntryId, content: Record<string, unknown>, exists: boolean): Promise<Entry> {
+  private async write(
+    trx: Knex.Transaction,
+    id: EntryId,
+    content: Record<string, unknown>,
+    exists: boolean,
+  ): Promise<Entry> {
     const t = this.tables.entries;
     const row = { content, updated_time: new Date() };
     if (exists) await from(trx, t).where('entry_key', entryKey(id)).update(dbRow(t, row));
     else {
       const rowId = await lockedNextRowId(trx, t);
-      await trx.withSchema(t.schema).table(t.storage).insert(dbRow(t, { row_id: rowId, address: id.address, asset_id: id.assetId ?? null, entry_key: entryKey(id), ...row }));
+      await trx
+        .withSchema(t.schema)
+        .table(t.storage)
+        .insert(
+          dbRow(t, {
+            row_id: rowId,
+            address: id.address,
+            asset_id: id.assetId ?? null,
+            entry_key: entryKey(id),
+            ...row,
+          }),
+        );
     }
     return { address: id.address, ...(id.assetId !== undefined ? { asset_id: id.assetId } : {}), ...content };
   }
@@ -105,7 +127,11 @@ export class MetadataEntries {
 
 function toEntry(row: Record<string, unknown>): Entry {
   const assetId = row.asset_id === null || row.asset_id === undefined ? undefined : Number(row.asset_id);
-  return { address: String(row.address), ...(assetId !== undefined ? { asset_id: assetId } : {}), ...(row.content as object) };
+  return {
+    address: String(row.address),
+    ...(assetId !== undefined ? { asset_id: assetId } : {}),
+    ...(row.content as object),
+  };
 }
 
 export function idOf(e: Entry): EntryId {
@@ -125,7 +151,8 @@ function shortEntry(e: Entry): Entry {
 
 /** The entry of a request body: an object with a valid address and, for tokens, a non-negative integer asset_id. */
 export function parseEntry(value: unknown, at: string): Entry {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw ApiError.invalid(`metadata: ${at || '/'} must be an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw ApiError.invalid(`metadata: ${at || '/'} must be an object`);
   const e = value as Record<string, unknown>;
   // The checksum too: an entry stored under a mistyped address could not be read or changed again.
   if (typeof e.address !== 'string' || !ADDRESS.test(e.address) || !isValidAddress(e.address)) {

@@ -39,39 +39,76 @@ export class MetadataRoutes {
     r.get('/metadata/schemas', 'ListSchemas', (ctx) => {
       ctx.body = this.schemas.names();
     });
-    r.get('/metadata/schemas/:schema', 'GetSchema', (ctx) => {
-      const name = ctx.params.schema.replace(/\.json$/, '');
-      const doc = this.schemas.document(name);
-      if (!doc) throw ApiError.notFound('schema not found');
-      ctx.body = doc;
-    }, { summary: 'a metadata schema (JSON Schema)', pathParams: { schema: { type: 'string', enum: this.schemas.names() } } });
-    r.get('/metadata/:ident', 'GetMetadata', async (ctx) => {
-      ctx.body = await this.read(parseIdent(ctx.params.ident));
-    }, { summary: 'metadata of an account or contract (or `address_tokenid`)', ...entryPath });
-    r.get('/metadata/:hash/:id', 'GetMetadata', async (ctx) => {
-      ctx.body = await this.read(parseIdent(ctx.params.hash, ctx.params.id));
-    }, { summary: 'metadata of a token', ...tokenPath });
+    r.get(
+      '/metadata/schemas/:schema',
+      'GetSchema',
+      (ctx) => {
+        const name = ctx.params.schema.replace(/\.json$/, '');
+        const doc = this.schemas.document(name);
+        if (!doc) throw ApiError.notFound('schema not found');
+        ctx.body = doc;
+      },
+      {
+        summary: 'a metadata schema (JSON Schema)',
+        pathParams: { schema: { type: 'string', enum: this.schemas.names() } },
+      },
+    );
+    r.get(
+      '/metadata/:ident',
+      'GetMetadata',
+      async (ctx) => {
+        ctx.body = await this.read(parseIdent(ctx.params.ident));
+      },
+      { summary: 'metadata of an account or contract (or `address_tokenid`)', ...entryPath },
+    );
+    r.get(
+      '/metadata/:hash/:id',
+      'GetMetadata',
+      async (ctx) => {
+        ctx.body = await this.read(parseIdent(ctx.params.hash, ctx.params.id));
+      },
+      { summary: 'metadata of a token', ...tokenPath },
+    );
 
     type Handler = (ctx: Context) => Promise<void>;
     const write = (method: WriteMethod, path: string, scope: string, handler: Handler, doc: RouteDoc): void => {
-      r.write(method, path, scope, async (ctx) => {
-        this.access.check(ctx);
-        await handler(ctx);
-      }, { ...doc, apiKey: true });
+      r.write(
+        method,
+        path,
+        scope,
+        async (ctx) => {
+          this.access.check(ctx);
+          await handler(ctx);
+        },
+        { ...doc, apiKey: true },
+      );
     };
-    write('post', '/metadata', 'CreateMetadata', async (ctx) => {
-      const body = await jsonBody(ctx, this.maxBodyBytes);
-      if (!Array.isArray(body)) throw ApiError.invalid('metadata: the body must be a JSON array of entries');
-      const entries = body.map((e, i) => this.validEntry(e, `/${i}`));
-      ctx.status = 201;
-      ctx.body = await this.entries.upsert(entries);
-    }, {
-      summary: 'create entries, or merge their namespaces into existing ones',
-      status: 201,
-      requestBody: { type: 'array', items: { ...ENTRY_BODY, required: ['address'] } },
-    });
+    write(
+      'post',
+      '/metadata',
+      'CreateMetadata',
+      async (ctx) => {
+        const body = await jsonBody(ctx, this.maxBodyBytes);
+        if (!Array.isArray(body)) throw ApiError.invalid('metadata: the body must be a JSON array of entries');
+        const entries = body.map((e, i) => this.validEntry(e, `/${i}`));
+        ctx.status = 201;
+        ctx.body = await this.entries.upsert(entries);
+      },
+      {
+        summary: 'create entries, or merge their namespaces into existing ones',
+        status: 201,
+        requestBody: { type: 'array', items: { ...ENTRY_BODY, required: ['address'] } },
+      },
+    );
     const put = async (ctx: Context, id: EntryId): Promise<void> => {
-      const entry = this.validEntry({ address: id.address, ...(id.assetId !== undefined ? { asset_id: id.assetId } : {}), ...bodyObject(await jsonBody(ctx, this.maxBodyBytes), id) }, '');
+      const entry = this.validEntry(
+        {
+          address: id.address,
+          ...(id.assetId !== undefined ? { asset_id: id.assetId } : {}),
+          ...bodyObject(await jsonBody(ctx, this.maxBodyBytes), id),
+        },
+        '',
+      );
       ctx.body = await this.entries.replace(entry);
     };
     const replaced = { summary: 'replace an entry', requestBody: ENTRY_BODY };
@@ -96,10 +133,16 @@ export class MetadataRoutes {
       ...removed,
       ...tokenPath,
     });
-    write('delete', '/metadata', 'PurgeMetadata', async (ctx) => {
-      await this.entries.purge();
-      ctx.status = 204;
-    }, { summary: 'remove every entry', status: 204 });
+    write(
+      'delete',
+      '/metadata',
+      'PurgeMetadata',
+      async (ctx) => {
+        await this.entries.purge();
+        ctx.status = 204;
+      },
+      { summary: 'remove every entry', status: 204 },
+    );
   }
 
   /** The API entry merged over what the chain says (tz16 for contracts, tz21 for tokens). */
@@ -110,7 +153,12 @@ export class MetadataRoutes {
         ? await this.chain.tz21(id.address, BigInt(id.assetId)).then((tz21) => (tz21 ? { tz21 } : undefined))
         : await this.chain.tz16(id.address).then((tz16) => (tz16 ? { tz16 } : undefined));
     if (!stored && !chain) throw ApiError.notFound('no such metadata entry');
-    return { address: id.address, ...(id.assetId !== undefined ? { asset_id: id.assetId } : {}), ...(chain ?? {}), ...(stored ? contentOf(stored) : {}) };
+    return {
+      address: id.address,
+      ...(id.assetId !== undefined ? { asset_id: id.assetId } : {}),
+      ...(chain ?? {}),
+      ...(stored ? contentOf(stored) : {}),
+    };
   }
 
   private validEntry(value: unknown, at: string): Entry {
@@ -139,10 +187,13 @@ function splitIdent(hash: string, id?: string): EntryId {
 
 /** A PUT body: one entry; an address or asset_id in it must name the same entry as the path. */
 function bodyObject(body: unknown, id: EntryId): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw ApiError.invalid('metadata: the body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw ApiError.invalid('metadata: the body must be a JSON object');
   const b = body as Record<string, unknown>;
-  if (b.address !== undefined && b.address !== id.address) throw ApiError.invalid(`metadata: /address '${String(b.address)}' differs from the path`);
-  if (b.asset_id !== undefined && b.asset_id !== id.assetId) throw ApiError.invalid(`metadata: /asset_id differs from the path`);
+  if (b.address !== undefined && b.address !== id.address)
+    throw ApiError.invalid(`metadata: /address '${String(b.address)}' differs from the path`);
+  if (b.asset_id !== undefined && b.asset_id !== id.assetId)
+    throw ApiError.invalid(`metadata: /asset_id differs from the path`);
   return b;
 }
 

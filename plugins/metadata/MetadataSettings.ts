@@ -59,15 +59,25 @@ export function keyDigest(key: string): Buffer {
   return m ? Buffer.from(m[1], 'hex') : createHash('sha256').update(key, 'utf8').digest();
 }
 
-export function loadMetadataSettings(file: Record<string, unknown> | undefined, env: NodeJS.ProcessEnv): MetadataSettings {
+export function loadMetadataSettings(
+  file: Record<string, unknown> | undefined,
+  env: NodeJS.ProcessEnv,
+): MetadataSettings {
   const f = (file ?? {}) as Record<string, never>;
   if (!validateFile(f)) {
     const err = validateFile.errors![0];
     throw new ConfigError(`config key metadata${err.instancePath}: ${err.message}`);
   }
   const r = (f.resolver ?? {}) as Record<string, never>;
-  const list = (s: string | undefined): string[] | undefined => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : undefined);
-  const bool = (s: string | undefined): boolean | undefined => (s === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(s.toLowerCase()));
+  const list = (s: string | undefined): string[] | undefined =>
+    s
+      ? s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : undefined;
+  const bool = (s: string | undefined): boolean | undefined =>
+    s === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(s.toLowerCase());
   const keys = [...((f.api_keys as string[] | undefined) ?? []), ...(list(env.TZIDX_METADATA_API_KEYS) ?? [])];
   return {
     writes: bool(env.TZIDX_METADATA_WRITES) ?? f.writes ?? false,

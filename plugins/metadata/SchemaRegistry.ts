@@ -58,14 +58,18 @@ export class SchemaRegistry {
   private loadDir(dir: string): void {
     let files: string[];
     try {
-      files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+      files = fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort();
     } catch (e) {
       throw new ConfigError(`metadata: cannot read the custom schema directory ${dir}: ${(e as Error).message}`);
     }
     for (const file of files) {
       const where = `custom schema ${path.join(dir, file)}`;
       const name = file.slice(0, -'.json'.length);
-      if (!NAME.test(name)) throw new ConfigError(`metadata: ${where}: a schema name is printable ASCII without whitespace`);
+      if (!NAME.test(name))
+        throw new ConfigError(`metadata: ${where}: a schema name is printable ASCII without whitespace`);
       if (this.documents.has(name)) throw new ConfigError(`metadata: ${where}: schema '${name}' exists already`);
       let doc: unknown;
       try {
@@ -73,10 +77,13 @@ export class SchemaRegistry {
       } catch (e) {
         throw new ConfigError(`metadata: ${where}: not JSON (${(e as Error).message})`);
       }
-      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new ConfigError(`metadata: ${where}: a schema is a JSON object`);
+      if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+        throw new ConfigError(`metadata: ${where}: a schema is a JSON object`);
       const draft = (doc as { $schema?: unknown }).$schema;
       if (draft !== undefined && !ACCEPTED_DRAFTS.includes(String(draft).replace(/#$/, ''))) {
-        throw new ConfigError(`metadata: ${where}: unsupported $schema '${String(draft)}' (draft 2019-09, draft-07 or draft-06)`);
+        throw new ConfigError(
+          `metadata: ${where}: unsupported $schema '${String(draft)}' (draft 2019-09, draft-07 or draft-06)`,
+        );
       }
       this.add(name, doc as object, where);
     }
@@ -96,7 +103,9 @@ export class SchemaRegistry {
 function describe(at: string, err: ErrorObject | undefined): string {
   if (!err) return `${at} is invalid`;
   const where = `${at}${err.instancePath}`;
-  if (err.keyword === 'required') return `${where}/${(err.params as { missingProperty: string }).missingProperty} is required`;
-  if (err.keyword === 'enum') return `${where} must be one of ${(err.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+  if (err.keyword === 'required')
+    return `${where}/${(err.params as { missingProperty: string }).missingProperty} is required`;
+  if (err.keyword === 'enum')
+    return `${where} must be one of ${(err.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
   return `${where} ${err.message}`;
 }

@@ -12,9 +12,15 @@ export class WriteAccess {
   constructor(private readonly settings: Pick<MetadataSettings, 'writes' | 'keyDigests'>) {}
 
   check(ctx: Context): void {
-    if (!this.settings.writes) throw new ApiError(403, ErrorCode.ACCESS_READONLY, 'metadata is read-only on this instance');
+    if (!this.settings.writes)
+      throw new ApiError(403, ErrorCode.ACCESS_READONLY, 'metadata is read-only on this instance');
     const key = presentedKey(ctx);
-    if (key === undefined) throw new ApiError(401, ErrorCode.ACCESS_APIKEY_MISSING, 'API key missing: send Authorization: Bearer <key> or X-API-Key');
+    if (key === undefined)
+      throw new ApiError(
+        401,
+        ErrorCode.ACCESS_APIKEY_MISSING,
+        'API key missing: send Authorization: Bearer <key> or X-API-Key',
+      );
     const digest = createHash('sha256').update(key, 'utf8').digest();
     // Every digest is compared, so the time taken does not tell which (if any) matched.
     let ok = false;

@@ -47,10 +47,17 @@ export class MetadataPlugin implements TzidxPlugin {
     const entries = new MetadataEntries(this.db, tables);
     const chain = new ChainMetadata(this.db.reader, tables);
     const importer = new MetadataImporter(entries, schemas);
-    for (const file of settings.importFiles) ctx.log.info({ file, entries: await importer.importFile(file) }, 'metadata imported');
+    for (const file of settings.importFiles)
+      ctx.log.info({ file, entries: await importer.importFile(file) }, 'metadata imported');
     ctx.container.registerInstance(ACCOUNT_METADATA, new MetadataLookup(entries, chain));
     ctx.container.registerInstance<MetadataImport>(METADATA_IMPORT, (list, source) => importer.import(list, source));
-    const resolver = new DocumentResolver(this.db.writer, tables, new DocumentFetcher(settings.resolver), settings.resolver, ctx.log as Logger);
+    const resolver = new DocumentResolver(
+      this.db.writer,
+      tables,
+      new DocumentFetcher(settings.resolver),
+      settings.resolver,
+      ctx.log as Logger,
+    );
     ctx.container.registerInstance(DocumentResolver, resolver);
     const routes = new MetadataRoutes(entries, chain, schemas, new WriteAccess(settings), settings.maxBodyBytes);
     const tokens = new TokenRoutes(chain);

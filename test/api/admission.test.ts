@@ -68,7 +68,10 @@ function cuttableGet(url: string): http.ClientRequest {
 describe(`API admission control (${BACKEND})`, function () {
   let t: TestInstance;
   before(async () => {
-    t = await startTestInstance({ plugins: [HoldPlugin], config: { apiMaxInflight: 1, apiQueue: 1, apiQueueTimeoutMs: 600_000 } });
+    t = await startTestInstance({
+      plugins: [HoldPlugin],
+      config: { apiMaxInflight: 1, apiQueue: 1, apiQueueTimeoutMs: 600_000 },
+    });
   });
   after(() => t?.close());
   afterEach(() => gate.open());
@@ -117,12 +120,17 @@ describe(`API admission control (${BACKEND})`, function () {
   });
 
   it('a request that waits longer than the queue timeout gets the 503 instead of hanging', async () => {
-    const quick = await startTestInstance({ plugins: [HoldPlugin], config: { apiMaxInflight: 1, apiQueue: 5, apiQueueTimeoutMs: 50 } });
+    const quick = await startTestInstance({
+      plugins: [HoldPlugin],
+      config: { apiMaxInflight: 1, apiQueue: 5, apiQueueTimeoutMs: 50 },
+    });
     try {
       gate = new Gate();
       const running = quick.get('/test/hold');
       await until(() => gate.arrived === 1);
-      expect(await expectOverloaded(await quick.get('/test/hold'))).to.equal('server busy: no slot within 50 ms, retry after 1 s');
+      expect(await expectOverloaded(await quick.get('/test/hold'))).to.equal(
+        'server busy: no slot within 50 ms, retry after 1 s',
+      );
       expect(gate.arrived).to.equal(1);
       gate.open();
       await expectServed(running);

@@ -52,7 +52,12 @@ type Lot = (typeof LOTS)[number];
 /**
  * The record the shaper below makes of a lot (with its owner when the `meta` switch is on): the oracle of every answer.
  */
-const record = (l: Lot) => ({ id: l.row_id, thing: Object.keys(NAMES).find((k) => NAMES[k] === l.thing), amount: l.amount, label: `lot ${l.row_id} at ${l.height}` });
+const record = (l: Lot) => ({
+  id: l.row_id,
+  thing: Object.keys(NAMES).find((k) => NAMES[k] === l.thing),
+  amount: l.amount,
+  label: `lot ${l.row_id} at ${l.height}`,
+});
 const withMeta = (l: Lot) => ({ ...record(l), meta: { owner: l.owner } });
 
 class LotsPlugin {
@@ -64,7 +69,13 @@ class LotsPlugin {
   private routes(r: RouteRegistry): void {
     const name = (address: string | null) => Object.keys(NAMES).find((k) => NAMES[k] === address);
     r.shapers.record('lot', async (rows: readonly TextRow[], switches) =>
-      rows.map((row) => ({ id: Number(row.row_id), thing: name(row.thing), amount: row.amount, label: `lot ${row.row_id} at ${row.height}`, ...(switches.meta ? { meta: { owner: row.owner } } : {}) })),
+      rows.map((row) => ({
+        id: Number(row.row_id),
+        thing: name(row.thing),
+        amount: row.amount,
+        label: `lot ${row.row_id} at ${row.height}`,
+        ...(switches.meta ? { meta: { owner: row.owner } } : {}),
+      })),
     );
     r.shapers.key('thing', async (raw) => {
       if (!/^[a-z]+$/.test(raw)) throw ApiError.malformedId(`invalid thing name '${raw}'`);
@@ -91,27 +102,42 @@ describe(`declared routes shaped by a plugin's records (${BACKEND})`, function (
   it('lists the shaped records of open rows, with_closed adding the closed ones, exact amounts kept', async () => {
     expect(await json('/x/lots')).to.deep.equal(open.map(record));
     expect(await json('/x/lots?with_closed=true')).to.deep.equal(LOTS.map(record));
-    expect(await json('/x/lots?order=desc&limit=2&offset=1')).to.deep.equal([...open].reverse().slice(1, 3).map(record));
+    expect(await json('/x/lots?order=desc&limit=2&offset=1')).to.deep.equal(
+      [...open].reverse().slice(1, 3).map(record),
+    );
     expect(await json('/x/lots?limit=0')).to.deep.equal([]);
   });
 
   it('filters by the declared aliases: one column, or any of several', async () => {
     expect(await json('/x/lots?block.gte=104')).to.deep.equal(open.filter((l) => l.height >= 104).map(record));
-    expect(await json(`/x/lots?party=${BOB}`)).to.deep.equal(open.filter((l) => l.owner === BOB || l.seller === BOB).map(record));
+    expect(await json(`/x/lots?party=${BOB}`)).to.deep.equal(
+      open.filter((l) => l.owner === BOB || l.seller === BOB).map(record),
+    );
     expect((await error(`/x/lots?wallet=${BOB}`, 400)).detail).to.contain("unknown column 'wallet'");
     expect((await error('/x/lots?with_closed=maybe', 400)).detail).to.contain('with_closed');
   });
 
   it("resolves a path parameter with the plugin's key resolver first: 400 malformed, 404 unknown", async () => {
     expect(await json('/x/thing/alice/lots')).to.deep.equal(LOTS.filter((l) => l.thing === ALICE).map(record));
-    expect(await error('/x/thing/Al1ce/lots?limit=x', 400)).to.deep.include({ code: 1301, detail: "invalid thing name 'Al1ce'" });
-    expect(await error('/x/thing/carol/lots?limit=x', 404)).to.deep.include({ code: 1305, detail: "no thing named 'carol'" });
+    expect(await error('/x/thing/Al1ce/lots?limit=x', 400)).to.deep.include({
+      code: 1301,
+      detail: "invalid thing name 'Al1ce'",
+    });
+    expect(await error('/x/thing/carol/lots?limit=x', 404)).to.deep.include({
+      code: 1305,
+      detail: "no thing named 'carol'",
+    });
   });
 
   it('matches a wallet in any of the declared columns, checked by their type', async () => {
-    expect(await json(`/x/wallet/${BOB}/lots?with_closed=1`)).to.deep.equal(LOTS.filter((l) => l.owner === BOB || l.seller === BOB).map(record));
+    expect(await json(`/x/wallet/${BOB}/lots?with_closed=1`)).to.deep.equal(
+      LOTS.filter((l) => l.owner === BOB || l.seller === BOB).map(record),
+    );
     expect(await json(`/x/wallet/${ALICE}/lots`)).to.deep.equal(open.filter((l) => l.owner === ALICE).map(record));
-    expect(await error('/x/wallet/tz1nope/lots', 400)).to.deep.include({ code: 1301, detail: "invalid address 'tz1nope'" });
+    expect(await error('/x/wallet/tz1nope/lots', 400)).to.deep.include({
+      code: 1301,
+      detail: "invalid address 'tz1nope'",
+    });
   });
 
   it('answers an object as its shaped record, 404 when no row matches', async () => {
@@ -124,13 +150,21 @@ describe(`declared routes shaped by a plugin's records (${BACKEND})`, function (
     expect(await json('/x/lot/4?meta=false&prim=1')).to.deep.equal(record(LOTS[3]));
     expect(await json('/x/lots?meta=true&limit=2')).to.deep.equal(open.slice(0, 2).map(withMeta));
     expect(await json('/x/lots?prim=1&limit=2')).to.deep.equal(open.slice(0, 2).map(record));
-    expect(await json(`/x/wallet/${BOB}/lots?meta=1`)).to.deep.equal(open.filter((l) => l.owner === BOB || l.seller === BOB).map(record));
-    expect((await error('/x/lot/4?meta=maybe', 400)).detail).to.equal("invalid meta 'maybe': expected 1/0 or true/false");
-    expect((await error('/x/lots?meta=maybe', 400)).detail).to.equal("invalid meta 'maybe': expected 1/0 or true/false");
+    expect(await json(`/x/wallet/${BOB}/lots?meta=1`)).to.deep.equal(
+      open.filter((l) => l.owner === BOB || l.seller === BOB).map(record),
+    );
+    expect((await error('/x/lot/4?meta=maybe', 400)).detail).to.equal(
+      "invalid meta 'maybe': expected 1/0 or true/false",
+    );
+    expect((await error('/x/lots?meta=maybe', 400)).detail).to.equal(
+      "invalid meta 'maybe': expected 1/0 or true/false",
+    );
   });
 
   it('documents the profile list parameters and with_closed', async () => {
-    const doc = (await json('/openapi.json')) as { paths: Record<string, { get: { parameters?: Array<{ name: string }> } }> };
+    const doc = (await json('/openapi.json')) as {
+      paths: Record<string, { get: { parameters?: Array<{ name: string }> } }>;
+    };
     const names = (doc.paths['/x/lots'].get.parameters ?? []).map((p) => p.name);
     expect(names).to.include.members(['limit', 'offset', 'cursor', 'order', 'with_closed']);
   });
@@ -138,7 +172,10 @@ describe(`declared routes shaped by a plugin's records (${BACKEND})`, function (
   it('refuses to start when a declared record shaper or key resolver is not registered', async () => {
     for (const [routes, name] of [
       ['\n      - { path: /x/all, scope: ListAll, kind: list, table: lot, record: lots }\n', "record shaper 'lots'"],
-      ['\n      - { path: /x/t/:key, scope: ListT, kind: list, table: lot, record: lot, params: { key: { column: thing, resolve: owner } } }\n', "key resolver 'owner'"],
+      [
+        '\n      - { path: /x/t/:key, scope: ListT, kind: list, table: lot, record: lot, params: { key: { column: thing, resolve: owner } } }\n',
+        "key resolver 'owner'",
+      ],
     ]) {
       const started = await startTestInstance({ catalogYaml: catalog(routes), plugins: [PLUGIN] }).then(
         async (other) => {

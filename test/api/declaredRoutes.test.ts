@@ -58,13 +58,21 @@ const THINGS = [
   { row_id: 1, address: ALICE, height: 10, code: '0100000003616263', tags: 'x,y', is_live: true },
   { row_id: 2, address: BOB, height: 11, code: null, tags: '', is_live: false },
 ];
-const ITEMS = [1, 2, 3, 4, 5, 6, 7].map((i) => ({ row_id: i, owner: i % 3 === 0 ? BOB : ALICE, amount: i * 1_500_000 }));
+const ITEMS = [1, 2, 3, 4, 5, 6, 7].map((i) => ({
+  row_id: i,
+  owner: i % 3 === 0 ? BOB : ALICE,
+  amount: i * 1_500_000,
+}));
 const aliceItems = ITEMS.filter((i) => i.owner === ALICE).map((i) => ({ row_id: i.row_id, amount: i.amount / 1e6 }));
 
 describe(`declared routes: objects and lists from tables.yaml (${BACKEND})`, function () {
   let t: TestInstance;
   before(async function () {
-    t = await startTestInstance({ catalogYaml: CATALOG, plugins: [manifestPlugin('fixture'), manifestPlugin('other')], enabled: ['fixture'] });
+    t = await startTestInstance({
+      catalogYaml: CATALOG,
+      plugins: [manifestPlugin('fixture'), manifestPlugin('other')],
+      enabled: ['fixture'],
+    });
     await t.insert('thing', THINGS);
     await t.insert('item', ITEMS);
   });
@@ -75,13 +83,18 @@ describe(`declared routes: objects and lists from tables.yaml (${BACKEND})`, fun
   it('answers an object with its declared fields in order, renamed and rendered', async () => {
     const res = await t.get(`/explorer/thing/${ALICE}`);
     expect(res.status).to.equal(200);
-    expect(await res.text()).to.equal(JSON.stringify({ row_id: 1, owner: ALICE, code: { string: 'abc' }, tags: ['x', 'y'] }));
+    expect(await res.text()).to.equal(
+      JSON.stringify({ row_id: 1, owner: ALICE, code: { string: 'abc' }, tags: ['x', 'y'] }),
+    );
     expect(res.headers.get('etag')).to.be.a('string');
     expect(await json(`/explorer/thing/${BOB}.json`)).to.deep.equal({ row_id: 2, owner: BOB, code: null, tags: [] });
   });
 
   it('answers a malformed path parameter with 400/1301 and an unknown one with 404/1305', async () => {
-    expect(await error('/explorer/thing/tz1nope', 400)).to.deep.include({ code: 1301, detail: "invalid thing address 'tz1nope'" });
+    expect(await error('/explorer/thing/tz1nope', 400)).to.deep.include({
+      code: 1301,
+      detail: "invalid thing address 'tz1nope'",
+    });
     expect(await error(`/explorer/thing/${CAROL}`, 404)).to.deep.include({ code: 1305, detail: 'no such thing' });
     expect((await error(`/explorer/thing/${ALICE}.csv`, 400)).code).to.equal(1001);
   });
@@ -90,13 +103,18 @@ describe(`declared routes: objects and lists from tables.yaml (${BACKEND})`, fun
     const newest = [...aliceItems].reverse();
     expect(await json(`/explorer/thing/${ALICE}/items`)).to.deep.equal(newest);
     expect(await json(`/explorer/thing/${ALICE}/items?order=asc&limit=2`)).to.deep.equal(aliceItems.slice(0, 2));
-    expect(await json(`/explorer/thing/${ALICE}/items?limit=2&cursor=${newest[1].row_id}`)).to.deep.equal(newest.slice(2, 4));
+    expect(await json(`/explorer/thing/${ALICE}/items?limit=2&cursor=${newest[1].row_id}`)).to.deep.equal(
+      newest.slice(2, 4),
+    );
     expect(await json(`/explorer/thing/${ALICE}/items?offset=1&limit=1`)).to.deep.equal(newest.slice(1, 2));
     expect(await json(`/explorer/thing/${ALICE}/items?amount.gt=5`)).to.deep.equal(newest.filter((i) => i.amount > 5));
   });
 
   it('checks the required row before the list, and the list parameters after it', async () => {
-    expect(await error('/explorer/thing/tz1nope/items', 400)).to.deep.include({ code: 1301, detail: "invalid owner 'tz1nope'" });
+    expect(await error('/explorer/thing/tz1nope/items', 400)).to.deep.include({
+      code: 1301,
+      detail: "invalid owner 'tz1nope'",
+    });
     expect((await error(`/explorer/thing/${BOB}/items`, 404)).detail, 'bob is not live').to.equal('no such live thing');
     expect((await error(`/explorer/thing/${CAROL}/items?limit=x`, 404)).detail).to.equal('no such live thing');
     expect((await error(`/explorer/thing/${ALICE}/items?limit=x`, 400)).code).to.equal(1005);
@@ -105,7 +123,9 @@ describe(`declared routes: objects and lists from tables.yaml (${BACKEND})`, fun
 
   it('mounts the routes of enabled plugins only, and documents them', async () => {
     expect((await t.get('/explorer/gadget/1')).status).to.equal(404);
-    const doc = (await json('/openapi.json')) as { paths: Record<string, { get: { summary?: string; operationId?: string } }> };
+    const doc = (await json('/openapi.json')) as {
+      paths: Record<string, { get: { summary?: string; operationId?: string } }>;
+    };
     expect(Object.keys(doc.paths)).to.include.members(['/explorer/thing/{addr}', '/explorer/thing/{addr}/items']);
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/explorer/gadget'))).to.equal(false);
   });
@@ -137,7 +157,11 @@ plugins:
 describe(`declared routes: a path value busy once and idle since is read by its index in order (${BACKEND})`, function () {
   let t: TestInstance;
   before(async function () {
-    t = await startTestInstance({ catalogYaml: IDLE_CATALOG, plugins: [manifestPlugin('fixture')], enabled: ['fixture'] });
+    t = await startTestInstance({
+      catalogYaml: IDLE_CATALOG,
+      plugins: [manifestPlugin('fixture')],
+      enabled: ['fixture'],
+    });
     const item = t.app.catalog.require('item');
     await t.app.db.writer.raw(
       `insert into ??.?? (row_id, owner, payer)
@@ -153,7 +177,8 @@ describe(`declared routes: a path value busy once and idle since is read by its 
   async function served(path: string, query: string): Promise<{ ids: number[]; read: number }> {
     const statements: Array<{ sql: string; bindings: readonly string[] }> = [];
     const capture = (q: { sql: string; bindings?: unknown[] }) => {
-      if (/\bfrom "fixture"\."item"/.test(q.sql)) statements.push({ sql: q.sql.replace(/\$\d+/g, '?'), bindings: (q.bindings ?? []).map(String) });
+      if (/\bfrom "fixture"\."item"/.test(q.sql))
+        statements.push({ sql: q.sql.replace(/\$\d+/g, '?'), bindings: (q.bindings ?? []).map(String) });
     };
     t.app.db.reader.on('query', capture);
     let res: Response;
@@ -165,11 +190,20 @@ describe(`declared routes: a path value busy once and idle since is read by its 
     expect(res.status, await res.clone().text()).to.equal(200);
     expect(statements, 'one statement reads the table').to.have.length(1);
     const plan = await explainAnalyze(t.app.db, statements[0].sql, statements[0].bindings);
-    return { ids: ((await res.json()) as Array<{ row_id: number }>).map((r) => r.row_id), read: rowsRead(plan, 'item') };
+    return {
+      ids: ((await res.json()) as Array<{ row_id: number }>).map((r) => r.row_id),
+      read: rowsRead(plan, 'item'),
+    };
   }
 
   /** The same list by hand: rows where ALICE is in one of `roles`. */
-  async function hand(roles: string, order: 'asc' | 'desc', after: number | undefined, limit: number, offset = 0): Promise<number[]> {
+  async function hand(
+    roles: string,
+    order: 'asc' | 'desc',
+    after: number | undefined,
+    limit: number,
+    offset = 0,
+  ): Promise<number[]> {
     const { rows } = await t.app.db.writer.raw(
       `select row_id::int as r from fixture.item where ? in (${roles}) ${after === undefined ? '' : `and row_id ${order === 'asc' ? '>' : '<'} ${after}`} order by row_id ${order} limit ${limit} offset ${offset}`,
       [ALICE],
@@ -183,7 +217,9 @@ describe(`declared routes: a path value busy once and idle since is read by its 
     // Walking the row-id index from the table's end, filtering: the 30,000 rows of the others first.
     expect(newest.read).to.be.at.most(200);
     const after = await served(`/explorer/owner/${ALICE}/items`, 'order=asc&cursor=29990&limit=20');
-    expect(after.ids).to.deep.equal(await hand('owner', 'asc', 29990, 20)).and.to.have.length(10);
+    expect(after.ids)
+      .to.deep.equal(await hand('owner', 'asc', 29990, 20))
+      .and.to.have.length(10);
     // Walking forwards from the cursor: its last 10 rows, then every row after them, for more.
     expect(after.read).to.be.at.most(200);
   });

@@ -31,7 +31,11 @@ class ThingsPlugin {
 describe(`explorer building blocks (${BACKEND})`, function () {
   let t: TestInstance;
   before(async function () {
-    t = await startTestInstance({ catalogYaml: SAMPLE_CATALOG, plugins: [ThingsPlugin as unknown as PluginClass, manifestPlugin('other')], enabled: ['fixture'] });
+    t = await startTestInstance({
+      catalogYaml: SAMPLE_CATALOG,
+      plugins: [ThingsPlugin as unknown as PluginClass, manifestPlugin('other')],
+      enabled: ['fixture'],
+    });
     await t.insert('sample', sampleRows(700).map(toWriterRow));
     t.app.container.resolve(ChainState).update({ height: 1000, headTime: Date.now(), blockInterval: 8 });
   });
@@ -75,7 +79,9 @@ describe(`explorer building blocks (${BACKEND})`, function () {
 
   it('explorer lists: 20 by default, at most 500, offset and cursor', async function () {
     const ids = async (q: string): Promise<number[]> =>
-      ((await (await t.get(`/explorer/things?columns=row_id${q}`)).json()) as Array<{ row_id: number }>).map((o) => o.row_id);
+      ((await (await t.get(`/explorer/things?columns=row_id${q}`)).json()) as Array<{ row_id: number }>).map(
+        (o) => o.row_id,
+      );
     expect(await ids('')).to.have.length(20);
     expect(await ids('&limit=600')).to.have.length(500);
     expect(await ids('&limit=3&offset=20')).to.deep.equal([21, 22, 23]);

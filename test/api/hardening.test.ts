@@ -41,7 +41,8 @@ async function rows(t: TestInstance, query: string): Promise<unknown[][]> {
   expect(res.status, `${query}: ${text.slice(0, 300)}`).to.equal(200);
   return JSON.parse(text) as unknown[][];
 }
-const ids = async (t: TestInstance, query: string): Promise<number[]> => (await rows(t, `columns=row_id&${query}`)).map((r) => r[0] as number);
+const ids = async (t: TestInstance, query: string): Promise<number[]> =>
+  (await rows(t, `columns=row_id&${query}`)).map((r) => r[0] as number);
 
 async function jsonError(res: Response, status: number): Promise<string> {
   const text = await res.text();
@@ -55,13 +56,18 @@ describe(`API hardening: hostile and edge input (${BACKEND})`, function () {
   let t: TestInstance;
   before(async function () {
     t = await startTestInstance({ catalogYaml: CATALOG, plugins: [manifestPlugin('fixture')] });
-    await t.insert('msg', ROWS.map((r) => ({ ...r, time: r.time === null ? null : new Date(r.time) })));
+    await t.insert(
+      'msg',
+      ROWS.map((r) => ({ ...r, time: r.time === null ? null : new Date(r.time) })),
+    );
   });
   after(async () => t?.close());
 
   it('an `in` list of 450 addresses (~16 KB URL) and a 1 MB URL are answered, not refused with an empty 431', async function () {
     const many = Array.from({ length: 450 }, (_, i) => (i === 7 ? B : A)).join(',');
-    expect(await ids(t, `sender.in=${many}`)).to.deep.equal(ROWS.filter((r) => r.sender === A || r.sender === B).map((r) => r.row_id));
+    expect(await ids(t, `sender.in=${many}`)).to.deep.equal(
+      ROWS.filter((r) => r.sender === A || r.sender === B).map((r) => r.row_id),
+    );
     const huge = Array.from({ length: 5_000 }, (_, i) => `${i}`.padStart(200, 'x')).join(',');
     expect(huge.length).to.be.greaterThan(1_000_000);
     expect(await ids(t, `label.in=${huge},bc`)).to.deep.equal([2]);
@@ -89,7 +95,9 @@ describe(`API hardening: hostile and edge input (${BACKEND})`, function () {
 
   it('TRACE and other unknown methods: 405 in the JSON error format', async function () {
     for (const method of ['TRACE', 'PROPFIND', 'DELETE']) {
-      const res = await fetch(`${t.url}/tables/msg`, { method: method === 'TRACE' ? 'PATCH' : method }).catch(() => undefined);
+      const res = await fetch(`${t.url}/tables/msg`, { method: method === 'TRACE' ? 'PATCH' : method }).catch(
+        () => undefined,
+      );
       // fetch refuses to send TRACE itself: node:http does.
       const status = method === 'TRACE' ? await rawStatus(t.url, 'TRACE') : res!.status;
       expect(status, method).to.equal(405);
@@ -107,17 +115,24 @@ describe(`API hardening: hostile and edge input (${BACKEND})`, function () {
   });
 
   it('years 0000-0099 stay years 0-99 (not 1900-1999)', async function () {
-    const before = (iso: string): number[] => ROWS.filter((r) => r.time !== null && Date.parse(r.time) < Date.parse(iso)).map((r) => r.row_id);
-    expect(await ids(t, 'time.lt=0050-01-01')).to.deep.equal(before('0050-01-01T00:00:00Z')).and.have.length(1);
+    const before = (iso: string): number[] =>
+      ROWS.filter((r) => r.time !== null && Date.parse(r.time) < Date.parse(iso)).map((r) => r.row_id);
+    expect(await ids(t, 'time.lt=0050-01-01'))
+      .to.deep.equal(before('0050-01-01T00:00:00Z'))
+      .and.have.length(1);
     expect(await ids(t, 'time.lt=0099')).to.deep.equal(before('0099-01-01T00:00:00Z'));
     expect(await ids(t, 'time.gte=0011-01-01&time.lt=1960')).to.deep.equal([2]);
   });
 
   it('a filter-only any_of column matches any of its columns (ne/nin: none); it cannot be selected', async function () {
     const any = (x: string): number[] => ROWS.filter((r) => r.sender === x || r.receiver === x).map((r) => r.row_id);
-    expect(await ids(t, `address=${A}`)).to.deep.equal(any(A)).and.have.length(2);
+    expect(await ids(t, `address=${A}`))
+      .to.deep.equal(any(A))
+      .and.have.length(2);
     expect(await ids(t, `address.in=${B},${C}`)).to.deep.equal([...new Set([...any(B), ...any(C)])].sort());
-    expect(await ids(t, `address.ne=${A}`)).to.deep.equal(ROWS.filter((r) => r.sender !== A && r.receiver !== A).map((r) => r.row_id));
+    expect(await ids(t, `address.ne=${A}`)).to.deep.equal(
+      ROWS.filter((r) => r.sender !== A && r.receiver !== A).map((r) => r.row_id),
+    );
     expect(await jsonError(await t.get('/tables/msg?columns=address'), 400)).to.contain('filtered');
   });
 

@@ -58,10 +58,16 @@ describe(`tables: height filters bound the row ids of an append table (${BACKEND
   let t: TestInstance;
   before(async function () {
     t = await startTestInstance({ catalogYaml: CATALOG, plugins: [manifestPlugin('fixture')] });
-    await t.app.db.writer.raw(`insert into fixture.ev (row_id, height, cycle, v, n) select g, g / ${PER_HEIGHT}, g / ${PER_HEIGHT} / 100, g % 7, g % ${PER_HEIGHT} from generate_series(1, ${ROWS}) g`);
+    await t.app.db.writer.raw(
+      `insert into fixture.ev (row_id, height, cycle, v, n) select g, g / ${PER_HEIGHT}, g / ${PER_HEIGHT} / 100, g % 7, g % ${PER_HEIGHT} from generate_series(1, ${ROWS}) g`,
+    );
     // The main chain's blocks, and orphans whose cycles would widen the bounds if they counted.
-    await t.app.db.writer.raw(`insert into fixture.blk (row_id, height, cycle, is_orphan) select h + 1, h, h / 100, false from generate_series(0, ${ROWS / PER_HEIGHT}) h`);
-    await t.app.db.writer.raw(`insert into fixture.blk (row_id, height, cycle, is_orphan) values (5000, 250, 9, true), (5001, 950, 0, true)`);
+    await t.app.db.writer.raw(
+      `insert into fixture.blk (row_id, height, cycle, is_orphan) select h + 1, h, h / 100, false from generate_series(0, ${ROWS / PER_HEIGHT}) h`,
+    );
+    await t.app.db.writer.raw(
+      `insert into fixture.blk (row_id, height, cycle, is_orphan) values (5000, 250, 9, true), (5001, 950, 0, true)`,
+    );
     await t.app.db.writer.raw('analyze fixture.ev');
     await t.app.db.writer.raw('analyze fixture.blk');
   });
@@ -87,16 +93,28 @@ describe(`tables: height filters bound the row ids of an append table (${BACKEND
       ['cycle.in=2,8', (id) => cycleOf(id) === 2 || cycleOf(id) === 8],
       [`id.gt=${700 * 65536 + 12}`, (id) => idOf(id) > 700 * 65536 + 12],
       [`id.lte=${300 * 65536 + 3}`, (id) => idOf(id) <= 300 * 65536 + 3],
-      [`id.rg=${600 * 65536 + 29},${601 * 65536 + 1}`, (id) => idOf(id) >= 600 * 65536 + 29 && idOf(id) <= 601 * 65536 + 1],
+      [
+        `id.rg=${600 * 65536 + 29},${601 * 65536 + 1}`,
+        (id) => idOf(id) >= 600 * 65536 + 29 && idOf(id) <= 601 * 65536 + 1,
+      ],
     ];
     for (const [query, keep] of cases) {
       const wanted = all.filter(keep);
       expect(await tableIds(t, 'ev', `${query}&limit=50`), query).to.deep.equal(wanted.slice(0, 50));
-      expect(await tableIds(t, 'ev', `${query}&order=desc&limit=50`), `${query} desc`).to.deep.equal(wanted.reverse().slice(0, 50));
+      expect(await tableIds(t, 'ev', `${query}&order=desc&limit=50`), `${query} desc`).to.deep.equal(
+        wanted.reverse().slice(0, 50),
+      );
     }
     const inRange = all.filter((id) => heightOf(id) >= 100 && heightOf(id) <= 200);
-    expect(await tableIds(t, 'ev', 'height.rg=100,200&cursor=3100&limit=50')).to.deep.equal(inRange.filter((id) => id > 3100).slice(0, 50));
-    expect(await tableIds(t, 'ev', 'height.rg=100,200&cursor=4000&order=desc&limit=50')).to.deep.equal(inRange.filter((id) => id < 4000).reverse().slice(0, 50));
+    expect(await tableIds(t, 'ev', 'height.rg=100,200&cursor=3100&limit=50')).to.deep.equal(
+      inRange.filter((id) => id > 3100).slice(0, 50),
+    );
+    expect(await tableIds(t, 'ev', 'height.rg=100,200&cursor=4000&order=desc&limit=50')).to.deep.equal(
+      inRange
+        .filter((id) => id < 4000)
+        .reverse()
+        .slice(0, 50),
+    );
   });
 
   it('reads the rows from the first one at the height, not the table before it', async function () {
@@ -105,7 +123,13 @@ describe(`tables: height filters bound the row ids of an append table (${BACKEND
     // Bounds that leave a large part of the table (a third, a fifth) but not its first (last) rows:
     // where Postgres, guessing the matches spread over the row ids, walks them from the start (end).
     const id = (height: number): string => String(height * 65536 + 7);
-    const cases: Array<Record<string, string>> = [{ 'height.gte': '700' }, { 'height.rg': '600,800' }, { 'height.lte': '300' }, { 'id.gte': id(700) }, { 'id.lte': id(300) }];
+    const cases: Array<Record<string, string>> = [
+      { 'height.gte': '700' },
+      { 'height.rg': '600,800' },
+      { 'height.lte': '300' },
+      { 'id.gte': id(700) },
+      { 'id.lte': id(300) },
+    ];
     // ev has no index on cycle: without the bounds, a cycle's rows are found by reading the table.
     cases.push({ cycle: '7' }, { 'cycle.gte': '7' }, { 'cycle.lte': '2' }, { 'cycle.rg': '4,5' });
     for (const args of cases) {
@@ -128,23 +152,38 @@ class MisplacedRows {
 class MisplacingPlugin {
   static readonly manifest: PluginManifest = { name: 'misplacing', tableClasses: [MisplacedRows] };
   setup() {
-    return { handlers: (r: HandlerRegistry) => r.onBlock((block, ctx) => void ctx.append('misplaced_rows', { height: block.level === 3 ? 1 : block.level })) };
+    return {
+      handlers: (r: HandlerRegistry) =>
+        r.onBlock((block, ctx) => void ctx.append('misplaced_rows', { height: block.level === 3 ? 1 : block.level })),
+    };
   }
 }
 
 describe(`indexer: an appended row's height is its block's (${BACKEND})`, function () {
   it('fails the batch of a row with another height, keeping the batches before', async function () {
-    const t = await startTestInstance({ catalogYaml: EMPTY_CATALOG, plugins: [MisplacingPlugin as unknown as PluginClass] });
+    const t = await startTestInstance({
+      catalogYaml: EMPTY_CATALOG,
+      plugins: [MisplacingPlugin as unknown as PluginClass],
+    });
     try {
       const chain = new SandboxChain({ seed: 'misplaced', profile: 'tiny' });
       chain.bake(6);
-      await t.app.startIndexer(new RpcBlockSource(new SandboxRpcTransport(chain)), { toLevel: chain.headLevel, reorgDepth: 0, batchBlocks: 2, retryDelayMs: 10 });
+      await t.app.startIndexer(new RpcBlockSource(new SandboxRpcTransport(chain)), {
+        toLevel: chain.headLevel,
+        reorgDepth: 0,
+        batchBlocks: 2,
+        retryDelayMs: 10,
+      });
       const status = t.app.container.resolve(IndexerStatus);
       expect(status.status).to.equal('failed');
       expect(status.lastError).to.match(/'misplaced_rows' row of block 3 has height 1/);
-      const heights = ((await (await t.get('/tables/misplaced_rows?columns=height&limit=100')).json()) as number[][]).map((r) => r[0]);
+      const heights = (
+        (await (await t.get('/tables/misplaced_rows?columns=height&limit=100')).json()) as number[][]
+      ).map((r) => r[0]);
       expect(heights).to.not.be.empty;
-      expect(Math.max(...heights)).to.equal(status.indexed).and.to.be.below(3);
+      expect(Math.max(...heights))
+        .to.equal(status.indexed)
+        .and.to.be.below(3);
     } finally {
       await t.close();
     }

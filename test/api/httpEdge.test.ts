@@ -31,14 +31,20 @@ const EdgePlugin = class {
   setup() {
     return {
       routes: (r: RouteRegistry) =>
-        r.write('post', '/test/echo/:name', 'Echo', async (ctx) => {
-          ctx.body = { name: ctx.params.name, body: await jsonBody(ctx, 10_000_000) };
-        }, {
-          summary: 'echo',
-          requestBody: { type: 'object' },
-          apiKey: true,
-          params: { table: 'msg', columns: { name: 'label' } },
-        }),
+        r.write(
+          'post',
+          '/test/echo/:name',
+          'Echo',
+          async (ctx) => {
+            ctx.body = { name: ctx.params.name, body: await jsonBody(ctx, 10_000_000) };
+          },
+          {
+            summary: 'echo',
+            requestBody: { type: 'object' },
+            apiKey: true,
+            params: { table: 'msg', columns: { name: 'label' } },
+          },
+        ),
     };
   }
 } as unknown as PluginClass;
@@ -62,7 +68,10 @@ describe(`HTTP edge: HEAD, codings, CORS, prototype names, write bodies (${BACKE
 
   before(async function () {
     t = await startTestInstance({ catalogYaml: CATALOG, plugins: [EdgePlugin] });
-    await t.insert('msg', Array.from({ length: 40 }, (_, i) => ({ row_id: i + 1, label: LABEL })));
+    await t.insert(
+      'msg',
+      Array.from({ length: 40 }, (_, i) => ({ row_id: i + 1, label: LABEL })),
+    );
   });
   after(async () => t?.close());
 

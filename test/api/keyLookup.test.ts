@@ -64,28 +64,45 @@ describe(`tables and explorer lists: an account's rows are found by its id, read
   }
 
   async function hand(sql: string, bindings: string[] = []): Promise<string[]> {
-    return (await t.app.db.writer.raw(`select row_id::text as r from ${sql} order by row_id`, bindings)).rows.map((r: { r: string }) => r.r);
+    return (await t.app.db.writer.raw(`select row_id::text as r from ${sql} order by row_id`, bindings)).rows.map(
+      (r: { r: string }) => r.r,
+    );
   }
 
   it('answers what the ids give, for every equality operator, unknown keys and several roles', async () => {
     const id = busiest.id;
-    expect(await rows('flow', { address: busiest.address })).to.deep.equal(await hand('core_chain.flow where account_id = ?', [id]));
+    expect(await rows('flow', { address: busiest.address })).to.deep.equal(
+      await hand('core_chain.flow where account_id = ?', [id]),
+    );
     expect(await rows('flow', { address: UNKNOWN })).to.deep.equal([]);
-    expect(await rows('flow', { 'address.in': `${UNKNOWN},${busiest.address}` })).to.deep.equal(await hand('core_chain.flow where account_id = ?', [id]));
-    expect(await rows('flow', { 'address.ne': busiest.address })).to.deep.equal(await hand('core_chain.flow where account_id <> ?', [id]));
+    expect(await rows('flow', { 'address.in': `${UNKNOWN},${busiest.address}` })).to.deep.equal(
+      await hand('core_chain.flow where account_id = ?', [id]),
+    );
+    expect(await rows('flow', { 'address.ne': busiest.address })).to.deep.equal(
+      await hand('core_chain.flow where account_id <> ?', [id]),
+    );
     expect(await rows('flow', { 'address.nin': UNKNOWN })).to.deep.equal(await hand('core_chain.flow'));
     // op `address`: any of four roles, one account. (Contract events are listed only when asked for.)
     const listed = "type not in ('event', 'unknown')";
-    const ops = await hand(`core_chain.op where ${listed} and ? in (sender_id, receiver_id, creator_id, baker_id)`, [id]);
+    const ops = await hand(`core_chain.op where ${listed} and ? in (sender_id, receiver_id, creator_id, baker_id)`, [
+      id,
+    ]);
     expect(ops.length).to.be.above(0);
     expect(await rows('op', { address: busiest.address })).to.deep.equal(ops);
     expect(await rows('op', { 'address.nin': busiest.address })).to.deep.equal(
-      await hand(`core_chain.op where ${listed} and ? <> all(array_remove(array[sender_id, receiver_id, creator_id, baker_id], null))`, [id]),
+      await hand(
+        `core_chain.op where ${listed} and ? <> all(array_remove(array[sender_id, receiver_id, creator_id, baker_id], null))`,
+        [id],
+      ),
     );
-    expect(await rows('op', { sender: busiest.address, 'receiver.ne': UNKNOWN })).to.deep.equal(await hand(`core_chain.op where ${listed} and sender_id = ?`, [id]));
+    expect(await rows('op', { sender: busiest.address, 'receiver.ne': UNKNOWN })).to.deep.equal(
+      await hand(`core_chain.op where ${listed} and sender_id = ?`, [id]),
+    );
     // op `block`: a hash (looked up, orphans left out) or a height (as it is).
     const block = (await t.app.db.writer.raw('select hash from core_chain.block where height = 150')).rows[0].hash;
-    expect(await rows('op', { 'block.in': `${block},151` })).to.deep.equal(await hand(`core_chain.op where ${listed} and height in (150, 151)`));
+    expect(await rows('op', { 'block.in': `${block},151` })).to.deep.equal(
+      await hand(`core_chain.op where ${listed} and height in (150, 151)`),
+    );
   });
 
   it("reads only the answered rows of a busy account's newest flows", async () => {
@@ -108,7 +125,10 @@ describe(`tables and explorer lists: an account's rows are found by its id, read
       ['desc', undefined, { 'address.in': `${UNKNOWN},${busiest.address}` }],
     ] as const;
     for (const [order, after, filter] of cases) {
-      const req = await lookUpKeys(t.app.db.reader, parseTableRequest(flow, { columns: 'row_id,height', limit: '20', order, ...filter }, TABLE_PROFILE));
+      const req = await lookUpKeys(
+        t.app.db.reader,
+        parseTableRequest(flow, { columns: 'row_id,height', limit: '20', order, ...filter }, TABLE_PROFILE),
+      );
       const q = engine.query(flow, req, 'compact', after, 0, 20);
       const plan = await explainAnalyze(t.app.db, q.toString());
       // As an InitPlan: all 30,000 of the account, read and sorted; by the row-id index: the others'.
@@ -122,17 +142,27 @@ describe(`tables and explorer lists: an account's rows are found by its id, read
     const op = t.app.catalog.require('op');
     const engine = t.app.container.resolve(TableQueryEngine);
     // Another account, to ask for both: one page per role and account.
-    const other = (await t.app.db.writer.raw(`select a.address, a.row_id::text as id from core_chain.op o join core_chain.account a on a.row_id = o.receiver_id where a.row_id <> ? limit 1`, [busiest.id])).rows[0];
+    const other = (
+      await t.app.db.writer.raw(
+        `select a.address, a.row_id::text as id from core_chain.op o join core_chain.account a on a.row_id = o.receiver_id where a.row_id <> ? limit 1`,
+        [busiest.id],
+      )
+    ).rows[0];
     const cases = [
       ['desc', undefined, { address: busiest.address }, [busiest.id]],
       ['asc', String(chainEnd), { address: busiest.address }, [busiest.id]],
       ['desc', undefined, { 'address.in': `${busiest.address},${other.address}` }, [busiest.id, other.id]],
     ] as const;
     for (const [order, after, filter, ids] of cases) {
-      const req = await lookUpKeys(t.app.db.reader, parseTableRequest(op, { columns: 'row_id,sender', limit: '20', order, ...filter }, TABLE_PROFILE));
+      const req = await lookUpKeys(
+        t.app.db.reader,
+        parseTableRequest(op, { columns: 'row_id,sender', limit: '20', order, ...filter }, TABLE_PROFILE),
+      );
       const q = engine.query(op, req, 'compact', after, 0, 20);
       const plan = await explainAnalyze(t.app.db, q.toString());
-      expect(rowsRead(plan, 'op'), `${order} ${JSON.stringify(filter)}: ${JSON.stringify(plan)}`).to.be.at.most(200 * ids.length);
+      expect(rowsRead(plan, 'op'), `${order} ${JSON.stringify(filter)}: ${JSON.stringify(plan)}`).to.be.at.most(
+        200 * ids.length,
+      );
       const answer = (await q) as unknown as Array<{ k: string }>;
       const hand = await t.app.db.writer.raw(
         `select row_id::text as k from core_chain.op where array[sender_id, receiver_id, creator_id, baker_id] && ?::bigint[] and type not in ('event', 'unknown') ${after ? `and row_id > ${after}` : ''} order by row_id ${order} limit 20`,

@@ -118,7 +118,9 @@ describe(`long filter lists on every list route (${BACKEND})`, function () {
     for (const query of queries) {
       for (const path of paths) {
         const error = await expectApiError(await t.get(path + query), 400, 1007, path);
-        expect(error.detail, path).to.contain(String(MAX_LIST_VALUES)).and.not.match(/select|\$\d|any\(/i);
+        expect(error.detail, path)
+          .to.contain(String(MAX_LIST_VALUES))
+          .and.not.match(/select|\$\d|any\(/i);
       }
     }
   });
@@ -146,7 +148,10 @@ describe(`long filter lists on every list route (${BACKEND})`, function () {
       });
       const scans = nodes(plan).filter((node) => String(node['Index Name']).startsWith(index));
       const conditions = scans.map((node) => String(node['Index Cond']));
-      expect(conditions.some((c) => c.includes('= ANY')), `${query}: ${JSON.stringify(plan)}`).to.equal(true);
+      expect(
+        conditions.some((c) => c.includes('= ANY')),
+        `${query}: ${JSON.stringify(plan)}`,
+      ).to.equal(true);
     }
   });
 
@@ -177,7 +182,9 @@ describe(`long filter lists on every list route (${BACKEND})`, function () {
       expect(line, logged.join('\n').slice(0, 500)).to.be.a('string');
       expect(line!.length).to.be.lessThan(16_000);
       const entry = JSON.parse(line!) as { err: { message: string }; url: string };
-      expect(entry.err.message).to.contain('op_n').and.match(/\(\d+ parameters\)/);
+      expect(entry.err.message)
+        .to.contain('op_n')
+        .and.match(/\(\d+ parameters\)/);
       expect(entry.url).to.match(/… \(\d+ characters\)$/);
       // The URL is cut (above); the error holds no values.
       expect(JSON.stringify(entry.err)).to.not.contain(list(10, (i) => even(i + 10)));

@@ -61,8 +61,11 @@ const MOVES = [
   { row_id: 6, height: 10, op_n: 2, account_id: 1 },
 ];
 const movesOf = (hashes: Array<string | null>): number[] =>
-  MOVES.filter((m) => OPS.some((o) => hashes.includes(o.hash) && o.height === m.height && o.op_n === m.op_n)).map((m) => m.row_id);
-const movesOfKind = (kinds: string[]): number[] => MOVES.filter((m) => kinds.includes(ACCOUNTS.find((a) => a.row_id === m.account_id)!.kind)).map((m) => m.row_id);
+  MOVES.filter((m) => OPS.some((o) => hashes.includes(o.hash) && o.height === m.height && o.op_n === m.op_n)).map(
+    (m) => m.row_id,
+  );
+const movesOfKind = (kinds: string[]): number[] =>
+  MOVES.filter((m) => kinds.includes(ACCOUNTS.find((a) => a.row_id === m.account_id)!.kind)).map((m) => m.row_id);
 
 describe(`lookup columns: a filter through another table (${BACKEND})`, function () {
   let t: TestInstance;
@@ -107,7 +110,9 @@ describe(`lookup columns: a filter through another table (${BACKEND})`, function
     expect(await ids('account_kind.in=implicit,contract')).to.deep.equal(movesOfKind(['implicit', 'contract']));
     expect(await ids('account_kind.ne=contract')).to.deep.equal(movesOfKind(['implicit', 'rollup']));
     expect(await ids('account_kind.nin=implicit,rollup')).to.deep.equal(movesOfKind(['contract']));
-    expect(await ids(`account_kind=contract&op=${H0}`)).to.deep.equal(movesOfKind(['contract']).filter((id) => movesOf([H0]).includes(id)));
+    expect(await ids(`account_kind=contract&op=${H0}`)).to.deep.equal(
+      movesOfKind(['contract']).filter((id) => movesOf([H0]).includes(id)),
+    );
     expect(await error('account_kind=wallet')).to.be.a('string');
   });
 
@@ -119,7 +124,9 @@ describe(`lookup columns: a filter through another table (${BACKEND})`, function
 
   it('the catalog rejects a lookup through an undeclared table, an unknown column or mismatched on-columns', function () {
     const bad = (lookup: string): void => {
-      expect(() => parseCatalog(CATALOG.replace('{ table: oper, column: hash, on: [height, op_n] }', lookup))).to.throw(CatalogError);
+      expect(() => parseCatalog(CATALOG.replace('{ table: oper, column: hash, on: [height, op_n] }', lookup))).to.throw(
+        CatalogError,
+      );
     };
     bad('{ table: nope, column: hash, on: [height] }');
     bad('{ table: oper, column: height, on: [height] }');
@@ -129,6 +136,8 @@ describe(`lookup columns: a filter through another table (${BACKEND})`, function
     bad('{ table: oper, column: hash, on: [height], by: [hash] }');
     bad('{ table: oper, column: hash, on: [height], by: [nope] }');
     // The same lookup with its columns named: accepted.
-    expect(() => parseCatalog(CATALOG.replace('on: [height, op_n] }', 'on: [height, op_n], by: [height, op_n] }'))).not.to.throw();
+    expect(() =>
+      parseCatalog(CATALOG.replace('on: [height, op_n] }', 'on: [height, op_n], by: [height, op_n] }')),
+    ).not.to.throw();
   });
 });

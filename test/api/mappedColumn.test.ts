@@ -27,12 +27,16 @@ const T0 = Date.UTC(2026, 0, 1);
 const DAY = 86_400_000;
 // Cycles 0 to 3, a day each, two owners per cycle (inserted out of cycle order); a row without a
 // start time (not known yet) is never the one a time maps to.
-const ROWS = [3, 0, 2, 1].flatMap((cycle) => ['a', 'b'].map((owner) => ({ cycle, owner, start_time: new Date(T0 + cycle * DAY) })));
+const ROWS = [3, 0, 2, 1].flatMap((cycle) =>
+  ['a', 'b'].map((owner) => ({ cycle, owner, start_time: new Date(T0 + cycle * DAY) })),
+);
 const SPANS = [...ROWS, { cycle: 7, owner: 'a', start_time: null }].map((r, i) => ({ row_id: i + 1, ...r }));
 const at = (ms: number): string => new Date(ms).toISOString();
 /** The cycle begun last at `ms`: -1 before the first. */
-const cycleAt = (ms: number): number => Math.max(-1, ...ROWS.filter((r) => r.start_time.getTime() <= ms).map((r) => r.cycle));
-const rowsWhere = (keep: (cycle: number) => boolean): number[] => SPANS.filter((r) => keep(r.cycle)).map((r) => r.row_id);
+const cycleAt = (ms: number): number =>
+  Math.max(-1, ...ROWS.filter((r) => r.start_time.getTime() <= ms).map((r) => r.cycle));
+const rowsWhere = (keep: (cycle: number) => boolean): number[] =>
+  SPANS.filter((r) => keep(r.cycle)).map((r) => r.row_id);
 
 describe(`mapped columns: a filter on a value's row's column (${BACKEND})`, function () {
   let t: TestInstance;
@@ -50,7 +54,8 @@ describe(`mapped columns: a filter on a value's row's column (${BACKEND})`, func
 
   it('time=<t> returns the rows of the cycle begun last by then, at its first instant too', async function () {
     expect([cycleAt(MID_1), cycleAt(START_2), cycleAt(BEFORE), cycleAt(LATER)]).to.deep.equal([1, 2, -1, 3]);
-    for (const ms of [MID_1, START_2, START_2 - 1, LATER]) expect(await ids(`time=${at(ms)}`), at(ms)).to.deep.equal(rowsWhere((c) => c === cycleAt(ms)));
+    for (const ms of [MID_1, START_2, START_2 - 1, LATER])
+      expect(await ids(`time=${at(ms)}`), at(ms)).to.deep.equal(rowsWhere((c) => c === cycleAt(ms)));
     expect(await ids(`time=${at(BEFORE)}`)).to.deep.equal([]);
   });
 
@@ -67,7 +72,9 @@ describe(`mapped columns: a filter on a value's row's column (${BACKEND})`, func
     // Before every cycle: all of them are later, none earlier.
     expect(await ids(`time.gte=${at(BEFORE)}`)).to.deep.equal(rowsWhere(() => true));
     expect(await ids(`time.lt=${at(BEFORE)}`)).to.deep.equal([]);
-    expect(await ids(`time=${at(MID_1)}&owner=b`)).to.deep.equal(SPANS.filter((r) => r.cycle === c && r.owner === 'b').map((r) => r.row_id));
+    expect(await ids(`time=${at(MID_1)}&owner=b`)).to.deep.equal(
+      SPANS.filter((r) => r.cycle === c && r.owner === 'b').map((r) => r.row_id),
+    );
   });
 
   it('a bad time is a 400 JSON error; the column cannot be selected', async function () {
@@ -75,13 +82,18 @@ describe(`mapped columns: a filter on a value's row's column (${BACKEND})`, func
       const res = await t.get(`/tables/span?${query}`);
       const text = await res.text();
       expect(res.status, text.slice(0, 300)).to.equal(400);
-      expect((JSON.parse(text) as { errors: Array<{ detail: string }> }).errors[0].detail).not.to.match(/select|from "/i);
+      expect((JSON.parse(text) as { errors: Array<{ detail: string }> }).errors[0].detail).not.to.match(
+        /select|from "/i,
+      );
     }
   });
 
   it('the catalog rejects a mapping to an unknown column, by a column of another type or without an index, or with another kind', function () {
     const bad = (mapping: string, indexes = '[start_time]'): void => {
-      const yaml = CATALOG.replace('maps_to: { column: cycle, by: start_time }', mapping).replace('- [start_time]', `- ${indexes}`);
+      const yaml = CATALOG.replace('maps_to: { column: cycle, by: start_time }', mapping).replace(
+        '- [start_time]',
+        `- ${indexes}`,
+      );
       expect(() => parseCatalog(yaml), mapping).to.throw(CatalogError);
     };
     bad('maps_to: { column: nope, by: start_time }');

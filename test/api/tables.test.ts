@@ -10,7 +10,16 @@ import { expectApiError } from '../support/apiErrors';
 import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { manifestPlugin, startTestInstance, TestInstance } from '../support/TestInstance';
-import { COLUMNS, oracle, parseCsv, SAMPLE_CATALOG, SampleRow, sampleRows, tez, toWriterRow } from '../support/SampleTable';
+import {
+  COLUMNS,
+  oracle,
+  parseCsv,
+  SAMPLE_CATALOG,
+  SampleRow,
+  sampleRows,
+  tez,
+  toWriterRow,
+} from '../support/SampleTable';
 
 const N = 1200;
 const plugins = [manifestPlugin('fixture'), manifestPlugin('other')];
@@ -56,7 +65,8 @@ describe(`tables API (${BACKEND})`, function () {
           const got = await ids(t, `${column}.${op}=${args.map((a) => encodeURIComponent(spec.arg(a))).join(',')}`);
           expect(got).to.deep.equal(expected);
           // A filter that keeps everything or nothing would not tell operators apart.
-          if (op !== 'eq' && op !== 'in' && column !== 'flag' && column !== 'kind') expect(expected.length).to.be.within(1, N - 1);
+          if (op !== 'eq' && op !== 'in' && column !== 'flag' && column !== 'kind')
+            expect(expected.length).to.be.within(1, N - 1);
         });
       }
     }
@@ -65,7 +75,9 @@ describe(`tables API (${BACKEND})`, function () {
       const a = rows[10];
       expect(await ids(t, `kind=${a.kind}`)).to.deep.equal(oracle(rows, 'kind', 'eq', [a.kind]));
       const both = await ids(t, `i64.gte=-100&i64.lte=100&kind=${a.kind}`);
-      expect(both).to.deep.equal(rows.filter((r) => r.i64 >= -100n && r.i64 <= 100n && r.kind === a.kind).map((r) => r.row_id));
+      expect(both).to.deep.equal(
+        rows.filter((r) => r.i64 >= -100n && r.i64 <= 100n && r.kind === a.kind).map((r) => r.row_id),
+      );
       const repeated = await ids(t, 'u64.gt=1000&u64.gt=500000');
       expect(repeated).to.deep.equal(rows.filter((r) => r.u64 > 500000n).map((r) => r.row_id));
     });
@@ -79,9 +91,13 @@ describe(`tables API (${BACKEND})`, function () {
     it('time filters accept unix seconds, milliseconds, dates and relative times', async function () {
       const t0 = rows[600].time;
       const secs = Math.floor(t0 / 1000);
-      expect(await ids(t, `time.gte=${secs}`)).to.deep.equal(rows.filter((r) => r.time >= secs * 1000).map((r) => r.row_id));
+      expect(await ids(t, `time.gte=${secs}`)).to.deep.equal(
+        rows.filter((r) => r.time >= secs * 1000).map((r) => r.row_id),
+      );
       expect(await ids(t, `time.lt=${t0}`)).to.deep.equal(rows.filter((r) => r.time < t0).map((r) => r.row_id));
-      expect(await ids(t, 'time.lt=2024-01-02')).to.deep.equal(rows.filter((r) => r.time < Date.UTC(2024, 0, 2)).map((r) => r.row_id));
+      expect(await ids(t, 'time.lt=2024-01-02')).to.deep.equal(
+        rows.filter((r) => r.time < Date.UTC(2024, 0, 2)).map((r) => r.row_id),
+      );
       expect(await ids(t, 'time.gt=now')).to.deep.equal([]);
       expect(await ids(t, 'time.lt=now-1d')).to.have.length(N);
     });
@@ -113,7 +129,9 @@ describe(`tables API (${BACKEND})`, function () {
     });
 
     it('money filters take tez', async function () {
-      expect(await ids(t, 'amount.gte=1.5')).to.deep.equal(rows.filter((r) => r.amount >= 1_500_000n).map((r) => r.row_id));
+      expect(await ids(t, 'amount.gte=1.5')).to.deep.equal(
+        rows.filter((r) => r.amount >= 1_500_000n).map((r) => r.row_id),
+      );
     });
   });
 
@@ -125,8 +143,21 @@ describe(`tables API (${BACKEND})`, function () {
       expect(body).to.have.length(N);
       rows.forEach((r, i) => {
         expect(body[i]).to.deep.equal([
-          r.row_id, Number(r.i64), Number(r.u64), r.f64, Number(tez(r.amount)), r.time, r.flag ? 1 : 0, r.block, r.addr, r.kind,
-          r.label, r.blob, r.big.toString(), r.price, r.doc,
+          r.row_id,
+          Number(r.i64),
+          Number(r.u64),
+          r.f64,
+          Number(tez(r.amount)),
+          r.time,
+          r.flag ? 1 : 0,
+          r.block,
+          r.addr,
+          r.kind,
+          r.label,
+          r.blob,
+          r.big.toString(),
+          r.price,
+          r.doc,
         ]);
       });
     });
@@ -148,18 +179,45 @@ describe(`tables API (${BACKEND})`, function () {
       expect(dflt[0]).to.have.length(15);
     });
 
-
     it('CSV: header plus RFC 4180 rows; quotes, commas and newlines survive a round trip', async function () {
       const res = await t.get('/tables/sample.csv?limit=50000');
       expect(res.headers.get('content-type')).to.match(/^text\/csv/);
       const table = parseCsv(await res.text());
-      expect(table[0]).to.deep.equal(['row_id', 'i64', 'u64', 'f64', 'amount', 'time', 'flag', 'block', 'addr', 'kind', 'label', 'blob', 'big', 'price', 'doc']);
+      expect(table[0]).to.deep.equal([
+        'row_id',
+        'i64',
+        'u64',
+        'f64',
+        'amount',
+        'time',
+        'flag',
+        'block',
+        'addr',
+        'kind',
+        'label',
+        'blob',
+        'big',
+        'price',
+        'doc',
+      ]);
       expect(table).to.have.length(N + 1);
       rows.forEach((r, i) => {
         expect(table[i + 1]).to.deep.equal([
-          String(r.row_id), r.i64.toString(), r.u64.toString(), String(r.f64), tez(r.amount),
-          new Date(r.time).toISOString().replace(/\.\d{3}Z$/, 'Z'), String(r.flag), r.block, r.addr ?? '', r.kind,
-          r.label, r.blob, r.big.toString(), r.price, r.doc === null ? '' : JSON.stringify(r.doc).replace(/,/g, ', ').replace(/":/g, '": '),
+          String(r.row_id),
+          r.i64.toString(),
+          r.u64.toString(),
+          String(r.f64),
+          tez(r.amount),
+          new Date(r.time).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          String(r.flag),
+          r.block,
+          r.addr ?? '',
+          r.kind,
+          r.label,
+          r.blob,
+          r.big.toString(),
+          r.price,
+          r.doc === null ? '' : JSON.stringify(r.doc).replace(/,/g, ', ').replace(/":/g, '": '),
         ]);
       });
       expect(rows.some((r) => /[",\n]/.test(r.label))).to.equal(true);
@@ -172,7 +230,9 @@ describe(`tables API (${BACKEND})`, function () {
         const seen: number[] = [];
         let cursor = '';
         for (let page = 0; page < 500; page++) {
-          const body = (await json(await t.get(`/tables/sample?columns=row_id,kind&order=${order}&limit=97&kind.ne=gamma${cursor}`))) as number[][];
+          const body = (await json(
+            await t.get(`/tables/sample?columns=row_id,kind&order=${order}&limit=97&kind.ne=gamma${cursor}`),
+          )) as number[][];
           if (body.length === 0) break;
           seen.push(...body.map((r) => r[0]));
           cursor = `&cursor=${body[body.length - 1][0]}`;
@@ -184,15 +244,17 @@ describe(`tables API (${BACKEND})`, function () {
 
     it('the X-Streaming-Cursor trailer names the last row', async function () {
       // fetch does not expose trailers: read them with node:http.
-      const { body, trailers } = await new Promise<{ body: string; trailers: NodeJS.Dict<string> }>((resolve, reject) => {
-        http
-          .get(`${t.url}/tables/sample?columns=row_id&limit=5&cursor=10`, (res) => {
-            let text = '';
-            res.on('data', (c) => (text += c));
-            res.on('end', () => resolve({ body: text, trailers: res.trailers }));
-          })
-          .on('error', reject);
-      });
+      const { body, trailers } = await new Promise<{ body: string; trailers: NodeJS.Dict<string> }>(
+        (resolve, reject) => {
+          http
+            .get(`${t.url}/tables/sample?columns=row_id&limit=5&cursor=10`, (res) => {
+              let text = '';
+              res.on('data', (c) => (text += c));
+              res.on('end', () => resolve({ body: text, trailers: res.trailers }));
+            })
+            .on('error', reject);
+        },
+      );
       expect((JSON.parse(body) as number[][]).map((r) => r[0])).to.deep.equal([11, 12, 13, 14, 15]);
       expect(trailers['x-streaming-cursor']).to.equal('15');
       expect(trailers['x-streaming-count']).to.equal('5');
@@ -295,7 +357,9 @@ describe(`tables API (${BACKEND})`, function () {
     });
 
     it('gives every request without an id of its own a different one', async function () {
-      const ids = await Promise.all(Array.from({ length: 20 }, async () => (await t.get('/tables/sample?limit=1')).headers.get('x-request-id')));
+      const ids = await Promise.all(
+        Array.from({ length: 20 }, async () => (await t.get('/tables/sample?limit=1')).headers.get('x-request-id')),
+      );
       for (const id of ids) expect(id).to.match(/^TZ-[0-9a-f]{40}$/);
       expect(new Set(ids).size).to.equal(ids.length);
     });
@@ -322,7 +386,9 @@ describe(`tables API: plugins decide which tables exist (${BACKEND})`, function 
       expect((await one.get('/tables/hidden')).status).to.equal(200);
       const res = await one.get('/tables/sample');
       expect(res.status).to.equal(404);
-      expect(((await res.json()) as { errors: Array<{ detail: string }> }).errors[0].detail).to.equal("no such table 'sample'");
+      expect(((await res.json()) as { errors: Array<{ detail: string }> }).errors[0].detail).to.equal(
+        "no such table 'sample'",
+      );
     } finally {
       await one.close();
     }
@@ -352,7 +418,8 @@ describe(`tables API on an indexed chain: default columns, null and empty filter
 
   // Spec: "default: all defined columns". 29 columns were left out (op id and code_hash, income's counters…).
   // Filter-only names and aliases are not columns of their own.
-  const defined = (table: TableDef) => table.columns.filter((c) => !isFilterOnly(c) && c.aliasOf === undefined).map((c) => c.name);
+  const defined = (table: TableDef) =>
+    table.columns.filter((c) => !isFilterOnly(c) && c.aliasOf === undefined).map((c) => c.name);
 
   it('without columns=, every table answers every column it defines', async function () {
     const missing: string[] = [];
@@ -361,7 +428,8 @@ describe(`tables API on an indexed chain: default columns, null and empty filter
       if ((await t.get(`/tables/${table.code}?limit=1`)).status === 404) continue;
       const header = (await (await t.get(`/tables/${table.code}.csv?limit=1`)).text()).split(/\r?\n/)[0].split(',');
       const want = defined(table);
-      if (header.join() !== want.join()) missing.push(`${table.code}: ${want.filter((c) => !header.includes(c)).join(',')}`);
+      if (header.join() !== want.join())
+        missing.push(`${table.code}: ${want.filter((c) => !header.includes(c)).join(',')}`);
       tables++;
     }
     expect(tables).to.be.greaterThan(20);
@@ -371,7 +439,8 @@ describe(`tables API on an indexed chain: default columns, null and empty filter
   });
 
   /** Row ids of the operations a filter selects. */
-  const ops = async (filter: string) => (await rows(`/tables/op?columns=row_id&${filter}&limit=50000`)).map((r) => r[0]);
+  const ops = async (filter: string) =>
+    (await rows(`/tables/op?columns=row_id&${filter}&limit=50000`)).map((r) => r[0]);
 
   it('errors=null gives the operations without errors, errors.ne=null those with', async function () {
     const all = await rows('/tables/op?columns=row_id,errors&limit=50000');

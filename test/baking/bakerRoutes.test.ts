@@ -46,13 +46,29 @@ describe(`baking: /explorer/bakers (${BACKEND})`, function () {
         byCursor.push(...items);
         if (items.length < 2) break;
       }
-      expect(byCursor.map((b) => b.address), `cursor ${order}`).to.deep.equal(want);
+      expect(
+        byCursor.map((b) => b.address),
+        `cursor ${order}`,
+      ).to.deep.equal(want);
       for (const b of byCursor) expect(b.row_id, b.address).to.equal(rowId.get(b.address));
     }
   });
 
-  it('a baker\'s stats sum its income rows; its events are its last block and attestation and its next rights after the head', async () => {
-    const income = await readTable(t, 'income', ['address', 'cycle', 'baking_income', 'endorsing_income', 'seed_income', 'accusation_income', 'fees_income', 'total_loss', 'n_blocks_baked', 'n_blocks_endorsed', 'n_slots_endorsed', 'performance_percent']);
+  it("a baker's stats sum its income rows; its events are its last block and attestation and its next rights after the head", async () => {
+    const income = await readTable(t, 'income', [
+      'address',
+      'cycle',
+      'baking_income',
+      'endorsing_income',
+      'seed_income',
+      'accusation_income',
+      'fees_income',
+      'total_loss',
+      'n_blocks_baked',
+      'n_blocks_endorsed',
+      'n_slots_endorsed',
+      'performance_percent',
+    ]);
     const blocks = Array.from({ length: 21 }, (_, l) => JSON.parse(chain.blockJson(chain.at(l)!)));
     const list = await getJson<Obj[]>(t, '/explorer/bakers?limit=500');
     const ops = oracleOpCounts(blocks);
@@ -66,25 +82,50 @@ describe(`baking: /explorer/bakers (${BACKEND})`, function () {
         continue;
       }
       const sum = (cols: string[]) => mine.reduce((n, r) => n + cols.reduce((m, c) => m + mutez(r[c]), 0n), 0n);
-      expect(mutez(String(stats!.total_rewards_earned)), `${b.address} rewards`).to.equal(sum(['baking_income', 'endorsing_income', 'seed_income', 'accusation_income']));
+      expect(mutez(String(stats!.total_rewards_earned)), `${b.address} rewards`).to.equal(
+        sum(['baking_income', 'endorsing_income', 'seed_income', 'accusation_income']),
+      );
       expect(mutez(String(stats!.total_fees_earned)), `${b.address} fees`).to.equal(sum(['fees_income']));
       // Blocks baked and attestations from the chain itself.
-      expect(stats!.blocks_baked, `${b.address} baked`).to.equal(blocks.slice(1).filter((x) => x.metadata.baker === b.address).length);
+      expect(stats!.blocks_baked, `${b.address} baked`).to.equal(
+        blocks.slice(1).filter((x) => x.metadata.baker === b.address).length,
+      );
       expect(stats!.blocks_endorsed).to.equal(mine.reduce((n, r) => n + Number(r.n_blocks_endorsed), 0));
       expect(stats!.slots_endorsed).to.equal(mine.reduce((n, r) => n + Number(r.n_slots_endorsed), 0));
       // Operation counters: every cycle's count of its operations in the chain's blocks.
-      for (const c of ['n_baker_ops', ...OP_COUNTERS]) expect(stats![c], `${b.address} ${c}`).to.equal([...ops].filter(([k]) => k.endsWith(`_${b.address}`)).reduce((n, [, v]) => n + (v[c] ?? 0), 0));
+      for (const c of ['n_baker_ops', ...OP_COUNTERS])
+        expect(stats![c], `${b.address} ${c}`).to.equal(
+          [...ops].filter(([k]) => k.endsWith(`_${b.address}`)).reduce((n, [, v]) => n + (v[c] ?? 0), 0),
+        );
       withStats++;
       const full = await getJson<Obj>(t, `/explorer/bakers/${b.address}?meta=1`);
       expect(full.stats).to.deep.equal(stats);
       const events = full.events as Obj;
-      const baked = blocks.filter((x) => x.header.level > 0 && x.metadata.baker === b.address).map((x) => x.header.level as number);
+      const baked = blocks
+        .filter((x) => x.header.level > 0 && x.metadata.baker === b.address)
+        .map((x) => x.header.level as number);
       expect(events.last_bake_height, `${b.address} last bake`).to.equal(baked.length ? Math.max(...baked) : 0);
       // The last block that included one of its attestations.
-      const attested = blocks.filter((x) => (x.operations[0] ?? []).some((op: Obj) => (op.contents as Obj[]).some((c) => (c.metadata as Obj)?.delegate === b.address || ((c.metadata as Obj)?.committee as Obj[] | undefined)?.some((m) => m.delegate === b.address))));
-      expect(events.last_endorse_height, `${b.address} last attestation`).to.equal(attested.length ? attested[attested.length - 1].header.level : 0);
+      const attested = blocks.filter((x) =>
+        (x.operations[0] ?? []).some((op: Obj) =>
+          (op.contents as Obj[]).some(
+            (c) =>
+              (c.metadata as Obj)?.delegate === b.address ||
+              ((c.metadata as Obj)?.committee as Obj[] | undefined)?.some((m) => m.delegate === b.address),
+          ),
+        ),
+      );
+      expect(events.last_endorse_height, `${b.address} last attestation`).to.equal(
+        attested.length ? attested[attested.length - 1].header.level : 0,
+      );
       // Its next round-0 baking right after the head, as the node tells, when the indexed rights reach it.
-      const rights = JSON.parse((await transport.get(`/chains/main/blocks/head/helpers/baking_rights?delegate=${b.address}&max_round=0&cycle=${blocks[20].metadata.level_info.cycle}`)).body) as Obj[];
+      const rights = JSON.parse(
+        (
+          await transport.get(
+            `/chains/main/blocks/head/helpers/baking_rights?delegate=${b.address}&max_round=0&cycle=${blocks[20].metadata.level_info.cycle}`,
+          )
+        ).body,
+      ) as Obj[];
       const next = rights.map((r) => r.level as number).filter((l) => l > 20);
       if (next.length) expect(events.next_bake_height, `${b.address} next bake`).to.equal(Math.min(...next));
     }
@@ -92,14 +133,16 @@ describe(`baking: /explorer/bakers (${BACKEND})`, function () {
     expect(list.some((x) => (x.stats as Obj | null)?.avg_performance_64 !== null)).to.equal(true);
   });
 
-  it('a baker\'s grace period, consensus key, staking parameters and baking power are the node\'s at the newest stake snapshot', async () => {
+  it("a baker's grace period, consensus key, staking parameters and baking power are the node's at the newest stake snapshot", async () => {
     const snapshots = await readTable(t, 'snapshot', ['height', 'address', 'is_baker']);
     const level = Math.max(...snapshots.map((r) => Number(r.height)));
     const node = async (path: string) => JSON.parse((await transport.get(`/chains/main/blocks/${level}/${path}`)).body);
     const listed: string[] = await node('context/delegates');
     const info = new Map<string, Obj>();
     for (const d of listed) info.set(d, await node(`context/delegates/${d}`));
-    const total = [...info.values()].filter((i) => i.deactivated !== true).reduce((n, i) => n + BigInt(i.baking_power as string), 0n);
+    const total = [...info.values()]
+      .filter((i) => i.deactivated !== true)
+      .reduce((n, i) => n + BigInt(i.baking_power as string), 0n);
     let checked = 0;
     for (const b of bakers) {
       const got = await getJson<Obj>(t, `/explorer/bakers/${b.address}`);
@@ -124,11 +167,20 @@ describe(`baking: /explorer/bakers (${BACKEND})`, function () {
 
   it('filters by active (suggest: capacity.test.ts)', async () => {
     const active = await getJson<Obj[]>(t, `/explorer/bakers?active=true&limit=500`);
-    expect(active.map((b) => b.address)).to.have.members(bakers.filter((b) => mutez(b.spendable_balance) > 0n).map((b) => b.address));
-    expect((await getJson<Obj[]>(t, `/explorer/bakers?active=1&limit=500`)).map((b) => b.address), 'active=1 as active=true').to.deep.equal(active.map((b) => b.address));
-    expect((await getJson<Obj[]>(t, `/explorer/bakers?status=active&limit=500`)).map((b) => b.address)).to.deep.equal(active.map((b) => b.address));
+    expect(active.map((b) => b.address)).to.have.members(
+      bakers.filter((b) => mutez(b.spendable_balance) > 0n).map((b) => b.address),
+    );
+    expect(
+      (await getJson<Obj[]>(t, `/explorer/bakers?active=1&limit=500`)).map((b) => b.address),
+      'active=1 as active=true',
+    ).to.deep.equal(active.map((b) => b.address));
+    expect((await getJson<Obj[]>(t, `/explorer/bakers?status=active&limit=500`)).map((b) => b.address)).to.deep.equal(
+      active.map((b) => b.address),
+    );
     const inactive = await getJson<Obj[]>(t, `/explorer/bakers?status=inactive&limit=500`);
-    expect(inactive.map((b) => b.address)).to.have.members(bakers.filter((b) => mutez(b.spendable_balance) === 0n).map((b) => b.address));
+    expect(inactive.map((b) => b.address)).to.have.members(
+      bakers.filter((b) => mutez(b.spendable_balance) === 0n).map((b) => b.address),
+    );
     for (const bad of ['active=maybe', 'status=sleeping']) {
       const res = await fetch(`${t.url}/explorer/bakers?${bad}`);
       expect(res.status, bad).to.equal(400);
@@ -141,7 +193,10 @@ describe(`baking: /explorer/bakers (${BACKEND})`, function () {
     expect(page.length).to.equal(bakers.length);
     for (const b of page) {
       const o = await getJson(t, `/explorer/bakers/${b.address}`);
-      expect([b.active_delegations, b.delegated_balance], String(b.address)).to.deep.equal([o.active_delegations, o.delegated_balance]);
+      expect([b.active_delegations, b.delegated_balance], String(b.address)).to.deep.equal([
+        o.active_delegations,
+        o.delegated_balance,
+      ]);
     }
   });
 
@@ -149,23 +204,33 @@ describe(`baking: /explorer/bakers (${BACKEND})`, function () {
     let delegated = 0;
     for (const b of bakers) {
       const o = await getJson(t, `/explorer/bakers/${b.address}`);
-      const delegators = accounts.filter((a) => a.baker === b.address && a.address !== b.address && mutez(a.spendable_balance) > 0n);
+      const delegators = accounts.filter(
+        (a) => a.baker === b.address && a.address !== b.address && mutez(a.spendable_balance) > 0n,
+      );
       expect(o.address).to.equal(b.address);
       expect(mutez(String(o.spendable_balance))).to.equal(mutez(b.spendable_balance));
       expect(o.active_delegations).to.equal(delegators.length);
-      expect(mutez(String(o.delegated_balance))).to.equal(delegators.reduce((s, a) => s + mutez(a.spendable_balance), 0n));
+      expect(mutez(String(o.delegated_balance))).to.equal(
+        delegators.reduce((s, a) => s + mutez(a.spendable_balance), 0n),
+      );
       expect(o.is_active).to.equal(true);
       if (delegators.length > 0) delegated++;
     }
     expect(delegated, 'bakers with delegators compared').to.be.greaterThan(0);
   });
 
-  it('lists a baker\'s attestations and the delegations to it like the op table says, paged', async () => {
+  it("lists a baker's attestations and the delegations to it like the op table says, paged", async () => {
     const ops = await readTable(t, 'op', ['row_id', 'type', 'sender', 'baker']);
     let compared = 0;
     for (const b of bakers) {
-      for (const [path, type, role] of [['endorsements', 'endorsement', 'sender'], ['delegations', 'delegation', 'baker']] as const) {
-        const want = ops.filter((o) => o.type === type && o[role] === b.address).map((o) => Number(o.row_id)).sort((x, y) => x - y);
+      for (const [path, type, role] of [
+        ['endorsements', 'endorsement', 'sender'],
+        ['delegations', 'delegation', 'baker'],
+      ] as const) {
+        const want = ops
+          .filter((o) => o.type === type && o[role] === b.address)
+          .map((o) => Number(o.row_id))
+          .sort((x, y) => x - y);
         const got: number[] = [];
         for (let page = 0; page < 1000; page++) {
           const cursor = got.length ? `&cursor=${got[got.length - 1]}` : '';

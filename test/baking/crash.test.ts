@@ -14,16 +14,34 @@ describe(`crash safety of baking: killed at random points, resumed, its tables e
   let sandbox: SandboxServer;
 
   before(async () => {
-    sandbox = await startSandboxServer({ port: 0, seed: 'baking-crash', profile: 'tiny', historyBlocks: BLOCKS, blockIntervalMs: 0 });
+    sandbox = await startSandboxServer({
+      port: 0,
+      seed: 'baking-crash',
+      profile: 'tiny',
+      historyBlocks: BLOCKS,
+      blockIntervalMs: 0,
+    });
   });
   after(() => sandbox?.close());
 
   it(`${KILLS} SIGKILLs while indexing core-chain + baking, then a restart`, async function () {
     const target = sandbox.chain.headLevel;
-    const { expected, got, killedAt } = await crashAndResume({ rpc: sandbox.url, target, yaml: 'plugins: [core-chain, baking]\nbatch_blocks: 6', tables: TABLES, kills: KILLS, seed: 20261125, maxDelayMs: 400, afterProgress: true });
+    const { expected, got, killedAt } = await crashAndResume({
+      rpc: sandbox.url,
+      target,
+      yaml: 'plugins: [core-chain, baking]\nbatch_blocks: 6',
+      tables: TABLES,
+      kills: KILLS,
+      seed: 20261125,
+      maxDelayMs: 400,
+      afterProgress: true,
+    });
     // Rights came from the node, snapshots were taken and income was earned: the comparison covers them.
     for (const t of TABLES) expect(expected[t].length, t).to.be.greaterThan(10);
     for (const t of TABLES) expect(got[t], t).to.deep.equal(expected[t]);
-    expect(killedAt.every((h, k) => h > (killedAt[k - 1] ?? 0)), `indexed heights at the kills: ${killedAt.join(', ')}`).to.equal(true);
+    expect(
+      killedAt.every((h, k) => h > (killedAt[k - 1] ?? 0)),
+      `indexed heights at the kills: ${killedAt.join(', ')}`,
+    ).to.equal(true);
   });
 });

@@ -3,7 +3,7 @@ import { BitsetBuilder } from '../../plugins/baking/Bitset';
 import { CycleRights } from '../../plugins/baking/CycleRights';
 import { seededRandom } from '../../framework/util/seededRandom';
 
-describe('baking: a cycle\'s rights in memory', function () {
+describe("baking: a cycle's rights in memory", function () {
   const LEVELS = 600;
   const BAKERS = Array.from({ length: 40 }, (_, i) => `tz1baker${String(i).padStart(2, '0')}`);
 
@@ -22,7 +22,7 @@ describe('baking: a cycle\'s rights in memory', function () {
     return { rights, attesters, bakers };
   }
 
-  it('names every position\'s attesters and round-0 baker, and every holder', function () {
+  it("names every position's attesters and round-0 baker, and every holder", function () {
     const { rights, attesters, bakers } = drawn(1);
     expect(rights.length).to.equal(LEVELS);
     for (let p = 0; p < LEVELS; p++) {
@@ -33,7 +33,7 @@ describe('baking: a cycle\'s rights in memory', function () {
     expect(rights.holders()).to.deep.equal(new Set([...bakers, ...attesters.flatMap((s) => [...s])]));
   });
 
-  it('rebuilt from the rights rows\' bitsets, it answers as it did when gathered', function () {
+  it("rebuilt from the rights rows' bitsets, it answers as it did when gathered", function () {
     const { rights, attesters, bakers } = drawn(2);
     const rows = BAKERS.map((address) => {
       const baking = new BitsetBuilder();

@@ -14,7 +14,21 @@ import { expectSnapshotAt } from './support/snapshotOracle';
 const HEAD = 44;
 const EVERY = 2;
 const OPTIONS = { reorgDepth: 8, batchBlocks: 16 };
-const COLUMNS = ['cycle', 'height', 'index', 'is_selected', 'address', 'baker', 'is_baker', 'balance', 'delegated', 'n_delegations', 'active_stake', 'own_stake', 'n_stakers'];
+const COLUMNS = [
+  'cycle',
+  'height',
+  'index',
+  'is_selected',
+  'address',
+  'baker',
+  'is_baker',
+  'balance',
+  'delegated',
+  'n_delegations',
+  'active_stake',
+  'own_stake',
+  'n_stakers',
+];
 const INCOME = ['balance', 'delegated', 'n_delegations', 'active_stake', 'own_stake', 'n_stakers'];
 
 describe(`baking: Tenderbake's in-cycle stake snapshots and the node's pick (${BACKEND})`, function () {
@@ -55,18 +69,29 @@ describe(`baking: Tenderbake's in-cycle stake snapshots and the node's pick (${B
     for (const key of want) {
       const level = Number(key.split(':')[0]);
       const at = rows.filter((r) => Number(r.height) === level);
-      delegators += (await expectSnapshotAt(ask, level, at, at.every((r) => r.is_selected !== 'true'))).delegators;
+      delegators += (
+        await expectSnapshotAt(
+          ask,
+          level,
+          at,
+          at.every((r) => r.is_selected !== 'true'),
+        )
+      ).delegators;
     }
     expect(delegators).to.be.greaterThan(0);
   });
 
-  it("marks the snapshot the node picked at each cycle end (re-picked after the reorg), and no other", () => {
+  it('marks the snapshot the node picked at each cycle end (re-picked after the reorg), and no other', () => {
     const ends = [...new Set(rows.map((r) => Number(r.cycle)))].filter((c) => node.cycleEnd(c) !== undefined);
     const want = ends.map((c) => `${c}:${node.picked(c)}`);
     const selected = [...new Set(rows.filter((r) => r.is_selected === 'true').map((r) => `${r.cycle}:${r.index}`))];
     expect(selected.sort()).to.deep.equal(want.sort());
     // Every row of a picked snapshot is marked.
-    for (const key of want) expect(rows.filter((r) => `${r.cycle}:${r.index}` === key).every((r) => r.is_selected === 'true'), key).to.equal(true);
+    for (const key of want)
+      expect(
+        rows.filter((r) => `${r.cycle}:${r.index}` === key).every((r) => r.is_selected === 'true'),
+        key,
+      ).to.equal(true);
     expect(node.picked(4), 'the reorg changed the pick of cycle 4').to.not.equal(pickBefore);
   });
 
@@ -75,7 +100,9 @@ describe(`baking: Tenderbake's in-cycle stake snapshots and the node's pick (${B
     expect(picked.length).to.be.greaterThan(0);
     for (const r of picked) {
       const counted = node.counted(Number(r.cycle) + node.delay + 1)!;
-      expect(mutez(r.active_stake), `${r.cycle}_${r.address}`).to.equal(counted.find((s) => s.address === r.address)?.power ?? 0n);
+      expect(mutez(r.active_stake), `${r.cycle}_${r.address}`).to.equal(
+        counted.find((s) => s.address === r.address)?.power ?? 0n,
+      );
     }
   });
 
@@ -85,12 +112,27 @@ describe(`baking: Tenderbake's in-cycle stake snapshots and the node's pick (${B
     let filled = 0;
     for (const r of income) {
       const base = Number(r.cycle) - lag;
-      const snap = rows.find((s) => s.is_baker === 'true' && Number(s.cycle) === base && Number(s.index) === node.picked(base) && s.address === r.address);
-      expect(INCOME.map((c) => r[c]), `${r.cycle}_${r.address}`).to.deep.equal(INCOME.map((c) => (snap ? snap[c] : '')));
+      const snap = rows.find(
+        (s) =>
+          s.is_baker === 'true' &&
+          Number(s.cycle) === base &&
+          Number(s.index) === node.picked(base) &&
+          s.address === r.address,
+      );
+      expect(
+        INCOME.map((c) => r[c]),
+        `${r.cycle}_${r.address}`,
+      ).to.deep.equal(INCOME.map((c) => (snap ? snap[c] : '')));
       if (!snap) continue;
       filled++;
       const o = await getJson<Obj>(t, `/explorer/bakers/${r.address}/snapshot/${r.cycle}`);
-      expect(o).to.include({ baking_cycle: Number(r.cycle), snapshot_cycle: base, snapshot_height: Number(snap.height), snapshot_index: Number(snap.index), n_delegations: Number(snap.n_delegations) });
+      expect(o).to.include({
+        baking_cycle: Number(r.cycle),
+        snapshot_cycle: base,
+        snapshot_height: Number(snap.height),
+        snapshot_index: Number(snap.index),
+        n_delegations: Number(snap.n_delegations),
+      });
       const mine = rows.filter((d) => d.is_baker !== 'true' && d.baker === r.address && d.height === snap.height);
       expect((o.delegators as Obj[]).map((d) => d.address)).to.have.members(mine.map((d) => d.address));
       const cycle = await getJson<Obj>(t, `/explorer/cycle/${r.cycle}`);

@@ -35,7 +35,15 @@ describe(`baking: recorded mainnet blocks of three eras, without a node (${BACKE
   after(async () => t?.close());
 
   it('bakes, attestations and rewards/deposits per baker equal the receipts; rights stay unknown', async () => {
-    const income = await readTable(t, 'income', ['cycle', 'address', ...MONEY, 'n_blocks_baked', 'n_blocks_endorsed', 'n_baking_rights', 'expected_income']);
+    const income = await readTable(t, 'income', [
+      'cycle',
+      'address',
+      ...MONEY,
+      'n_blocks_baked',
+      'n_blocks_endorsed',
+      'n_baking_rights',
+      'expected_income',
+    ]);
     const oracle = oracleIncome(blocks);
     FILES.forEach(([era], i) => {
       const b = blocks[i];
@@ -44,7 +52,10 @@ describe(`baking: recorded mainnet blocks of three eras, without a node (${BACKE
       const baker = rows.find((r) => r.address === b.metadata.baker);
       expect(baker?.n_blocks_baked, `${era} baker`).to.equal('1');
       const attesters = new Set<string>();
-      for (const op of b.operations[0]) for (const c of op.contents) for (const m of c.kind.endsWith('aggregate') ? (c.metadata?.committee ?? []) : [c.metadata ?? {}]) if (m.delegate) attesters.add(m.delegate);
+      for (const op of b.operations[0])
+        for (const c of op.contents)
+          for (const m of c.kind.endsWith('aggregate') ? (c.metadata?.committee ?? []) : [c.metadata ?? {}])
+            if (m.delegate) attesters.add(m.delegate);
       expect(attesters.size, `${era} has attestations`).to.be.greaterThan(0);
       for (const r of rows) {
         expect(r.n_blocks_endorsed, `${era} ${r.address} attested`).to.equal(attesters.has(r.address) ? '1' : '0');
@@ -53,25 +64,45 @@ describe(`baking: recorded mainnet blocks of three eras, without a node (${BACKE
         expect(r.n_baking_rights, 'no node, no rights').to.equal('');
         expect(r.expected_income).to.equal('');
       }
-      expect(rows.some((r) => mutez(r.baking_income) > 0n), `${era} baking reward`).to.equal(true);
+      expect(
+        rows.some((r) => mutez(r.baking_income) > 0n),
+        `${era} baking reward`,
+      ).to.equal(true);
     });
   });
 
   it('operation counters per baker equal a count over the raw operations of every era', async () => {
     const income = await readTable(t, 'income', ['cycle', 'address', 'n_baker_ops', ...OP_COUNTERS]);
     const oracle = oracleOpCounts([limitBlock, ...blocks]);
-    expect([...oracle.values()].some((v) => v.n_set_limits === 1), 'a deposits limit to count').to.equal(true);
+    expect(
+      [...oracle.values()].some((v) => v.n_set_limits === 1),
+      'a deposits limit to count',
+    ).to.equal(true);
     for (const r of income) {
       const want = oracle.get(`${r.cycle}_${r.address}`) ?? {};
-      for (const c of ['n_baker_ops', ...OP_COUNTERS]) expect(Number(r[c]), `${r.cycle} ${r.address} ${c}`).to.equal(want[c] ?? 0);
+      for (const c of ['n_baker_ops', ...OP_COUNTERS])
+        expect(Number(r[c]), `${r.cycle} ${r.address} ${c}`).to.equal(want[c] ?? 0);
     }
-    for (const key of oracle.keys()) expect(income.some((r) => `${r.cycle}_${r.address}` === key), key).to.equal(true);
+    for (const key of oracle.keys())
+      expect(
+        income.some((r) => `${r.cycle}_${r.address}` === key),
+        key,
+      ).to.equal(true);
   });
 
   it('attesting rewards lost at a cycle end are a seed loss when the nonce was not revealed, else an attesting loss', async () => {
     const b = blocks[1];
     const cycle = String(b.metadata.level_info.cycle);
-    const income = (await readTable(t, 'income', ['cycle', 'address', 'seed_loss', 'lost_seed_rewards', 'endorsing_loss', 'total_loss'])).filter((r) => r.cycle === cycle);
+    const income = (
+      await readTable(t, 'income', [
+        'cycle',
+        'address',
+        'seed_loss',
+        'lost_seed_rewards',
+        'endorsing_loss',
+        'total_loss',
+      ])
+    ).filter((r) => r.cycle === cycle);
     const want = new Map<string, { seed: bigint; attesting: bigint }>();
     for (const u of b.metadata.balance_updates)
       if (u.category === 'lost endorsing rewards') {
@@ -79,7 +110,9 @@ describe(`baking: recorded mainnet blocks of three eras, without a node (${BACKE
         if (u.participation === true && u.revelation === false) w.seed += BigInt(u.change);
         else w.attesting += BigInt(u.change);
       }
-    expect([...want.values()].some((w) => w.seed > 0n) && [...want.values()].some((w) => w.attesting > 0n)).to.equal(true);
+    expect([...want.values()].some((w) => w.seed > 0n) && [...want.values()].some((w) => w.attesting > 0n)).to.equal(
+      true,
+    );
     for (const [baker, w] of want) {
       const r = income.find((x) => x.address === baker);
       expect(mutez(r?.seed_loss ?? '0'), `${baker} seed_loss`).to.equal(w.seed);

@@ -34,11 +34,28 @@ describe(`baking: stake snapshots at each cycle's end (${BACKEND})`, function ()
   after(async () => t?.close());
 
   it('holds, per cycle end, every active baker with the own balance, baking power and delegators the node reports then', async () => {
-    const rows = await readTable(t, 'snapshot', ['cycle', 'height', 'address', 'baker', 'is_baker', 'balance', 'delegated', 'n_delegations', 'active_stake', 'own_stake', 'n_stakers']);
+    const rows = await readTable(t, 'snapshot', [
+      'cycle',
+      'height',
+      'address',
+      'baker',
+      'is_baker',
+      'balance',
+      'delegated',
+      'n_delegations',
+      'active_stake',
+      'own_stake',
+      'n_stakers',
+    ]);
     const length = Number(((await node(HEAD, 'context/constants')) as Json).blocks_per_cycle);
     const ends = [...new Set(rows.map((r) => Number(r.height)))].sort((a, b) => a - b);
     // Every complete cycle of the chain, and only cycle ends.
-    const lastOfCycle = [...Array(HEAD + 1).keys()].filter((l) => (JSON.parse(chain.blockJson(chain.at(l)!)) as { metadata: { level_info: { cycle_position: number } } }).metadata.level_info?.cycle_position === length - 1);
+    const lastOfCycle = [...Array(HEAD + 1).keys()].filter(
+      (l) =>
+        (JSON.parse(chain.blockJson(chain.at(l)!)) as { metadata: { level_info: { cycle_position: number } } }).metadata
+          .level_info?.cycle_position ===
+        length - 1,
+    );
     expect(ends).to.deep.equal(lastOfCycle);
     let delegatorsChecked = 0;
     let stakersSeen = 0;
@@ -53,9 +70,25 @@ describe(`baking: stake snapshots at each cycle's end (${BACKEND})`, function ()
     expect(stakersSeen, 'external stakers at some snapshot').to.be.greaterThan(0);
   });
 
-  it('a baker\'s income row carries the snapshot its rights came from (null before the first snapshot)', async () => {
-    const snapshots = await readTable(t, 'snapshot', ['cycle', 'address', 'is_baker', 'balance', 'delegated', 'n_delegations', 'active_stake']);
-    const income = await readTable(t, 'income', ['cycle', 'address', 'rolls', 'balance', 'delegated', 'n_delegations', 'active_stake']);
+  it("a baker's income row carries the snapshot its rights came from (null before the first snapshot)", async () => {
+    const snapshots = await readTable(t, 'snapshot', [
+      'cycle',
+      'address',
+      'is_baker',
+      'balance',
+      'delegated',
+      'n_delegations',
+      'active_stake',
+    ]);
+    const income = await readTable(t, 'income', [
+      'cycle',
+      'address',
+      'rolls',
+      'balance',
+      'delegated',
+      'n_delegations',
+      'active_stake',
+    ]);
     const constants = (await node(HEAD, 'context/constants')) as Json;
     const lag = Number(constants.consensus_rights_delay ?? constants.preserved_cycles) + 1;
     const byKey = new Map(snapshots.filter((r) => r.is_baker === 'true').map((r) => [`${r.cycle}_${r.address}`, r]));
@@ -63,15 +96,27 @@ describe(`baking: stake snapshots at each cycle's end (${BACKEND})`, function ()
     for (const r of income) {
       const snap = byKey.get(`${Number(r.cycle) - lag}_${r.address}`);
       const cols = ['balance', 'delegated', 'n_delegations', 'active_stake'] as const;
-      expect(cols.map((c) => r[c]), `${r.cycle}_${r.address}`).to.deep.equal(cols.map((c) => (snap ? snap[c] : '')));
+      expect(
+        cols.map((c) => r[c]),
+        `${r.cycle}_${r.address}`,
+      ).to.deep.equal(cols.map((c) => (snap ? snap[c] : '')));
       if (snap) filled++;
     }
     expect(filled).to.be.greaterThan(0);
     expect(income.some((r) => r.balance === '')).to.equal(true);
   });
 
-  it('/explorer/bakers/{hash}/snapshot/{cycle} is the snapshot behind the cycle\'s rights, with its delegators, in mutez', async () => {
-    const rows = await readTable(t, 'snapshot', ['cycle', 'height', 'address', 'baker', 'is_baker', 'balance', 'delegated', 'n_delegations']);
+  it("/explorer/bakers/{hash}/snapshot/{cycle} is the snapshot behind the cycle's rights, with its delegators, in mutez", async () => {
+    const rows = await readTable(t, 'snapshot', [
+      'cycle',
+      'height',
+      'address',
+      'baker',
+      'is_baker',
+      'balance',
+      'delegated',
+      'n_delegations',
+    ]);
     const constants = (await node(HEAD, 'context/constants')) as Json;
     const lag = Number(constants.consensus_rights_delay ?? constants.preserved_cycles) + 1;
     const withDelegators = rows.filter((r) => r.is_baker === 'true' && Number(r.n_delegations) > 0);
@@ -79,20 +124,36 @@ describe(`baking: stake snapshots at each cycle's end (${BACKEND})`, function ()
     for (const r of withDelegators) {
       const cycle = Number(r.cycle) + lag;
       const o = await getJson<Obj>(t, `/explorer/bakers/${r.address}/snapshot/${cycle}`);
-      expect(o).to.include({ baking_cycle: cycle, snapshot_cycle: Number(r.cycle), snapshot_height: Number(r.height), n_delegations: Number(r.n_delegations) });
+      expect(o).to.include({
+        baking_cycle: cycle,
+        snapshot_cycle: Number(r.cycle),
+        snapshot_height: Number(r.height),
+        n_delegations: Number(r.n_delegations),
+      });
       expect(BigInt(o.own_balance as number)).to.equal(mutez(r.balance));
       expect(BigInt(o.staking_balance as number)).to.equal(mutez(r.balance) + mutez(r.delegated));
       // Baking power: what the node counted for the baker at the snapshot block (no rolls since Tenderbake).
       const info = (await node(Number(r.height), `context/delegates/${r.address}`)) as Json;
-      expect(BigInt(o.active_stake as number), `${r.address} power at ${r.height}`).to.equal(BigInt(info.baking_power as string));
+      expect(BigInt(o.active_stake as number), `${r.address} power at ${r.height}`).to.equal(
+        BigInt(info.baking_power as string),
+      );
       expect(o.snapshot_rolls).to.equal(0);
       const mine = rows.filter((d) => d.is_baker !== 'true' && d.baker === r.address && d.cycle === r.cycle);
-      expect((o.delegators as Obj[]).map((d) => [d.address, BigInt(d.balance as number), d.is_funded])).to.have.deep.members(mine.map((d) => [d.address, mutez(d.balance), true]));
+      expect(
+        (o.delegators as Obj[]).map((d) => [d.address, BigInt(d.balance as number), d.is_funded]),
+      ).to.have.deep.members(mine.map((d) => [d.address, mutez(d.balance), true]));
     }
     const newest = Math.max(...rows.map((r) => Number(r.cycle)));
     const baker = rows.find((r) => r.is_baker === 'true' && Number(r.cycle) === newest)!;
-    expect((await getJson<Obj>(t, `/explorer/bakers/${baker.address}/snapshot/head`)).baking_cycle).to.equal(newest + lag);
-    await expectError(t, `/explorer/bakers/${baker.address}/snapshot/${newest + lag + 1}`, 404, ErrorCode.RESOURCE_NOTFOUND);
+    expect((await getJson<Obj>(t, `/explorer/bakers/${baker.address}/snapshot/head`)).baking_cycle).to.equal(
+      newest + lag,
+    );
+    await expectError(
+      t,
+      `/explorer/bakers/${baker.address}/snapshot/${newest + lag + 1}`,
+      404,
+      ErrorCode.RESOURCE_NOTFOUND,
+    );
     await expectError(t, `/explorer/bakers/${baker.address}/snapshot/-1`, 400, ErrorCode.RESOURCE_ID_MALFORMED);
     await expectError(t, `/explorer/bakers/tz1nope/snapshot/3`, 400, ErrorCode.RESOURCE_ID_MALFORMED);
   });

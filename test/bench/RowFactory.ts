@@ -20,7 +20,12 @@ const PAYLOAD: Partial<Record<PrefixV2, number>> = { [PrefixV2.ChainID]: 4, [Pre
 /** The addresses of every generated row (row i holds ADDRESSES[i % 64]), the same in every table. */
 const ADDRESSES: readonly string[] = (() => {
   const rnd = prng(64);
-  return Array.from({ length: 64 }, () => b58Encode(Uint8Array.from({ length: 20 }, () => Math.floor(rnd() * 256)), PrefixV2.Ed25519PublicKeyHash));
+  return Array.from({ length: 64 }, () =>
+    b58Encode(
+      Uint8Array.from({ length: 20 }, () => Math.floor(rnd() * 256)),
+      PrefixV2.Ed25519PublicKeyHash,
+    ),
+  );
 })();
 
 /**

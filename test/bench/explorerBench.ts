@@ -76,14 +76,21 @@ export async function explorerBench(): Promise<BenchResult[]> {
     try {
       await client.query(`analyze ${opTable}`);
       // Contract events are not operations of their group (the route leaves them out).
-      groups = (await client.query(`select hash, count(*) as n, bool_or(counter is not null) as manager from ${opTable} where hash is not null and type <> 'event' group by hash order by hash`)).rows;
+      groups = (
+        await client.query(
+          `select hash, count(*) as n, bool_or(counter is not null) as manager from ${opTable} where hash is not null and type <> 'event' group by hash order by hash`,
+        )
+      ).rows;
       rows = Number((await client.query(`select count(*) as n from ${opTable}`)).rows[0].n);
     } finally {
       await client.end();
     }
     const managers = groups.filter((g) => g.manager).length;
     const out: BenchResult[] = [
-      { name: `explorer: generate and index ${BLOCKS} mainnet-like blocks (${rows.toLocaleString('en-US')} op rows, ${groups.length.toLocaleString('en-US')} op groups, ${managers.toLocaleString('en-US')} with manager operations), core-chain, Postgres`, seconds: setup },
+      {
+        name: `explorer: generate and index ${BLOCKS} mainnet-like blocks (${rows.toLocaleString('en-US')} op rows, ${groups.length.toLocaleString('en-US')} op groups, ${managers.toLocaleString('en-US')} with manager operations), core-chain, Postgres`,
+        seconds: setup,
+      },
     ];
     for (const { clients, managerOnly } of LOADS) {
       const chosen = managerOnly ? groups.filter((g) => g.manager) : groups;
@@ -92,7 +99,11 @@ export async function explorerBench(): Promise<BenchResult[]> {
       const floor = await runLoad({ ...base, target: 'floor', url: t.app.config.databaseUrl! });
       const ours = await runLoad({ ...base, target: 'explorer', url: t.url });
       out.push(loadResult(`explorer floor: pg Pool, op rows by hash, ${what}`, floor));
-      out.push({ ...loadResult(`explorer: GET /explorer/op/{hash}, keep-alive undici clients, ${what}`, ours), ratio: rate(floor) / rate(ours), ...targets(clients, managerOnly, ours) });
+      out.push({
+        ...loadResult(`explorer: GET /explorer/op/{hash}, keep-alive undici clients, ${what}`, ours),
+        ratio: rate(floor) / rate(ours),
+        ...targets(clients, managerOnly, ours),
+      });
     }
     return out;
   } finally {
@@ -122,7 +133,12 @@ function targets(clients: number, managerOnly: boolean, r: LoadResult): Partial<
 /** Requests/s over the measured window; p50 and p99 in the name, since a result line has one time. */
 function loadResult(name: string, r: LoadResult): BenchResult {
   const [p50, p99] = percentiles(r.latencies, [0.5, 0.99]);
-  return { name: `${name} (${r.requests.toLocaleString('en-US')} requests, p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms)`, seconds: r.seconds, rate: rate(r), unit: 'req/s' };
+  return {
+    name: `${name} (${r.requests.toLocaleString('en-US')} requests, p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms)`,
+    seconds: r.seconds,
+    rate: rate(r),
+    unit: 'req/s',
+  };
 }
 
 function rate(r: LoadResult): number {
@@ -135,7 +151,9 @@ function runLoad(spec: LoadSpec): Promise<LoadResult> {
     let result: LoadResult | undefined;
     worker.once('message', (r: LoadResult) => (result = r));
     worker.once('error', reject);
-    worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`explorer load worker exited with code ${code} and no result`))));
+    worker.once('exit', (code) =>
+      result ? resolve(result) : reject(new Error(`explorer load worker exited with code ${code} and no result`)),
+    );
   });
 }
 
@@ -173,7 +191,10 @@ async function drive<A>(spec: LoadSpec, target: Target<A>, ms: number): Promise<
         const answer = await target.request(i);
         latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
         const n = target.entries(answer, i);
-        if (n !== spec.rowCounts[i]) throw new Error(`op group ${spec.hashes[i]}: ${n} entries in the answer, ${spec.rowCounts[i]} op rows in the table`);
+        if (n !== spec.rowCounts[i])
+          throw new Error(
+            `op group ${spec.hashes[i]}: ${n} entries in the answer, ${spec.rowCounts[i]} op rows in the table`,
+          );
       }
     }),
   );
@@ -198,9 +219,11 @@ function explorerTarget(spec: LoadSpec): Target<{ status: number; text: string }
       return { status: res.statusCode, text: await res.body.text() };
     },
     entries: ({ status, text }, i) => {
-      if (status !== 200) throw new Error(`GET /explorer/op/${spec.hashes[i]}: status ${status}: ${text.slice(0, 200)}`);
+      if (status !== 200)
+        throw new Error(`GET /explorer/op/${spec.hashes[i]}: status ${status}: ${text.slice(0, 200)}`);
       const body: unknown = JSON.parse(text);
-      if (!Array.isArray(body)) throw new Error(`GET /explorer/op/${spec.hashes[i]}: not an array: ${text.slice(0, 200)}`);
+      if (!Array.isArray(body))
+        throw new Error(`GET /explorer/op/${spec.hashes[i]}: not an array: ${text.slice(0, 200)}`);
       return body.length;
     },
     close: () => pool.close(),

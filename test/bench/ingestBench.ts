@@ -65,21 +65,65 @@ export async function ingestBench(): Promise<BenchResult[]> {
     const floor = { rows: floors[0].rows, seconds: median(floors.map((f) => f.seconds)) };
     const projection = projectMainnetSync(ops / indexing);
     const out: BenchResult[] = [
-      { name: `sandbox: generate ${BLOCKS} mainnet-like blocks (${ops} operations)`, seconds: generation, rate: BLOCKS / generation, unit: 'blocks/s' },
-      { name: 'ingest, untimed first run: the sandbox renders every answer while the indexer waits', seconds: live, rate: BLOCKS / live, unit: 'blocks/s' },
-      { name: `ingest floor: JSON.parse of the blocks + COPY of the ${floor.rows} rows written (median of 3)`, seconds: floor.seconds, rate: BLOCKS / floor.seconds, unit: 'blocks/s' },
-      { name: `ingest: index ${BLOCKS} blocks (${Math.round(ops / indexing)} ops/s) from recorded answers, all built-in plugins, Postgres (median of ${runs.map((r) => r.toFixed(2)).join(', ')} s; the process's CPU time, median ${cpu.toFixed(2)} s)`, seconds: indexing, rate: BLOCKS / indexing, unit: 'blocks/s', ratio: indexing / floor.seconds, target: 2 },
-      { name: `ingest: where the first run's batches spent their time (${phaseList})`, seconds: BATCH_PHASES.reduce((n, p) => n + phases[p], 0) },
-      { name: `ingest: the process's RSS grew this much while indexing (peak ${mib(peakRss)} MiB, ${mib(rssBefore)} MiB before: sandbox chain and recorded answers; the 10,000-block budget is the rss part's, in a process of its own)`, seconds: indexing, figure: { value: (peakRss - rssBefore) / 2 ** 20, unit: 'MiB' } },
+      {
+        name: `sandbox: generate ${BLOCKS} mainnet-like blocks (${ops} operations)`,
+        seconds: generation,
+        rate: BLOCKS / generation,
+        unit: 'blocks/s',
+      },
+      {
+        name: 'ingest, untimed first run: the sandbox renders every answer while the indexer waits',
+        seconds: live,
+        rate: BLOCKS / live,
+        unit: 'blocks/s',
+      },
+      {
+        name: `ingest floor: JSON.parse of the blocks + COPY of the ${floor.rows} rows written (median of 3)`,
+        seconds: floor.seconds,
+        rate: BLOCKS / floor.seconds,
+        unit: 'blocks/s',
+      },
+      {
+        name: `ingest: index ${BLOCKS} blocks (${Math.round(ops / indexing)} ops/s) from recorded answers, all built-in plugins, Postgres (median of ${runs.map((r) => r.toFixed(2)).join(', ')} s; the process's CPU time, median ${cpu.toFixed(2)} s)`,
+        seconds: indexing,
+        rate: BLOCKS / indexing,
+        unit: 'blocks/s',
+        ratio: indexing / floor.seconds,
+        target: 2,
+      },
+      {
+        name: `ingest: where the first run's batches spent their time (${phaseList})`,
+        seconds: BATCH_PHASES.reduce((n, p) => n + phases[p], 0),
+      },
+      {
+        name: `ingest: the process's RSS grew this much while indexing (peak ${mib(peakRss)} MiB, ${mib(rssBefore)} MiB before: sandbox chain and recorded answers; the 10,000-block budget is the rss part's, in a process of its own)`,
+        seconds: indexing,
+        figure: { value: (peakRss - rssBefore) / 2 ** 20, unit: 'MiB' },
+      },
       ...disk.results,
     ];
     if (PGLITE) {
       const pglite = (await timedRun(plugins, { databaseUrl: undefined }, chain, node)).indexing;
-      out.push({ name: `ingest: the same ${BLOCKS} blocks on PGlite (in memory), ratio to Postgres`, seconds: pglite, rate: BLOCKS / pglite, unit: 'blocks/s', ratio: pglite / indexing, target: 3 });
+      out.push({
+        name: `ingest: the same ${BLOCKS} blocks on PGlite (in memory), ratio to Postgres`,
+        seconds: pglite,
+        rate: BLOCKS / pglite,
+        unit: 'blocks/s',
+        ratio: pglite / indexing,
+        target: 3,
+      });
     }
     out.push(
-      { name: 'sandbox generation vs indexing the same blocks', seconds: generation, ratio: generation / indexing, target: 1 },
-      { name: `projection: full mainnet sync to level 13,857,889 at ${Math.round(ops / indexing)} ops/s: ${(projection.seconds / 86_400).toFixed(1)} days for ${(projection.operations / 1e9).toFixed(2)}G operations (${projection.eras})`, seconds: projection.seconds },
+      {
+        name: 'sandbox generation vs indexing the same blocks',
+        seconds: generation,
+        ratio: generation / indexing,
+        target: 1,
+      },
+      {
+        name: `projection: full mainnet sync to level 13,857,889 at ${Math.round(ops / indexing)} ops/s: ${(projection.seconds / 86_400).toFixed(1)} days for ${(projection.operations / 1e9).toFixed(2)}G operations (${projection.eras})`,
+        seconds: projection.seconds,
+      },
     );
     return out;
   } finally {
@@ -92,7 +136,13 @@ export async function ingestBench(): Promise<BenchResult[]> {
  * a checkpoint so earlier runs' writes are not flushed during this one; the process's RSS is sampled
  * and its CPU time (all its threads) counted.
  */
-async function timedRun(plugins: PluginClass[], config: object, chain: SandboxChain, node: RecordedNode, into?: TestInstance): Promise<{ indexing: number; cpu: number; peakRss: number; rssBefore: number }> {
+async function timedRun(
+  plugins: PluginClass[],
+  config: object,
+  chain: SandboxChain,
+  node: RecordedNode,
+  into?: TestInstance,
+): Promise<{ indexing: number; cpu: number; peakRss: number; rssBefore: number }> {
   const t = into ?? (await startTestInstance({ plugins, config }));
   try {
     if (t.app.db.kind === 'postgres') await t.app.db.writer.raw('checkpoint');
@@ -127,7 +177,10 @@ async function ingestFloor(t: TestInstance, texts: readonly string[]): Promise<{
     for (const table of t.app.catalog.tables.values()) {
       const source = `"${table.schema}"."${table.storage}"`;
       const chunks: Buffer[] = [];
-      await pipeline(client.query(copyTo(`copy ${source} to stdout`)), new Writable({ write: (c, _e, cb) => (chunks.push(c), cb()) }));
+      await pipeline(
+        client.query(copyTo(`copy ${source} to stdout`)),
+        new Writable({ write: (c, _e, cb) => (chunks.push(c), cb()) }),
+      );
       if (chunks.length === 0) continue;
       rows += Number((await client.query(`select count(*) as n from ${source}`)).rows[0].n);
       await client.query(`create table bench_floor."${table.storage}" (like ${source} including all)`);

@@ -41,11 +41,27 @@ export async function loadBench(): Promise<BenchResult[]> {
     const { mix, dropped } = await buildMix(t, SEED);
     const setup = seconds(g0);
     const sizes = KINDS.map((k) => `${k} ${mix[k].length}`).join(', ');
-    const skipped = dropped.length ? `; ${dropped.length} left out, not 200: ${dropped.slice(0, 5).join(', ')}${dropped.length > 5 ? ', …' : ''}` : '';
-    const setupLine = { name: `load: generate and index ${BLOCKS} demo blocks with every built-in plugin (${t.app.plugins.length}) into Postgres, build the mix (${sizes} paths${skipped})`, seconds: setup };
+    const skipped = dropped.length
+      ? `; ${dropped.length} left out, not 200: ${dropped.slice(0, 5).join(', ')}${dropped.length > 5 ? ', …' : ''}`
+      : '';
+    const setupLine = {
+      name: `load: generate and index ${BLOCKS} demo blocks with every built-in plugin (${t.app.plugins.length}) into Postgres, build the mix (${sizes} paths${skipped})`,
+      seconds: setup,
+    };
     const peak = watchQueue(t);
-    const tally = await runLoad({ url: t.url, mix, clients: CLIENTS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, timeoutMs: TIMEOUT_MS }).finally(peak.stop);
-    return [setupLine, summary(tally, t, peak), ...KINDS.filter((k) => mix[k].length > 0).map((k) => kindLine(tally, k, mix))];
+    const tally = await runLoad({
+      url: t.url,
+      mix,
+      clients: CLIENTS,
+      warmupSeconds: WARMUP_SECONDS,
+      seconds: SECONDS,
+      timeoutMs: TIMEOUT_MS,
+    }).finally(peak.stop);
+    return [
+      setupLine,
+      summary(tally, t, peak),
+      ...KINDS.filter((k) => mix[k].length > 0).map((k) => kindLine(tally, k, mix)),
+    ];
   } finally {
     await t.close();
   }

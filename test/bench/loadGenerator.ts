@@ -39,7 +39,9 @@ export function runLoad(spec: LoadSpec): Promise<LoadTally> {
     let tally: LoadTally | undefined;
     worker.once('message', (r: LoadTally) => (tally = r));
     worker.once('error', reject);
-    worker.once('exit', (code) => (tally ? resolve(tally) : reject(new Error(`load worker exited with code ${code} and no result`))));
+    worker.once('exit', (code) =>
+      tally ? resolve(tally) : reject(new Error(`load worker exited with code ${code} and no result`)),
+    );
   });
 }
 
@@ -48,7 +50,11 @@ export function runLoad(spec: LoadSpec): Promise<LoadTally> {
  * (seeded per client), reading the whole answer, until the deadline; a warm-up run first.
  */
 async function generate(spec: LoadSpec): Promise<LoadTally> {
-  const pool = new Pool(spec.url, { connections: spec.clients, headersTimeout: spec.timeoutMs, bodyTimeout: spec.timeoutMs });
+  const pool = new Pool(spec.url, {
+    connections: spec.clients,
+    headersTimeout: spec.timeoutMs,
+    bodyTimeout: spec.timeoutMs,
+  });
   try {
     await drive(spec, pool, spec.warmupSeconds, 'warmup');
     return await drive(spec, pool, spec.seconds, 'measure');
@@ -58,7 +64,14 @@ async function generate(spec: LoadSpec): Promise<LoadTally> {
 }
 
 async function drive(spec: LoadSpec, pool: Pool, seconds: number, phase: string): Promise<LoadTally> {
-  const tally: LoadTally = { seconds: 0, latencies: { tables: [], series: [], explorer: [], plugins: [] }, bytes: 0, statuses: {}, admission: 0, failed: {} };
+  const tally: LoadTally = {
+    seconds: 0,
+    latencies: { tables: [], series: [], explorer: [], plugins: [] },
+    bytes: 0,
+    statuses: {},
+    admission: 0,
+    failed: {},
+  };
   const kinds = KINDS.filter((k) => spec.mix[k].length > 0);
   const weights = kinds.map((k) => WEIGHTS[k]);
   const start = process.hrtime.bigint();

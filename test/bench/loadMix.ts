@@ -14,7 +14,10 @@ const SAMPLES = 8;
 /** Not load: endless (the stream), static (the reference) or exempt from admission (metrics, status). */
 const SKIPPED = /^\/(stream|docs|openapi\.json|metrics|explorer\/status)\b/;
 
-type Op = { parameters?: Array<{ name: string; in: string; schema?: { enum?: unknown[] } }>; 'x-tzidx-params-from'?: { table: string; columns: Record<string, string> } };
+type Op = {
+  parameters?: Array<{ name: string; in: string; schema?: { enum?: unknown[] } }>;
+  'x-tzidx-params-from'?: { table: string; columns: Record<string, string> };
+};
 
 /**
  * The paths the load asks for, all answering 200 on the indexed chain: every documented GET route
@@ -61,25 +64,47 @@ async function instances(t: TestInstance, template: string, op: Op, prng: Prng):
 
 /** Up to SAMPLES rows of a table's newest 500 whose columns are all set. */
 async function sample(t: TestInstance, table: string, columns: string[], prng: Prng): Promise<unknown[][]> {
-  const rows = ((await (await t.get(`/tables/${table}?columns=${columns.join(',')}&limit=500&order=desc`)).json()) as unknown[][]).filter((r) => r.every((v) => v !== null));
+  const rows = (
+    (await (await t.get(`/tables/${table}?columns=${columns.join(',')}&limit=500&order=desc`)).json()) as unknown[][]
+  ).filter((r) => r.every((v) => v !== null));
   return prng.shuffle(rows).slice(0, SAMPLES);
 }
 
 /** Tables and series as clients query them: limits, orders, time windows and filters on real ids. */
 async function queries(t: TestInstance): Promise<string[]> {
   const ids = async (table: string, column: string, filter = ''): Promise<string[]> =>
-    ((await (await t.get(`/tables/${table}?columns=${column}&limit=${SAMPLES}&order=desc${filter}`)).json()) as unknown[][]).map((r) => String(r[0]));
+    (
+      (await (
+        await t.get(`/tables/${table}?columns=${column}&limit=${SAMPLES}&order=desc${filter}`)
+      ).json()) as unknown[][]
+    ).map((r) => String(r[0]));
   const accounts = await ids('account', 'address', '&is_funded=1');
   const heights = await ids('block', 'height');
   const out: string[] = [];
   for (const a of accounts) {
-    out.push(`/tables/op?sender=${a}&limit=100&order=desc`, `/tables/flow?address=${a}&limit=100`, `/tables/balance?address=${a}`);
+    out.push(
+      `/tables/op?sender=${a}&limit=100&order=desc`,
+      `/tables/flow?address=${a}&limit=100`,
+      `/tables/balance?address=${a}`,
+    );
     out.push(`/series/balance?address=${a}&collapse=1h&limit=48`, `/series/flow?address=${a}&collapse=1d&limit=30`);
   }
-  for (const h of heights) out.push(`/tables/op?height=${h}`, `/tables/block?columns=height,time,hash,n_ops_applied,volume&height.lte=${h}&limit=100&order=desc`);
-  out.push('/tables/op?type=transaction&limit=500&order=desc', '/tables/op?time.gte=now-1h&columns=hash,type,sender,receiver,volume', '/tables/account?limit=100&order=desc');
+  for (const h of heights)
+    out.push(
+      `/tables/op?height=${h}`,
+      `/tables/block?columns=height,time,hash,n_ops_applied,volume&height.lte=${h}&limit=100&order=desc`,
+    );
+  out.push(
+    '/tables/op?type=transaction&limit=500&order=desc',
+    '/tables/op?time.gte=now-1h&columns=hash,type,sender,receiver,volume',
+    '/tables/account?limit=100&order=desc',
+  );
   for (const s of ['block', 'op', 'flow', 'chain', 'supply']) {
-    out.push(`/series/${s}?collapse=5m&start_date=now-6h`, `/series/${s}?collapse=1h&limit=24`, `/series/${s}?collapse=1d&limit=30`);
+    out.push(
+      `/series/${s}?collapse=5m&start_date=now-6h`,
+      `/series/${s}?collapse=1h&limit=24`,
+      `/series/${s}?collapse=1d&limit=30`,
+    );
   }
   out.push('/series/op?collapse=1h&type=transaction&limit=24');
   return out;

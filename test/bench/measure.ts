@@ -14,8 +14,13 @@ export interface BenchResult {
 
 /** How a result line ends: each target with met / NOT met. */
 export function verdicts(r: BenchResult): string {
-  const ratio = r.ratio !== undefined && r.target !== undefined ? [`target <= ${r.target}x: ${r.ratio <= r.target ? 'met' : 'NOT met'}`] : [];
-  const checks = (r.checks ?? []).map((c) => `target ${c.target}: ${c.met === undefined ? 'not measured by this run' : c.met ? 'met' : 'NOT met'}`);
+  const ratio =
+    r.ratio !== undefined && r.target !== undefined
+      ? [`target <= ${r.target}x: ${r.ratio <= r.target ? 'met' : 'NOT met'}`]
+      : [];
+  const checks = (r.checks ?? []).map(
+    (c) => `target ${c.target}: ${c.met === undefined ? 'not measured by this run' : c.met ? 'met' : 'NOT met'}`,
+  );
   return [...ratio, ...checks].map((v) => ` (${v})`).join('');
 }
 

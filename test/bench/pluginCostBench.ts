@@ -15,7 +15,12 @@ const ONLY = process.env.TZIDX_BENCH_PLUGINS?.split(',');
 /** A plugin (core-chain) to measure against instead of every plugin: base + plugin vs base alone. */
 const BASE = process.env.TZIDX_BENCH_BASE;
 /** Plugins whose issues set an ingest budget: their cost is what the rest costs more with them on. */
-const MEASURED: Readonly<Record<string, number>> = { baking: 1.15, 'defi-dex': 1.2, 'defi-farm': 1.2, 'defi-lending': 1.2 };
+const MEASURED: Readonly<Record<string, number>> = {
+  baking: 1.15,
+  'defi-dex': 1.2,
+  'defi-farm': 1.2,
+  'defi-lending': 1.2,
+};
 
 /**
  * The ingest cost of single plugins: the same mainnet-like sandbox blocks indexed (Postgres) with every
@@ -33,7 +38,9 @@ export async function pluginCostBench(): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
   for (const [name, target] of Object.entries(MEASURED)) {
     if (!all.some((p) => p.manifest.name === name) || (ONLY && !ONLY.includes(name))) continue;
-    const [withIt, without] = BASE ? [withDependencies(all, [BASE, name]), withDependencies(all, [BASE])] : [all, withoutPlugin(all, name)];
+    const [withIt, without] = BASE
+      ? [withDependencies(all, [BASE, name]), withDependencies(all, [BASE])]
+      : [all, withoutPlugin(all, name)];
     const on: number[] = [];
     const off: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -41,9 +48,17 @@ export async function pluginCostBench(): Promise<BenchResult[]> {
       off.push(await indexOnce(chain, without, node));
     }
     const ratio = median(on) / median(off);
-    if (process.env.TZIDX_BENCH_VERBOSE) process.stderr.write(`on ${on.map((s) => s.toFixed(2))} off ${off.map((s) => s.toFixed(2))}\n`);
+    if (process.env.TZIDX_BENCH_VERBOSE)
+      process.stderr.write(`on ${on.map((s) => s.toFixed(2))} off ${off.map((s) => s.toFixed(2))}\n`);
     const versus = BASE ? `${BASE} + ${name} vs. ${BASE} alone` : 'with every plugin vs. without it';
-    out.push({ name: `ingest cost of ${name}: ${BLOCKS} blocks ${versus}`, seconds: median(on), rate: BLOCKS / median(on), unit: 'blocks/s', ratio, target });
+    out.push({
+      name: `ingest cost of ${name}: ${BLOCKS} blocks ${versus}`,
+      seconds: median(on),
+      rate: BLOCKS / median(on),
+      unit: 'blocks/s',
+      ratio,
+      target,
+    });
   }
   return out;
 }
@@ -51,7 +66,7 @@ export async function pluginCostBench(): Promise<BenchResult[]> {
 /** Every plugin except `name` and the plugins that depend on it, directly or not. */
 function withoutPlugin(all: readonly PluginClass[], name: string): PluginClass[] {
   const gone = new Set([name]);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const p of all) {
       if (!gone.has(p.manifest.name) && (p.manifest.dependsOn ?? []).some((d) => gone.has(d))) {
@@ -66,7 +81,7 @@ function withoutPlugin(all: readonly PluginClass[], name: string): PluginClass[]
 /** The plugins named and those they depend on, directly or not. */
 function withDependencies(all: readonly PluginClass[], names: readonly string[]): PluginClass[] {
   const kept = new Set(names);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const p of all) {
       for (const d of kept.has(p.manifest.name) ? (p.manifest.dependsOn ?? []) : []) {

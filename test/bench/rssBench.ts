@@ -18,7 +18,13 @@ const HEAP_SAMPLE_MS = 500;
  */
 export async function rssBench(): Promise<BenchResult[]> {
   const g0 = process.hrtime.bigint();
-  const sandbox = await startSandboxServer({ port: 0, seed: 'bench', profile: 'mainnet-like', historyBlocks: BLOCKS, blockIntervalMs: 0 });
+  const sandbox = await startSandboxServer({
+    port: 0,
+    seed: 'bench',
+    profile: 'mainnet-like',
+    historyBlocks: BLOCKS,
+    blockIntervalMs: 0,
+  });
   const generation = seconds(g0);
   const root = mkdtempSync(path.join(tmpdir(), 'tzidx-rss-'));
   const i = await instance(root, 'indexer', '');
@@ -30,19 +36,34 @@ export async function rssBench(): Promise<BenchResult[]> {
       const t0 = process.hrtime.bigint();
       let heap = 0;
       let sampled = 0;
-      await waitFor(`the backfill of ${BLOCKS} blocks`, async () => {
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the indexer process ended before level ${BLOCKS}: ${stderr}`);
-        if (Date.now() - sampled >= HEAP_SAMPLE_MS) {
-          sampled = Date.now();
-          heap = Math.max(heap, await heapUsed(i.port));
-        }
-        return (await indexedHeight(i)) === BLOCKS ? true : undefined;
-      }, 60 * 60_000);
+      await waitFor(
+        `the backfill of ${BLOCKS} blocks`,
+        async () => {
+          if (child.exitCode !== null || child.signalCode !== null)
+            throw new Error(`the indexer process ended before level ${BLOCKS}: ${stderr}`);
+          if (Date.now() - sampled >= HEAP_SAMPLE_MS) {
+            sampled = Date.now();
+            heap = Math.max(heap, await heapUsed(i.port));
+          }
+          return (await indexedHeight(i)) === BLOCKS ? true : undefined;
+        },
+        60 * 60_000,
+      );
       const indexing = seconds(t0);
       const { peak, now } = memory(child.pid!);
       return [
-        { name: `rss: sandbox node: ${BLOCKS} mainnet-like blocks generated`, seconds: generation, rate: BLOCKS / generation, unit: 'blocks/s' },
-        { name: `rss: \`tzidx start\` in its own process indexed ${BLOCKS} blocks from the node over HTTP, all built-in plugins, Postgres (the node in the bench process shares the 2 cores)`, seconds: indexing, rate: BLOCKS / indexing, unit: 'blocks/s' },
+        {
+          name: `rss: sandbox node: ${BLOCKS} mainnet-like blocks generated`,
+          seconds: generation,
+          rate: BLOCKS / generation,
+          unit: 'blocks/s',
+        },
+        {
+          name: `rss: \`tzidx start\` in its own process indexed ${BLOCKS} blocks from the node over HTTP, all built-in plugins, Postgres (the node in the bench process shares the 2 cores)`,
+          seconds: indexing,
+          rate: BLOCKS / indexing,
+          unit: 'blocks/s',
+        },
         {
           name: `rss: the indexer process's peak resident set (VmHWM) over the ${BLOCKS}-block backfill (${mib(now)} MiB at the end; JS heap in use at most ${mib(heap)} MiB by /metrics), ratio to 1 GiB`,
           seconds: indexing,
@@ -63,7 +84,10 @@ export async function rssBench(): Promise<BenchResult[]> {
 
 /** `nodejs_heap_size_used_bytes` of the instance's /metrics (0 while its API is not up). */
 async function heapUsed(port: number): Promise<number> {
-  const text = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text(), () => '');
+  const text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
+    (r) => r.text(),
+    () => '',
+  );
   return Number(/^nodejs_heap_size_used_bytes (\S+)$/m.exec(text)?.[1] ?? 0);
 }
 

@@ -12,7 +12,16 @@ import { streamBench } from './streamBench';
 import { tablesBench } from './tablesBench';
 
 /** `npm run bench`: every part measures itself against a floor taken in the same run. */
-const PARTS: Record<string, () => Promise<BenchResult[]>> = { tables: tablesBench, ingest: ingestBench, plugins: pluginCostBench, series: seriesBench, explorer: explorerBench, stream: streamBench, load: loadBench, rss: rssBench };
+const PARTS: Record<string, () => Promise<BenchResult[]>> = {
+  tables: tablesBench,
+  ingest: ingestBench,
+  plugins: pluginCostBench,
+  series: seriesBench,
+  explorer: explorerBench,
+  stream: streamBench,
+  load: loadBench,
+  rss: rssBench,
+};
 
 async function main(): Promise<void> {
   // The in-process parts (ingest, API) run with the old-space growth `tzidx` itself runs with.
@@ -26,7 +35,9 @@ async function main(): Promise<void> {
     for (const r of await part()) {
       const rate = r.rate !== undefined ? `  ${Math.round(r.rate).toLocaleString('en-US')} ${r.unit}` : '';
       const ratio = r.ratio !== undefined ? `  ratio ${r.ratio.toFixed(2)}x` : '';
-      const amount = r.figure ? `${Math.round(r.figure.value).toLocaleString('en-US')} ${r.figure.unit}` : `${r.seconds.toFixed(3)} s`;
+      const amount = r.figure
+        ? `${Math.round(r.figure.value).toLocaleString('en-US')} ${r.figure.unit}`
+        : `${r.seconds.toFixed(3)} s`;
       process.stdout.write(`${r.name}: ${amount}${rate}${ratio}${verdicts(r)}\n`);
     }
   }

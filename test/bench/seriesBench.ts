@@ -21,15 +21,26 @@ const STEP_US = Math.round((365 * 86_400 * 1e6) / ROWS);
  * run. Rows are generated in SQL (`INSERT … SELECT generate_series`), secondary indexes built after.
  */
 export async function seriesBench(): Promise<BenchResult[]> {
-  const plugins = ['core-chain', 'governance', 'bigmaps'].map((n) => manifestPlugin(n, n === 'core-chain' ? [] : ['core-chain']));
-  const t = await startTestInstance({ plugins, enabled: ['core-chain'], config: { catalogFile: path.resolve('tables.yaml') } });
+  const plugins = ['core-chain', 'governance', 'bigmaps'].map((n) =>
+    manifestPlugin(n, n === 'core-chain' ? [] : ['core-chain']),
+  );
+  const t = await startTestInstance({
+    plugins,
+    enabled: ['core-chain'],
+    config: { catalogFile: path.resolve('tables.yaml') },
+  });
   const client = new Client({ connectionString: t.app.config.databaseUrl });
   await client.connect();
   try {
     await client.query("set time zone 'UTC'");
     const op = t.app.catalog.table('op')!;
     const target = `${quote(op.schema)}.${quote(op.storage)}`;
-    const indexes = (await client.query(`select indexname, indexdef from pg_indexes where schemaname = $1 and tablename = $2 and indexname not like '%pkey'`, [op.schema, op.storage])).rows;
+    const indexes = (
+      await client.query(
+        `select indexname, indexdef from pg_indexes where schemaname = $1 and tablename = $2 and indexname not like '%pkey'`,
+        [op.schema, op.storage],
+      )
+    ).rows;
     const [insertSeconds] = await time(async () => {
       for (const ix of indexes) await client.query(`drop index ${quote(op.schema)}.${quote(ix.indexname)}`);
       await client.query(generateSql(op, target));
@@ -55,7 +66,10 @@ export async function seriesBench(): Promise<BenchResult[]> {
     const api = (extra: string, source: string) => async (): Promise<number> => {
       const res = await t.get(`/series/op?collapse=1d&limit=50000&start_date=${YEAR.from}&end_date=2024-12-31${extra}`);
       const body = (await res.json()) as unknown[];
-      if (res.status !== 200 || res.headers.get('x-series-source') !== source) throw new Error(`status ${res.status} from ${res.headers.get('x-series-source')}: ${JSON.stringify(body).slice(0, 200)}`);
+      if (res.status !== 200 || res.headers.get('x-series-source') !== source)
+        throw new Error(
+          `status ${res.status} from ${res.headers.get('x-series-source')}: ${JSON.stringify(body).slice(0, 200)}`,
+        );
       if (body.length !== 366) throw new Error(`expected 366 days, got ${body.length}`);
       return body.length;
     };
@@ -70,7 +84,11 @@ export async function seriesBench(): Promise<BenchResult[]> {
     let height = ROWS;
     const block = async (): Promise<void> => {
       height += 1;
-      const rows = generateRows(op, 30, height).map((r) => ({ ...r, height: BigInt(height), time: new Date(Date.parse(YEAR.to) + height * 8000) }));
+      const rows = generateRows(op, 30, height).map((r) => ({
+        ...r,
+        height: BigInt(height),
+        time: new Date(Date.parse(YEAR.to) + height * 8000),
+      }));
       await t.app.db.writer.transaction(async (trx) => {
         await writer.append(trx, op, rows);
         await rollups.update(trx);
@@ -79,13 +97,36 @@ export async function seriesBench(): Promise<BenchResult[]> {
     const perBlock = median(await time(block, 20));
 
     return [
-      { name: `series: generate ${ROWS.toLocaleString('en-US')} op rows (INSERT … SELECT generate_series, no secondary indexes)`, seconds: insertSeconds, rate: ROWS / insertSeconds, unit: 'rows/s' },
+      {
+        name: `series: generate ${ROWS.toLocaleString('en-US')} op rows (INSERT … SELECT generate_series, no secondary indexes)`,
+        seconds: insertSeconds,
+        rate: ROWS / insertSeconds,
+        unit: 'rows/s',
+      },
       { name: `series: build the ${indexes.length} secondary op indexes and analyze`, seconds: indexSeconds },
-      { name: 'series: first SeriesRollups.update() over the whole table (6 series × 3 levels)', seconds: buildSeconds, rate: ROWS / buildSeconds, unit: 'op rows/s' },
+      {
+        name: 'series: first SeriesRollups.update() over the whole table (6 series × 3 levels)',
+        seconds: buildSeconds,
+        rate: ROWS / buildSeconds,
+        unit: 'op rows/s',
+      },
       { name: "series: raw GROUP BY date_trunc('day', time) over one year (pg, no encoding)", seconds: floor },
-      { name: 'series: GET /series/op?collapse=1d over one year (rollup:1d)', seconds: ours, ratio: ours / floor, target: 0.1 },
-      { name: 'series: GET /series/op?collapse=1d over one year, raw path (filter height.gte=0)', seconds: oursRaw, ratio: oursRaw / floor, target: 1.5 },
-      { name: 'series: one block of 30 op rows appended + SeriesRollups.update() in its transaction', seconds: perBlock },
+      {
+        name: 'series: GET /series/op?collapse=1d over one year (rollup:1d)',
+        seconds: ours,
+        ratio: ours / floor,
+        target: 0.1,
+      },
+      {
+        name: 'series: GET /series/op?collapse=1d over one year, raw path (filter height.gte=0)',
+        seconds: oursRaw,
+        ratio: oursRaw / floor,
+        target: 1.5,
+      },
+      {
+        name: 'series: one block of 30 op rows appended + SeriesRollups.update() in its transaction',
+        seconds: perBlock,
+      },
     ];
   } finally {
     await client.end();

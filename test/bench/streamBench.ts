@@ -20,7 +20,10 @@ export async function streamBench(): Promise<BenchResult[]> {
   try {
     const committedAt = new Map<number, number>();
     t.app.dispatcher.afterBatch((trx, _from, to) => {
-      trx.executionPromise.then(() => committedAt.set(to, performance.now()), () => undefined);
+      trx.executionPromise.then(
+        () => committedAt.set(to, performance.now()),
+        () => undefined,
+      );
     });
     const chain = new SandboxChain({ seed: 'stream-bench', profile: 'tiny' });
     chain.bake(5);
@@ -30,21 +33,35 @@ export async function streamBench(): Promise<BenchResult[]> {
     for (let i = 0; i < CLIENTS; i++) {
       const seen = new Map<number, number>();
       arrivals.push(seen);
-      readers.push(await SseReader.open(`${t.url}/stream?types=block`, {}, (m) => (seen.set(m.data.level as number, performance.now()), m)));
+      readers.push(
+        await SseReader.open(
+          `${t.url}/stream?types=block`,
+          {},
+          (m) => (seen.set(m.data.level as number, performance.now()), m),
+        ),
+      );
     }
     for (let i = 0; i < BLOCKS; i++) {
       chain.bake(1);
       await indexSandbox(t, chain);
     }
     const head = chain.headLevel;
-    for (const r of readers) await r.until(() => r.events('block').some((m) => m.data.level === head), 30_000, 'the head');
+    for (const r of readers)
+      await r.until(() => r.events('block').some((m) => m.data.level === head), 30_000, 'the head');
     readers.forEach((r) => r.close());
     const latencies: number[] = [];
-    for (const seen of arrivals) for (const [level, at] of seen) if (committedAt.has(level)) latencies.push(at - committedAt.get(level)!);
+    for (const seen of arrivals)
+      for (const [level, at] of seen) if (committedAt.has(level)) latencies.push(at - committedAt.get(level)!);
     const [p50, p99] = percentiles(latencies, [0.5, 0.99]);
     return [
-      { name: `stream latency commit → SSE p50 (${CLIENTS} clients, ${latencies.length} deliveries, ${t.app.db.kind})`, seconds: p50 / 1000 },
-      { name: `stream latency commit → SSE p99 (${CLIENTS} clients, ${latencies.length} deliveries, ${t.app.db.kind})`, seconds: p99 / 1000 },
+      {
+        name: `stream latency commit → SSE p50 (${CLIENTS} clients, ${latencies.length} deliveries, ${t.app.db.kind})`,
+        seconds: p50 / 1000,
+      },
+      {
+        name: `stream latency commit → SSE p99 (${CLIENTS} clients, ${latencies.length} deliveries, ${t.app.db.kind})`,
+        seconds: p99 / 1000,
+      },
     ];
   } finally {
     await t.close();

@@ -16,7 +16,10 @@ describe(`bigmaps: the demo chain's bootstrap big maps in one batch (${BACKEND})
   it('indexes block after block past the genesis big maps, every bootstrap key live', async function () {
     const chain = new SandboxChain({ seed: 1, profile: 'demo' });
     chain.bake(3);
-    const t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]), enabled: ['core-chain', 'bigmaps'] });
+    const t = await startTestInstance({
+      plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]),
+      enabled: ['core-chain', 'bigmaps'],
+    });
     try {
       const status = await indexSandbox(t, chain, { batchBlocks: 1 });
       expect(status.indexed).to.equal(chain.headLevel);
@@ -24,7 +27,9 @@ describe(`bigmaps: the demo chain's bootstrap big maps in one batch (${BACKEND})
       expect(keys.length).to.be.greaterThan(300);
       // Every key the node lists for each big map at the head is live in the index, and no other.
       const transport = new SandboxRpcTransport(chain);
-      const ids = ((await (await t.get('/tables/bigmaps?columns=bigmap_id&limit=50000')).json()) as number[][]).map((r) => r[0]);
+      const ids = ((await (await t.get('/tables/bigmaps?columns=bigmap_id&limit=50000')).json()) as number[][]).map(
+        (r) => r[0],
+      );
       let listed = 0;
       for (const id of ids) {
         const res = await transport.get(`/chains/main/blocks/head/context/big_maps/${id}`);

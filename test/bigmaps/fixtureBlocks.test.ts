@@ -15,8 +15,11 @@ import { ReceiptBigmaps } from './support/receiptBigmaps';
  * Recordings that add only more key updates to protocols and features other recordings cover (the
  * first edonet run, a second Edo and a second Granada mainnet block): left out to keep the test short.
  */
-const REPEATS = new Set([228459, 228460, 228461, 228462, 228463, 228464, 228465, 228466, 228467, 228468, 228490, 1443112, 1676122]);
-const hasBigmapChanges = (raw: Json): boolean => /"(lazy_storage_diff|big_map_diff)"/.test(JSON.stringify(raw.operations ?? []));
+const REPEATS = new Set([
+  228459, 228460, 228461, 228462, 228463, 228464, 228465, 228466, 228467, 228468, 228490, 1443112, 1676122,
+]);
+const hasBigmapChanges = (raw: Json): boolean =>
+  /"(lazy_storage_diff|big_map_diff)"/.test(JSON.stringify(raw.operations ?? []));
 const isFullBlock = (raw: Json): boolean => typeof raw.hash === 'string' && Number.isInteger(raw.header?.level);
 
 /** Results of a block with their contents, for finding a recorded receipt to extend. */
@@ -56,7 +59,8 @@ describe(`bigmaps: recorded blocks of every protocol (${BACKEND})`, function () 
   const byLevel = new Map<number, Json>();
   for (const file of listFixtures('tezos-rpc', 'blocks')) {
     const raw = readFixtureJson<Json>(file);
-    if (isFullBlock(raw) && hasBigmapChanges(raw) && !REPEATS.has(raw.header.level) && !byLevel.has(raw.header.level)) byLevel.set(raw.header.level, raw);
+    if (isFullBlock(raw) && hasBigmapChanges(raw) && !REPEATS.has(raw.header.level) && !byLevel.has(raw.header.level))
+      byLevel.set(raw.header.level, raw);
   }
   const NEW_ID = 999_999_999;
   byLevel.set(228523, withTemporaryCopy(byLevel.get(228523)!, NEW_ID));
@@ -81,14 +85,23 @@ describe(`bigmaps: recorded blocks of every protocol (${BACKEND})`, function () 
         if (result.status !== 'applied' && (result.lazy_storage_diff || result.big_map_diff)) kinds.add('not applied');
       }
     for (const u of expected.updates) kinds.add(u.action);
-    expect([...kinds].sort()).to.deep.equal(['alloc', 'copy', 'lazy', 'legacy only', 'not applied', 'remove', 'update']);
+    expect([...kinds].sort()).to.deep.equal([
+      'alloc',
+      'copy',
+      'lazy',
+      'legacy only',
+      'not applied',
+      'remove',
+      'update',
+    ]);
     expect(new Set(blocks.map((b) => b.protocol)).size).to.be.greaterThan(4);
   });
 
   it('no allocation reuses an id an earlier recording used (the expectations assume fresh ids)', () => {
     const seen = new Set<number>();
     for (const u of expected.updates) {
-      if (u.action === 'alloc' || u.action === 'copy') expect(seen.has(u.bigmap_id), `bigmap ${u.bigmap_id}`).to.equal(false);
+      if (u.action === 'alloc' || u.action === 'copy')
+        expect(seen.has(u.bigmap_id), `bigmap ${u.bigmap_id}`).to.equal(false);
       seen.add(u.bigmap_id);
     }
   });
@@ -99,12 +112,17 @@ describe(`bigmaps: recorded blocks of every protocol (${BACKEND})`, function () 
 
   it('temporary bigmaps leave no rows; copied into a permanent one, their keys do', async () => {
     for (const code of ['bigmaps', 'bigmap_values', 'bigmap_updates']) {
-      expect((await tableRows(t, code, ['bigmap_id'])).filter((r) => r.bigmap_id < 0), code).to.deep.equal([]);
+      expect(
+        (await tableRows(t, code, ['bigmap_id'])).filter((r) => r.bigmap_id < 0),
+        code,
+      ).to.deep.equal([]);
     }
     const copied = expected.bigmaps.get(NEW_ID)!;
     expect(copied.keys.size, "the source's keys and the one set on the temporary bigmap").to.be.greaterThan(1);
     const values = await getJson<Obj[]>(t, `/explorer/bigmap/${NEW_ID}/values?prim=1&limit=500`);
-    expect(values.map((v) => [v.hash, v.value_prim])).to.have.deep.members([...copied.keys].map(([hash, k]) => [hash, k.value]));
+    expect(values.map((v) => [v.hash, v.value_prim])).to.have.deep.members(
+      [...copied.keys].map(([hash, k]) => [hash, k.value]),
+    );
     const updates = await getJson<Obj[]>(t, `/explorer/bigmap/${NEW_ID}/updates?limit=500`);
     expect(updates.map((u) => u.action)).to.deep.equal(['copy', ...values.map(() => 'update')]);
     expect(updates[0]).to.include({ source_big_map: -2, destination_big_map: NEW_ID });
@@ -116,9 +134,13 @@ describe(`bigmaps: recorded blocks of every protocol (${BACKEND})`, function () 
     let literals = 0;
     for (const m of allocated) {
       const object = await getJson(t, `/explorer/bigmap/${m.id}?prim=1`);
-      expect({ key: object.key_type_prim, value: object.value_type_prim }, `bigmap ${m.id}`).to.deep.equal({ key: m.keyType, value: m.valueType });
+      expect({ key: object.key_type_prim, value: object.value_type_prim }, `bigmap ${m.id}`).to.deep.equal({
+        key: m.keyType,
+        value: m.valueType,
+      });
       expect(object.key_type.name, `bigmap ${m.id}`).to.equal('key');
-      if (['pair', 'or', 'option'].includes(m.keyType!.prim)) expect(object.key_type.type).to.be.oneOf(['struct', 'union', m.keyType!.args?.[0]?.prim]);
+      if (['pair', 'or', 'option'].includes(m.keyType!.prim))
+        expect(object.key_type.type).to.be.oneOf(['struct', 'union', m.keyType!.args?.[0]?.prim]);
       else expect(object.key_type.type, `bigmap ${m.id}`).to.equal(m.keyType!.prim);
       for (const [hash, k] of m.keys) {
         const text = literalOf(m.keyType!, k.key);

@@ -8,7 +8,14 @@ import { expectError, expectNotModified, getJson, Obj, readAllPages } from '../e
 import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
-import { BIGMAP_COLUMNS, data, expectTablesMatchReceipts, tableRows, UPDATE_COLUMNS, VALUE_COLUMNS } from './support/bigmapTables';
+import {
+  BIGMAP_COLUMNS,
+  data,
+  expectTablesMatchReceipts,
+  tableRows,
+  UPDATE_COLUMNS,
+  VALUE_COLUMNS,
+} from './support/bigmapTables';
 import { ExpectedBigmap, ReceiptBigmaps } from './support/receiptBigmaps';
 
 // A chain whose two reorgs take back a bigmap removal and a key removal, and whose final branch
@@ -56,8 +63,10 @@ describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, f
     expect(res.status, path).to.equal(200);
     return JSON.parse(res.body);
   };
-  const bigmapsBy = (test: (m: ExpectedBigmap) => boolean): ExpectedBigmap[] => [...expected.bigmaps.values()].filter(test);
-  const largest = (): ExpectedBigmap => bigmapsBy((m) => m.deleteHeight === null).sort((a, b) => b.keys.size - a.keys.size)[0];
+  const bigmapsBy = (test: (m: ExpectedBigmap) => boolean): ExpectedBigmap[] =>
+    [...expected.bigmaps.values()].filter(test);
+  const largest = (): ExpectedBigmap =>
+    bigmapsBy((m) => m.deleteHeight === null).sort((a, b) => b.keys.size - a.keys.size)[0];
 
   before(async function () {
     t = await startTestInstance(PLUGINS);
@@ -91,7 +100,10 @@ describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, f
   it('the tables hold exactly what the final chain implies, and equal a run over the final chain alone', async () => {
     await expectTablesMatchReceipts(t, expected);
     for (const [code, columns] of [
-      ['bigmaps', [...BIGMAP_COLUMNS, 'alloc_time', 'alloc_block', 'update_time', 'update_block', 'delete_time', 'delete_block']],
+      [
+        'bigmaps',
+        [...BIGMAP_COLUMNS, 'alloc_time', 'alloc_block', 'update_time', 'update_block', 'delete_time', 'delete_block'],
+      ],
       ['bigmap_values', VALUE_COLUMNS],
       ['bigmap_updates', [...UPDATE_COLUMNS, 'time']],
     ] as const) {
@@ -102,7 +114,8 @@ describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, f
   it("every live value equals the node's, and keys and bigmaps that are gone are gone at the node too", async () => {
     const values = await tableRows(t, 'bigmap_values', VALUE_COLUMNS);
     expect(values.length).to.be.greaterThan(50);
-    for (const v of values) expect(data(v.value), `${v.bigmap_id}/${v.hash}`).to.deep.equal(await node('head', `${v.bigmap_id}/${v.hash}`));
+    for (const v of values)
+      expect(data(v.value), `${v.bigmap_id}/${v.hash}`).to.deep.equal(await node('head', `${v.bigmap_id}/${v.hash}`));
     for (const b of await tableRows(t, 'bigmaps', BIGMAP_COLUMNS)) {
       const listed = (await node('head', String(b.bigmap_id))) as unknown[] | undefined;
       if (b.delete_height !== null) expect(listed, `removed bigmap ${b.bigmap_id}`).to.equal(undefined);
@@ -132,7 +145,9 @@ describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, f
         }
         const [first] = values;
         if (first) {
-          expect((await getJson(t, `/explorer/bigmap/${m.id}/${first.hash}?block=${level}&prim=1`)).value_prim).to.deep.equal(first.value_prim);
+          expect(
+            (await getJson(t, `/explorer/bigmap/${m.id}/${first.hash}?block=${level}&prim=1`)).value_prim,
+          ).to.deep.equal(first.value_prim);
           singles++;
         }
       }
@@ -141,17 +156,28 @@ describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, f
   });
 
   it('bigmap objects: owner, allocation, last change, removal, types as typedefs and Micheline', async () => {
-    const accounts = new Map((await tableRows(t, 'account', ['row_id', 'address'])).map((a) => [a.address as string, a.row_id as number]));
+    const accounts = new Map(
+      (await tableRows(t, 'account', ['row_id', 'address'])).map((a) => [a.address as string, a.row_id as number]),
+    );
     const rows = new Map((await tableRows(t, 'bigmaps', BIGMAP_COLUMNS)).map((b) => [b.bigmap_id as number, b]));
     for (const m of expected.bigmaps.values()) {
       const o = await getJson(t, `/explorer/bigmap/${m.id}?prim=1`);
       const at = (level: number | null): [number, string, string] | [null, null, null] =>
-        level === null ? [null, null, null] : [level, blocks[level].hash, blocks[level].header.timestamp.replace(/\.\d+Z$/, 'Z')];
-      expect(o, `bigmap ${m.id}`).to.deep.include({ contract: m.contract, bigmap_id: m.id, n_keys: m.keys.size, n_updates: m.nUpdates });
+        level === null
+          ? [null, null, null]
+          : [level, blocks[level].hash, blocks[level].header.timestamp.replace(/\.\d+Z$/, 'Z')];
+      expect(o, `bigmap ${m.id}`).to.deep.include({
+        contract: m.contract,
+        bigmap_id: m.id,
+        n_keys: m.keys.size,
+        n_updates: m.nUpdates,
+      });
       expect([o.alloc_height, o.alloc_block, o.alloc_time]).to.deep.equal(at(m.allocHeight));
       expect([o.update_height, o.update_block, o.update_time]).to.deep.equal(at(m.updateHeight));
       // Live bigmaps: 0, "" and Go's zero time (the TzPro SDK's Bigmap decodes non-pointer values).
-      expect([o.delete_height, o.delete_block, o.delete_time]).to.deep.equal(m.deleteHeight === null ? [0, '', '0001-01-01T00:00:00Z'] : at(m.deleteHeight));
+      expect([o.delete_height, o.delete_block, o.delete_time]).to.deep.equal(
+        m.deleteHeight === null ? [0, '', '0001-01-01T00:00:00Z'] : at(m.deleteHeight),
+      );
       expect(o.row_id).to.equal(rows.get(m.id)!.row_id);
       expect({ key: o.key_type_prim, value: o.value_type_prim }).to.deep.equal({ key: m.keyType, value: m.valueType });
       // Typedef names as the original's: pairs are structs, ors unions.
@@ -171,11 +197,22 @@ describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, f
     expect(all.map((v) => v.hash).sort()).to.deep.equal([...m.keys.keys()].sort());
     for (const v of all) {
       const e = m.keys.get(v.hash)!;
-      expect({ key_prim: v.key_prim, value_prim: v.value_prim }).to.deep.equal({ key_prim: e.key, value_prim: e.value });
+      expect({ key_prim: v.key_prim, value_prim: v.value_prim }).to.deep.equal({
+        key_prim: e.key,
+        value_prim: e.value,
+      });
       expect(v.key).to.equal(e.key.string ?? e.key.int ?? e.key.bytes);
       expect(v.value).to.equal(e.value.int ?? e.value.string ?? e.value.bytes);
       const time = blocks[e.height].header.timestamp.replace(/\.\d+Z$/, 'Z');
-      expect(v.meta).to.deep.equal({ contract: m.contract, bigmap_id: m.id, time, height: e.height, op: null, sender: null, source: null });
+      expect(v.meta).to.deep.equal({
+        contract: m.contract,
+        bigmap_id: m.id,
+        time,
+        height: e.height,
+        op: null,
+        sender: null,
+        source: null,
+      });
       expect(v).to.include({ bigmap_id: m.id, height: e.height, time });
     }
     const ids = all.map((v) => v.row_id);
@@ -183,7 +220,9 @@ describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, f
     expect((await readAllPages(t, path, 'asc', 'offset', 7)).map((v) => v.row_id)).to.deep.equal(ids);
     expect((await getJson<Obj[]>(t, path)).length).to.equal(Math.min(20, ids.length));
     const keys = await readAllPages(t, `/explorer/bigmap/${m.id}/keys?prim=1`, 'asc', 'cursor', 6);
-    expect(keys.map((k) => [k.row_id, k.hash, k.key, k.prim])).to.deep.equal(all.map((v) => [v.row_id, v.hash, v.key, v.key_prim]));
+    expect(keys.map((k) => [k.row_id, k.hash, k.key, k.prim])).to.deep.equal(
+      all.map((v) => [v.row_id, v.hash, v.key, v.key_prim]),
+    );
     expect(keys[0]).not.to.have.any.keys('value', 'meta');
     const plain = await getJson<Obj[]>(t, `${path}?limit=1`);
     expect(plain[0]).to.have.all.keys('row_id', 'key', 'hash', 'value', 'bigmap_id', 'key_id', 'height', 'time');
@@ -198,11 +237,19 @@ describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, f
         const text = textOf(e.key);
         const kind = text && m.keyType!.prim === 'address' ? text.slice(0, 3) : m.keyType!.prim;
         const byText = text !== undefined && !mapKinds.has(kind);
-        if (i < 3 || byText) expect(await getJson(t, `/explorer/bigmap/${m.id}/${hash}?prim=1`)).to.deep.include({ hash, key_prim: e.key, value_prim: e.value });
+        if (i < 3 || byText)
+          expect(await getJson(t, `/explorer/bigmap/${m.id}/${hash}?prim=1`)).to.deep.include({
+            hash,
+            key_prim: e.key,
+            value_prim: e.value,
+          });
         if (!byText) continue;
         mapKinds.add(kind);
         kinds.add(kind);
-        expect((await getJson(t, `/explorer/bigmap/${m.id}/${encodeURIComponent(text)}`)).hash, `${text} in ${m.id}`).to.equal(hash);
+        expect(
+          (await getJson(t, `/explorer/bigmap/${m.id}/${encodeURIComponent(text)}`)).hash,
+          `${text} in ${m.id}`,
+        ).to.equal(hash);
       }
     }
     expect([...kinds]).to.include.members(['tz1', 'tz2', 'tz3', 'tz4', 'KT1', 'string', 'pair']);
@@ -219,32 +266,49 @@ describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, f
     for (const m of expected.bigmaps.values()) {
       const mine = expected.updates.filter((u) => u.bigmap_id === m.id);
       const listed = await readAllPages(t, `/explorer/bigmap/${m.id}/updates?meta=1&prim=1`, 'asc', 'cursor', 7);
-      expect(listed.map((u) => [u.action, u.hash, u.meta.height, u.meta.op, u.meta.sender, u.meta.source]), `bigmap ${m.id}`).to.deep.equal(
+      expect(
+        listed.map((u) => [u.action, u.hash, u.meta.height, u.meta.op, u.meta.sender, u.meta.source]),
+        `bigmap ${m.id}`,
+      ).to.deep.equal(
         mine.map((u) => [u.action, u.hash ?? null, u.height, u.op ?? null, u.sender ?? null, u.source ?? null]),
       );
       listed.forEach((u, i) => {
         const e = mine[i];
         if (e.action === 'update') expect(u.value_prim).to.deep.equal(e.value);
         if (e.key !== undefined) expect(u.key_prim).to.deep.equal(e.key);
-        if (e.action === 'alloc' || e.action === 'copy') expect({ k: u.key_type_prim, v: u.value_type_prim }).to.deep.equal({ k: e.keyType, v: e.valueType });
+        if (e.action === 'alloc' || e.action === 'copy')
+          expect({ k: u.key_type_prim, v: u.value_type_prim }).to.deep.equal({ k: e.keyType, v: e.valueType });
         if (e.action === 'copy') expect(u).to.include({ source_big_map: e.sourceId, destination_big_map: m.id });
       });
     }
     const m = largest();
     // The key updated most often, by hash and by the key itself, on both paths.
-    const [touchedKey, heights] = [...expected.touches].filter(([k]) => k.startsWith(`${m.id}:`)).sort((a, b) => b[1].length - a[1].length)[0];
+    const [touchedKey, heights] = [...expected.touches]
+      .filter(([k]) => k.startsWith(`${m.id}:`))
+      .sort((a, b) => b[1].length - a[1].length)[0];
     const hash = touchedKey.split(':')[1];
     expect(heights.length).to.be.greaterThan(2);
     const text = m.keys.get(hash)?.key.string;
     for (const key of [hash, ...(text ? [text] : [])]) {
       for (const path of [`/explorer/bigmap/${m.id}/updates/${key}`, `/explorer/bigmap/${m.id}/${key}/updates`]) {
-        expect((await getJson<Obj[]>(t, `${path}?meta=1&limit=500`)).map((u) => [u.hash, u.meta.height]), path).to.deep.equal(heights.map((h) => [hash, h]));
-        const bounded = await getJson<Obj[]>(t, `${path}?meta=1&since=${heights[0]}&block=${heights[heights.length - 2]}&limit=500`);
-        expect(bounded.map((u) => u.meta.height), path).to.deep.equal(heights.slice(1, -1));
+        expect(
+          (await getJson<Obj[]>(t, `${path}?meta=1&limit=500`)).map((u) => [u.hash, u.meta.height]),
+          path,
+        ).to.deep.equal(heights.map((h) => [hash, h]));
+        const bounded = await getJson<Obj[]>(
+          t,
+          `${path}?meta=1&since=${heights[0]}&block=${heights[heights.length - 2]}&limit=500`,
+        );
+        expect(
+          bounded.map((u) => u.meta.height),
+          path,
+        ).to.deep.equal(heights.slice(1, -1));
       }
     }
     const removals = expected.updates.filter((u) => u.action === 'remove' && u.bigmap_id === m.id).length;
-    expect((await getJson<Obj[]>(t, `/explorer/bigmap/${m.id}/updates?action=remove&limit=500`)).length).to.equal(removals);
+    expect((await getJson<Obj[]>(t, `/explorer/bigmap/${m.id}/updates?action=remove&limit=500`)).length).to.equal(
+      removals,
+    );
   });
 
   it('errors: malformed ids and parameters are 400, unknown bigmaps and blocks 404, CSV refused; ETags answer 304', async () => {
@@ -254,7 +318,8 @@ describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, f
     expect(await expectError(t, '/explorer/bigmap/424242', 404, 1305)).to.equal('no such bigmap');
     await expectError(t, '/explorer/bigmap/424242/values', 404, 1305);
     await expectError(t, '/explorer/bigmap/-1', 404, 1305);
-    for (const suffix of ['.csv', '/keys.csv', '/values.csv', '/updates.csv']) await expectError(t, `/explorer/bigmap/${m.id}${suffix}`, 400, 1001);
+    for (const suffix of ['.csv', '/keys.csv', '/values.csv', '/updates.csv'])
+      await expectError(t, `/explorer/bigmap/${m.id}${suffix}`, 400, 1001);
     await expectError(t, `/explorer/bigmap/${m.id}/values?order=sideways`, 400, 1005);
     await expectError(t, `/explorer/bigmap/${m.id}/values?limit=-1`, 400, 1005);
     await expectError(t, `/explorer/bigmap/${m.id}/values?cursor=x`, 400, 1007);
@@ -262,9 +327,20 @@ describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, f
     await expectError(t, `/explorer/bigmap/${m.id}/values?prim=maybe`, 400, 1005);
     await expectError(t, `/explorer/bigmap/${m.id}/values?block=BLzzz`, 400, 1005);
     await expectError(t, `/explorer/bigmap/${m.id}/updates?since=${'B'.padEnd(51, 'M')}`, 400, 1005);
-    await expectError(t, `/explorer/bigmap/${m.id}/values?block=${b58Encode(new Uint8Array(32), PrefixV2.BlockHash)}`, 404, 1305);
+    await expectError(
+      t,
+      `/explorer/bigmap/${m.id}/values?block=${b58Encode(new Uint8Array(32), PrefixV2.BlockHash)}`,
+      404,
+      1305,
+    );
     expect((await getJson(t, `/explorer/bigmap/${m.id}.json`)).bigmap_id).to.equal(m.id);
-    for (const path of [`/explorer/bigmap/${m.id}`, `/explorer/bigmap/${m.id}/values`, `/explorer/bigmap/${m.id}/keys?block=20`, `/explorer/bigmap/${m.id}/updates`, `/explorer/bigmap/${m.id}/${[...m.keys.keys()][0]}`]) {
+    for (const path of [
+      `/explorer/bigmap/${m.id}`,
+      `/explorer/bigmap/${m.id}/values`,
+      `/explorer/bigmap/${m.id}/keys?block=20`,
+      `/explorer/bigmap/${m.id}/updates`,
+      `/explorer/bigmap/${m.id}/${[...m.keys.keys()][0]}`,
+    ]) {
       await expectNotModified(t, path);
     }
   });
@@ -275,7 +351,9 @@ describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, f
     expect(values.map((r) => r[0]).sort()).to.deep.equal([...m.keys.keys()].sort());
     const removed = await getJson<unknown[][]>(t, '/tables/bigmaps?delete_height.gt=0&columns=bigmap_id');
     expect(removed.map((r) => r[0])).to.deep.equal(bigmapsBy((b) => b.deleteHeight !== null).map((b) => b.id));
-    const csv = await (await t.get(`/tables/bigmap_updates.csv?bigmap_id=${m.id}&columns=action,height&limit=3`)).text();
+    const csv = await (
+      await t.get(`/tables/bigmap_updates.csv?bigmap_id=${m.id}&columns=action,height&limit=3`)
+    ).text();
     expect(csv.split('\r\n')[0]).to.equal('action,height');
   });
 });

@@ -39,7 +39,16 @@ describe(`/docs in a real headless Chromium (${BACKEND})`, function () {
     browser = await puppeteer.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${profile}`],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        `--user-data-dir=${profile}`,
+      ],
     });
   });
   after(async () => {
@@ -85,7 +94,9 @@ describe(`/docs in a real headless Chromium (${BACKEND})`, function () {
     for (const code of t.app.catalog.series.keys()) expect(text, `series ${code}`).to.include(`/series/${code}`);
     await page.waitForFunction(`document.getElementById('st-indexed').textContent !== '…'`);
     expect(await page.$eval('#st-indexed', (e) => e.textContent)).to.equal(String(chain.headLevel));
-    expect(await page.$eval('#st-plugins', (e) => e.textContent)).to.include('core-chain').and.include('bigmaps');
+    expect(await page.$eval('#st-plugins', (e) => e.textContent))
+      .to.include('core-chain')
+      .and.include('bigmaps');
 
     fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT as `${string}.png` });

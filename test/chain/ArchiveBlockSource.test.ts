@@ -6,7 +6,6 @@ import { ArchiveBlockSource, BlockSourceError, selectCanonicalChain, type BlockR
 import { fixturePath, listFixtures, readFixtureJson } from '../support/fixtures';
 import type { Json } from './support/Json';
 
-
 const edonetFiles = listFixtures('tezos-rpc', 'blocks', 'legacy-pre-ithaca', 'edonet');
 const edonet = edonetFiles.map((f) => readFixtureJson<Json>(f));
 const edonetLevels = edonet.map((b) => b.header.level as number).sort((a, b) => a - b);
@@ -31,7 +30,10 @@ describe('chain/ArchiveBlockSource', () => {
       const folder = i % 3 === 0 ? dir : i % 3 === 1 ? path.join(dir, 'nested') : path.join(dir, 'nested', 'deeper');
       fs.symlinkSync(fixturePath(file), path.join(folder, name));
     });
-    fs.symlinkSync(fixturePath('tezos-rpc', 'operations', 'pytezos', 'op3GZiumMFEGWNPae1GDGEG2skKEibhEgusKc7XBG7gzxbSg5SD.json'), path.join(dir, 'group.json'));
+    fs.symlinkSync(
+      fixturePath('tezos-rpc', 'operations', 'pytezos', 'op3GZiumMFEGWNPae1GDGEG2skKEibhEgusKc7XBG7gzxbSg5SD.json'),
+      path.join(dir, 'group.json'),
+    );
     fs.writeFileSync(path.join(dir, 'broken.json'), '{"hash": "B');
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'not json');
   });
@@ -81,7 +83,8 @@ describe('chain/ArchiveBlockSource', () => {
   it('walks gaps with nextLevel and reports the end', async () => {
     const source = await ArchiveBlockSource.open(dir);
     const walked: number[] = [];
-    for (let level = await source.nextLevel(-1); level !== undefined; level = await source.nextLevel(level)) walked.push(level);
+    for (let level = await source.nextLevel(-1); level !== undefined; level = await source.nextLevel(level))
+      walked.push(level);
     expect(walked).to.deep.equal(edonetLevels);
   });
 
@@ -135,7 +138,12 @@ describe('chain/ArchiveBlockSource', () => {
       expect((await source.blockAt(forkLevel))?.hash).to.equal(real.hash);
       expect((await source.blockByHash(side.hash))?.hash).to.equal(side.hash);
       expect((await source.blockByHash(real.hash))?.hash).to.equal(real.hash);
-      expect((await source.index()).branchesAt(forkLevel).map((e) => e.hash).sort()).to.deep.equal([real.hash, side.hash].sort());
+      expect(
+        (await source.index())
+          .branchesAt(forkLevel)
+          .map((e) => e.hash)
+          .sort(),
+      ).to.deep.equal([real.hash, side.hash].sort());
     });
 
     it('picks the better fitness at the top level', async () => {
@@ -147,7 +155,12 @@ describe('chain/ArchiveBlockSource', () => {
 });
 
 describe('chain/selectCanonicalChain', () => {
-  const ref = (hash: string, level: number, predecessor: string, fitness: string[] = ['02', '00']): BlockRef => ({ hash, level, predecessor, fitness });
+  const ref = (hash: string, level: number, predecessor: string, fitness: string[] = ['02', '00']): BlockRef => ({
+    hash,
+    level,
+    predecessor,
+    fitness,
+  });
 
   it('follows predecessors down from the best head and restarts after a gap', () => {
     const blocks = [
@@ -159,6 +172,11 @@ describe('chain/selectCanonicalChain', () => {
       ref('D5', 5, 'D4'),
     ];
     const chain = selectCanonicalChain(blocks);
-    expect([...chain.entries()].map(([level, b]) => `${level}:${b.hash}`).sort()).to.deep.equal(['1:A1', '2:A2', '3:C3', '5:D5']);
+    expect([...chain.entries()].map(([level, b]) => `${level}:${b.hash}`).sort()).to.deep.equal([
+      '1:A1',
+      '2:A2',
+      '3:C3',
+      '5:D5',
+    ]);
   });
 });

@@ -12,7 +12,6 @@ import { listFixtures, readFixtureJson } from '../support/fixtures';
 import { expectedFromBlock } from './support/rawBlockWalk';
 import type { Json } from './support/Json';
 
-
 // Kinds docs/operations.md lists as allowed to warn in the recorded blocks: none.
 const ALLOWED_UNKNOWN_KINDS: string[] = [];
 
@@ -51,7 +50,9 @@ describe('chain/BlockNormalizer on recorded blocks', () => {
       const block = new BlockNormalizer({ onWarning: (w) => warnings.push(w) }).normalize(raw);
 
       it('has no unknown-kind warnings', () => {
-        const unknown = warnings.filter((w) => w.code === 'unknown_kind' && !ALLOWED_UNKNOWN_KINDS.includes(w.kind ?? ''));
+        const unknown = warnings.filter(
+          (w) => w.code === 'unknown_kind' && !ALLOWED_UNKNOWN_KINDS.includes(w.kind ?? ''),
+        );
         expect(unknown).to.deep.equal([]);
         expect(block.operations.filter((o) => o.isUnknownKind)).to.have.length(0);
       });
@@ -70,7 +71,12 @@ describe('chain/BlockNormalizer on recorded blocks', () => {
 
       it('numbers rows 0…n-1 in list, group, content, internal order with implicit results last', () => {
         block.operations.forEach((op, index) => expect(op.opN).to.equal(index));
-        const key = (o: { opL: number; opP: number; opC: number; opI: number }): number[] => [o.opL < 0 ? 99 : o.opL, o.opP, o.opC, o.opI];
+        const key = (o: { opL: number; opP: number; opC: number; opI: number }): number[] => [
+          o.opL < 0 ? 99 : o.opL,
+          o.opP,
+          o.opC,
+          o.opI,
+        ];
         for (let i = 1; i < block.operations.length; i++) {
           const a = key(block.operations[i - 1]);
           const b = key(block.operations[i]);
@@ -136,7 +142,9 @@ describe('chain/BlockNormalizer details', () => {
 
   it('flags the protocol migration block and keeps its cycle-end balance updates', () => {
     const block = new BlockNormalizer().normalize(ithacaMigration);
-    expect(block.isProtocolMigration).to.equal(ithacaMigration.metadata.protocol !== ithacaMigration.metadata.next_protocol);
+    expect(block.isProtocolMigration).to.equal(
+      ithacaMigration.metadata.protocol !== ithacaMigration.metadata.next_protocol,
+    );
     expect(block.isProtocolMigration).to.equal(true);
     expect(block.balanceUpdates).to.have.length(ithacaMigration.metadata.balance_updates.length);
     const renamed = block.balanceUpdates.filter((u) => u.rawCategory === 'endorsing rewards');
@@ -152,7 +160,10 @@ describe('chain/BlockNormalizer details', () => {
         for (const content of group.contents) {
           const meta = content.metadata;
           if (typeof meta !== 'object') continue;
-          const results = [meta.operation_result, ...(meta.internal_operation_results ?? []).map((i: Json) => i.result)];
+          const results = [
+            meta.operation_result,
+            ...(meta.internal_operation_results ?? []).map((i: Json) => i.result),
+          ];
           for (const result of results) {
             if (!result?.big_map_diff || !result?.lazy_storage_diff) continue;
             // Values are not compared: in one recorded Edo block the node rendered a value differently in the two
@@ -175,7 +186,10 @@ describe('chain/BlockNormalizer details', () => {
     group.contents[0].kind = 'future_manager_kind';
     const warnings: NormalizeWarning[] = [];
     const logged: object[] = [];
-    const block = new BlockNormalizer({ onWarning: (w) => warnings.push(w), logger: { warn: (obj) => logged.push(obj) } }).normalize(raw);
+    const block = new BlockNormalizer({
+      onWarning: (w) => warnings.push(w),
+      logger: { warn: (obj) => logged.push(obj) },
+    }).normalize(raw);
     const row = block.operations.find((o) => o.kind === 'future_manager_kind');
     expect(row?.type).to.equal('future_manager_kind');
     expect(row?.isUnknownKind).to.equal(true);
@@ -205,7 +219,9 @@ describe('chain/BlockNormalizer details', () => {
     const content = raw.operations[3][0].contents[0];
     content.metadata = 'too large';
     const warnings: NormalizeWarning[] = [];
-    const row = new BlockNormalizer({ onWarning: (w) => warnings.push(w) }).normalize(raw).operations.find((o) => o.raw === content);
+    const row = new BlockNormalizer({ onWarning: (w) => warnings.push(w) })
+      .normalize(raw)
+      .operations.find((o) => o.raw === content);
     expect(row?.status).to.equal('unknown');
     expect(row?.hasMetadata).to.equal(false);
     expect(row?.fee).to.equal(BigInt(content.fee));

@@ -3,7 +3,6 @@ import { ExponentialBackoff, JsonStreamSplitter, seededRandom } from '../../fram
 import { readFixtureJson } from '../support/fixtures';
 import type { Json } from './support/Json';
 
-
 describe('chain/JsonStreamSplitter', () => {
   // Strings with braces, brackets, escaped quotes and backslashes must not confuse the scanner.
   const values: unknown[] = [
@@ -17,7 +16,9 @@ describe('chain/JsonStreamSplitter', () => {
   it('finds the same values whatever the chunk boundaries', () => {
     for (let cut = 0; cut <= text.length; cut++) {
       const splitter = new JsonStreamSplitter();
-      const out = [...splitter.push(text.slice(0, cut)), ...splitter.push(text.slice(cut))].map((t) => JSON.parse(t) as unknown);
+      const out = [...splitter.push(text.slice(0, cut)), ...splitter.push(text.slice(cut))].map(
+        (t) => JSON.parse(t) as unknown,
+      );
       expect(out, `cut at ${cut}`).to.deep.equal(expected);
       expect(splitter.hasPartialValue).to.equal(false);
     }
@@ -40,7 +41,13 @@ describe('chain/JsonStreamSplitter', () => {
 
 describe('chain/ExponentialBackoff', () => {
   it('grows by the factor up to the cap, never above it, jitter included', () => {
-    const backoff = new ExponentialBackoff({ baseMs: 100, maxMs: 3_000, factor: 2, jitter: 0.4, random: seededRandom(42) });
+    const backoff = new ExponentialBackoff({
+      baseMs: 100,
+      maxMs: 3_000,
+      factor: 2,
+      jitter: 0.4,
+      random: seededRandom(42),
+    });
     for (let attempt = 0; attempt < 40; attempt++) {
       const ceiling = Math.min(3_000, 100 * 2 ** attempt);
       const delay = backoff.delay(attempt);

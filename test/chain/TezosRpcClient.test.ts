@@ -19,7 +19,6 @@ import { fixturePath, readFixtureJson } from '../support/fixtures';
 import nock, { interceptHttpInSuite, type Interceptor, type Scope } from './support/nock';
 import type { Json } from './support/Json';
 
-
 const NODE = 'http://tezos-node.test:8732';
 const blockText = fs.readFileSync(fixturePath('tezos-rpc', 'blocks', 'mainnet', 'mainnet-11680082.json'), 'utf8');
 const blockLevel = (JSON.parse(blockText) as Json).header.level as number;
@@ -138,14 +137,22 @@ describe('chain/TezosRpcClient over undici (nock)', () => {
 
   it('throws RpcNotFoundError on a 404 where the resource must exist, after one attempt', async () => {
     nock(NODE).get('/chains/main/chain_id').reply(404, '');
-    const error = await makeClient().chainId().catch((e: unknown) => e);
+    const error = await makeClient()
+      .chainId()
+      .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(RpcNotFoundError);
     expect((error as RpcNotFoundError).attempts).to.equal(1);
   });
 
   it('does not retry other 4xx answers', async () => {
-    const scope = nock(NODE).get(blockPath).reply(400, '[{"kind":"permanent","id":"invalid_block_id"}]').get(blockPath).reply(200, blockText);
-    const error = await makeClient().block(blockLevel).catch((e: unknown) => e);
+    const scope = nock(NODE)
+      .get(blockPath)
+      .reply(400, '[{"kind":"permanent","id":"invalid_block_id"}]')
+      .get(blockPath)
+      .reply(200, blockText);
+    const error = await makeClient()
+      .block(blockLevel)
+      .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(RpcHttpError);
     expect((error as RpcHttpError).status).to.equal(400);
     expect((error as RpcHttpError).retryable).to.equal(false);
@@ -162,7 +169,9 @@ describe('chain/TezosRpcClient over undici (nock)', () => {
         requests++;
         return [503, 'busy'];
       });
-    const error = await makeClient({ maxRetries: 3 }).block(blockLevel).catch((e: unknown) => e);
+    const error = await makeClient({ maxRetries: 3 })
+      .block(blockLevel)
+      .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(RpcHttpError);
     expect((error as RpcHttpError).attempts).to.equal(4);
     expect(requests).to.equal(4);
@@ -176,7 +185,9 @@ describe('chain/TezosRpcClient over undici (nock)', () => {
     const sleep = async (ms: number): Promise<void> => {
       delays.push(ms);
     };
-    await makeClient({ maxRetries: 8, backoff, sleep }).block(blockLevel).catch(() => undefined);
+    await makeClient({ maxRetries: 8, backoff, sleep })
+      .block(blockLevel)
+      .catch(() => undefined);
     expect(delays).to.have.length(8);
     delays.forEach((delay, attempt) => {
       const ceiling = Math.min(80, 10 * 2 ** attempt);
@@ -202,7 +213,12 @@ describe('chain/TezosRpcClient over undici (nock)', () => {
   it('refetches a block with metadata=always when a receipt is "too large"', async () => {
     const trimmed = JSON.parse(blockText) as Json;
     trimmed.operations[3][0].contents[0].metadata = 'too large';
-    nock(NODE).get(blockPath).reply(200, JSON.stringify(trimmed)).get(blockPath).query({ metadata: 'always' }).reply(200, blockText);
+    nock(NODE)
+      .get(blockPath)
+      .reply(200, JSON.stringify(trimmed))
+      .get(blockPath)
+      .query({ metadata: 'always' })
+      .reply(200, blockText);
     expect(await makeClient().block(blockLevel)).to.deep.equal(JSON.parse(blockText));
   });
 
@@ -222,7 +238,10 @@ describe('chain/TezosRpcClient over undici (nock)', () => {
     const contractPath = `/chains/main/blocks/head/context/contracts/${kt1}`;
     nock(NODE)
       .get('/chains/main/blocks/head/header')
-      .reply(200, JSON.stringify({ ...block.header, hash: block.hash, protocol: block.protocol, chain_id: block.chain_id }))
+      .reply(
+        200,
+        JSON.stringify({ ...block.header, hash: block.hash, protocol: block.protocol, chain_id: block.chain_id }),
+      )
       .get('/chains/main/chain_id')
       .reply(200, fixtureText('chain', 'mainnet-chain_id.json'))
       .get('/chains/main/blocks/head/context/constants')
@@ -240,11 +259,17 @@ describe('chain/TezosRpcClient over undici (nock)', () => {
     expect(header?.hash).to.equal(block.hash);
     expect(header?.level).to.equal(block.header.level);
     expect(await client.chainId()).to.equal(readFixtureJson('tezos-rpc', 'chain', 'mainnet-chain_id.json'));
-    expect(await client.constants()).to.deep.equal(readFixtureJson('tezos-rpc', 'context', 'constants', 'constants-lima.json'));
+    expect(await client.constants()).to.deep.equal(
+      readFixtureJson('tezos-rpc', 'context', 'constants', 'constants-lima.json'),
+    );
     const script = readFixtureJson<Json>('tezos-rpc', 'context', 'contracts', `mainnet-${kt1}-script.json`);
     expect(await client.contractScript(kt1)).to.deep.equal({ code: script.code, storage: script.storage });
-    expect(await client.contractStorage(kt1)).to.deep.equal(readFixtureJson('tezos-rpc', 'context', 'contracts', `mainnet-${kt1}-storage.json`));
-    expect(await client.contractBalance(kt1)).to.equal(BigInt(readFixtureJson<string>('tezos-rpc', 'context', 'contracts', `mainnet-${kt1}-balance.json`)));
+    expect(await client.contractStorage(kt1)).to.deep.equal(
+      readFixtureJson('tezos-rpc', 'context', 'contracts', `mainnet-${kt1}-storage.json`),
+    );
+    expect(await client.contractBalance(kt1)).to.equal(
+      BigInt(readFixtureJson<string>('tezos-rpc', 'context', 'contracts', `mainnet-${kt1}-balance.json`)),
+    );
     const entrypoints = readFixtureJson<Json>('tezos-rpc', 'context', 'contracts', `mainnet-${kt1}-entrypoints.json`);
     expect(await client.contractEntrypoints(kt1)).to.deep.equal(entrypoints.entrypoints);
   });
@@ -260,7 +285,9 @@ describe('chain/TezosRpcClient over undici (nock)', () => {
       .query({ offset: 0, length: 5 })
       .reply(200, fixtureText('context', 'big_maps', 'mainnet-big_map-162771-values.json'));
     const client = makeClient();
-    expect(await client.bigMapValue(515, key)).to.deep.equal(readFixtureJson('tezos-rpc', 'context', 'big_maps', 'airgap-big_map-value.json'));
+    expect(await client.bigMapValue(515, key)).to.deep.equal(
+      readFixtureJson('tezos-rpc', 'context', 'big_maps', 'airgap-big_map-value.json'),
+    );
     expect(await client.bigMapValue(516, key)).to.equal(undefined);
     expect(await client.bigMapValues(162771, { offset: 0, length: 5 })).to.deep.equal(
       readFixtureJson('tezos-rpc', 'context', 'big_maps', 'mainnet-big_map-162771-values.json'),
@@ -268,11 +295,41 @@ describe('chain/TezosRpcClient over undici (nock)', () => {
   });
 
   it('normalizes baking and attestation rights of every era', async () => {
-    const emmyBaking = readFixtureJson<Json[]>('tezos-rpc', 'context', 'rights', 'legacy', 'mainnet-baking_rights-732756.json');
-    const emmyEndorsing = readFixtureJson<Json[]>('tezos-rpc', 'context', 'rights', 'legacy', 'mainnet-endorsing_rights-822092.json');
-    const ithaca = readFixtureJson<Json[]>('tezos-rpc', 'context', 'rights', 'from-test-code', 'ghostnet-endorsing_rights-93415.json');
-    const paris = readFixtureJson<Json[]>('tezos-rpc', 'context', 'rights', 'from-test-code', 'paris-testnet-attestation_rights-67023.json');
-    const tenderbakeBaking = readFixtureJson<Json[]>('tezos-rpc', 'context', 'rights', 'from-test-code', 'paris-testnet-baking_rights-67030.json');
+    const emmyBaking = readFixtureJson<Json[]>(
+      'tezos-rpc',
+      'context',
+      'rights',
+      'legacy',
+      'mainnet-baking_rights-732756.json',
+    );
+    const emmyEndorsing = readFixtureJson<Json[]>(
+      'tezos-rpc',
+      'context',
+      'rights',
+      'legacy',
+      'mainnet-endorsing_rights-822092.json',
+    );
+    const ithaca = readFixtureJson<Json[]>(
+      'tezos-rpc',
+      'context',
+      'rights',
+      'from-test-code',
+      'ghostnet-endorsing_rights-93415.json',
+    );
+    const paris = readFixtureJson<Json[]>(
+      'tezos-rpc',
+      'context',
+      'rights',
+      'from-test-code',
+      'paris-testnet-attestation_rights-67023.json',
+    );
+    const tenderbakeBaking = readFixtureJson<Json[]>(
+      'tezos-rpc',
+      'context',
+      'rights',
+      'from-test-code',
+      'paris-testnet-baking_rights-67030.json',
+    );
     const helpers = '/chains/main/blocks/head/helpers';
     nock(NODE)
       .get(`${helpers}/baking_rights`)
@@ -301,10 +358,14 @@ describe('chain/TezosRpcClient over undici (nock)', () => {
     const baking = await client.bakingRights({ level: 732756 });
     expect(baking.map((r) => [r.delegate, r.round])).to.deep.equal(emmyBaking.map((r) => [r.delegate, r.priority]));
     const tbBaking = await client.bakingRights({ level: 67030, maxRound: 3, all: true });
-    expect(tbBaking.map((r) => [r.delegate, r.round])).to.deep.equal(tenderbakeBaking.map((r) => [r.delegate, r.round]));
+    expect(tbBaking.map((r) => [r.delegate, r.round])).to.deep.equal(
+      tenderbakeBaking.map((r) => [r.delegate, r.round]),
+    );
 
     const emmy = await client.attestationRights({ level: 822092 });
-    expect(emmy.map((r) => [r.delegate, r.power, r.slots])).to.deep.equal(emmyEndorsing.map((r) => [r.delegate, r.slots.length, r.slots]));
+    expect(emmy.map((r) => [r.delegate, r.power, r.slots])).to.deep.equal(
+      emmyEndorsing.map((r) => [r.delegate, r.slots.length, r.slots]),
+    );
     const ithacaRights = await client.attestationRights({ level: 93415 });
     expect(ithacaRights.map((r) => [r.delegate, r.power, r.firstSlot])).to.deep.equal(
       ithaca[0].delegates.map((d: Json) => [d.delegate, d.endorsing_power, d.first_slot]),
@@ -319,7 +380,13 @@ describe('chain/TezosRpcClient over undici (nock)', () => {
     const votes = '/chains/main/blocks/head/votes';
     const listings = readFixtureJson<Json[]>('tezos-rpc', 'context', 'votes', 'legacy', 'mainnet-listings.json');
     const ballots = readFixtureJson<Json>('tezos-rpc', 'context', 'votes', 'legacy', 'mainnet-ballots.json');
-    const proposals = readFixtureJson<[string, number][]>('tezos-rpc', 'context', 'votes', 'legacy', 'mainnet-proposals.json');
+    const proposals = readFixtureJson<[string, number][]>(
+      'tezos-rpc',
+      'context',
+      'votes',
+      'legacy',
+      'mainnet-proposals.json',
+    );
     const ballotList = readFixtureJson<Json[]>('tezos-rpc', 'context', 'votes', 'legacy', 'mainnet-ballot_list.json');
     const period = readFixtureJson<Json>('tezos-rpc', 'context', 'votes', 'from-test-code', 'current_period.json');
     nock(NODE)
@@ -336,9 +403,17 @@ describe('chain/TezosRpcClient over undici (nock)', () => {
       .get(`${votes}/current_proposal`)
       .reply(200, 'null');
     const client = makeClient();
-    expect(await client.votingListings()).to.deep.equal(listings.map((l) => ({ pkh: l.pkh, votingPower: BigInt(l.rolls), unit: 'rolls' })));
-    expect(await client.ballots()).to.deep.equal({ yay: BigInt(ballots.yay), nay: BigInt(ballots.nay), pass: BigInt(ballots.pass) });
-    expect(await client.proposals()).to.deep.equal(proposals.map(([proposal, power]) => ({ proposal, votingPower: BigInt(power) })));
+    expect(await client.votingListings()).to.deep.equal(
+      listings.map((l) => ({ pkh: l.pkh, votingPower: BigInt(l.rolls), unit: 'rolls' })),
+    );
+    expect(await client.ballots()).to.deep.equal({
+      yay: BigInt(ballots.yay),
+      nay: BigInt(ballots.nay),
+      pass: BigInt(ballots.pass),
+    });
+    expect(await client.proposals()).to.deep.equal(
+      proposals.map(([proposal, power]) => ({ proposal, votingPower: BigInt(power) })),
+    );
     expect(await client.ballotList()).to.deep.equal(ballotList.map((b) => ({ pkh: b.pkh, ballot: b.ballot })));
     expect(await client.currentPeriod()).to.deep.equal({
       kind: period.voting_period.kind,

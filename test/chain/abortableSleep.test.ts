@@ -16,8 +16,14 @@ describe('abortableSleep', function () {
     // Ten minutes: were the abort ignored, the test would time out.
     const pause = abortableSleep(600_000, controller.signal);
     setTimeout(() => controller.abort(new Error('stop')), 5);
-    const reason = await pause.then(() => undefined, (e: Error) => e);
+    const reason = await pause.then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(reason?.message).to.equal('stop');
-    await abortableSleep(1, controller.signal).then(() => expect.fail('an aborted signal must reject'), (e: Error) => expect(e.message).to.equal('stop'));
+    await abortableSleep(1, controller.signal).then(
+      () => expect.fail('an aborted signal must reject'),
+      (e: Error) => expect(e.message).to.equal('stop'),
+    );
   });
 });

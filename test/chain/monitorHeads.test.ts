@@ -15,7 +15,6 @@ import { listFixtures, readFixtureJson } from '../support/fixtures';
 import nock, { interceptHttpInSuite } from './support/nock';
 import type { Json } from './support/Json';
 
-
 const NODE = 'http://tezos-node.test:8732';
 
 // Shell headers as /monitor/heads sends them, built from the consecutive edonet recordings.
@@ -25,9 +24,26 @@ const edonet = listFixtures('tezos-rpc', 'blocks', 'legacy-pre-ithaca', 'edonet'
   .slice(0, 6);
 const heads: Json[] = edonet.map((b) => {
   const { level, proto, predecessor, timestamp, validation_pass, operations_hash, fitness, context } = b.header;
-  return { hash: b.hash, level, proto, predecessor, timestamp, validation_pass, operations_hash, fitness, context, protocol_data: '00' };
+  return {
+    hash: b.hash,
+    level,
+    proto,
+    predecessor,
+    timestamp,
+    validation_pass,
+    operations_hash,
+    fitness,
+    context,
+    protocol_data: '00',
+  };
 });
-const expectedRef = (h: Json): BlockRef => ({ hash: h.hash, level: h.level, predecessor: h.predecessor, timestamp: h.timestamp, fitness: h.fitness });
+const expectedRef = (h: Json): BlockRef => ({
+  hash: h.hash,
+  level: h.level,
+  predecessor: h.predecessor,
+  timestamp: h.timestamp,
+  fitness: h.fitness,
+});
 
 /** The stream cut into pieces of `size` characters, so JSON values straddle chunks. */
 function chunked(text: string, size: number): Readable {
@@ -61,10 +77,14 @@ describe('chain/monitor heads', () => {
   for (const size of [1, 7, 64, 100_000]) {
     it(`parses newline-delimited heads cut into ${size}-character chunks`, async () => {
       const text = heads.map((h) => JSON.stringify(h)).join('\n') + '\n';
-      nock(NODE).get('/monitor/heads/main').reply(200, () => chunked(text, size));
+      nock(NODE)
+        .get('/monitor/heads/main')
+        .reply(200, () => chunked(text, size));
       const client = new TezosRpcClient(transport());
       const seen = await take(client.monitorHeads(), heads.length);
-      expect(seen.map((h) => [h.hash, h.level, h.predecessor, h.proto])).to.deep.equal(heads.map((h) => [h.hash, h.level, h.predecessor, h.proto]));
+      expect(seen.map((h) => [h.hash, h.level, h.predecessor, h.proto])).to.deep.equal(
+        heads.map((h) => [h.hash, h.level, h.predecessor, h.proto]),
+      );
     });
   }
 
@@ -87,12 +107,21 @@ describe('chain/monitor heads', () => {
   });
 
   it('RpcBlockSource reconnects after the stream ends and does not repeat the head it already gave', async () => {
-    const first = heads.slice(0, 2).map((h) => JSON.stringify(h)).join('\n');
+    const first = heads
+      .slice(0, 2)
+      .map((h) => JSON.stringify(h))
+      .join('\n');
     // After a reconnect the node starts with its current head again.
-    const second = heads.slice(1, 4).map((h) => JSON.stringify(h)).join('\n');
+    const second = heads
+      .slice(1, 4)
+      .map((h) => JSON.stringify(h))
+      .join('\n');
     const scope = nock(NODE).get('/monitor/heads/main').reply(200, first).get('/monitor/heads/main').reply(200, second);
     const warned: object[] = [];
-    const source = new RpcBlockSource(NODE, { sleep: async () => undefined, logger: { warn: (obj) => warned.push(obj) } });
+    const source = new RpcBlockSource(NODE, {
+      sleep: async () => undefined,
+      logger: { warn: (obj) => warned.push(obj) },
+    });
     const controller = new AbortController();
     const seen = await take(source.heads(controller.signal), 4);
     controller.abort();
@@ -103,11 +132,13 @@ describe('chain/monitor heads', () => {
   });
 
   it('RpcBlockSource stops following heads when the signal aborts', async () => {
-    nock(NODE).get('/monitor/heads/main').reply(200, () => {
-      const stream = new Readable({ read: () => undefined });
-      stream.push(JSON.stringify(heads[0]) + '\n');
-      return stream;
-    });
+    nock(NODE)
+      .get('/monitor/heads/main')
+      .reply(200, () => {
+        const stream = new Readable({ read: () => undefined });
+        stream.push(JSON.stringify(heads[0]) + '\n');
+        return stream;
+      });
     const source = new RpcBlockSource(NODE);
     const controller = new AbortController();
     const seen: BlockRef[] = [];
@@ -171,11 +202,16 @@ describe('chain/RpcBlockSource over an in-process transport', () => {
     expect(error).to.be.instanceOf(RpcNetworkError);
     opened = 0;
     const warned: Json[] = [];
-    const source = new RpcBlockSource(flaky, { sleep: async () => undefined, logger: { warn: (obj) => warned.push(obj as Json) } });
+    const source = new RpcBlockSource(flaky, {
+      sleep: async () => undefined,
+      logger: { warn: (obj) => warned.push(obj as Json) },
+    });
     const controller = new AbortController();
     const seen = await take(source.heads(controller.signal), 1);
     controller.abort();
     expect(seen).to.deep.equal([expectedRef(heads[0])]);
-    expect(warned.map((w) => w.error)).to.deep.equal([new RpcNetworkError('/monitor/heads/main', new Error('socket closed by peer')).message]);
+    expect(warned.map((w) => w.error)).to.deep.equal([
+      new RpcNetworkError('/monitor/heads/main', new Error('socket closed by peer')).message,
+    ]);
   });
 });

@@ -4,7 +4,6 @@ import { listFixtures, readFixtureJson } from '../support/fixtures';
 import { expectedFromGroups } from './support/rawBlockWalk';
 import type { Json } from './support/Json';
 
-
 interface LocatedGroup {
   group: Json;
   opL?: number;
@@ -18,7 +17,9 @@ function groupsOf(raw: Json): LocatedGroup[] {
   if (Array.isArray(raw.contents)) return [{ group: raw }];
   if (typeof raw.kind === 'string') return [{ group: { contents: [raw] } }];
   if (Array.isArray(raw.operations)) {
-    return raw.operations.flatMap((list: Json[], opL: number) => list.map((group, opP) => ({ group, opL, opP, header: raw.header })));
+    return raw.operations.flatMap((list: Json[], opL: number) =>
+      list.map((group, opP) => ({ group, opL, opP, header: raw.header })),
+    );
   }
   return [];
 }
@@ -28,7 +29,9 @@ const hasFullReceipts = (group: Json): boolean => group.contents.every((c: Json)
 // Single groups (operations/) plus the block recordings without a usable header (blocks/trimmed/).
 const files = [
   ...listFixtures('tezos-rpc', 'operations'),
-  ...listFixtures('tezos-rpc', 'blocks', 'trimmed').filter((f) => !Number.isInteger(readFixtureJson<Json>(f).header?.level)),
+  ...listFixtures('tezos-rpc', 'blocks', 'trimmed').filter(
+    (f) => !Number.isInteger(readFixtureJson<Json>(f).header?.level),
+  ),
 ];
 
 describe('chain/BlockNormalizer on single operation groups', () => {
@@ -41,7 +44,11 @@ describe('chain/BlockNormalizer on single operation groups', () => {
     for (const { group, opL, opP, header } of groupsOf(raw)) {
       it(`${file} ${group.hash ?? ''} normalizes and matches an independent walk`, () => {
         const warnings: NormalizeWarning[] = [];
-        const { operations } = new BlockNormalizer({ onWarning: (w) => warnings.push(w) }).normalizeGroup(group, { opL, opP, header });
+        const { operations } = new BlockNormalizer({ onWarning: (w) => warnings.push(w) }).normalizeGroup(group, {
+          opL,
+          opP,
+          header,
+        });
         expect(warnings.filter((w) => w.code === 'unknown_kind')).to.deep.equal([]);
         if (hasFullReceipts(group)) {
           expect(warnings).to.deep.equal([]);
@@ -64,10 +71,20 @@ describe('chain/BlockNormalizer on single operation groups', () => {
   }
 
   it('collects ticket updates of top-level and internal results', () => {
-    const raw = readFixtureJson<Json>('tezos-rpc', 'operations', 'bcdhub', 'oozKKBjBK44uGCrMcT6wwPbUD62mF7ddenwXSyJKJAAiSRxq4JQ.json');
+    const raw = readFixtureJson<Json>(
+      'tezos-rpc',
+      'operations',
+      'bcdhub',
+      'oozKKBjBK44uGCrMcT6wwPbUD62mF7ddenwXSyJKJAAiSRxq4JQ.json',
+    );
     const { operations } = new BlockNormalizer().normalizeGroup(raw);
-    const results = [raw.contents[0].metadata.operation_result, ...raw.contents[0].metadata.internal_operation_results.map((i: Json) => i.result)];
-    const rawUpdates = results.flatMap((r: Json) => (r.ticket_updates ?? r.ticket_receipt ?? []).flatMap((t: Json) => t.updates));
+    const results = [
+      raw.contents[0].metadata.operation_result,
+      ...raw.contents[0].metadata.internal_operation_results.map((i: Json) => i.result),
+    ];
+    const rawUpdates = results.flatMap((r: Json) =>
+      (r.ticket_updates ?? r.ticket_receipt ?? []).flatMap((t: Json) => t.updates),
+    );
     const rows = operations.flatMap((o) => o.ticketUpdates);
     expect(rows.map((u) => u.account)).to.deep.equal(rawUpdates.map((u: Json) => u.account));
     expect(rows.map((u) => u.amount)).to.deep.equal(rawUpdates.map((u: Json) => BigInt(u.amount)));
@@ -75,7 +92,9 @@ describe('chain/BlockNormalizer on single operation groups', () => {
 
   it('emits Kathmandu events as internal event rows and lists them on the calling content', () => {
     const block = readFixtureJson<Json>('tezos-rpc', 'blocks', 'trimmed', 'kathmandunet-133163.json');
-    const group = block.operations[3].find((g: Json) => g.contents[0].metadata.internal_operation_results?.some((i: Json) => i.kind === 'event'));
+    const group = block.operations[3].find((g: Json) =>
+      g.contents[0].metadata.internal_operation_results?.some((i: Json) => i.kind === 'event'),
+    );
     const rawEvents = group.contents[0].metadata.internal_operation_results.filter((i: Json) => i.kind === 'event');
     const { operations } = new BlockNormalizer().normalizeGroup(group, { opL: 3, header: block.header });
     const eventRows = operations.filter((o) => o.type === 'event');
@@ -83,7 +102,12 @@ describe('chain/BlockNormalizer on single operation groups', () => {
     eventRows.forEach((row, i) => {
       expect(row.isInternal).to.equal(true);
       expect(row.opI).to.equal(i + 1);
-      expect(row.events[0]).to.deep.equal({ contract: rawEvents[i].source, type: rawEvents[i].type, tag: rawEvents[i].tag, payload: rawEvents[i].payload });
+      expect(row.events[0]).to.deep.equal({
+        contract: rawEvents[i].source,
+        type: rawEvents[i].type,
+        tag: rawEvents[i].tag,
+        payload: rawEvents[i].payload,
+      });
     });
     expect(operations[0].events).to.deep.equal(eventRows.map((r) => r.events[0]));
   });
@@ -100,7 +124,13 @@ describe('chain/BlockNormalizer on single operation groups', () => {
   });
 
   it('types double_consensus_operation_evidence by the denounced operation', () => {
-    const lists = readFixtureJson<Json[][]>('tezos-rpc', 'operations', 'from-test-code', 'tzgo', 'double_consensus_operation_evidence.json');
+    const lists = readFixtureJson<Json[][]>(
+      'tezos-rpc',
+      'operations',
+      'from-test-code',
+      'tzgo',
+      'double_consensus_operation_evidence.json',
+    );
     const group = lists.flat()[0];
     const denounced: string = group.contents[0].op1.operations.kind;
     const { operations } = new BlockNormalizer().normalizeGroup(group, { opL: 2 });

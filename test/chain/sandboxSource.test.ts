@@ -28,10 +28,22 @@ describe('chain/RpcBlockSource over the sandbox node', function () {
         kinds.add(op.kind);
       }
       expect(counts, `level ${level}`).to.deep.equal(expected.typeCounts);
-      expect(block.operations.reduce((s, o) => s + o.fee, 0n), `fee at ${level}`).to.equal(expected.fee);
-      expect(block.operations.reduce((s, o) => s + o.volume, 0n), `volume at ${level}`).to.equal(expected.volume);
-      expect(block.operations.reduce((s, o) => s + o.gasUsed, 0n), `gas at ${level}`).to.equal(expected.gasUsed);
-      expect(block.operations.reduce((s, o) => s + o.burned, 0n), `burned at ${level}`).to.equal(expected.burned);
+      expect(
+        block.operations.reduce((s, o) => s + o.fee, 0n),
+        `fee at ${level}`,
+      ).to.equal(expected.fee);
+      expect(
+        block.operations.reduce((s, o) => s + o.volume, 0n),
+        `volume at ${level}`,
+      ).to.equal(expected.volume);
+      expect(
+        block.operations.reduce((s, o) => s + o.gasUsed, 0n),
+        `gas at ${level}`,
+      ).to.equal(expected.gasUsed);
+      expect(
+        block.operations.reduce((s, o) => s + o.burned, 0n),
+        `burned at ${level}`,
+      ).to.equal(expected.burned);
       expect(block.operations.filter((o) => o.isContract).length, `calls at ${level}`).to.equal(expected.contractCalls);
     }
     expect(kinds.size).to.be.greaterThan(10);

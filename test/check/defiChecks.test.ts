@@ -154,7 +154,7 @@ describe(`tzidx check defi: reconciliation of the DeFi tables (${BACKEND})`, fun
     expect(await added()).to.deep.equal([]);
   });
 
-  it('a concentrated pool whose supply_lp is not its positions\' sum is not a group_total violation', async () => {
+  it("a concentrated pool whose supply_lp is not its positions' sum is not a group_total violation", async () => {
     const [v3] = (await sql('select pool, supply_lp from defi_dex.dex_pool where marginal_a is not null limit 1')).rows;
     expect(v3, 'a QuipuSwap V3 pool').to.not.equal(undefined);
     await sql('update defi_dex.dex_pool set supply_lp = supply_lp + 1 where pool = ?', [v3.pool]);

@@ -13,7 +13,18 @@ const big = (v: unknown): bigint => BigInt(v as string);
 function rawSums(list: readonly Json[]): Map<string, bigint> {
   const out = new Map<string, bigint>();
   for (const u of list) {
-    const account = u.kind === 'contract' ? u.contract : u.kind === 'freezer' ? (u.staker?.contract ?? u.staker?.baker_own_stake ?? u.staker?.baker_edge ?? u.staker?.baker ?? u.staker?.delegate ?? u.contract ?? u.delegate) : undefined;
+    const account =
+      u.kind === 'contract'
+        ? u.contract
+        : u.kind === 'freezer'
+          ? (u.staker?.contract ??
+            u.staker?.baker_own_stake ??
+            u.staker?.baker_edge ??
+            u.staker?.baker ??
+            u.staker?.delegate ??
+            u.contract ??
+            u.delegate)
+          : undefined;
     if (account === undefined) continue;
     const key = `${account}/${u.kind}`;
     out.set(key, (out.get(key) ?? 0n) + big(u.change));
@@ -38,14 +49,22 @@ function lists(raw: Json, b: NormalizedBlock): Array<{ raw: Json[]; updates: Bal
   const out = [{ raw: raw.metadata?.balance_updates ?? [], updates: b.balanceUpdates, block: true }];
   for (const op of b.operations) {
     if (op.opL < 0) {
-      out.push({ raw: raw.metadata.implicit_operations_results[op.opP].balance_updates ?? [], updates: op.resultBalanceUpdates, block: false });
+      out.push({
+        raw: raw.metadata.implicit_operations_results[op.opP].balance_updates ?? [],
+        updates: op.resultBalanceUpdates,
+        block: false,
+      });
       continue;
     }
     const content = raw.operations[op.opL][op.opP].contents[op.opC];
     // Aggregated (pre)attestations carry their receipt on the first member's row.
-    if (op.opI === 0 && (op.memberIndex ?? 0) === 0) out.push({ raw: content.metadata?.balance_updates ?? [], updates: op.balanceUpdates, block: false });
+    if (op.opI === 0 && (op.memberIndex ?? 0) === 0)
+      out.push({ raw: content.metadata?.balance_updates ?? [], updates: op.balanceUpdates, block: false });
     if (!op.isSuccess) continue;
-    const result = op.opI === 0 ? content.metadata?.operation_result : content.metadata?.internal_operation_results?.[op.opI - 1]?.result;
+    const result =
+      op.opI === 0
+        ? content.metadata?.operation_result
+        : content.metadata?.internal_operation_results?.[op.opI - 1]?.result;
     out.push({ raw: result?.balance_updates ?? [], updates: op.resultBalanceUpdates, block: false });
   }
   return out;
@@ -63,7 +82,9 @@ describe('core-chain BalanceMoves', () => {
       const raw = readFixtureJson<Json>(file);
       const b = normalize(raw);
       for (const l of lists(raw, b)) {
-        const classified = l.block ? classifyBlockUpdates(l.updates, b.consensus === 'tenderbake', b.cycle) : classifyOperationUpdates(l.updates);
+        const classified = l.block
+          ? classifyBlockUpdates(l.updates, b.consensus === 'tenderbake', b.cycle)
+          : classifyOperationUpdates(l.updates);
         expect(moveSums(classified.moves), file).to.deep.equal(rawSums(l.raw));
         checked++;
       }
@@ -77,8 +98,11 @@ describe('core-chain BalanceMoves', () => {
       const b = normalize(raw);
       for (const l of lists(raw, b)) {
         if (!l.raw.some((u: Json) => u.kind === 'minted' || u.kind === 'burned')) continue;
-        const { issuance } = l.block ? classifyBlockUpdates(l.updates, true, b.cycle) : classifyOperationUpdates(l.updates);
-        const sum = (kind: string): bigint => l.raw.filter((u: Json) => u.kind === kind).reduce((s: bigint, u: Json) => s + big(u.change), 0n);
+        const { issuance } = l.block
+          ? classifyBlockUpdates(l.updates, true, b.cycle)
+          : classifyOperationUpdates(l.updates);
+        const sum = (kind: string): bigint =>
+          l.raw.filter((u: Json) => u.kind === kind).reduce((s: bigint, u: Json) => s + big(u.change), 0n);
         expect(issuance.filter((i) => i.kind === 'mint').reduce((s, i) => s + i.amount, 0n)).to.equal(-sum('minted'));
         expect(issuance.filter((i) => i.kind === 'burn').reduce((s, i) => s + i.amount, 0n)).to.equal(sum('burned'));
       }
@@ -104,8 +128,12 @@ describe('core-chain BalanceMoves', () => {
     const lost: Json[] = raw.metadata.balance_updates.filter((u: Json) => u.category === 'lost endorsing rewards');
     expect(lost.length).to.be.greaterThan(0);
     const neutral = classifyBlockUpdates(b.balanceUpdates, true, b.cycle).moves.filter((m) => m.neutral);
-    expect(neutral.map((m) => [m.address, m.amountIn, m.amountOut, m.isBurned])).to.deep.equal(lost.map((u) => [u.delegate, big(u.change), big(u.change), true]));
-    expect(neutral.map((m) => m.cause)).to.deep.equal(lost.map((u) => (u.revelation && !u.participation ? 'nonce_revelation' : 'reward')));
+    expect(neutral.map((m) => [m.address, m.amountIn, m.amountOut, m.isBurned])).to.deep.equal(
+      lost.map((u) => [u.delegate, big(u.change), big(u.change), true]),
+    );
+    expect(neutral.map((m) => m.cause)).to.deep.equal(
+      lost.map((u) => (u.revelation && !u.participation ? 'nonce_revelation' : 'reward')),
+    );
   });
 
   it('marks Emmy fee payments as fees on both sides and names the counterparty of a transfer', () => {
@@ -134,7 +162,14 @@ describe('core-chain BalanceMoves', () => {
   describe('Emmy cycle-end receipts (protocol shapes: freezer debits paid out to the contract)', () => {
     const baker = 'tz1LBEKXaxQbd5Gtzbc1ATCwc3pppu81aWGc';
     const u = (kind: string, change: bigint, extra: Partial<BalanceUpdate> = {}): BalanceUpdate =>
-      ({ kind, change, account: baker, isPseudotoken: false, ...(kind === 'contract' ? { contract: baker } : { delegate: baker }), ...extra }) as BalanceUpdate;
+      ({
+        kind,
+        change,
+        account: baker,
+        isPseudotoken: false,
+        ...(kind === 'contract' ? { contract: baker } : { delegate: baker }),
+        ...extra,
+      }) as BalanceUpdate;
     const cycle = 300;
 
     it('pays out unfrozen deposits, fees and rewards of an old cycle without minting', () => {
@@ -153,19 +188,26 @@ describe('core-chain BalanceMoves', () => {
         ['internal', false],
       ]);
       const plan = planBlockEvents(moves, 10, baker, 0n);
-      expect(plan.events.map((e) => [e.type, e.deposit, e.fee, e.reward])).to.deep.equal([['unfreeze', 1000n, 20n, 300n]]);
+      expect(plan.events.map((e) => [e.type, e.deposit, e.fee, e.reward])).to.deep.equal([
+        ['unfreeze', 1000n, 20n, 300n],
+      ]);
       expect(new Set(plan.opNs)).to.deep.equal(new Set([10]));
     });
 
     it('burns the rewards and fees of the previous cycle when the baker missed a seed nonce', () => {
-      const list = [u('freezer', -300n, { category: 'rewards', cycle: cycle - 1 }), u('freezer', -20n, { category: 'fees', cycle: cycle - 1 })];
+      const list = [
+        u('freezer', -300n, { category: 'rewards', cycle: cycle - 1 }),
+        u('freezer', -20n, { category: 'fees', cycle: cycle - 1 }),
+      ];
       const { moves, issuance } = classifyBlockUpdates(list, false, cycle);
       expect(issuance.map((i) => [i.kind, i.amount])).to.deep.equal([
         ['burn', 300n],
         ['burn', 20n],
       ]);
       expect(moves.every((m) => m.isBurned && m.cause === 'nonce_revelation')).to.equal(true);
-      expect(planBlockEvents(moves, 0, baker, 0n).events.map((e) => [e.type, e.reward, e.fee, e.burned])).to.deep.equal([['seed_slash', 300n, 20n, 320n]]);
+      expect(planBlockEvents(moves, 0, baker, 0n).events.map((e) => [e.type, e.reward, e.fee, e.burned])).to.deep.equal(
+        [['seed_slash', 300n, 20n, 320n]],
+      );
     });
 
     it('mints a protocol invoice: a credit no frozen funds pay for', () => {
@@ -181,7 +223,8 @@ describe('core-chain BlockEvents', () => {
     const raw = block('legacy-pre-ithaca', 'mainnet', 'mainnet-979686.json');
     const b = normalize(raw);
     const updates: Json[] = raw.metadata.balance_updates;
-    const credit = (category: string): bigint => updates.filter((u) => u.kind === 'freezer' && u.category === category).reduce((s, u) => s + big(u.change), 0n);
+    const credit = (category: string): bigint =>
+      updates.filter((u) => u.kind === 'freezer' && u.category === category).reduce((s, u) => s + big(u.change), 0n);
     const { moves } = classifyBlockUpdates(b.balanceUpdates, false, b.cycle);
     const plan = planBlockEvents(moves, b.operations.length, b.baker, 123n);
     expect(plan.events.map((e) => [e.type, e.address, e.deposit, e.reward, e.fee, e.opN])).to.deep.equal([
@@ -196,12 +239,17 @@ describe('core-chain BlockEvents', () => {
     const { moves } = classifyBlockUpdates(b.balanceUpdates, true, b.cycle);
     const plan = planBlockEvents(moves, b.operations.length, b.baker, 0n);
     const of = (type: string): string[] => plan.events.filter((e) => e.type === type).map((e) => e.address);
-    const depositors = new Set(updates.filter((u) => u.kind === 'freezer' && u.category === 'deposits' && big(u.change) > 0n).map((u) => u.delegate));
+    const depositors = new Set(
+      updates
+        .filter((u) => u.kind === 'freezer' && u.category === 'deposits' && big(u.change) > 0n)
+        .map((u) => u.delegate),
+    );
     expect(new Set(of('deposit'))).to.deep.equal(depositors);
     expect(of('deposit')).to.have.length(depositors.size);
     const rewarded = new Set<string>();
     updates.forEach((u, i) => {
-      if (u.category === 'endorsing rewards' && u.kind === 'minted' && updates[i + 1].kind === 'contract') rewarded.add(updates[i + 1].contract);
+      if (u.category === 'endorsing rewards' && u.kind === 'minted' && updates[i + 1].kind === 'contract')
+        rewarded.add(updates[i + 1].contract);
       if (u.category === 'lost endorsing rewards' && !(u.revelation && !u.participation)) rewarded.add(u.delegate);
     });
     expect(new Set(of('reward'))).to.deep.equal(rewarded);

@@ -11,11 +11,15 @@ const big = (v: unknown): bigint => BigInt(v as string);
 describe('core-chain SupplyLedger', () => {
   it('finds the origination_size part of a storage burn (the receipt lists it as its own burn)', () => {
     const raw = block('from-test-code', 'ghostnet-93446.json');
-    const originations = raw.operations[3].flatMap((g: Json) => g.contents).filter((c: Json) => c.kind === 'origination');
+    const originations = raw.operations[3]
+      .flatMap((g: Json) => g.contents)
+      .filter((c: Json) => c.kind === 'origination');
     expect(originations.length).to.be.greaterThan(1);
     for (const o of originations) {
       const result = o.metadata.operation_result;
-      const burns: bigint[] = result.balance_updates.filter((u: Json) => u.kind === 'burned').map((u: Json) => big(u.change));
+      const burns: bigint[] = result.balance_updates
+        .filter((u: Json) => u.kind === 'burned')
+        .map((u: Json) => big(u.change));
       const total = burns.reduce((s, b) => s + b, 0n);
       // Storage fees first, then the origination burn.
       expect(allocationBurn(total, big(result.paid_storage_size_diff), 1)).to.equal(burns[1]);
@@ -33,7 +37,12 @@ describe('core-chain SupplyLedger', () => {
     let total = 0n;
     for (const op of ops) {
       const allocations = op.kind === 'origination' ? op.originatedContracts.length : op.allocatedDestination ? 1 : 0;
-      ledger.recordOperation(classifyOperationUpdates(op.resultBalanceUpdates).issuance, { type: op.type, isRollup: op.isRollup, allocations, storagePaid: op.storagePaid });
+      ledger.recordOperation(classifyOperationUpdates(op.resultBalanceUpdates).issuance, {
+        type: op.type,
+        isRollup: op.isRollup,
+        allocations,
+        storagePaid: op.storagePaid,
+      });
       const part = allocationBurn(op.burned, op.storagePaid, allocations);
       if (op.kind === 'origination') origination += part;
       else allocation += part;
@@ -60,9 +69,13 @@ describe('core-chain SupplyLedger', () => {
     const row = ledger.row();
     const updates: Json[] = raw.metadata.balance_updates;
     const sum = (pick: (u: Json) => boolean): bigint => updates.filter(pick).reduce((s, u) => s + big(u.change), 0n);
-    expect(row.minted_baking).to.equal(-sum((u) => u.kind === 'minted' && (u.category === 'baking rewards' || u.category === 'baking bonuses')));
+    expect(row.minted_baking).to.equal(
+      -sum((u) => u.kind === 'minted' && (u.category === 'baking rewards' || u.category === 'baking bonuses')),
+    );
     expect(row.minted_endorsing).to.equal(-sum((u) => u.kind === 'minted' && u.category === 'endorsing rewards'));
-    expect(row.burned_seed_miss).to.equal(sum((u) => u.kind === 'burned' && u.revelation === true && u.participation !== true));
+    expect(row.burned_seed_miss).to.equal(
+      sum((u) => u.kind === 'burned' && u.revelation === true && u.participation !== true),
+    );
     expect(row.burned_absence).to.equal(sum((u) => u.kind === 'burned' && u.participation === true));
     expect(row.minted).to.equal(-sum((u) => u.kind === 'minted'));
     expect(row.burned).to.equal(sum((u) => u.kind === 'burned'));

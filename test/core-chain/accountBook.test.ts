@@ -71,7 +71,8 @@ describe('core-chain: account working copies across blocks', () => {
       }
       kept.finish();
       read.finish();
-      for (const address of [BAKER, STAKER]) expect(store.rows.get(address), `${address} at ${height}`).to.deep.equal(fresh.rows.get(address));
+      for (const address of [BAKER, STAKER])
+        expect(store.rows.get(address), `${address} at ${height}`).to.deep.equal(fresh.rows.get(address));
     }
     expect(store.rows.get(BAKER)!.last_seen).to.equal(3);
     expect(store.rows.get(BAKER)!.total_received).to.equal(5n);

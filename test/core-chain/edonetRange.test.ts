@@ -18,7 +18,16 @@ describe('core-chain: the recorded edonet range (Emmy) indexed as one chain', fu
   before(async () => {
     t = await startTestInstance({ plugins: [CoreChainPlugin], enabled: ['core-chain'] });
     await indexBlocks(t, blocks as unknown as RawBlock[]);
-    rows = await readTable(t, 'block', ['hash', 'height', 'parent_id', 'solvetime', 'n_endorsed_slots', 'n_ops_applied', 'minted_supply', 'burned_supply']);
+    rows = await readTable(t, 'block', [
+      'hash',
+      'height',
+      'parent_id',
+      'solvetime',
+      'n_endorsed_slots',
+      'n_ops_applied',
+      'minted_supply',
+      'burned_supply',
+    ]);
   });
   after(async () => t?.close());
 
@@ -66,6 +75,8 @@ describe('core-chain: the recorded edonet range (Emmy) indexed as one chain', fu
 
   it('records one bake event per block, for its baker', async () => {
     const bakes = await readTable(t, 'op', ['type', 'height', 'sender'], 'type=bake');
-    expect(bakes.map((b) => [Number(b.height), b.sender])).to.deep.equal(blocks.map((b) => [b.header.level, b.metadata.baker]));
+    expect(bakes.map((b) => [Number(b.height), b.sender])).to.deep.equal(
+      blocks.map((b) => [b.header.level, b.metadata.baker]),
+    );
   });
 });

@@ -25,7 +25,21 @@ function tableTypeCounts(walkCounts: Record<string, number>): Record<string, num
   return out;
 }
 
-const OP_COLUMNS = ['type', 'status', 'is_success', 'is_contract', 'is_internal', 'is_event', 'fee', 'volume', 'burned', 'gas_used', 'op_n', 'id', 'height'];
+const OP_COLUMNS = [
+  'type',
+  'status',
+  'is_success',
+  'is_contract',
+  'is_internal',
+  'is_event',
+  'fee',
+  'volume',
+  'burned',
+  'gas_used',
+  'op_n',
+  'id',
+  'height',
+];
 
 describe('core-chain: every recorded block indexes as a first block', function () {
   const files = listFixtures('tezos-rpc', 'blocks').filter((f) => isFullBlock(readFixtureJson<Json>(f)));
@@ -90,7 +104,12 @@ describe('core-chain: every recorded block indexes as a first block', function (
         expect(counts).to.deep.equal(tableTypeCounts(walk.typeCounts));
         expect(rows.length).to.equal(walk.rows);
         // Denunciation rows carry the offender's lost fees (negative), not a fee paid.
-        expect(sumMutez(rows.filter((o) => !o.type.startsWith('double_')), 'fee')).to.equal(walk.fee);
+        expect(
+          sumMutez(
+            rows.filter((o) => !o.type.startsWith('double_')),
+            'fee',
+          ),
+        ).to.equal(walk.fee);
         expect(sumMutez(rows, 'volume')).to.equal(walk.volume);
         expect(sumMutez(rows, 'burned')).to.equal(walk.burned);
         expect(sumInt(rows, 'gas_used')).to.equal(walk.gasUsed);
@@ -112,7 +131,9 @@ describe('core-chain: every recorded block indexes as a first block', function (
         const counted = ops.filter((o) => o.is_event === 'false');
         expect(Number(block.n_ops_applied)).to.equal(counted.filter((o) => o.status === 'applied').length);
         expect(Number(block.n_ops_failed)).to.equal(counted.filter((o) => o.status !== 'applied').length);
-        expect(Number(block.n_calls)).to.equal(ops.filter((o) => o.is_contract === 'true' && o.is_success === 'true' && o.is_internal === 'false').length);
+        expect(Number(block.n_calls)).to.equal(
+          ops.filter((o) => o.is_contract === 'true' && o.is_success === 'true' && o.is_internal === 'false').length,
+        );
         expect(Number(block.n_events)).to.equal(ops.filter((o) => o.is_event === 'true').length);
       });
 
@@ -127,7 +148,8 @@ describe('core-chain: every recorded block indexes as a first block', function (
         const expected = spendableChanges([raw]);
         const accounts = await readTable(t, 'account', ['address', 'spendable_balance', 'is_funded']);
         const byAddress = new Map(accounts.map((a) => [a.address, a]));
-        for (const [address, change] of expected) expect(mutez(byAddress.get(address)?.spendable_balance ?? '0'), address).to.equal(change);
+        for (const [address, change] of expected)
+          expect(mutez(byAddress.get(address)?.spendable_balance ?? '0'), address).to.equal(change);
         for (const a of accounts) {
           expect(mutez(a.spendable_balance), a.address).to.equal(expected.get(a.address) ?? 0n);
           expect(a.is_funded).to.equal(String(mutez(a.spendable_balance) > 0n));
@@ -140,12 +162,20 @@ describe('core-chain: every recorded block indexes as a first block', function (
       it('balance flows of each account add up to its balance change', async () => {
         const flows = await readTable(t, 'flow', ['address', 'category', 'amount_in', 'amount_out', 'op_n']);
         const net = new Map<string, bigint>();
-        for (const f of flows.filter((x) => x.category === 'balance')) net.set(f.address, (net.get(f.address) ?? 0n) + mutez(f.amount_in) - mutez(f.amount_out));
-        for (const [address, change] of spendableChanges([raw])) expect(net.get(address) ?? 0n, address).to.equal(change);
+        for (const f of flows.filter((x) => x.category === 'balance'))
+          net.set(f.address, (net.get(f.address) ?? 0n) + mutez(f.amount_in) - mutez(f.amount_out));
+        for (const [address, change] of spendableChanges([raw]))
+          expect(net.get(address) ?? 0n, address).to.equal(change);
       });
 
       it('the chain row counts the operations of its only block', async () => {
-        const [chain] = await readTable(t, 'chain', ['height', 'total_ops', 'total_ops_failed', 'total_transactions', 'total_endorsements']);
+        const [chain] = await readTable(t, 'chain', [
+          'height',
+          'total_ops',
+          'total_ops_failed',
+          'total_transactions',
+          'total_endorsements',
+        ]);
         expect(Number(chain.height)).to.equal(raw.header.level);
         expect(chain.total_ops).to.equal(block.n_ops_applied);
         expect(chain.total_ops_failed).to.equal(block.n_ops_failed);

@@ -32,14 +32,21 @@ describe(`core-chain: an account's flows after a time bound read no earlier flow
     expect(Number(busiest.n)).to.be.above(100);
     const flow = t.app.catalog.require('flow');
     const engine = t.app.container.resolve(TableQueryEngine);
-    const at = async (height: number): Promise<string> => new Date((await t.app.db.writer.raw('select time from core_chain.block where height = ?', [height])).rows[0].time).toISOString();
+    const at = async (height: number): Promise<string> =>
+      new Date(
+        (await t.app.db.writer.raw('select time from core_chain.block where height = ?', [height])).rows[0].time,
+      ).toISOString();
     const cases: Array<[Record<string, string>, 'asc' | 'desc']> = [
       [{ 'time.gte': await at(100) }, 'asc'],
       [{ 'time.lte': await at(20) }, 'desc'],
       [{ 'time.rg': `${await at(60)},${await at(70)}` }, 'asc'],
     ];
     for (const [args, order] of cases) {
-      const req = parseTableRequest(flow, { columns: 'row_id,height', limit: '20', order, address: busiest.address, ...args }, TABLE_PROFILE);
+      const req = parseTableRequest(
+        flow,
+        { columns: 'row_id,height', limit: '20', order, address: busiest.address, ...args },
+        TABLE_PROFILE,
+      );
       const q = engine.query(flow, req, 'compact', undefined, 0, 20);
       const { dropped, plan } = await droppedRows(t.app.db, q.toString());
       expect(dropped, `${JSON.stringify(args)}: ${JSON.stringify(plan)}`).to.be.below(20);

@@ -5,12 +5,26 @@ import { ProtocolSpan, rightsCycle, rightsLag } from '../../plugins/core-chain/e
 // from Ithaca (cycle 468 on mainnet; stake snapshots), Paris (consensus_rights_delay 2; its cycle here
 // is illustrative). The genesis protocol has no constants.
 const genesis: ProtocolSpan = { startCycle: 0, constants: undefined };
-const emmy: ProtocolSpan = { startCycle: 0, constants: { preserved_cycles: 5, blocks_per_roll_snapshot: 256, blocks_per_cycle: 4096 } };
-const ithaca: ProtocolSpan = { startCycle: 468, constants: { preserved_cycles: 5, blocks_per_stake_snapshot: 512, consensus_committee_size: 7000, blocks_per_cycle: 8192 } };
-const paris: ProtocolSpan = { startCycle: 748, constants: { consensus_rights_delay: 2, consensus_committee_size: 7000, blocks_per_cycle: 24576 } };
+const emmy: ProtocolSpan = {
+  startCycle: 0,
+  constants: { preserved_cycles: 5, blocks_per_roll_snapshot: 256, blocks_per_cycle: 4096 },
+};
+const ithaca: ProtocolSpan = {
+  startCycle: 468,
+  constants: {
+    preserved_cycles: 5,
+    blocks_per_stake_snapshot: 512,
+    consensus_committee_size: 7000,
+    blocks_per_cycle: 8192,
+  },
+};
+const paris: ProtocolSpan = {
+  startCycle: 748,
+  constants: { consensus_rights_delay: 2, consensus_committee_size: 7000, blocks_per_cycle: 24576 },
+};
 const spans = [genesis, emmy, ithaca, paris];
 
-describe('core-chain: the stake snapshot behind a cycle\'s rights across era changes', function () {
+describe("core-chain: the stake snapshot behind a cycle's rights across era changes", function () {
   it('uses the protocol that drew the rights: Emmy + 2, Tenderbake + 1, Paris with its own delay', function () {
     expect(rightsLag(300, spans)).to.equal(7);
     // Cycle 473's rights were drawn at the end of 467 (Emmy, from a snapshot of 466); 474's at the end of 468 (Ithaca,

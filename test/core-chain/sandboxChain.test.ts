@@ -19,7 +19,8 @@ const hash8 = taquitoHash8;
 
 function rawBlocks(chain: SandboxChain, from = 0): Json[] {
   const out: Json[] = [];
-  for (let level = from; level <= chain.headLevel; level++) out.push(JSON.parse(chain.blockJson(chain.at(level)!)) as Json);
+  for (let level = from; level <= chain.headLevel; level++)
+    out.push(JSON.parse(chain.blockJson(chain.at(level)!)) as Json);
   return out;
 }
 
@@ -37,7 +38,8 @@ function applied(blocks: readonly Json[]): Array<{ op: Json; result: Json }> {
       for (const c of g.contents ?? []) {
         const r = c.metadata?.operation_result;
         if (r?.status === 'applied') out.push({ op: c, result: r });
-        for (const i of c.metadata?.internal_operation_results ?? []) if (i.result?.status === 'applied') out.push({ op: i, result: i.result });
+        for (const i of c.metadata?.internal_operation_results ?? [])
+          if (i.result?.status === 'applied') out.push({ op: i, result: i.result });
       }
   for (const b of blocks) for (const r of b.metadata?.implicit_operations_results ?? []) out.push({ op: r, result: r });
   return out;
@@ -61,12 +63,31 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
     });
     await indexSandbox(t, chain);
     blocks = rawBlocks(chain);
-    accounts = await readTable(t, 'account', ['address', 'address_type', 'spendable_balance', 'is_funded', 'is_delegated', 'is_baker', 'baker', 'counter', 'pubkey', 'is_revealed']);
+    accounts = await readTable(t, 'account', [
+      'address',
+      'address_type',
+      'spendable_balance',
+      'is_funded',
+      'is_delegated',
+      'is_baker',
+      'baker',
+      'counter',
+      'pubkey',
+      'is_revealed',
+    ]);
   });
   after(async () => t?.close());
 
   it('stores every block once, linked to its parent, with solvetime and the slots that endorsed it', async () => {
-    const rows = await readTable(t, 'block', ['hash', 'height', 'parent_id', 'time', 'solvetime', 'n_endorsed_slots', 'predecessor']);
+    const rows = await readTable(t, 'block', [
+      'hash',
+      'height',
+      'parent_id',
+      'time',
+      'solvetime',
+      'n_endorsed_slots',
+      'predecessor',
+    ]);
     expect(rows.map((r) => r.hash)).to.deep.equal(blocks.map((b) => b.hash));
     const byHash = new Map(rows.map((r) => [r.hash, r]));
     rows.forEach((r, i) => {
@@ -86,7 +107,9 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
   it("writes a block's row whole when the batch holds the next block: only the row an earlier batch ended with is updated", async () => {
     const byHash = new Map(blocks.map((b) => [b.hash as string, b]));
     // Backfill batches of 100 blocks, then one per block near the head (where every block ends its batch).
-    expect(blockUpdates.length).to.be.greaterThan(0).and.below(blocks.length / 2);
+    expect(blockUpdates.length)
+      .to.be.greaterThan(0)
+      .and.below(blocks.length / 2);
     for (const u of blockUpdates) {
       expect(u.sql).to.match(/ set n_endorsed_slots = /);
       expect(u.sql).to.not.match(/parent_id/);
@@ -120,10 +143,13 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
     // (Sandbox accounts delegated at genesis and never staking leave no trace in any block.)
     const shown = new Set<string>();
     const signers = new Set<string>();
-    for (const b of blocks) for (const g of (b.operations ?? []).flat()) for (const c of g.contents ?? []) if (c.counter !== undefined) signers.add(c.source);
+    for (const b of blocks)
+      for (const g of (b.operations ?? []).flat())
+        for (const c of g.contents ?? []) if (c.counter !== undefined) signers.add(c.source);
     for (const { op, result } of applied(blocks)) {
       if (op.kind === 'delegation') shown.add(op.source);
-      for (const u of result.balance_updates ?? []) if (u.category === 'deposits' && u.staker?.contract) shown.add(u.staker.contract);
+      for (const u of result.balance_updates ?? [])
+        if (u.category === 'deposits' && u.staker?.contract) shown.add(u.staker.contract);
     }
     expect(shown.size).to.be.greaterThan(0);
     for (const a of accounts.filter((x) => x.address.startsWith('tz'))) {
@@ -133,7 +159,9 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
       expect(a.counter, a.address).to.equal(signers.has(a.address) ? String(node.counter) : '0');
       if (a.baker !== '' || shown.has(a.address)) expect(a.baker, a.address).to.equal(node.delegate ?? '');
       if (a.is_revealed === 'true') {
-        const key = JSON.parse((await transport.get(`/chains/main/blocks/head/context/contracts/${a.address}/manager_key`)).body);
+        const key = JSON.parse(
+          (await transport.get(`/chains/main/blocks/head/context/contracts/${a.address}/manager_key`)).body,
+        );
         expect(a.pubkey).to.equal(key);
       }
     }
@@ -152,7 +180,10 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
     const seen = { bakers: 0, stakers: 0, unstaking: 0 };
     for (const a of accounts.filter((x) => x.address.startsWith('tz'))) {
       const object = (await (await t.get(`/explorer/account/${a.address}`)).json()) as Json;
-      const [staked, unstaked] = [await node(a.address, 'staked_balance'), await node(a.address, 'unstaked_frozen_balance')];
+      const [staked, unstaked] = [
+        await node(a.address, 'staked_balance'),
+        await node(a.address, 'unstaked_frozen_balance'),
+      ];
       expect(tez(object.staked_balance), `${a.address} staked`).to.equal(staked);
       expect(tez(object.unstaked_balance), `${a.address} unstaked`).to.equal(unstaked);
       expect(object.is_staked, a.address).to.equal(staked > 0n);
@@ -165,7 +196,8 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
     expect(seen.unstaking).to.be.greaterThan(0);
     // The table leaves an external staker's amount null (it moves with the pool) and has its pseudotokens.
     const rows = await readTable(t, 'account', ['address', 'is_baker', 'staked_balance', 'stake_shares']);
-    for (const r of rows.filter((x) => x.is_baker !== 'true' && x.stake_shares !== '0')) expect(r.staked_balance, r.address).to.equal('');
+    for (const r of rows.filter((x) => x.is_baker !== 'true' && x.stake_shares !== '0'))
+      expect(r.staked_balance, r.address).to.equal('');
   });
 
   it('the last balance row of every account is its balance', async () => {
@@ -200,7 +232,12 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
     const counts: Record<string, number> = {};
     for (const o of rows) counts[o.type] = (counts[o.type] ?? 0) + 1;
     expect(counts).to.deep.equal(expected);
-    expect(sumMutez(rows.filter((o) => !o.type.startsWith('double_')), 'fee')).to.equal(fee);
+    expect(
+      sumMutez(
+        rows.filter((o) => !o.type.startsWith('double_')),
+        'fee',
+      ),
+    ).to.equal(fee);
     expect(sumMutez(rows, 'volume')).to.equal(volume);
     expect(sumMutez(rows, 'burned')).to.equal(burned);
     expect(rows.filter((o) => o.is_contract === 'true').length).to.equal(calls);
@@ -235,13 +272,26 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
     expect(Number(chainRow.total_contracts)).to.equal(contracts.filter((c) => c.address.startsWith('KT1')).length);
     const balance = (a: CsvRow): bigint => mutez(a.spendable_balance);
     expect(Number(chainRow.funded_accounts)).to.equal(accounts.filter((a) => balance(a) > 0n).length);
-    expect(Number(chainRow.dust_accounts)).to.equal(accounts.filter((a) => balance(a) > 0n && balance(a) < 1_000_000n).length);
+    expect(Number(chainRow.dust_accounts)).to.equal(
+      accounts.filter((a) => balance(a) > 0n && balance(a) < 1_000_000n).length,
+    );
     expect(Number(chainRow.total_bakers)).to.equal(accounts.filter((a) => a.is_baker === 'true').length);
-    expect(Number(chainRow.total_delegators)).to.equal(accounts.filter((a) => a.is_delegated === 'true' && balance(a) > 0n).length);
+    expect(Number(chainRow.total_delegators)).to.equal(
+      accounts.filter((a) => a.is_delegated === 'true' && balance(a) > 0n).length,
+    );
   });
 
   it('supply totals equal the receipts and the balances held', async () => {
-    const supply = await lastRow(t, 'supply', ['total', 'minted', 'burned', 'burned_explicit', 'frozen', 'frozen_deposits', 'delegated', 'activated']);
+    const supply = await lastRow(t, 'supply', [
+      'total',
+      'minted',
+      'burned',
+      'burned_explicit',
+      'frozen',
+      'frozen_deposits',
+      'delegated',
+      'activated',
+    ]);
     let minted = 0n;
     let burned = 0n;
     let frozen = 0n;
@@ -262,28 +312,46 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
     const held = accounts.reduce((s, a) => s + mutez(a.spendable_balance), 0n);
     expect(mutez(supply.total)).to.equal(minted - burned + mutez(supply.activated));
     expect(held + frozen).to.equal(mutez(supply.total) + mutez(supply.burned_explicit));
-    const delegated = accounts.filter((a) => a.is_delegated === 'true').reduce((s, a) => s + mutez(a.spendable_balance), 0n);
+    const delegated = accounts
+      .filter((a) => a.is_delegated === 'true')
+      .reduce((s, a) => s + mutez(a.spendable_balance), 0n);
     expect(mutez(supply.delegated)).to.equal(delegated);
   });
 
   it('balance flows of every account add up to its balance', async () => {
     const flows = await readTable(t, 'flow', ['address', 'category', 'amount_in', 'amount_out']);
     const net = new Map<string, bigint>();
-    for (const f of flows.filter((x) => x.category === 'balance')) net.set(f.address, (net.get(f.address) ?? 0n) + mutez(f.amount_in) - mutez(f.amount_out));
+    for (const f of flows.filter((x) => x.category === 'balance'))
+      net.set(f.address, (net.get(f.address) ?? 0n) + mutez(f.amount_in) - mutez(f.amount_out));
     for (const a of accounts) expect(net.get(a.address) ?? 0n, a.address).to.equal(mutez(a.spendable_balance));
   });
 
-  it('flow op=<hash> returns the group\'s flows: its fee flows add up to the fees in the raw block', async () => {
+  it("flow op=<hash> returns the group's flows: its fee flows add up to the fees in the raw block", async () => {
     // Oracle from the node's blocks: an operation group's fees (contents' `fee`), debited as is_fee flows.
     const groups = blocks.flatMap((b) =>
-      (b.operations ?? []).flat().map((g: Json) => ({ hash: g.hash as string, height: String(b.header.level), fee: (g.contents ?? []).reduce((s: bigint, c: Json) => s + BigInt(c.fee ?? 0), 0n) })),
+      (b.operations ?? [])
+        .flat()
+        .map((g: Json) => ({
+          hash: g.hash as string,
+          height: String(b.header.level),
+          fee: (g.contents ?? []).reduce((s: bigint, c: Json) => s + BigInt(c.fee ?? 0), 0n),
+        })),
     );
     const paying = groups.filter((g) => g.fee > 0n).slice(0, 8);
     expect(paying.length).to.be.greaterThan(0);
     for (const g of paying) {
       const flows = await readTable(t, 'flow', ['height', 'is_fee', 'amount_out'], `op=${g.hash}`);
-      expect(flows.every((f) => f.height === g.height), g.hash).to.equal(true);
-      expect(sumMutez(flows.filter((f) => f.is_fee === 'true'), 'amount_out'), g.hash).to.equal(g.fee);
+      expect(
+        flows.every((f) => f.height === g.height),
+        g.hash,
+      ).to.equal(true);
+      expect(
+        sumMutez(
+          flows.filter((f) => f.is_fee === 'true'),
+          'amount_out',
+        ),
+        g.hash,
+      ).to.equal(g.fee);
     }
   });
 
@@ -293,7 +361,9 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
     let originations = 0;
     let constants = 0;
     const registered = new Set<string>();
-    const constantRows = new Map((await readTable(t, 'constant', ['address', 'creator', 'value', 'storage_size'])).map((c) => [c.address, c]));
+    const constantRows = new Map(
+      (await readTable(t, 'constant', ['address', 'creator', 'value', 'storage_size'])).map((c) => [c.address, c]),
+    );
     for (const { op, result } of applied(blocks)) {
       if (op.kind === 'origination') {
         for (const address of result.originated_contracts ?? []) {
@@ -327,12 +397,16 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
   it('keeps each contract’s current storage, its hash and its calls per entrypoint', async () => {
     const contracts = await readTable(t, 'contract', ['address', 'storage', 'storage_hash', 'call_stats', 'code_hash']);
     const calls = new Map<string, number>();
-    for (const { op } of applied(blocks)) if (op.kind === 'transaction' && String(op.destination).startsWith('KT1')) calls.set(op.destination, (calls.get(op.destination) ?? 0) + 1);
+    for (const { op } of applied(blocks))
+      if (op.kind === 'transaction' && String(op.destination).startsWith('KT1'))
+        calls.set(op.destination, (calls.get(op.destination) ?? 0) + 1);
     let called = 0;
     for (const c of contracts.filter((x) => x.address.startsWith('KT1'))) {
       // A bootstrap contract's receipt has no storage: one never called has none to compare.
       if (c.storage === '' && !calls.has(c.address)) continue;
-      const node = JSON.parse((await transport.get(`/chains/main/blocks/head/context/contracts/${c.address}/storage`)).body);
+      const node = JSON.parse(
+        (await transport.get(`/chains/main/blocks/head/context/contracts/${c.address}/storage`)).body,
+      );
       expect(decodeMicheline(Buffer.from(c.storage, 'hex')), c.address).to.deep.equal(node);
       expect(c.storage_hash).to.equal(hash8(node));
       const stats = Buffer.from(c.call_stats, 'hex');
@@ -361,7 +435,6 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
     });
     expect(sumInt(rows, 'gas_used') > 0n).to.equal(true);
   });
-
 });
 
 describe('core-chain: a sandbox reorganisation', function () {
@@ -386,13 +459,18 @@ describe('core-chain: a sandbox reorganisation', function () {
       expect(main.map((r) => r.hash)).to.deep.equal(raws.map((b) => b.hash));
       main.slice(1).forEach((r, i) => expect(r.parent_id).to.equal(main[i].row_id));
       // The fork point's slots are its new successor's, not those of the one the reorg took back.
-      main.forEach((r, i) => expect(Number(r.n_endorsed_slots), `slots of ${r.hash}`).to.equal(raws[i + 1] ? endorsedPower(raws[i + 1]) : 0));
+      main.forEach((r, i) =>
+        expect(Number(r.n_endorsed_slots), `slots of ${r.hash}`).to.equal(raws[i + 1] ? endorsedPower(raws[i + 1]) : 0),
+      );
       const accounts = await readTable(t, 'account', ['address', 'spendable_balance']);
-      for (const a of accounts) expect(mutez(a.spendable_balance), a.address).to.equal(await nodeBalance(transport, a.address));
+      for (const a of accounts)
+        expect(mutez(a.spendable_balance), a.address).to.equal(await nodeBalance(transport, a.address));
       const chainRow = await lastRow(t, 'chain', ['height', 'total_ops']);
       const ops = await readTable(t, 'op', ['status', 'is_event']);
       expect(Number(chainRow.height)).to.equal(chain.headLevel);
-      expect(Number(chainRow.total_ops)).to.equal(ops.filter((o) => o.is_event === 'false' && o.status === 'applied').length);
+      expect(Number(chainRow.total_ops)).to.equal(
+        ops.filter((o) => o.is_event === 'false' && o.status === 'applied').length,
+      );
       const supply = await lastRow(t, 'supply', ['minted']);
       let minted = 0n;
       for (const b of rawBlocks(chain)) minted += mintedAndBurned(b).minted;

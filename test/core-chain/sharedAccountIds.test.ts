@@ -22,12 +22,17 @@ describe('core-chain: account ids for dependent plugins', () => {
       }
     }
     const raw = readFixtureJson<Json>('tezos-rpc', 'blocks', 'mainnet', 'mainnet-11610082.json');
-    const t = await startTestInstance({ plugins: [CoreChainPlugin, Probe as unknown as PluginClass], enabled: ['core-chain', 'probe'] });
+    const t = await startTestInstance({
+      plugins: [CoreChainPlugin, Probe as unknown as PluginClass],
+      enabled: ['core-chain', 'probe'],
+    });
     try {
       await indexBlocks(t, [raw as unknown as RawBlock]);
       const accounts = await readTable(t, 'account', ['address']);
       expect(seen).to.have.length(1);
-      expect([...seen[0]].map(([address, id]) => [address, String(id)])).to.have.deep.members(accounts.map((a) => [a.address, a.row_id]));
+      expect([...seen[0]].map(([address, id]) => [address, String(id)])).to.have.deep.members(
+        accounts.map((a) => [a.address, a.row_id]),
+      );
     } finally {
       await t.close();
     }

@@ -20,12 +20,21 @@ describe(`core-chain: an operation kind newer than this build (${BACKEND})`, fun
     const t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
     try {
       await indexBlocks(t, [block as unknown as RawBlock]);
-      const rows = (await (await t.get('/tables/op?type=unknown&columns=type,kind,data,hash,op_l')).json()) as unknown[][];
+      const rows = (await (
+        await t.get('/tables/op?type=unknown&columns=type,kind,data,hash,op_l')
+      ).json()) as unknown[][];
       expect(rows).to.deep.equal([['unknown', 'teleport_tez', 'teleport_tez', group.hash, 3]]);
       // Listed only when asked for: a client of the original cannot decode the type.
-      const managerRows = async (filter: string) => ((await (await t.get(`/tables/op?op_l=3&is_internal=0&columns=row_id&limit=1000${filter}`)).json()) as unknown[][]).length;
+      const managerRows = async (filter: string) =>
+        (
+          (await (
+            await t.get(`/tables/op?op_l=3&is_internal=0&columns=row_id&limit=1000${filter}`)
+          ).json()) as unknown[][]
+        ).length;
       expect(await managerRows('')).to.equal(before);
-      expect(await managerRows('&type.in=unknown,transaction,reveal,delegation,origination')).to.be.greaterThan(await managerRows('&type.in=transaction,reveal,delegation,origination'));
+      expect(await managerRows('&type.in=unknown,transaction,reveal,delegation,origination')).to.be.greaterThan(
+        await managerRows('&type.in=transaction,reveal,delegation,origination'),
+      );
     } finally {
       await t.close();
     }

@@ -34,12 +34,23 @@ const positions = { pools: tables.dex_pool, positions: tables.dex_position };
 
 describe('defi: positions read ahead at a batch start', () => {
   it('reads the pools of the called contracts and the positions of their signers and senders', async () => {
-    const { ctx, reads, preloads } = context([{ pool: `${DEX}_0`, contract: DEX }, { pool: `${DEX}_1`, contract: DEX }]);
+    const { ctx, reads, preloads } = context([
+      { pool: `${DEX}_0`, contract: DEX },
+      { pool: `${DEX}_1`, contract: DEX },
+    ]);
     await readAheadPositions(
       [
-        block([call(DEX, 'tz1alice'), call(DEX, 'tz1bob', { status: 'failed' }), call('tz1carol', 'tz1bob'), call(OTHER, 'tz1dave')]),
+        block([
+          call(DEX, 'tz1alice'),
+          call(DEX, 'tz1bob', { status: 'failed' }),
+          call('tz1carol', 'tz1bob'),
+          call(OTHER, 'tz1dave'),
+        ]),
         // An internal call: the router sent it, the signer is the group's source.
-        block([call(DEX, 'tz1erin', { sender: 'KT1Router', isInternal: true }), { ...call(DEX, 'tz1frank'), type: 'delegation' } as NormalizedOperation]),
+        block([
+          call(DEX, 'tz1erin', { sender: 'KT1Router', isInternal: true }),
+          { ...call(DEX, 'tz1frank'), type: 'delegation' } as NormalizedOperation,
+        ]),
       ],
       ctx,
       positions,
@@ -47,7 +58,9 @@ describe('defi: positions read ahead at a batch start', () => {
     expect(reads).to.deep.equal([['contract', [DEX, OTHER]]]);
     expect(preloads['dex_pool.pool']).to.deep.equal([`${DEX}_0`, `${DEX}_1`]);
     const callers = ['KT1Router', 'tz1alice', 'tz1erin'];
-    expect(preloads['dex_position.position']).to.deep.equal([0, 1].flatMap((i) => callers.map((c) => `${DEX}_${i}:${c}`)).sort());
+    expect(preloads['dex_position.position']).to.deep.equal(
+      [0, 1].flatMap((i) => callers.map((c) => `${DEX}_${i}:${c}`)).sort(),
+    );
   });
 
   it('leaves a contract of many pools and many callers to lookups, and still reads the others', async () => {
@@ -61,7 +74,11 @@ describe('defi: positions read ahead at a batch start', () => {
 
   it('reads nothing for a batch without applied contract calls', async () => {
     const { ctx, reads, preloads } = context([{ pool: `${DEX}_0`, contract: DEX }]);
-    await readAheadPositions([block([call('tz1carol', 'tz1bob'), call(DEX, 'tz1bob', { status: 'backtracked' })])], ctx, positions);
+    await readAheadPositions(
+      [block([call('tz1carol', 'tz1bob'), call(DEX, 'tz1bob', { status: 'backtracked' })])],
+      ctx,
+      positions,
+    );
     expect(reads).to.deep.equal([]);
     expect(preloads).to.deep.equal({});
   });

@@ -19,7 +19,11 @@ const EVENT_COLUMNS = ['height', 'pool', 'event_type', 'value_usd'];
 describe('defi-dex: record-time USD values do not depend on where batches start', function () {
   this.timeout(300_000);
   const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]);
-  const chain = new SandboxChain({ seed: 'dex-record-usd', profile: 'tiny', traffic: ['defi-dex:lb', 'defi-dex:quipuswap'] });
+  const chain = new SandboxChain({
+    seed: 'dex-record-usd',
+    profile: 'tiny',
+    traffic: ['defi-dex:lb', 'defi-dex:quipuswap'],
+  });
   const runs: Record<'single' | 'batched' | 'late', { trades: CsvRow[]; events: CsvRow[] }> = {} as never;
   /** The block the first tez price of the `late` run is at. */
   const LATE = 30;
@@ -27,14 +31,23 @@ describe('defi-dex: record-time USD values do not depend on where batches start'
 
   before(async () => {
     chain.bakeTo(60);
-    for (const [name, batchBlocks] of [['single', 1], ['batched', 50], ['late', 50]] as const) {
+    for (const [name, batchBlocks] of [
+      ['single', 1],
+      ['batched', 50],
+      ['late', 50],
+    ] as const) {
       const t: TestInstance = await startTestInstance({ plugins });
       try {
         // One XTZ_USD close older than every block (every block has a tez price), or at block LATE's time.
         const time = name === 'late' ? new Date(chain.at(LATE)!.timestamp) : new Date(0);
-        await t.insert('market_candle', [{ exchange: 'kraken', pair: 'XTZ_USD', time, open: TEZ_USD, high: TEZ_USD, low: TEZ_USD, close: TEZ_USD }]);
+        await t.insert('market_candle', [
+          { exchange: 'kraken', pair: 'XTZ_USD', time, open: TEZ_USD, high: TEZ_USD, low: TEZ_USD, close: TEZ_USD },
+        ]);
         await indexSandbox(t, chain, { batchBlocks });
-        runs[name] = { trades: await readTable(t, 'dex_trade', TRADE_COLUMNS), events: await readTable(t, 'dex_event', EVENT_COLUMNS) };
+        runs[name] = {
+          trades: await readTable(t, 'dex_trade', TRADE_COLUMNS),
+          events: await readTable(t, 'dex_event', EVENT_COLUMNS),
+        };
         if (name === 'batched') pools = await readTable(t, 'dex_pool', ['pool', 'token_a', 'token_b', 'first_height']);
       } finally {
         await t.close();

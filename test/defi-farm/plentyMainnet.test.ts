@@ -15,7 +15,13 @@ const label = (s: string) => createHash('sha256').update(s).digest('hex');
 /** The fixtures do not name the farms: stand-in KT1s (the script is what identifies the protocol). */
 const FARM = encodeAddress(`01${label('plenty usdt.e/usdc.e farm').slice(0, 40)}00`);
 const PNLP = encodeAddress(`01${label('plenty ctez/tez pnlp farm').slice(0, 40)}00`);
-const ADDRESS = ContractTypes.fromScript({ code: [{ prim: 'parameter', args: [{ prim: 'unit' }] }, { prim: 'storage', args: [{ prim: 'address' }] }, { prim: 'code', args: [[]] }] })!;
+const ADDRESS = ContractTypes.fromScript({
+  code: [
+    { prim: 'parameter', args: [{ prim: 'unit' }] },
+    { prim: 'storage', args: [{ prim: 'address' }] },
+    { prim: 'code', args: [[]] },
+  ],
+})!;
 const address = (micheline: unknown) => ADDRESS.storage(micheline) as string;
 
 function fixture(dir: string, entrypoint: string): Json {
@@ -38,7 +44,17 @@ function content(dir: string, farm: string, entrypoint: string, source: string, 
     amount: '0',
     destination: farm,
     parameters: f.parameters,
-    metadata: { balance_updates: [], operation_result: { status: 'applied', storage: f.storage, lazy_storage_diff: f.lazy_storage_diff ?? [], consumed_milligas: '1000', storage_size: '1000' }, internal_operation_results: [] },
+    metadata: {
+      balance_updates: [],
+      operation_result: {
+        status: 'applied',
+        storage: f.storage,
+        lazy_storage_diff: f.lazy_storage_diff ?? [],
+        consumed_milligas: '1000',
+        storage_size: '1000',
+      },
+      internal_operation_results: [],
+    },
   };
 }
 
@@ -50,10 +66,19 @@ function entryOf(dir: string, entrypoint: string) {
   const [u] = fixture(dir, entrypoint).lazy_storage_diff[0].diff.updates;
   const [lotsAndBalance, counter, rewards] = u.value;
   const lots = (lotsAndBalance.args[0] as Json[]).reduce((n, elt) => n + BigInt(elt.args[1].args[0].int), 0n);
-  return { owner: address(u.key), lots, balance: BigInt(lotsAndBalance.args[1].int), counter: BigInt(counter.int), rewards: BigInt(rewards.int) };
+  return {
+    owner: address(u.key),
+    lots,
+    balance: BigInt(lotsAndBalance.args[1].int),
+    counter: BigInt(counter.int),
+    rewards: BigInt(rewards.int),
+  };
 }
 
-async function run(groups: Array<{ hash: string; contents: Json[] }>, scripts: Record<string, unknown>): Promise<RecordingFarmSink> {
+async function run(
+  groups: Array<{ hash: string; contents: Json[] }>,
+  scripts: Record<string, unknown>,
+): Promise<RecordingFarmSink> {
   const block = carrierBlockOf(groups);
   const d = new BlockDispatcher();
   const sink = new RecordingFarmSink();
@@ -75,7 +100,10 @@ describe('defi-farm: the Plenty adapter on real mainnet Plenty farm calls (pytez
 
   before(async () => {
     const groups = [
-      { hash: encodeOpHash(label('AddReward')), contents: [content(DIR, FARM, 'AddReward', address(fixture(DIR, 'AddReward').storage[0][0].args[0]), 1000)] },
+      {
+        hash: encodeOpHash(label('AddReward')),
+        contents: [content(DIR, FARM, 'AddReward', address(fixture(DIR, 'AddReward').storage[0][0].args[0]), 1000)],
+      },
       { hash: encodeOpHash(label('stake')), contents: [content(DIR, FARM, 'stake', staker.owner, 1001)] },
       { hash: encodeOpHash(label('GetReward')), contents: [content(DIR, FARM, 'GetReward', claimer.owner, 1002)] },
     ];
@@ -87,7 +115,13 @@ describe('defi-farm: the Plenty adapter on real mainnet Plenty farm calls (pytez
     expect(decls).to.have.length(1);
     const decl = decls[0].call === 'farm' ? decls[0].decl : undefined;
     expect(stored[0].faTwoToken).to.equal(false);
-    expect(decl).to.deep.equal({ contract: FARM, poolId: 0, entity: 'plenty', stake: { standard: 'fa1.2', contract: stored[0].stakeToken }, reward: { standard: 'fa1.2', contract: stored[0].rewardToken } });
+    expect(decl).to.deep.equal({
+      contract: FARM,
+      poolId: 0,
+      entity: 'plenty',
+      stake: { standard: 'fa1.2', contract: stored[0].stakeToken },
+      reward: { standard: 'fa1.2', contract: stored[0].rewardToken },
+    });
   });
 
   it('reports update, deposit and claim with the totals of the storage after each call', () => {
@@ -96,10 +130,13 @@ describe('defi-farm: the Plenty adapter on real mainnet Plenty farm calls (pytez
     // The contract keeps balances and totalSupply scaled; a lot holds the raw amount.
     const scale = [1n, staker.balance / staker.lots, claimer.balance / claimer.lots];
     expect(staker.balance % staker.lots).to.equal(0n);
-    expect(scale[1] > 1n, "a scaled farm").to.equal(true);
+    expect(scale[1] > 1n, 'a scaled farm').to.equal(true);
     actions.forEach((a, i) => {
       expect(a.supply.totalStake, calls[i]).to.equal(stored[i].totalSupply / scale[i]);
-      const left = stored[i].periodFinish > stored[i].lastUpdateTime ? stored[i].rewardRate * (stored[i].periodFinish - stored[i].lastUpdateTime) : 0n;
+      const left =
+        stored[i].periodFinish > stored[i].lastUpdateTime
+          ? stored[i].rewardRate * (stored[i].periodFinish - stored[i].lastUpdateTime)
+          : 0n;
       expect(a.supply.remainingRewards, calls[i]).to.equal(left);
     });
     // AddReward's schedule is exactly the reward it was given: rate × blocks.
@@ -109,14 +146,28 @@ describe('defi-farm: the Plenty adapter on real mainnet Plenty farm calls (pytez
 
   it("reads the owner's state from the entry the call wrote: stake, pending rewards, the new lot's id", () => {
     const [, deposit, claim] = sink.actions().map((a) => a.action) as [unknown, FarmStakeAction, FarmClaimAction];
-    expect(deposit).to.deep.include({ owner: staker.owner, sender: staker.owner, stakeAfter: staker.lots, pending: staker.rewards, stakeId: staker.counter - 1n });
-    expect(claim).to.deep.include({ owner: claimer.owner, receiver: claimer.owner, stakeAfter: claimer.lots, pending: claimer.rewards });
+    expect(deposit).to.deep.include({
+      owner: staker.owner,
+      sender: staker.owner,
+      stakeAfter: staker.lots,
+      pending: staker.rewards,
+      stakeId: staker.counter - 1n,
+    });
+    expect(claim).to.deep.include({
+      owner: claimer.owner,
+      receiver: claimer.owner,
+      stakeAfter: claimer.lots,
+      pending: claimer.rewards,
+    });
   });
 
   it('leaves the PNLP staking proxies alone: same entrypoints, no stake or reward token of their own', async () => {
     const P = 'ctez_tez_pnlp_farm';
     const who = 'tz1bGsPjPqEscSKoFMDJ1dz6Nwcjrw9Yp5wU';
-    const groups = ['stake', 'unstake', 'GetReward'].map((e, i) => ({ hash: encodeOpHash(label(`pnlp ${e}`)), contents: [content(P, PNLP, e, who, 2000 + i)] }));
+    const groups = ['stake', 'unstake', 'GetReward'].map((e, i) => ({
+      hash: encodeOpHash(label(`pnlp ${e}`)),
+      contents: [content(P, PNLP, e, who, 2000 + i)],
+    }));
     const proxy = await run(groups, { [PNLP]: readFixtureJson<Json>('defi', 'pytezos', P, '__script__.json') });
     expect(proxy.calls).to.deep.equal([]);
   });

@@ -115,7 +115,10 @@ describe(`defi-farm: Plenty farms on real mainnet blocks, indexed with no node (
       ['core-chain', 'defi-farm'].includes(p.manifest.name),
     );
     t = await startTestInstance({ plugins });
-    await indexBlocks(t, LEVELS.map((l) => rawBlock(l) as RawBlock));
+    await indexBlocks(
+      t,
+      LEVELS.map((l) => rawBlock(l) as RawBlock),
+    );
     const sides = ['sender', 'receiver', 'tx_hash'];
     const amounts = ['volume', 'reward', 'fee', 'stake_id', 'stake_supply', 'reward_supply'];
     events = await readTable(t, 'farm_event', ['pool', 'height', 'event_type', ...amounts, ...sides]);
@@ -126,7 +129,7 @@ describe(`defi-farm: Plenty farms on real mainnet blocks, indexed with no node (
   });
   after(async () => t?.close());
 
-  it('ships the real farm types: the recorded script\'s, whose storage type fits every farm of the blocks', () => {
+  it("ships the real farm types: the recorded script's, whose storage type fits every farm of the blocks", () => {
     const script = readFixtureJson<Json>('defi', 'pytezos', 'usdt_e_usdc_e_farm', '__script__.json');
     // As JSON (the parser leaves `undefined` members that JSON, like the RPC, does not have).
     const json = (types: ContractTypes) => JSON.parse(JSON.stringify(types.toJSON()));
@@ -201,4 +204,3 @@ describe(`defi-farm: Plenty farms on real mainnet blocks, indexed with no node (
     });
   });
 });
-

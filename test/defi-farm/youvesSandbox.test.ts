@@ -12,8 +12,30 @@ import { withApiColumns } from '../support/apiColumns';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 
 const P = 10n ** 12n;
-const EVENT_COLUMNS = ['pool', 'height', 'event_type', 'volume', 'reward', 'fee', 'stake_supply', 'reward_supply', 'sender', 'receiver', 'tx_hash'];
-const POSITION_COLUMNS = ['pool', 'owner', 'stake_balance', 'stake_deposited', 'stake_withdrawn', 'rewards_claimed', 'rewards_pending', 'is_closed', 'close_height'];
+const EVENT_COLUMNS = [
+  'pool',
+  'height',
+  'event_type',
+  'volume',
+  'reward',
+  'fee',
+  'stake_supply',
+  'reward_supply',
+  'sender',
+  'receiver',
+  'tx_hash',
+];
+const POSITION_COLUMNS = [
+  'pool',
+  'owner',
+  'stake_balance',
+  'stake_deposited',
+  'stake_withdrawn',
+  'rewards_claimed',
+  'rewards_pending',
+  'is_closed',
+  'close_height',
+];
 const KIND: Record<string, string> = { internal_deposit: 'deposit', internal_withdraw: 'withdraw' };
 
 /**
@@ -24,7 +46,9 @@ const KIND: Record<string, string> = { internal_deposit: 'deposit', internal_wit
  */
 function rawPool(storage: unknown) {
   const [, , disc, , , last, , , total] = leadingInts(storage, 10);
-  const strings = JSON.stringify(storage).match(/"string":"([^"]+)"/g)!.map((s) => s.slice(10, -1));
+  const strings = JSON.stringify(storage)
+    .match(/"string":"([^"]+)"/g)!
+    .map((s) => s.slice(10, -1));
   return { disc, last, total, sender: strings[1], token: strings[2], vester: strings[3] };
 }
 
@@ -48,21 +72,36 @@ describe(`defi-farm: the Youves savings pool on the sandbox chain (${BACKEND})`,
   let positions: CsvRow[];
 
   before(async () => {
-    const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => ['core-chain', 'defi-farm'].includes(p.manifest.name));
+    const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) =>
+      ['core-chain', 'defi-farm'].includes(p.manifest.name),
+    );
     t = await startTestInstance({ plugins });
     chain.bakeTo(120);
     await indexSandbox(t, chain);
     pool = youvesSavings(chain.contracts);
     ops = canonical(chain).flatMap((b) => b.operations);
-    calls = ops.filter((o) => o.receiver === pool.address && o.isSuccess && o.entrypoint !== undefined && o.entrypoint in KIND);
+    calls = ops.filter(
+      (o) => o.receiver === pool.address && o.isSuccess && o.entrypoint !== undefined && o.entrypoint in KIND,
+    );
     events = await readTable(t, 'farm_event', EVENT_COLUMNS, `contract=${pool.address}`);
-    positions = await withApiColumns(t, '/v1/farm/positions', await readTable(t, 'farm_position', POSITION_COLUMNS, `contract=${pool.address}`), ['rewards_pending']);
+    positions = await withApiColumns(
+      t,
+      '/v1/farm/positions',
+      await readTable(t, 'farm_position', POSITION_COLUMNS, `contract=${pool.address}`),
+      ['rewards_pending'],
+    );
   });
   after(() => t?.close());
 
   it('records one event per internal deposit/withdraw with the moved amounts and the stake the storage values after it', () => {
-    for (const kind of Object.keys(KIND)) expect(calls.some((c) => c.entrypoint === kind), kind).to.equal(true);
-    expect(events.map((e) => [e.tx_hash, e.event_type, e.pool])).to.deep.equal(calls.map((c) => [c.hash, KIND[c.entrypoint!], `${pool.address}_0`]));
+    for (const kind of Object.keys(KIND))
+      expect(
+        calls.some((c) => c.entrypoint === kind),
+        kind,
+      ).to.equal(true);
+    expect(events.map((e) => [e.tx_hash, e.event_type, e.pool])).to.deep.equal(
+      calls.map((c) => [c.hash, KIND[c.entrypoint!], `${pool.address}_0`]),
+    );
     // The principal of each saver, from the deposit parameters since its last withdrawal.
     const principal = new Map<string, bigint>();
     let rewarded = 0;
@@ -80,7 +119,11 @@ describe(`defi-farm: the Youves savings pool on the sandbox chain (${BACKEND})`,
         // Everything is vested: the stake deposited back first, the growth as reward.
         const paid = transferred(ops, c.hash, s.token, pool.address, s.vester);
         const back = paid < before ? paid : before;
-        expect([e.volume, e.reward, e.fee], c.hash).to.deep.equal([String(before), String(paid - back), String(before - back)]);
+        expect([e.volume, e.reward, e.fee], c.hash).to.deep.equal([
+          String(before),
+          String(paid - back),
+          String(before - back),
+        ]);
         if (paid > before) rewarded++;
         principal.set(s.sender, 0n);
       }
@@ -91,11 +134,34 @@ describe(`defi-farm: the Youves savings pool on the sandbox chain (${BACKEND})`,
   });
 
   it('the farm row holds the last stake, its index from the storage, the token as stake and reward', async () => {
-    const rows = await readTable(t, 'farm_pool', ['pool', 'entity', 'total_stake', 'remaining_rewards', 'num_positions', 'stake_token', 'reward_token'], `contract=${pool.address}`);
+    const rows = await readTable(
+      t,
+      'farm_pool',
+      ['pool', 'entity', 'total_stake', 'remaining_rewards', 'num_positions', 'stake_token', 'reward_token'],
+      `contract=${pool.address}`,
+    );
     const s = rawPool(calls[calls.length - 1].storage);
     const staked = positions.filter((p) => p.stake_balance !== '0').length;
-    expect(rows.map((r) => [r.pool, r.entity, r.total_stake, r.remaining_rewards, r.num_positions, r.stake_token, r.reward_token])).to.deep.equal([
-      [`${pool.address}_0`, 'youves_savings', events[events.length - 1].stake_supply, '', String(staked), `${s.token}_0`, `${s.token}_0`],
+    expect(
+      rows.map((r) => [
+        r.pool,
+        r.entity,
+        r.total_stake,
+        r.remaining_rewards,
+        r.num_positions,
+        r.stake_token,
+        r.reward_token,
+      ]),
+    ).to.deep.equal([
+      [
+        `${pool.address}_0`,
+        'youves_savings',
+        events[events.length - 1].stake_supply,
+        '',
+        String(staked),
+        `${s.token}_0`,
+        `${s.token}_0`,
+      ],
     ]);
     // The model's own state at head agrees with the storage the indexer saw.
     expect([pool.state.totalStake, pool.state.discFactor]).to.deep.equal([s.total, s.disc]);
@@ -118,14 +184,20 @@ describe(`defi-farm: the Youves savings pool on the sandbox chain (${BACKEND})`,
     let pendingSeen = 0;
     for (const p of positions) {
       const mine = events.filter((e) => e.sender === p.owner);
-      const sum = (kind: string, col: string) => mine.filter((e) => e.event_type === kind).reduce((n, e) => n + BigInt(e[col]), 0n);
+      const sum = (kind: string, col: string) =>
+        mine.filter((e) => e.event_type === kind).reduce((n, e) => n + BigInt(e[col]), 0n);
       const principal = sum('deposit', 'volume') - sum('withdraw', 'volume');
       const shares = stakes.get(p.owner) ?? 0n;
       // The saver's value stakes[owner]·disc_factor/10^12 above its principal (0 when rounding keeps it below).
       const value = (shares * disc) / P;
       const pending = shares === 0n ? 0n : value > principal ? value - principal : 0n;
-      expect([p.stake_balance, p.stake_deposited, p.stake_withdrawn, p.rewards_claimed, p.rewards_pending], p.owner).to.deep.equal(
-        [principal, sum('deposit', 'volume'), sum('withdraw', 'volume'), sum('withdraw', 'reward'), pending].map(String),
+      expect(
+        [p.stake_balance, p.stake_deposited, p.stake_withdrawn, p.rewards_claimed, p.rewards_pending],
+        p.owner,
+      ).to.deep.equal(
+        [principal, sum('deposit', 'volume'), sum('withdraw', 'volume'), sum('withdraw', 'reward'), pending].map(
+          String,
+        ),
       );
       // Closed: the whole stake and its growth were withdrawn.
       expect(p.is_closed === 'true', p.owner).to.equal(shares === 0n);

@@ -32,14 +32,34 @@ const YUPANA = ops.find((o) => o.parameter?.entrypoint === 'borrow')!.target.add
 
 /** The storage TzKT shows (its `storage` part), as Micheline under SCRIPT's storage type. */
 function storage(s: Json): Json {
-  const token = (m: Json) => (m.fA12 ? { prim: 'Left', args: [{ string: m.fA12 }] } : { prim: 'Right', args: [{ prim: 'Pair', args: [{ string: m.fA2.address }, { int: m.fA2.nat }] }] });
+  const token = (m: Json) =>
+    m.fA12
+      ? { prim: 'Left', args: [{ string: m.fA12 }] }
+      : { prim: 'Right', args: [{ prim: 'Pair', args: [{ string: m.fA2.address }, { int: m.fA2.nat }] }] };
   const tokens = Object.keys(s.tokens)
     .sort((a, b) => Number(a) - Number(b))
     .map((id) => {
       const t = s.tokens[id];
-      return { prim: 'Elt', args: [{ int: id }, { prim: 'Pair', args: [token(t.mainToken), ...[t.totalBorrowsF, t.totalLiquidF, t.totalSupplyF, t.totalReservesF, t.borrowIndex].map((v) => ({ int: v }))] }] };
+      return {
+        prim: 'Elt',
+        args: [
+          { int: id },
+          {
+            prim: 'Pair',
+            args: [
+              token(t.mainToken),
+              ...[t.totalBorrowsF, t.totalLiquidF, t.totalSupplyF, t.totalReservesF, t.borrowIndex].map((v) => ({
+                int: v,
+              })),
+            ],
+          },
+        ],
+      };
     });
-  return { prim: 'Pair', args: [{ prim: 'Pair', args: [{ int: String(s.ledger) }, { int: String(s.accounts) }, tokens] }, { int: '1' }] };
+  return {
+    prim: 'Pair',
+    args: [{ prim: 'Pair', args: [{ int: String(s.ledger) }, { int: String(s.accounts) }, tokens] }, { int: '1' }],
+  };
 }
 
 /**
@@ -51,15 +71,45 @@ function accountsDiff(o: Json): Json[] {
     .filter((d: Json) => d.path === 'storage.accounts')
     .map((d: Json) => {
       const { key, value } = d.content;
-      return { key_hash: d.content.hash, key: { prim: 'Pair', args: [{ string: key.address }, { int: key.nat }] }, value: { prim: 'Pair', args: [value.allowances.map((a: string) => ({ string: a })), { int: value.borrow }, { int: value.lastBorrowIndex }] } };
+      return {
+        key_hash: d.content.hash,
+        key: { prim: 'Pair', args: [{ string: key.address }, { int: key.nat }] },
+        value: {
+          prim: 'Pair',
+          args: [
+            value.allowances.map((a: string) => ({ string: a })),
+            { int: value.borrow },
+            { int: value.lastBorrowIndex },
+          ],
+        },
+      };
     });
-  return updates.length === 0 ? [] : [{ kind: 'big_map', id: String(o.storage.storage.accounts), diff: { action: 'update', updates } }];
+  return updates.length === 0
+    ? []
+    : [{ kind: 'big_map', id: String(o.storage.storage.accounts), diff: { action: 'update', updates } }];
 }
 
 /** The FA2 transfer TzKT shows, as Micheline (TZIP-12 `transfer` list). */
 function fa2Transfer(o: Json): Json {
-  const value = o.parameter.value.map((b: Json) => ({ prim: 'Pair', args: [{ string: b.from_ }, b.txs.map((tx: Json) => ({ prim: 'Pair', args: [{ string: tx.to_ }, { prim: 'Pair', args: [{ int: tx.token_id }, { int: tx.amount }] }] }))] }));
-  return { kind: 'transaction', source: o.sender.address, nonce: o.nonce, amount: String(o.amount), destination: o.target.address, parameters: { entrypoint: 'transfer', value }, result: { status: 'applied', consumed_milligas: '1000' } };
+  const value = o.parameter.value.map((b: Json) => ({
+    prim: 'Pair',
+    args: [
+      { string: b.from_ },
+      b.txs.map((tx: Json) => ({
+        prim: 'Pair',
+        args: [{ string: tx.to_ }, { prim: 'Pair', args: [{ int: tx.token_id }, { int: tx.amount }] }],
+      })),
+    ],
+  }));
+  return {
+    kind: 'transaction',
+    source: o.sender.address,
+    nonce: o.nonce,
+    amount: String(o.amount),
+    destination: o.target.address,
+    parameters: { entrypoint: 'transfer', value },
+    result: { status: 'applied', consumed_milligas: '1000' },
+  };
 }
 
 /**
@@ -69,7 +119,8 @@ function fa2Transfer(o: Json): Json {
 function contents(): Json[] {
   const params = (o: Json): Json => {
     const v = o.parameter.value;
-    if (o.parameter.entrypoint === 'borrow') return { prim: 'Pair', args: [{ int: v.tokenId }, { int: v.amount }, { int: '1700000000' }] };
+    if (o.parameter.entrypoint === 'borrow')
+      return { prim: 'Pair', args: [{ int: v.tokenId }, { int: v.amount }, { int: '1700000000' }] };
     return { int: v };
   };
   return ops
@@ -86,8 +137,22 @@ function contents(): Json[] {
       parameters: { entrypoint: o.parameter.entrypoint, value: params(o) },
       metadata: {
         balance_updates: [],
-        operation_result: { status: 'applied', storage: storage(o.storage.storage), lazy_storage_diff: accountsDiff(o), consumed_milligas: '1000', storage_size: '1000' },
-        internal_operation_results: ops.filter((i) => i.counter === o.counter && i.nonce !== null && i.sender.address === YUPANA && i.parameter?.entrypoint === 'transfer').map(fa2Transfer),
+        operation_result: {
+          status: 'applied',
+          storage: storage(o.storage.storage),
+          lazy_storage_diff: accountsDiff(o),
+          consumed_milligas: '1000',
+          storage_size: '1000',
+        },
+        internal_operation_results: ops
+          .filter(
+            (i) =>
+              i.counter === o.counter &&
+              i.nonce !== null &&
+              i.sender.address === YUPANA &&
+              i.parameter?.entrypoint === 'transfer',
+          )
+          .map(fa2Transfer),
       },
     }));
 }
@@ -115,15 +180,28 @@ describe('defi-lending: the Yupana adapter on a recorded Yupana borrow (dipdup T
     const fa2 = { standard: 'fa2', contract: market.mainToken.fA2.address, tokenId: BigInt(market.mainToken.fA2.nat) };
     expect(decls).to.deep.equal([
       { contract: YUPANA, poolId: Number(enter.parameter.value), entity: 'yupana', debt: fa12, collateral: fa12 },
-      { contract: YUPANA, poolId: Number(borrow.parameter.value.tokenId), entity: 'yupana', debt: fa2, collateral: fa2 },
+      {
+        contract: YUPANA,
+        poolId: Number(borrow.parameter.value.tokenId),
+        entity: 'yupana',
+        debt: fa2,
+        collateral: fa2,
+      },
     ]);
   });
 
-  it('enterMarket sets the owner\'s collateral flag on its market (the markets big map the call wrote names it)', () => {
+  it("enterMarket sets the owner's collateral flag on its market (the markets big map the call wrote names it)", () => {
     const flags = sink.calls.filter((c) => c.call === 'collateral');
     const [diff] = enter.diffs.filter((d: Json) => d.path === 'storage.markets');
     expect(diff.content.value).to.deep.equal([enter.parameter.value]);
-    expect(flags).to.deep.equal([{ call: 'collateral', market: { contract: YUPANA, poolId: Number(enter.parameter.value) }, owner: diff.content.key, used: true }]);
+    expect(flags).to.deep.equal([
+      {
+        call: 'collateral',
+        market: { contract: YUPANA, poolId: Number(enter.parameter.value) },
+        owner: diff.content.key,
+        used: true,
+      },
+    ]);
   });
 
   it('reports only the borrow (keeper calls and enterMarket are no events), with the amount the market paid out and the account the call wrote', () => {
@@ -151,11 +229,32 @@ describe('defi-lending: the Yupana adapter on a recorded Yupana borrow (dipdup T
     expect(updates).to.have.length(2);
     const expected = updates.map((o) => {
       const m = o.storage.storage.tokens[o.parameter.value];
-      const [borrows, liquid, supply, reserves, index] = [m.totalBorrowsF, m.totalLiquidF, m.totalSupplyF, m.totalReservesF, m.borrowIndex].map(BigInt);
-      return { call: 'accrue', market: { contract: YUPANA, poolId: Number(o.parameter.value) }, supply: { totalDebt: borrows / F, totalCollateral: (liquid + borrows - reserves) / F, rates: { borrowIndex: index, liquidity: liquid + borrows - reserves, shares: supply } } };
+      const [borrows, liquid, supply, reserves, index] = [
+        m.totalBorrowsF,
+        m.totalLiquidF,
+        m.totalSupplyF,
+        m.totalReservesF,
+        m.borrowIndex,
+      ].map(BigInt);
+      return {
+        call: 'accrue',
+        market: { contract: YUPANA, poolId: Number(o.parameter.value) },
+        supply: {
+          totalDebt: borrows / F,
+          totalCollateral: (liquid + borrows - reserves) / F,
+          rates: { borrowIndex: index, liquidity: liquid + borrows - reserves, shares: supply },
+        },
+      };
     });
     expect(sink.calls.filter((c) => c.call === 'accrue')).to.deep.equal(expected);
-    expect(sink.calls.map((c) => c.call)).to.deep.equal(['market', 'collateral', 'accrue', 'market', 'accrue', 'action']);
+    expect(sink.calls.map((c) => c.call)).to.deep.equal([
+      'market',
+      'collateral',
+      'accrue',
+      'market',
+      'accrue',
+      'action',
+    ]);
   });
 
   it('reads the market totals from the storage after the borrow (…F fields ÷ 10^18)', () => {
@@ -163,6 +262,14 @@ describe('defi-lending: the Yupana adapter on a recorded Yupana borrow (dipdup T
     const F = 10n ** 18n;
     const [borrows, liquid, reserves] = [market.totalBorrowsF, market.totalLiquidF, market.totalReservesF].map(BigInt);
     expect(borrows > 0n, 'the borrow shows in the totals').to.equal(true);
-    expect(a.call === 'action' && a.supply).to.deep.equal({ totalDebt: borrows / F, totalCollateral: (liquid + borrows - reserves) / F, rates: { borrowIndex: BigInt(market.borrowIndex), liquidity: liquid + borrows - reserves, shares: BigInt(market.totalSupplyF) } });
+    expect(a.call === 'action' && a.supply).to.deep.equal({
+      totalDebt: borrows / F,
+      totalCollateral: (liquid + borrows - reserves) / F,
+      rates: {
+        borrowIndex: BigInt(market.borrowIndex),
+        liquidity: liquid + borrows - reserves,
+        shares: BigInt(market.totalSupplyF),
+      },
+    });
   });
 });

@@ -11,7 +11,18 @@ const DEFI = ['core-chain', 'defi-dex', 'defi-farm', 'defi-lending'];
 const plugins = () => discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => DEFI.includes(p.manifest.name));
 const OPTIONS = { reorgDepth: 8 };
 /** Every table of the DeFi plugins, compared whole (all columns but the row id). */
-const TABLES = ['dex_pool', 'dex_event', 'dex_trade', 'dex_position', 'farm_pool', 'farm_event', 'farm_position', 'lend_pool', 'lend_event', 'lend_position'];
+const TABLES = [
+  'dex_pool',
+  'dex_event',
+  'dex_trade',
+  'dex_position',
+  'farm_pool',
+  'farm_event',
+  'farm_position',
+  'lend_pool',
+  'lend_event',
+  'lend_position',
+];
 
 /**
  * Every DEX, farm and lending protocol's traffic together (the sandbox's default): a reorg replacing
@@ -30,7 +41,10 @@ describe(`DeFi: a reorg over every adapter's traffic leaves the tables as a clea
   after(async () => t?.close());
 
   it('replaces the last 6 blocks by 8 new ones: pools, events, trades and positions of DEXs, farms and lending equal a clean run over the new branch', async () => {
-    const entitiesIn = async (from: number) => new Set((await readTable(t, 'dex_event', ['height', 'pool'])).filter((r) => Number(r.height) > from).map((r) => r.pool));
+    const entitiesIn = async (from: number) =>
+      new Set(
+        (await readTable(t, 'dex_event', ['height', 'pool'])).filter((r) => Number(r.height) > from).map((r) => r.pool),
+      );
     const replaced = await entitiesIn(chain.headLevel - 6);
     chain.reorg(6);
     chain.bake(8);
@@ -52,7 +66,10 @@ describe(`DeFi: a reorg over every adapter's traffic leaves the tables as a clea
       const entities = new Set((await readTable(clean, 'dex_pool', ['entity'])).map((r) => r.entity));
       expect(entities.size, [...entities].join(', ')).to.be.greaterThan(8);
       // And every farm and lending adapter's pools.
-      for (const [table, least] of [['farm_pool', 3], ['lend_pool', 2]] as const) {
+      for (const [table, least] of [
+        ['farm_pool', 3],
+        ['lend_pool', 2],
+      ] as const) {
         const families = new Set((await readTable(clean, table, ['entity'])).map((r) => r.entity));
         expect(families.size, `${table}: ${[...families].join(', ')}`).to.be.at.least(least);
       }

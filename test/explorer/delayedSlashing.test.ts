@@ -88,7 +88,7 @@ describe(`explorer: Oxford+ denunciations slashed at a cycle end (${BACKEND})`, 
     const cacheOf = async (path: string): Promise<string | null> => (await t.get(path)).headers.get('cache-control');
     for (const d of denunciations) {
       const final = slashings.has(d.hash);
-      expect(await cacheOf(`/explorer/op/${d.hash}`) === FINAL, `${d.hash} final`).to.equal(final);
+      expect((await cacheOf(`/explorer/op/${d.hash}`)) === FINAL, `${d.hash} final`).to.equal(final);
       const list = await cacheOf(`/explorer/block/${d.level}/operations?${DENUNCIATIONS}`);
       expect(list === FINAL, `block ${d.level} final`).to.equal(final);
     }

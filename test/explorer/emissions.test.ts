@@ -22,9 +22,17 @@ type Cells = any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
 function ticketBlock(): Json {
   const block = readFixtureJson<Json>('tezos-rpc', 'blocks', 'trimmed', 'kathmandunet-133163.json');
   const lima = readFixtureJson<Json>('tezos-rpc', 'blocks', 'trimmed', 'limanet-ticket_updates.json');
-  const nairobi = readFixtureJson<Json>('tezos-rpc', 'operations', 'bcdhub', 'oozKKBjBK44uGCrMcT6wwPbUD62mF7ddenwXSyJKJAAiSRxq4JQ.json');
+  const nairobi = readFixtureJson<Json>(
+    'tezos-rpc',
+    'operations',
+    'bcdhub',
+    'oozKKBjBK44uGCrMcT6wwPbUD62mF7ddenwXSyJKJAAiSRxq4JQ.json',
+  );
   const [endorsements, votes, anonymous, managers] = block.operations as Json[][];
-  return { ...block, operations: [endorsements, votes, anonymous, [...managers, ...(lima.operations as Json[][]).flat(), nairobi]] };
+  return {
+    ...block,
+    operations: [endorsements, votes, anonymous, [...managers, ...(lima.operations as Json[][]).flat(), nairobi]],
+  };
 }
 
 describe(`explorer: contract events and ticket updates (${BACKEND})`, function () {
@@ -52,13 +60,18 @@ describe(`explorer: contract events and ticket updates (${BACKEND})`, function (
     for (const group of groups) {
       const objects = await getJson<Obj[]>(t, `/explorer/op/${group.hash}?prim=1`);
       const rows = expectedGroup(group, raw);
-      expect(objects.map((o) => o.type), group.hash).to.deep.equal(rows.map((e) => e.type));
+      expect(
+        objects.map((o) => o.type),
+        group.hash,
+      ).to.deep.equal(rows.map((e) => e.type));
       objects.forEach((o, i) => checkOperation(o, rows[i], raw, level));
     }
   });
 
   it('both events of one contract type hash alike: annotations do not count', async function () {
-    const [call] = (await getJson<Obj[]>(t, `/explorer/op/${groups.find((g) => JSON.stringify(g).includes('"event"'))!.hash}`)).filter((o) => o.events);
+    const [call] = (
+      await getJson<Obj[]>(t, `/explorer/op/${groups.find((g) => JSON.stringify(g).includes('"event"'))!.hash}`)
+    ).filter((o) => o.events);
     expect(call.events).to.have.length(2);
     expect(call.events[0].type_hash).to.match(/^[0-9a-f]{16}$/);
     expect(call.events[0].type_hash).to.equal(call.events[1].type_hash);
@@ -69,8 +82,12 @@ describe(`explorer: contract events and ticket updates (${BACKEND})`, function (
     const emitted = expected.flatMap((e) => e.events ?? []);
     expect(events.map(([, contract, tag]) => [contract, tag])).to.deep.equal(emitted.map((e) => [e.contract, e.tag]));
     // Filed under the signed transaction, each pointing at its own internal event operation.
-    const ops = await getJson<Cells[]>(t, `/tables/op.json?columns=id,type,is_internal&height=${level}&type.in=transaction,event&limit=500`);
-    const idOf = (type: string, internal: boolean): number[] => ops.filter(([, ty, int]) => ty === type && int === (internal ? 1 : 0)).map(([id]) => id);
+    const ops = await getJson<Cells[]>(
+      t,
+      `/tables/op.json?columns=id,type,is_internal&height=${level}&type.in=transaction,event&limit=500`,
+    );
+    const idOf = (type: string, internal: boolean): number[] =>
+      ops.filter(([, ty, int]) => ty === type && int === (internal ? 1 : 0)).map(([id]) => id);
     const emitterIds = new Set(events.map(([opId]) => opId));
     expect([...emitterIds]).to.have.length(1);
     expect(idOf('transaction', false)).to.include([...emitterIds][0]);
@@ -78,7 +95,9 @@ describe(`explorer: contract events and ticket updates (${BACKEND})`, function (
 
     const tickets = await getJson<Cells[]>(t, '/tables/ticket_update.json?columns=ticketer,account,amount');
     const changes = expected.flatMap((e) => e.ticketUpdates ?? []);
-    expect(tickets.map(([ticketer, account, amount]) => [ticketer, account, BigInt(amount)])).to.deep.equal(changes.map((c) => [c.ticketer, c.account, c.amount]));
+    expect(tickets.map(([ticketer, account, amount]) => [ticketer, account, BigInt(amount)])).to.deep.equal(
+      changes.map((c) => [c.ticketer, c.account, c.amount]),
+    );
     const negative = await getJson<Cells[]>(t, '/tables/ticket_update.json?amount.lt=0&columns=amount');
     expect(negative).to.have.length(changes.filter((c) => c.amount < 0n).length);
   });

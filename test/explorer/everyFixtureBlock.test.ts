@@ -13,7 +13,10 @@ import { checkOperation } from './support/checkOperation';
 import { blockCycle, blockRound, expectedGroup, tezToMutezNumber, votingPeriodKind } from './support/rawOperations';
 
 // Full blocks: recordings trimmed of their receipt's level (cycle) are left to the normalizer's tests.
-const isFullBlock = (raw: Json): boolean => typeof raw.hash === 'string' && Number.isInteger(raw.header?.level) && (raw.metadata?.level_info ?? raw.metadata?.level) !== undefined;
+const isFullBlock = (raw: Json): boolean =>
+  typeof raw.hash === 'string' &&
+  Number.isInteger(raw.header?.level) &&
+  (raw.metadata?.level_info ?? raw.metadata?.level) !== undefined;
 
 /**
  * Every recorded full block of every protocol, indexed into one instance in level order (the
@@ -46,15 +49,29 @@ describe(`explorer: every recorded block, operation by operation (${BACKEND})`, 
       const level: number = raw.header.level;
       const block = await getJson(t, `/explorer/block/${raw.hash}`);
       const walk = expectedFromBlock(raw);
-      expect(block).to.include({ hash: raw.hash, height: level, protocol: raw.protocol, time: raw.header.timestamp, cycle: blockCycle(raw), round: blockRound(raw) });
-      expect(block).to.include({ baker: raw.metadata.baker, proposer: raw.metadata.proposer ?? raw.metadata.baker, voting_period_kind: votingPeriodKind(raw) });
+      expect(block).to.include({
+        hash: raw.hash,
+        height: level,
+        protocol: raw.protocol,
+        time: raw.header.timestamp,
+        cycle: blockCycle(raw),
+        round: blockRound(raw),
+      });
+      expect(block).to.include({
+        baker: raw.metadata.baker,
+        proposer: raw.metadata.proposer ?? raw.metadata.baker,
+        voting_period_kind: votingPeriodKind(raw),
+      });
       expect(block.nonce).to.equal(raw.header.proof_of_work_nonce);
       expect(tezToMutezNumber(block.fee)).to.equal(walk.fee);
       expect(BigInt(block.gas_used)).to.equal(walk.gasUsed);
       for (const group of (raw.operations as Json[][]).flat()) {
         const expected = expectedGroup(group, raw);
         const objects = await getJson<Obj[]>(t, `/explorer/op/${group.hash}?prim=1`);
-        expect(objects.map((o) => o.type), group.hash).to.deep.equal(expected.map((e) => e.type));
+        expect(
+          objects.map((o) => o.type),
+          group.hash,
+        ).to.deep.equal(expected.map((e) => e.type));
         objects.forEach((o, i) => checkOperation(o, expected[i], raw, level));
       }
     });

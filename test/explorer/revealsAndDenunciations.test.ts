@@ -54,7 +54,7 @@ describe(`explorer: reveals and denunciations on recorded blocks (${BACKEND})`, 
   });
   after(async () => t?.close());
 
-  it('a reveal\'s data is the revealed public key (as the SDK\'s server sends it), its hash the sender', async () => {
+  it("a reveal's data is the revealed public key (as the SDK's server sends it), its hash the sender", async () => {
     const reveals = contentsOf(revealBlock).filter((c) => c.content.kind === 'reveal');
     expect(reveals.length).to.equal(2);
     for (const { hash, content } of reveals) {
@@ -84,12 +84,18 @@ describe(`explorer: reveals and denunciations on recorded blocks (${BACKEND})`, 
         const [inflow, outflow] = [tezToMutezNumber(amountIn), tezToMutezNumber(amountOut)];
         return { address, category, operation, in: inflow, out: outflow, isBurned };
       });
-      expect(rows.every((r) => r.operation === 'penalty'), 'penalty flows').to.equal(true);
+      expect(
+        rows.every((r) => r.operation === 'penalty'),
+        'penalty flows',
+      ).to.equal(true);
       const sum = (address: string, side: 'in' | 'out', category: string) =>
         rows.filter((r) => r.address === address && r.category === category).reduce((s, r) => s + r[side], 0n);
       expect(sum(want.offender, 'out', 'deposits'), 'offender deposits out').to.equal(want.lost.deposits);
       const slashed = rows.filter((r) => r.address === want.offender && r.out > 0n);
-      expect(slashed.every((r) => r.isBurned), 'the slashed deposits are burned').to.equal(true);
+      expect(
+        slashed.every((r) => r.isBurned),
+        'the slashed deposits are burned',
+      ).to.equal(true);
       expect(sum(want.accuser, 'in', 'balance'), 'accuser reward in').to.equal(want.reward);
     }
   });

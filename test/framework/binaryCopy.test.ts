@@ -33,9 +33,47 @@ plugins:
         columns:${COLUMNS}
 `;
 const TEXTS = ['plain', 'tab\there, line\nbreak, back\\slash, quote"', 'ünïcødé ✓ 🌮', '', 'x'.repeat(300_000)];
-const DECIMALS = ['0', '-0', '0.000000', '12.345678', '-0.0001', '0.00001', '1e-7', '-1.5E+3', '123456789012345678901234567890.5', '10000', '99990000.0001', 1e21, 0.1, -7, 'NaN', Infinity, '-Infinity'];
-const TIMES: unknown[] = [Date.UTC(2024, 1, 29, 23, 59, 59), new Date(Date.UTC(1999, 11, 31, 23, 59, 59)), '2019-01-01T00:00:00Z', '2024-06-01 12:00:00.250+02', new Date(Date.UTC(1970, 0, 1)), null];
-const INTEGERS: unknown[] = [0, -1, 1, 2 ** 53 - 1, -(2 ** 53), 2n ** 62n, -(2n ** 63n), 2n ** 63n - 1n, '-42', '9007199254740993', 4_294_967_296, -4_294_967_297];
+const DECIMALS = [
+  '0',
+  '-0',
+  '0.000000',
+  '12.345678',
+  '-0.0001',
+  '0.00001',
+  '1e-7',
+  '-1.5E+3',
+  '123456789012345678901234567890.5',
+  '10000',
+  '99990000.0001',
+  1e21,
+  0.1,
+  -7,
+  'NaN',
+  Infinity,
+  '-Infinity',
+];
+const TIMES: unknown[] = [
+  Date.UTC(2024, 1, 29, 23, 59, 59),
+  new Date(Date.UTC(1999, 11, 31, 23, 59, 59)),
+  '2019-01-01T00:00:00Z',
+  '2024-06-01 12:00:00.250+02',
+  new Date(Date.UTC(1970, 0, 1)),
+  null,
+];
+const INTEGERS: unknown[] = [
+  0,
+  -1,
+  1,
+  2 ** 53 - 1,
+  -(2 ** 53),
+  2n ** 62n,
+  -(2n ** 63n),
+  2n ** 63n - 1n,
+  '-42',
+  '9007199254740993',
+  4_294_967_296,
+  -4_294_967_297,
+];
 
 const ROWS: Row[] = Array.from({ length: 2_000 }, (_, i) => ({
   row_id: BigInt(i + 1),
@@ -69,7 +107,9 @@ describe(`BulkWriter: rows go in by binary COPY as the server reads the same val
   });
 
   async function contents(table: TableDef): Promise<string[]> {
-    const { rows } = await db.reader.raw(`select row_to_json(t)::text as j from "fixture"."${table.storage}" t order by row_id`);
+    const { rows } = await db.reader.raw(
+      `select row_to_json(t)::text as j from "fixture"."${table.storage}" t order by row_id`,
+    );
     return rows.map((r: { j: string }) => r.j);
   }
 
@@ -88,23 +128,46 @@ describe(`BulkWriter: rows go in by binary COPY as the server reads the same val
     const written = await contents(copied);
     expect(written).to.have.length(ROWS.length);
     const oracle = await contents(bound);
-    for (let i = 0; i < written.length; i++) if (written[i] !== oracle[i]) expect(written[i].slice(0, 3000), `row ${i + 1}`).to.equal(oracle[i].slice(0, 3000));
+    for (let i = 0; i < written.length; i++)
+      if (written[i] !== oracle[i])
+        expect(written[i].slice(0, 3000), `row ${i + 1}`).to.equal(oracle[i].slice(0, 3000));
     // The oracle's reading of a few values, so the comparison cannot pass on two empty or equal-but-wrong tables.
     const first = JSON.parse(written[0]);
-    expect(first).to.include({ row_id: 1, n: 0, fee: null, gas: null, fx: 0, flag: true, kind: 'b', name: 'x'.repeat(300_000) });
+    expect(first).to.include({
+      row_id: 1,
+      n: 0,
+      fee: null,
+      gas: null,
+      fx: 0,
+      flag: true,
+      kind: 'b',
+      name: 'x'.repeat(300_000),
+    });
     expect(first.data).to.equal('\\x' + '07'.repeat(70_000));
     expect(JSON.parse(written[5])).to.include({ n: 2 ** 62, fx: 0.00001 });
     expect(JSON.parse(written[6])).to.include({ n: -(2 ** 63), fx: 1e-7, amount: 12 });
-    const { rows } = await db.reader.raw(`select extract(epoch from "at")::bigint::text as s from "fixture"."copied" where row_id in (1, 2) order by row_id`);
-    expect(rows.map((r: { s: string }) => Number(r.s))).to.deep.equal([Date.UTC(2024, 1, 29, 23, 59, 59) / 1000, 946_684_799]);
+    const { rows } = await db.reader.raw(
+      `select extract(epoch from "at")::bigint::text as s from "fixture"."copied" where row_id in (1, 2) order by row_id`,
+    );
+    expect(rows.map((r: { s: string }) => Number(r.s))).to.deep.equal([
+      Date.UTC(2024, 1, 29, 23, 59, 59) / 1000,
+      946_684_799,
+    ]);
   });
 
   it('refuses values that are not what the column stores, failing the COPY', async function () {
-    const bad: Array<[string, unknown]> = [['n', 1.5], ['fx', '12,5'], ['at', 'not a time'], ['flag', 'maybe']];
+    const bad: Array<[string, unknown]> = [
+      ['n', 1.5],
+      ['fx', '12,5'],
+      ['at', 'not a time'],
+      ['flag', 'maybe'],
+    ];
     for (const [column, value] of bad) {
       const row = { ...ROWS[1], row_id: 10_000n, [column]: value };
       let failure: unknown;
-      await db.writer.transaction((trx) => new BulkWriter(db.kind).append(trx, copied, [row])).catch((e: unknown) => (failure = e));
+      await db.writer
+        .transaction((trx) => new BulkWriter(db.kind).append(trx, copied, [row]))
+        .catch((e: unknown) => (failure = e));
       expect(failure, `${column} = ${String(value)}`).to.be.an('error');
     }
     expect(await contents(copied)).to.have.length(ROWS.length);
@@ -113,7 +176,10 @@ describe(`BulkWriter: rows go in by binary COPY as the server reads the same val
   it('every column type not stored as text writes its own binary form (the default writes text)', function () {
     // The catalog's type names: simple ones, then those that take an argument.
     const [simple, parameterized] = COLUMN_TYPE_PATTERN.split('$|^').map((p) => /\(([^)]*)\)/.exec(p)![1].split('|'));
-    const declarations = [...simple, ...parameterized.map((n) => `${n}(${n === 'hash' ? 'block' : n === 'enum' ? 'a' : '2'})`)];
+    const declarations = [
+      ...simple,
+      ...parameterized.map((n) => `${n}(${n === 'hash' ? 'block' : n === 'enum' ? 'a' : '2'})`),
+    ];
     expect(declarations).to.include.members(['int64', 'money', 'datetime', 'fixed(2)', 'decimal(2)', 'hash(block)']);
     for (const d of declarations) {
       const type = columnType(d);
@@ -127,7 +193,9 @@ describe(`BulkWriter: rows go in by binary COPY as the server reads the same val
     out.numeric('-1234567.89');
     const b = out.take();
     // Length 8 + 3 digits × 2; ndigits 3, weight 1, sign negative, scale 2; digits 123, 4567, 8900.
-    expect([b.readInt32BE(0), b.readInt16BE(4), b.readInt16BE(6), b.readUInt16BE(8), b.readInt16BE(10)]).to.deep.equal([14, 3, 1, 0x4000, 2]);
+    expect([b.readInt32BE(0), b.readInt16BE(4), b.readInt16BE(6), b.readUInt16BE(8), b.readInt16BE(10)]).to.deep.equal([
+      14, 3, 1, 0x4000, 2,
+    ]);
     expect([b.readInt16BE(12), b.readInt16BE(14), b.readInt16BE(16)]).to.deep.equal([123, 4567, 8900]);
   });
 });

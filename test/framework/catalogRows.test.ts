@@ -28,7 +28,9 @@ const ROWS = [1, 2, 3, 4].map((row_id) => ({
   doc: row_id === 2 ? null : { k: TEXTS[row_id], n: [row_id, 'x'] },
   flag: row_id % 2 === 0,
   tag: row_id % 2 === 0 ? 'even' : 'odd',
-  ...Object.fromEntries(columnNames.map((n, i) => [n, (i + row_id) % 7 === 0 ? null : TEXTS[(i + row_id) % TEXTS.length]])),
+  ...Object.fromEntries(
+    columnNames.map((n, i) => [n, (i + row_id) % 7 === 0 ? null : TEXTS[(i + row_id) % TEXTS.length]]),
+  ),
 }));
 
 describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND})`, function () {
@@ -48,7 +50,11 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
     expect(read).to.deep.equal(ROWS);
     // The texts equal Postgres' own rendering of each column.
     const text = await rows.readText(rows.query().where('row_id', 3));
-    const [own] = (await db.reader.raw(`select ${columnNames.map((n) => `"${n}"::text as "${n}"`).join(', ')} from "fixture"."wide" where row_id = 3`)).rows;
+    const [own] = (
+      await db.reader.raw(
+        `select ${columnNames.map((n) => `"${n}"::text as "${n}"`).join(', ')} from "fixture"."wide" where row_id = 3`,
+      )
+    ).rows;
     expect(Object.fromEntries(columnNames.map((n) => [n, text[0][n]]))).to.deep.equal(own);
   });
 
@@ -59,19 +65,41 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
       builds++;
       return q.where('flag', flag).where('row_id', '>', above).orderBy('row_id', 'desc');
     });
-    for (const [flag, above] of [[true, 0], [false, 1], [true, 3], [false, 9]] as const) {
-      const expected = await rows.read(rows.query().where('flag', flag).where('row_id', '>', above).orderBy('row_id', 'desc'));
+    for (const [flag, above] of [
+      [true, 0],
+      [false, 1],
+      [true, 3],
+      [false, 9],
+    ] as const) {
+      const expected = await rows.read(
+        rows.query().where('flag', flag).where('row_id', '>', above).orderBy('row_id', 'desc'),
+      );
       expect(await byFlag(flag, above), `flag=${flag} above=${above}`).to.deep.equal(expected);
     }
     expect(builds).to.equal(db.kind === 'postgres' ? 1 : 4);
     if (db.kind === 'postgres') {
       // Asked on the statements' own connection (one: readPoolSize), where they are prepared. Left to
       // choose, Postgres would have planned each of the four runs for its values.
-      const plans = db.statement(() => db.reader.select(db.reader.raw('generic_plans::text, custom_plans::text')).from('pg_prepared_statements').where('statement', 'like', '%"flag" = $1%'), 0);
+      const plans = db.statement(
+        () =>
+          db.reader
+            .select(db.reader.raw('generic_plans::text, custom_plans::text'))
+            .from('pg_prepared_statements')
+            .where('statement', 'like', '%"flag" = $1%'),
+        0,
+      );
       expect(await plans()).to.deep.equal([['4', '0']]);
       // Nor JIT or parallel workers for a lookup of a few rows, however costly a plan over many
       // estimated keys looks (on the demo's op lookup, 25 ms of JIT compiling on every run).
-      const settings = db.statement(() => db.reader.select(db.reader.raw(`current_setting('jit') as jit, current_setting('max_parallel_workers_per_gather') as workers`)), 0);
+      const settings = db.statement(
+        () =>
+          db.reader.select(
+            db.reader.raw(
+              `current_setting('jit') as jit, current_setting('max_parallel_workers_per_gather') as workers`,
+            ),
+          ),
+        0,
+      );
       expect(await settings()).to.deep.equal([['off', '0']]);
     }
   });
@@ -79,8 +107,12 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
   it('lookups asked in one round of the event loop run as one statement, each answered with the rows of its own keys', async function () {
     const rows = new CatalogRows(db, wide, ['row_id', 'tag', 's0']);
     const runs = statementRuns(rows);
-    const byTags = rows.batched((q, tags) => q.where(rows.anyOf('tag', tags)).where('row_id', '>', 1).orderBy('row_id', 'desc'), (r) => [r.tag]);
-    const own = (tags: string[]) => rows.read(rows.query().whereIn('tag', tags).where('row_id', '>', 1).orderBy('row_id', 'desc'));
+    const byTags = rows.batched(
+      (q, tags) => q.where(rows.anyOf('tag', tags)).where('row_id', '>', 1).orderBy('row_id', 'desc'),
+      (r) => [r.tag],
+    );
+    const own = (tags: string[]) =>
+      rows.read(rows.query().whereIn('tag', tags).where('row_id', '>', 1).orderBy('row_id', 'desc'));
     // Two lookups asked at once, two more after the promise jobs and next ticks a request's middleware
     // would run first: all four are one round's.
     const afterMiddleware = async (tags: string[]) => {
@@ -89,7 +121,12 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
       return byTags(tags);
     };
     const asked = [['odd'], ['even', 'odd', 'even'], ['none'], ['odd']];
-    const answers = await Promise.all([byTags(asked[0]), byTags(asked[1]), afterMiddleware(asked[2]), afterMiddleware(asked[3])]);
+    const answers = await Promise.all([
+      byTags(asked[0]),
+      byTags(asked[1]),
+      afterMiddleware(asked[2]),
+      afterMiddleware(asked[3]),
+    ]);
     for (const [i, tags] of asked.entries()) expect(answers[i], tags.join()).to.deep.equal(await own(tags));
     expect(answers.map((a) => a.map((r) => r.row_id))).to.deep.equal([[3], [4, 3, 2], [], [3]]);
     expect(runs).to.deep.equal([[['odd', 'even', 'none']]]);
@@ -104,7 +141,10 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
     // Statements wait until released.
     let release!: () => void;
     const runs = statementRuns(rows, new Promise<void>((resolve) => (release = resolve)));
-    const byTags = rows.batched((q, tags) => q.where(rows.anyOf('tag', tags)).orderBy('row_id'), (r) => [r.tag]);
+    const byTags = rows.batched(
+      (q, tags) => q.where(rows.anyOf('tag', tags)).orderBy('row_id'),
+      (r) => [r.tag],
+    );
     const nextRound = async () => {
       await new Promise((resolve) => setImmediate(resolve));
       await new Promise((resolve) => setImmediate(resolve));
@@ -118,13 +158,21 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
     // The first two rounds each run a statement at once; the next two wait for one of them.
     expect(runs).to.deep.equal([[['odd']], [['even']]]);
     release();
-    expect((await Promise.all(answers)).map((a) => a.map((r) => r.row_id))).to.deep.equal([[1, 3], [2, 4], [1, 3], [2, 4]]);
+    expect((await Promise.all(answers)).map((a) => a.map((r) => r.row_id))).to.deep.equal([
+      [1, 3],
+      [2, 4],
+      [1, 3],
+      [2, 4],
+    ]);
     expect(runs).to.deep.equal([[['odd']], [['even']], [['odd', 'none', 'even', 'x']]]);
   });
 
   it('a row answering several keys of a lookup comes once; numbers are keys by their text', async function () {
     const rows = new CatalogRows(db, wide, ['row_id', 'tag']);
-    const byIdOrTag = rows.batched((q, ids) => q.where(rows.anyOf('row_id', ids)).orderBy('row_id'), (r) => [r.row_id, (r.row_id as number) + 1]);
+    const byIdOrTag = rows.batched(
+      (q, ids) => q.where(rows.anyOf('row_id', ids)).orderBy('row_id'),
+      (r) => [r.row_id, (r.row_id as number) + 1],
+    );
     expect((await byIdOrTag([2, 3, 4])).map((r) => r.row_id)).to.deep.equal([2, 3, 4]);
     const [one, two] = await Promise.all([byIdOrTag([1]), byIdOrTag(['3', 2])]);
     // Row 1 answers keys 1 and 2, row 2 keys 2 and 3.
@@ -134,20 +182,26 @@ describe(`catalog rows: rows as JSON arrays, statements compiled once (${BACKEND
 
   it('a batched lookup fails every lookup of its round when the database refuses a key, and the next round answers', async function () {
     const rows = new CatalogRows(db, wide, ['row_id', 'tag']);
-    const byId = rows.batched((q, ids) => q.where(rows.anyOf('row_id', ids)), (r) => [r.row_id]);
+    const byId = rows.batched(
+      (q, ids) => q.where(rows.anyOf('row_id', ids)),
+      (r) => [r.row_id],
+    );
     const [good, bad] = await Promise.allSettled([byId([2]), byId(['x'])]);
     expect(good.status).to.equal('rejected');
     expect(bad.status).to.equal('rejected');
     expect((await byId([2])).map((r) => r.tag)).to.deep.equal(['even']);
   });
 
-  it('a statement keeps the API\'s time budget (Postgres): one that runs longer is cancelled', async function () {
+  it("a statement keeps the API's time budget (Postgres): one that runs longer is cancelled", async function () {
     if (db.kind !== 'postgres') this.skip();
     const short = await Database.open({ url: postgresUrl(), dataDir: ':memory:', statementTimeoutMs: 100 });
     try {
       const slow = short.statement(() => short.reader.select(short.reader.raw('pg_sleep(5)::text')), 0);
       // 57014: cancelled by statement_timeout (the sleep itself would end without error).
-      const failure = await slow().then(() => undefined, (e: { code?: string }) => e);
+      const failure = await slow().then(
+        () => undefined,
+        (e: { code?: string }) => e,
+      );
       expect(failure?.code).to.equal('57014');
     } finally {
       await short.close();

@@ -9,7 +9,11 @@ import { DEFAULTS } from '../../framework/config/InstanceConfig';
 const BIN = path.resolve(__dirname, '..', '..', 'framework', 'cli', 'tzidx.js');
 
 function tzidx(args: string[], env: Record<string, string> = {}): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', ...env }, timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    timeout: 60_000,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -58,7 +62,9 @@ describe('tzidx CLI', function () {
       expect(r.code, cmd).to.equal(2);
       expect(r.err, cmd).to.contain("invalid port 'abc'").and.not.contain('NaN');
     }
-    const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string };
+    const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+      version: string;
+    };
     for (const args of [['--version'], ['-v'], ['start', '--version']]) {
       const r = tzidx(args);
       expect([r.code, r.out.trim()], args.join(' ')).to.deep.equal([0, `tzidx ${pkg.version}`]);
@@ -75,7 +81,10 @@ describe('tzidx CLI', function () {
     for (const line of lines) {
       const [, mark, name] = /^(.) (\S+)/.exec(line)!;
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built plugin named by the CLI's output
-      const mod = require(path.resolve(__dirname, '..', '..', 'plugins', name, 'plugin.js')) as Record<string, { prototype: object }>;
+      const mod = require(path.resolve(__dirname, '..', '..', 'plugins', name, 'plugin.js')) as Record<
+        string,
+        { prototype: object }
+      >;
       const cls = Object.values(mod)[0];
       const hasCode = 'register' in cls.prototype || 'routes' in cls.prototype;
       const hasTables = new RegExp(`^  ${name}:\\n    tables:`, 'm').test(yaml);
@@ -92,7 +101,9 @@ describe('tzidx CLI', function () {
       const first = tzidx(['migrate', '--data-dir', dir]);
       expect(first.code, first.err).to.equal(0);
       // Every table tables.yaml declares, counted from the file itself.
-      const catalog = parse(fs.readFileSync(DEFAULTS.catalogFile, 'utf8')) as { plugins: Record<string, { tables?: object }> };
+      const catalog = parse(fs.readFileSync(DEFAULTS.catalogFile, 'utf8')) as {
+        plugins: Record<string, { tables?: object }>;
+      };
       const tables = Object.values(catalog.plugins).reduce((n, p) => n + Object.keys(p.tables ?? {}).length, 0);
       expect(first.out).to.match(new RegExp(`"created":${tables}\\b`));
       const second = tzidx(['migrate', '--data-dir', dir]);

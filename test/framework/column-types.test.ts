@@ -6,7 +6,13 @@ import { databaseErrorToApi } from '../../framework/storage/DatabaseErrors';
 
 describe('column types', function () {
   it('money converts between mutez and tez exactly, at any magnitude', function () {
-    for (const [mutez, tez] of [[0n, '0.000000'], [1n, '0.000001'], [-1n, '-0.000001'], [1_500_000n, '1.500000'], [9_223_372_036_854_775_807n, '9223372036854.775807']] as const) {
+    for (const [mutez, tez] of [
+      [0n, '0.000000'],
+      [1n, '0.000001'],
+      [-1n, '-0.000001'],
+      [1_500_000n, '1.500000'],
+      [9_223_372_036_854_775_807n, '9223372036854.775807'],
+    ] as const) {
       expect(mutezToTez(mutez)).to.equal(tez);
       expect(tezToMutez(tez)).to.equal(mutez);
     }
@@ -29,10 +35,17 @@ describe('column types', function () {
     expect(columnType('hash(block)').parse(block)).to.equal(block);
     expect(() => columnType('hash(block)').parse(op)).to.throw(ValueError);
     expect(columnType('hash').parse(op)).to.equal(op);
-    for (const a of ['tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjb', 'KT1M1ynE3YXkM7qLZoMppq6szMbBvxX9yQVL', 'tz4Kg2ZRtD573EbJYt4j8s66LCzdTQaHhpEv']) {
+    for (const a of [
+      'tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjb',
+      'KT1M1ynE3YXkM7qLZoMppq6szMbBvxX9yQVL',
+      'tz4Kg2ZRtD573EbJYt4j8s66LCzdTQaHhpEv',
+    ]) {
       expect(columnType('address').parse(a)).to.equal(a);
     }
-    expect(() => columnType('address').parse('tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjc')).to.throw(ValueError, /invalid address/);
+    expect(() => columnType('address').parse('tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjc')).to.throw(
+      ValueError,
+      /invalid address/,
+    );
   });
 
   it('bool and enum accept only their labels', function () {
@@ -50,7 +63,9 @@ describe('column types', function () {
     expect(columnType('datetime').json('2023-11-14T22:13:20Z', 'object')).to.equal('"2023-11-14T22:13:20Z"');
     expect(columnType('string').json('a"b\n', 'compact')).to.equal('"a\\"b\\n"');
     expect(columnType('money').json('-1234567', 'compact')).to.equal('-1.234567');
-    expect(columnType('bigint').json('123456789012345678901234567890', 'compact')).to.equal('"123456789012345678901234567890"');
+    expect(columnType('bigint').json('123456789012345678901234567890', 'compact')).to.equal(
+      '"123456789012345678901234567890"',
+    );
   });
 
   it("object values are what each type's object JSON parses to, integers beyond 2^53 exact", function () {
@@ -74,7 +89,10 @@ describe('column types', function () {
       const type = columnType(declaration);
       for (const raw of raws) {
         const parsed: unknown = JSON.parse(type.json(raw, 'object'));
-        const exact = typeof parsed === 'number' && Number.isInteger(parsed) && !Number.isSafeInteger(parsed) && /^-?\d+$/.test(raw) ? BigInt(raw) : parsed;
+        const exact =
+          typeof parsed === 'number' && Number.isInteger(parsed) && !Number.isSafeInteger(parsed) && /^-?\d+$/.test(raw)
+            ? BigInt(raw)
+            : parsed;
         expect(type.objectValue(raw), `${declaration} ${raw}`).to.deep.equal(exact);
       }
     }
@@ -82,11 +100,26 @@ describe('column types', function () {
   });
 
   it('database failures map to API errors: cancelled → 503, data exceptions → 400 without SQL, missing tables → 404, others → 500', function () {
-    expect(databaseErrorToApi(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })).status).to.equal(503);
-    expect(databaseErrorToApi(Object.assign(new Error('invalid regular expression'), { code: '2201B' })).status).to.equal(400);
-    const knexStyle = databaseErrorToApi(Object.assign(new Error('select "a" from "s"."t" where "a" ~ $1 - invalid regular expression: parentheses () not balanced'), { code: '2201B' }));
-    expect([knexStyle.status, knexStyle.detail]).to.deep.equal([400, 'invalid filter value: invalid regular expression: parentheses () not balanced']);
-    expect(databaseErrorToApi(Object.assign(new Error('relation "x" does not exist'), { code: '42P01' })).status).to.equal(404);
+    expect(
+      databaseErrorToApi(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))
+        .status,
+    ).to.equal(503);
+    expect(
+      databaseErrorToApi(Object.assign(new Error('invalid regular expression'), { code: '2201B' })).status,
+    ).to.equal(400);
+    const knexStyle = databaseErrorToApi(
+      Object.assign(
+        new Error('select "a" from "s"."t" where "a" ~ $1 - invalid regular expression: parentheses () not balanced'),
+        { code: '2201B' },
+      ),
+    );
+    expect([knexStyle.status, knexStyle.detail]).to.deep.equal([
+      400,
+      'invalid filter value: invalid regular expression: parentheses () not balanced',
+    ]);
+    expect(
+      databaseErrorToApi(Object.assign(new Error('relation "x" does not exist'), { code: '42P01' })).status,
+    ).to.equal(404);
     const internal = databaseErrorToApi(Object.assign(new Error('deadlock detected'), { code: '40P01' }));
     expect([internal.status, internal.detail]).to.deep.equal([500, 'database error']);
   });

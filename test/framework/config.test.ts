@@ -53,6 +53,9 @@ describe('instance config', function () {
     expect(() => loadConfig({ file: bad, env: {} })).to.throw(ConfigError, /\/batch_operations/);
     fs.writeFileSync(bad, 'batch_operations: 5000\n');
     expect(loadConfig({ file: bad, env: {} }).batchOperations).to.equal(5000);
-    expect(() => loadConfig({ file: path.join(dir, 'missing.yaml'), env: {} })).to.throw(ConfigError, /cannot read config file/);
+    expect(() => loadConfig({ file: path.join(dir, 'missing.yaml'), env: {} })).to.throw(
+      ConfigError,
+      /cannot read config file/,
+    );
   });
 });

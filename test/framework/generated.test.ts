@@ -21,13 +21,18 @@ describe('generated from tables.yaml (npm run gen)', () => {
 
   for (const [file, content] of files) {
     it(`${file} is current (else run npm run gen)`, () => {
-      expect(fs.readFileSync(path.join(PACKAGE_ROOT, file), 'utf8') === content, `${file} is stale: run npm run gen`).to.equal(true);
+      expect(
+        fs.readFileSync(path.join(PACKAGE_ROOT, file), 'utf8') === content,
+        `${file} is stale: run npm run gen`,
+      ).to.equal(true);
     });
   }
 
   it('typed handles check rows at compile time and name their table at run time', () => {
     const appended: Array<[string, unknown]> = [];
-    const ctx = { append: (t: { code: string } | string, row: unknown) => appended.push([typeof t === 'string' ? t : t.code, row]) } as unknown as IndexContext;
+    const ctx = {
+      append: (t: { code: string } | string, row: unknown) => appended.push([typeof t === 'string' ? t : t.code, row]),
+    } as unknown as IndexContext;
     const row = { bigmap_id: 1n, action: 'update', op_id: 65536n, height: 1, time: new Date(0) } as const;
     ctx.append(tables.bigmap_updates, row);
     // @ts-expect-error 'merge' is not a value of the action enum
@@ -39,15 +44,36 @@ describe('generated from tables.yaml (npm run gen)', () => {
     // @ts-expect-error Row is not BigmapUpdatesRow
     ctx.append(tables.bigmap_updates, untyped);
     ctx.append('bigmap_updates', untyped); // by name, any row: what a test plugin without generated handles does
-    expect(appended.map(([code]) => code)).to.deep.equal(['bigmap_updates', 'bigmap_updates', 'bigmap_updates', 'bigmap_updates', 'bigmap_updates']);
+    expect(appended.map(([code]) => code)).to.deep.equal([
+      'bigmap_updates',
+      'bigmap_updates',
+      'bigmap_updates',
+      'bigmap_updates',
+      'bigmap_updates',
+    ]);
   });
 
   it('typed entity stores check inserted rows and patches, with the key column as text', () => {
     const written: Array<[string, unknown]> = [];
-    const store = { insert: (row: unknown) => (written.push(['insert', row]), { row_id: 1n }), update: (_e: unknown, patch: unknown) => written.push(['update', patch]) };
-    const ctx = { entities: (t: { code: string } | string, key: string) => (written.push([typeof t === 'string' ? t : t.code, key]), store) } as unknown as IndexContext;
+    const store = {
+      insert: (row: unknown) => (written.push(['insert', row]), { row_id: 1n }),
+      update: (_e: unknown, patch: unknown) => written.push(['update', patch]),
+    };
+    const ctx = {
+      entities: (t: { code: string } | string, key: string) => (
+        written.push([typeof t === 'string' ? t : t.code, key]),
+        store
+      ),
+    } as unknown as IndexContext;
     const bigmaps = ctx.entities(tables.bigmaps, 'bigmap_id');
-    const row = { bigmap_id: '7', n_updates: 0n, n_keys: 0n, update_height: 1, update_time: new Date(0), update_block: 'B' };
+    const row = {
+      bigmap_id: '7',
+      n_updates: 0n,
+      n_keys: 0n,
+      update_height: 1,
+      update_time: new Date(0),
+      update_block: 'B',
+    };
     const entity = bigmaps.insert(row);
     // @ts-expect-error the store keys rows by text: a numeric key is refused
     bigmaps.insert({ ...row, bigmap_id: 7 });

@@ -65,21 +65,30 @@ describe(`BulkWriter.mergeAll: small merges share one statement (${BACKEND})`, f
     db.writer.on('query', (q: { sql: string }) => statements.push(q.sql));
   });
 
-  async function inTransaction(write: (trx: Parameters<Parameters<Database['writer']['transaction']>[0]>[0]) => Promise<void>): Promise<string[]> {
+  async function inTransaction(
+    write: (trx: Parameters<Parameters<Database['writer']['transaction']>[0]>[0]) => Promise<void>,
+  ): Promise<string[]> {
     statements = [];
     await db.writer.transaction(write);
     return statements.filter((s) => !/^(begin|commit)\b/i.test(s.trim()));
   }
 
   async function contents(table: TableDef): Promise<string[]> {
-    const { rows } = await db.reader.raw(`select row_to_json(t)::text as j from "fixture"."${table.storage}" t order by row_id`);
+    const { rows } = await db.reader.raw(
+      `select row_to_json(t)::text as j from "fixture"."${table.storage}" t order by row_id`,
+    );
     return rows.map((r: { j: string }) => r.j);
   }
 
   it('writes the values the staging table writes, for every column type, new rows and updates alike, in one statement', async function () {
     for (const [k, rows] of [FIRST, SECOND].entries()) {
       await inTransaction((trx) => writer.merge(trx, staged, rows));
-      const sent = await inTransaction((trx) => writer.mergeAll(trx, [{ table: shared, rows }, { table: other, rows: [{ row_id: BigInt(k + 1), label: 'x' }] }]));
+      const sent = await inTransaction((trx) =>
+        writer.mergeAll(trx, [
+          { table: shared, rows },
+          { table: other, rows: [{ row_id: BigInt(k + 1), label: 'x' }] },
+        ]),
+      );
       expect(sent).to.have.length(1);
       expect(sent[0]).to.match(/^with m0 as \(insert into "fixture"\."shared"/);
     }
@@ -95,7 +104,12 @@ describe(`BulkWriter.mergeAll: small merges share one statement (${BACKEND})`, f
 
   it('a table with many rows goes through its staging table, the small ones still together', async function () {
     const many = Array.from({ length: 1100 }, (_, i) => ({ row_id: BigInt(100 + i), label: `r${i}` }));
-    const sent = await inTransaction((trx) => writer.mergeAll(trx, [{ table: other, rows: many }, { table: shared, rows: [{ ...FIRST[1], name: 'renamed' }] }]));
+    const sent = await inTransaction((trx) =>
+      writer.mergeAll(trx, [
+        { table: other, rows: many },
+        { table: shared, rows: [{ ...FIRST[1], name: 'renamed' }] },
+      ]),
+    );
     expect(sent.filter((s) => s.startsWith('create temporary table'))).to.have.length(1);
     expect(sent.filter((s) => s.startsWith('with m0 as (insert into "fixture"."shared"'))).to.have.length(1);
     expect((await contents(other)).length).to.equal(1102);

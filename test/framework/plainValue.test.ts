@@ -25,7 +25,12 @@ function hasMicheline(v: unknown): boolean {
   return Object.values(v).some(hasMicheline);
 }
 
-const TZGO = ['KT1AFA2mwNUMNd4SsujE1YYp29vd8BZejyKW-516', 'KT1AFA2mwNUMNd4SsujE1YYp29vd8BZejyKW-518', 'KT1K9gCRgaLRFKTErYt1wVxA3Frb9FjasjTV-381', 'KT1K9gCRgaLRFKTErYt1wVxA3Frb9FjasjTV-382'];
+const TZGO = [
+  'KT1AFA2mwNUMNd4SsujE1YYp29vd8BZejyKW-516',
+  'KT1AFA2mwNUMNd4SsujE1YYp29vd8BZejyKW-518',
+  'KT1K9gCRgaLRFKTErYt1wVxA3Frb9FjasjTV-381',
+  'KT1K9gCRgaLRFKTErYt1wVxA3Frb9FjasjTV-382',
+];
 
 describe('michelson: plain values for handlers', () => {
   describe('big map entries equal tzgo’s expected decoding (bytes read as text)', () => {
@@ -57,7 +62,8 @@ describe('michelson: plain values for handlers', () => {
 
   describe('recorded mainnet calls (pytezos fixtures)', () => {
     const call = (dir: string, name: string): Json => readFixtureJson<Json>('defi', 'pytezos', dir, `${name}.json`);
-    const types = (dir: string): ContractTypes => ContractTypes.fromScript(readFixtureJson('defi', 'pytezos', dir, '__script__.json'))!;
+    const types = (dir: string): ContractTypes =>
+      ContractTypes.fromScript(readFixtureJson('defi', 'pytezos', dir, '__script__.json'))!;
 
     it('Dexter tokenToXtz: type-annotated record, mutez and timestamp; storage with its big map id', () => {
       const { parameters, storage } = call('dexter_tzbtc_xtz', 'tokenToXtz');
@@ -100,7 +106,10 @@ describe('michelson: plain values for handlers', () => {
       });
       const s = t.storage(storage) as Json;
       const first = storage[0][0];
-      expect([s.admin, s.lpFee]).to.deep.equal([encodeAddress(first.args[0].args[0].bytes), BigInt(first.args[0].args[1].int)]);
+      expect([s.admin, s.lpFee]).to.deep.equal([
+        encodeAddress(first.args[0].args[0].bytes),
+        BigInt(first.args[0].args[1].int),
+      ]);
       expect(s.voterContract).to.equal(null);
       expect(s.totalSupply).to.equal(BigInt(storage[storage.length - 2].int));
       expect(hasMicheline(s)).to.equal(false);
@@ -108,7 +117,8 @@ describe('michelson: plain values for handlers', () => {
 
     it('QuipuSwap StableSwap add_pool: set of or-variants, map of records, empty set', () => {
       const { parameters } = call('quipuswap_stableswap_amm_factory', 'add_pool');
-      const type = readFixtureJson<Json>('defi', 'pytezos', 'quipuswap_stableswap_amm_factory', '__entrypoints__.json').entrypoints.add_pool;
+      const type = readFixtureJson<Json>('defi', 'pytezos', 'quipuswap_stableswap_amm_factory', '__entrypoints__.json')
+        .entrypoints.add_pool;
       const v = parameters.value;
       // Pair a_constant (Pair tokens (Pair info (Pair referral (Pair managers fees)))), read by hand.
       const tokens = v.args[1].args[0];
@@ -116,14 +126,25 @@ describe('michelson: plain values for handlers', () => {
       const referral = v.args[1].args[1].args[1].args[0];
       const [managers, fees] = v.args[1].args[1].args[1].args[1].args;
       const variant = (x: Json): unknown =>
-        x.prim === 'Left' ? { fa12: x.args[0].string } : { fa2: { token_address: x.args[0].args[0].string, token_id: BigInt(x.args[0].args[1].int) } };
+        x.prim === 'Left'
+          ? { fa12: x.args[0].string }
+          : { fa2: { token_address: x.args[0].args[0].string, token_id: BigInt(x.args[0].args[1].int) } };
       expect(plainValue(type, v)).to.deep.equal({
         a_constant: BigInt(v.args[0].int),
         input_tokens: tokens.map(variant),
-        tokens_info: new Map(info.map((e: Json) => [BigInt(e.args[0].int), { rate_f: BigInt(e.args[1].args[0].int), precision_multiplier_f: BigInt(e.args[1].args[1].int) }])),
+        tokens_info: new Map(
+          info.map((e: Json) => [
+            BigInt(e.args[0].int),
+            { rate_f: BigInt(e.args[1].args[0].int), precision_multiplier_f: BigInt(e.args[1].args[1].int) },
+          ]),
+        ),
         default_referral: referral.string,
         managers: [],
-        fees: { lp_f: BigInt(fees.args[0].int), stakers_f: BigInt(fees.args[1].args[0].int), ref_f: BigInt(fees.args[1].args[1].int) },
+        fees: {
+          lp_f: BigInt(fees.args[0].int),
+          stakers_f: BigInt(fees.args[1].args[0].int),
+          ref_f: BigInt(fees.args[1].args[1].int),
+        },
       });
       expect(managers).to.deep.equal([]);
     });

@@ -18,7 +18,10 @@ describe('plugin resolution', function () {
   });
 
   it('rejects unknown names, naming what is available', function () {
-    expect(() => resolvePlugins([core, dex], ['core', 'nope'])).to.throw(PluginError, /unknown plugin 'nope'; available: core, dex/);
+    expect(() => resolvePlugins([core, dex], ['core', 'nope'])).to.throw(
+      PluginError,
+      /unknown plugin 'nope'; available: core, dex/,
+    );
     expect(() => resolvePlugins([dex], ['dex'])).to.throw(PluginError, /unknown plugin 'core' \(required by 'dex'\)/);
   });
 
@@ -30,12 +33,22 @@ describe('plugin resolution', function () {
   });
 
   it('rejects two plugins with one name', function () {
-    expect(() => resolvePlugins([core, manifestPlugin('core')], undefined)).to.throw(PluginError, /two plugins are named 'core'/);
+    expect(() => resolvePlugins([core, manifestPlugin('core')], undefined)).to.throw(
+      PluginError,
+      /two plugins are named 'core'/,
+    );
   });
 
   it('discovers the built-in plugins by convention', function () {
     expect(names(discoverPlugins([BUILTIN_PLUGIN_DIR]))).to.include.members([
-      'core-chain', 'governance', 'bigmaps', 'markets', 'defi-dex', 'defi-farm', 'defi-lending', 'baking',
+      'core-chain',
+      'governance',
+      'bigmaps',
+      'markets',
+      'defi-dex',
+      'defi-farm',
+      'defi-lending',
+      'baking',
     ]);
   });
 });

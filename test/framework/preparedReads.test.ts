@@ -26,7 +26,9 @@ describe(`prepared reads (${BACKEND})`, function () {
     await db.selectRows(byKey(2), { prepare: true });
     await db.selectRows(db.reader('t').select(db.reader.raw('k::text')).where('v', 'two'), { prepare: true });
     await db.selectRows(byKey(1));
-    const names = (await db.selectRows(db.reader.raw(`select name from pg_prepared_statements order by name`))).map((r) => r[0]);
+    const names = (await db.selectRows(db.reader.raw(`select name from pg_prepared_statements order by name`))).map(
+      (r) => r[0],
+    );
     expect(names).to.have.length(2);
     for (const name of names) expect(name).to.match(/^tzidx_[\w-]+$/);
   });
@@ -36,6 +38,8 @@ describe('object JSON', function () {
   it('writes bigints as exact numbers and everything else as JSON.stringify does', function () {
     const plain = { a: 1, b: 'x\u0000bigint:5', c: [true, null, { d: 2.5 }] };
     expect(objectJson(plain)).to.equal(JSON.stringify(plain));
-    expect(objectJson({ id: 2n ** 63n - 1n, list: [-(2n ** 60n)], s: 'y' })).to.equal('{"id":9223372036854775807,"list":[-1152921504606846976],"s":"y"}');
+    expect(objectJson({ id: 2n ** 63n - 1n, list: [-(2n ** 60n)], s: 'y' })).to.equal(
+      '{"id":9223372036854775807,"list":[-1152921504606846976],"s":"y"}',
+    );
   });
 });

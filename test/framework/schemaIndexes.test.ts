@@ -40,7 +40,12 @@ describe(`schema migration: index methods, and indexes on nullable columns (${BA
          from pg_index i join pg_class c on c.oid = i.indexrelid join pg_class t on t.oid = i.indrelid join pg_am am on am.oid = c.relam
         where t.relname = 't' and not i.indisprimary`,
     );
-    return Object.fromEntries((rows as Array<{ name: string; method: string; predicate: string | null }>).map((r) => [r.name, r.predicate ? `${r.method} where ${r.predicate}` : r.method]));
+    return Object.fromEntries(
+      (rows as Array<{ name: string; method: string; predicate: string | null }>).map((r) => [
+        r.name,
+        r.predicate ? `${r.method} where ${r.predicate}` : r.method,
+      ]),
+    );
   };
 
   it('builds each index by its declared method, and leaves the nulls out of one led by a nullable column', async function () {
@@ -62,7 +67,9 @@ describe(`schema migration: index methods, and indexes on nullable columns (${BA
        select g, 'tz1a', case when g % 10 = 0 then 'tz1b' end, 'oo' || g, timestamptz '2024-01-01' + g * interval '1 minute' from generate_series(1, 2000) g`,
     );
     await db.writer.raw('analyze p.t');
-    const { rows } = await db.writer.raw(`explain select row_id from p.t where receiver = 'tz1b' order by row_id desc limit 5`);
+    const { rows } = await db.writer.raw(
+      `explain select row_id from p.t where receiver = 'tz1b' order by row_id desc limit 5`,
+    );
     expect(rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n')).to.match(/t_receiver_row_id_idx/);
     const found = await db.writer('p.t').where('receiver', 'tz1b').count('* as n').first();
     expect(Number(found!.n)).to.equal(200);
@@ -71,14 +78,23 @@ describe(`schema migration: index methods, and indexes on nullable columns (${BA
   it('hash and BRIN indexes answer equality and time ranges', async function () {
     await db.writer.raw('set enable_seqscan = off');
     try {
-      const plan = async (sql: string): Promise<string> => (await db.writer.raw(`explain ${sql}`)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+      const plan = async (sql: string): Promise<string> =>
+        (await db.writer.raw(`explain ${sql}`)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
       expect(await plan(`select row_id from p.t where hash = 'oo7'`)).to.match(/t_hash_idx/);
-      expect(await plan(`select row_id from p.t where time between '2024-01-01 01:00Z' and '2024-01-01 02:00Z'`)).to.match(/t_time_idx/);
+      expect(
+        await plan(`select row_id from p.t where time between '2024-01-01 01:00Z' and '2024-01-01 02:00Z'`),
+      ).to.match(/t_time_idx/);
     } finally {
       await db.writer.raw('reset enable_seqscan');
     }
-    expect((await db.writer('p.t').where('hash', 'oo7').select('height')).map((r) => Number(r.height))).to.deep.equal([7]);
-    const inHour = await db.writer('p.t').whereBetween('time', ['2024-01-01T01:00:00Z', '2024-01-01T02:00:00Z']).count('* as n').first();
+    expect((await db.writer('p.t').where('hash', 'oo7').select('height')).map((r) => Number(r.height))).to.deep.equal([
+      7,
+    ]);
+    const inHour = await db
+      .writer('p.t')
+      .whereBetween('time', ['2024-01-01T01:00:00Z', '2024-01-01T02:00:00Z'])
+      .count('* as n')
+      .first();
     expect(Number(inHour!.n)).to.equal(61);
   });
 
@@ -108,10 +124,10 @@ describe(`schema migration: index methods, and indexes on nullable columns (${BA
 
   it('an index that declares `except` leaves those rows out; changing the values builds the new one and drops the old', async function () {
     const withKind = (ix: string): string =>
-      CATALOG.replace('          - { name: time, type: datetime }\n', '          - { name: time, type: datetime }\n          - { name: kind, type: "enum(vote,ping,transfer,call)", nullable: true }\n').replace(
-        '          - [height]\n',
-        `          - [height]\n          - ${ix}\n`,
-      );
+      CATALOG.replace(
+        '          - { name: time, type: datetime }\n',
+        '          - { name: time, type: datetime }\n          - { name: kind, type: "enum(vote,ping,transfer,call)", nullable: true }\n',
+      ).replace('          - [height]\n', `          - [height]\n          - ${ix}\n`);
     await new SchemaMigrator(db.writer).migrate(parseCatalog(withKind('[kind, height]')));
     // 60 % votes, 20 % pings, the rest transfers and calls: as attestations are most of `op`.
     await db.writer.raw(
@@ -131,7 +147,9 @@ describe(`schema migration: index methods, and indexes on nullable columns (${BA
     expect(now.t_kind_height_no_vote_idx).to.match(/^btree where \(kind <> 'vote'/);
     expect(await entries('t_kind_height_no_vote_idx')).to.equal(1200);
 
-    await new SchemaMigrator(db.writer).migrate(parseCatalog(withKind('{ columns: [kind, height], except: [vote, ping] }')));
+    await new SchemaMigrator(db.writer).migrate(
+      parseCatalog(withKind('{ columns: [kind, height], except: [vote, ping] }')),
+    );
     now = await indexes();
     expect(now).not.to.have.property('t_kind_height_no_vote_idx');
     expect(now.t_kind_height_no_vote_ping_idx).to.match(/^btree where \(kind <> ALL \(ARRAY\['vote'.*'ping'/);
@@ -139,32 +157,62 @@ describe(`schema migration: index methods, and indexes on nullable columns (${BA
 
     // Filters naming other values imply the predicate: the planner takes the partial index.
     await db.writer.raw('analyze p.t');
-    const plan = async (sql: string): Promise<string> => (await db.writer.raw(`explain ${sql}`)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+    const plan = async (sql: string): Promise<string> =>
+      (await db.writer.raw(`explain ${sql}`)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
     await db.writer.raw('set enable_seqscan = off');
     try {
-      expect(await plan(`select count(*) from p.t where kind = 'transfer' and height between 100 and 400`)).to.match(/t_kind_height_no_vote_ping_idx/);
-      expect(await plan(`select count(*) from p.t where kind in ('transfer', 'call') and height between 100 and 400`)).to.match(/t_kind_height_no_vote_ping_idx/);
-      expect(await plan(`select count(*) from p.t where kind = 'vote' and height between 100 and 400`)).not.to.match(/no_vote_ping/);
+      expect(await plan(`select count(*) from p.t where kind = 'transfer' and height between 100 and 400`)).to.match(
+        /t_kind_height_no_vote_ping_idx/,
+      );
+      expect(
+        await plan(`select count(*) from p.t where kind in ('transfer', 'call') and height between 100 and 400`),
+      ).to.match(/t_kind_height_no_vote_ping_idx/);
+      expect(await plan(`select count(*) from p.t where kind = 'vote' and height between 100 and 400`)).not.to.match(
+        /no_vote_ping/,
+      );
     } finally {
       await db.writer.raw('reset enable_seqscan');
     }
-    const counted = await db.writer('p.t').whereIn('kind', ['transfer', 'call']).whereBetween('height', [100, 400]).count('* as n').first();
+    const counted = await db
+      .writer('p.t')
+      .whereIn('kind', ['transfer', 'call'])
+      .whereBetween('height', [100, 400])
+      .count('* as n')
+      .first();
     expect(Number(counted!.n)).to.equal(60);
   });
 
   it('the catalog refuses left-out values its column type does not parse, and `except` on a unique or hash index', function () {
     const withIndex = (ix: string): string => CATALOG.replace('          - [height]\n', `          - ${ix}\n`);
-    expect(() => parseCatalog(withIndex('{ columns: [height], except: [tz1] }'))).to.throw(CatalogError, /indexes\/0\/except\/0.*'tz1' is not/);
-    expect(() => parseCatalog(withIndex('{ columns: [height], except: ["7"], unique: true }'))).to.throw(CatalogError, /only a non-unique B-tree/);
-    expect(() => parseCatalog(withIndex('{ columns: [hash], using: hash, except: [ooX] }'))).to.throw(CatalogError, /only a non-unique B-tree/);
+    expect(() => parseCatalog(withIndex('{ columns: [height], except: [tz1] }'))).to.throw(
+      CatalogError,
+      /indexes\/0\/except\/0.*'tz1' is not/,
+    );
+    expect(() => parseCatalog(withIndex('{ columns: [height], except: ["7"], unique: true }'))).to.throw(
+      CatalogError,
+      /only a non-unique B-tree/,
+    );
+    expect(() => parseCatalog(withIndex('{ columns: [hash], using: hash, except: [ooX] }'))).to.throw(
+      CatalogError,
+      /only a non-unique B-tree/,
+    );
     expect(() => parseCatalog(withIndex('{ columns: [height], except: [] }'))).to.throw(CatalogError);
   });
 
   it('the catalog refuses a unique hash or BRIN index and a hash index of several columns', function () {
     const withIndex = (ix: string): string => CATALOG.replace('          - [height]\n', `          - ${ix}\n`);
-    expect(() => parseCatalog(withIndex('{ columns: [hash], using: hash, unique: true }'))).to.throw(CatalogError, /hash index cannot be unique/);
-    expect(() => parseCatalog(withIndex('{ columns: [time], using: brin, unique: true }'))).to.throw(CatalogError, /brin index cannot be unique/);
-    expect(() => parseCatalog(withIndex('{ columns: [hash, height], using: hash }'))).to.throw(CatalogError, /hash index has one column/);
+    expect(() => parseCatalog(withIndex('{ columns: [hash], using: hash, unique: true }'))).to.throw(
+      CatalogError,
+      /hash index cannot be unique/,
+    );
+    expect(() => parseCatalog(withIndex('{ columns: [time], using: brin, unique: true }'))).to.throw(
+      CatalogError,
+      /brin index cannot be unique/,
+    );
+    expect(() => parseCatalog(withIndex('{ columns: [hash, height], using: hash }'))).to.throw(
+      CatalogError,
+      /hash index has one column/,
+    );
     expect(() => parseCatalog(withIndex('{ columns: [hash], using: gist }'))).to.throw(CatalogError);
   });
 });

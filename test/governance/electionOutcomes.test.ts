@@ -6,7 +6,13 @@ import { getJson } from '../explorer/support/api';
 import { BACKEND } from '../support/TestDatabase';
 import type { TestInstance } from '../support/TestInstance';
 import { expectedTables, type ExpectedTables, type NodeAsk } from './support/GovernanceOracle';
-import { chainIds, expectTables, indexWithNode, sandboxNode, startGovernanceInstance } from './support/governanceInstance';
+import {
+  chainIds,
+  expectTables,
+  indexWithNode,
+  sandboxNode,
+  startGovernanceInstance,
+} from './support/governanceInstance';
 
 /**
  * The sandbox never fails a period and speaks Ushuaia, so these chains are its blocks rewritten the
@@ -53,7 +59,12 @@ describe(`governance: failed periods (${BACKEND})`, function () {
     });
     // Exploration (period 1): only the two smallest bakers vote, both nay — too few, and no supermajority.
     const listings = (await node(firstLevel(1), 'votes/listings')) as Array<{ pkh: string; voting_power: string }>;
-    const smallest = new Set([...listings].sort((a, b) => Number(BigInt(a.voting_power) - BigInt(b.voting_power))).slice(0, 2).map((l) => l.pkh));
+    const smallest = new Set(
+      [...listings]
+        .sort((a, b) => Number(BigInt(a.voting_power) - BigInt(b.voting_power)))
+        .slice(0, 2)
+        .map((l) => l.pkh),
+    );
     for (const b of raw.slice(firstLevel(1), firstLevel(2))) {
       b.operations[1] = b.operations[1].filter((g: Json) => smallest.has(g.contents[0].source));
       for (const g of b.operations[1]) g.contents[0].ballot = 'nay';
@@ -76,7 +87,17 @@ describe(`governance: failed periods (${BACKEND})`, function () {
   });
 
   it('fails an exploration for quorum and supermajority, and a proposal period without proposals', () => {
-    expect(expected.election.map((e) => [e.last_voting_period, e.is_open, e.is_failed, e.no_quorum, e.no_majority, e.no_proposal, e.is_empty])).to.deep.equal([
+    expect(
+      expected.election.map((e) => [
+        e.last_voting_period,
+        e.is_open,
+        e.is_failed,
+        e.no_quorum,
+        e.no_majority,
+        e.no_proposal,
+        e.is_empty,
+      ]),
+    ).to.deep.equal([
       ['exploration', 'false', 'true', 'true', 'true', 'false', 'false'],
       ['proposal', 'false', 'true', 'false', 'false', 'true', 'true'],
       ['proposal', 'true', 'false', 'false', 'false', 'false', 'true'],
@@ -85,7 +106,14 @@ describe(`governance: failed periods (${BACKEND})`, function () {
   });
 
   it('shows the failures in the election objects', async () => {
-    expect(await getJson(t, '/explorer/election/1')).to.include({ is_failed: true, no_quorum: true, no_majority: true, num_periods: 2, voting_period: 'exploration', max_periods: 5 });
+    expect(await getJson(t, '/explorer/election/1')).to.include({
+      is_failed: true,
+      no_quorum: true,
+      no_majority: true,
+      num_periods: 2,
+      voting_period: 'exploration',
+      max_periods: 5,
+    });
     const second = await getJson(t, '/explorer/election/2');
     expect(second).to.include({ is_failed: true, no_proposal: true, is_empty: true, num_proposals: 0 });
     expect(second.proposal).to.include({ is_failed: true, no_proposal: true });
@@ -103,9 +131,12 @@ describe(`governance: the pre-Edo schedule with roll listings (${BACKEND})`, fun
   const oldNode: NodeAsk = async (level, path) => {
     if (path === 'votes/current_period') return undefined;
     const answer = await node(level, path);
-    if (path === 'context/constants') return { ...(answer as Json), blocks_per_voting_period: PERIOD, tokens_per_roll: String(TOKENS_PER_ROLL) };
+    if (path === 'context/constants')
+      return { ...(answer as Json), blocks_per_voting_period: PERIOD, tokens_per_roll: String(TOKENS_PER_ROLL) };
     if (path === 'votes/listings')
-      return (answer as Array<{ pkh: string; voting_power: string }>).map((l) => ({ pkh: l.pkh, rolls: Number(BigInt(l.voting_power) / TOKENS_PER_ROLL) })).filter((l) => l.rolls > 0);
+      return (answer as Array<{ pkh: string; voting_power: string }>)
+        .map((l) => ({ pkh: l.pkh, rolls: Number(BigInt(l.voting_power) / TOKENS_PER_ROLL) }))
+        .filter((l) => l.rolls > 0);
     return answer;
   };
   let t: TestInstance;
@@ -116,26 +147,38 @@ describe(`governance: the pre-Edo schedule with roll listings (${BACKEND})`, fun
     for (const b of raw.slice(1)) {
       const info = b.metadata.voting_period_info;
       delete b.metadata.voting_period_info;
-      b.metadata.level = { ...b.metadata.level_info, voting_period: info.voting_period.index, voting_period_position: info.position };
+      b.metadata.level = {
+        ...b.metadata.level_info,
+        voting_period: info.voting_period.index,
+        voting_period_position: info.position,
+      };
       delete b.metadata.level_info;
       // Up to Delphi a period's last block already names the next period's kind.
       b.metadata.voting_period_kind = oldKind(info.voting_period.index + (info.remaining === 0 ? 1 : 0));
     }
     // The promotion passed: its last block switches protocols, and the next period is a proposal period.
     raw[firstLevel(4) - 1].metadata.next_protocol = NEXT_PROTOCOL;
-    for (const b of raw.slice(firstLevel(4))) Object.assign(b, { protocol: NEXT_PROTOCOL, metadata: { ...b.metadata, protocol: NEXT_PROTOCOL, next_protocol: NEXT_PROTOCOL } });
+    for (const b of raw.slice(firstLevel(4)))
+      Object.assign(b, {
+        protocol: NEXT_PROTOCOL,
+        metadata: { ...b.metadata, protocol: NEXT_PROTOCOL, next_protocol: NEXT_PROTOCOL },
+      });
     t = await startGovernanceInstance();
     expected = await indexAndExpect(t, raw, oldNode);
   });
   after(async () => t?.close());
 
   it('adopts after four periods, counting rolls', () => {
-    expect(expected.election.map((e) => [e.num_periods, e.last_voting_period, e.is_open, e.is_failed, e.end_height])).to.deep.equal([
+    expect(
+      expected.election.map((e) => [e.num_periods, e.last_voting_period, e.is_open, e.is_failed, e.end_height]),
+    ).to.deep.equal([
       ['4', 'promotion', 'false', 'false', String(firstLevel(4) - 1)],
       ['1', 'proposal', 'true', 'false', ''],
     ]);
     expect(expected.vote.every((v) => BigInt(v.eligible_rolls) > 0n && v.period_end_height !== '')).to.equal(true);
-    expect(expected.ballot.filter((b) => b.voting_period_kind !== 'proposal').every((b) => Number(b.rolls) > 0)).to.equal(true);
+    expect(
+      expected.ballot.filter((b) => b.voting_period_kind !== 'proposal').every((b) => Number(b.rolls) > 0),
+    ).to.equal(true);
   });
 
   it('shows a four-period election', async () => {

@@ -1,6 +1,12 @@
 import { expect } from 'chai';
 import { parseListings } from '../../plugins/governance/PeriodFacts';
-import { addPower, ballotFailures, emaOfQuorum, NO_POWER, proposalFailures } from '../../plugins/governance/PeriodRules';
+import {
+  addPower,
+  ballotFailures,
+  emaOfQuorum,
+  NO_POWER,
+  proposalFailures,
+} from '../../plugins/governance/PeriodRules';
 import type { Json } from '../chain/support/Json';
 import { listFixtures, readFixtureJson } from '../support/fixtures';
 import { BACKEND } from '../support/TestDatabase';
@@ -39,7 +45,12 @@ describe(`governance: recorded mainnet blocks of every era, without a node (${BA
   it('covers pre-Edo and Edo+ period metadata', () => {
     const eras = blocks.map((b) => (b.metadata.voting_period_info ? (b.metadata.level ? 'both' : 'edo+') : 'pre-edo'));
     expect(new Set(eras)).to.include.all.keys('pre-edo', 'both', 'edo+');
-    expect(new Set(expected.vote.map((v) => v.voting_period_kind))).to.include.all.keys('proposal', 'cooldown', 'promotion', 'adoption');
+    expect(new Set(expected.vote.map((v) => v.voting_period_kind))).to.include.all.keys(
+      'proposal',
+      'cooldown',
+      'promotion',
+      'adoption',
+    );
   });
 
   it('records one period per block and its election, closed at the next recorded one, with no outcome over the gaps', async () => {
@@ -51,8 +62,20 @@ describe(`governance: recorded mainnet blocks of every era, without a node (${BA
 
 describe('governance: tallies of recorded votes RPC answers', () => {
   const listings = readFixtureJson<unknown[]>('tezos-rpc', 'context', 'votes', 'legacy', 'mainnet-listings.json');
-  const ballotList = readFixtureJson<Array<{ pkh: string; ballot: 'yay' | 'nay' | 'pass' }>>('tezos-rpc', 'context', 'votes', 'legacy', 'mainnet-ballot_list.json');
-  const ballots = readFixtureJson<Record<string, number>>('tezos-rpc', 'context', 'votes', 'legacy', 'mainnet-ballots.json');
+  const ballotList = readFixtureJson<Array<{ pkh: string; ballot: 'yay' | 'nay' | 'pass' }>>(
+    'tezos-rpc',
+    'context',
+    'votes',
+    'legacy',
+    'mainnet-ballot_list.json',
+  );
+  const ballots = readFixtureJson<Record<string, number>>(
+    'tezos-rpc',
+    'context',
+    'votes',
+    'legacy',
+    'mainnet-ballots.json',
+  );
   const TOKENS_PER_ROLL = 8_000_000_000n;
 
   it('weighs each ballot by the voter’s listed rolls as the node sums them', () => {
@@ -67,7 +90,10 @@ describe('governance: tallies of recorded votes RPC answers', () => {
   });
 
   it('reads Jakarta+ listings in mutez and skips malformed entries', () => {
-    const power = parseListings([{ pkh: 'tz1a', voting_power: '11528562933742' }, { pkh: 'tz1b', rolls: 3 }, { voting_power: '1' }, 'x'], 1000n);
+    const power = parseListings(
+      [{ pkh: 'tz1a', voting_power: '11528562933742' }, { pkh: 'tz1b', rolls: 3 }, { voting_power: '1' }, 'x'],
+      1000n,
+    );
     expect([...power]).to.deep.equal([
       ['tz1a', { rolls: 0n, stake: 11528562933742n }],
       ['tz1b', { rolls: 3n, stake: 3000n }],

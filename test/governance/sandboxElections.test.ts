@@ -10,7 +10,13 @@ import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import type { TestInstance } from '../support/TestInstance';
 import { expectedTables, type ExpectedRow, type ExpectedTables } from './support/GovernanceOracle';
-import { chainIds, expectTables, readGovernance, sandboxNode, startGovernanceInstance } from './support/governanceInstance';
+import {
+  chainIds,
+  expectTables,
+  readGovernance,
+  sandboxNode,
+  startGovernanceInstance,
+} from './support/governanceInstance';
 
 // tiny: 16-block periods, so a whole election is levels 1–80 and the next one starts at 81. The reorg
 // replaces levels 80–82: the end of the first election and the start of the second.
@@ -67,23 +73,39 @@ describe(`governance: a sandbox chain through a full election (${BACKEND})`, fun
   });
 
   it('rebuilds the open period from the tables as after a restart', async () => {
-    const memory = await t.app.db.writer.transaction((trx) => loadMemory(tableReader(trx, t.app.catalog), GovernanceTables.from(t.app.catalog), HEAD + 1));
-    expect(memory.last).to.deep.equal({ level: HEAD, time: Date.parse(chain.at(HEAD)!.timestamp), protocol: chain.identity.protocol });
+    const memory = await t.app.db.writer.transaction((trx) =>
+      loadMemory(tableReader(trx, t.app.catalog), GovernanceTables.from(t.app.catalog), HEAD + 1),
+    );
+    expect(memory.last).to.deep.equal({
+      level: HEAD,
+      time: Date.parse(chain.at(HEAD)!.timestamp),
+      protocol: chain.identity.protocol,
+    });
     const open = expected.vote.find((v) => v.is_open === 'true')!;
     const election = expected.election.find((e) => e.row_id === open.election_id)!;
     const cast = expected.ballot.filter((b) => b.voting_period === open.voting_period);
-    expect(memory.open).to.deep.include({ votingPeriod: Number(open.voting_period), kind: open.voting_period_kind, electionPeriod: Number(election.voting_period), electionId: BigInt(election.row_id) });
+    expect(memory.open).to.deep.include({
+      votingPeriod: Number(open.voting_period),
+      kind: open.voting_period_kind,
+      electionPeriod: Number(election.voting_period),
+      electionId: BigInt(election.row_id),
+    });
     expect([...memory.open!.listings]).to.deep.equal(
-      expected.voter.filter((v) => v.voting_period === open.voting_period).map((v) => [v.address, { rolls: BigInt(v.rolls), stake: tezToMutez(v.stake) }]),
+      expected.voter
+        .filter((v) => v.voting_period === open.voting_period)
+        .map((v) => [v.address, { rolls: BigInt(v.rolls), stake: tezToMutez(v.stake) }]),
     );
     expect(memory.open!.voted).to.deep.equal(new Set(cast.map((b) => b.source)));
     expect(memory.open!.upvotes).to.deep.equal(new Set(cast.map((b) => `${b.source} ${b.proposal}`)));
-    expect(memory.open!.proposals).to.deep.equal(expected.proposal.filter((p) => p.election_id === election.row_id).map((p) => p.hash));
+    expect(memory.open!.proposals).to.deep.equal(
+      expected.proposal.filter((p) => p.election_id === election.row_id).map((p) => p.hash),
+    );
     expect(cast.length).to.be.greaterThan(0);
   });
 
   describe('explorer', () => {
-    const votesOf = (election: ExpectedRow): ExpectedRow[] => expected.vote.filter((v) => v.election_id === election.row_id);
+    const votesOf = (election: ExpectedRow): ExpectedRow[] =>
+      expected.vote.filter((v) => v.election_id === election.row_id);
 
     function expectElection(body: Obj, e: ExpectedRow): void {
       expect(body).to.include({
@@ -131,11 +153,22 @@ describe(`governance: a sandbox chain through a full election (${BACKEND})`, fun
           is_open: bool(v.is_open),
           is_failed: bool(v.is_failed),
         });
-        const proposals = expected.proposal.filter((p) => p.election_id === e.row_id && (kind === 'proposal' || p.row_id === v.proposal_id));
+        const proposals = expected.proposal.filter(
+          (p) => p.election_id === e.row_id && (kind === 'proposal' || p.row_id === v.proposal_id),
+        );
         expect(
           body[kind].proposals.map((p: Obj) => [p.hash, p.source, p.op_hash, p.height, p.stake, p.voters]),
           `${kind} proposals`,
-        ).to.deep.equal(proposals.map((p) => [p.hash, p.source, p.op, Number(p.height), kind === 'proposal' ? tez(p.stake) : 0, kind === 'proposal' ? Number(p.voters) : 0]));
+        ).to.deep.equal(
+          proposals.map((p) => [
+            p.hash,
+            p.source,
+            p.op,
+            Number(p.height),
+            kind === 'proposal' ? tez(p.stake) : 0,
+            kind === 'proposal' ? Number(p.voters) : 0,
+          ]),
+        );
         for (const p of body[kind].proposals) expect(p.block_hash).to.equal(chain.at(p.height)!.hash);
       }
     }
@@ -147,7 +180,9 @@ describe(`governance: a sandbox chain through a full election (${BACKEND})`, fun
       }
       expectElection(await getJson(t, '/explorer/election/head'), expected.election[expected.election.length - 1]);
       expectElection(await getJson(t, '/explorer/election/1.json'), expected.election[0]);
-      expect(await getJson(t, '/explorer/election/1/2/voters.json')).to.deep.equal(await getJson(t, '/explorer/election/1/2/voters'));
+      expect(await getJson(t, '/explorer/election/1/2/voters.json')).to.deep.equal(
+        await getJson(t, '/explorer/election/1/2/voters'),
+      );
       await expectNotModified(t, '/explorer/election/1');
     });
 
@@ -163,7 +198,15 @@ describe(`governance: a sandbox chain through a full election (${BACKEND})`, fun
             const isProposal = v.voting_period_kind === 'proposal';
             const ballot = own.length && !isProposal ? own[0].ballot : '';
             const proposals = isProposal ? own.map((b) => b.proposal) : [];
-            return { row_id: Number(x.row_id), address: x.address, rolls: Number(x.rolls), stake: tez(x.stake), ballot, has_voted: own.length > 0, proposals } as Obj;
+            return {
+              row_id: Number(x.row_id),
+              address: x.address,
+              rolls: Number(x.rolls),
+              stake: tez(x.stake),
+              ballot,
+              has_voted: own.length > 0,
+              proposals,
+            } as Obj;
           });
           const ballotObjects = cast.map((b) => ({
             row_id: Number(b.row_id),
@@ -190,7 +233,11 @@ describe(`governance: a sandbox chain through a full election (${BACKEND})`, fun
         }
       const nays = expected.ballot.filter((b) => b.ballot === 'nay');
       const filtered = await getJson<Obj[]>(t, `/explorer/election/1/2/ballots?ballot=nay`);
-      expect(filtered.map((b) => b.row_id)).to.deep.equal(nays.filter((b) => b.voting_period_kind === 'exploration' && b.election_id === '1').map((b) => Number(b.row_id)));
+      expect(filtered.map((b) => b.row_id)).to.deep.equal(
+        nays
+          .filter((b) => b.voting_period_kind === 'exploration' && b.election_id === '1')
+          .map((b) => Number(b.row_id)),
+      );
     });
 
     it('/explorer/bakers/{hash}/votes: a baker’s upvotes and ballots, newest first', async () => {
@@ -201,8 +248,14 @@ describe(`governance: a sandbox chain through a full election (${BACKEND})`, fun
         const path = `/explorer/bakers/${baker}/votes`;
         expect((await getJson<Obj[]>(t, path)).map((b) => b.row_id)).to.deep.equal([...own].reverse().slice(0, 20));
         expect((await readAllPages(t, path, 'asc', 'cursor', 4)).map((b) => b.row_id)).to.deep.equal(own);
-        expect((await readAllPages(t, path, 'desc', 'cursor', 3)).map((b) => b.row_id)).to.deep.equal([...own].reverse());
-        expect((await getJson<Obj[]>(t, `${path}?voting_period_kind=proposal&order=asc`)).every((b) => b.voting_period_kind === 'proposal')).to.equal(true);
+        expect((await readAllPages(t, path, 'desc', 'cursor', 3)).map((b) => b.row_id)).to.deep.equal(
+          [...own].reverse(),
+        );
+        expect(
+          (await getJson<Obj[]>(t, `${path}?voting_period_kind=proposal&order=asc`)).every(
+            (b) => b.voting_period_kind === 'proposal',
+          ),
+        ).to.equal(true);
       }
     });
 
@@ -229,7 +282,8 @@ describe(`governance: a sandbox chain through a full election (${BACKEND})`, fun
         ['/explorer/election/1.csv', 400, 1001, 'unsupported format'],
         ['/explorer/election/1/2/ballots.csv', 400, 1001, 'unsupported format'],
       ];
-      for (const [path, status, code, detail] of cases) expect(await expectError(t, path, status, code), path).to.contain(detail);
+      for (const [path, status, code, detail] of cases)
+        expect(await expectError(t, path, status, code), path).to.contain(detail);
     });
   });
 });

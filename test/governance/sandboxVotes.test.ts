@@ -14,11 +14,22 @@ describe('sandbox: votes RPCs', function () {
   const HEAD = 90;
   const chain = new SandboxChain({ seed: 'votes', profile: 'tiny' });
   const node = new SandboxNode(chain);
-  const PATHS = ['current_period', 'successor_period', 'listings', 'total_voting_power', 'ballot_list', 'ballots', 'proposals', 'current_proposal', 'current_quorum'];
+  const PATHS = [
+    'current_period',
+    'successor_period',
+    'listings',
+    'total_voting_power',
+    'ballot_list',
+    'ballots',
+    'proposals',
+    'current_proposal',
+    'current_quorum',
+  ];
   // First, inner and last blocks of every period, and the blocks around them.
   const LEVELS = [1, 2, 9, 15, 16, 17, 18, 31, 32, 33, 47, 48, 49, 55, 63, 64, 65, 79, 80, 81, 89];
 
-  const rpc = (level: number, path: string): { status: number; body: string } => node.handle('GET', `/chains/main/blocks/${level}/${path}`);
+  const rpc = (level: number, path: string): { status: number; body: string } =>
+    node.handle('GET', `/chains/main/blocks/${level}/${path}`);
   const json = (level: number, path: string): Json => {
     const res = rpc(level, path);
     expect(res.status, `${level}/${path}`).to.equal(200);
@@ -39,7 +50,8 @@ describe('sandbox: votes RPCs', function () {
     throw new Error(`period ${index} not on chain`);
   };
   /** The period whose votes the context holds after `level`. */
-  const stateOf = (level: number): number => period(level).voting_period.index + (period(level).remaining === 0 ? 1 : 0);
+  const stateOf = (level: number): number =>
+    period(level).voting_period.index + (period(level).remaining === 0 ? 1 : 0);
 
   /**
    * Voting power from the delegate RPCs at the block that ended the previous period (the bootstrap block for period 0).
@@ -64,7 +76,8 @@ describe('sandbox: votes RPCs', function () {
   /** Voting operations of a period's blocks up to `level`. */
   const votesOf = (index: number, upTo: number): Json[] => {
     const out: Json[] = [];
-    for (let level = firstOf(index); level <= upTo && period(level).voting_period.index === index; level++) for (const g of block(level).operations[1]) out.push(...g.contents);
+    for (let level = firstOf(index); level <= upTo && period(level).voting_period.index === index; level++)
+      for (const g of block(level).operations[1]) out.push(...g.contents);
     return out;
   };
 
@@ -72,7 +85,10 @@ describe('sandbox: votes RPCs', function () {
     const spec = new OpenApiSchemas('ushuaia-openapi.json');
     for (const path of PATHS) {
       const validate = spec.response(`/votes/${path}`);
-      for (const level of LEVELS) expect(validate(json(level, `votes/${path}`)), `${level}/${path}: ${JSON.stringify(validate.errors)}`).to.equal(true);
+      for (const level of LEVELS)
+        expect(validate(json(level, `votes/${path}`)), `${level}/${path}: ${JSON.stringify(validate.errors)}`).to.equal(
+          true,
+        );
     }
     expect(rpc(0, 'votes/listings').status).to.equal(404);
     expect(rpc(5, 'votes/nope').status).to.equal(404);
@@ -83,7 +99,11 @@ describe('sandbox: votes RPCs', function () {
     const again = new SandboxChain({ seed: 'votes', profile: 'tiny' });
     while (again.headLevel < HEAD) again.bake(7);
     const other = new SandboxNode(again);
-    for (const level of LEVELS) for (const path of PATHS) expect(other.handle('GET', `/chains/main/blocks/${level}/votes/${path}`), `${level}/${path}`).to.deep.equal(rpc(level, `votes/${path}`));
+    for (const level of LEVELS)
+      for (const path of PATHS)
+        expect(other.handle('GET', `/chains/main/blocks/${level}/votes/${path}`), `${level}/${path}`).to.deep.equal(
+          rpc(level, `votes/${path}`),
+        );
   });
 
   it('reports the periods of the blocks', () => {
@@ -98,18 +118,33 @@ describe('sandbox: votes RPCs', function () {
     for (const level of LEVELS) {
       const state = stateOf(level);
       const listings = listingsOf(state);
-      expect(json(level, 'votes/listings'), `${level}`).to.deep.equal([...listings].sort(([a], [b]) => (a < b ? -1 : 1)).map(([pkh, p]) => ({ pkh, voting_power: String(p) })));
-      expect(json(level, 'votes/total_voting_power')).to.equal(String([...listings.values()].reduce((s, p) => s + p, 0n)));
+      expect(json(level, 'votes/listings'), `${level}`).to.deep.equal(
+        [...listings].sort(([a], [b]) => (a < b ? -1 : 1)).map(([pkh, p]) => ({ pkh, voting_power: String(p) })),
+      );
+      expect(json(level, 'votes/total_voting_power')).to.equal(
+        String([...listings.values()].reduce((s, p) => s + p, 0n)),
+      );
       const ops = state === period(level).voting_period.index ? votesOf(state, level) : [];
       const ballots = ops.filter((o) => o.kind === 'ballot');
       ballotsSeen += ballots.length;
-      expect(json(level, 'votes/ballot_list'), `${level}`).to.deep.equal(ballots.map((b) => ({ pkh: b.source, ballot: b.ballot })).sort((a, b) => (a.pkh < b.pkh ? -1 : 1)));
+      expect(json(level, 'votes/ballot_list'), `${level}`).to.deep.equal(
+        ballots.map((b) => ({ pkh: b.source, ballot: b.ballot })).sort((a, b) => (a.pkh < b.pkh ? -1 : 1)),
+      );
       const sums: Record<string, bigint> = { yay: 0n, nay: 0n, pass: 0n };
       for (const b of ballots) sums[b.ballot] += listings.get(b.source) ?? 0n;
-      expect(json(level, 'votes/ballots'), `${level}`).to.deep.equal({ yay: String(sums.yay), nay: String(sums.nay), pass: String(sums.pass) });
+      expect(json(level, 'votes/ballots'), `${level}`).to.deep.equal({
+        yay: String(sums.yay),
+        nay: String(sums.nay),
+        pass: String(sums.pass),
+      });
       const support = new Map<string, Set<string>>();
-      for (const o of ops.filter((x) => x.kind === 'proposals')) for (const h of o.proposals) support.set(h, (support.get(h) ?? new Set()).add(o.source));
-      expect(json(level, 'votes/proposals'), `${level}`).to.deep.equal([...support].sort(([a], [b]) => (a < b ? -1 : 1)).map(([h, s]) => [h, String([...s].reduce((t, pkh) => t + (listings.get(pkh) ?? 0n), 0n))]));
+      for (const o of ops.filter((x) => x.kind === 'proposals'))
+        for (const h of o.proposals) support.set(h, (support.get(h) ?? new Set()).add(o.source));
+      expect(json(level, 'votes/proposals'), `${level}`).to.deep.equal(
+        [...support]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([h, s]) => [h, String([...s].reduce((t, pkh) => t + (listings.get(pkh) ?? 0n), 0n))]),
+      );
     }
     expect(ballotsSeen).to.be.greaterThan(0);
   });

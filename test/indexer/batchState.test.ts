@@ -1,6 +1,16 @@
 import { expect } from 'chai';
 import { Knex } from 'knex';
-import { batchKey, carriedKey, column, PluginClass, PluginContext, PluginContribution, PluginManifest, table, TableDef } from '../../framework';
+import {
+  batchKey,
+  carriedKey,
+  column,
+  PluginClass,
+  PluginContext,
+  PluginContribution,
+  PluginManifest,
+  table,
+  TableDef,
+} from '../../framework';
 import { RpcBlockSource } from '../../framework/chain';
 import { IndexerStatus } from '../../framework/indexer/IndexerStatus';
 import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
@@ -47,7 +57,8 @@ class StatePlugin {
     return {
       handlers: (r) => {
         r.onBlock((block, ctx) => {
-          const count = (c: Counter | undefined): Counter => (c ? { since: c.since, n: c.n + 1 } : { since: block.level, n: 1 });
+          const count = (c: Counter | undefined): Counter =>
+            c ? { since: c.since, n: c.n + 1 } : { since: block.level, n: 1 };
           const carried = count(ctx.state.get(CARRIED));
           const inBatch = count(ctx.state.get(IN_BATCH));
           ctx.state.set(CARRIED, carried);
@@ -56,7 +67,14 @@ class StatePlugin {
             probe.trap = -1;
             throw new Error('trap');
           }
-          ctx.append('state_seen', { height: block.level, carried_since: carried.since, carried: carried.n, batch_since: inBatch.since, in_batch: inBatch.n, ops: block.operations.length });
+          ctx.append('state_seen', {
+            height: block.level,
+            carried_since: carried.since,
+            carried: carried.n,
+            batch_since: inBatch.since,
+            in_batch: inBatch.n,
+            ops: block.operations.length,
+          });
         });
         r.afterBatch((trx, _from, to) => derive(trx, seen, total, to));
         r.recompute('seen_total', (trx, height) => {
@@ -70,9 +88,17 @@ class StatePlugin {
 
 /** seen_total from state_seen up to a height (test plugins may write derived tables through the transaction). */
 async function derive(trx: Knex.Transaction, seen: TableDef, total: TableDef, upTo: number): Promise<void> {
-  const [agg] = await trx.withSchema(seen.schema).from(seen.storage).where('height', '<=', upTo).count({ n: '*' }).max({ max: 'height' });
+  const [agg] = await trx
+    .withSchema(seen.schema)
+    .from(seen.storage)
+    .where('height', '<=', upTo)
+    .count({ n: '*' })
+    .max({ max: 'height' });
   await trx.withSchema(total.schema).from(total.storage).delete();
-  await trx.withSchema(total.schema).into(total.storage).insert({ row_id: 1, n: Number(agg.n), max_height: agg.max ?? -1 });
+  await trx
+    .withSchema(total.schema)
+    .into(total.storage)
+    .insert({ row_id: 1, n: Number(agg.n), max_height: agg.max ?? -1 });
 }
 
 const plugins = [StatePlugin as unknown as PluginClass];
@@ -90,7 +116,11 @@ async function rows(t: TestInstance, table: string, columns: string): Promise<nu
  */
 async function checkCounters(t: TestInstance): Promise<Map<number, { carriedSince: number; batchSince: number }>> {
   const byHeight = new Map<number, { carriedSince: number; batchSince: number }>();
-  for (const [height, carriedSince, carried, batchSince, inBatch] of await rows(t, 'state_seen', 'height,carried_since,carried,batch_since,in_batch')) {
+  for (const [height, carriedSince, carried, batchSince, inBatch] of await rows(
+    t,
+    'state_seen',
+    'height,carried_since,carried,batch_since,in_batch',
+  )) {
     expect(carried, `carried counter at ${height}`).to.equal(height - carriedSince + 1);
     expect(inBatch, `batch counter at ${height}`).to.equal(height - batchSince + 1);
     expect(inBatch).to.be.at.most(BATCH);
@@ -111,7 +141,12 @@ describe(`indexer: plugin state kept between blocks, and derived tables (${BACKE
     const chain = new SandboxChain({ seed: 'batch-state', profile: 'tiny' });
     chain.bake(20);
     probe.trap = 11;
-    await t.app.startIndexer(new RpcBlockSource(new SandboxRpcTransport(chain)), { toLevel: chain.headLevel, reorgDepth: 2, batchBlocks: BATCH, retryDelayMs: 10 });
+    await t.app.startIndexer(new RpcBlockSource(new SandboxRpcTransport(chain)), {
+      toLevel: chain.headLevel,
+      reorgDepth: 2,
+      batchBlocks: BATCH,
+      retryDelayMs: 10,
+    });
     const status = t.app.container.resolve(IndexerStatus);
     expect(status.status).to.equal('failed');
     const failedAfter = status.indexed;
@@ -121,7 +156,8 @@ describe(`indexer: plugin state kept between blocks, and derived tables (${BACKE
     const first = Math.min(...seen.keys());
     expect([...seen.keys()]).to.deep.equal(canonical(chain).map((b) => b.level));
     // One counter until the failure, carried over every batch before it; a new one from the retry on.
-    for (const [height, { carriedSince }] of seen) expect(carriedSince, `at ${height}`).to.equal(height <= failedAfter ? first : failedAfter + 1);
+    for (const [height, { carriedSince }] of seen)
+      expect(carriedSince, `at ${height}`).to.equal(height <= failedAfter ? first : failedAfter + 1);
     expect(new Set([...seen.values()].map((s) => s.batchSince)).size).to.be.greaterThan(2);
   });
 
@@ -185,13 +221,18 @@ describe(`indexer: plugin state kept between blocks, and derived tables (${BACKE
         return {};
       }
     }
-    const err = await startTestInstance({ catalogYaml: EMPTY_CATALOG, plugins: [NoHook as unknown as PluginClass] }).then(
+    const err = await startTestInstance({
+      catalogYaml: EMPTY_CATALOG,
+      plugins: [NoHook as unknown as PluginClass],
+    }).then(
       async (other) => {
         await other.close();
         return undefined;
       },
       (e: Error) => e,
     );
-    expect(err?.message).to.match(/table 'seen_total' is derived from state_seen but plugin 'no-hook' registered no recompute hook/);
+    expect(err?.message).to.match(
+      /table 'seen_total' is derived from state_seen but plugin 'no-hook' registered no recompute hook/,
+    );
   });
 });

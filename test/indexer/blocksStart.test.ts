@@ -34,7 +34,11 @@ describe('indexer: batch-start hooks (read-ahead)', function () {
     }
     const chain = new SandboxChain({ seed: 'blocks-start', profile: 'tiny', traffic: [] });
     chain.bake(14);
-    const t = await startTestInstance({ catalogYaml: EMPTY_CATALOG, plugins: [StartLog as unknown as PluginClass], config: { batchBlocks: 4 } });
+    const t = await startTestInstance({
+      catalogYaml: EMPTY_CATALOG,
+      plugins: [StartLog as unknown as PluginClass],
+      config: { batchBlocks: 4 },
+    });
     try {
       await indexSandbox(t, chain);
     } finally {
@@ -55,14 +59,27 @@ describe('indexer: batch-start hooks (read-ahead)', function () {
     const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]);
     const chain = new SandboxChain({ seed: 'read-ahead', profile: 'tiny' });
     const TABLES: Record<string, string[]> = {
-      account: ['address', 'address_type', 'first_seen', 'last_seen', 'spendable_balance', 'n_tx_success', 'is_contract'],
+      account: [
+        'address',
+        'address_type',
+        'first_seen',
+        'last_seen',
+        'spendable_balance',
+        'n_tx_success',
+        'is_contract',
+      ],
       contract: ['address', 'account_id', 'first_seen', 'last_seen', 'storage_size', 'storage_hash', 'call_stats'],
       bigmaps: ['bigmap_id', 'n_updates', 'n_keys', 'update_height', 'delete_height'],
       bigmap_values: ['bigmap_id', 'hash', 'key', 'value', 'height'],
       contract_metadata: ['contract', 'metadata_map', 'token_map', 'entries', 'update_height'],
-      ...Object.fromEntries(POSITIONS.map((p) => [p, ['position', 'pool', 'owner', 'open_height', 'update_height', 'is_closed']])),
+      ...Object.fromEntries(
+        POSITIONS.map((p) => [p, ['position', 'pool', 'owner', 'open_height', 'update_height', 'is_closed']]),
+      ),
     };
-    const runs: Record<number, { tables: Record<string, CsvRow[]>; queries: Query[]; batches: number; pools: Map<string, number> }> = {};
+    const runs: Record<
+      number,
+      { tables: Record<string, CsvRow[]>; queries: Query[]; batches: number; pools: Map<string, number> }
+    > = {};
 
     before(async () => {
       chain.bakeTo(90);
@@ -75,14 +92,19 @@ describe('indexer: batch-start hooks (read-ahead)', function () {
               handlers: (r: HandlerRegistry) => {
                 // Last of the plugins, so its hook runs after every read-ahead: what follows, until the
                 // batch is done, is the handlers' own queries.
-                r.blocksStart((blocks) => void queries.push({ sql: '-- handlers', bindings: blocks.map((b) => b.level) }));
+                r.blocksStart(
+                  (blocks) => void queries.push({ sql: '-- handlers', bindings: blocks.map((b) => b.level) }),
+                );
                 r.afterBatch(() => void queries.push({ sql: '-- done', bindings: [] }));
                 r.afterBatch(() => void batches++);
               },
             };
           }
         }
-        const t = await startTestInstance({ plugins: [...plugins, BatchCount as unknown as PluginClass], config: { batchBlocks } });
+        const t = await startTestInstance({
+          plugins: [...plugins, BatchCount as unknown as PluginClass],
+          config: { batchBlocks },
+        });
         const queries: Query[] = [];
         try {
           t.app.db.writer.on('query', (q: Query) => queries.push({ sql: q.sql, bindings: q.bindings ?? [] }));
@@ -90,7 +112,9 @@ describe('indexer: batch-start hooks (read-ahead)', function () {
           const tables: Record<string, CsvRow[]> = {};
           for (const [table, columns] of Object.entries(TABLES)) tables[table] = await readTable(t, table, columns);
           const pools = new Map<string, number>();
-          for (const table of ['dex_pool', 'farm_pool', 'lend_pool']) for (const r of await readTable(t, table, ['pool', 'first_height'])) pools.set(String(r.pool), Number(r.first_height));
+          for (const table of ['dex_pool', 'farm_pool', 'lend_pool'])
+            for (const r of await readTable(t, table, ['pool', 'first_height']))
+              pools.set(String(r.pool), Number(r.first_height));
           runs[batchBlocks] = { tables, queries, batches, pools };
         } finally {
           await t.close();
@@ -113,7 +137,10 @@ describe('indexer: batch-start hooks (read-ahead)', function () {
       expect(count(/^select \* from "core_chain"\."account" where "address" in/)).to.be.within(1, batches + 3);
       expect(count(/^select \* from "core_chain"\."contract" where "address" in/)).to.be.within(1, batches);
       expect(count(/^select \* from "bigmaps"\."bigmaps" where "bigmap_id" in/)).to.be.within(1, batches);
-      expect(count(/^select "bigmap_id", "hash", "key", "value" from "bigmaps"\."bigmap_values" where/)).to.be.within(1, batches);
+      expect(count(/^select "bigmap_id", "hash", "key", "value" from "bigmaps"\."bigmap_values" where/)).to.be.within(
+        1,
+        batches,
+      );
       expect(count(/^select \* from "metadata"\."contract_metadata" where "contract" in/)).to.be.within(1, batches);
     });
 
@@ -150,7 +177,13 @@ describe('indexer: batch-start hooks (read-ahead)', function () {
           const [pool, owner, stakeId] = key.split(':');
           const created = pools.get(pool);
           // Positions keyed by pool and owner, in pools the database held when the batch opened.
-          if (stakeId !== undefined || created === undefined || created >= levels[0] || !callers.get(pool.split('_')[0])?.has(owner)) continue;
+          if (
+            stakeId !== undefined ||
+            created === undefined ||
+            created >= levels[0] ||
+            !callers.get(pool.split('_')[0])?.has(owner)
+          )
+            continue;
           covered++;
           if (inHandlers) looked.push(`${m[1]} ${key}`);
         }

@@ -17,7 +17,11 @@ class WideRows {
   @column({ type: 'string' }) payload!: string;
 }
 
-@table('other_wide_rows', { kind: 'append', height_column: 'height', indexes: [{ columns: ['height'], using: 'brin' }] })
+@table('other_wide_rows', {
+  kind: 'append',
+  height_column: 'height',
+  indexes: [{ columns: ['height'], using: 'brin' }],
+})
 class OtherWideRows {
   @column({ type: 'uint64' }) row_id!: string;
   @column({ type: 'int64' }) height!: number;
@@ -46,7 +50,9 @@ describe(`indexer: BRIN indexes are summarized as batches commit (${BACKEND})`, 
   beforeEach(async () => {
     t = await startTestInstance({ catalogYaml: EMPTY_CATALOG, plugins: [WidePlugin as unknown as PluginClass] });
     // Autovacuum (where the server runs it) would summarize too, at a time of its own choosing.
-    if (BACKEND === 'postgres') for (const table of ['wide_rows', 'other_wide_rows']) await t.app.db.writer.raw(`alter table wide.${table} set (autovacuum_enabled = off)`);
+    if (BACKEND === 'postgres')
+      for (const table of ['wide_rows', 'other_wide_rows'])
+        await t.app.db.writer.raw(`alter table wide.${table} set (autovacuum_enabled = off)`);
   });
   afterEach(() => t.close());
 
@@ -60,7 +66,9 @@ describe(`indexer: BRIN indexes are summarized as batches commit (${BACKEND})`, 
     const chain = new SandboxChain({ seed: 'brin', profile: 'tiny' });
     chain.bake(40);
     await indexSandbox(t, chain, { reorgDepth: 0, batchBlocks: 5 });
-    const { rows } = await t.app.db.writer.raw(`select pg_relation_size('wide.wide_rows') / current_setting('block_size')::int as pages`);
+    const { rows } = await t.app.db.writer.raw(
+      `select pg_relation_size('wide.wide_rows') / current_setting('block_size')::int as pages`,
+    );
     // More than three ranges: a range left out by the last batch alone would not explain a pass.
     expect(Number(rows[0].pages)).to.be.above(3 * 128);
     for (const index of INDEXES) expect(await unsummarized(index), index).to.equal(0);

@@ -13,7 +13,13 @@ describe(`crash safety: the indexer killed at random points resumes to identical
   let sandbox: SandboxServer;
 
   before(async () => {
-    sandbox = await startSandboxServer({ port: 0, seed: 'crash-test', profile: 'tiny', historyBlocks: 1000, blockIntervalMs: 0 });
+    sandbox = await startSandboxServer({
+      port: 0,
+      seed: 'crash-test',
+      profile: 'tiny',
+      historyBlocks: 1000,
+      blockIntervalMs: 0,
+    });
   });
   after(() => sandbox?.close());
 
@@ -21,7 +27,15 @@ describe(`crash safety: the indexer killed at random points resumes to identical
     const target = sandbox.chain.headLevel;
     // Batches of 25 blocks: many commits to kill between, journaled batches of several blocks near the head.
     const yaml = `plugin_paths: [${JSON.stringify(PLUGIN_DIR)}]\nbatch_blocks: 25`;
-    const { expected, got, killedAt } = await crashAndResume({ rpc: sandbox.url, target, yaml, tables: TABLES, kills: KILLS, seed: 20261121, afterProgress: true });
+    const { expected, got, killedAt } = await crashAndResume({
+      rpc: sandbox.url,
+      target,
+      yaml,
+      tables: TABLES,
+      kills: KILLS,
+      seed: 20261121,
+      afterProgress: true,
+    });
     expect(got).to.deep.equal(expected);
     // The kills must have landed while indexing was under way (after a first commit, before the
     // target), or the test proves nothing: a kill before anything is indexed (-1) does not count.

@@ -32,7 +32,10 @@ describe(`entity cache: bounded by bytes as well as by rows (${BACKEND})`, funct
   afterEach(async () => t?.close());
 
   /** One batch through the store of `blob` keyed by name: `work` runs inside it, then the batch is flushed. */
-  async function batch<T>(states: EntityStates, work: (store: ReturnType<EntityStates['store']>) => Promise<T> | T): Promise<T> {
+  async function batch<T>(
+    states: EntityStates,
+    work: (store: ReturnType<EntityStates['store']>) => Promise<T> | T,
+  ): Promise<T> {
     const table = t.app.catalog.table('blob')!;
     return t.app.db.writer.transaction(async (trx) => {
       await states.beginBatch(trx, false, [table]);
@@ -53,9 +56,16 @@ describe(`entity cache: bounded by bytes as well as by rows (${BACKEND})`, funct
   /** Writes `sizes.length` rows of those sizes, changes their notes behind the cache's back, and reads them again. */
   async function notesAfter(sizes: number[]): Promise<string[]> {
     const states = new EntityStates(BUDGET);
-    await batch(states, (store) => sizes.forEach((n, i) => store.insert({ name: `b${i}`, height: 1n, note: 'cached', data: 'x'.repeat(n) })));
+    await batch(states, (store) =>
+      sizes.forEach((n, i) => store.insert({ name: `b${i}`, height: 1n, note: 'cached', data: 'x'.repeat(n) })),
+    );
     await t.app.db.writer.raw(`update fixture.blob set note = 'database'`);
-    return batch(states, (store) => notes(store, sizes.map((_, i) => `b${i}`)));
+    return batch(states, (store) =>
+      notes(
+        store,
+        sizes.map((_, i) => `b${i}`),
+      ),
+    );
   }
 
   it('keeps rows cached across batches while they take less than the budget', async function () {
@@ -69,9 +79,15 @@ describe(`entity cache: bounded by bytes as well as by rows (${BACKEND})`, funct
   it('counts rows loaded from the database too', async function () {
     const states = new EntityStates(BUDGET);
     // Written by one cache, then loaded by another whose budget they exceed once loaded.
-    await batch(new EntityStates(), (store) => [0, 1, 2].forEach((i) => store.insert({ name: `b${i}`, height: 1n, note: 'first', data: 'y'.repeat(400_000) })));
+    await batch(new EntityStates(), (store) =>
+      [0, 1, 2].forEach((i) => store.insert({ name: `b${i}`, height: 1n, note: 'first', data: 'y'.repeat(400_000) })),
+    );
     await batch(states, async (store) => store.preload(['b0', 'b1', 'b2']));
     await t.app.db.writer.raw(`update fixture.blob set note = 'database'`);
-    expect(await batch(states, (store) => notes(store, ['b0', 'b1', 'b2']))).to.deep.equal(['database', 'database', 'database']);
+    expect(await batch(states, (store) => notes(store, ['b0', 'b1', 'b2']))).to.deep.equal([
+      'database',
+      'database',
+      'database',
+    ]);
   });
 });

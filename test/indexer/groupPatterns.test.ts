@@ -38,13 +38,22 @@ describe('indexer: operation-group patterns', () => {
     const content = templeContents('xtz-kusd-swap')[0];
     const ints = internals(content);
     const swapAt = ints.findIndex((i) => i.destination === QUIPU_V2_DEX && i.parameters?.entrypoint === 'swap');
-    const outAt = ints.findIndex((i, n) => n > swapAt && i.destination === KUSD && i.parameters?.entrypoint === 'transfer');
+    const outAt = ints.findIndex(
+      (i, n) => n > swapAt && i.destination === KUSD && i.parameters?.entrypoint === 'transfer',
+    );
     expect(swapAt).to.be.greaterThan(-1);
     expect(outAt).to.be.greaterThan(swapAt);
 
     expect(seen).to.have.length(1);
     const m = seen[0];
-    expect([m.hash, m.level, m.opL, m.opP, m.signer, m.status]).to.deep.equal([TEMPLE_HASHES['xtz-kusd-swap'], block.level, 3, 0, content.source, 'applied']);
+    expect([m.hash, m.level, m.opL, m.opP, m.signer, m.status]).to.deep.equal([
+      TEMPLE_HASHES['xtz-kusd-swap'],
+      block.level,
+      3,
+      0,
+      content.source,
+      'applied',
+    ]);
     expect(m.steps.router?.op.opI).to.equal(0);
     expect(m.steps.pool?.op.opI).to.equal(swapAt + 1);
     expect(m.steps.out?.op.opI).to.equal(outAt + 1);
@@ -56,7 +65,11 @@ describe('indexer: operation-group patterns', () => {
     const raw = ints[outAt];
     const [from, [to, value]] = [raw.parameters.value.args[0], raw.parameters.value.args[1].args];
     expect(m.steps.out?.decoded).to.equal(true);
-    expect(m.steps.out?.parameters).to.deep.equal({ from: encodeAddress(from.bytes), to: encodeAddress(to.bytes), value: BigInt(value.int) });
+    expect(m.steps.out?.parameters).to.deep.equal({
+      from: encodeAddress(from.bytes),
+      to: encodeAddress(to.bytes),
+      value: BigInt(value.int),
+    });
     // The real storage is no nat: a value that does not fit its type stays Micheline.
     expect(m.steps.out?.storage).to.deep.equal(raw.result.storage);
     // A contract without known types keeps raw Micheline.
@@ -104,16 +117,30 @@ describe('indexer: operation-group patterns', () => {
     const payAt = ints.findIndex((i, n) => n > pairAt && i.parameters?.entrypoint === 'transfer');
     expect(seen).to.have.length(1);
     const { pair, pay } = seen[0].steps;
-    expect([pair?.op.opC, pair?.op.opI, pair?.op.isInternal, pair?.contract, pair?.sender]).to.deep.equal([c, pairAt + 1, true, ints[pairAt].destination, SPICY_ROUTER]);
-    expect([pay?.op.opI, pay?.contract, pay?.sender]).to.deep.equal([payAt + 1, ints[payAt].destination, ints[pairAt].destination]);
+    expect([pair?.op.opC, pair?.op.opI, pair?.op.isInternal, pair?.contract, pair?.sender]).to.deep.equal([
+      c,
+      pairAt + 1,
+      true,
+      ints[pairAt].destination,
+      SPICY_ROUTER,
+    ]);
+    expect([pay?.op.opI, pay?.contract, pay?.sender]).to.deep.equal([
+      payAt + 1,
+      ints[payAt].destination,
+      ints[pairAt].destination,
+    ]);
   });
 
   it('skips failed and backtracked groups unless asked, on a recorded mainnet block', async () => {
     const raw = readFixtureJson<Json>('tezos-rpc', 'blocks', 'legacy-pre-ithaca', 'mainnet', 'mainnet-1621538.json');
     const block = new BlockNormalizer().normalize(raw as RawBlock);
     const calls = (g: Json): boolean =>
-      g.contents.some((c: Json) => c.parameters?.entrypoint === 'approve' || internals(c).some((i) => i.parameters?.entrypoint === 'approve'));
-    const applied = (g: Json): boolean => g.contents.every((c: Json) => c.metadata.operation_result.status === 'applied');
+      g.contents.some(
+        (c: Json) =>
+          c.parameters?.entrypoint === 'approve' || internals(c).some((i) => i.parameters?.entrypoint === 'approve'),
+      );
+    const applied = (g: Json): boolean =>
+      g.contents.every((c: Json) => c.metadata.operation_result.status === 'applied');
     const groups: Json[] = raw.operations[3].filter(calls);
     const expectApplied = groups.filter(applied).map((g) => g.hash);
     const expectFailed = groups.filter((g) => !applied(g)).map((g) => g.hash);
@@ -124,7 +151,9 @@ describe('indexer: operation-group patterns', () => {
     const defaults: string[] = [];
     const all: Array<[string, string]> = [];
     d.onOperationGroup([{ name: 'approve', entrypoint: 'approve' }], (m) => void defaults.push(m.hash));
-    d.onOperationGroup([{ name: 'approve', entrypoint: 'approve' }], (m) => void all.push([m.hash, m.status]), { includeFailed: true });
+    d.onOperationGroup([{ name: 'approve', entrypoint: 'approve' }], (m) => void all.push([m.hash, m.status]), {
+      includeFailed: true,
+    });
     await d.dispatch(block, nodeContext({}));
     expect([...new Set(defaults)]).to.deep.equal(expectApplied);
     expect([...new Set(all.map(([h]) => h))]).to.deep.equal(groups.map((g) => g.hash));
@@ -137,18 +166,28 @@ describe('indexer: operation-group patterns', () => {
     const block = carrierBlock(['xtz-kusd-swap', 'temple-wallet-sirs-xtz-swap']);
     const d = new BlockDispatcher();
     const seen: string[] = [];
-    d.onOperationGroup([{ name: 'fa12', destination: { interface: 'FA1.2' }, entrypoint: 'transfer' }], (m) => void seen.push(m.steps.fa12!.contract));
+    d.onOperationGroup(
+      [{ name: 'fa12', destination: { interface: 'FA1.2' }, entrypoint: 'transfer' }],
+      (m) => void seen.push(m.steps.fa12!.contract),
+    );
     const asked: string[] = [];
     await d.dispatch(block, nodeContext({ [KUSD]: FA12_SCRIPT }, asked));
     // Oracle: kUSD transfers in the recording (one match per transfer, each in its own non-overlapping match).
-    const kusdTransfers = templeContents('xtz-kusd-swap').flatMap((c) => [c, ...internals(c)]).filter((o) => o.destination === KUSD && o.parameters?.entrypoint === 'transfer');
+    const kusdTransfers = templeContents('xtz-kusd-swap')
+      .flatMap((c) => [c, ...internals(c)])
+      .filter((o) => o.destination === KUSD && o.parameters?.entrypoint === 'transfer');
     expect(seen).to.deep.equal(kusdTransfers.map(() => KUSD));
     expect(asked.length).to.equal(new Set(asked).size);
   });
 
   it('looks up no contract code for a group in which a required step has no operation of its kind and entrypoint', async () => {
     const names = ['xtz-kusd-swap', 'temple-wallet-sirs-xtz-swap'];
-    const called = new Set(names.flatMap(templeContents).flatMap((c) => [c, ...internals(c)]).map((o) => o.parameters?.entrypoint));
+    const called = new Set(
+      names
+        .flatMap(templeContents)
+        .flatMap((c) => [c, ...internals(c)])
+        .map((o) => o.parameters?.entrypoint),
+    );
     // Oracle from the recordings: FA1.2 transfers are called, `mint` never.
     expect(called.has('transfer')).to.equal(true);
     expect(called.has('mint')).to.equal(false);

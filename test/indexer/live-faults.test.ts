@@ -29,7 +29,13 @@ describe(`live indexing over HTTP through RPC faults (${BACKEND})`, function () 
   this.timeout(300_000);
 
   it('indexes live through 10% injected faults (500, timeout, reset, truncated body); tables equal a fault-free run', async function () {
-    const server = await startSandboxServer({ port: 0, seed: 'live-faults', profile: 'tiny', historyBlocks: 30, blockIntervalMs: 0 });
+    const server = await startSandboxServer({
+      port: 0,
+      seed: 'live-faults',
+      profile: 'tiny',
+      historyBlocks: 30,
+      blockIntervalMs: 0,
+    });
     const proxy = await startFaultyProxy({ target: server.url, seed: 18, rate: 0.1, streamRate: 0.3 });
     const live = await startTestInstance({ plugins });
     const fresh = await startTestInstance({ plugins });
@@ -37,7 +43,13 @@ describe(`live indexing over HTTP through RPC faults (${BACKEND})`, function () 
       // The client logs one warning per retry (with the failure's kind), the source one per head-stream reconnect.
       const retried: string[] = [];
       const logger = { warn: (obj: object) => void ('errorKind' in obj && retried.push(String(obj.errorKind))) };
-      const reorgs = await indexWhileMoving(live, server.chain, new RpcBlockSource(proxy.url, { ...SOURCE_OPTIONS, logger }), 18, 20);
+      const reorgs = await indexWhileMoving(
+        live,
+        server.chain,
+        new RpcBlockSource(proxy.url, { ...SOURCE_OPTIONS, logger }),
+        18,
+        20,
+      );
       expect(reorgs).to.be.greaterThan(2);
       for (const kind of FAULT_KINDS) {
         expect(proxy.faults[kind], `${kind} faults among ${proxy.requests} requests`).to.be.greaterThan(0);

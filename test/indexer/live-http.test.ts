@@ -17,13 +17,27 @@ describe(`live indexing over HTTP with reorgs (${BACKEND})`, function () {
   this.timeout(300_000);
 
   it('follows the sandbox node over HTTP through reorgs; tables equal a run over the final chain', async function () {
-    const server = await startSandboxServer({ port: 0, seed: 'live-reorgs', profile: 'tiny', historyBlocks: 30, blockIntervalMs: 0 });
+    const server = await startSandboxServer({
+      port: 0,
+      seed: 'live-reorgs',
+      profile: 'tiny',
+      historyBlocks: 30,
+      blockIntervalMs: 0,
+    });
     const live = await startTestInstance({ plugins });
     const fresh = await startTestInstance({ plugins });
     try {
       // A tez price older than every block, so the DeFi recorders freeze USD values (which must not
       // depend on where batches start either).
-      const candle = { exchange: 'kraken', pair: 'XTZ_USD', time: new Date(0), open: '1.25', high: '1.25', low: '1.25', close: '1.25' };
+      const candle = {
+        exchange: 'kraken',
+        pair: 'XTZ_USD',
+        time: new Date(0),
+        open: '1.25',
+        high: '1.25',
+        low: '1.25',
+        close: '1.25',
+      };
       for (const t of [live, fresh]) await t.insert('market_candle', [candle]);
       const reorgs = await indexWhileMoving(live, server.chain, new RpcBlockSource(server.url), 7, 30);
       expect(reorgs).to.be.greaterThan(3);

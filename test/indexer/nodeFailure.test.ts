@@ -27,13 +27,18 @@ describe(`indexer: a handler's node call that fails after the client's retries (
     const failing = '/chains/main/blocks/3/header';
     let failures = 0;
     const flaky: RpcTransport = {
-      get: async (path) => (path === failing && failures++ === 0 ? { status: 503, body: 'node restarting' } : node.get(path)),
+      get: async (path) =>
+        path === failing && failures++ === 0 ? { status: 503, body: 'node restarting' } : node.get(path),
       monitorHeads: (signal) => node.monitorHeads(signal),
     };
     const t = await startTestInstance({ plugins, enabled });
     const clean = await startTestInstance({ plugins, enabled });
     try {
-      await t.app.startIndexer(new RpcBlockSource(flaky, { maxRetries: 0 }), { retryDelayMs: 10, fromLevel: 2, toLevel: chain.headLevel });
+      await t.app.startIndexer(new RpcBlockSource(flaky, { maxRetries: 0 }), {
+        retryDelayMs: 10,
+        fromLevel: 2,
+        toLevel: chain.headLevel,
+      });
       const status = t.app.container.resolve(IndexerStatus);
       expect(status.status, status.lastError).to.equal('synced');
       expect(status.indexed).to.equal(chain.headLevel);

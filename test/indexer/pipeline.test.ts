@@ -21,7 +21,9 @@ async function expectMatches(t: TestInstance, chain: SandboxChain): Promise<void
   const seen = await rows(t, 'blocks_seen', 'height,hash,n_ops&orphan=0&order=asc');
   expect(seen).to.deep.equal(blocks.map((b) => [b.level, b.hash, b.operations.length]));
   const transfers = await rows(t, 'transfers', 'height,op_n');
-  const expectedTransfers = blocks.flatMap((b) => b.operations.filter((o) => o.type === 'transaction' && o.status === 'applied').map((o) => [b.level, o.opN]));
+  const expectedTransfers = blocks.flatMap((b) =>
+    b.operations.filter((o) => o.type === 'transaction' && o.status === 'applied').map((o) => [b.level, o.opN]),
+  );
   expect(transfers.sort(byCells)).to.deep.equal(expectedTransfers.sort(byCells));
   const types = await rows(t, 'op_types', 'type,count');
   expect(new Map(types as Array<[string, number]>)).to.deep.equal(countTypes(blocks));
@@ -51,15 +53,28 @@ describe(`indexing pipeline (${BACKEND})`, function () {
     const asked = await rows(t, 'blocks_seen', 'hash,node_hash&orphan=0');
     expect(asked.filter(([hash, nodeHash]) => hash !== nodeHash)).to.deep.equal([]);
     const res = await t.get('/explorer/status');
-    expect(await res.json()).to.deep.include({ mode: 'sync', status: 'synced', blocks: chain.headLevel, indexed: chain.headLevel, progress: 1 });
+    expect(await res.json()).to.deep.include({
+      mode: 'sync',
+      status: 'synced',
+      blocks: chain.headLevel,
+      indexed: chain.headLevel,
+      progress: 1,
+    });
     const metrics = await (await t.get('/metrics')).text();
     expect(metrics).to.match(new RegExp(`^tzidx_indexed_height ${chain.headLevel}$`, 'm'));
     // Where the batches' time went, by phase (the after-commit hooks are the series rollups).
     for (const phase of BATCH_PHASES) {
-      expect(Number(new RegExp(`^tzidx_batch_phase_seconds_total\\{phase="${phase}"\\} (\\S+)$`, 'm').exec(metrics)?.[1]), phase).to.be.greaterThan(0);
+      expect(
+        Number(new RegExp(`^tzidx_batch_phase_seconds_total\\{phase="${phase}"\\} (\\S+)$`, 'm').exec(metrics)?.[1]),
+        phase,
+      ).to.be.greaterThan(0);
     }
     // The process's own series: what an operator watches the indexer's memory by.
-    for (const series of ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p99_seconds']) {
+    for (const series of [
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_eventloop_lag_p99_seconds',
+    ]) {
       expect(Number(new RegExp(`^${series} (\\S+)$`, 'm').exec(metrics)?.[1]), series).to.be.greaterThan(0);
     }
   });
@@ -84,8 +99,11 @@ describe(`indexing pipeline (${BACKEND})`, function () {
     expect(status.status).to.equal('synced');
     // Batches 0–9, 10–19, 20–29, 30–35 (backfill), then 36–45 (journaled, what the node has): every
     // batch after the first was asked for while the one before it was still committing.
-    expect([...committedWhenAsked.keys()].sort((x, y) => x - y)).to.deep.equal(Array.from({ length: chain.headLevel + 1 }, (_, l) => l));
-    for (const [level, committed] of committedWhenAsked) if (level > 0) expect(committed, `block ${level}`).to.be.below(level - 1);
+    expect([...committedWhenAsked.keys()].sort((x, y) => x - y)).to.deep.equal(
+      Array.from({ length: chain.headLevel + 1 }, (_, l) => l),
+    );
+    for (const [level, committed] of committedWhenAsked)
+      if (level > 0) expect(committed, `block ${level}`).to.be.below(level - 1);
     await expectMatches(t, chain);
   });
 
@@ -111,7 +129,10 @@ describe(`indexing pipeline (${BACKEND})`, function () {
       log.push(`normalized ${block.level}`);
       return block;
     };
-    const logged = await startTestInstance({ catalogYaml: EMPTY_CATALOG, plugins: [...plugins, BlockLog as unknown as PluginClass] });
+    const logged = await startTestInstance({
+      catalogYaml: EMPTY_CATALOG,
+      plugins: [...plugins, BlockLog as unknown as PluginClass],
+    });
     try {
       await indexSandbox(logged, chain, { reorgDepth: 10, batchBlocks: 10 });
       await expectMatches(logged, chain);
@@ -125,7 +146,8 @@ describe(`indexing pipeline (${BACKEND})`, function () {
     for (let b = 1; b < batches.length; b++) {
       const handled = log.indexOf(`handled ${batches[b - 1][1]}`);
       expect(handled, `batch ${batches[b - 1]}`).to.be.at.least(0);
-      for (let level = batches[b][0]; level <= batches[b][1]; level++) expect(log.indexOf(`normalized ${level}`), `block ${level}`).to.be.greaterThan(handled);
+      for (let level = batches[b][0]; level <= batches[b][1]; level++)
+        expect(log.indexOf(`normalized ${level}`), `block ${level}`).to.be.greaterThan(handled);
     }
   });
 
@@ -134,9 +156,17 @@ describe(`indexing pipeline (${BACKEND})`, function () {
     chain.bake(40);
     await indexSandbox(t, chain, { reorgDepth: 16, batchBlocks: 5 });
     // A block's journal line keeps only what it changed of a row: an op type's count and last height.
-    const images = await t.app.db.writer(`${META_SCHEMA}.journal`).where('table_code', 'op_types').whereNotNull('pre_image').select('pre_image');
+    const images = await t.app.db
+      .writer(`${META_SCHEMA}.journal`)
+      .where('table_code', 'op_types')
+      .whereNotNull('pre_image')
+      .select('pre_image');
     expect(images).to.not.be.empty;
-    for (const { pre_image } of images) expect(Object.keys(typeof pre_image === 'string' ? JSON.parse(pre_image) : pre_image).sort()).to.deep.equal(['count', 'last_height']);
+    for (const { pre_image } of images)
+      expect(Object.keys(typeof pre_image === 'string' ? JSON.parse(pre_image) : pre_image).sort()).to.deep.equal([
+        'count',
+        'last_height',
+      ]);
     const orphaned: string[] = [];
     for (const depth of [1, 3, 5]) {
       for (let l = chain.headLevel - depth + 1; l <= chain.headLevel; l++) orphaned.push(chain.at(l)!.hash);
@@ -152,8 +182,13 @@ describe(`indexing pipeline (${BACKEND})`, function () {
     const fresh = await startTestInstance({ catalogYaml: EMPTY_CATALOG, plugins });
     try {
       await indexSandbox(fresh, chain, { reorgDepth: 16, batchBlocks: 5 });
-      for (const [table, cols] of [['transfers', 'height,op_n,amount,sender'], ['op_types', 'type,count,last_height']]) {
-        expect((await rows(t, table, cols)).sort(byCells)).to.deep.equal((await rows(fresh, table, cols)).sort(byCells));
+      for (const [table, cols] of [
+        ['transfers', 'height,op_n,amount,sender'],
+        ['op_types', 'type,count,last_height'],
+      ]) {
+        expect((await rows(t, table, cols)).sort(byCells)).to.deep.equal(
+          (await rows(fresh, table, cols)).sort(byCells),
+        );
       }
     } finally {
       await fresh.close();
@@ -171,7 +206,11 @@ describe(`indexing pipeline (${BACKEND})`, function () {
     const chain = new SandboxChain({ seed: 'live-batches', profile: 'tiny' });
     chain.bake(30);
     // Every block is within the reorg window (64): all batches are journaled ones.
-    const small = await startTestInstance({ catalogYaml: EMPTY_CATALOG, plugins: [...plugins, BatchLog as unknown as PluginClass], config: { batchBlocks: 4 } });
+    const small = await startTestInstance({
+      catalogYaml: EMPTY_CATALOG,
+      plugins: [...plugins, BatchLog as unknown as PluginClass],
+      config: { batchBlocks: 4 },
+    });
     try {
       await indexSandbox(small, chain);
       const first = batches[0][0];
@@ -179,7 +218,10 @@ describe(`indexing pipeline (${BACKEND})`, function () {
       expect(batches.length).to.equal(Math.ceil((chain.headLevel - first + 1) / 4));
       batches.forEach(([from], i) => expect(from).to.equal(first + 4 * i));
       // One journal line per block that changed the op counts (every block), not one per batch.
-      const heights = await small.app.db.writer(`${META_SCHEMA}.journal`).where('table_code', 'op_types').distinct('height');
+      const heights = await small.app.db
+        .writer(`${META_SCHEMA}.journal`)
+        .where('table_code', 'op_types')
+        .distinct('height');
       expect(heights.length).to.be.greaterThan(chain.headLevel - first - 2);
       // The fork point falls inside the last batch of several blocks.
       const [lastFrom, lastTo] = batches[batches.length - 1];
@@ -191,12 +233,20 @@ describe(`indexing pipeline (${BACKEND})`, function () {
       await expectMatches(small, chain);
       // A fresh instance with the default batch size: the node is ahead by the whole chain, one batch.
       batches.length = 0;
-      const whole = await startTestInstance({ catalogYaml: EMPTY_CATALOG, plugins: [...plugins, BatchLog as unknown as PluginClass] });
+      const whole = await startTestInstance({
+        catalogYaml: EMPTY_CATALOG,
+        plugins: [...plugins, BatchLog as unknown as PluginClass],
+      });
       try {
         await indexSandbox(whole, chain);
         expect(batches).to.deep.equal([[first, chain.headLevel]]);
-        for (const [table, cols] of [['transfers', 'height,op_n,amount,sender'], ['op_types', 'type,count,last_height']]) {
-          expect((await rows(small, table, cols)).sort(byCells)).to.deep.equal((await rows(whole, table, cols)).sort(byCells));
+        for (const [table, cols] of [
+          ['transfers', 'height,op_n,amount,sender'],
+          ['op_types', 'type,count,last_height'],
+        ]) {
+          expect((await rows(small, table, cols)).sort(byCells)).to.deep.equal(
+            (await rows(whole, table, cols)).sort(byCells),
+          );
         }
       } finally {
         await whole.close();

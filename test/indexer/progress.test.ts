@@ -22,14 +22,28 @@ describe('indexer progress', function () {
 
   it('the status object says how far the indexer is', function () {
     const status = new IndexerStatus();
-    expect(status.toJSON()).to.deep.equal({ mode: 'serve', status: 'stopped', blocks: -1, finalized: 0, indexed: -1, progress: 0 });
+    expect(status.toJSON()).to.deep.equal({
+      mode: 'serve',
+      status: 'stopped',
+      blocks: -1,
+      finalized: 0,
+      indexed: -1,
+      progress: 0,
+    });
     status.mode = 'sync';
     status.status = 'syncing';
     status.firstLevel = 100;
     status.setNodeHeight(199);
     status.setIndexed(149);
     // Final: two blocks built on it (Tenderbake); here every indexed block is that deep.
-    expect(status.toJSON()).to.deep.equal({ mode: 'sync', status: 'syncing', blocks: 199, finalized: 149, indexed: 149, progress: 0.5 });
+    expect(status.toJSON()).to.deep.equal({
+      mode: 'sync',
+      status: 'syncing',
+      blocks: 199,
+      finalized: 149,
+      indexed: 149,
+      progress: 0.5,
+    });
     status.setIndexed(199);
     expect(status.toJSON()).to.deep.include({ indexed: 199, finalized: 197 });
   });

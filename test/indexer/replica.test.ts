@@ -26,7 +26,11 @@ describe(`read-only API replica on the indexer's database (${BACKEND})`, functio
     // A replica shares a database server with the indexer; an in-process PGlite cannot be shared.
     if (BACKEND !== 'postgres') this.skip();
     indexer = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
-    replica = await TzidxApp.create(indexer.app.config, { log: silentLogger, available: discoverPlugins([BUILTIN_PLUGIN_DIR]), readOnly: true });
+    replica = await TzidxApp.create(indexer.app.config, {
+      log: silentLogger,
+      available: discoverPlugins([BUILTIN_PLUGIN_DIR]),
+      readOnly: true,
+    });
     url = (await replica.api.listen(0, '127.0.0.1')).url;
   });
   after(async () => {
@@ -38,15 +42,20 @@ describe(`read-only API replica on the indexer's database (${BACKEND})`, functio
     const chain = new SandboxChain({ seed: 'replica', profile: 'tiny' });
     chain.bake(12);
     await indexSandbox(indexer, chain);
-    const height = async (): Promise<number> => Number((await fetch(`${url}/explorer/block/head`)).headers.get('x-chain-height'));
+    const height = async (): Promise<number> =>
+      Number((await fetch(`${url}/explorer/block/head`)).headers.get('x-chain-height'));
     await eventually(async () => (await height()) === 12, 'height 12');
     const status = (await (await fetch(`${url}/explorer/status`)).json()) as { indexed: number };
     expect(status.indexed).to.equal(12);
-    const tip = async (base: string): Promise<unknown> => ((await (await fetch(`${base}/explorer/tip`)).json()) as { chain_id: unknown }).chain_id;
-    expect(await tip(url)).to.be.a('string').and.equal(await tip(indexer.url));
+    const tip = async (base: string): Promise<unknown> =>
+      ((await (await fetch(`${base}/explorer/tip`)).json()) as { chain_id: unknown }).chain_id;
+    expect(await tip(url))
+      .to.be.a('string')
+      .and.equal(await tip(indexer.url));
 
-    const hash = ((chain.block(3) as { operations: Array<Array<{ hash: string }>> }).operations.flat()[0]).hash;
-    const confirmations = async (): Promise<number> => ((await (await fetch(`${url}/explorer/op/${hash}`)).json()) as Array<{ confirmations: number }>)[0].confirmations;
+    const hash = (chain.block(3) as { operations: Array<Array<{ hash: string }>> }).operations.flat()[0].hash;
+    const confirmations = async (): Promise<number> =>
+      ((await (await fetch(`${url}/explorer/op/${hash}`)).json()) as Array<{ confirmations: number }>)[0].confirmations;
     expect(await confirmations()).to.equal(9);
 
     chain.bake(5);

@@ -71,13 +71,17 @@ describe(`tzidx start on the built-in sandbox, stopped and started again (${BACK
     try {
       // Every answer from the restart until the index is past the old height, or the node is BOUND
       // blocks further than its first answer (then the index stalled).
-      const passed = await waitFor('the restarted run to index past the old height', async () => {
-        const a = await status(demo);
-        if (a) answers.push(a);
-        const start = answers.find((x) => x.blocks >= 0);
-        const over = a && start && (a.indexed > FIRST || a.blocks > start.blocks + BOUND || a.status === 'failed');
-        return over ? a : undefined;
-      }, 300_000);
+      const passed = await waitFor(
+        'the restarted run to index past the old height',
+        async () => {
+          const a = await status(demo);
+          if (a) answers.push(a);
+          const start = answers.find((x) => x.blocks >= 0);
+          const over = a && start && (a.indexed > FIRST || a.blocks > start.blocks + BOUND || a.status === 'failed');
+          return over ? a : undefined;
+        },
+        300_000,
+      );
       expect(passed.indexed, `status ${JSON.stringify(passed)}, stderr: ${secondErr()}`).to.be.greaterThan(FIRST);
       const query = 'columns=height,hash,time&is_orphan=false&limit=50000';
       const res = await fetch(`http://127.0.0.1:${demo.port}/tables/block?${query}`);

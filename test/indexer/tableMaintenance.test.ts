@@ -50,13 +50,17 @@ describe(`indexer: tables are vacuumed and analyzed where no autovacuum does it 
    * counted, so is all the batches wrote (account's updates too).
    */
   async function statisticsCaughtUp(): Promise<void> {
-    await waitFor('the statistics to count every op row', async () => {
-      const { rows } = await t.app.db.writer.raw(
-        `select (select count(*) from core_chain.op) as n, s.n_tup_ins - s.n_tup_del as counted
+    await waitFor(
+      'the statistics to count every op row',
+      async () => {
+        const { rows } = await t.app.db.writer.raw(
+          `select (select count(*) from core_chain.op) as n, s.n_tup_ins - s.n_tup_del as counted
            from pg_stat_user_tables s where s.relid = 'core_chain.op'::regclass`,
-      );
-      return rows[0].n === rows[0].counted ? true : undefined;
-    }, 30_000);
+        );
+        return rows[0].n === rows[0].counted ? true : undefined;
+      },
+      30_000,
+    );
   }
 
   it('keeps the dead rows of updated tables and the changes since the last analysis under autovacuum’s thresholds', async function () {
@@ -75,10 +79,14 @@ describe(`indexer: tables are vacuumed and analyzed where no autovacuum does it 
       // What the last batch (5 blocks) changed may be left for the next round, nothing more.
       const live = Number(r.n_live_tup);
       expect(Number(r.n_dead_tup), `${r.name} dead rows`).to.be.at.most(50 + 0.2 * live + 5 * 400);
-      expect(Number(r.n_mod_since_analyze), `${r.name} changes since its analysis`).to.be.at.most(50 + 0.1 * live + 5 * 1000);
+      expect(Number(r.n_mod_since_analyze), `${r.name} changes since its analysis`).to.be.at.most(
+        50 + 0.1 * live + 5 * 1000,
+      );
     }
     // The planner knows the tables' sizes: never analyzed, a table's reltuples is -1.
-    const { rows } = await t.app.db.writer.raw(`select c.reltuples from pg_class c where c.oid = 'core_chain.op'::regclass`);
+    const { rows } = await t.app.db.writer.raw(
+      `select c.reltuples from pg_class c where c.oid = 'core_chain.op'::regclass`,
+    );
     expect(Number(rows[0].reltuples)).to.be.above(1000);
   });
 
@@ -133,7 +141,8 @@ describe(`indexer: tables are vacuumed and analyzed where no autovacuum does it 
       await other.end();
     }
     const held = await activity();
-    const count = (m: Map<string, Activity>, name: string) => Number(m.get(name)!.vacuum_count) + Number(m.get(name)!.analyze_count);
+    const count = (m: Map<string, Activity>, name: string) =>
+      Number(m.get(name)!.vacuum_count) + Number(m.get(name)!.analyze_count);
     expect(count(held, 'core_chain.account')).to.equal(count(before, 'core_chain.account'));
     expect(count(held, 'core_chain.op')).to.be.above(count(before, 'core_chain.op'));
     await statisticsCaughtUp();

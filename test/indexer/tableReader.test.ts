@@ -18,7 +18,10 @@ class ReaderPlugin {
       const [{ n }] = await ctx.read('blocks_seen').count({ n: '*' });
       seen.counts.push(Number(n));
       if (block.level === 5) {
-        for (const attempt of [() => ctx.read('blocks_seen').delete(), () => ctx.read('blocks_seen').where('height', 1).update({ n_ops: 0 })]) {
+        for (const attempt of [
+          () => ctx.read('blocks_seen').delete(),
+          () => ctx.read('blocks_seen').where('height', 1).update({ n_ops: 0 }),
+        ]) {
           try {
             await attempt();
           } catch (e) {
@@ -34,7 +37,10 @@ describe(`indexer: the read-only table reader (${BACKEND})`, () => {
   it('reads committed rows inside the batch and refuses writes', async () => {
     const chain = new SandboxChain({ seed: 'reader', profile: 'tiny' });
     chain.bake(8);
-    const t = await startTestInstance({ catalogYaml: 'version: 1\nplugins: {}\n', plugins: [ProbePlugin as unknown as PluginClass, ReaderPlugin as unknown as PluginClass] });
+    const t = await startTestInstance({
+      catalogYaml: 'version: 1\nplugins: {}\n',
+      plugins: [ProbePlugin as unknown as PluginClass, ReaderPlugin as unknown as PluginClass],
+    });
     try {
       // One block per batch (all blocks are near the head): each block sees the rows of the blocks before it.
       await indexSandbox(t, chain, { reorgDepth: 100, batchBlocks: 1 });

@@ -30,7 +30,12 @@ function registries(blocks: NormalizedBlock[]): Array<[string, number]> {
   for (const b of blocks) {
     for (const o of b.operations) {
       const parameter = JSON.stringify((o.script as Json | undefined)?.code?.[0] ?? null);
-      if (o.type === 'origination' && o.status === 'applied' && REGISTRY_ENTRYPOINTS.every((e) => parameter.includes(`"%${e}"`))) out.push([o.originatedContracts[0], b.level]);
+      if (
+        o.type === 'origination' &&
+        o.status === 'applied' &&
+        REGISTRY_ENTRYPOINTS.every((e) => parameter.includes(`"%${e}"`))
+      )
+        out.push([o.originatedContracts[0], b.level]);
     }
   }
   return out;
@@ -40,13 +45,26 @@ function registryCalls(blocks: NormalizedBlock[]): unknown[][] {
   const known = new Map(registries(blocks));
   return blocks.flatMap((b) =>
     appliedGroupOps(b)
-      .filter((o) => o.type === 'transaction' && o.receiver !== undefined && (known.get(o.receiver) ?? Infinity) <= b.level)
-      .map((o) => [b.level, o.receiver, o.entrypoint, o.entrypoint === 'set' ? (o.parameters as Json).args[0].string : null]),
+      .filter(
+        (o) => o.type === 'transaction' && o.receiver !== undefined && (known.get(o.receiver) ?? Infinity) <= b.level,
+      )
+      .map((o) => [
+        b.level,
+        o.receiver,
+        o.entrypoint,
+        o.entrypoint === 'set' ? (o.parameters as Json).args[0].string : null,
+      ]),
   );
 }
 
 function callsOf(address: string, blocks: NormalizedBlock[], from: number): unknown[][] {
-  return blocks.filter((b) => b.level >= from).flatMap((b) => appliedGroupOps(b).filter((o) => o.type === 'transaction' && o.receiver === address).map((o) => [b.level, o.opN]));
+  return blocks
+    .filter((b) => b.level >= from)
+    .flatMap((b) =>
+      appliedGroupOps(b)
+        .filter((o) => o.type === 'transaction' && o.receiver === address)
+        .map((o) => [b.level, o.opN]),
+    );
 }
 
 async function rows(t: TestInstance, table: string, columns: string): Promise<unknown[][]> {
@@ -55,9 +73,19 @@ async function rows(t: TestInstance, table: string, columns: string): Promise<un
   return (await res.json()) as unknown[][];
 }
 
-async function watches(app: TzidxApp): Promise<Array<{ address: string; role: string; height: number; codeHash: string | null }>> {
-  const list: Json[] = await app.db.writer('tzidx.watches').select('address', 'role', 'height', 'types').orderBy(['height', 'address']);
-  return list.map((w) => ({ address: w.address, role: w.role, height: Number(w.height), codeHash: w.types?.codeHash ?? null }));
+async function watches(
+  app: TzidxApp,
+): Promise<Array<{ address: string; role: string; height: number; codeHash: string | null }>> {
+  const list: Json[] = await app.db
+    .writer('tzidx.watches')
+    .select('address', 'role', 'height', 'types')
+    .orderBy(['height', 'address']);
+  return list.map((w) => ({
+    address: w.address,
+    role: w.role,
+    height: Number(w.height),
+    codeHash: w.types?.codeHash ?? null,
+  }));
 }
 
 describe(`indexer: watched contracts (${BACKEND})`, function () {
@@ -95,7 +123,9 @@ describe(`indexer: watched contracts (${BACKEND})`, function () {
     expect(blocks[N].hash).to.not.equal(manualWatch.blockHash);
     const after = await watches(t.app);
     expect(after.filter((w) => w.role === 'manual')).to.deep.equal([]);
-    expect(after.filter((w) => w.role === 'registry').map((w) => [w.address, w.height])).to.have.deep.members(registries(blocks));
+    expect(after.filter((w) => w.role === 'registry').map((w) => [w.address, w.height])).to.have.deep.members(
+      registries(blocks),
+    );
     expect(await rows(t, 'manual_calls', 'height,op_n')).to.deep.equal([]);
     expect(await rows(t, 'registry_calls', 'height,contract,entrypoint,name')).to.deep.equal(registryCalls(blocks));
   });
@@ -108,7 +138,12 @@ describe(`indexer: watched contracts (${BACKEND})`, function () {
     const db = await createTestDatabase();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tzidx-watches-'));
     fs.writeFileSync(path.join(dir, 'tables.yaml'), EMPTY_CATALOG);
-    const config: InstanceConfig = { ...DEFAULTS, dataDir: dir, catalogFile: path.join(dir, 'tables.yaml'), databaseUrl: db.url };
+    const config: InstanceConfig = {
+      ...DEFAULTS,
+      dataDir: dir,
+      catalogFile: path.join(dir, 'tables.yaml'),
+      databaseUrl: db.url,
+    };
     const open = async (extra: Partial<InstanceConfig> = {}): Promise<TestInstance> => {
       const app = await TzidxApp.create({ ...config, ...extra }, { log: silentLogger, available: plugins });
       const { url } = await app.api.listen(0, '127.0.0.1');
@@ -130,7 +165,11 @@ describe(`indexer: watched contracts (${BACKEND})`, function () {
 
       // A configured address list: ctez calls are matched from the first block, with no watch stored.
       const ctez = 'KT1SjXiUX63QvdNMcM2m492f7kuf8JxXRLp4';
-      const fresh = await startTestInstance({ catalogYaml: EMPTY_CATALOG, plugins, config: { watch: { manual: [ctez] } } });
+      const fresh = await startTestInstance({
+        catalogYaml: EMPTY_CATALOG,
+        plugins,
+        config: { watch: { manual: [ctez] } },
+      });
       t = fresh;
       await indexSandbox(t, chain, { reorgDepth: 4, batchBlocks: 3 });
       const ctezCalls = callsOf(ctez, blocks, 0);

@@ -119,7 +119,9 @@ describe(`indexer: appended rows written ahead while the batch goes on (${BACKEN
     await indexSandbox(t, chain, { reorgDepth: 0, batchBlocks: 5, writeAheadRows: 0 });
     const batch = batchOf(7);
     const blocks = batch.filter((l) => l.startsWith('block '));
-    expect(batch.slice(batch.indexOf(blocks[0]), batch.indexOf(blocks[4])).filter((l) => l.startsWith('write '))).to.deep.equal([]);
+    expect(
+      batch.slice(batch.indexOf(blocks[0]), batch.indexOf(blocks[4])).filter((l) => l.startsWith('write ')),
+    ).to.deep.equal([]);
   });
 
   it('a write the database refuses fails its whole batch, which later blocks cannot hide; earlier batches stay', async () => {
@@ -139,7 +141,9 @@ describe(`indexer: appended rows written ahead while the batch goes on (${BACKEN
     expect(status.lastError).to.match(/blocks 10\.\.14 could not be indexed/);
     expect(status.indexed).to.equal(9);
     for (const code of ['blocks_seen', 'strict_rows']) {
-      const heights = ((await (await t.get(`/tables/${code}?columns=height&limit=100`)).json()) as number[][]).map((r) => r[0]);
+      const heights = ((await (await t.get(`/tables/${code}?columns=height&limit=100`)).json()) as number[][]).map(
+        (r) => r[0],
+      );
       expect(Math.max(...heights), code).to.equal(9);
     }
     // Resumed without the bad row: the same tables as a run that never failed.
@@ -173,9 +177,14 @@ describe(`indexer: a write in progress goes on between blocks whose handlers nev
       expect(between[0]).to.equal(`block ${level}`);
       // Without the turns, the handlers' promises never leave the microtask queue: every turn comes
       // at the batch's end, when its flush waits on the database.
-      if (BACKEND === 'postgres') expect(between, `between blocks ${level} and ${level + 1}`).to.include(`turn ${level}`);
+      if (BACKEND === 'postgres')
+        expect(between, `between blocks ${level} and ${level + 1}`).to.include(`turn ${level}`);
       // PGlite writes nothing ahead: no turn is given between blocks.
-      else expect(between.filter((l) => l.startsWith('turn ')), `between blocks ${level} and ${level + 1}`).to.deep.equal([]);
+      else
+        expect(
+          between.filter((l) => l.startsWith('turn ')),
+          `between blocks ${level} and ${level + 1}`,
+        ).to.deep.equal([]);
     }
   });
 });

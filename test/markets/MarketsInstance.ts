@@ -9,7 +9,11 @@ import { startTestInstance, TestInstance } from '../support/TestInstance';
 
 /** An instance with only the markets plugin, on the checkout's tables.yaml. */
 export async function startMarketsInstance(): Promise<{ t: TestInstance; service: MarketsService }> {
-  const t = await startTestInstance({ plugins: [MarketsPlugin], enabled: ['markets'], config: { catalogFile: path.resolve('tables.yaml') } });
+  const t = await startTestInstance({
+    plugins: [MarketsPlugin],
+    enabled: ['markets'],
+    config: { catalogFile: path.resolve('tables.yaml') },
+  });
   return { t, service: t.app.container.resolve(MarketsService) };
 }
 

@@ -29,7 +29,16 @@ const SPLITS = ['n_buy', 'n_sell', 'vol_buy_base', 'vol_buy_quote', 'vol_sell_ba
 const COLUMNS = ['time', 'n_trades', 'vol_base', ...SPLITS];
 
 /** One entry of Binance's aggTrades answer, as recorded. */
-interface AggTrade { a: number; p: string; q: string; f: number; l: number; T: number; m: boolean; M: boolean }
+interface AggTrade {
+  a: number;
+  p: string;
+  q: string;
+  f: number;
+  l: number;
+  T: number;
+  m: boolean;
+  M: boolean;
+}
 
 const read = (file: string): AggTrade[] =>
   JSON.parse(fs.readFileSync(path.resolve('test/fixtures/markets/binance', file), 'utf8')) as AggTrade[];
@@ -57,9 +66,18 @@ function kline(minute: number, extra = 0): unknown[] {
   const takerBuys = ts.filter((t) => !t.m);
   const prices = ts.map((t) => Number(t.p));
   return [
-    minute, ts[0].p, String(Math.max(...prices)), String(Math.min(...prices)), ts[ts.length - 1].p,
-    base(ts).toFixed(), minute + MINUTE - 1, quote(ts).toFixed(), fills(ts) + extra,
-    base(takerBuys).toFixed(), quote(takerBuys).toFixed(), '0',
+    minute,
+    ts[0].p,
+    String(Math.max(...prices)),
+    String(Math.min(...prices)),
+    ts[ts.length - 1].p,
+    base(ts).toFixed(),
+    minute + MINUTE - 1,
+    quote(ts).toFixed(),
+    fills(ts) + extra,
+    base(takerBuys).toFixed(),
+    quote(takerBuys).toFixed(),
+    '0',
   ];
 }
 
@@ -110,7 +128,10 @@ describe('markets: Binance n_buy/n_sell from recorded aggTrades (nock)', functio
 
   /** Polls one round with the given klines; the stored candles as `{column: value}` (decimals to 8 places). */
   async function poll(venue: VenueState, klines: unknown[][]): Promise<Record<string, number | string | null>[]> {
-    nock(BINANCE).get('/api/v3/ticker/24hr').query(true).reply(200, TICKER as object);
+    nock(BINANCE)
+      .get('/api/v3/ticker/24hr')
+      .query(true)
+      .reply(200, TICKER as object);
     nock(BINANCE).get('/api/v3/klines').query(true).reply(200, klines);
     await new MarketPoller([venue], service.store, SCHEDULE, silentLogger, () => NOW).pollOnce();
     const res = await t.get(`/tables/market_candle?exchange=binance&pair=XTZ_USDT&columns=${COLUMNS}&limit=100`);
@@ -120,14 +141,21 @@ describe('markets: Binance n_buy/n_sell from recorded aggTrades (nock)', functio
     return rows.map((r) => Object.fromEntries(COLUMNS.map((c, i) => [c, fixed(c, r[i])])));
   }
 
-  it('each minute\'s maker-side counts are the recorded trades\', its volumes the kline\'s', async function () {
+  it("each minute's maker-side counts are the recorded trades', its volumes the kline's", async function () {
     const asked = serveAggTrades(1000);
-    const candles = await poll(testVenue('binance', 'USDT'), MINUTES.map((m) => kline(m)));
+    const candles = await poll(
+      testVenue('binance', 'USDT'),
+      MINUTES.map((m) => kline(m)),
+    );
     expect(candles).to.deep.equal(MINUTES.map(expected));
     // One request from the first candle's minute on: the answer was not cut, so it holds every trade since.
     expect(asked).to.deep.equal([String(MINUTES[0])]);
     // Both sides occur in each minute: a swapped or one-sided mapping would not match.
-    for (const c of candles) expect([c.n_buy, c.n_sell].every((n) => Number(n) > 0), String(c.time)).to.equal(true);
+    for (const c of candles)
+      expect(
+        [c.n_buy, c.n_sell].every((n) => Number(n) > 0),
+        String(c.time),
+      ).to.equal(true);
   });
 
   it('a page cut inside a millisecond asks for it again: no trade is lost or counted twice', async function () {
@@ -138,7 +166,10 @@ describe('markets: Binance n_buy/n_sell from recorded aggTrades (nock)', functio
     const cut = RECORDED[5].T;
     expect(RECORDED.filter((x) => x.T === cut).length).to.be.greaterThan(1);
     const asked = serveAggTrades(6);
-    const candles = await poll(paged, MINUTES.map((m) => kline(m)));
+    const candles = await poll(
+      paged,
+      MINUTES.map((m) => kline(m)),
+    );
     expect(candles).to.deep.equal(MINUTES.map(expected));
     expect(asked).to.deep.equal([String(MINUTES[0]), String(cut)]);
   });
@@ -154,7 +185,10 @@ describe('markets: Binance n_buy/n_sell from recorded aggTrades (nock)', functio
   it('aggTrades failing: candles stored at once with kline volumes, null counts; market healthy', async function () {
     nock(BINANCE).get('/api/v3/aggTrades').query(true).times(2).reply(500, 'internal error');
     const venue = testVenue('binance', 'USDT');
-    const candles = await poll(venue, MINUTES.map((m) => kline(m)));
+    const candles = await poll(
+      venue,
+      MINUTES.map((m) => kline(m)),
+    );
     expect(candles).to.deep.equal(MINUTES.map((m) => ({ ...expected(m), n_buy: null, n_sell: null })));
     expect(nock.pendingMocks()).to.deep.equal([]);
     expect(venue.markets[0].health.state, String(venue.markets[0].health.last_error)).to.equal('ok');

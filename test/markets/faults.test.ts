@@ -38,7 +38,11 @@ describe('markets: a failing venue never stops the others (nock)', function () {
   });
 
   const candleCount = async (exchange: string): Promise<number> => {
-    const [{ n }] = await t.app.db.reader.withSchema('markets').from('market_candle').where({ exchange }).count({ n: '*' });
+    const [{ n }] = await t.app.db.reader
+      .withSchema('markets')
+      .from('market_candle')
+      .where({ exchange })
+      .count({ n: '*' });
     return Number(n);
   };
 
@@ -68,10 +72,17 @@ describe('markets: a failing venue never stops the others (nock)', function () {
       testVenue('okex', 'USDT'),
     ];
     const kraken = venues[0].adapter;
-    nock(kraken.baseUrl).get(/\/0\/public\/Ticker/).reply(200, fx.kraken.ticker as object);
-    nock(kraken.baseUrl).get(/\/0\/public\/OHLC/).reply(200, fx.kraken.candles as object);
+    nock(kraken.baseUrl)
+      .get(/\/0\/public\/Ticker/)
+      .reply(200, fx.kraken.ticker as object);
+    nock(kraken.baseUrl)
+      .get(/\/0\/public\/OHLC/)
+      .reply(200, fx.kraken.candles as object);
     nock('https://api.binance.com').get(/.*/).times(4).reply(500, 'internal error');
-    nock('https://api.exchange.coinbase.com').get(/.*/).times(2).reply(200, JSON.stringify(fx.coinbasepro.ticker).slice(0, 40));
+    nock('https://api.exchange.coinbase.com')
+      .get(/.*/)
+      .times(2)
+      .reply(200, JSON.stringify(fx.coinbasepro.ticker).slice(0, 40));
     nock('https://api-pub.bitfinex.com').get(/.*/).times(2).reply(200, { unexpected: 'shape' });
     nock('https://www.okx.com').get(/.*/).times(4).reply(429, 'slow down', { 'Retry-After': '1' });
 
@@ -92,7 +103,8 @@ describe('markets: a failing venue never stops the others (nock)', function () {
     expect(state(4).state).to.equal('failing');
     expect(state(4).last_error).to.match(/^wrong schema: bitfinex (ticker|candles): expected an array/);
     expect(state(5)).to.include({ state: 'rate_limited', last_error: 'rate limited (HTTP 429)' });
-    for (const code of ['binance', 'bitstamp', 'coinbasepro', 'bitfinex', 'okex']) expect(await candleCount(code), code).to.equal(0);
+    for (const code of ['binance', 'bitstamp', 'coinbasepro', 'bitfinex', 'okex'])
+      expect(await candleCount(code), code).to.equal(0);
     // Let the late answers arrive: their settling after the timeout must not reject unhandled.
     await new Promise((r) => setTimeout(r, 1_700));
     expect(rejections).to.deep.equal([]);
@@ -100,17 +112,29 @@ describe('markets: a failing venue never stops the others (nock)', function () {
 
   it('a 429 with Retry-After is waited for and retried; the venue is then healthy', async function () {
     const venue = testVenue('huobi', 'USDT');
-    nock('https://api.huobi.pro').get(/\/market\/detail\/merged/).reply(429, '', { 'Retry-After': '1' });
-    const merged = nock('https://api.huobi.pro').get(/\/market\/detail\/merged/).reply(200, fx.huobi.ticker as object);
-    nock('https://api.huobi.pro').get(/\/market\/history\/kline/).reply(200, fx.huobi.candles as object);
-    const poller = new MarketPoller([venue], service.store, { ...SCHEDULE, backfillMs: 10 * 365 * 86_400_000 }, silentLogger, () => Date.UTC(2021, 7, 24, 12));
+    nock('https://api.huobi.pro')
+      .get(/\/market\/detail\/merged/)
+      .reply(429, '', { 'Retry-After': '1' });
+    const merged = nock('https://api.huobi.pro')
+      .get(/\/market\/detail\/merged/)
+      .reply(200, fx.huobi.ticker as object);
+    nock('https://api.huobi.pro')
+      .get(/\/market\/history\/kline/)
+      .reply(200, fx.huobi.candles as object);
+    const poller = new MarketPoller(
+      [venue],
+      service.store,
+      { ...SCHEDULE, backfillMs: 10 * 365 * 86_400_000 },
+      silentLogger,
+      () => Date.UTC(2021, 7, 24, 12),
+    );
     await poller.pollOnce();
     expect(merged.isDone()).to.equal(true);
     expect(venue.markets[0].health.state, String(venue.markets[0].health.last_error)).to.equal('ok');
     expect(await candleCount('huobi')).to.equal(2);
   });
 
-  it('every venue polling and backing off at once on the poller\'s one signal raises no listener warning', async function () {
+  it("every venue polling and backing off at once on the poller's one signal raises no listener warning", async function () {
     // 11 venues, two loops each, all sleeping on one abort signal: more than Node's default of 10 listeners.
     const down = 'http://127.0.0.1:1';
     const venues = ADAPTERS.map((a) => new VenueState({ ...a, minIntervalMs: 0 }, down, 'live', true));
@@ -121,7 +145,11 @@ describe('markets: a failing venue never stops the others (nock)', function () {
     try {
       poller.start();
       // Every venue's first round fails on the closed port; the loops then back off or wait on the signal.
-      await waitFor('every venue failing', async () => (venues.every((v) => v.markets[0].health.state === 'failing') ? true : undefined), 10_000);
+      await waitFor(
+        'every venue failing',
+        async () => (venues.every((v) => v.markets[0].health.state === 'failing') ? true : undefined),
+        10_000,
+      );
       await new Promise((r) => setImmediate(r));
     } finally {
       await poller.stop();

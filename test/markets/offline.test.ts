@@ -34,7 +34,12 @@ describe('markets: offline, the simulated exchange feeds tickers and candles', f
       const list = (await (await t.get('/markets/tickers')).json()) as Array<Record<string, unknown>>;
       return list.length === 4 ? list : undefined;
     });
-    expect(tickers.map((x) => `${x.exchange}/${x.pair}`)).to.deep.equal(['kraken/XTZ_BTC', 'kraken/XTZ_ETH', 'kraken/XTZ_EUR', 'kraken/XTZ_USD']);
+    expect(tickers.map((x) => `${x.exchange}/${x.pair}`)).to.deep.equal([
+      'kraken/XTZ_BTC',
+      'kraken/XTZ_ETH',
+      'kraken/XTZ_EUR',
+      'kraken/XTZ_USD',
+    ]);
     for (const x of tickers) {
       expect(x.last, JSON.stringify(x)).to.be.a('number').greaterThan(0);
       expect(Number(x.low)).to.be.at.most(Number(x.high));

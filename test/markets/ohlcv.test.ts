@@ -20,7 +20,9 @@ const MEASURES: OracleMeasure[] = [
   { name: 'close', agg: 'last', source: 'close', kind: PRICE },
   { name: 'vwap', agg: 'wmean', source: 'vwap', kind: PRICE, weight: 'vol_base', weightKind: VOLUME },
   ...['n_trades', 'n_buy', 'n_sell'].map((c): OracleMeasure => ({ name: c, agg: 'sum', source: c, kind: 'int' })),
-  ...['vol_base', 'vol_quote', 'vol_buy_base', 'vol_buy_quote', 'vol_sell_base', 'vol_sell_quote'].map((c): OracleMeasure => ({ name: c, agg: 'sum', source: c, kind: VOLUME })),
+  ...['vol_base', 'vol_quote', 'vol_buy_base', 'vol_buy_quote', 'vol_sell_base', 'vol_sell_quote'].map(
+    (c): OracleMeasure => ({ name: c, agg: 'sum', source: c, kind: VOLUME }),
+  ),
 ];
 const INTEGER_COLUMNS = new Set(['n_trades', 'n_buy', 'n_sell']);
 
@@ -39,31 +41,33 @@ function candles(exchange: string, seed: number): OracleRow[] {
   for (let m = 0; m < 24 * 60; m++) if (rnd() < 0.7) times.add(CLUSTER + m * MINUTE);
   const dec = (lo: number, hi: number, places: number): string => (lo + rnd() * (hi - lo)).toFixed(places);
   const maybe = <T>(v: T): T | null => (rnd() < 0.15 ? null : v);
-  return [...times].sort((a, b) => a - b).map((time, i) => {
-    const [a, b] = [dec(0.3, 1.5, 6), dec(0.3, 1.5, 6)];
-    const [low, high] = Number(a) < Number(b) ? [a, b] : [b, a];
-    const base = maybe(dec(0, 50000, 8));
-    return {
-      row_id: i,
-      time,
-      exchange,
-      pair: 'XTZ_USD',
-      open: dec(Number(low), Number(high), 6),
-      high,
-      low,
-      close: dec(Number(low), Number(high), 6),
-      vwap: maybe(dec(Number(low), Number(high), 10)),
-      n_trades: maybe(BigInt(Math.floor(rnd() * 300))),
-      n_buy: rnd() < 0.5 ? null : BigInt(Math.floor(rnd() * 100)),
-      n_sell: rnd() < 0.5 ? null : BigInt(Math.floor(rnd() * 100)),
-      vol_base: base,
-      vol_quote: maybe(dec(0, 40000, 8)),
-      vol_buy_base: maybe(dec(0, 100, 8)),
-      vol_buy_quote: null,
-      vol_sell_base: maybe(dec(0, 100, 8)),
-      vol_sell_quote: maybe(dec(0, 100, 8)),
-    };
-  });
+  return [...times]
+    .sort((a, b) => a - b)
+    .map((time, i) => {
+      const [a, b] = [dec(0.3, 1.5, 6), dec(0.3, 1.5, 6)];
+      const [low, high] = Number(a) < Number(b) ? [a, b] : [b, a];
+      const base = maybe(dec(0, 50000, 8));
+      return {
+        row_id: i,
+        time,
+        exchange,
+        pair: 'XTZ_USD',
+        open: dec(Number(low), Number(high), 6),
+        high,
+        low,
+        close: dec(Number(low), Number(high), 6),
+        vwap: maybe(dec(Number(low), Number(high), 10)),
+        n_trades: maybe(BigInt(Math.floor(rnd() * 300))),
+        n_buy: rnd() < 0.5 ? null : BigInt(Math.floor(rnd() * 100)),
+        n_sell: rnd() < 0.5 ? null : BigInt(Math.floor(rnd() * 100)),
+        vol_base: base,
+        vol_quote: maybe(dec(0, 40000, 8)),
+        vol_buy_base: maybe(dec(0, 100, 8)),
+        vol_buy_quote: null,
+        vol_sell_base: maybe(dec(0, 100, 8)),
+        vol_sell_quote: maybe(dec(0, 100, 8)),
+      };
+    });
 }
 
 describe('markets: /series/{exchange}/{market}/ohlcv', function () {
@@ -80,8 +84,17 @@ describe('markets: /series/{exchange}/{market}/ohlcv', function () {
     // Interleaved, so row ids of one market are not contiguous.
     const rows = [...kraken, ...bitstamp].sort((a, b) => a.time - b.time).map(toWriter);
     await t.insert('market_candle', rows);
-    const ids = await t.app.db.reader.withSchema('markets').from('market_candle').select('row_id', 'exchange', 'time').orderBy('row_id');
-    const byKey = new Map(ids.map((r: { row_id: string; exchange: string; time: Date }) => [`${r.exchange}@${new Date(r.time).getTime()}`, Number(r.row_id)]));
+    const ids = await t.app.db.reader
+      .withSchema('markets')
+      .from('market_candle')
+      .select('row_id', 'exchange', 'time')
+      .orderBy('row_id');
+    const byKey = new Map(
+      ids.map((r: { row_id: string; exchange: string; time: Date }) => [
+        `${r.exchange}@${new Date(r.time).getTime()}`,
+        Number(r.row_id),
+      ]),
+    );
     for (const r of [...kraken, ...bitstamp]) r.row_id = byKey.get(`${r.exchange}@${r.time}`)!;
   });
   after(async () => t?.close());
@@ -91,23 +104,25 @@ describe('markets: /series/{exchange}/{market}/ohlcv', function () {
   /** CSV rows as oracle cells: time in ms, empty → null, integers as numbers, decimals as exact text. */
   function cells(csv: string[][]): unknown[][] {
     const header = csv[0];
-    return csv.slice(1).map((row) =>
-      row.map((v, i) => (i === 0 ? Date.parse(v) : v === '' ? null : INTEGER_COLUMNS.has(header[i]) ? Number(v) : v)),
-    );
+    return csv
+      .slice(1)
+      .map((row) =>
+        row.map((v, i) => (i === 0 ? Date.parse(v) : v === '' ? null : INTEGER_COLUMNS.has(header[i]) ? Number(v) : v)),
+      );
   }
 
   async function expectCollapse(collapse: string, source: RegExp): Promise<void> {
-      const res = await t.get(`/series/kraken/XTZ_USD/ohlcv.csv?collapse=${collapse}&limit=50000&${range}`);
-      const text = await res.text();
-      expect(res.status, text.slice(0, 300)).to.equal(200);
-      expect(res.headers.get('x-series-source')).to.match(source);
-      const csv = parseCsv(text);
-      expect(csv[0]).to.deep.equal(['time', ...MEASURES.map((m) => m.name)]);
-      const [from, to] = [bucket(START, collapse), END + 366 * 86_400_000];
-      const expected = expectedSeries(kraken, MEASURES, { collapse, from, to, order: 'asc', limit: 50000, fill: 'none' });
-      expect(expected.length).to.be.greaterThan(1);
-      const diff = diffRows(cells(csv), expected);
-      if (diff) expect.fail(`${collapse}: ${diff}`);
+    const res = await t.get(`/series/kraken/XTZ_USD/ohlcv.csv?collapse=${collapse}&limit=50000&${range}`);
+    const text = await res.text();
+    expect(res.status, text.slice(0, 300)).to.equal(200);
+    expect(res.headers.get('x-series-source')).to.match(source);
+    const csv = parseCsv(text);
+    expect(csv[0]).to.deep.equal(['time', ...MEASURES.map((m) => m.name)]);
+    const [from, to] = [bucket(START, collapse), END + 366 * 86_400_000];
+    const expected = expectedSeries(kraken, MEASURES, { collapse, from, to, order: 'asc', limit: 50000, fill: 'none' });
+    expect(expected.length).to.be.greaterThan(1);
+    const diff = diffRows(cells(csv), expected);
+    if (diff) expect.fail(`${collapse}: ${diff}`);
   }
 
   for (const collapse of COLLAPSES) {
@@ -121,23 +136,40 @@ describe('markets: /series/{exchange}/{market}/ohlcv', function () {
       const rollups = t.app.container.resolve(SeriesRollups);
       await t.app.db.writer.transaction((trx) => rollups.update(trx));
       // Candles written after the update are read from the raw tail above the watermark.
-      const late = candles('kraken', 9).filter((r) => !kraken.some((k) => k.time === r.time)).slice(0, 40);
-      await t.insert('market_candle', late.map(({ row_id: _id, time, ...rest }) => ({ ...rest, time: new Date(time) })));
-      const ids = await t.app.db.reader.withSchema('markets').from('market_candle').where({ exchange: 'kraken' }).select('row_id', 'time');
-      const byTime = new Map(ids.map((r: { row_id: string; time: Date }) => [new Date(r.time).getTime(), Number(r.row_id)]));
+      const late = candles('kraken', 9)
+        .filter((r) => !kraken.some((k) => k.time === r.time))
+        .slice(0, 40);
+      await t.insert(
+        'market_candle',
+        late.map(({ row_id: _id, time, ...rest }) => ({ ...rest, time: new Date(time) })),
+      );
+      const ids = await t.app.db.reader
+        .withSchema('markets')
+        .from('market_candle')
+        .where({ exchange: 'kraken' })
+        .select('row_id', 'time');
+      const byTime = new Map(
+        ids.map((r: { row_id: string; time: Date }) => [new Date(r.time).getTime(), Number(r.row_id)]),
+      );
       for (const r of late) kraken.push({ ...r, row_id: byTime.get(r.time)! });
     });
 
     for (const collapse of COLLAPSES) {
       it(`collapse ${collapse} from the rollup equals the naive re-aggregation`, async function () {
-        const level = ['1m', '5m', '15m', '30m'].includes(collapse) ? '1m' : ['1h', '2h', '3h', '4h', '6h', '12h'].includes(collapse) ? '1h' : '1d';
+        const level = ['1m', '5m', '15m', '30m'].includes(collapse)
+          ? '1m'
+          : ['1h', '2h', '3h', '4h', '6h', '12h'].includes(collapse)
+            ? '1h'
+            : '1d';
         await expectCollapse(collapse, new RegExp(`^rollup:${level}$`));
       });
     }
   });
 
   it('JSON rows decode as the SDK expects: 15 columns, time in ms, numbers (never strings) or null', async function () {
-    const rows = (await body(await t.get(`/series/kraken/XTZ_USD/ohlcv?collapse=1h&limit=5&start_date=${new Date(CLUSTER).toISOString()}`))) as unknown[][];
+    const rows = (await body(
+      await t.get(`/series/kraken/XTZ_USD/ohlcv?collapse=1h&limit=5&start_date=${new Date(CLUSTER).toISOString()}`),
+    )) as unknown[][];
     expect(rows).to.have.length(5);
     for (const row of rows) {
       expect(row).to.have.length(15);
@@ -149,7 +181,14 @@ describe('markets: /series/{exchange}/{market}/ohlcv', function () {
   it('fill=last gives every bucket of the window, gaps carrying the previous bucket', async function () {
     const q = `collapse=1m&limit=240&fill=last&start_date=${new Date(CLUSTER).toISOString()}`;
     const csv = parseCsv(await (await t.get(`/series/kraken/XTZ_USD/ohlcv.csv?${q}`)).text());
-    const expected = expectedSeries(kraken, MEASURES, { collapse: '1m', from: CLUSTER, to: CLUSTER + 240 * MINUTE, order: 'asc', limit: 240, fill: 'last' });
+    const expected = expectedSeries(kraken, MEASURES, {
+      collapse: '1m',
+      from: CLUSTER,
+      to: CLUSTER + 240 * MINUTE,
+      order: 'asc',
+      limit: 240,
+      fill: 'last',
+    });
     expect(csv.length - 1).to.equal(240);
     const diff = diffRows(cells(csv), expected);
     if (diff) expect.fail(diff);
@@ -171,6 +210,6 @@ function bucket(ms: number, collapse: string): number {
   if (collapse === '1y') return Date.UTC(d.getUTCFullYear(), 0, 1);
   if (collapse === '3M') return Date.UTC(d.getUTCFullYear(), Math.floor(d.getUTCMonth() / 3) * 3, 1);
   if (collapse === '1M') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
-  if (collapse === '1w') return ms - (((d.getUTCDay() + 6) % 7) * 86_400_000);
+  if (collapse === '1w') return ms - ((d.getUTCDay() + 6) % 7) * 86_400_000;
   return ms;
 }

@@ -66,7 +66,10 @@ describe('markets: the XTZ price oracle (median across venues)', function () {
 
   it('near the present, a venue whose last poll failed is not counted', async function () {
     const now = Math.floor(Date.now() / MINUTE) * MINUTE;
-    await t.insert('market_candle', [candle('kraken', 'XTZ_USD', now - MINUTE, '1.50'), candle('kraken', 'XTZ_EUR', now - MINUTE, '1.40')]);
+    await t.insert('market_candle', [
+      candle('kraken', 'XTZ_USD', now - MINUTE, '1.50'),
+      candle('kraken', 'XTZ_EUR', now - MINUTE, '1.40'),
+    ]);
     // The offline instance polls the simulated kraken; here its XTZ_USD market is marked failing.
     const market = service.venue('kraken')!.market('XTZ_USD')!;
     expect((await oracle.price('USD'))?.price).to.equal('1.5');

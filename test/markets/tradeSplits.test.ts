@@ -54,7 +54,7 @@ function oracle(trades: KrakenTrade[]): Record<string, string | number> {
   };
 }
 
-describe('markets: buy/sell splits of candles from the venue\'s trades', function () {
+describe("markets: buy/sell splits of candles from the venue's trades", function () {
   let t: TestInstance;
   let service: MarketsService;
   let exchange: SimulatedExchange;
@@ -79,7 +79,7 @@ describe('markets: buy/sell splits of candles from the venue\'s trades', functio
     await t?.close();
   });
 
-  it('every stored minute has its maker-side counts and volumes, equal to the venue\'s trades', function () {
+  it("every stored minute has its maker-side counts and volumes, equal to the venue's trades", function () {
     // The backfill starts 3 h before NOW (30 s into a minute): the next minute to the last closed one.
     expect(candles.length).to.equal(HOURS * 60 - 1);
     const fixed = (v: number | null) => (v === null ? null : v.toFixed(8));
@@ -115,13 +115,31 @@ describe('markets: buy/sell splits of candles from the venue\'s trades', functio
     }
   });
 
-  it('a minute the trade list does not cover whole, or whose count is not the candle\'s, keeps null splits', () => {
+  it("a minute the trade list does not cover whole, or whose count is not the candle's, keeps null splits", () => {
     const candle = (time: number, n: number): CandleRecord => ({
-      time, open: '1', high: '1', low: '1', close: '1', vwap: '1', n_trades: BigInt(n), n_buy: null, n_sell: null,
-      vol_base: '3', vol_quote: '3', vol_buy_base: null, vol_buy_quote: null, vol_sell_base: null, vol_sell_quote: null,
+      time,
+      open: '1',
+      high: '1',
+      low: '1',
+      close: '1',
+      vwap: '1',
+      n_trades: BigInt(n),
+      n_buy: null,
+      n_sell: null,
+      vol_base: '3',
+      vol_quote: '3',
+      vol_buy_base: null,
+      vol_buy_quote: null,
+      vol_sell_base: null,
+      vol_sell_quote: null,
     });
-    const trade = (time: number, side: 'buy' | 'sell', count = 1n) =>
-      ({ time, price: '1', volume: '1', takerSide: side, count });
+    const trade = (time: number, side: 'buy' | 'sell', count = 1n) => ({
+      time,
+      price: '1',
+      volume: '1',
+      takerSide: side,
+      count,
+    });
     const trades = [trade(10, 'buy'), trade(20, 'sell'), trade(MINUTE + 10, 'buy'), trade(2 * MINUTE + 10, 'sell')];
     const candles = [candle(0, 2), candle(MINUTE, 2), candle(2 * MINUTE, 1)];
     const [whole, miscounted, uncovered] = withTradeSplits(candles, trades, 2 * MINUTE + 30);
@@ -134,7 +152,7 @@ describe('markets: buy/sell splits of candles from the venue\'s trades', functio
     expect(aggregated).to.include({ n_buy: 1n, n_sell: 3n, vol_buy_base: '7', vol_buy_quote: '7', vol_sell_base: '8' });
   });
 
-  it('Kraken\'s trade rows: a side other than b or s is the venue\'s error, never a guess', () => {
+  it("Kraken's trade rows: a side other than b or s is the venue's error, never a guess", () => {
     const row = (side: string) => ['0.7', '12.5', 1700000000.25, side, 'l', '', 1];
     const body = (side: string) => ({ error: [], result: { XTZUSD: [row(side)], last: '1' } });
     expect(kraken.trades!.parse(body('s'))).to.deep.equal([

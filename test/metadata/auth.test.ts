@@ -29,7 +29,10 @@ describe('metadata: write access (public/private × key × route)', () => {
   before(async () => {
     pub = await metadataInstance();
     // The config holds the key's digest only.
-    priv = await metadataInstance({ writes: true, api_keys: [`sha256:${createHash('sha256').update(GOOD_KEY).digest('hex')}`] });
+    priv = await metadataInstance({
+      writes: true,
+      api_keys: [`sha256:${createHash('sha256').update(GOOD_KEY).digest('hex')}`],
+    });
   });
   after(async () => {
     await pub?.close();

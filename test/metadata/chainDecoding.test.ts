@@ -48,7 +48,11 @@ describe('metadata: on-chain TZIP-16/21 decoding of recorded mainnet big maps', 
     }
     const data = map.find((e) => e.want_key === 'data')!;
     const result = await contractDocument('KT1K9gCRgaLRFKTErYt1wVxA3Frb9FjasjTV', stored, new MemoryStore('contract'));
-    expect(result).to.deep.equal({ uri: 'tezos-storage:data', document: JSON.parse(data.want_value as string), error: null });
+    expect(result).to.deep.equal({
+      uri: 'tezos-storage:data',
+      document: JSON.parse(data.want_value as string),
+      error: null,
+    });
   });
 
   it('kUSD token_metadata: raw UTF-8 token_info, thumbnailUri with its leading space kept', () => {
@@ -59,7 +63,13 @@ describe('metadata: on-chain TZIP-16/21 decoding of recorded mainnet big maps', 
     expect(decoded.info).to.deep.equal(want['1']);
     expect(want['1'].thumbnailUri.startsWith(' ')).to.equal(true);
     const fields = tokenFields(decoded.info);
-    expect(fields).to.include({ decimals: Number(want['1'].decimals), symbol: want['1'].symbol, name: want['1'].name, logo: want['1'].thumbnailUri.trim(), uri: null });
+    expect(fields).to.include({
+      decimals: Number(want['1'].decimals),
+      symbol: want['1'].symbol,
+      name: want['1'].name,
+      logo: want['1'].thumbnailUri.trim(),
+      uri: null,
+    });
   });
 
   it('hDAO %metadata: an ipfs:// URI for the resolver', () => {
@@ -72,7 +82,8 @@ describe('metadata: on-chain TZIP-16/21 decoding of recorded mainnet big maps', 
   it('hDAO token_metadata: a PACKed Micheline string holding the ipfs:// URI', () => {
     const [e] = entries('KT1AFA2mwNUMNd4SsujE1YYp29vd8BZejyKW-518.json');
     const want = e.want_value as { token_id: string; token_info: Record<string, string> };
-    const raw = (e.value as { args: [unknown, Array<{ args: [unknown, { bytes: string }] }>] }).args[1][0].args[1].bytes;
+    const raw = (e.value as { args: [unknown, Array<{ args: [unknown, { bytes: string }] }>] }).args[1][0].args[1]
+      .bytes;
     expect(raw.startsWith('05')).to.equal(true);
     const decoded = tokenMetadataValue(e.value)!;
     expect(decoded.tokenId).to.equal(BigInt(want.token_id));
@@ -84,7 +95,11 @@ describe('metadata: on-chain TZIP-16/21 decoding of recorded mainnet big maps', 
     const contents = readFixtureJson<unknown[]>('metadata', 'mints', 'hen-mint-objkt.json');
     const { operations } = new BlockNormalizer().normalizeGroup({ contents });
     // The oracle, read by hand from the recording: the internal `mint` call's token id and its "" bytes.
-    const internal = (contents[0] as { metadata: { internal_operation_results: Array<{ destination: string; parameters: { value: unknown } }> } }).metadata.internal_operation_results[0];
+    const internal = (
+      contents[0] as {
+        metadata: { internal_operation_results: Array<{ destination: string; parameters: { value: unknown } }> };
+      }
+    ).metadata.internal_operation_results[0];
     const objkt = internal.destination;
     const [, right] = pairArgs(internal.parameters.value);
     const [tokenId, info] = pairArgs(right);
@@ -98,7 +113,9 @@ describe('metadata: on-chain TZIP-16/21 decoding of recorded mainnet big maps', 
     contracts.insert({ contract: objkt, metadata_map: 515, token_map: 514, entries: {} });
     const indexer = new ChainMetadataIndexer(() => expect.fail('nothing in the recording is undecodable'));
     const block = { level: 1_400_000, time: Date.parse('2021-04-15T02:10:00Z') };
-    for (const op of operations) if (op.status === 'applied') await indexer.operation(op, block, { contracts, tokens, types: async () => undefined });
+    for (const op of operations)
+      if (op.status === 'applied')
+        await indexer.operation(op, block, { contracts, tokens, types: async () => undefined });
 
     expect([...tokens.rows.keys()]).to.deep.equal([`${objkt}_${wantId}`]);
     const row = tokens.rows.get(`${objkt}_${wantId}`)!;

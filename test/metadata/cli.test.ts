@@ -11,7 +11,11 @@ import { PLUGINS } from './support';
 const BIN = path.resolve(__dirname, '..', '..', 'framework', 'cli', 'tzidx.js');
 
 function tzidx(args: string[]): { code: number | null; err: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', TZIDX_PLUGINS: 'core-chain,metadata' }, timeout: 120_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: '', TZIDX_PLUGINS: 'core-chain,metadata' },
+    timeout: 120_000,
+  });
   return { code: r.status, err: r.stderr };
 }
 
@@ -20,10 +24,15 @@ describe('metadata: tzidx metadata import FILE', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tzidx-md-cli-'));
     try {
       const good = path.join(dir, 'good.json');
-      const entries = [{ address: 'tz1imALfjD83Lyjwq1qEwGcTpvdCi34RaxMq', alias: { name: 'Imported', kind: 'exchange' } }];
+      const entries = [
+        { address: 'tz1imALfjD83Lyjwq1qEwGcTpvdCi34RaxMq', alias: { name: 'Imported', kind: 'exchange' } },
+      ];
       fs.writeFileSync(good, JSON.stringify(entries));
       const bad = path.join(dir, 'bad.json');
-      fs.writeFileSync(bad, JSON.stringify([{ address: 'tz1imALfjD83Lyjwq1qEwGcTpvdCi34RaxMq', alias: { name: 'No kind' } }]));
+      fs.writeFileSync(
+        bad,
+        JSON.stringify([{ address: 'tz1imALfjD83Lyjwq1qEwGcTpvdCi34RaxMq', alias: { name: 'No kind' } }]),
+      );
       const data = path.join(dir, 'data');
       const ok = tzidx(['metadata', 'import', good, '--data-dir', data, '--log-level', 'silent']);
       expect(ok.code, ok.err).to.equal(0);
@@ -32,7 +41,10 @@ describe('metadata: tzidx metadata import FILE', () => {
       expect(refused.err).to.contain('/0/alias/kind is required');
       expect(tzidx(['metadata', 'nonsense', '--data-dir', data]).code).to.equal(2);
 
-      const app = await TzidxApp.create({ ...DEFAULTS, dataDir: data, metadata: { resolver: { enabled: false } } }, { log: silentLogger, available: PLUGINS });
+      const app = await TzidxApp.create(
+        { ...DEFAULTS, dataDir: data, metadata: { resolver: { enabled: false } } },
+        { log: silentLogger, available: PLUGINS },
+      );
       try {
         const { url } = await app.api.listen(0, '127.0.0.1');
         expect(await (await fetch(`${url}/metadata`)).json()).to.deep.equal(entries);

@@ -89,7 +89,14 @@ describe(`metadata: hostile chain values do not stop indexing (${BACKEND})`, fun
           (op.metadata.internal_operation_results ??= []).push(deepOrigination(kusd, deepOrigin));
           // An event of a type as deep (its hash is taken over the type without annotations).
           const result = { status: 'applied', consumed_milligas: '100' };
-          const event = { kind: 'event', source: kusd, nonce: 78, tag: 'deep', type: { placeholder: 1 }, payload: { placeholder: 0 } };
+          const event = {
+            kind: 'event',
+            source: kusd,
+            nonce: 78,
+            tag: 'deep',
+            type: { placeholder: 1 },
+            payload: { placeholder: 0 },
+          };
           op.metadata.internal_operation_results.push({ ...event, result });
         },
         [second]: (block) => {

@@ -10,7 +10,11 @@ import { metadataInstance, send } from './support';
 
 const GATEWAY = 'https://gateway.test';
 const SETTINGS = { ipfsGateway: GATEWAY, timeoutMs: 200, maxBytes: 2048 };
-const HDAO_DOC = readFixtureJson<Record<string, unknown>>('metadata', 'tzip16', 'KT1AFA2mwNUMNd4SsujE1YYp29vd8BZejyKW.json');
+const HDAO_DOC = readFixtureJson<Record<string, unknown>>(
+  'metadata',
+  'tzip16',
+  'KT1AFA2mwNUMNd4SsujE1YYp29vd8BZejyKW.json',
+);
 
 /** A mock network: nothing leaves the process, unmatched requests fail. */
 function mockNet(): { agent: MockAgent; pool: ReturnType<MockAgent['get']> } {
@@ -53,14 +57,27 @@ describe('metadata: background resolver', () => {
   it('fills documents for token URIs, retries failures with backoff, then gives up', async () => {
     const contract = 'KT1AFA2mwNUMNd4SsujE1YYp29vd8BZejyKW';
     const token = (id: number, uri: string): Record<string, unknown> => ({
-      row_id: BigInt(id + 1), contract, token_id: BigInt(id), token_key: `${contract}_${id}`, kind: 'fa2', uri,
-      first_height: 1, first_time: new Date('2021-03-01T00:00:00Z'), update_height: 1,
+      row_id: BigInt(id + 1),
+      contract,
+      token_id: BigInt(id),
+      token_key: `${contract}_${id}`,
+      kind: 'fa2',
+      uri,
+      first_height: 1,
+      first_time: new Date('2021-03-01T00:00:00Z'),
+      update_height: 1,
     });
     await t.insert('token', [token(0, 'ipfs://QmGood'), token(1, 'ipfs://QmGone')]);
     const { agent, pool } = mockNet();
     pool.intercept({ path: '/ipfs/QmGood' }).reply(200, JSON.stringify({ name: 'hDAO', symbol: 'hDAO', decimals: 6 }));
     pool.intercept({ path: '/ipfs/QmGone' }).reply(404, '').times(3);
-    const resolver = new DocumentResolver(t.app.db.writer, new PluginTables(t.app.catalog), new DocumentFetcher(SETTINGS, agent), { attempts: 2, backoffMs: 60_000 }, silentLogger);
+    const resolver = new DocumentResolver(
+      t.app.db.writer,
+      new PluginTables(t.app.catalog),
+      new DocumentFetcher(SETTINGS, agent),
+      { attempts: 2, backoffMs: 60_000 },
+      silentLogger,
+    );
 
     let clock = Date.parse('2026-01-01T00:00:00Z');
     const now = (): Date => new Date(clock);
@@ -68,7 +85,10 @@ describe('metadata: background resolver', () => {
     // Nothing is due until the backoff has passed.
     expect(await resolver.runAll(now)).to.equal(0);
     const docs = async (): Promise<Record<string, Record<string, unknown>>> => {
-      const rows = await t.app.db.reader.withSchema('metadata').from('metadata_documents').select('uri', 'status', 'attempts', 'next_try_time', 'error');
+      const rows = await t.app.db.reader
+        .withSchema('metadata')
+        .from('metadata_documents')
+        .select('uri', 'status', 'attempts', 'next_try_time', 'error');
       return Object.fromEntries(rows.map((r: Record<string, unknown>) => [r.uri, r]));
     };
     let d = await docs();
@@ -93,7 +113,11 @@ describe('metadata: background resolver', () => {
     ]);
     const one = (await send(t, 'GET', `/v1/tokens/${contract}_0`)).json as Record<string, unknown>;
     expect(one).to.include({ ledger: contract, token_id: '0', token_type: 'fa2', name: 'hDAO' });
-    expect((await send(t, 'GET', `/metadata/${contract}/0`)).json).to.deep.equal({ address: contract, asset_id: 0, tz21: { name: 'hDAO', symbol: 'hDAO', decimals: 6 } });
+    expect((await send(t, 'GET', `/metadata/${contract}/0`)).json).to.deep.equal({
+      address: contract,
+      asset_id: 0,
+      tz21: { name: 'hDAO', symbol: 'hDAO', decimals: 6 },
+    });
     expect((await send(t, 'GET', `/v1/tokens/${contract}_9`)).status).to.equal(404);
     expect((await send(t, 'GET', '/v1/tokens/nonsense')).status).to.equal(400);
   });

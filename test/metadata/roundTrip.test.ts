@@ -22,7 +22,11 @@ describe('metadata: create → read → meta=1 → update → delete → purge',
   after(() => t?.close());
 
   it('runs the whole life of an entry', async () => {
-    const entry = { address: baker, alias: { name: 'Round Trip', kind: 'validator' }, baker: { status: 'public', fee: 0.1 } };
+    const entry = {
+      address: baker,
+      alias: { name: 'Round Trip', kind: 'validator' },
+      baker: { status: 'public', fee: 0.1 },
+    };
     const created = await send(t, 'POST', '/metadata', [entry], auth);
     expect(created.status).to.equal(201);
     expect(created.json).to.deep.equal([entry]);
@@ -42,8 +46,16 @@ describe('metadata: create → read → meta=1 → update → delete → purge',
     // A token entry, in both path forms.
     const token = { alias: { name: 'Token 7', kind: 'token' }, asset: { standard: 'fa2', symbol: 'T7', decimals: 6 } };
     expect((await send(t, 'PUT', `/metadata/${baker}_7`, token, auth)).status).to.equal(200);
-    expect((await send(t, 'GET', `/metadata/${baker}/7`)).json).to.deep.equal({ address: baker, asset_id: 7, ...token });
-    expect((await send(t, 'GET', `/metadata/${baker}_7`)).json).to.deep.equal({ address: baker, asset_id: 7, ...token });
+    expect((await send(t, 'GET', `/metadata/${baker}/7`)).json).to.deep.equal({
+      address: baker,
+      asset_id: 7,
+      ...token,
+    });
+    expect((await send(t, 'GET', `/metadata/${baker}_7`)).json).to.deep.equal({
+      address: baker,
+      asset_id: 7,
+      ...token,
+    });
 
     expect((await send(t, 'DELETE', `/metadata/${baker}/7`, undefined, auth)).status).to.equal(204);
     expect((await send(t, 'GET', `/metadata/${baker}/7`)).status).to.equal(404);
@@ -65,13 +77,21 @@ describe('metadata: create → read → meta=1 → update → delete → purge',
     const without = (await send(t, 'GET', `/explorer/account/${baker}`)).json as Record<string, unknown>;
     expect(without).not.to.have.property('metadata');
     await send(t, 'DELETE', `/metadata/${baker}`, undefined, auth);
-    expect(((await send(t, 'GET', `/explorer/account/${baker}?meta=1`)).json as { metadata: unknown }).metadata).to.deep.equal({});
+    expect(
+      ((await send(t, 'GET', `/explorer/account/${baker}?meta=1`)).json as { metadata: unknown }).metadata,
+    ).to.deep.equal({});
   });
 
   it('names the failing JSON path of an invalid body', async () => {
     const cases: Array<[unknown, string]> = [
       [[{ address: baker, alias: { name: 'x', kind: 'wizard' } }], '/0/alias/kind'],
-      [[{ address: baker, alias: { name: 'ok', kind: 'user' } }, { address: baker, baker: { fee: 0.1 } }], '/1/baker/status'],
+      [
+        [
+          { address: baker, alias: { name: 'ok', kind: 'user' } },
+          { address: baker, baker: { fee: 0.1 } },
+        ],
+        '/1/baker/status',
+      ],
       [[{ address: baker, asset: { standard: 'fa2', symbol: 'S', decimals: 99 } }], '/0/asset/decimals'],
       [[{ address: baker, unknown_ns: {} }], '/0/unknown_ns'],
       [[{ address: 'tz1nope' }], '/0/address'],
@@ -122,7 +142,20 @@ describe('metadata: create → read → meta=1 → update → delete → purge',
 
   it('serves the schemas', async () => {
     const names = (await send(t, 'GET', '/metadata/schemas')).json as string[];
-    expect(names).to.deep.equal(['alias', 'asset', 'baker', 'domain', 'location', 'media', 'payout', 'rights', 'social', 'tz16', 'tz21', 'updated']);
+    expect(names).to.deep.equal([
+      'alias',
+      'asset',
+      'baker',
+      'domain',
+      'location',
+      'media',
+      'payout',
+      'rights',
+      'social',
+      'tz16',
+      'tz21',
+      'updated',
+    ]);
     const alias = (await send(t, 'GET', '/metadata/schemas/alias')).json as { required: string[] };
     expect(alias.required).to.deep.equal(['name', 'kind']);
     const missing = await send(t, 'GET', '/metadata/schemas/nope');
@@ -135,12 +168,21 @@ describe('metadata: restart', () => {
   it('keeps written entries across a restart', async () => {
     const db = await createTestDatabase();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tzidx-md-'));
-    const config: InstanceConfig = { ...DEFAULTS, dataDir: dir, databaseUrl: db.url, metadata: { writes: true, api_keys: [GOOD_KEY], resolver: { enabled: false } } };
+    const config: InstanceConfig = {
+      ...DEFAULTS,
+      dataDir: dir,
+      databaseUrl: db.url,
+      metadata: { writes: true, api_keys: [GOOD_KEY], resolver: { enabled: false } },
+    };
     const entry = { address: 'tz1imALfjD83Lyjwq1qEwGcTpvdCi34RaxMq', alias: { name: 'Survivor', kind: 'user' } };
     try {
       let app = await TzidxApp.create(config, { log: silentLogger, available: PLUGINS });
       let { url } = await app.api.listen(0, '127.0.0.1');
-      const posted = await fetch(`${url}/metadata`, { method: 'POST', headers: { ...bearer(GOOD_KEY), 'content-type': 'application/json' }, body: JSON.stringify([entry]) });
+      const posted = await fetch(`${url}/metadata`, {
+        method: 'POST',
+        headers: { ...bearer(GOOD_KEY), 'content-type': 'application/json' },
+        body: JSON.stringify([entry]),
+      });
       expect(posted.status).to.equal(201);
       await app.close();
       app = await TzidxApp.create(config, { log: silentLogger, available: PLUGINS });
@@ -160,7 +202,16 @@ function accountRow(t: TestInstance, address: string): Record<string, unknown> {
   for (const c of t.app.catalog.table('account')!.columns) {
     if (c.name in row || c.nullable) continue;
     const type = c.type.name;
-    row[c.name] = type === 'bool' ? false : type === 'datetime' ? new Date(0) : type.startsWith('enum(') ? type.slice(5, -1).split(',')[0] : type === 'string' || type === 'address' || type.startsWith('hash') || type === 'bytes' ? '' : 0;
+    row[c.name] =
+      type === 'bool'
+        ? false
+        : type === 'datetime'
+          ? new Date(0)
+          : type.startsWith('enum(')
+            ? type.slice(5, -1).split(',')[0]
+            : type === 'string' || type === 'address' || type.startsWith('hash') || type === 'bytes'
+              ? ''
+              : 0;
   }
   return row;
 }

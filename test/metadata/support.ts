@@ -10,7 +10,13 @@ export function metadataInstance(metadata: Record<string, unknown> = {}): Promis
   return startTestInstance({ plugins: PLUGINS, config: { metadata: { resolver: { enabled: false }, ...metadata } } });
 }
 
-export async function send(t: TestInstance, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
+export async function send(
+  t: TestInstance,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown }> {
   const res = await fetch(t.url + path, {
     method,
     headers: { 'content-type': 'application/json', ...headers },

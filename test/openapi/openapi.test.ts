@@ -11,8 +11,15 @@ import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 
-type Op = { parameters?: Array<{ name: string; in: string; schema?: { enum?: unknown[] } }>; 'x-tzidx-params-from'?: { table: string; columns: Record<string, string> } };
-type Doc = { paths: Record<string, { get: Op }>; info: Record<string, unknown>; components: { schemas: Record<string, { properties?: Record<string, { 'x-operators'?: string[] }> }> } };
+type Op = {
+  parameters?: Array<{ name: string; in: string; schema?: { enum?: unknown[] } }>;
+  'x-tzidx-params-from'?: { table: string; columns: Record<string, string> };
+};
+type Doc = {
+  paths: Record<string, { get: Op }>;
+  info: Record<string, unknown>;
+  components: { schemas: Record<string, { properties?: Record<string, { 'x-operators'?: string[] }> }> };
+};
 
 /** koa-router path syntax → OpenAPI's, written independently of the generator's conversion. */
 function documentedForm(layerPath: string): string {
@@ -28,7 +35,9 @@ describe(`OpenAPI document (${BACKEND})`, function () {
     // DEX rows (pools, trades, positions) so the DEX routes have ids to be called with; no token rows
     // (the newest token row gives /metadata/{contract}/{id} its ids and should be a chain token).
     fixtureHolder.fixture = { ...dexFixture(Date.now(), 40), tokens: [] };
-    t = await startTestInstance({ plugins: [...discoverPlugins([BUILTIN_PLUGIN_DIR]), DexFixturePlugin as unknown as PluginClass] });
+    t = await startTestInstance({
+      plugins: [...discoverPlugins([BUILTIN_PLUGIN_DIR]), DexFixturePlugin as unknown as PluginClass],
+    });
     const chain = new SandboxChain({ seed: 'openapi', profile: 'tiny' });
     chain.bake(40);
     await indexSandbox(t, chain);
@@ -36,7 +45,8 @@ describe(`OpenAPI document (${BACKEND})`, function () {
     await t.app.container.resolve<MetadataImport>(METADATA_IMPORT)(demoMetadataEntries(chain), 'demo');
     // Plugins that poll outside the chain (markets: the simulated exchange) fill their tables too.
     await t.app.startPlugins();
-    for (let i = 0; i < 300 && ((await (await t.get('/markets/tickers')).json()) as unknown[]).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 300 && ((await (await t.get('/markets/tickers')).json()) as unknown[]).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
     const res = await t.get('/openapi.json');
     expect(res.status).to.equal(200);
     doc = (await res.json()) as Doc;
@@ -53,12 +63,13 @@ describe(`OpenAPI document (${BACKEND})`, function () {
     expect(validator.version).to.equal('3.1');
   });
 
-  it('documents every table with its columns, types and each type\'s operators, and every series', () => {
+  it("documents every table with its columns, types and each type's operators, and every series", () => {
     for (const table of t.app.catalog.tables.values()) {
       expect(doc.paths, table.code).to.have.property(`/tables/${table.code}`);
       const columns = doc.components.schemas[`${table.code}.columns`].properties!;
       expect(Object.keys(columns)).to.deep.equal(table.columns.map((c) => c.name));
-      for (const c of table.columns) expect(columns[c.name]['x-operators'], `${table.code}.${c.name}`).to.deep.equal([...c.type.operators]);
+      for (const c of table.columns)
+        expect(columns[c.name]['x-operators'], `${table.code}.${c.name}`).to.deep.equal([...c.type.operators]);
       const filters = Object.keys(doc.components.schemas[`${table.code}.filters`].properties!);
       for (const c of table.columns) for (const op of c.type.operators) expect(filters).to.include(`${c.name}.${op}`);
     }
@@ -99,10 +110,13 @@ describe(`OpenAPI document (${BACKEND})`, function () {
         }
         Object.keys(source.columns).forEach((name, i) => (values[name] = String(rows[0][i])));
       }
-      for (const p of names) values[p.name] ??= p.schema?.enum ? String(p.schema.enum[0]) : (undefined as unknown as string);
+      for (const p of names)
+        values[p.name] ??= p.schema?.enum ? String(p.schema.enum[0]) : (undefined as unknown as string);
       const missing = names.filter((p) => values[p.name] === undefined).map((p) => p.name);
       if (missing.length) {
-        failures.push(`${path}: no source of valid values for ${missing.join(', ')} (declare RouteDoc.params or pathParams)`);
+        failures.push(
+          `${path}: no source of valid values for ${missing.join(', ')} (declare RouteDoc.params or pathParams)`,
+        );
         continue;
       }
       if (names.length) withParams++;
@@ -115,7 +129,7 @@ describe(`OpenAPI document (${BACKEND})`, function () {
     expect(withParams).to.be.greaterThan(15);
   });
 
-  it('shows only enabled plugins: a disabled plugin\'s tables and routes are not in the document', async () => {
+  it("shows only enabled plugins: a disabled plugin's tables and routes are not in the document", async () => {
     const small = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]), enabled: ['core-chain'] });
     try {
       const d = (await (await small.get('/openapi.json')).json()) as Doc;
@@ -123,7 +137,9 @@ describe(`OpenAPI document (${BACKEND})`, function () {
       expect(plugins).to.deep.equal(['core-chain']);
       expect(d.paths).to.have.property('/tables/block');
       expect(d.paths).not.to.have.property('/tables/bigmap_values');
-      expect(Object.keys(d.paths).filter((p) => p.startsWith('/explorer/bigmap') || p.startsWith('/explorer/election'))).to.deep.equal([]);
+      expect(
+        Object.keys(d.paths).filter((p) => p.startsWith('/explorer/bigmap') || p.startsWith('/explorer/election')),
+      ).to.deep.equal([]);
       expect((await small.get('/tables/bigmap_values')).status).to.equal(404);
     } finally {
       await small.close();

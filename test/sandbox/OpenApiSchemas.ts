@@ -4,7 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /** Octez OpenAPI specs live beside the fixtures, in shared/reference/octez-openapi. */
-export const OPENAPI_DIR = process.env.TZIDX_OPENAPI ?? path.resolve(process.cwd(), '..', 'shared', 'reference', 'octez-openapi');
+export const OPENAPI_DIR =
+  process.env.TZIDX_OPENAPI ?? path.resolve(process.cwd(), '..', 'shared', 'reference', 'octez-openapi');
 
 type Schema = Record<string, unknown>;
 
@@ -21,16 +22,21 @@ function strictify(x: unknown): unknown {
   const src = x as Schema;
   const out: Schema = {};
   for (const [k, v] of Object.entries(src)) if (k !== 'nullable') out[k === 'oneOf' ? 'anyOf' : k] = strictify(v);
-  if (src.type === 'object' && src.properties && src.additionalProperties === undefined) out.additionalProperties = false;
+  if (src.type === 'object' && src.properties && src.additionalProperties === undefined)
+    out.additionalProperties = false;
   return src.nullable ? { anyOf: [out, { type: 'null' }] } : out;
 }
 
-const refsTo = (x: unknown, id: string): unknown => JSON.parse(JSON.stringify(x).replaceAll('"#/components/', `"${id}#/components/`));
+const refsTo = (x: unknown, id: string): unknown =>
+  JSON.parse(JSON.stringify(x).replaceAll('"#/components/', `"${id}#/components/`));
 
 /** Validators built from one Octez OpenAPI file. */
 export class OpenApiSchemas {
   private readonly ajv = new Ajv({ strict: false, allErrors: false });
-  private readonly doc: { paths: Record<string, Record<string, Schema>>; components: { schemas: Record<string, Schema> } };
+  private readonly doc: {
+    paths: Record<string, Record<string, Schema>>;
+    components: { schemas: Record<string, Schema> };
+  };
   private readonly id: string;
   private readonly kinds = new Map<string, ValidateFunction>();
 
@@ -49,9 +55,12 @@ export class OpenApiSchemas {
 
   /** The 200 response schema of a GET path as written in the spec. */
   response(specPath: string): ValidateFunction {
-    const op = this.doc.paths[specPath]?.get as { responses: Record<string, { content: Record<string, { schema: unknown }> }> } | undefined;
+    const op = this.doc.paths[specPath]?.get as
+      { responses: Record<string, { content: Record<string, { schema: unknown }> }> } | undefined;
     if (!op) throw new Error(`no GET ${specPath} in ${this.id}`);
-    return this.ajv.compile(refsTo(strictify(op.responses['200'].content['application/json'].schema), this.id) as Schema);
+    return this.ajv.compile(
+      refsTo(strictify(op.responses['200'].content['application/json'].schema), this.id) as Schema,
+    );
   }
 
   /** Validator for one operation content of `kind`, from the `oneOf` branch of that kind. */
@@ -59,7 +68,9 @@ export class OpenApiSchemas {
     const key = `${component}/${kind}`;
     const hit = this.kinds.get(key);
     if (hit) return hit;
-    const root = strictify(this.doc.components.schemas[component]) as { anyOf: { properties: { kind: { enum: string[] } } }[] };
+    const root = strictify(this.doc.components.schemas[component]) as {
+      anyOf: { properties: { kind: { enum: string[] } } }[];
+    };
     const branches = root.anyOf.filter((b) => b.properties?.kind?.enum?.includes(kind));
     if (branches.length === 0) throw new Error(`no ${kind} in ${component}`);
     const v = this.ajv.compile(refsTo(branches.length === 1 ? branches[0] : { anyOf: branches }, this.id) as Schema);
@@ -69,7 +80,9 @@ export class OpenApiSchemas {
 
   /** Every kind the component lists. */
   kindsOf(component: string): string[] {
-    const root = strictify(this.doc.components.schemas[component]) as { anyOf: { properties: { kind: { enum: string[] } } }[] };
+    const root = strictify(this.doc.components.schemas[component]) as {
+      anyOf: { properties: { kind: { enum: string[] } } }[];
+    };
     return root.anyOf.flatMap((b) => b.properties?.kind?.enum ?? []);
   }
 }

@@ -5,7 +5,21 @@
  */
 export type Signature = Map<string, Set<string>>;
 
-const MICHELINE_KEYS = new Set(['value', 'storage', 'key', 'key_type', 'value_type', 'code', 'type', 'payload', 'with', 'ticket_contents', 'ticket_ty', 'content', 'content_type']);
+const MICHELINE_KEYS = new Set([
+  'value',
+  'storage',
+  'key',
+  'key_type',
+  'value_type',
+  'code',
+  'type',
+  'payload',
+  'with',
+  'ticket_contents',
+  'ticket_ty',
+  'content',
+  'content_type',
+]);
 
 export function typeOf(v: unknown): string {
   if (v === null) return 'null';
@@ -26,7 +40,8 @@ export function addSignature(sig: Signature, value: unknown, path = ''): Signatu
   }
   add(path || '$', typeOf(value));
   if (Array.isArray(value)) for (const item of value) addSignature(sig, item, `${path}[]`);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) addSignature(sig, v, path ? `${path}.${k}` : k);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) addSignature(sig, v, path ? `${path}.${k}` : k);
   return sig;
 }
 

@@ -22,14 +22,19 @@ export interface BalanceUpdate {
 export interface Block {
   hash: string;
   header: { level: number; predecessor: string; [k: string]: unknown };
-  metadata: { balance_updates: BalanceUpdate[]; implicit_operations_results: { balance_updates?: BalanceUpdate[] }[]; [k: string]: unknown };
+  metadata: {
+    balance_updates: BalanceUpdate[];
+    implicit_operations_results: { balance_updates?: BalanceUpdate[] }[];
+    [k: string]: unknown;
+  };
   operations: { hash: string; contents: Content[] }[][];
 }
 
 /** Parsed blocks 1..head of a chain, through the node's own JSON rendering. */
 export function blocksOf(chain: SandboxChain, from = 1): Block[] {
   const out: Block[] = [];
-  for (let level = from; level <= chain.headLevel; level++) out.push(JSON.parse(chain.blockJson(chain.at(level)!)) as Block);
+  for (let level = from; level <= chain.headLevel; level++)
+    out.push(JSON.parse(chain.blockJson(chain.at(level)!)) as Block);
   return out;
 }
 
@@ -44,14 +49,17 @@ export function contentsOf(blocks: Block[]): Content[] {
  */
 export function effectiveUpdateLists(block: Block): BalanceUpdate[][] {
   const lists: BalanceUpdate[][] = [block.metadata.balance_updates];
-  for (const r of block.metadata.implicit_operations_results ?? []) if (r.balance_updates) lists.push(r.balance_updates);
+  for (const r of block.metadata.implicit_operations_results ?? [])
+    if (r.balance_updates) lists.push(r.balance_updates);
   for (const op of block.operations.flat()) {
     for (const c of op.contents) {
       const m = c.metadata;
       if (!m) continue;
       if (m.balance_updates) lists.push(m.balance_updates);
-      if (m.operation_result?.status === 'applied' && m.operation_result.balance_updates) lists.push(m.operation_result.balance_updates);
-      for (const i of m.internal_operation_results ?? []) if (i.result.status === 'applied' && i.result.balance_updates) lists.push(i.result.balance_updates);
+      if (m.operation_result?.status === 'applied' && m.operation_result.balance_updates)
+        lists.push(m.operation_result.balance_updates);
+      for (const i of m.internal_operation_results ?? [])
+        if (i.result.status === 'applied' && i.result.balance_updates) lists.push(i.result.balance_updates);
     }
   }
   return lists;
@@ -60,7 +68,11 @@ export function effectiveUpdateLists(block: Block): BalanceUpdate[][] {
 export interface LazyStorageDiffItem {
   kind: string;
   id: string;
-  diff: { action: 'alloc' | 'copy' | 'update' | 'remove'; source?: string; updates?: { key_hash: string; value?: unknown }[] };
+  diff: {
+    action: 'alloc' | 'copy' | 'update' | 'remove';
+    source?: string;
+    updates?: { key_hash: string; value?: unknown }[];
+  };
 }
 
 export interface AppliedResult {
@@ -75,20 +87,33 @@ export interface AppliedResult {
  * LB subsidy (see docs/sandbox.md: Octez applies it before the operations).
  */
 export function appliedResults(block: Block): AppliedResult[] {
-  const implicit = (block.metadata.implicit_operations_results ?? []) as (AppliedResult['result'] & { kind: string; balance_updates?: BalanceUpdate[] })[];
+  const implicit = (block.metadata.implicit_operations_results ?? []) as (AppliedResult['result'] & {
+    kind: string;
+    balance_updates?: BalanceUpdate[];
+  })[];
   const out: AppliedResult[] = implicit.filter((r) => r.kind === 'origination').map((result) => ({ result }));
   for (const op of block.operations.flat())
     for (const c of op.contents) {
       const m = c.metadata;
       if (m?.operation_result?.status !== 'applied') continue;
-      out.push({ contract: c.kind === 'transaction' ? (c.destination as string) : undefined, result: m.operation_result as AppliedResult['result'] });
+      out.push({
+        contract: c.kind === 'transaction' ? (c.destination as string) : undefined,
+        result: m.operation_result as AppliedResult['result'],
+      });
       for (const i of m.internal_operation_results ?? []) {
         const internal = i as typeof i & { destination?: string };
-        if (internal.result.status === 'applied') out.push({ contract: internal.kind === 'transaction' ? internal.destination : undefined, result: internal.result as AppliedResult['result'] });
+        if (internal.result.status === 'applied')
+          out.push({
+            contract: internal.kind === 'transaction' ? internal.destination : undefined,
+            result: internal.result as AppliedResult['result'],
+          });
       }
     }
   // The subsidy's result names no destination: it is the contract its balance updates credit.
   for (const result of implicit.filter((r) => r.kind === 'transaction'))
-    out.push({ contract: result.balance_updates?.find((u) => u.kind === 'contract' && BigInt(u.change) > 0n)?.contract, result });
+    out.push({
+      contract: result.balance_updates?.find((u) => u.kind === 'contract' && BigInt(u.change) > 0n)?.contract,
+      result,
+    });
   return out;
 }

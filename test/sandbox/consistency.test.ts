@@ -15,7 +15,9 @@ describe('sandbox ledger consistency', function () {
         lists++;
         // `staking` entries count pseudotokens, not mutez: they balance each other, not the tez moves.
         const sum = list.filter((u) => u.kind !== 'staking').reduce((s, u) => s + BigInt(u.change), 0n);
-        const tokens = list.filter((u) => u.kind === 'staking').reduce((s, u) => s + (u.category === 'delegator_numerator' ? 1n : -1n) * BigInt(u.change), 0n);
+        const tokens = list
+          .filter((u) => u.kind === 'staking')
+          .reduce((s, u) => s + (u.category === 'delegator_numerator' ? 1n : -1n) * BigInt(u.change), 0n);
         expect(tokens).to.equal(0n);
         expect(sum, `block ${b.header.level}: ${JSON.stringify(list)}`).to.equal(0n);
       }

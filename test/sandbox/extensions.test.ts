@@ -54,10 +54,17 @@ const TEST_EXTENSION: SandboxExtension = {
         const to = ctx.book.bakers[0].address;
         const content: ManagerContent = {
           kind: 'transaction',
-          fields: { amount: '0', destination: token.address, parameters: { entrypoint: 'transfer', value: pair(str(from.address), str(to), int(1)) } },
+          fields: {
+            amount: '0',
+            destination: token.address,
+            parameters: { entrypoint: 'transfer', value: pair(str(from.address), str(to), int(1)) },
+          },
           gasLimit: 2800,
           storageLimit: 100,
-          apply: () => ({ result: token.transfer(new CallContext(ctx, from.address), from.address, from.address, to, 1n).result as Record<string, unknown> }),
+          apply: () => ({
+            result: token.transfer(new CallContext(ctx, from.address), from.address, from.address, to, 1n)
+              .result as Record<string, unknown>,
+          }),
         };
         return new ManagerGroupBuilder(ctx).build(from.address, [content]);
       },
@@ -74,9 +81,13 @@ describe('sandbox extensions', function () {
     const chain = new SandboxChain({ seed: 'no-ext', profile: 'tiny', extensions: [] });
     chain.bake(40);
     // Users still originate registries and ticketers (the chain's own traffic).
-    const roles = chain.knownContracts().map((c) => c.role).filter((r) => r !== 'registry' && r !== 'ticketer');
+    const roles = chain
+      .knownContracts()
+      .map((c) => c.role)
+      .filter((r) => r !== 'registry' && r !== 'ticketer');
     expect(roles).to.deep.equal(['fa1.2', 'fa1.2', 'fa1.2']);
-    for (let l = 2; l <= chain.headLevel; l++) expect((chain.block(l) as Json).metadata.implicit_operations_results).to.deep.equal([]);
+    for (let l = 2; l <= chain.headLevel; l++)
+      expect((chain.block(l) as Json).metadata.implicit_operations_results).to.deep.equal([]);
     const called = new Set(operations(chain).map(({ op }) => op.destination));
     const defaults = new SandboxChain({ seed: 'no-ext', profile: 'tiny' });
     const defi = defaults.knownContracts().filter((c) => c.role !== 'fa1.2');
@@ -91,10 +102,14 @@ describe('sandbox extensions', function () {
     const others = chain.knownContracts().filter((c) => !['fa1.2', 'registry', 'ticketer', 'lb_cpmm'].includes(c.role));
     expect(others.length).to.be.greaterThan(2);
     // Calls users sent (internal operations, which carry a nonce, are the pools' own token moves).
-    const sent = operations(chain).filter(({ op }) => op.kind === 'transaction' && op.nonce === undefined).map(({ op }) => op.destination);
+    const sent = operations(chain)
+      .filter(({ op }) => op.kind === 'transaction' && op.nonce === undefined)
+      .map(({ op }) => op.destination);
     expect(sent.filter((d) => d === lb.address).length, 'LB calls').to.be.greaterThan(3);
     for (const c of others) expect(sent.includes(c.address), c.name).to.equal(false);
-    expect(() => new SandboxChain({ seed: 'x', profile: 'tiny', traffic: ['defi-dex:nope'] })).to.throw(/unknown sandbox traffic defi-dex:nope/);
+    expect(() => new SandboxChain({ seed: 'x', profile: 'tiny', traffic: ['defi-dex:nope'] })).to.throw(
+      /unknown sandbox traffic defi-dex:nope/,
+    );
   });
 
   it('a plugin’s simulator adds its contracts and traffic through the hook', () => {
@@ -104,7 +119,9 @@ describe('sandbox extensions', function () {
     expect(token).to.not.equal(undefined);
     const genesis = (chain.block(1) as Json).metadata.implicit_operations_results as Json[];
     expect(genesis.some((r) => r.originated_contracts?.includes(token!.address))).to.equal(true);
-    const calls = operations(chain).filter(({ op }) => op.destination === token!.address && op.parameters?.entrypoint === 'transfer');
+    const calls = operations(chain).filter(
+      ({ op }) => op.destination === token!.address && op.parameters?.entrypoint === 'transfer',
+    );
     expect(calls.length).to.be.greaterThan(0);
   });
 });

@@ -15,20 +15,36 @@ function exprOfBinary(value: unknown): string {
 
 interface Registration {
   value: unknown;
-  result: { status: string; global_address?: string; storage_size?: string; balance_updates?: { kind: string; change: string }[]; errors?: { id: string }[] };
+  result: {
+    status: string;
+    global_address?: string;
+    storage_size?: string;
+    balance_updates?: { kind: string; change: string }[];
+    errors?: { id: string }[];
+  };
 }
 
 describe('sandbox global constants', function () {
   it('addresses and sizes follow the real chain (hangzhounet registration)', function () {
-    const block = readFixtureJson<{ operations: { contents: Content[] }[][] }>('tezos-rpc', 'blocks', 'trimmed', 'hangzhounet-register_global_constant.json');
-    const real = block.operations.flat().flatMap((op) => op.contents).filter((c) => c.kind === 'register_global_constant');
+    const block = readFixtureJson<{ operations: { contents: Content[] }[][] }>(
+      'tezos-rpc',
+      'blocks',
+      'trimmed',
+      'hangzhounet-register_global_constant.json',
+    );
+    const real = block.operations
+      .flat()
+      .flatMap((op) => op.contents)
+      .filter((c) => c.kind === 'register_global_constant');
     expect(real).to.have.length.greaterThan(0);
     for (const c of real) {
       const result = (c.metadata as { operation_result: Registration['result'] }).operation_result;
       expect(globalConstantAddress(c.value as never)).to.equal(result.global_address);
       expect(String(globalConstantSize(c.value as never))).to.equal(result.storage_size);
       // Storage is burnt at 250 mutez per byte.
-      expect(result.balance_updates?.find((u) => u.kind === 'contract')?.change).to.equal(String(-BigInt(result.storage_size as string) * 250n));
+      expect(result.balance_updates?.find((u) => u.kind === 'contract')?.change).to.equal(
+        String(-BigInt(result.storage_size as string) * 250n),
+      );
     }
   });
 

@@ -15,12 +15,17 @@ class ReceiptReplay {
   apply(block: Block): void {
     for (const list of effectiveUpdateLists(block))
       for (const u of list) {
-        if (u.kind === 'contract') this.balances.set(u.contract as string, (this.balances.get(u.contract as string) ?? 0n) + BigInt(u.change));
+        if (u.kind === 'contract')
+          this.balances.set(u.contract as string, (this.balances.get(u.contract as string) ?? 0n) + BigInt(u.change));
         const staker = u.staker as Record<string, string> | undefined;
-        const owner = u.kind === 'freezer' && u.category === 'deposits' ? (staker?.baker_own_stake ?? staker?.baker_edge) : undefined;
+        const owner =
+          u.kind === 'freezer' && u.category === 'deposits'
+            ? (staker?.baker_own_stake ?? staker?.baker_edge)
+            : undefined;
         if (owner) this.ownFrozen.set(owner, (this.ownFrozen.get(owner) ?? 0n) + BigInt(u.change));
       }
-    for (const c of block.operations.flat().flatMap((op) => op.contents)) if (c.counter !== undefined) this.counters.set(c.source as string, c.counter);
+    for (const c of block.operations.flat().flatMap((op) => op.contents))
+      if (c.counter !== undefined) this.counters.set(c.source as string, c.counter);
     for (const { contract, result } of appliedResults(block)) {
       for (const kt1 of result.originated_contracts ?? []) this.contracts.add(kt1);
       if (contract && result.storage !== undefined) this.storages.set(contract, result.storage);
@@ -67,7 +72,8 @@ describe('sandbox context as of a past block', function () {
   it('balances, counters, stakes, storages and big maps at level N equal a replay of the receipts of blocks ≤ N', async function () {
     const replay = new ReceiptReplay();
     const headBalances = new Map<string, string>();
-    for (const address of chain.book.allAddresses()) headBalances.set(address, (await get('head', `contracts/${address}/balance`)).value as string);
+    for (const address of chain.book.allAddresses())
+      headBalances.set(address, (await get('head', `contracts/${address}/balance`)).value as string);
     let differFromHead = 0;
     let bigMapEntries = 0;
     for (const block of blocksOf(chain)) {
@@ -82,16 +88,33 @@ describe('sandbox context as of a past block', function () {
         expect(res.value, `balance of ${address} at ${level}`).to.equal(String(replay.balances.get(address) ?? 0n));
         if (res.value !== headBalances.get(address)) differFromHead++;
       }
-      for (const [source, counter] of replay.counters) expect((await get(level, `contracts/${source}/counter`)).value, `counter of ${source} at ${level}`).to.equal(counter);
-      for (const [baker, frozen] of replay.ownFrozen) expect((await get(level, `contracts/${baker}/staked_balance`)).value, `stake of ${baker} at ${level}`).to.equal(String(frozen));
-      for (const [contract, storage] of replay.storages) expect((await get(level, `contracts/${contract}/storage`)).value, `storage of ${contract} at ${level}`).to.deep.equal(storage);
+      for (const [source, counter] of replay.counters)
+        expect((await get(level, `contracts/${source}/counter`)).value, `counter of ${source} at ${level}`).to.equal(
+          counter,
+        );
+      for (const [baker, frozen] of replay.ownFrozen)
+        expect((await get(level, `contracts/${baker}/staked_balance`)).value, `stake of ${baker} at ${level}`).to.equal(
+          String(frozen),
+        );
+      for (const [contract, storage] of replay.storages)
+        expect(
+          (await get(level, `contracts/${contract}/storage`)).value,
+          `storage of ${contract} at ${level}`,
+        ).to.deep.equal(storage);
       for (const [id, entries] of replay.bigMaps) {
-        for (const [keyHash, value] of entries) expect((await get(level, `big_maps/${id}/${keyHash}`)).value, `big map ${id} ${keyHash} at ${level}`).to.deep.equal(value);
+        for (const [keyHash, value] of entries)
+          expect(
+            (await get(level, `big_maps/${id}/${keyHash}`)).value,
+            `big map ${id} ${keyHash} at ${level}`,
+          ).to.deep.equal(value);
         const listed = (await get(level, `big_maps/${id}`)).value as unknown[];
-        expect(listed.map((v) => JSON.stringify(v)).sort()).to.deep.equal([...entries.values()].map((v) => JSON.stringify(v)).sort());
+        expect(listed.map((v) => JSON.stringify(v)).sort()).to.deep.equal(
+          [...entries.values()].map((v) => JSON.stringify(v)).sort(),
+        );
         bigMapEntries += entries.size;
       }
-      for (const id of replay.removedBigMaps) expect((await get(level, `big_maps/${id}`)).status, `removed big map ${id} at ${level}`).to.equal(404);
+      for (const id of replay.removedBigMaps)
+        expect((await get(level, `big_maps/${id}`)).status, `removed big map ${id} at ${level}`).to.equal(404);
     }
     // The check is not vacuous: past answers differ from the head's, and big maps have history.
     expect(differFromHead).to.be.greaterThan(100);
@@ -103,7 +126,11 @@ describe('sandbox context as of a past block', function () {
     const level = 85;
     const hash = chain.at(level)!.hash;
     const baker = chain.book.bakers[0].address;
-    for (const address of [baker, ...chain.book.allAddresses().slice(-5), chain.knownContracts().find((c) => c.role === 'lb_cpmm')!.address]) {
+    for (const address of [
+      baker,
+      ...chain.book.allAddresses().slice(-5),
+      chain.knownContracts().find((c) => c.role === 'lb_cpmm')!.address,
+    ]) {
       const byLevel = await get(level, `contracts/${address}`);
       expect(await get(hash, `contracts/${address}`)).to.deep.equal(byLevel);
       expect(await get(`head~${head - level}`, `contracts/${address}`)).to.deep.equal(byLevel);

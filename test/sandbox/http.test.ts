@@ -40,7 +40,13 @@ describe('sandbox HTTP node', function () {
   const shell = new OpenApiSchemas('rpc-openapi.json');
 
   before(async function () {
-    server = await startSandboxServer({ port: 0, seed: 'http', profile: 'tiny', historyBlocks: 40, blockIntervalMs: 0 });
+    server = await startSandboxServer({
+      port: 0,
+      seed: 'http',
+      profile: 'tiny',
+      historyBlocks: 40,
+      blockIntervalMs: 0,
+    });
   });
   after(async function () {
     await server.close();
@@ -63,12 +69,30 @@ describe('sandbox HTTP node', function () {
     const header = JSON.parse((await get(`${server.url}/chains/main/blocks/30/header`)).body);
     expect(header).to.deep.equal({ protocol: full.protocol, chain_id: full.chain_id, hash: full.hash, ...full.header });
     expect(JSON.parse((await get(`${server.url}/chains/main/blocks/30/metadata`)).body)).to.deep.equal(full.metadata);
-    expect(JSON.parse((await get(`${server.url}/chains/main/blocks/30/operations`)).body)).to.deep.equal(full.operations);
-    expect(JSON.parse((await get(`${server.url}/chains/main/blocks/30/operations/3`)).body)).to.deep.equal(full.operations[3]);
-    expect(JSON.parse((await get(`${server.url}/chains/main/blocks/30/operations/0/0`)).body)).to.deep.equal(full.operations[0][0]);
+    expect(JSON.parse((await get(`${server.url}/chains/main/blocks/30/operations`)).body)).to.deep.equal(
+      full.operations,
+    );
+    expect(JSON.parse((await get(`${server.url}/chains/main/blocks/30/operations/3`)).body)).to.deep.equal(
+      full.operations[3],
+    );
+    expect(JSON.parse((await get(`${server.url}/chains/main/blocks/30/operations/0/0`)).body)).to.deep.equal(
+      full.operations[0][0],
+    );
     const shellHeader = JSON.parse((await get(`${server.url}/chains/main/blocks/head/header/shell`)).body);
-    expect(Object.keys(shellHeader)).to.deep.equal(['level', 'proto', 'predecessor', 'timestamp', 'validation_pass', 'operations_hash', 'fitness', 'context']);
-    expect(JSON.parse((await get(`${server.url}/chains/main/blocks/30/protocols`)).body)).to.deep.equal({ protocol: full.protocol, next_protocol: full.protocol });
+    expect(Object.keys(shellHeader)).to.deep.equal([
+      'level',
+      'proto',
+      'predecessor',
+      'timestamp',
+      'validation_pass',
+      'operations_hash',
+      'fitness',
+      'context',
+    ]);
+    expect(JSON.parse((await get(`${server.url}/chains/main/blocks/30/protocols`)).body)).to.deep.equal({
+      protocol: full.protocol,
+      next_protocol: full.protocol,
+    });
   });
 
   it('answers 404 with an empty body, like a node, for unknown paths, blocks and context entries', async function () {
@@ -109,7 +133,9 @@ describe('sandbox HTTP node', function () {
   it('context and helper RPCs validate against the Ushuaia OpenAPI', async function () {
     const chain = server.chain;
     const baker = chain.book.bakers[0].address;
-    const user = chain.book.allAddresses().find((a) => a.startsWith('tz1') && !chain.book.baker(a) && chain.book.get(a).delegate !== undefined)!;
+    const user = chain.book
+      .allAddresses()
+      .find((a) => a.startsWith('tz1') && !chain.book.baker(a) && chain.book.get(a).delegate !== undefined)!;
     const lb = chain.knownContracts().find((c) => c.role === 'lb_cpmm')!.address;
     const ledger = chain.book.bigMap(0)!;
     const [keyHash] = [...ledger.entries.keys()];
@@ -125,9 +151,15 @@ describe('sandbox HTTP node', function () {
       [`/context/contracts/${lb}/storage`, '/context/contracts/{contract_id}/storage'],
       [`/context/big_maps/0/${keyHash}`, '/context/big_maps/{big_map_id}/{script_expr}'],
       [`/context/delegates/${baker}`, '/context/delegates/{pkh}'],
-      ...['baking_power', 'staking_balance', 'current_frozen_deposits', 'delegated_contracts', 'participation', 'total_unstaked_per_cycle', 'frozen_deposits_limit'].map(
-        (field): [string, string] => [`/context/delegates/${baker}/${field}`, `/context/delegates/{pkh}/${field}`],
-      ),
+      ...[
+        'baking_power',
+        'staking_balance',
+        'current_frozen_deposits',
+        'delegated_contracts',
+        'participation',
+        'total_unstaked_per_cycle',
+        'frozen_deposits_limit',
+      ].map((field): [string, string] => [`/context/delegates/${baker}/${field}`, `/context/delegates/{pkh}/${field}`]),
       ['/helpers/baking_power_distribution_for_current_cycle', '/helpers/baking_power_distribution_for_current_cycle'],
       ['/helpers/total_baking_power', '/helpers/total_baking_power'],
       [`/helpers/baking_rights?cycle=${cycle}`, '/helpers/baking_rights'],
@@ -140,12 +172,16 @@ describe('sandbox HTTP node', function () {
       const validate = ushuaia.response(spec);
       expect(validate(JSON.parse(res.body)), `${path}: ${errorsOf(validate)}`).to.equal(true);
     }
-    const rights = JSON.parse((await get(`${server.url}/chains/main/blocks/head/helpers/attestation_rights?cycle=${cycle}`)).body) as { level: number }[];
+    const rights = JSON.parse(
+      (await get(`${server.url}/chains/main/blocks/head/helpers/attestation_rights?cycle=${cycle}`)).body,
+    ) as { level: number }[];
     expect(rights.map((r) => r.level)).to.deep.equal(Array.from({ length: 8 }, (_, i) => cycle * 8 + 1 + i));
     // A block baked in round 0 was baked by the round-0 right holder (picked so the check always runs).
     const level = [12, 11, 13, 10, 14, 9, 15].find((l) => chain.at(l)!.round === 0);
     expect(level, 'a round-0 block near level 12').to.not.equal(undefined);
-    const bakingRights = JSON.parse((await get(`${server.url}/chains/main/blocks/head/helpers/baking_rights?level=${level}&max_round=0`)).body) as { delegate: string }[];
+    const bakingRights = JSON.parse(
+      (await get(`${server.url}/chains/main/blocks/head/helpers/baking_rights?level=${level}&max_round=0`)).body,
+    ) as { delegate: string }[];
     expect(bakingRights).to.have.length(1);
     expect(bakingRights[0].delegate).to.equal((chain.block(level!)!.metadata as { baker: string }).baker);
   });
@@ -176,7 +212,13 @@ describe('sandbox HTTP node', function () {
   });
 
   it('bakes live blocks at the configured interval', async function () {
-    const live = await startSandboxServer({ port: 0, seed: 'live', profile: 'tiny', historyBlocks: 5, blockIntervalMs: 20 });
+    const live = await startSandboxServer({
+      port: 0,
+      seed: 'live',
+      profile: 'tiny',
+      historyBlocks: 5,
+      blockIntervalMs: 20,
+    });
     try {
       await new Promise((r) => setTimeout(r, 200));
       expect(live.chain.headLevel).to.be.greaterThan(6);
@@ -212,7 +254,14 @@ describe('sandbox in-process transport', function () {
 
 describe('sandbox history ending at a given time', function () {
   it('picks the genesis time so that the last history block is at historyEndsAt, and stays deterministic', async function () {
-    const server = await startSandboxServer({ port: 0, seed: 'clock', profile: 'tiny', historyBlocks: 60, blockIntervalMs: 0, historyEndsAt: new Date('2031-05-04T03:02:01.750Z') });
+    const server = await startSandboxServer({
+      port: 0,
+      seed: 'clock',
+      profile: 'tiny',
+      historyBlocks: 60,
+      blockIntervalMs: 0,
+      historyEndsAt: new Date('2031-05-04T03:02:01.750Z'),
+    });
     try {
       const chain = server.chain;
       expect(chain.head.timestamp).to.equal('2031-05-04T03:02:01Z');
@@ -224,7 +273,15 @@ describe('sandbox history ending at a given time', function () {
     } finally {
       await server.close();
     }
-    const both = await startSandboxServer({ port: 0, seed: 1, genesisTime: '2030-01-01T00:00:00Z', historyEndsAt: new Date() }).catch((e: unknown) => e);
-    expect(both).to.be.instanceOf(Error).with.property('message').that.matches(/either/);
+    const both = await startSandboxServer({
+      port: 0,
+      seed: 1,
+      genesisTime: '2030-01-01T00:00:00Z',
+      historyEndsAt: new Date(),
+    }).catch((e: unknown) => e);
+    expect(both)
+      .to.be.instanceOf(Error)
+      .with.property('message')
+      .that.matches(/either/);
   });
 });

@@ -39,7 +39,9 @@ describe('sandbox reorgs', function () {
     const replayed = new Map<string, bigint>();
     for (const b of blocksOf(chain))
       for (const list of effectiveUpdateLists(b))
-        for (const u of list) if (u.kind === 'contract') replayed.set(u.contract as string, (replayed.get(u.contract as string) ?? 0n) + BigInt(u.change));
+        for (const u of list)
+          if (u.kind === 'contract')
+            replayed.set(u.contract as string, (replayed.get(u.contract as string) ?? 0n) + BigInt(u.change));
     const t = new SandboxRpcTransport(chain);
     for (const address of chain.book.allAddresses()) {
       const res = await t.get(`/chains/main/blocks/head/context/contracts/${address}/balance`);

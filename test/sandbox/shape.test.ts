@@ -41,7 +41,9 @@ function realContents(): Content[] {
   for (const file of listFixtures('tezos-rpc', 'operations', 'from-test-code', 'tzgo')) {
     if (!file.endsWith('tallinn-testnet-transaction.json')) continue;
     const data = readFixtureJson<unknown>(file);
-    const groups = Array.isArray(data) ? (data as { contents: Content[] }[][]).flat() : [data as { contents: Content[] }];
+    const groups = Array.isArray(data)
+      ? (data as { contents: Content[] }[][]).flat()
+      : [data as { contents: Content[] }];
     for (const g of groups) out.push(...g.contents);
   }
   return out;
@@ -67,10 +69,27 @@ describe('sandbox block shapes', function () {
 
   it('generates the operation kinds of a current-protocol chain', function () {
     const expected = [
-      'attestation', 'attestation_with_dal', 'attestations_aggregate', 'preattestation', 'preattestations_aggregate',
-      'proposals', 'ballot', 'seed_nonce_revelation', 'vdf_revelation', 'double_baking_evidence',
-      'double_consensus_operation_evidence', 'drain_delegate', 'reveal', 'transaction', 'origination', 'delegation',
-      'register_global_constant', 'increase_paid_storage', 'update_consensus_key', 'update_companion_key', 'smart_rollup_add_messages',
+      'attestation',
+      'attestation_with_dal',
+      'attestations_aggregate',
+      'preattestation',
+      'preattestations_aggregate',
+      'proposals',
+      'ballot',
+      'seed_nonce_revelation',
+      'vdf_revelation',
+      'double_baking_evidence',
+      'double_consensus_operation_evidence',
+      'drain_delegate',
+      'reveal',
+      'transaction',
+      'origination',
+      'delegation',
+      'register_global_constant',
+      'increase_paid_storage',
+      'update_consensus_key',
+      'update_companion_key',
+      'smart_rollup_add_messages',
     ];
     expect([...sandbox.keys()]).to.include.members(expected);
   });
@@ -112,7 +131,8 @@ describe('sandbox block shapes', function () {
     // with the field of the `delayed_operation` case (the denunciation's hash, tzgo's encoding).
     const origins = new Set(['block', 'migration', 'subsidy', 'simulation', 'delayed_operation']);
     const check = (list: Record<string, unknown>[], where: string) => {
-      for (const u of list) expect(origins.has(u.origin as string), `${where}: origin ${String(u.origin)}`).to.equal(true);
+      for (const u of list)
+        expect(origins.has(u.origin as string), `${where}: origin ${String(u.origin)}`).to.equal(true);
       for (const u of list) {
         const delayed = u.origin === 'delayed_operation';
         const hashed = /^o[1-9A-HJ-NP-Za-km-z]{50}$/.test(String(u.delayed_operation_hash));
@@ -126,20 +146,31 @@ describe('sandbox block shapes', function () {
     for (const r of real.metadata.implicit_operations_results) check(r.balance_updates ?? [], 'real implicit');
     for (const b of blocks) {
       check(b.metadata.balance_updates, `level ${b.header.level}`);
-      for (const r of b.metadata.implicit_operations_results) check(r.balance_updates ?? [], `level ${b.header.level} implicit`);
+      for (const r of b.metadata.implicit_operations_results)
+        check(r.balance_updates ?? [], `level ${b.header.level} implicit`);
     }
   });
 
   it('for every kind also found in real blocks, the sandbox has the same key paths with the same value types', function () {
     const shared = [...real.keys()].filter((k) => sandbox.has(k));
-    expect(shared).to.include.members(['attestation', 'attestation_with_dal', 'attestations_aggregate', 'transaction', 'smart_rollup_add_messages']);
+    expect(shared).to.include.members([
+      'attestation',
+      'attestation_with_dal',
+      'attestations_aggregate',
+      'transaction',
+      'smart_rollup_add_messages',
+    ]);
     for (const kind of shared) {
       const r = signatureOf(real.get(kind)!);
       const s = signatureOf(sandbox.get(kind)!);
       for (const [path, types] of r) {
         if (DEVIATIONS[path]) continue;
         expect(s.has(path), `${kind}: sandbox never has ${path}`).to.equal(true);
-        for (const t of s.get(path)!) expect(types.has(t), `${kind}.${path}: sandbox ${describeTypes(s, path)} vs real ${describeTypes(r, path)}`).to.equal(true);
+        for (const t of s.get(path)!)
+          expect(
+            types.has(t),
+            `${kind}.${path}: sandbox ${describeTypes(s, path)} vs real ${describeTypes(r, path)}`,
+          ).to.equal(true);
       }
     }
   });
@@ -152,10 +183,16 @@ describe('sandbox block shapes', function () {
     expect(top(s).sort()).to.deep.equal(top(r).sort());
     for (const [path, types] of r) {
       expect(s.has(path), `metadata: sandbox never has ${path}`).to.equal(true);
-      for (const t of s.get(path)!) if (t !== 'null') expect(types.has(t) || types.has('null'), `metadata.${path}: ${describeTypes(s, path)} vs ${describeTypes(r, path)}`).to.equal(true);
+      for (const t of s.get(path)!)
+        if (t !== 'null')
+          expect(
+            types.has(t) || types.has('null'),
+            `metadata.${path}: ${describeTypes(s, path)} vs ${describeTypes(r, path)}`,
+          ).to.equal(true);
     }
     const header = signatureOf([fixture.header]);
-    for (const path of header.keys()) expect(signatureOf(blocks.map((b) => b.header)).has(path), `header ${path}`).to.equal(true);
+    for (const path of header.keys())
+      expect(signatureOf(blocks.map((b) => b.header)).has(path), `header ${path}`).to.equal(true);
   });
 
   it('manager results occur as applied, failed, backtracked and skipped, failures with error traces', function () {
@@ -169,7 +206,8 @@ describe('sandbox block shapes', function () {
         for (const e of r.errors as { kind: string; id: string }[]) expect(e.id).to.match(/^proto\.025-PsUshuai\./);
       }
     }
-    for (const s of ['applied', 'failed', 'backtracked', 'skipped']) expect(statuses.get(s) ?? 0, s).to.be.greaterThan(0);
+    for (const s of ['applied', 'failed', 'backtracked', 'skipped'])
+      expect(statuses.get(s) ?? 0, s).to.be.greaterThan(0);
   });
 
   it('big maps are allocated, updated, copied and removed; contracts emit events and ticket updates', function () {
@@ -179,12 +217,24 @@ describe('sandbox block shapes', function () {
     expect(text).to.include('"ticket_updates"');
     expect(text).to.include('"ticket_receipt"');
     expect(text).to.include('"allocated_destination_contract":true');
-    for (const entrypoint of ['stake', 'unstake', 'finalize_unstake', 'xtzToToken', 'tokenToXtz', 'tezToTokenPayment', 'Swap', 'GetReward', 'borrow'])
+    for (const entrypoint of [
+      'stake',
+      'unstake',
+      'finalize_unstake',
+      'xtzToToken',
+      'tokenToXtz',
+      'tezToTokenPayment',
+      'Swap',
+      'GetReward',
+      'borrow',
+    ])
       expect(text, entrypoint).to.include(`"entrypoint":"${entrypoint}"`);
   });
 
   it('voting periods rotate through a full governance round with proposals and ballots', function () {
-    const kinds = new Set(blocks.map((b) => (b.metadata.voting_period_info as { voting_period: { kind: string } }).voting_period.kind));
+    const kinds = new Set(
+      blocks.map((b) => (b.metadata.voting_period_info as { voting_period: { kind: string } }).voting_period.kind),
+    );
     expect([...kinds]).to.include.members(['proposal', 'exploration', 'cooldown', 'promotion', 'adoption']);
   });
 });

@@ -1,4 +1,14 @@
-import { b58DecodeAndCheckPrefix, PrefixV2, validateAddress, validateBlock, validateChain, validateOperation, validateProtocol, validatePublicKey, ValidationResult } from '@taquito/utils';
+import {
+  b58DecodeAndCheckPrefix,
+  PrefixV2,
+  validateAddress,
+  validateBlock,
+  validateChain,
+  validateOperation,
+  validateProtocol,
+  validatePublicKey,
+  ValidationResult,
+} from '@taquito/utils';
 import type { GoField } from './extractGoStructs';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -11,29 +21,103 @@ import * as path from 'node:path';
  */
 type Struct = { file: string; fields: GoField[]; embeds: string[] };
 /** Read from the source tree (dist/test/sdk → test/sdk): the data file is not compiled. */
-export const SDK = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../test/sdk/tzpro-go-fields.json'), 'utf8')) as { repo: string; commit: string; aliases: Record<string, string>; structs: Record<string, Struct> };
+export const SDK = JSON.parse(
+  fs.readFileSync(path.resolve(__dirname, '../../../test/sdk/tzpro-go-fields.json'), 'utf8'),
+) as { repo: string; commit: string; aliases: Record<string, string>; structs: Record<string, Struct> };
 const STRUCTS = SDK.structs as Record<string, Struct>;
 const ALIASES = SDK.aliases as Record<string, string>;
 
 /** index.OpType is a byte with UnmarshalText over these names (tzpro/index/optype.go). */
 const OP_TYPES = new Set([
-  'bake', 'endorsement', 'transaction', 'reveal', 'delegation', 'origination', 'nonce_revelation', 'activation', 'ballot', 'proposal',
-  'double_baking', 'double_endorsement', 'unfreeze', 'invoice', 'airdrop', 'seed_slash', 'migration', 'subsidy', 'register_constant',
-  'preendorsement', 'double_preendorsement', 'deposits_limit', 'deposit', 'reward', 'bonus', 'batch', 'rollup_origination',
-  'rollup_transaction', 'vdf_revelation', 'increase_paid_storage', 'drain_delegate', 'update_consensus_key', 'transfer_ticket',
-  'stake', 'unstake', 'finalize_unstake', 'set_delegate_parameters', 'stake_slash',
+  'bake',
+  'endorsement',
+  'transaction',
+  'reveal',
+  'delegation',
+  'origination',
+  'nonce_revelation',
+  'activation',
+  'ballot',
+  'proposal',
+  'double_baking',
+  'double_endorsement',
+  'unfreeze',
+  'invoice',
+  'airdrop',
+  'seed_slash',
+  'migration',
+  'subsidy',
+  'register_constant',
+  'preendorsement',
+  'double_preendorsement',
+  'deposits_limit',
+  'deposit',
+  'reward',
+  'bonus',
+  'batch',
+  'rollup_origination',
+  'rollup_transaction',
+  'vdf_revelation',
+  'increase_paid_storage',
+  'drain_delegate',
+  'update_consensus_key',
+  'transfer_ticket',
+  'stake',
+  'unstake',
+  'finalize_unstake',
+  'set_delegate_parameters',
+  'stake_slash',
 ]);
 /** tezos.AddressType accepts a type name or its base58 prefix (tzgo tezos/address.go). */
-const ADDRESS_TYPES = new Set(['ed25519', 'secp256k1', 'p256', 'contract', 'blinded', 'bls12_381', 'tx_rollup', 'smart_rollup', 'tz1', 'tz2', 'tz3', 'KT1', 'btz1', 'tz4', 'txr1', 'sr1']);
+const ADDRESS_TYPES = new Set([
+  'ed25519',
+  'secp256k1',
+  'p256',
+  'contract',
+  'blinded',
+  'bls12_381',
+  'tx_rollup',
+  'smart_rollup',
+  'tz1',
+  'tz2',
+  'tz3',
+  'KT1',
+  'btz1',
+  'tz4',
+  'txr1',
+  'sr1',
+]);
 const OP_STATUS = new Set(['applied', 'failed', 'skipped', 'backtracked']);
 const DIFF_ACTIONS = new Set(['', 'update', 'remove', 'copy', 'alloc']);
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const INT_RANGE: Record<string, [bigint, bigint]> = {
-  int: [-(2n ** 63n), 2n ** 63n - 1n], int64: [-(2n ** 63n), 2n ** 63n - 1n], int32: [-(2n ** 31n), 2n ** 31n - 1n], int16: [-32768n, 32767n], int8: [-128n, 127n],
-  uint64: [0n, 2n ** 64n - 1n], uint: [0n, 2n ** 64n - 1n], uint32: [0n, 2n ** 32n - 1n], uint16: [0n, 65535n], uint8: [0n, 255n], byte: [0n, 255n],
+  int: [-(2n ** 63n), 2n ** 63n - 1n],
+  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+  int32: [-(2n ** 31n), 2n ** 31n - 1n],
+  int16: [-32768n, 32767n],
+  int8: [-128n, 127n],
+  uint64: [0n, 2n ** 64n - 1n],
+  uint: [0n, 2n ** 64n - 1n],
+  uint32: [0n, 2n ** 32n - 1n],
+  uint16: [0n, 65535n],
+  uint8: [0n, 255n],
+  byte: [0n, 255n],
 };
 /** Types whose UnmarshalJSON takes any JSON (Micheline, raw messages, interfaces). */
-const ANY = new Set(['any', 'json.RawMessage', 'micheline.Prim', 'micheline.Value', 'micheline.Script', 'micheline.Typedef', 'micheline.Type', 'micheline.Entrypoints', 'micheline.Views', 'micheline.Key', 'index.MultiKey', 'struct']);
+const ANY = new Set([
+  'any',
+  'json.RawMessage',
+  'micheline.Prim',
+  'micheline.Value',
+  'micheline.Script',
+  'micheline.Typedef',
+  'micheline.Type',
+  'micheline.Entrypoints',
+  'micheline.Views',
+  'micheline.Key',
+  'index.MultiKey',
+  'struct',
+]);
 
 /**
  * index.Metadata has its own UnmarshalJSON (tzpro/index/metadata.go): `address` and `asset_id` are its
@@ -66,8 +150,15 @@ const TEXT_STRUCTS: Record<string, RegExp> = { 'defi.PoolAddress': /^KT1[1-9A-HJ
  */
 function checkQuoted(value: unknown, goType: string, path: string): string[] {
   if (value === null) return [];
-  if (typeof value !== 'string') return [`${path}: ${JSON.stringify(value)?.slice(0, 80)} does not decode into ${goType},string (quoted value expected)`];
-  const inner: unknown = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value) ? Number(value) : value === 'true' || value === 'false' ? value === 'true' : undefined;
+  if (typeof value !== 'string')
+    return [
+      `${path}: ${JSON.stringify(value)?.slice(0, 80)} does not decode into ${goType},string (quoted value expected)`,
+    ];
+  const inner: unknown = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value)
+    ? Number(value)
+    : value === 'true' || value === 'false'
+      ? value === 'true'
+      : undefined;
   if (inner === undefined) return [`${path}: ${JSON.stringify(value)} does not decode into ${goType},string`];
   return checkValue(INT_RANGE[goType] && /^-?\d+$/.test(value) ? Number(value) : inner, goType, path);
 }
@@ -85,11 +176,14 @@ function resolve(type: string): string {
   return type;
 }
 
-const b58 = (text: string, check: (s: string) => ValidationResult): boolean => text === '' || check(text) === ValidationResult.VALID;
+const b58 = (text: string, check: (s: string) => ValidationResult): boolean =>
+  text === '' || check(text) === ValidationResult.VALID;
 
 /** Problems of one value against a Go type; empty when it decodes. */
 export function checkValue(value: unknown, goType: string, path: string, mode: Mode = 'object'): string[] {
-  const bad = (why: string): string[] => [`${path}: ${JSON.stringify(value)?.slice(0, 80)} does not decode into ${goType} (${why})`];
+  const bad = (why: string): string[] => [
+    `${path}: ${JSON.stringify(value)?.slice(0, 80)} does not decode into ${goType} (${why})`,
+  ];
   if (goType.startsWith('*')) return value === null ? [] : checkValue(value, goType.slice(1), path, mode);
   if (goType.startsWith('[]')) {
     if (value === null) return [];
@@ -102,17 +196,25 @@ export function checkValue(value: unknown, goType: string, path: string, mode: M
     if (value === null) return [];
     if (typeof value !== 'object' || Array.isArray(value)) return bad('object expected');
     return Object.entries(value as object).flatMap(([k, v]) =>
-      map[1].includes('int') && !/^-?\d+$/.test(k) ? [`${path}: key '${k}' is not an integer`] : checkValue(v, map[2], `${path}.${k}`, mode),
+      map[1].includes('int') && !/^-?\d+$/.test(k)
+        ? [`${path}: key '${k}' is not an integer`]
+        : checkValue(v, map[2], `${path}.${k}`, mode),
     );
   }
   const type = resolve(goType);
   if (ANY.has(type)) return [];
   if (value === null) return type === 'time.Time' ? bad('null for a non-pointer time') : [];
-  if (TEXT_STRUCTS[type]) return typeof value === 'string' && TEXT_STRUCTS[type].test(value) ? [] : bad('UnmarshalText fails');
+  if (TEXT_STRUCTS[type])
+    return typeof value === 'string' && TEXT_STRUCTS[type].test(value) ? [] : bad('UnmarshalText fails');
   if (type === 'index.Metadata') {
-    return typeof value === 'object' && !Array.isArray(value) ? checkMetadata(value as Record<string, unknown>, path) : bad('object expected');
+    return typeof value === 'object' && !Array.isArray(value)
+      ? checkMetadata(value as Record<string, unknown>, path)
+      : bad('object expected');
   }
-  if (STRUCTS[type]) return typeof value === 'object' && !Array.isArray(value) ? checkObject(value as Record<string, unknown>, type, path, optionalKeys) : bad('object expected');
+  if (STRUCTS[type])
+    return typeof value === 'object' && !Array.isArray(value)
+      ? checkObject(value as Record<string, unknown>, type, path, optionalKeys)
+      : bad('object expected');
   if (INT_RANGE[type]) {
     if (typeof value !== 'number' || !Number.isInteger(value)) return bad('integer expected');
     const [lo, hi] = INT_RANGE[type];
@@ -131,7 +233,9 @@ export function checkValue(value: unknown, goType: string, path: string, mode: M
     case 'time.Duration':
       return typeof value === 'number' && Number.isInteger(value) ? [] : bad('integer nanoseconds expected');
     case 'util.StringList':
-      return typeof value === 'string' || (Array.isArray(value) && value.every((s) => typeof s === 'string')) ? [] : bad('string or string array expected');
+      return typeof value === 'string' || (Array.isArray(value) && value.every((s) => typeof s === 'string'))
+        ? []
+        : bad('string or string array expected');
   }
   // Everything else is a text type: JSON strings only (encoding/json hands them to UnmarshalText).
   if (typeof value !== 'string') return bad('string expected');
@@ -193,15 +297,25 @@ function fieldsOf(name: string): GoField[] {
  * An explorer object: every non-omitempty key present (but those in `optional`), every present key of
  * the struct decodes.
  */
-export function checkObject(obj: Record<string, unknown>, struct: string, path = struct, optional: Record<string, readonly string[]> = optionalKeys): string[] {
+export function checkObject(
+  obj: Record<string, unknown>,
+  struct: string,
+  path = struct,
+  optional: Record<string, readonly string[]> = optionalKeys,
+): string[] {
   const out: string[] = [];
   for (const f of fieldsOf(struct)) {
     if (f.json === null) continue;
     if (!(f.json in obj)) {
-      if (!f.omitempty && !optional[struct]?.includes(f.json)) out.push(`${path}: missing key '${f.json}' (${f.name} ${f.type})`);
+      if (!f.omitempty && !optional[struct]?.includes(f.json))
+        out.push(`${path}: missing key '${f.json}' (${f.name} ${f.type})`);
       continue;
     }
-    out.push(...(f.quoted ? checkQuoted(obj[f.json], f.type, `${path}.${f.json}`) : checkValue(obj[f.json], f.type, `${path}.${f.json}`)));
+    out.push(
+      ...(f.quoted
+        ? checkQuoted(obj[f.json], f.type, `${path}.${f.json}`)
+        : checkValue(obj[f.json], f.type, `${path}.${f.json}`)),
+    );
   }
   return out;
 }
@@ -218,15 +332,21 @@ export function checkTableRow(row: unknown, fields: GoField[], path: string): st
   return fields.flatMap((f, i) => {
     const v = row[i];
     const at = `${path}.${f.column}`;
-    const bad = (why: string): string[] => [`${at}: ${JSON.stringify(v)?.slice(0, 80)} does not decode into ${f.type} column (${why})`];
+    const bad = (why: string): string[] => [
+      `${at}: ${JSON.stringify(v)?.slice(0, 80)} does not decode into ${f.type} column (${why})`,
+    ];
     // hex: decoded into a Go string first (null leaves it empty, which the decoder skips).
-    if (f.hex) return v === null || (typeof v === 'string' && /^([0-9a-fA-F]{2})*$/.test(v)) ? [] : bad('hex string expected');
+    if (f.hex)
+      return v === null || (typeof v === 'string' && /^([0-9a-fA-F]{2})*$/.test(v)) ? [] : bad('hex string expected');
     if (resolve(f.type) === 'time.Time') {
       // util.Time: an integer (unix s/ms/µs/ns) or an RFC 3339 string; null fails to parse.
       const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v : undefined;
       return text !== undefined && (/^-?\d+$/.test(text) || RFC3339.test(text)) ? [] : bad('util.Time');
     }
-    if (f.type === 'bool') return v === true || v === false || ['0', '1', 'true', 'false', 0, 1].includes(v as string) ? [] : bad('util.Bool');
+    if (f.type === 'bool')
+      return v === true || v === false || ['0', '1', 'true', 'false', 0, 1].includes(v as string)
+        ? []
+        : bad('util.Bool');
     return checkValue(v, f.type, at, 'table');
   });
 }

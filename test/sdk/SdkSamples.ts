@@ -60,16 +60,23 @@ export async function sdkSamples(t: TestInstance): Promise<Record<string, string
     /** Accounts with both a position and a trade: each wallet list then has something to decode. */
     dexWallet: await (async () => {
       const traders = new Set((await rows(t, '/tables/dex_trade?columns=sender&limit=50000')).map((r) => String(r[0])));
-      return (await rows(t, '/tables/dex_position?columns=owner&limit=50000')).map((r) => String(r[0])).filter((o) => traders.has(o)).slice(0, 2);
+      return (await rows(t, '/tables/dex_position?columns=owner&limit=50000'))
+        .map((r) => String(r[0]))
+        .filter((o) => traders.has(o))
+        .slice(0, 2);
     })(),
     /** Farms that have events, and stakers (every farm position comes from the owner's own calls). */
     farm: await distinct(t, '/tables/farm_event?columns=pool&limit=50000'),
-    farmWallet: [...new Set((await rows(t, '/tables/farm_position?columns=owner&limit=50000')).map((r) => String(r[0])))].slice(0, 2),
+    farmWallet: [
+      ...new Set((await rows(t, '/tables/farm_position?columns=owner&limit=50000')).map((r) => String(r[0]))),
+    ].slice(0, 2),
     /** Lending markets that have events, and owners (every lending position comes from the owner's own calls). */
     lendPool: await distinct(t, '/tables/lend_event?columns=pool&limit=50000'),
     /** `{exchange}/{market}` of the simulated exchange's tickers. */
     market: (await rows(t, '/tables/market_ticker?columns=exchange,pair&limit=2')).map((r) => `${r[0]}/${r[1]}`),
-    lendWallet: [...new Set((await rows(t, '/tables/lend_position?columns=owner&limit=50000')).map((r) => String(r[0])))].slice(0, 2),
+    lendWallet: [
+      ...new Set((await rows(t, '/tables/lend_position?columns=owner&limit=50000')).map((r) => String(r[0]))),
+    ].slice(0, 2),
   };
 }
 

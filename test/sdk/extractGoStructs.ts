@@ -31,14 +31,38 @@ function tagValue(tags: string, key: string): string | undefined {
   return m?.[1];
 }
 
-const BUILTIN = new Set(['int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'float32', 'float64', 'bool', 'string', 'byte', 'any', 'struct', 'map']);
+const BUILTIN = new Set([
+  'int',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'uint',
+  'uint8',
+  'uint16',
+  'uint32',
+  'uint64',
+  'float32',
+  'float64',
+  'bool',
+  'string',
+  'byte',
+  'any',
+  'struct',
+  'map',
+]);
 
 /** `Vote` in package index → `index.Vote`, so types of every package resolve through one table. */
 function qualify(type: string, pkg: string): string {
   return type.replace(/[A-Za-z_][\w.]*/g, (t) => (t.includes('.') || BUILTIN.has(t) ? t : `${pkg}.${t}`));
 }
 
-function parseFile(src: string, pkg: string, out: Record<string, { file: string; fields: GoField[]; embeds: string[] }>, file: string): void {
+function parseFile(
+  src: string,
+  pkg: string,
+  out: Record<string, { file: string; fields: GoField[]; embeds: string[] }>,
+  file: string,
+): void {
   for (const m of src.matchAll(/^\s*(?:type\s+)?(\w+)\s+struct\s*\{\n([\s\S]*?)\n\s*\}/gm)) {
     const fields: GoField[] = [];
     const embeds: string[] = [];
@@ -55,7 +79,15 @@ function parseFile(src: string, pkg: string, out: Record<string, { file: string;
       const json = jsonTag === '-' ? null : jsonName || f[1];
       const [tzName, ...tzOpts] = (tagValue(tags, 'tzpro') ?? '').split(',');
       const column = tzName === '-' ? null : tzName || json;
-      fields.push({ name: f[1], type: qualify(f[2], pkg), json, omitempty: jsonOpts.includes('omitempty'), column, hex: tzOpts.includes('hex'), ...(jsonOpts.includes('string') ? { quoted: true } : {}) });
+      fields.push({
+        name: f[1],
+        type: qualify(f[2], pkg),
+        json,
+        omitempty: jsonOpts.includes('omitempty'),
+        column,
+        hex: tzOpts.includes('hex'),
+        ...(jsonOpts.includes('string') ? { quoted: true } : {}),
+      });
     }
     out[`${pkg}.${m[1]}`] = { file, fields, embeds };
   }
@@ -73,13 +105,23 @@ function main(): void {
         const src = fs.readFileSync(path.join(root, rel), 'utf8');
         const pkg = /^package\s+(\w+)/m.exec(src)![1];
         parseFile(src, pkg, structs, rel);
-        for (const a of src.matchAll(/^\s+(\w+)\s+=\s+((?:tezos|micheline|util|index|token)\.\w+)\s*$/gm)) aliases[`${pkg}.${a[1]}`] = a[2];
-        for (const a of src.matchAll(/^type\s+(\w+)\s+((?:u?int\d*|string|byte|float64|\[\]\w+|tezos\.\w+|micheline\.\w+|\w+))\s*$/gm)) aliases[`${pkg}.${a[1]}`] = a[2];
+        for (const a of src.matchAll(/^\s+(\w+)\s+=\s+((?:tezos|micheline|util|index|token)\.\w+)\s*$/gm))
+          aliases[`${pkg}.${a[1]}`] = a[2];
+        for (const a of src.matchAll(
+          /^type\s+(\w+)\s+((?:u?int\d*|string|byte|float64|\[\]\w+|tezos\.\w+|micheline\.\w+|\w+))\s*$/gm,
+        ))
+          aliases[`${pkg}.${a[1]}`] = a[2];
       }
     }
   };
   walk('tzpro');
-  process.stdout.write(JSON.stringify({ repo: 'trilitech/tzpro-go', commit, tzgo: 'blockwatch.cc/tzgo v1.18.2', aliases, structs }, null, 1) + '\n');
+  process.stdout.write(
+    JSON.stringify(
+      { repo: 'trilitech/tzpro-go', commit, tzgo: 'blockwatch.cc/tzgo v1.18.2', aliases, structs },
+      null,
+      1,
+    ) + '\n',
+  );
 }
 
 if (require.main === module) main();

@@ -13,7 +13,13 @@ import { startTestInstance, TestInstance } from '../support/TestInstance';
 import { checkFilled, checkTableRow, checkValue, SDK, setAllowances, tableColumns } from './GoJsonDecoder';
 import { expand, sdkSamples } from './SdkSamples';
 import {
-  CANDLE_ROUTE, FILLED, OBJECT_ROUTES, OMITTED_WHEN_EMPTY, PENDING, SERIES_ROUTES, TABLE_ROUTES,
+  CANDLE_ROUTE,
+  FILLED,
+  OBJECT_ROUTES,
+  OMITTED_WHEN_EMPTY,
+  PENDING,
+  SERIES_ROUTES,
+  TABLE_ROUTES,
 } from './sdkRoutes';
 
 const HEAD = 72;
@@ -21,7 +27,8 @@ const HEAD = 72;
 /** Keys the SDK may miss, as listed in sdkRoutes.ts. */
 function allowKnownGaps(): void {
   const optional: Record<string, string[]> = {};
-  for (const list of [OMITTED_WHEN_EMPTY, PENDING]) for (const [k, v] of Object.entries(list)) optional[k] = [...(optional[k] ?? []), ...v];
+  for (const list of [OMITTED_WHEN_EMPTY, PENDING])
+    for (const [k, v] of Object.entries(list)) optional[k] = [...(optional[k] ?? []), ...v];
   setAllowances(optional);
 }
 
@@ -43,7 +50,9 @@ describe(`SDK contract: every answer decodes with tzpro-go ${SDK.commit.slice(0,
     chain.bakeTo(HEAD);
     // DEX rows of every kind (open and closed positions, fees set and unset, pools without trades).
     fixtureHolder.fixture = dexFixture(Date.now(), HEAD);
-    t = await startTestInstance({ plugins: [...discoverPlugins([BUILTIN_PLUGIN_DIR]), DexFixturePlugin as unknown as PluginClass] });
+    t = await startTestInstance({
+      plugins: [...discoverPlugins([BUILTIN_PLUGIN_DIR]), DexFixturePlugin as unknown as PluginClass],
+    });
     await indexSandbox(t, chain);
     // What the demo (`npm start`) has besides the chain: its metadata entries and the simulated exchange's tickers.
     await t.app.container.resolve<MetadataImport>(METADATA_IMPORT)(demoMetadataEntries(chain), 'demo');
@@ -51,7 +60,8 @@ describe(`SDK contract: every answer decodes with tzpro-go ${SDK.commit.slice(0,
     const tickers = async () => ((await body(t, '/markets/tickers')) as unknown[]).length;
     // And its candles, which a poll writes after the venue's trade list (their buy/sell splits) came back.
     // (every market the samples take: the first two tickers).
-    const markets = async () => ((await body(t, '/tables/market_ticker?columns=exchange,pair&limit=2')) as string[][]).map((r) => r.join('/'));
+    const markets = async () =>
+      ((await body(t, '/tables/market_ticker?columns=exchange,pair&limit=2')) as string[][]).map((r) => r.join('/'));
     const candles = async () => {
       const rows = (await body(t, '/tables/market_candle?columns=exchange,pair&limit=50000')) as string[][];
       return new Set(rows.map((r) => r.join('/')));
@@ -95,7 +105,10 @@ describe(`SDK contract: every answer decodes with tzpro-go ${SDK.commit.slice(0,
     it(`/tables/${table}?columns=<SDK columns>&verbose=true&order= → ${struct}`, async function () {
       const fields = tableColumns(struct).filter((f) => !PENDING[struct]?.includes(f.column!));
       // The SDK's TableQuery.Url(): columns, verbose, an empty order when none is set.
-      const rows = (await body(t, `/tables/${table}.json?columns=${fields.map((f) => f.column).join(',')}&limit=2000&verbose=true&order=`)) as unknown[];
+      const rows = (await body(
+        t,
+        `/tables/${table}.json?columns=${fields.map((f) => f.column).join(',')}&limit=2000&verbose=true&order=`,
+      )) as unknown[];
       expect(rows.length, 'rows decoded').to.be.greaterThan(0);
       const problems = rows.flatMap((r, i) => checkTableRow(r, fields, `${table}[${i}]`));
       expect([...new Set(problems.map((p) => p.replace(/\[\d+\]/, '[]')))].slice(0, 40)).to.deep.equal([]);
@@ -109,7 +122,10 @@ describe(`SDK contract: every answer decodes with tzpro-go ${SDK.commit.slice(0,
       const names = new Set(def!.columns.map((c) => c.name));
       const fields = tableColumns(struct).filter((f) => f.column === 'time' || names.has(f.column!));
       expect(fields.length).to.be.greaterThan(1);
-      const rows = (await body(t, `/series/${series}?collapse=1h&start_date=2000-01-01&end_date=2100-01-01&columns=${fields.map((f) => f.column).join(',')}`)) as unknown[];
+      const rows = (await body(
+        t,
+        `/series/${series}?collapse=1h&start_date=2000-01-01&end_date=2100-01-01&columns=${fields.map((f) => f.column).join(',')}`,
+      )) as unknown[];
       expect(rows.length, 'series rows').to.be.greaterThan(0);
       const problems = rows.flatMap((r, i) => checkTableRow(r, fields, `${series}[${i}]`));
       expect([...new Set(problems)].slice(0, 20)).to.deep.equal([]);
@@ -123,7 +139,9 @@ describe(`SDK contract: every answer decodes with tzpro-go ${SDK.commit.slice(0,
     for (const path of paths) {
       const rows = (await body(t, `${path}&columns=${fields.map((f) => f.column).join(',')}`)) as unknown[];
       expect(rows.length, `${path}: candles`).to.be.greaterThan(0);
-      expect([...new Set(rows.flatMap((r, i) => checkTableRow(r, fields, `${path}[${i}]`)))].slice(0, 20)).to.deep.equal([]);
+      expect(
+        [...new Set(rows.flatMap((r, i) => checkTableRow(r, fields, `${path}[${i}]`)))].slice(0, 20),
+      ).to.deep.equal([]);
     }
   });
 
@@ -144,7 +162,9 @@ describe(`SDK contract: every answer decodes with tzpro-go ${SDK.commit.slice(0,
     expect(await count('/tables/op.json?columns=row_id&type.in=event,transaction,reveal&limit=50000')).to.equal(
       events + (await count('/tables/op.json?columns=row_id&type.in=transaction,reveal&limit=50000')),
     );
-    expect(await count('/tables/op.json?columns=row_id&type.ne=transaction&limit=50000')).to.equal(all - (await count('/tables/op.json?columns=row_id&type=transaction&limit=50000')));
+    expect(await count('/tables/op.json?columns=row_id&type.ne=transaction&limit=50000')).to.equal(
+      all - (await count('/tables/op.json?columns=row_id&type=transaction&limit=50000')),
+    );
     const rows = (await body(t, '/tables/op.json?columns=type,kind&limit=50000')) as string[][];
     expect(rows.filter((r) => r[1] === 'event')).to.deep.equal([]);
     expect(rows.flatMap((r, i) => checkValue(r[0], 'index.OpType', `op[${i}].type`, 'table'))).to.deep.equal([]);

@@ -63,8 +63,16 @@ export type Fill = 'none' | 'null' | 'last' | 'linear' | 'zero';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const FIXED_WIDTH: Record<string, number> = {
-  '1m': MINUTE, '5m': 5 * MINUTE, '15m': 15 * MINUTE, '30m': 30 * MINUTE,
-  '1h': 60 * MINUTE, '2h': 120 * MINUTE, '3h': 180 * MINUTE, '4h': 240 * MINUTE, '6h': 360 * MINUTE, '12h': 720 * MINUTE,
+  '1m': MINUTE,
+  '5m': 5 * MINUTE,
+  '15m': 15 * MINUTE,
+  '30m': 30 * MINUTE,
+  '1h': 60 * MINUTE,
+  '2h': 120 * MINUTE,
+  '3h': 180 * MINUTE,
+  '4h': 240 * MINUTE,
+  '6h': 360 * MINUTE,
+  '12h': 720 * MINUTE,
   '1d': DAY,
 };
 const MONTHS: Record<string, number> = { '1M': 1, '3M': 3, '1y': 12 };
@@ -75,7 +83,7 @@ export function bucketOf(ms: number, collapse: string): number {
   if (width) return Math.floor(ms / width) * width;
   if (collapse === '1w') {
     const day = Math.floor(ms / DAY);
-    return (day - ((day + 3) % 7 + 7) % 7) * DAY;
+    return (day - ((((day + 3) % 7) + 7) % 7)) * DAY;
   }
   const [y, m] = new Date(ms).toISOString().slice(0, 7).split('-').map(Number);
   const step = MONTHS[collapse];
@@ -92,8 +100,15 @@ export function bucketAdd(start: number, k: number, collapse: string): number {
 }
 
 /** The spec's window rules, as [from, to) bucket boundaries. */
-export function windowOf(collapse: string, limit: number, start: number | undefined, end: number | undefined, now: number): [number, number] {
-  if (start !== undefined && end !== undefined) return [bucketOf(start, collapse), bucketAdd(bucketOf(end, collapse), 1, collapse)];
+export function windowOf(
+  collapse: string,
+  limit: number,
+  start: number | undefined,
+  end: number | undefined,
+  now: number,
+): [number, number] {
+  if (start !== undefined && end !== undefined)
+    return [bucketOf(start, collapse), bucketAdd(bucketOf(end, collapse), 1, collapse)];
   if (start !== undefined) return [bucketOf(start, collapse), bucketAdd(bucketOf(start, collapse), limit, collapse)];
   const to = bucketAdd(bucketOf(end ?? now, collapse), 1, collapse);
   return [bucketAdd(to, -limit, collapse), to];
@@ -118,7 +133,11 @@ interface Bucket {
 }
 
 /** Expected JSON rows `[time, …measures]` of a series request. */
-export function expectedSeries(rows: readonly OracleRow[], measures: readonly OracleMeasure[], q: OracleQuery): Cell[][] {
+export function expectedSeries(
+  rows: readonly OracleRow[],
+  measures: readonly OracleMeasure[],
+  q: OracleQuery,
+): Cell[][] {
   const groups = new Map<number, OracleRow[]>();
   for (const r of rows) {
     if (r.time < q.from || r.time >= q.to || (q.keep && !q.keep(r))) continue;
@@ -126,7 +145,9 @@ export function expectedSeries(rows: readonly OracleRow[], measures: readonly Or
     if (!groups.has(b)) groups.set(b, []);
     groups.get(b)!.push(r);
   }
-  const asc: Bucket[] = [...groups.keys()].sort((a, b) => a - b).map((time) => ({ time, values: measures.map((m) => aggregate(groups.get(time)!, m)) }));
+  const asc: Bucket[] = [...groups.keys()]
+    .sort((a, b) => a - b)
+    .map((time) => ({ time, values: measures.map((m) => aggregate(groups.get(time)!, m)) }));
   // What the engine reads: at most `limit` non-empty buckets from the requested end of the window.
   const returned = q.order === 'asc' ? asc.slice(0, q.limit) : asc.slice(Math.max(0, asc.length - q.limit));
   const buckets = q.fill === 'none' ? returned : filled(returned, measures, q);
@@ -136,9 +157,15 @@ export function expectedSeries(rows: readonly OracleRow[], measures: readonly Or
 
 function filled(data: Bucket[], measures: readonly OracleMeasure[], q: OracleQuery): Bucket[] {
   const slots: number[] = [];
-  if (q.order === 'asc') for (let t = q.from; t < q.to && slots.length < q.limit; t = bucketAdd(t, 1, q.collapse)) slots.push(t);
+  if (q.order === 'asc')
+    for (let t = q.from; t < q.to && slots.length < q.limit; t = bucketAdd(t, 1, q.collapse)) slots.push(t);
   else {
-    for (let t = bucketAdd(q.to, -1, q.collapse); t >= q.from && slots.length < q.limit; t = bucketAdd(t, -1, q.collapse)) slots.push(t);
+    for (
+      let t = bucketAdd(q.to, -1, q.collapse);
+      t >= q.from && slots.length < q.limit;
+      t = bucketAdd(t, -1, q.collapse)
+    )
+      slots.push(t);
     slots.reverse();
   }
   return slots.map((t) => {
@@ -190,7 +217,11 @@ function aggregate(group: OracleRow[], m: OracleMeasure): Exact {
     return v as bigint | number;
   };
   const value = (r: OracleRow): Exact => read(r, m.source!, k);
-  if (m.agg === 'wmean') return weighted(group.map((r) => [value(r), read(r, m.weight!, m.weightKind!)]), outputKind(m) === 'float');
+  if (m.agg === 'wmean')
+    return weighted(
+      group.map((r) => [value(r), read(r, m.weight!, m.weightKind!)]),
+      outputKind(m) === 'float',
+    );
   const byKey = [...group].sort((a, b) => a.time - b.time || a.row_id - b.row_id);
   if (m.agg === 'first') return value(byKey[0]);
   if (m.agg === 'last') return value(byKey[byKey.length - 1]);
@@ -199,7 +230,10 @@ function aggregate(group: OracleRow[], m: OracleMeasure): Exact {
   const less = (a: bigint | number, b: bigint | number): boolean => a < b;
   if (m.agg === 'min') return present.reduce((a, b) => (less(b, a) ? b : a));
   if (m.agg === 'max') return present.reduce((a, b) => (less(a, b) ? b : a));
-  const sum = typeof present[0] === 'number' ? (present as number[]).reduce((a, b) => a + b, 0) : (present as bigint[]).reduce((a, b) => a + b, 0n);
+  const sum =
+    typeof present[0] === 'number'
+      ? (present as number[]).reduce((a, b) => a + b, 0)
+      : (present as bigint[]).reduce((a, b) => a + b, 0n);
   if (m.agg === 'sum') return sum;
   // mean
   if (outputKind(m) === 'float') return Number(sum) / present.length;
@@ -214,7 +248,12 @@ function weighted(pairs: Array<[Exact, Exact]>, float: boolean): Exact {
     return known.length === 0 || den === 0 ? null : known.reduce((a, [v, w]) => a + Number(v) * Number(w), 0) / den;
   }
   const den = known.reduce((a, [, w]) => a + BigInt(w), 0n);
-  return den === 0n ? null : roundDiv(known.reduce((a, [v, w]) => a + BigInt(v) * BigInt(w), 0n), den);
+  return den === 0n
+    ? null
+    : roundDiv(
+        known.reduce((a, [v, w]) => a + BigInt(v) * BigInt(w), 0n),
+        den,
+      );
 }
 
 function encode(v: Exact, m: OracleMeasure): Cell {
@@ -251,15 +290,19 @@ function unscaled(v: bigint, decimals: number): string {
 
 /** Asserts rows equal, floats within a relative 1e-9. Returns a message naming the first difference, or undefined. */
 export function diffRows(got: unknown[][], expected: Cell[][]): string | undefined {
-  if (got.length !== expected.length) return `expected ${expected.length} rows, got ${got.length}: first got ${JSON.stringify(got.slice(0, 3))}, expected ${JSON.stringify(expected.slice(0, 3))}`;
+  if (got.length !== expected.length)
+    return `expected ${expected.length} rows, got ${got.length}: first got ${JSON.stringify(got.slice(0, 3))}, expected ${JSON.stringify(expected.slice(0, 3))}`;
   for (let i = 0; i < got.length; i++) {
     if (got[i].length !== expected[i].length) return `row ${i}: width ${got[i].length} vs ${expected[i].length}`;
     for (let j = 0; j < got[i].length; j++) {
       const e = expected[i][j];
       const g = got[i][j];
       const same =
-        e !== null && typeof e === 'object' ? typeof g === 'number' && Math.abs(g - e.approx) <= 1e-9 * Math.max(1, Math.abs(e.approx)) : g === e;
-      if (!same) return `row ${i} (${new Date(Number(got[i][0])).toISOString()}) column ${j}: got ${JSON.stringify(g)}, expected ${JSON.stringify(e)}`;
+        e !== null && typeof e === 'object'
+          ? typeof g === 'number' && Math.abs(g - e.approx) <= 1e-9 * Math.max(1, Math.abs(e.approx))
+          : g === e;
+      if (!same)
+        return `row ${i} (${new Date(Number(got[i][0])).toISOString()}) column ${j}: got ${JSON.stringify(g)}, expected ${JSON.stringify(e)}`;
     }
   }
   return undefined;

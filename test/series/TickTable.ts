@@ -94,9 +94,17 @@ export const CLUSTER = { from: Date.UTC(2024, 2, 31, 22), to: Date.UTC(2024, 3, 
 export const SPAN = { from: Date.UTC(2023, 11, 20), to: Date.UTC(2025, 0, 15) };
 
 const EDGES = [
-  '2023-12-31T23:59:59.999Z', '2024-01-01T00:00:00.000Z', '2024-02-29T12:00:00.000Z', '2024-03-31T23:59:59.999Z',
-  '2024-04-01T00:00:00.000Z', '2024-05-05T23:59:59.999Z', '2024-05-06T00:00:00.000Z', '2024-06-30T23:59:59.999Z',
-  '2024-07-01T00:00:00.000Z', '2024-12-31T23:59:59.999Z', '2025-01-01T00:00:00.000Z',
+  '2023-12-31T23:59:59.999Z',
+  '2024-01-01T00:00:00.000Z',
+  '2024-02-29T12:00:00.000Z',
+  '2024-03-31T23:59:59.999Z',
+  '2024-04-01T00:00:00.000Z',
+  '2024-05-05T23:59:59.999Z',
+  '2024-05-06T00:00:00.000Z',
+  '2024-06-30T23:59:59.999Z',
+  '2024-07-01T00:00:00.000Z',
+  '2024-12-31T23:59:59.999Z',
+  '2025-01-01T00:00:00.000Z',
 ].map(Date.parse);
 
 /**
@@ -119,26 +127,45 @@ export function tickRows(seed: number, now: number): TickRow[] {
 }
 
 /** `n` more rows between two times, heights from `firstHeight`, row ids from `firstRowId`. */
-export function laterTicks(seed: number, n: number, from: number, to: number, firstHeight: number, firstRowId: number): TickRow[] {
+export function laterTicks(
+  seed: number,
+  n: number,
+  from: number,
+  to: number,
+  firstHeight: number,
+  firstRowId: number,
+): TickRow[] {
   const rnd = prng(seed);
-  return ticksAt(rnd, Array.from({ length: n }, () => from + Math.floor(rnd() * (to - from))), firstHeight, firstRowId);
+  return ticksAt(
+    rnd,
+    Array.from({ length: n }, () => from + Math.floor(rnd() * (to - from))),
+    firstHeight,
+    firstRowId,
+  );
 }
 
 function ticksAt(rnd: () => number, times: number[], firstHeight: number, firstRowId: number): TickRow[] {
   const int = (lo: number, hi: number): number => lo + Math.floor(rnd() * (hi - lo + 1));
-  const addrs = Array.from({ length: 6 }, (_, i) => b58Encode(Uint8Array.from({ length: 20 }, (_, k) => (i * 37 + k * 11) % 256), PrefixV2.Ed25519PublicKeyHash));
-  const rows = [...times].sort((a, b) => a - b).map((time, i) => ({
-    row_id: 0,
-    height: firstHeight + Math.floor(i / 3),
-    time,
-    qty: rnd() < 0.1 ? null : BigInt(int(-1000, 1000)),
-    amount: BigInt(int(-5_000_000, 5_000_000_000)),
-    ratio: int(-400, 400) / 4,
-    price: `${rnd() < 0.2 ? '-' : ''}${int(0, 99999)}.${String(int(0, 9999)).padStart(4, '0')}`,
-    flag: rnd() < 0.5,
-    kind: ['alpha', 'beta', 'gamma'][int(0, 2)],
-    addr: addrs[int(0, addrs.length - 1)],
-  }));
+  const addrs = Array.from({ length: 6 }, (_, i) =>
+    b58Encode(
+      Uint8Array.from({ length: 20 }, (_, k) => (i * 37 + k * 11) % 256),
+      PrefixV2.Ed25519PublicKeyHash,
+    ),
+  );
+  const rows = [...times]
+    .sort((a, b) => a - b)
+    .map((time, i) => ({
+      row_id: 0,
+      height: firstHeight + Math.floor(i / 3),
+      time,
+      qty: rnd() < 0.1 ? null : BigInt(int(-1000, 1000)),
+      amount: BigInt(int(-5_000_000, 5_000_000_000)),
+      ratio: int(-400, 400) / 4,
+      price: `${rnd() < 0.2 ? '-' : ''}${int(0, 99999)}.${String(int(0, 9999)).padStart(4, '0')}`,
+      flag: rnd() < 0.5,
+      kind: ['alpha', 'beta', 'gamma'][int(0, 2)],
+      addr: addrs[int(0, addrs.length - 1)],
+    }));
   for (let i = rows.length - 1; i > 0; i--) {
     const j = int(0, i);
     [rows[i], rows[j]] = [rows[j], rows[i]];
@@ -148,7 +175,17 @@ function ticksAt(rnd: () => number, times: number[], firstHeight: number, firstR
 }
 
 export function toTickWriterRow(r: TickRow): Record<string, unknown> {
-  return { height: BigInt(r.height), time: new Date(r.time), qty: r.qty, amount: r.amount, ratio: r.ratio, price: r.price, flag: r.flag, kind: r.kind, addr: r.addr };
+  return {
+    height: BigInt(r.height),
+    time: new Date(r.time),
+    qty: r.qty,
+    amount: r.amount,
+    ratio: r.ratio,
+    price: r.price,
+    flag: r.flag,
+    kind: r.kind,
+    addr: r.addr,
+  };
 }
 
 export async function body(res: Response): Promise<unknown> {

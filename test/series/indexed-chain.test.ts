@@ -34,14 +34,28 @@ function expected(rows: BlockRow[], keep: (r: BlockRow) => boolean = () => true)
 }
 
 async function blockRows(t: TestInstance): Promise<BlockRow[]> {
-  const rows = (await (await t.get('/tables/block?columns=time,n_ops_applied,fee,baker,n_endorsed_slots&is_orphan=0&limit=50000')).json()) as unknown[][];
-  return rows.map(([time, n, fee, baker, slots]) => ({ time: time as number, n_ops_applied: n as number, fee: String(fee), baker: baker as string, n_endorsed_slots: slots as number }));
+  const rows = (await (
+    await t.get('/tables/block?columns=time,n_ops_applied,fee,baker,n_endorsed_slots&is_orphan=0&limit=50000')
+  ).json()) as unknown[][];
+  return rows.map(([time, n, fee, baker, slots]) => ({
+    time: time as number,
+    n_ops_applied: n as number,
+    fee: String(fee),
+    baker: baker as string,
+    n_endorsed_slots: slots as number,
+  }));
 }
 
-async function series(t: TestInstance, rows: BlockRow[], extra = ''): Promise<{ body: unknown[][]; source: string | null }> {
+async function series(
+  t: TestInstance,
+  rows: BlockRow[],
+  extra = '',
+): Promise<{ body: unknown[][]; source: string | null }> {
   const start = new Date(rows[0].time).toISOString();
   const end = new Date(rows[rows.length - 1].time).toISOString();
-  const res = await t.get(`/series/block?collapse=5m&columns=count,n_ops_applied,fee,n_endorsed_slots&start_date=${start}&end_date=${end}&limit=50000${extra}`);
+  const res = await t.get(
+    `/series/block?collapse=5m&columns=count,n_ops_applied,fee,n_endorsed_slots&start_date=${start}&end_date=${end}&limit=50000${extra}`,
+  );
   expect(res.status).to.equal(200);
   return { body: (await res.json()) as unknown[][], source: res.headers.get('x-series-source') };
 }
@@ -76,12 +90,14 @@ describe(`series over an indexed chain (${BACKEND})`, function () {
     }
   });
 
-  it('op series from rollups equal the raw rows after reorgs, whose new branch takes the deleted rows\' ids again', async function () {
+  it("op series from rollups equal the raw rows after reorgs, whose new branch takes the deleted rows' ids again", async function () {
     const chain = new SandboxChain({ seed: 'series-e2e-ops', profile: 'tiny' });
     chain.bake(240);
     const t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
     const opSeries = async (extra: string): Promise<{ body: unknown[][]; source: string | null }> => {
-      const res = await t.get(`/series/op?collapse=1h&columns=count,volume,fee&start_date=2000-01-01&end_date=2100-01-01&limit=50000${extra}`);
+      const res = await t.get(
+        `/series/op?collapse=1h&columns=count,volume,fee&start_date=2000-01-01&end_date=2100-01-01&limit=50000${extra}`,
+      );
       expect(res.status).to.equal(200);
       return { body: (await res.json()) as unknown[][], source: res.headers.get('x-series-source') };
     };

@@ -7,7 +7,18 @@ import { COLLAPSE_CODES } from '../../framework/series/Collapse';
 import { parseCsv, prng, tez } from '../support/SampleTable';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
-import { bucketAdd, bucketOf, Cell, diffRows, expectedSeries, Fill, OracleMeasure, OracleQuery, OracleRow, windowOf } from './SeriesOracle';
+import {
+  bucketAdd,
+  bucketOf,
+  Cell,
+  diffRows,
+  expectedSeries,
+  Fill,
+  OracleMeasure,
+  OracleQuery,
+  OracleRow,
+  windowOf,
+} from './SeriesOracle';
 import { body, CLUSTER, SPAN, TICK_CATALOG, TICK_MEASURES, TickRow, tickRows, toTickWriterRow } from './TickTable';
 
 /** The fixture plugin also mounts the tick series at a path of its own, as markets will mount OHLCV. */
@@ -17,7 +28,9 @@ class TickPlugin {
     return { routes: (r: RouteRegistry) => this.routes(r) };
   }
   private routes(r: RouteRegistry): void {
-    r.seriesAt('/ticks/:kind/series{.:format}', 'StreamTicks', 'tick', { filters: (ctx, table) => [pathFilter(table, 'kind', ctx.params.kind)] });
+    r.seriesAt('/ticks/:kind/series{.:format}', 'StreamTicks', 'tick', {
+      filters: (ctx, table) => [pathFilter(table, 'kind', ctx.params.kind)],
+    });
   }
 }
 const plugins = [TickPlugin as unknown as PluginClass];
@@ -48,8 +61,11 @@ describe(`series API (${BACKEND})`, function () {
     return res.source;
   }
 
-  const oracle = (q: Partial<OracleQuery> & { from: number; to: number }, measures: OracleMeasure[] = TICK_MEASURES, data: OracleRow[] = rows): Cell[][] =>
-    expectedSeries(data, measures, { collapse: '1m', order: 'asc', limit: 50000, fill: 'none', ...q });
+  const oracle = (
+    q: Partial<OracleQuery> & { from: number; to: number },
+    measures: OracleMeasure[] = TICK_MEASURES,
+    data: OracleRow[] = rows,
+  ): Cell[][] => expectedSeries(data, measures, { collapse: '1m', order: 'asc', limit: 50000, fill: 'none', ...q });
 
   before(async function () {
     t = await startTestInstance({ catalogYaml: TICK_CATALOG, plugins, enabled: ['fixture'] });
@@ -66,7 +82,10 @@ describe(`series API (${BACKEND})`, function () {
           const [from, to] = windowOf(collapse, 50000, start, end, Date.now());
           const expected = oracle({ collapse, order, from, to });
           expect(expected.length, 'buckets with data').to.be.greaterThan(collapse === '1y' ? 2 : 3);
-          await check(`collapse=${collapse}&order=${order}&limit=50000&start_date=${iso(start)}&end_date=${iso(end)}`, expected);
+          await check(
+            `collapse=${collapse}&order=${order}&limit=50000&start_date=${iso(start)}&end_date=${iso(end)}`,
+            expected,
+          );
         });
       }
     }
@@ -74,20 +93,34 @@ describe(`series API (${BACKEND})`, function () {
     it('week, month, quarter and year buckets start on Monday and on the 1st, in UTC', async function () {
       const [start, end] = windowFor('1w');
       const firstOf = async (collapse: string): Promise<number[]> =>
-        ((await get(`/series/tick?collapse=${collapse}&columns=count&start_date=${iso(start)}&end_date=${iso(end)}`)).body as number[][]).map((r) => r[0]);
+        (
+          (await get(`/series/tick?collapse=${collapse}&columns=count&start_date=${iso(start)}&end_date=${iso(end)}`))
+            .body as number[][]
+        ).map((r) => r[0]);
       for (const t0 of await firstOf('1w')) expect(new Date(t0).getUTCDay(), iso(t0)).to.equal(1);
-      for (const [collapse, months] of [['1M', 12], ['3M', 4], ['1y', 1]] as const) {
+      for (const [collapse, months] of [
+        ['1M', 12],
+        ['3M', 4],
+        ['1y', 1],
+      ] as const) {
         const got = await firstOf(collapse);
         expect(got.length).to.be.greaterThan(1);
         for (const t0 of got) {
           const d = new Date(t0);
-          expect(d.getUTCDate() === 1 && d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCMonth() % (12 / months) === 0, `${collapse} ${iso(t0)}`).to.equal(true);
+          expect(
+            d.getUTCDate() === 1 &&
+              d.getUTCHours() === 0 &&
+              d.getUTCMinutes() === 0 &&
+              d.getUTCMonth() % (12 / months) === 0,
+            `${collapse} ${iso(t0)}`,
+          ).to.equal(true);
         }
       }
     });
 
     it('a row at 23:59:59.999 and one at 00:00:00.000 fall into different days, quarters and years', async function () {
-      const res = (await get('/series/tick?collapse=1y&columns=count&start_date=2023-01-01&end_date=2025-12-31')).body as number[][];
+      const res = (await get('/series/tick?collapse=1y&columns=count&start_date=2023-01-01&end_date=2025-12-31'))
+        .body as number[][];
       const byYear = new Map(res.map((r) => [new Date(r[0]).getUTCFullYear(), r[1]]));
       for (const year of [2023, 2024, 2025]) {
         const n = rows.filter((r) => new Date(r.time).getUTCFullYear() === year).length;
@@ -115,13 +148,25 @@ describe(`series API (${BACKEND})`, function () {
 
     it('only start_date: `limit` buckets from its bucket on', async function () {
       const start = Date.UTC(2024, 3, 10, 13, 45);
-      await check(`collapse=1d&limit=30&start_date=${iso(start)}`, oracle({ collapse: '1d', limit: 30, from: Date.UTC(2024, 3, 10), to: Date.UTC(2024, 4, 10) }));
-      await check(`collapse=1d&limit=30&order=desc&start_date=${iso(start)}`, oracle({ collapse: '1d', limit: 30, order: 'desc', from: Date.UTC(2024, 3, 10), to: Date.UTC(2024, 4, 10) }));
+      await check(
+        `collapse=1d&limit=30&start_date=${iso(start)}`,
+        oracle({ collapse: '1d', limit: 30, from: Date.UTC(2024, 3, 10), to: Date.UTC(2024, 4, 10) }),
+      );
+      await check(
+        `collapse=1d&limit=30&order=desc&start_date=${iso(start)}`,
+        oracle({ collapse: '1d', limit: 30, order: 'desc', from: Date.UTC(2024, 3, 10), to: Date.UTC(2024, 4, 10) }),
+      );
     });
 
     it('only end_date: `limit` buckets up to and including its bucket', async function () {
-      await check('collapse=1d&limit=30&end_date=2024-05-10T08:00:00Z', oracle({ collapse: '1d', limit: 30, from: Date.UTC(2024, 3, 11), to: Date.UTC(2024, 4, 11) }));
-      await check('collapse=1M&limit=3&end_date=2024-05-10&order=desc', oracle({ collapse: '1M', limit: 3, order: 'desc', from: Date.UTC(2024, 2, 1), to: Date.UTC(2024, 5, 1) }));
+      await check(
+        'collapse=1d&limit=30&end_date=2024-05-10T08:00:00Z',
+        oracle({ collapse: '1d', limit: 30, from: Date.UTC(2024, 3, 11), to: Date.UTC(2024, 4, 11) }),
+      );
+      await check(
+        'collapse=1M&limit=3&end_date=2024-05-10&order=desc',
+        oracle({ collapse: '1M', limit: 3, order: 'desc', from: Date.UTC(2024, 2, 1), to: Date.UTC(2024, 5, 1) }),
+      );
     });
 
     it('limit cuts both ends: the first buckets for asc, the last for desc', async function () {
@@ -142,14 +187,21 @@ describe(`series API (${BACKEND})`, function () {
 
     it('relative and unix times are accepted', async function () {
       const start = Math.floor(Date.UTC(2024, 2, 31, 23) / 1000);
-      await check(`start_date=${start}&end_date=${(start + 3600) * 1000}`, oracle({ from: start * 1000, to: (start + 3660) * 1000 }));
+      await check(
+        `start_date=${start}&end_date=${(start + 3600) * 1000}`,
+        oracle({ from: start * 1000, to: (start + 3660) * 1000 }),
+      );
       const res = await get('/series/tick?collapse=1h&start_date=now-3h&columns=count');
       expect(res.status).to.equal(200);
     });
 
     it('an empty window answers [], and intervals without data yield no row', async function () {
       expect((await get('/series/tick?start_date=2022-01-01&end_date=2022-03-01&collapse=1d')).body).to.deep.equal([]);
-      const got = (await get(`/series/tick?columns=count&start_date=${iso(CLUSTER.from)}&end_date=${iso(CLUSTER.to - 1)}&limit=50000`)).body as number[][];
+      const got = (
+        await get(
+          `/series/tick?columns=count&start_date=${iso(CLUSTER.from)}&end_date=${iso(CLUSTER.to - 1)}&limit=50000`,
+        )
+      ).body as number[][];
       const minutes = (CLUSTER.to - CLUSTER.from) / 60_000;
       expect(got.length).to.be.lessThan(minutes - 12);
       expect(got.every((r) => r[1] > 0)).to.equal(true);
@@ -167,7 +219,10 @@ describe(`series API (${BACKEND})`, function () {
           const [from, to] = windowOf('1m', 50000, start, end, 0);
           const expected = oracle({ fill, order, from, to });
           if (fill !== 'none') expect(expected).to.have.length((to - from) / 60_000);
-          await check(`fill=${fill}&order=${order}&limit=50000&start_date=${iso(start)}&end_date=${iso(end)}`, expected);
+          await check(
+            `fill=${fill}&order=${order}&limit=50000&start_date=${iso(start)}&end_date=${iso(end)}`,
+            expected,
+          );
         });
       }
     }
@@ -215,7 +270,10 @@ describe(`series API (${BACKEND})`, function () {
       const addr = rows[0].addr;
       const [from, to] = windowOf('1M', 50000, start, end, 0);
       const keep = (r: OracleRow): boolean => (r as TickRow).addr === addr;
-      await check(`collapse=1M&start_date=${iso(start)}&end_date=${iso(end)}&addr=${addr}`, oracle({ collapse: '1M', from, to, keep }));
+      await check(
+        `collapse=1M&start_date=${iso(start)}&end_date=${iso(end)}&addr=${addr}`,
+        oracle({ collapse: '1M', from, to, keep }),
+      );
     });
 
     it('a plugin path (RouteRegistry.seriesAt) with a path filter is served by the same engine', async function () {
@@ -226,10 +284,15 @@ describe(`series API (${BACKEND})`, function () {
       const diff = diffRows((await body(res)) as unknown[][], oracle({ collapse: '1M', from, to, keep }));
       if (diff) expect.fail(diff);
       const csv = parseCsv(await (await t.get(`/ticks/gamma/series.csv?${query}&columns=count`)).text());
-      expect(csv.slice(1).map((r) => Number(r[1]))).to.deep.equal(oracle({ collapse: '1M', from, to, keep }).map((r) => r[1]));
+      expect(csv.slice(1).map((r) => Number(r[1]))).to.deep.equal(
+        oracle({ collapse: '1M', from, to, keep }).map((r) => r[1]),
+      );
       const bad = await t.get('/ticks/delta/series');
       expect(bad.status).to.equal(400);
-      expect(((await body(bad)) as { errors: Array<{ code: number; scope: string }> }).errors[0]).to.include({ code: 1301, scope: 'StreamTicks' });
+      expect(((await body(bad)) as { errors: Array<{ code: number; scope: string }> }).errors[0]).to.include({
+        code: 1301,
+        scope: 'StreamTicks',
+      });
     });
 
     it('a filter matching nothing answers []', async function () {
@@ -281,7 +344,13 @@ describe(`series API (${BACKEND})`, function () {
     });
 
     it('CSV with fill=null leaves empty cells', async function () {
-      const csv = parseCsv(await (await t.get(`/series/tick.csv?fill=null&columns=count&start_date=${iso(CLUSTER.from)}&end_date=${iso(CLUSTER.from + 10 * 60_000)}`)).text());
+      const csv = parseCsv(
+        await (
+          await t.get(
+            `/series/tick.csv?fill=null&columns=count&start_date=${iso(CLUSTER.from)}&end_date=${iso(CLUSTER.from + 10 * 60_000)}`,
+          )
+        ).text(),
+      );
       const gap = csv.find((r) => r[0] === iso(CLUSTER.from + 3 * 60_000).replace('.000Z', 'Z'));
       expect(gap).to.deep.equal([iso(CLUSTER.from + 3 * 60_000).replace('.000Z', 'Z'), '']);
     });
@@ -297,14 +366,20 @@ describe(`series API (${BACKEND})`, function () {
     ];
     for (let i = 0; i < 60; i++) {
       const collapse = COLLAPSE_CODES[pickInt(0, COLLAPSE_CODES.length - 1)];
-      const anchor = rnd() < 0.4 ? CLUSTER.from + pickInt(-120, 240) * 60_000 : SPAN.from + Math.floor(rnd() * (SPAN.to - SPAN.from));
+      const anchor =
+        rnd() < 0.4
+          ? CLUSTER.from + pickInt(-120, 240) * 60_000
+          : SPAN.from + Math.floor(rnd() * (SPAN.to - SPAN.from));
       const shape = pickInt(0, 2);
       const limit = pickInt(1, 300);
       const order = rnd() < 0.5 ? 'asc' : 'desc';
       const fill: Fill = (['none', 'none', 'null', 'last', 'linear', 'zero'] as const)[pickInt(0, 5)];
       const measures = TICK_MEASURES.filter(() => rnd() < 0.4);
       const filter = rnd() < 0.3 ? filters[pickInt(0, filters.length - 1)] : undefined;
-      const end = Math.max(anchor, bucketAdd(bucketOf(anchor, collapse), pickInt(0, 120), collapse) + pickInt(0, 59_999));
+      const end = Math.max(
+        anchor,
+        bucketAdd(bucketOf(anchor, collapse), pickInt(0, 120), collapse) + pickInt(0, 59_999),
+      );
       const start = shape === 0 ? anchor : undefined;
       const endArg = shape === 0 || shape === 2 ? end : undefined;
       const startArg = shape === 1 ? anchor : start;
@@ -321,7 +396,13 @@ describe(`series API (${BACKEND})`, function () {
       it(query, async function () {
         const [from, to] = windowOf(collapse, limit, startArg, endArg, 0);
         const expected = expectedSeries(rows, measures.length ? measures : TICK_MEASURES, {
-          collapse, from, to, order, limit, fill, keep: filter?.[1] as ((r: OracleRow) => boolean) | undefined,
+          collapse,
+          from,
+          to,
+          order,
+          limit,
+          fill,
+          keep: filter?.[1] as ((r: OracleRow) => boolean) | undefined,
         });
         await check(query, expected);
       });

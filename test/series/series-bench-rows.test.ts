@@ -9,7 +9,11 @@ import { manifestPlugin, startTestInstance, TestInstance } from '../support/Test
 describe(`series bench rows fit the catalog's op table (${BACKEND})`, function () {
   let t: TestInstance;
   before(async function () {
-    t = await startTestInstance({ plugins: [manifestPlugin('core-chain', [])], enabled: ['core-chain'], config: { catalogFile: path.resolve('tables.yaml') } });
+    t = await startTestInstance({
+      plugins: [manifestPlugin('core-chain', [])],
+      enabled: ['core-chain'],
+      config: { catalogFile: path.resolve('tables.yaml') },
+    });
   });
   after(async () => t?.close());
 
@@ -22,7 +26,9 @@ describe(`series bench rows fit the catalog's op table (${BACKEND})`, function (
     const counts = await t.app.db.writer.raw(`select count(*)::int as n, ${listed} from ${table}`);
     const [{ n, listed: shown }] = counts.rows;
     expect(n).to.equal(1000);
-    const res = await t.get('/series/op?collapse=1d&columns=time,count&start_date=2024-01-01T00:00:00Z&end_date=2024-01-02T00:00:00Z');
+    const res = await t.get(
+      '/series/op?collapse=1d&columns=time,count&start_date=2024-01-01T00:00:00Z&end_date=2024-01-02T00:00:00Z',
+    );
     expect(res.status).to.equal(200);
     // 1,000 rows every 3.1536 s: all on the first day.
     expect(await res.json()).to.deep.equal([[Date.parse('2024-01-01T00:00:00Z'), shown]]);

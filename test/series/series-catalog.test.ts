@@ -32,15 +32,26 @@ function oracleRows(def: SeriesDef, rows: Array<Record<string, unknown>>): Oracl
 describe(`series of tables.yaml (${BACKEND})`, function () {
   let t: TestInstance;
   const data = new Map<string, OracleRow[]>();
-  const notOrphan = (table: TableDef) => (r: OracleRow): boolean => !table.orphanColumn || r[table.orphanColumn] !== true;
+  const notOrphan =
+    (table: TableDef) =>
+    (r: OracleRow): boolean =>
+      !table.orphanColumn || r[table.orphanColumn] !== true;
   /** Rows the table lists unless a filter names them (op type `event`, `unknown`): no series counts them either. */
-  const shown = (table: TableDef) => (r: OracleRow): boolean =>
-    table.columns.every((c) => !c.hiddenValues?.includes(r[c.name] as string));
+  const shown =
+    (table: TableDef) =>
+    (r: OracleRow): boolean =>
+      table.columns.every((c) => !c.hiddenValues?.includes(r[c.name] as string));
 
   before(async function () {
-    const plugins = ['core-chain', 'governance', 'bigmaps'].map((n) => manifestPlugin(n, n === 'core-chain' ? [] : ['core-chain']));
+    const plugins = ['core-chain', 'governance', 'bigmaps'].map((n) =>
+      manifestPlugin(n, n === 'core-chain' ? [] : ['core-chain']),
+    );
     // The checkout's tables.yaml (tests run from the repository root).
-    t = await startTestInstance({ plugins, enabled: ['core-chain'], config: { catalogFile: path.resolve('tables.yaml') } });
+    t = await startTestInstance({
+      plugins,
+      enabled: ['core-chain'],
+      config: { catalogFile: path.resolve('tables.yaml') },
+    });
     let seed = 1;
     for (const def of t.app.catalog.series.values()) {
       const rows = rowsFor(def, seed++);
@@ -53,16 +64,32 @@ describe(`series of tables.yaml (${BACKEND})`, function () {
   after(async () => t?.close());
 
   it('serves the six series of the spec', function () {
-    expect([...t.app.catalog.series.keys()].sort()).to.deep.equal(['balance', 'block', 'chain', 'flow', 'op', 'supply']);
+    expect([...t.app.catalog.series.keys()].sort()).to.deep.equal([
+      'balance',
+      'block',
+      'chain',
+      'flow',
+      'op',
+      'supply',
+    ]);
   });
 
   const query = (code: string, collapse: string, extra = ''): { path: string; q: OracleQuery } => {
     const [start, end] = [START, START + N * STEP];
     const [from, to] = windowOf(collapse, 50000, start, end, 0);
-    return { path: `/series/${code}?collapse=${collapse}&limit=50000&start_date=${iso(start)}&end_date=${iso(end)}${extra}`, q: { collapse, from, to, order: 'asc', limit: 50000, fill: 'none' } };
+    return {
+      path: `/series/${code}?collapse=${collapse}&limit=50000&start_date=${iso(start)}&end_date=${iso(end)}${extra}`,
+      q: { collapse, from, to, order: 'asc', limit: 50000, fill: 'none' },
+    };
   };
 
-  async function expectOracle(code: string, collapse: string, source: RegExp, extra = '', keep?: (r: OracleRow) => boolean): Promise<void> {
+  async function expectOracle(
+    code: string,
+    collapse: string,
+    source: RegExp,
+    extra = '',
+    keep?: (r: OracleRow) => boolean,
+  ): Promise<void> {
     const def = t.app.catalog.series.get(code)!;
     const { path, q } = query(code, collapse, extra);
     const res = await t.get(path);
@@ -91,7 +118,13 @@ describe(`series of tables.yaml (${BACKEND})`, function () {
     const sender = rows[3].sender as string;
     await expectOracle('op', '1d', /^raw$/, '&type=transaction', (r) => r.type === 'transaction');
     await expectOracle('op', '1d', /^raw$/, `&sender=${sender}`, (r) => r.sender === sender);
-    await expectOracle('op', '1w', /^raw$/, '&type.in=transaction,origination&is_success=1', (r) => (r.type === 'transaction' || r.type === 'origination') && r.is_success === true);
+    await expectOracle(
+      'op',
+      '1w',
+      /^raw$/,
+      '&type.in=transaction,origination&is_success=1',
+      (r) => (r.type === 'transaction' || r.type === 'origination') && r.is_success === true,
+    );
   });
 
   it('block: orphans are left out unless the request filters on is_orphan', async function () {
@@ -118,7 +151,13 @@ describe(`series of tables.yaml (${BACKEND})`, function () {
 
     for (const code of ['balance', 'block', 'chain', 'flow', 'op', 'supply']) {
       it(`${code}: the rollup answers equal the oracle`, async function () {
-        for (const [collapse, level] of [['30m', '1m'], ['1h', '1h'], ['1d', '1d'], ['1M', '1d']]) await expectOracle(code, collapse, new RegExp(`^rollup:${level}$`));
+        for (const [collapse, level] of [
+          ['30m', '1m'],
+          ['1h', '1h'],
+          ['1d', '1d'],
+          ['1M', '1d'],
+        ])
+          await expectOracle(code, collapse, new RegExp(`^rollup:${level}$`));
       });
     }
 

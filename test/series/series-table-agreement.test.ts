@@ -127,7 +127,10 @@ describe(`every series equals the aggregation of its table's rows (${BACKEND})`,
     await t.insert('market_candle', candles((await span())[0]));
     // A market is served once it has a ticker (no venue is polled here).
     const ticker = { pair: 'XTZ_USD', base: 'XTZ', quote: 'USD', last: '1', timestamp: new Date() };
-    await t.insert('market_ticker', MARKETS.map((exchange) => ({ exchange, ...ticker })));
+    await t.insert(
+      'market_ticker',
+      MARKETS.map((exchange) => ({ exchange, ...ticker })),
+    );
     const rollups = t.app.container.resolve(SeriesRollups);
     await t.app.db.writer.transaction((trx) => rollups.update(trx));
   });

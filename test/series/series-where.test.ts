@@ -23,8 +23,9 @@ const KEPT_CATALOG = `${TICK_CATALOG}
         partition: [kind]
         where: { qty.gt: 0, kind.ne: gamma }
         columns:
-${TICK_MEASURES.map((m) => `          - { name: ${m.name}, agg: ${m.agg}${m.source ? `, source: ${m.source}` : ''} }`)
-  .join('\n')}
+${TICK_MEASURES.map(
+  (m) => `          - { name: ${m.name}, agg: ${m.agg}${m.source ? `, source: ${m.source}` : ''} }`,
+).join('\n')}
 `;
 const kept = (r: OracleRow): boolean =>
   (r as TickRow).qty !== null && (r as TickRow).qty! > 0n && (r as TickRow).kind !== 'gamma';

@@ -22,7 +22,11 @@ export class SseReader {
   private constructor(private readonly keep: (m: SseMessage) => SseMessage) {}
 
   /** `keep` may shrink what is kept of each message (big payloads). */
-  static open(url: string, headers: Record<string, string> = {}, keep: (m: SseMessage) => SseMessage = (m) => m): Promise<SseReader> {
+  static open(
+    url: string,
+    headers: Record<string, string> = {},
+    keep: (m: SseMessage) => SseMessage = (m) => m,
+  ): Promise<SseReader> {
     const r = new SseReader(keep);
     return new Promise((resolve, reject) => {
       r.req = http.get(url, { headers: { Accept: 'text/event-stream', ...headers }, agent: false }, (res) => {
@@ -77,7 +81,13 @@ export class SseReader {
         if (m) fields[m[1]] = m[1] === 'data' && fields.data !== undefined ? `${fields.data}\n${m[2]}` : m[2];
       }
       if (fields.data !== undefined) {
-        this.messages.push(this.keep({ id: fields.id === undefined ? undefined : Number(fields.id), event: fields.event ?? 'message', data: JSON.parse(fields.data) }));
+        this.messages.push(
+          this.keep({
+            id: fields.id === undefined ? undefined : Number(fields.id),
+            event: fields.event ?? 'message',
+            data: JSON.parse(fields.data),
+          }),
+        );
       } else if (comment && frame.includes('heartbeat')) {
         this.heartbeats++;
       }

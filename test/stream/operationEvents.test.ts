@@ -41,15 +41,21 @@ describe(`live stream: operation events name types as /tables/op does (${BACKEND
       await indexBlocks(t, [block as unknown as RawBlock]);
       // Every op row of the block, the hidden types too: the rows of its operations, and implicit
       // events (rewards, the subsidy…), which are rows of the block; the subsidy is also an operation.
-      const rows = async (filter: string) => (await (await t.get(`/tables/op?columns=op_n,op_p,type,kind,is_event&limit=10000${filter}`)).json()) as Array<[number, number, string, string, boolean]>;
+      const rows = async (filter: string) =>
+        (await (await t.get(`/tables/op?columns=op_n,op_p,type,kind,is_event&limit=10000${filter}`)).json()) as Array<
+          [number, number, string, string, boolean]
+        >;
       const all = [...(await rows('')), ...(await rows('&type.in=event,unknown'))];
       const key = (opN: unknown, opP: unknown) => `${opN}/${opP}`;
       const byPosition = new Map(all.map(([opN, opP, type, kind]) => [key(opN, opP), { type, kind }]));
-      for (const e of events) expect({ type: e.type, kind: e.kind }, key(e.op_n, e.op_p)).to.deep.equal(byPosition.get(key(e.op_n, e.op_p)));
+      for (const e of events)
+        expect({ type: e.type, kind: e.kind }, key(e.op_n, e.op_p)).to.deep.equal(byPosition.get(key(e.op_n, e.op_p)));
       const streamed = new Set(events.map((e) => key(e.op_n, e.op_p)));
       expect(all.filter(([opN, opP, , , isEvent]) => !isEvent && !streamed.has(key(opN, opP)))).to.deep.equal([]);
       expect(events.filter((e) => e.type === 'unknown').map((e) => e.kind)).to.deep.equal(['teleport_tez']);
-      expect(events.filter((e) => e.entrypoint === 'stake').map((e) => [e.type, e.kind])).to.deep.equal([['transaction', 'transaction']]);
+      expect(events.filter((e) => e.entrypoint === 'stake').map((e) => [e.type, e.kind])).to.deep.equal([
+        ['transaction', 'transaction'],
+      ]);
       expect(normalized.operations.some((op) => op.type === 'stake')).to.equal(true);
     } finally {
       await t.close();
@@ -60,6 +66,7 @@ describe(`live stream: operation events name types as /tables/op does (${BACKEND
     const events = new Set(['operation']);
     const parse = (opType: string) => () => StreamFilter.parse({ op_type: opType }, events, CLIENT_OPERATION_TYPES, 10);
     expect(parse('transaction,rollup_transaction,update_consensus_key,event,unknown')).not.to.throw();
-    for (const finer of ['stake', 'dal_publish', 'update_companion_key']) expect(parse(finer)).to.throw(ApiError, `'${finer}'`);
+    for (const finer of ['stake', 'dal_publish', 'update_companion_key'])
+      expect(parse(finer)).to.throw(ApiError, `'${finer}'`);
   });
 });

@@ -19,7 +19,11 @@ class TransferEvents {
     return {
       handlers: (registry) =>
         registry.onOperation({ types: ['transaction'] }, (op, ctx) =>
-          recorder.publish(ctx, 'transfer_seen', { hash: op.hash, contract: op.receiver, addresses: [op.sender, op.receiver] }),
+          recorder.publish(ctx, 'transfer_seen', {
+            hash: op.hash,
+            contract: op.receiver,
+            addresses: [op.sender, op.receiver],
+          }),
         ),
     };
   }
@@ -30,7 +34,10 @@ describe(`live stream: plugin events (${BACKEND})`, function () {
   let t: TestInstance;
 
   before(async () => {
-    t = await startTestInstance({ plugins: [...discoverPlugins([BUILTIN_PLUGIN_DIR]), TransferEvents as never], enabled: ['core-chain', 'stream-events'] });
+    t = await startTestInstance({
+      plugins: [...discoverPlugins([BUILTIN_PLUGIN_DIR]), TransferEvents as never],
+      enabled: ['core-chain', 'stream-events'],
+    });
   });
   after(() => t?.close());
 
@@ -45,8 +52,12 @@ describe(`live stream: plugin events (${BACKEND})`, function () {
 
     // Oracle: the applied transactions among the streamed operations, in order; the plugin's handler
     // names the normalized type, so not the staking calls clients know as transactions too.
-    const staking = (d: Record<string, unknown>) => d.sender === d.receiver && STAKING_ENTRYPOINTS.has(d.entrypoint as string);
-    const expected = all.events('operation').filter((m) => m.data.type === 'transaction' && !staking(m.data) && m.data.status === 'applied').map((m) => m.data.hash);
+    const staking = (d: Record<string, unknown>) =>
+      d.sender === d.receiver && STAKING_ENTRYPOINTS.has(d.entrypoint as string);
+    const expected = all
+      .events('operation')
+      .filter((m) => m.data.type === 'transaction' && !staking(m.data) && m.data.status === 'applied')
+      .map((m) => m.data.hash);
     const seen = all.events('transfer_seen');
     expect(seen.map((m) => m.data.hash)).to.deep.equal(expected);
     expect(seen.length).to.be.greaterThan(3);
@@ -59,7 +70,11 @@ describe(`live stream: plugin events (${BACKEND})`, function () {
     const who = seen[0].data.addresses as string[];
     const byAddress = await SseReader.open(`${t.url}/stream?types=transfer_seen&address=${who[0]}&last_event_id=0`);
     const want = seen.filter((m) => (m.data.addresses as string[]).includes(who[0])).map((m) => m.id);
-    await byAddress.until(() => byAddress.messages.some((m) => m.id === want[want.length - 1]), 30_000, 'address catch-up');
+    await byAddress.until(
+      () => byAddress.messages.some((m) => m.id === want[want.length - 1]),
+      30_000,
+      'address catch-up',
+    );
     expect(byAddress.messages.map((m) => m.id)).to.deep.equal(want);
     byAddress.close();
     all.close();

@@ -80,13 +80,17 @@ describe(`${TITLE} (${BACKEND}; Postgres only: a replica shares the indexer's se
       await locker.query('begin');
       await locker.query(`lock table "${block.schema}"."${block.storage}" in access exclusive mode`);
       const inFlight = [fetch(`${url}/tables/block?columns=height,hash`), fetch(`${url}/explorer/block/3`)];
-      await waitFor('both reads to wait for the lock', async () => {
-        const r = await admin.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
+      await waitFor(
+        'both reads to wait for the lock',
+        async () => {
+          const r = await admin.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
            where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return r.rows[0].n >= 2 ? true : undefined;
-      }, 30_000);
+          );
+          return r.rows[0].n >= 2 ? true : undefined;
+        },
+        30_000,
+      );
       expect(await terminateAll()).to.be.at.least(2);
       await locker.query('rollback');
       for (const res of await Promise.all(inFlight)) {

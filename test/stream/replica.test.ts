@@ -35,7 +35,8 @@ describe(`live stream on a read-only replica, fed by LISTEN/NOTIFY (${BACKEND}; 
     await indexSandbox(indexer, chain);
 
     const head = chain.at(chain.headLevel)!.hash;
-    for (const r of [local, remote]) await r.until(() => r.events('block').some((m) => m.data.hash === head), 30_000, 'the head block');
+    for (const r of [local, remote])
+      await r.until(() => r.events('block').some((m) => m.data.hash === head), 30_000, 'the head block');
     // The head block's operation events follow its block event, on each connection at its own pace:
     // wait until both connections hold as many messages and nothing more arrives for a moment.
     await settledTogether(local, remote, 30_000);

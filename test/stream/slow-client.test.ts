@@ -41,7 +41,10 @@ describe(`live stream: a stalled client is dropped, memory stays bounded (${BACK
     socket.on('data', (c: string) => (text += c));
     socket.resume();
     await new Promise<void>((resolve, reject) => {
-      const late = setTimeout(() => reject(new Error(`the server kept the dropped connection open for over ${ms} ms`)), ms);
+      const late = setTimeout(
+        () => reject(new Error(`the server kept the dropped connection open for over ${ms} ms`)),
+        ms,
+      );
       socket.once('close', () => resolve(clearTimeout(late)));
     });
     return text;
@@ -70,7 +73,11 @@ describe(`live stream: a stalled client is dropped, memory stays bounded (${BACK
       hub.fanOut(batch);
       peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
       // The reading client keeps up as a real reader would (within two commits).
-      await reader.until(() => reader.ended || reader.messages.length >= id - 1_000_000 - step, 30_000, 'reader keeps up');
+      await reader.until(
+        () => reader.ended || reader.messages.length >= id - 1_000_000 - step,
+        30_000,
+        'reader keeps up',
+      );
       expect(reader.ended, 'the reading client stays connected').to.equal(false);
     }
     await reader.until(() => reader.events('synthetic').length === total, 60_000, 'every event');
@@ -98,8 +105,12 @@ describe(`live stream: a stalled client is dropped, memory stays bounded (${BACK
     gc();
     const retained = process.memoryUsage().heapUsed - heapBefore;
     const mb = (n: number): string => (n / 1048576).toFixed(1);
-    console.log(`      stalled client: peak send buffer ${(hub.peakBufferedBytes / 1024).toFixed(0)} KB (bound ${bound / 1024} KB); heap peak +${mb(peakHeap - heapBefore)} MB, retained +${mb(retained)} MB after ${mb(total * frame)} MB streamed`);
-    expect(hub.peakBufferedBytes).to.be.greaterThan(0).and.at.most(bound + frame);
+    console.log(
+      `      stalled client: peak send buffer ${(hub.peakBufferedBytes / 1024).toFixed(0)} KB (bound ${bound / 1024} KB); heap peak +${mb(peakHeap - heapBefore)} MB, retained +${mb(retained)} MB after ${mb(total * frame)} MB streamed`,
+    );
+    expect(hub.peakBufferedBytes)
+      .to.be.greaterThan(0)
+      .and.at.most(bound + frame);
     expect(retained).to.be.lessThan(12 * 1024 * 1024);
     reader.close();
     stalled.destroy();

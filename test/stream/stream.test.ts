@@ -27,7 +27,8 @@ describe(`live stream /stream (${BACKEND})`, function () {
     chain.bake(10);
     const after = StreamLog.after;
     StreamLog.after = (...args) => (logReadsWithoutClients++, after(...args));
-    const lowest = (q: { sql: string }): void => void (/min\("id"\)/i.test(q.sql) && /stream_events/.test(q.sql) && lowestIdReads++);
+    const lowest = (q: { sql: string }): void =>
+      void (/min\("id"\)/i.test(q.sql) && /stream_events/.test(q.sql) && lowestIdReads++);
     for (const db of [t.app.db.reader, t.app.db.writer]) db.on('query', lowest);
     try {
       await indexSandbox(t, chain);
@@ -65,7 +66,12 @@ describe(`live stream /stream (${BACKEND})`, function () {
     await t.app.stream.hub.settled();
 
     const head = chain.headLevel;
-    for (const r of readers) await r.until(() => r.events('block').some((m) => m.data.level === head && m.data.hash === chain.at(head)!.hash), 60_000, `block ${head}`);
+    for (const r of readers)
+      await r.until(
+        () => r.events('block').some((m) => m.data.level === head && m.data.hash === chain.at(head)!.hash),
+        60_000,
+        `block ${head}`,
+      );
     let rollbacks = 0;
     for (const r of readers) rollbacks += checkBlockSequence(r.messages, chain, 11);
     expect(rollbacks).to.equal(CLIENTS);
@@ -79,7 +85,9 @@ describe(`live stream /stream (${BACKEND})`, function () {
     expect(events.length).to.be.greaterThan(20);
     const rollback = readers[0].events('rollback')[0];
     const backLevels = new Set((rollback.data.blocks as Array<{ level: number }>).map((b) => b.level));
-    const takenBack = events.filter((e) => backLevels.has(e.data.level as number) && e.id! < rollback.id! && e.data.hash).map((e) => e.data.hash);
+    const takenBack = events
+      .filter((e) => backLevels.has(e.data.level as number) && e.id! < rollback.id! && e.data.hash)
+      .map((e) => e.data.hash);
     expect(rollback.data.operations).to.deep.equal([...new Set(takenBack)]);
     // Each operation event's hash is an operation of the block it names (oracle: the sandbox's block JSON).
     const current = events.filter((e) => e.id! > rollback.id! || !backLevels.has(e.data.level as number));
@@ -98,10 +106,16 @@ describe(`live stream /stream (${BACKEND})`, function () {
     const someTx = all.find((e) => e.data.type === 'transaction' && (e.data.addresses as string[]).length > 1)!;
     const who = (someTx.data.addresses as string[])[1];
     const resume = String(readers[0].messages[0].id! - 1);
-    const byAddress = await SseReader.open(`${t.url}/stream?types=operation&address=${who}`, { 'Last-Event-ID': resume });
+    const byAddress = await SseReader.open(`${t.url}/stream?types=operation&address=${who}`, {
+      'Last-Event-ID': resume,
+    });
     const byType = await SseReader.open(`${t.url}/stream?op_type=transaction&last_event_id=${resume}`);
     const call = all.find((e) => e.data.entrypoint && String(e.data.receiver).startsWith('KT1'));
-    const byCall = call ? await SseReader.open(`${t.url}/stream?contract=${call.data.receiver}&entrypoint=${call.data.entrypoint}&last_event_id=${resume}`) : undefined;
+    const byCall = call
+      ? await SseReader.open(
+          `${t.url}/stream?contract=${call.data.receiver}&entrypoint=${call.data.entrypoint}&last_event_id=${resume}`,
+        )
+      : undefined;
     const lastId = readers[0].messages[readers[0].messages.length - 1].id!;
     const caughtUp = (r: SseReader) => () => r.messages.some((m) => m.id! >= lastId);
     await byType.until(caughtUp(byType), 30_000, 'type catch-up');
@@ -119,7 +133,9 @@ describe(`live stream /stream (${BACKEND})`, function () {
     expectOps(byType, (d) => d.type === 'transaction');
     expect(byType.events('block').length).to.be.greaterThan(0);
     if (byCall) {
-      const lastCall = all.filter((e) => e.data.receiver === call!.data.receiver && e.data.entrypoint === call!.data.entrypoint).pop()!.id!;
+      const lastCall = all
+        .filter((e) => e.data.receiver === call!.data.receiver && e.data.entrypoint === call!.data.entrypoint)
+        .pop()!.id!;
       await byCall.until(() => byCall.messages.some((m) => m.id! >= lastCall), 30_000, 'call catch-up');
       expectOps(byCall, (d) => d.receiver === call!.data.receiver && d.entrypoint === call!.data.entrypoint);
       byCall.close();
@@ -139,7 +155,16 @@ describe(`live stream /stream (${BACKEND})`, function () {
   });
 
   it('answers bad parameters with the JSON error body', async () => {
-    for (const q of ['address=tz1nope', 'last_event_id=abc', 'colour=red', 'types=', 'types=bogus', 'types=block,transfer_seen', 'op_type=transacton', 'types=dropped']) {
+    for (const q of [
+      'address=tz1nope',
+      'last_event_id=abc',
+      'colour=red',
+      'types=',
+      'types=bogus',
+      'types=block,transfer_seen',
+      'op_type=transacton',
+      'types=dropped',
+    ]) {
       const res = await t.get(`/stream?${q}`);
       expect(res.status, q).to.equal(400);
       const body = (await res.json()) as { errors: Array<{ code: number }> };
@@ -153,7 +178,8 @@ describe(`live stream /stream (${BACKEND})`, function () {
     const cut = full[Math.floor(full.length / 2)].id!;
     // The window as pruning leaves it: the events up to `cut` are gone.
     await t.app.db.writer('tzidx.stream_events').where('id', '<=', cut).delete();
-    const [{ oldest }] = (await t.app.db.writer.raw('select min(id)::int as oldest from tzidx.stream_events')).rows as Array<{ oldest: number }>;
+    const [{ oldest }] = (await t.app.db.writer.raw('select min(id)::int as oldest from tzidx.stream_events'))
+      .rows as Array<{ oldest: number }>;
     const resumed = await SseReader.open(`${t.url}/stream?types=block,rollback`, { 'Last-Event-ID': '1' });
     const lastId = full[full.length - 1].id!;
     await resumed.until(() => resumed.messages.some((m) => m.id === lastId), 30_000, 'resume after a reset');

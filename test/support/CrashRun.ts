@@ -48,7 +48,10 @@ export function startTzidx(i: Instance, options: readonly string[]): ChildProces
   const flags = process.execArgv.filter((a) => a.startsWith('--max-semi-space-size'));
   const instanceArgs = ['--port', String(i.port), '--data-dir', i.dataDir, '--config', i.config];
   const args = [...flags, BIN, 'start', ...options, ...instanceArgs];
-  return spawn(process.execPath, args, { env: { ...process.env, DATABASE_URL: i.db.url ?? '' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  return spawn(process.execPath, args, {
+    env: { ...process.env, DATABASE_URL: i.db.url ?? '' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
 }
 
 export async function indexedHeight(i: Instance): Promise<number | undefined> {
@@ -94,15 +97,27 @@ export async function runTo(i: Instance, rpc: string, target: number, what: stri
  * once it has indexed past the previous kill (so no kill lands before the run's first commit); the
  * heights indexed at the kills (-1: none yet).
  */
-export async function killRepeatedly(i: Instance, rpc: string, target: number, kills: number, rnd: () => number, maxDelayMs = 600, afterProgress = false): Promise<number[]> {
+export async function killRepeatedly(
+  i: Instance,
+  rpc: string,
+  target: number,
+  kills: number,
+  rnd: () => number,
+  maxDelayMs = 600,
+  afterProgress = false,
+): Promise<number[]> {
   const killedAt: number[] = [];
   for (let k = 0; k < kills; k++) {
     const p = startIndexer(i, rpc, target);
     const past = killedAt[k - 1] ?? -1;
-    await waitFor('the API', async () => {
-      const h = await indexedHeight(i);
-      return h === undefined || (afterProgress && (h ?? -1) <= past) ? undefined : true;
-    }, 60_000);
+    await waitFor(
+      'the API',
+      async () => {
+        const h = await indexedHeight(i);
+        return h === undefined || (afterProgress && (h ?? -1) <= past) ? undefined : true;
+      },
+      60_000,
+    );
     await new Promise((r) => setTimeout(r, 50 + Math.floor(rnd() * maxDelayMs)));
     killedAt.push((await indexedHeight(i)) ?? -1);
     await stop(p, 'SIGKILL');
@@ -147,7 +162,9 @@ export interface CrashCase {
  * A clean run to `target`, then a run SIGKILLed `kills` times and resumed to `target`: both runs'
  * tables, and the heights at the kills. Databases and directories are removed afterwards.
  */
-export async function crashAndResume(c: CrashCase): Promise<{ expected: Record<string, unknown[][]>; got: Record<string, unknown[][]>; killedAt: number[] }> {
+export async function crashAndResume(
+  c: CrashCase,
+): Promise<{ expected: Record<string, unknown[][]>; got: Record<string, unknown[][]>; killedAt: number[] }> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tzidx-crash-'));
   const made: Instance[] = [];
   try {
@@ -166,7 +183,10 @@ export async function crashAndResume(c: CrashCase): Promise<{ expected: Record<s
       }
     };
     // Both settle before either's failure is thrown: no child process outlives the case.
-    const [cleaned, killed] = await Promise.allSettled([cleanRun(), killRepeatedly(crashy, c.rpc, c.target, c.kills, seededRandom(c.seed), c.maxDelayMs, c.afterProgress)]);
+    const [cleaned, killed] = await Promise.allSettled([
+      cleanRun(),
+      killRepeatedly(crashy, c.rpc, c.target, c.kills, seededRandom(c.seed), c.maxDelayMs, c.afterProgress),
+    ]);
     if (cleaned.status === 'rejected') throw cleaned.reason;
     if (killed.status === 'rejected') throw killed.reason;
     const [expected, killedAt] = [cleaned.value, killed.value];

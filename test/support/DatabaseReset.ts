@@ -37,8 +37,23 @@ export class DatabaseBaseline {
     if (created.length > 0) await db.raw(`drop table ${created.join(', ')} cascade`);
     if (emptied.length > 0) await db.raw(`truncate ${emptied.join(', ')} restart identity cascade`);
     t.app.dispatcher.state.drop();
-    t.app.container.resolve(ChainState).update({ height: undefined, networkId: undefined, protocol: undefined, headTime: undefined, blockInterval: undefined });
-    Object.assign(t.app.container.resolve(IndexerStatus), { mode: 'serve', status: 'stopped', blocks: -1, indexed: -1, firstLevel: undefined, lastError: undefined });
+    t.app.container
+      .resolve(ChainState)
+      .update({
+        height: undefined,
+        networkId: undefined,
+        protocol: undefined,
+        headTime: undefined,
+        blockInterval: undefined,
+      });
+    Object.assign(t.app.container.resolve(IndexerStatus), {
+      mode: 'serve',
+      status: 'stopped',
+      blocks: -1,
+      indexed: -1,
+      firstLevel: undefined,
+      lastError: undefined,
+    });
   }
 }
 

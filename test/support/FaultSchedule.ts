@@ -7,7 +7,9 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** An injected `http500`: status 500 with a body in the shape of a node's error list. */
 export function answerHttp500(res: ServerResponse): void {
-  res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify([{ kind: 'temporary', id: 'proxy.injected_fault' }]));
+  res
+    .writeHead(500, { 'content-type': 'application/json' })
+    .end(JSON.stringify([{ kind: 'temporary', id: 'proxy.injected_fault' }]));
 }
 
 /** Fault counts per kind, all zero. */

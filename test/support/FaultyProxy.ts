@@ -43,7 +43,10 @@ export async function startFaultyProxy(options: FaultyProxyOptions): Promise<Fau
 
   /** Sends the request on to the node; `answer` gets the node's response. */
   const forward = (req: IncomingMessage, res: ServerResponse, answer: (up: IncomingMessage) => void): void => {
-    const up = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers, agent }, answer);
+    const up = request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers, agent },
+      answer,
+    );
     up.on('error', () => res.destroy());
     // A client that gave up (its timeout) or a proxy closing: stop the node's answer, or its stream, too.
     res.on('close', () => {

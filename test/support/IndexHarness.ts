@@ -50,7 +50,11 @@ function refOf(b: RawBlock): BlockRef {
 }
 
 /** Indexes the given blocks (lowest level first, no prior state needed) and waits until done. */
-export async function indexBlocks(t: TestInstance, blocks: readonly RawBlock[], options: Partial<IndexerOptions> = {}): Promise<IndexerStatus> {
+export async function indexBlocks(
+  t: TestInstance,
+  blocks: readonly RawBlock[],
+  options: Partial<IndexerOptions> = {},
+): Promise<IndexerStatus> {
   await t.app.startIndexer(new MemoryBlockSource(blocks), { retryDelayMs: 10, ...options });
   return checkedStatus(t);
 }
@@ -59,7 +63,12 @@ export async function indexBlocks(t: TestInstance, blocks: readonly RawBlock[], 
  * Indexes a sandbox chain up to its current head, in process (no HTTP), following reorgs it made;
  * `node` is the sandbox's transport unless one is given (a bench's recorded answers).
  */
-export async function indexSandbox(t: TestInstance, chain: SandboxChain, options: Partial<IndexerOptions> = {}, node: RpcTransport = new SandboxRpcTransport(chain)): Promise<IndexerStatus> {
+export async function indexSandbox(
+  t: TestInstance,
+  chain: SandboxChain,
+  options: Partial<IndexerOptions> = {},
+  node: RpcTransport = new SandboxRpcTransport(chain),
+): Promise<IndexerStatus> {
   const source = new RpcBlockSource(node);
   try {
     await t.app.startIndexer(source, { retryDelayMs: 10, toLevel: chain.headLevel, ...options });
@@ -79,6 +88,7 @@ function checkedStatus(t: TestInstance): IndexerStatus {
 export function canonical(chain: SandboxChain): NormalizedBlock[] {
   const n = new BlockNormalizer();
   const out: NormalizedBlock[] = [];
-  for (let l = 0; l <= chain.headLevel; l++) out.push(n.normalize(JSON.parse(chain.blockJson(chain.at(l)!)) as RawBlock));
+  for (let l = 0; l <= chain.headLevel; l++)
+    out.push(n.normalize(JSON.parse(chain.blockJson(chain.at(l)!)) as RawBlock));
   return out;
 }

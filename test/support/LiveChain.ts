@@ -17,7 +17,9 @@ async function untilCaughtUp(t: TestInstance, chain: SandboxChain): Promise<void
     const top = ((await res.json()) as string[][])[0]?.[0];
     if (top === chain.head.hash && status.indexed === chain.headLevel) return;
     if (Date.now() > deadline) {
-      throw new Error(`indexer stuck at ${status.indexed} (${top}, ${status.status}: ${status.lastError ?? 'no error'}), head ${chain.headLevel} (${chain.head.hash})`);
+      throw new Error(
+        `indexer stuck at ${status.indexed} (${top}, ${status.status}: ${status.lastError ?? 'no error'}), head ${chain.headLevel} (${chain.head.hash})`,
+      );
     }
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -29,7 +31,13 @@ async function untilCaughtUp(t: TestInstance, chain: SandboxChain): Promise<void
  * hash), so every reorg hits indexed blocks. Then stops the indexer, closes the source and expects one
  * rollback per reorg. Answers the number of reorgs made.
  */
-export async function indexWhileMoving(t: TestInstance, chain: SandboxChain, source: BlockSource, seed: number, steps: number): Promise<number> {
+export async function indexWhileMoving(
+  t: TestInstance,
+  chain: SandboxChain,
+  source: BlockSource,
+  seed: number,
+  steps: number,
+): Promise<number> {
   const running = t.app.startIndexer(source, { reorgDepth: 16, batchBlocks: 5, retryDelayMs: 20 });
   const reorgs = await moveChain(t, chain, seed, steps);
   await t.app.stopIndexer();

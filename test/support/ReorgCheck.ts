@@ -9,7 +9,12 @@ import { startTestInstance, type TestInstance } from './TestInstance';
  * Replaces the chain's last 3 blocks by 4 new ones, indexes the new branch on `t`, and expects each
  * table (these columns, `row_id` aside) to hold rows, the same as a clean run over the chain has them.
  */
-export async function expectReorgMatchesClean(t: TestInstance, chain: SandboxChain, plugins: () => PluginClass[], tables: readonly (readonly [string, readonly string[]])[]): Promise<void> {
+export async function expectReorgMatchesClean(
+  t: TestInstance,
+  chain: SandboxChain,
+  plugins: () => PluginClass[],
+  tables: readonly (readonly [string, readonly string[]])[],
+): Promise<void> {
   chain.reorg(3);
   chain.bake(4);
   await indexSandbox(t, chain);

@@ -61,7 +61,20 @@ export interface SampleRow {
 export const prng = seededRandom;
 
 // Separators of CSV and of Postgres COPY text (tab, backslash, line breaks) among them.
-const LABELS = ['plain', 'with,comma', 'with "quote"', 'line\nbreak', 'crlf\r\nline', 'ünïcødé ✓', 'a.b*c', '', 'Zeta', 'alpha beta', 'tab\tstop', 'back\\slash\\N'];
+const LABELS = [
+  'plain',
+  'with,comma',
+  'with "quote"',
+  'line\nbreak',
+  'crlf\r\nline',
+  'ünïcødé ✓',
+  'a.b*c',
+  '',
+  'Zeta',
+  'alpha beta',
+  'tab\tstop',
+  'back\\slash\\N',
+];
 
 export function sampleRows(n: number, seed = 7): SampleRow[] {
   const rnd = prng(seed);
@@ -110,7 +123,11 @@ export const COLUMNS: Record<string, { cmp: Cmp; arg: (v: unknown) => string; op
   u64: { cmp: big, arg: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
   f64: { cmp: num, arg: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
   amount: { cmp: big, arg: (v) => tez(v as bigint), ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
-  time: { cmp: num, arg: (v) => new Date(v as number).toISOString(), ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
+  time: {
+    cmp: num,
+    arg: (v) => new Date(v as number).toISOString(),
+    ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'],
+  },
   flag: { cmp: boolCmp, arg: (v) => (v ? 'true' : '0'), ops: ['eq', 'ne', 'in', 'nin'] },
   block: { cmp: bytesCmp, arg: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
   addr: { cmp: bytesCmp, arg: String, ops: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'rg'] },
@@ -131,16 +148,26 @@ export function oracle(rows: SampleRow[], column: string, op: string, args: unkn
       if (v === null) return op === 'ne' || op === 'nin';
       const c = (x: unknown): number => cmp(v, x);
       switch (op) {
-        case 'eq': return c(args[0]) === 0;
-        case 'ne': return c(args[0]) !== 0;
-        case 'gt': return c(args[0]) > 0;
-        case 'gte': return c(args[0]) >= 0;
-        case 'lt': return c(args[0]) < 0;
-        case 'lte': return c(args[0]) <= 0;
-        case 'in': return args.some((a) => c(a) === 0);
-        case 'nin': return !args.some((a) => c(a) === 0);
-        case 'rg': return c(args[0]) >= 0 && c(args[1]) <= 0;
-        default: throw new Error(op);
+        case 'eq':
+          return c(args[0]) === 0;
+        case 'ne':
+          return c(args[0]) !== 0;
+        case 'gt':
+          return c(args[0]) > 0;
+        case 'gte':
+          return c(args[0]) >= 0;
+        case 'lt':
+          return c(args[0]) < 0;
+        case 'lte':
+          return c(args[0]) <= 0;
+        case 'in':
+          return args.some((a) => c(a) === 0);
+        case 'nin':
+          return !args.some((a) => c(a) === 0);
+        case 'rg':
+          return c(args[0]) >= 0 && c(args[1]) <= 0;
+        default:
+          throw new Error(op);
       }
     })
     .map((r) => r.row_id);
@@ -161,14 +188,26 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(field); field = ''; }
-    else if (ch === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; }
-    else field += ch;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += ch;
   }
-  if (field !== '' || row.length > 0) { row.push(field); rows.push(row); }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }

@@ -36,7 +36,14 @@ export async function startTestInstance(opts: {
     fs.writeFileSync(catalogFile, opts.catalogYaml);
   }
   const db: TestDatabase = await createTestDatabase();
-  const config: InstanceConfig = { ...DEFAULTS, dataDir: ':memory:', catalogFile, databaseUrl: db.url, plugins: opts.enabled, ...opts.config };
+  const config: InstanceConfig = {
+    ...DEFAULTS,
+    dataDir: ':memory:',
+    catalogFile,
+    databaseUrl: db.url,
+    plugins: opts.enabled,
+    ...opts.config,
+  };
   let app: TzidxApp;
   try {
     app = await TzidxApp.create(config, { log: opts.log ?? silentLogger, available: opts.plugins });

@@ -4,7 +4,11 @@ export type PlanNode = Record<string, unknown>;
 
 /** The plan of `sql` (with `?` placeholders for `bindings`) as EXPLAIN ANALYZE ran it. */
 export async function explainAnalyze(db: Database, sql: string, bindings: readonly string[] = []): Promise<PlanNode> {
-  const [{ 'QUERY PLAN': [explained] }] = (await db.writer.raw(`explain (analyze, format json) ${sql}`, bindings)).rows;
+  const [
+    {
+      'QUERY PLAN': [explained],
+    },
+  ] = (await db.writer.raw(`explain (analyze, format json) ${sql}`, bindings)).rows;
   return explained.Plan;
 }
 
@@ -20,10 +24,17 @@ function total(node: PlanNode, count: (node: PlanNode) => number): number {
  */
 export async function droppedRows(db: Database, sql: string): Promise<{ dropped: number; plan: PlanNode }> {
   const plan = await explainAnalyze(db, sql);
-  return { dropped: total(plan, (node) => Number(node['Rows Removed by Filter'] ?? 0) * Number(node['Actual Loops'] ?? 1)), plan };
+  return {
+    dropped: total(plan, (node) => Number(node['Rows Removed by Filter'] ?? 0) * Number(node['Actual Loops'] ?? 1)),
+    plan,
+  };
 }
 
 /** Rows the plan's scans of `relation` read: those they passed on and those their filters dropped. */
 export function rowsRead(plan: PlanNode, relation: string): number {
-  return total(plan, (node) => (node['Relation Name'] === relation ? (Number(node['Actual Rows']) + Number(node['Rows Removed by Filter'] ?? 0)) * Number(node['Actual Loops'] ?? 1) : 0));
+  return total(plan, (node) =>
+    node['Relation Name'] === relation
+      ? (Number(node['Actual Rows']) + Number(node['Rows Removed by Filter'] ?? 0)) * Number(node['Actual Loops'] ?? 1)
+      : 0,
+  );
 }

@@ -13,6 +13,9 @@ export async function tableIds(t: TestInstance, table: string, query: string): P
 
 /** The columns a table's rows hold in the database, in order (what the migration made of the catalog). */
 export async function heldColumns(db: Database, table: TableDef): Promise<string[]> {
-  const { rows } = await db.writer.raw('select column_name from information_schema.columns where table_schema = ? and table_name = ? order by ordinal_position', [table.schema, table.storage]);
+  const { rows } = await db.writer.raw(
+    'select column_name from information_schema.columns where table_schema = ? and table_name = ? order by ordinal_position',
+    [table.schema, table.storage],
+  );
   return (rows as Array<{ column_name: string }>).map((r) => r.column_name);
 }

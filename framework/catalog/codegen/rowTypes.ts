@@ -21,7 +21,10 @@ export function renderRowTypes(catalog: Catalog, plugin: string, frameworkImport
     '',
   ];
   for (const t of tables) out.push(...rowType(t), '');
-  out.push(`/** Typed handles of the ${plugin} tables: \`ctx.append(tables.${tables[0].code}, row)\`. */`, 'export const tables = {');
+  out.push(
+    `/** Typed handles of the ${plugin} tables: \`ctx.append(tables.${tables[0].code}, row)\`. */`,
+    'export const tables = {',
+  );
   for (const t of tables) out.push(`  ${t.code}: tableHandle<${rowTypeName(t.code)}>('${t.code}'),`);
   out.push('} as const;', '');
   return out.join('\n');

@@ -1,6 +1,12 @@
 import type { Catalog } from '../Catalog';
 import {
-  type ColumnDef, isStored, type RouteDef, type SeriesColumnDef, type SeriesCondition, type SeriesDef, type TableDef,
+  type ColumnDef,
+  isStored,
+  type RouteDef,
+  type SeriesColumnDef,
+  type SeriesCondition,
+  type SeriesDef,
+  type TableDef,
 } from '../CatalogModel';
 import { EnumType } from '../types/EnumType';
 
@@ -16,7 +22,12 @@ export function renderTableSections(catalog: Catalog): string {
   for (const t of catalog.tables.values()) out.push(...tableSection(t));
   out.push('## Time-series', '');
   for (const s of catalog.series.values()) out.push(...seriesSection(s));
-  out.push('## Declared routes', '', 'Explorer routes served from `routes:` declarations by the generic engine (docs/plugins.md).', '');
+  out.push(
+    '## Declared routes',
+    '',
+    'Explorer routes served from `routes:` declarations by the generic engine (docs/plugins.md).',
+    '',
+  );
   out.push('| path | plugin | kind | table | fields |', '|---|---|---|---|---|');
   for (const r of catalog.routes.values()) out.push(routeRow(r));
   out.push('');
@@ -24,7 +35,9 @@ export function renderTableSections(catalog: Catalog): string {
 }
 
 function routeRow(r: RouteDef): string {
-  const fields = r.fields.map((f) => `\`${f.name}\`${f.name !== f.column.name ? ` (${f.column.name})` : ''}${f.render ? ` ${f.render}` : ''}`);
+  const fields = r.fields.map(
+    (f) => `\`${f.name}\`${f.name !== f.column.name ? ` (${f.column.name})` : ''}${f.render ? ` ${f.render}` : ''}`,
+  );
   return `| \`${r.path}\` | \`${r.plugin}\` | ${r.kind} | \`${r.table.code}\` | ${r.record ? `record \`${r.record}\`` : fields.join(', ')} |`;
 }
 
@@ -49,26 +62,47 @@ function tableSection(t: TableDef): string[] {
   head.push(t.heightColumn ? `height column: \`${t.heightColumn}\`` : 'no height column');
   head.push(`${t.columns.length} columns (${inDefault} in the default set)`);
   const out = [`### \`${t.code}\``, '', sentence(t.description), '', `- ${head.join(' · ')}`];
-  if (t.derivedFrom.length) out.push(`- derived from ${t.derivedFrom.map((c) => `\`${c}\``).join(', ')} (re-derived by its plugin on a rollback)`);
-  if (t.indexes.length) out.push(`- indexes: ${t.indexes.map((i) => `\`${i.columns.join(', ')}\`${i.unique ? ' (unique)' : ''}${i.except.length ? ` (without ${i.except.join(', ')})` : ''}`).join(', ')}`);
+  if (t.derivedFrom.length)
+    out.push(
+      `- derived from ${t.derivedFrom.map((c) => `\`${c}\``).join(', ')} (re-derived by its plugin on a rollback)`,
+    );
+  if (t.indexes.length)
+    out.push(
+      `- indexes: ${t.indexes.map((i) => `\`${i.columns.join(', ')}\`${i.unique ? ' (unique)' : ''}${i.except.length ? ` (without ${i.except.join(', ')})` : ''}`).join(', ')}`,
+    );
   const via = t.columns.filter((c) => c.via);
-  if (via.length) out.push(`- equality filters through an id column: ${via.map((c) => `\`${c.name}\` through \`${c.via!.column.name}\``).join(', ')}`);
+  if (via.length)
+    out.push(
+      `- equality filters through an id column: ${via.map((c) => `\`${c.name}\` through \`${c.via!.column.name}\``).join(', ')}`,
+    );
   const read = via.filter((c) => !isStored(c));
-  if (read.length) out.push(`- not stored, read through their id column: ${read.map((c) => `\`${c.name}\` (\`${c.via!.storage}.${c.via!.key.name}\`)`).join(', ')}`);
+  if (read.length)
+    out.push(
+      `- not stored, read through their id column: ${read.map((c) => `\`${c.name}\` (\`${c.via!.storage}.${c.via!.key.name}\`)`).join(', ')}`,
+    );
   const sparse = t.columns.filter((c) => c.sparse);
-  if (sparse.length) out.push(`- sparse (a zero is stored as NULL and read as 0): ${sparse.map((c) => `\`${c.name}\``).join(', ')}`);
+  if (sparse.length)
+    out.push(`- sparse (a zero is stored as NULL and read as 0): ${sparse.map((c) => `\`${c.name}\``).join(', ')}`);
   for (const c of t.columns.filter((x) => x.packs)) {
     const computed = c.packs!.stored ? '' : ', computed on every read (not stored)';
-    out.push(`- \`${c.name}\` is \`${c.packs!.high.name} << ${c.packs!.bits} | ${c.packs!.low.name}\`${computed}: its filters run on (\`${c.packs!.high.name}\`, \`${c.packs!.low.name}\`)`);
+    out.push(
+      `- \`${c.name}\` is \`${c.packs!.high.name} << ${c.packs!.bits} | ${c.packs!.low.name}\`${computed}: its filters run on (\`${c.packs!.high.name}\`, \`${c.packs!.low.name}\`)`,
+    );
   }
   out.push('', '| # | column | type | null | default | meaning |', '|---|---|---|---|---|---|');
   const notes: ColumnDef[] = [];
   t.columns.forEach((c, i) => {
     const long = c.type instanceof EnumType && c.type.name.length > INLINE_ENUM;
     if (long) notes.push(c);
-    out.push(`| ${i + 1} | \`${c.name}\` | ${long ? 'enum ¹' : cell(c.type.name)} | ${c.nullable ? 'yes' : ''} | ${c.inDefault ? 'yes' : 'no'} | ${cell(c.description)} |`);
+    out.push(
+      `| ${i + 1} | \`${c.name}\` | ${long ? 'enum ¹' : cell(c.type.name)} | ${c.nullable ? 'yes' : ''} | ${c.inDefault ? 'yes' : 'no'} | ${cell(c.description)} |`,
+    );
   });
-  if (notes.length) out.push('', `¹ Values: ${notes.map((c) => `\`${c.name}\`: ${(c.type as EnumType).values.map((v) => `\`${v}\``).join(' ')}`).join('; ')}.`);
+  if (notes.length)
+    out.push(
+      '',
+      `¹ Values: ${notes.map((c) => `\`${c.name}\`: ${(c.type as EnumType).values.map((v) => `\`${v}\``).join(' ')}`).join('; ')}.`,
+    );
   out.push('');
   return out;
 }
@@ -96,7 +130,11 @@ function seriesSection(s: SeriesDef): string[] {
     '|---|---|---|---|',
     `| 0 | \`time\` | bucket start | ${s.timeColumn.type.name} |`,
   ];
-  s.columns.forEach((c, i) => out.push(`| ${i + 1} | \`${c.name}\` | ${aggregation(c)} | ${c.source ? cell(c.source.type.name) : 'rows in bucket'} |`));
+  s.columns.forEach((c, i) =>
+    out.push(
+      `| ${i + 1} | \`${c.name}\` | ${aggregation(c)} | ${c.source ? cell(c.source.type.name) : 'rows in bucket'} |`,
+    ),
+  );
   out.push('');
   return out;
 }

@@ -32,5 +32,10 @@ export class BytesType extends BaseColumnType {
 }
 
 function isJsonBuffer(v: unknown): v is { type: 'Buffer'; data: number[] } {
-  return typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'Buffer' && Array.isArray((v as { data?: unknown }).data);
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    (v as { type?: unknown }).type === 'Buffer' &&
+    Array.isArray((v as { data?: unknown }).data)
+  );
 }

@@ -107,7 +107,8 @@ export abstract class BaseColumnType implements ColumnType {
 /** `json` parsed; an integer beyond 2^53 becomes the exact bigint of its text. */
 export function parsedObjectValue(json: string, raw: string): unknown {
   const value: unknown = JSON.parse(json);
-  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) && /^-?\d+$/.test(raw)) return BigInt(raw);
+  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) && /^-?\d+$/.test(raw))
+    return BigInt(raw);
   return value;
 }
 

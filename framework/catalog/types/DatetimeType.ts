@@ -41,6 +41,8 @@ export class DatetimeType extends BaseColumnType {
     out.int64(Math.round((ms - POSTGRES_EPOCH_MS) * 1000));
   }
   override schema(enc: Encoding): Record<string, unknown> {
-    return enc === 'compact' ? { type: 'integer', description: 'unix milliseconds' } : { type: 'string', format: 'date-time' };
+    return enc === 'compact'
+      ? { type: 'integer', description: 'unix milliseconds' }
+      : { type: 'string', format: 'date-time' };
   }
 }

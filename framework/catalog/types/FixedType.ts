@@ -8,7 +8,8 @@ export class FixedType extends BaseColumnType {
 
   constructor(readonly decimals: number) {
     super();
-    if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36) throw new Error(`fixed decimals must be 0..36, got ${decimals}`);
+    if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36)
+      throw new Error(`fixed decimals must be 0..36, got ${decimals}`);
     this.name = `fixed(${decimals})`;
   }
 

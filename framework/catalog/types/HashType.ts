@@ -10,12 +10,7 @@ const KINDS: Record<string, PrefixV2[]> = {
   chain: [PrefixV2.ChainID],
   context: [PrefixV2.ContextHash],
   nonce: [PrefixV2.CycleNonce],
-  pubkey: [
-    PrefixV2.Ed25519PublicKey,
-    PrefixV2.Secp256k1PublicKey,
-    PrefixV2.P256PublicKey,
-    PrefixV2.BLS12_381PublicKey,
-  ],
+  pubkey: [PrefixV2.Ed25519PublicKey, PrefixV2.Secp256k1PublicKey, PrefixV2.P256PublicKey, PrefixV2.BLS12_381PublicKey],
 };
 const ANY = Object.values(KINDS).flat();
 
@@ -27,7 +22,8 @@ export class HashType extends BaseColumnType {
 
   constructor(readonly kind?: string) {
     super();
-    if (kind !== undefined && !KINDS[kind]) throw new Error(`unknown hash kind '${kind}' (known: ${Object.keys(KINDS).join(', ')})`);
+    if (kind !== undefined && !KINDS[kind])
+      throw new Error(`unknown hash kind '${kind}' (known: ${Object.keys(KINDS).join(', ')})`);
     this.name = kind ? `hash(${kind})` : 'hash';
     this.prefixes = kind ? KINDS[kind] : ANY;
   }

@@ -1,4 +1,13 @@
-import { BaseColumnType, BinaryFields, Encoding, INT64_MAX, INT64_MIN, integerFromDb, integerToDb, parseInteger } from './ColumnType';
+import {
+  BaseColumnType,
+  BinaryFields,
+  Encoding,
+  INT64_MAX,
+  INT64_MIN,
+  integerFromDb,
+  integerToDb,
+  parseInteger,
+} from './ColumnType';
 
 export class Int64Type extends BaseColumnType {
   readonly name: string = 'int64';

@@ -19,7 +19,9 @@ export class JsonType extends BaseColumnType {
     }
   }
   override toDb(value: unknown): unknown {
-    return value === null || value === undefined ? value : JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+    return value === null || value === undefined
+      ? value
+      : JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
   }
   override writeBinary(value: unknown, out: BinaryFields): void {
     out.jsonb(this.toDb(value) as string);

@@ -1,4 +1,13 @@
-import { BaseColumnType, BinaryFields, Encoding, INT64_MAX, INT64_MIN, ValueError, integerFromDb, integerToDb } from './ColumnType';
+import {
+  BaseColumnType,
+  BinaryFields,
+  Encoding,
+  INT64_MAX,
+  INT64_MIN,
+  ValueError,
+  integerFromDb,
+  integerToDb,
+} from './ColumnType';
 
 /** Amounts are integer mutez in storage and code; the API speaks tez with exactly 6 decimals. */
 export class MoneyType extends BaseColumnType {

@@ -14,17 +14,29 @@ function offenderOf(meta: Record<string, unknown> | undefined, updates: readonly
 }
 
 /** The rewarded accuser: named by Seoul+ receipts, else the credited account, else the including baker. */
-function accuserOf(meta: Record<string, unknown> | undefined, updates: readonly BalanceUpdate[], offender: string | undefined, ctx: RowContext): string | undefined {
+function accuserOf(
+  meta: Record<string, unknown> | undefined,
+  updates: readonly BalanceUpdate[],
+  offender: string | undefined,
+  ctx: RowContext,
+): string | undefined {
   const named = asString(meta?.rewarded_delegate);
   if (named !== undefined) return named;
-  const credited = updates.find((u) => u.change > 0n && (u.kind === 'contract' || u.kind === 'freezer') && u.account !== offender);
+  const credited = updates.find(
+    (u) => u.change > 0n && (u.kind === 'contract' || u.kind === 'freezer') && u.account !== offender,
+  );
   return credited?.account ?? ctx.blockBaker;
 }
 
 /** `double_consensus_operation_evidence` (Seoul+) covers both attestations and preattestations. */
-function denouncedType(content: Record<string, unknown>, meta: Record<string, unknown> | undefined, fallback: string): string {
+function denouncedType(
+  content: Record<string, unknown>,
+  meta: Record<string, unknown> | undefined,
+  fallback: string,
+): string {
   const misbehaviour = isRecord(meta?.misbehaviour) ? asString(meta.misbehaviour.kind) : undefined;
-  const op1 = isRecord(content.op1) && isRecord(content.op1.operations) ? asString(content.op1.operations.kind) : undefined;
+  const op1 =
+    isRecord(content.op1) && isRecord(content.op1.operations) ? asString(content.op1.operations.kind) : undefined;
   const denounced = misbehaviour ?? op1;
   if (denounced === undefined) return fallback;
   return denounced.startsWith('pre') ? 'double_preendorsement' : 'double_endorsement';
@@ -36,7 +48,10 @@ function applyDenunciation(row: NormalizedOperation, meta: Record<string, unknow
   row.sender = row.accuser;
   row.receiver = row.offender;
   const offender = row.offender;
-  row.volume = creditsTo(row.balanceUpdates, (u) => (u.kind === 'contract' || u.kind === 'freezer') && u.account !== offender);
+  row.volume = creditsTo(
+    row.balanceUpdates,
+    (u) => (u.kind === 'contract' || u.kind === 'freezer') && u.account !== offender,
+  );
 }
 
 /** Rows of voting (pass 1) and anonymous (pass 2) contents: one row each. */
@@ -55,7 +70,9 @@ export function anonymousRow(
   switch (kind) {
     case 'proposals':
       row.sender = asString(content.source);
-      row.data = asArray(content.proposals).filter((p) => typeof p === 'string').join(',');
+      row.data = asArray(content.proposals)
+        .filter((p) => typeof p === 'string')
+        .join(',');
       break;
     case 'ballot':
       row.sender = asString(content.source);
@@ -67,7 +84,9 @@ export function anonymousRow(
       break;
     case 'vdf_revelation':
       row.sender = ctx.blockBaker;
-      row.data = asArray(content.solution).filter((s) => typeof s === 'string').join('');
+      row.data = asArray(content.solution)
+        .filter((s) => typeof s === 'string')
+        .join('');
       break;
     case 'activate_account': {
       const pkh = asString(content.pkh);

@@ -2,7 +2,16 @@ import { silentChainLogger, type ChainLogger } from '../support/ChainLogger';
 import { anonymousRow } from './AnonymousRows';
 import { BlockFormatError } from './BlockFormatError';
 import { consensusRows } from './ConsensusRows';
-import { asArray, asBigInt, asBoolean, asInt, asNonEmptyString, asString, isRecord, withoutUndefined } from './jsonRead';
+import {
+  asArray,
+  asBigInt,
+  asBoolean,
+  asInt,
+  asNonEmptyString,
+  asString,
+  isRecord,
+  withoutUndefined,
+} from './jsonRead';
 import { implicitRow, managerRows } from './ManagerRows';
 import type { FeatureVote, NormalizedBlock } from './NormalizedBlock';
 import type { NormalizedOperation } from './NormalizedOperation';
@@ -85,7 +94,8 @@ export class BlockNormalizer {
     const fitness = asArray(header.fitness).filter((f): f is string => typeof f === 'string');
     const timestamp = asString(header.timestamp) ?? '';
     const time = Date.parse(timestamp);
-    if (Number.isNaN(time)) sink({ code: 'malformed_content', message: `bad block timestamp ${JSON.stringify(header.timestamp)}` });
+    if (Number.isNaN(time))
+      sink({ code: 'malformed_content', message: `bad block timestamp ${JSON.stringify(header.timestamp)}` });
     const escapeVote = asBoolean(header.liquidity_baking_escape_vote);
     const milligas = asBigInt(meta?.consumed_milligas);
     const gas = asBigInt(meta?.consumed_gas);
@@ -118,13 +128,16 @@ export class BlockNormalizer {
       nonceHash: asNonEmptyString(header.seed_nonce_hash),
       powNonce: asNonEmptyString(header.proof_of_work_nonce),
       // Granada–Ithaca voted to escape (true = switch off); Jakarta+ votes on/off/pass.
-      lbVote: featureVote(header.liquidity_baking_toggle_vote) ?? (escapeVote === undefined ? undefined : escapeVote ? 'off' : 'on'),
+      lbVote:
+        featureVote(header.liquidity_baking_toggle_vote) ??
+        (escapeVote === undefined ? undefined : escapeVote ? 'off' : 'on'),
       lbEma: asInt(meta?.liquidity_baking_toggle_ema) ?? asInt(meta?.liquidity_baking_escape_ema),
       aiVote: featureVote(header.adaptive_issuance_vote),
       aiEma: asInt(meta?.adaptive_issuance_vote_ema),
       votingPeriod: asInt(votingPeriod?.index) ?? asInt(levelInfo?.voting_period),
       votingPeriodRemaining: asInt(votingInfo?.remaining),
-      votingPeriodKind: rawPeriodKind === undefined ? undefined : (VOTING_PERIOD_RENAMES[rawPeriodKind] ?? rawPeriodKind),
+      votingPeriodKind:
+        rawPeriodKind === undefined ? undefined : (VOTING_PERIOD_RENAMES[rawPeriodKind] ?? rawPeriodKind),
       consumedMilligas: milligas ?? (gas === undefined ? undefined : gas * 1000n),
       deactivated: asArray(meta?.deactivated).filter((d): d is string => typeof d === 'string'),
       balanceUpdates: ctx.balanceUpdates(meta?.balance_updates),
@@ -147,12 +160,18 @@ export class BlockNormalizer {
   }
 
   /** Normalizes one operation group (`GET …/operations/{pass}/{index}` shape) outside of a block. */
-  normalizeGroup(group: unknown, context: GroupContext = {}): { operations: NormalizedOperation[]; warnings: NormalizeWarning[] } {
+  normalizeGroup(
+    group: unknown,
+    context: GroupContext = {},
+  ): { operations: NormalizedOperation[]; warnings: NormalizeWarning[] } {
     const warnings: NormalizeWarning[] = [];
     const sink = this.sinkFor(warnings, {});
     const protocol = context.protocol ?? (isRecord(group) ? asString(group.protocol) : undefined);
     const ctx = new RowContext(protocolEra(context.header, protocol), context.blockBaker, sink);
-    const firstKind = isRecord(group) && Array.isArray(group.contents) && isRecord(group.contents[0]) ? asString(group.contents[0].kind) : undefined;
+    const firstKind =
+      isRecord(group) && Array.isArray(group.contents) && isRecord(group.contents[0])
+        ? asString(group.contents[0].kind)
+        : undefined;
     const opL = context.opL ?? (firstKind !== undefined ? (OPERATION_KINDS[firstKind]?.pass ?? 3) : 3);
     const operations = this.groupRows(group, opL, context.opP ?? 0, ctx);
     const first = context.firstOpN ?? 0;

@@ -21,11 +21,16 @@ function numbers(value: unknown): number[] {
   return asArray(value).filter((v): v is number => Number.isSafeInteger(v));
 }
 
-function singleConsensus(content: Record<string, unknown>, kind: string, meta: Record<string, unknown> | undefined): ConsensusInfo {
+function singleConsensus(
+  content: Record<string, unknown>,
+  kind: string,
+  meta: Record<string, unknown> | undefined,
+): ConsensusInfo {
   const delegate = asString(meta?.delegate);
   if (kind === 'endorsement_with_slot') {
     // Florence–Hangzhou: the Emmy endorsement is wrapped together with the slot used for its signature check.
-    const wrapped = isRecord(content.endorsement) && isRecord(content.endorsement.operations) ? content.endorsement.operations : {};
+    const wrapped =
+      isRecord(content.endorsement) && isRecord(content.endorsement.operations) ? content.endorsement.operations : {};
     const slots = numbers(meta?.slots);
     return { level: asInt(wrapped.level), slot: asInt(content.slot), slots, power: slots.length, delegate };
   }
@@ -33,7 +38,9 @@ function singleConsensus(content: Record<string, unknown>, kind: string, meta: R
     const slots = numbers(meta.slots);
     return { level: asInt(content.level), slots, power: slots.length, delegate };
   }
-  const { power, bakingPower } = powerOf(meta?.consensus_power ?? meta?.endorsement_power ?? meta?.preendorsement_power);
+  const { power, bakingPower } = powerOf(
+    meta?.consensus_power ?? meta?.endorsement_power ?? meta?.preendorsement_power,
+  );
   return {
     level: asInt(content.level),
     round: asInt(content.round),
@@ -64,7 +71,10 @@ function aggregateRows(
   const receipts = asArray(meta?.committee);
   const shared = isRecord(content.consensus_content) ? content.consensus_content : {};
   if (meta !== undefined && receipts.length !== members.length) {
-    ctx.warn('aggregate_mismatch', `${kind}: ${members.length} committee slots but ${receipts.length} receipts`, { opHash: position.hash, kind });
+    ctx.warn('aggregate_mismatch', `${kind}: ${members.length} committee slots but ${receipts.length} receipts`, {
+      opHash: position.hash,
+      kind,
+    });
   }
   if (members.length === 0) {
     ctx.warn('malformed_content', `${kind} with an empty committee`, { opHash: position.hash, kind });

@@ -12,7 +12,12 @@ function resultOf(holder: Record<string, unknown> | undefined, field: string): R
   return isRecord(value) ? (value as RawOperationResult) : undefined;
 }
 
-function applyTransaction(row: NormalizedOperation, op: Record<string, unknown>, result: RawOperationResult | undefined, ctx: RowContext): void {
+function applyTransaction(
+  row: NormalizedOperation,
+  op: Record<string, unknown>,
+  result: RawOperationResult | undefined,
+  ctx: RowContext,
+): void {
   const destination = asString(op.destination);
   row.receiver = destination;
   const params = op.parameters;
@@ -30,7 +35,12 @@ function applyTransaction(row: NormalizedOperation, op: Record<string, unknown>,
     destination?.startsWith('KT1') === true &&
     (ctx.era.babylonPlus || row.parameters !== undefined || result?.storage !== undefined);
   row.isRollup = destination?.startsWith('sr1') === true || destination?.startsWith('txr1') === true;
-  if (destination !== undefined && IMPLICIT_ACCOUNT.test(destination) && row.entrypoint !== undefined && STAKING_ENTRYPOINTS.has(row.entrypoint)) {
+  if (
+    destination !== undefined &&
+    IMPLICIT_ACCOUNT.test(destination) &&
+    row.entrypoint !== undefined &&
+    STAKING_ENTRYPOINTS.has(row.entrypoint)
+  ) {
     row.type = row.entrypoint;
   }
 }
@@ -55,7 +65,12 @@ function rollupLevelOf(op: Record<string, unknown>, result: RawOperationResult |
 }
 
 /** Roles, amounts and payloads of a manager operation (top-level or internal), by kind. */
-function applyOperationFields(row: NormalizedOperation, op: Record<string, unknown>, result: RawOperationResult | undefined, ctx: RowContext): void {
+function applyOperationFields(
+  row: NormalizedOperation,
+  op: Record<string, unknown>,
+  result: RawOperationResult | undefined,
+  ctx: RowContext,
+): void {
   switch (row.kind) {
     case 'transaction':
       applyTransaction(row, op, result, ctx);
@@ -92,7 +107,12 @@ function applyOperationFields(row: NormalizedOperation, op: Record<string, unkno
       row.receiver = asString(op.destination);
       row.entrypoint = asString(op.entrypoint);
       // The ticket sent, as the explorer's `parameters` shows it.
-      row.data = { ticket_ty: op.ticket_ty, ticket_contents: op.ticket_contents, ticket_ticketer: op.ticket_ticketer, ticket_amount: op.ticket_amount };
+      row.data = {
+        ticket_ty: op.ticket_ty,
+        ticket_contents: op.ticket_contents,
+        ticket_ticketer: op.ticket_ticketer,
+        ticket_amount: op.ticket_amount,
+      };
       return;
     case 'event':
       row.events = [{ contract: row.sender ?? '', type: op.type, tag: asString(op.tag), payload: op.payload }];
@@ -114,7 +134,13 @@ function internalRow(
   if (info === undefined) {
     ctx.warn('unknown_kind', `unknown internal operation kind ${kind}`, { opHash: parent.hash, kind });
   }
-  const position: RowPosition = { opL: parent.opL, opP: parent.opP, opC: parent.opC, opI: index + 1, hash: parent.hash };
+  const position: RowPosition = {
+    opL: parent.opL,
+    opP: parent.opP,
+    opC: parent.opC,
+    opI: index + 1,
+    hash: parent.hash,
+  };
   const row = emptyRow(internal, kind, info?.type ?? kind, position, parent.hasMetadata);
   row.isUnknownKind = info === undefined;
   row.isRollup = info?.isRollup ?? false;
@@ -176,7 +202,9 @@ export function implicitRow(result: Record<string, unknown>, index: number, ctx:
   row.isEvent = true;
   applyResult(row, result as RawOperationResult, ctx);
   if (row.resultBalanceUpdates.some((u) => u.origin === 'subsidy')) row.type = 'subsidy';
-  row.receiver = row.originatedContracts[0] ?? row.resultBalanceUpdates.find((u) => u.kind === 'contract' && u.change > 0n)?.contract;
+  row.receiver =
+    row.originatedContracts[0] ??
+    row.resultBalanceUpdates.find((u) => u.kind === 'contract' && u.change > 0n)?.contract;
   row.volume = creditsTo(row.resultBalanceUpdates, (u) => u.kind === 'contract');
   return row;
 }

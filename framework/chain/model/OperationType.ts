@@ -58,7 +58,9 @@ export const UNKNOWN_OPERATION_TYPE = 'unknown';
 // Our extra types that clients know under a spec type (the TzPro SDK's OpType decodes no other; the
 // node's kind tells them apart): staking pseudo-operations are transactions (their entrypoint says
 // which), DAL kinds rollup transactions as in the original, the companion key a consensus key.
-const CLIENT_TYPE_OF_EXTRA: Readonly<Record<Exclude<(typeof EXTRA_OPERATION_TYPES)[number], 'event'>, (typeof SPEC_OPERATION_TYPES)[number]>> = {
+const CLIENT_TYPE_OF_EXTRA: Readonly<
+  Record<Exclude<(typeof EXTRA_OPERATION_TYPES)[number], 'event'>, (typeof SPEC_OPERATION_TYPES)[number]>
+> = {
   stake: 'transaction',
   unstake: 'transaction',
   finalize_unstake: 'transaction',
@@ -81,7 +83,9 @@ export function clientOperationType(type: string): string {
 }
 
 /** Every value `clientOperationType` gives. */
-export const CLIENT_OPERATION_TYPES: ReadonlySet<string> = new Set([...KNOWN_TYPES].map(clientOperationType).concat(UNKNOWN_OPERATION_TYPE));
+export const CLIENT_OPERATION_TYPES: ReadonlySet<string> = new Set(
+  [...KNOWN_TYPES].map(clientOperationType).concat(UNKNOWN_OPERATION_TYPE),
+);
 
 /** Validation pass a kind belongs to: 0 consensus, 1 voting, 2 anonymous, 3 manager. */
 export type OperationPass = 0 | 1 | 2 | 3;
@@ -178,9 +182,7 @@ export const OPERATION_KINDS: Readonly<Record<string, KindInfo>> = {
 };
 
 /** Kinds that can appear in `internal_operation_results` (Athens allowed any manager kind). */
-export const INTERNAL_ONLY_KINDS: Readonly<Record<string, KindInfo>> = {
-  event: manager('event'),
-};
+export const INTERNAL_ONLY_KINDS: Readonly<Record<string, KindInfo>> = { event: manager('event') };
 
 /** Transactions to an implicit account with one of these entrypoints are staking pseudo-operations (Oxford+). */
 export const STAKING_ENTRYPOINTS: ReadonlySet<string> = new Set([

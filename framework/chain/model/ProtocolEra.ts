@@ -10,7 +10,18 @@ export interface ProtocolEra {
 
 // Mainnet protocols before Babylon (genesis, 001–004) and before Ithaca (005–011), by hash prefix.
 const PRE_BABYLON = ['PrihK96n', 'Ps9mPmXa', 'PtCJ7pwo', 'PsYLVpVv', 'PsddFKi3', 'Pt24m4xi'];
-const EMMY_BABYLON_PLUS = ['PsBABY5H', 'PsBabyM1', 'PsCARTHA', 'PsDELPH1', 'PtEdoTez', 'PtEdo2Zk', 'PsFLoren', 'PtGRANAD', 'PtHangzH', 'PtHangz2'];
+const EMMY_BABYLON_PLUS = [
+  'PsBABY5H',
+  'PsBabyM1',
+  'PsCARTHA',
+  'PsDELPH1',
+  'PtEdoTez',
+  'PtEdo2Zk',
+  'PsFLoren',
+  'PtGRANAD',
+  'PtHangzH',
+  'PtHangz2',
+];
 
 /**
  * Era from the block fitness version ("00" ≤ Athens, "01" Babylon…Hangzhou, "02" Tenderbake), which

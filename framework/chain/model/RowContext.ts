@@ -34,7 +34,10 @@ export class RowContext {
     return asRecords(list).map((raw) => {
       const update = toBalanceUpdate(raw, this.decimal(raw.change, 'balance_updates.change', opHash));
       if (!KNOWN_BALANCE_UPDATE_KINDS.has(update.kind)) {
-        this.warn('unknown_balance_update_kind', `unknown balance update kind ${update.kind}`, { opHash, kind: update.kind });
+        this.warn('unknown_balance_update_kind', `unknown balance update kind ${update.kind}`, {
+          opHash,
+          kind: update.kind,
+        });
       }
       return update;
     });

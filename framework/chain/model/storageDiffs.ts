@@ -39,7 +39,12 @@ export function bigMapDiffsFromLegacy(items: unknown): BigMapDiff[] {
   for (const item of asRecords(items)) {
     switch (item.action) {
       case 'alloc':
-        out.push({ action: 'alloc', bigMapId: asInt(item.big_map), keyType: item.key_type, valueType: item.value_type });
+        out.push({
+          action: 'alloc',
+          bigMapId: asInt(item.big_map),
+          keyType: item.key_type,
+          valueType: item.value_type,
+        });
         break;
       case 'copy':
         out.push({

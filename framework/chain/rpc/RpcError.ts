@@ -1,13 +1,6 @@
 /** Why an RPC call failed. Every failure of the chain RPC layer surfaces as one of these. */
 export type RpcErrorKind =
-  | 'not_found'
-  | 'http'
-  | 'timeout'
-  | 'network'
-  | 'invalid_json'
-  | 'unexpected_response'
-  | 'aborted'
-  | 'bad_argument';
+  'not_found' | 'http' | 'timeout' | 'network' | 'invalid_json' | 'unexpected_response' | 'aborted' | 'bad_argument';
 
 export interface RpcErrorDetails {
   path?: string;
@@ -72,7 +65,10 @@ export class RpcNetworkError extends RpcError {
   constructor(path: string, cause: unknown) {
     const code = (cause as { code?: unknown } | undefined)?.code;
     const reason = cause instanceof Error ? cause.message : String(cause);
-    super('network', true, `rpc ${path}: network error${typeof code === 'string' ? ` ${code}` : ''}: ${reason}`, { path, cause });
+    super('network', true, `rpc ${path}: network error${typeof code === 'string' ? ` ${code}` : ''}: ${reason}`, {
+      path,
+      cause,
+    });
   }
 }
 

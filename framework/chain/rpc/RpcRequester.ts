@@ -46,7 +46,8 @@ export class RpcRequester {
   ) {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxRetries = Math.max(0, options.maxRetries ?? 5);
-    this.backoff = options.backoff instanceof ExponentialBackoff ? options.backoff : new ExponentialBackoff(options.backoff);
+    this.backoff =
+      options.backoff instanceof ExponentialBackoff ? options.backoff : new ExponentialBackoff(options.backoff);
     this.logger = options.logger ?? silentChainLogger;
     this.sleep = options.sleep ?? abortableSleep;
   }
@@ -60,7 +61,15 @@ export class RpcRequester {
       if (!failure.retryable || attempt >= this.maxRetries) throw this.withAttempts(failure, attempt + 1);
       const delayMs = this.backoff.delay(attempt);
       this.logger.warn(
-        { path, attempt: attempt + 1, maxAttempts: this.maxRetries + 1, delayMs, errorKind: failure.kind, status: failure.status, error: failure.message },
+        {
+          path,
+          attempt: attempt + 1,
+          maxAttempts: this.maxRetries + 1,
+          delayMs,
+          errorKind: failure.kind,
+          status: failure.status,
+          error: failure.message,
+        },
         `tezos rpc GET ${path} failed (${failure.kind}), retry ${attempt + 1}/${this.maxRetries} in ${delayMs} ms`,
       );
       try {

@@ -1,8 +1,23 @@
 import { asArray, asBigInt, asBoolean, asInt, asRecords, asString, isRecord } from '../model/jsonRead';
 import type { Micheline, RawBlock } from '../model/RawBlock';
 import { silentChainLogger, type ChainLogger } from '../support/ChainLogger';
-import { addressSegment, bigMapIdSegment, blockSegment, chainSegment, queryString, scriptExprSegment, type BlockId } from './rpcArguments';
-import { RpcAbortedError, RpcArgumentError, RpcError, RpcNetworkError, RpcNotFoundError, RpcUnexpectedResponseError } from './RpcError';
+import {
+  addressSegment,
+  bigMapIdSegment,
+  blockSegment,
+  chainSegment,
+  queryString,
+  scriptExprSegment,
+  type BlockId,
+} from './rpcArguments';
+import {
+  RpcAbortedError,
+  RpcArgumentError,
+  RpcError,
+  RpcNetworkError,
+  RpcNotFoundError,
+  RpcUnexpectedResponseError,
+} from './RpcError';
 import { RpcRequester, type RpcRequesterOptions } from './RpcRequester';
 import type { RpcTransport } from './RpcTransport';
 import type {
@@ -39,7 +54,9 @@ function records(path: string, value: unknown, what: string): Record<string, unk
 
 function hasTooLargeMetadata(block: RawBlock): boolean {
   return asArray(block.operations).some((list) =>
-    asArray(list).some((group) => isRecord(group) && asArray(group.contents).some((c) => isRecord(c) && typeof c.metadata === 'string')),
+    asArray(list).some(
+      (group) => isRecord(group) && asArray(group.contents).some((c) => isRecord(c) && typeof c.metadata === 'string'),
+    ),
   );
 }
 
@@ -57,7 +74,8 @@ export class TezosRpcClient {
   /** `target`: a node URL (served through undici) or any `RpcTransport`. */
   constructor(target: string | RpcTransport, options: TezosRpcClientOptions = {}) {
     this.chain = chainSegment(options.chain ?? 'main');
-    this.transport = typeof target === 'string' ? new UndiciRpcTransport(target, { ...options, chain: this.chain }) : target;
+    this.transport =
+      typeof target === 'string' ? new UndiciRpcTransport(target, { ...options, chain: this.chain }) : target;
     this.requester = new RpcRequester(this.transport, options);
     this.logger = options.logger ?? silentChainLogger;
   }
@@ -69,7 +87,8 @@ export class TezosRpcClient {
 
   /** GET a path under a block (`votes/listings`, `context/constants`…); undefined on 404 (pruned or absent). */
   async blockJson(id: BlockId, path: string, signal?: AbortSignal): Promise<unknown> {
-    if (path.startsWith('/') || path.split('/').includes('..')) throw new RpcArgumentError(`not a path under a block: '${path}'`);
+    if (path.startsWith('/') || path.split('/').includes('..'))
+      throw new RpcArgumentError(`not a path under a block: '${path}'`);
     return this.requester.getOptionalJson(`${this.blockPath(id)}/${path}`, signal);
   }
 
@@ -93,7 +112,12 @@ export class TezosRpcClient {
   }
 
   private checkBlock(path: string, value: unknown): RawBlock {
-    if (!isRecord(value) || typeof value.hash !== 'string' || !isRecord(value.header) || asInt(value.header.level) === undefined) {
+    if (
+      !isRecord(value) ||
+      typeof value.hash !== 'string' ||
+      !isRecord(value.header) ||
+      asInt(value.header.level) === undefined
+    ) {
       throw new RpcUnexpectedResponseError(path, 'not a block');
     }
     return value as unknown as RawBlock;
@@ -103,7 +127,12 @@ export class TezosRpcClient {
     const path = `${this.blockPath(id)}/header`;
     const header = await this.requester.getOptionalJson(path, signal);
     if (header === undefined) return undefined;
-    if (!isRecord(header) || typeof header.hash !== 'string' || asInt(header.level) === undefined || typeof header.predecessor !== 'string') {
+    if (
+      !isRecord(header) ||
+      typeof header.hash !== 'string' ||
+      asInt(header.level) === undefined ||
+      typeof header.predecessor !== 'string'
+    ) {
       throw new RpcUnexpectedResponseError(path, 'not a block header');
     }
     return header as unknown as RpcBlockHeader;
@@ -137,7 +166,8 @@ export class TezosRpcClient {
   async constants(id: BlockId = 'head', signal?: AbortSignal): Promise<Record<string, unknown> | undefined> {
     const constants = await this.blockJson(id, 'context/constants', signal);
     if (constants === undefined) return undefined;
-    if (!isRecord(constants)) throw new RpcUnexpectedResponseError(`${this.blockPath(id)}/context/constants`, 'constants are not an object');
+    if (!isRecord(constants))
+      throw new RpcUnexpectedResponseError(`${this.blockPath(id)}/context/constants`, 'constants are not an object');
     return constants;
   }
 
@@ -156,7 +186,11 @@ export class TezosRpcClient {
     };
   }
 
-  async contractScript(address: string, id: BlockId = 'head', signal?: AbortSignal): Promise<ContractScript | undefined> {
+  async contractScript(
+    address: string,
+    id: BlockId = 'head',
+    signal?: AbortSignal,
+  ): Promise<ContractScript | undefined> {
     const path = `${this.blockPath(id)}/context/contracts/${addressSegment(address)}/script`;
     const raw = await this.requester.getOptionalJson(path, signal);
     if (raw === undefined) return undefined;
@@ -165,7 +199,10 @@ export class TezosRpcClient {
   }
 
   async contractStorage(address: string, id: BlockId = 'head', signal?: AbortSignal): Promise<Micheline | undefined> {
-    return this.requester.getOptionalJson(`${this.blockPath(id)}/context/contracts/${addressSegment(address)}/storage`, signal);
+    return this.requester.getOptionalJson(
+      `${this.blockPath(id)}/context/contracts/${addressSegment(address)}/storage`,
+      signal,
+    );
   }
 
   /** Spendable balance in mutez. */
@@ -175,16 +212,26 @@ export class TezosRpcClient {
     return raw === undefined ? undefined : decimal(path, raw, 'balance');
   }
 
-  async contractEntrypoints(address: string, id: BlockId = 'head', signal?: AbortSignal): Promise<Record<string, Micheline> | undefined> {
+  async contractEntrypoints(
+    address: string,
+    id: BlockId = 'head',
+    signal?: AbortSignal,
+  ): Promise<Record<string, Micheline> | undefined> {
     const path = `${this.blockPath(id)}/context/contracts/${addressSegment(address)}/entrypoints`;
     const raw = await this.requester.getOptionalJson(path, signal);
     if (raw === undefined) return undefined;
-    if (!isRecord(raw) || !isRecord(raw.entrypoints)) throw new RpcUnexpectedResponseError(path, 'no entrypoints object');
+    if (!isRecord(raw) || !isRecord(raw.entrypoints))
+      throw new RpcUnexpectedResponseError(path, 'no entrypoints object');
     return raw.entrypoints;
   }
 
   /** The value under a key hash (`expr…`), or undefined when the key is absent. */
-  async bigMapValue(bigMapId: number | string, keyHash: string, id: BlockId = 'head', signal?: AbortSignal): Promise<Micheline | undefined> {
+  async bigMapValue(
+    bigMapId: number | string,
+    keyHash: string,
+    id: BlockId = 'head',
+    signal?: AbortSignal,
+  ): Promise<Micheline | undefined> {
     return this.requester.getOptionalJson(
       `${this.blockPath(id)}/context/big_maps/${bigMapIdSegment(bigMapId)}/${scriptExprSegment(keyHash)}`,
       signal,
@@ -265,7 +312,11 @@ export class TezosRpcClient {
   }
 
   /** Delegate addresses (`active`/`inactive` filters as in the RPC). */
-  async delegates(filter: { active?: boolean; inactive?: boolean } = {}, id: BlockId = 'head', signal?: AbortSignal): Promise<string[]> {
+  async delegates(
+    filter: { active?: boolean; inactive?: boolean } = {},
+    id: BlockId = 'head',
+    signal?: AbortSignal,
+  ): Promise<string[]> {
     const path = `${this.blockPath(id)}/context/delegates${queryString(filter)}`;
     const raw = await this.requester.getJson(path, signal);
     if (!Array.isArray(raw)) throw new RpcUnexpectedResponseError(path, 'delegates are not a list');
@@ -273,7 +324,11 @@ export class TezosRpcClient {
   }
 
   /** The delegate object as the node sends it (its shape changed in Quebec); undefined if not a delegate. */
-  async delegate(pkh: string, id: BlockId = 'head', signal?: AbortSignal): Promise<Record<string, unknown> | undefined> {
+  async delegate(
+    pkh: string,
+    id: BlockId = 'head',
+    signal?: AbortSignal,
+  ): Promise<Record<string, unknown> | undefined> {
     const path = `${this.blockPath(id)}/context/delegates/${addressSegment(pkh)}`;
     const raw = await this.requester.getOptionalJson(path, signal);
     if (raw === undefined) return undefined;
@@ -287,7 +342,11 @@ export class TezosRpcClient {
       const rolls = asInt(l.rolls);
       return rolls !== undefined
         ? { pkh: asString(l.pkh) ?? '', votingPower: BigInt(rolls), unit: 'rolls' as const }
-        : { pkh: asString(l.pkh) ?? '', votingPower: decimal(path, l.voting_power, 'voting_power'), unit: 'mutez' as const };
+        : {
+            pkh: asString(l.pkh) ?? '',
+            votingPower: decimal(path, l.voting_power, 'voting_power'),
+            unit: 'mutez' as const,
+          };
     });
   }
 
@@ -303,7 +362,11 @@ export class TezosRpcClient {
     const path = `${this.blockPath(id)}/votes/ballots`;
     const raw = await this.requester.getJson(path, signal);
     if (!isRecord(raw)) throw new RpcUnexpectedResponseError(path, 'ballots are not an object');
-    return { yay: decimal(path, raw.yay, 'yay'), nay: decimal(path, raw.nay, 'nay'), pass: decimal(path, raw.pass, 'pass') };
+    return {
+      yay: decimal(path, raw.yay, 'yay'),
+      nay: decimal(path, raw.nay, 'nay'),
+      pass: decimal(path, raw.pass, 'pass'),
+    };
   }
 
   async proposals(id: BlockId = 'head', signal?: AbortSignal): Promise<ProposalCount[]> {
@@ -364,7 +427,9 @@ export class TezosRpcClient {
     // The transport always gets a signal, aborted as soon as the consumer stops reading.
     const stop = new AbortController();
     try {
-      yield* this.validHeads(this.transport.monitorHeads(signal ? AbortSignal.any([signal, stop.signal]) : stop.signal));
+      yield* this.validHeads(
+        this.transport.monitorHeads(signal ? AbortSignal.any([signal, stop.signal]) : stop.signal),
+      );
     } catch (err) {
       if (err instanceof RpcError) throw err;
       throw signal?.aborted ? new RpcAbortedError(path, err) : new RpcNetworkError(path, err);
@@ -377,7 +442,12 @@ export class TezosRpcClient {
     for await (const item of stream) {
       const head = isRecord(item) ? item : undefined;
       const level = asInt(head?.level);
-      if (head === undefined || typeof head.hash !== 'string' || level === undefined || typeof head.predecessor !== 'string') {
+      if (
+        head === undefined ||
+        typeof head.hash !== 'string' ||
+        level === undefined ||
+        typeof head.predecessor !== 'string'
+      ) {
         this.logger.warn({ item }, 'monitor/heads sent something that is not a block header; skipped');
         continue;
       }
@@ -387,7 +457,9 @@ export class TezosRpcClient {
         predecessor: head.predecessor,
         proto: asInt(head.proto),
         timestamp: asString(head.timestamp),
-        fitness: Array.isArray(head.fitness) ? head.fitness.filter((f): f is string => typeof f === 'string') : undefined,
+        fitness: Array.isArray(head.fitness)
+          ? head.fitness.filter((f): f is string => typeof f === 'string')
+          : undefined,
       };
     }
   }

@@ -88,7 +88,8 @@ export class UndiciRpcTransport implements RpcTransport {
       }
       for (const text of texts) yield parseJson(path, text);
     }
-    if (splitter.hasPartialValue) throw new RpcInvalidJsonError(path, new SyntaxError('stream ended inside a JSON value'));
+    if (splitter.hasPartialValue)
+      throw new RpcInvalidJsonError(path, new SyntaxError('stream ended inside a JSON value'));
   }
 
   /** Closes the owned connection pool. */

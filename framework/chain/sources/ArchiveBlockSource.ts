@@ -56,13 +56,15 @@ export class ArchiveBlockSource implements BlockSource {
 
   async head(): Promise<BlockRef> {
     const head = (await this.index()).head;
-    if (head === undefined) throw new BlockSourceError(`archive ${this.directory} holds no blocks in the requested range`);
+    if (head === undefined)
+      throw new BlockSourceError(`archive ${this.directory} holds no blocks in the requested range`);
     return toRef(head);
   }
 
   async firstLevel(): Promise<number> {
     const first = (await this.index()).levels[0];
-    if (first === undefined) throw new BlockSourceError(`archive ${this.directory} holds no blocks in the requested range`);
+    if (first === undefined)
+      throw new BlockSourceError(`archive ${this.directory} holds no blocks in the requested range`);
     return first;
   }
 

@@ -15,7 +15,13 @@ export interface RpcBlockSourceOptions extends TezosRpcClientOptions {
 }
 
 function headRef(head: MonitorHead): BlockRef {
-  return { hash: head.hash, level: head.level, predecessor: head.predecessor, timestamp: head.timestamp, fitness: head.fitness };
+  return {
+    hash: head.hash,
+    level: head.level,
+    predecessor: head.predecessor,
+    timestamp: head.timestamp,
+    fitness: head.fitness,
+  };
 }
 
 /** Blocks from a live node: by level/hash through the RPC, new heads through `/monitor/heads/main`. */
@@ -93,7 +99,10 @@ export class RpcBlockSource implements BlockSource {
         this.logger.warn({ attempt: failures + 1 }, 'head monitor stream ended; reconnecting');
       } catch (err) {
         if (signal?.aborted) return;
-        this.logger.warn({ attempt: failures + 1, error: (err as Error).message }, 'head monitor stream failed; reconnecting');
+        this.logger.warn(
+          { attempt: failures + 1, error: (err as Error).message },
+          'head monitor stream failed; reconnecting',
+        );
       }
       try {
         await this.sleep(this.reconnect.delay(failures++), signal);

@@ -8,6 +8,4 @@ export interface ChainLogger {
 }
 
 /** Default logger: drops everything, so library use stays quiet unless a logger is injected. */
-export const silentChainLogger: ChainLogger = {
-  warn: () => undefined,
-};
+export const silentChainLogger: ChainLogger = { warn: () => undefined };

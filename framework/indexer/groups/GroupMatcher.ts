@@ -27,7 +27,8 @@ export class GroupMatcher<N extends string> {
     readonly steps: readonly PatternStep<N>[],
     readonly options: GroupPatternOptions = {},
   ) {
-    if (steps.length === 0 || steps.every((s) => s.optional)) throw new Error('a group pattern needs at least one required step');
+    if (steps.length === 0 || steps.every((s) => s.optional))
+      throw new Error('a group pattern needs at least one required step');
     const names = new Set(steps.map((s) => s.name));
     if (names.size !== steps.length) throw new Error('the steps of a group pattern need distinct names');
     this.needsTypes = steps.some((s) => typeof s.destination === 'object' && !('role' in s.destination));
@@ -67,7 +68,13 @@ export class GroupMatcher<N extends string> {
   }
 
   /** Indices (into candidates) per step from `step` on, -1 for a skipped optional step; undefined if no match. */
-  private search(ops: readonly NormalizedOperation[], facts: ContractFacts, dead: Set<number>, step: number, from: number): number[] | undefined {
+  private search(
+    ops: readonly NormalizedOperation[],
+    facts: ContractFacts,
+    dead: Set<number>,
+    step: number,
+    from: number,
+  ): number[] | undefined {
     if (step === this.steps.length) return [];
     const key = step * (ops.length + 1) + from;
     if (dead.has(key)) return undefined;
@@ -100,7 +107,17 @@ export class GroupMatcher<N extends string> {
       if (step) matched.push(step);
     });
     const first = group[0];
-    return { hash: first.hash, level, opL: first.opL, opP: first.opP, signer: first.source ?? first.sender, status, steps, matched, group };
+    return {
+      hash: first.hash,
+      level,
+      opL: first.opL,
+      opP: first.opP,
+      signer: first.source ?? first.sender,
+      status,
+      steps,
+      matched,
+      group,
+    };
   }
 }
 
@@ -120,7 +137,9 @@ function kindMatches(spec: PatternStep, op: NormalizedOperation): boolean {
 function stepMatches(spec: PatternStep, op: NormalizedOperation, facts: ContractFacts): boolean {
   if (!kindMatches(spec, op)) return false;
   const contract = contractOf(op);
-  return spec.destination === undefined || (contract !== undefined && destinationMatches(spec.destination, contract, facts));
+  return (
+    spec.destination === undefined || (contract !== undefined && destinationMatches(spec.destination, contract, facts))
+  );
 }
 
 function destinationMatches(d: Destination, contract: string, facts: ContractFacts): boolean {
@@ -131,7 +150,10 @@ function destinationMatches(d: Destination, contract: string, facts: ContractFac
 }
 
 /** Whether a contract's code has the hash, the interface or the entrypoints asked for. */
-export function codeMatches(d: Exclude<Destination, string | { readonly role: string }>, types: ContractTypes): boolean {
+export function codeMatches(
+  d: Exclude<Destination, string | { readonly role: string }>,
+  types: ContractTypes,
+): boolean {
   if ('codeHash' in d) return types.codeHash === d.codeHash;
   if ('interface' in d) return types.interfaces.includes(d.interface);
   return d.entrypoints.every((e) => types.entrypoints.includes(e));

@@ -27,7 +27,11 @@ export class ContractDirectory {
     this.known = new KnownCodes(log);
   }
 
-  async types(address: string, block: NormalizedBlock, node: (path: string) => Promise<unknown>): Promise<ContractTypes | undefined> {
+  async types(
+    address: string,
+    block: NormalizedBlock,
+    node: (path: string) => Promise<unknown>,
+  ): Promise<ContractTypes | undefined> {
     if (!address.startsWith('KT1')) return undefined;
     const known = this.watches.types(address) ?? this.cached(address);
     if (known) return known;
@@ -60,6 +64,8 @@ export class ContractDirectory {
 
 /** The types of a contract originated in this block (applied), from its origination's script. */
 export function originatedIn(block: NormalizedBlock, address: string): ContractTypes | undefined {
-  const op = block.operations.find((o) => o.type === 'origination' && o.status === 'applied' && o.originatedContracts.includes(address));
+  const op = block.operations.find(
+    (o) => o.type === 'origination' && o.status === 'applied' && o.originatedContracts.includes(address),
+  );
   return op ? ContractTypes.fromScript(op.script) : undefined;
 }

@@ -29,15 +29,18 @@ export class WatchList {
 
   /** Reads the stored watches (at start, and after a rollback removed some). */
   async load(knex: Knex): Promise<void> {
-    const rows: Array<{ address: string; role: string; height: string | number; types: ContractTypesJson | string | null }> = await knex(WATCH_TABLE).select(
-      'address',
-      'role',
-      'height',
-      'types',
-    );
+    const rows: Array<{
+      address: string;
+      role: string;
+      height: string | number;
+      types: ContractTypesJson | string | null;
+    }> = await knex(WATCH_TABLE).select('address', 'role', 'height', 'types');
     const all = this.configuredWatches();
     for (const r of rows) {
-      const types = r.types === null ? undefined : ContractTypes.fromJSON(typeof r.types === 'string' ? JSON.parse(r.types) : r.types);
+      const types =
+        r.types === null
+          ? undefined
+          : ContractTypes.fromJSON(typeof r.types === 'string' ? JSON.parse(r.types) : r.types);
       put(all, { address: r.address, role: r.role, height: Number(r.height), types });
     }
     this.committed = all;
@@ -60,7 +63,8 @@ export class WatchList {
 
   /** Adds a watch to the running batch; false when the contract already has that role. */
   add(watch: Watch): boolean {
-    if (this.committed.get(watch.address)?.has(watch.role) || this.pending.get(watch.address)?.has(watch.role)) return false;
+    if (this.committed.get(watch.address)?.has(watch.role) || this.pending.get(watch.address)?.has(watch.role))
+      return false;
     put(this.pending, watch);
     return true;
   }
@@ -70,7 +74,14 @@ export class WatchList {
     const rows = [...this.pending.values()].flatMap((m) => [...m.values()]);
     for (let i = 0; i < rows.length; i += 1000) {
       await trx(WATCH_TABLE).insert(
-        rows.slice(i, i + 1000).map((w) => ({ address: w.address, role: w.role, height: w.height, types: w.types ? JSON.stringify(w.types) : null })),
+        rows
+          .slice(i, i + 1000)
+          .map((w) => ({
+            address: w.address,
+            role: w.role,
+            height: w.height,
+            types: w.types ? JSON.stringify(w.types) : null,
+          })),
       );
     }
   }
@@ -88,7 +99,8 @@ export class WatchList {
 
   private configuredWatches(): Map<string, Map<string, Watch>> {
     const out = new Map<string, Map<string, Watch>>();
-    for (const [role, addresses] of Object.entries(this.configured)) for (const address of addresses) put(out, { address, role, height: 0 });
+    for (const [role, addresses] of Object.entries(this.configured))
+      for (const address of addresses) put(out, { address, role, height: 0 });
     return out;
   }
 }

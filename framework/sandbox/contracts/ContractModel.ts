@@ -29,13 +29,22 @@ export interface ContractModel {
 export class CallContext {
   readonly internal: InternalResult[] = [];
 
-  constructor(readonly ctx: BlockContext, readonly payer: string) {}
+  constructor(
+    readonly ctx: BlockContext,
+    readonly payer: string,
+  ) {}
 
   /**
    * Result fields of a contract execution, in node order. `grownEntries` new big_map entries make the
    * contract's storage grow; the payer burns the new bytes (`paid_storage_size_diff`).
    */
-  contractResult(model: ContractModel, diff: LazyStorageDiff, gasLimit: number, grownEntries: number, transfers?: BalanceUpdates): ResultFields {
+  contractResult(
+    model: ContractModel,
+    diff: LazyStorageDiff,
+    gasLimit: number,
+    grownEntries: number,
+    transfers?: BalanceUpdates,
+  ): ResultFields {
     const { book } = this.ctx;
     const account = book.get(model.address);
     book.set(model.address, 'script', { code: model.code, storage: model.storage() });
@@ -45,7 +54,11 @@ export class CallContext {
     if (grown > 0n) {
       book.set(model.address, 'storageSize', account.storageSize + grown);
       book.set(model.address, 'paidStorage', account.paidStorage + grown);
-      updates.transfer((b, c) => b.contract(this.payer, c), (b, c) => b.burned('storage fees', c), grown * COST_PER_BYTE);
+      updates.transfer(
+        (b, c) => b.contract(this.payer, c),
+        (b, c) => b.burned('storage fees', c),
+        grown * COST_PER_BYTE,
+      );
     }
     if (updates.items.length) result.balance_updates = updates.items;
     result.consumed_milligas = consumedMilligas(this.ctx, gasLimit);
@@ -56,7 +69,14 @@ export class CallContext {
   }
 
   /** Record an internal call `source → model.address` and its result. */
-  pushCall(source: string, model: ContractModel, amount: bigint, entrypoint: string, value: Micheline, result: ResultFields): void {
+  pushCall(
+    source: string,
+    model: ContractModel,
+    amount: bigint,
+    entrypoint: string,
+    value: Micheline,
+    result: ResultFields,
+  ): void {
     this.internal.push({
       kind: 'transaction',
       source,
@@ -67,7 +87,11 @@ export class CallContext {
 
   /** An internal tez transfer from a contract to an implicit account. */
   pushTezTransfer(source: string, destination: string, amount: bigint): void {
-    const updates = new BalanceUpdates(this.ctx.book).transfer((b, c) => b.contract(source, c), (b, c) => b.contract(destination, c), amount);
+    const updates = new BalanceUpdates(this.ctx.book).transfer(
+      (b, c) => b.contract(source, c),
+      (b, c) => b.contract(destination, c),
+      amount,
+    );
     this.internal.push({
       kind: 'transaction',
       source,
@@ -77,7 +101,12 @@ export class CallContext {
   }
 
   pushEvent(source: string, tag: string, type: Micheline, payload: Micheline): void {
-    this.internal.push({ kind: 'event', source, fields: { type, tag, payload }, result: { consumed_milligas: consumedMilligas(this.ctx, 100) } });
+    this.internal.push({
+      kind: 'event',
+      source,
+      fields: { type, tag, payload },
+      result: { consumed_milligas: consumedMilligas(this.ctx, 100) },
+    });
   }
 
   newDiff(): LazyStorageDiff {

@@ -33,7 +33,11 @@ export class ContractRegistry {
   readonly kUSD: Fa12Token;
   readonly ctez: Fa12Token;
 
-  constructor(book: AccountBook, private readonly seed: string, errorPrefix: string) {
+  constructor(
+    book: AccountBook,
+    private readonly seed: string,
+    errorPrefix: string,
+  ) {
     this.tzBTC = this.add(new Fa12Token(book, KNOWN_ADDRESSES.tzBTC, 'tzBTC', 8, errorPrefix), 'tzBTC');
     this.kUSD = this.add(new Fa12Token(book, KNOWN_ADDRESSES.kUSD, 'kUSD', 18, errorPrefix), 'kUSD');
     this.ctez = this.add(new Fa12Token(book, KNOWN_ADDRESSES.ctez, 'ctez', 6, errorPrefix), 'ctez');
@@ -89,7 +93,14 @@ export class ContractRegistry {
 
   /** Bootstrap contracts with their roles, for adapter tests that need the addresses. */
   known(): KnownContract[] {
-    return this.order.map((a) => this.models.get(a) as ContractModel).map((m) => ({ address: m.address, role: m.role, name: this.names.get(m.address) ?? m.role, ...(m.service ? { service: m.service } : {}) }));
+    return this.order
+      .map((a) => this.models.get(a) as ContractModel)
+      .map((m) => ({
+        address: m.address,
+        role: m.role,
+        name: this.names.get(m.address) ?? m.role,
+        ...(m.service ? { service: m.service } : {}),
+      }));
   }
 
   /** Tokens users hold from the start and send to each other. */

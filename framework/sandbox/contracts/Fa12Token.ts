@@ -18,7 +18,11 @@ const PARAMETER = entrypoints(
 );
 // TZIP-12/21 token metadata (token 0: name, symbol, decimals as UTF-8 bytes), as kUSD keeps it.
 const TOKEN_INFO = pairT(tNat('%token_id'), t('map', '%token_info', tString(), tBytes()));
-const STORAGE = pairT(tBigMap(tAddress(), tNat(), '%tokens'), tNat('%total_supply'), tBigMap(tNat(), TOKEN_INFO, '%token_metadata'));
+const STORAGE = pairT(
+  tBigMap(tAddress(), tNat(), '%tokens'),
+  tNat('%total_supply'),
+  tBigMap(tNat(), TOKEN_INFO, '%token_metadata'),
+);
 
 /** A fungible FA1.2 token (tzBTC-, kUSD-, ctez-like) with an `address → nat` ledger big map. */
 export class Fa12Token implements ContractModel {
@@ -38,7 +42,11 @@ export class Fa12Token implements ContractModel {
     const ledger = diff.alloc(tAddress(), tNat());
     const tokenMetadata = diff.alloc(tNat(), TOKEN_INFO);
     const utf8 = (s: string): Micheline => bytes(Buffer.from(s, 'utf8').toString('hex'));
-    const info = [['decimals', String(this.decimals)], ['name', this.symbol], ['symbol', this.symbol]].map(([k, v]) => prim('Elt', [str(k), utf8(v)]));
+    const info = [
+      ['decimals', String(this.decimals)],
+      ['name', this.symbol],
+      ['symbol', this.symbol],
+    ].map(([k, v]) => prim('Elt', [str(k), utf8(v)]));
     diff.update(tokenMetadata, int(0), pair(int(0), info));
     this.book.setState<Fa12State>(this.address, { ledger, totalSupply: 0n, tokenMetadata });
   }
@@ -60,7 +68,10 @@ export class Fa12Token implements ContractModel {
   private credit(diff: LazyStorageDiff, holder: string, delta: bigint): number {
     const before = this.balanceOf(holder);
     const after = before + delta;
-    if (after < 0n) throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, pair(str('NotEnoughBalance'), int(-delta), int(before))));
+    if (after < 0n)
+      throw new ContentFailure(
+        scriptRejected(this.errorPrefix, this.address, pair(str('NotEnoughBalance'), int(-delta), int(before))),
+      );
     diff.update(this.st.ledger, str(holder), after === 0n ? undefined : int(after));
     return before === 0n && after > 0n ? 1 : 0;
   }
@@ -71,7 +82,14 @@ export class Fa12Token implements ContractModel {
   }
 
   /** `transfer` called by `sender` (a user or a DEX contract); records the internal call when internal. */
-  transfer(call: CallContext, sender: string, from: string, to: string, amount: bigint, gasLimit = 2800): Record<string, unknown> {
+  transfer(
+    call: CallContext,
+    sender: string,
+    from: string,
+    to: string,
+    amount: bigint,
+    gasLimit = 2800,
+  ): Record<string, unknown> {
     const diff = call.newDiff();
     let grown = this.credit(diff, from, -amount);
     grown += this.credit(diff, to, amount);
@@ -86,6 +104,13 @@ export class Fa12Token implements ContractModel {
     const diff = call.newDiff();
     const grown = this.credit(diff, target, quantity);
     this.book.setState<Fa12State>(this.address, { ...this.st, totalSupply: this.st.totalSupply + quantity });
-    call.pushCall(sender, this, 0n, 'mintOrBurn', pair(int(quantity), str(target)), call.contractResult(this, diff, 2500, grown));
+    call.pushCall(
+      sender,
+      this,
+      0n,
+      'mintOrBurn',
+      pair(int(quantity), str(target)),
+      call.contractResult(this, diff, 2500, grown),
+    );
   }
 }

@@ -10,7 +10,13 @@ interface Update {
 interface Item {
   kind: 'big_map';
   id: string;
-  diff: { action: 'update' | 'alloc' | 'copy' | 'remove'; updates?: Update[]; source?: string; key_type?: Micheline; value_type?: Micheline };
+  diff: {
+    action: 'update' | 'alloc' | 'copy' | 'remove';
+    updates?: Update[];
+    source?: string;
+    key_type?: Micheline;
+    value_type?: Micheline;
+  };
 }
 
 /**
@@ -35,7 +41,11 @@ export class LazyStorageDiff {
 
   alloc(keyType: Micheline, valueType: Micheline): number {
     const map = this.book.allocBigMap(keyType, valueType);
-    this.items.push({ kind: 'big_map', id: String(map.id), diff: { action: 'alloc', updates: [], key_type: keyType, value_type: valueType } });
+    this.items.push({
+      kind: 'big_map',
+      id: String(map.id),
+      diff: { action: 'alloc', updates: [], key_type: keyType, value_type: valueType },
+    });
     return map.id;
   }
 
@@ -45,7 +55,11 @@ export class LazyStorageDiff {
     if (!source) throw new Error(`sandbox: unknown big_map ${sourceId}`);
     const map = this.book.allocBigMap(source.keyType, source.valueType);
     for (const [keyHash, e] of source.entries) this.book.setBigMapEntry(map.id, keyHash, e.key, e.value);
-    this.items.push({ kind: 'big_map', id: String(map.id), diff: { action: 'copy', source: String(sourceId), updates: [] } });
+    this.items.push({
+      kind: 'big_map',
+      id: String(map.id),
+      diff: { action: 'copy', source: String(sourceId), updates: [] },
+    });
     return map.id;
   }
 

@@ -4,7 +4,11 @@ import { bigMapGet, type LazyStorageDiff } from './LazyStorageDiff';
 
 /** Per-account amounts in a big map keyed by `address` or `(address, id)`: farm stakes, lending shares. */
 export class PositionBook {
-  constructor(private readonly book: AccountBook, private readonly mapId: () => number, private readonly withId: boolean) {}
+  constructor(
+    private readonly book: AccountBook,
+    private readonly mapId: () => number,
+    private readonly withId: boolean,
+  ) {}
 
   key(holder: string, id: number): Micheline {
     return this.withId ? pair(str(holder), int(id)) : str(holder);

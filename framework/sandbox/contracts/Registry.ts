@@ -27,7 +27,10 @@ export class Registry implements ContractModel {
   readonly role = 'registry' as const;
   readonly code = script(PARAMETER, STORAGE);
 
-  constructor(private readonly book: AccountBook, readonly address: string) {}
+  constructor(
+    private readonly book: AccountBook,
+    readonly address: string,
+  ) {}
 
   static readonly storageType = STORAGE;
 
@@ -54,13 +57,24 @@ export class Registry implements ContractModel {
   }
 
   /** Applies a call; returns the parameter value and how many entries the storage gained. */
-  apply(call: CallContext, diff: LazyStorageDiff, entrypoint: 'set' | 'del' | 'reset', name: string, data: string): { value: Micheline; grown: number } {
+  apply(
+    call: CallContext,
+    diff: LazyStorageDiff,
+    entrypoint: 'set' | 'del' | 'reset',
+    name: string,
+    data: string,
+  ): { value: Micheline; grown: number } {
     const s = this.state;
     if (entrypoint === 'set') {
       const isNew = !this.has(name);
       diff.update(s.records, str(name), bytes(data));
       this.book.setState<RegistryState>(this.address, { ...s, count: s.count + (isNew ? 1n : 0n) });
-      call.pushEvent(this.address, 'record_set', pairT(tString('%name'), tBytes('%data')), pair(str(name), bytes(data)));
+      call.pushEvent(
+        this.address,
+        'record_set',
+        pairT(tString('%name'), tBytes('%data')),
+        pair(str(name), bytes(data)),
+      );
       return { value: pair(str(name), bytes(data)), grown: isNew ? 1 : 0 };
     }
     if (entrypoint === 'del') {

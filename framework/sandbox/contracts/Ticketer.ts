@@ -9,9 +9,16 @@ import { entrypoints, pairT, script, tAddress, tNat, tString } from './scripts';
  */
 export class Ticketer implements ContractModel {
   readonly role = 'ticketer' as const;
-  readonly code = script(entrypoints(['mint', pairT(tAddress('%to'), tNat('%amount'))], ['burn', tNat()]), pairT(tString('%content'), tNat('%minted')));
+  readonly code = script(
+    entrypoints(['mint', pairT(tAddress('%to'), tNat('%amount'))], ['burn', tNat()]),
+    pairT(tString('%content'), tNat('%minted')),
+  );
 
-  constructor(private readonly book: AccountBook, readonly address: string, readonly content: string) {}
+  constructor(
+    private readonly book: AccountBook,
+    readonly address: string,
+    readonly content: string,
+  ) {}
 
   init(): void {
     this.book.setState<bigint>(this.address, 0n);

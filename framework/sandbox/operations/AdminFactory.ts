@@ -43,10 +43,24 @@ function registerGlobalConstant(ctx: BlockContext): Record<string, unknown> | un
     storageLimit: Number(size),
     apply: () => {
       const address = globalConstantAddress(value);
-      if (book.globalConstants.has(address)) throw new ContentFailure([{ kind: 'permanent', id: `${ctx.identity.errorPrefix}.Expression_already_registered` }]);
-      const updates = new BalanceUpdates(book).transfer((b, c) => b.contract(source.address, c), (b, c) => b.burned('storage fees', c), size * COST_PER_BYTE);
+      if (book.globalConstants.has(address))
+        throw new ContentFailure([
+          { kind: 'permanent', id: `${ctx.identity.errorPrefix}.Expression_already_registered` },
+        ]);
+      const updates = new BalanceUpdates(book).transfer(
+        (b, c) => b.contract(source.address, c),
+        (b, c) => b.burned('storage fees', c),
+        size * COST_PER_BYTE,
+      );
       book.registerGlobalConstant(address, value);
-      return { result: { balance_updates: updates.items, consumed_milligas: consumedMilligas(ctx, 1400), storage_size: String(size), global_address: address } };
+      return {
+        result: {
+          balance_updates: updates.items,
+          consumed_milligas: consumedMilligas(ctx, 1400),
+          storage_size: String(size),
+          global_address: address,
+        },
+      };
     },
   };
   return new ManagerGroupBuilder(ctx).build(source.address, [content]);
@@ -67,14 +81,21 @@ function increasePaidStorage(ctx: BlockContext): Record<string, unknown> | undef
     storageLimit: 0,
     apply: () => {
       book.set(target, 'paidStorage', book.get(target).paidStorage + bytes);
-      const updates = new BalanceUpdates(book).transfer((b, c) => b.contract(source.address, c), (b, c) => b.burned('storage fees', c), bytes * COST_PER_BYTE);
+      const updates = new BalanceUpdates(book).transfer(
+        (b, c) => b.contract(source.address, c),
+        (b, c) => b.burned('storage fees', c),
+        bytes * COST_PER_BYTE,
+      );
       return { result: { balance_updates: updates.items, consumed_milligas: consumedMilligas(ctx, 1000) } };
     },
   };
   return new ManagerGroupBuilder(ctx).build(source.address, [content]);
 }
 
-function updateKey(ctx: BlockContext, kind: 'update_consensus_key' | 'update_companion_key'): Record<string, unknown> | undefined {
+function updateKey(
+  ctx: BlockContext,
+  kind: 'update_consensus_key' | 'update_companion_key',
+): Record<string, unknown> | undefined {
   const { book, prng } = ctx;
   const source = pickSource(ctx, (a) => book.baker(a.address) !== undefined && a.balance > TEZ);
   if (!source) return undefined;
@@ -91,7 +112,10 @@ function updateKey(ctx: BlockContext, kind: 'update_consensus_key' | 'update_com
     storageLimit: 0,
     apply: () => {
       const pending = book.getVar<Record<string, { pkh: string; pk: string; cycle: number }>>(pendingVar, {});
-      book.setVar(pendingVar, { ...pending, [source.address]: { pkh: key.address, pk: key.publicKey, cycle: ctx.cycle + 3 } });
+      book.setVar(pendingVar, {
+        ...pending,
+        [source.address]: { pkh: key.address, pk: key.publicKey, cycle: ctx.cycle + 3 },
+      });
       return { result: { kind: kind === 'update_consensus_key', consumed_milligas: consumedMilligas(ctx, 1100) } };
     },
   };

@@ -24,16 +24,34 @@ export function buildAnonymousOperations(ctx: BlockContext): Record<string, unkn
     for (const level of due) {
       const updates = new BalanceUpdates(book);
       payReward(updates, 'nonce revelation rewards', baker, book.get(baker.address).balance, SEED_NONCE_TIP);
-      out.push(anonymous(ctx, { kind: 'seed_nonce_revelation', level, nonce: prng.hex(32), metadata: { balance_updates: updates.items } }));
+      out.push(
+        anonymous(ctx, {
+          kind: 'seed_nonce_revelation',
+          level,
+          nonce: prng.hex(32),
+          metadata: { balance_updates: updates.items },
+        }),
+      );
     }
-    if (due.length) book.setVar('commitments', commitments.filter((l) => !due.includes(l)));
+    if (due.length)
+      book.setVar(
+        'commitments',
+        commitments.filter((l) => !due.includes(l)),
+      );
   }
   if (info.cycle_position === threshold) {
     const updates = new BalanceUpdates(book);
     payReward(updates, 'nonce revelation rewards', baker, book.get(baker.address).balance, VDF_TIP);
-    out.push(anonymous(ctx, { kind: 'vdf_revelation', solution: [prng.hex(100), prng.hex(100)], metadata: { balance_updates: updates.items } }));
+    out.push(
+      anonymous(ctx, {
+        kind: 'vdf_revelation',
+        solution: [prng.hex(100), prng.hex(100)],
+        metadata: { balance_updates: updates.items },
+      }),
+    );
   }
-  if (ctx.level > 3 && prng.chance(profile.denunciationRate)) out.push(prng.chance(0.5) ? doubleBaking(ctx) : doubleAttestation(ctx));
+  if (ctx.level > 3 && prng.chance(profile.denunciationRate))
+    out.push(prng.chance(0.5) ? doubleBaking(ctx) : doubleAttestation(ctx));
   if (ctx.level > 3 && prng.chance(profile.denunciationRate)) {
     const drain = drainDelegate(ctx);
     if (drain) out.push(drain);
@@ -89,7 +107,13 @@ function doubleAttestation(ctx: BlockContext): Record<string, unknown> {
   const branch = b58(prng.bytes(32), PrefixV2.BlockHash);
   const op = () => ({
     branch,
-    operations: { kind: 'attestation', slot, level, round: 0, block_payload_hash: b58(prng.bytes(32), PrefixV2.ValueHash) },
+    operations: {
+      kind: 'attestation',
+      slot,
+      level,
+      round: 0,
+      block_payload_hash: b58(prng.bytes(32), PrefixV2.ValueHash),
+    },
     signature: signatureFor(prng, 'tz1'),
   });
   const evidence = { kind: 'double_consensus_operation_evidence', slot, op1: op(), op2: op() };
@@ -102,7 +126,9 @@ function doubleAttestation(ctx: BlockContext): Record<string, unknown> {
  */
 function drainDelegate(ctx: BlockContext): Record<string, unknown> | undefined {
   const { book, prng } = ctx;
-  const candidates = book.bakers.filter((b) => b.consensusKey !== b.address && b.address !== ctx.baker && book.get(b.address).balance > 1_000_000n);
+  const candidates = book.bakers.filter(
+    (b) => b.consensusKey !== b.address && b.address !== ctx.baker && book.get(b.address).balance > 1_000_000n,
+  );
   if (candidates.length === 0) return undefined;
   const baker = prng.pick(candidates);
   const destination = baker.consensusKey;
@@ -111,8 +137,16 @@ function drainDelegate(ctx: BlockContext): Record<string, unknown> | undefined {
   const amount = book.get(baker.address).balance;
   const fee = amount / 100n;
   const updates = new BalanceUpdates(book)
-    .transfer((b, c) => b.contract(baker.address, c), (b, c) => b.contract(destination, c), amount - fee)
-    .transfer((b, c) => b.contract(baker.address, c), (b, c) => b.contract(ctx.baker, c), fee);
+    .transfer(
+      (b, c) => b.contract(baker.address, c),
+      (b, c) => b.contract(destination, c),
+      amount - fee,
+    )
+    .transfer(
+      (b, c) => b.contract(baker.address, c),
+      (b, c) => b.contract(ctx.baker, c),
+      fee,
+    );
   const metadata: Record<string, unknown> = { balance_updates: updates.items };
   if (allocated) metadata.allocated_destination_contract = true;
   return anonymous(

@@ -43,7 +43,13 @@ const NO_BAKING_POWER = { baking_power: null };
  */
 export function buildConsensusOperations(input: ConsensusInput, render = true): ConsensusOutput {
   const prng = Prng.derive(input.seed, 'consensus', input.level, input.branchSalt);
-  const out: ConsensusOutput = { operations: [], digests: [], attesters: [], attestationPower: 0, preattestationPower: 0 };
+  const out: ConsensusOutput = {
+    operations: [],
+    digests: [],
+    attesters: [],
+    attestationPower: 0,
+    preattestationPower: 0,
+  };
   if (input.attested) {
     const members = input.rights.committee(input.level - 1).filter(() => prng.chance(input.attestationRate));
     out.attesters = members.map((m) => m.baker);
@@ -109,7 +115,11 @@ function emit(
     return;
   }
   const committee = aggregated.map((m) =>
-    kind === 'attestation' ? (prng.chance(0.5) ? { slot: m.firstSlot, dal_attestation: '0' } : { slot: m.firstSlot }) : m.firstSlot,
+    kind === 'attestation'
+      ? prng.chance(0.5)
+        ? { slot: m.firstSlot, dal_attestation: '0' }
+        : { slot: m.firstSlot }
+      : m.firstSlot,
   );
   const content = {
     kind: `${kind}s_aggregate`,
@@ -128,5 +138,12 @@ function emit(
 }
 
 function op(input: ConsensusInput, hash: string, contents: unknown[], signature: string): Record<string, unknown> {
-  return { protocol: input.identity.protocol, chain_id: input.identity.chainId, hash, branch: input.branch, contents, signature };
+  return {
+    protocol: input.identity.protocol,
+    chain_id: input.identity.chainId,
+    hash,
+    branch: input.branch,
+    contents,
+    signature,
+  };
 }

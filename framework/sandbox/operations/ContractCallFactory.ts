@@ -34,11 +34,22 @@ function tokenTransfer(ctx: BlockContext, token: Fa12Token): Record<string, unkn
   const call = new CallContext(ctx, source.address);
   const content: ManagerContent = {
     kind: 'transaction',
-    fields: { amount: '0', destination: token.address, parameters: { entrypoint: 'transfer', value: pair(str(source.address), str(to), int(amount)) } },
+    fields: {
+      amount: '0',
+      destination: token.address,
+      parameters: { entrypoint: 'transfer', value: pair(str(source.address), str(to), int(amount)) },
+    },
     gasLimit: 2800,
     storageLimit: 100,
-    apply: () => ({ result: token.transfer(call, source.address, source.address, to, amount).result as Record<string, unknown> }),
-    failure: () => scriptRejected(ctx.identity.errorPrefix, token.address, pair(str('NotEnoughBalance'), int(amount * 2n), int(held))),
+    apply: () => ({
+      result: token.transfer(call, source.address, source.address, to, amount).result as Record<string, unknown>,
+    }),
+    failure: () =>
+      scriptRejected(
+        ctx.identity.errorPrefix,
+        token.address,
+        pair(str('NotEnoughBalance'), int(amount * 2n), int(held)),
+      ),
   };
   return new ManagerGroupBuilder(ctx).build(source.address, [content]);
 }
@@ -52,7 +63,12 @@ function registryCall(ctx: BlockContext, registry: Registry): Record<string, unk
   const roll = prng.float();
   const full = ctx.contracts.ofRole('registry').length >= ctx.profile.maxAccounts / 4;
   const entrypoint = roll < 0.6 || !existing ? 'set' : roll < 0.8 ? 'del' : roll < 0.9 || full ? 'reset' : 'clone';
-  const name = entrypoint === 'set' ? (existing && prng.chance(0.3) ? existing : `name-${ctx.level}-${prng.int(1000)}`) : (existing ?? '');
+  const name =
+    entrypoint === 'set'
+      ? existing && prng.chance(0.3)
+        ? existing
+        : `name-${ctx.level}-${prng.int(1000)}`
+      : (existing ?? '');
   const data = prng.hex(prng.range(4, 32));
   const value = entrypoint === 'set' ? pair(str(name), { bytes: data }) : entrypoint === 'del' ? str(name) : unit;
   const content: ManagerContent = {
@@ -67,7 +83,8 @@ function registryCall(ctx: BlockContext, registry: Registry): Record<string, unk
         cloneRegistry(ctx, call, registry, originatedAddress(opHash.digest, 0));
         return { result: call.contractResult(registry, diff, 4000, 0), internal: call.internal };
       }
-      if (entrypoint === 'del' && !registry.has(name)) throw new ContentFailure(scriptRejected(ctx.identity.errorPrefix, registry.address, str('UnknownName')));
+      if (entrypoint === 'del' && !registry.has(name))
+        throw new ContentFailure(scriptRejected(ctx.identity.errorPrefix, registry.address, str('UnknownName')));
       const { grown } = registry.apply(call, diff, entrypoint, name, data);
       return { result: call.contractResult(registry, diff, 4000, grown), internal: call.internal };
     },
@@ -85,7 +102,11 @@ function cloneRegistry(ctx: BlockContext, call: CallContext, registry: Registry,
   copy.initCopy(diff, registry.state.records, registry.state.count);
   book.set(address, 'script', { code: copy.code, storage: copy.storage() });
   contracts.addOriginated(book, copy, 'registry');
-  const burn = new BalanceUpdates(book).transfer((b, c) => b.contract(call.payer, c), (b, c) => b.burned('storage fees', c), (size + 257n) * 250n);
+  const burn = new BalanceUpdates(book).transfer(
+    (b, c) => b.contract(call.payer, c),
+    (b, c) => b.burned('storage fees', c),
+    (size + 257n) * 250n,
+  );
   call.internal.push({
     kind: 'origination',
     source: registry.address,
@@ -107,19 +128,29 @@ function ticketMint(ctx: BlockContext, ticketer: Ticketer): Record<string, unkno
   const amount = ctx.prng.bigRange(1n, 1000n);
   const content: ManagerContent = {
     kind: 'transaction',
-    fields: { amount: '0', destination: ticketer.address, parameters: { entrypoint: 'mint', value: pair(str(source.address), int(amount)) } },
+    fields: {
+      amount: '0',
+      destination: ticketer.address,
+      parameters: { entrypoint: 'mint', value: pair(str(source.address), int(amount)) },
+    },
     gasLimit: 3000,
     storageLimit: 100,
     apply: () => {
       const call = new CallContext(ctx, source.address);
       ticketer.mint(amount);
-      const updates = [{ ticket_token: ticketer.token(), updates: [{ account: source.address, amount: String(amount) }] }];
+      const updates = [
+        { ticket_token: ticketer.token(), updates: [{ account: source.address, amount: String(amount) }] },
+      ];
       const base = call.contractResult(ticketer, new LazyStorageDiff(ctx.book), 3000, 0);
       const { storage, ...rest } = base;
       call.internal.push({
         kind: 'transaction',
         source: ticketer.address,
-        fields: { amount: '0', destination: source.address, parameters: { entrypoint: 'default', value: ticketer.ticketValue(amount) } },
+        fields: {
+          amount: '0',
+          destination: source.address,
+          parameters: { entrypoint: 'default', value: ticketer.ticketValue(amount) },
+        },
         result: { consumed_milligas: '1100000', ticket_receipt: updates },
       });
       return { result: { storage, ticket_updates: updates, ...rest }, internal: call.internal };

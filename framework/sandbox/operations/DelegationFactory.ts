@@ -8,7 +8,10 @@ import { pickSource, TEZ } from './Sources';
  */
 export function buildDelegation(ctx: BlockContext): Record<string, unknown> | undefined {
   const { book, prng } = ctx;
-  const source = pickSource(ctx, (a) => a.balance > TEZ && a.stakingNumerator === 0n && !book.baker(a.address) && a.unstakeRequests.length === 0);
+  const source = pickSource(
+    ctx,
+    (a) => a.balance > TEZ && a.stakingNumerator === 0n && !book.baker(a.address) && a.unstakeRequests.length === 0,
+  );
   if (!source) return undefined;
   const withdraw = source.delegate !== undefined && prng.chance(0.1);
   const candidates = book.bakers.filter((b) => b.address !== source.delegate);

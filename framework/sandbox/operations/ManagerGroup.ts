@@ -29,7 +29,12 @@ export class ContentFailure extends Error {
 /** The node's error trace for a contract that hit FAILWITH. */
 export function scriptRejected(errorPrefix: string, contract: string, value: unknown): unknown[] {
   return [
-    { kind: 'temporary', id: `${errorPrefix}.michelson_v1.runtime_error`, contract_handle: contract, contract_code: 'Deprecated' },
+    {
+      kind: 'temporary',
+      id: `${errorPrefix}.michelson_v1.runtime_error`,
+      contract_handle: contract,
+      contract_code: 'Deprecated',
+    },
     { kind: 'temporary', id: `${errorPrefix}.michelson_v1.script_rejected`, location: 210, with: value },
   ];
 }
@@ -74,10 +79,15 @@ export class ManagerGroupBuilder {
     // first failing one. A leading reveal does not fail itself: it is backtracked when a later content fails.
     let failAt = -1;
     if (mayFail)
-      for (let i = all[0]?.kind === 'reveal' ? 1 : 0; i < all.length && failAt < 0; i++) if (ctx.prng.chance(ctx.profile.failureRate)) failAt = i;
+      for (let i = all[0]?.kind === 'reveal' ? 1 : 0; i < all.length && failAt < 0; i++)
+        if (ctx.prng.chance(ctx.profile.failureRate)) failAt = i;
 
     const mark = ctx.journal.mark();
-    const outcomes: ({ status: 'applied' | 'backtracked'; applied: Applied } | { status: 'failed'; errors: unknown[] } | { status: 'skipped' })[] = [];
+    const outcomes: (
+      | { status: 'applied' | 'backtracked'; applied: Applied }
+      | { status: 'failed'; errors: unknown[] }
+      | { status: 'skipped' }
+    )[] = [];
     for (let i = 0; i < all.length; i++) {
       if (failAt >= 0 && i > failAt) {
         outcomes.push({ status: 'skipped' });

@@ -16,7 +16,8 @@ import { logAmount, pickSource, TEZ } from './Sources';
 export function buildOrigination(ctx: BlockContext): Record<string, unknown> | undefined {
   const { book, prng, contracts } = ctx;
   // Keep the book bounded: user contracts stop being originated once the profile's share is reached.
-  if (contracts.ofRole('registry').length + contracts.ofRole('ticketer').length >= ctx.profile.maxAccounts / 4) return undefined;
+  if (contracts.ofRole('registry').length + contracts.ofRole('ticketer').length >= ctx.profile.maxAccounts / 4)
+    return undefined;
   const source = pickSource(ctx, (a) => a.balance > 20n * TEZ);
   if (!source) return undefined;
   // The KT1 address derives from the operation hash, as the protocol's origination nonce does.
@@ -25,16 +26,26 @@ export function buildOrigination(ctx: BlockContext): Record<string, unknown> | u
   const ticketer = prng.chance(0.25);
   const balance = prng.chance(0.3) ? logAmount(ctx, TEZ / 10n, 5n * TEZ) : 0n;
   const delegate = prng.chance(0.3) ? prng.pick(book.bakers).address : undefined;
-  const entries: [string, string][] = Array.from({ length: prng.range(0, 3) }, (_, i) => [`name-${ctx.level}-${i}`, prng.hex(8)]);
+  const entries: [string, string][] = Array.from({ length: prng.range(0, 3) }, (_, i) => [
+    `name-${ctx.level}-${i}`,
+    prng.hex(8),
+  ]);
   const model = ticketer ? new Ticketer(book, address, `ticket-${ctx.level}`) : new Registry(book, address);
   const storageSize = BigInt(300 + entries.length * 68);
   const initialStorage =
     model instanceof Registry
-      ? pair(entries.map(([k, v]) => prim('Elt', [str(k), bytes(v)])), int(entries.length))
+      ? pair(
+          entries.map(([k, v]) => prim('Elt', [str(k), bytes(v)])),
+          int(entries.length),
+        )
       : pair(str(model.content), int(0));
   const content: ManagerContent = {
     kind: 'origination',
-    fields: { balance: String(balance), ...(delegate ? { delegate } : {}), script: { code: model.code, storage: initialStorage } },
+    fields: {
+      balance: String(balance),
+      ...(delegate ? { delegate } : {}),
+      script: { code: model.code, storage: initialStorage },
+    },
     gasLimit: 1600,
     storageLimit: Number(storageSize) + 257,
     apply: () => {
@@ -45,9 +56,22 @@ export function buildOrigination(ctx: BlockContext): Record<string, unknown> | u
       book.set(address, 'script', { code: model.code, storage: model.storage() });
       contracts.addOriginated(book, model, model instanceof Registry ? 'registry' : 'ticketer');
       const updates = new BalanceUpdates(book);
-      updates.transfer((b, c) => b.contract(source.address, c), (b, c) => b.burned('storage fees', c), storageSize * COST_PER_BYTE);
-      updates.transfer((b, c) => b.contract(source.address, c), (b, c) => b.burned('storage fees', c), 257n * COST_PER_BYTE);
-      if (balance > 0n) updates.transfer((b, c) => b.contract(source.address, c), (b, c) => b.contract(address, c), balance);
+      updates.transfer(
+        (b, c) => b.contract(source.address, c),
+        (b, c) => b.burned('storage fees', c),
+        storageSize * COST_PER_BYTE,
+      );
+      updates.transfer(
+        (b, c) => b.contract(source.address, c),
+        (b, c) => b.burned('storage fees', c),
+        257n * COST_PER_BYTE,
+      );
+      if (balance > 0n)
+        updates.transfer(
+          (b, c) => b.contract(source.address, c),
+          (b, c) => b.contract(address, c),
+          balance,
+        );
       const result: Record<string, unknown> = {
         balance_updates: updates.items,
         originated_contracts: [address],

@@ -17,8 +17,12 @@ export function buildStakingOperation(ctx: BlockContext): Record<string, unknown
   const { prng } = ctx;
   const r = prng.float();
   if (r < 0.1) return setDelegateParameters(ctx);
-  const finalizable = pickSource(ctx, (a) => a.balance > TEZ / 10n && a.unstakeRequests.some((q) => q.cycle + UNSTAKE_FINALIZATION_DELAY <= ctx.cycle));
-  if (finalizable && r < 0.35) return selfCall(ctx, finalizable, 'finalize_unstake', 0n, () => finalize(ctx, finalizable));
+  const finalizable = pickSource(
+    ctx,
+    (a) => a.balance > TEZ / 10n && a.unstakeRequests.some((q) => q.cycle + UNSTAKE_FINALIZATION_DELAY <= ctx.cycle),
+  );
+  if (finalizable && r < 0.35)
+    return selfCall(ctx, finalizable, 'finalize_unstake', 0n, () => finalize(ctx, finalizable));
   if (r < 0.55) {
     const staker = pickSource(ctx, (a) => a.stakingNumerator > 0n && a.balance > TEZ / 10n);
     if (staker) {
@@ -27,13 +31,22 @@ export function buildStakingOperation(ctx: BlockContext): Record<string, unknown
       return selfCall(ctx, staker, 'unstake', amount, () => unstake(ctx, staker, amount));
     }
   }
-  const delegator = pickSource(ctx, (a) => a.delegate !== undefined && !ctx.book.baker(a.address) && a.balance > 200n * TEZ);
+  const delegator = pickSource(
+    ctx,
+    (a) => a.delegate !== undefined && !ctx.book.baker(a.address) && a.balance > 200n * TEZ,
+  );
   if (!delegator) return undefined;
   const amount = logAmount(ctx, 100n * TEZ, delegator.balance / 4n);
   return selfCall(ctx, delegator, 'stake', amount, () => stake(ctx, delegator, amount));
 }
 
-function selfCall(ctx: BlockContext, source: Account, entrypoint: string, amount: bigint, apply: () => BalanceUpdates): Record<string, unknown> {
+function selfCall(
+  ctx: BlockContext,
+  source: Account,
+  entrypoint: string,
+  amount: bigint,
+  apply: () => BalanceUpdates,
+): Record<string, unknown> {
   const content: ManagerContent = {
     kind: 'transaction',
     fields: { amount: String(amount), destination: source.address, parameters: { entrypoint, value: unit } },
@@ -46,23 +59,35 @@ function selfCall(ctx: BlockContext, source: Account, entrypoint: string, amount
 
 function delegateOf(ctx: BlockContext, account: Account) {
   const baker = account.delegate ? ctx.book.baker(account.delegate) : undefined;
-  if (!baker) throw new ContentFailure([{ kind: 'temporary', id: `${ctx.identity.errorPrefix}.operation.stake_modification_with_no_delegate_set` }]);
+  if (!baker)
+    throw new ContentFailure([
+      { kind: 'temporary', id: `${ctx.identity.errorPrefix}.operation.stake_modification_with_no_delegate_set` },
+    ]);
   return baker;
 }
 
 function stakedValue(ctx: BlockContext, account: Account): bigint {
   const baker = delegateOf(ctx, account);
-  return baker.stakingDenominator === 0n ? 0n : (account.stakingNumerator * baker.sharedStaked) / baker.stakingDenominator;
+  return baker.stakingDenominator === 0n
+    ? 0n
+    : (account.stakingNumerator * baker.sharedStaked) / baker.stakingDenominator;
 }
 
 function stake(ctx: BlockContext, account: Account, amount: bigint): BalanceUpdates {
   const baker = delegateOf(ctx, account);
-  const tokens = baker.stakingDenominator === 0n || baker.sharedStaked === 0n ? amount : (amount * baker.stakingDenominator) / baker.sharedStaked;
+  const tokens =
+    baker.stakingDenominator === 0n || baker.sharedStaked === 0n
+      ? amount
+      : (amount * baker.stakingDenominator) / baker.sharedStaked;
   const staker = { contract: account.address, delegate: baker.address };
   return new BalanceUpdates(ctx.book)
     .numerator(account.address, tokens)
     .denominator(baker.address, tokens)
-    .transfer((b, c) => b.contract(account.address, c), (b, c) => b.deposits(staker, c), amount);
+    .transfer(
+      (b, c) => b.contract(account.address, c),
+      (b, c) => b.deposits(staker, c),
+      amount,
+    );
 }
 
 function unstake(ctx: BlockContext, account: Account, requested: bigint): BalanceUpdates {
@@ -70,18 +95,33 @@ function unstake(ctx: BlockContext, account: Account, requested: bigint): Balanc
   let tokens = (requested * baker.stakingDenominator) / baker.sharedStaked;
   if (tokens > account.stakingNumerator) tokens = account.stakingNumerator;
   const value = (tokens * baker.sharedStaked) / baker.stakingDenominator;
-  if (value === 0n) throw new ContentFailure([{ kind: 'temporary', id: `${ctx.identity.errorPrefix}.operation.invalid_nonzero_transaction_amount`, amount: String(requested) }]);
+  if (value === 0n)
+    throw new ContentFailure([
+      {
+        kind: 'temporary',
+        id: `${ctx.identity.errorPrefix}.operation.invalid_nonzero_transaction_amount`,
+        amount: String(requested),
+      },
+    ]);
   const staker = { contract: account.address, delegate: baker.address };
   return new BalanceUpdates(ctx.book)
     .denominator(baker.address, -tokens)
     .numerator(account.address, -tokens)
-    .transfer((b, c) => b.deposits(staker, c), (b, c) => b.unstaked(staker, ctx.cycle, c), value);
+    .transfer(
+      (b, c) => b.deposits(staker, c),
+      (b, c) => b.unstaked(staker, ctx.cycle, c),
+      value,
+    );
 }
 
 function finalize(ctx: BlockContext, account: Account): BalanceUpdates {
   const updates = new BalanceUpdates(ctx.book);
   for (const r of account.unstakeRequests.filter((q) => q.cycle + UNSTAKE_FINALIZATION_DELAY <= ctx.cycle)) {
-    updates.transfer((b, c) => b.unstaked({ contract: account.address, delegate: r.delegate }, r.cycle, c), (b, c) => b.contract(account.address, c), r.amount);
+    updates.transfer(
+      (b, c) => b.unstaked({ contract: account.address, delegate: r.delegate }, r.cycle, c),
+      (b, c) => b.contract(account.address, c),
+      r.amount,
+    );
   }
   return updates;
 }
@@ -94,7 +134,11 @@ function setDelegateParameters(ctx: BlockContext): Record<string, unknown> | und
   return new ManagerGroupBuilder(ctx).build(baker.address, [
     {
       kind: 'transaction',
-      fields: { amount: '0', destination: baker.address, parameters: { entrypoint: 'set_delegate_parameters', value: pair(int(limit), int(edge), unit) } },
+      fields: {
+        amount: '0',
+        destination: baker.address,
+        parameters: { entrypoint: 'set_delegate_parameters', value: pair(int(limit), int(edge), unit) },
+      },
       gasLimit: 1200,
       storageLimit: 0,
       apply: () => ({ result: { consumed_milligas: consumedMilligas(ctx, 1200) } }),

@@ -19,7 +19,9 @@ export function buildTransfer(ctx: BlockContext): Record<string, unknown> | unde
   const contents: ManagerContent[] = [];
   for (let i = 0; i < count; i++) {
     const fresh = ctx.book.size < ctx.profile.maxAccounts && ctx.prng.chance(0.12);
-    const destination = fresh ? newKeyPair(ctx.prng, ctx.prng.pick(['tz1', 'tz1', 'tz2', 'tz3', 'tz4'] as const)) : undefined;
+    const destination = fresh
+      ? newKeyPair(ctx.prng, ctx.prng.pick(['tz1', 'tz1', 'tz2', 'tz3', 'tz4'] as const))
+      : undefined;
     const to = destination?.address ?? pickImplicit(ctx, source.address);
     if (!to) return undefined;
     const amount = logAmount(ctx, 10_000n, source.balance / 20n);
@@ -29,7 +31,13 @@ export function buildTransfer(ctx: BlockContext): Record<string, unknown> | unde
 }
 
 /** One tez transfer content; `fresh` is the key of an account the transfer creates. */
-export function tezTransfer(ctx: BlockContext, from: string, to: string, amount: bigint, fresh?: ReturnType<typeof newKeyPair>): ManagerContent {
+export function tezTransfer(
+  ctx: BlockContext,
+  from: string,
+  to: string,
+  amount: bigint,
+  fresh?: ReturnType<typeof newKeyPair>,
+): ManagerContent {
   const { book } = ctx;
   return {
     kind: 'transaction',
@@ -41,8 +49,17 @@ export function tezTransfer(ctx: BlockContext, from: string, to: string, amount:
       const burn = fresh && !book.has(to) ? ALLOCATION_BYTES * COST_PER_BYTE : 0n;
       if (balance < amount + burn) throw new ContentFailure(balanceTooLow(ctx, from, balance, amount));
       if (fresh && !book.has(to)) book.createImplicit(fresh);
-      const updates = new BalanceUpdates(book).transfer((b, c) => b.contract(from, c), (b, c) => b.contract(to, c), amount);
-      if (burn > 0n) updates.transfer((b, c) => b.contract(from, c), (b, c) => b.burned('storage fees', c), burn);
+      const updates = new BalanceUpdates(book).transfer(
+        (b, c) => b.contract(from, c),
+        (b, c) => b.contract(to, c),
+        amount,
+      );
+      if (burn > 0n)
+        updates.transfer(
+          (b, c) => b.contract(from, c),
+          (b, c) => b.burned('storage fees', c),
+          burn,
+        );
       const result: Record<string, unknown> = { balance_updates: updates.items, consumed_milligas: '168673' };
       if (burn > 0n) result.allocated_destination_contract = true;
       return { result };
@@ -55,6 +72,12 @@ export function balanceTooLow(ctx: BlockContext, contract: string, balance: bigi
   const p = ctx.identity.errorPrefix;
   return [
     { kind: 'temporary', id: `${p}.tez.subtraction_underflow`, amounts: [String(balance), String(amount)] },
-    { kind: 'temporary', id: `${p}.contract.balance_too_low`, contract, balance: String(balance), amount: String(amount) },
+    {
+      kind: 'temporary',
+      id: `${p}.contract.balance_too_low`,
+      contract,
+      balance: String(balance),
+      amount: String(amount),
+    },
   ];
 }

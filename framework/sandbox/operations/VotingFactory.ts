@@ -32,8 +32,17 @@ export function buildVotingOperations(ctx: BlockContext): Record<string, unknown
     const content =
       kind === 'proposal'
         ? { kind: 'proposals', source: baker.address, period: index, proposals: [proposal], metadata: {} }
-        : { kind: 'ballot', source: baker.address, period: index, proposal, ballot: prng.chance(0.85) ? 'yay' : prng.chance(0.5) ? 'nay' : 'pass', metadata: {} };
-    out.push(ctx.group(ctx.newOperationHash().hash, [content], signatureFor(prng, book.get(baker.address).kind ?? 'tz1')));
+        : {
+            kind: 'ballot',
+            source: baker.address,
+            period: index,
+            proposal,
+            ballot: prng.chance(0.85) ? 'yay' : prng.chance(0.5) ? 'nay' : 'pass',
+            metadata: {},
+          };
+    out.push(
+      ctx.group(ctx.newOperationHash().hash, [content], signatureFor(prng, book.get(baker.address).kind ?? 'tz1')),
+    );
   }
   if (count > 0) book.setVar(votedVar, [...voted]);
   return out;

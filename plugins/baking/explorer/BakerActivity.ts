@@ -1,4 +1,13 @@
-import { mutezToTez, selectColumn, timeOrZero, whereColumnIn, type Catalog, type Database, type ExplorerRow, type TableDef } from '../../../framework';
+import {
+  mutezToTez,
+  selectColumn,
+  timeOrZero,
+  whereColumnIn,
+  type Catalog,
+  type Database,
+  type ExplorerRow,
+  type TableDef,
+} from '../../../framework';
 import { BAKER_OP_COLUMNS } from '../BakerOpCounts';
 import { asBits, hasBit } from '../Bitset';
 
@@ -70,7 +79,12 @@ export class BakerActivity {
       .whereIn('address', [...bakers])
       .where('cycle', '>', newest - RECENT_CYCLES)
       .groupBy('address')
-      .select('address', knex.raw('round(avg("luck_percent"))::text as luck, round(avg("performance_percent"))::text as performance, round(avg("contribution_percent"))::text as contribution'))) as Raw[];
+      .select(
+        'address',
+        knex.raw(
+          'round(avg("luck_percent"))::text as luck, round(avg("performance_percent"))::text as performance, round(avg("contribution_percent"))::text as contribution',
+        ),
+      )) as Raw[];
     const averages = new Map(recent.map((r) => [String(r.address), r]));
     const tez = (v: unknown): number => Number(mutezToTez(BigInt((v as string | null) ?? 0)));
     for (const s of sums) {
@@ -97,13 +111,21 @@ export class BakerActivity {
 
   async events(baker: string): Promise<ExplorerRow> {
     const [bake, attest, head] = await Promise.all([
-      this.from(this.blocks).where({ baker, is_orphan: false }).orderBy('height', 'desc').first('height', 'hash', 'time'),
-      whereColumnIn(this.from(this.ops).where('type', 'endorsement'), this.ops.column('sender')!, [baker]).orderBy('row_id', 'desc').first('height', selectColumn(this.db.reader, this.ops.column('block')!), 'time'),
+      this.from(this.blocks)
+        .where({ baker, is_orphan: false })
+        .orderBy('height', 'desc')
+        .first('height', 'hash', 'time'),
+      whereColumnIn(this.from(this.ops).where('type', 'endorsement'), this.ops.column('sender')!, [baker])
+        .orderBy('row_id', 'desc')
+        .first('height', selectColumn(this.db.reader, this.ops.column('block')!), 'time'),
       this.from(this.blocks).where('is_orphan', false).orderBy('height', 'desc').first('height', 'time', 'protocol'),
     ]);
     const next = head ? await this.nextRights(baker, int(head.height)) : { bake: null, attest: null };
     const delay = head ? await this.blockDelay(String(head.protocol)) : undefined;
-    const at = (height: number | null) => (height === null || !head || delay === undefined ? timeOrZero(null) : rfc3339(new Date(Date.parse(rfc3339(head.time)) + (height - int(head.height)) * delay * 1000)));
+    const at = (height: number | null) =>
+      height === null || !head || delay === undefined
+        ? timeOrZero(null)
+        : rfc3339(new Date(Date.parse(rfc3339(head.time)) + (height - int(head.height)) * delay * 1000));
     return {
       last_bake_height: bake ? int(bake.height) : 0,
       last_bake_block: bake ? String(bake.hash) : '',
@@ -122,12 +144,17 @@ export class BakerActivity {
    * The first round-0 baking and attestation rights after the head in the rights rows of the head's cycle and later.
    */
   private async nextRights(baker: string, head: number): Promise<{ bake: number | null; attest: number | null }> {
-    const rows = (await this.from(this.rights).where('address', baker).where('height', '>', head - 100_000).orderBy('cycle').select('height', 'baking_rights', 'endorsing_rights')) as Raw[];
+    const rows = (await this.from(this.rights)
+      .where('address', baker)
+      .where('height', '>', head - 100_000)
+      .orderBy('cycle')
+      .select('height', 'baking_rights', 'endorsing_rights')) as Raw[];
     const first = (column: string): number | null => {
       for (const r of rows) {
         const bits = asBits(r[column]);
         const start = int(r.height);
-        for (let i = Math.max(0, head + 1 - start); bits && i < bits.length * 8; i++) if (hasBit(bits, i)) return start + i;
+        for (let i = Math.max(0, head + 1 - start); bits && i < bits.length * 8; i++)
+          if (hasBit(bits, i)) return start + i;
       }
       return null;
     };
@@ -135,10 +162,14 @@ export class BakerActivity {
   }
 
   private async blockDelay(protocol: string): Promise<number | undefined> {
-    const row: Raw | undefined = await this.from(this.protocol).where('protocol', protocol).orderBy('height', 'desc').first('constants');
+    const row: Raw | undefined = await this.from(this.protocol)
+      .where('protocol', protocol)
+      .orderBy('height', 'desc')
+      .first('constants');
     const raw = row?.constants;
     const c = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Raw | undefined;
-    const delay = c?.minimal_block_delay ?? (Array.isArray(c?.time_between_blocks) ? c.time_between_blocks[0] : undefined);
+    const delay =
+      c?.minimal_block_delay ?? (Array.isArray(c?.time_between_blocks) ? c.time_between_blocks[0] : undefined);
     return delay === undefined ? undefined : Number(delay);
   }
 }

@@ -31,7 +31,16 @@ export interface CapacityResult {
   room: bigint | null;
 }
 
-const UNKNOWN: CapacityResult = { figures: { staking_capacity: null, delegation_capacity: null, is_over_staked: null, is_over_delegated: null, is_full: null }, room: null };
+const UNKNOWN: CapacityResult = {
+  figures: {
+    staking_capacity: null,
+    delegation_capacity: null,
+    is_over_staked: null,
+    is_over_delegated: null,
+    is_full: null,
+  },
+  room: null,
+};
 const tez = (mutez: bigint): number => Number(mutezToTez(mutez));
 const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
@@ -56,11 +65,23 @@ export function bakerCapacity(constants: Record<string, unknown> | undefined, h:
   if (!constants) return UNKNOWN;
   const delegationLimit = constant(constants, 'limit_of_delegation_over_baking');
   if (delegationLimit !== undefined) {
-    const global = constant(constants, 'global_limit_of_staking_over_baking') ?? constant(constants, 'adaptive_issuance', 'global_limit_of_staking_over_baking');
-    const stakingCapacity = h.stakingLimit === null || global === undefined ? null : (h.own * min(h.stakingLimit, global * 1_000_000n)) / 1_000_000n;
+    const global =
+      constant(constants, 'global_limit_of_staking_over_baking') ??
+      constant(constants, 'adaptive_issuance', 'global_limit_of_staking_over_baking');
+    const stakingCapacity =
+      h.stakingLimit === null || global === undefined
+        ? null
+        : (h.own * min(h.stakingLimit, global * 1_000_000n)) / 1_000_000n;
     const delegationCapacity = h.own * delegationLimit;
     // Overstaked tez count as delegated: unknown when the staking capacity is, unless nobody stakes.
-    const overstaked = h.external === 0n ? 0n : stakingCapacity === null ? null : h.external > stakingCapacity ? h.external - stakingCapacity : 0n;
+    const overstaked =
+      h.external === 0n
+        ? 0n
+        : stakingCapacity === null
+          ? null
+          : h.external > stakingCapacity
+            ? h.external - stakingCapacity
+            : 0n;
     const delegated = overstaked === null ? null : h.liquid + h.delegated + overstaked;
     return {
       figures: {
@@ -78,7 +99,16 @@ export function bakerCapacity(constants: Record<string, unknown> | undefined, h:
     const full = h.own + h.liquid;
     const capacity = ((h.depositsLimit === null ? full : min(full, h.depositsLimit)) * 100n) / percentage;
     const staking = full + h.delegated;
-    return { figures: { staking_capacity: 0, delegation_capacity: tez(capacity), is_over_staked: false, is_over_delegated: staking > capacity, is_full: staking >= capacity }, room: capacity - staking };
+    return {
+      figures: {
+        staking_capacity: 0,
+        delegation_capacity: tez(capacity),
+        is_over_staked: false,
+        is_over_delegated: staking > capacity,
+        is_full: staking >= capacity,
+      },
+      room: capacity - staking,
+    };
   }
   return UNKNOWN;
 }

@@ -1,4 +1,14 @@
-import { ApiError, Catalog, CatalogRows, ChainState, Database, explorerObject, parseAddress, RouteRegistry, whereIndexedEquality } from '../../../framework';
+import {
+  ApiError,
+  Catalog,
+  CatalogRows,
+  ChainState,
+  Database,
+  explorerObject,
+  parseAddress,
+  RouteRegistry,
+  whereIndexedEquality,
+} from '../../../framework';
 import { BlockLookup, ChainTables, OperationLoader, OperationPages } from '../../core-chain';
 
 /** A baker's attestations and the delegations to it, as core-chain's operation lists (20/500, cursor/offset/order). */
@@ -18,11 +28,22 @@ export class BakerOperations {
       ['endorsements', 'ListBakerEndorsements', 'endorsement', 'sender', "a baker's attestations (endorsements)"],
       ['delegations', 'ListBakerDelegations', 'delegation', 'baker', 'delegations to a baker'],
     ] as const) {
-      explorerObject(r, `/explorer/bakers/:hash/${path}`, scope, async (ctx) => {
-        // By account id: the op table indexes its senders and bakers by id (sender_id, baker_id).
-        const id = await this.baker(ctx.params.hash);
-        return { body: await this.pages.list(ctx.query, { scopes: [(q, order) => whereIndexedEquality(q.where({ type }), `${role}_id`, id, order)], defaultOrder: 'desc' }) };
-      }, { summary, params: { table: 'rights', columns: { hash: 'address' } } });
+      explorerObject(
+        r,
+        `/explorer/bakers/:hash/${path}`,
+        scope,
+        async (ctx) => {
+          // By account id: the op table indexes its senders and bakers by id (sender_id, baker_id).
+          const id = await this.baker(ctx.params.hash);
+          return {
+            body: await this.pages.list(ctx.query, {
+              scopes: [(q, order) => whereIndexedEquality(q.where({ type }), `${role}_id`, id, order)],
+              defaultOrder: 'desc',
+            }),
+          };
+        },
+        { summary, params: { table: 'rights', columns: { hash: 'address' } } },
+      );
     }
   }
 

@@ -1,4 +1,22 @@
-import { ApiError, applyListRequest, Catalog, CatalogRows, Database, ErrorCode, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, mutezToTez, ownMetadataField, parseAddress, tezToMutez, parseTableRequest, RouteRegistry, timeOrZero } from '../../../framework';
+import {
+  ApiError,
+  applyListRequest,
+  Catalog,
+  CatalogRows,
+  Database,
+  ErrorCode,
+  EXPLORER_LIST_PROFILE,
+  ExplorerArgs,
+  explorerObject,
+  ExplorerRow,
+  mutezToTez,
+  ownMetadataField,
+  parseAddress,
+  tezToMutez,
+  parseTableRequest,
+  RouteRegistry,
+  timeOrZero,
+} from '../../../framework';
 
 import { BakerActivity } from './BakerActivity';
 import { bakerCapacity, CapacityResult } from './BakerCapacity';
@@ -6,14 +24,35 @@ import { BakerState } from './BakerState';
 import { DepositsLimits } from './DepositsLimits';
 import { newestConstants } from './NewestConstants';
 
-const FIELDS = ['row_id', 'address', 'baker', 'spendable_balance', 'staked_balance', 'unstaked_balance', 'frozen_bond', 'staker_pool', 'is_baker', 'delegated_since_time', 'first_seen_time'];
+const FIELDS = [
+  'row_id',
+  'address',
+  'baker',
+  'spendable_balance',
+  'staked_balance',
+  'unstaked_balance',
+  'frozen_bond',
+  'staker_pool',
+  'is_baker',
+  'delegated_since_time',
+  'first_seen_time',
+];
 
 /**
  * index.Baker keys null unless the newest stake snapshot tells them (BakerState: grace period,
  * consensus key, staking parameters, baking power and network share) or the capacity rules can be
  * applied (BakerCapacity), or not tracked at all (version): null, never invented.
  */
-const UNTRACKED = ['consensus_key', 'consensus_address', 'grace_period', 'baker_version', 'staking_edge', 'staking_limit', 'baking_power', 'network_share'];
+const UNTRACKED = [
+  'consensus_key',
+  'consensus_address',
+  'grace_period',
+  'baker_version',
+  'staking_edge',
+  'staking_limit',
+  'baking_power',
+  'network_share',
+];
 
 /** Suggestions a page, as the original (20 by default, up to 100). */
 const SUGGEST_LIMIT = { default: 20, max: 100 };
@@ -32,7 +71,10 @@ export class BakerRoutes {
   private readonly state: BakerState;
   private readonly limits: DepositsLimits;
 
-  constructor(private readonly db: Database, private readonly catalog: Catalog) {
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: Catalog,
+  ) {
     this.accounts = new CatalogRows(db, catalog.require('account'), FIELDS);
     this.activity = new BakerActivity(db, catalog);
     this.state = new BakerState(db, catalog);
@@ -40,40 +82,68 @@ export class BakerRoutes {
   }
 
   register(r: RouteRegistry): void {
-    explorerObject(r, '/explorer/bakers', 'ListBakers', async (ctx) => {
-      const args = new ExplorerArgs(ctx.query, ['meta', 'suggest', 'active', 'status']);
-      const status = args.get('status');
-      if (status !== undefined && status !== 'active' && status !== 'inactive') throw ApiError.badQuery(`invalid status '${status}': expected active or inactive`);
-      const request = parseTableRequest(this.accounts.table, args.rest, EXPLORER_LIST_PROFILE);
-      const suggest = args.get('suggest');
-      if (suggest !== undefined) return { body: await this.suggest(parseAddress(suggest), args.rest.limit === undefined ? SUGGEST_LIMIT.default : Math.min(request.limit, SUGGEST_LIMIT.max), args.flag('meta')) };
-      const q = this.accounts.query().where('is_baker', true);
-      // Without grace-period tracking, "active" means a registered baker that still holds tez.
-      if (args.flag('active') || status === 'active') q.where('spendable_balance', '>', 0);
-      if (status === 'inactive') q.where('spendable_balance', '=', 0);
-      const rows = await this.accounts.read(applyListRequest(q, request));
-      return { body: (await this.bakers(rows, args.flag('meta'))).map((b) => b.body) };
-    }, {
-      summary: 'registered bakers, 20 a page (up to 500)',
-      query: [
-        { name: 'suggest', description: 'an account: active bakers with room for its balance (not full), 20 a page (up to 100)', schema: { type: 'string' } },
-        { name: 'active', description: 'only bakers with a balance (1/true)', schema: { type: 'boolean' } },
-        { name: 'status', description: '`active` (as active=1) or `inactive` (no balance left)', schema: { type: 'string', enum: ['active', 'inactive'] } },
-      ],
-    });
+    explorerObject(
+      r,
+      '/explorer/bakers',
+      'ListBakers',
+      async (ctx) => {
+        const args = new ExplorerArgs(ctx.query, ['meta', 'suggest', 'active', 'status']);
+        const status = args.get('status');
+        if (status !== undefined && status !== 'active' && status !== 'inactive')
+          throw ApiError.badQuery(`invalid status '${status}': expected active or inactive`);
+        const request = parseTableRequest(this.accounts.table, args.rest, EXPLORER_LIST_PROFILE);
+        const suggest = args.get('suggest');
+        if (suggest !== undefined)
+          return {
+            body: await this.suggest(
+              parseAddress(suggest),
+              args.rest.limit === undefined ? SUGGEST_LIMIT.default : Math.min(request.limit, SUGGEST_LIMIT.max),
+              args.flag('meta'),
+            ),
+          };
+        const q = this.accounts.query().where('is_baker', true);
+        // Without grace-period tracking, "active" means a registered baker that still holds tez.
+        if (args.flag('active') || status === 'active') q.where('spendable_balance', '>', 0);
+        if (status === 'inactive') q.where('spendable_balance', '=', 0);
+        const rows = await this.accounts.read(applyListRequest(q, request));
+        return { body: (await this.bakers(rows, args.flag('meta'))).map((b) => b.body) };
+      },
+      {
+        summary: 'registered bakers, 20 a page (up to 500)',
+        query: [
+          {
+            name: 'suggest',
+            description: 'an account: active bakers with room for its balance (not full), 20 a page (up to 100)',
+            schema: { type: 'string' },
+          },
+          { name: 'active', description: 'only bakers with a balance (1/true)', schema: { type: 'boolean' } },
+          {
+            name: 'status',
+            description: '`active` (as active=1) or `inactive` (no balance left)',
+            schema: { type: 'string', enum: ['active', 'inactive'] },
+          },
+        ],
+      },
+    );
 
-    explorerObject(r, '/explorer/bakers/:hash', 'GetBaker', async (ctx) => {
-      const address = parseAddress(ctx.params.hash);
-      const row = await this.accounts.first(this.accounts.query().where({ address, is_baker: true }));
-      if (!row) throw ApiError.notFound(`no baker ${address}`);
-      const meta = new ExplorerArgs(ctx.query, ['meta']).flag('meta');
-      const [{ body }] = await this.bakers([row], meta);
-      // meta=1 keeps its statistics and adds its events (the original's full mode);
-      // list items always have statistics.
-      if (meta) Object.assign(body, { events: await this.activity.events(address) });
-      else delete body.stats;
-      return { body };
-    }, { summary: 'a baker', params: { table: 'rights', columns: { hash: 'address' } } });
+    explorerObject(
+      r,
+      '/explorer/bakers/:hash',
+      'GetBaker',
+      async (ctx) => {
+        const address = parseAddress(ctx.params.hash);
+        const row = await this.accounts.first(this.accounts.query().where({ address, is_baker: true }));
+        if (!row) throw ApiError.notFound(`no baker ${address}`);
+        const meta = new ExplorerArgs(ctx.query, ['meta']).flag('meta');
+        const [{ body }] = await this.bakers([row], meta);
+        // meta=1 keeps its statistics and adds its events (the original's full mode);
+        // list items always have statistics.
+        if (meta) Object.assign(body, { events: await this.activity.events(address) });
+        else delete body.stats;
+        return { body };
+      },
+      { summary: 'a baker', params: { table: 'rights', columns: { hash: 'address' } } },
+    );
   }
 
   /**
@@ -87,8 +157,17 @@ export class BakerRoutes {
     const balance = tez(account.spendable_balance) + tez(account.unstaked_balance) + tez(account.frozen_bond);
     if (balance === 0n) throw new ApiError(404, ErrorCode.RESOURCE_CONFLICT, 'account is not funded');
     if (account.is_baker) throw new ApiError(404, ErrorCode.RESOURCE_CONFLICT, 'account is not delegatable');
-    const rows = await this.accounts.read(this.accounts.query().where('is_baker', true).where('spendable_balance', '>', 0).orderBy('row_id'));
-    const fit = (await this.bakers(rows, meta)).filter((b) => b.body.is_active !== false && b.body.address !== account.baker && b.capacity.figures.is_full === false && b.capacity.room !== null && b.capacity.room >= balance);
+    const rows = await this.accounts.read(
+      this.accounts.query().where('is_baker', true).where('spendable_balance', '>', 0).orderBy('row_id'),
+    );
+    const fit = (await this.bakers(rows, meta)).filter(
+      (b) =>
+        b.body.is_active !== false &&
+        b.body.address !== account.baker &&
+        b.capacity.figures.is_full === false &&
+        b.capacity.room !== null &&
+        b.capacity.room >= balance,
+    );
     return fit.slice(0, limit).map((b) => b.body);
   }
 
@@ -96,7 +175,12 @@ export class BakerRoutes {
   private async bakers(rows: Row[], meta: boolean): Promise<Array<{ body: ExplorerRow; capacity: CapacityResult }>> {
     const addresses = rows.map((b) => b.address as string);
     const constants = await newestConstants(this.db, this.catalog);
-    const [delegations, stats, states, limits] = await Promise.all([this.delegations(addresses), this.activity.stats(addresses), this.state.of(addresses), this.limits.of(addresses, constants)]);
+    const [delegations, stats, states, limits] = await Promise.all([
+      this.delegations(addresses),
+      this.activity.stats(addresses),
+      this.state.of(addresses),
+      this.limits.of(addresses, constants),
+    ]);
     return rows.map((row) => {
       const address = row.address as string;
       const state = states.get(address);
@@ -111,7 +195,10 @@ export class BakerRoutes {
         depositsLimit: limits.get(address) ?? null,
       });
       // List items always carry their statistics, as the original's.
-      return { body: { ...this.baker(row, d, meta, state), ...capacity.figures, stats: stats.get(address) ?? null }, capacity };
+      return {
+        body: { ...this.baker(row, d, meta, state), ...capacity.figures, stats: stats.get(address) ?? null },
+        capacity,
+      };
     });
   }
 
@@ -125,12 +212,35 @@ export class BakerRoutes {
     if (bakers.length === 0) return out;
     const t = this.accounts.table;
     const knex = this.db.reader;
-    const rows = (await knex.withSchema(t.schema).from(t.storage).whereIn('baker', bakers).whereRaw('address <> baker')
-      .where((w) => w.where('spendable_balance', '>', 0).orWhere('stake_shares', '>', 0).orWhere('unstaked_balance', '>', 0).orWhere('frozen_bond', '>', 0))
+    const rows = (await knex
+      .withSchema(t.schema)
+      .from(t.storage)
+      .whereIn('baker', bakers)
+      .whereRaw('address <> baker')
+      .where((w) =>
+        w
+          .where('spendable_balance', '>', 0)
+          .orWhere('stake_shares', '>', 0)
+          .orWhere('unstaked_balance', '>', 0)
+          .orWhere('frozen_bond', '>', 0),
+      )
       .groupBy('baker')
-      .select('baker', knex.raw('sum(case when spendable_balance > 0 then 1 else 0 end) as n'), knex.raw('sum(spendable_balance) as balance'), knex.raw('sum(case when stake_shares > 0 then 1 else 0 end) as stakers'), knex.raw('sum(spendable_balance + unstaked_balance + frozen_bond) as held'))) as Array<{ baker: string; n: string | number; balance: string | number | null; stakers: string | number; held: string | number | null }>;
+      .select(
+        'baker',
+        knex.raw('sum(case when spendable_balance > 0 then 1 else 0 end) as n'),
+        knex.raw('sum(spendable_balance) as balance'),
+        knex.raw('sum(case when stake_shares > 0 then 1 else 0 end) as stakers'),
+        knex.raw('sum(spendable_balance + unstaked_balance + frozen_bond) as held'),
+      )) as Array<{
+      baker: string;
+      n: string | number;
+      balance: string | number | null;
+      stakers: string | number;
+      held: string | number | null;
+    }>;
     const big = (v: string | number | null): bigint => BigInt(String(v ?? 0).split('.')[0]);
-    for (const r of rows) out.set(r.baker, { n: Number(r.n), balance: big(r.balance), stakers: Number(r.stakers), held: big(r.held) });
+    for (const r of rows)
+      out.set(r.baker, { n: Number(r.n), balance: big(r.balance), stakers: Number(r.stakers), held: big(r.held) });
     return out;
   }
 

@@ -25,7 +25,18 @@ export class BakerState {
     if (bakers.length === 0 || newest?.height === null || newest?.height === undefined) return out;
     const height = Number(newest.height);
     const [rows, total] = await Promise.all([
-      from().where({ height, is_baker: true }).whereIn('address', [...bakers]).select('address', 'active_stake', 'grace_period', 'consensus_key', 'consensus_address', 'staking_limit', 'staking_edge') as Promise<Raw[]>,
+      from()
+        .where({ height, is_baker: true })
+        .whereIn('address', [...bakers])
+        .select(
+          'address',
+          'active_stake',
+          'grace_period',
+          'consensus_key',
+          'consensus_address',
+          'staking_limit',
+          'staking_edge',
+        ) as Promise<Raw[]>,
       from().where({ height, is_baker: true }).sum({ power: 'active_stake' }).first() as Promise<Raw | undefined>,
     ]);
     const all = total?.power === null || total?.power === undefined ? 0n : BigInt(String(total.power).split('.')[0]);

@@ -1,4 +1,11 @@
-import { blockRight, type BlockRight, type BlockRightsSource, type Catalog, type Database, type TableDef } from '../../../framework';
+import {
+  blockRight,
+  type BlockRight,
+  type BlockRightsSource,
+  type Catalog,
+  type Database,
+  type TableDef,
+} from '../../../framework';
 import { asBits, hasBit } from '../Bitset';
 
 type Raw = Record<string, unknown>;
@@ -35,24 +42,56 @@ export class BlockRightsLookup implements BlockRightsSource {
   async rightsAt(heights: readonly number[]): Promise<Map<number, BlockRight[]>> {
     const out = new Map<number, BlockRight[]>();
     const knex = this.db.reader;
-    const blocks: Raw[] = await knex.withSchema(this.blocks.schema).from(this.blocks.storage).whereIn('height', [...heights]).where('is_orphan', false).select('height', 'cycle', 'round', 'baker');
-    const head = Number((await knex.withSchema(this.blocks.schema).from(this.blocks.storage).max({ h: 'height' }).first())?.h ?? 0);
+    const blocks: Raw[] = await knex
+      .withSchema(this.blocks.schema)
+      .from(this.blocks.storage)
+      .whereIn('height', [...heights])
+      .where('is_orphan', false)
+      .select('height', 'cycle', 'round', 'baker');
+    const head = Number(
+      (await knex.withSchema(this.blocks.schema).from(this.blocks.storage).max({ h: 'height' }).first())?.h ?? 0,
+    );
     for (const b of blocks) {
       const height = Number(b.height);
-      const rows: Raw[] = await knex.withSchema(this.rights.schema).from(this.rights.storage).where('cycle', Number(b.cycle)).orderBy('address').select('address', 'height', 'baking_rights', 'endorsing_rights', 'blocks_baked', 'blocks_endorsed', 'seeds_required', 'seeds_revealed');
+      const rows: Raw[] = await knex
+        .withSchema(this.rights.schema)
+        .from(this.rights.storage)
+        .where('cycle', Number(b.cycle))
+        .orderBy('address')
+        .select(
+          'address',
+          'height',
+          'baking_rights',
+          'endorsing_rights',
+          'blocks_baked',
+          'blocks_endorsed',
+          'seeds_required',
+          'seeds_revealed',
+        );
       if (!rows.some((r) => r.baking_rights !== null)) continue;
       const pos = height - Number(rows[0].height);
       const rights: BlockRight[] = [];
       const holders = rows.filter((r) => hasBit(asBits(r.baking_rights), pos));
       for (const r of holders) {
         const used = hasBit(asBits(r.blocks_baked), pos);
-        rights.push(blockRight('baking', String(r.address), 0, { is_used: used, is_lost: !used, ...seedFlags(r, pos) }));
+        rights.push(
+          blockRight('baking', String(r.address), 0, { is_used: used, is_lost: !used, ...seedFlags(r, pos) }),
+        );
       }
       const baker = rows.find((r) => hasBit(asBits(r.blocks_baked), pos));
-      if (baker && !holders.includes(baker)) rights.push(blockRight('baking', String(baker.address), Number(b.round), { is_used: true, is_stolen: true, ...seedFlags(baker, pos) }));
+      if (baker && !holders.includes(baker))
+        rights.push(
+          blockRight('baking', String(baker.address), Number(b.round), {
+            is_used: true,
+            is_stolen: true,
+            ...seedFlags(baker, pos),
+          }),
+        );
       for (const r of rows.filter((x) => hasBit(asBits(x.endorsing_rights), pos))) {
         const used = hasBit(asBits(r.blocks_endorsed), pos);
-        rights.push(blockRight('endorsing', String(r.address), null, { is_used: used, is_missed: !used && height < head }));
+        rights.push(
+          blockRight('endorsing', String(r.address), null, { is_used: used, is_missed: !used && height < head }),
+        );
       }
       out.set(height, rights);
     }

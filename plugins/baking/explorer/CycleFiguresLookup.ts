@@ -44,12 +44,18 @@ export class CycleFiguresLookup implements CycleFiguresSource {
     const known = counts?.known === true;
     const slots = Number(counts?.slots ?? 0);
     const lag = await this.lags.of(cycle);
-    const behind: Raw | undefined = lag === undefined ? undefined : await from(this.snapshot).where({ cycle: cycle - lag, is_baker: true, is_selected: true }).first('height', 'time', 'index');
+    const behind: Raw | undefined =
+      lag === undefined
+        ? undefined
+        : await from(this.snapshot)
+            .where({ cycle: cycle - lag, is_baker: true, is_selected: true })
+            .first('height', 'time', 'index');
     const taken = await from(this.snapshot).where('cycle', cycle).first('height');
     return {
       working_endorsers: Number(counts?.working ?? 0),
       missed_endorsements: known ? Number(counts?.missed ?? 0) : null,
-      endorsement_rate: known && complete && slots > 0 ? Number(((Number(counts?.used ?? 0) / slots) * 100).toFixed(2)) : null,
+      endorsement_rate:
+        known && complete && slots > 0 ? Number(((Number(counts?.used ?? 0) / slots) * 100).toFixed(2)) : null,
       is_snapshot: taken !== undefined,
       snapshot_height: behind ? Number(behind.height) : null,
       snapshot_index: behind ? Number(behind.index) : null,

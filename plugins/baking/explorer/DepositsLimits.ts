@@ -15,15 +15,34 @@ export class DepositsLimits {
     this.ops = catalog.require('op');
   }
 
-  async of(bakers: readonly string[], constants: Record<string, unknown> | undefined): Promise<Map<string, bigint | null>> {
+  async of(
+    bakers: readonly string[],
+    constants: Record<string, unknown> | undefined,
+  ): Promise<Map<string, bigint | null>> {
     const out = new Map<string, bigint | null>();
-    if (bakers.length === 0 || constants?.frozen_deposits_percentage === undefined || constants.limit_of_delegation_over_baking !== undefined) return out;
+    if (
+      bakers.length === 0 ||
+      constants?.frozen_deposits_percentage === undefined ||
+      constants.limit_of_delegation_over_baking !== undefined
+    )
+      return out;
     const sender = this.ops.column('sender')!;
-    const q = this.db.reader.withSchema(this.ops.schema).from(this.ops.storage).where({ type: 'deposits_limit', is_success: true });
+    const q = this.db.reader
+      .withSchema(this.ops.schema)
+      .from(this.ops.storage)
+      .where({ type: 'deposits_limit', is_success: true });
     const rows = (await whereColumnIn(q, sender, bakers)
-      .orderBy([{ column: 'height', order: 'desc' }, { column: 'row_id', order: 'desc' }])
-      .select(selectColumn(this.db.reader, sender), 'deposits_limit')) as Array<{ sender: string; deposits_limit: string | number | null }>;
-    for (const r of rows) if (!out.has(r.sender)) out.set(r.sender, r.deposits_limit === null ? null : BigInt(String(r.deposits_limit).split('.')[0]));
+      .orderBy([
+        { column: 'height', order: 'desc' },
+        { column: 'row_id', order: 'desc' },
+      ])
+      .select(selectColumn(this.db.reader, sender), 'deposits_limit')) as Array<{
+      sender: string;
+      deposits_limit: string | number | null;
+    }>;
+    for (const r of rows)
+      if (!out.has(r.sender))
+        out.set(r.sender, r.deposits_limit === null ? null : BigInt(String(r.deposits_limit).split('.')[0]));
     return out;
   }
 }

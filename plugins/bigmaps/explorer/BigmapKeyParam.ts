@@ -16,7 +16,10 @@ export function bigmapKeyHash(raw: string, keyType: unknown): string {
   } catch (e) {
     if (!(e instanceof ValueError)) throw e;
   }
-  if (keyType === undefined) throw ApiError.malformedId(`invalid bigmap key '${raw}': the key type of this bigmap is unknown, give the key hash`);
+  if (keyType === undefined)
+    throw ApiError.malformedId(
+      `invalid bigmap key '${raw}': the key type of this bigmap is unknown, give the key hash`,
+    );
   try {
     const key = raw.startsWith('{') || raw.startsWith('[') ? JSON.parse(raw) : literal(keyType, raw.split(','));
     return keyHash(keyType, key);

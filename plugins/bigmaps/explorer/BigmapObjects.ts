@@ -14,7 +14,10 @@ export interface ItemOptions {
 }
 
 export function typesOf(bigmap: ExplorerRow): BigmapTypes {
-  return { keyType: michelineFromHex(bigmap.key_type as string | null), valueType: michelineFromHex(bigmap.value_type as string | null) };
+  return {
+    keyType: michelineFromHex(bigmap.key_type as string | null),
+    valueType: michelineFromHex(bigmap.value_type as string | null),
+  };
 }
 
 /** A Micheline value as JSON read with its type; the Micheline itself when the type is unknown. */
@@ -51,13 +54,26 @@ export function bigmapObject(row: ExplorerRow, prim: boolean): Record<string, un
 }
 
 /** One live key (`/keys`), or with its value (`/values`, `/{key}`); `row_id` is the cursor of the lists. */
-export function valueObject(bigmap: ExplorerRow, row: ExplorerRow, withValue: boolean, o: ItemOptions): Record<string, unknown> {
+export function valueObject(
+  bigmap: ExplorerRow,
+  row: ExplorerRow,
+  withValue: boolean,
+  o: ItemOptions,
+): Record<string, unknown> {
   const { keyType, valueType } = typesOf(bigmap);
   const key = michelineFromHex(row.key as string);
   const value = michelineFromHex(row.value as string);
   const withMeta = o.meta ? { meta: meta(bigmap, row, undefined) } : {};
   const where = { bigmap_id: row.bigmap_id, key_id: row.key_id, height: row.height, time: row.time };
-  if (!withValue) return { row_id: row.row_id, key: decoded(keyType, key), hash: row.hash, ...where, ...withMeta, ...(o.prim ? { prim: key } : {}) };
+  if (!withValue)
+    return {
+      row_id: row.row_id,
+      key: decoded(keyType, key),
+      hash: row.hash,
+      ...where,
+      ...withMeta,
+      ...(o.prim ? { prim: key } : {}),
+    };
   return {
     row_id: row.row_id,
     ...where,
@@ -70,9 +86,21 @@ export function valueObject(bigmap: ExplorerRow, row: ExplorerRow, withValue: bo
 }
 
 /** One bigmap_updates row (`/updates`): keyed changes with key and value, alloc and copy with the types they set. */
-export function updateObject(bigmap: ExplorerRow, row: ExplorerRow, origin: UpdateOrigin | undefined, o: ItemOptions): Record<string, unknown> {
+export function updateObject(
+  bigmap: ExplorerRow,
+  row: ExplorerRow,
+  origin: UpdateOrigin | undefined,
+  o: ItemOptions,
+): Record<string, unknown> {
   // `hash` and `key` always (null for alloc, copy and bigmap removal): the SDK's update embeds a value.
-  const out: Record<string, unknown> = { row_id: row.row_id, key_id: row.action === 'copy' ? 0 : row.key_id, height: row.height, time: row.time, key: null, hash: row.hash };
+  const out: Record<string, unknown> = {
+    row_id: row.row_id,
+    key_id: row.action === 'copy' ? 0 : row.key_id,
+    height: row.height,
+    time: row.time,
+    key: null,
+    hash: row.hash,
+  };
   const key = michelineFromHex(row.key as string | null);
   const value = michelineFromHex(row.value as string | null);
   if (row.action === 'update' || row.action === 'remove') {

@@ -1,5 +1,15 @@
 import type { Knex } from 'knex';
-import { ApiError, applyListRequest, Catalog, CatalogRows, Database, ExplorerRow, TableDef, TableRequest, whereColumnIn } from '../../../framework';
+import {
+  ApiError,
+  applyListRequest,
+  Catalog,
+  CatalogRows,
+  Database,
+  ExplorerRow,
+  TableDef,
+  TableRequest,
+  whereColumnIn,
+} from '../../../framework';
 import { OuterSigners } from '../../core-chain';
 
 const VALUE_COLUMNS = ['row_id', 'bigmap_id', 'key_id', 'height', 'key', 'value', 'hash', 'time'];
@@ -52,7 +62,11 @@ export class BigmapReader {
   }
 
   /** A page of a bigmap's updates (of one key when `hash` is given) in heights (since, upTo]. */
-  async updatePage(id: number, request: TableRequest, bounds: { since?: number; upTo?: number; hash?: string }): Promise<ExplorerRow[]> {
+  async updatePage(
+    id: number,
+    request: TableRequest,
+    bounds: { since?: number; upTo?: number; hash?: string },
+  ): Promise<ExplorerRow[]> {
     const q = this.updates.query().where('bigmap_id', id);
     if (bounds.hash !== undefined) q.where('hash', bounds.hash);
     if (bounds.since !== undefined) q.where('height', '>', bounds.since);
@@ -87,7 +101,10 @@ export class BigmapReader {
         sub
           .select('later.row_id')
           .from(`${t.schema}.${t.storage} as later`)
-          .whereRaw('later.bigmap_id = ??.bigmap_id and later.hash = ??.hash and later.height <= ? and later.row_id > ??.row_id', [t.storage, t.storage, height, t.storage]),
+          .whereRaw(
+            'later.bigmap_id = ??.bigmap_id and later.hash = ??.hash and later.height <= ? and later.row_id > ??.row_id',
+            [t.storage, t.storage, height, t.storage],
+          ),
       );
   }
 }

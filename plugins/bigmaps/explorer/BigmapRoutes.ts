@@ -1,5 +1,14 @@
 import type { Context } from 'koa';
-import { ApiError, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, metadataField, ObjectAnswer, parseTableRequest, RouteRegistry } from '../../../framework';
+import {
+  ApiError,
+  EXPLORER_LIST_PROFILE,
+  ExplorerArgs,
+  explorerObject,
+  metadataField,
+  ObjectAnswer,
+  parseTableRequest,
+  RouteRegistry,
+} from '../../../framework';
 import type { BlockLookup } from '../../core-chain';
 import { bigmapKeyHash } from './BigmapKeyParam';
 import { bigmapObject, ItemOptions, typesOf, updateObject, valueObject } from './BigmapObjects';
@@ -24,21 +33,54 @@ export class BigmapRoutes {
         return { ...bigmapObject(bigmap, switches.prim), ...metadataField(switches.meta, bigmap.contract) };
       }),
     );
-    explorerObject(r, '/explorer/bigmap/:id/keys', 'ListBigmapKeys', (ctx) => this.values(ctx, false), { summary: 'the keys of a bigmap', params: { table: 'bigmaps', columns: { id: 'bigmap_id' } } });
-    explorerObject(r, '/explorer/bigmap/:id/values', 'ListBigmapValues', (ctx) => this.values(ctx, true), { summary: 'the values of a bigmap', params: { table: 'bigmaps', columns: { id: 'bigmap_id' } } });
-    explorerObject(r, '/explorer/bigmap/:id/updates', 'ListBigmapUpdates', (ctx) => this.updates(ctx, undefined), { summary: 'the updates of a bigmap', params: { table: 'bigmaps', columns: { id: 'bigmap_id' } } });
+    explorerObject(r, '/explorer/bigmap/:id/keys', 'ListBigmapKeys', (ctx) => this.values(ctx, false), {
+      summary: 'the keys of a bigmap',
+      params: { table: 'bigmaps', columns: { id: 'bigmap_id' } },
+    });
+    explorerObject(r, '/explorer/bigmap/:id/values', 'ListBigmapValues', (ctx) => this.values(ctx, true), {
+      summary: 'the values of a bigmap',
+      params: { table: 'bigmaps', columns: { id: 'bigmap_id' } },
+    });
+    explorerObject(r, '/explorer/bigmap/:id/updates', 'ListBigmapUpdates', (ctx) => this.updates(ctx, undefined), {
+      summary: 'the updates of a bigmap',
+      params: { table: 'bigmaps', columns: { id: 'bigmap_id' } },
+    });
     // The spec's path, and tzindex's.
-    explorerObject(r, '/explorer/bigmap/:id/updates/:key', 'ListBigmapKeyUpdates', (ctx) => this.updates(ctx, ctx.params.key), { summary: 'the updates of a bigmap key', params: { table: 'bigmap_updates', columns: { id: 'bigmap_id', key: 'hash' } } });
-    explorerObject(r, '/explorer/bigmap/:id/:key/updates', 'ListBigmapKeyUpdates', (ctx) => this.updates(ctx, ctx.params.key), { summary: 'the updates of a bigmap key', params: { table: 'bigmap_updates', columns: { id: 'bigmap_id', key: 'hash' } } });
-    explorerObject(r, '/explorer/bigmap/:id/:key', 'ReadBigmapValue', async (ctx) => {
-      const args = new ExplorerArgs(ctx.query, ['prim', 'meta', 'block']);
-      const bigmap = await this.reader.bigmap(bigmapId(ctx.params.id));
-      const hash = bigmapKeyHash(ctx.params.key, typesOf(bigmap).keyType);
-      const height = await this.pastHeight(args.get('block'));
-      const row = await this.reader.value(bigmap.bigmap_id as number, hash, height);
-      if (!row) throw ApiError.notFound('no such bigmap key');
-      return { body: valueObject(bigmap, row, true, options(args)), ...(height !== undefined ? { height } : {}) };
-    }, { summary: 'a bigmap value', params: { table: 'bigmap_values', columns: { id: 'bigmap_id', key: 'hash' } } });
+    explorerObject(
+      r,
+      '/explorer/bigmap/:id/updates/:key',
+      'ListBigmapKeyUpdates',
+      (ctx) => this.updates(ctx, ctx.params.key),
+      {
+        summary: 'the updates of a bigmap key',
+        params: { table: 'bigmap_updates', columns: { id: 'bigmap_id', key: 'hash' } },
+      },
+    );
+    explorerObject(
+      r,
+      '/explorer/bigmap/:id/:key/updates',
+      'ListBigmapKeyUpdates',
+      (ctx) => this.updates(ctx, ctx.params.key),
+      {
+        summary: 'the updates of a bigmap key',
+        params: { table: 'bigmap_updates', columns: { id: 'bigmap_id', key: 'hash' } },
+      },
+    );
+    explorerObject(
+      r,
+      '/explorer/bigmap/:id/:key',
+      'ReadBigmapValue',
+      async (ctx) => {
+        const args = new ExplorerArgs(ctx.query, ['prim', 'meta', 'block']);
+        const bigmap = await this.reader.bigmap(bigmapId(ctx.params.id));
+        const hash = bigmapKeyHash(ctx.params.key, typesOf(bigmap).keyType);
+        const height = await this.pastHeight(args.get('block'));
+        const row = await this.reader.value(bigmap.bigmap_id as number, hash, height);
+        if (!row) throw ApiError.notFound('no such bigmap key');
+        return { body: valueObject(bigmap, row, true, options(args)), ...(height !== undefined ? { height } : {}) };
+      },
+      { summary: 'a bigmap value', params: { table: 'bigmap_values', columns: { id: 'bigmap_id', key: 'hash' } } },
+    );
   }
 
   private async values(ctx: Context, withValue: boolean): Promise<ObjectAnswer> {
@@ -47,7 +89,10 @@ export class BigmapRoutes {
     const request = parseTableRequest(this.reader.values.table, args.rest, EXPLORER_LIST_PROFILE);
     const height = await this.pastHeight(args.get('block'));
     const rows = await this.reader.valuePage(bigmap.bigmap_id as number, request, height);
-    return { body: rows.map((row) => valueObject(bigmap, row, withValue, options(args))), ...(height !== undefined ? { height } : {}) };
+    return {
+      body: rows.map((row) => valueObject(bigmap, row, withValue, options(args))),
+      ...(height !== undefined ? { height } : {}),
+    };
   }
 
   private async updates(ctx: Context, key: string | undefined): Promise<ObjectAnswer> {

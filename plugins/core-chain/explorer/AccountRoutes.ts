@@ -1,4 +1,19 @@
-import { ApiError, applyListRequest, CatalogRows, EXPLORER_LIST_PROFILE, ExplorerArgs, explorerObject, ExplorerRow, metadataField, mutezToTez, parseAddress, parseTableRequest, RouteRegistry, timeOrZero, whereIndexedEquality } from '../../../framework';
+import {
+  ApiError,
+  applyListRequest,
+  CatalogRows,
+  EXPLORER_LIST_PROFILE,
+  ExplorerArgs,
+  explorerObject,
+  ExplorerRow,
+  metadataField,
+  mutezToTez,
+  parseAddress,
+  parseTableRequest,
+  RouteRegistry,
+  timeOrZero,
+  whereIndexedEquality,
+} from '../../../framework';
 import { ChainTables } from './ChainTables';
 import { ContractObjects } from './ContractObjects';
 import { OperationPages } from './OperationPages';
@@ -65,34 +80,54 @@ export class AccountRoutes {
   }
 
   register(r: RouteRegistry): void {
-    explorerObject(r, '/explorer/account/:hash', 'GetAccount', async (ctx) => {
-      const args = new ExplorerArgs(ctx.query, ['meta']);
-      const account = await this.account(ctx.params.hash);
-      // Times of events that never happened are Go's zero time, as Go clients decode them.
-      for (const f of ACCOUNT_FIELDS) if (f.endsWith('_time')) account[f] = timeOrZero(account[f]);
-      account.staked_balance ??= Number(mutezToTez(await this.stakerShare(account.row_id as number)));
-      return { body: { ...account, ...metadataField(args.flag('meta'), account.address, account.baker) } };
-    }, { summary: 'an account', params: { table: 'account', columns: { hash: 'address' } } });
+    explorerObject(
+      r,
+      '/explorer/account/:hash',
+      'GetAccount',
+      async (ctx) => {
+        const args = new ExplorerArgs(ctx.query, ['meta']);
+        const account = await this.account(ctx.params.hash);
+        // Times of events that never happened are Go's zero time, as Go clients decode them.
+        for (const f of ACCOUNT_FIELDS) if (f.endsWith('_time')) account[f] = timeOrZero(account[f]);
+        account.staked_balance ??= Number(mutezToTez(await this.stakerShare(account.row_id as number)));
+        return { body: { ...account, ...metadataField(args.flag('meta'), account.address, account.baker) } };
+      },
+      { summary: 'an account', params: { table: 'account', columns: { hash: 'address' } } },
+    );
 
-    explorerObject(r, '/explorer/account/:hash/contracts', 'ListAccountContracts', async (ctx) => {
-      const account = await this.account(ctx.params.hash);
-      const rows = this.contracts.rows;
-      const args = new ExplorerArgs(ctx.query, ['meta']);
-      const request = parseTableRequest(rows.table, args.rest, EXPLORER_LIST_PROFILE);
-      const q = applyListRequest(rows.query().where('creator', account.address as string), request);
-      return { body: await this.contracts.objects(await rows.read(q), args.flag('meta')) };
-    }, { summary: 'contracts an account created', params: { table: 'account', columns: { hash: 'address' } } });
+    explorerObject(
+      r,
+      '/explorer/account/:hash/contracts',
+      'ListAccountContracts',
+      async (ctx) => {
+        const account = await this.account(ctx.params.hash);
+        const rows = this.contracts.rows;
+        const args = new ExplorerArgs(ctx.query, ['meta']);
+        const request = parseTableRequest(rows.table, args.rest, EXPLORER_LIST_PROFILE);
+        const q = applyListRequest(rows.query().where('creator', account.address as string), request);
+        return { body: await this.contracts.objects(await rows.read(q), args.flag('meta')) };
+      },
+      { summary: 'contracts an account created', params: { table: 'account', columns: { hash: 'address' } } },
+    );
 
-    explorerObject(r, '/explorer/account/:hash/operations', 'ListAccountOperations', async (ctx) => {
-      // By account id: the op table indexes its roles by id (sender_id…), not by address.
-      const id = (await this.account(ctx.params.hash)).row_id as number;
-      const body = await this.pages.list(ctx.query, {
-        scopes: ['sender_id', 'receiver_id', 'creator_id', 'baker_id'].map((role) => (q, order) => whereIndexedEquality(q, role, id, order)),
-        defaultOrder: 'desc',
-        heightBounds: true,
-      });
-      return { body };
-    }, { summary: 'operations of an account, any role', params: { table: 'account', columns: { hash: 'address' } } });
+    explorerObject(
+      r,
+      '/explorer/account/:hash/operations',
+      'ListAccountOperations',
+      async (ctx) => {
+        // By account id: the op table indexes its roles by id (sender_id…), not by address.
+        const id = (await this.account(ctx.params.hash)).row_id as number;
+        const body = await this.pages.list(ctx.query, {
+          scopes: ['sender_id', 'receiver_id', 'creator_id', 'baker_id'].map(
+            (role) => (q, order) => whereIndexedEquality(q, role, id, order),
+          ),
+          defaultOrder: 'desc',
+          heightBounds: true,
+        });
+        return { body };
+      },
+      { summary: 'operations of an account, any role', params: { table: 'account', columns: { hash: 'address' } } },
+    );
   }
 
   /**
@@ -106,7 +141,8 @@ export class AccountRoutes {
       .from(`${t.storage} as a`)
       .join(`${t.storage} as b`, 'b.row_id', 'a.baker_id')
       .where('a.row_id', rowId)
-      .first('a.stake_shares as shares', 'b.staker_pool as pool', 'b.stake_shares_total as total')) as { shares: string | number; pool: string | number; total: string | number } | undefined;
+      .first('a.stake_shares as shares', 'b.staker_pool as pool', 'b.stake_shares_total as total')) as
+      { shares: string | number; pool: string | number; total: string | number } | undefined;
     if (!row || BigInt(row.total) === 0n) return 0n;
     return (BigInt(row.shares) * BigInt(row.pool)) / BigInt(row.total);
   }

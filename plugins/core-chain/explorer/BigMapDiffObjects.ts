@@ -33,11 +33,17 @@ export function bigMapDiffObjects(hex: string | null): BigMapDiffObject[] | unde
       }
       case 'remove': {
         const kv = pair(payload);
-        out.push(kv ? { action: 'remove', bigmap_id: bigmapId, key: kv[0] } : { action: 'remove', bigmap_id: bigmapId });
+        out.push(
+          kv ? { action: 'remove', bigmap_id: bigmapId, key: kv[0] } : { action: 'remove', bigmap_id: bigmapId },
+        );
         break;
       }
       case 'copy':
-        out.push({ action: 'copy', bigmap_id: bigmapId, ...(isInt(payload) ? { source_big_map: Number(payload.int) } : {}) });
+        out.push({
+          action: 'copy',
+          bigmap_id: bigmapId,
+          ...(isInt(payload) ? { source_big_map: Number(payload.int) } : {}),
+        });
         break;
       case 'alloc': {
         const [keyType, valueType] = pair(payload) ?? [];

@@ -29,7 +29,8 @@ export class BlockLookup {
 
   /** The newest main-chain block, or undefined before the first block is indexed. */
   async head(): Promise<BlockRef | undefined> {
-    return (await this.refs.first(this.refs.query().where('is_orphan', false).orderBy('height', 'desc'))) as BlockRef | undefined;
+    return (await this.refs.first(this.refs.query().where('is_orphan', false).orderBy('height', 'desc'))) as
+      BlockRef | undefined;
   }
 
   /** The head height the indexer (or, on replicas, the sync follower) last announced; the table when none did. */

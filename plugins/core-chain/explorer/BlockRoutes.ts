@@ -1,4 +1,13 @@
-import { ApiError, CatalogRows, ExplorerArgs, explorerObject, metadataField, parseBlockId, rightsField, RouteRegistry } from '../../../framework';
+import {
+  ApiError,
+  CatalogRows,
+  ExplorerArgs,
+  explorerObject,
+  metadataField,
+  parseBlockId,
+  rightsField,
+  RouteRegistry,
+} from '../../../framework';
 import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
 import { awaitsSlashing } from './DelayedSlashings';
@@ -78,32 +87,53 @@ export class BlockRoutes {
   }
 
   register(r: RouteRegistry): void {
-    explorerObject(r, '/explorer/block/:id', 'GetBlock', async (ctx) => {
-      const args = new ExplorerArgs(ctx.query, ['meta', 'rights']);
-      const block = await this.blocks.find(parseBlockId(ctx.params.id), this.rows);
-      if (!block) throw ApiError.notFound('no such block');
-      // The main-chain block built on this one, else any (an orphan's orphan successor).
-      const next = await this.successors.first(
-        this.successors
-          .query()
-          .where({ height: (block.height as number) + 1, predecessor: block.hash })
-          .orderBy('is_orphan'),
-      );
-      const body: Record<string, unknown> = {};
-      for (const f of BLOCK_FIELDS) {
-        body[f] = block[f];
-        if (f === 'predecessor') body.successor = next?.hash ?? null;
-      }
-      return { body: { ...body, ...metadataField(args.flag('meta'), block.baker, block.proposer), ...rightsField(args.flag('rights'), block.height as number) }, height: block.height as number };
-    }, { summary: 'a block (hash, height or head)', params: { table: 'block', columns: { id: 'hash' } } });
+    explorerObject(
+      r,
+      '/explorer/block/:id',
+      'GetBlock',
+      async (ctx) => {
+        const args = new ExplorerArgs(ctx.query, ['meta', 'rights']);
+        const block = await this.blocks.find(parseBlockId(ctx.params.id), this.rows);
+        if (!block) throw ApiError.notFound('no such block');
+        // The main-chain block built on this one, else any (an orphan's orphan successor).
+        const next = await this.successors.first(
+          this.successors
+            .query()
+            .where({ height: (block.height as number) + 1, predecessor: block.hash })
+            .orderBy('is_orphan'),
+        );
+        const body: Record<string, unknown> = {};
+        for (const f of BLOCK_FIELDS) {
+          body[f] = block[f];
+          if (f === 'predecessor') body.successor = next?.hash ?? null;
+        }
+        return {
+          body: {
+            ...body,
+            ...metadataField(args.flag('meta'), block.baker, block.proposer),
+            ...rightsField(args.flag('rights'), block.height as number),
+          },
+          height: block.height as number,
+        };
+      },
+      { summary: 'a block (hash, height or head)', params: { table: 'block', columns: { id: 'hash' } } },
+    );
 
-    explorerObject(r, '/explorer/block/:id/operations', 'ListBlockOperations', async (ctx) => {
-      const block = await this.blocks.ref(parseBlockId(ctx.params.id));
-      if (!block) throw ApiError.notFound('no such block');
-      // Op rows of orphaned blocks are removed by the rollback: an orphan lists no operations. A
-      // main-chain block's are those at its height (the op table's height index).
-      const body = await this.pages.list(ctx.query, { scopes: [(q) => (block.is_orphan ? q.whereRaw('false') : q.where('height', block.height))] });
-      return { body, height: awaitsSlashing(body) ? undefined : block.height };
-    }, { summary: 'the operations of a block', params: { table: 'block', columns: { id: 'hash' } } });
+    explorerObject(
+      r,
+      '/explorer/block/:id/operations',
+      'ListBlockOperations',
+      async (ctx) => {
+        const block = await this.blocks.ref(parseBlockId(ctx.params.id));
+        if (!block) throw ApiError.notFound('no such block');
+        // Op rows of orphaned blocks are removed by the rollback: an orphan lists no operations. A
+        // main-chain block's are those at its height (the op table's height index).
+        const body = await this.pages.list(ctx.query, {
+          scopes: [(q) => (block.is_orphan ? q.whereRaw('false') : q.where('height', block.height))],
+        });
+        return { body, height: awaitsSlashing(body) ? undefined : block.height };
+      },
+      { summary: 'the operations of a block', params: { table: 'block', columns: { id: 'hash' } } },
+    );
   }
 }

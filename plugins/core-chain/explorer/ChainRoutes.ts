@@ -1,4 +1,12 @@
-import { ApiError, CatalogRows, ChainState, explorerObject, IndexerStatus, parseBlockId, RouteRegistry } from '../../../framework';
+import {
+  ApiError,
+  CatalogRows,
+  ChainState,
+  explorerObject,
+  IndexerStatus,
+  parseBlockId,
+  RouteRegistry,
+} from '../../../framework';
 import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
 import { configConstants } from './ConfigConstants';
@@ -39,76 +47,114 @@ export class ChainRoutes {
   }
 
   register(r: RouteRegistry): void {
-    explorerObject(r, '/explorer/protocols', 'ListProtocols', async () => {
-      const ranges = await this.protocols.ranges();
-      return { body: ranges.map((p) => ({ protocol: p.protocol, version: p.version, deployment: p.version, start_height: p.start_height, end_height: p.end_height })) };
-    }, { summary: 'the protocols of the chain' });
+    explorerObject(
+      r,
+      '/explorer/protocols',
+      'ListProtocols',
+      async () => {
+        const ranges = await this.protocols.ranges();
+        return {
+          body: ranges.map((p) => ({
+            protocol: p.protocol,
+            version: p.version,
+            deployment: p.version,
+            start_height: p.start_height,
+            end_height: p.end_height,
+          })),
+        };
+      },
+      { summary: 'the protocols of the chain' },
+    );
 
-    explorerObject(r, '/explorer/config/:id', 'GetConfig', async (ctx) => {
-      const id = parseBlockId(ctx.params.id);
-      const block = await this.blocks.ref(id);
-      if (!block) throw ApiError.notFound('no such block');
-      const range = await this.protocols.rangeOf(block.protocol, block.height);
-      const constants = await this.constants.first(this.constants.query().where('protocol', block.protocol).orderBy('height'));
-      const body = {
-        ...this.identity(),
-        deployment: range?.version ?? null,
-        version: range?.version ?? null,
-        protocol: block.protocol,
-        start_height: range?.start_height ?? null,
-        end_height: range?.end_height ?? null,
-        decimals: 6,
-        ...configConstants(constants?.constants as Record<string, unknown> | undefined),
-      };
-      // The head's protocol has no end yet: its config changes when the next protocol starts.
-      return range && range.end_height !== -1 ? { body, height: block.height } : { body };
-    }, { summary: 'the protocol constants at a block', params: { table: 'block', columns: { id: 'height' } } });
+    explorerObject(
+      r,
+      '/explorer/config/:id',
+      'GetConfig',
+      async (ctx) => {
+        const id = parseBlockId(ctx.params.id);
+        const block = await this.blocks.ref(id);
+        if (!block) throw ApiError.notFound('no such block');
+        const range = await this.protocols.rangeOf(block.protocol, block.height);
+        const constants = await this.constants.first(
+          this.constants.query().where('protocol', block.protocol).orderBy('height'),
+        );
+        const body = {
+          ...this.identity(),
+          deployment: range?.version ?? null,
+          version: range?.version ?? null,
+          protocol: block.protocol,
+          start_height: range?.start_height ?? null,
+          end_height: range?.end_height ?? null,
+          decimals: 6,
+          ...configConstants(constants?.constants as Record<string, unknown> | undefined),
+        };
+        // The head's protocol has no end yet: its config changes when the next protocol starts.
+        return range && range.end_height !== -1 ? { body, height: block.height } : { body };
+      },
+      { summary: 'the protocol constants at a block', params: { table: 'block', columns: { id: 'height' } } },
+    );
 
-    explorerObject(r, '/explorer/tip', 'GetTip', async () => {
-      const head = await this.blocks.head();
-      if (!head) throw ApiError.notFound('no block indexed yet');
-      const atHead = (rows: CatalogRows) => rows.first(rows.query().where('height', head.height).orderBy('row_id', 'desc'));
-      const [totals, supply, genesis] = await Promise.all([
-        atHead(this.chainRows),
-        atHead(this.supplyRows),
-        this.blockTimes.first(this.blockTimes.query().where({ height: 0, is_orphan: false })),
-      ]);
-      const { recent, inflation, health } = await this.periodFigures(head.hash, Date.parse(head.time), supply?.total as number | undefined);
-      const body = {
-        ...this.identity(),
-        genesis_time: genesis?.time ?? null,
-        block_hash: head.hash,
-        timestamp: head.time,
-        height: head.height,
-        cycle: head.cycle,
-        protocol: head.protocol,
-        total_accounts: totals?.total_accounts ?? null,
-        total_contracts: totals?.total_contracts ?? null,
-        total_rollups: totals?.total_rollups ?? null,
-        funded_accounts: totals?.funded_accounts ?? null,
-        dust_accounts: totals?.dust_accounts ?? null,
-        dust_delegators: totals?.dust_delegators ?? null,
-        total_ops: totals?.total_ops ?? null,
-        delegators: totals?.total_delegators ?? null,
-        bakers: totals?.total_bakers ?? null,
-        rolls: totals?.rolls ?? 0,
-        roll_owners: totals?.roll_owners ?? 0,
-        new_accounts_30d: recent.n_new_accounts,
-        cleared_accounts_30d: recent.n_cleared_accounts,
-        funded_accounts_30d: recent.n_funded_accounts,
-        inflation_1y: inflation?.amount ?? null,
-        inflation_rate_1y: inflation?.rate ?? null,
-        health,
-        supply: supply ?? null,
-        status: this.status.toJSON(),
-      };
-      return { body };
-    }, { summary: 'the chain tip' });
+    explorerObject(
+      r,
+      '/explorer/tip',
+      'GetTip',
+      async () => {
+        const head = await this.blocks.head();
+        if (!head) throw ApiError.notFound('no block indexed yet');
+        const atHead = (rows: CatalogRows) =>
+          rows.first(rows.query().where('height', head.height).orderBy('row_id', 'desc'));
+        const [totals, supply, genesis] = await Promise.all([
+          atHead(this.chainRows),
+          atHead(this.supplyRows),
+          this.blockTimes.first(this.blockTimes.query().where({ height: 0, is_orphan: false })),
+        ]);
+        const { recent, inflation, health } = await this.periodFigures(
+          head.hash,
+          Date.parse(head.time),
+          supply?.total as number | undefined,
+        );
+        const body = {
+          ...this.identity(),
+          genesis_time: genesis?.time ?? null,
+          block_hash: head.hash,
+          timestamp: head.time,
+          height: head.height,
+          cycle: head.cycle,
+          protocol: head.protocol,
+          total_accounts: totals?.total_accounts ?? null,
+          total_contracts: totals?.total_contracts ?? null,
+          total_rollups: totals?.total_rollups ?? null,
+          funded_accounts: totals?.funded_accounts ?? null,
+          dust_accounts: totals?.dust_accounts ?? null,
+          dust_delegators: totals?.dust_delegators ?? null,
+          total_ops: totals?.total_ops ?? null,
+          delegators: totals?.total_delegators ?? null,
+          bakers: totals?.total_bakers ?? null,
+          rolls: totals?.rolls ?? 0,
+          roll_owners: totals?.roll_owners ?? 0,
+          new_accounts_30d: recent.n_new_accounts,
+          cleared_accounts_30d: recent.n_cleared_accounts,
+          funded_accounts_30d: recent.n_funded_accounts,
+          inflation_1y: inflation?.amount ?? null,
+          inflation_rate_1y: inflation?.rate ?? null,
+          health,
+          supply: supply ?? null,
+          status: this.status.toJSON(),
+        };
+        return { body };
+      },
+      { summary: 'the chain tip' },
+    );
   }
 
   private identity(): Record<string, unknown> {
     const chainId = this.chain.networkId ?? null;
-    return { name: 'Tezos', network: chainId === null ? null : (NETWORKS[chainId] ?? chainId), symbol: 'XTZ', chain_id: chainId };
+    return {
+      name: 'Tezos',
+      network: chainId === null ? null : (NETWORKS[chainId] ?? chainId),
+      symbol: 'XTZ',
+      chain_id: chainId,
+    };
   }
 
   /**
@@ -141,7 +187,11 @@ export class ChainRoutes {
           'coalesce(sum("n_new_accounts"), 0)::text as n_new_accounts, coalesce(sum("n_cleared_accounts"), 0)::text as n_cleared_accounts, coalesce(sum("n_funded_accounts"), 0)::text as n_funded_accounts',
         ),
       )) as Array<Record<string, string>>;
-    return { n_new_accounts: Number(row.n_new_accounts), n_cleared_accounts: Number(row.n_cleared_accounts), n_funded_accounts: Number(row.n_funded_accounts) };
+    return {
+      n_new_accounts: Number(row.n_new_accounts),
+      n_cleared_accounts: Number(row.n_cleared_accounts),
+      n_funded_accounts: Number(row.n_funded_accounts),
+    };
   }
 
   /**
@@ -151,17 +201,30 @@ export class ChainRoutes {
   private async health(): Promise<number> {
     const t = this.tables.def('block');
     const knex = this.tables.db.reader;
-    const recent = knex.withSchema(t.schema).from(t.storage).where('is_orphan', false).orderBy('height', 'desc').limit(64).select('round');
+    const recent = knex
+      .withSchema(t.schema)
+      .from(t.storage)
+      .where('is_orphan', false)
+      .orderBy('height', 'desc')
+      .limit(64)
+      .select('round');
     const [row] = (await knex
       .from(recent.as('r'))
-      .select(knex.raw('count(*)::text as n, count(*) filter (where "round" = 0)::text as first'))) as Array<Record<string, string>>;
+      .select(knex.raw('count(*)::text as n, count(*) filter (where "round" = 0)::text as first'))) as Array<
+      Record<string, string>
+    >;
     return Number(row.n) === 0 ? 0 : Math.round((100 * Number(row.first)) / Number(row.n));
   }
 
   /** Supply growth over the last year (tez and percent), when a supply row of a year ago is indexed. */
-  private async inflation(total: number | undefined, yearAgo: Date): Promise<{ amount: number; rate: number } | undefined> {
+  private async inflation(
+    total: number | undefined,
+    yearAgo: Date,
+  ): Promise<{ amount: number; rate: number } | undefined> {
     if (total === undefined) return undefined;
-    const then = await this.supplyRows.first(this.supplyRows.query().where('time', '<=', yearAgo).orderBy('time', 'desc'));
+    const then = await this.supplyRows.first(
+      this.supplyRows.query().where('time', '<=', yearAgo).orderBy('time', 'desc'),
+    );
     const before = then?.total as number | undefined;
     if (before === undefined || before <= 0) return undefined;
     const amount = Number((total - before).toFixed(6));

@@ -1,6 +1,19 @@
 import { Catalog, CatalogRows, Database, TableDef } from '../../../framework';
 
-const CODES = ['block', 'op', 'account', 'contract', 'constant', 'chain', 'supply', 'event', 'ticket_update', 'storage', 'protocol', 'flow'] as const;
+const CODES = [
+  'block',
+  'op',
+  'account',
+  'contract',
+  'constant',
+  'chain',
+  'supply',
+  'event',
+  'ticket_update',
+  'storage',
+  'protocol',
+  'flow',
+] as const;
 export type ChainTableCode = (typeof CODES)[number];
 
 /** The core-chain tables the explorer reads, checked once at start-up. */

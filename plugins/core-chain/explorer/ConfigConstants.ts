@@ -5,7 +5,8 @@
  */
 export function configConstants(constants: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
   const c = constants ?? {};
-  const num = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : null);
+  const num = (v: unknown): number | null =>
+    typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : null;
   const tez = (v: unknown): number | null => {
     const mutez = num(v);
     return mutez === null ? null : mutez / 1e6;

@@ -39,7 +39,14 @@ export class ContractObjects {
   async objects(rows: readonly ExplorerRow[], meta: boolean): Promise<Record<string, unknown>[]> {
     if (rows.length === 0) return [];
     const accounts = new Map(
-      (await this.accounts.read(this.accounts.query().whereIn('address', rows.map((r) => r.address as string)))).map((a) => [a.address as string, a]),
+      (
+        await this.accounts.read(
+          this.accounts.query().whereIn(
+            'address',
+            rows.map((r) => r.address as string),
+          ),
+        )
+      ).map((a) => [a.address as string, a]),
     );
     return rows.map((row) => {
       const account = accounts.get(row.address as string);

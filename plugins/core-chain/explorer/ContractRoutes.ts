@@ -1,4 +1,20 @@
-import { ApiError, CatalogRows, ContractCode, entrypointList, ExplorerArgs, explorerObject, ExplorerRow, michelineFromHex, parseAddress, QueryArgs, RouteRegistry, typedef, typedValue, viewList, whereIndexedEquality } from '../../../framework';
+import {
+  ApiError,
+  CatalogRows,
+  ContractCode,
+  entrypointList,
+  ExplorerArgs,
+  explorerObject,
+  ExplorerRow,
+  michelineFromHex,
+  parseAddress,
+  QueryArgs,
+  RouteRegistry,
+  typedef,
+  typedValue,
+  viewList,
+  whereIndexedEquality,
+} from '../../../framework';
 import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
 import { ContractObjects } from './ContractObjects';
@@ -20,59 +36,94 @@ export class ContractRoutes {
   }
 
   register(r: RouteRegistry): void {
-    explorerObject(r, '/explorer/contract/:hash', 'GetContract', async (ctx) => {
-      const args = new ExplorerArgs(ctx.query, ['meta']);
-      const [object] = await this.contracts.objects([await this.contract(ctx.params.hash)], args.flag('meta'));
-      return { body: object };
-    }, { summary: 'a contract', params: { table: 'contract', columns: { hash: 'address' } } });
+    explorerObject(
+      r,
+      '/explorer/contract/:hash',
+      'GetContract',
+      async (ctx) => {
+        const args = new ExplorerArgs(ctx.query, ['meta']);
+        const [object] = await this.contracts.objects([await this.contract(ctx.params.hash)], args.flag('meta'));
+        return { body: object };
+      },
+      { summary: 'a contract', params: { table: 'contract', columns: { hash: 'address' } } },
+    );
 
-    explorerObject(r, '/explorer/contract/:hash/calls', 'ListContractCalls', async (ctx) => {
-      const contract = await this.contract(ctx.params.hash);
-      checkEntrypoints(ctx.query as QueryArgs, ContractCode.fromScriptHex(contract.script as string | null));
-      // By account id: the op table indexes its receivers by id (receiver_id), not by address.
-      const id = contract.account_id as number;
-      const body = await this.pages.list(ctx.query, { scopes: [(q, order) => whereIndexedEquality(q.where({ is_contract: true }), 'receiver_id', id, order)], heightBounds: true });
-      return { body };
-    }, { summary: 'the calls of a contract', params: { table: 'contract', columns: { hash: 'address' } } });
+    explorerObject(
+      r,
+      '/explorer/contract/:hash/calls',
+      'ListContractCalls',
+      async (ctx) => {
+        const contract = await this.contract(ctx.params.hash);
+        checkEntrypoints(ctx.query as QueryArgs, ContractCode.fromScriptHex(contract.script as string | null));
+        // By account id: the op table indexes its receivers by id (receiver_id), not by address.
+        const id = contract.account_id as number;
+        const body = await this.pages.list(ctx.query, {
+          scopes: [(q, order) => whereIndexedEquality(q.where({ is_contract: true }), 'receiver_id', id, order)],
+          heightBounds: true,
+        });
+        return { body };
+      },
+      { summary: 'the calls of a contract', params: { table: 'contract', columns: { hash: 'address' } } },
+    );
 
-    explorerObject(r, '/explorer/contract/:hash/script', 'GetContractScript', async (ctx) => {
-      const args = new ExplorerArgs(ctx.query, ['prim']);
-      const contract = await this.contract(ctx.params.hash);
-      const code = scriptOf(contract);
-      const prim = args.flag('prim');
-      const views = viewList(code.code, prim);
-      // The code (parameter, storage and code sections) and origination storage always; prim=1 adds
-      // the Micheline of each entrypoint's and view's types.
-      const body = {
-        script: code.script,
-        storage_type: typedef(code.storageType, 'storage'),
-        entrypoints: Object.fromEntries(entrypointList(code.parameterType, prim).map((e) => [e.name, e])),
-        ...(views.length > 0 ? { views } : {}),
-      };
-      // The code never changes after origination.
-      return { body, height: contract.first_seen as number };
-    }, { summary: 'the script of a contract', params: { table: 'contract', columns: { hash: 'address' } } });
+    explorerObject(
+      r,
+      '/explorer/contract/:hash/script',
+      'GetContractScript',
+      async (ctx) => {
+        const args = new ExplorerArgs(ctx.query, ['prim']);
+        const contract = await this.contract(ctx.params.hash);
+        const code = scriptOf(contract);
+        const prim = args.flag('prim');
+        const views = viewList(code.code, prim);
+        // The code (parameter, storage and code sections) and origination storage always; prim=1 adds
+        // the Micheline of each entrypoint's and view's types.
+        const body = {
+          script: code.script,
+          storage_type: typedef(code.storageType, 'storage'),
+          entrypoints: Object.fromEntries(entrypointList(code.parameterType, prim).map((e) => [e.name, e])),
+          ...(views.length > 0 ? { views } : {}),
+        };
+        // The code never changes after origination.
+        return { body, height: contract.first_seen as number };
+      },
+      { summary: 'the script of a contract', params: { table: 'contract', columns: { hash: 'address' } } },
+    );
 
-    explorerObject(r, '/explorer/contract/:hash/storage', 'GetContractStorage', async (ctx) => {
-      const args = new ExplorerArgs(ctx.query, ['prim', 'block']);
-      const contract = await this.contract(ctx.params.hash);
-      const code = scriptOf(contract);
-      const block = args.get('block');
-      if (block === undefined) {
-        const row = await this.current.first(this.current.query().where('address', contract.address as string));
+    explorerObject(
+      r,
+      '/explorer/contract/:hash/storage',
+      'GetContractStorage',
+      async (ctx) => {
+        const args = new ExplorerArgs(ctx.query, ['prim', 'block']);
+        const contract = await this.contract(ctx.params.hash);
+        const code = scriptOf(contract);
+        const block = args.get('block');
+        if (block === undefined) {
+          const row = await this.current.first(this.current.query().where('address', contract.address as string));
+          const prim = michelineFromHex(row?.storage as string | null);
+          if (prim === undefined) throw ApiError.notFound('no storage');
+          return { body: storageBody(code, prim, args.flag('prim')) };
+        }
+        // The storage the contract had after that block: its latest change at or below it.
+        const height = await this.blocks.heightParam('block', block);
+        if (height > (await this.blocks.headHeight())) throw ApiError.notFound(`no such block '${block}'`);
+        const q = this.history
+          .query()
+          .where('contract', contract.address as string)
+          .where('height', '<=', height);
+        const row = await this.history.first(
+          q.orderBy([
+            { column: 'height', order: 'desc' },
+            { column: 'row_id', order: 'desc' },
+          ]),
+        );
         const prim = michelineFromHex(row?.storage as string | null);
-        if (prim === undefined) throw ApiError.notFound('no storage');
-        return { body: storageBody(code, prim, args.flag('prim')) };
-      }
-      // The storage the contract had after that block: its latest change at or below it.
-      const height = await this.blocks.heightParam('block', block);
-      if (height > (await this.blocks.headHeight())) throw ApiError.notFound(`no such block '${block}'`);
-      const q = this.history.query().where('contract', contract.address as string).where('height', '<=', height);
-      const row = await this.history.first(q.orderBy([{ column: 'height', order: 'desc' }, { column: 'row_id', order: 'desc' }]));
-      const prim = michelineFromHex(row?.storage as string | null);
-      if (prim === undefined) throw ApiError.notFound(`no storage of this contract at block ${height}`);
-      return { body: storageBody(code, prim, args.flag('prim')), height };
-    }, { summary: 'the storage of a contract', params: { table: 'contract', columns: { hash: 'address' } } });
+        if (prim === undefined) throw ApiError.notFound(`no storage of this contract at block ${height}`);
+        return { body: storageBody(code, prim, args.flag('prim')), height };
+      },
+      { summary: 'the storage of a contract', params: { table: 'contract', columns: { hash: 'address' } } },
+    );
   }
 
   private async contract(raw: string): Promise<ExplorerRow> {

@@ -37,7 +37,10 @@ export function cyclePlan(raw: Readonly<Record<string, unknown>> | undefined, f:
   const seedRate = perCycle && perCommitment > 0 ? percent(f.seeds, Math.floor(perCycle / perCommitment)) : null;
   if (!perCycle) return { end_height: null, end_time: null, progress: f.complete ? 100 : null, seed_rate: seedRate };
   const end = f.start + perCycle - 1;
-  const due = delay === null ? null : new Date(Date.parse(f.headTime) + (end - f.head) * delay * 1000).toISOString().replace('.000Z', 'Z');
+  const due =
+    delay === null
+      ? null
+      : new Date(Date.parse(f.headTime) + (end - f.head) * delay * 1000).toISOString().replace('.000Z', 'Z');
   const done = f.complete ? perCycle : Math.min(perCycle, f.head - f.start + 1);
   return { end_height: end, end_time: due, progress: percent(done, perCycle), seed_rate: seedRate };
 }

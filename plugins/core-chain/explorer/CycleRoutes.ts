@@ -1,4 +1,11 @@
-import { ApiError, CatalogRows, CycleFigures, explorerObject, parseSequenceId, RouteRegistry } from '../../../framework';
+import {
+  ApiError,
+  CatalogRows,
+  CycleFigures,
+  explorerObject,
+  parseSequenceId,
+  RouteRegistry,
+} from '../../../framework';
 import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
 import { CyclePlan, cyclePlan } from './CyclePlan';
@@ -35,23 +42,39 @@ export class CycleRoutes {
   }
 
   register(r: RouteRegistry): void {
-    explorerObject(r, '/explorer/cycle/:id', 'GetCycle', async (ctx) => {
-      const id = parseSequenceId(ctx.params.id, 'cycle');
-      const head = await this.blocks.head();
-      if (!head) throw ApiError.notFound('no such cycle');
-      const cycle = await this.cycle(id === 'head' ? head.cycle : id, head);
-      if (!cycle) throw ApiError.notFound('no such cycle');
-      // The cycles its rights came from and that its snapshot gives rights to (themselves not nested).
-      const { snapshotCycle, follower } = await this.lags.around(cycle.body.cycle);
-      const [before, after] = await Promise.all([snapshotCycle === undefined ? undefined : this.cycle(snapshotCycle, head), follower === undefined ? undefined : this.cycle(follower, head)]);
-      const body = { ...cycle.body, ...(before && { snapshot_cycle: before.body }), ...(after && { follower_cycle: after.body }) };
-      // Fixed once its follower (nested) is complete too, as the original's cache expiry.
-      return after?.body.is_complete ? { body, height: after.body.last_height } : { body };
-    }, { summary: 'a cycle', params: { table: 'block', columns: { id: 'cycle' } } });
+    explorerObject(
+      r,
+      '/explorer/cycle/:id',
+      'GetCycle',
+      async (ctx) => {
+        const id = parseSequenceId(ctx.params.id, 'cycle');
+        const head = await this.blocks.head();
+        if (!head) throw ApiError.notFound('no such cycle');
+        const cycle = await this.cycle(id === 'head' ? head.cycle : id, head);
+        if (!cycle) throw ApiError.notFound('no such cycle');
+        // The cycles its rights came from and that its snapshot gives rights to (themselves not nested).
+        const { snapshotCycle, follower } = await this.lags.around(cycle.body.cycle);
+        const [before, after] = await Promise.all([
+          snapshotCycle === undefined ? undefined : this.cycle(snapshotCycle, head),
+          follower === undefined ? undefined : this.cycle(follower, head),
+        ]);
+        const body = {
+          ...cycle.body,
+          ...(before && { snapshot_cycle: before.body }),
+          ...(after && { follower_cycle: after.body }),
+        };
+        // Fixed once its follower (nested) is complete too, as the original's cache expiry.
+        return after?.body.is_complete ? { body, height: after.body.last_height } : { body };
+      },
+      { summary: 'a cycle', params: { table: 'block', columns: { id: 'cycle' } } },
+    );
   }
 
   /** The cycle object of an indexed cycle; undefined when it has no block. */
-  private async cycle(cycle: number, head: { height: number; time: string; cycle: number }): Promise<{ body: CycleBody } | undefined> {
+  private async cycle(
+    cycle: number,
+    head: { height: number; time: string; cycle: number },
+  ): Promise<{ body: CycleBody } | undefined> {
     if (cycle < 0) return undefined;
     const s = await this.stats(cycle, head.height);
     if (s.n_blocks === '0') return undefined;
@@ -150,15 +173,25 @@ export class CycleRoutes {
     const inCycle = () => this.heights.query().where({ cycle, is_orphan: false });
     const [baked, endorsed] = await Promise.all([
       this.heights.first(inCycle().orderBy([{ column: 'round', order: 'desc' }, { column: 'height' }])),
-      this.heights.first(inCycle().where('height', '<', head).orderBy([{ column: 'n_endorsed_slots' }, { column: 'height' }])),
+      this.heights.first(
+        inCycle()
+          .where('height', '<', head)
+          .orderBy([{ column: 'n_endorsed_slots' }, { column: 'height' }]),
+      ),
     ]);
-    return { ...row, worst_baked_block: baked ? String(baked.height) : null, worst_endorsed_block: endorsed ? String(endorsed.height) : null };
+    return {
+      ...row,
+      worst_baked_block: baked ? String(baked.height) : null,
+      worst_endorsed_block: endorsed ? String(endorsed.height) : null,
+    };
   }
 
   /** The node's constants of the protocol the cycle's first block ran. */
   private async constantsAt(height: number): Promise<Record<string, unknown> | undefined> {
     const block = await this.protocols.first(this.protocols.query().where({ height, is_orphan: false }));
-    const row = block ? await this.constants.first(this.constants.query().where('protocol', String(block.protocol)).orderBy('height')) : undefined;
+    const row = block
+      ? await this.constants.first(this.constants.query().where('protocol', String(block.protocol)).orderBy('height'))
+      : undefined;
     return row?.constants as Record<string, unknown> | undefined;
   }
 

@@ -30,15 +30,47 @@ export class OperationLoader {
     this.ops = tables.rows('op');
     this.outerSigners = new OuterSigners(tables.rows('op', ['hash', 'height', 'op_n', 'sender']));
     const contracts = tables.rows('contract', ['address', 'script', 'storage', 'storage_hash']);
-    this.contractsAt = contracts.batched((q, addresses) => q.where(contracts.anyOf('address', addresses)), (c) => [c.address]);
+    this.contractsAt = contracts.batched(
+      (q, addresses) => q.where(contracts.anyOf('address', addresses)),
+      (c) => [c.address],
+    );
     this.constants = tables.rows('constant', ['height', 'creator', 'value']);
     this.delegations = tables.rows('op', ['type', 'sender', 'receiver', 'height', 'op_n', 'baker']);
     const bakers = tables.rows('block', ['height', 'baker']);
-    this.bakersAt = bakers.batched((q, heights) => q.where(bakers.anyOf('height', heights)).where('is_orphan', false), (b) => [b.height]);
-    const events = tables.rows('event', ['row_id', 'account_id', 'height', 'op_id', 'event_op_id', 'contract', 'type', 'payload', 'tag', 'type_hash']);
-    this.eventsOf = events.batched((q, ids) => q.where((w) => w.where(events.anyOf('op_id', ids)).orWhere(events.anyOf('event_op_id', ids))).orderBy('row_id'), (e) => [e.op_id, e.event_op_id]);
-    const tickets = tables.rows('ticket_update', ['row_id', 'op_id', 'ticketer', 'type', 'content', 'account', 'amount']);
-    this.ticketsOf = tickets.batched((q, ids) => q.where(tickets.anyOf('op_id', ids)).orderBy('row_id'), (t) => [t.op_id]);
+    this.bakersAt = bakers.batched(
+      (q, heights) => q.where(bakers.anyOf('height', heights)).where('is_orphan', false),
+      (b) => [b.height],
+    );
+    const events = tables.rows('event', [
+      'row_id',
+      'account_id',
+      'height',
+      'op_id',
+      'event_op_id',
+      'contract',
+      'type',
+      'payload',
+      'tag',
+      'type_hash',
+    ]);
+    this.eventsOf = events.batched(
+      (q, ids) =>
+        q.where((w) => w.where(events.anyOf('op_id', ids)).orWhere(events.anyOf('event_op_id', ids))).orderBy('row_id'),
+      (e) => [e.op_id, e.event_op_id],
+    );
+    const tickets = tables.rows('ticket_update', [
+      'row_id',
+      'op_id',
+      'ticketer',
+      'type',
+      'content',
+      'account',
+      'amount',
+    ]);
+    this.ticketsOf = tickets.batched(
+      (q, ids) => q.where(tickets.anyOf('op_id', ids)).orderBy('row_id'),
+      (t) => [t.op_id],
+    );
     this.storages = tables.rows('storage', ['contract', 'hash', 'storage', 'height']);
   }
 
@@ -66,13 +98,21 @@ export class OperationLoader {
       if (contract && (row.is_contract === true || row.type === 'origination')) extras.contract = contract;
       extras.events = events.get(row.id as number);
       extras.ticketUpdates = tickets.get(row.id as number);
-      extras.storageAfter = storages.get(`${row.receiver}:${row.type === 'origination' ? 'origination' : row.storage_hash}`);
+      extras.storageAfter = storages.get(
+        `${row.receiver}:${row.type === 'origination' ? 'origination' : row.storage_hash}`,
+      );
       return operationObject(row, extras, head, options);
     });
   }
 
   private async contractStates(rows: readonly ExplorerRow[]): Promise<Map<string, ContractState>> {
-    const addresses = [...new Set(rows.filter((r) => (r.is_contract === true || r.type === 'origination') && r.receiver !== null).map((r) => r.receiver as string))];
+    const addresses = [
+      ...new Set(
+        rows
+          .filter((r) => (r.is_contract === true || r.type === 'origination') && r.receiver !== null)
+          .map((r) => r.receiver as string),
+      ),
+    ];
     const out = new Map<string, ContractState>();
     if (addresses.length === 0) return out;
     for (const c of await this.contractsAt(addresses)) {
@@ -96,11 +136,17 @@ export class OperationLoader {
     const heights = [...new Set(registrations.map((r) => r.height as number))];
     const constants = await this.constants.read(this.constants.query().whereIn('height', heights).orderBy('row_id'));
     const ops = await this.ops.read(
-      this.ops.query().whereIn('height', heights).where({ type: 'register_constant', is_success: true }).orderBy([{ column: 'height' }, { column: 'op_n' }]),
+      this.ops
+        .query()
+        .whereIn('height', heights)
+        .where({ type: 'register_constant', is_success: true })
+        .orderBy([{ column: 'height' }, { column: 'op_n' }]),
     );
     for (const r of registrations) {
       const same = (x: ExplorerRow): boolean => x.height === r.height && x.creator === r.sender;
-      const index = ops.filter((o) => o.height === r.height && o.sender === r.sender).findIndex((o) => o.op_n === r.op_n);
+      const index = ops
+        .filter((o) => o.height === r.height && o.sender === r.sender)
+        .findIndex((o) => o.op_n === r.op_n);
       const constant = constants.filter(same)[index];
       if (constant) out.set(rowKey(r), michelineFromHex(constant.value as string | null) ?? null);
     }
@@ -122,13 +168,19 @@ export class OperationLoader {
     const q = this.delegations
       .query()
       .where('is_success', true)
-      .where((w) => w.where((d) => whereColumnIn(d.where('type', 'delegation'), op.column('sender')!, accounts)).orWhere((o) => whereColumnIn(o.where('type', 'origination'), op.column('receiver')!, accounts)))
+      .where((w) =>
+        w
+          .where((d) => whereColumnIn(d.where('type', 'delegation'), op.column('sender')!, accounts))
+          .orWhere((o) => whereColumnIn(o.where('type', 'origination'), op.column('receiver')!, accounts)),
+      )
       .where('height', '<=', upTo)
       .orderBy([{ column: 'height' }, { column: 'op_n' }]);
     const history = await this.delegations.read(q);
     const accountOf = (h: ExplorerRow): unknown => (h.type === 'delegation' ? h.sender : h.receiver);
     for (const r of delegations) {
-      const before = (h: ExplorerRow): boolean => (h.height as number) < (r.height as number) || (h.height === r.height && (h.op_n as number) < (r.op_n as number));
+      const before = (h: ExplorerRow): boolean =>
+        (h.height as number) < (r.height as number) ||
+        (h.height === r.height && (h.op_n as number) < (r.op_n as number));
       const previous = history.filter((h) => accountOf(h) === r.sender && before(h)).pop();
       if (previous?.baker != null) out.set(rowKey(r), previous.baker as string);
     }
@@ -171,17 +223,23 @@ export class OperationLoader {
     if (calls.length > 0) {
       const contracts = [...new Set(calls.map((r) => r.receiver as string))];
       const hashes = [...new Set(calls.map((r) => r.storage_hash as string))].map((h) => Buffer.from(h, 'hex'));
-      for (const s of await this.storages.read(this.storages.query().whereIn('contract', contracts).whereIn('hash', hashes))) {
+      for (const s of await this.storages.read(
+        this.storages.query().whereIn('contract', contracts).whereIn('hash', hashes),
+      )) {
         out.set(`${s.contract}:${s.hash}`, michelineFromHex(s.storage as string | null));
       }
     }
     const originations = rows.filter((r) => r.type === 'origination' && r.is_success === true && r.receiver !== null);
     if (originations.length > 0) {
       const bornAt = new Map(originations.map((r) => [r.receiver as string, r.height as number]));
-      const q = this.storages.query().whereIn('contract', [...bornAt.keys()]).whereIn('height', [...new Set(bornAt.values())]);
+      const q = this.storages
+        .query()
+        .whereIn('contract', [...bornAt.keys()])
+        .whereIn('height', [...new Set(bornAt.values())]);
       // The first storage of the contract at its origination height is the one the origination left.
       for (const s of await this.storages.read(q.orderBy('row_id', 'desc'))) {
-        if (bornAt.get(s.contract as string) === s.height) out.set(`${s.contract}:origination`, michelineFromHex(s.storage as string | null));
+        if (bornAt.get(s.contract as string) === s.height)
+          out.set(`${s.contract}:origination`, michelineFromHex(s.storage as string | null));
       }
     }
     return out;
@@ -224,7 +282,9 @@ const applied = (r: ExplorerRow): boolean => r.op_l === 3 && r.is_success === tr
 
 /** Op ids of the applied rows that can carry events: contract events, and signed operations that ran contract code. */
 function eventOpIds(rows: readonly ExplorerRow[]): number[] {
-  const ranCode = (r: ExplorerRow): boolean => r.is_internal !== true && (r.is_contract === true || r.type === 'transfer_ticket' || r.type === 'rollup_transaction');
+  const ranCode = (r: ExplorerRow): boolean =>
+    r.is_internal !== true &&
+    (r.is_contract === true || r.type === 'transfer_ticket' || r.type === 'rollup_transaction');
   return rows.filter((r) => applied(r) && (r.type === 'event' || ranCode(r))).map((r) => r.id as number);
 }
 

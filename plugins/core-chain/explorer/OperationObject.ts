@@ -1,4 +1,12 @@
-import { ContractCode, entrypointArgType, ExplorerArgs, type ExplorerRow, metadataField, michelineFromHex, typedValue } from '../../../framework';
+import {
+  ContractCode,
+  entrypointArgType,
+  ExplorerArgs,
+  type ExplorerRow,
+  metadataField,
+  michelineFromHex,
+  typedValue,
+} from '../../../framework';
 import { bigMapDiffObjects } from './BigMapDiffObjects';
 
 /** The op route's switches: raw Micheline next to decoded values, account metadata, storage and bigmap updates. */
@@ -51,14 +59,41 @@ const CONSENSUS = new Set(['endorsement', 'preendorsement']);
  * `big_map_diff` only with `storage=1` (storage null when the table does not know it),
  * `metadata` only with `meta=1`.
  */
-export function operationObject(row: ExplorerRow, extras: OperationExtras, headHeight: number, options: OperationOptions): Record<string, unknown> {
+export function operationObject(
+  row: ExplorerRow,
+  extras: OperationExtras,
+  headHeight: number,
+  options: OperationOptions,
+): Record<string, unknown> {
   const type = row.type as string;
   const o: Record<string, unknown> = { row_id: row.row_id, id: row.id };
   if (row.hash !== null) o.hash = row.hash;
   Object.assign(o, { type, block: row.block, time: row.time, height: row.height, cycle: row.cycle });
   if (row.counter !== null) o.counter = row.counter;
-  for (const k of ['op_n', 'op_l', 'op_p', 'status', 'is_success', 'is_contract', 'is_event', 'is_internal', 'is_rollup']) o[k] = row[k];
-  for (const k of ['gas_limit', 'gas_used', 'storage_limit', 'storage_paid', 'volume', 'fee', 'reward', 'deposit', 'burned']) o[k] = row[k];
+  for (const k of [
+    'op_n',
+    'op_l',
+    'op_p',
+    'status',
+    'is_success',
+    'is_contract',
+    'is_event',
+    'is_internal',
+    'is_rollup',
+  ])
+    o[k] = row[k];
+  for (const k of [
+    'gas_limit',
+    'gas_used',
+    'storage_limit',
+    'storage_paid',
+    'volume',
+    'fee',
+    'reward',
+    'deposit',
+    'burned',
+  ])
+    o[k] = row[k];
   const data = dataValue(type, row.data as string | null);
   if (data !== undefined && type !== 'transfer_ticket') o.data = data;
   if (row.errors !== null) o.errors = row.errors;
@@ -102,7 +137,12 @@ function dataValue(type: string, data: string | null): unknown {
 }
 
 /** `{entrypoint, value, prim?}` of calls; transfer_ticket adds the ticket it sends (kept in `data`). */
-function parametersValue(row: ExplorerRow, code: ContractCode | undefined, withPrim: boolean, data: unknown): Record<string, unknown> | undefined {
+function parametersValue(
+  row: ExplorerRow,
+  code: ContractCode | undefined,
+  withPrim: boolean,
+  data: unknown,
+): Record<string, unknown> | undefined {
   const entrypoint = row.entrypoint as string | null;
   if (entrypoint === null) return undefined;
   const out: Record<string, unknown> = { entrypoint };

@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { applyListRequest, Database, EXPLORER_LIST_PROFILE, ExplorerArgs, lookUpKeys, parseTableRequest } from '../../../framework';
+import {
+  applyListRequest,
+  Database,
+  EXPLORER_LIST_PROFILE,
+  ExplorerArgs,
+  lookUpKeys,
+  parseTableRequest,
+} from '../../../framework';
 import { BlockLookup } from './BlockLookup';
 import { OperationLoader } from './OperationLoader';
 import { OPERATION_SWITCHES, operationOptions } from './OperationObject';
@@ -29,7 +36,10 @@ export class OperationPages {
     private readonly db: Database,
   ) {}
 
-  async list(query: Record<string, string | string[] | undefined>, options: OperationListOptions): Promise<Record<string, unknown>[]> {
+  async list(
+    query: Record<string, string | string[] | undefined>,
+    options: OperationListOptions,
+  ): Promise<Record<string, unknown>[]> {
     const args = new ExplorerArgs(query, [...OPERATION_SWITCHES, ...(options.heightBounds ? ['since', 'block'] : [])]);
     const rows = this.loader.ops;
     const request = await lookUpKeys(this.db.reader, parseTableRequest(rows.table, args.rest, EXPLORER_LIST_PROFILE));

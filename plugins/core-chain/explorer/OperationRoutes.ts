@@ -1,4 +1,12 @@
-import { ExplorerArgs, ExplorerRow, explorerObject, missingOperation, parseOperationId, RouteRegistry, whereColumnIn } from '../../../framework';
+import {
+  ExplorerArgs,
+  ExplorerRow,
+  explorerObject,
+  missingOperation,
+  parseOperationId,
+  RouteRegistry,
+  whereColumnIn,
+} from '../../../framework';
 import { awaitsSlashing } from './DelayedSlashings';
 import { OperationLoader } from './OperationLoader';
 import { OPERATION_SWITCHES, operationOptions } from './OperationObject';
@@ -14,18 +22,31 @@ export class OperationRoutes {
 
   constructor(private readonly loader: OperationLoader) {
     const ops = loader.ops;
-    this.byHash = ops.batched((q, hashes) => q.where(ops.anyOf('hash', hashes)).whereNot('type', 'event').orderBy([{ column: 'height' }, { column: 'op_n' }]), (r) => [r.hash]);
+    this.byHash = ops.batched(
+      (q, hashes) =>
+        q
+          .where(ops.anyOf('hash', hashes))
+          .whereNot('type', 'event')
+          .orderBy([{ column: 'height' }, { column: 'op_n' }]),
+      (r) => [r.hash],
+    );
   }
 
   register(r: RouteRegistry): void {
-    explorerObject(r, '/explorer/op/:id', 'GetOperation', async (ctx) => {
-      const id = parseOperationId(ctx.params.id);
-      const args = new ExplorerArgs(ctx.query, OPERATION_SWITCHES);
-      const found = id.kind === 'hash' ? await this.byHash([id.hash]) : await this.byId(id.id);
-      if (found.length === 0) throw missingOperation(id);
-      const body = await this.loader.objects(found, operationOptions(args));
-      return { body, height: awaitsSlashing(body) ? undefined : (found[0].height as number) };
-    }, { summary: 'an operation (hash or id)', params: { table: 'op', columns: { id: 'hash' } } });
+    explorerObject(
+      r,
+      '/explorer/op/:id',
+      'GetOperation',
+      async (ctx) => {
+        const id = parseOperationId(ctx.params.id);
+        const args = new ExplorerArgs(ctx.query, OPERATION_SWITCHES);
+        const found = id.kind === 'hash' ? await this.byHash([id.hash]) : await this.byId(id.id);
+        if (found.length === 0) throw missingOperation(id);
+        const body = await this.loader.objects(found, operationOptions(args));
+        return { body, height: awaitsSlashing(body) ? undefined : (found[0].height as number) };
+      },
+      { summary: 'an operation (hash or id)', params: { table: 'op', columns: { id: 'hash' } } },
+    );
   }
 
   /** The row of an operation id (height and position, packed: its filter is computed from the value). */

@@ -11,7 +11,10 @@ export class OuterSigners {
   private readonly outerRows: (hashes: string[]) => Promise<ExplorerRow[]>;
 
   constructor(ops: CatalogRows) {
-    this.outerRows = ops.batched((q, hashes) => q.where(ops.anyOf('hash', hashes)).where('is_internal', false), (r) => [r.hash]);
+    this.outerRows = ops.batched(
+      (q, hashes) => q.where(ops.anyOf('hash', hashes)).where('is_internal', false),
+      (r) => [r.hash],
+    );
   }
 
   /** Internal rows to their signer's address; rows that are not internal are left out. */

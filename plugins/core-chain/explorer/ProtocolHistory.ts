@@ -38,7 +38,9 @@ export class ProtocolHistory {
     if (!first || !head) return [];
     const out = this.settled?.firstHash === first.hash ? [...this.settled.ranges] : [];
     const last = out[out.length - 1];
-    let start = last ? await this.block(this.mainChain().where('height', '>', last.end_height).orderBy('height')) : first;
+    let start = last
+      ? await this.block(this.mainChain().where('height', '>', last.end_height).orderBy('height'))
+      : first;
     while (start) {
       if (start.protocol === head.protocol) {
         out.push({ protocol: start.protocol, version: start.version, start_height: start.height, end_height: -1 });
@@ -48,7 +50,10 @@ export class ProtocolHistory {
       out.push({ protocol: start.protocol, version: start.version, start_height: start.height, end_height: end });
       start = await this.block(this.mainChain().where('height', '>', end).orderBy('height'));
     }
-    this.settled = { firstHash: first.hash, ranges: out.filter((r) => r.end_height !== -1 && r.end_height < head.height - FINAL_DEPTH) };
+    this.settled = {
+      firstHash: first.hash,
+      ranges: out.filter((r) => r.end_height !== -1 && r.end_height < head.height - FINAL_DEPTH),
+    };
     return out;
   }
 
@@ -77,6 +82,8 @@ export class ProtocolHistory {
 
   /** The range of the protocol a block ran. */
   async rangeOf(protocol: string, height: number): Promise<ProtocolRange | undefined> {
-    return (await this.ranges()).find((r) => r.protocol === protocol && r.start_height <= height && (r.end_height === -1 || height <= r.end_height));
+    return (await this.ranges()).find(
+      (r) => r.protocol === protocol && r.start_height <= height && (r.end_height === -1 || height <= r.end_height),
+    );
   }
 }

@@ -45,7 +45,10 @@ export class RightsSnapshotLag {
       .join({ b: `${b.schema}.${b.storage}` }, (j) => j.on('b.height', 'p.height').andOnVal('b.is_orphan', false))
       .orderBy('p.height')
       .select('b.cycle', 'p.constants');
-    return rows.map((r) => ({ startCycle: Number(r.cycle), constants: (typeof r.constants === 'string' ? JSON.parse(r.constants) : r.constants) ?? undefined }));
+    return rows.map((r) => ({
+      startCycle: Number(r.cycle),
+      constants: (typeof r.constants === 'string' ? JSON.parse(r.constants) : r.constants) ?? undefined,
+    }));
   }
 }
 

@@ -1,6 +1,16 @@
 import type { Context } from 'koa';
 import {
-  applyListRequest, Catalog, Database, ExplorerArgs, explorerObject, OBJECT_LIST_PROFILE, parseTableRequest, QueryArgs, QueryParamDoc, RouteDoc, RouteRegistry,
+  applyListRequest,
+  Catalog,
+  Database,
+  ExplorerArgs,
+  explorerObject,
+  OBJECT_LIST_PROFILE,
+  parseTableRequest,
+  QueryArgs,
+  QueryParamDoc,
+  RouteDoc,
+  RouteRegistry,
 } from '../../../framework';
 import type { UsdQuotes } from '../core/UsdQuotes';
 import { DexTable } from './DexTable';
@@ -14,9 +24,21 @@ import { TradeSeries } from './TradeSeries';
 
 const POOL_PARAM: RouteDoc['params'] = { table: 'dex_pool', columns: { pool: 'pool' } };
 const WINDOW_QUERY: QueryParamDoc[] = [
-  { name: 'range', description: 'how far back from now: [n]unit, unit m h d w M y (default M)', schema: { type: 'string' } },
-  { name: 'interval', description: 'bucket width: m h d w M y or a collapse code such as 4h (default d)', schema: { type: 'string' } },
-  { name: 'limit', description: 'at most this many (latest) buckets, 0 to 10000, default 100', schema: { type: 'integer' } },
+  {
+    name: 'range',
+    description: 'how far back from now: [n]unit, unit m h d w M y (default M)',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'interval',
+    description: 'bucket width: m h d w M y or a collapse code such as 4h (default d)',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'limit',
+    description: 'at most this many (latest) buckets, 0 to 10000, default 100',
+    schema: { type: 'integer' },
+  },
 ];
 
 /**
@@ -43,28 +65,54 @@ export class DexRoutes {
       new TokenBook(db, catalog),
     );
     const book = this.pools;
-    this.records = new PoolRecords<PoolInfo>({ require: (pool) => book.require(pool), infos: (keys) => book.infos(keys), withTokens: (rows) => book.withTokens(rows), unknown: PoolInfo.unknown }, quotes);
+    this.records = new PoolRecords<PoolInfo>(
+      {
+        require: (pool) => book.require(pool),
+        infos: (keys) => book.infos(keys),
+        withTokens: (rows) => book.withTokens(rows),
+        unknown: PoolInfo.unknown,
+      },
+      quotes,
+    );
     this.history = new PoolHistory(this.pools, new TradeSeries(db, catalog));
   }
 
   register(r: RouteRegistry): void {
     r.shapers.key('dex_pool', this.records.key);
-    r.shapers.record('dex_pool', this.records.poolRecords((pool, usd) => pool.record(usd)));
-    r.shapers.record('dex_event', this.records.rowRecords((row, pool) => eventRecord(row, pool)));
-    r.shapers.record('dex_trade', this.records.rowRecords((row, pool) => tradeRecord(row, pool)));
+    r.shapers.record(
+      'dex_pool',
+      this.records.poolRecords((pool, usd) => pool.record(usd)),
+    );
+    r.shapers.record(
+      'dex_event',
+      this.records.rowRecords((row, pool) => eventRecord(row, pool)),
+    );
+    r.shapers.record(
+      'dex_trade',
+      this.records.rowRecords((row, pool) => tradeRecord(row, pool)),
+    );
     r.shapers.record('dex_position', this.records.rowRecords(positionRecord));
 
     // Before the declared `/v1/dex/:pool`, which would match it too.
-    explorerObject(r, '/v1/dex/tickers', 'ListDexTickers', async (ctx) => ({ body: await this.history.tickers(await this.poolRows(ctx), this.records.usd()) }), {
-      summary: '24h tickers of the DEX pools (pool list parameters and filters)',
-      query: LIST_QUERY,
-    });
-    explorerObject(r, '/v1/dex/:pool/ticker', 'GetDexTicker', async (ctx) => {
-      const pool = await this.pools.require(ctx.params.pool);
-      return { body: (await this.history.tickers([pool], this.records.usd()))[0] };
-    }, { summary: 'the pool\'s 24h ticker', params: POOL_PARAM });
+    explorerObject(
+      r,
+      '/v1/dex/tickers',
+      'ListDexTickers',
+      async (ctx) => ({ body: await this.history.tickers(await this.poolRows(ctx), this.records.usd()) }),
+      { summary: '24h tickers of the DEX pools (pool list parameters and filters)', query: LIST_QUERY },
+    );
+    explorerObject(
+      r,
+      '/v1/dex/:pool/ticker',
+      'GetDexTicker',
+      async (ctx) => {
+        const pool = await this.pools.require(ctx.params.pool);
+        return { body: (await this.history.tickers([pool], this.records.usd()))[0] };
+      },
+      { summary: "the pool's 24h ticker", params: POOL_PARAM },
+    );
     explorerObject(r, '/v1/dex/:pool/candles', 'ListDexCandles', (ctx) => this.history.candles(ctx), {
-      summary: 'OHLCV candles of the pool\'s trades: arrays of 13 (docs/defi-dex-api.md)',
+      summary: "OHLCV candles of the pool's trades: arrays of 13 (docs/defi-dex-api.md)",
       params: POOL_PARAM,
       query: WINDOW_QUERY,
     });
@@ -73,7 +121,11 @@ export class DexRoutes {
       params: POOL_PARAM,
       query: [
         ...WINDOW_QUERY,
-        { name: 'select', description: 'comma-separated fields: price, open, high, low, close, vwap, vol_base, vol_quote', schema: { type: 'string' } },
+        {
+          name: 'select',
+          description: 'comma-separated fields: price, open, high, low, close, vwap, vol_base, vol_quote',
+          schema: { type: 'string' },
+        },
         { name: 'fill', schema: { type: 'string', enum: ['none', 'null', 'last', 'linear', 'zero'] } },
       ],
     });
@@ -82,7 +134,11 @@ export class DexRoutes {
   /** A page of pools with their tokens: the pool list's parameters and filters. */
   private async poolRows(ctx: Context): Promise<PoolInfo[]> {
     const table = this.pools.pools;
-    const request = parseTableRequest(table.filters, new ExplorerArgs(ctx.query as QueryArgs, []).rest, OBJECT_LIST_PROFILE);
+    const request = parseTableRequest(
+      table.filters,
+      new ExplorerArgs(ctx.query as QueryArgs, []).rest,
+      OBJECT_LIST_PROFILE,
+    );
     if (request.limit === 0) return [];
     return [...(await this.pools.withTokens(await table.read(applyListRequest(table.query(), request)))).values()];
   }

@@ -17,7 +17,19 @@ export class PoolInfo {
 
   /** A row's pool that has no pool row (yet): no names, no token objects. */
   static unknown(row: TextRow): PoolInfo {
-    return new PoolInfo({ pool: row.pool, contract: row.contract, pair_id: row.pair_id, entity: row.entity, name: '', pair: '', token_a: null, token_b: null }, new Map());
+    return new PoolInfo(
+      {
+        pool: row.pool,
+        contract: row.contract,
+        pair_id: row.pair_id,
+        entity: row.entity,
+        name: '',
+        pair: '',
+        token_a: null,
+        token_b: null,
+      },
+      new Map(),
+    );
   }
 
   get address(): string {
@@ -67,20 +79,29 @@ export class PoolInfo {
 
   /** Fields every DEX record repeats from its pool. */
   get common(): Record<string, unknown> {
-    return { contract: this.row.contract, pair_id: Number(this.row.pair_id), name: this.row.name, entity: this.row.entity, pair: this.row.pair };
+    return {
+      contract: this.row.contract,
+      pair_id: Number(this.row.pair_id),
+      name: this.row.name,
+      entity: this.row.entity,
+      pair: this.row.pair,
+    };
   }
 
   /** USD value of amounts of the pool's tokens (by leg), 10^18-scaled, null without prices. */
   async value(usd: UsdPrices, amounts: Partial<Record<Leg, bigint>>): Promise<bigint | null> {
     if (this.legs.some((l) => this.tokenKey(l) === null)) return null;
-    return usd.value(this.legs.map((l) => ({ token: this.tokenKey(l)!, raw: amounts[l] ?? 0n, decimals: this.decimals(l) })));
+    return usd.value(
+      this.legs.map((l) => ({ token: this.tokenKey(l)!, raw: amounts[l] ?? 0n, decimals: this.decimals(l) })),
+    );
   }
 
   /** The SDK's defi.Dex (plus the extra legs C, D of 3- and 4-token pools and the pool address). */
   async record(usd: UsdPrices): Promise<Record<string, unknown>> {
     const r = this.row;
     const extra: Record<string, unknown> = {};
-    for (const l of this.legs.slice(2)) Object.assign(extra, { [`token_${l}`]: this.token(l), [`supply_${l}`]: r[`supply_${l}`] });
+    for (const l of this.legs.slice(2))
+      Object.assign(extra, { [`token_${l}`]: this.token(l), [`supply_${l}`]: r[`supply_${l}`] });
     const priceUsd = await this.priceUsd(usd);
     const liquidity = await this.value(usd, Object.fromEntries(this.legs.map((l) => [l, this.supply(l)])));
     return {

@@ -1,4 +1,11 @@
-import { KeyResolver, listQueryDoc, OBJECT_LIST_PROFILE, QueryParamDoc, RecordShaper, RouteDoc } from '../../../framework';
+import {
+  KeyResolver,
+  listQueryDoc,
+  OBJECT_LIST_PROFILE,
+  QueryParamDoc,
+  RecordShaper,
+  RouteDoc,
+} from '../../../framework';
 import type { UsdQuotes } from '../core/UsdQuotes';
 import type { TextRow } from './DexTable';
 import { UsdPrices } from './UsdPrices';
@@ -19,7 +26,11 @@ export interface PoolDirectory<Info> {
 }
 
 /** A record of a row with its pool's info, USD values at the answer's prices. */
-export type RowRecord<Info> = (row: TextRow, pool: Info, usd: UsdPrices) => Record<string, unknown> | Promise<Record<string, unknown>>;
+export type RowRecord<Info> = (
+  row: TextRow,
+  pool: Info,
+  usd: UsdPrices,
+) => Record<string, unknown> | Promise<Record<string, unknown>>;
 /** A record of a pool, USD values at the answer's prices. */
 export type PoolRecord<Info> = (pool: Info, usd: UsdPrices) => Promise<Record<string, unknown>>;
 

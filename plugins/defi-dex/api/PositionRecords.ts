@@ -6,7 +6,8 @@ import type { UsdPrices } from './UsdPrices';
 const E36 = 10n ** 36n;
 
 const usdText = (v: bigint | null): string | null => (v === null ? null : decimal(v));
-const bpsText = (part: bigint | null, whole: bigint | null): string | null => (part === null || whole === null || whole === 0n ? null : decimal(bps(part, whole), 2));
+const bpsText = (part: bigint | null, whole: bigint | null): string | null =>
+  part === null || whole === null || whole === 0n ? null : decimal(bps(part, whole), 2);
 
 /**
  * A dex_position row as the SDK's defi.DexPosition, valued against the pool's current reserves:
@@ -24,14 +25,16 @@ export async function positionRecord(r: TextRow, pool: PoolInfo, usd: UsdPrices)
 
   const positionUsd = await pool.value(usd, values);
   const liquidityUsd = await pool.value(usd, Object.fromEntries(pool.legs.map((l) => [l, pool.supply(l)])));
-  const shareUsd = liquidityUsd === null ? null : total === 0n ? 0n : (liquidityUsd * 10n ** BigInt(pool.decimals('lp'))) / total;
+  const shareUsd =
+    liquidityUsd === null ? null : total === 0n ? 0n : (liquidityUsd * 10n ** BigInt(pool.decimals('lp'))) / total;
   const feeUsd = fees === null ? null : await pool.value(usd, fees);
   const openUsd = r.open_value_usd === null ? null : scaled(r.open_value_usd);
   const withdrawn = pool.legs.some((l) => BigInt(r[`withdrawn_${l}`] ?? '0') !== 0n);
   const closeUsd = r.close_value_usd !== null ? scaled(r.close_value_usd) : withdrawn ? null : 0n;
   const pnl = positionUsd === null || openUsd === null || closeUsd === null ? null : positionUsd + closeUsd - openUsd;
 
-  const legs = (prefix: string, of: (l: Leg) => unknown): Record<string, unknown> => Object.fromEntries(pool.legs.map((l) => [`${prefix}_${l}`, of(l)]));
+  const legs = (prefix: string, of: (l: Leg) => unknown): Record<string, unknown> =>
+    Object.fromEntries(pool.legs.map((l) => [`${prefix}_${l}`, of(l)]));
   return {
     id: Number(r.row_id),
     pool: pool.address,

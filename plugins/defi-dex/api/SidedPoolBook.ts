@@ -50,7 +50,10 @@ export class SidedPool<Side extends string> {
   }
 
   /** Several USD fields at once: each field's side and raw amount (`{ value_usd: ['stake', balance] }`). */
-  async valuesUsd(usd: UsdPrices, fields: Record<string, [Side, string | null]>): Promise<Record<string, string | null>> {
+  async valuesUsd(
+    usd: UsdPrices,
+    fields: Record<string, [Side, string | null]>,
+  ): Promise<Record<string, string | null>> {
     const entries = Object.entries(fields);
     const values = await Promise.all(entries.map(([, [side, raw]]) => this.valueUsd(usd, side, raw)));
     return Object.fromEntries(entries.map(([name], i) => [name, values[i]]));
@@ -59,7 +62,12 @@ export class SidedPool<Side extends string> {
   /** Fields every event and position repeats: identity and each side's token as address, symbol, decimals. */
   get common(): Record<string, unknown> {
     const r = this.row;
-    const out: Record<string, unknown> = { contract: r.contract, pool_id: Number(r.pool_id), name: r.name, entity: r.entity };
+    const out: Record<string, unknown> = {
+      contract: r.contract,
+      pool_id: Number(r.pool_id),
+      name: r.name,
+      entity: r.entity,
+    };
     for (const side of this.sides) {
       out[`${side}_token`] = r[`${side}_token`] === TEZ ? TEZ_TOKEN_ADDRESS : r[`${side}_token`];
       out[`${side}_symbol`] = this.token(side)?.symbol ?? '';
@@ -83,7 +91,14 @@ export class SidedPoolBook<Side extends string> {
 
   /** What a row whose pool has no pool row shows: no names, no token objects. */
   unknown(row: TextRow): SidedPool<Side> {
-    const identity: TextRow = { pool: row.pool, contract: row.contract, pool_id: row.pool_id, entity: row.entity, name: '', ...this.blank };
+    const identity: TextRow = {
+      pool: row.pool,
+      contract: row.contract,
+      pool_id: row.pool_id,
+      entity: row.entity,
+      name: '',
+      ...this.blank,
+    };
     for (const side of this.sides) identity[`${side}_token`] = row[`${side}_token`];
     return new SidedPool(identity, this.sides, new Map());
   }

@@ -29,7 +29,12 @@ export function sidedPoolFields<Side extends string>(pool: SidedPool<Side>): Rec
 
 /** The head of an event or position: its id, its pool and the pool's identity and side tokens. */
 export function sidedRowFields<Side extends string>(r: TextRow, pool: SidedPool<Side>): Record<string, unknown> {
-  return { id: Number(r.row_id), pool: pool.address, ...pool.common, stake_id: r.stake_id === null ? null : Number(r.stake_id) };
+  return {
+    id: Number(r.row_id),
+    pool: pool.address,
+    ...pool.common,
+    stake_id: r.stake_id === null ? null : Number(r.stake_id),
+  };
 }
 
 /** Columns the SDK names as the table does, passed through as their text (amounts stay exact strings). */
@@ -39,7 +44,11 @@ export function sameNamed(r: TextRow, columns: readonly string[]): Record<string
 
 /** Who took part in an event and the transaction that carried it. */
 export function eventTxFields(r: TextRow): Record<string, unknown> {
-  return { ...sameNamed(r, ['signer', 'sender', 'receiver', 'tx_hash', 'tx_fee']), block: Number(r.height), time: r.time };
+  return {
+    ...sameNamed(r, ['signer', 'sender', 'receiver', 'tx_hash', 'tx_fee']),
+    block: Number(r.height),
+    time: r.time,
+  };
 }
 
 /** A position's open and close (close fields left out while open, as the SDK's omitempty). */
@@ -55,4 +64,8 @@ export function positionLifeFields(r: TextRow): Record<string, unknown> {
 /** An area's event record: the row's head, its own columns passed through, then its transaction. */
 export const sidedEventRecord =
   <Side extends string>(columns: readonly string[]) =>
-  (r: TextRow, pool: SidedPool<Side>): Record<string, unknown> => ({ ...sidedRowFields(r, pool), ...sameNamed(r, columns), ...eventTxFields(r) });
+  (r: TextRow, pool: SidedPool<Side>): Record<string, unknown> => ({
+    ...sidedRowFields(r, pool),
+    ...sameNamed(r, columns),
+    ...eventTxFields(r),
+  });

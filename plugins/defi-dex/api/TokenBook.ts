@@ -52,14 +52,23 @@ export class TokenBook {
     const keys = [...wanted.keys()].filter((k) => k !== TEZ);
     const known = new Map<string, TextRow>();
     if (this.tokens && keys.length > 0) {
-      for (const row of await this.tokens.read(this.tokens.query().whereIn('token_key', keys))) known.set(row.token_key!, row);
+      for (const row of await this.tokens.read(this.tokens.query().whereIn('token_key', keys)))
+        known.set(row.token_key!, row);
     }
     return new Map([...wanted].map(([key, hint]) => [key, key === TEZ ? tez() : token(key, hint, known.get(key))]));
   }
 }
 
 function tez(): TokenObject {
-  return base({ contract: '', token_id: '0', token_kind: 'tez', token_type: 'native', name: 'Tezos', symbol: 'XTZ', decimals: 6 });
+  return base({
+    contract: '',
+    token_id: '0',
+    token_kind: 'tez',
+    token_type: 'native',
+    name: 'Tezos',
+    symbol: 'XTZ',
+    decimals: 6,
+  });
 }
 
 function token(key: string, hint: TokenHint, row: TextRow | undefined): TokenObject {
@@ -85,7 +94,9 @@ function token(key: string, hint: TokenHint, row: TextRow | undefined): TokenObj
   };
 }
 
-function base(t: Pick<TokenObject, 'contract' | 'token_id' | 'token_kind' | 'token_type' | 'name' | 'symbol' | 'decimals'>): TokenObject {
+function base(
+  t: Pick<TokenObject, 'contract' | 'token_id' | 'token_kind' | 'token_type' | 'name' | 'symbol' | 'decimals'>,
+): TokenObject {
   return {
     id: 0,
     ...t,

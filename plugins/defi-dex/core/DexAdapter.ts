@@ -79,7 +79,13 @@ export interface DexTradeAction extends DexParties {
   readonly amountIn: bigint;
   /** What the receiver got. */
   readonly amountOut: bigint;
-  readonly fees: { readonly lp?: DexFee; readonly dev?: DexFee; readonly referral?: DexFee; readonly incentive?: DexFee; readonly burn?: DexFee };
+  readonly fees: {
+    readonly lp?: DexFee;
+    readonly dev?: DexFee;
+    readonly referral?: DexFee;
+    readonly incentive?: DexFee;
+    readonly burn?: DexFee;
+  };
 }
 
 export interface DexLiquidityAction extends DexParties {

@@ -1,7 +1,16 @@
 import { bigOrZero, carriedKey, sharedKey, type Entity, type EntityStore, type IndexContext } from '../../../framework';
 import { decimal, isqrt, scaled } from '../api/Decimal';
 import { tables, type DexPoolRow } from '../tables.generated';
-import type { DexAction, DexOrigin, DexPoolDecl, DexPoolKey, DexShareTransfer, DexSink, DexSupply, DexTradeAction } from './DexAdapter';
+import type {
+  DexAction,
+  DexOrigin,
+  DexPoolDecl,
+  DexPoolKey,
+  DexShareTransfer,
+  DexSink,
+  DexSupply,
+  DexTradeAction,
+} from './DexAdapter';
 import { DexTokens, tokenKey } from './DexTokens';
 import { positionKey } from './PositionKey';
 import { RecordUsdQuotes } from './RecordUsdQuotes';
@@ -85,47 +94,102 @@ export class DexRecorder implements DexSink {
       ...declared,
     });
     ctx.state.get(USERS).complete.add(address);
-    if (origin) this.event(ctx, { pool: address, contract: decl.contract, pair_id: decl.pairId, entity: decl.entity }, 'create', supply.reserves.map(() => 0n), 0n, supply, origin, { sender: origin.match.signer ?? decl.contract, receiver: decl.contract });
+    if (origin)
+      this.event(
+        ctx,
+        { pool: address, contract: decl.contract, pair_id: decl.pairId, entity: decl.entity },
+        'create',
+        supply.reserves.map(() => 0n),
+        0n,
+        supply,
+        origin,
+        { sender: origin.match.signer ?? decl.contract, receiver: decl.contract },
+      );
   }
 
-  async action(ctx: IndexContext, key: DexPoolKey, action: DexAction, supply: DexSupply, origin: DexOrigin): Promise<void> {
+  async action(
+    ctx: IndexContext,
+    key: DexPoolKey,
+    action: DexAction,
+    supply: DexSupply,
+    origin: DexOrigin,
+  ): Promise<void> {
     const pools = this.pools(ctx);
     const pool = await pools.get(poolAddress(key));
-    if (!pool) throw new Error(`defi-dex: action on undeclared pool ${poolAddress(key)} (adapters declare pools first)`);
+    if (!pool)
+      throw new Error(`defi-dex: action on undeclared pool ${poolAddress(key)} (adapters declare pools first)`);
     const before = currentSupply(pool);
-    const patch: Record<string, unknown> = { ...supplies(supply), update_height: ctx.block.level, last_change_height: ctx.block.level, last_change_time: new Date(ctx.block.time) };
+    const patch: Record<string, unknown> = {
+      ...supplies(supply),
+      update_height: ctx.block.level,
+      last_change_height: ctx.block.level,
+      last_change_time: new Date(ctx.block.time),
+    };
     if (supply.feesBps) patch.fees_bps = supply.feesBps;
-    const volumes = action.kind === 'trade' ? supply.reserves.map((_r, i) => (i === action.tokenIn ? action.amountIn : i === action.tokenOut ? action.amountOut : 0n)) : action.amounts.map((v) => (v < 0n ? -v : v));
+    const volumes =
+      action.kind === 'trade'
+        ? supply.reserves.map((_r, i) =>
+            i === action.tokenIn ? action.amountIn : i === action.tokenOut ? action.amountOut : 0n,
+          )
+        : action.amounts.map((v) => (v < 0n ? -v : v));
     const lp = action.kind === 'deposit' || action.kind === 'withdraw' ? action.shares : 0n;
-    const facts = await this.tokens.facts(ctx, LEGS.slice(0, supply.reserves.length).map((l) => String(pool[`token_${l}`])));
+    const facts = await this.tokens.facts(
+      ctx,
+      LEGS.slice(0, supply.reserves.length).map((l) => String(pool[`token_${l}`])),
+    );
     const usd = new UsdPrices(new RecordUsdQuotes(ctx, this.has, this.tokens), new Date(ctx.block.time));
-    const worth = (amounts: readonly (bigint | undefined)[]) => usd.value(amounts.flatMap((raw, i) => (raw ? [{ token: facts[i].key, raw, decimals: facts[i].decimals }] : [])));
+    const worth = (amounts: readonly (bigint | undefined)[]) =>
+      usd.value(amounts.flatMap((raw, i) => (raw ? [{ token: facts[i].key, raw, decimals: facts[i].decimals }] : [])));
     // A trade is worth what went in; liquidity moves and claims what moved on every side.
-    const value = await worth(action.kind === 'trade' ? volumes.map((v, i) => (i === action.tokenIn ? v : 0n)) : volumes);
+    const value = await worth(
+      action.kind === 'trade' ? volumes.map((v, i) => (i === action.tokenIn ? v : 0n)) : volumes,
+    );
     this.event(ctx, pool, action.kind, volumes, lp, supply, origin, action, value);
     if (action.kind === 'trade') {
       patch.num_trades = bigOrZero(pool.num_trades) + 1n;
       patch.last_trade_time = new Date(ctx.block.time);
-      const f = tradeFigures(action, priceBasis(before), priceBasis(supply), facts.map((x) => x.decimals));
+      const f = tradeFigures(
+        action,
+        priceBasis(before),
+        priceBasis(supply),
+        facts.map((x) => x.decimals),
+      );
       const fees = Object.values(action.fees).filter((x) => x !== undefined);
       const money = {
         price: await usd.perUnit(facts[f.base].key),
         volume: await worth(volumes.map((v, i) => (i === f.quote ? v : 0n))),
-        fees: await usd.value(fees.map((x) => ({ token: facts[x.token].key, raw: x.amount, decimals: facts[x.token].decimals }))),
+        fees: await usd.value(
+          fees.map((x) => ({ token: facts[x.token].key, raw: x.amount, decimals: facts[x.token].decimals })),
+        ),
       };
       this.trade(ctx, pool, action, f, origin, patch.num_trades as bigint, money);
     }
     if (action.kind === 'deposit' || action.kind === 'withdraw') {
       const side = action.kind === 'deposit' ? 'deposited' : 'withdrawn';
       const valued = action.kind === 'deposit' ? 'open_value_usd' : 'close_value_usd';
-      const lps = await this.moveShares(ctx, pool, action.owner, action.kind === 'deposit' ? action.shares : -action.shares, action.kind === 'deposit' ? 'shares_minted' : 'shares_burned', supply, (p) => ({
-        ...Object.fromEntries(action.amounts.map((v, i) => [`${side}_${LEGS[i]}`, bigOrZero(p[`${side}_${LEGS[i]}`]) + v])),
-        [valued]: cumulativeUsd(p[valued], bigOrZero(p[action.kind === 'deposit' ? 'shares_minted' : 'shares_burned']) > 0n, value),
-      }));
+      const lps = await this.moveShares(
+        ctx,
+        pool,
+        action.owner,
+        action.kind === 'deposit' ? action.shares : -action.shares,
+        action.kind === 'deposit' ? 'shares_minted' : 'shares_burned',
+        supply,
+        (p) => ({
+          ...Object.fromEntries(
+            action.amounts.map((v, i) => [`${side}_${LEGS[i]}`, bigOrZero(p[`${side}_${LEGS[i]}`]) + v]),
+          ),
+          [valued]: cumulativeUsd(
+            p[valued],
+            bigOrZero(p[action.kind === 'deposit' ? 'shares_minted' : 'shares_burned']) > 0n,
+            value,
+          ),
+        }),
+      );
       patch.num_lps = bigOrZero(pool.num_lps) + lps.opened - lps.closed;
       patch.num_total_lps = bigOrZero(pool.num_total_lps) + lps.created;
     }
-    if (USER_EVENTS.includes(action.kind) && (await this.newUser(ctx, pool, action.sender))) patch.num_total_users = bigOrZero(pool.num_total_users) + 1n;
+    if (USER_EVENTS.includes(action.kind) && (await this.newUser(ctx, pool, action.sender)))
+      patch.num_total_users = bigOrZero(pool.num_total_users) + 1n;
     pools.update(pool, patch);
   }
 
@@ -137,7 +201,13 @@ export class DexRecorder implements DexSink {
   async adjust(ctx: IndexContext, key: DexPoolKey, supply: DexSupply): Promise<void> {
     const pools = this.pools(ctx);
     const pool = await pools.get(poolAddress(key));
-    if (pool) pools.update(pool, { ...supplies(supply), update_height: ctx.block.level, last_change_height: ctx.block.level, last_change_time: new Date(ctx.block.time) });
+    if (pool)
+      pools.update(pool, {
+        ...supplies(supply),
+        update_height: ctx.block.level,
+        last_change_height: ctx.block.level,
+        last_change_time: new Date(ctx.block.time),
+      });
   }
 
   async transfer(ctx: IndexContext, key: DexPoolKey, t: DexShareTransfer, origin: DexOrigin): Promise<void> {
@@ -145,7 +215,16 @@ export class DexRecorder implements DexSink {
     const pool = await pools.get(poolAddress(key));
     if (!pool || t.shares === 0n || t.from === t.to) return;
     const supply = currentSupply(pool);
-    this.event(ctx, pool, 'transfer', supply.reserves.map(() => 0n), t.shares, supply, origin, { sender: t.from, receiver: t.to });
+    this.event(
+      ctx,
+      pool,
+      'transfer',
+      supply.reserves.map(() => 0n),
+      t.shares,
+      supply,
+      origin,
+      { sender: t.from, receiver: t.to },
+    );
     const out = await this.moveShares(ctx, pool, t.from, -t.shares, 'shares_sent', supply);
     const into = await this.moveShares(ctx, pool, t.to, t.shares, 'shares_received', supply);
     pools.update(pool, {
@@ -162,7 +241,9 @@ export class DexRecorder implements DexSink {
     const supply = currentSupply(pool);
     const part = (reserve: bigint) => (supply.lpSupply > 0n ? (reserve * shares) / supply.lpSupply : 0n);
     const deposited = (p: Entity) =>
-      Object.fromEntries(supply.reserves.map((r, i) => [`deposited_${LEGS[i]}`, bigOrZero(p[`deposited_${LEGS[i]}`]) + part(r)]));
+      Object.fromEntries(
+        supply.reserves.map((r, i) => [`deposited_${LEGS[i]}`, bigOrZero(p[`deposited_${LEGS[i]}`]) + part(r)]),
+      );
     const lps = await this.moveShares(ctx, pool, owner, shares, 'shares_minted', supply, deposited);
     pools.update(pool, {
       num_lps: bigOrZero(pool.num_lps) + lps.opened - lps.closed,
@@ -175,7 +256,17 @@ export class DexRecorder implements DexSink {
     return ctx.entities(tables.dex_pool, 'pool');
   }
 
-  private event(ctx: IndexContext, pool: Readonly<Record<string, unknown>>, type: DexEventType, volumes: readonly bigint[], lp: bigint, supply: DexSupply, origin: DexOrigin, who: { sender: string; receiver: string; router?: string }, value: bigint | null = null): void {
+  private event(
+    ctx: IndexContext,
+    pool: Readonly<Record<string, unknown>>,
+    type: DexEventType,
+    volumes: readonly bigint[],
+    lp: bigint,
+    supply: DexSupply,
+    origin: DexOrigin,
+    who: { sender: string; receiver: string; router?: string },
+    value: bigint | null = null,
+  ): void {
     ctx.append(tables.dex_event, {
       pool: String(pool.pool),
       contract: String(pool.contract),
@@ -190,14 +281,26 @@ export class DexRecorder implements DexSink {
     });
   }
 
-  private trade(ctx: IndexContext, pool: Entity, t: DexTradeAction, f: TradeFigures, origin: DexOrigin, counter: bigint, money: { price: bigint | null; volume: bigint | null; fees: bigint | null }): void {
+  private trade(
+    ctx: IndexContext,
+    pool: Entity,
+    t: DexTradeAction,
+    f: TradeFigures,
+    origin: DexOrigin,
+    counter: bigint,
+    money: { price: bigint | null; volume: bigint | null; fees: bigint | null },
+  ): void {
     const key = `${pool.pool} ${origin.match.signer ?? t.sender}`;
     let traded = ctx.shared.get(TRADED);
     if (!traded) ctx.shared.set(TRADED, (traded = new Map()));
     let sides = traded.get(key);
     if (!sides) traded.set(key, (sides = new Set()));
     sides.add(f.side);
-    const fee = (name: string, v: DexTradeAction['fees']['lp']) => ({ [name]: v?.amount ?? null, [`${name}_bps`]: v?.bps ?? null, [`${name}_token`]: v?.token ?? null });
+    const fee = (name: string, v: DexTradeAction['fees']['lp']) => ({
+      [name]: v?.amount ?? null,
+      [`${name}_bps`]: v?.bps ?? null,
+      [`${name}_token`]: v?.token ?? null,
+    });
     ctx.append(tables.dex_trade, {
       pool: pool.pool as string,
       contract: pool.contract as string,
@@ -245,7 +348,15 @@ export class DexRecorder implements DexSink {
    * Adds `delta` shares to an owner's position (creating or reopening it), with the counter column
    * and extra patch; tells whether the position was created, opened or closed by it.
    */
-  private async moveShares(ctx: IndexContext, pool: Entity, owner: string, delta: bigint, counter: string, supply: DexSupply, extra: (p: Entity) => Record<string, unknown> = () => ({})) {
+  private async moveShares(
+    ctx: IndexContext,
+    pool: Entity,
+    owner: string,
+    delta: bigint,
+    counter: string,
+    supply: DexSupply,
+    extra: (p: Entity) => Record<string, unknown> = () => ({}),
+  ) {
     const positions = ctx.entities(tables.dex_position, 'position');
     const key = positionKey(String(pool.pool), owner);
     let p = await positions.get(key);
@@ -265,8 +376,14 @@ export class DexRecorder implements DexSink {
         shares_burned: 0n,
         shares_sent: 0n,
         shares_received: 0n,
-        ...legs('deposited', supply.reserves.map(() => 0n)),
-        ...legs('withdrawn', supply.reserves.map(() => 0n)),
+        ...legs(
+          'deposited',
+          supply.reserves.map(() => 0n),
+        ),
+        ...legs(
+          'withdrawn',
+          supply.reserves.map(() => 0n),
+        ),
         open_value_usd: null,
         close_value_usd: null,
         growth_entry: null,
@@ -281,10 +398,22 @@ export class DexRecorder implements DexSink {
     const was = bigOrZero(p.shares);
     const now = was + delta;
     const magnitude = delta < 0n ? -delta : delta;
-    const patch: Record<string, unknown> = { ...extra(p), shares: now, [counter]: bigOrZero(p[counter]) + magnitude, update_height: ctx.block.level };
+    const patch: Record<string, unknown> = {
+      ...extra(p),
+      shares: now,
+      [counter]: bigOrZero(p[counter]) + magnitude,
+      update_height: ctx.block.level,
+    };
     const opened = was <= 0n && now > 0n;
     const closed = was > 0n && now <= 0n;
-    if (opened) Object.assign(patch, { is_closed: false, open_height: ctx.block.level, open_time: time, close_height: null, close_time: null });
+    if (opened)
+      Object.assign(patch, {
+        is_closed: false,
+        open_height: ctx.block.level,
+        open_time: time,
+        close_height: null,
+        close_time: null,
+      });
     // A position that ends a move empty is closed then, also one created empty (a call that minted nothing to it).
     if (closed || (now <= 0n && p.close_height == null)) {
       Object.assign(patch, { is_closed: true, close_height: ctx.block.level, close_time: time });
@@ -310,7 +439,11 @@ export class DexRecorder implements DexSink {
     }
     users.seen.add(key);
     if (users.complete.has(pool.pool as string)) return true;
-    const seen = await ctx.read(tables.dex_event).where({ pool: pool.pool as string, sender: account }).whereIn('event_type', USER_EVENTS).first('row_id');
+    const seen = await ctx
+      .read(tables.dex_event)
+      .where({ pool: pool.pool as string, sender: account })
+      .whereIn('event_type', USER_EVENTS)
+      .first('row_id');
     return !seen;
   }
 }
@@ -323,7 +456,10 @@ function cumulativeUsd(prior: unknown, hadEvents: boolean, value: bigint | null)
 
 function currentSupply(pool: Entity): DexSupply {
   const reserves = LEGS.slice(0, Number(pool.num_tokens)).map((l) => bigOrZero(pool[`supply_${l}`]));
-  const marginal = pool.marginal_a == null || pool.marginal_b == null ? undefined : ([bigOrZero(pool.marginal_a), bigOrZero(pool.marginal_b)] as const);
+  const marginal =
+    pool.marginal_a == null || pool.marginal_b == null
+      ? undefined
+      : ([bigOrZero(pool.marginal_a), bigOrZero(pool.marginal_b)] as const);
   return { reserves, lpSupply: bigOrZero(pool.supply_lp), ...(marginal ? { marginal } : {}) };
 }
 
@@ -336,9 +472,18 @@ type Legs<P extends string> = { [K in `${P}_a` | `${P}_b`]: bigint } & { [K in `
 
 /** Per-token columns `<prefix>_a…d`: a and b always set (0 when absent), c and d null beyond the pool's tokens. */
 function legs<P extends string>(prefix: P, values: readonly bigint[]): Legs<P> {
-  return Object.fromEntries(LEGS.map((l, i) => [`${prefix}_${l}`, i < values.length ? values[i] : i < 2 ? 0n : null])) as Legs<P>;
+  return Object.fromEntries(
+    LEGS.map((l, i) => [`${prefix}_${l}`, i < values.length ? values[i] : i < 2 ? 0n : null]),
+  ) as Legs<P>;
 }
 
-function supplies(s: DexSupply): Legs<'supply'> & { supply_lp: bigint; marginal_a: bigint | null; marginal_b: bigint | null } {
-  return { ...legs('supply', s.reserves), supply_lp: s.lpSupply, marginal_a: s.marginal?.[0] ?? null, marginal_b: s.marginal?.[1] ?? null };
+function supplies(
+  s: DexSupply,
+): Legs<'supply'> & { supply_lp: bigint; marginal_a: bigint | null; marginal_b: bigint | null } {
+  return {
+    ...legs('supply', s.reserves),
+    supply_lp: s.lpSupply,
+    marginal_a: s.marginal?.[0] ?? null,
+    marginal_b: s.marginal?.[1] ?? null,
+  };
 }

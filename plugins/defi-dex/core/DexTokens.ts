@@ -38,6 +38,10 @@ export class DexTokens {
       row = undefined; // The metadata plugin is not enabled.
     }
     const decimals = row?.decimals === null || row?.decimals === undefined ? 0 : Number(row.decimals);
-    return { key, decimals: Number.isFinite(decimals) && decimals >= 0 && decimals <= 36 ? decimals : 0, symbol: typeof row?.symbol === 'string' && row.symbol ? row.symbol : key.split('_')[0] };
+    return {
+      key,
+      decimals: Number.isFinite(decimals) && decimals >= 0 && decimals <= 36 ? decimals : 0,
+      symbol: typeof row?.symbol === 'string' && row.symbol ? row.symbol : key.split('_')[0],
+    };
   }
 }

@@ -33,9 +33,19 @@ export class LpTransfers {
     r.onOperationGroup([{ name: 'lp', destination: { role: this.role }, entrypoint: 'transfer' }], async (m, ctx) => {
       const step = m.steps.lp!;
       const t = fa12Transfer(step.op.parameters);
-      const [contract, pairId] = step.roles.find((x) => x.startsWith(prefix))?.slice(prefix.length).split('_') ?? [];
+      const [contract, pairId] =
+        step.roles
+          .find((x) => x.startsWith(prefix))
+          ?.slice(prefix.length)
+          .split('_') ?? [];
       const pool = { contract, pairId: Number(pairId) };
-      if (t && contract && (await sink.knows(ctx, pool))) await sink.transfer(ctx, pool, { kind: 'transfer', from: t.from, to: t.to, shares: t.value }, { match: m, step });
+      if (t && contract && (await sink.knows(ctx, pool)))
+        await sink.transfer(
+          ctx,
+          pool,
+          { kind: 'transfer', from: t.from, to: t.to, shares: t.value },
+          { match: m, step },
+        );
     });
   }
 }
@@ -47,11 +57,19 @@ export class LpTransfers {
  */
 export function shareTransfers(v: unknown): Array<{ from: string; to: string; shares: bigint; tokenId: bigint }> {
   const fa12 = v as { from?: unknown; to?: unknown; value?: unknown };
-  if (typeof fa12?.from === 'string' && typeof fa12.to === 'string' && typeof fa12.value === 'bigint') return [{ from: fa12.from, to: fa12.to, shares: fa12.value, tokenId: 0n }];
+  if (typeof fa12?.from === 'string' && typeof fa12.to === 'string' && typeof fa12.value === 'bigint')
+    return [{ from: fa12.from, to: fa12.to, shares: fa12.value, tokenId: 0n }];
   if (!Array.isArray(v)) return [];
-  return (v as Array<{ from_?: unknown; txs?: Array<{ to_?: unknown; token_id?: unknown; amount?: unknown }> }>).flatMap((b) =>
+  return (
+    v as Array<{ from_?: unknown; txs?: Array<{ to_?: unknown; token_id?: unknown; amount?: unknown }> }>
+  ).flatMap((b) =>
     (b.txs ?? [])
       .filter((t) => typeof b.from_ === 'string' && typeof t.to_ === 'string' && typeof t.amount === 'bigint')
-      .map((t) => ({ from: b.from_ as string, to: t.to_ as string, shares: t.amount as bigint, tokenId: typeof t.token_id === 'bigint' ? t.token_id : 0n })),
+      .map((t) => ({
+        from: b.from_ as string,
+        to: t.to_ as string,
+        shares: t.amount as bigint,
+        tokenId: typeof t.token_id === 'bigint' ? t.token_id : 0n,
+      })),
   );
 }

@@ -23,19 +23,30 @@ export class MarketUsdQuotes implements UsdQuotes {
 
   /** Over the API's reader: every catalog table of the enabled plugins. */
   static reading(reader: Knex, catalog: Catalog): MarketUsdQuotes {
-    return new MarketUsdQuotes((code) => {
-      const t = catalog.require(code);
-      return reader.withSchema(t.schema).from(t.storage);
-    }, (code) => catalog.table(code) !== undefined);
+    return new MarketUsdQuotes(
+      (code) => {
+        const t = catalog.require(code);
+        return reader.withSchema(t.schema).from(t.storage);
+      },
+      (code) => catalog.table(code) !== undefined,
+    );
   }
 
   async tezUsd(at: Date): Promise<string | null> {
     if (this.has('market_candle')) {
-      const row = await this.read('market_candle').where('pair', 'XTZ_USD').where('time', '<=', at).orderBy('time', 'desc').first('close');
+      const row = await this.read('market_candle')
+        .where('pair', 'XTZ_USD')
+        .where('time', '<=', at)
+        .orderBy('time', 'desc')
+        .first('close');
       if (row?.close !== undefined && row.close !== null) return String(row.close);
     }
     if (!this.has('market_ticker')) return null;
-    const row = await this.read('market_ticker').where('pair', 'XTZ_USD').where('timestamp', '<=', at).orderBy('timestamp', 'desc').first('last');
+    const row = await this.read('market_ticker')
+      .where('pair', 'XTZ_USD')
+      .where('timestamp', '<=', at)
+      .orderBy('timestamp', 'desc')
+      .first('last');
     return row?.last === undefined || row.last === null ? null : String(row.last);
   }
 
@@ -45,8 +56,10 @@ export class MarketUsdQuotes implements UsdQuotes {
    */
   async firstTezUsdTime(): Promise<Date | null> {
     const times: Date[] = [];
-    if (this.has('market_candle')) times.push((await this.read('market_candle').where('pair', 'XTZ_USD').min('time as t').first())?.t);
-    if (this.has('market_ticker')) times.push((await this.read('market_ticker').where('pair', 'XTZ_USD').min('timestamp as t').first())?.t);
+    if (this.has('market_candle'))
+      times.push((await this.read('market_candle').where('pair', 'XTZ_USD').min('time as t').first())?.t);
+    if (this.has('market_ticker'))
+      times.push((await this.read('market_ticker').where('pair', 'XTZ_USD').min('timestamp as t').first())?.t);
     const known = times.filter((t) => t !== null && t !== undefined).map((t) => new Date(t));
     return known.length === 0 ? null : new Date(Math.min(...known.map((t) => t.getTime())));
   }
@@ -55,7 +68,13 @@ export class MarketUsdQuotes implements UsdQuotes {
     if (token === 'tez') return '1';
     // Farms and lending read prices too, with or without the DEX plugin enabled.
     if (!this.has('dex_pool')) return null;
-    const pools = (await tezPools(this.read('dex_pool'), token).select('token_a', 'supply_a', 'supply_b', 'marginal_a', 'marginal_b')) as TezPoolRow[];
+    const pools = (await tezPools(this.read('dex_pool'), token).select(
+      'token_a',
+      'supply_a',
+      'supply_b',
+      'marginal_a',
+      'marginal_b',
+    )) as TezPoolRow[];
     return pools.length === 0 ? null : tezPerToken(pools, token, await this.decimals(token));
   }
 
@@ -68,7 +87,9 @@ export class MarketUsdQuotes implements UsdQuotes {
 
 /** The two-token pools of a token against tez, in a select over dex_pool. */
 export const tezPools = (q: Knex.QueryBuilder, token: string): Knex.QueryBuilder =>
-  q.where((w) => w.where({ token_a: token, token_b: 'tez' }).orWhere({ token_a: 'tez', token_b: token })).whereNull('token_c');
+  q
+    .where((w) => w.where({ token_a: token, token_b: 'tez' }).orWhere({ token_a: 'tez', token_b: token }))
+    .whereNull('token_c');
 
 /** A two-token pool of a token against tez, as any reader holds it (bigint or text): token_a and PriceColumns. */
 export type TezPoolRow = Readonly<Record<string, unknown>>;

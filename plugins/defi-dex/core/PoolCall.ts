@@ -2,10 +2,30 @@ import { plainValue, type GroupMatch, type MatchedStep, type NormalizedOperation
 
 const t = (prim: string, annot: string) => ({ prim, annots: [annot] });
 /** TZIP-7 (FA1.2) and TZIP-12 (FA2) `transfer` argument types, to read the token moves a pool call made. */
-const FA12_TRANSFER = { prim: 'pair', args: [t('address', '%from'), { prim: 'pair', args: [t('address', '%to'), t('nat', '%value')] }] };
+const FA12_TRANSFER = {
+  prim: 'pair',
+  args: [t('address', '%from'), { prim: 'pair', args: [t('address', '%to'), t('nat', '%value')] }],
+};
 const FA2_TRANSFER = {
   prim: 'list',
-  args: [{ prim: 'pair', args: [t('address', '%from_'), { prim: 'list', annots: ['%txs'], args: [{ prim: 'pair', args: [t('address', '%to_'), { prim: 'pair', args: [t('nat', '%token_id'), t('nat', '%amount')] }] }] }] }],
+  args: [
+    {
+      prim: 'pair',
+      args: [
+        t('address', '%from_'),
+        {
+          prim: 'list',
+          annots: ['%txs'],
+          args: [
+            {
+              prim: 'pair',
+              args: [t('address', '%to_'), { prim: 'pair', args: [t('nat', '%token_id'), t('nat', '%amount')] }],
+            },
+          ],
+        },
+      ],
+    },
+  ],
 };
 /** The LP token calls that mint or burn shares: Dexter-style `mintOrBurn (quantity, target)`… */
 const MINT_OR_BURN = { prim: 'pair', args: [t('int', '%quantity'), t('address', '%target')] };
@@ -18,17 +38,28 @@ const MINT = { prim: 'pair', args: [t('address', '%address'), t('nat', '%value')
  */
 export function fa12Transfer(raw: unknown): { from: string; to: string; value: bigint } | undefined {
   const p = plainValue(FA12_TRANSFER, raw) as { from?: unknown; to?: unknown; value?: unknown } | undefined;
-  return p && typeof p.from === 'string' && typeof p.to === 'string' && typeof p.value === 'bigint' ? { from: p.from, to: p.to, value: p.value } : undefined;
+  return p && typeof p.from === 'string' && typeof p.to === 'string' && typeof p.value === 'bigint'
+    ? { from: p.from, to: p.to, value: p.value }
+    : undefined;
 }
 
 /** The moves of a TZIP-12 `transfer` parameter sent to `token`; empty when it is not one. */
 export function fa2Transfers(token: string, raw: unknown): TokenMove[] {
-  const fa2 = plainValue(FA2_TRANSFER, raw) as Array<{ from_?: unknown; txs?: Array<{ to_?: unknown; token_id?: unknown; amount?: unknown }> }>;
+  const fa2 = plainValue(FA2_TRANSFER, raw) as Array<{
+    from_?: unknown;
+    txs?: Array<{ to_?: unknown; token_id?: unknown; amount?: unknown }>;
+  }>;
   if (!Array.isArray(fa2)) return [];
   const out: TokenMove[] = [];
   for (const batch of fa2) {
     for (const tx of batch.txs ?? []) {
-      if (typeof batch.from_ === 'string' && typeof tx.to_ === 'string' && typeof tx.amount === 'bigint' && typeof tx.token_id === 'bigint') out.push({ token, tokenId: tx.token_id, from: batch.from_, to: tx.to_, amount: tx.amount });
+      if (
+        typeof batch.from_ === 'string' &&
+        typeof tx.to_ === 'string' &&
+        typeof tx.amount === 'bigint' &&
+        typeof tx.token_id === 'bigint'
+      )
+        out.push({ token, tokenId: tx.token_id, from: batch.from_, to: tx.to_, amount: tx.amount });
     }
   }
   return out;
@@ -125,7 +156,9 @@ export class PoolCall {
   tokens(token: string, tokenId: bigint, direction: 'in' | 'out'): bigint {
     const pool = this.step.contract;
     return this.tokenMoves()
-      .filter((m) => m.token === token && m.tokenId === tokenId && (direction === 'in' ? m.to === pool : m.from === pool))
+      .filter(
+        (m) => m.token === token && m.tokenId === tokenId && (direction === 'in' ? m.to === pool : m.from === pool),
+      )
       .reduce((s, m) => s + m.amount, 0n);
   }
 
@@ -147,17 +180,23 @@ export class PoolCall {
 
   /** Tez the pool paid out (plain transactions without entrypoint) to accounts `to` accepts. */
   tez(to: (address: string) => boolean): bigint {
-    return this.emitted.filter((o) => o.type === 'transaction' && !o.entrypoint && o.volume > 0n && to(o.receiver ?? '')).reduce((n, o) => n + o.volume, 0n);
+    return this.emitted
+      .filter((o) => o.type === 'transaction' && !o.entrypoint && o.volume > 0n && to(o.receiver ?? ''))
+      .reduce((n, o) => n + o.volume, 0n);
   }
 
   /** Tez that `payer` (a vault the pool ordered to pay, e.g. QuipuSwap v2's buckets) paid to `to` during the call. */
   tezPaidBy(payer: string, to: string): bigint {
-    return this.span.filter((o) => o.sender === payer && o.type === 'transaction' && !o.entrypoint && o.receiver === to).reduce((n, o) => n + o.volume, 0n);
+    return this.span
+      .filter((o) => o.sender === payer && o.type === 'transaction' && !o.entrypoint && o.receiver === to)
+      .reduce((n, o) => n + o.volume, 0n);
   }
 
   /** Tez the pool sent along with calls of `entrypoint` to `to` (a hop into another pool). */
   tezWith(to: string, entrypoint: string): bigint {
-    return this.emitted.filter((o) => o.type === 'transaction' && o.receiver === to && o.entrypoint === entrypoint).reduce((n, o) => n + o.volume, 0n);
+    return this.emitted
+      .filter((o) => o.type === 'transaction' && o.receiver === to && o.entrypoint === entrypoint)
+      .reduce((n, o) => n + o.volume, 0n);
   }
 
   /**

@@ -15,12 +15,23 @@ export interface PositionTables {
  * new position misses too: only a query tells it is new). Owners found elsewhere by a decoder (an
  * LP transfer's recipient, a lending stake id) are still looked up when asked.
  */
-export async function readAheadPositions(blocks: readonly NormalizedBlock[], ctx: BlocksStartContext, tables: PositionTables): Promise<void> {
+export async function readAheadPositions(
+  blocks: readonly NormalizedBlock[],
+  ctx: BlocksStartContext,
+  tables: PositionTables,
+): Promise<void> {
   const owners = callersByContract(blocks);
   if (owners.size === 0) return;
-  const pools: { pool: string; contract: string }[] = await ctx.read(tables.pools).whereIn('contract', [...owners.keys()]).select('pool', 'contract');
+  const pools: { pool: string; contract: string }[] = await ctx
+    .read(tables.pools)
+    .whereIn('contract', [...owners.keys()])
+    .select('pool', 'contract');
   if (pools.length === 0) return;
-  await ctx.preload(tables.pools, 'pool', pools.map((p) => p.pool));
+  await ctx.preload(
+    tables.pools,
+    'pool',
+    pools.map((p) => p.pool),
+  );
   const byContract = new Map<string, string[]>();
   for (const p of pools) {
     const ids = byContract.get(p.contract);
@@ -49,7 +60,13 @@ function callersByContract(blocks: readonly NormalizedBlock[]): Map<string, Set<
   owners = new Map();
   for (const block of blocks) {
     for (const op of block.operations) {
-      if (op.status !== 'applied' || op.type !== 'transaction' || op.receiver === undefined || !op.receiver.startsWith('KT1')) continue;
+      if (
+        op.status !== 'applied' ||
+        op.type !== 'transaction' ||
+        op.receiver === undefined ||
+        !op.receiver.startsWith('KT1')
+      )
+        continue;
       let set = owners.get(op.receiver);
       if (!set) owners.set(op.receiver, (set = new Set()));
       if (op.source !== undefined) set.add(op.source);

@@ -15,7 +15,13 @@ export interface SignaturePoolHandlers<S> {
  * under `role`, and pools whose origination was not indexed at their first call (then watched under
  * `role` too, so `watch:` config and later subscriptions see them).
  */
-export function signaturePools<S>(r: HandlerRegistry, role: string, entrypoints: readonly string[], calls: readonly string[], h: SignaturePoolHandlers<S>): void {
+export function signaturePools<S>(
+  r: HandlerRegistry,
+  role: string,
+  entrypoints: readonly string[],
+  calls: readonly string[],
+  h: SignaturePoolHandlers<S>,
+): void {
   const signature = { entrypoints };
   r.claim(role, signature);
   r.onOperationGroup([{ name: 'pool', type: 'origination', destination: { role } }], async (m, ctx) => {

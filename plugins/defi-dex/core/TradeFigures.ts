@@ -22,7 +22,12 @@ export interface TradeFigures {
  * prices add back fees taken from the input or the output; marginal prices are the ratios of the
  * price bases before and after (the reserves, or a pool's own marginal amounts), decimals applied.
  */
-export function tradeFigures(t: DexTradeAction, before: readonly bigint[], after: readonly bigint[], decimals: readonly number[]): TradeFigures {
+export function tradeFigures(
+  t: DexTradeAction,
+  before: readonly bigint[],
+  after: readonly bigint[],
+  decimals: readonly number[],
+): TradeFigures {
   const base = Math.min(t.tokenIn, t.tokenOut);
   const quote = Math.max(t.tokenIn, t.tokenOut);
   const side = t.tokenIn === quote ? 'buy' : 'sell';

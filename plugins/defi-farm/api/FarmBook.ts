@@ -6,4 +6,5 @@ import type { TokenBook } from '../../defi-dex/api/TokenBook';
 export type FarmInfo = SidedPool<'stake' | 'reward'>;
 export type FarmBook = SidedPoolBook<'stake' | 'reward'>;
 
-export const farmBook = (farms: DexTable, tokens: TokenBook): FarmBook => new SidedPoolBook(farms, tokens, ['stake', 'reward'], 'farm', { total_stake: '0' });
+export const farmBook = (farms: DexTable, tokens: TokenBook): FarmBook =>
+  new SidedPoolBook(farms, tokens, ['stake', 'reward'], 'farm', { total_stake: '0' });

@@ -1,5 +1,11 @@
 import type { TextRow } from '../../defi-dex/api/DexTable';
-import { positionLifeFields, sameNamed, sidedEventRecord, sidedPoolFields, sidedRowFields } from '../../defi-dex/api/SidedRecords';
+import {
+  positionLifeFields,
+  sameNamed,
+  sidedEventRecord,
+  sidedPoolFields,
+  sidedRowFields,
+} from '../../defi-dex/api/SidedRecords';
 import type { UsdPrices } from '../../defi-dex/api/UsdPrices';
 import type { FarmInfo } from './FarmBook';
 import { currentPending } from '../core/PendingRewards';
@@ -20,11 +26,22 @@ export async function farmRecord(farm: FarmInfo, usd: UsdPrices): Promise<Record
     // Optional in the SDK (omitempty): left out while unknown.
     ...(r.start_time ? { start_time: r.start_time } : {}),
     ...(r.end_time ? { end_time: r.end_time } : {}),
-    ...(await farm.valuesUsd(usd, { stake_value_usd: ['stake', r.total_stake], rewards_value_usd: ['reward', r.remaining_rewards] })),
+    ...(await farm.valuesUsd(usd, {
+      stake_value_usd: ['stake', r.total_stake],
+      rewards_value_usd: ['reward', r.remaining_rewards],
+    })),
   };
 }
 
-export const farmEventRecord = sidedEventRecord<'stake' | 'reward'>(['event_type', 'volume', 'reward', 'fee', 'fee_bps', 'stake_supply', 'reward_supply']);
+export const farmEventRecord = sidedEventRecord<'stake' | 'reward'>([
+  'event_type',
+  'volume',
+  'reward',
+  'fee',
+  'fee_bps',
+  'stake_supply',
+  'reward_supply',
+]);
 
 /**
  * Stake at the stake token's price; pending and claimed rewards at the reward token's current price.
@@ -40,6 +57,10 @@ export async function farmPositionRecord(r: TextRow, farm: FarmInfo, usd: UsdPri
     ...sameNamed(r, ['stake_balance', 'stake_deposited', 'stake_withdrawn', 'rewards_claimed']),
     rewards_pending: rewardsPending,
     ...positionLifeFields(r),
-    ...(await farm.valuesUsd(usd, { value_usd: ['stake', r.stake_balance], pending_usd: ['reward', rewardsPending], claimed_usd: ['reward', r.rewards_claimed] })),
+    ...(await farm.valuesUsd(usd, {
+      value_usd: ['stake', r.stake_balance],
+      pending_usd: ['reward', rewardsPending],
+      claimed_usd: ['reward', r.rewards_claimed],
+    })),
   };
 }

@@ -15,7 +15,10 @@ export class FarmRoutes {
   private readonly records: PoolRecords<FarmInfo>;
 
   constructor(db: Database, catalog: Catalog, quotes?: UsdQuotes) {
-    this.records = new PoolRecords<FarmInfo>(farmBook(new DexTable(db, catalog.require('farm_pool')), new TokenBook(db, catalog)), quotes);
+    this.records = new PoolRecords<FarmInfo>(
+      farmBook(new DexTable(db, catalog.require('farm_pool')), new TokenBook(db, catalog)),
+      quotes,
+    );
   }
 
   register(r: RouteRegistry): void {

@@ -21,7 +21,14 @@ export class FarmRecorder implements FarmSink {
     const farms = this.farms(ctx);
     const address = farmAddress(decl);
     const [stake, reward] = await this.tokens.facts(ctx, [tokenKey(decl.stake), tokenKey(decl.reward)]);
-    const declared = { entity: decl.entity, name: `${decl.entity} ${stake.symbol} farm`, stake_token: stake.key, reward_token: reward.key, ...totals(supply), update_height: ctx.block.level };
+    const declared = {
+      entity: decl.entity,
+      name: `${decl.entity} ${stake.symbol} farm`,
+      stake_token: stake.key,
+      reward_token: reward.key,
+      ...totals(supply),
+      update_height: ctx.block.level,
+    };
     const row = await farms.get(address);
     if (row) return farms.update(row, declared);
     farms.insert({
@@ -41,7 +48,12 @@ export class FarmRecorder implements FarmSink {
 
   async supply(ctx: IndexContext, key: FarmKey): Promise<FarmSupply | undefined> {
     const row = await this.farms(ctx).get(farmAddress(key));
-    return row ? { totalStake: bigOrZero(row.total_stake), remainingRewards: row.remaining_rewards === null ? null : bigOrZero(row.remaining_rewards) } : undefined;
+    return row
+      ? {
+          totalStake: bigOrZero(row.total_stake),
+          remainingRewards: row.remaining_rewards === null ? null : bigOrZero(row.remaining_rewards),
+        }
+      : undefined;
   }
 
   async stake(ctx: IndexContext, key: FarmKey, owner: string): Promise<bigint> {
@@ -49,10 +61,17 @@ export class FarmRecorder implements FarmSink {
     return p ? bigOrZero(p.stake_balance) : 0n;
   }
 
-  async action(ctx: IndexContext, key: FarmKey, action: FarmAction, supply: FarmSupply, origin: FarmOrigin): Promise<void> {
+  async action(
+    ctx: IndexContext,
+    key: FarmKey,
+    action: FarmAction,
+    supply: FarmSupply,
+    origin: FarmOrigin,
+  ): Promise<void> {
     const farms = this.farms(ctx);
     const farm = await farms.get(farmAddress(key));
-    if (!farm) throw new Error(`defi-farm: action on undeclared farm ${farmAddress(key)} (adapters declare farms first)`);
+    if (!farm)
+      throw new Error(`defi-farm: action on undeclared farm ${farmAddress(key)} (adapters declare farms first)`);
     const volume = action.kind === 'deposit' || action.kind === 'withdraw' ? action.volume : 0n;
     const fee = action.kind === 'withdraw' ? action.fee : 0n;
     const patch: Record<string, unknown> = { ...totals(supply), update_height: ctx.block.level };
@@ -150,12 +169,23 @@ export class FarmRecorder implements FarmSink {
     if (action.rewardBase !== undefined) patch.reward_base = action.rewardBase;
     if (action.shares !== undefined) patch.reward_shares = action.shares;
     // Pending as of this call: the contract's formula at the farm's index where it applies, else what the storage says.
-    const pending = (accrual && pendingAt({ ...p, ...patch }, accrual)) ?? action.pending ?? (p.rewards_pending === null ? null : bigOrZero(p.rewards_pending));
+    const pending =
+      (accrual && pendingAt({ ...p, ...patch }, accrual)) ??
+      action.pending ??
+      (p.rewards_pending === null ? null : bigOrZero(p.rewards_pending));
     patch.rewards_pending = pending;
     // Open/closed from the amounts, not the stored flag (its read-back form depends on the store).
-    const wasOpen = bigOrZero(p.stake_balance) > 0n || (p.rewards_pending !== null && bigOrZero(p.rewards_pending) > 0n);
+    const wasOpen =
+      bigOrZero(p.stake_balance) > 0n || (p.rewards_pending !== null && bigOrZero(p.rewards_pending) > 0n);
     const open = balance > 0n || (pending !== null && pending > 0n);
-    if (open && !wasOpen) Object.assign(patch, { is_closed: false, open_height: ctx.block.level, open_time: time, close_height: null, close_time: null });
+    if (open && !wasOpen)
+      Object.assign(patch, {
+        is_closed: false,
+        open_height: ctx.block.level,
+        open_time: time,
+        close_height: null,
+        close_time: null,
+      });
     if (!open && wasOpen) Object.assign(patch, { is_closed: true, close_height: ctx.block.level, close_time: time });
     positions.update(p, patch);
     const opened = open === wasOpen ? 0n : open ? 1n : -1n;
@@ -163,7 +193,12 @@ export class FarmRecorder implements FarmSink {
   }
 }
 
-const identity = (farm: Entity) => ({ pool: String(farm.pool), contract: String(farm.contract), pool_id: Number(farm.pool_id), entity: String(farm.entity) });
+const identity = (farm: Entity) => ({
+  pool: String(farm.pool),
+  contract: String(farm.contract),
+  pool_id: Number(farm.pool_id),
+  entity: String(farm.entity),
+});
 const totals = (s: FarmSupply) => ({
   total_stake: s.totalStake,
   remaining_rewards: s.remainingRewards,

@@ -30,7 +30,8 @@ export function pendingAt(p: Readonly<Record<string, unknown>>, accrual: Accrual
 
 /** The farm row's index, when its contract has one. */
 export function farmAccrual(farm: Readonly<Record<string, unknown>>): Accrual | undefined {
-  if (!given(farm.reward_index) || !given(farm.index_precision) || bigOrZero(farm.index_precision) === 0n) return undefined;
+  if (!given(farm.reward_index) || !given(farm.index_precision) || bigOrZero(farm.index_precision) === 0n)
+    return undefined;
   return { index: bigOrZero(farm.reward_index), precision: bigOrZero(farm.index_precision) };
 }
 
@@ -38,7 +39,10 @@ export function farmAccrual(farm: Readonly<Record<string, unknown>>): Accrual | 
  * A position's pending rewards now: at its farm's latest index where the formula applies, else as last written (null
  * when unknown).
  */
-export function currentPending(p: Readonly<Record<string, unknown>>, farm: Readonly<Record<string, unknown>>): bigint | null {
+export function currentPending(
+  p: Readonly<Record<string, unknown>>,
+  farm: Readonly<Record<string, unknown>>,
+): bigint | null {
   const accrual = farmAccrual(farm);
   const now = accrual && pendingAt(p, accrual);
   if (now !== undefined) return now;

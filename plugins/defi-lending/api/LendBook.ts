@@ -6,4 +6,5 @@ import type { TokenBook } from '../../defi-dex/api/TokenBook';
 export type LendInfo = SidedPool<'debt' | 'collateral'>;
 export type LendBook = SidedPoolBook<'debt' | 'collateral'>;
 
-export const lendBook = (pools: DexTable, tokens: TokenBook): LendBook => new SidedPoolBook(pools, tokens, ['debt', 'collateral'], 'lending pool');
+export const lendBook = (pools: DexTable, tokens: TokenBook): LendBook =>
+  new SidedPoolBook(pools, tokens, ['debt', 'collateral'], 'lending pool');

@@ -1,5 +1,11 @@
 import type { TextRow } from '../../defi-dex/api/DexTable';
-import { positionLifeFields, sameNamed, sidedEventRecord, sidedPoolFields, sidedRowFields } from '../../defi-dex/api/SidedRecords';
+import {
+  positionLifeFields,
+  sameNamed,
+  sidedEventRecord,
+  sidedPoolFields,
+  sidedRowFields,
+} from '../../defi-dex/api/SidedRecords';
 import type { UsdPrices } from '../../defi-dex/api/UsdPrices';
 import type { LendInfo } from './LendBook';
 import { interestAt, marketRates } from '../core/Interest';
@@ -18,11 +24,22 @@ export async function lendPoolRecord(pool: LendInfo, usd: UsdPrices): Promise<Re
     ...sameNamed(r, ['total_collateral', 'total_debt']),
     num_deposits: Number(r.num_deposits),
     num_borrows: Number(r.num_borrows),
-    ...(await pool.valuesUsd(usd, { collateral_value_usd: ['collateral', r.total_collateral], debt_value_usd: ['debt', r.total_debt] })),
+    ...(await pool.valuesUsd(usd, {
+      collateral_value_usd: ['collateral', r.total_collateral],
+      debt_value_usd: ['debt', r.total_debt],
+    })),
   };
 }
 
-export const lendEventRecord = sidedEventRecord<'debt' | 'collateral'>(['event_type', 'owner', 'volume', 'debt', 'collateral', 'fee', 'interest']);
+export const lendEventRecord = sidedEventRecord<'debt' | 'collateral'>([
+  'event_type',
+  'owner',
+  'volume',
+  'debt',
+  'collateral',
+  'fee',
+  'interest',
+]);
 
 /**
  * The supplied balance at the collateral token's price; the interest owed accrues in the debt token.
@@ -30,14 +47,30 @@ export const lendEventRecord = sidedEventRecord<'debt' | 'collateral'>(['event_t
  */
 export async function lendPositionRecord(r: TextRow, pool: LendInfo, usd: UsdPrices): Promise<Record<string, unknown>> {
   const rates = marketRates(pool.row);
-  const now: Record<string, string | null> = { ...sameNamed(r, ['interest_earned', 'interest_paid', 'interest_pending']) };
+  const now: Record<string, string | null> = {
+    ...sameNamed(r, ['interest_earned', 'interest_paid', 'interest_pending']),
+  };
   if (rates) for (const [column, value] of Object.entries(interestAt(r, rates))) now[column] = String(value);
   return {
     ...sidedRowFields(r, pool),
-    ...sameNamed(r, ['owner', 'balance', 'debt', 'deposited', 'withdrawn', 'borrowed', 'repaid', 'liquidated', 'sent', 'received']),
+    ...sameNamed(r, [
+      'owner',
+      'balance',
+      'debt',
+      'deposited',
+      'withdrawn',
+      'borrowed',
+      'repaid',
+      'liquidated',
+      'sent',
+      'received',
+    ]),
     ...now,
     is_collateral: r.is_collateral === null ? null : r.is_collateral === 'true',
     ...positionLifeFields(r),
-    ...(await pool.valuesUsd(usd, { position_value_usd: ['collateral', r.balance], interest_pending_usd: ['debt', now.interest_pending] })),
+    ...(await pool.valuesUsd(usd, {
+      position_value_usd: ['collateral', r.balance],
+      interest_pending_usd: ['debt', now.interest_pending],
+    })),
   };
 }

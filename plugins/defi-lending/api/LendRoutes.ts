@@ -16,7 +16,10 @@ export class LendRoutes {
   private readonly records: PoolRecords<LendInfo>;
 
   constructor(db: Database, catalog: Catalog, quotes?: UsdQuotes) {
-    this.records = new PoolRecords<LendInfo>(lendBook(new DexTable(db, catalog.require('lend_pool')), new TokenBook(db, catalog)), quotes);
+    this.records = new PoolRecords<LendInfo>(
+      lendBook(new DexTable(db, catalog.require('lend_pool')), new TokenBook(db, catalog)),
+      quotes,
+    );
   }
 
   register(r: RouteRegistry): void {

@@ -108,13 +108,26 @@ export interface LendingSink {
    */
   position(ctx: IndexContext, market: LendingKey, owner: string, stakeId?: bigint): Promise<LendingHolding | undefined>;
   /** One action on a declared market with its totals after it. */
-  action(ctx: IndexContext, market: LendingKey, action: LendingAction, supply: LendingSupply, origin: LendingOrigin): Promise<void>;
+  action(
+    ctx: IndexContext,
+    market: LendingKey,
+    action: LendingAction,
+    supply: LendingSupply,
+    origin: LendingOrigin,
+  ): Promise<void>;
   /**
    * The contract rewrote the owner's figures in a declared market without an action there: no event.
    * Yupana brings all the owner's borrows to their index; its yToken transfers and liquidations move
    * supply between owners (`moved`: underlying sent away / received, valued at the market's rates).
    */
-  account(ctx: IndexContext, market: LendingKey, owner: string, account: LendingAccount, rates: LendingRates | undefined, moved?: LendingShareMove): Promise<void>;
+  account(
+    ctx: IndexContext,
+    market: LendingKey,
+    owner: string,
+    account: LendingAccount,
+    rates: LendingRates | undefined,
+    moved?: LendingShareMove,
+  ): Promise<void>;
   /**
    * A declared market's totals and rates changed without an action on it (Yupana: interest accrual, a liquidation's
    * reserve share): no event.

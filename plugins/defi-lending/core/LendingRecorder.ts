@@ -5,7 +5,18 @@ import { contractCreator } from '../../defi-dex/core/ContractCreator';
 import { positionKey } from '../../defi-dex/core/PositionKey';
 import { tables, type LendPoolRow } from '../tables.generated';
 import { ratesColumns } from './Interest';
-import type { LendingAccount, LendingAction, LendingDecl, LendingHolding, LendingKey, LendingOrigin, LendingRates, LendingShareMove, LendingSink, LendingSupply } from './LendingAdapter';
+import type {
+  LendingAccount,
+  LendingAction,
+  LendingDecl,
+  LendingHolding,
+  LendingKey,
+  LendingOrigin,
+  LendingRates,
+  LendingShareMove,
+  LendingSink,
+  LendingSupply,
+} from './LendingAdapter';
 import { applyToPosition, emptyPosition, type PositionChange } from './PositionMove';
 
 export const lendAddress = (m: LendingKey): string => `${m.contract}_${m.poolId}`;
@@ -21,7 +32,14 @@ export class LendingRecorder implements LendingSink {
     const pools = this.pools(ctx);
     const address = lendAddress(decl);
     const [debt, collateral] = await this.tokens.facts(ctx, [tokenKey(decl.debt), tokenKey(decl.collateral)]);
-    const declared = { entity: decl.entity, name: `${decl.entity} ${debt.symbol} market`, debt_token: debt.key, collateral_token: collateral.key, ...totals(supply), update_height: ctx.block.level };
+    const declared = {
+      entity: decl.entity,
+      name: `${decl.entity} ${debt.symbol} market`,
+      debt_token: debt.key,
+      collateral_token: collateral.key,
+      ...totals(supply),
+      update_height: ctx.block.level,
+    };
     const row = await pools.get(address);
     if (row) return pools.update(row, declared);
     pools.insert({
@@ -42,18 +60,36 @@ export class LendingRecorder implements LendingSink {
     return row ? { totalCollateral: bigOrZero(row.total_collateral), totalDebt: bigOrZero(row.total_debt) } : undefined;
   }
 
-  async position(ctx: IndexContext, key: LendingKey, owner: string, stakeId?: bigint): Promise<LendingHolding | undefined> {
+  async position(
+    ctx: IndexContext,
+    key: LendingKey,
+    owner: string,
+    stakeId?: bigint,
+  ): Promise<LendingHolding | undefined> {
     const row = await ctx.entities(tables.lend_position, 'position').get(stakeKey(lendAddress(key), owner, stakeId));
     return row ? { balance: bigOrZero(row.balance), debt: bigOrZero(row.debt) } : undefined;
   }
 
-  async action(ctx: IndexContext, key: LendingKey, action: LendingAction, supply: LendingSupply, origin: LendingOrigin): Promise<void> {
+  async action(
+    ctx: IndexContext,
+    key: LendingKey,
+    action: LendingAction,
+    supply: LendingSupply,
+    origin: LendingOrigin,
+  ): Promise<void> {
     const pools = this.pools(ctx);
     const pool = await pools.get(lendAddress(key));
-    if (!pool) throw new Error(`defi-lending: action on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
+    if (!pool)
+      throw new Error(`defi-lending: action on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
     const outer = origin.match.group.find((o) => o.opC === origin.step.op.opC && o.opI === 0);
-    const { interest, deposits, borrows, stakeId } =
-      await this.move(ctx, pool, action.owner, action, supply.rates, action.stakeId);
+    const { interest, deposits, borrows, stakeId } = await this.move(
+      ctx,
+      pool,
+      action.owner,
+      action,
+      supply.rates,
+      action.stakeId,
+    );
     ctx.append(tables.lend_event, {
       ...identity(pool),
       event_type: action.kind,
@@ -74,27 +110,53 @@ export class LendingRecorder implements LendingSink {
       height: ctx.block.level,
       time: new Date(ctx.block.time),
     });
-    pools.update(pool, { ...totals(supply), num_deposits: bigOrZero(pool.num_deposits) + deposits, num_borrows: bigOrZero(pool.num_borrows) + borrows, update_height: ctx.block.level });
+    pools.update(pool, {
+      ...totals(supply),
+      num_deposits: bigOrZero(pool.num_deposits) + deposits,
+      num_borrows: bigOrZero(pool.num_borrows) + borrows,
+      update_height: ctx.block.level,
+    });
   }
 
-  async account(ctx: IndexContext, key: LendingKey, owner: string, account: LendingAccount, rates: LendingRates | undefined, moved?: LendingShareMove): Promise<void> {
+  async account(
+    ctx: IndexContext,
+    key: LendingKey,
+    owner: string,
+    account: LendingAccount,
+    rates: LendingRates | undefined,
+    moved?: LendingShareMove,
+  ): Promise<void> {
     const pools = this.pools(ctx);
     const pool = await pools.get(lendAddress(key));
-    if (!pool) throw new Error(`defi-lending: account figures on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
+    if (!pool)
+      throw new Error(
+        `defi-lending: account figures on undeclared market ${lendAddress(key)} (adapters declare markets first)`,
+      );
     const { deposits, borrows } = await this.move(ctx, pool, owner, { account, moved }, rates);
-    if (deposits !== 0n || borrows !== 0n) pools.update(pool, { num_deposits: bigOrZero(pool.num_deposits) + deposits, num_borrows: bigOrZero(pool.num_borrows) + borrows, update_height: ctx.block.level });
+    if (deposits !== 0n || borrows !== 0n)
+      pools.update(pool, {
+        num_deposits: bigOrZero(pool.num_deposits) + deposits,
+        num_borrows: bigOrZero(pool.num_borrows) + borrows,
+        update_height: ctx.block.level,
+      });
   }
 
   async accrue(ctx: IndexContext, key: LendingKey, supply: LendingSupply): Promise<void> {
     const pools = this.pools(ctx);
     const pool = await pools.get(lendAddress(key));
-    if (!pool) throw new Error(`defi-lending: accrual on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
+    if (!pool)
+      throw new Error(
+        `defi-lending: accrual on undeclared market ${lendAddress(key)} (adapters declare markets first)`,
+      );
     pools.update(pool, { ...totals(supply), update_height: ctx.block.level });
   }
 
   async collateral(ctx: IndexContext, key: LendingKey, owner: string, used: boolean): Promise<void> {
     const pool = await this.pools(ctx).get(lendAddress(key));
-    if (!pool) throw new Error(`defi-lending: collateral flag on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
+    if (!pool)
+      throw new Error(
+        `defi-lending: collateral flag on undeclared market ${lendAddress(key)} (adapters declare markets first)`,
+      );
     const positions = ctx.entities(tables.lend_position, 'position');
     const p = await this.positionRow(ctx, pool, owner);
     positions.update(p, { is_collateral: used, update_height: ctx.block.level });
@@ -137,7 +199,17 @@ export class LendingRecorder implements LendingSink {
 }
 
 /** A position's key: the owner's in the market, or one of its stakes (`stakeId`). */
-const stakeKey = (pool: string, owner: string, stakeId?: bigint) => (stakeId === undefined ? positionKey(pool, owner) : `${positionKey(pool, owner)}:${stakeId}`);
-const identity = (pool: Entity) => ({ pool: String(pool.pool), contract: String(pool.contract), pool_id: Number(pool.pool_id), entity: String(pool.entity) });
+const stakeKey = (pool: string, owner: string, stakeId?: bigint) =>
+  stakeId === undefined ? positionKey(pool, owner) : `${positionKey(pool, owner)}:${stakeId}`;
+const identity = (pool: Entity) => ({
+  pool: String(pool.pool),
+  contract: String(pool.contract),
+  pool_id: Number(pool.pool_id),
+  entity: String(pool.entity),
+});
 // The rates too, from which the API brings every position's interest (Interest.ts marketRates).
-const totals = (s: LendingSupply) => ({ total_collateral: s.totalCollateral, total_debt: s.totalDebt, ...ratesColumns(s.rates) });
+const totals = (s: LendingSupply) => ({
+  total_collateral: s.totalCollateral,
+  total_debt: s.totalDebt,
+  ...ratesColumns(s.rates),
+});

@@ -9,7 +9,12 @@ const sign = (was: boolean, now: boolean): bigint => (was === now ? 0n : now ? 1
  * A new position row, closed at this block until the action applied to it right after opens it: one that
  * never holds a raw unit (dust yTokens seized in a liquidation, say) stays closed, with its close block.
  */
-export function emptyPosition(pool: Entity, position: string, owner: string, ctx: IndexContext): Omit<LendPositionRow, 'pool' | 'contract' | 'pool_id' | 'entity'> {
+export function emptyPosition(
+  pool: Entity,
+  position: string,
+  owner: string,
+  ctx: IndexContext,
+): Omit<LendPositionRow, 'pool' | 'contract' | 'pool_id' | 'entity'> {
   return {
     position,
     owner,
@@ -42,7 +47,8 @@ export function emptyPosition(pool: Entity, position: string, owner: string, ctx
 }
 
 /** An action on the position, or (no kind) only the contract's new figures for it. */
-export type PositionChange = LendingAction | { readonly kind?: undefined; readonly account: LendingAccount; readonly moved?: LendingShareMove };
+export type PositionChange =
+  LendingAction | { readonly kind?: undefined; readonly account: LendingAccount; readonly moved?: LendingShareMove };
 
 /**
  * The patch one action makes to a position, the interest the call added to its debt, and the change
@@ -50,7 +56,12 @@ export type PositionChange = LendingAction | { readonly kind?: undefined; readon
  * the contract's (its scaled borrow) when the adapter reports it, else the recorded one moved by the
  * action, never below 0 (a repay of accrued interest on a debt we recorded without it).
  */
-export function applyToPosition(p: Entity, a: PositionChange, rates: LendingRates | undefined, ctx: IndexContext): { patch: Record<string, unknown>; interest: bigint | null; deposits: bigint; borrows: bigint } {
+export function applyToPosition(
+  p: Entity,
+  a: PositionChange,
+  rates: LendingRates | undefined,
+  ctx: IndexContext,
+): { patch: Record<string, unknown>; interest: bigint | null; deposits: bigint; borrows: bigint } {
   const was = { balance: bigOrZero(p.balance), debt: bigOrZero(p.debt) };
   const now = { ...was };
   const patch: Record<string, unknown> = { update_height: ctx.block.level };
@@ -91,9 +102,21 @@ export function applyToPosition(p: Entity, a: PositionChange, rates: LendingRate
   const wasOpen = was.balance > 0n || was.debt > 0n;
   const open = now.balance > 0n || now.debt > 0n;
   const time = new Date(ctx.block.time);
-  if (open && !wasOpen) Object.assign(patch, { is_closed: false, open_height: ctx.block.level, open_time: time, close_height: null, close_time: null });
+  if (open && !wasOpen)
+    Object.assign(patch, {
+      is_closed: false,
+      open_height: ctx.block.level,
+      open_time: time,
+      close_height: null,
+      close_time: null,
+    });
   if (!open && wasOpen) Object.assign(patch, { is_closed: true, close_height: ctx.block.level, close_time: time });
-  return { patch, interest, deposits: sign(was.balance > 0n, now.balance > 0n), borrows: sign(was.debt > 0n, now.debt > 0n) };
+  return {
+    patch,
+    interest,
+    deposits: sign(was.balance > 0n, now.balance > 0n),
+    borrows: sign(was.debt > 0n, now.debt > 0n),
+  };
 }
 
 /**

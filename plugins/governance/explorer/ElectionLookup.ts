@@ -19,7 +19,10 @@ export class ElectionLookup {
       else q.where('row_id', id);
     } else {
       const hash = this.protocolHash(raw);
-      q.whereIn('row_id', proposal.query().clearSelect().where('hash', hash).select('election_id')).orderBy('voting_period', 'desc');
+      q.whereIn('row_id', proposal.query().clearSelect().where('hash', hash).select('election_id')).orderBy(
+        'voting_period',
+        'desc',
+      );
     }
     const row = await election.first(q);
     if (!row) throw ApiError.notFound('no election');
@@ -28,9 +31,12 @@ export class ElectionLookup {
 
   /** The period row of stage `raw` (1 = proposal … 5 = adoption) of an election. */
   async period(election: ExplorerRow, raw: string): Promise<ExplorerRow> {
-    if (!/^\d$/.test(raw) || Number(raw) < 1 || Number(raw) > PERIOD_KINDS.length) throw ApiError.malformedId(`invalid voting period identifier '${raw}'`);
+    if (!/^\d$/.test(raw) || Number(raw) < 1 || Number(raw) > PERIOD_KINDS.length)
+      throw ApiError.malformedId(`invalid voting period identifier '${raw}'`);
     const vote = this.rows.vote;
-    const row = await vote.first(vote.query().where({ election_id: election.row_id as number, voting_period_kind: PERIOD_KINDS[Number(raw) - 1] }));
+    const row = await vote.first(
+      vote.query().where({ election_id: election.row_id as number, voting_period_kind: PERIOD_KINDS[Number(raw) - 1] }),
+    );
     if (!row) throw ApiError.notFound('voting period does not exist');
     return row;
   }

@@ -4,14 +4,54 @@ import type { GovernanceRows } from './GovernanceRows';
 
 /** Vote columns a period object shows as they are (the heights are renamed to `period_*_block`). */
 const PERIOD_FIELDS = [
-  'voting_period', 'voting_period_kind', 'period_start_time', 'period_end_time', 'eligible_rolls', 'eligible_stake', 'eligible_voters',
-  'quorum_pct', 'quorum_rolls', 'quorum_stake', 'turnout_rolls', 'turnout_stake', 'turnout_voters', 'turnout_pct', 'turnout_ema',
-  'yay_rolls', 'yay_stake', 'yay_voters', 'nay_rolls', 'nay_stake', 'nay_voters', 'pass_rolls', 'pass_stake', 'pass_voters',
-  'is_open', 'is_failed', 'is_draw', 'no_proposal', 'no_quorum', 'no_majority',
+  'voting_period',
+  'voting_period_kind',
+  'period_start_time',
+  'period_end_time',
+  'eligible_rolls',
+  'eligible_stake',
+  'eligible_voters',
+  'quorum_pct',
+  'quorum_rolls',
+  'quorum_stake',
+  'turnout_rolls',
+  'turnout_stake',
+  'turnout_voters',
+  'turnout_pct',
+  'turnout_ema',
+  'yay_rolls',
+  'yay_stake',
+  'yay_voters',
+  'nay_rolls',
+  'nay_stake',
+  'nay_voters',
+  'pass_rolls',
+  'pass_stake',
+  'pass_voters',
+  'is_open',
+  'is_failed',
+  'is_draw',
+  'no_proposal',
+  'no_quorum',
+  'no_majority',
 ] as const;
-const ELECTION_FIELDS = ['num_periods', 'num_proposals', 'start_time', 'end_time', 'start_height', 'end_height', 'is_empty', 'is_open', 'is_failed', 'no_quorum', 'no_majority', 'no_proposal'] as const;
+const ELECTION_FIELDS = [
+  'num_periods',
+  'num_proposals',
+  'start_time',
+  'end_time',
+  'start_height',
+  'end_height',
+  'is_empty',
+  'is_open',
+  'is_failed',
+  'no_quorum',
+  'no_majority',
+  'no_proposal',
+] as const;
 
-const pick = (row: ExplorerRow, fields: readonly string[]): ExplorerRow => Object.fromEntries(fields.map((f) => [f, row[f]]));
+const pick = (row: ExplorerRow, fields: readonly string[]): ExplorerRow =>
+  Object.fromEntries(fields.map((f) => [f, row[f]]));
 
 /**
  * `/explorer/election/{id}`: the election with one object per period it reached, keyed by period kind
@@ -41,12 +81,28 @@ export class ElectionObject {
     const periods = PERIOD_KINDS.map((kind) => {
       const v = votes.find((x) => x.voting_period_kind === kind);
       if (!v) return [kind, null];
-      const listed = kind === 'proposal' ? proposals.map((p) => proposalObject(p, true)) : proposals.filter((p) => p.row_id === v.proposal_id).map((p) => proposalObject(p, false));
-      const times = { period_start_time: timeOrZero(v.period_start_time), period_end_time: timeOrZero(v.period_end_time) };
-      return [kind, { ...pick(v, PERIOD_FIELDS), ...times, period_start_block: v.period_start_height, period_end_block: v.period_end_height, proposals: listed }];
+      const listed =
+        kind === 'proposal'
+          ? proposals.map((p) => proposalObject(p, true))
+          : proposals.filter((p) => p.row_id === v.proposal_id).map((p) => proposalObject(p, false));
+      const times = {
+        period_start_time: timeOrZero(v.period_start_time),
+        period_end_time: timeOrZero(v.period_end_time),
+      };
+      return [
+        kind,
+        {
+          ...pick(v, PERIOD_FIELDS),
+          ...times,
+          period_start_block: v.period_start_height,
+          period_end_block: v.period_end_height,
+          proposals: listed,
+        },
+      ];
     });
     // Only an election that passed its promotion without an adoption period ran the pre-Edo four-period schedule.
-    const fourPeriods = election.is_open === false && election.is_failed === false && election.last_voting_period === 'promotion';
+    const fourPeriods =
+      election.is_open === false && election.is_failed === false && election.last_voting_period === 'promotion';
     return {
       election_id: id,
       max_periods: fourPeriods ? 4 : PERIOD_KINDS.length,

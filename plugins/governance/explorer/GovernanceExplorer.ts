@@ -1,5 +1,14 @@
 import { injectable } from 'tsyringe';
-import { Catalog, Database, explorerObject, ExplorerArgs, metadataField, RouteRegistry, type ExplorerRow, type QueryArgs } from '../../../framework';
+import {
+  Catalog,
+  Database,
+  explorerObject,
+  ExplorerArgs,
+  metadataField,
+  RouteRegistry,
+  type ExplorerRow,
+  type QueryArgs,
+} from '../../../framework';
 import { GovernanceTables } from '../GovernanceTables';
 import { ElectionLookup } from './ElectionLookup';
 import { ElectionObject } from './ElectionObject';
@@ -7,7 +16,8 @@ import { GovernanceRows } from './GovernanceRows';
 import { VoteLists } from './VoteLists';
 
 /** Where a closed election or period ends (its objects no longer change once that is final). */
-const finalAt = (open: unknown, end: unknown): { height?: number } => (open === true || end === null ? {} : { height: end as number });
+const finalAt = (open: unknown, end: unknown): { height?: number } =>
+  open === true || end === null ? {} : { height: end as number };
 
 /**
  * governance's hand-written explorer routes: elections, their periods' voters and ballots (a baker's votes are declared
@@ -26,20 +36,56 @@ export class GovernanceExplorer {
     const elections = new ElectionObject(rows);
     const lists = new VoteLists(rows);
 
-    explorerObject(r, '/explorer/election/:id', 'GetElection', async (ctx) => {
-      const meta = new ExplorerArgs(ctx.query as QueryArgs, ['meta']).flag('meta');
-      const election = await lookup.election(ctx.params.id);
-      const body = await elections.build(election);
-      // The accounts an election names: the proposers of its proposals.
-      const proposers = meta ? (await rows.proposal.read(rows.proposal.query().where('election_id', election.row_id as number))).map((p) => p.source) : [];
-      return { body: { ...body, ...metadataField(meta, ...proposers) }, ...finalAt(election.is_open, election.end_height) };
-    }, { summary: 'an election', params: { table: 'election', columns: { id: 'row_id' } } });
+    explorerObject(
+      r,
+      '/explorer/election/:id',
+      'GetElection',
+      async (ctx) => {
+        const meta = new ExplorerArgs(ctx.query as QueryArgs, ['meta']).flag('meta');
+        const election = await lookup.election(ctx.params.id);
+        const body = await elections.build(election);
+        // The accounts an election names: the proposers of its proposals.
+        const proposers = meta
+          ? (await rows.proposal.read(rows.proposal.query().where('election_id', election.row_id as number))).map(
+              (p) => p.source,
+            )
+          : [];
+        return {
+          body: { ...body, ...metadataField(meta, ...proposers) },
+          ...finalAt(election.is_open, election.end_height),
+        };
+      },
+      { summary: 'an election', params: { table: 'election', columns: { id: 'row_id' } } },
+    );
 
-    const periodList = (path: string, scope: string, list: (period: ExplorerRow, query: QueryArgs) => Promise<unknown>): void =>
-      explorerObject(r, `/explorer/election/:id/:stage/${path}`, scope, async (ctx) => {
-        const period = await lookup.period(await lookup.election(ctx.params.id), ctx.params.stage);
-        return { body: await list(period, ctx.query as QueryArgs), ...finalAt(period.is_open, period.period_end_height) };
-      }, { summary: `the ${path} of a voting period`, params: { table: 'election', columns: { id: 'row_id' } }, pathParams: { stage: { type: 'integer', enum: [1, 2, 3, 4, 5], description: 'voting period of the election, 1 = proposal' } } });
+    const periodList = (
+      path: string,
+      scope: string,
+      list: (period: ExplorerRow, query: QueryArgs) => Promise<unknown>,
+    ): void =>
+      explorerObject(
+        r,
+        `/explorer/election/:id/:stage/${path}`,
+        scope,
+        async (ctx) => {
+          const period = await lookup.period(await lookup.election(ctx.params.id), ctx.params.stage);
+          return {
+            body: await list(period, ctx.query as QueryArgs),
+            ...finalAt(period.is_open, period.period_end_height),
+          };
+        },
+        {
+          summary: `the ${path} of a voting period`,
+          params: { table: 'election', columns: { id: 'row_id' } },
+          pathParams: {
+            stage: {
+              type: 'integer',
+              enum: [1, 2, 3, 4, 5],
+              description: 'voting period of the election, 1 = proposal',
+            },
+          },
+        },
+      );
     periodList('voters', 'ListVoters', (period, query) => lists.voters(period, query));
     periodList('ballots', 'ListBallots', (period, query) => lists.ballots(period, query));
   }

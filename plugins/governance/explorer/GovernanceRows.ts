@@ -1,5 +1,14 @@
 import type { Knex } from 'knex';
-import { applyListRequest, CatalogRows, EXPLORER_LIST_PROFILE, ExplorerArgs, parseTableRequest, type Database, type ExplorerRow, type QueryArgs } from '../../../framework';
+import {
+  applyListRequest,
+  CatalogRows,
+  EXPLORER_LIST_PROFILE,
+  ExplorerArgs,
+  parseTableRequest,
+  type Database,
+  type ExplorerRow,
+  type QueryArgs,
+} from '../../../framework';
 import type { GovernanceTables } from '../GovernanceTables';
 
 /**
@@ -29,7 +38,12 @@ export class GovernanceRows {
   }
 
   /** One page of `rows` within `scope`; `order` applies when the request names none. */
-  async page(rows: CatalogRows, query: QueryArgs, scope: (q: Knex.QueryBuilder) => void, order: 'asc' | 'desc' = 'asc'): Promise<ExplorerRow[]> {
+  async page(
+    rows: CatalogRows,
+    query: QueryArgs,
+    scope: (q: Knex.QueryBuilder) => void,
+    order: 'asc' | 'desc' = 'asc',
+  ): Promise<ExplorerRow[]> {
     const request = parseTableRequest(rows.table, new ExplorerArgs(query, []).rest, EXPLORER_LIST_PROFILE);
     const q = rows.query();
     scope(q);

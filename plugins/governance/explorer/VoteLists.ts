@@ -3,8 +3,34 @@ import type { GovernanceRows } from './GovernanceRows';
 
 /** A ballot row as an explorer object (proposal upvotes are ballots `yay` of proposal periods). */
 function ballotObject(b: ExplorerRow): ExplorerRow {
-  const { row_id, height, time, election_id, voting_period, voting_period_kind, proposal, op, ballot, rolls, stake, source } = b;
-  return { row_id, height, time, election_id, voting_period, voting_period_kind, proposal, op, ballot, rolls, stake, sender: source };
+  const {
+    row_id,
+    height,
+    time,
+    election_id,
+    voting_period,
+    voting_period_kind,
+    proposal,
+    op,
+    ballot,
+    rolls,
+    stake,
+    source,
+  } = b;
+  return {
+    row_id,
+    height,
+    time,
+    election_id,
+    voting_period,
+    voting_period_kind,
+    proposal,
+    op,
+    ballot,
+    rolls,
+    stake,
+    sender: source,
+  };
 }
 
 /** The explorer's lists of governance rows: a period's voters and ballots. */
@@ -16,7 +42,16 @@ export class VoteLists {
     const { voter, ballot } = this.rows;
     const page = await this.rows.page(voter, query, (q) => q.where('voting_period', period.voting_period as number));
     const cast = page.length
-      ? await ballot.read(ballot.query().where('voting_period', period.voting_period as number).whereIn('source', page.map((v) => v.address as string)).orderBy('row_id'))
+      ? await ballot.read(
+          ballot
+            .query()
+            .where('voting_period', period.voting_period as number)
+            .whereIn(
+              'source',
+              page.map((v) => v.address as string),
+            )
+            .orderBy('row_id'),
+        )
       : [];
     const isProposalPeriod = period.voting_period_kind === 'proposal';
     return page.map((v) => {
@@ -24,13 +59,22 @@ export class VoteLists {
       // `ballot` and `proposals` always (empty when none): the TzPro SDK's Voter reads both.
       const ballot = own.length > 0 && !isProposalPeriod ? own[0].ballot : '';
       const proposals = isProposalPeriod ? own.map((b) => b.proposal) : [];
-      return { row_id: v.row_id, address: v.address, rolls: v.rolls, stake: v.stake, ballot, has_voted: own.length > 0, proposals };
+      return {
+        row_id: v.row_id,
+        address: v.address,
+        rolls: v.rolls,
+        stake: v.stake,
+        ballot,
+        has_voted: own.length > 0,
+        proposals,
+      };
     });
   }
 
   /** The ballots (or, in a proposal period, upvotes) of a period. */
   async ballots(period: ExplorerRow, query: QueryArgs): Promise<ExplorerRow[]> {
-    return (await this.rows.page(this.rows.ballot, query, (q) => q.where('voting_period', period.voting_period as number))).map(ballotObject);
+    return (
+      await this.rows.page(this.rows.ballot, query, (q) => q.where('voting_period', period.voting_period as number))
+    ).map(ballotObject);
   }
-
 }

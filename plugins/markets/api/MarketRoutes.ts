@@ -17,15 +17,28 @@ const MARKET = { params: { table: 'market_ticker', columns: { exchange: 'exchang
 export function registerMarketRoutes(r: RouteRegistry, views: MarketViews): void {
   r.object('/markets', 'ListMarkets', async () => ({ body: await views.exchanges() }));
   r.object('/markets/tickers', 'ListTickers', async () => ({ body: await views.tickers() }));
-  r.object('/markets/:exchange', 'GetExchange', async (ctx) => ({ body: await views.exchange(params(ctx).exchange) }), { summary: 'an exchange and its markets', params: { table: 'market_ticker', columns: { exchange: 'exchange' } } });
-  r.object('/markets/:exchange/:market', 'GetMarket', async (ctx) => {
-    const { exchange, pair } = params(ctx);
-    return { body: await views.market(exchange, pair) };
-  }, { summary: 'a market', ...MARKET });
-  r.object('/markets/:exchange/:market/ticker', 'GetTicker', async (ctx) => {
-    const { exchange, pair } = params(ctx);
-    return { body: await views.ticker(exchange, pair) };
-  }, { summary: 'the ticker of a market', ...MARKET });
+  r.object('/markets/:exchange', 'GetExchange', async (ctx) => ({ body: await views.exchange(params(ctx).exchange) }), {
+    summary: 'an exchange and its markets',
+    params: { table: 'market_ticker', columns: { exchange: 'exchange' } },
+  });
+  r.object(
+    '/markets/:exchange/:market',
+    'GetMarket',
+    async (ctx) => {
+      const { exchange, pair } = params(ctx);
+      return { body: await views.market(exchange, pair) };
+    },
+    { summary: 'a market', ...MARKET },
+  );
+  r.object(
+    '/markets/:exchange/:market/ticker',
+    'GetTicker',
+    async (ctx) => {
+      const { exchange, pair } = params(ctx);
+      return { body: await views.ticker(exchange, pair) };
+    },
+    { summary: 'the ticker of a market', ...MARKET },
+  );
   r.seriesAt('/series/:exchange/:market/ohlcv{.:format}', 'StreamSeries', 'market_ohlcv', {
     filters: (ctx, table) => {
       const { exchange, pair } = params(ctx);

@@ -6,7 +6,22 @@ import { VenueState } from '../poll/VenueState';
 /** A ticker as TzPro's SDK decodes it (market.Ticker): decimals as JSON numbers, RFC3339 timestamp. */
 export type TickerView = Record<string, unknown>;
 
-const TICKER_FIELDS = ['pair', 'base', 'quote', 'exchange', 'open', 'high', 'low', 'last', 'change', 'vwap', 'n_trades', 'volume_base', 'volume_quote', 'timestamp'];
+const TICKER_FIELDS = [
+  'pair',
+  'base',
+  'quote',
+  'exchange',
+  'open',
+  'high',
+  'low',
+  'last',
+  'change',
+  'vwap',
+  'n_trades',
+  'volume_base',
+  'volume_quote',
+  'timestamp',
+];
 
 /**
  * The JSON of the /markets routes, read from the venues' health and the markets tables. TzPro's
@@ -23,7 +38,14 @@ export class MarketViews {
     const others = [...new Set(stored.map((m) => m.exchange))].filter((e) => !this.markets.venue(e));
     return [
       ...configured,
-      ...others.map((exchange) => ({ exchange, name: exchange, source: null, is_active: false, status: 'not_polled', markets: stored.filter((m) => m.exchange === exchange).map(pairView) })),
+      ...others.map((exchange) => ({
+        exchange,
+        name: exchange,
+        source: null,
+        is_active: false,
+        status: 'not_polled',
+        markets: stored.filter((m) => m.exchange === exchange).map(pairView),
+      })),
     ];
   }
 
@@ -33,7 +55,14 @@ export class MarketViews {
     if (venue) return this.exchangeView(venue, stored);
     const markets = stored.filter((m) => m.exchange === code);
     if (markets.length === 0) throw ApiError.notFound(`no such exchange '${code}'`);
-    return { exchange: code, name: code, source: null, is_active: false, status: 'not_polled', markets: markets.map(pairView) };
+    return {
+      exchange: code,
+      name: code,
+      source: null,
+      is_active: false,
+      status: 'not_polled',
+      markets: markets.map(pairView),
+    };
   }
 
   async market(exchange: string, pair: string): Promise<unknown> {
@@ -75,7 +104,10 @@ export class MarketViews {
     if (polled) return polled.id;
     const stored = (await this.markets.store.storedMarkets()).find((m) => m.exchange === exchange && m.pair === pair);
     if (stored) return stored;
-    if (!this.markets.venue(exchange) && !(await this.markets.store.storedMarkets()).some((m) => m.exchange === exchange)) {
+    if (
+      !this.markets.venue(exchange) &&
+      !(await this.markets.store.storedMarkets()).some((m) => m.exchange === exchange)
+    ) {
       throw ApiError.notFound(`no such exchange '${exchange}'`);
     }
     throw ApiError.notFound(`no such market '${pair}' on exchange '${exchange}'`);
@@ -95,7 +127,12 @@ export class MarketViews {
       last_update: status.last_success,
       n_markets: v.markets.length,
       markets: [
-        ...v.markets.map((m) => ({ ...pairView(m.id), symbol: m.symbol, status: m.health.state, last_error: m.health.last_error })),
+        ...v.markets.map((m) => ({
+          ...pairView(m.id),
+          symbol: m.symbol,
+          status: m.health.state,
+          last_error: m.health.last_error,
+        })),
         ...extra.map((m) => ({ ...pairView(m), symbol: null, status: 'not_polled', last_error: null })),
       ],
     };

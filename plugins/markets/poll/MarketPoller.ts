@@ -98,7 +98,9 @@ export class MarketPoller {
   private async pollTickers(venue: VenueState, client: VenueClient): Promise<void> {
     for (const market of venue.markets) {
       await this.attempt(venue, market, async () => {
-        const ticker = await client.get(venue.adapter.tickerPath(market.symbol), (body) => venue.adapter.parseTicker(body, new Date(this.now())));
+        const ticker = await client.get(venue.adapter.tickerPath(market.symbol), (body) =>
+          venue.adapter.parseTicker(body, new Date(this.now())),
+        );
         await this.store.saveTicker(market.id, ticker);
       });
     }
@@ -110,7 +112,10 @@ export class MarketPoller {
         for (let page = 0; page < this.schedule.maxPagesPerRound; page++) {
           const now = this.now();
           const newest = await this.store.newestCandle(market.id);
-          const since = newest !== undefined ? Math.max(newest + MINUTE, now - this.schedule.backfillMs) : now - this.schedule.backfillMs;
+          const since =
+            newest !== undefined
+              ? Math.max(newest + MINUTE, now - this.schedule.backfillMs)
+              : now - this.schedule.backfillMs;
           const path = venue.adapter.candlesPath(market.symbol, since, now);
           const candles = await client.get(path, (body) => venue.adapter.parseCandles(body));
           const closed = candles.filter((c: CandleRecord) => c.time >= since && c.time + MINUTE <= now);
@@ -179,7 +184,8 @@ export class MarketPoller {
       const reason = e instanceof VenueRequestError ? e.message : `storage: ${(e as Error).message}`;
       const now = new Date(this.now());
       recordFailure(market.health, reason, rateLimited, now);
-      if (market.health.consecutive_failures === 1) this.log.warn({ exchange: venue.adapter.code, pair: market.id.pair, reason }, 'markets: venue request failed');
+      if (market.health.consecutive_failures === 1)
+        this.log.warn({ exchange: venue.adapter.code, pair: market.id.pair, reason }, 'markets: venue request failed');
     }
   }
 }

@@ -14,7 +14,12 @@ export interface VenueClientOptions {
   dispatcher?: Dispatcher;
 }
 
-export const DEFAULT_CLIENT_OPTIONS: VenueClientOptions = { timeoutMs: 10_000, attempts: 3, backoffMs: 500, maxRetryAfterMs: 60_000 };
+export const DEFAULT_CLIENT_OPTIONS: VenueClientOptions = {
+  timeoutMs: 10_000,
+  attempts: 3,
+  backoffMs: 500,
+  maxRetryAfterMs: 60_000,
+};
 
 /** A failed venue request, with the reason its status shows. */
 export class VenueRequestError extends Error {
@@ -66,7 +71,9 @@ export class VenueClient {
       try {
         return parse(body);
       } catch (e) {
-        throw new VenueRequestError(e instanceof VenueDataError ? `wrong schema: ${e.message}` : `unexpected answer: ${(e as Error).message}`);
+        throw new VenueRequestError(
+          e instanceof VenueDataError ? `wrong schema: ${e.message}` : `unexpected answer: ${(e as Error).message}`,
+        );
       }
     }
     throw lastError ?? new VenueRequestError('no attempt made');
@@ -93,7 +100,8 @@ export class VenueClient {
       throw e;
     }
     if (status === 429) throw new RetryableError(`rate limited (HTTP 429)`, true, retryAfterMs(retryAfter));
-    if (status >= 500) throw new RetryableError(`HTTP ${status}`, false, status === 503 ? retryAfterMs(retryAfter) : undefined);
+    if (status >= 500)
+      throw new RetryableError(`HTTP ${status}`, false, status === 503 ? retryAfterMs(retryAfter) : undefined);
     if (status >= 400) throw new VenueRequestError(`HTTP ${status}: ${text.slice(0, 200)}`);
     try {
       return JSON.parse(text);

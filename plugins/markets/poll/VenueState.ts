@@ -22,7 +22,11 @@ export class VenueState {
     readonly source: 'live' | 'simulated',
     readonly enabled: boolean,
   ) {
-    this.markets = adapter.quotes.map((q) => ({ id: marketId(adapter.code, q), symbol: venueSymbol(adapter.code, q), health: pendingHealth() }));
+    this.markets = adapter.quotes.map((q) => ({
+      id: marketId(adapter.code, q),
+      symbol: venueSymbol(adapter.code, q),
+      health: pendingHealth(),
+    }));
     if (!enabled) for (const m of this.markets) m.health.state = 'disabled';
   }
 
@@ -30,11 +34,19 @@ export class VenueState {
    * The venue's state from its markets': `ok` when all answer, `degraded` when some do, otherwise the
    * markets' common state (failing, rate_limited, pending, disabled); the newest failure says why.
    */
-  status(): { state: HealthState | 'degraded'; last_error: string | null; last_error_time: Date | null; last_success: Date | null } {
+  status(): {
+    state: HealthState | 'degraded';
+    last_error: string | null;
+    last_error_time: Date | null;
+    last_success: Date | null;
+  } {
     const hs = this.markets.map((m) => m.health);
     const ok = hs.filter((h) => h.state === 'ok').length;
-    const state = ok === hs.length ? 'ok' : ok > 0 ? 'degraded' : hs.some((h) => h.state === 'failing') ? 'failing' : hs[0].state;
-    const failed = hs.filter((h) => h.last_error_time).sort((a, b) => b.last_error_time!.getTime() - a.last_error_time!.getTime())[0];
+    const state =
+      ok === hs.length ? 'ok' : ok > 0 ? 'degraded' : hs.some((h) => h.state === 'failing') ? 'failing' : hs[0].state;
+    const failed = hs
+      .filter((h) => h.last_error_time)
+      .sort((a, b) => b.last_error_time!.getTime() - a.last_error_time!.getTime())[0];
     const success = hs.map((h) => h.last_success?.getTime() ?? 0).reduce((a, b) => Math.max(a, b), 0);
     const pair = failed ? this.markets[hs.indexOf(failed)].id.pair : '';
     return {

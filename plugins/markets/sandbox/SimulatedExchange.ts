@@ -22,7 +22,9 @@ export class SimulatedExchange {
     private readonly now: () => number = Date.now,
   ) {
     const origin = Math.floor((now() - DAY - MINUTE) / MINUTE) * MINUTE;
-    Object.entries(PAIRS).forEach(([pair, start], i) => this.walks.set(pair, new RandomWalk(seed * 31 + i, start, origin)));
+    Object.entries(PAIRS).forEach(([pair, start], i) =>
+      this.walks.set(pair, new RandomWalk(seed * 31 + i, start, origin)),
+    );
   }
 
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
@@ -64,7 +66,16 @@ export class SimulatedExchange {
     return minutes
       .filter((m) => m.time / 1000 > since)
       .slice(-720)
-      .map((m) => [m.time / 1000, m.open.toFixed(p), m.high.toFixed(p), m.low.toFixed(p), m.close.toFixed(p), m.vwap.toFixed(p), m.volume.toFixed(8), m.count]);
+      .map((m) => [
+        m.time / 1000,
+        m.open.toFixed(p),
+        m.high.toFixed(p),
+        m.low.toFixed(p),
+        m.close.toFixed(p),
+        m.vwap.toFixed(p),
+        m.volume.toFixed(8),
+        m.count,
+      ]);
   }
 
   /** Kraken's trades after `since` (ns), at most 1000, up to now, with `last` the cursor of the next page. */

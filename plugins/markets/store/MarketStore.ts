@@ -38,7 +38,11 @@ export class MarketStore {
   async newestCandle(m: MarketId, q: Knex = this.db.reader): Promise<number | undefined> {
     const key = keyOf(m);
     if (!this.newest.has(key)) {
-      const [row] = await q.withSchema(this.candles.schema).from(this.candles.storage).where({ exchange: m.exchange, pair: m.pair }).max({ t: 'time' });
+      const [row] = await q
+        .withSchema(this.candles.schema)
+        .from(this.candles.storage)
+        .where({ exchange: m.exchange, pair: m.pair })
+        .max({ t: 'time' });
       if (row?.t) this.newest.set(key, new Date(row.t).getTime());
     }
     return this.newest.get(key);
@@ -86,7 +90,10 @@ export class MarketStore {
 
   /** The markets that have a ticker (also those of venues no longer configured). */
   async storedMarkets(): Promise<MarketId[]> {
-    return this.db.reader.withSchema(this.tickers.schema).from(this.tickers.storage).select('exchange', 'pair', 'base', 'quote');
+    return this.db.reader
+      .withSchema(this.tickers.schema)
+      .from(this.tickers.storage)
+      .select('exchange', 'pair', 'base', 'quote');
   }
 
   /** Waits for the writes in flight. */

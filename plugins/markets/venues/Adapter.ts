@@ -40,7 +40,10 @@ export function ascending(candles: CandleRecord[]): CandleRecord[] {
   return candles.sort((a, b) => a.time - b.time);
 }
 
-type TickerFields = Pick<TickerRecord, 'open' | 'high' | 'low' | 'last' | 'volume_base' | 'volume_quote' | 'timestamp'> &
+type TickerFields = Pick<
+  TickerRecord,
+  'open' | 'high' | 'low' | 'last' | 'volume_base' | 'volume_quote' | 'timestamp'
+> &
   Partial<Pick<TickerRecord, 'change' | 'vwap' | 'n_trades'>>;
 
 /**
@@ -56,7 +59,8 @@ export function ticker(f: TickerFields): TickerRecord {
   };
 }
 
-type CandleFields = Pick<CandleRecord, 'time' | 'open' | 'high' | 'low' | 'close' | 'vol_base' | 'vol_quote'> & Partial<CandleRecord>;
+type CandleFields = Pick<CandleRecord, 'time' | 'open' | 'high' | 'low' | 'close' | 'vol_base' | 'vol_quote'> &
+  Partial<CandleRecord>;
 
 /**
  * A candle from what the venue gives: vwap derived from the volumes where it gives none, trade counts and buy/sell

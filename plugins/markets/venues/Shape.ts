@@ -23,7 +23,8 @@ export function row(v: unknown, n: number, what: string): unknown[] {
 /** Unix seconds or milliseconds (number or numeric string) as ms. */
 export function timeMs(v: unknown, unit: 's' | 'ms', what: string): number {
   const n = typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) throw new VenueDataError(`${what}: '${String(v)}' is not a time`);
+  if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0)
+    throw new VenueDataError(`${what}: '${String(v)}' is not a time`);
   return Math.round(unit === 's' ? n * 1000 : n);
 }
 

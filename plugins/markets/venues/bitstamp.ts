@@ -43,7 +43,7 @@ export const bitstamp: ExchangeAdapter = {
           low: price(c.low, 'bitstamp low'),
           close: price(c.close, 'bitstamp close'),
           vwap: null,
-              vol_base: dec(c.volume, 'bitstamp volume'),
+          vol_base: dec(c.volume, 'bitstamp volume'),
           vol_quote: null,
         });
       }),

@@ -54,7 +54,7 @@ export const gate: ExchangeAdapter = {
             close: price(r[2], 'gate close'),
             vol_base: volBase,
             vol_quote: volQuote,
-            });
+          });
         }),
     );
   },

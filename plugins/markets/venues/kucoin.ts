@@ -36,7 +36,8 @@ export const kucoin: ExchangeAdapter = {
       timestamp: new Date(timeMs(t.time, 'ms', 'kucoin time')),
     });
   },
-  candlesPath: (symbol, sinceMs, nowMs) => `/api/v1/market/candles?symbol=${symbol}&type=1min&startAt=${Math.floor(sinceMs / 1000)}&endAt=${Math.floor(nowMs / 1000)}`,
+  candlesPath: (symbol, sinceMs, nowMs) =>
+    `/api/v1/market/candles?symbol=${symbol}&type=1min&startAt=${Math.floor(sinceMs / 1000)}&endAt=${Math.floor(nowMs / 1000)}`,
   parseCandles(body) {
     return ascending(
       arr(data(body), 'kucoin candles').map((x) => {

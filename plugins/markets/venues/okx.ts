@@ -51,7 +51,7 @@ export const okx: ExchangeAdapter = {
             close: price(r[4], 'okx close'),
             vol_base: volBase,
             vol_quote: volQuote,
-            });
+          });
         }),
     );
   },

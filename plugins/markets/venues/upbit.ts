@@ -17,7 +17,10 @@ export const upbit: ExchangeAdapter = {
   parseTicker(body) {
     const t = obj(arr(body, 'upbit tickers')[0], 'upbit ticker');
     const [open, last] = [price(t.opening_price, 'upbit open'), price(t.trade_price, 'upbit trade price')];
-    const [volBase, volQuote] = [dec(t.acc_trade_volume_24h, 'upbit volume'), dec(t.acc_trade_price_24h, 'upbit quote volume')];
+    const [volBase, volQuote] = [
+      dec(t.acc_trade_volume_24h, 'upbit volume'),
+      dec(t.acc_trade_price_24h, 'upbit quote volume'),
+    ];
     return ticker({
       open,
       high: dec(t.high_price, 'upbit high'),
@@ -33,7 +36,10 @@ export const upbit: ExchangeAdapter = {
     return ascending(
       arr(body, 'upbit candles').map((x) => {
         const c = obj(x, 'upbit candle');
-        const [volBase, volQuote] = [dec(c.candle_acc_trade_volume, 'upbit volume'), dec(c.candle_acc_trade_price, 'upbit quote volume')];
+        const [volBase, volQuote] = [
+          dec(c.candle_acc_trade_volume, 'upbit volume'),
+          dec(c.candle_acc_trade_price, 'upbit quote volume'),
+        ];
         return candle({
           time: isoMs(c.candle_date_time_utc, 'upbit time'),
           open: price(c.opening_price, 'upbit open'),

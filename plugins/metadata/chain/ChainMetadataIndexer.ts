@@ -1,4 +1,11 @@
-import type { BlocksStartContext, Entity, EntityStore, IndexContext, NormalizedBlock, NormalizedOperation } from '../../../framework';
+import type {
+  BlocksStartContext,
+  Entity,
+  EntityStore,
+  IndexContext,
+  NormalizedBlock,
+  NormalizedOperation,
+} from '../../../framework';
 import {
   ContractCode,
   entrypointType,
@@ -54,7 +61,13 @@ export class ChainMetadataIndexer {
     const addresses = new Set<string>();
     for (const block of blocks) {
       for (const op of block.operations) {
-        if (op.status === 'applied' && op.bigMapDiffs.length > 0 && op.receiver !== undefined && !this.without.has(op.receiver)) addresses.add(op.receiver);
+        if (
+          op.status === 'applied' &&
+          op.bigMapDiffs.length > 0 &&
+          op.receiver !== undefined &&
+          !this.without.has(op.receiver)
+        )
+          addresses.add(op.receiver);
       }
     }
     await ctx.preload('contract_metadata', 'contract', addresses);
@@ -67,10 +80,14 @@ export class ChainMetadataIndexer {
       tokens: ctx.entities('token', 'token_key'),
       types: async (address) => {
         const script = (await chainContracts.get(address))?.script;
-        const hex = Buffer.isBuffer(script) || script instanceof Uint8Array ? Buffer.from(script).toString('hex') : script;
+        const hex =
+          Buffer.isBuffer(script) || script instanceof Uint8Array ? Buffer.from(script).toString('hex') : script;
         if (typeof hex === 'string') return ContractCode.fromScriptHex(hex);
-        const code = ((await ctx.node(`context/contracts/${address}`)) as { script?: { code?: unknown } } | undefined)?.script?.code;
-        return code === undefined ? undefined : { parameterType: section(code, 'parameter'), storageType: section(code, 'storage') };
+        const code = ((await ctx.node(`context/contracts/${address}`)) as { script?: { code?: unknown } } | undefined)
+          ?.script?.code;
+        return code === undefined
+          ? undefined
+          : { parameterType: section(code, 'parameter'), storageType: section(code, 'storage') };
       },
     };
     for (const op of block.operations) {
@@ -80,7 +97,11 @@ export class ChainMetadataIndexer {
     }
   }
 
-  async operation(op: NormalizedOperation, block: Pick<NormalizedBlock, 'level' | 'time'>, rows: MetadataRows): Promise<void> {
+  async operation(
+    op: NormalizedOperation,
+    block: Pick<NormalizedBlock, 'level' | 'time'>,
+    rows: MetadataRows,
+  ): Promise<void> {
     // Originations, and migrations that originate (bootstrap contracts, protocol upgrades).
     const originated = op.originatedContracts.length === 1 ? op.originatedContracts[0] : undefined;
     if (originated !== undefined) await this.origination(op, originated, block.level, rows);
@@ -103,15 +124,34 @@ export class ChainMetadataIndexer {
         if (typeof bytes === 'string') entries[key] = bytes;
         else delete entries[key];
       } else if (d.bigMapId === Number(contract.token_map) && d.key !== undefined) {
-        await this.token(contract, d.action === 'update' ? d.value : undefined, (d.key as { int?: string }).int, block, rows);
+        await this.token(
+          contract,
+          d.action === 'update' ? d.value : undefined,
+          (d.key as { int?: string }).int,
+          block,
+          rows,
+        );
       }
     }
-    if (entries) rows.contracts.update(contract, { entries, ...(await contractDocument(address, entries, rows.contracts)), update_height: block.level });
+    if (entries)
+      rows.contracts.update(contract, {
+        entries,
+        ...(await contractDocument(address, entries, rows.contracts)),
+        update_height: block.level,
+      });
   }
 
-  private async origination(op: NormalizedOperation, address: string, height: number, rows: MetadataRows): Promise<void> {
+  private async origination(
+    op: NormalizedOperation,
+    address: string,
+    height: number,
+    rows: MetadataRows,
+  ): Promise<void> {
     const code = (op.script as { code?: unknown } | undefined)?.code;
-    const ids = metadataMapIds(code !== undefined ? section(code, 'storage') : (await rows.types(address))?.storageType, op.bigMapDiffs);
+    const ids = metadataMapIds(
+      code !== undefined ? section(code, 'storage') : (await rows.types(address))?.storageType,
+      op.bigMapDiffs,
+    );
     if (ids.metadata === undefined && ids.tokenMetadata === undefined) return;
     this.without.delete(address);
     rows.contracts.insert({
@@ -128,7 +168,13 @@ export class ChainMetadataIndexer {
   }
 
   /** A token_metadata key set (value) or removed (undefined): the token row follows it. */
-  private async token(contract: Entity, value: unknown, keyId: string | undefined, block: Pick<NormalizedBlock, 'level' | 'time'>, rows: MetadataRows): Promise<void> {
+  private async token(
+    contract: Entity,
+    value: unknown,
+    keyId: string | undefined,
+    block: Pick<NormalizedBlock, 'level' | 'time'>,
+    rows: MetadataRows,
+  ): Promise<void> {
     const decoded = value === undefined ? undefined : tokenMetadataValue(value);
     const address = String(contract.contract);
     if (value !== undefined && decoded === undefined) {
@@ -190,16 +236,28 @@ export function tokenFields(info: Record<string, string> | undefined): Record<st
  * The contract's TZIP-16 columns from its %metadata entries: the URI under the empty key and, for
  * `tezos-storage:` URIs, the document itself (from this contract's entries or another's row).
  */
-export async function contractDocument(address: string, entries: Record<string, string>, contracts: EntityStore): Promise<Record<string, unknown>> {
+export async function contractDocument(
+  address: string,
+  entries: Record<string, string>,
+  contracts: EntityStore,
+): Promise<Record<string, unknown>> {
   const uri = entries[''] === undefined ? '' : metadataText(entries['']);
   // An empty URI names no document: TZIP-16 contracts that have none (yet) often store "".
   if (uri.trim() === '') return { uri: null, document: null, error: null };
   const location = metadataLocation(uri);
   if (location.kind === 'invalid') return { uri, document: null, error: location.reason };
   if (location.kind === 'remote') return { uri, document: null, error: null };
-  const holder = location.contract === undefined || location.contract === address ? entries : ((await contracts.get(location.contract))?.entries as Record<string, string> | undefined);
+  const holder =
+    location.contract === undefined || location.contract === address
+      ? entries
+      : ((await contracts.get(location.contract))?.entries as Record<string, string> | undefined);
   const hex = holder?.[location.key];
-  if (hex === undefined) return { uri, document: null, error: `no metadata entry '${location.key}'${location.contract ? ` in ${location.contract}` : ''}` };
+  if (hex === undefined)
+    return {
+      uri,
+      document: null,
+      error: `no metadata entry '${location.key}'${location.contract ? ` in ${location.contract}` : ''}`,
+    };
   const { document, error } = parseDocument(metadataText(hex));
   return { uri, document: document ?? null, error: error ?? null };
 }

@@ -58,7 +58,8 @@ export function metadataLocation(uri: string): MetadataLocation {
 export function parseDocument(text: string): { document?: Record<string, unknown>; error?: string } {
   try {
     const doc = JSON.parse(text);
-    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return { error: 'the document is not a JSON object' };
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+      return { error: 'the document is not a JSON object' };
     if (!jsonbStorable(doc)) {
       return { error: 'the document holds a NUL character or an unpaired surrogate (Postgres cannot store it)' };
     }

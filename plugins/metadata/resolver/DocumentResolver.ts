@@ -68,7 +68,12 @@ export class DocumentResolver {
        where not exists (select 1 from ${q(t.documents)} d where d.uri = u.uri) limit ?`,
       [ROUND],
     );
-    const retries = await from(this.writer, t.documents).select('uri').where('status', 'error').whereNotNull('next_try_time').where('next_try_time', '<=', now).limit(ROUND);
+    const retries = await from(this.writer, t.documents)
+      .select('uri')
+      .where('status', 'error')
+      .whereNotNull('next_try_time')
+      .where('next_try_time', '<=', now)
+      .limit(ROUND);
     return [...(fresh.rows as Array<{ uri: string }>), ...retries].map((r) => String(r.uri)).slice(0, ROUND);
   }
 
@@ -88,7 +93,11 @@ export class DocumentResolver {
         next_try_time: retry ? new Date(now().getTime() + this.settings.backoffMs * 2 ** (attempts - 1)) : null,
       };
       if (before) await from(trx, t).where('uri', uri).update(dbRow(t, row));
-      else await trx.withSchema(t.schema).table(t.storage).insert(dbRow(t, { row_id: await lockedNextRowId(trx, t), uri, ...row }));
+      else
+        await trx
+          .withSchema(t.schema)
+          .table(t.storage)
+          .insert(dbRow(t, { row_id: await lockedNextRowId(trx, t), uri, ...row }));
     });
     if (result.error) this.log.debug({ uri, error: result.error }, 'metadata document not resolved');
   }

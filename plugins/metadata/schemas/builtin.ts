@@ -23,9 +23,36 @@ function record(name: string, title: string, properties: Schema): Schema {
 }
 
 const ALIAS_KINDS = [
-  'validator', 'tf', 'payout', 'merchant', 'exchange', 'custodian', 'token', 'dex', 'factory', 'mintery', 'oracle',
-  'admin', 'deployer', 'registry', 'charity', 'nft', 'game', 'dao', 'treasury', 'bridge', 'lending', 'farm',
-  'insurance', 'multisig', 'market', 'crowdsale', 'user', 'contract', 'collection', 'other',
+  'validator',
+  'tf',
+  'payout',
+  'merchant',
+  'exchange',
+  'custodian',
+  'token',
+  'dex',
+  'factory',
+  'mintery',
+  'oracle',
+  'admin',
+  'deployer',
+  'registry',
+  'charity',
+  'nft',
+  'game',
+  'dao',
+  'treasury',
+  'bridge',
+  'lending',
+  'farm',
+  'insurance',
+  'multisig',
+  'market',
+  'crowdsale',
+  'user',
+  'contract',
+  'collection',
+  'other',
 ];
 
 export const BUILTIN_SCHEMAS: Record<string, Schema> = {
@@ -175,7 +202,10 @@ export const BUILTIN_SCHEMAS: Record<string, Schema> = {
         },
       },
     },
-    attributes: { type: 'array', items: { type: 'object', required: ['name', 'value'], properties: { name: str, value: str, type: str } } },
+    attributes: {
+      type: 'array',
+      items: { type: 'object', required: ['name', 'value'], properties: { name: str, value: str, type: str } },
+    },
     assets: { type: 'array', items: { type: 'object' } },
   }),
 };

@@ -29,12 +29,20 @@ export function ownUnstake(from: number, keep = 50_000n * TEZ): SandboxExtension
             [
               {
                 kind: 'transaction',
-                fields: { amount: String(amount), destination: baker.address, parameters: { entrypoint: 'unstake', value: unit } },
+                fields: {
+                  amount: String(amount),
+                  destination: baker.address,
+                  parameters: { entrypoint: 'unstake', value: unit },
+                },
                 gasLimit: 3800,
                 storageLimit: 0,
                 apply: () => ({
                   result: {
-                    balance_updates: new BalanceUpdates(ctx.book).transfer((b, c) => b.deposits({ baker_own_stake: baker.address }, c), (b, c) => b.unstaked(own, ctx.cycle, c), amount).items,
+                    balance_updates: new BalanceUpdates(ctx.book).transfer(
+                      (b, c) => b.deposits({ baker_own_stake: baker.address }, c),
+                      (b, c) => b.unstaked(own, ctx.cycle, c),
+                      amount,
+                    ).items,
                     consumed_milligas: consumedMilligas(ctx, 3800),
                   },
                 }),

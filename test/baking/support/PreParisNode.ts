@@ -38,7 +38,11 @@ export class PreParisNode implements RpcTransport {
 
   /** Cycle and position of a level on the current branch. */
   levelInfo(level: number): { cycle: number; cycle_position: number } {
-    return (JSON.parse(this.chain.blockJson(this.chain.at(level)!)) as { metadata: { level_info: { cycle: number; cycle_position: number } } }).metadata.level_info;
+    return (
+      JSON.parse(this.chain.blockJson(this.chain.at(level)!)) as {
+        metadata: { level_info: { cycle: number; cycle_position: number } };
+      }
+    ).metadata.level_info;
   }
 
   /** Level of cycle `cycle`'s last block on the current branch; undefined when it is not baked. */
@@ -64,7 +68,14 @@ export class PreParisNode implements RpcTransport {
       const res = await this.inner.get(path);
       if (res.status !== 200) return res;
       const c = JSON.parse(res.body) as Json;
-      return { ...res, body: JSON.stringify({ ...c, blocks_per_stake_snapshot: this.every, preserved_cycles: c.consensus_rights_delay }) };
+      return {
+        ...res,
+        body: JSON.stringify({
+          ...c,
+          blocks_per_stake_snapshot: this.every,
+          preserved_cycles: c.consensus_rights_delay,
+        }),
+      };
     }
     const selected = m && /^context\/selected_snapshot\?cycle=(\d+)$/.exec(m[2]);
     if (selected) {
@@ -77,7 +88,14 @@ export class PreParisNode implements RpcTransport {
     const raw = m && /^context\/raw\/json\/cycle\/(\d+)$/.exec(m[2]);
     if (raw) {
       const shares = this.counted(Number(raw[1]), this.chain.resolve(m[1])?.level ?? -1);
-      return shares ? { status: 200, body: JSON.stringify({ selected_stake_distribution: shares.map((s) => ({ baker: s.address, active_stake: String(s.power) })) }) } : { status: 404, body: '[]' };
+      return shares
+        ? {
+            status: 200,
+            body: JSON.stringify({
+              selected_stake_distribution: shares.map((s) => ({ baker: s.address, active_stake: String(s.power) })),
+            }),
+          }
+        : { status: 404, body: '[]' };
     }
     return this.inner.get(path);
   }

@@ -5,6 +5,8 @@ import { startTestInstance, type TestInstance } from '../../support/TestInstance
 
 /** An instance with only the plugins baking needs (core-chain and baking). */
 export function startBakingInstance(config?: Partial<InstanceConfig>): Promise<TestInstance> {
-  const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => p.manifest.name === 'core-chain' || p.manifest.name === 'baking');
+  const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter(
+    (p) => p.manifest.name === 'core-chain' || p.manifest.name === 'baking',
+  );
   return startTestInstance({ plugins, config });
 }

@@ -39,19 +39,33 @@ export function oracleIncome(blocks: readonly Json[]): OracleIncome {
     if (!b.metadata || b.header.level === 0) continue;
     const cycle: number = (b.metadata.level_info ?? b.metadata.level).cycle;
     const lists: Array<[string, Json[]]> = [['block', b.metadata.balance_updates ?? []]];
-    for (const pass of b.operations) for (const op of pass) for (const c of op.contents) lists.push([c.kind, c.metadata?.balance_updates ?? []]);
+    for (const pass of b.operations)
+      for (const op of pass) for (const c of op.contents) lists.push([c.kind, c.metadata?.balance_updates ?? []]);
     for (const [kind, list] of lists) {
       // Before Ithaca rewards and fees are lone freezer credits: the block's reward is baking, an endorsement's
       // endorsing.
       for (const u of list)
         if (u.kind === 'freezer' && BigInt(u.change) > 0n && (u.category === 'rewards' || u.category === 'fees'))
-          add(cycle, u.delegate, u.category === 'fees' ? 'fees_income' : kind === 'block' ? 'baking_income' : kind.startsWith('endorsement') ? 'endorsing_income' : 'other', BigInt(u.change));
+          add(
+            cycle,
+            u.delegate,
+            u.category === 'fees'
+              ? 'fees_income'
+              : kind === 'block'
+                ? 'baking_income'
+                : kind.startsWith('endorsement')
+                  ? 'endorsing_income'
+                  : 'other',
+            BigInt(u.change),
+          );
       for (let i = 1; i < list.length; i++) {
         const [debit, credit] = [list[i - 1], list[i]];
         if (BigInt(debit.change) >= 0n || BigInt(debit.change) !== -BigInt(credit.change)) continue;
         const amount = BigInt(credit.change);
-        if ((debit.kind === 'minted' || debit.kind === 'accumulator') && PAID_BY[debit.category]) add(cycle, owner(credit), PAID_BY[debit.category], amount);
-        else if (debit.kind === 'contract' && credit.kind === 'freezer' && credit.category === 'deposits') add(cycle, owner(credit), 'total_deposits', amount);
+        if ((debit.kind === 'minted' || debit.kind === 'accumulator') && PAID_BY[debit.category])
+          add(cycle, owner(credit), PAID_BY[debit.category], amount);
+        else if (debit.kind === 'contract' && credit.kind === 'freezer' && credit.category === 'deposits')
+          add(cycle, owner(credit), 'total_deposits', amount);
       }
     }
   }

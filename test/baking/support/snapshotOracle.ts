@@ -12,18 +12,25 @@ export type NodeAt = (level: number, path: string) => Promise<unknown>;
  * `power: false` leaves out the baking power (rows that carry the stake counted later instead).
  * Returns how many delegator rows and external stakers were seen.
  */
-export async function expectSnapshotAt(node: NodeAt, level: number, at: readonly CsvRow[], power = true): Promise<{ delegators: number; stakers: number }> {
+export async function expectSnapshotAt(
+  node: NodeAt,
+  level: number,
+  at: readonly CsvRow[],
+  power = true,
+): Promise<{ delegators: number; stakers: number }> {
   let delegatorsChecked = 0;
   let stakersSeen = 0;
   const bakers = at.filter((r) => r.is_baker === 'true');
   const listed = ((await node(level, 'context/delegates')) as string[]).sort();
   const active: string[] = [];
-  for (const b of listed) if (((await node(level, `context/delegates/${b}`)) as Json).deactivated !== true) active.push(b);
+  for (const b of listed)
+    if (((await node(level, `context/delegates/${b}`)) as Json).deactivated !== true) active.push(b);
   expect(bakers.map((r) => r.address).sort(), `bakers at ${level}`).to.deep.equal(active);
   for (const r of bakers) {
     const info = (await node(level, `context/delegates/${r.address}`)) as Json;
     expect(mutez(r.balance), `${r.address} own at ${level}`).to.equal(BigInt(info.own_full_balance as string));
-    if (power) expect(mutez(r.active_stake), `${r.address} power at ${level}`).to.equal(BigInt(info.baking_power as string));
+    if (power)
+      expect(mutez(r.active_stake), `${r.address} power at ${level}`).to.equal(BigInt(info.baking_power as string));
     expect(mutez(r.own_stake), `${r.address} own stake at ${level}`).to.equal(BigInt(info.own_staked as string));
     // The node lists the baker itself among its stakers when it has own stake.
     const stakers = (info.stakers as Json[]).filter((s) => s.staker !== r.address);
@@ -35,7 +42,9 @@ export async function expectSnapshotAt(node: NodeAt, level: number, at: readonly
     // Each delegator row: the node's delegate, spendable balance and unstake requests at that level.
     for (const d of mine) {
       const contract = (await node(level, `context/contracts/${d.address}`)) as Json;
-      const unstaked = BigInt(((await node(level, `context/contracts/${d.address}/unstaked_frozen_balance`)) as string | undefined) ?? '0');
+      const unstaked = BigInt(
+        ((await node(level, `context/contracts/${d.address}/unstaked_frozen_balance`)) as string | undefined) ?? '0',
+      );
       expect(contract.delegate, d.address).to.equal(r.address);
       expect(mutez(d.balance), `${d.address} at ${level}`).to.equal(BigInt(contract.balance as string) + unstaked);
       delegatorsChecked++;

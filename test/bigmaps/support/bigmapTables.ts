@@ -35,9 +35,32 @@ export function keyIdOf(hash: string): string {
   return (BigInt(`0x${Buffer.from(digest).subarray(0, 8).toString('hex')}`) / 2n).toString();
 }
 
-export const UPDATE_COLUMNS = ['row_id', 'bigmap_id', 'key_id', 'action', 'op_id', 'height', 'key', 'value', 'op', 'hash'];
+export const UPDATE_COLUMNS = [
+  'row_id',
+  'bigmap_id',
+  'key_id',
+  'action',
+  'op_id',
+  'height',
+  'key',
+  'value',
+  'op',
+  'hash',
+];
 export const VALUE_COLUMNS = ['row_id', 'bigmap_id', 'height', 'key_id', 'key', 'value', 'hash', 'time'];
-export const BIGMAP_COLUMNS = ['row_id', 'bigmap_id', 'account_id', 'alloc_height', 'n_updates', 'n_keys', 'update_height', 'delete_height', 'contract', 'key_type', 'value_type'];
+export const BIGMAP_COLUMNS = [
+  'row_id',
+  'bigmap_id',
+  'account_id',
+  'alloc_height',
+  'n_updates',
+  'n_keys',
+  'update_height',
+  'delete_height',
+  'contract',
+  'key_type',
+  'value_type',
+];
 
 /**
  * The three tables hold what the receipts imply: every update in order (keys and values read back
@@ -46,19 +69,19 @@ export const BIGMAP_COLUMNS = ['row_id', 'bigmap_id', 'account_id', 'alloc_heigh
  */
 export async function expectTablesMatchReceipts(t: TestInstance, expected: ReceiptBigmaps): Promise<void> {
   // Key ids exceed 2^53: they are compared as decimal text.
-  const updates = (await tableRows(t, 'bigmap_updates', UPDATE_COLUMNS)).map((r): Row => ({ ...r, key_id: r.key_id === null ? null : String(r.key_id) }));
+  const updates = (await tableRows(t, 'bigmap_updates', UPDATE_COLUMNS)).map((r): Row => ({
+    ...r,
+    key_id: r.key_id === null ? null : String(r.key_id),
+  }));
   expect(updates.length, 'bigmap_updates rows').to.equal(expected.updates.length);
   const ops = new Map((await tableRows(t, 'op', ['id', 'hash'])).map((r) => [r.id as number, r.hash as string | null]));
   updates.forEach((row, i) => {
     const e = expected.updates[i];
     const where = `update #${i} (${e.action} of bigmap ${e.bigmap_id} at ${e.height})`;
-    expect({ bigmap_id: row.bigmap_id, action: row.action, height: row.height, op: row.op, hash: row.hash ?? undefined }, where).to.deep.equal({
-      bigmap_id: e.bigmap_id,
-      action: e.action,
-      height: e.height,
-      op: e.op,
-      hash: e.hash,
-    });
+    expect(
+      { bigmap_id: row.bigmap_id, action: row.action, height: row.height, op: row.op, hash: row.hash ?? undefined },
+      where,
+    ).to.deep.equal({ bigmap_id: e.bigmap_id, action: e.action, height: e.height, op: e.op, hash: e.hash });
     expect(Math.floor(row.op_id / 65536), where).to.equal(e.height);
     expect(ops.get(row.op_id), `${where}: op_id names its operation`).to.equal(e.op);
     if (e.hash !== undefined) {
@@ -69,24 +92,47 @@ export async function expectTablesMatchReceipts(t: TestInstance, expected: Recei
   });
 
   const bigmaps = await tableRows(t, 'bigmaps', BIGMAP_COLUMNS);
-  expect(bigmaps.map((b) => b.bigmap_id).sort((a, b) => a - b), 'bigmaps rows').to.deep.equal([...expected.bigmaps.keys()].sort((a, b) => a - b));
+  expect(
+    bigmaps.map((b) => b.bigmap_id).sort((a, b) => a - b),
+    'bigmaps rows',
+  ).to.deep.equal([...expected.bigmaps.keys()].sort((a, b) => a - b));
   for (const b of bigmaps) {
     const e = expected.bigmaps.get(b.bigmap_id)!;
     expect(
-      { contract: b.contract, alloc_height: b.alloc_height, n_updates: b.n_updates, n_keys: b.n_keys, update_height: b.update_height, delete_height: b.delete_height },
+      {
+        contract: b.contract,
+        alloc_height: b.alloc_height,
+        n_updates: b.n_updates,
+        n_keys: b.n_keys,
+        update_height: b.update_height,
+        delete_height: b.delete_height,
+      },
       `bigmap ${e.id}`,
-    ).to.deep.equal({ contract: e.contract, alloc_height: e.allocHeight, n_updates: e.nUpdates, n_keys: e.keys.size, update_height: e.updateHeight, delete_height: e.deleteHeight });
+    ).to.deep.equal({
+      contract: e.contract,
+      alloc_height: e.allocHeight,
+      n_updates: e.nUpdates,
+      n_keys: e.keys.size,
+      update_height: e.updateHeight,
+      delete_height: e.deleteHeight,
+    });
   }
 
   const latest = new Map<string, number>();
   for (const u of updates) if (u.hash !== null) latest.set(`${u.bigmap_id}:${u.hash}`, u.row_id);
   const values = await tableRows(t, 'bigmap_values', VALUE_COLUMNS);
-  const live = [...expected.bigmaps.values()].flatMap((m) => [...m.keys].map(([hash, k]) => ({ id: m.id, hash, ...k })));
-  expect(values.map((v) => `${v.bigmap_id}:${v.hash}`).sort(), 'live keys').to.deep.equal(live.map((k) => `${k.id}:${k.hash}`).sort());
+  const live = [...expected.bigmaps.values()].flatMap((m) =>
+    [...m.keys].map(([hash, k]) => ({ id: m.id, hash, ...k })),
+  );
+  expect(values.map((v) => `${v.bigmap_id}:${v.hash}`).sort(), 'live keys').to.deep.equal(
+    live.map((k) => `${k.id}:${k.hash}`).sort(),
+  );
   for (const v of values) {
     const e = live.find((k) => k.id === v.bigmap_id && k.hash === v.hash)!;
     const where = `value ${v.hash} of bigmap ${v.bigmap_id}`;
-    expect({ key: data(v.key), value: data(v.value), height: v.height, key_id: String(v.key_id) }, where).to.deep.equal({ key: e.key, value: e.value, height: e.height, key_id: keyIdOf(v.hash) });
+    expect({ key: data(v.key), value: data(v.value), height: v.height, key_id: String(v.key_id) }, where).to.deep.equal(
+      { key: e.key, value: e.value, height: e.height, key_id: keyIdOf(v.hash) },
+    );
     expect(v.row_id, `${where}: row_id is its latest update's`).to.equal(latest.get(`${v.bigmap_id}:${v.hash}`));
   }
 }

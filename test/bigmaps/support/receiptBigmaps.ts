@@ -85,11 +85,21 @@ export class ReceiptBigmaps {
     }
     // Implicit results (migrations, genesis) carry no status: they happened.
     for (const result of block.metadata?.implicit_operations_results ?? []) {
-      this.applyResult({ level, op: null }, result.originated_contracts?.[0] ?? null, { status: 'applied', ...result }, new Map());
+      this.applyResult(
+        { level, op: null },
+        result.originated_contracts?.[0] ?? null,
+        { status: 'applied', ...result },
+        new Map(),
+      );
     }
   }
 
-  private applyResult(origin: Origin, owner: string | null, result: Json | undefined, temporary: Map<number, Temporary>): void {
+  private applyResult(
+    origin: Origin,
+    owner: string | null,
+    result: Json | undefined,
+    temporary: Map<number, Temporary>,
+  ): void {
     if (result?.status !== 'applied') return;
     for (const c of changesOf(result)) {
       if (c.id < 0) this.applyTemporary(c, temporary);
@@ -112,10 +122,21 @@ export class ReceiptBigmaps {
     const { level, op, sender, source } = origin;
     const push = (u: Omit<ExpectedUpdate, 'height' | 'op'>): void => {
       this.updates.push({ ...u, height: level, op, sender, source });
-      if (u.hash !== undefined) this.touches.set(`${u.bigmap_id}:${u.hash}`, [...(this.touches.get(`${u.bigmap_id}:${u.hash}`) ?? []), level]);
+      if (u.hash !== undefined)
+        this.touches.set(`${u.bigmap_id}:${u.hash}`, [...(this.touches.get(`${u.bigmap_id}:${u.hash}`) ?? []), level]);
     };
     const create = (keyType: Json | undefined, valueType: Json | undefined): ExpectedBigmap => {
-      const m: ExpectedBigmap = { id: c.id, contract: owner, allocHeight: level, keyType, valueType, nUpdates: 0, updateHeight: level, deleteHeight: null, keys: new Map() };
+      const m: ExpectedBigmap = {
+        id: c.id,
+        contract: owner,
+        allocHeight: level,
+        keyType,
+        valueType,
+        nUpdates: 0,
+        updateHeight: level,
+        deleteHeight: null,
+        keys: new Map(),
+      };
       this.bigmaps.set(c.id, m);
       return m;
     };
@@ -134,8 +155,16 @@ export class ReceiptBigmaps {
       case 'copy': {
         const source = c.source < 0 ? temporary.get(c.source) : this.bigmaps.get(c.source);
         const m = create(source?.keyType, source?.valueType);
-        push({ bigmap_id: c.id, action: 'copy', keyType: source?.keyType, valueType: source?.valueType, sourceId: c.source });
-        const keys = [...(source?.keys ?? new Map<string, { key: Json; value: Json }>())].map(([hash, e]) => ({ hash, ...e })).sort(byHash);
+        push({
+          bigmap_id: c.id,
+          action: 'copy',
+          keyType: source?.keyType,
+          valueType: source?.valueType,
+          sourceId: c.source,
+        });
+        const keys = [...(source?.keys ?? new Map<string, { key: Json; value: Json }>())]
+          .map(([hash, e]) => ({ hash, ...e }))
+          .sort(byHash);
         for (const k of keys) {
           m.keys.set(k.hash, { key: k.key, value: k.value, height: level });
           push({ bigmap_id: c.id, action: 'update', hash: k.hash, key: k.key, value: k.value });
@@ -193,8 +222,10 @@ function changesOf(result: Json): Change[] {
     return out;
   }
   for (const d of result.big_map_diff ?? []) {
-    if (d.action === 'alloc') out.push({ kind: 'alloc', id: Number(d.big_map), keyType: d.key_type, valueType: d.value_type });
-    else if (d.action === 'copy') out.push({ kind: 'copy', id: Number(d.destination_big_map), source: Number(d.source_big_map) });
+    if (d.action === 'alloc')
+      out.push({ kind: 'alloc', id: Number(d.big_map), keyType: d.key_type, valueType: d.value_type });
+    else if (d.action === 'copy')
+      out.push({ kind: 'copy', id: Number(d.destination_big_map), source: Number(d.source_big_map) });
     else if (d.action === 'remove') out.push({ kind: 'clear', id: Number(d.big_map) });
     else out.push(keyChange(Number(d.big_map), d));
   }
@@ -202,5 +233,7 @@ function changesOf(result: Json): Change[] {
 }
 
 function keyChange(id: number, u: Json): Change {
-  return u.value === undefined || u.value === null ? { kind: 'unset', id, hash: u.key_hash, key: u.key } : { kind: 'set', id, hash: u.key_hash, key: u.key, value: u.value };
+  return u.value === undefined || u.value === null
+    ? { kind: 'unset', id, hash: u.key_hash, key: u.key }
+    : { kind: 'set', id, hash: u.key_hash, key: u.key, value: u.value };
 }

@@ -8,7 +8,13 @@ import type { Json } from './Json';
 // Spec type per node kind, written out independently of framework/chain/model/OperationType.ts.
 const TYPE_BY_KIND: Record<string, string> = {};
 const groups: Record<string, string[]> = {
-  endorsement: ['endorsement', 'endorsement_with_slot', 'attestation', 'attestation_with_dal', 'attestations_aggregate'],
+  endorsement: [
+    'endorsement',
+    'endorsement_with_slot',
+    'attestation',
+    'attestation_with_dal',
+    'attestations_aggregate',
+  ],
   preendorsement: ['preendorsement', 'preattestation', 'preattestations_aggregate'],
   proposal: ['proposals'],
   ballot: ['ballot'],
@@ -32,7 +38,12 @@ const groups: Record<string, string[]> = {
   transfer_ticket: ['transfer_ticket'],
   dal_publish: ['dal_publish_commitment', 'dal_publish_slot_header'],
   event: ['event'],
-  rollup_origination: ['smart_rollup_originate', 'tx_rollup_origination', 'sc_rollup_originate', 'zk_rollup_origination'],
+  rollup_origination: [
+    'smart_rollup_originate',
+    'tx_rollup_origination',
+    'sc_rollup_originate',
+    'zk_rollup_origination',
+  ],
 };
 for (const [type, kinds] of Object.entries(groups)) for (const kind of kinds) TYPE_BY_KIND[kind] = type;
 
@@ -91,7 +102,11 @@ export function expectedFromGroups(groupsList: Json[], implicit: Json[] = []): E
     const applied = result?.status === 'applied';
     let type = typeOf(op.kind);
     const entrypoint = op.parameters?.entrypoint;
-    if (op.kind === 'transaction' && /^tz/.test(op.destination ?? '') && ['stake', 'unstake', 'finalize_unstake', 'set_delegate_parameters'].includes(entrypoint)) {
+    if (
+      op.kind === 'transaction' &&
+      /^tz/.test(op.destination ?? '') &&
+      ['stake', 'unstake', 'finalize_unstake', 'set_delegate_parameters'].includes(entrypoint)
+    ) {
       type = entrypoint;
     }
     count(type);

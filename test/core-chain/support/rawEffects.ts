@@ -18,7 +18,8 @@ export function effectiveLists(block: Json): Json[][] {
       const m = meta(c);
       lists.push(m?.balance_updates ?? []);
       if (m?.operation_result?.status === 'applied') lists.push(m.operation_result.balance_updates ?? []);
-      for (const i of m?.internal_operation_results ?? []) if (i.result?.status === 'applied') lists.push(i.result.balance_updates ?? []);
+      for (const i of m?.internal_operation_results ?? [])
+        if (i.result?.status === 'applied') lists.push(i.result.balance_updates ?? []);
     }
   }
   return lists;
@@ -67,7 +68,8 @@ export function netIssuance(block: Json): { minted: bigint; burned: bigint } {
   let burned = 0n;
   const activations = new Set<Json[]>();
   for (const group of (block.operations ?? []).flat())
-    for (const c of group.contents ?? []) if (c.kind === 'activate_account' && meta(c)?.balance_updates) activations.add(meta(c)!.balance_updates);
+    for (const c of group.contents ?? [])
+      if (c.kind === 'activate_account' && meta(c)?.balance_updates) activations.add(meta(c)!.balance_updates);
   for (const list of effectiveLists(block)) {
     if (activations.has(list)) continue;
     const net = list.reduce((s: bigint, u: Json) => s + big(u.change), 0n);
@@ -84,7 +86,6 @@ export function explicitBurns(block: Json): bigint {
     .reduce((s, o) => s + big(o.amount), 0n);
 }
 
-
 /** Endorsing power this block's (pre-aggregate or aggregate) endorsements give to the previous level. */
 export function endorsedPower(block: Json): number {
   const level = block.header.level - 1;
@@ -92,10 +93,17 @@ export function endorsedPower(block: Json): number {
   for (const c of (block.operations?.[0] ?? []).flatMap((g: Json) => g.contents ?? [])) {
     const m = meta(c) ?? {};
     if (c.kind === 'attestations_aggregate') {
-      if (c.consensus_content?.level === level) for (const member of m.committee ?? []) power += Number(member.consensus_power?.slots ?? member.consensus_power ?? 0);
+      if (c.consensus_content?.level === level)
+        for (const member of m.committee ?? [])
+          power += Number(member.consensus_power?.slots ?? member.consensus_power ?? 0);
       continue;
     }
-    if (!['endorsement', 'endorsement_with_slot', 'attestation', 'attestation_with_dal', 'endorsement_with_dal'].includes(c.kind)) continue;
+    if (
+      !['endorsement', 'endorsement_with_slot', 'attestation', 'attestation_with_dal', 'endorsement_with_dal'].includes(
+        c.kind,
+      )
+    )
+      continue;
     const endorsed = c.kind === 'endorsement_with_slot' ? c.endorsement?.operations?.level : c.level;
     if (endorsed !== level) continue;
     const p = m.slots?.length ?? m.endorsement_power ?? m.consensus_power;

@@ -11,7 +11,12 @@ export type CsvRow = Record<string, string>;
  * rows lists leave out by default (a column's hidden values, e.g. op type `event`; orphans) are
  * asked for unless the filters name that column.
  */
-export async function readTable(t: TestInstance, table: string, columns: readonly string[], given = ''): Promise<CsvRow[]> {
+export async function readTable(
+  t: TestInstance,
+  table: string,
+  columns: readonly string[],
+  given = '',
+): Promise<CsvRow[]> {
   const filters = [given, ...everyValueFilters(t, table, given)].filter((f) => f !== '').join('&');
   const out: CsvRow[] = [];
   const wanted = ['row_id', ...columns.filter((c) => c !== 'row_id')];
@@ -32,9 +37,11 @@ export async function readTable(t: TestInstance, table: string, columns: readonl
 /** A money column (tez with 6 decimals in CSV) as mutez. */
 export const mutez = (tez: string): bigint => tezToMutez(tez);
 
-export const sumMutez = (rows: readonly CsvRow[], column: string): bigint => rows.reduce((s, r) => s + mutez(r[column]), 0n);
+export const sumMutez = (rows: readonly CsvRow[], column: string): bigint =>
+  rows.reduce((s, r) => s + mutez(r[column]), 0n);
 
-export const sumInt = (rows: readonly CsvRow[], column: string): bigint => rows.reduce((s, r) => s + BigInt(r[column] || '0'), 0n);
+export const sumInt = (rows: readonly CsvRow[], column: string): bigint =>
+  rows.reduce((s, r) => s + BigInt(r[column] || '0'), 0n);
 
 /** The newest row of a table (highest row_id). */
 export async function lastRow(t: TestInstance, table: string, columns: readonly string[]): Promise<CsvRow> {

@@ -107,8 +107,10 @@ describe('defi-dex: real mainnet blocks indexed with no node (an archive started
         return c.op.parameters.entrypoint === 'tokenToXtz'
           ? { tokenIn: 0, amountIn: tokens, amountOut: tez[0][1], receiver: tez[0][0] }
           : {
-               tokenIn: 1, amountIn: BigInt(c.op.amount),
-              amountOut: tokens, receiver: address(transfer.args[1].args[0])
+              tokenIn: 1,
+              amountIn: BigInt(c.op.amount),
+              amountOut: tokens,
+              receiver: address(transfer.args[1].args[0]),
             };
       });
     const got = trades.map((t) => t.action as DexTradeAction);

@@ -62,14 +62,21 @@ const SPECS: PoolSpec[] = [
       const [token, tez, lqt] = leadingInts(s);
       return { token, tez, lqt };
     },
-    ledger: (chain, pool) => canonical(chain).flatMap((b) => b.operations).find((o) => o.sender === pool && o.entrypoint === 'mintOrBurn')!.receiver!,
+    ledger: (chain, pool) =>
+      canonical(chain)
+        .flatMap((b) => b.operations)
+        .find((o) => o.sender === pool && o.entrypoint === 'mintOrBurn')!.receiver!,
     tokenLp: (ledger) => `${ledger}_0`,
   },
 ];
 
 describe('defi-dex: Dexter-style pools (Dexter v1, Vortex) on the sandbox chain', function () {
   this.timeout(240_000);
-  const chain = new SandboxChain({ seed: 'dex-vortex', profile: 'tiny', traffic: ['defi-dex:dexter', 'defi-dex:vortex'] });
+  const chain = new SandboxChain({
+    seed: 'dex-vortex',
+    profile: 'tiny',
+    traffic: ['defi-dex:dexter', 'defi-dex:vortex'],
+  });
   let t: TestInstance;
   before(async () => {
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
@@ -90,24 +97,49 @@ describe('defi-dex: Dexter-style pools (Dexter v1, Vortex) on the sandbox chain'
       });
 
       it('declares the pool at its first call and records every call with the reserves of the storage after it', async () => {
-        const events = (await readTable(t, 'dex_event', ['event_type', 'supply_a', 'supply_b', 'supply_lp', 'tx_hash'], `pool=${pool}`)).filter((e) => e.event_type !== 'create' && e.event_type !== 'transfer');
+        const events = (
+          await readTable(
+            t,
+            'dex_event',
+            ['event_type', 'supply_a', 'supply_b', 'supply_lp', 'tx_hash'],
+            `pool=${pool}`,
+          )
+        ).filter((e) => e.event_type !== 'create' && e.event_type !== 'transfer');
         expect(calls.length, 'pool calls').to.be.greaterThan(3);
         expect(events.map((e) => e.tx_hash)).to.deep.equal(calls.map((c) => c.hash));
         calls.forEach((c, i) => {
           const r = spec.reserves(c.storage);
-          expect([events[i].supply_a, events[i].supply_b, events[i].supply_lp], c.hash).to.deep.equal([r.token, r.tez, r.lqt].map(String));
-          const kind = { xtzToToken: 'trade', tokenToXtz: 'trade', addLiquidity: 'deposit', removeLiquidity: 'withdraw' }[c.entrypoint as string];
+          expect([events[i].supply_a, events[i].supply_b, events[i].supply_lp], c.hash).to.deep.equal(
+            [r.token, r.tez, r.lqt].map(String),
+          );
+          const kind = {
+            xtzToToken: 'trade',
+            tokenToXtz: 'trade',
+            addLiquidity: 'deposit',
+            removeLiquidity: 'withdraw',
+          }[c.entrypoint as string];
           expect(events[i].event_type, c.hash).to.equal(kind);
         });
-        const [row] = await readTable(t, 'dex_pool', ['entity', 'fees_bps', 'token_a', 'token_b', 'num_trades'], `pool=${pool}`);
+        const [row] = await readTable(
+          t,
+          'dex_pool',
+          ['entity', 'fees_bps', 'token_a', 'token_b', 'num_trades'],
+          `pool=${pool}`,
+        );
         const bps = Number(((spec.fee[1] - spec.fee[0]) * 10000n) / spec.fee[1]);
-        expect([row.entity, Number(row.fees_bps), row.token_a, row.token_b]).to.deep.equal([spec.entity, bps, `${spec.token}_0`, 'tez']);
+        expect([row.entity, Number(row.fees_bps), row.token_a, row.token_b]).to.deep.equal([
+          spec.entity,
+          bps,
+          `${spec.token}_0`,
+          'tez',
+        ]);
         expect(Number(row.num_trades)).to.equal(events.filter((e) => e.event_type === 'trade').length);
       });
 
       it('trades: the output follows the input fee, the fee is what the curve did not see less the reserve fee', async () => {
         const [num, den] = spec.fee;
-        const bought = (amountIn: bigint, inPool: bigint, outPool: bigint) => (amountIn * num * outPool) / (inPool * den + amountIn * num);
+        const bought = (amountIn: bigint, inPool: bigint, outPool: bigint) =>
+          (amountIn * num * outPool) / (inPool * den + amountIn * num);
         const fees = ['lp_fee_token', 'dev_fee', 'dev_fee_token'];
         const columns = ['side', 'base_volume', 'quote_volume', 'lp_fee', ...fees, 'tx_hash'];
         const trades = new Map((await readTable(t, 'dex_trade', columns, `pool=${pool}`)).map((r) => [r.tx_hash, r]));
@@ -146,10 +178,14 @@ describe('defi-dex: Dexter-style pools (Dexter v1, Vortex) on the sandbox chain'
       it("positions hold each owner's change of the shares ledger since the pool was first seen", async () => {
         const ledger = spec.ledger(chain, contract);
         const want = ledgerChanges(chain, ledger, calls[0]);
-        expect(calls.some((c) => c.entrypoint === 'addLiquidity' || c.entrypoint === 'removeLiquidity'), 'liquidity calls').to.equal(true);
+        expect(
+          calls.some((c) => c.entrypoint === 'addLiquidity' || c.entrypoint === 'removeLiquidity'),
+          'liquidity calls',
+        ).to.equal(true);
         const positions = await readTable(t, 'dex_position', ['owner', 'shares'], `pool=${pool}`);
         const got = new Map(positions.map((p) => [p.owner, BigInt(p.shares)]));
-        for (const owner of new Set([...want.keys(), ...got.keys()])) expect(got.get(owner) ?? 0n, owner).to.equal(want.get(owner) ?? 0n);
+        for (const owner of new Set([...want.keys(), ...got.keys()]))
+          expect(got.get(owner) ?? 0n, owner).to.equal(want.get(owner) ?? 0n);
         const [row] = await readTable(t, 'dex_pool', ['token_lp'], `pool=${pool}`);
         expect(row.token_lp ?? '').to.equal(spec.tokenLp(ledger));
       });

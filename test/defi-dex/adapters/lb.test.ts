@@ -10,7 +10,17 @@ import { readTable, type CsvRow } from '../../core-chain/support/tableReader';
 const CPMM = 'KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5';
 const SIRIUS = 'KT1AafHA1C1vk959wvHWBispY9Y2f3fxBUUo';
 const POOL = `${CPMM}_0`;
-const EVENT_COLUMNS = ['height', 'event_type', 'volume_a', 'volume_b', 'volume_lp', 'supply_a', 'supply_b', 'supply_lp', 'tx_hash'];
+const EVENT_COLUMNS = [
+  'height',
+  'event_type',
+  'volume_a',
+  'volume_b',
+  'volume_lp',
+  'supply_a',
+  'supply_b',
+  'supply_lp',
+  'tx_hash',
+];
 
 /** LB's storage as the node prints it (a flat sequence, optimized form): [tokenPool, xtzPool, lqtTotal, …]. */
 function reserves(storage: unknown): [bigint, bigint, bigint] {
@@ -27,7 +37,8 @@ describe('defi-dex: Liquidity Baking on the sandbox chain', function () {
   let calls: NormalizedOperation[];
   /** The indexer's questions to dex_event about an account while it indexed the chain. */
   const eventReads: string[] = [];
-  const readsEvents = (q: { sql: string }) => /^select .* from "[^"]+"\."dex_event" where .*"sender"/.test(q.sql) && eventReads.push(q.sql);
+  const readsEvents = (q: { sql: string }) =>
+    /^select .* from "[^"]+"\."dex_event" where .*"sender"/.test(q.sql) && eventReads.push(q.sql);
   before(async () => {
     t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
     chain.bakeTo(60);
@@ -35,7 +46,15 @@ describe('defi-dex: Liquidity Baking on the sandbox chain', function () {
     await indexSandbox(t, chain);
     t.app.db.writer.off('query', readsEvents);
     events = await readTable(t, 'dex_event', EVENT_COLUMNS, `pool=${POOL}`);
-    calls = canonical(chain).flatMap((b) => b.operations).filter((o) => o.receiver === CPMM && o.hash !== '' && o.isSuccess && ['xtzToToken', 'tokenToXtz', 'addLiquidity', 'removeLiquidity'].includes(o.entrypoint ?? ''));
+    calls = canonical(chain)
+      .flatMap((b) => b.operations)
+      .filter(
+        (o) =>
+          o.receiver === CPMM &&
+          o.hash !== '' &&
+          o.isSuccess &&
+          ['xtzToToken', 'tokenToXtz', 'addLiquidity', 'removeLiquidity'].includes(o.entrypoint ?? ''),
+      );
   });
   after(() => t?.close());
 
@@ -47,21 +66,39 @@ describe('defi-dex: Liquidity Baking on the sandbox chain', function () {
       const [tokenPool, xtzPool, lqt] = reserves(c.storage);
       const e = recorded[i];
       expect([e.supply_a, e.supply_b, e.supply_lp], c.hash).to.deep.equal([tokenPool, xtzPool, lqt].map(String));
-      const kind = { xtzToToken: 'trade', tokenToXtz: 'trade', addLiquidity: 'deposit', removeLiquidity: 'withdraw' }[c.entrypoint as string];
+      const kind = { xtzToToken: 'trade', tokenToXtz: 'trade', addLiquidity: 'deposit', removeLiquidity: 'withdraw' }[
+        c.entrypoint as string
+      ];
       expect(e.event_type, c.hash).to.equal(kind);
     });
   });
 
   it('the pool row holds the sandbox CPMM reserves at head, subsidy included', async () => {
-    const model = (chain.contracts.require(CPMM) as unknown as { state: { tokenPool: bigint; otherPool: bigint; lqtTotal: bigint } }).state;
-    const [pool] = await readTable(t, 'dex_pool', ['supply_a', 'supply_b', 'supply_lp', 'num_trades', 'token_a', 'token_b', 'token_lp', 'entity'], `pool=${POOL}`);
-    expect([pool.supply_a, pool.supply_b, pool.supply_lp]).to.deep.equal([model.tokenPool, model.otherPool, model.lqtTotal].map(String));
+    const model = (
+      chain.contracts.require(CPMM) as unknown as { state: { tokenPool: bigint; otherPool: bigint; lqtTotal: bigint } }
+    ).state;
+    const [pool] = await readTable(
+      t,
+      'dex_pool',
+      ['supply_a', 'supply_b', 'supply_lp', 'num_trades', 'token_a', 'token_b', 'token_lp', 'entity'],
+      `pool=${POOL}`,
+    );
+    expect([pool.supply_a, pool.supply_b, pool.supply_lp]).to.deep.equal(
+      [model.tokenPool, model.otherPool, model.lqtTotal].map(String),
+    );
     expect([pool.token_b, pool.token_lp, pool.entity]).to.deep.equal(['tez', `${SIRIUS}_0`, 'sirius']);
-    expect(Number(pool.num_trades)).to.equal(calls.filter((c) => c.entrypoint === 'xtzToToken' || c.entrypoint === 'tokenToXtz').length);
+    expect(Number(pool.num_trades)).to.equal(
+      calls.filter((c) => c.entrypoint === 'xtzToToken' || c.entrypoint === 'tokenToXtz').length,
+    );
   });
 
   it('trade amounts follow the pool reserves before and after (tez burned, tokens moved)', async () => {
-    const trades = await readTable(t, 'dex_trade', ['side', 'base_volume', 'quote_volume', 'burn', 'tx_hash'], `pool=${POOL}`);
+    const trades = await readTable(
+      t,
+      'dex_trade',
+      ['side', 'base_volume', 'quote_volume', 'burn', 'tx_hash'],
+      `pool=${POOL}`,
+    );
     let before: [bigint, bigint, bigint] | undefined;
     let checked = 0;
     const byHash = new Map(trades.map((tr) => [tr.tx_hash, tr]));
@@ -73,10 +110,18 @@ describe('defi-dex: Liquidity Baking on the sandbox chain', function () {
         if (before && tr && o.hash !== '') {
           if (o.entrypoint === 'xtzToToken') {
             // Tokens out = token reserve drop; the tez that stayed in the pool = tez in − burn.
-            expect([tr.side, BigInt(tr.base_volume), BigInt(tr.quote_volume) - BigInt(tr.burn)], o.hash).to.deep.equal(['buy', before[0] - after[0], after[1] - before[1]]);
+            expect([tr.side, BigInt(tr.base_volume), BigInt(tr.quote_volume) - BigInt(tr.burn)], o.hash).to.deep.equal([
+              'buy',
+              before[0] - after[0],
+              after[1] - before[1],
+            ]);
             checked++;
           } else if (o.entrypoint === 'tokenToXtz') {
-            expect([tr.side, BigInt(tr.base_volume), BigInt(tr.quote_volume) + BigInt(tr.burn)], o.hash).to.deep.equal(['sell', after[0] - before[0], before[1] - after[1]]);
+            expect([tr.side, BigInt(tr.base_volume), BigInt(tr.quote_volume) + BigInt(tr.burn)], o.hash).to.deep.equal([
+              'sell',
+              after[0] - before[0],
+              before[1] - after[1],
+            ]);
             checked++;
           }
         }
@@ -114,8 +159,14 @@ describe('defi-dex: Liquidity Baking on the sandbox chain', function () {
   });
 
   it('users: accounts that traded or provided liquidity; a run asks the events nothing about pools it created', async () => {
-    const users = async () => new Set((await readTable(t, 'dex_event', ['event_type', 'sender'], `pool=${POOL}`)).filter((e) => ['trade', 'deposit', 'withdraw'].includes(e.event_type)).map((e) => e.sender));
-    const counted = async () => Number((await readTable(t, 'dex_pool', ['num_total_users'], `pool=${POOL}`))[0].num_total_users);
+    const users = async () =>
+      new Set(
+        (await readTable(t, 'dex_event', ['event_type', 'sender'], `pool=${POOL}`))
+          .filter((e) => ['trade', 'deposit', 'withdraw'].includes(e.event_type))
+          .map((e) => e.sender),
+      );
+    const counted = async () =>
+      Number((await readTable(t, 'dex_pool', ['num_total_users'], `pool=${POOL}`))[0].num_total_users);
     expect((await users()).size).to.be.greaterThan(1);
     expect(await counted()).to.equal((await users()).size);
     expect(eventReads, 'first-use questions').to.deep.equal([]);
@@ -137,7 +188,14 @@ describe('defi-dex: Liquidity Baking on the sandbox chain', function () {
     const clean = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
     try {
       await indexSandbox(clean, chain);
-      for (const [table, cols] of [['dex_pool', ['pool', 'supply_a', 'supply_b', 'supply_lp', 'num_trades', 'num_lps', 'num_total_lps', 'num_total_users']], ['dex_event', EVENT_COLUMNS], ['dex_position', ['position', 'shares', 'shares_minted', 'shares_burned', 'is_closed']]] as const) {
+      for (const [table, cols] of [
+        [
+          'dex_pool',
+          ['pool', 'supply_a', 'supply_b', 'supply_lp', 'num_trades', 'num_lps', 'num_total_lps', 'num_total_users'],
+        ],
+        ['dex_event', EVENT_COLUMNS],
+        ['dex_position', ['position', 'shares', 'shares_minted', 'shares_burned', 'is_closed']],
+      ] as const) {
         const strip = (rows: CsvRow[]) => rows.map(({ row_id: _r, ...rest }) => rest);
         expect(strip(await readTable(t, table, cols)), table).to.deep.equal(strip(await readTable(clean, table, cols)));
       }

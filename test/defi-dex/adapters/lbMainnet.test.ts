@@ -21,7 +21,12 @@ const address = (v: { bytes?: string; string?: string }): string => v.string ?? 
 describe('defi-dex: the Liquidity Baking adapter on a real mainnet group (Temple: removeLiquidity, then 3Route → tokenToXtz)', () => {
   it('decodes the withdrawal and the routed trade from what the CPMM moved, with the recorded storages as supplies', async () => {
     // LB's script: the sandbox model carries the mainnet CPMM's parameter and storage types.
-    const script = { code: (new SandboxChain({ seed: 'lb-types', profile: 'tiny' }).contracts.require(LB) as unknown as { code: unknown }).code, storage: { int: '0' } };
+    const script = {
+      code: (
+        new SandboxChain({ seed: 'lb-types', profile: 'tiny' }).contracts.require(LB) as unknown as { code: unknown }
+      ).code,
+      storage: { int: '0' },
+    };
     const block = carrierBlock(['temple-wallet-sirs-xtz-swap']);
     const d = new BlockDispatcher();
     const sink = new RecordingSink();
@@ -33,10 +38,12 @@ describe('defi-dex: the Liquidity Baking adapter on a real mainnet group (Temple
     const types = ContractTypes.fromScript(script)!;
     const remove = contents[0];
     const removeInternals = remove.metadata.internal_operation_results as Json[];
-    const burned = -BigInt(removeInternals.find((i) => i.parameters?.entrypoint === 'mintOrBurn').parameters.value.args[0].int);
+    const burned = -BigInt(
+      removeInternals.find((i) => i.parameters?.entrypoint === 'mintOrBurn').parameters.value.args[0].int,
+    );
     const tokensOut = BigInt(removeInternals.find((i) => i.destination === TZBTC).parameters.value.args[1].args[1].int);
     const tezOut = BigInt(removeInternals.find((i) => !i.parameters && i.kind === 'transaction').amount);
-    const routed = (contents[3].metadata.internal_operation_results as Json[]);
+    const routed = contents[3].metadata.internal_operation_results as Json[];
     const swapAt = routed.findIndex((i) => i.destination === LB);
     const fromLb = routed.slice(swapAt + 1).filter((i) => i.source === LB);
     const tokensIn = BigInt(fromLb.find((i) => i.destination === TZBTC).parameters.value.args[1].args[1].int);
@@ -50,16 +57,37 @@ describe('defi-dex: the Liquidity Baking adapter on a real mainnet group (Temple
     const removeArgs = remove.parameters.value;
     expect(w.receiver).to.equal(address(Array.isArray(removeArgs) ? removeArgs[0] : removeArgs.args[0]));
     const tr = actions[1].action as DexTradeAction;
-    expect([tr.router, tr.sender, tr.receiver, tr.tokenIn, tr.tokenOut, tr.amountIn, tr.amountOut, tr.fees.burn?.amount]).to.deep.equal([ROUTER, contents[3].source, contents[3].source, 0, 1, tokensIn, paid, burn]);
+    expect([
+      tr.router,
+      tr.sender,
+      tr.receiver,
+      tr.tokenIn,
+      tr.tokenOut,
+      tr.amountIn,
+      tr.amountOut,
+      tr.fees.burn?.amount,
+    ]).to.deep.equal([ROUTER, contents[3].source, contents[3].source, 0, 1, tokensIn, paid, burn]);
     // Supplies: the storage after each call, read with LB's types.
-    const storages = [remove.metadata.operation_result.storage, routed[swapAt].result.storage].map((s) => types.storage(s) as { tokenPool: bigint; xtzPool: bigint; lqtTotal: bigint });
-    actions.forEach((a, i) => expect([...a.supply.reserves, a.supply.lpSupply]).to.deep.equal([storages[i].tokenPool, storages[i].xtzPool, storages[i].lqtTotal]));
+    const storages = [remove.metadata.operation_result.storage, routed[swapAt].result.storage].map(
+      (s) => types.storage(s) as { tokenPool: bigint; xtzPool: bigint; lqtTotal: bigint },
+    );
+    actions.forEach((a, i) =>
+      expect([...a.supply.reserves, a.supply.lpSupply]).to.deep.equal([
+        storages[i].tokenPool,
+        storages[i].xtzPool,
+        storages[i].lqtTotal,
+      ]),
+    );
     const [decl] = sink.calls.filter((c) => c.call === 'pool');
-    expect(decl.call === 'pool' && decl.decl.tokens).to.deep.equal([{ standard: 'fa1.2', contract: TZBTC }, { standard: 'tez' }]);
+    expect(decl.call === 'pool' && decl.decl.tokens).to.deep.equal([
+      { standard: 'fa1.2', contract: TZBTC },
+      { standard: 'tez' },
+    ]);
   });
 
   it("the sandbox's LB model burns what the chain burned of the tez the CPMM paid out (rounded up)", () => {
-    const routed = (templeContents('temple-wallet-sirs-xtz-swap') as Json[])[3].metadata.internal_operation_results as Json[];
+    const routed = (templeContents('temple-wallet-sirs-xtz-swap') as Json[])[3].metadata
+      .internal_operation_results as Json[];
     const fromLb = routed.filter((i) => i.source === LB && !i.parameters);
     const paid = BigInt(fromLb.find((i) => i.destination === ROUTER).amount);
     const burn = BigInt(fromLb.find((i) => i.destination === NULL_ADDRESS).amount);

@@ -28,7 +28,16 @@ function content(entrypoint: string, counter: number): Json {
     amount: '0',
     destination: POOL,
     parameters: f.parameters,
-    metadata: { balance_updates: [], operation_result: { status: 'applied', storage: f.storage, lazy_storage_diff: f.lazy_storage_diff ?? [], consumed_milligas: '1000', storage_size: '1000' } },
+    metadata: {
+      balance_updates: [],
+      operation_result: {
+        status: 'applied',
+        storage: f.storage,
+        lazy_storage_diff: f.lazy_storage_diff ?? [],
+        consumed_milligas: '1000',
+        storage_size: '1000',
+      },
+    },
   };
 }
 
@@ -37,29 +46,45 @@ describe('defi-dex: the Plenty adapter on real mainnet Plenty calls (pytezos fix
     const script = readFixtureJson<Json>(...DIR, '__script__.json');
     const types = ContractTypes.fromScript(script)!;
     const calls = ['AddLiquidity', 'Swap', 'RemoveLiquidity'];
-    const block = carrierBlockOf(calls.map((e, i) => ({ hash: encodeOpHash(label(e)), contents: [content(e, 1000 + i)] })));
+    const block = carrierBlockOf(
+      calls.map((e, i) => ({ hash: encodeOpHash(label(e)), contents: [content(e, 1000 + i)] })),
+    );
     const d = new BlockDispatcher();
     const sink = new RecordingSink();
     plentyAdapter.register(d, sink);
     await d.dispatch(block, watchingContext(d, block, { [POOL]: script }));
 
     // The oracle: the recorded storages read with the pool's own types.
-    const stored = calls.map((e) => types.storage(readFixtureJson<Json>(...DIR, `${e}.json`).storage) as Record<string, unknown>);
+    const stored = calls.map(
+      (e) => types.storage(readFixtureJson<Json>(...DIR, `${e}.json`).storage) as Record<string, unknown>,
+    );
     const [decl] = sink.calls.filter((c) => c.call === 'pool');
     expect(decl?.call === 'pool' && decl.decl).to.deep.include({
       contract: POOL,
       entity: 'plenty_v1',
       lp: { standard: 'fa1.2', contract: stored[0].lpTokenAddress },
-      feesBps: (Math.floor((1_000_000 / Number(stored[0].lpFee))) / 100).toFixed(2),
+      feesBps: (Math.floor(1_000_000 / Number(stored[0].lpFee)) / 100).toFixed(2),
     });
-    const tokenOf = (n: 1 | 2) => (stored[0][`token${n}Check`] ? { standard: 'fa2', contract: stored[0][`token${n}Address`], tokenId: stored[0][`token${n}Id`] } : { standard: 'fa1.2', contract: stored[0][`token${n}Address`] });
+    const tokenOf = (n: 1 | 2) =>
+      stored[0][`token${n}Check`]
+        ? { standard: 'fa2', contract: stored[0][`token${n}Address`], tokenId: stored[0][`token${n}Id`] }
+        : { standard: 'fa1.2', contract: stored[0][`token${n}Address`] };
     expect(decl?.call === 'pool' && decl.decl.tokens).to.deep.equal([tokenOf(1), tokenOf(2)]);
 
     const actions = sink.actions();
     expect(actions.map((a) => a.action.kind)).to.deep.equal(['deposit', 'trade', 'withdraw']);
-    actions.forEach((a, i) => expect([...a.supply.reserves, a.supply.lpSupply], calls[i]).to.deep.equal([stored[i].token1_pool, stored[i].token2_pool, stored[i].totalSupply]));
+    actions.forEach((a, i) =>
+      expect([...a.supply.reserves, a.supply.lpSupply], calls[i]).to.deep.equal([
+        stored[i].token1_pool,
+        stored[i].token2_pool,
+        stored[i].totalSupply,
+      ]),
+    );
     // Swap names the token wanted: it is the trade's output.
-    const swap = readFixtureJson<{ parameters: { value: { args: Array<{ args: Array<{ string?: string }> }> } } }>(...DIR, 'Swap.json').parameters.value;
+    const swap = readFixtureJson<{ parameters: { value: { args: Array<{ args: Array<{ string?: string }> }> } } }>(
+      ...DIR,
+      'Swap.json',
+    ).parameters.value;
     const wanted = swap.args[1].args[0].string;
     const trade = actions[1].action as DexTradeAction;
     expect(trade.tokenOut).to.equal(wanted === stored[1].token1Address ? 0 : 1);

@@ -30,7 +30,11 @@ const label = (s: string) => createHash('sha256').update(s).digest('hex');
 /** The fixtures do not name the pools: stand-in addresses (the scripts are what identify the protocol). */
 const kt1 = (s: string) => encodeAddress(`01${label(s).slice(0, 40)}00`);
 const tz1 = (s: string) => encodeAddress(`0000${label(s).slice(0, 40)}`);
-const POOL = { usd: kt1('plenty usdt.e/usdc.e stable'), ctez: kt1('plenty ctez/tez stable'), volatile: kt1('plenty weth.e/ctez') };
+const POOL = {
+  usd: kt1('plenty usdt.e/usdc.e stable'),
+  ctez: kt1('plenty ctez/tez stable'),
+  volatile: kt1('plenty weth.e/ctez'),
+};
 /** Shares a first deposit locks in lqtTotal without minting them to anyone (both contracts). */
 const LOCKED_SHARES = 1000n;
 /** lqtTotal after a pool's first deposit of a and b (both contracts): 2·√(a·b), locked shares included. */
@@ -60,8 +64,17 @@ function usdCalls() {
   const w = flatCurveOut(add.token2Pool, add.token1Pool, swapP.tokenAmountIn);
   const fee = w / add.lpFee;
   const oracle = {
-    deposit: { amounts: [add.token1Pool, add.token2Pool], shares: add.lqtTotal - LOCKED_SHARES, owner: addP.recipient as string },
-    trade: { amountIn: swap.token2Pool - add.token2Pool, amountOut: add.token1Pool - swap.token1Pool, fee, receiver: swapP.recipient as string },
+    deposit: {
+      amounts: [add.token1Pool, add.token2Pool],
+      shares: add.lqtTotal - LOCKED_SHARES,
+      owner: addP.recipient as string,
+    },
+    trade: {
+      amountIn: swap.token2Pool - add.token2Pool,
+      amountOut: add.token1Pool - swap.token1Pool,
+      fee,
+      receiver: swapP.recipient as string,
+    },
   };
   expect(w - fee, 'the recorded reserves follow the curve').to.equal(oracle.trade.amountOut);
   const user = oracle.deposit.owner;
@@ -88,7 +101,14 @@ function ctezCalls() {
   const types = typesOf(CTEZ);
   const st = (e: string) => types.storage(recorded(CTEZ, e).storage) as Storage;
   const par = (e: string) => types.parameters(e, recorded(CTEZ, e).parameters.value) as Storage;
-  const [add, buyOpen, buy, sellOpen, sell, remove] = ['add_liquidity', 'tez_to_ctez', 'tez_to_ctez_callback', 'ctez_to_tez', 'ctez_to_tez_callback', 'remove_liquidity'].map(st);
+  const [add, buyOpen, buy, sellOpen, sell, remove] = [
+    'add_liquidity',
+    'tez_to_ctez',
+    'tez_to_ctez_callback',
+    'ctez_to_tez',
+    'ctez_to_tez_callback',
+    'remove_liquidity',
+  ].map(st);
   const [addP, sellP, removeP] = [par('add_liquidity'), par('ctez_to_tez'), par('remove_liquidity')];
   const target = (e: string) => types.parameters(e, recorded(CTEZ, e).parameters.value) as bigint;
   const { ctezAddress: ctez, ctez_admin: ctezMain, lqtAddress: lqt, lpFee } = add;
@@ -96,36 +116,88 @@ function ctezCalls() {
   expect(add.lqtTotal).to.equal(firstShares(add.tezPool, add.ctezPool));
   // Each swap's call stores the trade and leaves the reserves; the callback (ctez's target) settles it.
   const tezIn = buyOpen.tradeAmount as bigint;
-  const buyW = flatCurveOut(buyOpen.tezPool << Q48, target('tez_to_ctez_callback') * buyOpen.ctezPool, tezIn << Q48) / target('tez_to_ctez_callback');
-  const sellW = flatCurveOut(target('ctez_to_tez_callback') * sellOpen.ctezPool, sellOpen.tezPool << Q48, target('ctez_to_tez_callback') * sellP.cashSold) >> Q48;
+  const buyW =
+    flatCurveOut(buyOpen.tezPool << Q48, target('tez_to_ctez_callback') * buyOpen.ctezPool, tezIn << Q48) /
+    target('tez_to_ctez_callback');
+  const sellW =
+    flatCurveOut(
+      target('ctez_to_tez_callback') * sellOpen.ctezPool,
+      sellOpen.tezPool << Q48,
+      target('ctez_to_tez_callback') * sellP.cashSold,
+    ) >> Q48;
   // remove_liquidity pays lqtBurned/lqtTotal of each reserve before it: the least fixed point from the reserves after.
   const proRata = (after: bigint) => {
     const total = remove.lqtTotal + removeP.lqtBurned;
     let out = 0n;
-    for (let next = (removeP.lqtBurned * after) / total; next !== out; next = (removeP.lqtBurned * (after + next)) / total) out = next;
+    for (
+      let next = (removeP.lqtBurned * after) / total;
+      next !== out;
+      next = (removeP.lqtBurned * (after + next)) / total
+    )
+      out = next;
     return out;
   };
   const withdrawer = tz1('ctez/tez liquidity provider');
   const oracle = {
-    deposit: { amounts: [add.ctezPool, add.tezPool], shares: add.lqtTotal - LOCKED_SHARES, owner: addP.owner as string },
-    buy: { amountIn: buy.tezPool - buyOpen.tezPool, amountOut: buyOpen.ctezPool - buy.ctezPool, fee: buyW / lpFee, receiver: buyOpen.recipient as string },
-    sell: { amountIn: sell.ctezPool - sellOpen.ctezPool, amountOut: sellOpen.tezPool - sell.tezPool, fee: sellW / lpFee, receiver: sellP.recipient as string },
-    withdraw: { amounts: [proRata(remove.ctezPool), proRata(remove.tezPool)], shares: removeP.lqtBurned as bigint, owner: withdrawer },
+    deposit: {
+      amounts: [add.ctezPool, add.tezPool],
+      shares: add.lqtTotal - LOCKED_SHARES,
+      owner: addP.owner as string,
+    },
+    buy: {
+      amountIn: buy.tezPool - buyOpen.tezPool,
+      amountOut: buyOpen.ctezPool - buy.ctezPool,
+      fee: buyW / lpFee,
+      receiver: buyOpen.recipient as string,
+    },
+    sell: {
+      amountIn: sell.ctezPool - sellOpen.ctezPool,
+      amountOut: sellOpen.tezPool - sell.tezPool,
+      fee: sellW / lpFee,
+      receiver: sellP.recipient as string,
+    },
+    withdraw: {
+      amounts: [proRata(remove.ctezPool), proRata(remove.tezPool)],
+      shares: removeP.lqtBurned as bigint,
+      owner: withdrawer,
+    },
   };
-  expect([oracle.buy.amountIn, buyW - oracle.buy.fee], 'tez_to_ctez follows the curve').to.deep.equal([tezIn, oracle.buy.amountOut]);
-  expect([oracle.sell.amountIn, sellW - oracle.sell.fee], 'ctez_to_tez follows the curve').to.deep.equal([sellP.cashSold, oracle.sell.amountOut]);
+  expect([oracle.buy.amountIn, buyW - oracle.buy.fee], 'tez_to_ctez follows the curve').to.deep.equal([
+    tezIn,
+    oracle.buy.amountOut,
+  ]);
+  expect([oracle.sell.amountIn, sellW - oracle.sell.fee], 'ctez_to_tez follows the curve').to.deep.equal([
+    sellP.cashSold,
+    oracle.sell.amountOut,
+  ]);
   const settle = (e: string, user: string, counter: number, amount: bigint, pays: Json[]) =>
     group([
       externalCall(user, POOL.ctez, counter, recorded(CTEZ, e), amount, [
         internalCall(POOL.ctez, ctezMain, 'get_target', { string: `${POOL.ctez}%${e}_callback` }),
-        internalCall(ctezMain, POOL.ctez, `${e}_callback`, recorded(CTEZ, `${e}_callback`).parameters.value, recorded(CTEZ, `${e}_callback`).storage),
+        internalCall(
+          ctezMain,
+          POOL.ctez,
+          `${e}_callback`,
+          recorded(CTEZ, `${e}_callback`).parameters.value,
+          recorded(CTEZ, `${e}_callback`).storage,
+        ),
         ...pays,
       ]),
     ]);
   const blockGroups = [
-    group([externalCall(addP.owner, POOL.ctez, 3, recorded(CTEZ, 'add_liquidity'), add.tezPool, [fa12Transfer(POOL.ctez, ctez, addP.owner, POOL.ctez, addP.maxCashDeposited), lpCall(POOL.ctez, lqt, 'mint', addP.owner, add.lqtTotal - LOCKED_SHARES)])]),
-    settle('tez_to_ctez', buyOpen.recipient, 4, tezIn, [fa12Transfer(POOL.ctez, ctez, POOL.ctez, buyOpen.recipient, buyW - buyW / lpFee)]),
-    settle('ctez_to_tez', sellOpen.sender, 5, 0n, [fa12Transfer(POOL.ctez, ctez, sellOpen.sender, POOL.ctez, sellP.cashSold), tezPayment(POOL.ctez, sellP.recipient, sellW - sellW / lpFee)]),
+    group([
+      externalCall(addP.owner, POOL.ctez, 3, recorded(CTEZ, 'add_liquidity'), add.tezPool, [
+        fa12Transfer(POOL.ctez, ctez, addP.owner, POOL.ctez, addP.maxCashDeposited),
+        lpCall(POOL.ctez, lqt, 'mint', addP.owner, add.lqtTotal - LOCKED_SHARES),
+      ]),
+    ]),
+    settle('tez_to_ctez', buyOpen.recipient, 4, tezIn, [
+      fa12Transfer(POOL.ctez, ctez, POOL.ctez, buyOpen.recipient, buyW - buyW / lpFee),
+    ]),
+    settle('ctez_to_tez', sellOpen.sender, 5, 0n, [
+      fa12Transfer(POOL.ctez, ctez, sellOpen.sender, POOL.ctez, sellP.cashSold),
+      tezPayment(POOL.ctez, sellP.recipient, sellW - sellW / lpFee),
+    ]),
     group([
       externalCall(withdrawer, POOL.ctez, 6, recorded(CTEZ, 'remove_liquidity'), 0n, [
         lpCall(POOL.ctez, lqt, 'burn', withdrawer, removeP.lqtBurned),
@@ -137,19 +209,44 @@ function ctezCalls() {
   return { storages: [add, buy, sell, remove], oracle, groups: blockGroups, ctez, lqt, lpFee };
 }
 
-async function dispatch(blockGroups: Array<{ hash: string; contents: Json[] }>, register: (d: BlockDispatcher) => void): Promise<void> {
+async function dispatch(
+  blockGroups: Array<{ hash: string; contents: Json[] }>,
+  register: (d: BlockDispatcher) => void,
+): Promise<void> {
   const block = carrierBlockOf(blockGroups);
   const d = new BlockDispatcher();
   register(d);
-  const lpTokens = Object.fromEntries([typesOf(USD).storage(recorded(USD, 'add_liquidity').storage), typesOf(CTEZ).storage(recorded(CTEZ, 'add_liquidity').storage)].map((s) => [(s as Storage).lqtAddress, FA12_SCRIPT]));
-  await d.dispatch(block, watchingContext(d, block, { [POOL.usd]: script(USD), [POOL.ctez]: script(CTEZ), [POOL.volatile]: script(VOLATILE), ...lpTokens }));
+  const lpTokens = Object.fromEntries(
+    [
+      typesOf(USD).storage(recorded(USD, 'add_liquidity').storage),
+      typesOf(CTEZ).storage(recorded(CTEZ, 'add_liquidity').storage),
+    ].map((s) => [(s as Storage).lqtAddress, FA12_SCRIPT]),
+  );
+  await d.dispatch(
+    block,
+    watchingContext(d, block, {
+      [POOL.usd]: script(USD),
+      [POOL.ctez]: script(CTEZ),
+      [POOL.volatile]: script(VOLATILE),
+      ...lpTokens,
+    }),
+  );
 }
 
 /** A holder's own call of an FA1.2 token's `transfer` (an LP token moved outside the pool). */
 const holderTransfer = (token: string, from: string, to: string, value: bigint, counter: number) =>
-  group([externalCall(from, token, counter, { parameters: { entrypoint: 'transfer', value: pair(str(from), pair(str(to), int(value))) }, storage: { int: '0' } })]);
+  group([
+    externalCall(from, token, counter, {
+      parameters: { entrypoint: 'transfer', value: pair(str(from), pair(str(to), int(value))) },
+      storage: { int: '0' },
+    }),
+  ]);
 
-const reservesOf = (sink: RecordingSink, pool: string) => sink.actions().filter((a) => a.pool.contract === pool).map((a) => [...a.supply.reserves, a.supply.lpSupply]);
+const reservesOf = (sink: RecordingSink, pool: string) =>
+  sink
+    .actions()
+    .filter((a) => a.pool.contract === pool)
+    .map((a) => [...a.supply.reserves, a.supply.lpSupply]);
 
 describe('defi-dex: the Plenty stable adapter on real mainnet stable-pool calls (pytezos fixtures)', () => {
   it('a token/token pool: declaration, the opening deposit and a swap with the fee off its output', async () => {
@@ -174,10 +271,18 @@ describe('defi-dex: the Plenty stable adapter on real mainnet stable-pool calls 
     expect(sink.actions().map((a) => a.action.kind)).to.deep.equal(['deposit', 'trade']);
     expect(reservesOf(sink, POOL.usd)).to.deep.equal(usd.storages.map((s) => [s.token1Pool, s.token2Pool, s.lqtTotal]));
     const deposit = sink.actions()[0].action as DexLiquidityAction;
-    expect({ amounts: deposit.amounts, shares: deposit.shares, owner: deposit.owner }).to.deep.equal(usd.oracle.deposit);
+    expect({ amounts: deposit.amounts, shares: deposit.shares, owner: deposit.owner }).to.deep.equal(
+      usd.oracle.deposit,
+    );
     const trade = sink.actions()[1].action as DexTradeAction;
     const o = usd.oracle.trade;
-    expect([trade.tokenIn, trade.tokenOut, trade.amountIn, trade.amountOut, trade.receiver]).to.deep.equal([1, 0, o.amountIn, o.amountOut, o.receiver]);
+    expect([trade.tokenIn, trade.tokenOut, trade.amountIn, trade.amountOut, trade.receiver]).to.deep.equal([
+      1,
+      0,
+      o.amountIn,
+      o.amountOut,
+      o.receiver,
+    ]);
     expect(trade.fees).to.deep.equal({ lp: { amount: o.fee, bps: bps(add.lpFee), token: 0 } });
   });
 
@@ -200,7 +305,11 @@ describe('defi-dex: the Plenty stable adapter on real mainnet stable-pool calls 
     expect(sink.actions().map((a) => a.action.kind)).to.deep.equal(['deposit', 'trade', 'trade', 'withdraw']);
     expect(reservesOf(sink, POOL.ctez)).to.deep.equal(c.storages.map((s) => [s.ctezPool, s.tezPool, s.lqtTotal]));
     const [deposit, buy, sell, withdraw] = sink.actions().map((a) => a.action);
-    const liquidity = (a: typeof deposit) => ({ amounts: (a as DexLiquidityAction).amounts, shares: (a as DexLiquidityAction).shares, owner: (a as DexLiquidityAction).owner });
+    const liquidity = (a: typeof deposit) => ({
+      amounts: (a as DexLiquidityAction).amounts,
+      shares: (a as DexLiquidityAction).shares,
+      owner: (a as DexLiquidityAction).owner,
+    });
     expect(liquidity(deposit)).to.deep.equal(c.oracle.deposit);
     expect(liquidity(withdraw)).to.deep.equal(c.oracle.withdraw);
     const trade = (a: typeof buy) => {
@@ -208,30 +317,65 @@ describe('defi-dex: the Plenty stable adapter on real mainnet stable-pool calls 
       return [t.tokenIn, t.tokenOut, t.amountIn, t.amountOut, t.fees, t.sender, t.receiver, t.router];
     };
     const fee = (amount: bigint, token: number) => ({ lp: { amount, bps: bps(c.lpFee), token } });
-    expect(trade(buy), 'tez_to_ctez').to.deep.equal([1, 0, c.oracle.buy.amountIn, c.oracle.buy.amountOut, fee(c.oracle.buy.fee, 0), c.oracle.buy.receiver, c.oracle.buy.receiver, undefined]);
-    expect(trade(sell), 'ctez_to_tez').to.deep.equal([0, 1, c.oracle.sell.amountIn, c.oracle.sell.amountOut, fee(c.oracle.sell.fee, 1), c.oracle.sell.receiver, c.oracle.sell.receiver, undefined]);
+    expect(trade(buy), 'tez_to_ctez').to.deep.equal([
+      1,
+      0,
+      c.oracle.buy.amountIn,
+      c.oracle.buy.amountOut,
+      fee(c.oracle.buy.fee, 0),
+      c.oracle.buy.receiver,
+      c.oracle.buy.receiver,
+      undefined,
+    ]);
+    expect(trade(sell), 'ctez_to_tez').to.deep.equal([
+      0,
+      1,
+      c.oracle.sell.amountIn,
+      c.oracle.sell.amountOut,
+      fee(c.oracle.sell.fee, 1),
+      c.oracle.sell.receiver,
+      c.oracle.sell.receiver,
+      undefined,
+    ]);
   });
 
-  it('LP token transfers move shares between owners, and only the transfers of a known pool\'s LP token', async () => {
+  it("LP token transfers move shares between owners, and only the transfers of a known pool's LP token", async () => {
     const c = ctezCalls();
     const owner = c.oracle.deposit.owner;
     const friend = tz1('LP token receiver');
-    const groups = [c.groups[0], holderTransfer(c.lqt, owner, friend, 1234n, 7), holderTransfer(c.ctez, owner, friend, 99n, 8)];
+    const groups = [
+      c.groups[0],
+      holderTransfer(c.lqt, owner, friend, 1234n, 7),
+      holderTransfer(c.ctez, owner, friend, 99n, 8),
+    ];
     const sink = new RecordingSink();
     await dispatch(groups, (d) => plentyStableAdapter.register(d, sink));
     const transfers = sink.calls.filter((x) => x.call === 'transfer');
-    expect(transfers.map((x) => x.call === 'transfer' && [x.pool, x.transfer, x.origin.step.contract])).to.deep.equal([[{ contract: POOL.ctez, pairId: 0 }, { kind: 'transfer', from: owner, to: friend, shares: 1234n }, c.lqt]]);
+    expect(transfers.map((x) => x.call === 'transfer' && [x.pool, x.transfer, x.origin.step.contract])).to.deep.equal([
+      [{ contract: POOL.ctez, pairId: 0 }, { kind: 'transfer', from: owner, to: friend, shares: 1234n }, c.lqt],
+    ]);
   });
 
   it('the stable and the volatile adapters never claim each other’s pools', async () => {
-    const volatileCall = (e: string, counter: number) => group([externalCall('tz1bGsPjPqEscSKoFMDJ1dz6Nwcjrw9Yp5wU', POOL.volatile, counter, recorded(VOLATILE, e))]);
-    const all = [...usdCalls().groups, ...ctezCalls().groups, volatileCall('AddLiquidity', 7), volatileCall('Swap', 8), volatileCall('RemoveLiquidity', 9)];
+    const volatileCall = (e: string, counter: number) =>
+      group([externalCall('tz1bGsPjPqEscSKoFMDJ1dz6Nwcjrw9Yp5wU', POOL.volatile, counter, recorded(VOLATILE, e))]);
+    const all = [
+      ...usdCalls().groups,
+      ...ctezCalls().groups,
+      volatileCall('AddLiquidity', 7),
+      volatileCall('Swap', 8),
+      volatileCall('RemoveLiquidity', 9),
+    ];
     const [stable, volatile] = [new RecordingSink(), new RecordingSink()];
     await dispatch(all, (d) => {
       plentyStableAdapter.register(d, stable);
       plentyAdapter.register(d, volatile);
     });
-    const pools = (s: RecordingSink) => [...new Set(s.calls.map((x) => (x.call === 'pool' ? x.decl.contract : x.call === 'action' ? x.pool.contract : '')))];
+    const pools = (s: RecordingSink) => [
+      ...new Set(
+        s.calls.map((x) => (x.call === 'pool' ? x.decl.contract : x.call === 'action' ? x.pool.contract : '')),
+      ),
+    ];
     expect(pools(stable)).to.deep.equal([POOL.usd, POOL.ctez]);
     expect(pools(volatile)).to.deep.equal([POOL.volatile]);
     expect(volatile.actions().map((a) => a.action.kind)).to.deep.equal(['deposit', 'trade', 'withdraw']);

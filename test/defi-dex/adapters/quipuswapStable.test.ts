@@ -19,10 +19,16 @@ import { readTable, type CsvRow } from '../../core-chain/support/tableReader';
  * positions with the FA2 ledger.
  */
 type M = { prim?: string; args?: M[]; int?: string; string?: string; bytes?: string } | M[];
-type Recorded = { parameters: { entrypoint: string; value: unknown }; storage: M; lazy_storage_diff: Array<{ id: string; diff: { action: string; updates?: Array<{ key: M; value: M }> } }> };
+type Recorded = {
+  parameters: { entrypoint: string; value: unknown };
+  storage: M;
+  lazy_storage_diff: Array<{ id: string; diff: { action: string; updates?: Array<{ key: M; value: M }> } }>;
+};
 const FACTORY = 'quipuswap_stableswap_amm_factory';
 const recorded = (e: string) => readFixtureJson<Recorded>('defi', 'pytezos', FACTORY, `${e}.json`);
-const factoryType = (e: string) => readFixtureJson<{ entrypoints: Record<string, unknown> }>('defi', 'pytezos', FACTORY, '__entrypoints__.json').entrypoints[e];
+const factoryType = (e: string) =>
+  readFixtureJson<{ entrypoints: Record<string, unknown> }>('defi', 'pytezos', FACTORY, '__entrypoints__.json')
+    .entrypoints[e];
 
 /** A right comb (`Pair a (Pair b …)`, or the node's flat sequence) as its fields; a nested first field stays whole. */
 function fields(v: M): M[] {
@@ -30,7 +36,8 @@ function fields(v: M): M[] {
   return v.prim === 'Pair' ? [v.args![0], ...fields(v.args![1])] : [v];
 }
 const nat = (v: M): bigint => BigInt((v as { int: string }).int);
-const elts = (v: M): Array<[bigint, M]> => (v as M[]).map((e) => [nat((e as { args: M[] }).args[0]), (e as { args: M[] }).args[1]]);
+const elts = (v: M): Array<[bigint, M]> =>
+  (v as M[]).map((e) => [nat((e as { args: M[] }).args[0]), (e as { args: M[] }).args[1]]);
 
 // ---- The oracle: StableSwap as the contract's formulas say (A ×100, fees in parts of 10^10). ----
 const E18 = 10n ** 18n;
@@ -64,7 +71,7 @@ function oracleD(xs: bigint[], ampF: bigint): bigint {
   const n = BigInt(xs.length);
   const s = xs.reduce((a, b) => a + b);
   let d = s;
-  for (let last = -1n; dist(d, last) > 1n; ) {
+  for (let last = -1n; dist(d, last) > 1n;) {
     const dP = xs.reduce((num) => num * d, d) / xs.reduce((den, x) => den * x * n, 1n);
     last = d;
     d = (((ampF * n * s) / 100n + dP * n) * d) / (((ampF * n - 100n) * d) / 100n + (n + 1n) * dP);
@@ -77,10 +84,18 @@ function oracleY(xs: bigint[], i: number, j: number, x: bigint, ampF: bigint): b
   const n = BigInt(xs.length);
   const d = oracleD(xs, ampF);
   const rest = xs.map((v, k) => (k === i ? x : v)).filter((_, k) => k !== j);
-  const c = ceil(ceil(rest.reduce((num) => num * d, d), rest.reduce((den, v) => den * v * n, 1n)) * d * 100n, ampF * n * n);
+  const c = ceil(
+    ceil(
+      rest.reduce((num) => num * d, d),
+      rest.reduce((den, v) => den * v * n, 1n),
+    ) *
+      d *
+      100n,
+    ampF * n * n,
+  );
   const b = rest.reduce((a, v) => a + v, 0n) + (d * 100n) / (ampF * n);
   let y = d;
-  for (let last = 0n; dist(y, last) > 1n; ) [last, y] = [y, ceil(y * y + c, 2n * y + b - d)];
+  for (let last = 0n; dist(y, last) > 1n;) [last, y] = [y, ceil(y * y + c, 2n * y + b - d)];
   return y;
 }
 
@@ -111,13 +126,30 @@ describe('defi-dex: QuipuSwap StableSwap', function () {
      * The new dex's big maps in the factory's diff (temporary ids): the one whose key-0 value is a pool, and the token
      * list.
      */
-    const created = (pick: (v: M) => boolean) => add.lazy_storage_diff.flatMap((d) => d.diff.updates ?? []).find((u) => (u.key as { int?: string }).int === '0' && pick(u.value))!.value;
+    const created = (pick: (v: M) => boolean) =>
+      add.lazy_storage_diff
+        .flatMap((d) => d.diff.updates ?? [])
+        .find((u) => (u.key as { int?: string }).int === '0' && pick(u.value))!.value;
 
     it('add_pool: the adapter reads back the tokens, fees and A the factory was given', () => {
-      expect([params.a_constant, params.input_tokens.length], 'premise: a 3-token pool, A = 200').to.deep.equal([200n, 3]);
+      expect([params.a_constant, params.input_tokens.length], 'premise: a 3-token pool, A = 200').to.deep.equal([
+        200n,
+        3,
+      ]);
       const pool = stablePool(created((v) => Array.isArray(v) && v.length === 8));
-      const tokens = poolTokens(created((v) => Array.isArray(v) && (v[0] as { prim?: string })?.prim === 'Elt' && ['Left', 'Right'].includes(((v[0] as { args: M[] }).args[1] as { prim: string }).prim)));
-      const want = params.input_tokens.map((x) => (x.fa12 ? { standard: 'fa1.2', contract: x.fa12 } : { standard: 'fa2', contract: x.fa2!.token_address, tokenId: x.fa2!.token_id }));
+      const tokens = poolTokens(
+        created(
+          (v) =>
+            Array.isArray(v) &&
+            (v[0] as { prim?: string })?.prim === 'Elt' &&
+            ['Left', 'Right'].includes(((v[0] as { args: M[] }).args[1] as { prim: string }).prim),
+        ),
+      );
+      const want = params.input_tokens.map((x) =>
+        x.fa12
+          ? { standard: 'fa1.2', contract: x.fa12 }
+          : { standard: 'fa2', contract: x.fa2!.token_address, tokenId: x.fa2!.token_id },
+      );
       expect(tokens).to.deep.equal(want);
       expect(pool!.fee).to.deep.equal({ lp: params.fees.lp_f, stakers: params.fees.stakers_f, ref: params.fees.ref_f });
       expect([pool!.reserves, pool!.totalSupply]).to.deep.equal([[0n, 0n, 0n], 0n]);
@@ -127,18 +159,25 @@ describe('defi-dex: QuipuSwap StableSwap', function () {
       // A ×100 and the normalization the factory was given, as the pool stores them.
       const raw = rawPool(created((v) => Array.isArray(v) && v.length === 8));
       expect(raw.ampF).to.equal(params.a_constant * 100n);
-      expect(raw.tokens.map(([rate, prec]) => [rate, prec])).to.deep.equal([...params.tokens_info.values()].map((x) => [x.rate_f, x.precision_multiplier_f]));
+      expect(raw.tokens.map(([rate, prec]) => [rate, prec])).to.deep.equal(
+        [...params.tokens_info.values()].map((x) => [x.rate_f, x.precision_multiplier_f]),
+      );
       // Each rate brings a token to 18 decimals: rate = 10^18 · precision multiplier.
       for (const [rate, prec] of raw.tokens) expect(rate).to.equal(E18 * prec);
     });
 
     it('start_dex: the opening amounts are per token index of the same pool', () => {
-      const start = plainValue(factoryType('start_dex'), recorded('start_dex').parameters.value) as Map<bigint, { token: { fa12?: string; fa2?: { token_address: string } }; value: bigint }>;
+      const start = plainValue(factoryType('start_dex'), recorded('start_dex').parameters.value) as Map<
+        bigint,
+        { token: { fa12?: string; fa2?: { token_address: string } }; value: bigint }
+      >;
       expect([...start.keys()]).to.deep.equal([0n, 1n, 2n]);
       const named = [...start.values()].map((x) => x.token.fa12 ?? x.token.fa2!.token_address);
       expect(named).to.deep.equal(params.input_tokens.map((x) => x.fa12 ?? x.fa2!.token_address));
       // Normalized by the pool's precision multipliers, the three deposits are equal (100 of each stablecoin).
-      const norm = [...start.values()].map((x, i) => x.value * params.tokens_info.get(BigInt(i))!.precision_multiplier_f);
+      const norm = [...start.values()].map(
+        (x, i) => x.value * params.tokens_info.get(BigInt(i))!.precision_multiplier_f,
+      );
       expect(new Set(norm.map(String)).size).to.equal(1);
     });
   });
@@ -169,15 +208,26 @@ describe('defi-dex: QuipuSwap StableSwap', function () {
     after(() => t?.close());
 
     /** The `pools` updates of a call: pool id → raw pool after it. */
-    const poolsAfter = (o: NormalizedOperation) => new Map(o.bigMapDiffs.flatMap((d) => (d.action === 'update' && d.bigMapId === maps.pools ? [[nat(d.key as M), rawPool(d.value as M)] as const] : [])));
+    const poolsAfter = (o: NormalizedOperation) =>
+      new Map(
+        o.bigMapDiffs.flatMap((d) =>
+          d.action === 'update' && d.bigMapId === maps.pools ? [[nat(d.key as M), rawPool(d.value as M)] as const] : [],
+        ),
+      );
     const LEGS = ['a', 'b', 'c', 'd'];
 
     it('supplies: every event and every pool row equal the raw pools[pool_id] of the storage after the call', async () => {
-      const events = await readTable(t, 'dex_event', ['pool', 'event_type', 'supply_a', 'supply_b', 'supply_c', 'supply_d', 'supply_lp', 'tx_hash'], `contract=${dex}`);
+      const events = await readTable(
+        t,
+        'dex_event',
+        ['pool', 'event_type', 'supply_a', 'supply_b', 'supply_c', 'supply_d', 'supply_lp', 'tx_hash'],
+        `contract=${dex}`,
+      );
       const last = new Map<string, RawPool>();
       let compared = 0;
       const byHash = new Map<string, CsvRow[]>();
-      for (const e of events.filter((x) => x.event_type !== 'create')) byHash.set(e.tx_hash, [...(byHash.get(e.tx_hash) ?? []), e]);
+      for (const e of events.filter((x) => x.event_type !== 'create'))
+        byHash.set(e.tx_hash, [...(byHash.get(e.tx_hash) ?? []), e]);
       for (const c of calls) {
         for (const [id, p] of poolsAfter(c)) {
           const pool = `${dex}_${id}`;
@@ -185,16 +235,28 @@ describe('defi-dex: QuipuSwap StableSwap', function () {
           const rows = (byHash.get(c.hash) ?? []).filter((e) => e.pool === pool);
           expect(rows.length, `${c.entrypoint} ${c.hash}`).to.equal(1);
           const supply = LEGS.map((l) => rows[0][`supply_${l}`]).filter((v) => v !== '');
-          expect([...supply, rows[0].supply_lp], c.hash).to.deep.equal([...p.tokens.map(([, , r]) => r), p.supply].map(String));
+          expect([...supply, rows[0].supply_lp], c.hash).to.deep.equal(
+            [...p.tokens.map(([, , r]) => r), p.supply].map(String),
+          );
           compared++;
         }
       }
-      const pools = await readTable(t, 'dex_pool', ['pool', 'entity', 'num_tokens', 'supply_a', 'supply_b', 'supply_c', 'supply_d', 'supply_lp', 'fees_bps'], `contract=${dex}`);
+      const pools = await readTable(
+        t,
+        'dex_pool',
+        ['pool', 'entity', 'num_tokens', 'supply_a', 'supply_b', 'supply_c', 'supply_d', 'supply_lp', 'fees_bps'],
+        `contract=${dex}`,
+      );
       expect(pools.map((p) => p.pool).sort()).to.deep.equal([...last.keys()].sort());
       for (const row of pools) {
         const p = last.get(row.pool)!;
         const supply = LEGS.map((l) => row[`supply_${l}`]).filter((v) => v !== '');
-        expect([row.entity, Number(row.num_tokens), ...supply, row.supply_lp]).to.deep.equal(['quipu_stable', p.tokens.length, ...p.tokens.map(([, , r]) => String(r)), String(p.supply)]);
+        expect([row.entity, Number(row.num_tokens), ...supply, row.supply_lp]).to.deep.equal([
+          'quipu_stable',
+          p.tokens.length,
+          ...p.tokens.map(([, , r]) => String(r)),
+          String(p.supply),
+        ]);
         expect(Number(row.fees_bps)).to.equal(Number(p.fee[0] + p.fee[1] + p.fee[2]) / 1e6);
       }
       expect(pools.map((p) => Number(p.num_tokens)).sort(), 'a 2-token and a 3-token pool').to.deep.equal([2, 3]);
@@ -202,21 +264,39 @@ describe('defi-dex: QuipuSwap StableSwap', function () {
     });
 
     it('trades: the output and fees follow the StableSwap invariant and fee formula from the pool before', async () => {
-      const events = new Map((await readTable(t, 'dex_event', ['volume_a', 'volume_b', 'volume_c', 'tx_hash'], `contract=${dex}&event_type=trade`)).map((e) => [e.tx_hash, e]));
-      const trades = new Map((await readTable(t, 'dex_trade', ['lp_fee', 'referral_fee', 'dev_fee', 'tx_hash'], `contract=${dex}`)).map((e) => [e.tx_hash, e]));
+      const events = new Map(
+        (
+          await readTable(
+            t,
+            'dex_event',
+            ['volume_a', 'volume_b', 'volume_c', 'tx_hash'],
+            `contract=${dex}&event_type=trade`,
+          )
+        ).map((e) => [e.tx_hash, e]),
+      );
+      const trades = new Map(
+        (await readTable(t, 'dex_trade', ['lp_fee', 'referral_fee', 'dev_fee', 'tx_hash'], `contract=${dex}`)).map(
+          (e) => [e.tx_hash, e],
+        ),
+      );
       const state = new Map<bigint, RawPool>();
       let checked = 0;
       for (const c of calls) {
         const after = poolsAfter(c);
         if (c.entrypoint === 'swap') {
-          const [id, i, j, dx] = fields((c.raw as { parameters: { value: M } }).parameters.value).slice(0, 4).map(nat);
+          const [id, i, j, dx] = fields((c.raw as { parameters: { value: M } }).parameters.value)
+            .slice(0, 4)
+            .map(nat);
           const before = state.get(id)!;
           const want = oracleSwap(before, Number(i), Number(j), dx, devF);
           const volumes = LEGS.slice(0, 3).map((l) => events.get(c.hash)![`volume_${l}`]);
           expect([volumes[Number(i)], volumes[Number(j)]], c.hash).to.deep.equal([String(dx), String(want.out)]);
           // The LP fee stays in the reserves; the rest leaves them with the output.
           const now = after.get(id)!;
-          expect([now.tokens[Number(i)][2], now.tokens[Number(j)][2]], c.hash).to.deep.equal([before.tokens[Number(i)][2] + dx, before.tokens[Number(j)][2] - want.out - want.leaving]);
+          expect([now.tokens[Number(i)][2], now.tokens[Number(j)][2]], c.hash).to.deep.equal([
+            before.tokens[Number(i)][2] + dx,
+            before.tokens[Number(j)][2] - want.out - want.leaving,
+          ]);
           // The adapter recovers dy from the output and the reserves: exact, or one raw unit under.
           const tr = trades.get(c.hash)!;
           expect(Number(want.lp - BigInt(tr.lp_fee)), c.hash).to.be.within(0, 1);
@@ -241,7 +321,14 @@ describe('defi-dex: QuipuSwap StableSwap', function () {
           ledger.set(key, d.action === 'update' ? nat(d.value as M) : 0n);
         }
       }
-      expect([...seen].sort(), 'calls of every kind').to.include.members(['divest', 'divest_imbalanced', 'divest_one_coin', 'invest', 'swap', 'transfer']);
+      expect([...seen].sort(), 'calls of every kind').to.include.members([
+        'divest',
+        'divest_imbalanced',
+        'divest_one_coin',
+        'invest',
+        'swap',
+        'transfer',
+      ]);
       const positions = await readTable(t, 'dex_position', ['pool', 'owner', 'shares'], `contract=${dex}`);
       const got = new Map(positions.map((p) => [`${p.pool}:${p.owner}`, BigInt(p.shares)]));
       expect(got).to.deep.equal(ledger);

@@ -81,7 +81,18 @@ function rawCalls(level: number, groups: Json[]): RawCall[] {
         const { destination: pool, parameters, result } = o;
         const [entrypoint, amount, router] = [parameters.entrypoint, BigInt(o.amount), i > 0 ? o.source : undefined];
         const [hash, signer] = [group.hash, c.source];
-        out.push({ level, hash, pool, entrypoint, signer, router, amount, storage: result.storage, emitted, later: rest });
+        out.push({
+          level,
+          hash,
+          pool,
+          entrypoint,
+          signer,
+          router,
+          amount,
+          storage: result.storage,
+          emitted,
+          later: rest,
+        });
       });
     }
   }
@@ -132,7 +143,11 @@ function checkTrades(calls: RawCall[], sink: RecordingSink): void {
     const onward = sameAsset.filter((m) => m.from === c.router && m.to !== c.pool);
     const largest = (): string => onward.reduce((a, b) => (b.amount > a.amount ? b : a)).to;
     const paidTo =
-      out.to !== c.router ? out.to : onward.length === 0 || onward.some((m) => m.to === c.signer) ? c.signer : largest();
+      out.to !== c.router
+        ? out.to
+        : onward.length === 0 || onward.some((m) => m.to === c.signer)
+          ? c.signer
+          : largest();
     const expected = {
       tokenIn: tezIn ? 1 : 0,
       tokenOut: tezIn ? 0 : 1,

@@ -16,13 +16,22 @@ type Json = any;
 const CORE = 'KT1J8Hr3BP8bpbfmgGpRPoC9nAMSYtStZG43';
 const P = 10n ** 18n;
 const address = (v: { bytes?: string; string?: string }): string => v.string ?? encodeAddress(v.bytes!.slice(0, 44));
-const flat = (v: Json): Json[] => (v?.prim === 'Pair' ? v.args.flatMap((x: Json, i: number) => (i === v.args.length - 1 ? flat(x) : [x])) : Array.isArray(v) ? v : [v]);
-const fa2 = (token: string) => ({ prim: 'Left', args: [{ prim: 'Right', args: [{ prim: 'Pair', args: [{ string: token }, { int: '0' }] }] }] });
+const flat = (v: Json): Json[] =>
+  v?.prim === 'Pair'
+    ? v.args.flatMap((x: Json, i: number) => (i === v.args.length - 1 ? flat(x) : [x]))
+    : Array.isArray(v)
+      ? v
+      : [v];
+const fa2 = (token: string) => ({
+  prim: 'Left',
+  args: [{ prim: 'Right', args: [{ prim: 'Pair', args: [{ string: token }, { int: '0' }] }] }],
+});
 const fa12 = (token: string) => ({ prim: 'Left', args: [{ prim: 'Left', args: [{ string: token }] }] });
 const TEZ = { prim: 'Right', args: [{ prim: 'Unit' }] };
 
 /** Every operation (content or internal) of a recorded group, in execution order. */
-const rows = (contents: Json[]): Json[] => contents.flatMap((c) => [c, ...(c.metadata.internal_operation_results ?? [])]);
+const rows = (contents: Json[]): Json[] =>
+  contents.flatMap((c) => [c, ...(c.metadata.internal_operation_results ?? [])]);
 const result = (o: Json): Json => o.metadata?.operation_result ?? o.result;
 
 /**
@@ -32,11 +41,24 @@ const result = (o: Json): Json => o.metadata?.operation_result ?? o.result;
  * node answers for pairs whose launch was not indexed; they are the tokens the recorded transfers move.
  */
 describe('defi-dex: the QuipuSwap v2 adapter on real mainnet groups (Temple)', () => {
-  const script = { code: (new SandboxChain({ seed: 'qsv2-types', profile: 'tiny' }).contracts.require(new SandboxChain({ seed: 'qsv2-types', profile: 'tiny' }).contracts.derivedAddress(QUIPUSWAP_V2_LABELS.core)) as unknown as { code: unknown }).code, storage: { int: '0' } };
+  const script = {
+    code: (
+      new SandboxChain({ seed: 'qsv2-types', profile: 'tiny' }).contracts.require(
+        new SandboxChain({ seed: 'qsv2-types', profile: 'tiny' }).contracts.derivedAddress(QUIPUSWAP_V2_LABELS.core),
+      ) as unknown as { code: unknown }
+    ).code,
+    storage: { int: '0' },
+  };
   const TOKENS: Record<string, Json> = {
     133: { prim: 'Pair', args: [fa2('KT1K9EjmMZ3TB3qTZiZYjXLT4kHtFnc6ug5T'), TEZ] },
-    182: { prim: 'Pair', args: [fa12('KT1K9gCRgaLRFKTErYt1wVxA3Frb9FjasjTV'), fa2('KT1K9EjmMZ3TB3qTZiZYjXLT4kHtFnc6ug5T')] },
-    135: { prim: 'Pair', args: [fa2('KT1PnUZCp3u2KzWr93pn4DD7HAJnm3rWVrgn'), fa2('KT1UQVEDf4twF2eMbrCKQAxN7YYunTAiCTTm')] },
+    182: {
+      prim: 'Pair',
+      args: [fa12('KT1K9gCRgaLRFKTErYt1wVxA3Frb9FjasjTV'), fa2('KT1K9EjmMZ3TB3qTZiZYjXLT4kHtFnc6ug5T')],
+    },
+    135: {
+      prim: 'Pair',
+      args: [fa2('KT1PnUZCp3u2KzWr93pn4DD7HAJnm3rWVrgn'), fa2('KT1UQVEDf4twF2eMbrCKQAxN7YYunTAiCTTm')],
+    },
   };
 
   async function run(name: string): Promise<{ sink: RecordingSink; contents: Json[] }> {
@@ -48,11 +70,18 @@ describe('defi-dex: the QuipuSwap v2 adapter on real mainnet groups (Temple)', (
     const base = nodeContext({ [CORE]: script });
     const tokensMap = Number(flat(flat(result(rows(contents).find((o) => o.destination === CORE)).storage)[0])[3].int);
     const node = async (path: string): Promise<unknown> => {
-      for (const [id, v] of Object.entries(TOKENS)) if (path === `context/big_maps/${tokensMap}/${scriptExpr({ int: id }, { prim: 'nat' })}`) return v;
+      for (const [id, v] of Object.entries(TOKENS))
+        if (path === `context/big_maps/${tokensMap}/${scriptExpr({ int: id }, { prim: 'nat' })}`) return v;
       return base.node(path);
     };
     const watched: string[] = [];
-    await d.dispatch(block, { ...base, node, block, watch: async () => void watched.push(CORE), watched: () => watched } as unknown as IndexContext);
+    await d.dispatch(block, {
+      ...base,
+      node,
+      block,
+      watch: async () => void watched.push(CORE),
+      watched: () => watched,
+    } as unknown as IndexContext);
     return { sink, contents };
   }
 
@@ -66,15 +95,35 @@ describe('defi-dex: the QuipuSwap v2 adapter on real mainnet groups (Temple)', (
       const inner = flat(flat(r.storage)[0]);
       const [fi, fs, fa] = leadingInts(inner[12], 3);
       const pairsMap = inner[5].int;
-      const written = (r.lazy_storage_diff as Json[]).find((l) => l.id === pairsMap).diff.updates.map((u: Json) => [Number(u.key.int), leadingInts(u.value, 5)]);
+      const written = (r.lazy_storage_diff as Json[])
+        .find((l) => l.id === pairsMap)
+        .diff.updates.map((u: Json) => [Number(u.key.int), leadingInts(u.value, 5)]);
       const next = all.findIndex((x, j) => j > i && x.destination === CORE && x.parameters?.entrypoint);
-      const emitted = all.slice(i + 1, next).filter((x) => x.source === CORE && x.parameters?.entrypoint === 'transfer');
+      const emitted = all
+        .slice(i + 1, next)
+        .filter((x) => x.source === CORE && x.parameters?.entrypoint === 'transfer');
       const moved = emitted.map((x) => {
         const v = x.parameters.value;
-        if (Array.isArray(v)) return { token: x.destination, from: address(v[0].args[0]), amount: BigInt(v[0].args[1][0].args[1].args[1].int) };
+        if (Array.isArray(v))
+          return {
+            token: x.destination,
+            from: address(v[0].args[0]),
+            amount: BigInt(v[0].args[1][0].args[1].args[1].int),
+          };
         return { token: x.destination, from: address(v.args[0]), amount: BigInt(v.args[1].args[1].int) };
       });
-      return [{ hops: (p[1] as Json[]).map((h) => [Number(h.args[1].int), h.args[0].prim === 'Left'] as [number, boolean]), amount: BigInt(o.amount), amountIn: BigInt(p[5].int), receiver: address(p[3]), fees: { fi, fs, fa }, written, moved, sender: o.source }];
+      return [
+        {
+          hops: (p[1] as Json[]).map((h) => [Number(h.args[1].int), h.args[0].prim === 'Left'] as [number, boolean]),
+          amount: BigInt(o.amount),
+          amountIn: BigInt(p[5].int),
+          receiver: address(p[3]),
+          fees: { fi, fs, fa },
+          written,
+          moved,
+          sender: o.source,
+        },
+      ];
     });
   }
 
@@ -90,24 +139,40 @@ describe('defi-dex: the QuipuSwap v2 adapter on real mainnet groups (Temple)', (
         for (const [id, aToB] of s.hops) {
           const tr = trades[k++];
           const a = tr.action as DexTradeAction;
-          expect([tr.pool.contract, tr.pool.pairId, a.tokenIn, a.tokenOut]).to.deep.equal([CORE, id, aToB ? 0 : 1, aToB ? 1 : 0]);
+          expect([tr.pool.contract, tr.pool.pairId, a.tokenIn, a.tokenOut]).to.deep.equal([
+            CORE,
+            id,
+            aToB ? 0 : 1,
+            aToB ? 1 : 0,
+          ]);
           // Paid: the tez sent with the call, or the token transfer into DexCore; got: the transfer out of it.
           const paid = s.amount > 0n ? s.amount : s.moved.find((m) => m.from !== CORE)!.amount;
           const got = s.moved.find((m) => m.from === CORE)!.amount;
           // A router that receives the output stands for its user (the group's signer), as for every adapter.
           const receiver = s.receiver === s.sender && s.sender.startsWith('KT1') ? contents[0].source : s.receiver;
-          expect([a.amountIn, a.amountOut, a.receiver, a.router]).to.deep.equal([paid, got, receiver, s.sender.startsWith('KT1') ? s.sender : undefined]);
+          expect([a.amountIn, a.amountOut, a.receiver, a.router]).to.deep.equal([
+            paid,
+            got,
+            receiver,
+            s.sender.startsWith('KT1') ? s.sender : undefined,
+          ]);
           expect(a.amountIn).to.equal(s.amountIn);
           const kept = (a.amountIn * (P - s.fees.fi - s.fees.fs - s.fees.fa) + a.amountIn * s.fees.fs) / P;
           const referral = (a.amountIn * s.fees.fi) / P;
-          expect([a.fees.lp?.amount, a.fees.referral?.amount, a.fees.burn?.amount]).to.deep.equal([(a.amountIn * s.fees.fs) / P, referral, a.amountIn - kept - referral]);
+          expect([a.fees.lp?.amount, a.fees.referral?.amount, a.fees.burn?.amount]).to.deep.equal([
+            (a.amountIn * s.fees.fs) / P,
+            referral,
+            a.amountIn - kept - referral,
+          ]);
           const [, [ra, rb, , , supply]] = s.written.find(([w]: [number]) => w === id);
           expect([...tr.supply.reserves, tr.supply.lpSupply]).to.deep.equal([ra, rb, supply]);
         }
       }
       const decls = sink.calls.filter((c) => c.call === 'pool');
       expect(decls.map((c) => c.call === 'pool' && [c.decl.entity, c.decl.feesBps, c.decl.lp])).to.deep.equal(
-        want.flatMap((s) => s.hops.map(([id]) => ['quipu_v2', '35', { standard: 'fa2', contract: CORE, tokenId: BigInt(id) }])),
+        want.flatMap((s) =>
+          s.hops.map(([id]) => ['quipu_v2', '35', { standard: 'fa2', contract: CORE, tokenId: BigInt(id) }]),
+        ),
       );
     });
   }

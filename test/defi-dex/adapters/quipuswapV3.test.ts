@@ -64,21 +64,53 @@ describe('defi-dex: a QuipuSwap V3 pool on the sandbox chain', function () {
   });
   after(() => t?.close());
 
-  const events = async () => (await readTable(t, 'dex_event', ['event_type', 'volume_a', 'volume_b', 'volume_lp', 'supply_a', 'supply_b', 'supply_lp', 'tx_hash', 'height', 'sender'], `pool=${pool}`)).filter((e) => e.event_type !== 'create');
+  const events = async () =>
+    (
+      await readTable(
+        t,
+        'dex_event',
+        [
+          'event_type',
+          'volume_a',
+          'volume_b',
+          'volume_lp',
+          'supply_a',
+          'supply_b',
+          'supply_lp',
+          'tx_hash',
+          'height',
+          'sender',
+        ],
+        `pool=${pool}`,
+      )
+    ).filter((e) => e.event_type !== 'create');
 
-  it('records every pool call; supplies equal the pool\'s token balances (token ledgers over RPC) after every block, liquidity the storage\'s', async () => {
+  it("records every pool call; supplies equal the pool's token balances (token ledgers over RPC) after every block, liquidity the storage's", async () => {
     const rows = await events();
     expect(calls.length, 'pool calls').to.be.greaterThan(8);
     expect(rows.map((e) => e.tx_hash)).to.deep.equal(calls.map((c) => c.hash));
     // The active liquidity is the storage's first field.
     calls.forEach((c, i) => expect(BigInt(rows[i].supply_lp), c.hash).to.equal(leadingInts(c.storage, 1)[0]));
-    const [row] = await readTable(t, 'dex_pool', ['entity', 'fees_bps', 'token_a', 'token_b', 'supply_a', 'supply_b'], `pool=${pool}`);
-    expect([row.entity, Number(row.fees_bps), row.token_a, row.token_b]).to.deep.equal(['quipu_v3', 30, `${X}_0`, `${Y}_0`]);
+    const [row] = await readTable(
+      t,
+      'dex_pool',
+      ['entity', 'fees_bps', 'token_a', 'token_b', 'supply_a', 'supply_b'],
+      `pool=${pool}`,
+    );
+    expect([row.entity, Number(row.fees_bps), row.token_a, row.token_b]).to.deep.equal([
+      'quipu_v3',
+      30,
+      `${X}_0`,
+      `${Y}_0`,
+    ]);
     // Oracle: the tokens' ledger big maps (the first field of their storage) read at each block over RPC.
     const rpc = (level: number, path: string) => node.handle('GET', `/chains/main/blocks/${level}/context/${path}`);
-    const ledger = (token: string, level: number) => Number(leadingInts(JSON.parse(rpc(level, `contracts/${token}/storage`).body), 1)[0]);
+    const ledger = (token: string, level: number) =>
+      Number(leadingInts(JSON.parse(rpc(level, `contracts/${token}/storage`).body), 1)[0]);
     const keyHash = (id: number) => {
-      for (const d of ops.flatMap((o) => o.bigMapDiffs ?? [])) if (d.action === 'update' && d.bigMapId === id && (d.key as { string?: string }).string === contract) return d.keyHash;
+      for (const d of ops.flatMap((o) => o.bigMapDiffs ?? []))
+        if (d.action === 'update' && d.bigMapId === id && (d.key as { string?: string }).string === contract)
+          return d.keyHash;
       throw new Error(`no ledger entry of the pool in big map ${id}`);
     };
     const head = chain.headLevel;
@@ -92,7 +124,10 @@ describe('defi-dex: a QuipuSwap V3 pool on the sandbox chain', function () {
     let checked = 0;
     for (let level = first; level <= head; level++) {
       const last = rows.filter((e) => Number(e.height) <= level).pop()!;
-      expect([BigInt(last.supply_a), BigInt(last.supply_b)], `level ${level}`).to.deep.equal([balance(level, 'x'), balance(level, 'y')]);
+      expect([BigInt(last.supply_a), BigInt(last.supply_b)], `level ${level}`).to.deep.equal([
+        balance(level, 'x'),
+        balance(level, 'y'),
+      ]);
       checked++;
     }
     expect(checked).to.equal(head - first + 1);
@@ -100,27 +135,53 @@ describe('defi-dex: a QuipuSwap V3 pool on the sandbox chain', function () {
   });
 
   it('swaps: one trade per x_to_y/y_to_x with the amounts the token transfers moved and the fee_bps of the input; some cross ticks', async () => {
-    const trades = await readTable(t, 'dex_trade', ['side', 'base_volume', 'quote_volume', 'lp_fee', 'lp_fee_token', 'tx_hash'], `pool=${pool}`);
+    const trades = await readTable(
+      t,
+      'dex_trade',
+      ['side', 'base_volume', 'quote_volume', 'lp_fee', 'lp_fee_token', 'tx_hash'],
+      `pool=${pool}`,
+    );
     const swaps = calls.filter((c) => c.entrypoint === 'x_to_y' || c.entrypoint === 'y_to_x');
     expect(swaps.length, 'swaps').to.be.greaterThan(2);
-    expect(swaps.some((c) => c.entrypoint === 'y_to_x') && swaps.some((c) => c.entrypoint === 'x_to_y'), 'both ways').to.equal(true);
+    expect(
+      swaps.some((c) => c.entrypoint === 'y_to_x') && swaps.some((c) => c.entrypoint === 'x_to_y'),
+      'both ways',
+    ).to.equal(true);
     expect(trades.map((r) => r.tx_hash)).to.deep.equal(swaps.map((c) => c.hash));
     swaps.forEach((c, i) => {
       const m = moved(c.hash);
       const xIn = c.entrypoint === 'x_to_y';
       const amountIn = xIn ? m.x.in : m.y.in;
       // x_to_y sells the base (X) for the quote (Y); the fee is fee_bps of what went in.
-      expect([trades[i].side, BigInt(trades[i].base_volume), BigInt(trades[i].quote_volume), BigInt(trades[i].lp_fee), trades[i].lp_fee_token], c.hash).to.deep.equal(
-        xIn ? ['sell', m.x.in, m.y.out, (amountIn * 30n) / 10000n, '0'] : ['buy', m.x.out, m.y.in, (amountIn * 30n) / 10000n, '1'],
+      expect(
+        [
+          trades[i].side,
+          BigInt(trades[i].base_volume),
+          BigInt(trades[i].quote_volume),
+          BigInt(trades[i].lp_fee),
+          trades[i].lp_fee_token,
+        ],
+        c.hash,
+      ).to.deep.equal(
+        xIn
+          ? ['sell', m.x.in, m.y.out, (amountIn * 30n) / 10000n, '0']
+          : ['buy', m.x.out, m.y.in, (amountIn * 30n) / 10000n, '1'],
       );
       expect(amountIn, `${c.hash} amount in = dx/dy`).to.equal(leadingInts(c.parameters, 1)[0]);
     });
     // A swap that crosses an initialized tick rewrites it in the `ticks` big map.
-    expect(swaps.some((c) => (c.bigMapDiffs ?? []).some((d) => d.action === 'update')), 'a swap crossed a tick').to.equal(true);
+    expect(
+      swaps.some((c) => (c.bigMapDiffs ?? []).some((d) => d.action === 'update')),
+      'a swap crossed a tick',
+    ).to.equal(true);
   });
 
-  it('prices are the pool\'s marginal price sqrt_price²/2^160 (decimals applied), not its holdings\' ratio: trades before and after, the pool record', async () => {
-    const record = (await (await t.get(`/v1/dex/${pool}`)).json()) as { price: string; token_a: { decimals: number }; token_b: { decimals: number } };
+  it("prices are the pool's marginal price sqrt_price²/2^160 (decimals applied), not its holdings' ratio: trades before and after, the pool record", async () => {
+    const record = (await (await t.get(`/v1/dex/${pool}`)).json()) as {
+      price: string;
+      token_a: { decimals: number };
+      token_b: { decimals: number };
+    };
     const [da, db] = [record.token_a.decimals, record.token_b.decimals];
     expect(Number.isInteger(da) && Number.isInteger(db), 'decimals from the token metadata').to.equal(true);
     // The pool's price as each call's storage left it (sqrt_price is the storage's second field).
@@ -156,14 +217,29 @@ describe('defi-dex: a QuipuSwap V3 pool on the sandbox chain', function () {
       const ints = leaves(c.parameters).ints;
       const delta = c.entrypoint === 'set_position' ? ints[4] : ints[1];
       const e = rows[i];
-      if (delta > 0n) expect([e.event_type, BigInt(e.volume_a), BigInt(e.volume_b), BigInt(e.volume_lp)], c.hash).to.deep.equal(['deposit', m.x.in, m.y.in, delta]);
-      else expect([e.event_type, BigInt(e.volume_a), BigInt(e.volume_b), BigInt(e.volume_lp)], c.hash).to.deep.equal(['withdraw', m.x.out, m.y.out, -delta]);
+      if (delta > 0n)
+        expect([e.event_type, BigInt(e.volume_a), BigInt(e.volume_b), BigInt(e.volume_lp)], c.hash).to.deep.equal([
+          'deposit',
+          m.x.in,
+          m.y.in,
+          delta,
+        ]);
+      else
+        expect([e.event_type, BigInt(e.volume_a), BigInt(e.volume_b), BigInt(e.volume_lp)], c.hash).to.deep.equal([
+          'withdraw',
+          m.x.out,
+          m.y.out,
+          -delta,
+        ]);
       // The sandbox's positions are changed by their owners.
       want.set(c.sender!, (want.get(c.sender!) ?? 0n) + delta);
       checked++;
     });
     expect(checked, 'liquidity calls').to.be.greaterThan(3);
-    expect(rows.some((e) => e.event_type === 'withdraw'), 'a withdrawal').to.equal(true);
+    expect(
+      rows.some((e) => e.event_type === 'withdraw'),
+      'a withdrawal',
+    ).to.equal(true);
     const positions = await readTable(t, 'dex_position', ['owner', 'shares'], `pool=${pool}`);
     expect(new Map(positions.map((p) => [p.owner, BigInt(p.shares)]))).to.deep.equal(want);
   });

@@ -35,11 +35,17 @@ function pairStorage(storage: unknown): { r0: bigint; r1: bigint; lqt: bigint; l
 }
 
 /** Uniswap v2's output for `amountIn`: 0.3% of the input stays in the pool. */
-const amountOut = (amountIn: bigint, rIn: bigint, rOut: bigint) => (amountIn * 997n * rOut) / (rIn * 1000n + amountIn * 997n);
+const amountOut = (amountIn: bigint, rIn: bigint, rOut: bigint) =>
+  (amountIn * 997n * rOut) / (rIn * 1000n + amountIn * 997n);
 
 describe('defi-dex: SpicySwap router entrypoints (mainnet types)', () => {
   it('the adapter reads the router calls with the mainnet types of every entrypoint it follows', () => {
-    const real = readFixtureJson<{ entrypoints: Record<string, Json> }>('defi', 'pytezos', `spicyswap_router_${SPICY_ROUTER}`, '__entrypoints__.json').entrypoints;
+    const real = readFixtureJson<{ entrypoints: Record<string, Json> }>(
+      'defi',
+      'pytezos',
+      `spicyswap_router_${SPICY_ROUTER}`,
+      '__entrypoints__.json',
+    ).entrypoints;
     for (const [name, type] of Object.entries(ROUTER_ENTRYPOINTS)) expect(type, name).to.deep.equal(real[name]);
     // A value built from the recorded type: `_to` is the first leaf of every one of them.
     const sample = (t: Json): Json => {
@@ -54,7 +60,11 @@ describe('defi-dex: SpicySwap router entrypoints (mainnet types)', () => {
       expect(routerRecipient(name, raw), name).to.equal('tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU');
       expect(plainValue(ROUTER_ENTRYPOINTS[name], raw), name).to.deep.equal(plainValue(real[name], raw));
     }
-    expect(Object.keys(ROUTER_ENTRYPOINTS).sort()).to.deep.equal(Object.keys(real).filter((n) => n.startsWith('swap_') || n.startsWith('fin') || n.endsWith('_route')).sort());
+    expect(Object.keys(ROUTER_ENTRYPOINTS).sort()).to.deep.equal(
+      Object.keys(real)
+        .filter((n) => n.startsWith('swap_') || n.startsWith('fin') || n.endsWith('_route'))
+        .sort(),
+    );
   });
 });
 
@@ -75,25 +85,41 @@ describe('defi-dex: SpicySwap pairs on the sandbox chain', function () {
   it('records every pair call with the reserves and LP supply of the raw storage after it, and the pool as of the last block', async () => {
     for (const [i, contract] of contracts.entries()) {
       const pool = `${contract}_0`;
-      const events = (await readTable(t, 'dex_event', ['event_type', 'supply_a', 'supply_b', 'supply_lp', 'tx_hash'], `pool=${pool}`)).filter((e) => e.event_type !== 'create' && e.event_type !== 'transfer');
+      const events = (
+        await readTable(t, 'dex_event', ['event_type', 'supply_a', 'supply_b', 'supply_lp', 'tx_hash'], `pool=${pool}`)
+      ).filter((e) => e.event_type !== 'create' && e.event_type !== 'transfer');
       expect(calls[i].length, `${pool} calls`).to.be.greaterThan(3);
       expect(events.map((e) => e.tx_hash)).to.deep.equal(calls[i].map((c) => c.hash));
       calls[i].forEach((c, k) => {
         const s = pairStorage(c.storage);
-        expect([events[k].supply_a, events[k].supply_b, events[k].supply_lp], c.hash).to.deep.equal([s.r0, s.r1, s.lqt].map(String));
+        expect([events[k].supply_a, events[k].supply_b, events[k].supply_lp], c.hash).to.deep.equal(
+          [s.r0, s.r1, s.lqt].map(String),
+        );
       });
       // The pool row holds the storage after the last block's calls (transfers change no reserve).
       const last = pairStorage(callsTo(chain, contract).at(-1)!.storage);
-      const [row] = await readTable(t, 'dex_pool', ['entity', 'fees_bps', 'supply_a', 'supply_b', 'supply_lp', 'token_lp'], `pool=${pool}`);
-      expect([row.entity, Number(row.fees_bps), row.supply_a, row.supply_b, row.supply_lp, row.token_lp]).to.deep.equal(['spicy_v1', 30, String(last.r0), String(last.r1), String(last.lqt), `${contract}_0`]);
+      const [row] = await readTable(
+        t,
+        'dex_pool',
+        ['entity', 'fees_bps', 'supply_a', 'supply_b', 'supply_lp', 'token_lp'],
+        `pool=${pool}`,
+      );
+      expect([row.entity, Number(row.fees_bps), row.supply_a, row.supply_b, row.supply_lp, row.token_lp]).to.deep.equal(
+        ['spicy_v1', 30, String(last.r0), String(last.r1), String(last.lqt), `${contract}_0`],
+      );
     }
   });
 
-  it('swaps: amounts are the reserve moves, the output is Uniswap v2\'s 997/1000 formula, the router and the user are recorded', async () => {
+  it("swaps: amounts are the reserve moves, the output is Uniswap v2's 997/1000 formula, the router and the user are recorded", async () => {
     let checked = 0;
     const hashes: string[] = [];
     for (const [i, contract] of contracts.entries()) {
-      const trades = await readTable(t, 'dex_trade', ['side', 'base_volume', 'quote_volume', 'lp_fee', 'router', 'sender', 'receiver', 'signer', 'tx_hash'], `pool=${contract}_0`);
+      const trades = await readTable(
+        t,
+        'dex_trade',
+        ['side', 'base_volume', 'quote_volume', 'lp_fee', 'router', 'sender', 'receiver', 'signer', 'tx_hash'],
+        `pool=${contract}_0`,
+      );
       let prev = pairStorage(calls[i][0].storage);
       let n = calls[i][0].entrypoint === 'swap' ? 1 : 0; // the first call declares the pool
       for (const c of calls[i].slice(1)) {
@@ -105,7 +131,12 @@ describe('defi-dex: SpicySwap pairs on the sandbox chain', function () {
           const [amountIn, out] = buy ? [now.r1 - prev.r1, prev.r0 - now.r0] : [now.r0 - prev.r0, prev.r1 - now.r1];
           const expectedOut = buy ? amountOut(amountIn, prev.r1, prev.r0) : amountOut(amountIn, prev.r0, prev.r1);
           const [base, quote] = buy ? [out, amountIn] : [amountIn, out];
-          expect([tr.side, BigInt(tr.base_volume), BigInt(tr.quote_volume), BigInt(tr.lp_fee)], c.hash).to.deep.equal([buy ? 'buy' : 'sell', base, quote, amountIn - (amountIn * 997n) / 1000n]);
+          expect([tr.side, BigInt(tr.base_volume), BigInt(tr.quote_volume), BigInt(tr.lp_fee)], c.hash).to.deep.equal([
+            buy ? 'buy' : 'sell',
+            base,
+            quote,
+            amountIn - (amountIn * 997n) / 1000n,
+          ]);
           expect(out, c.hash).to.equal(expectedOut);
           expect([tr.router, tr.sender, tr.receiver], c.hash).to.deep.equal([SPICY_ROUTER, c.source, c.source]);
           expect(c.sender).to.equal(SPICY_ROUTER);
@@ -117,10 +148,13 @@ describe('defi-dex: SpicySwap pairs on the sandbox chain', function () {
       expect(n).to.equal(trades.length);
     }
     expect(checked, 'swaps compared').to.be.greaterThan(4);
-    expect(hashes.filter((h, k) => hashes.indexOf(h) !== k).length, 'two-pair paths (one trade per pair)').to.be.greaterThan(0);
+    expect(
+      hashes.filter((h, k) => hashes.indexOf(h) !== k).length,
+      'two-pair paths (one trade per pair)',
+    ).to.be.greaterThan(0);
   });
 
-  it('positions hold each owner\'s change of the pair\'s LP ledger since the pair was first seen (mints, burns, transfers)', async () => {
+  it("positions hold each owner's change of the pair's LP ledger since the pair was first seen (mints, burns, transfers)", async () => {
     const blocks = canonical(chain);
     let transfers = 0;
     let burned = false;
@@ -129,14 +163,23 @@ describe('defi-dex: SpicySwap pairs on the sandbox chain', function () {
       const first = calls[i][0];
       const firstLevel = blocks.find((b) => b.operations.some((o) => o.hash === first.hash))!.level;
       const ledgerId = pairStorage(first.storage).ledger;
-      transfers += blocks.filter((b) => b.level >= firstLevel).flatMap((b) => b.operations).filter((o) => o.receiver === contract && o.isSuccess && o.entrypoint === 'transfer' && !o.isInternal).length;
+      transfers += blocks
+        .filter((b) => b.level >= firstLevel)
+        .flatMap((b) => b.operations)
+        .filter((o) => o.receiver === contract && o.isSuccess && o.entrypoint === 'transfer' && !o.isInternal).length;
       // The pairs start empty: their first call is the deposit that opened them, whose shares count.
       const want = ledgerDiffs(chain, ledgerId, firstLevel);
-      const positions = await readTable(t, 'dex_position', ['owner', 'shares', 'shares_sent', 'shares_received', 'shares_burned', 'shares_minted'], `pool=${contract}_0`);
+      const positions = await readTable(
+        t,
+        'dex_position',
+        ['owner', 'shares', 'shares_sent', 'shares_received', 'shares_burned', 'shares_minted'],
+        `pool=${contract}_0`,
+      );
       burned ||= positions.some((p) => p.shares_burned !== '0');
       minted ||= positions.some((p) => p.shares_minted !== '0');
       const got = new Map(positions.map((p) => [p.owner, BigInt(p.shares)]));
-      for (const owner of new Set([...want.keys(), ...got.keys()])) expect(got.get(owner) ?? 0n, owner).to.equal(want.get(owner) ?? 0n);
+      for (const owner of new Set([...want.keys(), ...got.keys()]))
+        expect(got.get(owner) ?? 0n, owner).to.equal(want.get(owner) ?? 0n);
     }
     expect(transfers, 'LP transfers between holders after the pairs were first seen').to.be.greaterThan(0);
     expect([minted, burned], 'deposits and withdrawals').to.deep.equal([true, true]);

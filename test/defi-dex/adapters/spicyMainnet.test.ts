@@ -79,8 +79,12 @@ describe('defi-dex: the Spicy adapter on a real mainnet swap (router → get_res
     expect(decls).to.have.length(1);
     const decl = decls[0].call === 'pool' ? decls[0] : undefined;
     const lpToken = { standard: 'fa2', contract: pair, tokenId: 0n };
-    expect([decl?.decl.contract, decl?.decl.entity, decl?.decl.lp, decl?.decl.tokens])
-      .to.deep.equal([pair, 'spicy_v1', lpToken, [token0, token1]]);
+    expect([decl?.decl.contract, decl?.decl.entity, decl?.decl.lp, decl?.decl.tokens]).to.deep.equal([
+      pair,
+      'spicy_v1',
+      lpToken,
+      [token0, token1],
+    ]);
     // Declared with the reserves before the swap (price_before): the pair's own answer to get_reserves.
     expect([...(decl?.supply.reserves ?? []), decl?.supply.lpSupply]).to.deep.equal([before0, before1, lp]);
     expect(calls('start_swap')[0].result.storage[1][0].args.map(int)).to.deep.equal([before0, before1]);
@@ -90,8 +94,13 @@ describe('defi-dex: the Spicy adapter on a real mainnet swap (router → get_res
     const tr = actions[0].action as DexTradeAction;
     const [inTok, outTok] = [paidIn[0], paidOut[0]];
     expect([inTok.token, outTok.token]).to.deep.equal([token0.contract, token1.contract]);
-    expect([tr.kind, tr.tokenIn, tr.tokenOut, tr.amountIn, tr.amountOut])
-      .to.deep.equal(['trade', 0, 1, inTok.amount, outTok.amount]);
+    expect([tr.kind, tr.tokenIn, tr.tokenOut, tr.amountIn, tr.amountOut]).to.deep.equal([
+      'trade',
+      0,
+      1,
+      inTok.amount,
+      outTok.amount,
+    ]);
     expect([tr.sender, tr.router, tr.receiver]).to.deep.equal([routed.source, routed.destination, outTok.to]);
     expect([...actions[0].supply.reserves, actions[0].supply.lpSupply]).to.deep.equal([after0, after1, lp]);
     expect(held).to.deep.equal([after0, after1]);

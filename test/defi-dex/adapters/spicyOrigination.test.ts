@@ -19,7 +19,10 @@ describe('defi-dex: a Spicy pair originated by the router is claimed at its orig
     const chain = new SandboxChain({ seed: 'spicy-origination', profile: 'tiny' });
     chain.bakeTo(1);
     const model = chain.contracts.require<ContractModel>(chain.contracts.derivedAddress(SPICY_LABELS.ctezKusd));
-    const storage = model.storage() as { prim: string; args: Array<{ prim: string; args: Array<{ string?: string; bytes?: string }> } | { int: string }> };
+    const storage = model.storage() as {
+      prim: string;
+      args: Array<{ prim: string; args: Array<{ string?: string; bytes?: string }> } | { int: string }>;
+    };
     const pairAddress = 'KT1Xk1XJD2M8GYFUXRN12oMvDAysECDWwGdS';
     const user = 'tz1bGsPjPqEscSKoFMDJ1dz6Nwcjrw9Yp5wU';
     const origination = {
@@ -28,9 +31,18 @@ describe('defi-dex: a Spicy pair originated by the router is claimed at its orig
       nonce: 0,
       balance: '0',
       script: { code: model.code, storage },
-      result: { status: 'applied', originated_contracts: [pairAddress], consumed_milligas: '1000', storage_size: '1000', paid_storage_size_diff: '1000' },
+      result: {
+        status: 'applied',
+        originated_contracts: [pairAddress],
+        consumed_milligas: '1000',
+        storage_size: '1000',
+        paid_storage_size_diff: '1000',
+      },
     };
-    const create = externalCall(user, SPICY_ROUTER, 1, { parameters: { entrypoint: 'default', value: { prim: 'Unit' } }, storage: { int: '0' } });
+    const create = externalCall(user, SPICY_ROUTER, 1, {
+      parameters: { entrypoint: 'default', value: { prim: 'Unit' } },
+      storage: { int: '0' },
+    });
     (create.metadata as { internal_operation_results: unknown[] }).internal_operation_results = [origination];
     const block = carrierBlockOf([{ hash: hash('spicy pair creation'), contents: [create] }]);
     const d = new BlockDispatcher();
@@ -50,8 +62,18 @@ describe('defi-dex: a Spicy pair originated by the router is claimed at its orig
     const decls = sink.calls.filter((c) => c.call === 'pool');
     expect(decls).to.have.length(1);
     const decl = decls[0].call === 'pool' ? decls[0] : undefined;
-    expect([decl?.decl.contract, decl?.decl.entity, decl?.decl.creator, decl?.decl.lp, decl?.decl.feesBps]).to.deep.equal([pairAddress, 'spicy_v1', user, { standard: 'fa2', contract: pairAddress, tokenId: 0n }, '30']);
+    expect([
+      decl?.decl.contract,
+      decl?.decl.entity,
+      decl?.decl.creator,
+      decl?.decl.lp,
+      decl?.decl.feesBps,
+    ]).to.deep.equal([pairAddress, 'spicy_v1', user, { standard: 'fa2', contract: pairAddress, tokenId: 0n }, '30']);
     expect(decl?.decl.tokens.map((tk) => tk.standard)).to.deep.equal(['fa1.2', 'fa1.2']);
-    expect([...(decl?.supply.reserves ?? []), decl?.supply.lpSupply]).to.deep.equal([int(fields[2]), int(fields[3]), int(fields[4])]);
+    expect([...(decl?.supply.reserves ?? []), decl?.supply.lpSupply]).to.deep.equal([
+      int(fields[2]),
+      int(fields[3]),
+      int(fields[4]),
+    ]);
   });
 });

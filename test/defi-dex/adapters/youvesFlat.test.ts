@@ -31,22 +31,35 @@ function poolStorage(storage: unknown) {
 
 describe('defi-dex: a Youves flat-curve pool on the sandbox chain', function () {
   this.timeout(240_000);
-  const run = sandboxPool('dex-flat', 140, ['defi-dex:youves-flat'], (chain) => chain.contracts.derivedAddress(YOUVES_FLAT_LABELS.pool));
+  const run = sandboxPool('dex-flat', 140, ['defi-dex:youves-flat'], (chain) =>
+    chain.contracts.derivedAddress(YOUVES_FLAT_LABELS.pool),
+  );
   const { chain, pool: key } = run;
 
   it('declares the pool at its first call and records every call with the reserves of the storage after it', async () => {
-    const events = (await readTable(run.t, 'dex_event', ['event_type', 'supply_a', 'supply_b', 'supply_lp', 'tx_hash'], `pool=${key}`)).filter((e) => e.event_type !== 'create' && e.event_type !== 'transfer');
+    const events = (
+      await readTable(run.t, 'dex_event', ['event_type', 'supply_a', 'supply_b', 'supply_lp', 'tx_hash'], `pool=${key}`)
+    ).filter((e) => e.event_type !== 'create' && e.event_type !== 'transfer');
     expect(run.calls.length, 'pool calls').to.be.greaterThan(3);
     expect(events.map((e) => e.tx_hash)).to.deep.equal(run.calls.map((c) => c.hash));
     run.calls.forEach((c, i) => {
       const s = poolStorage(c.storage);
-      expect([events[i].supply_a, events[i].supply_b, events[i].supply_lp], c.hash).to.deep.equal([s.token, s.cash, s.lqt].map(String));
-      const kind = { cashToToken: 'trade', tokenToCash: 'trade', addLiquidity: 'deposit', removeLiquidity: 'withdraw' }[c.entrypoint as string];
+      expect([events[i].supply_a, events[i].supply_b, events[i].supply_lp], c.hash).to.deep.equal(
+        [s.token, s.cash, s.lqt].map(String),
+      );
+      const kind = { cashToToken: 'trade', tokenToCash: 'trade', addLiquidity: 'deposit', removeLiquidity: 'withdraw' }[
+        c.entrypoint as string
+      ];
       expect(events[i].event_type, c.hash).to.equal(kind);
     });
     const s = poolStorage(run.calls[0].storage);
     const [row] = await readTable(run.t, 'dex_pool', ['entity', 'fees_bps', 'token_a', 'token_b'], `pool=${key}`);
-    expect([row.entity, Number(row.fees_bps), row.token_a, row.token_b]).to.deep.equal(['youves_flat', Number((s.denominator - s.numerator) * 10000n) / Number(s.denominator), `${CTEZ}_0`, `${TZBTC}_0`]);
+    expect([row.entity, Number(row.fees_bps), row.token_a, row.token_b]).to.deep.equal([
+      'youves_flat',
+      Number((s.denominator - s.numerator) * 10000n) / Number(s.denominator),
+      `${CTEZ}_0`,
+      `${TZBTC}_0`,
+    ]);
   });
 
   it('trades: the receiver gets ⌊num·W/den⌋ of the curve output W, the reward recipient half the rest', async () => {
@@ -94,10 +107,15 @@ describe('defi-dex: a Youves flat-curve pool on the sandbox chain', function () 
   it("positions hold each owner's change of the LQT token ledger since the pool was first seen", async () => {
     const lqt = chain.contracts.derivedAddress(YOUVES_FLAT_LABELS.lqt);
     const want = ledgerChanges(chain, lqt, run.calls[0]);
-    expect(run.calls.some((c) => c.entrypoint === 'addLiquidity') && run.calls.some((c) => c.entrypoint === 'removeLiquidity'), 'liquidity calls').to.equal(true);
+    expect(
+      run.calls.some((c) => c.entrypoint === 'addLiquidity') &&
+        run.calls.some((c) => c.entrypoint === 'removeLiquidity'),
+      'liquidity calls',
+    ).to.equal(true);
     const positions = await readTable(run.t, 'dex_position', ['owner', 'shares'], `pool=${key}`);
     const got = new Map(positions.map((p) => [p.owner, BigInt(p.shares)]));
-    for (const owner of new Set([...want.keys(), ...got.keys()])) expect(got.get(owner) ?? 0n, owner).to.equal(want.get(owner) ?? 0n);
+    for (const owner of new Set([...want.keys(), ...got.keys()]))
+      expect(got.get(owner) ?? 0n, owner).to.equal(want.get(owner) ?? 0n);
     const [row] = await readTable(run.t, 'dex_pool', ['token_lp'], `pool=${key}`);
     expect(row.token_lp).to.equal(`${lqt}_0`);
   });

@@ -29,11 +29,19 @@ describe(`DEX API: positions (${BACKEND})`, function () {
   it('lists open positions by default, closed ones too with with_closed', async () => {
     expect(owners(await json(t, '/v1/dex/positions'))).to.deep.equal(want((p) => !p.is_closed));
     expect(owners(await json(t, '/v1/dex/positions?with_closed=1'))).to.deep.equal(want(() => true));
-    expect(owners(await json(t, '/v1/dex/positions?with_closed=true&is_closed=1'))).to.deep.equal(want((p) => p.is_closed));
-    expect(owners(await json(t, `/v1/dex/${POOL1}/positions?with_closed=1&order=desc`))).to.deep.equal(want((p) => p.pool === POOL1).reverse());
-    expect(owners(await json(t, `/v1/wallets/${WALLETS[0]}/dex_positions`))).to.deep.equal(want((p) => p.owner === WALLETS[0]));
+    expect(owners(await json(t, '/v1/dex/positions?with_closed=true&is_closed=1'))).to.deep.equal(
+      want((p) => p.is_closed),
+    );
+    expect(owners(await json(t, `/v1/dex/${POOL1}/positions?with_closed=1&order=desc`))).to.deep.equal(
+      want((p) => p.pool === POOL1).reverse(),
+    );
+    expect(owners(await json(t, `/v1/wallets/${WALLETS[0]}/dex_positions`))).to.deep.equal(
+      want((p) => p.owner === WALLETS[0]),
+    );
     expect(owners(await json(t, `/v1/wallets/${WALLETS[3]}/dex_positions`))).to.deep.equal([]);
-    expect(owners(await json(t, `/v1/wallets/${WALLETS[3]}/dex_positions?with_closed=1`))).to.deep.equal(want((p) => p.owner === WALLETS[3]));
+    expect(owners(await json(t, `/v1/wallets/${WALLETS[3]}/dex_positions?with_closed=1`))).to.deep.equal(
+      want((p) => p.owner === WALLETS[3]),
+    );
   });
 
   it('filters positions by owner, open_block and close_block', async () => {
@@ -44,7 +52,8 @@ describe(`DEX API: positions (${BACKEND})`, function () {
       [`open_time.lt=${rfc(f.now)}&pool=${POOL2}`, (p) => p.pool === POOL2],
     ];
     for (const [q, keep] of cases) expect(owners(await json(t, `/v1/dex/positions?${q}`)), q).to.deep.equal(want(keep));
-    for (const q of ['with_closed=maybe', 'open_block=x', 'owner=tz1x', 'limit=-3']) expect((await t.get(`/v1/dex/positions?${q}`)).status, q).to.equal(400);
+    for (const q of ['with_closed=maybe', 'open_block=x', 'owner=tz1x', 'limit=-3'])
+      expect((await t.get(`/v1/dex/positions?${q}`)).status, q).to.equal(400);
   });
 
   it('values each position: value_x = shares·supply_x/total_shares, USD at current prices, pnl and fee income', async () => {
@@ -56,19 +65,43 @@ describe(`DEX API: positions (${BACKEND})`, function () {
       const p = list[i];
       const shares = BigInt(row.shares);
       expect(p).to.deep.include({
-        owner: row.owner, shares: String(shares), shares_minted: String(row.shares_minted), shares_burned: String(row.shares_burned),
-        deposited_a: String(row.deposited_a), withdrawn_b: String(row.withdrawn_b), is_closed: row.is_closed, open_block: Number(row.open_height),
-        open_time: rfc(row.open_time as Date), open_value_usd: row.open_value_usd,
+        owner: row.owner,
+        shares: String(shares),
+        shares_minted: String(row.shares_minted),
+        shares_burned: String(row.shares_burned),
+        deposited_a: String(row.deposited_a),
+        withdrawn_b: String(row.withdrawn_b),
+        is_closed: row.is_closed,
+        open_block: Number(row.open_height),
+        open_time: rfc(row.open_time as Date),
+        open_value_usd: row.open_value_usd,
       });
-      if (row.is_closed) expect(p).to.include({ close_block: Number(row.close_height), close_time: rfc(row.close_time as Date) });
+      if (row.is_closed)
+        expect(p).to.include({ close_block: Number(row.close_height), close_time: rfc(row.close_time as Date) });
       else expect(p).not.to.have.any.keys('close_block', 'close_time');
       if (row.pool === POOL2) {
         // TKY has no price: every USD value that needs it is null.
-        expect(p).to.include({ position_value_usd: null, share_value_usd: null, fee_income_usd: null, pnl_usd: null, pnl_bps: null, decimals_a: 0, decimals_b: 8, decimals_lp: 0 });
+        expect(p).to.include({
+          position_value_usd: null,
+          share_value_usd: null,
+          fee_income_usd: null,
+          pnl_usd: null,
+          pnl_bps: null,
+          decimals_a: 0,
+          decimals_b: 8,
+          decimals_lp: 0,
+        });
         continue;
       }
       const [va, vb] = [(shares * A) / S, (shares * B) / S];
-      expect(p).to.include({ total_shares: String(S), value_a: String(va), value_b: String(vb), decimals_a: 6, decimals_b: 8, decimals_lp: 6 });
+      expect(p).to.include({
+        total_shares: String(S),
+        value_a: String(va),
+        value_b: String(vb),
+        decimals_a: 6,
+        decimals_b: 8,
+        decimals_lp: 6,
+      });
       const position = usd1(va, vb);
       expect(p.position_value_usd, row.position).to.equal(q18(position, E18));
       expect(p.share_value_usd).to.equal(q18(usd1(A, B) * 10n ** 6n, S * E18));

@@ -17,8 +17,13 @@ export async function startDexInstance(log?: Logger): Promise<{ t: TestInstance;
   chain.bakeTo(HEAD);
   const f = dexFixture(Date.now(), HEAD);
   fixtureHolder.fixture = f;
-  const builtin = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => ['core-chain', 'metadata'].includes(p.manifest.name));
-  const t = await startTestInstance({ plugins: [...builtin, QuotedDexPlugin as unknown as PluginClass, DexFixturePlugin as unknown as PluginClass], log });
+  const builtin = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) =>
+    ['core-chain', 'metadata'].includes(p.manifest.name),
+  );
+  const t = await startTestInstance({
+    plugins: [...builtin, QuotedDexPlugin as unknown as PluginClass, DexFixturePlugin as unknown as PluginClass],
+    log,
+  });
   await indexSandbox(t, chain);
   return { t, f };
 }

@@ -49,7 +49,12 @@ export function dexFixture(now: number, head: number): DexFixture {
   const int = (lo: number, hi: number): number => lo + Math.floor(rnd() * (hi - lo + 1));
   const finalHeight = Math.max(2, head - 1);
   const decimals: Record<string, number> = { tez: 6, [TKX]: 8, [TKY]: 0 };
-  const base = (pool: string, pairId: number, contract: string) => ({ pool, contract, pair_id: pairId, entity: pool === POOL1 ? 'quipu_v1' : 'quipu_v2' });
+  const base = (pool: string, pairId: number, contract: string) => ({
+    pool,
+    contract,
+    pair_id: pairId,
+    entity: pool === POOL1 ? 'quipu_v1' : 'quipu_v2',
+  });
   const specs = [
     { pool: POOL1, contract: kt1(5), pairId: 0, a: 'tez', b: TKX, trades: 40 },
     { pool: POOL2, contract: MULTI, pairId: 1, a: TKY, b: TKX, trades: 20 },
@@ -62,12 +67,18 @@ export function dexFixture(now: number, head: number): DexFixture {
     const old = spec.trades - 10;
     for (let k = 0; k < spec.trades; k++) {
       // 30 (10) trades over days 40..2 ago, then ten in the last 20 hours; whole seconds.
-      const t = k < old ? now - 40 * DAY + Math.floor((k * 38 * DAY) / old) + int(0, 3_600_000) : now - 20 * 3_600_000 + (k - old) * 7_000_000 + int(0, 600_000);
+      const t =
+        k < old
+          ? now - 40 * DAY + Math.floor((k * 38 * DAY) / old) + int(0, 3_600_000)
+          : now - 20 * 3_600_000 + (k - old) * 7_000_000 + int(0, 600_000);
       times.push({ spec, k, time: Math.floor(t / 1000) * 1000 });
     }
   }
   times.sort((x, y) => x.time - y.time);
-  const supply: Record<string, [bigint, bigint, bigint]> = { [POOL1]: [50_000_000_000n, 10_000_000_000n, 1_000_000n], [POOL2]: [7_000n, 3_000_000_000n, 500_000n] };
+  const supply: Record<string, [bigint, bigint, bigint]> = {
+    [POOL1]: [50_000_000_000n, 10_000_000_000n, 1_000_000n],
+    [POOL2]: [7_000n, 3_000_000_000n, 500_000n],
+  };
   const counters: Record<string, number> = {};
   for (const { spec, time } of times) {
     const height = 1 + Math.floor((n * (finalHeight - 1)) / times.length);
@@ -75,12 +86,21 @@ export function dexFixture(now: number, head: number): DexFixture {
     const buy = rnd() < 0.5;
     const baseVol = BigInt(int(1, 1000)) * 10n ** BigInt(Math.max(0, decimals[spec.a] - 1));
     const quoteVol = (baseVol * s[1] * BigInt(int(90, 110))) / (s[0] * 100n) + 1n;
-    if (buy) s[0] -= baseVol, s[1] += quoteVol;
-    else s[0] += baseVol, s[1] -= quoteVol;
+    if (buy) ((s[0] -= baseVol), (s[1] += quoteVol));
+    else ((s[0] += baseVol), (s[1] -= quoteVol));
     const [signer, receiver] = [WALLETS[int(0, 3)], WALLETS[int(0, 4)]];
     const router = rnd() < 0.3 ? ROUTER : null;
     const sender = rnd() < 0.3 ? WALLETS[4] : signer;
-    const who = { signer, sender, receiver, router, tx_hash: opHash(n), tx_fee: BigInt(int(500, 5000)), height, time: new Date(time) };
+    const who = {
+      signer,
+      sender,
+      receiver,
+      router,
+      tx_hash: opHash(n),
+      tx_fee: BigInt(int(500, 5000)),
+      height,
+      time: new Date(time),
+    };
     const price = fixed18(quoteVol * 10n ** BigInt(decimals[spec.a]), baseVol * 10n ** BigInt(decimals[spec.b]));
     counters[spec.pool] = (counters[spec.pool] ?? 0) + 1;
     trades.push({
@@ -161,9 +181,33 @@ export function dexFixture(now: number, head: number): DexFixture {
     ...fields,
   });
   const pools = [
-    pool(specs[0], { pair: 'XTZ/TKX', token_lp: LP1, supply_a: supply[POOL1][0], supply_b: supply[POOL1][1], supply_lp: 1_000_000n, num_trades: 40, last_trade_time: last(POOL1)!.time, num_lps: 3, num_total_lps: 4, num_total_users: 5 }),
-    pool(specs[1], { pair: 'TKY/TKX', token_a: TKY, supply_a: supply[POOL2][0], supply_b: supply[POOL2][1], supply_lp: 500_000n, num_trades: 20, last_trade_time: last(POOL2)!.time, num_lps: 1, num_total_lps: 1 }),
-    pool({ pool: POOL3, contract: MULTI, pairId: 2 }, { pair: 'TKY/XTZ', token_a: TKY, token_b: 'tez', supply_a: 10n, supply_b: 20n, supply_lp: 5n, first_height: 3 }),
+    pool(specs[0], {
+      pair: 'XTZ/TKX',
+      token_lp: LP1,
+      supply_a: supply[POOL1][0],
+      supply_b: supply[POOL1][1],
+      supply_lp: 1_000_000n,
+      num_trades: 40,
+      last_trade_time: last(POOL1)!.time,
+      num_lps: 3,
+      num_total_lps: 4,
+      num_total_users: 5,
+    }),
+    pool(specs[1], {
+      pair: 'TKY/TKX',
+      token_a: TKY,
+      supply_a: supply[POOL2][0],
+      supply_b: supply[POOL2][1],
+      supply_lp: 500_000n,
+      num_trades: 20,
+      last_trade_time: last(POOL2)!.time,
+      num_lps: 1,
+      num_total_lps: 1,
+    }),
+    pool(
+      { pool: POOL3, contract: MULTI, pairId: 2 },
+      { pair: 'TKY/XTZ', token_a: TKY, token_b: 'tez', supply_a: 10n, supply_b: 20n, supply_lp: 5n, first_height: 3 },
+    ),
   ];
   const position = (p: string, owner: string, shares: bigint, fields: Partial<DexPositionRow>): DexPositionRow => ({
     ...base(p, p === POOL1 ? 0 : 1, p === POOL1 ? kt1(5) : MULTI),
@@ -196,14 +240,58 @@ export function dexFixture(now: number, head: number): DexFixture {
   const rootAB = isqrt(supply[POOL1][0] * supply[POOL1][1] * 10n ** 36n) / 1_000_000n; // √(A·B)/S·10^18 now
   const positions = [
     position(POOL1, WALLETS[0], 600_000n, { growth_entry: fixed18(rootAB * 95n, 100n * 10n ** 18n), open_height: 3 }),
-    position(POOL1, WALLETS[1], 300_000n, { growth_entry: fixed18(rootAB, 10n ** 18n), withdrawn_a: 5n, withdrawn_b: 6n, close_value_usd: '20.000000000000000000', open_height: 4 }),
+    position(POOL1, WALLETS[1], 300_000n, {
+      growth_entry: fixed18(rootAB, 10n ** 18n),
+      withdrawn_a: 5n,
+      withdrawn_b: 6n,
+      close_value_usd: '20.000000000000000000',
+      open_height: 4,
+    }),
     position(POOL1, WALLETS[2], 100_000n, { open_value_usd: null, open_height: 5 }),
-    position(POOL1, WALLETS[3], 0n, { is_closed: true, close_height: 6, close_time: new Date(now - 10 * DAY), withdrawn_a: 9n, withdrawn_b: 9n, close_value_usd: '90.000000000000000000', open_height: 5 }),
+    position(POOL1, WALLETS[3], 0n, {
+      is_closed: true,
+      close_height: 6,
+      close_time: new Date(now - 10 * DAY),
+      withdrawn_a: 9n,
+      withdrawn_b: 9n,
+      close_value_usd: '90.000000000000000000',
+      open_height: 5,
+    }),
     position(POOL2, WALLETS[0], 500_000n, { open_height: 6 }),
   ];
   const tokens = [
-    { contract: kt1(1), token_id: 0n, token_key: TKX, kind: 'fa1.2', decimals: 8, symbol: 'TKX', name: 'Token X', logo: 'ipfs://x', uri: null, info: null, total_supply: null, first_height: 1, first_time: new Date(now - 50 * DAY), update_height: finalHeight },
-    { contract: kt1(3), token_id: 0n, token_key: LP1, kind: 'fa1.2', decimals: 6, symbol: 'QLP', name: 'Quipu LP', logo: null, uri: null, info: null, total_supply: null, first_height: 1, first_time: new Date(now - 50 * DAY), update_height: finalHeight },
+    {
+      contract: kt1(1),
+      token_id: 0n,
+      token_key: TKX,
+      kind: 'fa1.2',
+      decimals: 8,
+      symbol: 'TKX',
+      name: 'Token X',
+      logo: 'ipfs://x',
+      uri: null,
+      info: null,
+      total_supply: null,
+      first_height: 1,
+      first_time: new Date(now - 50 * DAY),
+      update_height: finalHeight,
+    },
+    {
+      contract: kt1(3),
+      token_id: 0n,
+      token_key: LP1,
+      kind: 'fa1.2',
+      decimals: 6,
+      symbol: 'QLP',
+      name: 'Quipu LP',
+      logo: null,
+      uri: null,
+      info: null,
+      total_supply: null,
+      first_height: 1,
+      first_time: new Date(now - 50 * DAY),
+      update_height: finalHeight,
+    },
   ];
   return { now, pools, events, trades, positions, tokens, finalHeight };
 }

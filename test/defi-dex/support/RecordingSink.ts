@@ -1,11 +1,38 @@
 import type { IndexContext } from '../../../framework';
-import type { DexAction, DexOrigin, DexPoolDecl, DexPoolKey, DexShareTransfer, DexSink, DexSupply } from '../../../plugins/defi-dex/core/DexAdapter';
+import type {
+  DexAction,
+  DexOrigin,
+  DexPoolDecl,
+  DexPoolKey,
+  DexShareTransfer,
+  DexSink,
+  DexSupply,
+} from '../../../plugins/defi-dex/core/DexAdapter';
 
 export type SinkCall =
-  | { readonly call: 'pool'; readonly level: number; readonly decl: DexPoolDecl; readonly supply: DexSupply; readonly origin?: DexOrigin }
-  | { readonly call: 'action'; readonly level: number; readonly pool: DexPoolKey; readonly action: DexAction; readonly supply: DexSupply; readonly origin: DexOrigin }
+  | {
+      readonly call: 'pool';
+      readonly level: number;
+      readonly decl: DexPoolDecl;
+      readonly supply: DexSupply;
+      readonly origin?: DexOrigin;
+    }
+  | {
+      readonly call: 'action';
+      readonly level: number;
+      readonly pool: DexPoolKey;
+      readonly action: DexAction;
+      readonly supply: DexSupply;
+      readonly origin: DexOrigin;
+    }
   | { readonly call: 'adjust'; readonly level: number; readonly pool: DexPoolKey; readonly supply: DexSupply }
-  | { readonly call: 'transfer'; readonly level: number; readonly pool: DexPoolKey; readonly transfer: DexShareTransfer; readonly origin: DexOrigin }
+  | {
+      readonly call: 'transfer';
+      readonly level: number;
+      readonly pool: DexPoolKey;
+      readonly transfer: DexShareTransfer;
+      readonly origin: DexOrigin;
+    }
   | {
       readonly call: 'firstLiquidity';
       readonly level: number;
@@ -38,8 +65,15 @@ export class RecordingSink implements DexSink {
     return this.known.has(RecordingSink.key(pool));
   }
 
-  async action(ctx: IndexContext, pool: DexPoolKey, action: DexAction, supply: DexSupply, origin: DexOrigin): Promise<void> {
-    if (!this.known.has(RecordingSink.key(pool))) throw new Error(`action on undeclared pool ${RecordingSink.key(pool)}`);
+  async action(
+    ctx: IndexContext,
+    pool: DexPoolKey,
+    action: DexAction,
+    supply: DexSupply,
+    origin: DexOrigin,
+  ): Promise<void> {
+    if (!this.known.has(RecordingSink.key(pool)))
+      throw new Error(`action on undeclared pool ${RecordingSink.key(pool)}`);
     this.supplies.set(RecordingSink.key(pool), supply);
     this.calls.push({ call: 'action', level: ctx.block.level, pool, action, supply, origin });
   }
@@ -62,6 +96,9 @@ export class RecordingSink implements DexSink {
   }
 
   actions<K extends DexAction['kind']>(kind?: K): Array<Extract<SinkCall, { call: 'action' }>> {
-    return this.calls.filter((c): c is Extract<SinkCall, { call: 'action' }> => c.call === 'action' && (kind === undefined || c.action.kind === kind));
+    return this.calls.filter(
+      (c): c is Extract<SinkCall, { call: 'action' }> =>
+        c.call === 'action' && (kind === undefined || c.action.kind === kind),
+    );
   }
 }

@@ -41,7 +41,13 @@ export function recordedCalls(dir: string, entrypoints: readonly string[]): Reco
     .map((entrypoint) => {
       const raw = readFixtureJson<Json>('defi', 'pytezos', dir, `${entrypoint}.json`);
       const p = types.parameters(entrypoint, raw.parameters.value) as Json;
-      return { entrypoint, raw, p, s: types.storage(raw.storage) as DexterState, deadline: (p.deadline as Date).getTime() };
+      return {
+        entrypoint,
+        raw,
+        p,
+        s: types.storage(raw.storage) as DexterState,
+        deadline: (p.deadline as Date).getTime(),
+      };
     })
     .sort((a, b) => a.deadline - b.deadline);
 }
@@ -76,13 +82,20 @@ const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
 /** Tez bought by selling `sold` tokens: xtzPool before = after + bought, tokenPool before = after − sold. */
 export function tezBought(s: DexterState, sold: bigint): bigint {
   const tokenPool = s.tokenPool - sold;
-  return onlyFixed((x) => (sold * 997n * (s.xtzPool + x)) / (tokenPool * 1000n + sold * 997n), (sold * 997n * s.xtzPool) / (tokenPool * 1000n), 'tez bought');
+  return onlyFixed(
+    (x) => (sold * 997n * (s.xtzPool + x)) / (tokenPool * 1000n + sold * 997n),
+    (sold * 997n * s.xtzPool) / (tokenPool * 1000n),
+    'tez bought',
+  );
 }
 
 /** Tokens bought with `amount` tez (the largest when two fit); undefined when none does. */
 export function tokensBought(s: DexterState, amount: bigint): bigint | undefined {
   const xtzPool = s.xtzPool - amount;
-  const found = fixedPoints((b) => (amount * 997n * (s.tokenPool + b)) / (xtzPool * 1000n + amount * 997n), (amount * 997n * s.tokenPool) / (1000n * xtzPool));
+  const found = fixedPoints(
+    (b) => (amount * 997n * (s.tokenPool + b)) / (xtzPool * 1000n + amount * 997n),
+    (amount * 997n * s.tokenPool) / (1000n * xtzPool),
+  );
   return found.length ? found[found.length - 1] : undefined;
 }
 
@@ -129,17 +142,57 @@ export function movesOf(c: RecordedCall, pool: string, sender: string): Moves {
   const { p, s } = c;
   switch (c.entrypoint) {
     case 'tokenToXtz':
-      return { amount: 0n, token: { from: p.owner, to: pool, value: p.tokensSold }, tez: { to: p.to, value: tezBought(s, p.tokensSold) }, shares: 0n };
+      return {
+        amount: 0n,
+        token: { from: p.owner, to: pool, value: p.tokensSold },
+        tez: { to: p.to, value: tezBought(s, p.tokensSold) },
+        shares: 0n,
+      };
     case 'tokenToToken': {
-      const hop = { prim: 'Pair', args: [{ string: p.to }, { prim: 'Pair', args: [{ int: String(p.minTokensBought) }, { string: c.raw.parameters.value.args[1].args[1].args[1].string }] }] };
-      return { amount: 0n, token: { from: p.owner, to: pool, value: p.tokensSold }, tez: { to: p.outputDexterContract, value: tezBought(s, p.tokensSold), entrypoint: 'xtzToToken', parameters: hop }, shares: 0n };
+      const hop = {
+        prim: 'Pair',
+        args: [
+          { string: p.to },
+          {
+            prim: 'Pair',
+            args: [
+              { int: String(p.minTokensBought) },
+              { string: c.raw.parameters.value.args[1].args[1].args[1].string },
+            ],
+          },
+        ],
+      };
+      return {
+        amount: 0n,
+        token: { from: p.owner, to: pool, value: p.tokensSold },
+        tez: {
+          to: p.outputDexterContract,
+          value: tezBought(s, p.tokensSold),
+          entrypoint: 'xtzToToken',
+          parameters: hop,
+        },
+        shares: 0n,
+      };
     }
     case 'removeLiquidity': {
       const burned = p.lqtBurned as bigint;
       const lqtBefore = s.lqtTotal + burned;
-      const tez = onlyFixed((x) => (burned * (s.xtzPool + x)) / lqtBefore, (burned * s.xtzPool) / s.lqtTotal, 'tez withdrawn');
-      const tokens = onlyFixed((t) => (burned * (s.tokenPool + t)) / lqtBefore, (burned * s.tokenPool) / s.lqtTotal, 'tokens withdrawn');
-      return { amount: 0n, token: { from: pool, to: p.to, value: tokens }, tez: { to: p.to, value: tez }, shares: burned };
+      const tez = onlyFixed(
+        (x) => (burned * (s.xtzPool + x)) / lqtBefore,
+        (burned * s.xtzPool) / s.lqtTotal,
+        'tez withdrawn',
+      );
+      const tokens = onlyFixed(
+        (t) => (burned * (s.tokenPool + t)) / lqtBefore,
+        (burned * s.tokenPool) / s.lqtTotal,
+        'tokens withdrawn',
+      );
+      return {
+        amount: 0n,
+        token: { from: pool, to: p.to, value: tokens },
+        tez: { to: p.to, value: tez },
+        shares: burned,
+      };
     }
     case 'addLiquidity': {
       const amount = addAmount(s, p.maxTokensDeposited);
@@ -159,17 +212,44 @@ export function movesOf(c: RecordedCall, pool: string, sender: string): Moves {
 /**
  * The recorded call as an applied manager operation to `pool`, with the internal operations of `moves` (then `extra`).
  */
-export function callContent(c: RecordedCall, pool: string, sender: string, moves: Moves, counter: number, extra: Json[] = []): Json {
+export function callContent(
+  c: RecordedCall,
+  pool: string,
+  sender: string,
+  moves: Moves,
+  counter: number,
+  extra: Json[] = [],
+): Json {
   const internals: Json[] = [];
   const done = { status: 'applied', consumed_milligas: '1000' };
-  if (moves.token) internals.push({ ...tokenTransfer(c.s.tokenAddress, pool, moves.token.from, moves.token.to, moves.token.value), nonce: 0 });
+  if (moves.token)
+    internals.push({
+      ...tokenTransfer(c.s.tokenAddress, pool, moves.token.from, moves.token.to, moves.token.value),
+      nonce: 0,
+    });
   if (moves.tez) {
-    const call = moves.tez.entrypoint ? { parameters: { entrypoint: moves.tez.entrypoint, value: moves.tez.parameters } } : {};
+    const call = moves.tez.entrypoint
+      ? { parameters: { entrypoint: moves.tez.entrypoint, value: moves.tez.parameters } }
+      : {};
     const result = moves.tez.storage === undefined ? done : { ...done, storage: moves.tez.storage };
-    internals.push({ kind: 'transaction', source: pool, nonce: internals.length, amount: String(moves.tez.value), destination: moves.tez.to, ...call, result });
+    internals.push({
+      kind: 'transaction',
+      source: pool,
+      nonce: internals.length,
+      amount: String(moves.tez.value),
+      destination: moves.tez.to,
+      ...call,
+      result,
+    });
   }
   internals.push(...extra.map((o, i) => ({ ...o, nonce: internals.length + i })));
-  const result = { status: 'applied', storage: c.raw.storage, big_map_diff: c.raw.big_map_diff ?? [], consumed_milligas: '1000', storage_size: '1000' };
+  const result = {
+    status: 'applied',
+    storage: c.raw.storage,
+    big_map_diff: c.raw.big_map_diff ?? [],
+    consumed_milligas: '1000',
+    storage_size: '1000',
+  };
   return {
     kind: 'transaction',
     source: sender,
@@ -186,8 +266,18 @@ export function callContent(c: RecordedCall, pool: string, sender: string, moves
 
 /** An FA1.2 `transfer` the pool `from` emits (for groups built around a recorded call). */
 export function tokenTransfer(token: string, source: string, from: string, to: string, value: bigint): Json {
-  const v = { prim: 'Pair', args: [{ string: from }, { prim: 'Pair', args: [{ string: to }, { int: String(value) }] }] };
-  return { kind: 'transaction', source, amount: '0', destination: token, parameters: { entrypoint: 'transfer', value: v }, result: { status: 'applied', consumed_milligas: '1000' } };
+  const v = {
+    prim: 'Pair',
+    args: [{ string: from }, { prim: 'Pair', args: [{ string: to }, { int: String(value) }] }],
+  };
+  return {
+    kind: 'transaction',
+    source,
+    amount: '0',
+    destination: token,
+    parameters: { entrypoint: 'transfer', value: v },
+    result: { status: 'applied', consumed_milligas: '1000' },
+  };
 }
 
 /**

@@ -30,7 +30,11 @@ export function callsTo(chain: SandboxChain, contract: string): NormalizedOperat
  * ledger is the token storage's first int (big map id); `lpToken` is the pool itself when the pool
  * keeps the ledger (Dexter v1's `accounts`).
  */
-export function ledgerChanges(chain: SandboxChain, lpToken: string, firstCall: NormalizedOperation): Map<string, bigint> {
+export function ledgerChanges(
+  chain: SandboxChain,
+  lpToken: string,
+  firstCall: NormalizedOperation,
+): Map<string, bigint> {
   const blocks = canonical(chain);
   const tokenCall = blocks.flatMap((b) => b.operations).find((o) => o.receiver === lpToken && o.storage !== undefined)!;
   const ledgerId = Number(leadingInts(tokenCall.storage, 1)[0]);
@@ -44,7 +48,12 @@ export function ledgerChanges(chain: SandboxChain, lpToken: string, firstCall: N
  * the call a pool was first met in in no position). The balance is the value (FA1.2/FA2 ledgers) or
  * its first int (Dexter v1's accounts: balance, allowances).
  */
-export function ledgerDiffs(chain: SandboxChain, ledgerId: number, fromLevel: number, except?: string): Map<string, bigint> {
+export function ledgerDiffs(
+  chain: SandboxChain,
+  ledgerId: number,
+  fromLevel: number,
+  except?: string,
+): Map<string, bigint> {
   const want = new Map<string, bigint>();
   const ledger = new Map<string, bigint>();
   for (const b of canonical(chain)) {
@@ -53,7 +62,8 @@ export function ledgerDiffs(chain: SandboxChain, ledgerId: number, fromLevel: nu
         if (d.bigMapId !== ledgerId || (d.action !== 'update' && d.action !== 'remove') || !d.key) continue;
         const owner = (d.key as { string: string }).string;
         const now = d.action === 'update' ? leadingInts(d.value, 1)[0] : 0n;
-        if (b.level >= fromLevel && o.hash !== except) want.set(owner, (want.get(owner) ?? 0n) + now - (ledger.get(owner) ?? 0n));
+        if (b.level >= fromLevel && o.hash !== except)
+          want.set(owner, (want.get(owner) ?? 0n) + now - (ledger.get(owner) ?? 0n));
         ledger.set(owner, now);
       }
     }

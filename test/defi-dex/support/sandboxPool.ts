@@ -21,10 +21,21 @@ export interface SandboxPoolRun {
  * with only the `traffic` sources named, baked to `level`, indexed by a fresh instance with the built-in plugins, and
  * the applied calls of the pool `contract` names on it.
  */
-export function sandboxPool(seed: string, level: number, traffic: readonly string[], contract: (chain: SandboxChain) => string): SandboxPoolRun {
+export function sandboxPool(
+  seed: string,
+  level: number,
+  traffic: readonly string[],
+  contract: (chain: SandboxChain) => string,
+): SandboxPoolRun {
   const chain = new SandboxChain({ seed, profile: 'tiny', traffic });
   const address = contract(chain);
-  const run = { chain, contract: address, pool: `${address}_0`, t: undefined as unknown as TestInstance, calls: [] as NormalizedOperation[] };
+  const run = {
+    chain,
+    contract: address,
+    pool: `${address}_0`,
+    t: undefined as unknown as TestInstance,
+    calls: [] as NormalizedOperation[],
+  };
   before(async () => {
     run.t = await startTestInstance({ plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]) });
     chain.bakeTo(level);

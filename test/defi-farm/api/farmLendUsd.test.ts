@@ -19,23 +19,37 @@ const TEZ_USD = 2;
  */
 describe(`farm and lending API: USD values (${BACKEND})`, function () {
   this.timeout(300_000);
-  const chain = new SandboxChain({ seed: 'farm-lend-usd', profile: 'tiny', traffic: ['defi-dex:plenty-stable', 'defi-farm:plenty', 'defi-lending:yupana'] });
+  const chain = new SandboxChain({
+    seed: 'farm-lend-usd',
+    profile: 'tiny',
+    traffic: ['defi-dex:plenty-stable', 'defi-farm:plenty', 'defi-lending:yupana'],
+  });
   let t: TestInstance;
   /** USD per raw unit of a token, null without a tez pool. */
   let perRaw: (token: string) => number | null;
 
   before(async () => {
     chain.bakeTo(60);
-    const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => ['core-chain', 'metadata', 'markets', 'defi-dex', 'defi-farm', 'defi-lending'].includes(p.manifest.name));
+    const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) =>
+      ['core-chain', 'metadata', 'markets', 'defi-dex', 'defi-farm', 'defi-lending'].includes(p.manifest.name),
+    );
     t = await startTestInstance({ plugins });
     await indexSandbox(t, chain);
     const pools = await readTable(t, 'dex_pool', ['token_a', 'token_b', 'token_c', 'supply_a', 'supply_b']);
-    const decimals = new Map((await readTable(t, 'token', ['token_key', 'decimals'])).map((r) => [r.token_key, Number(r.decimals || 0)]));
+    const decimals = new Map(
+      (await readTable(t, 'token', ['token_key', 'decimals'])).map((r) => [r.token_key, Number(r.decimals || 0)]),
+    );
     perRaw = (token) => {
       if (token === 'tez') return TEZ_USD / 1e6;
       const legs = pools
-        .filter((p) => p.token_c === '' && [p.token_a, p.token_b].includes(token) && [p.token_a, p.token_b].includes('tez'))
-        .map((p) => (p.token_a === token ? { tok: Number(p.supply_a), tez: Number(p.supply_b) } : { tok: Number(p.supply_b), tez: Number(p.supply_a) }));
+        .filter(
+          (p) => p.token_c === '' && [p.token_a, p.token_b].includes(token) && [p.token_a, p.token_b].includes('tez'),
+        )
+        .map((p) =>
+          p.token_a === token
+            ? { tok: Number(p.supply_a), tez: Number(p.supply_b) }
+            : { tok: Number(p.supply_b), tez: Number(p.supply_a) },
+        );
       if (legs.length === 0) return null;
       const deepest = legs.reduce((a, b) => (b.tez > a.tez ? b : a));
       const unitInTez = deepest.tez / 1e6 / (deepest.tok / 10 ** (decimals.get(token) ?? 0));
@@ -71,8 +85,24 @@ describe(`farm and lending API: USD values (${BACKEND})`, function () {
     let farms: CsvRow[];
     before(async () => {
       const close = String(TEZ_USD);
-      await t.insert('market_candle', [{ exchange: 'kraken', pair: 'XTZ_USD', time: new Date(Date.now() - 60_000), open: close, high: close, low: close, close }]);
-      farms = await readTable(t, 'farm_pool', ['pool', 'stake_token', 'reward_token', 'total_stake', 'remaining_rewards']);
+      await t.insert('market_candle', [
+        {
+          exchange: 'kraken',
+          pair: 'XTZ_USD',
+          time: new Date(Date.now() - 60_000),
+          open: close,
+          high: close,
+          low: close,
+          close,
+        },
+      ]);
+      farms = await readTable(t, 'farm_pool', [
+        'pool',
+        'stake_token',
+        'reward_token',
+        'total_stake',
+        'remaining_rewards',
+      ]);
     });
 
     it('values farms and farm positions: stake at the stake token price, rewards at the reward token price', async () => {
@@ -81,7 +111,8 @@ describe(`farm and lending API: USD values (${BACKEND})`, function () {
       expect(list.map((f) => f.pool)).to.deep.equal(farms.map((f) => f.pool));
       for (const [i, f] of farms.entries()) {
         if (check(list[i].stake_value_usd, f.stake_token, f.total_stake, `${f.pool} stake`)) priced.add('stake');
-        if (check(list[i].rewards_value_usd, f.reward_token, f.remaining_rewards || null, `${f.pool} rewards`)) priced.add('rewards');
+        if (check(list[i].rewards_value_usd, f.reward_token, f.remaining_rewards || null, `${f.pool} rewards`))
+          priced.add('rewards');
         expect(await json(t, `/v1/farm/${f.pool}`)).to.deep.equal(list[i]);
       }
       const rows = await readTable(t, 'farm_position', ['pool', 'stake_balance', 'rewards_claimed', 'rewards_pending']);
@@ -89,22 +120,43 @@ describe(`farm and lending API: USD values (${BACKEND})`, function () {
       expect(positions.length).to.equal(rows.length);
       for (const [i, r] of rows.entries()) {
         const farm = farms.find((f) => f.pool === r.pool)!;
-        if (check(positions[i].value_usd, farm.stake_token, r.stake_balance, `position ${i} value`)) priced.add('value');
-        if (check(positions[i].claimed_usd, farm.reward_token, r.rewards_claimed, `position ${i} claimed`)) priced.add('claimed');
+        if (check(positions[i].value_usd, farm.stake_token, r.stake_balance, `position ${i} value`))
+          priced.add('value');
+        if (check(positions[i].claimed_usd, farm.reward_token, r.rewards_claimed, `position ${i} claimed`))
+          priced.add('claimed');
         // Pending as the API brings it to the farm's index (the sandbox tests check it against the contracts).
-        if (check(positions[i].pending_usd, farm.reward_token, (positions[i].rewards_pending as string | null) ?? null, `position ${i} pending`)) priced.add('pending');
+        if (
+          check(
+            positions[i].pending_usd,
+            farm.reward_token,
+            (positions[i].rewards_pending as string | null) ?? null,
+            `position ${i} pending`,
+          )
+        )
+          priced.add('pending');
       }
       // The LP stake token has no tez pool; the ctez rewards have one.
-      expect([...priced].sort()).to.include('claimed').and.not.include('stake').and.not.include('value');
+      expect([...priced].sort())
+        .to.include('claimed')
+        .and.not.include('stake')
+        .and.not.include('value');
     });
 
     it('values lending markets and positions: collateral and balance at the collateral price, debt and interest at the debt price', async () => {
-      const pools = await readTable(t, 'lend_pool', ['pool', 'collateral_token', 'debt_token', 'total_collateral', 'total_debt']);
+      const pools = await readTable(t, 'lend_pool', [
+        'pool',
+        'collateral_token',
+        'debt_token',
+        'total_collateral',
+        'total_debt',
+      ]);
       const list = (await json(t, '/v1/lend')) as Json[];
       expect(list.map((p) => p.pool)).to.deep.equal(pools.map((p) => p.pool));
       const priced: boolean[] = [];
       for (const [i, p] of pools.entries()) {
-        priced.push(check(list[i].collateral_value_usd, p.collateral_token, p.total_collateral, `${p.pool} collateral`));
+        priced.push(
+          check(list[i].collateral_value_usd, p.collateral_token, p.total_collateral, `${p.pool} collateral`),
+        );
         check(list[i].debt_value_usd, p.debt_token, p.total_debt, `${p.pool} debt`);
       }
       expect(priced, 'some markets priced (ctez), some not (kUSD, tzBTC)').to.include(true).and.include(false);

@@ -25,11 +25,35 @@ describe(`lending API: /v1/lend routes (${BACKEND})`, function () {
 
   before(async () => {
     chain.bakeTo(LEVELS);
-    const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => ['core-chain', 'defi-lending'].includes(p.manifest.name));
+    const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) =>
+      ['core-chain', 'defi-lending'].includes(p.manifest.name),
+    );
     t = await startTestInstance({ plugins });
     await indexSandbox(t, chain);
-    pools = await readTable(t, 'lend_pool', ['pool', 'contract', 'total_collateral', 'total_debt', 'num_deposits', 'num_borrows', 'debt_token', 'collateral_token', 'first_height']);
-    events = await readTable(t, 'lend_event', ['pool', 'event_type', 'owner', 'volume', 'debt', 'collateral', 'signer', 'sender', 'receiver', 'height', 'tx_hash']);
+    pools = await readTable(t, 'lend_pool', [
+      'pool',
+      'contract',
+      'total_collateral',
+      'total_debt',
+      'num_deposits',
+      'num_borrows',
+      'debt_token',
+      'collateral_token',
+      'first_height',
+    ]);
+    events = await readTable(t, 'lend_event', [
+      'pool',
+      'event_type',
+      'owner',
+      'volume',
+      'debt',
+      'collateral',
+      'signer',
+      'sender',
+      'receiver',
+      'height',
+      'tx_hash',
+    ]);
     positions = await readTable(t, 'lend_position', ['pool', 'owner', 'balance', 'debt', 'is_closed', 'open_height']);
   });
   after(() => t?.close());
@@ -42,8 +66,28 @@ describe(`lending API: /v1/lend routes (${BACKEND})`, function () {
   it('lists the markets and gets one by its address, totals and tokens as the pool table has them', async () => {
     expect(pools.length, 'markets indexed').to.be.greaterThan(1);
     const list = (await json(t, '/v1/lend')) as Json[];
-    expect(list.map((x) => [x.pool, x.total_collateral, x.total_debt, x.num_deposits, x.num_borrows, x.debt_token.contract, x.collateral_token.contract, x.first_block])).to.deep.equal(
-      pools.map((p) => [p.pool, p.total_collateral, p.total_debt, Number(p.num_deposits), Number(p.num_borrows), contractOf(p.debt_token), contractOf(p.collateral_token), Number(p.first_height)]),
+    expect(
+      list.map((x) => [
+        x.pool,
+        x.total_collateral,
+        x.total_debt,
+        x.num_deposits,
+        x.num_borrows,
+        x.debt_token.contract,
+        x.collateral_token.contract,
+        x.first_block,
+      ]),
+    ).to.deep.equal(
+      pools.map((p) => [
+        p.pool,
+        p.total_collateral,
+        p.total_debt,
+        Number(p.num_deposits),
+        Number(p.num_borrows),
+        contractOf(p.debt_token),
+        contractOf(p.collateral_token),
+        Number(p.first_height),
+      ]),
     );
     expect(await json(t, `/v1/lend/${pools[0].pool}`)).to.deep.equal(list[0]);
     expect(list[0].debt_token).to.not.have.property('ledger');
@@ -53,15 +97,37 @@ describe(`lending API: /v1/lend routes (${BACKEND})`, function () {
     expect(new Set(events.map((e) => e.event_type)).size, 'event kinds').to.be.greaterThan(2);
     const pool = pools[0].pool;
     expect(ids(await json(t, '/v1/lend/events?limit=10000'))).to.deep.equal(rowIds(events));
-    expect(ids(await json(t, `/v1/lend/${pool}/events?order=desc&limit=10000`))).to.deep.equal(rowIds(events.filter((e) => e.pool === pool)).reverse());
-    expect(ids(await json(t, '/v1/lend/events?event_type=borrow&limit=10000'))).to.deep.equal(rowIds(events.filter((e) => e.event_type === 'borrow')));
+    expect(ids(await json(t, `/v1/lend/${pool}/events?order=desc&limit=10000`))).to.deep.equal(
+      rowIds(events.filter((e) => e.pool === pool)).reverse(),
+    );
+    expect(ids(await json(t, '/v1/lend/events?event_type=borrow&limit=10000'))).to.deep.equal(
+      rowIds(events.filter((e) => e.event_type === 'borrow')),
+    );
     const mid = Number(events[Math.floor(events.length / 2)].height);
-    expect(ids(await json(t, `/v1/lend/events?block.gte=${mid}&limit=10000`))).to.deep.equal(rowIds(events.filter((e) => Number(e.height) >= mid)));
+    expect(ids(await json(t, `/v1/lend/events?block.gte=${mid}&limit=10000`))).to.deep.equal(
+      rowIds(events.filter((e) => Number(e.height) >= mid)),
+    );
     const who = events[0].sender;
     const mine = events.filter((e) => [e.owner, e.signer, e.sender, e.receiver].includes(who));
     expect(ids(await json(t, `/v1/wallets/${who}/lend_events?limit=10000`))).to.deep.equal(rowIds(mine));
     const [first] = (await json(t, '/v1/lend/events?limit=1')) as Json[];
-    expect([first.event_type, first.owner, first.volume, first.debt, first.collateral, first.tx_hash, first.block]).to.deep.equal([events[0].event_type, events[0].owner, events[0].volume, events[0].debt, events[0].collateral, events[0].tx_hash, Number(events[0].height)]);
+    expect([
+      first.event_type,
+      first.owner,
+      first.volume,
+      first.debt,
+      first.collateral,
+      first.tx_hash,
+      first.block,
+    ]).to.deep.equal([
+      events[0].event_type,
+      events[0].owner,
+      events[0].volume,
+      events[0].debt,
+      events[0].collateral,
+      events[0].tx_hash,
+      Number(events[0].height),
+    ]);
   });
 
   it('lists open positions by default and closed ones too with with_closed', async () => {
@@ -71,12 +137,23 @@ describe(`lending API: /v1/lend routes (${BACKEND})`, function () {
     expect(ids(await json(t, '/v1/lend/positions?limit=10000'))).to.deep.equal(rowIds(open));
     expect(ids(await json(t, '/v1/lend/positions?with_closed=1&limit=10000'))).to.deep.equal(rowIds(positions));
     const closed = positions.find((p) => p.is_closed === 'true')!;
-    expect(ids(await json(t, `/v1/lend/${closed.pool}/positions?with_closed=true&is_closed=1`))).to.deep.equal(rowIds(positions.filter((p) => p.pool === closed.pool && p.is_closed === 'true')));
+    expect(ids(await json(t, `/v1/lend/${closed.pool}/positions?with_closed=true&is_closed=1`))).to.deep.equal(
+      rowIds(positions.filter((p) => p.pool === closed.pool && p.is_closed === 'true')),
+    );
     const ownedBy = (o: string) => positions.filter((p) => p.owner === o);
-    expect(ids(await json(t, `/v1/wallets/${closed.owner}/lend_positions`))).to.deep.equal(rowIds(ownedBy(closed.owner).filter((p) => p.is_closed === 'false')));
-    expect(ids(await json(t, `/v1/wallets/${closed.owner}/lend_positions?with_closed=1`))).to.deep.equal(rowIds(ownedBy(closed.owner)));
+    expect(ids(await json(t, `/v1/wallets/${closed.owner}/lend_positions`))).to.deep.equal(
+      rowIds(ownedBy(closed.owner).filter((p) => p.is_closed === 'false')),
+    );
+    expect(ids(await json(t, `/v1/wallets/${closed.owner}/lend_positions?with_closed=1`))).to.deep.equal(
+      rowIds(ownedBy(closed.owner)),
+    );
     const [p] = (await json(t, `/v1/lend/${open[0].pool}/positions?owner=${open[0].owner}`)) as Json[];
-    expect([p.owner, p.balance, p.debt, p.is_closed]).to.deep.equal([open[0].owner, open[0].balance, open[0].debt, false]);
+    expect([p.owner, p.balance, p.debt, p.is_closed]).to.deep.equal([
+      open[0].owner,
+      open[0].balance,
+      open[0].debt,
+      false,
+    ]);
   });
 
   it('gives every event and position a stake id: the position row id (Yupana has none)', async () => {

@@ -36,11 +36,18 @@ export async function expectNotModified(t: TestInstance, path: string): Promise<
  * Every object of an explorer list, read page by page with `cursor` (the last row_id) or `offset`,
  * in one order; fails if a page repeats an object.
  */
-export async function readAllPages(t: TestInstance, path: string, order: 'asc' | 'desc', by: 'cursor' | 'offset', limit: number): Promise<Obj[]> {
+export async function readAllPages(
+  t: TestInstance,
+  path: string,
+  order: 'asc' | 'desc',
+  by: 'cursor' | 'offset',
+  limit: number,
+): Promise<Obj[]> {
   const out: Obj[] = [];
   const sep = path.includes('?') ? '&' : '?';
   for (let page = 0; page < 10_000; page++) {
-    const position = by === 'offset' ? `&offset=${out.length}` : out.length > 0 ? `&cursor=${out[out.length - 1].row_id}` : '';
+    const position =
+      by === 'offset' ? `&offset=${out.length}` : out.length > 0 ? `&cursor=${out[out.length - 1].row_id}` : '';
     const items = await getJson<Obj[]>(t, `${path}${sep}order=${order}&limit=${limit}${position}`);
     expect(items.length).to.be.at.most(limit);
     out.push(...items);

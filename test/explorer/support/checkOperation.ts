@@ -8,8 +8,20 @@ import { blockCycle, ExpectedOperation, tezToMutezNumber } from './rawOperations
 /** One explorer operation object (fetched with prim=1) against what the node JSON says about that row. */
 export function checkOperation(o: Obj, e: ExpectedOperation, block: Json, headLevel: number): void {
   const at = `${e.hash} op_n ${o.op_n} (${e.type})`;
-  expect(o, at).to.include({ hash: e.hash, type: e.type, status: e.status, is_success: e.status === 'applied', is_internal: e.isInternal });
-  expect(o, at).to.include({ is_contract: e.isContract, is_event: false, block: block.hash, height: block.header.level, time: block.header.timestamp });
+  expect(o, at).to.include({
+    hash: e.hash,
+    type: e.type,
+    status: e.status,
+    is_success: e.status === 'applied',
+    is_internal: e.isInternal,
+  });
+  expect(o, at).to.include({
+    is_contract: e.isContract,
+    is_event: false,
+    block: block.hash,
+    height: block.header.level,
+    time: block.header.timestamp,
+  });
   expect(o.cycle, at).to.equal(blockCycle(block));
   expect(o.op_l, at).to.equal(e.opL);
   expect(o.confirmations, at).to.equal(headLevel - block.header.level);
@@ -51,7 +63,10 @@ export function checkOperation(o: Obj, e: ExpectedOperation, block: Json, headLe
   const events = o.events?.map((x: Obj) => ({ contract: x.contract, type: x.type, payload: x.payload, tag: x.tag }));
   expect(events, at).to.deep.equal(e.events);
   for (const x of o.events ?? []) expect(x.type_hash, at).to.equal(typeHash(x.type));
-  for (const x of [...(o.ticket_updates ?? []), ...(o.events ?? [])]) expect(x.id ?? x.row_id, `${at}: row id`).to.be.a('number').above(0);
+  for (const x of [...(o.ticket_updates ?? []), ...(o.events ?? [])])
+    expect(x.id ?? x.row_id, `${at}: row id`)
+      .to.be.a('number')
+      .above(0);
   const tickets = o.ticket_updates?.map(({ id: _id, ...x }: Obj) => ({ ...x, amount: BigInt(x.amount) }));
   expect(tickets, at).to.deep.equal(e.ticketUpdates);
 }
@@ -61,7 +76,11 @@ export function checkOperation(o: Obj, e: ExpectedOperation, block: Json, headLe
  */
 function typeHash(type: unknown): string {
   const strip = (x: unknown): unknown =>
-    Array.isArray(x) ? x.map(strip) : typeof x === 'object' && x !== null && 'prim' in x ? { prim: (x as Obj).prim, ...((x as Obj).args ? { args: (x as Obj).args.map(strip) } : {}) } : x;
+    Array.isArray(x)
+      ? x.map(strip)
+      : typeof x === 'object' && x !== null && 'prim' in x
+        ? { prim: (x as Obj).prim, ...((x as Obj).args ? { args: (x as Obj).args.map(strip) } : {}) }
+        : x;
   const packed = packDataBytes(strip(type) as MichelsonData).bytes.slice(2); // without PACK's 0x05 tag
   return createHash('sha256').update(Buffer.from(packed, 'hex')).digest().subarray(0, 8).toString('hex');
 }

@@ -146,7 +146,12 @@ function bigMapChanges(result: Json | undefined): ExpectedBigMapChange[] {
     const id = Number(d.id);
     if (d.diff.action === 'remove') out.push({ action: 'remove', bigmap_id: id });
     if (d.diff.action === 'alloc' || d.diff.action === 'copy') out.push({ action: d.diff.action, bigmap_id: id });
-    for (const u of d.diff.updates ?? []) out.push(u.value === undefined ? { action: 'remove', bigmap_id: id, key: u.key } : { action: 'update', bigmap_id: id, key: u.key, value: u.value });
+    for (const u of d.diff.updates ?? [])
+      out.push(
+        u.value === undefined
+          ? { action: 'remove', bigmap_id: id, key: u.key }
+          : { action: 'update', bigmap_id: id, key: u.key, value: u.value },
+      );
   }
   return out;
 }
@@ -161,7 +166,9 @@ function eventOf(op: Json): ExpectedEvent {
 function eventsOf(op: Json, internal: boolean): ExpectedEvent[] | undefined {
   if (internal) return op.kind === 'event' && op.result?.status === 'applied' ? [eventOf(op)] : undefined;
   if (op.metadata?.operation_result?.status !== 'applied') return undefined;
-  const emitted = (op.metadata.internal_operation_results ?? []).filter((i: Json) => i.kind === 'event' && i.result?.status === 'applied');
+  const emitted = (op.metadata.internal_operation_results ?? []).filter(
+    (i: Json) => i.kind === 'event' && i.result?.status === 'applied',
+  );
   return nonEmpty(emitted.map(eventOf));
 }
 
@@ -170,7 +177,13 @@ function ticketUpdatesOf(result: Json | undefined): ExpectedTicketUpdate[] | und
   const tickets: Json[] = result.ticket_updates ?? result.ticket_receipt ?? [];
   return nonEmpty(
     tickets.flatMap((t) =>
-      t.updates.map((u: Json) => ({ ticketer: t.ticket_token.ticketer, type: t.ticket_token.content_type, content: t.ticket_token.content, account: u.account, amount: BigInt(u.amount) })),
+      t.updates.map((u: Json) => ({
+        ticketer: t.ticket_token.ticketer,
+        type: t.ticket_token.content_type,
+        content: t.ticket_token.content,
+        account: u.account,
+        amount: BigInt(u.amount),
+      })),
     ),
   );
 }
@@ -184,7 +197,8 @@ function rollupLevel(op: Json, result: Json | undefined): number | undefined {
 /** Consensus power as a receipt states it: a number, or Tallinn's `{slots, baking_power}`. */
 export function consensusPower(power: unknown): number | undefined {
   if (typeof power === 'number') return power;
-  if (typeof power === 'object' && power !== null && typeof (power as Json).slots === 'number') return (power as Json).slots;
+  if (typeof power === 'object' && power !== null && typeof (power as Json).slots === 'number')
+    return (power as Json).slots;
   return undefined;
 }
 
@@ -199,23 +213,51 @@ function managerRow(hash: string, op: Json, result: Json | undefined, outer: Jso
     isInternal: internal,
     isContract,
     fee: internal ? 0n : big(op.fee),
-    volume: applied && op.kind === 'transaction' ? big(op.amount) : applied && op.kind === 'origination' ? big(op.balance) : 0n,
+    volume:
+      applied && op.kind === 'transaction'
+        ? big(op.amount)
+        : applied && op.kind === 'origination'
+          ? big(op.balance)
+          : 0n,
     gasUsed: gas(result),
     gasLimit: internal ? 0n : big(op.gas_limit),
     storageLimit: internal ? 0n : big(op.storage_limit),
     // increase_paid_storage buys the bytes of its `amount`; the receipt reports no size diff.
-    storagePaid: !applied ? 0n : op.kind === 'increase_paid_storage' ? big(op.amount) : big(result?.paid_storage_size_diff),
+    storagePaid: !applied
+      ? 0n
+      : op.kind === 'increase_paid_storage'
+        ? big(op.amount)
+        : big(result?.paid_storage_size_diff),
     counter: internal ? undefined : Number(op.counter),
     sender: op.source,
     receiver:
-      op.kind === 'origination' ? result?.originated_contracts?.[0] : op.kind === 'smart_rollup_originate' ? result?.address : (op.destination ?? op.rollup),
+      op.kind === 'origination'
+        ? result?.originated_contracts?.[0]
+        : op.kind === 'smart_rollup_originate'
+          ? result?.address
+          : (op.destination ?? op.rollup),
     source: internal ? outer.source : undefined,
     baker: op.kind === 'delegation' || op.kind === 'origination' ? op.delegate : undefined,
     creator: op.kind === 'origination' ? op.source : undefined,
-    entrypoint: op.kind === 'transfer_ticket' ? op.entrypoint : (op.parameters?.entrypoint ?? (isContract ? 'default' : undefined)),
-    ticket: op.kind === 'transfer_ticket' ? { ticket_ty: op.ticket_ty, ticket_contents: op.ticket_contents, ticket_ticketer: op.ticket_ticketer, ticket_amount: op.ticket_amount } : undefined,
+    entrypoint:
+      op.kind === 'transfer_ticket'
+        ? op.entrypoint
+        : (op.parameters?.entrypoint ?? (isContract ? 'default' : undefined)),
+    ticket:
+      op.kind === 'transfer_ticket'
+        ? {
+            ticket_ty: op.ticket_ty,
+            ticket_contents: op.ticket_contents,
+            ticket_ticketer: op.ticket_ticketer,
+            ticket_amount: op.ticket_amount,
+          }
+        : undefined,
     // Before Babylon `parameters` was the bare argument of the only entrypoint.
-    parameters: isContract ? (typeof op.parameters?.entrypoint === 'string' ? op.parameters.value : op.parameters) : undefined,
+    parameters: isContract
+      ? typeof op.parameters?.entrypoint === 'string'
+        ? op.parameters.value
+        : op.parameters
+      : undefined,
     revealedKey: op.kind === 'reveal' ? op.public_key : undefined,
     script: op.kind === 'origination' && applied ? op.script : undefined,
     value: op.kind === 'register_global_constant' && applied ? op.value : undefined,
@@ -263,13 +305,25 @@ function otherRow(hash: string, content: Json, block: Json): RowFields {
     // Seoul+ receipts name both delegates; earlier ones credit the accuser's reward (a contract, Emmy a
     // rewards freezer) and debit the offender's frozen deposits. The amounts come from the balance updates.
     const updates: Json[] = meta?.balance_updates ?? [];
-    const credit = updates.find((u) => BigInt(u.change) > 0n && (u.kind === 'contract' || (u.kind === 'freezer' && u.category === 'rewards')));
+    const credit = updates.find(
+      (u) => BigInt(u.change) > 0n && (u.kind === 'contract' || (u.kind === 'freezer' && u.category === 'rewards')),
+    );
     const debit = updates.find((u) => BigInt(u.change) < 0n && u.kind === 'freezer');
     const accuser = meta?.rewarded_delegate ?? credit?.contract ?? credit?.delegate;
     const offender = meta?.punished_delegate ?? meta?.forbidden_delegate ?? debit?.delegate;
     // Seoul's one evidence kind for both consensus operations names the misbehaviour.
-    const kind = content.kind === 'double_consensus_operation_evidence' ? `double_${meta?.misbehaviour?.kind ?? content.op1?.operations?.kind}_evidence` : content.kind;
-    return { ...plainRow(hash, kind, accuser), receiver: offender, accuser, offender, fee: undefined, volume: undefined };
+    const kind =
+      content.kind === 'double_consensus_operation_evidence'
+        ? `double_${meta?.misbehaviour?.kind ?? content.op1?.operations?.kind}_evidence`
+        : content.kind;
+    return {
+      ...plainRow(hash, kind, accuser),
+      receiver: offender,
+      accuser,
+      offender,
+      fee: undefined,
+      volume: undefined,
+    };
   }
   return plainRow(hash, content.kind, content.source ?? meta?.delegate);
 }
@@ -285,7 +339,11 @@ export function expectedGroup(group: Json, block: Json): ExpectedOperation[] {
   for (const content of group.contents ?? []) {
     const meta = typeof content.metadata === 'object' ? content.metadata : undefined;
     if (content.kind === 'attestations_aggregate' || content.kind === 'preattestations_aggregate') {
-      for (const member of meta?.committee ?? []) out.push({ ...plainRow(group.hash, content.kind, member.delegate), power: consensusPower(member.consensus_power) });
+      for (const member of meta?.committee ?? [])
+        out.push({
+          ...plainRow(group.hash, content.kind, member.delegate),
+          power: consensusPower(member.consensus_power),
+        });
     } else if (content.fee !== undefined) {
       out.push(managerRow(group.hash, content, meta?.operation_result, undefined));
       // Contract events are not listed as operations: they are the `events` of the signed operation.
@@ -293,7 +351,9 @@ export function expectedGroup(group: Json, block: Json): ExpectedOperation[] {
     } else if (/endorsement|attestation/.test(content.kind) && !content.kind.startsWith('double_')) {
       const row = plainRow(group.hash, content.kind, meta?.delegate);
       if (Array.isArray(meta?.slots)) row.slots = meta.slots;
-      row.power = row.slots?.length ?? consensusPower(meta?.endorsement_power ?? meta?.preendorsement_power ?? meta?.consensus_power);
+      row.power =
+        row.slots?.length ??
+        consensusPower(meta?.endorsement_power ?? meta?.preendorsement_power ?? meta?.consensus_power);
       out.push(row);
     } else {
       out.push(otherRow(group.hash, content, block));
@@ -318,7 +378,11 @@ export function blockCycle(block: Json): number {
   return Number((block.metadata.level_info ?? block.metadata.level).cycle);
 }
 
-const PERIOD_NAMES: Record<string, string> = { testing_vote: 'exploration', testing: 'cooldown', promotion_vote: 'promotion' };
+const PERIOD_NAMES: Record<string, string> = {
+  testing_vote: 'exploration',
+  testing: 'cooldown',
+  promotion_vote: 'promotion',
+};
 
 export function votingPeriodKind(block: Json): string {
   const kind: string = block.metadata.voting_period_info?.voting_period?.kind ?? block.metadata.voting_period_kind;

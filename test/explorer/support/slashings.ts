@@ -98,9 +98,18 @@ export async function expectFlowLinks(
     const s = slashings.get(d.hash);
     expect(flows.length, `${d.hash} flows`).to.equal(s?.entries ?? 0);
     const sum = (rows: unknown[][], i: number): bigint => rows.reduce((n, r) => n + tezToMutezNumber(r[i]), 0n);
-    expect(flows.every((f) => f[0] === s?.level && f[1] === 'penalty'), `${d.hash} flows`).to.equal(true);
+    expect(
+      flows.every((f) => f[0] === s?.level && f[1] === 'penalty'),
+      `${d.hash} flows`,
+    ).to.equal(true);
     expect(sum(flows, 3), `${d.hash} credits`).to.equal(s?.reward ?? 0n);
-    expect(sum(flows.filter((f) => f[2] !== 'balance'), 4), `${d.hash} freezer debits`).to.equal(s?.lost ?? 0n);
+    expect(
+      sum(
+        flows.filter((f) => f[2] !== 'balance'),
+        4,
+      ),
+      `${d.hash} freezer debits`,
+    ).to.equal(s?.lost ?? 0n);
   }
 }
 

@@ -22,7 +22,11 @@ export interface ChainIds {
 }
 
 const KINDS = ['proposal', 'exploration', 'cooldown', 'promotion', 'adoption'];
-const OLD_NAMES: Record<string, string> = { testing_vote: 'exploration', testing: 'cooldown', promotion_vote: 'promotion' };
+const OLD_NAMES: Record<string, string> = {
+  testing_vote: 'exploration',
+  testing: 'cooldown',
+  promotion_vote: 'promotion',
+};
 
 interface Power {
   rolls: bigint;
@@ -117,20 +121,45 @@ export async function expectedTables(blocks: readonly Json[], node: NodeAsk, ids
     const constants = ((await node(level, 'context/constants')) ?? {}) as Json;
     const listings = new Map<string, Power>();
     for (const l of ((await node(level, 'votes/listings')) ?? []) as Json[]) {
-      const power = l.rolls !== undefined ? { rolls: BigInt(l.rolls), stake: BigInt(l.rolls) * BigInt(constants.tokens_per_roll ?? 0) } : { rolls: 0n, stake: BigInt(l.voting_power) };
+      const power =
+        l.rolls !== undefined
+          ? { rolls: BigInt(l.rolls), stake: BigInt(l.rolls) * BigInt(constants.tokens_per_roll ?? 0) }
+          : { rolls: 0n, stake: BigInt(l.voting_power) };
       listings.set(l.pkh, power);
-      out.voter.push({ row_id: String(out.voter.length + 1), election_id: election.row_id, voting_period: String(p.index), height: String(level), account_id: ids.account(l.pkh), rolls: String(power.rolls), stake: mutezToTez(power.stake), address: l.pkh });
+      out.voter.push({
+        row_id: String(out.voter.length + 1),
+        election_id: election.row_id,
+        voting_period: String(p.index),
+        height: String(level),
+        account_id: ids.account(l.pkh),
+        rolls: String(power.rolls),
+        stake: mutezToTez(power.stake),
+        address: l.pkh,
+      });
     }
-    const eligible = [...listings.values()].reduce((s, x) => ({ rolls: s.rolls + x.rolls, stake: s.stake + x.stake }), { rolls: 0n, stake: 0n });
+    const eligible = [...listings.values()].reduce((s, x) => ({ rolls: s.rolls + x.rolls, stake: s.stake + x.stake }), {
+      rolls: 0n,
+      stake: 0n,
+    });
     const inRolls = eligible.rolls > 0n;
     const measure = (t: Power): bigint => (inRolls ? t.rolls : t.stake);
     const pct = (part: bigint, whole: bigint): number => (whole === 0n ? 0 : Number((part * 10000n) / whole));
     const ballotPeriod = p.kind === 'exploration' || p.kind === 'promotion';
-    const quorum = p.kind === 'proposal' ? Number(constants.min_proposal_quorum ?? 0) : ballotPeriod ? Number((await node(level, 'votes/current_quorum')) ?? 0) : 0;
-    const ema = ballotPeriod && constants.quorum_max !== undefined && quorum > constants.quorum_min ? Math.ceil(((quorum - constants.quorum_min) * 10000) / (constants.quorum_max - constants.quorum_min)) : 0;
+    const quorum =
+      p.kind === 'proposal'
+        ? Number(constants.min_proposal_quorum ?? 0)
+        : ballotPeriod
+          ? Number((await node(level, 'votes/current_quorum')) ?? 0)
+          : 0;
+    const ema =
+      ballotPeriod && constants.quorum_max !== undefined && quorum > constants.quorum_min
+        ? Math.ceil(((quorum - constants.quorum_min) * 10000) / (constants.quorum_max - constants.quorum_min))
+        : 0;
     const current = (await node(level, 'votes/current_period')) as Json | undefined;
     const remaining: number | undefined =
-      first.metadata?.voting_period_info?.remaining ?? current?.remaining ?? (constants.blocks_per_voting_period === undefined ? undefined : constants.blocks_per_voting_period - 1);
+      first.metadata?.voting_period_info?.remaining ??
+      current?.remaining ??
+      (constants.blocks_per_voting_period === undefined ? undefined : constants.blocks_per_voting_period - 1);
     const delay = constants.minimal_block_delay === undefined ? undefined : Number(constants.minimal_block_delay);
 
     const turnout = tally();
@@ -143,7 +172,10 @@ export async function expectedTables(blocks: readonly Json[], node: NodeAsk, ids
       voting_period: String(p.index),
       voting_period_kind: p.kind,
       period_start_time: csvTime(first.header.timestamp),
-      period_end_time: remaining === undefined || delay === undefined ? '' : csvTime(Date.parse(first.header.timestamp) + remaining * delay * 1000),
+      period_end_time:
+        remaining === undefined || delay === undefined
+          ? ''
+          : csvTime(Date.parse(first.header.timestamp) + remaining * delay * 1000),
       period_start_height: String(level),
       period_end_height: remaining === undefined ? '' : String(level + remaining),
       eligible_rolls: String(eligible.rolls),
@@ -173,7 +205,8 @@ export async function expectedTables(blocks: readonly Json[], node: NodeAsk, ids
       if (!winner || election!.proposal_id !== '') return;
       election!.proposal_id = winner.row.row_id;
       election!.proposal = hash;
-      for (const v of out.vote) if (v.election_id === election!.row_id) Object.assign(v, { proposal_id: winner.row.row_id, proposal: hash });
+      for (const v of out.vote)
+        if (v.election_id === election!.row_id) Object.assign(v, { proposal_id: winner.row.row_id, proposal: hash });
     };
     if (p.kind !== 'proposal') {
       const hash = await winnerOf();
@@ -206,14 +239,32 @@ export async function expectedTables(blocks: readonly Json[], node: NodeAsk, ids
             for (const hash of new Set<string>(content.proposals)) {
               let entry = proposals.find((x) => x.row.hash === hash);
               if (!entry) {
-                const row = { row_id: String(out.proposal.length + 1), hash, height: String(block.header.level), time: csvTime(block.header.timestamp), source_id: ids.account(baker), op_id: ids.op(group.hash), election_id: election.row_id, voting_period: String(p.index), rolls: '', stake: '', voters: '', source: baker, op: group.hash, election_hash: `${election.row_id}:${hash}` };
+                const row = {
+                  row_id: String(out.proposal.length + 1),
+                  hash,
+                  height: String(block.header.level),
+                  time: csvTime(block.header.timestamp),
+                  source_id: ids.account(baker),
+                  op_id: ids.op(group.hash),
+                  election_id: election.row_id,
+                  voting_period: String(p.index),
+                  rolls: '',
+                  stake: '',
+                  voters: '',
+                  source: baker,
+                  op: group.hash,
+                  election_hash: `${election.row_id}:${hash}`,
+                };
                 entry = { row, support: tally() };
                 proposals.push(entry);
                 out.proposal.push(row);
                 election.num_proposals = String(proposals.length);
                 election.is_empty = 'false';
               }
-              if (out.ballot.some((b) => b.voting_period === String(p.index) && b.source === baker && b.proposal === hash)) continue;
+              if (
+                out.ballot.some((b) => b.voting_period === String(p.index) && b.source === baker && b.proposal === hash)
+              )
+                continue;
               add(entry.support, power);
               out.ballot.push(ballotRow('yay', hash, entry.row.row_id));
             }
@@ -228,14 +279,34 @@ export async function expectedTables(blocks: readonly Json[], node: NodeAsk, ids
             out.ballot.push(ballotRow(content.ballot, content.proposal, election.proposal_id));
           }
         }
-    for (const x of proposals) Object.assign(x.row, { rolls: String(x.support.rolls), stake: mutezToTez(x.support.stake), voters: String(x.support.voters) });
-    const counts = (prefix: string, t: Tally): ExpectedRow => ({ [`${prefix}_rolls`]: String(t.rolls), [`${prefix}_stake`]: mutezToTez(t.stake), [`${prefix}_voters`]: String(t.voters) });
-    Object.assign(vote, counts('turnout', turnout), counts('yay', ballots.yay), counts('nay', ballots.nay), counts('pass', ballots.pass), { turnout_pct: String(pct(measure(turnout), measure(eligible))) });
+    for (const x of proposals)
+      Object.assign(x.row, {
+        rolls: String(x.support.rolls),
+        stake: mutezToTez(x.support.stake),
+        voters: String(x.support.voters),
+      });
+    const counts = (prefix: string, t: Tally): ExpectedRow => ({
+      [`${prefix}_rolls`]: String(t.rolls),
+      [`${prefix}_stake`]: mutezToTez(t.stake),
+      [`${prefix}_voters`]: String(t.voters),
+    });
+    Object.assign(
+      vote,
+      counts('turnout', turnout),
+      counts('yay', ballots.yay),
+      counts('nay', ballots.nay),
+      counts('pass', ballots.pass),
+      { turnout_pct: String(pct(measure(turnout), measure(eligible))) },
+    );
 
     // Closing: at the next period's first block, if there is one.
     const next = periods[i + 1];
     if (!next) continue;
-    Object.assign(vote, { is_open: 'false', period_end_height: String(lastBlock.header.level), period_end_time: csvTime(lastBlock.header.timestamp) });
+    Object.assign(vote, {
+      is_open: 'false',
+      period_end_height: String(lastBlock.header.level),
+      period_end_time: csvTime(lastBlock.header.timestamp),
+    });
     if (p.kind === 'proposal') vote.no_proposal = csvBool(proposals.length === 0);
     if (next.index === p.index + 1) {
       const migrated = next.blocks[0].protocol !== lastBlock.protocol;
@@ -275,6 +346,7 @@ export async function expectedTables(blocks: readonly Json[], node: NodeAsk, ids
       });
     }
   }
-  for (const rows of Object.values(out)) for (const r of rows as ExpectedRow[]) for (const k of Object.keys(r)) r[k] = str(r[k]);
+  for (const rows of Object.values(out))
+    for (const r of rows as ExpectedRow[]) for (const k of Object.keys(r)) r[k] = str(r[k]);
   return out;
 }

@@ -15,7 +15,9 @@ export const GOVERNANCE_TABLES = ['election', 'vote', 'proposal', 'ballot', 'vot
 
 /** An instance with only the plugins governance needs (core-chain and governance). */
 export function startGovernanceInstance(): Promise<TestInstance> {
-  const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => p.manifest.name === 'core-chain' || p.manifest.name === 'governance');
+  const plugins = discoverPlugins([BUILTIN_PLUGIN_DIR]).filter(
+    (p) => p.manifest.name === 'core-chain' || p.manifest.name === 'governance',
+  );
   return startTestInstance({ plugins });
 }
 
@@ -45,10 +47,7 @@ export async function expectTables(t: TestInstance, expected: ExpectedTables): P
 export async function chainIds(t: TestInstance): Promise<ChainIds> {
   const accounts = new Map((await readTable(t, 'account', ['address'])).map((r) => [r.address, r.row_id]));
   const ops = new Map((await readTable(t, 'op', ['hash', 'id'], 'type.in=proposal,ballot')).map((r) => [r.hash, r.id]));
-  return {
-    account: (address) => accounts.get(address) ?? '',
-    op: (hash) => ops.get(hash) ?? '',
-  };
+  return { account: (address) => accounts.get(address) ?? '', op: (hash) => ops.get(hash) ?? '' };
 }
 
 /** The sandbox node as the oracle asks it. */
@@ -73,7 +72,12 @@ class NodeBackedSource extends MemoryBlockSource {
 }
 
 /** Indexes the blocks in level order; `node` answers the handlers' `ctx.node` (none when omitted). */
-export async function indexWithNode(t: TestInstance, blocks: readonly Json[], node?: NodeAsk, options: Partial<IndexerOptions> = {}): Promise<void> {
+export async function indexWithNode(
+  t: TestInstance,
+  blocks: readonly Json[],
+  node?: NodeAsk,
+  options: Partial<IndexerOptions> = {},
+): Promise<void> {
   const raw = blocks as unknown as RawBlock[];
   const source = node ? new NodeBackedSource(raw, node) : new MemoryBlockSource(raw);
   await t.app.startIndexer(source, { retryDelayMs: 10, reorgDepth: 8, batchBlocks: 50, ...options });

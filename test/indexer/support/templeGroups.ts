@@ -28,7 +28,13 @@ export function carrierBlock(names: readonly string[]): NormalizedBlock {
 /** The same carrier block around any manager groups (contents in RPC form with their metadata). */
 export function carrierBlockOf(groups: ReadonlyArray<{ hash: string; contents: Json[] }>): NormalizedBlock {
   const b = readFixtureJson<Json>('tezos-rpc', 'blocks', 'mainnet', 'mainnet-11610082.json');
-  const manager = groups.map((g) => ({ protocol: b.protocol, chain_id: b.chain_id, hash: g.hash, branch: b.header.predecessor, contents: g.contents }));
+  const manager = groups.map((g) => ({
+    protocol: b.protocol,
+    chain_id: b.chain_id,
+    hash: g.hash,
+    branch: b.header.predecessor,
+    contents: g.contents,
+  }));
   return new BlockNormalizer().normalize({ ...b, operations: [b.operations[0], [], [], manager] } as RawBlock);
 }
 
@@ -59,7 +65,11 @@ export function nodeContext(scripts: Readonly<Record<string, unknown>>, asked: s
  * nodeContext for `block` whose watches go to the dispatcher's list, as the indexer's batches do (adapters that follow
  * contracts).
  */
-export function watchingContext(d: BlockDispatcher, block: NormalizedBlock, scripts: Readonly<Record<string, unknown>>): IndexContext {
+export function watchingContext(
+  d: BlockDispatcher,
+  block: NormalizedBlock,
+  scripts: Readonly<Record<string, unknown>>,
+): IndexContext {
   const watches = d.contracts.watches;
   return {
     ...nodeContext(scripts),

@@ -30,7 +30,8 @@ import {
 import { flatCurveOutput } from './flatCurve';
 import { PendingDiff } from './PendingDiff';
 
-export type PoolFlavor = 'lb_cpmm' | 'quipuswap_v1' | 'plenty_volatile' | 'vortex' | 'youves_flat' | 'dexter_v1' | 'spicy_pair';
+export type PoolFlavor =
+  'lb_cpmm' | 'quipuswap_v1' | 'plenty_volatile' | 'vortex' | 'youves_flat' | 'dexter_v1' | 'spicy_pair';
 
 interface PoolState {
   /** Reserve of the token side (token A for Plenty, the token for Youves). */
@@ -95,8 +96,14 @@ export class CpmmPool implements ContractModel {
   }
 
   init(diff: LazyStorageDiff, tokenPool: bigint, otherPool: bigint, lqtTotal: bigint): void {
-    const shares = this.role === 'quipuswap_v1' || this.role === 'spicy_pair' ? diff.alloc(tAddress(), tNat()) : this.role === 'dexter_v1' ? diff.alloc(tAddress(), DEXTER_ACCOUNT) : undefined;
-    const vortexMaps: [number, number] | undefined = this.role === 'vortex' ? [diff.alloc(tString(), tNat()), diff.alloc(tAddress(), VORTEX_INVESTMENT)] : undefined;
+    const shares =
+      this.role === 'quipuswap_v1' || this.role === 'spicy_pair'
+        ? diff.alloc(tAddress(), tNat())
+        : this.role === 'dexter_v1'
+          ? diff.alloc(tAddress(), DEXTER_ACCOUNT)
+          : undefined;
+    const vortexMaps: [number, number] | undefined =
+      this.role === 'vortex' ? [diff.alloc(tString(), tNat()), diff.alloc(tAddress(), VORTEX_INVESTMENT)] : undefined;
     this.setState({ tokenPool, otherPool, lqtTotal, shares, vortexMaps });
   }
 
@@ -105,14 +112,42 @@ export class CpmmPool implements ContractModel {
     switch (this.role) {
       case 'lb_cpmm':
         // The node prints LB's right-comb storage as a flat sequence (optimized form).
-        return [int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), addressBytes(this.token.address), addressBytes((this.lqt as Fa12Token).address)];
+        return [
+          int(s.tokenPool),
+          int(s.otherPool),
+          int(s.lqtTotal),
+          addressBytes(this.token.address),
+          addressBytes((this.lqt as Fa12Token).address),
+        ];
       case 'quipuswap_v1':
-        return pair(int(s.otherPool), int(s.tokenPool), int(s.lqtTotal), addressBytes(this.token.address), int(s.shares ?? 0));
+        return pair(
+          int(s.otherPool),
+          int(s.tokenPool),
+          int(s.lqtTotal),
+          addressBytes(this.token.address),
+          int(s.shares ?? 0),
+        );
       case 'plenty_volatile':
-        return pair(int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), addressBytes(this.token.address), addressBytes((this.tokenB as Fa12Token).address), addressBytes((this.lqt as Fa12Token).address));
+        return pair(
+          int(s.tokenPool),
+          int(s.otherPool),
+          int(s.lqtTotal),
+          addressBytes(this.token.address),
+          addressBytes((this.tokenB as Fa12Token).address),
+          addressBytes((this.lqt as Fa12Token).address),
+        );
       case 'dexter_v1': {
         const flags = pair(bool(false), bool(false), int(s.lqtTotal));
-        return pair(int(s.shares ?? 0), pair(flags, pair(pair(addressBytes(this.address), addressBytes(this.token.address)), pair(int(s.tokenPool), int(s.otherPool)))));
+        return pair(
+          int(s.shares ?? 0),
+          pair(
+            flags,
+            pair(
+              pair(addressBytes(this.address), addressBytes(this.token.address)),
+              pair(int(s.tokenPool), int(s.otherPool)),
+            ),
+          ),
+        );
       }
       case 'youves_flat': {
         const { cashMultiplier, tokenMultiplier } = this.multipliers();
@@ -132,13 +167,24 @@ export class CpmmPool implements ContractModel {
       }
       case 'spicy_pair':
         // FA1.2 tokens: `token_id` None.
-        return pair(pair(addressBytes(this.token.address), prim('None')), pair(addressBytes((this.tokenB as Fa12Token).address), prim('None')), int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), int(s.shares ?? 0));
+        return pair(
+          pair(addressBytes(this.token.address), prim('None')),
+          pair(addressBytes((this.tokenB as Fa12Token).address), prim('None')),
+          int(s.tokenPool),
+          int(s.otherPool),
+          int(s.lqtTotal),
+          int(s.shares ?? 0),
+        );
     }
   }
 
   /** Liquidity-baking subsidy credited to the CPMM (the implicit `%default` call of every block). */
   subsidy(updates: BalanceUpdates, amount: bigint): Micheline {
-    updates.transfer((b, c) => b.minted('subsidy', c), (b, c) => b.contract(this.address, c), amount);
+    updates.transfer(
+      (b, c) => b.minted('subsidy', c),
+      (b, c) => b.contract(this.address, c),
+      amount,
+    );
     this.setState({ ...this.state, otherPool: this.state.otherPool + amount });
     return this.storage();
   }
@@ -151,14 +197,29 @@ export class CpmmPool implements ContractModel {
     if (this.tokenB) {
       const [inPool, outPool] = sellToken ? [s.tokenPool, s.otherPool] : [s.otherPool, s.tokenPool];
       const fee = amountIn / 290n;
-      const out = this.role === 'spicy_pair' ? (amountIn * 997n * outPool) / (inPool * 1000n + amountIn * 997n) : ((amountIn - fee) * outPool) / (inPool + amountIn - fee);
+      const out =
+        this.role === 'spicy_pair'
+          ? (amountIn * 997n * outPool) / (inPool * 1000n + amountIn * 997n)
+          : ((amountIn - fee) * outPool) / (inPool + amountIn - fee);
       const [tin, tout] = sellToken ? [this.token, this.tokenB] : [this.tokenB, this.token];
       tin.transfer(call, this.payer, user, this.address, amountIn);
       tout.transfer(call, this.address, this.address, user, out);
-      this.setState(sellToken ? { ...s, tokenPool: s.tokenPool + amountIn, otherPool: s.otherPool - out } : { ...s, otherPool: s.otherPool + amountIn, tokenPool: s.tokenPool - out });
+      this.setState(
+        sellToken
+          ? { ...s, tokenPool: s.tokenPool + amountIn, otherPool: s.otherPool - out }
+          : { ...s, otherPool: s.otherPool + amountIn, tokenPool: s.tokenPool - out },
+      );
       return this.role === 'spicy_pair'
-        ? { entrypoint: 'swap', amount: 0n, value: pair(int(sellToken ? 0n : out), int(sellToken ? out : 0n), str(user), prim('None')) }
-        : { entrypoint: 'Swap', amount: 0n, value: pair(pair(int(out), str(user)), pair(str(tout.address), pair(int(0), int(amountIn)))) };
+        ? {
+            entrypoint: 'swap',
+            amount: 0n,
+            value: pair(int(sellToken ? 0n : out), int(sellToken ? out : 0n), str(user), prim('None')),
+          }
+        : {
+            entrypoint: 'Swap',
+            amount: 0n,
+            value: pair(pair(int(out), str(user)), pair(str(tout.address), pair(int(0), int(amountIn)))),
+          };
     }
     const lb = this.role === 'lb_cpmm';
     // LB, Vortex and Dexter v1 take Dexter's calls (xtzToToken's parameter is the same in all three).
@@ -166,7 +227,11 @@ export class CpmmPool implements ContractModel {
     const [num, den] = lb ? [999n, 1000n] : this.role === 'vortex' ? [9972n, 10000n] : [997n, 1000n];
     if (!sellToken) {
       // Tez in: LB burns 0.1% of the tez first, QuipuSwap keeps it all in the pool.
-      transfer.transfer((b, c) => b.contract(user, c), (b, c) => b.contract(this.address, c), amountIn);
+      transfer.transfer(
+        (b, c) => b.contract(user, c),
+        (b, c) => b.contract(this.address, c),
+        amountIn,
+      );
       const burn = lb ? lbBurn(amountIn) : 0n;
       const net = amountIn - burn;
       const out = (net * num * s.tokenPool) / (s.otherPool * den + net * num);
@@ -187,7 +252,12 @@ export class CpmmPool implements ContractModel {
     if (burn > 0n) call.pushTezTransfer(this.address, NULL_ADDRESS, burn);
     if (reserve > 0n) call.pushTezTransfer(this.address, this.feeRecipient, reserve);
     this.setState({ ...s, tokenPool: s.tokenPool + amountIn, otherPool: s.otherPool - gross - reserve });
-    if (this.role === 'dexter_v1') return { entrypoint: 'tokenToXtz', amount: 0n, value: pair(pair(str(user), str(user)), pair(int(amountIn), int(gross), deadline(ts))) };
+    if (this.role === 'dexter_v1')
+      return {
+        entrypoint: 'tokenToXtz',
+        amount: 0n,
+        value: pair(pair(str(user), str(user)), pair(int(amountIn), int(gross), deadline(ts))),
+      };
     return dexterLike
       ? { entrypoint: 'tokenToXtz', amount: 0n, value: pair(str(user), int(amountIn), int(gross - burn), deadline(ts)) }
       : { entrypoint: 'tokenToTezPayment', amount: 0n, value: pair(pair(int(amountIn), int(gross)), str(user)) };
@@ -221,25 +291,49 @@ export class CpmmPool implements ContractModel {
       if (this.lqt) this.lqt.mintOrBurn(call, this.address, user, minted);
       else grown = this.moveShares(call, user, minted);
     } else {
-      transfer.transfer((b, c) => b.contract(user, c), (b, c) => b.contract(this.address, c), other);
+      transfer.transfer(
+        (b, c) => b.contract(user, c),
+        (b, c) => b.contract(this.address, c),
+        other,
+      );
       this.token.transfer(call, this.address, user, this.address, tokens);
       if (this.lqt) this.lqt.mintOrBurn(call, this.address, user, minted);
       else grown = this.moveShares(call, user, minted);
     }
-    this.setState({ ...this.state, tokenPool: s.tokenPool + tokens, otherPool: s.otherPool + other, lqtTotal: s.lqtTotal + minted });
+    this.setState({
+      ...this.state,
+      tokenPool: s.tokenPool + tokens,
+      otherPool: s.otherPool + other,
+      lqtTotal: s.lqtTotal + minted,
+    });
     const ts = call.ctx.timestamp;
     switch (this.role) {
       case 'lb_cpmm':
       case 'vortex':
-        return { grown, entrypoint: 'addLiquidity', amount: other, value: pair(str(user), int(minted), int(tokens), deadline(ts)) };
+        return {
+          grown,
+          entrypoint: 'addLiquidity',
+          amount: other,
+          value: pair(str(user), int(minted), int(tokens), deadline(ts)),
+        };
       case 'quipuswap_v1':
         return { grown, entrypoint: 'investLiquidity', amount: other, value: int(minted) };
       case 'dexter_v1':
-        return { grown, entrypoint: 'addLiquidity', amount: other, value: pair(pair(str(user), int(minted)), pair(int(tokens), deadline(ts))) };
+        return {
+          grown,
+          entrypoint: 'addLiquidity',
+          amount: other,
+          value: pair(pair(str(user), int(minted)), pair(int(tokens), deadline(ts))),
+        };
       case 'plenty_volatile':
         return { grown, entrypoint: 'AddLiquidity', amount: 0n, value: pair(str(user), int(tokens), int(other)) };
       case 'youves_flat':
-        return { grown, entrypoint: 'addLiquidity', amount: 0n, value: pair(str(user), int(minted), int(tokens), int(other), deadline(ts)) };
+        return {
+          grown,
+          entrypoint: 'addLiquidity',
+          amount: 0n,
+          value: pair(str(user), int(minted), int(tokens), int(other), deadline(ts)),
+        };
       case 'spicy_pair':
         return { grown, entrypoint: 'add_liquidity', amount: 0n, value: str(user) };
     }
@@ -259,20 +353,50 @@ export class CpmmPool implements ContractModel {
     this.token.transfer(call, this.address, this.address, user, tokens);
     if (this.tokenB) this.tokenB.transfer(call, this.address, this.address, user, other);
     else call.pushTezTransfer(this.address, user, other);
-    this.setState({ ...this.state, tokenPool: s.tokenPool - tokens, otherPool: s.otherPool - other, lqtTotal: s.lqtTotal - shares });
+    this.setState({
+      ...this.state,
+      tokenPool: s.tokenPool - tokens,
+      otherPool: s.otherPool - other,
+      lqtTotal: s.lqtTotal - shares,
+    });
     const ts = call.ctx.timestamp;
     switch (this.role) {
       case 'lb_cpmm':
       case 'vortex':
-        return { grown, entrypoint: 'removeLiquidity', amount: 0n, value: pair(str(user), int(shares), int(other), int(tokens), deadline(ts)) };
+        return {
+          grown,
+          entrypoint: 'removeLiquidity',
+          amount: 0n,
+          value: pair(str(user), int(shares), int(other), int(tokens), deadline(ts)),
+        };
       case 'dexter_v1':
-        return { grown, entrypoint: 'removeLiquidity', amount: 0n, value: pair(pair(str(user), str(user), int(shares)), pair(int(other), int(tokens), deadline(ts))) };
+        return {
+          grown,
+          entrypoint: 'removeLiquidity',
+          amount: 0n,
+          value: pair(pair(str(user), str(user), int(shares)), pair(int(other), int(tokens), deadline(ts))),
+        };
       case 'quipuswap_v1':
-        return { grown, entrypoint: 'divestLiquidity', amount: 0n, value: pair(pair(int(other), int(tokens)), int(shares)) };
+        return {
+          grown,
+          entrypoint: 'divestLiquidity',
+          amount: 0n,
+          value: pair(pair(int(other), int(tokens)), int(shares)),
+        };
       case 'plenty_volatile':
-        return { grown, entrypoint: 'RemoveLiquidity', amount: 0n, value: pair(pair(int(shares), str(user)), pair(int(tokens), int(other))) };
+        return {
+          grown,
+          entrypoint: 'RemoveLiquidity',
+          amount: 0n,
+          value: pair(pair(int(shares), str(user)), pair(int(tokens), int(other))),
+        };
       case 'youves_flat':
-        return { grown, entrypoint: 'removeLiquidity', amount: 0n, value: pair(str(user), int(shares), int(other), int(tokens), deadline(ts)) };
+        return {
+          grown,
+          entrypoint: 'removeLiquidity',
+          amount: 0n,
+          value: pair(str(user), int(shares), int(other), int(tokens), deadline(ts)),
+        };
       case 'spicy_pair':
         return { grown, entrypoint: 'remove_liquidity', amount: 0n, value: str(user) };
     }
@@ -355,7 +479,9 @@ export class CpmmPool implements ContractModel {
   private moveShares(call: CallContext, user: string, delta: bigint): number {
     const before = this.sharesOf(user);
     const after = before + delta;
-    this.pending.of(call).update(this.state.shares as number, str(user), after === 0n ? undefined : this.ledgerValue(after));
+    this.pending
+      .of(call)
+      .update(this.state.shares as number, str(user), after === 0n ? undefined : this.ledgerValue(after));
     return before === 0n && after > 0n ? 1 : 0;
   }
 }
@@ -365,21 +491,66 @@ const DEADLINE = tTimestamp('%deadline');
 const DEXTER_2_PARAMETER: Array<[string, Micheline]> = [
   ['addLiquidity', pairT(tAddress('%owner'), tNat('%minLqtMinted'), tNat('%maxTokensDeposited'), DEADLINE)],
   ['default', tUnit()],
-  ['removeLiquidity', pairT(tAddress('%to'), tNat('%lqtBurned'), tMutez('%minXtzWithdrawn'), tNat('%minTokensWithdrawn'), DEADLINE)],
-  ['tokenToToken', pairT(tAddress('%outputDexterContract'), tNat('%minTokensBought'), tAddress('%to'), tNat('%tokensSold'), DEADLINE)],
+  [
+    'removeLiquidity',
+    pairT(tAddress('%to'), tNat('%lqtBurned'), tMutez('%minXtzWithdrawn'), tNat('%minTokensWithdrawn'), DEADLINE),
+  ],
+  [
+    'tokenToToken',
+    pairT(tAddress('%outputDexterContract'), tNat('%minTokensBought'), tAddress('%to'), tNat('%tokensSold'), DEADLINE),
+  ],
   ['tokenToXtz', pairT(tAddress('%to'), tNat('%tokensSold'), tMutez('%minXtzBought'), DEADLINE)],
   ['xtzToToken', pairT(tAddress('%to'), tNat('%minTokensBought'), DEADLINE)],
 ];
 /** Dexter v1's `accounts` value: the balance and the allowances of spenders. */
-const DEXTER_ACCOUNT = { prim: 'pair', args: [tNat(':balance'), { prim: 'map', args: [tAddress(':spender'), tNat(':allowance')] }] };
+const DEXTER_ACCOUNT = {
+  prim: 'pair',
+  args: [tNat(':balance'), { prim: 'map', args: [tAddress(':spender'), tNat(':allowance')] }],
+};
 /** Dexter v1's parameter (its script annotates fields with `:` type annotations). */
 const DEXTER_V1_PARAMETER = entrypoints(
   ['approve', pairT(tAddress(':spender'), tNat(':allowance'), tNat(':currentAllowance'))],
-  ['addLiquidity', { prim: 'pair', args: [pairT(tAddress(':owner'), tNat(':minLqtMinted')), pairT(tNat(':maxTokensDeposited'), tTimestamp(':deadline'))] }],
-  ['removeLiquidity', { prim: 'pair', args: [pairT(tAddress(':owner'), tAddress(':to'), tNat(':lqtBurned')), pairT(tMutez(':minXtzWithdrawn'), tNat(':minTokensWithdrawn'), tTimestamp(':deadline'))] }],
+  [
+    'addLiquidity',
+    {
+      prim: 'pair',
+      args: [
+        pairT(tAddress(':owner'), tNat(':minLqtMinted')),
+        pairT(tNat(':maxTokensDeposited'), tTimestamp(':deadline')),
+      ],
+    },
+  ],
+  [
+    'removeLiquidity',
+    {
+      prim: 'pair',
+      args: [
+        pairT(tAddress(':owner'), tAddress(':to'), tNat(':lqtBurned')),
+        pairT(tMutez(':minXtzWithdrawn'), tNat(':minTokensWithdrawn'), tTimestamp(':deadline')),
+      ],
+    },
+  ],
   ['xtzToToken', pairT(tAddress(':to'), tNat(':minTokensBought'), tTimestamp(':deadline'))],
-  ['tokenToXtz', { prim: 'pair', args: [pairT(tAddress(':owner'), tAddress(':to')), pairT(tNat(':tokensSold'), tMutez(':minXtzBought'), tTimestamp(':deadline'))] }],
-  ['tokenToToken', { prim: 'pair', args: [pairT(tAddress(':outputDexterContract'), tNat(':minTokensBought'), tAddress(':owner')), pairT(tAddress(':to'), tNat(':tokensSold'), tTimestamp(':deadline'))] }],
+  [
+    'tokenToXtz',
+    {
+      prim: 'pair',
+      args: [
+        pairT(tAddress(':owner'), tAddress(':to')),
+        pairT(tNat(':tokensSold'), tMutez(':minXtzBought'), tTimestamp(':deadline')),
+      ],
+    },
+  ],
+  [
+    'tokenToToken',
+    {
+      prim: 'pair',
+      args: [
+        pairT(tAddress(':outputDexterContract'), tNat(':minTokensBought'), tAddress(':owner')),
+        pairT(tAddress(':to'), tNat(':tokensSold'), tTimestamp(':deadline')),
+      ],
+    },
+  ],
   ['updateTokenPool', { prim: 'key_hash' }],
   ['updateTokenPoolInternal', tNat()],
   ['setBaker', { prim: 'pair', args: [{ prim: 'option', args: [{ prim: 'key_hash' }] }, { prim: 'bool' }] }],
@@ -399,17 +570,30 @@ export function lbBurn(mutez: bigint): bigint {
 /** The sandbox's Youves flat pool keeps 0.15% of the curve's output (the rate on crunchy's fee table). */
 const YOUVES_FEE = { numerator: 9985n, denominator: 10000n };
 /** The value of Vortex's `user_investments` big map (a deposit's tez and tokens, added or removed). */
-const VORTEX_INVESTMENT = pairT(tMutez('%xtz'), tNat('%token'), { prim: 'or', annots: ['%direction'], args: [{ prim: 'unit', annots: ['%aDD'] }, { prim: 'unit', annots: ['%rEMOVE'] }] });
+const VORTEX_INVESTMENT = pairT(tMutez('%xtz'), tNat('%token'), {
+  prim: 'or',
+  annots: ['%direction'],
+  args: [
+    { prim: 'unit', annots: ['%aDD'] },
+    { prim: 'unit', annots: ['%rEMOVE'] },
+  ],
+});
 
 const PARAMETERS: Record<PoolFlavor, Micheline> = {
   lb_cpmm: entrypoints(...DEXTER_2_PARAMETER),
   vortex: entrypoints(...DEXTER_2_PARAMETER, ['updateTokenPool', tUnit()], ['updateTokenPoolInternal', tNat()]),
   dexter_v1: DEXTER_V1_PARAMETER,
   youves_flat: entrypoints(
-    ['addLiquidity', pairT(tAddress('%owner'), tNat('%minLqtMinted'), tNat('%maxTokensDeposited'), tNat('%cashDeposited'), DEADLINE)],
+    [
+      'addLiquidity',
+      pairT(tAddress('%owner'), tNat('%minLqtMinted'), tNat('%maxTokensDeposited'), tNat('%cashDeposited'), DEADLINE),
+    ],
     ['cashToToken', pairT(tAddress('%to'), tNat('%minTokensBought'), tNat('%cashSold'), DEADLINE)],
     ['default', tUnit()],
-    ['removeLiquidity', pairT(tAddress('%to'), tNat('%lqtBurned'), tNat('%minCashWithdrawn'), tNat('%minTokensWithdrawn'), DEADLINE)],
+    [
+      'removeLiquidity',
+      pairT(tAddress('%to'), tNat('%lqtBurned'), tNat('%minCashWithdrawn'), tNat('%minTokensWithdrawn'), DEADLINE),
+    ],
     ['tokenToCash', pairT(tAddress('%to'), tNat('%tokensSold'), tNat('%minCashBought'), DEADLINE)],
     ['updatePools', tUnit()],
     ['updateTokenPoolInternal', tNat()],
@@ -425,30 +609,83 @@ const PARAMETERS: Record<PoolFlavor, Micheline> = {
   ),
   plenty_volatile: entrypoints(
     ['AddLiquidity', pairT(tAddress('%recipient'), tNat('%token1_max'), tNat('%token2_max'))],
-    ['RemoveLiquidity', { prim: 'pair', args: [pairT(tNat('%lpAmount'), tAddress('%recipient')), pairT(tNat('%token1_min'), tNat('%token2_min'))] }],
-    ['Swap', { prim: 'pair', args: [pairT(tNat('%MinimumTokenOut'), tAddress('%recipient')), pairT(tAddress('%requiredTokenAddress'), tNat('%requiredTokenId'), tNat('%tokenAmountIn'))] }],
+    [
+      'RemoveLiquidity',
+      {
+        prim: 'pair',
+        args: [pairT(tNat('%lpAmount'), tAddress('%recipient')), pairT(tNat('%token1_min'), tNat('%token2_min'))],
+      },
+    ],
+    [
+      'Swap',
+      {
+        prim: 'pair',
+        args: [
+          pairT(tNat('%MinimumTokenOut'), tAddress('%recipient')),
+          pairT(tAddress('%requiredTokenAddress'), tNat('%requiredTokenId'), tNat('%tokenAmountIn')),
+        ],
+      },
+    ],
   ),
   spicy_pair: entrypoints(
     ['add_liquidity', tAddress('%_to')],
     ['remove_liquidity', tAddress('%_to')],
     ['swap', pairT(tNat('%amount0Out'), tNat('%amount1Out'), tAddress('%_to'), prim('option', [tBytes()], ['%flash']))],
-    ['transfer', prim('list', [pairT(tAddress('%from_'), prim('list', [pairT(tAddress('%to_'), tNat('%token_id'), tNat('%amount'))], ['%txs']))])],
+    [
+      'transfer',
+      prim('list', [
+        pairT(
+          tAddress('%from_'),
+          prim('list', [pairT(tAddress('%to_'), tNat('%token_id'), tNat('%amount'))], ['%txs']),
+        ),
+      ]),
+    ],
   ),
 };
 
 /** A Spicy token: `(pair (address %fa2_address) (option %token_id nat))`. */
-const spicyToken = (annot: string): Micheline => prim('pair', [tAddress('%fa2_address'), prim('option', [tNat()], ['%token_id'])], [annot]);
+const spicyToken = (annot: string): Micheline =>
+  prim('pair', [tAddress('%fa2_address'), prim('option', [tNat()], ['%token_id'])], [annot]);
 
 const STORAGES: Record<PoolFlavor, Micheline> = {
-  lb_cpmm: pairT(tNat('%tokenPool'), tMutez('%xtzPool'), tNat('%lqtTotal'), tAddress('%tokenAddress'), tAddress('%lqtAddress')),
-  quipuswap_v1: pairT(tMutez('%tez_pool'), tNat('%token_pool'), tNat('%total_supply'), tAddress('%token_address'), tBigMap(tAddress(), tNat(), '%ledger')),
-  spicy_pair: pairT(spicyToken('%token0'), spicyToken('%token1'), tNat('%reserve0'), tNat('%reserve1'), tNat('%total_supply'), tBigMap(tAddress(), tNat(), '%ledger')),
-  plenty_volatile: pairT(tNat('%token1_pool'), tNat('%token2_pool'), tNat('%totalSupply'), tAddress('%token1Address'), tAddress('%token2Address'), tAddress('%lpTokenAddress')),
+  lb_cpmm: pairT(
+    tNat('%tokenPool'),
+    tMutez('%xtzPool'),
+    tNat('%lqtTotal'),
+    tAddress('%tokenAddress'),
+    tAddress('%lqtAddress'),
+  ),
+  quipuswap_v1: pairT(
+    tMutez('%tez_pool'),
+    tNat('%token_pool'),
+    tNat('%total_supply'),
+    tAddress('%token_address'),
+    tBigMap(tAddress(), tNat(), '%ledger'),
+  ),
+  spicy_pair: pairT(
+    spicyToken('%token0'),
+    spicyToken('%token1'),
+    tNat('%reserve0'),
+    tNat('%reserve1'),
+    tNat('%total_supply'),
+    tBigMap(tAddress(), tNat(), '%ledger'),
+  ),
+  plenty_volatile: pairT(
+    tNat('%token1_pool'),
+    tNat('%token2_pool'),
+    tNat('%totalSupply'),
+    tAddress('%token1Address'),
+    tAddress('%token2Address'),
+    tAddress('%lpTokenAddress'),
+  ),
   dexter_v1: {
     prim: 'pair',
     args: [
       tBigMap(tAddress(':owner'), DEXTER_ACCOUNT, '%accounts'),
-      pairT(pairT(tBool(':selfIsUpdatingTokenPool'), tBool(':freezeBaker'), tNat(':lqtTotal')), pairT(pairT(tAddress(':manager'), tAddress(':tokenAddress')), pairT(tNat(':tokenPool'), tMutez(':xtzPool')))),
+      pairT(
+        pairT(tBool(':selfIsUpdatingTokenPool'), tBool(':freezeBaker'), tNat(':lqtTotal')),
+        pairT(pairT(tAddress(':manager'), tAddress(':tokenAddress')), pairT(tNat(':tokenPool'), tMutez(':xtzPool'))),
+      ),
     ],
   },
   youves_flat: pairT(

@@ -32,7 +32,9 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
   if (pool.state.lqtTotal === 0n) return openPool(ctx, pool, pickSource(ctx, funded, false));
   if (action < 0.4) {
     kind = 'buy';
-    source = tezSide ? pickSource(ctx, (a) => a.balance > 20n * TEZ) : pickSource(ctx, (a) => a.balance > TEZ && (other?.balanceOf(a.address) ?? 0n) > 0n, false);
+    source = tezSide
+      ? pickSource(ctx, (a) => a.balance > 20n * TEZ)
+      : pickSource(ctx, (a) => a.balance > TEZ && (other?.balanceOf(a.address) ?? 0n) > 0n, false);
   } else if (action < 0.75) {
     kind = 'sell';
     source = pickSource(ctx, (a) => a.balance > TEZ && pool.token.balanceOf(a.address) > 0n, false);
@@ -47,8 +49,10 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
   const user = source.address;
   const s = pool.state;
   let content: ManagerContent;
-  const content0 = (run: (call: CallContext, transfer: BalanceUpdates) => PoolCall & { grown?: number }, gas: number): ManagerContent =>
-    deferredCall(ctx, user, pool, run, gas, pool.pending);
+  const content0 = (
+    run: (call: CallContext, transfer: BalanceUpdates) => PoolCall & { grown?: number },
+    gas: number,
+  ): ManagerContent => deferredCall(ctx, user, pool, run, gas, pool.pending);
   if (kind === 'buy') {
     const amount = tezSide
       ? logAmount(ctx, TEZ, min(s.otherPool / 500n, source.balance / 4n))
@@ -124,7 +128,13 @@ export interface AppliedCall {
  * A content of `user` calling `destination` whose parameters are known only when it applies (amounts
  * depend on the state then): `run` applies the call (tez sent go through `transfer`) and says what it was.
  */
-export function contractCall(ctx: BlockContext, user: string, destination: ContractModel, gasLimit: number, run: (call: CallContext, transfer: BalanceUpdates) => AppliedCall): ManagerContent {
+export function contractCall(
+  ctx: BlockContext,
+  user: string,
+  destination: ContractModel,
+  gasLimit: number,
+  run: (call: CallContext, transfer: BalanceUpdates) => AppliedCall,
+): ManagerContent {
   const c: ManagerContent = {
     kind: 'transaction',
     fields: { amount: '0', destination: destination.address },
@@ -136,7 +146,12 @@ export function contractCall(ctx: BlockContext, user: string, destination: Contr
       const done = run(call, transfer);
       c.fields.amount = String(done.amount ?? 0n);
       c.fields.parameters = { entrypoint: done.entrypoint, value: done.value };
-      return { result: done.result ?? call.contractResult(destination, done.diff ?? call.newDiff(), gasLimit, done.grown ?? 0, transfer), internal: call.internal };
+      return {
+        result:
+          done.result ??
+          call.contractResult(destination, done.diff ?? call.newDiff(), gasLimit, done.grown ?? 0, transfer),
+        internal: call.internal,
+      };
     },
   };
   return c;

@@ -39,12 +39,24 @@ export const dexterAdapter: DexAdapter = {
 
 function poolStorage(v: unknown): DexterStorage | undefined {
   const s = v as Partial<DexterStorage & { lqtAddress: unknown }> | undefined;
-  const ok = typeof s?.accounts === 'number' && typeof s.lqtTotal === 'bigint' && typeof s.tokenPool === 'bigint' && typeof s.xtzPool === 'bigint' && typeof s.tokenAddress === 'string';
+  const ok =
+    typeof s?.accounts === 'number' &&
+    typeof s.lqtTotal === 'bigint' &&
+    typeof s.tokenPool === 'bigint' &&
+    typeof s.xtzPool === 'bigint' &&
+    typeof s.tokenAddress === 'string';
   return ok && s.lqtAddress === undefined ? (s as DexterStorage) : undefined;
 }
 
 function declaration(contract: string, s: DexterStorage): DexPoolDecl {
-  return { contract, pairId: 0, entity: 'dexter', tokens: [{ standard: 'fa1.2', contract: s.tokenAddress }, { standard: 'tez' }], lp: null, feesBps: String(FEE_BPS) };
+  return {
+    contract,
+    pairId: 0,
+    entity: 'dexter',
+    tokens: [{ standard: 'fa1.2', contract: s.tokenAddress }, { standard: 'tez' }],
+    lp: null,
+    feesBps: String(FEE_BPS),
+  };
 }
 
 const supplyOf = (s: DexterStorage): DexSupply => ({ reserves: [s.tokenPool, s.xtzPool], lpSupply: s.lqtTotal });
@@ -55,6 +67,7 @@ function dexterPool(s: DexterStorage): DexterPool {
     token: { address: s.tokenAddress, id: 0n },
     supply: supplyOf(s),
     feeBps: FEE_BPS,
-    minted: (_call, step, before) => dexterMinted(step.amount, s.xtzPool, s.lqtTotal) ?? (before ? s.lqtTotal - before.lpSupply : 0n),
+    minted: (_call, step, before) =>
+      dexterMinted(step.amount, s.xtzPool, s.lqtTotal) ?? (before ? s.lqtTotal - before.lpSupply : 0n),
   };
 }

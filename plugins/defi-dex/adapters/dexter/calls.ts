@@ -6,7 +6,15 @@ import type { PoolCall } from '../../core/PoolCall';
 /**
  * Calls that move the reserves: trades, liquidity, tez sent to `default` (baker rewards) and the token balance sync.
  */
-export const DEXTER_CALLS = ['xtzToToken', 'tokenToXtz', 'tokenToToken', 'addLiquidity', 'removeLiquidity', 'default', 'updateTokenPoolInternal'];
+export const DEXTER_CALLS = [
+  'xtzToToken',
+  'tokenToXtz',
+  'tokenToToken',
+  'addLiquidity',
+  'removeLiquidity',
+  'default',
+  'updateTokenPoolInternal',
+];
 /** Pool order as the storage lists the reserves (and as the LB fork): the token is A, tez B. */
 export const [TOKEN, TEZ] = [0, 1];
 
@@ -29,7 +37,12 @@ export interface DexterPool {
 }
 
 /** One call of a Dexter-style pool as an action, with amounts from what the call moved. */
-export function decodeDexterCall(call: PoolCall, step: MatchedStep, pool: DexterPool, before: DexSupply | undefined): DexAction | undefined {
+export function decodeDexterCall(
+  call: PoolCall,
+  step: MatchedStep,
+  pool: DexterPool,
+  before: DexSupply | undefined,
+): DexAction | undefined {
   const { sender, router } = call.parties();
   const p = step.parameters as Record<string, unknown>;
   const tokens = (dir: 'in' | 'out') => call.tokens(pool.token.address, pool.token.id, dir);
@@ -51,22 +64,54 @@ export function decodeDexterCall(call: PoolCall, step: MatchedStep, pool: Dexter
       const amountIn = tokens('in');
       const amountOut = hop ? call.tezWith(to, 'xtzToToken') : call.tez((a) => a === to);
       const receiver = hop ? to : call.receiver(to, 'tez');
-      return { kind: 'trade', sender, receiver, router, tokenIn: TOKEN, tokenOut: TEZ, amountIn, amountOut, fees: fee(amountIn, TOKEN) };
+      return {
+        kind: 'trade',
+        sender,
+        receiver,
+        router,
+        tokenIn: TOKEN,
+        tokenOut: TEZ,
+        amountIn,
+        amountOut,
+        fees: fee(amountIn, TOKEN),
+      };
     }
     case 'addLiquidity':
-      return { kind: 'deposit', sender, receiver: String(p.owner), router, owner: String(p.owner), amounts: [tokens('in'), step.amount], shares: pool.minted(call, step, before) };
+      return {
+        kind: 'deposit',
+        sender,
+        receiver: String(p.owner),
+        router,
+        owner: String(p.owner),
+        amounts: [tokens('in'), step.amount],
+        shares: pool.minted(call, step, before),
+      };
     case 'removeLiquidity': {
       // lqtBurned is exact (not a bound). Dexter v1 names the owner (who may have approved the caller); Vortex burns
       // the caller's.
       const owner = typeof p.owner === 'string' ? p.owner : sender;
-      return { kind: 'withdraw', sender, receiver: String(p.to), router, owner, amounts: [tokens('out'), call.tez((a) => a === String(p.to))], shares: p.lqtBurned as bigint };
+      return {
+        kind: 'withdraw',
+        sender,
+        receiver: String(p.to),
+        router,
+        owner,
+        amounts: [tokens('out'), call.tez((a) => a === String(p.to))],
+        shares: p.lqtBurned as bigint,
+      };
     }
     case 'default':
       // Tez sent to the pool (baker rewards) join the tez reserve.
       return { kind: 'update', sender, receiver: step.contract, router, amounts: [0n, step.amount] };
     case 'updateTokenPoolInternal':
       // The token's balance callback sets the token reserve to the pool's real balance.
-      return { kind: 'update', sender, receiver: step.contract, router, amounts: [before ? pool.supply.reserves[TOKEN] - before.reserves[TOKEN] : 0n, 0n] };
+      return {
+        kind: 'update',
+        sender,
+        receiver: step.contract,
+        router,
+        amounts: [before ? pool.supply.reserves[TOKEN] - before.reserves[TOKEN] : 0n, 0n],
+      };
   }
   return undefined;
 }

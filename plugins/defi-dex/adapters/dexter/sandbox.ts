@@ -1,4 +1,9 @@
-import { type AccountBook, type ContractRegistry, type GenesisContext, KNOWN_ADDRESSES } from '../../../../framework/sandbox/extension';
+import {
+  type AccountBook,
+  type ContractRegistry,
+  type GenesisContext,
+  KNOWN_ADDRESSES,
+} from '../../../../framework/sandbox/extension';
 import { CpmmPool } from '../cpmm/CpmmPool';
 import { seedPool } from '../cpmm/seedPool';
 
@@ -6,11 +11,22 @@ import { seedPool } from '../cpmm/seedPool';
 export const DEXTER_LABEL = 'dexter-tzbtc';
 
 export function registerDexter(contracts: ContractRegistry, book: AccountBook): void {
-  const pool = contracts.add(new CpmmPool(book, contracts.derivedAddress(DEXTER_LABEL), 'dexter_v1', contracts.require(KNOWN_ADDRESSES.tzBTC), undefined, undefined), 'Dexter tez/tzBTC');
+  const pool = contracts.add(
+    new CpmmPool(
+      book,
+      contracts.derivedAddress(DEXTER_LABEL),
+      'dexter_v1',
+      contracts.require(KNOWN_ADDRESSES.tzBTC),
+      undefined,
+      undefined,
+    ),
+    'Dexter tez/tzBTC',
+  );
   contracts.addPaidStorageTarget(pool);
 }
 
-export const dexterPool = (contracts: ContractRegistry): CpmmPool => contracts.require(contracts.derivedAddress(DEXTER_LABEL));
+export const dexterPool = (contracts: ContractRegistry): CpmmPool =>
+  contracts.require(contracts.derivedAddress(DEXTER_LABEL));
 
 export function seedDexter(g: GenesisContext): void {
   seedPool(g, dexterPool(g.contracts));

@@ -35,14 +35,21 @@ export const lbAdapter: DexAdapter = {
       const storage = step.storage as LbStorage;
       if (!step.decoded || typeof storage?.tokenPool !== 'bigint') return;
       const supply: DexSupply = { reserves: [storage.tokenPool, storage.xtzPool], lpSupply: storage.lqtTotal };
-      if (!(await sink.knows(ctx, POOL))) await sink.pool(ctx, declaration(storage, m.signer), supply, { match: m, step });
+      if (!(await sink.knows(ctx, POOL)))
+        await sink.pool(ctx, declaration(storage, m.signer), supply, { match: m, step });
       const action = decode(m, step, storage);
       if (action) await sink.action(ctx, POOL, action, supply, { match: m, step });
     });
     r.onOperationGroup([{ name: 'lp', destination: LB.sirius, entrypoint: 'transfer' }], async (m, ctx) => {
       const step = m.steps.lp!;
       const p = fa12Transfer(step.op.parameters);
-      if (p && (await sink.knows(ctx, POOL))) await sink.transfer(ctx, POOL, { kind: 'transfer', from: p.from, to: p.to, shares: p.value }, { match: m, step });
+      if (p && (await sink.knows(ctx, POOL)))
+        await sink.transfer(
+          ctx,
+          POOL,
+          { kind: 'transfer', from: p.from, to: p.to, shares: p.value },
+          { match: m, step },
+        );
     });
     // The migration originated Sirius as an implicit result (no group, no storage in the result): its ledger
     // diff names the pool's first holder (the null address, with all 100 LQT), credited once the pool is known.
@@ -74,7 +81,14 @@ async function declareAtSubsidy(ctx: IndexContext, sink: DexSink, s: LbStorage, 
 }
 
 function declaration(s: LbStorage, creator: string | undefined): DexPoolDecl {
-  return { ...POOL, entity: 'sirius', tokens: [{ standard: 'fa1.2', contract: s.tokenAddress }, { standard: 'tez' }], lp: { standard: 'fa1.2', contract: s.lqtAddress }, feesBps: '20', creator };
+  return {
+    ...POOL,
+    entity: 'sirius',
+    tokens: [{ standard: 'fa1.2', contract: s.tokenAddress }, { standard: 'tez' }],
+    lp: { standard: 'fa1.2', contract: s.lqtAddress },
+    feesBps: '20',
+    creator,
+  };
 }
 
 function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | undefined {
@@ -90,19 +104,55 @@ function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | und
     case 'xtzToToken': {
       const net = step.amount - burned;
       const receiver = call.receiver(p.to, { token: s.tokenAddress, tokenId: 0n });
-      return { kind: 'trade', sender, receiver, router, tokenIn: 1, tokenOut: 0, amountIn: step.amount, amountOut: tokensOut, fees: { lp: lpFee(net, 1), burn: { amount: burned, bps: '10', token: 1 } } };
+      return {
+        kind: 'trade',
+        sender,
+        receiver,
+        router,
+        tokenIn: 1,
+        tokenOut: 0,
+        amountIn: step.amount,
+        amountOut: tokensOut,
+        fees: { lp: lpFee(net, 1), burn: { amount: burned, bps: '10', token: 1 } },
+      };
     }
     case 'tokenToXtz':
     case 'tokenToToken': {
       // tokenToToken sends the tez on to another pool's xtzToToken: that pool reports its own trade.
       const to = step.entrypoint === 'tokenToXtz' ? p.to : p.outputDexterContract;
       const out = step.entrypoint === 'tokenToXtz' ? call.tez((a) => a === to) : call.tezWith(to, 'xtzToToken');
-      return { kind: 'trade', sender, receiver: call.receiver(to, 'tez'), router, tokenIn: 0, tokenOut: 1, amountIn: tokensIn, amountOut: out, fees: { lp: lpFee(tokensIn, 0), burn: { amount: burned, bps: '10', token: 1 } } };
+      return {
+        kind: 'trade',
+        sender,
+        receiver: call.receiver(to, 'tez'),
+        router,
+        tokenIn: 0,
+        tokenOut: 1,
+        amountIn: tokensIn,
+        amountOut: out,
+        fees: { lp: lpFee(tokensIn, 0), burn: { amount: burned, bps: '10', token: 1 } },
+      };
     }
     case 'addLiquidity':
-      return { kind: 'deposit', sender, receiver: p.owner, router, owner: p.owner, amounts: [tokensIn, step.amount], shares: sharesMoved };
+      return {
+        kind: 'deposit',
+        sender,
+        receiver: p.owner,
+        router,
+        owner: p.owner,
+        amounts: [tokensIn, step.amount],
+        shares: sharesMoved,
+      };
     case 'removeLiquidity':
-      return { kind: 'withdraw', sender, receiver: p.to, router, owner: sender, amounts: [tokensOut, call.tez((a) => a === p.to)], shares: -sharesMoved };
+      return {
+        kind: 'withdraw',
+        sender,
+        receiver: p.to,
+        router,
+        owner: sender,
+        amounts: [tokensOut, call.tez((a) => a === p.to)],
+        shares: -sharesMoved,
+      };
   }
   return undefined;
 }
@@ -132,7 +182,8 @@ function implicitStorage(storage: unknown): LbStorage | undefined {
 
 /** The holders an LQT origination's diff writes into its ledger: the big map it allocates as address → nat. */
 function ledgerEntries(diffs: readonly BigMapDiff[]): Array<{ owner: string; shares: bigint }> {
-  const isLedger = (d: BigMapDiff) => d.action === 'alloc' && isPrim(d.keyType, 'address') && isPrim(d.valueType, 'nat');
+  const isLedger = (d: BigMapDiff) =>
+    d.action === 'alloc' && isPrim(d.keyType, 'address') && isPrim(d.valueType, 'nat');
   const ledger = diffs.find(isLedger)?.bigMapId;
   return diffs.flatMap((d) => {
     if (d.action !== 'update' || ledger === undefined || d.bigMapId !== ledger) return [];

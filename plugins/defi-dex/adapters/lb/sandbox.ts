@@ -12,12 +12,18 @@ import {
 import { CpmmPool } from '../cpmm/CpmmPool';
 
 /** Liquidity Baking's mainnet addresses: the CPMM and its Sirius LQT token (tzBTC/tez). */
-export const LB = { cpmm: 'KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5', sirius: 'KT1AafHA1C1vk959wvHWBispY9Y2f3fxBUUo' } as const;
+export const LB = {
+  cpmm: 'KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5',
+  sirius: 'KT1AafHA1C1vk959wvHWBispY9Y2f3fxBUUo',
+} as const;
 
 /** The Liquidity Baking CPMM and its LQT token, as the protocol originated them. */
 export function registerLb(contracts: ContractRegistry, book: AccountBook, errorPrefix: string): void {
   const sirius = contracts.add(new Fa12Token(book, LB.sirius, 'SIRS', 0, errorPrefix), 'Sirius LQT');
-  const pool = contracts.add(new CpmmPool(book, LB.cpmm, 'lb_cpmm', contracts.require(KNOWN_ADDRESSES.tzBTC), sirius, undefined), 'Liquidity Baking CPMM');
+  const pool = contracts.add(
+    new CpmmPool(book, LB.cpmm, 'lb_cpmm', contracts.require(KNOWN_ADDRESSES.tzBTC), sirius, undefined),
+    'Liquidity Baking CPMM',
+  );
   contracts.addPaidStorageTarget(pool);
 }
 

@@ -48,7 +48,15 @@ export const plentyStableAdapter: DexAdapter = {
  * Declares the pool at its first call (and follows its LP token), then reports the action with the reserves after
  * `step`.
  */
-async function report(ctx: IndexContext, sink: DexSink, lp: LpTransfers, m: GroupMatch, step: MatchedStep, pool: StablePool, action: DexAction | undefined): Promise<void> {
+async function report(
+  ctx: IndexContext,
+  sink: DexSink,
+  lp: LpTransfers,
+  m: GroupMatch,
+  step: MatchedStep,
+  pool: StablePool,
+  action: DexAction | undefined,
+): Promise<void> {
   const key = { contract: step.contract, pairId: 0 };
   const supply = supplyOf(pool);
   if (!(await sink.knows(ctx, key))) await sink.pool(ctx, declaration(step.contract, pool), supply, { match: m, step });

@@ -14,7 +14,13 @@ type CtezPool = StablePool & { ctez: string };
 /** The ctez/tez pool's storage (ctez = A, tez = B), or undefined when it is not one. */
 export function ctezPool(v: unknown): CtezPool | undefined {
   const s = v as Partial<CtezPoolStorage> | undefined;
-  if (typeof s?.ctezPool !== 'bigint' || typeof s.tezPool !== 'bigint' || typeof s.lqtTotal !== 'bigint' || typeof s.lpFee !== 'bigint') return undefined;
+  if (
+    typeof s?.ctezPool !== 'bigint' ||
+    typeof s.tezPool !== 'bigint' ||
+    typeof s.lqtTotal !== 'bigint' ||
+    typeof s.lpFee !== 'bigint'
+  )
+    return undefined;
   if (typeof s.ctezAddress !== 'string' || typeof s.lqtAddress !== 'string') return undefined;
   return {
     tokens: [{ standard: 'fa1.2', contract: s.ctezAddress }, { standard: 'tez' }],
@@ -34,11 +40,27 @@ export function decodeCtezCall(m: GroupMatch, step: MatchedStep, pool: CtezPool)
   switch (step.entrypoint) {
     case 'add_liquidity':
       // Tez come with the call, ctez are pulled from the caller, shares minted to `owner`.
-      return { kind: 'deposit', sender, receiver: String(p.owner), router, owner: String(p.owner), amounts: [call.tokens(pool.ctez, 0n, 'in'), step.amount], shares: call.shares(pool.lqtAddress) };
+      return {
+        kind: 'deposit',
+        sender,
+        receiver: String(p.owner),
+        router,
+        owner: String(p.owner),
+        amounts: [call.tokens(pool.ctez, 0n, 'in'), step.amount],
+        shares: call.shares(pool.lqtAddress),
+      };
     case 'remove_liquidity': {
       // Both sides are paid to the caller.
       const caller = step.sender ?? sender;
-      return { kind: 'withdraw', sender, receiver: call.receiver(caller), router, owner: sender, amounts: [call.tokens(pool.ctez, 0n, 'out'), call.tez((a) => a === caller)], shares: -call.shares(pool.lqtAddress) };
+      return {
+        kind: 'withdraw',
+        sender,
+        receiver: call.receiver(caller),
+        router,
+        owner: sender,
+        amounts: [call.tokens(pool.ctez, 0n, 'out'), call.tez((a) => a === caller)],
+        shares: -call.shares(pool.lqtAddress),
+      };
     }
     case 'tez_to_ctez_callback':
     case 'ctez_to_tez_callback':
@@ -50,7 +72,15 @@ export function decodeCtezCall(m: GroupMatch, step: MatchedStep, pool: CtezPool)
 /** A swap at its callback: who, what was sent and the recipient from the opening call; what moved in both steps. */
 function settledSwap(m: GroupMatch, settle: MatchedStep, pool: CtezPool): DexTradeAction | undefined {
   const entrypoint = settle.entrypoint!.replace(/_callback$/, '');
-  const open = [...m.group].reverse().find((o) => o.opC === settle.op.opC && o.opI < settle.op.opI && o.receiver === settle.contract && o.entrypoint === entrypoint);
+  const open = [...m.group]
+    .reverse()
+    .find(
+      (o) =>
+        o.opC === settle.op.opC &&
+        o.opI < settle.op.opI &&
+        o.receiver === settle.contract &&
+        o.entrypoint === entrypoint,
+    );
   if (!open) return undefined;
   const opened = new PoolCall(m, { op: open, contract: settle.contract, sender: open.sender });
   const settled = new PoolCall(m, settle);

@@ -22,10 +22,21 @@ export interface StablePool {
 const feesBps = (p: StablePool): string => (p.lpFee > 0n ? divisorBps(p.lpFee) : '0');
 
 export function declaration(contract: string, p: StablePool): DexPoolDecl {
-  return { contract, pairId: 0, entity: ENTITY, tokens: p.tokens, lp: { standard: 'fa1.2', contract: p.lqtAddress }, feesBps: feesBps(p) };
+  return {
+    contract,
+    pairId: 0,
+    entity: ENTITY,
+    tokens: p.tokens,
+    lp: { standard: 'fa1.2', contract: p.lqtAddress },
+    feesBps: feesBps(p),
+  };
 }
 
-export const supplyOf = (p: StablePool): DexSupply => ({ reserves: p.reserves, lpSupply: p.lqtTotal, feesBps: feesBps(p) });
+export const supplyOf = (p: StablePool): DexSupply => ({
+  reserves: p.reserves,
+  lpSupply: p.lqtTotal,
+  feesBps: feesBps(p),
+});
 
 /**
  * The fee a stable pool took from a trade's output `out` (paid in token `token`). The contract pays

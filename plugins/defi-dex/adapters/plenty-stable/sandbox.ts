@@ -25,13 +25,20 @@ import { flatCurveOutput } from '../cpmm/flatCurve';
 /**
  * Seed labels of the sandbox's Plenty stable pools (tzBTC/kUSD, ctez/tez), their LP tokens and ctez's main contract.
  */
-export const PLENTY_STABLE_LABELS = { tokenPool: 'plenty-stable-tzbtc-kusd', tokenLp: 'plenty-stable-tzbtc-kusd-lp', ctezPool: 'plenty-stable-ctez-tez', ctezLp: 'plenty-stable-ctez-tez-lp', ctezMain: 'ctez-main' } as const;
+export const PLENTY_STABLE_LABELS = {
+  tokenPool: 'plenty-stable-tzbtc-kusd',
+  tokenLp: 'plenty-stable-tzbtc-kusd-lp',
+  ctezPool: 'plenty-stable-ctez-tez',
+  ctezLp: 'plenty-stable-ctez-tez-lp',
+  ctezMain: 'ctez-main',
+} as const;
 /** The fee divisor of both pools: ⌊W/1000⌋ of the curve's output W (0.1%). */
 const LP_FEE = 1000n;
 /** ctez's target price in tez, Q48 (1.05), as ctez's main contract answers `get_target`. */
 const TARGET = (105n << 48n) / 100n;
 
-const t = (prim_: string, annot?: string, ...args: Micheline[]): Micheline => prim(prim_, args.length ? args : undefined, annot ? [annot] : undefined);
+const t = (prim_: string, annot?: string, ...args: Micheline[]): Micheline =>
+  prim(prim_, args.length ? args : undefined, annot ? [annot] : undefined);
 /** A plain binary `pair` type (the pools' storages are balanced trees, not right combs). */
 const P = (a: Micheline, b: Micheline): Micheline => prim('pair', [a, b]);
 const bool = (b: boolean): Micheline => prim(b ? 'True' : 'False');
@@ -103,15 +110,36 @@ abstract class StablePool implements ContractModel {
 export class TokenStablePool extends StablePool {
   readonly code = script(
     entrypoints(
-      ['Swap', P(P(t('nat', '%MinimumTokenOut'), t('address', '%recipient')), P(t('address', '%requiredTokenAddress'), P(t('nat', '%requiredTokenId'), t('nat', '%tokenAmountIn'))))],
+      [
+        'Swap',
+        P(
+          P(t('nat', '%MinimumTokenOut'), t('address', '%recipient')),
+          P(t('address', '%requiredTokenAddress'), P(t('nat', '%requiredTokenId'), t('nat', '%tokenAmountIn'))),
+        ),
+      ],
       ['add_liquidity', P(t('address', '%recipient'), P(t('nat', '%token1_max'), t('nat', '%token2_max')))],
-      ['remove_liquidity', P(P(t('nat', '%lpAmount'), t('address', '%recipient')), P(t('nat', '%token1_min'), t('nat', '%token2_min')))],
+      [
+        'remove_liquidity',
+        P(P(t('nat', '%lpAmount'), t('address', '%recipient')), P(t('nat', '%token1_min'), t('nat', '%token2_min'))),
+      ],
     ),
     P(
-      P(P(P(t('address', '%admin'), t('nat', '%lpFee')), P(t('address', '%lqtAddress'), t('nat', '%lqtTotal'))), P(P(t('bool', '%paused'), t('bool', '%state')), P(t('address', '%token1Address'), P(t('bool', '%token1Check'), t('nat', '%token1Fee'))))),
       P(
-        P(P(t('nat', '%token1Id'), t('nat', '%token1Pool')), P(t('nat', '%token1Precision'), P(t('address', '%token2Address'), t('bool', '%token2Check')))),
-        P(P(t('nat', '%token2Fee'), t('nat', '%token2Id')), P(t('nat', '%token2Pool'), P(t('nat', '%token2Precision'), t('option', '%voterContract', t('address'))))),
+        P(P(t('address', '%admin'), t('nat', '%lpFee')), P(t('address', '%lqtAddress'), t('nat', '%lqtTotal'))),
+        P(
+          P(t('bool', '%paused'), t('bool', '%state')),
+          P(t('address', '%token1Address'), P(t('bool', '%token1Check'), t('nat', '%token1Fee'))),
+        ),
+      ),
+      P(
+        P(
+          P(t('nat', '%token1Id'), t('nat', '%token1Pool')),
+          P(t('nat', '%token1Precision'), P(t('address', '%token2Address'), t('bool', '%token2Check'))),
+        ),
+        P(
+          P(t('nat', '%token2Fee'), t('nat', '%token2Id')),
+          P(t('nat', '%token2Pool'), P(t('nat', '%token2Precision'), t('option', '%voterContract', t('address')))),
+        ),
       ),
     ),
   );
@@ -130,8 +158,14 @@ export class TokenStablePool extends StablePool {
     const s = this.state;
     const [a, b] = this.tokens;
     return pair(
-      pair(pair(pair(str(this.admin), int(LP_FEE)), pair(str(this.lqt.address), int(s.lqtTotal))), pair(pair(bool(false), bool(false)), pair(str(a.address), pair(bool(false), int(0))))),
-      pair(pair(pair(int(0), int(s.a)), pair(int(1), pair(str(b.address), bool(false)))), pair(pair(int(0), int(0)), pair(int(s.b), pair(int(1), none)))),
+      pair(
+        pair(pair(str(this.admin), int(LP_FEE)), pair(str(this.lqt.address), int(s.lqtTotal))),
+        pair(pair(bool(false), bool(false)), pair(str(a.address), pair(bool(false), int(0)))),
+      ),
+      pair(
+        pair(pair(int(0), int(s.a)), pair(int(1), pair(str(b.address), bool(false)))),
+        pair(pair(int(0), int(0)), pair(int(s.b), pair(int(1), none))),
+      ),
     );
   }
 
@@ -143,7 +177,10 @@ export class TokenStablePool extends StablePool {
     tin.transfer(call, this.address, user, this.address, amountIn);
     tout.transfer(call, this.address, this.address, user, out);
     this.set(sellA ? { a: s.a + amountIn, b: s.b - out } : { b: s.b + amountIn, a: s.a - out });
-    return { entrypoint: 'Swap', value: pair(pair(int(out), str(user)), pair(str(tout.address), pair(int(0), int(amountIn)))) };
+    return {
+      entrypoint: 'Swap',
+      value: pair(pair(int(out), str(user)), pair(str(tout.address), pair(int(0), int(amountIn)))),
+    };
   }
 
   add(call: CallContext, user: string, a: bigint): { entrypoint: string; value: Micheline } {
@@ -165,7 +202,10 @@ export class TokenStablePool extends StablePool {
 /** ctez's main contract, as far as the pool needs it: `get_target` calls back with the target price. */
 class CtezMain implements ContractModel {
   readonly role = 'ctez_main';
-  readonly code = script(entrypoints(['get_target', t('contract', undefined, t('nat'))], ['default', t('unit')]), t('nat', '%target'));
+  readonly code = script(
+    entrypoints(['get_target', t('contract', undefined, t('nat'))], ['default', t('unit')]),
+    t('nat', '%target'),
+  );
 
   constructor(readonly address: string) {}
 
@@ -189,10 +229,22 @@ export class CtezStablePool extends StablePool {
       ['tez_to_ctez_callback', t('nat')],
     ),
     P(
-      P(P(P(t('bool', '%Locked'), t('address', '%admin')), P(t('address', '%ctezAddress'), t('nat', '%ctezFee'))), P(P(t('nat', '%ctezPool'), t('address', '%ctez_admin')), P(t('nat', '%lpFee'), P(t('address', '%lqtAddress'), t('nat', '%lqtTotal'))))),
       P(
-        P(P(t('option', '%minAmount', t('nat')), t('bool', '%paused')), P(t('option', '%recipient', t('address')), t('option', '%sender', t('address')))),
-        P(P(t('bool', '%state'), t('nat', '%tezPool')), P(t('option', '%tradeAmount', t('nat')), P(t('option', '%voterContract', t('address')), t('nat', '%xtzFee')))),
+        P(P(t('bool', '%Locked'), t('address', '%admin')), P(t('address', '%ctezAddress'), t('nat', '%ctezFee'))),
+        P(
+          P(t('nat', '%ctezPool'), t('address', '%ctez_admin')),
+          P(t('nat', '%lpFee'), P(t('address', '%lqtAddress'), t('nat', '%lqtTotal'))),
+        ),
+      ),
+      P(
+        P(
+          P(t('option', '%minAmount', t('nat')), t('bool', '%paused')),
+          P(t('option', '%recipient', t('address')), t('option', '%sender', t('address'))),
+        ),
+        P(
+          P(t('bool', '%state'), t('nat', '%tezPool')),
+          P(t('option', '%tradeAmount', t('nat')), P(t('option', '%voterContract', t('address')), t('nat', '%xtzFee'))),
+        ),
       ),
     ),
   );
@@ -216,7 +268,10 @@ export class CtezStablePool extends StablePool {
     const p = this.pending;
     const some = (v: Micheline | undefined) => (v === undefined ? none : prim('Some', [v]));
     return pair(
-      pair(pair(pair(bool(false), str(this.admin)), pair(str(this.ctez.address), int(0))), pair(pair(int(s.a), str(this.main.address)), pair(int(LP_FEE), pair(str(this.lqt.address), int(s.lqtTotal))))),
+      pair(
+        pair(pair(bool(false), str(this.admin)), pair(str(this.ctez.address), int(0))),
+        pair(pair(int(s.a), str(this.main.address)), pair(int(LP_FEE), pair(str(this.lqt.address), int(s.lqtTotal)))),
+      ),
       pair(
         pair(pair(none, bool(false)), pair(some(p && str(p.recipient)), some(p && str(p.sender)))),
         pair(pair(bool(false), int(s.b)), pair(some(p && int(p.amount)), pair(none, int(0)))),
@@ -226,7 +281,11 @@ export class CtezStablePool extends StablePool {
 
   add(call: CallContext, transfer: BalanceUpdates, user: string, cash: bigint): AppliedCall {
     const { b: tez, shares } = this.deposit(call, user, cash);
-    transfer.transfer((b, c) => b.contract(user, c), (b, c) => b.contract(this.address, c), tez);
+    transfer.transfer(
+      (b, c) => b.contract(user, c),
+      (b, c) => b.contract(this.address, c),
+      tez,
+    );
     this.ctez.transfer(call, this.address, user, this.address, cash);
     return { entrypoint: 'add_liquidity', value: pair(int(cash), pair(int(shares), str(user))), amount: tez };
   }
@@ -244,38 +303,90 @@ export class CtezStablePool extends StablePool {
    */
   swap(call: CallContext, transfer: BalanceUpdates, user: string, tezIn: boolean, amount: bigint): AppliedCall {
     const entrypoint = tezIn ? 'tez_to_ctez' : 'ctez_to_tez';
-    if (tezIn) transfer.transfer((b, c) => b.contract(user, c), (b, c) => b.contract(this.address, c), amount);
+    if (tezIn)
+      transfer.transfer(
+        (b, c) => b.contract(user, c),
+        (b, c) => b.contract(this.address, c),
+        amount,
+      );
     this.pending = { amount, recipient: user, sender: user };
     const opened = call.contractResult(this, call.newDiff(), 9000, 0, transfer);
-    call.pushCall(this.address, this.main, 0n, 'get_target', str(`${this.address}%${entrypoint}_callback`), call.contractResult(this.main, call.newDiff(), 2000, 0));
+    call.pushCall(
+      this.address,
+      this.main,
+      0n,
+      'get_target',
+      str(`${this.address}%${entrypoint}_callback`),
+      call.contractResult(this.main, call.newDiff(), 2000, 0),
+    );
     const s = this.state;
-    const w = tezIn ? flatCurveOutput(s.b << 48n, TARGET * s.a, amount << 48n) / TARGET : flatCurveOutput(TARGET * s.a, s.b << 48n, TARGET * amount) >> 48n;
+    const w = tezIn
+      ? flatCurveOutput(s.b << 48n, TARGET * s.a, amount << 48n) / TARGET
+      : flatCurveOutput(TARGET * s.a, s.b << 48n, TARGET * amount) >> 48n;
     const out = w - w / LP_FEE;
     this.pending = undefined;
     this.set(tezIn ? { b: s.b + amount, a: s.a - out } : { a: s.a + amount, b: s.b - out });
-    call.pushCall(this.main.address, this, 0n, `${entrypoint}_callback`, int(TARGET), call.contractResult(this, call.newDiff(), 9000, 0));
+    call.pushCall(
+      this.main.address,
+      this,
+      0n,
+      `${entrypoint}_callback`,
+      int(TARGET),
+      call.contractResult(this, call.newDiff(), 9000, 0),
+    );
     if (tezIn) this.ctez.transfer(call, this.address, this.address, user, out);
     else {
       this.ctez.transfer(call, this.address, user, this.address, amount);
       call.pushTezTransfer(this.address, user, out);
     }
-    return { entrypoint, value: tezIn ? pair(int(0), str(user)) : pair(int(amount), pair(int(0), str(user))), amount: tezIn ? amount : 0n, result: opened };
+    return {
+      entrypoint,
+      value: tezIn ? pair(int(0), str(user)) : pair(int(amount), pair(int(0), str(user))),
+      amount: tezIn ? amount : 0n,
+      result: opened,
+    };
   }
 }
 
-const labelled = (contracts: ContractRegistry, label: keyof typeof PLENTY_STABLE_LABELS) => contracts.derivedAddress(PLENTY_STABLE_LABELS[label]);
+const labelled = (contracts: ContractRegistry, label: keyof typeof PLENTY_STABLE_LABELS) =>
+  contracts.derivedAddress(PLENTY_STABLE_LABELS[label]);
 
 export function registerPlentyStable(contracts: ContractRegistry, book: AccountBook, errorPrefix: string): void {
   const admin = labelled(contracts, 'ctezMain');
   const main = contracts.add(new CtezMain(admin), 'ctez main');
-  const tokenLp = contracts.add(new Fa12Token(book, labelled(contracts, 'tokenLp'), 'TZBTC-KUSD-SLP', 6, errorPrefix), 'Plenty stable tzBTC/kUSD LP');
-  const ctezLp = contracts.add(new Fa12Token(book, labelled(contracts, 'ctezLp'), 'CTEZ-TEZ-SLP', 6, errorPrefix), 'Plenty stable ctez/tez LP');
-  const tokens: [Fa12Token, Fa12Token] = [contracts.require(KNOWN_ADDRESSES.tzBTC), contracts.require(KNOWN_ADDRESSES.kUSD)];
-  contracts.add(new TokenStablePool(book, labelled(contracts, 'tokenPool'), tokenLp, tokens, admin), 'Plenty stable tzBTC/kUSD');
-  contracts.add(new CtezStablePool(book, labelled(contracts, 'ctezPool'), ctezLp, contracts.require(KNOWN_ADDRESSES.ctez), main, admin), 'Plenty stable ctez/tez');
+  const tokenLp = contracts.add(
+    new Fa12Token(book, labelled(contracts, 'tokenLp'), 'TZBTC-KUSD-SLP', 6, errorPrefix),
+    'Plenty stable tzBTC/kUSD LP',
+  );
+  const ctezLp = contracts.add(
+    new Fa12Token(book, labelled(contracts, 'ctezLp'), 'CTEZ-TEZ-SLP', 6, errorPrefix),
+    'Plenty stable ctez/tez LP',
+  );
+  const tokens: [Fa12Token, Fa12Token] = [
+    contracts.require(KNOWN_ADDRESSES.tzBTC),
+    contracts.require(KNOWN_ADDRESSES.kUSD),
+  ];
+  contracts.add(
+    new TokenStablePool(book, labelled(contracts, 'tokenPool'), tokenLp, tokens, admin),
+    'Plenty stable tzBTC/kUSD',
+  );
+  contracts.add(
+    new CtezStablePool(
+      book,
+      labelled(contracts, 'ctezPool'),
+      ctezLp,
+      contracts.require(KNOWN_ADDRESSES.ctez),
+      main,
+      admin,
+    ),
+    'Plenty stable ctez/tez',
+  );
 }
 
-const pools = (contracts: ContractRegistry): [TokenStablePool, CtezStablePool] => [contracts.require(labelled(contracts, 'tokenPool')), contracts.require(labelled(contracts, 'ctezPool'))];
+const pools = (contracts: ContractRegistry): [TokenStablePool, CtezStablePool] => [
+  contracts.require(labelled(contracts, 'tokenPool')),
+  contracts.require(labelled(contracts, 'ctezPool')),
+];
 
 /** Originates ctez's main contract, both LP tokens and both pools, whose first shares go to the first holders. */
 export function seedPlentyStable(g: GenesisContext): void {
@@ -303,7 +414,8 @@ export function plentyStableCall(ctx: BlockContext): Record<string, unknown> | u
   const [ta, tb] = onTokens ? tokenPool.tokens : [ctezPool.ctez, undefined];
   // An empty pool is opened first: a deposit.
   const action = pool.state.lqtTotal === 0n ? 0.6 : prng.float();
-  const holds = (tk: Fa12Token | undefined) => (x: { address: string; balance: bigint }) => x.balance > 100n * TEZ && (!tk || tk.balanceOf(x.address) > 2n);
+  const holds = (tk: Fa12Token | undefined) => (x: { address: string; balance: bigint }) =>
+    x.balance > 100n * TEZ && (!tk || tk.balanceOf(x.address) > 2n);
   let source;
   let run: (call: CallContext, transfer: BalanceUpdates, user: string) => AppliedCall;
   if (action < 0.5) {
@@ -312,7 +424,8 @@ export function plentyStableCall(ctx: BlockContext): Record<string, unknown> | u
     source = pickSource(ctx, holds(tin), false);
     if (!source) return undefined;
     const amount = 1n + prng.bigRange(0n, (tin ? tin.balanceOf(source.address) : source.balance / 5n) / 4n);
-    run = (call, transfer, user) => (onTokens ? tokenPool.swap(call, user, sellA, amount) : ctezPool.swap(call, transfer, user, !sellA, amount));
+    run = (call, transfer, user) =>
+      onTokens ? tokenPool.swap(call, user, sellA, amount) : ctezPool.swap(call, transfer, user, !sellA, amount);
   } else if (action < 0.75) {
     source = pickSource(ctx, (x) => holds(ta)(x) && holds(tb)(x), false);
     if (!source) return undefined;
@@ -328,8 +441,11 @@ export function plentyStableCall(ctx: BlockContext): Record<string, unknown> | u
     source = pickSource(ctx, (x) => x.balance > TEZ && pool.lqt.balanceOf(x.address) > 2n, false);
     if (!source) return undefined;
     const shares = 1n + prng.bigRange(0n, pool.lqt.balanceOf(source.address) / 3n);
-    run = (call, _transfer, user) => (onTokens ? tokenPool.remove(call, user, shares) : ctezPool.remove(call, user, shares));
+    run = (call, _transfer, user) =>
+      onTokens ? tokenPool.remove(call, user, shares) : ctezPool.remove(call, user, shares);
   }
   const user = source.address;
-  return new ManagerGroupBuilder(ctx).build(user, [contractCall(ctx, user, pool, 20000, (call, transfer) => run(call, transfer, user))]);
+  return new ManagerGroupBuilder(ctx).build(user, [
+    contractCall(ctx, user, pool, 20000, (call, transfer) => run(call, transfer, user)),
+  ]);
 }

@@ -11,15 +11,25 @@ type TokenPool = StablePool & { legs: Array<{ address: string; id: bigint }> };
 /** A token/token pool's storage (token1 = A, token2 = B), or undefined when it is not one. */
 export function tokenPool(v: unknown): TokenPool | undefined {
   const s = v as Partial<TokenPoolStorage> | undefined;
-  if (typeof s?.token1Pool !== 'bigint' || typeof s.token2Pool !== 'bigint' || typeof s.lqtTotal !== 'bigint' || typeof s.lpFee !== 'bigint') return undefined;
-  if (typeof s.token1Address !== 'string' || typeof s.token2Address !== 'string' || typeof s.lqtAddress !== 'string') return undefined;
+  if (
+    typeof s?.token1Pool !== 'bigint' ||
+    typeof s.token2Pool !== 'bigint' ||
+    typeof s.lqtTotal !== 'bigint' ||
+    typeof s.lpFee !== 'bigint'
+  )
+    return undefined;
+  if (typeof s.token1Address !== 'string' || typeof s.token2Address !== 'string' || typeof s.lqtAddress !== 'string')
+    return undefined;
   // FA1.2 moves carry token id 0 (PoolCall), whatever id the storage keeps for them.
   const legs = [
     { address: s.token1Address, id: s.token1Check ? (s.token1Id ?? 0n) : 0n },
     { address: s.token2Address, id: s.token2Check ? (s.token2Id ?? 0n) : 0n },
   ];
   return {
-    tokens: [plentyToken(s.token1Address, s.token1Id, s.token1Check), plentyToken(s.token2Address, s.token2Id, s.token2Check)],
+    tokens: [
+      plentyToken(s.token1Address, s.token1Id, s.token1Check),
+      plentyToken(s.token2Address, s.token2Id, s.token2Check),
+    ],
     lqtAddress: s.lqtAddress,
     lqtTotal: s.lqtTotal,
     reserves: [s.token1Pool, s.token2Pool],
@@ -36,19 +46,47 @@ export function decodeTokenPoolCall(call: PoolCall, step: MatchedStep, pool: Tok
   const moved = (i: number, dir: 'in' | 'out') => call.tokens(pool.legs[i].address, pool.legs[i].id, dir);
   switch (step.entrypoint) {
     case 'Swap': {
-      const wanted = (i: number) => p.requiredTokenAddress === pool.legs[i].address && (pool.tokens[i].standard !== 'fa2' || p.requiredTokenId === pool.legs[i].id);
+      const wanted = (i: number) =>
+        p.requiredTokenAddress === pool.legs[i].address &&
+        (pool.tokens[i].standard !== 'fa2' || p.requiredTokenId === pool.legs[i].id);
       const tokenOut = wanted(0) ? 0 : wanted(1) ? 1 : -1;
       if (tokenOut < 0) return undefined;
       const tokenIn = 1 - tokenOut;
       const amountOut = moved(tokenOut, 'out');
       const out = pool.legs[tokenOut];
       const receiver = call.receiver(String(p.recipient), { token: out.address, tokenId: out.id });
-      return { kind: 'trade', sender, receiver, router, tokenIn, tokenOut, amountIn: moved(tokenIn, 'in'), amountOut, fees: outputFee(amountOut, pool, tokenOut) };
+      return {
+        kind: 'trade',
+        sender,
+        receiver,
+        router,
+        tokenIn,
+        tokenOut,
+        amountIn: moved(tokenIn, 'in'),
+        amountOut,
+        fees: outputFee(amountOut, pool, tokenOut),
+      };
     }
     case 'add_liquidity':
-      return { kind: 'deposit', sender, receiver: String(p.recipient), router, owner: String(p.recipient), amounts: [moved(0, 'in'), moved(1, 'in')], shares: call.shares(pool.lqtAddress) };
+      return {
+        kind: 'deposit',
+        sender,
+        receiver: String(p.recipient),
+        router,
+        owner: String(p.recipient),
+        amounts: [moved(0, 'in'), moved(1, 'in')],
+        shares: call.shares(pool.lqtAddress),
+      };
     case 'remove_liquidity':
-      return { kind: 'withdraw', sender, receiver: call.receiver(String(p.recipient)), router, owner: sender, amounts: [moved(0, 'out'), moved(1, 'out')], shares: -call.shares(pool.lqtAddress) };
+      return {
+        kind: 'withdraw',
+        sender,
+        receiver: call.receiver(String(p.recipient)),
+        router,
+        owner: sender,
+        amounts: [moved(0, 'out'), moved(1, 'out')],
+        shares: -call.shares(pool.lqtAddress),
+      };
   }
   return undefined;
 }

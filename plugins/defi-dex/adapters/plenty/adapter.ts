@@ -41,18 +41,38 @@ export const plentyAdapter: DexAdapter = {
 
 function poolStorage(v: unknown): PlentyStorage | undefined {
   const s = v as Partial<PlentyStorage> | undefined;
-  return typeof s?.token1_pool === 'bigint' && typeof s.token2_pool === 'bigint' && typeof s.totalSupply === 'bigint' && typeof s.token1Address === 'string' && typeof s.token2Address === 'string' ? (s as PlentyStorage) : undefined;
+  return typeof s?.token1_pool === 'bigint' &&
+    typeof s.token2_pool === 'bigint' &&
+    typeof s.totalSupply === 'bigint' &&
+    typeof s.token1Address === 'string' &&
+    typeof s.token2Address === 'string'
+    ? (s as PlentyStorage)
+    : undefined;
 }
 
-const tokens = (s: PlentyStorage): [DexTokenRef, DexTokenRef] => [plentyToken(s.token1Address, s.token1Id, s.token1Check), plentyToken(s.token2Address, s.token2Id, s.token2Check)];
+const tokens = (s: PlentyStorage): [DexTokenRef, DexTokenRef] => [
+  plentyToken(s.token1Address, s.token1Id, s.token1Check),
+  plentyToken(s.token2Address, s.token2Id, s.token2Check),
+];
 const feeDivisor = (s: PlentyStorage): bigint => (s.lpFee && s.lpFee > 0n ? s.lpFee : DEFAULT_LP_FEE);
 const feesBps = (s: PlentyStorage): string => divisorBps(feeDivisor(s));
 
 function declaration(contract: string, s: PlentyStorage): DexPoolDecl {
-  return { contract, pairId: 0, entity: 'plenty_v1', tokens: tokens(s), lp: s.lpTokenAddress ? { standard: 'fa1.2', contract: s.lpTokenAddress } : null, feesBps: feesBps(s) };
+  return {
+    contract,
+    pairId: 0,
+    entity: 'plenty_v1',
+    tokens: tokens(s),
+    lp: s.lpTokenAddress ? { standard: 'fa1.2', contract: s.lpTokenAddress } : null,
+    feesBps: feesBps(s),
+  };
 }
 
-const supplyOf = (s: PlentyStorage): DexSupply => ({ reserves: [s.token1_pool, s.token2_pool], lpSupply: s.totalSupply, feesBps: feesBps(s) });
+const supplyOf = (s: PlentyStorage): DexSupply => ({
+  reserves: [s.token1_pool, s.token2_pool],
+  lpSupply: s.totalSupply,
+  feesBps: feesBps(s),
+});
 
 function decode(call: PoolCall, step: MatchedStep, s: PlentyStorage, before: DexSupply): DexAction | undefined {
   const { sender, router } = call.parties();
@@ -67,12 +87,25 @@ function decode(call: PoolCall, step: MatchedStep, s: PlentyStorage, before: Dex
   const minted = s.lpTokenAddress ? call.shares(s.lpTokenAddress) : s.totalSupply - before.lpSupply;
   switch (step.entrypoint) {
     case 'Swap': {
-      const tokenOut = p.requiredTokenAddress === s.token1Address && (p.requiredTokenId === undefined || p.requiredTokenId === a.id) ? 0 : 1;
+      const tokenOut =
+        p.requiredTokenAddress === s.token1Address && (p.requiredTokenId === undefined || p.requiredTokenId === a.id)
+          ? 0
+          : 1;
       const tokenIn = 1 - tokenOut;
       const amountIn = moved(tokenIn, 'in');
       const out = [a, b][tokenOut];
       const receiver = call.receiver(p.recipient, { token: out.address, tokenId: out.id });
-      return { kind: 'trade', sender, receiver, router, tokenIn, tokenOut, amountIn, amountOut: moved(tokenOut, 'out'), fees: { lp: { amount: amountIn / feeDivisor(s), bps: feesBps(s), token: tokenIn } } };
+      return {
+        kind: 'trade',
+        sender,
+        receiver,
+        router,
+        tokenIn,
+        tokenOut,
+        amountIn,
+        amountOut: moved(tokenOut, 'out'),
+        fees: { lp: { amount: amountIn / feeDivisor(s), bps: feesBps(s), token: tokenIn } },
+      };
     }
     case 'AddLiquidity':
       return {

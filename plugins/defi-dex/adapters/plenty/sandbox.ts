@@ -1,4 +1,10 @@
-import { type AccountBook, type ContractRegistry, Fa12Token, type GenesisContext, KNOWN_ADDRESSES } from '../../../../framework/sandbox/extension';
+import {
+  type AccountBook,
+  type ContractRegistry,
+  Fa12Token,
+  type GenesisContext,
+  KNOWN_ADDRESSES,
+} from '../../../../framework/sandbox/extension';
 import { CpmmPool } from '../cpmm/CpmmPool';
 import { seedPool } from '../cpmm/seedPool';
 
@@ -6,12 +12,23 @@ import { seedPool } from '../cpmm/seedPool';
 export const PLENTY_LABELS = { pool: 'plenty-pool', lp: 'plenty-lp' } as const;
 
 export function registerPlenty(contracts: ContractRegistry, book: AccountBook, errorPrefix: string): void {
-  const lp = contracts.add(new Fa12Token(book, contracts.derivedAddress(PLENTY_LABELS.lp), 'CTEZ-KUSD-LP', 6, errorPrefix), 'Plenty ctez/kUSD LP');
-  const pool = new CpmmPool(book, contracts.derivedAddress(PLENTY_LABELS.pool), 'plenty_volatile', contracts.require<Fa12Token>(KNOWN_ADDRESSES.ctez), lp, contracts.require<Fa12Token>(KNOWN_ADDRESSES.kUSD));
+  const lp = contracts.add(
+    new Fa12Token(book, contracts.derivedAddress(PLENTY_LABELS.lp), 'CTEZ-KUSD-LP', 6, errorPrefix),
+    'Plenty ctez/kUSD LP',
+  );
+  const pool = new CpmmPool(
+    book,
+    contracts.derivedAddress(PLENTY_LABELS.pool),
+    'plenty_volatile',
+    contracts.require<Fa12Token>(KNOWN_ADDRESSES.ctez),
+    lp,
+    contracts.require<Fa12Token>(KNOWN_ADDRESSES.kUSD),
+  );
   contracts.add(pool, 'Plenty ctez/kUSD');
 }
 
-export const plentyPool = (contracts: ContractRegistry): CpmmPool => contracts.require(contracts.derivedAddress(PLENTY_LABELS.pool));
+export const plentyPool = (contracts: ContractRegistry): CpmmPool =>
+  contracts.require(contracts.derivedAddress(PLENTY_LABELS.pool));
 
 export function originatePlentyLp(g: GenesisContext): void {
   const lp = g.contracts.require<Fa12Token>(g.contracts.derivedAddress(PLENTY_LABELS.lp));

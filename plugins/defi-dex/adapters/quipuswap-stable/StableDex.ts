@@ -24,7 +24,16 @@ import {
   tTimestamp,
 } from '../../../../framework/sandbox/extension';
 import { ContentFailure, scriptRejected } from '../../../../framework/sandbox/operations/ManagerGroup';
-import { balanced, invariant, type MathFees, type MathToken, normalized, sliceFee, swapOut, withdrawOne } from './stableMath';
+import {
+  balanced,
+  invariant,
+  type MathFees,
+  type MathToken,
+  normalized,
+  sliceFee,
+  swapOut,
+  withdrawOne,
+} from './stableMath';
 
 /** The factory's dev fee (its `dev_fee` view), as the mainnet factory's storage holds it. */
 const DEV_FEE_F = 4_500_000n;
@@ -47,9 +56,15 @@ export interface PoolSpec {
   fee: { lp: bigint; stakers: bigint; ref: bigint };
 }
 
-const t = (prim_: string, annot?: string, ...args: Micheline[]) => prim(prim_, args.length ? args : undefined, annot ? [annot] : undefined);
+const t = (prim_: string, annot?: string, ...args: Micheline[]) =>
+  prim(prim_, args.length ? args : undefined, annot ? [annot] : undefined);
 const named = (type: Micheline, annot: string) => ({ ...(type as object), annots: [annot] }) as Micheline;
-const TOKEN_T = t('or', undefined, tAddress('%fa12'), named(pairT(tAddress('%token_address'), tNat('%token_id')), '%fa2'));
+const TOKEN_T = t(
+  'or',
+  undefined,
+  tAddress('%fa12'),
+  named(pairT(tAddress('%token_address'), tNat('%token_id')), '%fa2'),
+);
 const OPT_ADDRESS = (a: string) => t('option', a, tAddress());
 const DEADLINE = tTimestamp('%deadline');
 const LEDGER_KEY = pairT(tAddress(), tNat());
@@ -60,11 +75,28 @@ const POOL_T = pairT(
   tTimestamp('%future_A_time'),
   t('map', '%tokens_info', tNat(), pairT(tNat('%rate_f'), tNat('%precision_multiplier_f'), tNat('%reserves'))),
   named(pairT(tNat('%lp_f'), tNat('%stakers_f'), tNat('%ref_f')), '%fee'),
-  named(pairT(t('map', '%accumulator_f', tNat(), tNat()), t('map', '%total_fees', tNat(), tNat()), tNat('%total_staked')), '%staker_accumulator'),
+  named(
+    pairT(t('map', '%accumulator_f', tNat(), tNat()), t('map', '%total_fees', tNat(), tNat()), tNat('%total_staked')),
+    '%staker_accumulator',
+  ),
   tNat('%total_supply'),
 );
 /** The big maps of the mainnet storage, in order (inner record, then the outer lambdas and metadata). */
-const MAPS = ['tokens', 'pool_to_id', 'pools', 'ledger', 'allowances', 'token_metadata', 'dev_rewards', 'referral_rewards', 'stakers_balance', 'metadata', 'admin_lambdas', 'dex_lambdas', 'token_lambdas'] as const;
+const MAPS = [
+  'tokens',
+  'pool_to_id',
+  'pools',
+  'ledger',
+  'allowances',
+  'token_metadata',
+  'dev_rewards',
+  'referral_rewards',
+  'stakers_balance',
+  'metadata',
+  'admin_lambdas',
+  'dex_lambdas',
+  'token_lambdas',
+] as const;
 const MAP_TYPES: Record<(typeof MAPS)[number], [Micheline, Micheline]> = {
   tokens: [tNat(), t('map', undefined, tNat(), TOKEN_T)],
   pool_to_id: [tBytes(), tNat()],
@@ -74,7 +106,10 @@ const MAP_TYPES: Record<(typeof MAPS)[number], [Micheline, Micheline]> = {
   token_metadata: [tNat(), pairT(tNat('%token_id'), t('map', '%token_info', tString(), tBytes()))],
   dev_rewards: [TOKEN_T, tNat()],
   referral_rewards: [pairT(tAddress(), TOKEN_T), tNat()],
-  stakers_balance: [LEDGER_KEY, pairT(tNat('%balance'), t('map', '%earnings', tNat(), pairT(tNat('%reward_f'), tNat('%former_f'))))],
+  stakers_balance: [
+    LEDGER_KEY,
+    pairT(tNat('%balance'), t('map', '%earnings', tNat(), pairT(tNat('%reward_f'), tNat('%former_f')))),
+  ],
   metadata: [tString(), tBytes()],
   admin_lambdas: [tNat(), tBytes()],
   dex_lambdas: [tNat(), tBytes()],
@@ -113,18 +148,87 @@ const STORAGE = pairT(
 /** The dex's user entrypoints with their mainnet argument types (admin and view entrypoints left out). */
 const PARAMETER = entrypoints(
   ['claim_referral', pairT(named(TOKEN_T, '%token'), tNat('%amount'))],
-  ['divest', pairT(tNat('%pool_id'), t('map', '%min_amounts_out', tNat(), tNat()), tNat('%shares'), DEADLINE, OPT_ADDRESS('%receiver'))],
-  ['divest_imbalanced', pairT(tNat('%pool_id'), t('map', '%amounts_out', tNat(), tNat()), tNat('%max_shares'), DEADLINE, OPT_ADDRESS('%receiver'), OPT_ADDRESS('%referral'))],
-  ['divest_one_coin', pairT(tNat('%pool_id'), tNat('%shares'), tNat('%token_index'), tNat('%min_amount_out'), DEADLINE, OPT_ADDRESS('%receiver'), OPT_ADDRESS('%referral'))],
-  ['invest', pairT(tNat('%pool_id'), tNat('%shares'), t('map', '%in_amounts', tNat(), tNat()), DEADLINE, OPT_ADDRESS('%receiver'), OPT_ADDRESS('%referral'))],
-  ['stake', t('or', undefined, named(pairT(tNat('%pool_id'), tNat('%amount')), '%add'), named(pairT(tNat('%pool_id'), tNat('%amount')), '%remove'))],
-  ['swap', pairT(tNat('%pool_id'), tNat('%idx_from'), tNat('%idx_to'), tNat('%amount'), tNat('%min_amount_out'), DEADLINE, OPT_ADDRESS('%receiver'), OPT_ADDRESS('%referral'))],
-  ['transfer', t('list', undefined, pairT(tAddress('%from_'), t('list', '%txs', pairT(tAddress('%to_'), tNat('%token_id'), tNat('%amount')))))],
+  [
+    'divest',
+    pairT(
+      tNat('%pool_id'),
+      t('map', '%min_amounts_out', tNat(), tNat()),
+      tNat('%shares'),
+      DEADLINE,
+      OPT_ADDRESS('%receiver'),
+    ),
+  ],
+  [
+    'divest_imbalanced',
+    pairT(
+      tNat('%pool_id'),
+      t('map', '%amounts_out', tNat(), tNat()),
+      tNat('%max_shares'),
+      DEADLINE,
+      OPT_ADDRESS('%receiver'),
+      OPT_ADDRESS('%referral'),
+    ),
+  ],
+  [
+    'divest_one_coin',
+    pairT(
+      tNat('%pool_id'),
+      tNat('%shares'),
+      tNat('%token_index'),
+      tNat('%min_amount_out'),
+      DEADLINE,
+      OPT_ADDRESS('%receiver'),
+      OPT_ADDRESS('%referral'),
+    ),
+  ],
+  [
+    'invest',
+    pairT(
+      tNat('%pool_id'),
+      tNat('%shares'),
+      t('map', '%in_amounts', tNat(), tNat()),
+      DEADLINE,
+      OPT_ADDRESS('%receiver'),
+      OPT_ADDRESS('%referral'),
+    ),
+  ],
+  [
+    'stake',
+    t(
+      'or',
+      undefined,
+      named(pairT(tNat('%pool_id'), tNat('%amount')), '%add'),
+      named(pairT(tNat('%pool_id'), tNat('%amount')), '%remove'),
+    ),
+  ],
+  [
+    'swap',
+    pairT(
+      tNat('%pool_id'),
+      tNat('%idx_from'),
+      tNat('%idx_to'),
+      tNat('%amount'),
+      tNat('%min_amount_out'),
+      DEADLINE,
+      OPT_ADDRESS('%receiver'),
+      OPT_ADDRESS('%referral'),
+    ),
+  ],
+  [
+    'transfer',
+    t(
+      'list',
+      undefined,
+      pairT(tAddress('%from_'), t('list', '%txs', pairT(tAddress('%to_'), tNat('%token_id'), tNat('%amount')))),
+    ),
+  ],
 );
 
 const NONE = prim('None');
-const natMap = (m: ReadonlyMap<number, bigint>): Micheline => [...m.entries()].sort((a, b) => a[0] - b[0]).map(([k, v]) => prim('Elt', [int(k), int(v)]));
-const deadline = (call: CallContext) => str(new Date(Date.parse(call.ctx.timestamp) + 20 * 60_000).toISOString().replace('.000Z', 'Z'));
+const natMap = (m: ReadonlyMap<number, bigint>): Micheline =>
+  [...m.entries()].sort((a, b) => a[0] - b[0]).map(([k, v]) => prim('Elt', [int(k), int(v)]));
+const deadline = (call: CallContext) =>
+  str(new Date(Date.parse(call.ctx.timestamp) + 20 * 60_000).toISOString().replace('.000Z', 'Z'));
 
 export interface DexCall {
   entrypoint: string;
@@ -169,10 +273,19 @@ export class StableDex implements ContractModel {
   /** Allocates the big maps and lists the pools, empty: their first investor opens them. */
   init(diff: LazyStorageDiff): void {
     const maps = Object.fromEntries(MAPS.map((k) => [k, diff.alloc(...MAP_TYPES[k])])) as DexState['maps'];
-    const pools = this.specs.map((s) => ({ ampF: s.ampF, fee: s.fee, totalSupply: 0n, tokens: s.tokens.map((x) => ({ rate: x.rate, precision: x.precision, reserves: 0n })) }));
+    const pools = this.specs.map((s) => ({
+      ampF: s.ampF,
+      fee: s.fee,
+      totalSupply: 0n,
+      tokens: s.tokens.map((x) => ({ rate: x.rate, precision: x.precision, reserves: 0n })),
+    }));
     this.book.setState<DexState>(this.address, { maps, pools });
     this.specs.forEach((s, id) => {
-      diff.update(maps.tokens, int(id), s.tokens.map((x, i) => prim('Elt', [int(i), prim('Left', [addressBytes(x.token.address)])])));
+      diff.update(
+        maps.tokens,
+        int(id),
+        s.tokens.map((x, i) => prim('Elt', [int(i), prim('Left', [addressBytes(x.token.address)])])),
+      );
       this.writePool(diff, id);
     });
   }
@@ -184,7 +297,19 @@ export class StableDex implements ContractModel {
       addressBytes(NULL_ADDRESS),
       [],
       int(this.specs.length),
-      ...(['tokens', 'pool_to_id', 'pools', 'ledger', 'allowances', 'token_metadata', 'dev_rewards', 'referral_rewards', 'stakers_balance'] as const).map((k) => int(m[k])),
+      ...(
+        [
+          'tokens',
+          'pool_to_id',
+          'pools',
+          'ledger',
+          'allowances',
+          'token_metadata',
+          'dev_rewards',
+          'referral_rewards',
+          'stakers_balance',
+        ] as const
+      ).map((k) => int(m[k])),
       pair(addressBytes(NULL_ADDRESS), int(0)),
       addressBytes(NULL_ADDRESS),
       bool(true),
@@ -199,13 +324,24 @@ export class StableDex implements ContractModel {
   private writePool(diff: LazyStorageDiff, id: number): void {
     const p = this.pool(id);
     const info = p.tokens.map((x, i) => prim('Elt', [int(i), pair(int(x.rate), int(x.precision), int(x.reserves))]));
-    const value = pair(int(p.ampF), int(0), int(p.ampF), int(0), info, pair(int(p.fee.lp), int(p.fee.stakers), int(p.fee.ref)), pair([], [], int(0)), int(p.totalSupply));
+    const value = pair(
+      int(p.ampF),
+      int(0),
+      int(p.ampF),
+      int(0),
+      info,
+      pair(int(p.fee.lp), int(p.fee.stakers), int(p.fee.ref)),
+      pair([], [], int(0)),
+      int(p.totalSupply),
+    );
     diff.update(this.state.maps.pools, int(id), value);
   }
 
   private setReserves(id: number, reserves: readonly bigint[], totalSupply: bigint): void {
     const s = this.state;
-    const pools = s.pools.map((p, k) => (k === id ? { ...p, totalSupply, tokens: p.tokens.map((x, i) => ({ ...x, reserves: reserves[i] })) } : p));
+    const pools = s.pools.map((p, k) =>
+      k === id ? { ...p, totalSupply, tokens: p.tokens.map((x, i) => ({ ...x, reserves: reserves[i] })) } : p,
+    );
     this.book.setState<DexState>(this.address, { ...s, pools });
   }
 
@@ -215,12 +351,18 @@ export class StableDex implements ContractModel {
     const dy = swapOut(p.tokens, i, j, dx, p.ampF);
     const f = sliceFee(dy, this.fees(id), false);
     if (f.out <= 0n || dy >= p.tokens[j].reserves) this.reject('stable swap output out of range');
-    const reserves = p.tokens.map((x, k) => (k === i ? x.reserves + dx : k === j ? x.reserves - f.out - f.ref - f.dev - f.stakers : x.reserves));
+    const reserves = p.tokens.map((x, k) =>
+      k === i ? x.reserves + dx : k === j ? x.reserves - f.out - f.ref - f.dev - f.stakers : x.reserves,
+    );
     this.token(id, i).transfer(call, this.address, user, this.address, dx);
     this.token(id, j).transfer(call, this.address, this.address, user, f.out);
     this.setReserves(id, reserves, p.totalSupply);
     this.writePool(diff, id);
-    return { entrypoint: 'swap', value: pair(int(id), int(i), int(j), int(dx), int(f.out), deadline(call), NONE, NONE), grown: 0 };
+    return {
+      entrypoint: 'swap',
+      value: pair(int(id), int(i), int(j), int(dx), int(f.out), deadline(call), NONE, NONE),
+      grown: 0,
+    };
   }
 
   /** The shares `invest` mints for `inputs` and the reserves after it (`add_liq`). */
@@ -236,15 +378,26 @@ export class StableDex implements ContractModel {
     return { minted: (p.totalSupply * (d2 - d0)) / d0, reserves: b.reserves };
   }
 
-  invest(call: CallContext, diff: LazyStorageDiff, user: string, id: number, inputs: ReadonlyMap<number, bigint>): DexCall {
+  invest(
+    call: CallContext,
+    diff: LazyStorageDiff,
+    user: string,
+    id: number,
+    inputs: ReadonlyMap<number, bigint>,
+  ): DexCall {
     const p = this.pool(id);
     const { minted, reserves } = this.investQuote(id, inputs);
     if (minted <= 0n) this.reject('stable invest mints nothing');
-    for (const [i, amount] of [...inputs.entries()].sort((a, b) => b[0] - a[0])) if (amount > 0n) this.token(id, i).transfer(call, this.address, user, this.address, amount);
+    for (const [i, amount] of [...inputs.entries()].sort((a, b) => b[0] - a[0]))
+      if (amount > 0n) this.token(id, i).transfer(call, this.address, user, this.address, amount);
     this.setReserves(id, reserves, p.totalSupply + minted);
     const grown = this.ledger.add(diff, user, minted, id);
     this.writePool(diff, id);
-    return { entrypoint: 'invest', value: pair(int(id), int(minted), natMap(inputs), deadline(call), NONE, NONE), grown };
+    return {
+      entrypoint: 'invest',
+      value: pair(int(id), int(minted), natMap(inputs), deadline(call), NONE, NONE),
+      grown,
+    };
   }
 
   /** `divest`: burns `shares` for the pro-rata reserves. */
@@ -252,11 +405,20 @@ export class StableDex implements ContractModel {
     const p = this.pool(id);
     const out = p.tokens.map((x) => (x.reserves * shares) / p.totalSupply);
     if (out.some((v) => v === 0n)) this.reject('stable divest of dust');
-    for (let i = out.length - 1; i >= 0; i--) this.token(id, i).transfer(call, this.address, this.address, user, out[i]);
-    this.setReserves(id, p.tokens.map((x, i) => x.reserves - out[i]), p.totalSupply - shares);
+    for (let i = out.length - 1; i >= 0; i--)
+      this.token(id, i).transfer(call, this.address, this.address, user, out[i]);
+    this.setReserves(
+      id,
+      p.tokens.map((x, i) => x.reserves - out[i]),
+      p.totalSupply - shares,
+    );
     this.ledger.add(diff, user, -shares, id);
     this.writePool(diff, id);
-    return { entrypoint: 'divest', value: pair(int(id), natMap(new Map(out.map((v, i) => [i, v]))), int(shares), deadline(call), NONE), grown: 0 };
+    return {
+      entrypoint: 'divest',
+      value: pair(int(id), natMap(new Map(out.map((v, i) => [i, v]))), int(shares), deadline(call), NONE),
+      grown: 0,
+    };
   }
 
   /** `divest_one_coin`: burns `shares` for token i alone; the fee's leaving parts come off its reserve. */
@@ -268,14 +430,28 @@ export class StableDex implements ContractModel {
     const leaving = (fee * f.dev) / all + (fee * f.ref) / all;
     if (dy <= 0n || dy + leaving >= p.tokens[i].reserves) this.reject('stable one-coin divest out of range');
     this.token(id, i).transfer(call, this.address, this.address, user, dy);
-    this.setReserves(id, p.tokens.map((x, k) => (k === i ? x.reserves - dy - leaving : x.reserves)), p.totalSupply - shares);
+    this.setReserves(
+      id,
+      p.tokens.map((x, k) => (k === i ? x.reserves - dy - leaving : x.reserves)),
+      p.totalSupply - shares,
+    );
     this.ledger.add(diff, user, -shares, id);
     this.writePool(diff, id);
-    return { entrypoint: 'divest_one_coin', value: pair(int(id), int(shares), int(i), int(dy), deadline(call), NONE, NONE), grown: 0 };
+    return {
+      entrypoint: 'divest_one_coin',
+      value: pair(int(id), int(shares), int(i), int(dy), deadline(call), NONE, NONE),
+      grown: 0,
+    };
   }
 
   /** `divest_imbalanced`: takes `amounts` out and burns the shares their invariant loss (fees included) is worth. */
-  divestImbalanced(call: CallContext, diff: LazyStorageDiff, user: string, id: number, amounts: ReadonlyMap<number, bigint>): DexCall {
+  divestImbalanced(
+    call: CallContext,
+    diff: LazyStorageDiff,
+    user: string,
+    id: number,
+    amounts: ReadonlyMap<number, bigint>,
+  ): DexCall {
     const p = this.pool(id);
     const before = p.tokens.map((x) => x.reserves);
     const after = before.map((r, i) => r - (amounts.get(i) ?? 0n));
@@ -285,11 +461,16 @@ export class StableDex implements ContractModel {
     const d2 = invariant(normalized(this.withReserves(id, b.withoutLp)), p.ampF);
     const burn = ((d0 - d2) * p.totalSupply + d0 - 1n) / d0;
     if (burn <= 0n || burn > this.ledger.get(user, id)) this.reject('stable imbalanced divest out of range');
-    for (const [i, amount] of [...amounts.entries()].sort((x, y) => y[0] - x[0])) if (amount > 0n) this.token(id, i).transfer(call, this.address, this.address, user, amount);
+    for (const [i, amount] of [...amounts.entries()].sort((x, y) => y[0] - x[0]))
+      if (amount > 0n) this.token(id, i).transfer(call, this.address, this.address, user, amount);
     this.setReserves(id, b.reserves, p.totalSupply - burn);
     this.ledger.add(diff, user, -burn, id);
     this.writePool(diff, id);
-    return { entrypoint: 'divest_imbalanced', value: pair(int(id), natMap(amounts), int(burn), deadline(call), NONE, NONE), grown: 0 };
+    return {
+      entrypoint: 'divest_imbalanced',
+      value: pair(int(id), natMap(amounts), int(burn), deadline(call), NONE, NONE),
+      grown: 0,
+    };
   }
 
   /** FA2 `transfer` of LP shares (token id = pool id). */

@@ -41,7 +41,10 @@ export const quipuswapStableAdapter: DexAdapter = {
         const list = poolTokens(updatedValue(step.bigMapDiffs, maps.tokens, pairId));
         if (!pool || !list || pairId < 0n) continue;
         tokens.set(`${step.contract}_${pairId}`, list);
-        await sink.pool(ctx, declaration(step.contract, Number(pairId), list, pool, m.signer), supplyOf(pool), { match: m, step });
+        await sink.pool(ctx, declaration(step.contract, Number(pairId), list, pool, m.signer), supplyOf(pool), {
+          match: m,
+          step,
+        });
       }
     });
     r.onOperationGroup([{ name: 'dex', destination: SIGNATURE, entrypoint: CALLS }], async (m, ctx) => {
@@ -53,7 +56,8 @@ export const quipuswapStableAdapter: DexAdapter = {
       const pool = stablePool(updatedValue(step.bigMapDiffs, maps.pools, p.pool_id));
       if (!pool) return;
       const key = { contract: step.contract, pairId: Number(p.pool_id) };
-      const list = tokens.get(`${key.contract}_${key.pairId}`) ?? (await lookUpTokens(ctx, maps.tokens, p.pool_id, step));
+      const list =
+        tokens.get(`${key.contract}_${key.pairId}`) ?? (await lookUpTokens(ctx, maps.tokens, p.pool_id, step));
       if (!list || list.length !== pool.reserves.length) return;
       tokens.set(`${key.contract}_${key.pairId}`, list);
       const call = new PoolCall(m, step);
@@ -62,9 +66,13 @@ export const quipuswapStableAdapter: DexAdapter = {
       if (!before) {
         // First met in a call: an invest that brought everything the pool holds opened it (reserves
         // before were zero); otherwise its reserves before are unknown and it is declared as it is after.
-        const opened = step.entrypoint === 'invest' && pool.totalSupply > 0n && pool.reserves.every((r, i) => r === moves(i, 'in'));
+        const opened =
+          step.entrypoint === 'invest' && pool.totalSupply > 0n && pool.reserves.every((r, i) => r === moves(i, 'in'));
         before = opened ? { reserves: list.map(() => 0n), lpSupply: 0n } : undefined;
-        await sink.pool(ctx, declaration(key.contract, key.pairId, list, pool), before ?? supplyOf(pool), { match: m, step });
+        await sink.pool(ctx, declaration(key.contract, key.pairId, list, pool), before ?? supplyOf(pool), {
+          match: m,
+          step,
+        });
         if (!before) return;
       }
       const action = decode(call, step, p, moves, pool, before);
@@ -72,11 +80,28 @@ export const quipuswapStableAdapter: DexAdapter = {
     });
     r.onOperationGroup([{ name: 'lp', destination: { role: ROLE }, entrypoint: 'transfer' }], async (m, ctx) => {
       const step = m.steps.lp!;
-      for (const batch of Array.isArray(step.parameters) ? (step.parameters as Array<{ from_?: unknown; txs?: Array<{ to_?: unknown; token_id?: unknown; amount?: unknown }> }>) : []) {
+      for (const batch of Array.isArray(step.parameters)
+        ? (step.parameters as Array<{
+            from_?: unknown;
+            txs?: Array<{ to_?: unknown; token_id?: unknown; amount?: unknown }>;
+          }>)
+        : []) {
         for (const tx of batch.txs ?? []) {
-          if (typeof batch.from_ !== 'string' || typeof tx.to_ !== 'string' || typeof tx.amount !== 'bigint' || typeof tx.token_id !== 'bigint') continue;
+          if (
+            typeof batch.from_ !== 'string' ||
+            typeof tx.to_ !== 'string' ||
+            typeof tx.amount !== 'bigint' ||
+            typeof tx.token_id !== 'bigint'
+          )
+            continue;
           const key: DexPoolKey = { contract: step.contract, pairId: Number(tx.token_id) };
-          if (await sink.knows(ctx, key)) await sink.transfer(ctx, key, { kind: 'transfer', from: batch.from_, to: tx.to_, shares: tx.amount }, { match: m, step });
+          if (await sink.knows(ctx, key))
+            await sink.transfer(
+              ctx,
+              key,
+              { kind: 'transfer', from: batch.from_, to: tx.to_, shares: tx.amount },
+              { match: m, step },
+            );
         }
       }
     });
@@ -84,7 +109,12 @@ export const quipuswapStableAdapter: DexAdapter = {
 };
 
 /** `tokens[pool_id]` from this operation's diff, else from the node at this block. */
-async function lookUpTokens(ctx: IndexContext, id: number, poolId: bigint, step: MatchedStep): Promise<DexTokenRef[] | undefined> {
+async function lookUpTokens(
+  ctx: IndexContext,
+  id: number,
+  poolId: bigint,
+  step: MatchedStep,
+): Promise<DexTokenRef[] | undefined> {
   const inDiff = updatedValue(step.bigMapDiffs, id, poolId);
   if (inDiff !== undefined) return poolTokens(inDiff);
   const raw = await ctx.node(`context/big_maps/${id}/${scriptExpr({ int: String(poolId) }, { prim: 'nat' })}`);
@@ -101,7 +131,14 @@ function movesOf(call: PoolCall, tokens: readonly DexTokenRef[]): Moves {
   };
 }
 
-function decode(call: PoolCall, step: MatchedStep, p: Params, moved: Moves, pool: StablePool, before: DexSupply): DexAction | undefined {
+function decode(
+  call: PoolCall,
+  step: MatchedStep,
+  p: Params,
+  moved: Moves,
+  pool: StablePool,
+  before: DexSupply,
+): DexAction | undefined {
   const { sender, router } = call.parties();
   const n = pool.reserves.length;
   const all = (dir: 'in' | 'out') => pool.reserves.map((_, i) => moved(i, dir));
@@ -114,14 +151,40 @@ function decode(call: PoolCall, step: MatchedStep, p: Params, moved: Moves, pool
       if (!(i >= 0 && i < n && j >= 0 && j < n && i !== j)) return undefined;
       const amountOut = moved(j, 'out');
       const fees = swapFees(amountOut, before.reserves[j], pool.reserves[j], pool, j);
-      return { kind: 'trade', sender, receiver: call.receiver(receiver), router, tokenIn: i, tokenOut: j, amountIn: moved(i, 'in'), amountOut, fees };
+      return {
+        kind: 'trade',
+        sender,
+        receiver: call.receiver(receiver),
+        router,
+        tokenIn: i,
+        tokenOut: j,
+        amountIn: moved(i, 'in'),
+        amountOut,
+        fees,
+      };
     }
     case 'invest':
-      return { kind: 'deposit', sender, receiver, router, owner: receiver, amounts: all('in'), shares: pool.totalSupply - before.lpSupply };
+      return {
+        kind: 'deposit',
+        sender,
+        receiver,
+        router,
+        owner: receiver,
+        amounts: all('in'),
+        shares: pool.totalSupply - before.lpSupply,
+      };
     case 'divest':
     case 'divest_imbalanced':
     case 'divest_one_coin':
-      return { kind: 'withdraw', sender, receiver: call.receiver(receiver), router, owner: caller, amounts: all('out'), shares: before.lpSupply - pool.totalSupply };
+      return {
+        kind: 'withdraw',
+        sender,
+        receiver: call.receiver(receiver),
+        router,
+        owner: caller,
+        amounts: all('out'),
+        shares: before.lpSupply - pool.totalSupply,
+      };
     case 'set_fees':
       return { kind: 'update', sender, receiver: sender, router, amounts: pool.reserves.map(() => 0n) };
   }

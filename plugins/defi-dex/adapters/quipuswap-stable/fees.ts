@@ -8,12 +8,19 @@ import { FEE_DENOMINATOR, feeBps, type StablePool } from './pool';
  * receiver saw: x = out + (fees that left) = dy − (its LP cut), the smallest such dy (exact, or one
  * raw unit under when two dy give the same x). Without stakers their share goes to the LPs.
  */
-export function swapFees(out: bigint, reserveBefore: bigint, reserveAfter: bigint, p: StablePool, token: number): DexTradeAction['fees'] {
+export function swapFees(
+  out: bigint,
+  reserveBefore: bigint,
+  reserveAfter: bigint,
+  p: StablePool,
+  token: number,
+): DexTradeAction['fees'] {
   const left = reserveBefore - reserveAfter - out;
   if (out <= 0n || left < 0n) return {};
   const staked = p.totalStaked > 0n;
   // The LP part as the contract cuts it: its own rate, plus the stakers' rate when nothing is staked, each floored.
-  const lpCut = (dy: bigint) => (dy * p.fee.lp) / FEE_DENOMINATOR + (staked ? 0n : (dy * p.fee.stakers) / FEE_DENOMINATOR);
+  const lpCut = (dy: bigint) =>
+    (dy * p.fee.lp) / FEE_DENOMINATOR + (staked ? 0n : (dy * p.fee.stakers) / FEE_DENOMINATOR);
   const x = out + left;
   let dy = (x * FEE_DENOMINATOR) / (FEE_DENOMINATOR - p.fee.lp - (staked ? 0n : p.fee.stakers));
   while (dy > x && dy - 1n - lpCut(dy - 1n) >= x) dy--;

@@ -10,9 +10,17 @@ export const FEE_DENOMINATOR = 10_000_000_000n;
  * names only their ids; what a call did to a pool is the `pools[pool_id]` update in its big-map diff.
  * These are the mainnet value types of both maps (quipuswap-stable-core v0.5.x, dex and dex4factory).
  */
-const t = (prim: string, annot?: string, ...args: unknown[]) => ({ prim, ...(annot ? { annots: [annot] } : {}), ...(args.length ? { args } : {}) });
-const comb = (...fields: unknown[]): unknown => (fields.length === 1 ? fields[0] : t('pair', undefined, fields[0], comb(...fields.slice(1))));
-const TOKEN_T = t('or', undefined, t('address', '%fa12'), { ...(comb(t('address', '%token_address'), t('nat', '%token_id')) as object), annots: ['%fa2'] });
+const t = (prim: string, annot?: string, ...args: unknown[]) => ({
+  prim,
+  ...(annot ? { annots: [annot] } : {}),
+  ...(args.length ? { args } : {}),
+});
+const comb = (...fields: unknown[]): unknown =>
+  fields.length === 1 ? fields[0] : t('pair', undefined, fields[0], comb(...fields.slice(1)));
+const TOKEN_T = t('or', undefined, t('address', '%fa12'), {
+  ...(comb(t('address', '%token_address'), t('nat', '%token_id')) as object),
+  annots: ['%fa2'],
+});
 /** `tokens[pool_id]`: token index → token. */
 export const TOKENS_T = t('map', undefined, t('nat'), TOKEN_T);
 /** `pools[pool_id]`. */
@@ -21,9 +29,21 @@ export const POOL_T = comb(
   t('timestamp', '%initial_A_time'),
   t('nat', '%future_A_f'),
   t('timestamp', '%future_A_time'),
-  t('map', '%tokens_info', t('nat'), comb(t('nat', '%rate_f'), t('nat', '%precision_multiplier_f'), t('nat', '%reserves'))),
+  t(
+    'map',
+    '%tokens_info',
+    t('nat'),
+    comb(t('nat', '%rate_f'), t('nat', '%precision_multiplier_f'), t('nat', '%reserves')),
+  ),
   { ...(comb(t('nat', '%lp_f'), t('nat', '%stakers_f'), t('nat', '%ref_f')) as object), annots: ['%fee'] },
-  { ...(comb(t('map', '%accumulator_f', t('nat'), t('nat')), t('map', '%total_fees', t('nat'), t('nat')), t('nat', '%total_staked')) as object), annots: ['%staker_accumulator'] },
+  {
+    ...(comb(
+      t('map', '%accumulator_f', t('nat'), t('nat')),
+      t('map', '%total_fees', t('nat'), t('nat')),
+      t('nat', '%total_staked'),
+    ) as object),
+    annots: ['%staker_accumulator'],
+  },
   t('nat', '%total_supply'),
 );
 
@@ -40,13 +60,20 @@ export interface StablePool {
 /** The big map ids of a dex storage (`storage.{tokens, pools}`), or undefined when it is not one. */
 export function dexMaps(storage: unknown): { tokens: number; pools: number } | undefined {
   const s = (storage as { storage?: { tokens?: unknown; pools?: unknown } } | undefined)?.storage;
-  return typeof s?.tokens === 'number' && typeof s.pools === 'number' ? { tokens: s.tokens, pools: s.pools } : undefined;
+  return typeof s?.tokens === 'number' && typeof s.pools === 'number'
+    ? { tokens: s.tokens, pools: s.pools }
+    : undefined;
 }
 
 /** `pools[pool_id]` as a raw value decodes to a pool (indexes must run 0..n−1 with 2 to 4 tokens). */
 export function stablePool(raw: unknown): StablePool | undefined {
   const p = plainValue(POOL_T, raw) as
-    | { tokens_info?: Map<bigint, { reserves?: bigint }>; total_supply?: bigint; fee?: { lp_f?: bigint; stakers_f?: bigint; ref_f?: bigint }; staker_accumulator?: { total_staked?: bigint } }
+    | {
+        tokens_info?: Map<bigint, { reserves?: bigint }>;
+        total_supply?: bigint;
+        fee?: { lp_f?: bigint; stakers_f?: bigint; ref_f?: bigint };
+        staker_accumulator?: { total_staked?: bigint };
+      }
     | undefined;
   const info = p?.tokens_info;
   if (!(info instanceof Map) || info.size < 2 || info.size > 4 || typeof p?.total_supply !== 'bigint') return undefined;
@@ -63,13 +90,15 @@ export function stablePool(raw: unknown): StablePool | undefined {
 
 /** `tokens[pool_id]` as a raw value decodes to the pool's tokens in index order. */
 export function poolTokens(raw: unknown): DexTokenRef[] | undefined {
-  const m = plainValue(TOKENS_T, raw) as Map<bigint, { fa12?: unknown; fa2?: { token_address?: unknown; token_id?: unknown } }> | undefined;
+  const m = plainValue(TOKENS_T, raw) as
+    Map<bigint, { fa12?: unknown; fa2?: { token_address?: unknown; token_id?: unknown } }> | undefined;
   if (!(m instanceof Map) || m.size < 2 || m.size > 4) return undefined;
   const out: DexTokenRef[] = [];
   for (let i = 0; i < m.size; i++) {
     const v = m.get(BigInt(i));
     if (typeof v?.fa12 === 'string') out.push({ standard: 'fa1.2', contract: v.fa12 });
-    else if (typeof v?.fa2?.token_address === 'string' && typeof v.fa2.token_id === 'bigint') out.push({ standard: 'fa2', contract: v.fa2.token_address, tokenId: v.fa2.token_id });
+    else if (typeof v?.fa2?.token_address === 'string' && typeof v.fa2.token_id === 'bigint')
+      out.push({ standard: 'fa2', contract: v.fa2.token_address, tokenId: v.fa2.token_id });
     else return undefined;
   }
   return out;
@@ -93,8 +122,26 @@ export function feeBps(f: bigint): string {
 /** The pool's own fees (lp + stakers + referral); the factory's dev fee comes on top (see the docs). */
 export const poolFeesBps = (p: StablePool): string => feeBps(p.fee.lp + p.fee.stakers + p.fee.ref);
 
-export function declaration(contract: string, pairId: number, tokens: readonly DexTokenRef[], p: StablePool, creator?: string): DexPoolDecl {
-  return { contract, pairId, entity: ENTITY, tokens, lp: { standard: 'fa2', contract, tokenId: BigInt(pairId) }, feesBps: poolFeesBps(p), creator };
+export function declaration(
+  contract: string,
+  pairId: number,
+  tokens: readonly DexTokenRef[],
+  p: StablePool,
+  creator?: string,
+): DexPoolDecl {
+  return {
+    contract,
+    pairId,
+    entity: ENTITY,
+    tokens,
+    lp: { standard: 'fa2', contract, tokenId: BigInt(pairId) },
+    feesBps: poolFeesBps(p),
+    creator,
+  };
 }
 
-export const supplyOf = (p: StablePool): DexSupply => ({ reserves: p.reserves, lpSupply: p.totalSupply, feesBps: poolFeesBps(p) });
+export const supplyOf = (p: StablePool): DexSupply => ({
+  reserves: p.reserves,
+  lpSupply: p.totalSupply,
+  feesBps: poolFeesBps(p),
+});

@@ -26,7 +26,9 @@ const AMP_F = 20_000n;
  * (rate_f = 10^18·precision) put the holders' raw balances on one scale, so the pools trade near par.
  */
 export function registerQuipuswapStable(contracts: ContractRegistry, book: AccountBook, errorPrefix: string): void {
-  const [kusd, ctez, tzbtc] = [KNOWN_ADDRESSES.kUSD, KNOWN_ADDRESSES.ctez, KNOWN_ADDRESSES.tzBTC].map((a) => contracts.require<Fa12Token>(a));
+  const [kusd, ctez, tzbtc] = [KNOWN_ADDRESSES.kUSD, KNOWN_ADDRESSES.ctez, KNOWN_ADDRESSES.tzBTC].map((a) =>
+    contracts.require<Fa12Token>(a),
+  );
   const token = (t: Fa12Token, precision: bigint) => ({ token: t, rate: 10n ** 18n * precision, precision });
   const pools = [
     { tokens: [token(kusd, 1n), token(ctez, 100n)], ampF: AMP_F, fee: FEE },
@@ -35,7 +37,8 @@ export function registerQuipuswapStable(contracts: ContractRegistry, book: Accou
   contracts.add(new StableDex(book, contracts.derivedAddress(LABEL), pools, errorPrefix), 'QuipuSwap StableSwap');
 }
 
-export const quipuswapStableDex = (contracts: ContractRegistry): StableDex => contracts.require(contracts.derivedAddress(LABEL));
+export const quipuswapStableDex = (contracts: ContractRegistry): StableDex =>
+  contracts.require(contracts.derivedAddress(LABEL));
 
 /** The dex starts with its pools listed and empty: the first traffic on a pool opens it. */
 export function seedQuipuswapStable(g: GenesisContext): void {
@@ -52,7 +55,8 @@ export function stableCall(ctx: BlockContext, dex: StableDex): Record<string, un
   const pool = dex.pool(id);
   const n = pool.tokens.length;
   const holds = (a: string, i: number) => dex.token(id, i).balanceOf(a);
-  const funded = (a: { address: string; balance: bigint }) => a.balance > TEZ && pool.tokens.every((_, i) => holds(a.address, i) > 0n);
+  const funded = (a: { address: string; balance: bigint }) =>
+    a.balance > TEZ && pool.tokens.every((_, i) => holds(a.address, i) > 0n);
   const lp = () => pickSource(ctx, (a) => a.balance > TEZ && dex.ledger.get(a.address, id) > 1000n, false);
   const part = (v: bigint, den: bigint) => 1n + prng.bigRange(0n, v / den);
   let user: Account | undefined;
@@ -65,8 +69,15 @@ export function stableCall(ctx: BlockContext, dex: StableDex): Record<string, un
     // The opening deposit brings every token at par (normalized); later ones a random subset, at most a tenth of a
     // reserve each.
     const par = pool.tokens.map((x, i) => holds(who, i) * x.precision).reduce((a, b) => (a < b ? a : b)) / 4n;
-    const amount = (i: number) => (pool.totalSupply === 0n ? par / pool.tokens[i].precision : part(min(holds(who, i) / 4n, pool.tokens[i].reserves / 10n), 1n));
-    const inputs = new Map(pool.tokens.map((_, i) => [i, pool.totalSupply === 0n || prng.float() < 0.6 ? amount(i) : 0n] as [number, bigint]));
+    const amount = (i: number) =>
+      pool.totalSupply === 0n
+        ? par / pool.tokens[i].precision
+        : part(min(holds(who, i) / 4n, pool.tokens[i].reserves / 10n), 1n);
+    const inputs = new Map(
+      pool.tokens.map(
+        (_, i) => [i, pool.totalSupply === 0n || prng.float() < 0.6 ? amount(i) : 0n] as [number, bigint],
+      ),
+    );
     if ([...inputs.values()].every((v) => v === 0n)) inputs.set(0, amount(0));
     plan = ['invest', (call, diff) => dex.invest(call, diff, who, id, inputs)];
   } else if (r < 0.4) {
@@ -90,7 +101,12 @@ export function stableCall(ctx: BlockContext, dex: StableDex): Record<string, un
       plan = ['divest_one_coin', (call, diff) => dex.divestOne(call, diff, who, id, shares, i)];
     } else {
       // Take out about what the shares are worth, unevenly: a third of it in one token.
-      const amounts = new Map(pool.tokens.map((x, i) => [i, ((x.reserves * shares) / pool.totalSupply / (i === 0 ? 3n : 1n)) * 9n / 10n] as [number, bigint]));
+      const amounts = new Map(
+        pool.tokens.map(
+          (x, i) =>
+            [i, (((x.reserves * shares) / pool.totalSupply / (i === 0 ? 3n : 1n)) * 9n) / 10n] as [number, bigint],
+        ),
+      );
       plan = ['divest_imbalanced', (call, diff) => dex.divestImbalanced(call, diff, who, id, amounts)];
     }
   } else {

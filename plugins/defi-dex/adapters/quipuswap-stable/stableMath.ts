@@ -26,7 +26,8 @@ export interface MathFees {
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 const abs = (x: bigint) => (x < 0n ? -x : x);
 
-export const normalized = (tokens: readonly MathToken[]): bigint[] => tokens.map((t) => (t.rate * t.reserves) / PRECISION);
+export const normalized = (tokens: readonly MathToken[]): bigint[] =>
+  tokens.map((t) => (t.rate * t.reserves) / PRECISION);
 
 /** The invariant D of normalized balances `xp` for amplification `ampF` (A ×100). */
 export function invariant(xp: readonly bigint[], ampF: bigint): bigint {
@@ -81,7 +82,11 @@ export function swapOut(tokens: readonly MathToken[], i: number, j: number, dx: 
 }
 
 /** A swap's fee cut of dy: without stakers their share goes to the LPs; `out` is what the receiver gets. */
-export function sliceFee(dy: bigint, f: MathFees, staked: boolean): { out: bigint; lp: bigint; stakers: bigint; ref: bigint; dev: bigint } {
+export function sliceFee(
+  dy: bigint,
+  f: MathFees,
+  staked: boolean,
+): { out: bigint; lp: bigint; stakers: bigint; ref: bigint; dev: bigint } {
   const part = (rate: bigint) => (dy * rate) / FEE_DENOMINATOR;
   const ref = part(f.ref);
   const dev = part(f.dev);
@@ -98,7 +103,14 @@ const balanceRate = (f: bigint, n: bigint) => (f * n) / (4n * (n - 1n));
  * the reserves with the leaving fees (dev, referral, stakers) taken off, and the same without the LP
  * fee, whose invariant prices the shares.
  */
-export function balanced(before: readonly bigint[], d0: bigint, after: readonly bigint[], d1: bigint, f: MathFees, staked: boolean): { reserves: bigint[]; withoutLp: bigint[] } {
+export function balanced(
+  before: readonly bigint[],
+  d0: bigint,
+  after: readonly bigint[],
+  d1: bigint,
+  f: MathFees,
+  staked: boolean,
+): { reserves: bigint[]; withoutLp: bigint[] } {
   const n = BigInt(after.length);
   const reserves: bigint[] = [];
   const withoutLp: bigint[] = [];
@@ -124,7 +136,14 @@ function yForD(xp: readonly bigint[], i: number, d: bigint, ampF: bigint): bigin
 }
 
 /** `calc_withdraw_one_coin`: what burning `shares` pays in token i (dy) and the fee kept off it. */
-export function withdrawOne(tokens: readonly MathToken[], supply: bigint, shares: bigint, i: number, ampF: bigint, f: MathFees): { dy: bigint; fee: bigint } {
+export function withdrawOne(
+  tokens: readonly MathToken[],
+  supply: bigint,
+  shares: bigint,
+  i: number,
+  ampF: bigint,
+  f: MathFees,
+): { dy: bigint; fee: bigint } {
   const xp = normalized(tokens);
   const n = BigInt(xp.length);
   const d0 = invariant(xp, ampF);

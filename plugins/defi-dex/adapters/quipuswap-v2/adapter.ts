@@ -1,15 +1,34 @@
-import { scriptExpr, type GroupMatch, type HandlerRegistry, type IndexContext, type MatchedStep } from '../../../../framework';
+import {
+  scriptExpr,
+  type GroupMatch,
+  type HandlerRegistry,
+  type IndexContext,
+  type MatchedStep,
+} from '../../../../framework';
 import type { DexAction, DexAdapter, DexFee, DexPoolDecl, DexPoolKey, DexSink, DexSupply } from '../../core/DexAdapter';
 import { shareTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../core/PoolCall';
-import { coreStorage, type DexCoreStorage, NAT, PAIR_T, type PairState, rateBps, type Token, tokenRef, TOKENS_T, written } from './storage';
+import {
+  coreStorage,
+  type DexCoreStorage,
+  NAT,
+  PAIR_T,
+  type PairState,
+  rateBps,
+  type Token,
+  tokenRef,
+  TOKENS_T,
+  written,
+} from './storage';
 
 const ROLE = 'defi-dex:quipuswap-v2';
 const CALLS = ['launch_exchange', 'invest_liquidity', 'divest_liquidity', 'swap', 'withdraw_profit'];
 /**
  * DexCore by its code: the DEX entrypoints plus the bucket callback (QuipuSwap's stable and v3 contracts have neither).
  */
-const SIGNATURE = { entrypoints: ['launch_exchange', 'invest_liquidity', 'divest_liquidity', 'swap', 'launch_callback'] } as const;
+const SIGNATURE = {
+  entrypoints: ['launch_exchange', 'invest_liquidity', 'divest_liquidity', 'swap', 'launch_callback'],
+} as const;
 const PRECISION = 10n ** 18n;
 
 interface Tokens {
@@ -40,7 +59,8 @@ export const quipuswapV2Adapter: DexAdapter = {
       const tokens = written<Tokens>(step.bigMapDiffs, s.tokens, TOKENS_T);
       const call = new PoolCall(m, step);
       const p = step.parameters as Record<string, unknown>;
-      const at = async (pairId: bigint): Promise<Pool | undefined> => pool(ctx, sink, m, step, s, pairId, pairs.get(pairId), tokens.get(pairId));
+      const at = async (pairId: bigint): Promise<Pool | undefined> =>
+        pool(ctx, sink, m, step, s, pairId, pairs.get(pairId), tokens.get(pairId));
       const { sender, router } = call.parties();
       switch (step.entrypoint) {
         case 'launch_exchange':
@@ -49,18 +69,56 @@ export const quipuswapV2Adapter: DexAdapter = {
           const id = launch ? [...pairs.keys()][0] : (p.pair_id as bigint);
           const x = id === undefined ? undefined : await at(id);
           if (!x) return;
-          const b = 'tez' in x.tokens.token_b ? (launch ? step.amount : call.tezWith(x.after.bucket ?? '', 'fill')) : moved(call, x.tokens.token_b, 'in');
+          const b =
+            'tez' in x.tokens.token_b
+              ? launch
+                ? step.amount
+                : call.tezWith(x.after.bucket ?? '', 'fill')
+              : moved(call, x.tokens.token_b, 'in');
           const shares = launch ? x.after.total_supply - (x.before?.lpSupply ?? 0n) : (p.shares as bigint);
           const owner = String(p.shares_receiver);
-          return act(ctx, sink, x, { kind: 'deposit', sender, receiver: owner, router, owner, amounts: [moved(call, x.tokens.token_a, 'in'), b], shares }, m, step);
+          return act(
+            ctx,
+            sink,
+            x,
+            {
+              kind: 'deposit',
+              sender,
+              receiver: owner,
+              router,
+              owner,
+              amounts: [moved(call, x.tokens.token_a, 'in'), b],
+              shares,
+            },
+            m,
+            step,
+          );
         }
         case 'divest_liquidity': {
           const x = await at(p.pair_id as bigint);
           if (!x) return;
           const receiver = String(p.liquidity_receiver);
-          const b = 'tez' in x.tokens.token_b ? bucketPaid(call, x.after.bucket, receiver) : moved(call, x.tokens.token_b, 'out');
+          const b =
+            'tez' in x.tokens.token_b
+              ? bucketPaid(call, x.after.bucket, receiver)
+              : moved(call, x.tokens.token_b, 'out');
           // The shares are burned from the direct caller (Tezos.sender), whoever the group's signer is.
-          return act(ctx, sink, x, { kind: 'withdraw', sender, receiver, router, owner: step.sender ?? sender, amounts: [moved(call, x.tokens.token_a, 'out'), b], shares: p.shares as bigint }, m, step);
+          return act(
+            ctx,
+            sink,
+            x,
+            {
+              kind: 'withdraw',
+              sender,
+              receiver,
+              router,
+              owner: step.sender ?? sender,
+              amounts: [moved(call, x.tokens.token_a, 'out'), b],
+              shares: p.shares as bigint,
+            },
+            m,
+            step,
+          );
         }
         case 'withdraw_profit': {
           // Baker rewards of a tez pair's bucket paid out to a liquidity provider: never in the reserves.
@@ -68,9 +126,18 @@ export const quipuswapV2Adapter: DexAdapter = {
           const key = { contract: step.contract, pairId: Number(id) };
           const before = await sink.supply(ctx, key);
           if (!before) return;
-          const bucket = pairs.get(id)?.bucket ?? ((await bigMapEntry(ctx, s.pairs, id, PAIR_T)) as PairState | undefined)?.bucket ?? null;
+          const bucket =
+            pairs.get(id)?.bucket ??
+            ((await bigMapEntry(ctx, s.pairs, id, PAIR_T)) as PairState | undefined)?.bucket ??
+            null;
           const receiver = String(p.receiver).split('%')[0];
-          await sink.action(ctx, key, { kind: 'claim', sender, receiver, router, amounts: [0n, bucketPaid(call, bucket, receiver)] }, before, { match: m, step });
+          await sink.action(
+            ctx,
+            key,
+            { kind: 'claim', sender, receiver, router, amounts: [0n, bucketPaid(call, bucket, receiver)] },
+            before,
+            { match: m, step },
+          );
           return;
         }
         case 'swap':
@@ -100,7 +167,16 @@ interface Pool {
  * The pair `pairId` of this call, declared when first met: the tokens come from the call's own `tokens`
  * entry (a launch) or, for a pair whose launch was not indexed, from the node (once per pair).
  */
-async function pool(ctx: IndexContext, sink: DexSink, m: GroupMatch, step: MatchedStep, s: DexCoreStorage, pairId: bigint, after: PairState | undefined, launched: Tokens | undefined): Promise<Pool | undefined> {
+async function pool(
+  ctx: IndexContext,
+  sink: DexSink,
+  m: GroupMatch,
+  step: MatchedStep,
+  s: DexCoreStorage,
+  pairId: bigint,
+  after: PairState | undefined,
+  launched: Tokens | undefined,
+): Promise<Pool | undefined> {
   if (!after) return undefined;
   const key = { contract: step.contract, pairId: Number(pairId) };
   const supply: DexSupply = { reserves: [after.token_a_pool, after.token_b_pool], lpSupply: after.total_supply };
@@ -110,7 +186,14 @@ async function pool(ctx: IndexContext, sink: DexSink, m: GroupMatch, step: Match
   PAIR_TOKENS.set(name, tokens);
   let before = await sink.supply(ctx, key);
   if (!before) {
-    const decl: DexPoolDecl = { ...key, entity: 'quipu_v2', tokens: [tokenRef(tokens.token_a), tokenRef(tokens.token_b)], lp: { standard: 'fa2', contract: step.contract, tokenId: pairId }, feesBps: rateBps(s.fees.interface_fee + s.fees.swap_fee + s.fees.auction_fee), creator: launched ? m.signer : undefined };
+    const decl: DexPoolDecl = {
+      ...key,
+      entity: 'quipu_v2',
+      tokens: [tokenRef(tokens.token_a), tokenRef(tokens.token_b)],
+      lp: { standard: 'fa2', contract: step.contract, tokenId: pairId },
+      feesBps: rateBps(s.fees.interface_fee + s.fees.swap_fee + s.fees.auction_fee),
+      creator: launched ? m.signer : undefined,
+    };
     // A launch is the pair's creation (empty before it); a pair first met later starts with the storage after the call.
     await sink.pool(ctx, decl, launched ? { reserves: [0n, 0n], lpSupply: 0n } : supply, { match: m, step });
     before = await sink.supply(ctx, key);
@@ -127,15 +210,27 @@ async function pairTokens(ctx: IndexContext, s: DexCoreStorage, pairId: bigint):
 
 async function bigMapEntry(ctx: IndexContext, bigMap: number, pairId: bigint, type: unknown): Promise<unknown> {
   const raw = await ctx.node(`context/big_maps/${bigMap}/${scriptExpr({ int: String(pairId) }, NAT)}`);
-  return raw === undefined || raw === null ? undefined : written([{ action: 'update', bigMapId: bigMap, key: { int: String(pairId) }, value: raw }], bigMap, type).get(pairId);
+  return raw === undefined || raw === null
+    ? undefined
+    : written([{ action: 'update', bigMapId: bigMap, key: { int: String(pairId) }, value: raw }], bigMap, type).get(
+        pairId,
+      );
 }
 
-async function act(ctx: IndexContext, sink: DexSink, x: Pool, action: DexAction, m: GroupMatch, step: MatchedStep): Promise<void> {
+async function act(
+  ctx: IndexContext,
+  sink: DexSink,
+  x: Pool,
+  action: DexAction,
+  m: GroupMatch,
+  step: MatchedStep,
+): Promise<void> {
   await sink.action(ctx, x.key, action, x.supply, { match: m, step });
 }
 
 /** Tez a tez pair's bucket paid `to` on the pool's order (the bucket, not DexCore, holds the pair's tez). */
-const bucketPaid = (call: PoolCall, bucket: string | null, to: string): bigint => (bucket ? call.tezPaidBy(bucket, to) : 0n);
+const bucketPaid = (call: PoolCall, bucket: string | null, to: string): bigint =>
+  bucket ? call.tezPaidBy(bucket, to) : 0n;
 
 /** What the pool moved of a token (FA1.2 or FA2; tez is handled by the callers). */
 function moved(call: PoolCall, token: Token, direction: 'in' | 'out'): bigint {
@@ -150,7 +245,16 @@ function moved(call: PoolCall, token: Token, direction: 'in' | 'out'): bigint {
  * the amounts in between never leave the contract, so they are the reserve moves of the hop's pair
  * (the out reserve's drop), each hop's output being the next one's input.
  */
-async function swap(ctx: IndexContext, sink: DexSink, m: GroupMatch, step: MatchedStep, s: DexCoreStorage, p: Record<string, unknown>, at: (id: bigint) => Promise<Pool | undefined>, call: PoolCall): Promise<void> {
+async function swap(
+  ctx: IndexContext,
+  sink: DexSink,
+  m: GroupMatch,
+  step: MatchedStep,
+  s: DexCoreStorage,
+  p: Record<string, unknown>,
+  at: (id: bigint) => Promise<Pool | undefined>,
+  call: PoolCall,
+): Promise<void> {
   const route = hops(p.swaps);
   if (route.length === 0 || p.lambda !== null) return; // flash swaps (a lambda) are not decoded
   const pools: Pool[] = [];
@@ -172,14 +276,36 @@ async function swap(ctx: IndexContext, sink: DexSink, m: GroupMatch, step: Match
     const last = i === route.length - 1;
     const before = x.before?.reserves ?? x.supply.reserves;
     let amountOut: bigint;
-    if (last) amountOut = 'tez' in tout ? bucketPaid(call, x.after.bucket, String(p.receiver)) : moved(call, tout, 'out');
+    if (last)
+      amountOut = 'tez' in tout ? bucketPaid(call, x.after.bucket, String(p.receiver)) : moved(call, tout, 'out');
     else amountOut = before[tokenOut] - x.supply.reserves[tokenOut];
     // The contract's own split of the input: what joins the reserve, the referrer's and the auction's parts.
     const kept = (amountIn * (PRECISION - fi - fa)) / PRECISION;
     const referral = (amountIn * fi) / PRECISION;
     const fee = (amount: bigint, rate: bigint): DexFee => ({ amount, bps: rateBps(rate), token: tokenIn });
-    const fees = { lp: fee((amountIn * fs) / PRECISION, fs), referral: fee(referral, fi), burn: fee(amountIn - kept - referral, fa) };
-    await act(ctx, sink, x, { kind: 'trade', sender, receiver: last ? receiver : step.contract, router, tokenIn, tokenOut, amountIn, amountOut, fees }, m, step);
+    const fees = {
+      lp: fee((amountIn * fs) / PRECISION, fs),
+      referral: fee(referral, fi),
+      burn: fee(amountIn - kept - referral, fa),
+    };
+    await act(
+      ctx,
+      sink,
+      x,
+      {
+        kind: 'trade',
+        sender,
+        receiver: last ? receiver : step.contract,
+        router,
+        tokenIn,
+        tokenOut,
+        amountIn,
+        amountOut,
+        fees,
+      },
+      m,
+      step,
+    );
     amountIn = amountOut;
   }
 }
@@ -187,5 +313,7 @@ async function swap(ctx: IndexContext, sink: DexSink, m: GroupMatch, step: Match
 /** The route's hops: `[{direction: {a_to_b} | {b_to_a}, pair_id}]`. */
 function hops(v: unknown): Array<{ pairId: bigint; aToB: boolean }> {
   if (!Array.isArray(v)) return [];
-  return (v as Array<{ direction?: object; pair_id?: unknown }>).filter((h) => typeof h.pair_id === 'bigint' && h.direction).map((h) => ({ pairId: h.pair_id as bigint, aToB: 'a_to_b' in (h.direction as object) }));
+  return (v as Array<{ direction?: object; pair_id?: unknown }>)
+    .filter((h) => typeof h.pair_id === 'bigint' && h.direction)
+    .map((h) => ({ pairId: h.pair_id as bigint, aToB: 'a_to_b' in (h.direction as object) }));
 }

@@ -34,9 +34,16 @@ import { deferredCall } from '../cpmm/traffic';
 import type { PoolCall } from '../cpmm/CpmmPool';
 import { PAIR_T, TOKEN_T, TOKENS_T } from './storage';
 
-export const QUIPUSWAP_V2_LABELS = { core: 'quipuswap-v2 DexCore', bucket: (pairId: number) => `quipuswap-v2 bucket ${pairId}` } as const;
+export const QUIPUSWAP_V2_LABELS = {
+  core: 'quipuswap-v2 DexCore',
+  bucket: (pairId: number) => `quipuswap-v2 bucket ${pairId}`,
+} as const;
 /** Mainnet fees (1e18 precision): interface 0.05%, swap 0.225%, auction 0.075%. */
-export const QUIPUSWAP_V2_FEES = { interface: 5n * 10n ** 14n, swap: 225n * 10n ** 13n, auction: 75n * 10n ** 13n } as const;
+export const QUIPUSWAP_V2_FEES = {
+  interface: 5n * 10n ** 14n,
+  swap: 225n * 10n ** 13n,
+  auction: 75n * 10n ** 13n,
+} as const;
 const P = 10n ** 18n;
 
 interface PairModel {
@@ -61,15 +68,82 @@ interface CoreState {
 const comb = (...f: Micheline[]) => pairT(...f);
 const TOKEN_ID = tNat();
 const SWAP_SLICE = comb(t('or', '%direction', tUnit('%a_to_b'), tUnit('%b_to_a')), tNat('%pair_id'));
-const TRANSFER = t('list', undefined, comb(tAddress('%from_'), t('list', '%txs', comb(tAddress('%to_'), tNat('%token_id'), tNat('%amount')))));
+const TRANSFER = t(
+  'list',
+  undefined,
+  comb(tAddress('%from_'), t('list', '%txs', comb(tAddress('%to_'), tNat('%token_id'), tNat('%amount')))),
+);
 /** DexCore's DEX and FA2 entrypoints with the mainnet argument types (LIGO comb records). */
 const PARAMETER = entrypoints(
-  ['launch_exchange', comb(t('pair', '%pair', TOKEN_T('%token_a') as Micheline, TOKEN_T('%token_b') as Micheline), tNat('%token_a_in'), tNat('%token_b_in'), tAddress('%shares_receiver'), t('key_hash', '%candidate'), tTimestamp('%deadline'), t('option', '%referral_code', tNat()))],
-  ['invest_liquidity', comb(tNat('%pair_id'), tNat('%token_a_in'), tNat('%token_b_in'), tNat('%shares'), tAddress('%shares_receiver'), t('key_hash', '%candidate'), tTimestamp('%deadline'), t('option', '%referral_code', tNat()))],
-  ['divest_liquidity', comb(tNat('%pair_id'), tNat('%min_token_a_out'), tNat('%min_token_b_out'), tNat('%shares'), tAddress('%liquidity_receiver'), t('key_hash', '%candidate'), tTimestamp('%deadline'), t('option', '%referral_code', tNat()))],
-  ['swap', comb(t('option', '%lambda', t('lambda', undefined, tUnit(), t('list', undefined, t('operation')))), t('list', '%swaps', SWAP_SLICE), tTimestamp('%deadline'), tAddress('%receiver'), tAddress('%referrer'), tNat('%amount_in'), tNat('%min_amount_out'), t('option', '%referral_code', tNat()))],
-  ['withdraw_profit', comb(t('contract', '%receiver', tUnit()), tNat('%pair_id'), t('option', '%referral_code', tNat()))],
-  ['launch_callback', comb(t('pair', '%vote_params', tAddress('%voter'), t('key_hash', '%candidate'), t('bool', '%execute_voting'), tNat('%votes')), tAddress('%bucket'))],
+  [
+    'launch_exchange',
+    comb(
+      t('pair', '%pair', TOKEN_T('%token_a') as Micheline, TOKEN_T('%token_b') as Micheline),
+      tNat('%token_a_in'),
+      tNat('%token_b_in'),
+      tAddress('%shares_receiver'),
+      t('key_hash', '%candidate'),
+      tTimestamp('%deadline'),
+      t('option', '%referral_code', tNat()),
+    ),
+  ],
+  [
+    'invest_liquidity',
+    comb(
+      tNat('%pair_id'),
+      tNat('%token_a_in'),
+      tNat('%token_b_in'),
+      tNat('%shares'),
+      tAddress('%shares_receiver'),
+      t('key_hash', '%candidate'),
+      tTimestamp('%deadline'),
+      t('option', '%referral_code', tNat()),
+    ),
+  ],
+  [
+    'divest_liquidity',
+    comb(
+      tNat('%pair_id'),
+      tNat('%min_token_a_out'),
+      tNat('%min_token_b_out'),
+      tNat('%shares'),
+      tAddress('%liquidity_receiver'),
+      t('key_hash', '%candidate'),
+      tTimestamp('%deadline'),
+      t('option', '%referral_code', tNat()),
+    ),
+  ],
+  [
+    'swap',
+    comb(
+      t('option', '%lambda', t('lambda', undefined, tUnit(), t('list', undefined, t('operation')))),
+      t('list', '%swaps', SWAP_SLICE),
+      tTimestamp('%deadline'),
+      tAddress('%receiver'),
+      tAddress('%referrer'),
+      tNat('%amount_in'),
+      tNat('%min_amount_out'),
+      t('option', '%referral_code', tNat()),
+    ),
+  ],
+  [
+    'withdraw_profit',
+    comb(t('contract', '%receiver', tUnit()), tNat('%pair_id'), t('option', '%referral_code', tNat())),
+  ],
+  [
+    'launch_callback',
+    comb(
+      t(
+        'pair',
+        '%vote_params',
+        tAddress('%voter'),
+        t('key_hash', '%candidate'),
+        t('bool', '%execute_voting'),
+        tNat('%votes'),
+      ),
+      tAddress('%bucket'),
+    ),
+  ],
   ['close', tUnit()],
   ['transfer', TRANSFER],
 );
@@ -77,26 +151,63 @@ const TOKEN_INFO = comb(tNat('%token_id'), t('map', '%token_info', tString(), tB
 const ADDR_ID = comb(tAddress(), TOKEN_ID);
 /** The mainnet storage: `{storage (24 fields), dex_core_lambdas, metadata}`. */
 const STORAGE = comb(
-  t('pair', '%storage',
-    tBigMap(TOKEN_ID, TOKEN_INFO, '%token_metadata'), tBigMap(ADDR_ID, tNat(), '%ledger'), tBigMap(ADDR_ID, t('set', '%allowances', tAddress()), '%accounts'),
-    tBigMap(TOKEN_ID, TOKENS_T as Micheline, '%tokens'), tBigMap(tBytes(), TOKEN_ID, '%token_to_id'), tBigMap(TOKEN_ID, PAIR_T as Micheline, '%pairs'),
-    tBigMap(tAddress(), comb(t('map', '%permits', tBytes(), comb(t('timestamp', '%created_at'), t('option', '%expiry', tNat()))), t('option', '%expiry', tNat())), '%permits'),
-    tBigMap(comb(TOKEN_T() as Micheline, tAddress()), tNat(), '%interface_fee'), tBigMap(comb(TOKEN_ID, tAddress()), tNat(), '%interface_tez_fee'),
-    tBigMap(TOKEN_T() as Micheline, tNat(), '%auction_fee'), tBigMap(TOKEN_ID, tNat(), '%auction_tez_fee'),
-    t('set', '%managers', tAddress()), t('pair', '%fees', tNat('%interface_fee'), t('pair', undefined, tNat('%swap_fee'), t('pair', undefined, tNat('%auction_fee'), tNat('%withdraw_fee_reward')))),
-    tAddress('%admin'), t('option', '%pending_admin', tAddress()), tAddress('%baker_registry'), tAddress('%flash_swaps_proxy'), tAddress('%auction'),
-    tNat('%permits_counter'), tNat('%default_expiry'), t('bool', '%entered'), tNat('%tokens_count'), tNat('%collecting_period'), tNat('%baker_rate_f'),
+  t(
+    'pair',
+    '%storage',
+    tBigMap(TOKEN_ID, TOKEN_INFO, '%token_metadata'),
+    tBigMap(ADDR_ID, tNat(), '%ledger'),
+    tBigMap(ADDR_ID, t('set', '%allowances', tAddress()), '%accounts'),
+    tBigMap(TOKEN_ID, TOKENS_T as Micheline, '%tokens'),
+    tBigMap(tBytes(), TOKEN_ID, '%token_to_id'),
+    tBigMap(TOKEN_ID, PAIR_T as Micheline, '%pairs'),
+    tBigMap(
+      tAddress(),
+      comb(
+        t('map', '%permits', tBytes(), comb(t('timestamp', '%created_at'), t('option', '%expiry', tNat()))),
+        t('option', '%expiry', tNat()),
+      ),
+      '%permits',
+    ),
+    tBigMap(comb(TOKEN_T() as Micheline, tAddress()), tNat(), '%interface_fee'),
+    tBigMap(comb(TOKEN_ID, tAddress()), tNat(), '%interface_tez_fee'),
+    tBigMap(TOKEN_T() as Micheline, tNat(), '%auction_fee'),
+    tBigMap(TOKEN_ID, tNat(), '%auction_tez_fee'),
+    t('set', '%managers', tAddress()),
+    t(
+      'pair',
+      '%fees',
+      tNat('%interface_fee'),
+      t('pair', undefined, tNat('%swap_fee'), t('pair', undefined, tNat('%auction_fee'), tNat('%withdraw_fee_reward'))),
+    ),
+    tAddress('%admin'),
+    t('option', '%pending_admin', tAddress()),
+    tAddress('%baker_registry'),
+    tAddress('%flash_swaps_proxy'),
+    tAddress('%auction'),
+    tNat('%permits_counter'),
+    tNat('%default_expiry'),
+    t('bool', '%entered'),
+    tNat('%tokens_count'),
+    tNat('%collecting_period'),
+    tNat('%baker_rate_f'),
   ),
   tBigMap(tNat(), tBytes(), '%dex_core_lambdas'),
   tBigMap(tString(), tBytes(), '%metadata'),
 );
-const BUCKET_PARAMETER = entrypoints(['fill', tUnit()], ['pour_out', comb(t('contract', '%receiver', tUnit()), tNat('%amt'))], ['pour_over', comb(tAddress('%bucket'), tNat('%amt'))]);
+const BUCKET_PARAMETER = entrypoints(
+  ['fill', tUnit()],
+  ['pour_out', comb(t('contract', '%receiver', tUnit()), tNat('%amt'))],
+  ['pour_over', comb(tAddress('%bucket'), tNat('%amt'))],
+);
 
 /** A tez pair's bucket: holds the pair's tez (`fill` in, `pour_out` to a receiver, `pour_over` to another bucket). */
 class Bucket implements ContractModel {
   readonly role = 'quipuswap_v2_bucket';
   readonly code = script(BUCKET_PARAMETER, tNat('%pair_id'));
-  constructor(readonly address: string, readonly pairId: number) {}
+  constructor(
+    readonly address: string,
+    readonly pairId: number,
+  ) {}
   storage(): Micheline {
     return int(this.pairId);
   }
@@ -131,7 +242,22 @@ export class DexCore implements ContractModel {
     const f = QUIPUSWAP_V2_FEES;
     const kt = str(this.address);
     return pair(
-      pair(...s.maps.map((id) => int(id)), [], pair(int(f.interface), int(f.swap), int(f.auction), int(0)), kt, prim('None'), kt, kt, kt, int(0), int(31_536_000), prim('False'), int(s.pairs.filter((p) => p.launched).length), int(60_480), int(5n * 10n ** 17n)),
+      pair(
+        ...s.maps.map((id) => int(id)),
+        [],
+        pair(int(f.interface), int(f.swap), int(f.auction), int(0)),
+        kt,
+        prim('None'),
+        kt,
+        kt,
+        kt,
+        int(0),
+        int(31_536_000),
+        prim('False'),
+        int(s.pairs.filter((p) => p.launched).length),
+        int(60_480),
+        int(5n * 10n ** 17n),
+      ),
       int(s.lambdas),
       int(s.metadata),
     );
@@ -148,8 +274,15 @@ export class DexCore implements ContractModel {
   /** Genesis: allocates the big maps; the pairs wait for their `launch_exchange`. */
   init(diff: LazyStorageDiff, pairs: PairModel[]): void {
     const types = (STORAGE as { args: Array<{ args: Micheline[] }> }).args[0];
-    const maps = flatten(types).slice(0, 11).map((m) => diff.alloc((m as { args: Micheline[] }).args[0], (m as { args: Micheline[] }).args[1]));
-    this.book.setState<CoreState>(this.address, { maps, lambdas: diff.alloc(tNat(), tBytes()), metadata: diff.alloc(tString(), tBytes()), pairs });
+    const maps = flatten(types)
+      .slice(0, 11)
+      .map((m) => diff.alloc((m as { args: Micheline[] }).args[0], (m as { args: Micheline[] }).args[1]));
+    this.book.setState<CoreState>(this.address, {
+      maps,
+      lambdas: diff.alloc(tNat(), tBytes()),
+      metadata: diff.alloc(tString(), tBytes()),
+      pairs,
+    });
   }
 
   private writePair(diff: LazyStorageDiff, id: number): void {
@@ -157,7 +290,19 @@ export class DexCore implements ContractModel {
     const maps = this.state.maps;
     diff.update(maps[3], int(id), pair(tokenValue(p.a), tokenValue(p.b)));
     // Cumulative prices and their timestamp are not simulated (zeros).
-    diff.update(maps[5], int(id), pair(int(p.aPool), int(p.bPool), int(0), int(0), int(p.supply), int(0), p.bucket ? some(str(p.bucket)) : prim('None')));
+    diff.update(
+      maps[5],
+      int(id),
+      pair(
+        int(p.aPool),
+        int(p.bPool),
+        int(0),
+        int(0),
+        int(p.supply),
+        int(0),
+        p.bucket ? some(str(p.bucket)) : prim('None'),
+      ),
+    );
   }
 
   private setPair(call: CallContext, id: number, next: Partial<PairModel>): void {
@@ -182,12 +327,23 @@ export class DexCore implements ContractModel {
 
   /** Tez into a pair's bucket (`fill`), from the core. */
   private fill(call: CallContext, bucket: Bucket, from: string, amount: bigint): void {
-    const moves = new BalanceUpdates(this.book).transfer((b, c) => b.contract(from, c), (b, c) => b.contract(bucket.address, c), amount);
+    const moves = new BalanceUpdates(this.book).transfer(
+      (b, c) => b.contract(from, c),
+      (b, c) => b.contract(bucket.address, c),
+      amount,
+    );
     call.pushCall(from, bucket, amount, 'fill', unit, call.contractResult(bucket, call.newDiff(), 2000, 0, moves));
   }
 
   private pourOut(call: CallContext, bucket: Bucket, to: string, amount: bigint): void {
-    call.pushCall(this.address, bucket, 0n, 'pour_out', pair(str(to), int(amount)), call.contractResult(bucket, call.newDiff(), 2000, 0));
+    call.pushCall(
+      this.address,
+      bucket,
+      0n,
+      'pour_out',
+      pair(str(to), int(amount)),
+      call.contractResult(bucket, call.newDiff(), 2000, 0),
+    );
     call.pushTezTransfer(bucket.address, to, amount);
   }
 
@@ -200,7 +356,13 @@ export class DexCore implements ContractModel {
   }
 
   /** `swap` along `route` (pair id, a→b?) from `user`, paying `amountIn` of the first hop's input. */
-  swap(call: CallContext, user: string, route: Array<[number, boolean]>, amountIn: bigint, transfer: BalanceUpdates): PoolCall {
+  swap(
+    call: CallContext,
+    user: string,
+    route: Array<[number, boolean]>,
+    amountIn: bigint,
+    transfer: BalanceUpdates,
+  ): PoolCall {
     const f = QUIPUSWAP_V2_FEES;
     const fee = f.interface + f.swap + f.auction;
     let amount = amountIn;
@@ -214,7 +376,11 @@ export class DexCore implements ContractModel {
       const withFee = amount * (P - fee);
       const out = (withFee * toPool) / (fromPool * P + withFee);
       const kept = (withFee + amount * f.swap) / P;
-      this.setPair(call, id, aToB ? { aPool: p.aPool + kept, bPool: p.bPool - out } : { bPool: p.bPool + kept, aPool: p.aPool - out });
+      this.setPair(
+        call,
+        id,
+        aToB ? { aPool: p.aPool + kept, bPool: p.bPool - out } : { bPool: p.bPool + kept, aPool: p.aPool - out },
+      );
       fromBucket = aToB && !p.b ? this.bucketOf(id) : undefined;
       amount = out;
     });
@@ -224,22 +390,53 @@ export class DexCore implements ContractModel {
     const [lastId, lastAToB] = route[route.length - 1];
     const last = this.state.pairs[lastId];
     for (const [from, to, amt] of forwards) {
-      call.pushCall(this.address, from, 0n, 'pour_over', pair(str(to.address), int(amt)), call.contractResult(from, call.newDiff(), 2000, 0));
+      call.pushCall(
+        this.address,
+        from,
+        0n,
+        'pour_over',
+        pair(str(to.address), int(amt)),
+        call.contractResult(from, call.newDiff(), 2000, 0),
+      );
       this.fill(call, to, from.address, amt);
     }
     if (lastAToB && !last.b) this.pourOut(call, this.bucketOf(lastId) as Bucket, user, amount);
     else this.token((lastAToB ? last.b : last.a) as string).transfer(call, this.address, this.address, user, amount);
     if (tezIn) {
-      transfer.transfer((b, c) => b.contract(user, c), (b, c) => b.contract(this.address, c), amountIn);
+      transfer.transfer(
+        (b, c) => b.contract(user, c),
+        (b, c) => b.contract(this.address, c),
+        amountIn,
+      );
       this.fill(call, this.bucketOf(firstId) as Bucket, this.address, amountIn);
-    } else this.token((firstAToB ? first.a : first.b) as string).transfer(call, this.address, user, this.address, amountIn);
+    } else
+      this.token((firstAToB ? first.a : first.b) as string).transfer(call, this.address, user, this.address, amountIn);
     this.close(call);
     const swaps = route.map(([id, aToB]) => pair(aToB ? left(unit) : right(unit), int(id)));
-    return { entrypoint: 'swap', amount: tezIn ? amountIn : 0n, value: pair(prim('None'), swaps, deadline(call.ctx.timestamp), str(user), str(user), int(amountIn), int(1), prim('None')) };
+    return {
+      entrypoint: 'swap',
+      amount: tezIn ? amountIn : 0n,
+      value: pair(
+        prim('None'),
+        swaps,
+        deadline(call.ctx.timestamp),
+        str(user),
+        str(user),
+        int(amountIn),
+        int(1),
+        prim('None'),
+      ),
+    };
   }
 
   /** `invest_liquidity`: mints `shares` to `user` for the tokens they require (rounded up). */
-  invest(call: CallContext, user: string, id: number, shares: bigint, transfer: BalanceUpdates): PoolCall & { grown: number } {
+  invest(
+    call: CallContext,
+    user: string,
+    id: number,
+    shares: bigint,
+    transfer: BalanceUpdates,
+  ): PoolCall & { grown: number } {
     const p = this.state.pairs[id];
     const ceil = (x: bigint) => (x * shares + p.supply - 1n) / p.supply;
     const [a, b] = [ceil(p.aPool), ceil(p.bPool)];
@@ -248,11 +445,24 @@ export class DexCore implements ContractModel {
     this.token(p.a).transfer(call, this.address, user, this.address, a);
     if (p.b) this.token(p.b).transfer(call, this.address, user, this.address, b);
     else {
-      transfer.transfer((x, c) => x.contract(user, c), (x, c) => x.contract(this.address, c), b);
+      transfer.transfer(
+        (x, c) => x.contract(user, c),
+        (x, c) => x.contract(this.address, c),
+        b,
+      );
       this.fill(call, this.bucketOf(id) as Bucket, this.address, b);
     }
     this.close(call);
-    const value = pair(int(id), int(a), int(b), int(shares), str(user), str(BAKER), deadline(call.ctx.timestamp), prim('None'));
+    const value = pair(
+      int(id),
+      int(a),
+      int(b),
+      int(shares),
+      str(user),
+      str(BAKER),
+      deadline(call.ctx.timestamp),
+      prim('None'),
+    );
     return { grown, entrypoint: 'invest_liquidity', amount: p.b ? 0n : b, value };
   }
 
@@ -266,7 +476,16 @@ export class DexCore implements ContractModel {
     if (p.b) this.token(p.b).transfer(call, this.address, this.address, user, b);
     else this.pourOut(call, this.bucketOf(id) as Bucket, user, b);
     this.close(call);
-    const value = pair(int(id), int(1), int(1), int(shares), str(user), str(BAKER), deadline(call.ctx.timestamp), prim('None'));
+    const value = pair(
+      int(id),
+      int(1),
+      int(1),
+      int(shares),
+      str(user),
+      str(BAKER),
+      deadline(call.ctx.timestamp),
+      prim('None'),
+    );
     return { grown: 0, entrypoint: 'divest_liquidity', amount: 0n, value };
   }
 
@@ -290,37 +509,73 @@ export class DexCore implements ContractModel {
     this.token(p.a).transfer(call, this.address, user, this.address, a);
     if (p.b) this.token(p.b).transfer(call, this.address, user, this.address, b);
     else {
-      transfer.transfer((x, c) => x.contract(user, c), (x, c) => x.contract(this.address, c), b);
+      transfer.transfer(
+        (x, c) => x.contract(user, c),
+        (x, c) => x.contract(this.address, c),
+        b,
+      );
       this.fill(call, this.bucketOf(id) as Bucket, this.address, b);
     }
     this.close(call);
-    const value = pair(pair(tokenValue(p.a), tokenValue(p.b)), int(a), int(b), str(user), str(BAKER), deadline(call.ctx.timestamp), prim('None'));
+    const value = pair(
+      pair(tokenValue(p.a), tokenValue(p.b)),
+      int(a),
+      int(b),
+      str(user),
+      str(BAKER),
+      deadline(call.ctx.timestamp),
+      prim('None'),
+    );
     return { grown: grown + 2, entrypoint: 'launch_exchange', amount: p.b ? 0n : b, value };
   }
 
   /** An FA2 `transfer` of LP shares (token id = pair id) from `user` to `to`. */
-  transferShares(call: CallContext, user: string, to: string, id: number, shares: bigint): PoolCall & { grown: number } {
+  transferShares(
+    call: CallContext,
+    user: string,
+    to: string,
+    id: number,
+    shares: bigint,
+  ): PoolCall & { grown: number } {
     this.credit(call, user, id, -shares);
     const grown = this.credit(call, to, id, shares);
-    return { grown, entrypoint: 'transfer', amount: 0n, value: [pair(str(user), [pair(str(to), int(id), int(shares))])] };
+    return {
+      grown,
+      entrypoint: 'transfer',
+      amount: 0n,
+      value: [pair(str(user), [pair(str(to), int(id), int(shares))])],
+    };
   }
 }
 
 /** The 24 fields of the inner storage type (a right comb). */
 function flatten(type: unknown): unknown[] {
   const p = type as { prim: string; annots?: string[]; args: unknown[] };
-  return p.prim === 'pair' && !(p.args[1] as { annots?: string[] }).annots && (p.args[1] as { prim: string }).prim === 'pair' ? [p.args[0], ...flatten(p.args[1])] : p.args;
+  return p.prim === 'pair' &&
+    !(p.args[1] as { annots?: string[] }).annots &&
+    (p.args[1] as { prim: string }).prim === 'pair'
+    ? [p.args[0], ...flatten(p.args[1])]
+    : p.args;
 }
 
 const BAKER = 'tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx';
 
 export function registerQuipuswapV2(contracts: ContractRegistry, book: AccountBook): void {
-  const buckets = [0, 1].map((id) => contracts.add(new Bucket(contracts.derivedAddress(QUIPUSWAP_V2_LABELS.bucket(id)), id), `QuipuSwap v2 bucket ${id}`));
-  const core = contracts.add(new DexCore(book, contracts.derivedAddress(QUIPUSWAP_V2_LABELS.core), buckets), 'QuipuSwap v2 DexCore');
+  const buckets = [0, 1].map((id) =>
+    contracts.add(
+      new Bucket(contracts.derivedAddress(QUIPUSWAP_V2_LABELS.bucket(id)), id),
+      `QuipuSwap v2 bucket ${id}`,
+    ),
+  );
+  const core = contracts.add(
+    new DexCore(book, contracts.derivedAddress(QUIPUSWAP_V2_LABELS.core), buckets),
+    'QuipuSwap v2 DexCore',
+  );
   for (const a of [KNOWN_ADDRESSES.kUSD, KNOWN_ADDRESSES.tzBTC]) core.tokens.set(a, contracts.require(a));
 }
 
-export const quipuswapV2 = (contracts: ContractRegistry): DexCore => contracts.require(contracts.derivedAddress(QUIPUSWAP_V2_LABELS.core));
+export const quipuswapV2 = (contracts: ContractRegistry): DexCore =>
+  contracts.require(contracts.derivedAddress(QUIPUSWAP_V2_LABELS.core));
 
 export function seedQuipuswapV2(g: GenesisContext): void {
   const core = quipuswapV2(g.contracts);
@@ -337,7 +592,8 @@ export function seedQuipuswapV2(g: GenesisContext): void {
 export function quipuswapV2Call(ctx: BlockContext, core: DexCore): Record<string, unknown> | undefined {
   const { prng } = ctx;
   const pairs = core.state.pairs;
-  const held = (token: string | undefined, a: { address: string; balance: bigint }) => (token ? core.token(token).balanceOf(a.address) : a.balance / 4n);
+  const held = (token: string | undefined, a: { address: string; balance: bigint }) =>
+    token ? core.token(token).balanceOf(a.address) : a.balance / 4n;
   const call = (user: string, run: (c: CallContext, tr: BalanceUpdates) => PoolCall & { grown?: number }) =>
     new ManagerGroupBuilder(ctx).build(user, [deferredCall(ctx, user, core, run, 12000, core.pending)]);
   const waiting = pairs.findIndex((p) => !p.launched);
@@ -359,7 +615,17 @@ export function quipuswapV2Call(ctx: BlockContext, core: DexCore): Record<string
   if (action < 0.45) {
     // A hop, or two through tez: tzBTC → tez → kUSD or back.
     const twoHops = action < 0.15 && pairs[0].launched && pairs[1].launched;
-    const route: Array<[number, boolean]> = twoHops ? (prng.float() < 0.5 ? [[1, true], [0, false]] : [[0, true], [1, false]]) : [[id, prng.float() < 0.5]];
+    const route: Array<[number, boolean]> = twoHops
+      ? prng.float() < 0.5
+        ? [
+            [1, true],
+            [0, false],
+          ]
+        : [
+            [0, true],
+            [1, false],
+          ]
+      : [[id, prng.float() < 0.5]];
     const [fid, aToB] = route[0];
     const tokenIn = aToB ? pairs[fid].a : pairs[fid].b;
     const src = pickSource(ctx, (a) => a.balance > 20n * TEZ && held(tokenIn, a) > 0n, false);

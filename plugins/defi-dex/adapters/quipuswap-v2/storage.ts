@@ -6,12 +6,30 @@ import type { DexTokenRef } from '../../core/DexAdapter';
  * `tokens`, keyed by pair id), so a call's reserves after it are its `pairs` big map diff, decoded with
  * the contract's `pair_t` (LIGO comb records; `token_t` is a tree-layout variant: fa12 | fa2 | tez).
  */
-const t = (prim: string, annot?: string, ...args: unknown[]) => ({ prim, ...(annot ? { annots: [annot] } : {}), ...(args.length ? { args } : {}) });
+const t = (prim: string, annot?: string, ...args: unknown[]) => ({
+  prim,
+  ...(annot ? { annots: [annot] } : {}),
+  ...(args.length ? { args } : {}),
+});
 const comb = (...f: unknown[]): unknown => (f.length === 1 ? f[0] : t('pair', undefined, f[0], comb(...f.slice(1))));
 
-export const TOKEN_T = (annot?: string) => t('or', annot, t('or', undefined, t('address', '%fa12'), t('pair', '%fa2', t('address', '%token'), t('nat', '%id'))), t('unit', '%tez'));
+export const TOKEN_T = (annot?: string) =>
+  t(
+    'or',
+    annot,
+    t('or', undefined, t('address', '%fa12'), t('pair', '%fa2', t('address', '%token'), t('nat', '%id'))),
+    t('unit', '%tez'),
+  );
 export const NAT = t('nat');
-export const PAIR_T = comb(t('nat', '%token_a_pool'), t('nat', '%token_b_pool'), t('nat', '%token_a_price_cml'), t('nat', '%token_b_price_cml'), t('nat', '%total_supply'), t('timestamp', '%last_block_timestamp'), t('option', '%bucket', t('address')));
+export const PAIR_T = comb(
+  t('nat', '%token_a_pool'),
+  t('nat', '%token_b_pool'),
+  t('nat', '%token_a_price_cml'),
+  t('nat', '%token_b_price_cml'),
+  t('nat', '%total_supply'),
+  t('timestamp', '%last_block_timestamp'),
+  t('option', '%bucket', t('address')),
+);
 export const TOKENS_T = comb(TOKEN_T('%token_a'), TOKEN_T('%token_b'));
 
 export type Token = { fa12: string } | { fa2: { token: string; id: bigint } } | { tez: null };
@@ -32,7 +50,9 @@ export interface PairState {
 /** The inner `storage` record of DexCore's full storage (`{storage, dex_core_lambdas, metadata}`). */
 export function coreStorage(v: unknown): DexCoreStorage | undefined {
   const s = (v as { storage?: Partial<DexCoreStorage> } | undefined)?.storage;
-  return typeof s?.pairs === 'number' && typeof s.tokens === 'number' && typeof s?.fees?.swap_fee === 'bigint' ? (s as DexCoreStorage) : undefined;
+  return typeof s?.pairs === 'number' && typeof s.tokens === 'number' && typeof s?.fees?.swap_fee === 'bigint'
+    ? (s as DexCoreStorage)
+    : undefined;
 }
 
 /** Entries a call wrote to one of the big maps, decoded: pair id → value. */

@@ -1,5 +1,20 @@
-import { plainValue, type BigMapDiff, type GroupMatch, type HandlerRegistry, type IndexContext, type MatchedStep } from '../../../../framework';
-import type { DexAction, DexAdapter, DexPoolDecl, DexPoolKey, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
+import {
+  plainValue,
+  type BigMapDiff,
+  type GroupMatch,
+  type HandlerRegistry,
+  type IndexContext,
+  type MatchedStep,
+} from '../../../../framework';
+import type {
+  DexAction,
+  DexAdapter,
+  DexPoolDecl,
+  DexPoolKey,
+  DexSink,
+  DexSupply,
+  DexTokenRef,
+} from '../../core/DexAdapter';
 import { PoolCall } from '../../core/PoolCall';
 import { signaturePools } from '../../core/SignaturePools';
 
@@ -46,7 +61,13 @@ export const quipuswapV3Adapter: DexAdapter = {
     signaturePools(r, ROLE, CALLS, CALLS, {
       storage: poolStorage,
       // A new pool holds no tokens: they come with the first position.
-      originated: (ctx, m, step, s) => sink.pool(ctx, declaration(step.contract, s, m.signer), { reserves: [0n, 0n], lpSupply: s.liquidity, marginal: marginal(s) }, { match: m, step }),
+      originated: (ctx, m, step, s) =>
+        sink.pool(
+          ctx,
+          declaration(step.contract, s, m.signer),
+          { reserves: [0n, 0n], lpSupply: s.liquidity, marginal: marginal(s) },
+          { match: m, step },
+        ),
       async called(ctx, m, step, s, key) {
         const call = new PoolCall(m, step);
         const moved = movedBy(call, s);
@@ -61,8 +82,14 @@ export const quipuswapV3Adapter: DexAdapter = {
 function poolStorage(v: unknown): V3Storage | undefined {
   const s = v as Partial<V3Storage> | undefined;
   const c = s?.constants;
-  const tokens = (c?.token_x && c.token_y) || (typeof c?.x_token_address === 'string' && typeof c.y_token_address === 'string');
-  return typeof s?.liquidity === 'bigint' && typeof s.sqrt_price === 'bigint' && typeof c?.fee_bps === 'bigint' && tokens ? (s as V3Storage) : undefined;
+  const tokens =
+    (c?.token_x && c.token_y) || (typeof c?.x_token_address === 'string' && typeof c.y_token_address === 'string');
+  return typeof s?.liquidity === 'bigint' &&
+    typeof s.sqrt_price === 'bigint' &&
+    typeof c?.fee_bps === 'bigint' &&
+    tokens
+    ? (s as V3Storage)
+    : undefined;
 }
 
 /** The pools' tokens are FA1.2 or FA2 (tez is wrapped). */
@@ -70,7 +97,8 @@ type FaToken = Exclude<DexTokenRef, { standard: 'tez' }>;
 
 function asset(or: AssetOr | undefined, address: string | undefined, id: bigint | undefined): FaToken {
   if (typeof or?.fa12 === 'string') return { standard: 'fa1.2', contract: or.fa12 };
-  if (or?.fa2 && typeof or.fa2.token_address === 'string' && typeof or.fa2.token_id === 'bigint') return { standard: 'fa2', contract: or.fa2.token_address, tokenId: or.fa2.token_id };
+  if (or?.fa2 && typeof or.fa2.token_address === 'string' && typeof or.fa2.token_id === 'bigint')
+    return { standard: 'fa2', contract: or.fa2.token_address, tokenId: or.fa2.token_id };
   return { standard: 'fa2', contract: String(address), tokenId: id ?? 0n };
 }
 
@@ -80,7 +108,15 @@ function tokens(s: V3Storage): [FaToken, FaToken] {
 }
 
 function declaration(contract: string, s: V3Storage, creator: string | undefined): DexPoolDecl {
-  return { contract, pairId: 0, entity: 'quipu_v3', tokens: tokens(s), lp: null, feesBps: String(s.constants.fee_bps), creator };
+  return {
+    contract,
+    pairId: 0,
+    entity: 'quipu_v3',
+    tokens: tokens(s),
+    lp: null,
+    feesBps: String(s.constants.fee_bps),
+    creator,
+  };
 }
 
 /** What the call moved per token (X, Y): into the pool and out of it, from the pool's own transfers. */
@@ -100,13 +136,25 @@ function movedBy(call: PoolCall, s: V3Storage): Moved {
  * The supplies after the call: the last recorded ones moved by this call. A pool first met in a call
  * is declared then, from zero (exact for pools met at their first position, as the sandbox's).
  */
-async function supplyAfter(ctx: IndexContext, sink: DexSink, key: DexPoolKey, s: V3Storage, moved: Moved, m: GroupMatch, step: MatchedStep): Promise<DexSupply> {
+async function supplyAfter(
+  ctx: IndexContext,
+  sink: DexSink,
+  key: DexPoolKey,
+  s: V3Storage,
+  moved: Moved,
+  m: GroupMatch,
+  step: MatchedStep,
+): Promise<DexSupply> {
   let before = await sink.supply(ctx, key);
   if (!before) {
     before = { reserves: [0n, 0n], lpSupply: 0n };
     await sink.pool(ctx, declaration(step.contract, s, undefined), before, { match: m, step });
   }
-  return { reserves: [0, 1].map((i) => before.reserves[i] + moved.in[i] - moved.out[i]), lpSupply: s.liquidity, marginal: marginal(s) };
+  return {
+    reserves: [0, 1].map((i) => before.reserves[i] + moved.in[i] - moved.out[i]),
+    lpSupply: s.liquidity,
+    marginal: marginal(s),
+  };
 }
 
 /** The pool's price, Y per X in raw units: `sqrt_price` is its square root in 2^80 fixed point. */
@@ -114,26 +162,67 @@ function marginal(s: V3Storage): [bigint, bigint] {
   return [1n << 160n, s.sqrt_price * s.sqrt_price];
 }
 
-const feeOf = (amountIn: bigint, s: V3Storage, token: number) => ({ amount: (amountIn * s.constants.fee_bps) / 10000n, bps: String(s.constants.fee_bps), token });
+const feeOf = (amountIn: bigint, s: V3Storage, token: number) => ({
+  amount: (amountIn * s.constants.fee_bps) / 10000n,
+  bps: String(s.constants.fee_bps),
+  token,
+});
 
 function decode(call: PoolCall, step: MatchedStep, s: V3Storage, moved: Moved): DexAction | undefined {
   const { sender, router } = call.parties();
   const p = step.parameters as Record<string, unknown>;
   switch (step.entrypoint) {
     case 'x_to_y':
-      return { kind: 'trade', sender, router, receiver: call.receiver(String(p.to_dy)), tokenIn: 0, tokenOut: 1, amountIn: moved.in[0], amountOut: moved.out[1], fees: { lp: feeOf(moved.in[0], s, 0) } };
+      return {
+        kind: 'trade',
+        sender,
+        router,
+        receiver: call.receiver(String(p.to_dy)),
+        tokenIn: 0,
+        tokenOut: 1,
+        amountIn: moved.in[0],
+        amountOut: moved.out[1],
+        fees: { lp: feeOf(moved.in[0], s, 0) },
+      };
     case 'y_to_x':
-      return { kind: 'trade', sender, router, receiver: call.receiver(String(p.to_dx)), tokenIn: 1, tokenOut: 0, amountIn: moved.in[1], amountOut: moved.out[0], fees: { lp: feeOf(moved.in[1], s, 1) } };
+      return {
+        kind: 'trade',
+        sender,
+        router,
+        receiver: call.receiver(String(p.to_dx)),
+        tokenIn: 1,
+        tokenOut: 0,
+        amountIn: moved.in[1],
+        amountOut: moved.out[0],
+        fees: { lp: feeOf(moved.in[1], s, 1) },
+      };
     case 'set_position':
       // A new position belongs to its caller.
-      return { kind: 'deposit', sender, router, receiver: sender, owner: step.sender ?? sender, amounts: moved.in, shares: toBig(p.liquidity) };
+      return {
+        kind: 'deposit',
+        sender,
+        router,
+        receiver: sender,
+        owner: step.sender ?? sender,
+        amounts: moved.in,
+        shares: toBig(p.liquidity),
+      };
     case 'update_position': {
       const delta = toBig(p.liquidity_delta);
       const owner = positionOwner(step.bigMapDiffs, s.positions, toBig(p.position_id)) ?? step.sender ?? sender;
       const net = [0, 1].map((i) => moved.in[i] - moved.out[i]);
       if (delta > 0n) return { kind: 'deposit', sender, router, receiver: owner, owner, amounts: net, shares: delta };
       // A removal pays the freed tokens and the fees earned; a zero delta only collects the fees.
-      if (delta < 0n) return { kind: 'withdraw', sender, router, receiver: call.receiver(String(p.to_x)), owner, amounts: moved.out, shares: -delta };
+      if (delta < 0n)
+        return {
+          kind: 'withdraw',
+          sender,
+          router,
+          receiver: call.receiver(String(p.to_x)),
+          owner,
+          amounts: moved.out,
+          shares: -delta,
+        };
       return { kind: 'claim', sender, router, receiver: call.receiver(String(p.to_x)), amounts: net };
     }
   }

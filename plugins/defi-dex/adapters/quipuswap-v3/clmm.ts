@@ -66,7 +66,14 @@ export interface SwapResult {
  * the price down, Y in up; each crossed tick adds (up) or removes (down) its net liquidity. Undefined
  * when the liquidity runs out before the input is spent.
  */
-export function swap(xIn: boolean, amountIn: bigint, s: bigint, l: bigint, tick: number, ticks: readonly Tick[]): SwapResult | undefined {
+export function swap(
+  xIn: boolean,
+  amountIn: bigint,
+  s: bigint,
+  l: bigint,
+  tick: number,
+  ticks: readonly Tick[],
+): SwapResult | undefined {
   let rest = amountIn;
   let out = 0n;
   const crossed: number[] = [];
@@ -76,13 +83,27 @@ export function swap(xIn: boolean, amountIn: bigint, s: bigint, l: bigint, tick:
       const target = next ? sqrtAt(next.index) : undefined;
       if (xIn) {
         const s1 = ceilDiv(l * s * Q80, l * Q80 + rest * s);
-        if (target === undefined || s1 >= target) return { sqrtPrice: s1, liquidity: l, tick: tickOf(s1, next?.index ?? tick - 887272, tick), out: out + (l * (s - s1)) / Q80, crossed };
+        if (target === undefined || s1 >= target)
+          return {
+            sqrtPrice: s1,
+            liquidity: l,
+            tick: tickOf(s1, next?.index ?? tick - 887272, tick),
+            out: out + (l * (s - s1)) / Q80,
+            crossed,
+          };
         rest -= ceilDiv(l * Q80 * (s - target), s * target);
         out += (l * (s - target)) / Q80;
         s = target;
       } else {
         const s1 = s + (rest * Q80) / l;
-        if (target === undefined || s1 < target) return { sqrtPrice: s1, liquidity: l, tick: tickOf(s1, tick, next ? next.index - 1 : tick + 887272), out: out + (l * Q80 * (s1 - s)) / (s * s1), crossed };
+        if (target === undefined || s1 < target)
+          return {
+            sqrtPrice: s1,
+            liquidity: l,
+            tick: tickOf(s1, tick, next ? next.index - 1 : tick + 887272),
+            out: out + (l * Q80 * (s1 - s)) / (s * s1),
+            crossed,
+          };
         rest -= ceilDiv(l * (target - s), Q80);
         out += (l * Q80 * (target - s)) / (s * target);
         s = target;

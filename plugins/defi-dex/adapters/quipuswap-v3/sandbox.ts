@@ -57,16 +57,45 @@ interface V3State {
 }
 
 /** A pair type carrying a field annotation of its own. */
-const named = (type: Micheline, annot: string): Micheline => ({ ...(type as { prim: string; args?: Micheline[] }), annots: [annot] });
-const ASSET = (annot: string) => prim('or', [tAddress('%fa12'), named(pairT(tNat('%token_id'), tAddress('%token_address')), '%fa2')], [annot]);
+const named = (type: Micheline, annot: string): Micheline => ({
+  ...(type as { prim: string; args?: Micheline[] }),
+  annots: [annot],
+});
+const ASSET = (annot: string) =>
+  prim('or', [tAddress('%fa12'), named(pairT(tNat('%token_id'), tAddress('%token_address')), '%fa2')], [annot]);
 const BALANCE = named(pairT(tNat('%x'), tNat('%y')), '%maximum_tokens_contributed');
 const TICK = pairT(tInt('%prev'), tInt('%next'), tInt('%liquidity_net'), tNat('%n_positions'), tNat('%sqrt_price'));
 const POSITION = pairT(tInt('%lower_tick_index'), tInt('%upper_tick_index'), tAddress('%owner'), tNat('%liquidity'));
-const FA2_TRANSFER = prim('list', [pairT(tAddress('%from_'), prim('list', [pairT(tAddress('%to_'), tNat('%token_id'), tNat('%amount'))], ['%txs']))]);
+const FA2_TRANSFER = prim('list', [
+  pairT(tAddress('%from_'), prim('list', [pairT(tAddress('%to_'), tNat('%token_id'), tNat('%amount'))], ['%txs'])),
+]);
 const PARAMETER = entrypoints(
-  ['set_position', pairT(tInt('%lower_tick_index'), tInt('%upper_tick_index'), tInt('%lower_tick_witness'), tInt('%upper_tick_witness'), tNat('%liquidity'), tTimestamp('%deadline'), BALANCE, tNat('%referral_code'))],
+  [
+    'set_position',
+    pairT(
+      tInt('%lower_tick_index'),
+      tInt('%upper_tick_index'),
+      tInt('%lower_tick_witness'),
+      tInt('%upper_tick_witness'),
+      tNat('%liquidity'),
+      tTimestamp('%deadline'),
+      BALANCE,
+      tNat('%referral_code'),
+    ),
+  ],
   ['transfer', FA2_TRANSFER],
-  ['update_position', pairT(tNat('%position_id'), tInt('%liquidity_delta'), tAddress('%to_x'), tAddress('%to_y'), tTimestamp('%deadline'), BALANCE, tNat('%referral_code'))],
+  [
+    'update_position',
+    pairT(
+      tNat('%position_id'),
+      tInt('%liquidity_delta'),
+      tAddress('%to_x'),
+      tAddress('%to_y'),
+      tTimestamp('%deadline'),
+      BALANCE,
+      tNat('%referral_code'),
+    ),
+  ],
   ['x_to_y', pairT(tNat('%dx'), tTimestamp('%deadline'), tNat('%min_dy'), tAddress('%to_dy'), tNat('%referral_code'))],
   ['y_to_x', pairT(tNat('%dy'), tTimestamp('%deadline'), tNat('%min_dx'), tAddress('%to_dx'), tNat('%referral_code'))],
 );
@@ -81,7 +110,10 @@ const STORAGE = pairT(
   tBigMap(tInt(), TICK, '%ticks'),
   tBigMap(tNat(), POSITION, '%positions'),
   tNat('%new_position_id'),
-  named(pairT(tNat('%fee_bps'), ASSET('%token_x'), ASSET('%token_y'), tAddress('%factory_address'), tNat('%tick_spacing')), '%constants'),
+  named(
+    pairT(tNat('%fee_bps'), ASSET('%token_x'), ASSET('%token_y'), tAddress('%factory_address'), tNat('%tick_spacing')),
+    '%constants',
+  ),
 );
 
 /**
@@ -106,17 +138,45 @@ export class QuipuV3Pool implements ContractModel {
   }
 
   init(diff: LazyStorageDiff): void {
-    this.book.setState<V3State>(this.address, { liquidity: 0n, sqrtPrice: sqrtAt(START_TICK), tick: START_TICK, ticks: [], positions: [], ticksMap: diff.alloc(tInt(), TICK), positionsMap: diff.alloc(tNat(), POSITION) });
+    this.book.setState<V3State>(this.address, {
+      liquidity: 0n,
+      sqrtPrice: sqrtAt(START_TICK),
+      tick: START_TICK,
+      ticks: [],
+      positions: [],
+      ticksMap: diff.alloc(tInt(), TICK),
+      positionsMap: diff.alloc(tNat(), POSITION),
+    });
   }
 
   storage(): Micheline {
     const s = this.state;
-    const constants = pair(int(FEE_BPS), prim('Left', [str(this.x.address)]), prim('Left', [str(this.y.address)]), str(FACTORY), int(SPACING));
-    return pair(int(s.liquidity), int(s.sqrtPrice), int(s.tick), int(s.ticksMap), int(s.positionsMap), int(s.positions.length), constants);
+    const constants = pair(
+      int(FEE_BPS),
+      prim('Left', [str(this.x.address)]),
+      prim('Left', [str(this.y.address)]),
+      str(FACTORY),
+      int(SPACING),
+    );
+    return pair(
+      int(s.liquidity),
+      int(s.sqrtPrice),
+      int(s.tick),
+      int(s.ticksMap),
+      int(s.positionsMap),
+      int(s.positions.length),
+      constants,
+    );
   }
 
   /** A swap of `amount` (fee included); undefined when the liquidity would run out. */
-  swap(call: CallContext, diff: LazyStorageDiff, user: string, xIn: boolean, amount: bigint): { entrypoint: string; value: Micheline } | undefined {
+  swap(
+    call: CallContext,
+    diff: LazyStorageDiff,
+    user: string,
+    xIn: boolean,
+    amount: bigint,
+  ): { entrypoint: string; value: Micheline } | undefined {
     const s = this.state;
     const r = swap(xIn, amount - (amount * FEE_BPS) / 10000n, s.sqrtPrice, s.liquidity, s.tick, s.ticks);
     if (!r || r.out === 0n) return undefined;
@@ -131,7 +191,14 @@ export class QuipuV3Pool implements ContractModel {
   }
 
   /** Changes the liquidity of position `id` (a new one when undefined) by `delta`; tokens move in or out. */
-  position(call: CallContext, diff: LazyStorageDiff, user: string, range: [number, number], delta: bigint, id?: number): { entrypoint: string; value: Micheline; grown: number } {
+  position(
+    call: CallContext,
+    diff: LazyStorageDiff,
+    user: string,
+    range: [number, number],
+    delta: bigint,
+    id?: number,
+  ): { entrypoint: string; value: Micheline; grown: number } {
     const s = this.state;
     const [lower, upper] = range;
     const [x, y] = amountsFor(delta < 0n ? -delta : delta, s.sqrtPrice, sqrtAt(lower), sqrtAt(upper), delta > 0n);
@@ -143,17 +210,43 @@ export class QuipuV3Pool implements ContractModel {
       if (y > 0n) this.y.transfer(call, this.address, this.address, user, y);
     }
     const ticks = this.edge(this.edge(s.ticks, lower, delta, id === undefined), upper, -delta, id === undefined);
-    const positions = id === undefined ? [...s.positions, { id: s.positions.length, lower, upper, owner: user, liquidity: delta }] : s.positions.map((p) => (p.id === id ? { ...p, liquidity: p.liquidity + delta } : p));
+    const positions =
+      id === undefined
+        ? [...s.positions, { id: s.positions.length, lower, upper, owner: user, liquidity: delta }]
+        : s.positions.map((p) => (p.id === id ? { ...p, liquidity: p.liquidity + delta } : p));
     const inRange = lower <= s.tick && s.tick < upper;
-    this.book.setState<V3State>(this.address, { ...s, ticks, positions, liquidity: s.liquidity + (inRange ? delta : 0n) });
+    this.book.setState<V3State>(this.address, {
+      ...s,
+      ticks,
+      positions,
+      liquidity: s.liquidity + (inRange ? delta : 0n),
+    });
     const grown = (id === undefined ? 1 : 0) + [lower, upper].filter((i) => !s.ticks.some((t) => t.index === i)).length;
     for (const i of [lower, upper]) this.putTick(diff, ticks, i);
     const p = positions.find((q) => q.id === (id ?? s.positions.length))!;
     diff.update(s.positionsMap, int(p.id), pair(int(p.lower), int(p.upper), str(p.owner), int(p.liquidity)));
     const deadline = str(new Date(Date.parse(call.ctx.timestamp) + 20 * 60_000).toISOString().replace('.000Z', 'Z'));
     const max = pair(int(x), int(y));
-    if (id === undefined) return { grown, entrypoint: 'set_position', value: pair(int(lower), int(upper), int(this.witness(lower)), int(this.witness(upper)), int(delta), deadline, max, int(0)) };
-    return { grown, entrypoint: 'update_position', value: pair(int(id), int(delta), str(user), str(user), deadline, max, int(0)) };
+    if (id === undefined)
+      return {
+        grown,
+        entrypoint: 'set_position',
+        value: pair(
+          int(lower),
+          int(upper),
+          int(this.witness(lower)),
+          int(this.witness(upper)),
+          int(delta),
+          deadline,
+          max,
+          int(0),
+        ),
+      };
+    return {
+      grown,
+      entrypoint: 'update_position',
+      value: pair(int(id), int(delta), str(user), str(user), deadline, max, int(0)),
+    };
   }
 
   /** The highest initialized tick at or below `i` (the call's witness); the minimal tick when none. */
@@ -163,23 +256,42 @@ export class QuipuV3Pool implements ContractModel {
 
   private edge(ticks: Tick[], index: number, net: bigint, opens: boolean): Tick[] {
     const found = ticks.find((t) => t.index === index);
-    if (found) return ticks.map((t) => (t.index === index ? { ...t, net: t.net + net, positions: t.positions + (opens ? 1 : 0) } : t));
+    if (found)
+      return ticks.map((t) =>
+        t.index === index ? { ...t, net: t.net + net, positions: t.positions + (opens ? 1 : 0) } : t,
+      );
     return [...ticks, { index, net, positions: 1 }].sort((a, b) => a.index - b.index);
   }
 
   private putTick(diff: LazyStorageDiff, ticks: Tick[], index: number): void {
     const at = ticks.findIndex((t) => t.index === index);
     const t = ticks[at];
-    diff.update(this.state.ticksMap, int(index), pair(int(ticks[at - 1]?.index ?? -1048575), int(ticks[at + 1]?.index ?? 1048575), int(t.net), int(t.positions), int(sqrtAt(index))));
+    diff.update(
+      this.state.ticksMap,
+      int(index),
+      pair(
+        int(ticks[at - 1]?.index ?? -1048575),
+        int(ticks[at + 1]?.index ?? 1048575),
+        int(t.net),
+        int(t.positions),
+        int(sqrtAt(index)),
+      ),
+    );
   }
 }
 
 export function registerQuipuswapV3(contracts: ContractRegistry, book: AccountBook): void {
-  const pool = new QuipuV3Pool(book, contracts.derivedAddress(QUIPU_V3_LABEL), contracts.require<Fa12Token>(KNOWN_ADDRESSES.ctez), contracts.require<Fa12Token>(KNOWN_ADDRESSES.kUSD));
+  const pool = new QuipuV3Pool(
+    book,
+    contracts.derivedAddress(QUIPU_V3_LABEL),
+    contracts.require<Fa12Token>(KNOWN_ADDRESSES.ctez),
+    contracts.require<Fa12Token>(KNOWN_ADDRESSES.kUSD),
+  );
   contracts.add(pool, 'QuipuSwap V3 ctez/kUSD');
 }
 
-export const quipuswapV3Pool = (contracts: ContractRegistry): QuipuV3Pool => contracts.require(contracts.derivedAddress(QUIPU_V3_LABEL));
+export const quipuswapV3Pool = (contracts: ContractRegistry): QuipuV3Pool =>
+  contracts.require(contracts.derivedAddress(QUIPU_V3_LABEL));
 
 /** The pool starts empty, as a factory deploys it: its first positions come with the traffic. */
 export function originateQuipuswapV3(g: GenesisContext): void {
@@ -196,10 +308,17 @@ export function quipuswapV3Call(ctx: BlockContext): Record<string, unknown> | un
   const pool = quipuswapV3Pool(ctx.contracts);
   const s = pool.state;
   const roll = s.positions.length < 3 ? 0 : prng.float();
-  const source = pickSource(ctx, (a) => a.balance > 1_000_000n && pool.x.balanceOf(a.address) > 0n && pool.y.balanceOf(a.address) > 0n, false);
+  const source = pickSource(
+    ctx,
+    (a) => a.balance > 1_000_000n && pool.x.balanceOf(a.address) > 0n && pool.y.balanceOf(a.address) > 0n,
+    false,
+  );
   if (!source) return undefined;
   const user = source.address;
-  let run: (call: CallContext, diff: LazyStorageDiff) => { entrypoint: string; value: Micheline; grown?: number } | undefined;
+  let run: (
+    call: CallContext,
+    diff: LazyStorageDiff,
+  ) => { entrypoint: string; value: Micheline; grown?: number } | undefined;
   if (roll < 0.3) {
     const base = Math.floor(s.tick / SPACING) * SPACING;
     const range: [number, number] = [base - SPACING * prng.range(1, 20), base + SPACING * prng.range(1, 20)];
@@ -213,7 +332,9 @@ export function quipuswapV3Call(ctx: BlockContext): Record<string, unknown> | un
     if (mine.length === 0) return undefined;
     const p = prng.pick(mine);
     const delta = prng.chance(0.5) ? p.liquidity : 1n + prng.bigRange(0n, p.liquidity - 1n);
-    return build(ctx, pool, p.owner, (call, diff) => pool.position(call, diff, p.owner, [p.lower, p.upper], -delta, p.id));
+    return build(ctx, pool, p.owner, (call, diff) =>
+      pool.position(call, diff, p.owner, [p.lower, p.upper], -delta, p.id),
+    );
   } else {
     const xIn = prng.chance(0.5);
     const amount = 1n + prng.bigRange(0n, (xIn ? pool.x : pool.y).balanceOf(user) / 3n);
@@ -224,7 +345,15 @@ export function quipuswapV3Call(ctx: BlockContext): Record<string, unknown> | un
   return build(ctx, pool, user, run);
 }
 
-function build(ctx: BlockContext, pool: QuipuV3Pool, user: string, run: (call: CallContext, diff: LazyStorageDiff) => { entrypoint: string; value: Micheline; grown?: number } | undefined): Record<string, unknown> {
+function build(
+  ctx: BlockContext,
+  pool: QuipuV3Pool,
+  user: string,
+  run: (
+    call: CallContext,
+    diff: LazyStorageDiff,
+  ) => { entrypoint: string; value: Micheline; grown?: number } | undefined,
+): Record<string, unknown> {
   // Parameters depend on the pool state when the content applies, so apply() fills them in.
   const content: ManagerContent = {
     kind: 'transaction',
@@ -235,7 +364,8 @@ function build(ctx: BlockContext, pool: QuipuV3Pool, user: string, run: (call: C
       const call = new CallContext(ctx, user);
       const diff = call.newDiff();
       const done = run(call, diff);
-      if (!done) throw new ContentFailure(scriptRejected(ctx.identity.errorPrefix, pool.address, str('not enough liquidity')));
+      if (!done)
+        throw new ContentFailure(scriptRejected(ctx.identity.errorPrefix, pool.address, str('not enough liquidity')));
       content.fields.parameters = { entrypoint: done.entrypoint, value: done.value };
       return { result: call.contractResult(pool, diff, 12000, done.grown ?? 0), internal: call.internal };
     },

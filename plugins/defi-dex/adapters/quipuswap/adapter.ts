@@ -1,5 +1,13 @@
 import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
-import type { DexAction, DexAdapter, DexPoolDecl, DexPoolKey, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
+import type {
+  DexAction,
+  DexAdapter,
+  DexPoolDecl,
+  DexPoolKey,
+  DexSink,
+  DexSupply,
+  DexTokenRef,
+} from '../../core/DexAdapter';
 import { shareTransfers } from '../../core/LpTransfers';
 import { openedBy, supplyBefore } from '../../core/FirstMet';
 import { PoolCall } from '../../core/PoolCall';
@@ -35,7 +43,8 @@ export const quipuswapAdapter: DexAdapter = {
   register(r: HandlerRegistry, sink: DexSink): void {
     signaturePools(r, ROLE, SIGNATURE, CALLS, {
       storage: poolStorage,
-      originated: (ctx, m, step, s) => sink.pool(ctx, declaration(step.contract, s, m.signer), supplyOf(s), { match: m, step }),
+      originated: (ctx, m, step, s) =>
+        sink.pool(ctx, declaration(step.contract, s, m.signer), supplyOf(s), { match: m, step }),
       called: (ctx, m, step, s, key) =>
         called(ctx, sink, m, step, s, key, { name: step.entrypoint ?? '', args: step.parameters }),
     });
@@ -88,16 +97,31 @@ async function called(
 function poolStorage(v: unknown): QuipuStorage | undefined {
   const outer = v as { storage?: unknown } | undefined;
   const s = (outer && typeof outer.storage === 'object' ? outer.storage : v) as Partial<QuipuStorage> | undefined;
-  return typeof s?.tez_pool === 'bigint' && typeof s.token_pool === 'bigint' && typeof s.total_supply === 'bigint' && typeof s.token_address === 'string' ? (s as QuipuStorage) : undefined;
+  return typeof s?.tez_pool === 'bigint' &&
+    typeof s.token_pool === 'bigint' &&
+    typeof s.total_supply === 'bigint' &&
+    typeof s.token_address === 'string'
+    ? (s as QuipuStorage)
+    : undefined;
 }
 
 function token(s: QuipuStorage): DexTokenRef {
-  return typeof s.token_id === 'bigint' ? { standard: 'fa2', contract: s.token_address, tokenId: s.token_id } : { standard: 'fa1.2', contract: s.token_address };
+  return typeof s.token_id === 'bigint'
+    ? { standard: 'fa2', contract: s.token_address, tokenId: s.token_id }
+    : { standard: 'fa1.2', contract: s.token_address };
 }
 
 function declaration(contract: string, s: QuipuStorage, creator: string | undefined): DexPoolDecl {
   const fa2 = typeof s.token_id === 'bigint';
-  return { contract, pairId: 0, entity: fa2 ? 'quipu_token' : 'quipu_v1', tokens: [token(s), { standard: 'tez' }], lp: fa2 ? { standard: 'fa2', contract, tokenId: 0n } : { standard: 'fa1.2', contract }, feesBps: '30', creator };
+  return {
+    contract,
+    pairId: 0,
+    entity: fa2 ? 'quipu_token' : 'quipu_v1',
+    tokens: [token(s), { standard: 'tez' }],
+    lp: fa2 ? { standard: 'fa2', contract, tokenId: 0n } : { standard: 'fa1.2', contract },
+    feesBps: '30',
+    creator,
+  };
 }
 
 const supplyOf = (s: QuipuStorage): DexSupply => ({ reserves: [s.token_pool, s.tez_pool], lpSupply: s.total_supply });
@@ -118,7 +142,13 @@ function decode(m: GroupMatch, step: MatchedStep, s: QuipuStorage, before: DexSu
         .find((t) => t.token === s.token_address && t.tokenId === id && t.from === step.contract);
       const amountOut = call.tokens(s.token_address, id, 'out');
       const trade = { tokenIn: 1, tokenOut: 0, amountIn: step.amount, amountOut, fees: { lp: lpFee(step.amount, 1) } };
-      return { kind: 'trade', sender, receiver: call.receiver(paid?.to ?? String(p.receiver), asset), router, ...trade };
+      return {
+        kind: 'trade',
+        sender,
+        receiver: call.receiver(paid?.to ?? String(p.receiver), asset),
+        router,
+        ...trade,
+      };
     }
     case 'tokenToTezPayment': {
       const amountIn = call.tokens(s.token_address, id, 'in');
@@ -129,9 +159,25 @@ function decode(m: GroupMatch, step: MatchedStep, s: QuipuStorage, before: DexSu
       return { kind: 'trade', sender, receiver: call.receiver(to, 'tez'), router, ...trade };
     }
     case 'investLiquidity':
-      return { kind: 'deposit', sender, receiver: sender, router, owner: sender, amounts: [call.tokens(s.token_address, id, 'in'), step.amount], shares: s.total_supply - before.lpSupply };
+      return {
+        kind: 'deposit',
+        sender,
+        receiver: sender,
+        router,
+        owner: sender,
+        amounts: [call.tokens(s.token_address, id, 'in'), step.amount],
+        shares: s.total_supply - before.lpSupply,
+      };
     case 'divestLiquidity':
-      return { kind: 'withdraw', sender, receiver: sender, router, owner: sender, amounts: [call.tokens(s.token_address, id, 'out'), call.tez((a) => a === sender)], shares: before.lpSupply - s.total_supply };
+      return {
+        kind: 'withdraw',
+        sender,
+        receiver: sender,
+        router,
+        owner: sender,
+        amounts: [call.tokens(s.token_address, id, 'out'), call.tez((a) => a === sender)],
+        shares: before.lpSupply - s.total_supply,
+      };
     case 'withdrawProfit':
       // Baker rewards paid out to a liquidity provider: they never were part of the reserves.
       return { kind: 'claim', sender, receiver: String(c.args), router, amounts: [0n, call.tez(() => true)] };

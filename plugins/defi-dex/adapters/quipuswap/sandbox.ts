@@ -1,4 +1,9 @@
-import { type AccountBook, type ContractRegistry, type GenesisContext, KNOWN_ADDRESSES } from '../../../../framework/sandbox/extension';
+import {
+  type AccountBook,
+  type ContractRegistry,
+  type GenesisContext,
+  KNOWN_ADDRESSES,
+} from '../../../../framework/sandbox/extension';
 import { CpmmPool } from '../cpmm/CpmmPool';
 import { seedPool } from '../cpmm/seedPool';
 
@@ -6,7 +11,10 @@ import { seedPool } from '../cpmm/seedPool';
 export const QUIPUSWAP_KUSD = 'KT1K4EwTpbvYN9agJdjpyJm4ZZdhpUNKB3F6';
 
 export function registerQuipuswap(contracts: ContractRegistry, book: AccountBook): void {
-  const pool = contracts.add(new CpmmPool(book, QUIPUSWAP_KUSD, 'quipuswap_v1', contracts.require(KNOWN_ADDRESSES.kUSD), undefined, undefined), 'QuipuSwap tez/kUSD');
+  const pool = contracts.add(
+    new CpmmPool(book, QUIPUSWAP_KUSD, 'quipuswap_v1', contracts.require(KNOWN_ADDRESSES.kUSD), undefined, undefined),
+    'QuipuSwap tez/kUSD',
+  );
   contracts.addPaidStorageTarget(pool);
 }
 

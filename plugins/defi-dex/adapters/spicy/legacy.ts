@@ -41,7 +41,10 @@ export function registerLegacySimPairs(r: HandlerRegistry, sink: DexSink): void 
     const key = { contract: step.contract, pairId: 0 };
     const call = new PoolCall(m, step);
     const declare = () => declaration(step.contract, s, undefined);
-    const before = await supplyBefore(ctx, sink, key, declare, opened(call, step, s) ?? supplyOf(s), { match: m, step });
+    const before = await supplyBefore(ctx, sink, key, declare, opened(call, step, s) ?? supplyOf(s), {
+      match: m,
+      step,
+    });
     const action = decode(call, step, s, before);
     if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
   });
@@ -55,11 +58,25 @@ function opened(call: PoolCall, step: MatchedStep, s: PairStorage): DexSupply | 
 
 function pairStorage(v: unknown): PairStorage | undefined {
   const s = v as Partial<PairStorage> | undefined;
-  return isToken(s?.token0) && isToken(s.token1) && typeof s.reserve0 === 'bigint' && typeof s.reserve1 === 'bigint' && typeof s.total_supply === 'bigint' ? (s as PairStorage) : undefined;
+  return isToken(s?.token0) &&
+    isToken(s.token1) &&
+    typeof s.reserve0 === 'bigint' &&
+    typeof s.reserve1 === 'bigint' &&
+    typeof s.total_supply === 'bigint'
+    ? (s as PairStorage)
+    : undefined;
 }
 
 function declaration(contract: string, s: PairStorage, creator: string | undefined): DexPoolDecl {
-  return { contract, pairId: 0, entity: 'spicy_v1', tokens: [tokenRef(s.token0), tokenRef(s.token1)], lp: { standard: 'fa2', contract, tokenId: 0n }, feesBps: '30', creator };
+  return {
+    contract,
+    pairId: 0,
+    entity: 'spicy_v1',
+    tokens: [tokenRef(s.token0), tokenRef(s.token1)],
+    lp: { standard: 'fa2', contract, tokenId: 0n },
+    feesBps: '30',
+    creator,
+  };
 }
 
 const supplyOf = (s: PairStorage): DexSupply => ({ reserves: [s.reserve0, s.reserve1], lpSupply: s.total_supply });
@@ -68,7 +85,14 @@ function decode(call: PoolCall, step: MatchedStep, s: PairStorage, before: DexSu
   const { sender, router } = call.parties();
   const preceding = call.preceding();
   // The router call that led to the pair (its finalize callback): its `_to` is the user's recipient.
-  const routed = router === undefined ? undefined : preceding.filter((o) => o.receiver === router && o.entrypoint).map((o) => routerRecipient(o.entrypoint, o.parameters)).reverse().find((to) => to !== undefined);
+  const routed =
+    router === undefined
+      ? undefined
+      : preceding
+          .filter((o) => o.receiver === router && o.entrypoint)
+          .map((o) => routerRecipient(o.entrypoint, o.parameters))
+          .reverse()
+          .find((to) => to !== undefined);
   const recipient = (to: string) => (router !== undefined && to === router ? (routed ?? sender) : to);
   const tokens = [s.token0, s.token1].map((x) => ({ address: x.fa2_address, id: x.token_id ?? 0n }));
   const paid = (i: number) => call.paidIn(tokens[i].address, tokens[i].id);
@@ -81,16 +105,45 @@ function decode(call: PoolCall, step: MatchedStep, s: PairStorage, before: DexSu
       const tokenIn = asks(p.amount1Out) ? 0 : asks(p.amount0Out) ? 1 : paid(0) > 0n ? 0 : 1;
       const tokenOut = 1 - tokenIn;
       const amountIn = paid(tokenIn);
-      return { kind: 'trade', sender, receiver: recipient(String(p._to)), router, tokenIn, tokenOut, amountIn, amountOut: out(tokenOut), fees: { lp: inputFee(amountIn, 30n, tokenIn) } };
+      return {
+        kind: 'trade',
+        sender,
+        receiver: recipient(String(p._to)),
+        router,
+        tokenIn,
+        tokenOut,
+        amountIn,
+        amountOut: out(tokenOut),
+        fees: { lp: inputFee(amountIn, 30n, tokenIn) },
+      };
     }
     case 'add_liquidity': {
       const owner = recipient(String(step.parameters));
-      return { kind: 'deposit', sender, receiver: owner, router, owner, amounts: [paid(0), paid(1)], shares: s.total_supply - before.lpSupply };
+      return {
+        kind: 'deposit',
+        sender,
+        receiver: owner,
+        router,
+        owner,
+        amounts: [paid(0), paid(1)],
+        shares: s.total_supply - before.lpSupply,
+      };
     }
     case 'remove_liquidity': {
       // The shares were sent to the pair just before (by the user, or by the router for them).
-      const from = preceding.filter((o) => o.receiver === step.contract && o.entrypoint === 'transfer').flatMap((o) => fa2Transfers(step.contract, o.parameters)).find((t) => t.to === step.contract)?.from;
-      return { kind: 'withdraw', sender, receiver: recipient(String(step.parameters)), router, owner: from ?? sender, amounts: [out(0), out(1)], shares: before.lpSupply - s.total_supply };
+      const from = preceding
+        .filter((o) => o.receiver === step.contract && o.entrypoint === 'transfer')
+        .flatMap((o) => fa2Transfers(step.contract, o.parameters))
+        .find((t) => t.to === step.contract)?.from;
+      return {
+        kind: 'withdraw',
+        sender,
+        receiver: recipient(String(step.parameters)),
+        router,
+        owner: from ?? sender,
+        amounts: [out(0), out(1)],
+        shares: before.lpSupply - s.total_supply,
+      };
     }
   }
   return undefined;

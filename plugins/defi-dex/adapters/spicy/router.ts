@@ -4,18 +4,36 @@ import { plainValue } from '../../../../framework';
 export const SPICY_ROUTER = 'KT1PwoZxyv4XkPEGnTqWYvjA1UYiPTgAGyqL';
 
 const t = (prim: string, annot?: string) => (annot ? { prim, annots: [annot] } : { prim });
-const pairOf = (args: unknown[], annot?: string) => (annot ? { prim: 'pair', args, annots: [annot] } : { prim: 'pair', args });
+const pairOf = (args: unknown[], annot?: string) =>
+  annot ? { prim: 'pair', args, annots: [annot] } : { prim: 'pair', args };
 /** A Spicy token: an FA2 contract and its id, or an FA1.2 contract with no id. */
-const token = (annot: string) => pairOf([t('address', '%fa2_address'), { prim: 'option', args: [t('nat')], annots: ['%token_id'] }], annot);
+const token = (annot: string) =>
+  pairOf([t('address', '%fa2_address'), { prim: 'option', args: [t('nat')], annots: ['%token_id'] }], annot);
 const swap = (amountIn: string, amountOut: string) =>
-  pairOf([pairOf([pairOf([t('address', '%_to'), t('nat', amountIn)]), t('nat', amountOut), t('timestamp', '%deadline')]), token('%tokenIn'), token('%tokenOut')]);
+  pairOf([
+    pairOf([pairOf([t('address', '%_to'), t('nat', amountIn)]), t('nat', amountOut), t('timestamp', '%deadline')]),
+    token('%tokenIn'),
+    token('%tokenOut'),
+  ]);
 const add = pairOf([
-  pairOf([pairOf([t('address', '%_to'), t('nat', '%amount0Desired')]), t('nat', '%amount0Min'), t('nat', '%amount1Desired')]),
+  pairOf([
+    pairOf([t('address', '%_to'), t('nat', '%amount0Desired')]),
+    t('nat', '%amount0Min'),
+    t('nat', '%amount1Desired'),
+  ]),
   pairOf([t('nat', '%amount1Min'), t('timestamp', '%deadline')]),
   token('%token0'),
   token('%token1'),
 ]);
-const remove = pairOf([pairOf([pairOf([t('address', '%_to'), t('nat', '%amount0Min')]), t('nat', '%amount1Min'), t('timestamp', '%deadline')]), pairOf([t('nat', '%liquidity'), token('%token0')]), token('%token1')]);
+const remove = pairOf([
+  pairOf([
+    pairOf([t('address', '%_to'), t('nat', '%amount0Min')]),
+    t('nat', '%amount1Min'),
+    t('timestamp', '%deadline'),
+  ]),
+  pairOf([t('nat', '%liquidity'), token('%token0')]),
+  token('%token1'),
+]);
 
 /**
  * The router's user calls and their finalize callbacks (the router asks the pair's reserves, then

@@ -42,14 +42,18 @@ class SpicyRouter implements ContractModel {
   readonly address = SPICY_ROUTER;
   readonly role = 'spicy_router';
   readonly service = 'dex';
-  readonly code = script(entrypoints(...(Object.entries(ROUTER_ENTRYPOINTS) as [string, Micheline][])), tBigMap(pairT(tAddress(), tAddress()), tAddress(), '%pairs'));
+  readonly code = script(
+    entrypoints(...(Object.entries(ROUTER_ENTRYPOINTS) as [string, Micheline][])),
+    tBigMap(pairT(tAddress(), tAddress()), tAddress(), '%pairs'),
+  );
 
   constructor(private readonly book: AccountBook) {}
 
   init(g: GenesisContext, pairs: CpmmPool[]): void {
     g.originate(this, 0n, (diff) => {
       const id = diff.alloc(pairT(tAddress(), tAddress()), tAddress());
-      for (const p of pairs) diff.update(id, pair(str(p.token.address), str((p.tokenB as Fa12Token).address)), str(p.address));
+      for (const p of pairs)
+        diff.update(id, pair(str(p.token.address), str((p.tokenB as Fa12Token).address)), str(p.address));
       this.book.setState(this.address, { pairs: id });
     });
   }
@@ -62,25 +66,44 @@ class SpicyRouter implements ContractModel {
    * Applies one routed call of `pool` inside `call`: the finalize callback with the user's parameters,
    * then `run` on the pair; tokens the router moved come before the pair's call, the pair's own after.
    */
-  route(call: CallContext, finalize: string, value: Micheline, pool: CpmmPool, run: (inner: CallContext) => PoolCall & { grown?: number }): void {
+  route(
+    call: CallContext,
+    finalize: string,
+    value: Micheline,
+    pool: CpmmPool,
+    run: (inner: CallContext) => PoolCall & { grown?: number },
+  ): void {
     call.pushCall(this.address, this, 0n, finalize, value, call.contractResult(this, call.newDiff(), 4000, 0));
     const inner = new CallContext(call.ctx, call.payer);
     const planned = run(inner);
     call.internal.push(...inner.internal.filter((o) => o.source !== pool.address));
-    call.pushCall(this.address, pool, 0n, planned.entrypoint, planned.value, call.contractResult(pool, pool.pending.take(call), 9000, planned.grown ?? 0));
+    call.pushCall(
+      this.address,
+      pool,
+      0n,
+      planned.entrypoint,
+      planned.value,
+      call.contractResult(pool, pool.pending.take(call), 9000, planned.grown ?? 0),
+    );
     call.internal.push(...inner.internal.filter((o) => o.source === pool.address));
   }
 }
 
 export function registerSpicy(contracts: ContractRegistry, book: AccountBook): void {
-  const [ctez, kusd, tzbtc] = [KNOWN_ADDRESSES.ctez, KNOWN_ADDRESSES.kUSD, KNOWN_ADDRESSES.tzBTC].map((a) => contracts.require<Fa12Token>(a));
+  const [ctez, kusd, tzbtc] = [KNOWN_ADDRESSES.ctez, KNOWN_ADDRESSES.kUSD, KNOWN_ADDRESSES.tzBTC].map((a) =>
+    contracts.require<Fa12Token>(a),
+  );
   contracts.add(new SpicyRouter(book), 'SpicySwap router');
-  const pairOf = (label: string, a: Fa12Token, b: Fa12Token) => new CpmmPool(book, contracts.derivedAddress(label), 'spicy_pair', a, undefined, b, SPICY_ROUTER);
+  const pairOf = (label: string, a: Fa12Token, b: Fa12Token) =>
+    new CpmmPool(book, contracts.derivedAddress(label), 'spicy_pair', a, undefined, b, SPICY_ROUTER);
   contracts.add(pairOf(SPICY_LABELS.ctezKusd, ctez, kusd), 'Spicy ctez/kUSD');
   contracts.add(pairOf(SPICY_LABELS.kusdTzbtc, kusd, tzbtc), 'Spicy kUSD/tzBTC');
 }
 
-const spicyPairs = (contracts: ContractRegistry): [CpmmPool, CpmmPool] => [contracts.require(contracts.derivedAddress(SPICY_LABELS.ctezKusd)), contracts.require(contracts.derivedAddress(SPICY_LABELS.kusdTzbtc))];
+const spicyPairs = (contracts: ContractRegistry): [CpmmPool, CpmmPool] => [
+  contracts.require(contracts.derivedAddress(SPICY_LABELS.ctezKusd)),
+  contracts.require(contracts.derivedAddress(SPICY_LABELS.kusdTzbtc)),
+];
 
 export function seedSpicy(g: GenesisContext): void {
   const [a, b] = spicyPairs(g.contracts);
@@ -90,7 +113,15 @@ export function seedSpicy(g: GenesisContext): void {
 }
 
 /** The router's swap of `amountIn` of `pool`'s token A (`sellA`) or B: exact-in or exact-out, same pair call. */
-function swapContent(ctx: BlockContext, router: SpicyRouter, user: string, pool: CpmmPool, sellA: boolean, amountIn: () => bigint, exactOut: boolean): ManagerContent {
+function swapContent(
+  ctx: BlockContext,
+  router: SpicyRouter,
+  user: string,
+  pool: CpmmPool,
+  sellA: boolean,
+  amountIn: () => bigint,
+  exactOut: boolean,
+): ManagerContent {
   return contractCall(ctx, user, router, 12000, (call) => {
     const s = pool.state;
     const amount = amountIn();
@@ -99,7 +130,9 @@ function swapContent(ctx: BlockContext, router: SpicyRouter, user: string, pool:
     const [tin, tout] = sellA ? [pool.token, pool.tokenB as Fa12Token] : [pool.tokenB as Fa12Token, pool.token];
     // (amountIn, amountOutMin) or (amountInMax, amountOut): the same values either way.
     const value = pair(pair(pair(str(user), int(amount)), int(out), deadline(ctx.timestamp)), token(tin), token(tout));
-    router.route(call, exactOut ? 'fin_tokens_for_exact' : 'fin_exact_for_tokens', value, pool, (inner) => pool.swap(inner, user, sellA, amount, new BalanceUpdates(ctx.book)));
+    router.route(call, exactOut ? 'fin_tokens_for_exact' : 'fin_exact_for_tokens', value, pool, (inner) =>
+      pool.swap(inner, user, sellA, amount, new BalanceUpdates(ctx.book)),
+    );
     return { entrypoint: exactOut ? 'swap_tokens_for_exact' : 'swap_exact_for_tokens', value };
   });
 }
@@ -119,14 +152,17 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
   const a = pool.token;
   const b = pool.tokenB as Fa12Token;
   const action = empty ? 0.6 : prng.float();
-  const has = (t: Fa12Token) => (x: { address: string; balance: bigint }) => x.balance > TEZ && t.balanceOf(x.address) > 1n;
+  const has = (t: Fa12Token) => (x: { address: string; balance: bigint }) =>
+    x.balance > TEZ && t.balanceOf(x.address) > 1n;
   if (action < 0.3) {
     const sellA = prng.float() < 0.5;
     const tin = sellA ? a : b;
     const source = pickSource(ctx, has(tin), false);
     if (!source) return undefined;
     const amount = 1n + prng.bigRange(0n, tin.balanceOf(source.address) / 4n);
-    return new ManagerGroupBuilder(ctx).build(source.address, [swapContent(ctx, router, source.address, pool, sellA, () => amount, prng.float() < 0.5)]);
+    return new ManagerGroupBuilder(ctx).build(source.address, [
+      swapContent(ctx, router, source.address, pool, sellA, () => amount, prng.float() < 0.5),
+    ]);
   }
   if (action < 0.55) {
     // ctez → kUSD on the first pair, then the kUSD received → tzBTC on the second.
@@ -157,8 +193,15 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
         const byA = s.lqtTotal === 0n ? halfB : (halfA * s.otherPool) / s.tokenPool;
         const other = byA < halfB ? byA : halfB;
         const tokens = pool.tokensFor(other, halfA);
-        const value = pair(pair(pair(str(user), int(tokens)), int(tokens), int(other)), pair(int(other), deadline(ctx.timestamp)), token(a), token(b));
-        router.route(call, 'finalize_add_liquidity', value, pool, (inner) => pool.addLiquidity(inner, user, other, new BalanceUpdates(ctx.book), tokens));
+        const value = pair(
+          pair(pair(str(user), int(tokens)), int(tokens), int(other)),
+          pair(int(other), deadline(ctx.timestamp)),
+          token(a),
+          token(b),
+        );
+        router.route(call, 'finalize_add_liquidity', value, pool, (inner) =>
+          pool.addLiquidity(inner, user, other, new BalanceUpdates(ctx.book), tokens),
+        );
         return { entrypoint: 'add_liquidity_route', value };
       }),
     ]);
@@ -170,11 +213,22 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
   if (action < 0.82) {
     return new ManagerGroupBuilder(ctx).build(user, [
       contractCall(ctx, user, router, 12000, (call) => {
-        const value = pair(pair(pair(str(user), int(0)), int(0), deadline(ctx.timestamp)), pair(int(shares), token(a)), token(b));
+        const value = pair(
+          pair(pair(str(user), int(0)), int(0), deadline(ctx.timestamp)),
+          pair(int(shares), token(a)),
+          token(b),
+        );
         router.route(call, 'finalize_remove_liquidity', value, pool, (inner) => {
           // The router sends the user's shares to the pair, whose `remove_liquidity` burns what it holds.
           const grown = pool.transferShares(inner, user, pool.address, shares);
-          inner.pushCall(SPICY_ROUTER, pool, 0n, 'transfer', lpTransfer(user, pool.address, shares), inner.contractResult(pool, pool.pending.take(inner), 4000, grown));
+          inner.pushCall(
+            SPICY_ROUTER,
+            pool,
+            0n,
+            'transfer',
+            lpTransfer(user, pool.address, shares),
+            inner.contractResult(pool, pool.pending.take(inner), 4000, grown),
+          );
           return pool.removeLiquidity(inner, user, shares, pool.address);
         });
         return { entrypoint: 'remove_liquidity_route', value };
@@ -191,4 +245,6 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
 }
 
 /** The pair's FA2 `transfer` of `amount` LP shares (token 0). */
-const lpTransfer = (from: string, to: string, amount: bigint): Micheline => [pair(str(from), [pair(str(to), int(0), int(amount))])];
+const lpTransfer = (from: string, to: string, amount: bigint): Micheline => [
+  pair(str(from), [pair(str(to), int(0), int(amount))]),
+];

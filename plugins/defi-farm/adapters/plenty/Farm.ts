@@ -67,22 +67,53 @@ export class Farm implements ContractModel {
   readonly service = 'farm';
   readonly code = script(
     entrypoints(['GetReward', tUnit()], ['stake', tNat()], ['unstake', pairT(tNat('%Amount'), tNat('%MapKey'))]),
-    pairT(tBigMap(tAddress(), ENTRY_T, '%balances'), tNat('%totalSupply'), tAddress('%stakeToken'), tAddress('%rewardToken'), prim('bool', undefined, ['%faTwoToken']), tNat('%lastUpdateTime'), tNat('%periodFinish'), tNat('%rewardPerTokenStored'), tNat('%rewardRate')),
+    pairT(
+      tBigMap(tAddress(), ENTRY_T, '%balances'),
+      tNat('%totalSupply'),
+      tAddress('%stakeToken'),
+      tAddress('%rewardToken'),
+      prim('bool', undefined, ['%faTwoToken']),
+      tNat('%lastUpdateTime'),
+      tNat('%periodFinish'),
+      tNat('%rewardPerTokenStored'),
+      tNat('%rewardRate'),
+    ),
   );
 
-  constructor(private readonly book: AccountBook, readonly address: string, readonly staked: Fa12Token, readonly reward: Fa12Token) {}
+  constructor(
+    private readonly book: AccountBook,
+    readonly address: string,
+    readonly staked: Fa12Token,
+    readonly reward: Fa12Token,
+  ) {}
 
   get state(): FarmState {
     return this.book.state<FarmState>(this.address);
   }
 
   init(diff: LazyStorageDiff): void {
-    this.book.setState<FarmState>(this.address, { balances: diff.alloc(tAddress(), ENTRY_T), totalSupply: 0n, lastUpdateTime: 0n, rewardPerTokenStored: 0n, users: {} });
+    this.book.setState<FarmState>(this.address, {
+      balances: diff.alloc(tAddress(), ENTRY_T),
+      totalSupply: 0n,
+      lastUpdateTime: 0n,
+      rewardPerTokenStored: 0n,
+      users: {},
+    });
   }
 
   storage(): Micheline {
     const s = this.state;
-    return pair(int(s.balances), int(s.totalSupply), addressBytes(this.staked.address), addressBytes(this.reward.address), bool(false), int(s.lastUpdateTime), int(PERIOD_FINISH), int(s.rewardPerTokenStored), int(REWARD_RATE));
+    return pair(
+      int(s.balances),
+      int(s.totalSupply),
+      addressBytes(this.staked.address),
+      addressBytes(this.reward.address),
+      bool(false),
+      int(s.lastUpdateTime),
+      int(PERIOD_FINISH),
+      int(s.rewardPerTokenStored),
+      int(REWARD_RATE),
+    );
   }
 
   entry(user: string): FarmEntry | undefined {
@@ -95,20 +126,36 @@ export class Farm implements ContractModel {
   }
 
   /** Applies `entrypoint` for `user` at `level`; returns the parameter value and storage growth. */
-  apply(call: CallContext, diff: LazyStorageDiff, user: string, entrypoint: 'stake' | 'unstake' | 'GetReward', amount: bigint, lotKey = 0n): { value: Micheline; grown: number } {
+  apply(
+    call: CallContext,
+    diff: LazyStorageDiff,
+    user: string,
+    entrypoint: 'stake' | 'unstake' | 'GetReward',
+    amount: bigint,
+    lotKey = 0n,
+  ): { value: Micheline; grown: number } {
     const level = BigInt(call.ctx.level);
     const existed = this.entry(user) !== undefined;
     let e = this.updateReward(user, level);
     let value: Micheline = prim('Unit');
     if (entrypoint === 'stake') {
       this.staked.transfer(call, this.address, user, this.address, amount);
-      e = { ...e, lots: { ...e.lots, [String(e.counter)]: { amount, level: Number(level) } }, counter: e.counter + 1n, balance: e.balance + amount * STAKE_SCALE };
+      e = {
+        ...e,
+        lots: { ...e.lots, [String(e.counter)]: { amount, level: Number(level) } },
+        counter: e.counter + 1n,
+        balance: e.balance + amount * STAKE_SCALE,
+      };
       this.setTotal(this.state.totalSupply + amount * STAKE_SCALE);
       value = int(amount);
     } else if (entrypoint === 'unstake') {
       const lot = e.lots[String(lotKey)];
       const { [String(lotKey)]: _gone, ...rest } = e.lots;
-      e = { ...e, lots: lot.amount === amount ? rest : { ...e.lots, [String(lotKey)]: { ...lot, amount: lot.amount - amount } }, balance: e.balance - amount * STAKE_SCALE };
+      e = {
+        ...e,
+        lots: lot.amount === amount ? rest : { ...e.lots, [String(lotKey)]: { ...lot, amount: lot.amount - amount } },
+        balance: e.balance - amount * STAKE_SCALE,
+      };
       this.setTotal(this.state.totalSupply - amount * STAKE_SCALE);
       const fee = Number(level) - lot.level < YOUNG_BLOCKS ? (amount * FEE_BPS) / 10_000n : 0n;
       this.staked.transfer(call, this.address, this.address, user, amount - fee);
@@ -125,13 +172,19 @@ export class Farm implements ContractModel {
   private rewardPerToken(level: bigint): bigint {
     const s = this.state;
     const applicable = level < PERIOD_FINISH ? level : PERIOD_FINISH;
-    return s.totalSupply === 0n ? s.rewardPerTokenStored : s.rewardPerTokenStored + ((applicable - s.lastUpdateTime) * REWARD_RATE * E18) / s.totalSupply;
+    return s.totalSupply === 0n
+      ? s.rewardPerTokenStored
+      : s.rewardPerTokenStored + ((applicable - s.lastUpdateTime) * REWARD_RATE * E18) / s.totalSupply;
   }
 
   /** Synthetix's updateReward(user): stores the reward per token and the user's earnings so far. */
   private updateReward(user: string, level: bigint): FarmEntry {
     const rpt = this.rewardPerToken(level);
-    this.book.setState<FarmState>(this.address, { ...this.state, rewardPerTokenStored: rpt, lastUpdateTime: level < PERIOD_FINISH ? level : PERIOD_FINISH });
+    this.book.setState<FarmState>(this.address, {
+      ...this.state,
+      rewardPerTokenStored: rpt,
+      lastUpdateTime: level < PERIOD_FINISH ? level : PERIOD_FINISH,
+    });
     const e = this.entry(user) ?? { lots: {}, balance: 0n, counter: 0n, rewards: 0n, paid: 0n };
     return { ...e, rewards: e.rewards + (e.balance * (rpt - e.paid)) / E18, paid: rpt };
   }

@@ -30,14 +30,28 @@ export const plentyFarmAdapter: FarmAdapter = {
       const before = await sink.supply(ctx, key);
       const supply = supplyAfter(s, entry, action, before);
       if (!supply) return;
-      if (!before) await sink.farm(ctx, { contract: step.contract, poolId: 0, entity: 'plenty', stake: stakeToken(s), reward: { standard: 'fa1.2', contract: s.rewardToken } }, supply);
+      if (!before)
+        await sink.farm(
+          ctx,
+          {
+            contract: step.contract,
+            poolId: 0,
+            entity: 'plenty',
+            stake: stakeToken(s),
+            reward: { standard: 'fa1.2', contract: s.rewardToken },
+          },
+          supply,
+        );
       if (action) await sink.action(ctx, key, action, supply, { match: m, step });
     });
   },
 };
 
 /** FA2 stake tokens are flagged by `faTwoToken`; the storage carries no id, Plenty's FA2 LPs use 0. */
-const stakeToken = (s: FarmStorage): FarmTokenRef => (s.faTwoToken ? { standard: 'fa2', contract: s.stakeToken, tokenId: 0n } : { standard: 'fa1.2', contract: s.stakeToken });
+const stakeToken = (s: FarmStorage): FarmTokenRef =>
+  s.faTwoToken
+    ? { standard: 'fa2', contract: s.stakeToken, tokenId: 0n }
+    : { standard: 'fa1.2', contract: s.stakeToken };
 
 function decode(
   call: PoolCall,
@@ -54,13 +68,31 @@ function decode(
   switch (entrypoint) {
     case 'stake':
       // The new lot is the counter before the call (the counter after, minus one).
-      return { kind: 'deposit', ...parties, ...state, owner, volume: moved(s.stakeToken, 'in'), fee: 0n, reward: moved(s.rewardToken, 'out'), stakeId: entry?.counter !== undefined ? entry.counter - 1n : undefined };
+      return {
+        kind: 'deposit',
+        ...parties,
+        ...state,
+        owner,
+        volume: moved(s.stakeToken, 'in'),
+        fee: 0n,
+        reward: moved(s.rewardToken, 'out'),
+        stakeId: entry?.counter !== undefined ? entry.counter - 1n : undefined,
+      };
     case 'unstake': {
       // `unstake nat` or `unstake {Amount, MapKey}`: the amount leaves the stake, the farm keeps the fee.
       const p = parameters as bigint | { Amount?: bigint; MapKey?: bigint };
       const volume = typeof p === 'bigint' ? p : (p.Amount ?? 0n);
       const paid = moved(s.stakeToken, 'out');
-      return { kind: 'withdraw', ...parties, ...state, owner, volume, fee: volume > paid ? volume - paid : 0n, reward: moved(s.rewardToken, 'out'), stakeId: typeof p === 'bigint' ? undefined : p.MapKey };
+      return {
+        kind: 'withdraw',
+        ...parties,
+        ...state,
+        owner,
+        volume,
+        fee: volume > paid ? volume - paid : 0n,
+        reward: moved(s.rewardToken, 'out'),
+        stakeId: typeof p === 'bigint' ? undefined : p.MapKey,
+      };
     }
     case 'GetReward':
       return { kind: 'claim', ...parties, ...state, owner, reward: moved(s.rewardToken, 'out') };
@@ -75,7 +107,12 @@ function decode(
  * read from the caller's lots). When no lot shows the scale (an AddReward, a last unstake), the stake
  * is the last recorded one moved by this call; a farm first met that way waits for a call that shows it.
  */
-function supplyAfter(s: FarmStorage, entry: OwnerEntry | undefined, action: FarmAction | undefined, before: FarmSupply | undefined): FarmSupply | undefined {
+function supplyAfter(
+  s: FarmStorage,
+  entry: OwnerEntry | undefined,
+  action: FarmAction | undefined,
+  before: FarmSupply | undefined,
+): FarmSupply | undefined {
   const remaining = remainingRewards(s);
   if (entry?.scale !== undefined) return { totalStake: s.totalSupply / entry.scale, remainingRewards: remaining };
   if (s.totalSupply === 0n) return { totalStake: 0n, remainingRewards: remaining };

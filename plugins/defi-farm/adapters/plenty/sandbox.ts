@@ -1,4 +1,10 @@
-import { type AccountBook, type ContractRegistry, type GenesisContext, KNOWN_ADDRESSES, TEZ } from '../../../../framework/sandbox/extension';
+import {
+  type AccountBook,
+  type ContractRegistry,
+  type GenesisContext,
+  KNOWN_ADDRESSES,
+  TEZ,
+} from '../../../../framework/sandbox/extension';
 import { Farm } from './Farm';
 
 /**
@@ -8,11 +14,17 @@ import { Farm } from './Farm';
 const LABELS = { farm: 'plenty-farm', stakedLp: 'plenty-lp' } as const;
 
 export function registerPlentyFarm(contracts: ContractRegistry, book: AccountBook): void {
-  const farm = new Farm(book, contracts.derivedAddress(LABELS.farm), contracts.require(contracts.derivedAddress(LABELS.stakedLp)), contracts.require(KNOWN_ADDRESSES.ctez));
+  const farm = new Farm(
+    book,
+    contracts.derivedAddress(LABELS.farm),
+    contracts.require(contracts.derivedAddress(LABELS.stakedLp)),
+    contracts.require(KNOWN_ADDRESSES.ctez),
+  );
   contracts.add(farm, 'Plenty ctez/kUSD LP farm');
 }
 
-export const plentyFarm = (contracts: ContractRegistry): Farm => contracts.require(contracts.derivedAddress(LABELS.farm));
+export const plentyFarm = (contracts: ContractRegistry): Farm =>
+  contracts.require(contracts.derivedAddress(LABELS.farm));
 
 export function seedPlentyFarm(g: GenesisContext): void {
   const farm = plentyFarm(g.contracts);

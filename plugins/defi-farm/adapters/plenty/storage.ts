@@ -1,14 +1,24 @@
 import { plainValue, type BigMapDiff, type MatchedStep } from '../../../../framework';
 import { PLENTY_FARM_TYPES } from './types';
 
-const t = (prim: string, annot?: string, args?: unknown[]) => ({ prim, ...(annot ? { annots: [annot] } : {}), ...(args ? { args } : {}) });
+const t = (prim: string, annot?: string, args?: unknown[]) => ({
+  prim,
+  ...(annot ? { annots: [annot] } : {}),
+  ...(args ? { args } : {}),
+});
 /**
  * The balances entry of Plenty's farms with lots and unstake fees (USDT.e/USDC.e and later): the
  * lots (`InvestMap`, raw amounts) and the balance, which the contract keeps scaled (×10^12 there).
  */
 const LOT_ENTRY = t('pair', undefined, [
-  t('pair', undefined, [t('map', '%InvestMap', [t('nat'), t('pair', undefined, [t('nat', '%amount'), t('nat', '%level')])]), t('nat', '%balance')]),
-  t('pair', undefined, [t('nat', '%counter'), t('pair', undefined, [t('nat', '%rewards'), t('nat', '%userRewardPerTokenPaid')])]),
+  t('pair', undefined, [
+    t('map', '%InvestMap', [t('nat'), t('pair', undefined, [t('nat', '%amount'), t('nat', '%level')])]),
+    t('nat', '%balance'),
+  ]),
+  t('pair', undefined, [
+    t('nat', '%counter'),
+    t('pair', undefined, [t('nat', '%rewards'), t('nat', '%userRewardPerTokenPaid')]),
+  ]),
 ]);
 
 /** The fields of a Plenty farm storage the adapter reads (names as the contracts annotate them). */
@@ -55,7 +65,12 @@ export function farmCall(step: MatchedStep): { storage: FarmStorage; parameters:
 /** The storage when it is a Plenty farm's (a stake token, a reward token and a total); else undefined. */
 function farmStorage(v: unknown): FarmStorage | undefined {
   const s = v as Partial<FarmStorage> | undefined;
-  return typeof s?.totalSupply === 'bigint' && typeof s.stakeToken === 'string' && typeof s.rewardToken === 'string' && typeof s.balances === 'number' ? (s as FarmStorage) : undefined;
+  return typeof s?.totalSupply === 'bigint' &&
+    typeof s.stakeToken === 'string' &&
+    typeof s.rewardToken === 'string' &&
+    typeof s.balances === 'number'
+    ? (s as FarmStorage)
+    : undefined;
 }
 
 /** Rewards the schedule still has to pay (rate × levels left to the period's end); null without a schedule. */
@@ -69,12 +84,19 @@ export function remainingRewards(s: FarmStorage): bigint | null {
  */
 export function ownerEntry(s: FarmStorage, diffs: readonly BigMapDiff[], owner: string): OwnerEntry | undefined {
   for (const d of diffs) {
-    if ((d.action !== 'update' && d.action !== 'remove') || d.bigMapId !== s.balances || d.key === undefined || plainValue(t('address'), d.key) !== owner) continue;
+    if (
+      (d.action !== 'update' && d.action !== 'remove') ||
+      d.bigMapId !== s.balances ||
+      d.key === undefined ||
+      plainValue(t('address'), d.key) !== owner
+    )
+      continue;
     // A removed entry shows no lots: the scale stays unknown (the stake is then the recorded one moved).
     if (d.action === 'remove') return { stake: 0n };
     const plain = plainValue(t('nat'), d.value);
     if (typeof plain === 'bigint') return { scale: 1n, stake: plain };
-    const lots = plainValue(LOT_ENTRY, d.value) as { InvestMap?: Map<bigint, { amount: bigint }>; balance?: bigint; counter?: bigint; rewards?: bigint } | undefined;
+    const lots = plainValue(LOT_ENTRY, d.value) as
+      { InvestMap?: Map<bigint, { amount: bigint }>; balance?: bigint; counter?: bigint; rewards?: bigint } | undefined;
     if (typeof lots?.balance !== 'bigint' || !(lots.InvestMap instanceof Map)) continue;
     const raw = [...lots.InvestMap.values()].reduce((n, l) => n + l.amount, 0n);
     // The scale shows only while lots are left and divide the balance exactly.

@@ -1,4 +1,25 @@
-import { addressBytes, bool, CallContext, type ContractModel, entrypoints, type Fa12Token, int, type LazyStorageDiff, type Micheline, pair, pairT, prim, script, str, tAddress, tBigMap, tBytes, tNat, tTimestamp, type AccountBook } from '../../../../framework/sandbox/extension';
+import {
+  addressBytes,
+  bool,
+  CallContext,
+  type ContractModel,
+  entrypoints,
+  type Fa12Token,
+  int,
+  type LazyStorageDiff,
+  type Micheline,
+  pair,
+  pairT,
+  prim,
+  script,
+  str,
+  tAddress,
+  tBigMap,
+  tBytes,
+  tNat,
+  tTimestamp,
+  type AccountBook,
+} from '../../../../framework/sandbox/extension';
 
 const P = 10n ** 18n;
 /** An empty map or set. */
@@ -49,7 +70,8 @@ interface State {
 }
 
 /** A record type with its field annotation (LIGO's nested records). */
-const named = (annot: string, ...fields: Micheline[]) => ({ ...(pairT(...fields) as object), annots: [annot] }) as Micheline;
+const named = (annot: string, ...fields: Micheline[]) =>
+  ({ ...(pairT(...fields) as object), annots: [annot] }) as Micheline;
 const tOption = (t: Micheline, a: string) => prim('option', [t], [a]);
 const tToken = (a: string) => prim('or', [tAddress('%fA12'), pairT(tAddress('%token'), tNat('%id'))], [a]);
 const FARM_T = pairT(
@@ -69,7 +91,15 @@ const FARM_T = pairT(
   tTimestamp('%end_time'),
   tNat('%fid'),
 );
-const USER_T = pairT(tTimestamp('%last_staked'), tNat('%staked'), tNat('%earned'), tNat('%claimed'), tNat('%prev_earned'), tNat('%prev_staked'), prim('set', [tAddress()], ['%allowances']));
+const USER_T = pairT(
+  tTimestamp('%last_staked'),
+  tNat('%staked'),
+  tNat('%earned'),
+  tNat('%claimed'),
+  tNat('%prev_earned'),
+  tNat('%prev_staked'),
+  prim('set', [tAddress()], ['%allowances']),
+);
 const USER_KEY_T = pairT(tNat(), tAddress());
 /** The other big maps of the storage record, in order after farms: referrers, users_info comes second. */
 const STORAGE_T = pairT(
@@ -81,7 +111,11 @@ const STORAGE_T = pairT(
     tBigMap(pairT(tNat(), prim('key_hash')), tNat(), '%votes'),
     tBigMap(USER_KEY_T, prim('key_hash'), '%candidates'),
     tBigMap(prim('key_hash'), pairT(tNat('%period'), tTimestamp('%start')), '%banned_bakers'),
-    tBigMap(tNat(), pairT(tNat('%token_id'), prim('map', [prim('string'), tBytes()], ['%token_info'])), '%token_metadata'),
+    tBigMap(
+      tNat(),
+      pairT(tNat('%token_id'), prim('map', [prim('string'), tBytes()], ['%token_info'])),
+      '%token_metadata',
+    ),
     named('%qsgov', tAddress('%token'), tNat('%id')),
     tAddress('%qsgov_lp'),
     tAddress('%admin'),
@@ -93,7 +127,13 @@ const STORAGE_T = pairT(
   tBigMap(tNat(), tBytes(), '%t_farm_lambdas'),
   tBigMap(prim('string'), tBytes(), '%metadata'),
 );
-const DEPOSIT_T = pairT(tNat('%fid'), tNat('%amt'), tOption(tAddress(), '%referrer'), tAddress('%rewards_receiver'), tOption(prim('key_hash'), '%candidate'));
+const DEPOSIT_T = pairT(
+  tNat('%fid'),
+  tNat('%amt'),
+  tOption(tAddress(), '%referrer'),
+  tAddress('%rewards_receiver'),
+  tOption(prim('key_hash'), '%candidate'),
+);
 const WITHDRAW_T = pairT(tNat('%fid'), tNat('%amt'), tAddress('%receiver'), tAddress('%rewards_receiver'));
 const HARVEST_T = pairT(tNat('%fid'), tAddress('%rewards_receiver'));
 const ADD_T = pairT(
@@ -108,7 +148,9 @@ const ADD_T = pairT(
   tNat('%reward_per_second'),
 );
 
-export type TFarmCall = { entrypoint: 'deposit' | 'withdraw' | 'harvest'; fid: number; amount: bigint } | { entrypoint: 'add_new_farm'; farm: TFarmParams };
+export type TFarmCall =
+  | { entrypoint: 'deposit' | 'withdraw' | 'harvest'; fid: number; amount: bigint }
+  | { entrypoint: 'add_new_farm'; farm: TFarmParams };
 
 /**
  * QuipuSwap's TFarm (t_farm_lambdas.ligo, without baker voting: its farms stake FA1.2 tokens, not
@@ -121,7 +163,10 @@ export type TFarmCall = { entrypoint: 'deposit' | 'withdraw' | 'harvest'; fid: n
 export class TFarm implements ContractModel {
   readonly role = 'quipuswap_tfarm' as const;
   readonly service = 'farm';
-  readonly code = script(entrypoints(['add_new_farm', ADD_T], ['deposit', DEPOSIT_T], ['harvest', HARVEST_T], ['withdraw', WITHDRAW_T]), STORAGE_T);
+  readonly code = script(
+    entrypoints(['add_new_farm', ADD_T], ['deposit', DEPOSIT_T], ['harvest', HARVEST_T], ['withdraw', WITHDRAW_T]),
+    STORAGE_T,
+  );
 
   constructor(
     private readonly book: AccountBook,
@@ -137,15 +182,44 @@ export class TFarm implements ContractModel {
     const farms = diff.alloc(tNat(), FARM_T);
     const referrers = diff.alloc(tAddress(), tAddress());
     const usersInfo = diff.alloc(USER_KEY_T, USER_T);
-    const others = [diff.alloc(pairT(tNat(), prim('key_hash')), tNat()), diff.alloc(USER_KEY_T, prim('key_hash')), diff.alloc(prim('key_hash'), pairT(tNat(), tTimestamp())), diff.alloc(tNat(), pairT(tNat(), prim('map', [prim('string'), tBytes()]))), diff.alloc(tNat(), tBytes()), diff.alloc(prim('string'), tBytes())];
-    this.book.setState<State>(this.address, { farms, usersInfo, others: [referrers, ...others], list: [], users: {}, admin });
+    const others = [
+      diff.alloc(pairT(tNat(), prim('key_hash')), tNat()),
+      diff.alloc(USER_KEY_T, prim('key_hash')),
+      diff.alloc(prim('key_hash'), pairT(tNat(), tTimestamp())),
+      diff.alloc(tNat(), pairT(tNat(), prim('map', [prim('string'), tBytes()]))),
+      diff.alloc(tNat(), tBytes()),
+      diff.alloc(prim('string'), tBytes()),
+    ];
+    this.book.setState<State>(this.address, {
+      farms,
+      usersInfo,
+      others: [referrers, ...others],
+      list: [],
+      users: {},
+      admin,
+    });
   }
 
   storage(): Micheline {
     const s = this.state;
     const [referrers, votes, candidates, banned, meta, lambdas, metadata] = s.others;
     return pair(
-      pair(int(s.farms), int(referrers), int(s.usersInfo), int(votes), int(candidates), int(banned), int(meta), pair(addressBytes(this.address), int(0)), addressBytes(this.address), str(s.admin), str(s.admin), addressBytes(this.address), addressBytes(this.address), int(s.list.length)),
+      pair(
+        int(s.farms),
+        int(referrers),
+        int(s.usersInfo),
+        int(votes),
+        int(candidates),
+        int(banned),
+        int(meta),
+        pair(addressBytes(this.address), int(0)),
+        addressBytes(this.address),
+        str(s.admin),
+        str(s.admin),
+        addressBytes(this.address),
+        addressBytes(this.address),
+        int(s.list.length),
+      ),
       int(lambdas),
       int(metadata),
     );
@@ -186,10 +260,22 @@ export class TFarm implements ContractModel {
       const fee = (amount * f.withdrawalFee) / P;
       back = amount - fee;
       if (fee > 0n) {
-        const self = this.user(fid, this.address) ?? { lastStaked: 0n, staked: 0n, earned: 0n, claimed: 0n, prevEarned: 0n };
+        const self = this.user(fid, this.address) ?? {
+          lastStaked: 0n,
+          staked: 0n,
+          earned: 0n,
+          claimed: 0n,
+          prevEarned: 0n,
+        };
         const staked = self.staked + fee;
         grown += this.user(fid, this.address) ? 0 : 1;
-        this.setUser(diff, fid, this.address, { ...self, earned: self.earned + self.staked * f.rewardPerShare - self.prevEarned, staked, prevEarned: staked * f.rewardPerShare, lastStaked: now });
+        this.setUser(diff, fid, this.address, {
+          ...self,
+          earned: self.earned + self.staked * f.rewardPerShare - self.prevEarned,
+          staked,
+          prevEarned: staked * f.rewardPerShare,
+          lastStaked: now,
+        });
       }
     } else if (c.entrypoint === 'harvest') throw new Error('TFarm/timelock-is-not-finished');
     let value: Micheline;
@@ -212,35 +298,84 @@ export class TFarm implements ContractModel {
     return { value, grown };
   }
 
-  private add(call: CallContext, diff: LazyStorageDiff, sender: string, p: TFarmParams, now: bigint): { value: Micheline; grown: number } {
+  private add(
+    call: CallContext,
+    diff: LazyStorageDiff,
+    sender: string,
+    p: TFarmParams,
+    now: bigint,
+  ): { value: Micheline; grown: number } {
     const start = p.start <= now ? now : p.start;
     const fid = this.state.list.length;
-    const f: TFarmState = { ...p, stake: p.stake.address, reward: p.reward.address, start, upd: start, rewardPerShare: 0n, staked: 0n, claimed: 0n };
+    const f: TFarmState = {
+      ...p,
+      stake: p.stake.address,
+      reward: p.reward.address,
+      start,
+      upd: start,
+      rewardPerShare: 0n,
+      staked: 0n,
+      claimed: 0n,
+    };
     this.book.setState<State>(this.address, { ...this.state, list: [...this.state.list, f] });
     this.setFarm(diff, fid, f);
     p.reward.transfer(call, this.address, sender, this.address, ((p.end - p.start) * p.rewardPerSecond) / P);
-    const value = pair(pair(int(p.harvestFee), int(p.withdrawalFee)), pair(prim('Left', [str(p.stake.address)]), bool(false)), EMPTY, prim('Left', [str(p.reward.address)]), bool(false), int(p.timelock), int(p.start), int(p.end), int(p.rewardPerSecond));
+    const value = pair(
+      pair(int(p.harvestFee), int(p.withdrawalFee)),
+      pair(prim('Left', [str(p.stake.address)]), bool(false)),
+      EMPTY,
+      prim('Left', [str(p.reward.address)]),
+      bool(false),
+      int(p.timelock),
+      int(p.start),
+      int(p.end),
+      int(p.rewardPerSecond),
+    );
     return { value, grown: 2 };
   }
 
   /** update_farm_rewards. */
   private updated(f: TFarmState, now: bigint): TFarmState {
     if (now < f.start || f.upd > f.end) return f;
-    const rps = f.staked === 0n ? f.rewardPerShare : f.rewardPerShare + ((now > f.end ? f.end - f.upd : now - f.upd) * f.rewardPerSecond) / f.staked;
+    const rps =
+      f.staked === 0n
+        ? f.rewardPerShare
+        : f.rewardPerShare + ((now > f.end ? f.end - f.upd : now - f.upd) * f.rewardPerSecond) / f.staked;
     return { ...f, rewardPerShare: rps, upd: now };
   }
 
   /** claim_rewards (to `receiver`, harvest fee to the referrer) or, with no fee receiver, transfer_rewards_to_admin. */
-  private claim(u: UserState, f: TFarmState, receiver: string, feeReceiver: string | undefined): [UserState, TFarmState, Pay[]] {
+  private claim(
+    u: UserState,
+    f: TFarmState,
+    receiver: string,
+    feeReceiver: string | undefined,
+  ): [UserState, TFarmState, Pay[]] {
     const earned = u.earned / P;
     if (earned === 0n) return [u, f, []];
     const fee = feeReceiver === undefined ? 0n : (earned * f.harvestFee) / P;
-    return [{ ...u, earned: u.earned - earned * P, claimed: u.claimed + earned }, { ...f, claimed: f.claimed + earned }, fee > 0n ? [[receiver, earned - fee], [feeReceiver!, fee]] : [[receiver, earned]]];
+    return [
+      { ...u, earned: u.earned - earned * P, claimed: u.claimed + earned },
+      { ...f, claimed: f.claimed + earned },
+      fee > 0n
+        ? [
+            [receiver, earned - fee],
+            [feeReceiver!, fee],
+          ]
+        : [[receiver, earned]],
+    ];
   }
 
   private setUser(diff: LazyStorageDiff, fid: number, address: string, u: UserState): void {
-    this.book.setState<State>(this.address, { ...this.state, users: { ...this.state.users, [`${fid}:${address}`]: u } });
-    diff.update(this.state.usersInfo, pair(int(fid), str(address)), pair(int(u.lastStaked), int(u.staked), int(u.earned), int(u.claimed), int(u.prevEarned), int(u.staked), EMPTY));
+    this.book.setState<State>(this.address, {
+      ...this.state,
+      users: { ...this.state.users, [`${fid}:${address}`]: u },
+    });
+    diff.update(
+      this.state.usersInfo,
+      pair(int(fid), str(address)),
+      pair(int(u.lastStaked), int(u.staked), int(u.earned), int(u.claimed), int(u.prevEarned), int(u.staked), EMPTY),
+    );
   }
 
   private setFarm(diff: LazyStorageDiff, fid: number, f: TFarmState): void {
@@ -251,7 +386,23 @@ export class TFarm implements ContractModel {
     diff.update(
       this.state.farms,
       int(fid),
-      pair(pair(int(f.harvestFee), int(f.withdrawalFee)), int(f.upd), pair(token(f.stake), bool(false)), token(f.reward), int(f.timelock), str(ZERO), str(ZERO), bool(false), int(f.rewardPerSecond), int(f.rewardPerShare), int(f.staked), int(f.claimed), int(f.start), int(f.end), int(fid)),
+      pair(
+        pair(int(f.harvestFee), int(f.withdrawalFee)),
+        int(f.upd),
+        pair(token(f.stake), bool(false)),
+        token(f.reward),
+        int(f.timelock),
+        str(ZERO),
+        str(ZERO),
+        bool(false),
+        int(f.rewardPerSecond),
+        int(f.rewardPerShare),
+        int(f.staked),
+        int(f.claimed),
+        int(f.start),
+        int(f.end),
+        int(fid),
+      ),
     );
   }
 }

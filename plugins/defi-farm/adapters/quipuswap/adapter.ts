@@ -1,12 +1,33 @@
 import { plainValue, type HandlerRegistry, type MatchedStep } from '../../../../framework';
 import { PoolCall, type TokenMove } from '../../../defi-dex/core/PoolCall';
 import type { FarmAction, FarmAdapter, FarmSink, FarmSupply, FarmTokenRef } from '../../core/FarmAdapter';
-import { type FarmRecord, farmsStorage, farmsWritten, type FarmsStorage, PRECISION, remainingRewards, tokenRef, type UserInfo, userWritten } from './storage';
+import {
+  type FarmRecord,
+  farmsStorage,
+  farmsWritten,
+  type FarmsStorage,
+  PRECISION,
+  remainingRewards,
+  tokenRef,
+  type UserInfo,
+  userWritten,
+} from './storage';
 
 const USER_CALLS = ['deposit', 'withdraw', 'harvest'];
 const ADMIN_CALLS = ['add_new_farm', 'set_fees', 'set_reward_per_second'];
 /** QFarm pays QUIPU by asking its proxy minter to mint: `mint_tokens (list {receiver, amount})`. */
-const MINT_TOKENS = { prim: 'list', args: [{ prim: 'pair', args: [{ prim: 'address', annots: ['%receiver'] }, { prim: 'nat', annots: ['%amount'] }] }] };
+const MINT_TOKENS = {
+  prim: 'list',
+  args: [
+    {
+      prim: 'pair',
+      args: [
+        { prim: 'address', annots: ['%receiver'] },
+        { prim: 'nat', annots: ['%amount'] },
+      ],
+    },
+  ],
+};
 
 const entity = (s: FarmsStorage) => (s.kind === 'qfarm' ? 'quipu_qfarm' : 'quipu_tfarm');
 const stakeOf = (f: FarmRecord) => tokenRef(f.stake_params.staked_token);
@@ -22,30 +43,53 @@ export const quipuswapFarmAdapter: FarmAdapter = {
   name: 'quipuswap',
   entities: ['quipu_qfarm', 'quipu_tfarm'],
   register(r: HandlerRegistry, sink: FarmSink): void {
-    r.onOperationGroup([{ name: 'farm', destination: { entrypoints: USER_CALLS }, entrypoint: [...USER_CALLS, ...ADMIN_CALLS] }], async (m, ctx) => {
-      const step = m.steps.farm!;
-      const s = farmsStorage(step.storage);
-      if (!s) return;
-      const call = new PoolCall(m, step);
-      const owner = step.sender ?? m.signer ?? '';
-      const written = farmsWritten(s, step.bigMapDiffs);
-      for (const [fid, farm] of written) {
-        const key = { contract: step.contract, poolId: Number(fid) };
-        const supply = supplyOf(farm);
-        const action = USER_CALLS.includes(step.entrypoint!)
-          ? userAction(call, s, step.entrypoint!, step.parameters as UserParams, farm, owner, userWritten(s, step.bigMapDiffs, fid, owner))
-          : { kind: 'update' as const, sender: owner, receiver: owner, reward: step.entrypoint === 'add_new_farm' ? moved(call, rewardOf(farm), (mv) => mv.to === step.contract) : 0n };
-        if (!action) continue;
-        if (!(await sink.supply(ctx, key))) {
-          const creator = step.entrypoint === 'add_new_farm' ? (m.signer ?? owner) : undefined;
-          await sink.farm(ctx, { ...key, entity: entity(s), stake: stakeOf(farm), reward: rewardOf(farm), creator }, supply);
+    r.onOperationGroup(
+      [{ name: 'farm', destination: { entrypoints: USER_CALLS }, entrypoint: [...USER_CALLS, ...ADMIN_CALLS] }],
+      async (m, ctx) => {
+        const step = m.steps.farm!;
+        const s = farmsStorage(step.storage);
+        if (!s) return;
+        const call = new PoolCall(m, step);
+        const owner = step.sender ?? m.signer ?? '';
+        const written = farmsWritten(s, step.bigMapDiffs);
+        for (const [fid, farm] of written) {
+          const key = { contract: step.contract, poolId: Number(fid) };
+          const supply = supplyOf(farm);
+          const action = USER_CALLS.includes(step.entrypoint!)
+            ? userAction(
+                call,
+                s,
+                step.entrypoint!,
+                step.parameters as UserParams,
+                farm,
+                owner,
+                userWritten(s, step.bigMapDiffs, fid, owner),
+              )
+            : {
+                kind: 'update' as const,
+                sender: owner,
+                receiver: owner,
+                reward:
+                  step.entrypoint === 'add_new_farm'
+                    ? moved(call, rewardOf(farm), (mv) => mv.to === step.contract)
+                    : 0n,
+              };
+          if (!action) continue;
+          if (!(await sink.supply(ctx, key))) {
+            const creator = step.entrypoint === 'add_new_farm' ? (m.signer ?? owner) : undefined;
+            await sink.farm(
+              ctx,
+              { ...key, entity: entity(s), stake: stakeOf(farm), reward: rewardOf(farm), creator },
+              supply,
+            );
+          }
+          await sink.action(ctx, key, action, supply, { match: m, step });
+          const kept =
+            action.kind === 'withdraw' ? feeStaked(s, step.bigMapDiffs, fid, step.contract, action.fee) : undefined;
+          if (kept) await sink.action(ctx, key, kept, supply, { match: m, step });
         }
-        await sink.action(ctx, key, action, supply, { match: m, step });
-        const kept =
-          action.kind === 'withdraw' ? feeStaked(s, step.bigMapDiffs, fid, step.contract, action.fee) : undefined;
-        if (kept) await sink.action(ctx, key, kept, supply, { match: m, step });
-      }
-    });
+      },
+    );
   },
 };
 
@@ -58,11 +102,21 @@ interface UserParams {
 
 /** Totals after the call: `staked`, the schedule left, the period and the reward index (reward_per_share). */
 function supplyOf(f: FarmRecord): FarmSupply {
-  return { totalStake: f.staked, remainingRewards: remainingRewards(f), period: { start: f.start_time, end: f.end_time ?? null }, accrual: { index: f.reward_per_share, precision: PRECISION } };
+  return {
+    totalStake: f.staked,
+    remainingRewards: remainingRewards(f),
+    period: { start: f.start_time, end: f.end_time ?? null },
+    accrual: { index: f.reward_per_share, precision: PRECISION },
+  };
 }
 
-const sameToken = (ref: FarmTokenRef, mv: TokenMove) => ref.standard !== 'tez' && mv.token === ref.contract && mv.tokenId === (ref.standard === 'fa2' ? ref.tokenId : 0n);
-const moved = (call: PoolCall, ref: FarmTokenRef, which: (mv: TokenMove) => boolean) => call.tokenMoves().filter((mv) => sameToken(ref, mv) && which(mv)).reduce((n, mv) => n + mv.amount, 0n);
+const sameToken = (ref: FarmTokenRef, mv: TokenMove) =>
+  ref.standard !== 'tez' && mv.token === ref.contract && mv.tokenId === (ref.standard === 'fa2' ? ref.tokenId : 0n);
+const moved = (call: PoolCall, ref: FarmTokenRef, which: (mv: TokenMove) => boolean) =>
+  call
+    .tokenMoves()
+    .filter((mv) => sameToken(ref, mv) && which(mv))
+    .reduce((n, mv) => n + mv.amount, 0n);
 
 /**
  * deposit (stake in + the rewards it claimed), withdraw (stake out less the early-withdrawal fee the
@@ -70,23 +124,60 @@ const moved = (call: PoolCall, ref: FarmTokenRef, which: (mv: TokenMove) => bool
  * TFarm's reward token transfers (the stake paid back excluded, for farms staking their reward token)
  * or QFarm's mint order to its proxy minter. Before the timelock ends rewards go to the admin: 0 then.
  */
-function userAction(call: PoolCall, s: FarmsStorage, entrypoint: string, p: UserParams, farm: FarmRecord, owner: string, user: UserInfo | undefined): FarmAction | undefined {
+function userAction(
+  call: PoolCall,
+  s: FarmsStorage,
+  entrypoint: string,
+  p: UserParams,
+  farm: FarmRecord,
+  owner: string,
+  user: UserInfo | undefined,
+): FarmAction | undefined {
   const farmAddress = call.step.contract;
   const stake = stakeOf(farm);
   const moves = call.tokenMoves();
-  const stakeBack = entrypoint === 'withdraw' ? moves.find((mv) => sameToken(stake, mv) && mv.from === farmAddress && mv.to === p.receiver) : undefined;
+  const stakeBack =
+    entrypoint === 'withdraw'
+      ? moves.find((mv) => sameToken(stake, mv) && mv.from === farmAddress && mv.to === p.receiver)
+      : undefined;
   const reward =
     s.kind === 'qfarm'
       ? minted(call, p.rewards_receiver)
-      : moves.filter((mv) => mv !== stakeBack && sameToken(rewardOf(farm), mv) && mv.from === farmAddress && mv.to === p.rewards_receiver).reduce((n, mv) => n + mv.amount, 0n);
+      : moves
+          .filter(
+            (mv) =>
+              mv !== stakeBack &&
+              sameToken(rewardOf(farm), mv) &&
+              mv.from === farmAddress &&
+              mv.to === p.rewards_receiver,
+          )
+          .reduce((n, mv) => n + mv.amount, 0n);
   const state = user ? { pending: user.earned / PRECISION, rewardBase: user.earned - user.prev_earned } : {};
   switch (entrypoint) {
     case 'deposit':
-      return { kind: 'deposit', sender: owner, receiver: p.rewards_receiver, owner, volume: moved(call, stake, (mv) => mv.to === farmAddress), fee: 0n, reward, ...state };
+      return {
+        kind: 'deposit',
+        sender: owner,
+        receiver: p.rewards_receiver,
+        owner,
+        volume: moved(call, stake, (mv) => mv.to === farmAddress),
+        fee: 0n,
+        reward,
+        ...state,
+      };
     case 'withdraw': {
       const volume = p.amt ?? 0n;
       const back = stakeBack?.amount ?? 0n;
-      return { kind: 'withdraw', sender: owner, receiver: p.receiver ?? owner, owner, volume, fee: volume > back ? volume - back : 0n, reward, ...state };
+      return {
+        kind: 'withdraw',
+        sender: owner,
+        receiver: p.receiver ?? owner,
+        owner,
+        volume,
+        fee: volume > back ? volume - back : 0n,
+        reward,
+        ...state,
+      };
     }
     case 'harvest':
       return { kind: 'claim', sender: owner, receiver: p.rewards_receiver, owner, reward, ...state };
@@ -120,7 +211,8 @@ function minted(call: PoolCall, to: string): bigint {
   for (const o of call.emitted) {
     if (o.entrypoint !== 'mint_tokens') continue;
     const list = plainValue(MINT_TOKENS, o.parameters) as Array<{ receiver?: unknown; amount?: unknown }> | undefined;
-    for (const e of Array.isArray(list) ? list : []) if (e.receiver === to && typeof e.amount === 'bigint') n += e.amount;
+    for (const e of Array.isArray(list) ? list : [])
+      if (e.receiver === to && typeof e.amount === 'bigint') n += e.amount;
   }
   return n;
 }

@@ -1,4 +1,22 @@
-import { type AccountBook, CallContext, type ContractModel, entrypoints, type Fa12Token, int, type LazyStorageDiff, type Micheline, pair, prim, script, str, tAddress, tBigMap, tNat, tUnit, unit } from '../../../../framework/sandbox/extension';
+import {
+  type AccountBook,
+  CallContext,
+  type ContractModel,
+  entrypoints,
+  type Fa12Token,
+  int,
+  type LazyStorageDiff,
+  type Micheline,
+  pair,
+  prim,
+  script,
+  str,
+  tAddress,
+  tBigMap,
+  tNat,
+  tUnit,
+  unit,
+} from '../../../../framework/sandbox/extension';
 import { record, recordT } from './layout';
 import type { Vester } from './Vester';
 
@@ -24,8 +42,18 @@ const STORAGE_T = recordT({
   vesting_contract: tAddress(),
   vesting_duration_in_seconds: tNat(),
 });
-const BALANCE_RESPONSE_T = prim('list', [prim('pair', [prim('pair', [tAddress('%owner'), tNat('%token_id')], ['%request']), tNat('%balance')])]);
-const PARAMETER_T = entrypoints(['default', tUnit()], ['deposit', tNat()], ['internal_bailout', tNat()], ['internal_deposit', tNat()], ['internal_withdraw', tUnit()], ['set_balance', BALANCE_RESPONSE_T], ['withdraw', tUnit()]);
+const BALANCE_RESPONSE_T = prim('list', [
+  prim('pair', [prim('pair', [tAddress('%owner'), tNat('%token_id')], ['%request']), tNat('%balance')]),
+]);
+const PARAMETER_T = entrypoints(
+  ['default', tUnit()],
+  ['deposit', tNat()],
+  ['internal_bailout', tNat()],
+  ['internal_deposit', tNat()],
+  ['internal_withdraw', tUnit()],
+  ['set_balance', BALANCE_RESPONSE_T],
+  ['withdraw', tUnit()],
+);
 
 export interface PoolState {
   stakesMap: number;
@@ -130,9 +158,23 @@ export class SavingsPool implements ContractModel {
     const discounted = (amount * PRECISION) / s.discFactor;
     const existed = s.stakes[sender] !== undefined;
     const stake = (s.stakes[sender] ?? 0n) + discounted;
-    this.set({ stakes: { ...s.stakes, [sender]: stake }, totalStake: s.totalStake + discounted, lastBalance: s.lastBalance + amount });
-    const diff = call.newDiff().update(s.stakesMap, str(sender), int(stake)).update(s.distFactorsMap, str(sender), int(s.distFactor));
-    call.pushCall(this.address, this, 0n, 'internal_deposit', int(amount), call.contractResult(this, diff, 6000, existed ? 0 : 2));
+    this.set({
+      stakes: { ...s.stakes, [sender]: stake },
+      totalStake: s.totalStake + discounted,
+      lastBalance: s.lastBalance + amount,
+    });
+    const diff = call
+      .newDiff()
+      .update(s.stakesMap, str(sender), int(stake))
+      .update(s.distFactorsMap, str(sender), int(s.distFactor));
+    call.pushCall(
+      this.address,
+      this,
+      0n,
+      'internal_deposit',
+      int(amount),
+      call.contractResult(this, diff, 6000, existed ? 0 : 2),
+    );
     this.token.transfer(call, this.address, sender, this.address, amount);
     return top;
   }
@@ -148,7 +190,10 @@ export class SavingsPool implements ContractModel {
     const amount = (stake * s.discFactor) / PRECISION;
     const { [sender]: _gone, ...stakes } = s.stakes;
     this.set({ stakes, totalStake: s.totalStake - stake, lastBalance: s.lastBalance - amount });
-    const diff = call.newDiff().update(s.stakesMap, str(sender), undefined).update(s.distFactorsMap, str(sender), undefined);
+    const diff = call
+      .newDiff()
+      .update(s.stakesMap, str(sender), undefined)
+      .update(s.distFactorsMap, str(sender), undefined);
     call.pushCall(this.address, this, 0n, 'internal_withdraw', unit, call.contractResult(this, diff, 6000, 0));
     const deadline = BigInt(Math.floor(Date.parse(call.ctx.timestamp) / 1000)) + s.vestingSeconds;
     this.vester.vest(call, this.address, sender, amount, deadline);
@@ -160,6 +205,10 @@ export class SavingsPool implements ContractModel {
     const s = this.state;
     const current = this.token.balanceOf(this.address);
     if (s.totalStake === 0n) return this.set({ currentBalance: current });
-    this.set({ currentBalance: current, discFactor: s.discFactor + ((current - s.lastBalance) * PRECISION) / s.totalStake, lastBalance: current });
+    this.set({
+      currentBalance: current,
+      discFactor: s.discFactor + ((current - s.lastBalance) * PRECISION) / s.totalStake,
+      lastBalance: current,
+    });
   }
 }

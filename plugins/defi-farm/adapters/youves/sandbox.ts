@@ -1,4 +1,18 @@
-import { type AccountBook, type BlockContext, CallContext, type ContractRegistry, type GenesisContext, int, ManagerGroupBuilder, type ManagerContent, pair, pickSource, str, TEZ, unit } from '../../../../framework/sandbox/extension';
+import {
+  type AccountBook,
+  type BlockContext,
+  CallContext,
+  type ContractRegistry,
+  type GenesisContext,
+  int,
+  ManagerGroupBuilder,
+  type ManagerContent,
+  pair,
+  pickSource,
+  str,
+  TEZ,
+  unit,
+} from '../../../../framework/sandbox/extension';
 import { SavingsPool } from './SavingsPool';
 import { Vester } from './Vester';
 
@@ -13,10 +27,14 @@ const LABELS = { pool: 'youves-savings', vester: 'youves-vester' } as const;
 export function registerYouvesSavings(contracts: ContractRegistry, book: AccountBook): void {
   const vester = new Vester(book, contracts.derivedAddress(LABELS.vester), contracts.kUSD);
   contracts.add(vester, 'Youves vesting contract');
-  contracts.add(new SavingsPool(book, contracts.derivedAddress(LABELS.pool), contracts.kUSD, vester), 'Youves kUSD savings pool');
+  contracts.add(
+    new SavingsPool(book, contracts.derivedAddress(LABELS.pool), contracts.kUSD, vester),
+    'Youves kUSD savings pool',
+  );
 }
 
-export const youvesSavings = (contracts: ContractRegistry): SavingsPool => contracts.require(contracts.derivedAddress(LABELS.pool));
+export const youvesSavings = (contracts: ContractRegistry): SavingsPool =>
+  contracts.require(contracts.derivedAddress(LABELS.pool));
 
 export function seedYouvesSavings(g: GenesisContext): void {
   const pool = youvesSavings(g.contracts);
@@ -33,7 +51,11 @@ export function youvesSavingsCall(ctx: BlockContext, pool: SavingsPool): Record<
   const token = pool.token;
   const engine = pool.state.engine;
   const saver = pickSource(ctx, (a) => a.balance > TEZ && pool.state.stakes[a.address] !== undefined, false);
-  const holder = pickSource(ctx, (a) => a.balance > TEZ && a.address !== engine && token.balanceOf(a.address) > 0n, false);
+  const holder = pickSource(
+    ctx,
+    (a) => a.balance > TEZ && a.address !== engine && token.balanceOf(a.address) > 0n,
+    false,
+  );
   const roll = ctx.prng.int(100);
   let content: ManagerContent;
   let who: string;
@@ -42,7 +64,14 @@ export function youvesSavingsCall(ctx: BlockContext, pool: SavingsPool): Record<
     // A growth of up to ~0.5% of the pool, never more than the engine holds.
     const max = pool.state.lastBalance / 200n + 1n;
     const amount = 1n + ctx.prng.bigRange(0n, max < token.balanceOf(engine) ? max : token.balanceOf(engine) - 1n);
-    content = call(who, token.address, 'transfer', pair(str(who), str(pool.address), int(amount)), 3000, (c) => token.transfer(c, who, who, pool.address, amount).result as Result);
+    content = call(
+      who,
+      token.address,
+      'transfer',
+      pair(str(who), str(pool.address), int(amount)),
+      3000,
+      (c) => token.transfer(c, who, who, pool.address, amount).result as Result,
+    );
   } else if (saver && (!holder || roll < 55)) {
     who = saver.address;
     content = call(who, pool.address, 'withdraw', unit, 14000, (c) => pool.withdraw(c, who));
@@ -53,7 +82,14 @@ export function youvesSavingsCall(ctx: BlockContext, pool: SavingsPool): Record<
   } else return undefined;
   return new ManagerGroupBuilder(ctx).build(who, [content]);
 
-  function call(source: string, destination: string, entrypoint: string, value: unknown, gasLimit: number, run: (c: CallContext) => Result): ManagerContent {
+  function call(
+    source: string,
+    destination: string,
+    entrypoint: string,
+    value: unknown,
+    gasLimit: number,
+    run: (c: CallContext) => Result,
+  ): ManagerContent {
     return {
       kind: 'transaction',
       fields: { amount: '0', destination, parameters: { entrypoint, value } },

@@ -27,16 +27,39 @@ export const PRECISION = 10n ** 12n;
  */
 export function savingsStorage(v: unknown): SavingsStorage | undefined {
   const s = v as Record<string, unknown> | undefined;
-  if (!s || typeof s.total_stake !== 'bigint' || typeof s.disc_factor !== 'bigint' || typeof s.last_balance !== 'bigint' || typeof s.stakes !== 'number') return undefined;
-  if (typeof s.token_address !== 'string' || typeof s.token_id !== 'bigint' || typeof s.vesting_contract !== 'string') return undefined;
-  return { totalStake: s.total_stake, discFactor: s.disc_factor, lastBalance: s.last_balance, stakes: s.stakes, tokenAddress: s.token_address, tokenId: s.token_id, vestingContract: s.vesting_contract, sender: typeof s.sender === 'string' ? s.sender : '' };
+  if (
+    !s ||
+    typeof s.total_stake !== 'bigint' ||
+    typeof s.disc_factor !== 'bigint' ||
+    typeof s.last_balance !== 'bigint' ||
+    typeof s.stakes !== 'number'
+  )
+    return undefined;
+  if (typeof s.token_address !== 'string' || typeof s.token_id !== 'bigint' || typeof s.vesting_contract !== 'string')
+    return undefined;
+  return {
+    totalStake: s.total_stake,
+    discFactor: s.disc_factor,
+    lastBalance: s.last_balance,
+    stakes: s.stakes,
+    tokenAddress: s.token_address,
+    tokenId: s.token_id,
+    vestingContract: s.vesting_contract,
+    sender: typeof s.sender === 'string' ? s.sender : '',
+  };
 }
 
 /** stakes[owner] as the call left it: the new value, 0 when it deleted the entry, undefined when untouched. */
 export function stakeWritten(s: SavingsStorage, diffs: readonly BigMapDiff[], owner: string): bigint | undefined {
   let out: bigint | undefined;
   for (const d of diffs) {
-    if ((d.action !== 'update' && d.action !== 'remove') || d.bigMapId !== s.stakes || d.key === undefined || plainValue({ prim: 'address' }, d.key) !== owner) continue;
+    if (
+      (d.action !== 'update' && d.action !== 'remove') ||
+      d.bigMapId !== s.stakes ||
+      d.key === undefined ||
+      plainValue({ prim: 'address' }, d.key) !== owner
+    )
+      continue;
     if (d.action === 'remove') out = 0n;
     else {
       const v = plainValue({ prim: 'nat' }, d.value);
@@ -45,4 +68,3 @@ export function stakeWritten(s: SavingsStorage, diffs: readonly BigMapDiff[], ow
   }
   return out;
 }
-

@@ -43,7 +43,8 @@ const OVEN = pairT(tMutez('%tez_balance'), tNat('%ctez_outstanding'), tAddress('
 const DEPOSITORS = prim('or', [tUnit('%any'), prim('set', [tAddress()], ['%whitelist'])], ['%depositors']);
 const CONTRACT_UNIT = prim('contract', [tUnit()], ['%to']);
 /** A pair type annotated as a field. */
-const named = (annot: string, ...fields: Micheline[]): Micheline => ({ ...(pairT(...fields) as object), annots: [annot] }) as Micheline;
+const named = (annot: string, ...fields: Micheline[]): Micheline =>
+  ({ ...(pairT(...fields) as object), annots: [annot] }) as Micheline;
 
 /** An oven as the `ovens` big map keeps it. */
 export interface OvenEntry {
@@ -72,11 +73,24 @@ const seconds = (call: CallContext): bigint => BigInt(Math.floor(Date.parse(call
 export class OvenContract implements ContractModel {
   readonly role = 'ctez-oven' as const;
   readonly code = script(
-    entrypoints(['default', tUnit()], ['delegate', prim('option', [prim('key_hash')])], ['edit_depositor', prim('or', [prim('bool', [], ['%allow_any']), prim('pair', [prim('bool'), tAddress()], ['%allow_account'])])], ['withdraw', pairT(tMutez(), prim('contract', [tUnit()]))]),
+    entrypoints(
+      ['default', tUnit()],
+      ['delegate', prim('option', [prim('key_hash')])],
+      [
+        'edit_depositor',
+        prim('or', [prim('bool', [], ['%allow_any']), prim('pair', [prim('bool'), tAddress()], ['%allow_account'])]),
+      ],
+      ['withdraw', pairT(tMutez(), prim('contract', [tUnit()]))],
+    ),
     pairT(tAddress('%admin'), named('%handle', tNat('%id'), tAddress('%owner')), DEPOSITORS),
   );
 
-  constructor(readonly address: string, readonly admin: string, readonly id: bigint, readonly owner: string) {}
+  constructor(
+    readonly address: string,
+    readonly admin: string,
+    readonly id: bigint,
+    readonly owner: string,
+  ) {}
 
   storage(): Micheline {
     return pair(str(this.admin), pair(int(this.id), str(this.owner)), prim('Left', [unit]));
@@ -113,7 +127,12 @@ export class CtezOvens implements ContractModel {
     ),
   );
 
-  constructor(private readonly book: AccountBook, readonly address: string, readonly ctez: Fa12Token, private readonly errorPrefix: string) {}
+  constructor(
+    private readonly book: AccountBook,
+    readonly address: string,
+    readonly ctez: Fa12Token,
+    private readonly errorPrefix: string,
+  ) {}
 
   get state(): CtezState {
     return this.book.state<CtezState>(this.address);
@@ -121,12 +140,23 @@ export class CtezOvens implements ContractModel {
 
   /** Origination state; `last_update` is set by the first call (the model's stand-in for the deployment time). */
   init(diff: LazyStorageDiff): void {
-    this.book.setState<CtezState>(this.address, { ovens: diff.alloc(HANDLE, OVEN), lastUpdate: 0n, feeCtez: ONE, feeTez: ONE });
+    this.book.setState<CtezState>(this.address, {
+      ovens: diff.alloc(HANDLE, OVEN),
+      lastUpdate: 0n,
+      feeCtez: ONE,
+      feeTez: ONE,
+    });
   }
 
   storage(): Micheline {
     const s = this.state;
-    return pair(int(s.ovens), int(s.lastUpdate), pair(int(0), int(s.feeCtez)), pair(int(0), int(s.feeTez)), pair(int(TARGET), int(0), int(1), str(this.ctez.address)));
+    return pair(
+      int(s.ovens),
+      int(s.lastUpdate),
+      pair(int(0), int(s.feeCtez)),
+      pair(int(0), int(s.feeTez)),
+      pair(int(TARGET), int(0), int(1), str(this.ctez.address)),
+    );
   }
 
   /** The fee index ovens are brought to: the product of the half dexes' (×2^128). */
@@ -151,7 +181,8 @@ export class CtezOvens implements ContractModel {
     if (!o) throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('OVEN_NOT_EXISTS')));
     const index = this.feeIndex();
     const outstanding = (o.ctezOutstanding * index) / o.feeIndex;
-    const feeIndex = o.ctezOutstanding > 0n ? (outstanding * o.feeIndex + o.ctezOutstanding - 1n) / o.ctezOutstanding : index;
+    const feeIndex =
+      o.ctezOutstanding > 0n ? (outstanding * o.feeIndex + o.ctezOutstanding - 1n) / o.ctezOutstanding : index;
     return { ...o, ctezOutstanding: outstanding, feeIndex };
   }
 
@@ -176,27 +207,67 @@ export class CtezOvens implements ContractModel {
     if (now === s.lastUpdate) return;
     const delta = s.lastUpdate === 0n ? 0n : now - s.lastUpdate;
     const grow = (f: bigint) => f + mul(delta * f, MAX_RATE);
-    this.book.setState<CtezState>(this.address, { ...s, lastUpdate: now, feeCtez: grow(s.feeCtez), feeTez: grow(s.feeTez) });
+    this.book.setState<CtezState>(this.address, {
+      ...s,
+      lastUpdate: now,
+      feeCtez: grow(s.feeCtez),
+      feeTez: grow(s.feeTez),
+    });
   }
 
   /** `create_oven`: originates the oven with the tez sent (`transfer` holds the caller's payment). */
-  create(call: CallContext, diff: LazyStorageDiff, contracts: ContractRegistry, user: string, id: bigint, amount: bigint, ovenAddress: string, transfer: BalanceUpdates): Micheline {
+  create(
+    call: CallContext,
+    diff: LazyStorageDiff,
+    contracts: ContractRegistry,
+    user: string,
+    id: bigint,
+    amount: bigint,
+    ovenAddress: string,
+    transfer: BalanceUpdates,
+  ): Micheline {
     this.housekeeping(call);
-    if (this.oven(id, user)) throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('OVEN_ALREADY_EXISTS')));
+    if (this.oven(id, user))
+      throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('OVEN_ALREADY_EXISTS')));
     const oven = new OvenContract(ovenAddress, this.address, id, user);
     const size = 1200n;
     this.book.createContract(ovenAddress, { code: oven.code, storage: oven.storage() }, undefined, size);
     contracts.addOriginated(this.book, oven, 'ctez oven');
-    transfer.transfer((b, c) => b.contract(user, c), (b, c) => b.contract(this.address, c), amount);
-    const moves = new BalanceUpdates(this.book).transfer((b, c) => b.contract(this.address, c), (b, c) => b.contract(ovenAddress, c), amount);
-    const burn = new BalanceUpdates(this.book).transfer((b, c) => b.contract(user, c), (b, c) => b.burned('storage fees', c), (size + 257n) * 250n);
+    transfer.transfer(
+      (b, c) => b.contract(user, c),
+      (b, c) => b.contract(this.address, c),
+      amount,
+    );
+    const moves = new BalanceUpdates(this.book).transfer(
+      (b, c) => b.contract(this.address, c),
+      (b, c) => b.contract(ovenAddress, c),
+      amount,
+    );
+    const burn = new BalanceUpdates(this.book).transfer(
+      (b, c) => b.contract(user, c),
+      (b, c) => b.burned('storage fees', c),
+      (size + 257n) * 250n,
+    );
     call.internal.push({
       kind: 'origination',
       source: this.address,
       fields: { balance: String(amount), script: { code: oven.code, storage: oven.storage() } },
-      result: { balance_updates: [...moves.items, ...burn.items], originated_contracts: [ovenAddress], consumed_milligas: '1500000', storage_size: String(size), paid_storage_size_diff: String(size) },
+      result: {
+        balance_updates: [...moves.items, ...burn.items],
+        originated_contracts: [ovenAddress],
+        consumed_milligas: '1500000',
+        storage_size: String(size),
+        paid_storage_size_diff: String(size),
+      },
     });
-    this.write(diff, { id, owner: user, tezBalance: amount, ctezOutstanding: 0n, address: ovenAddress, feeIndex: this.feeIndex() });
+    this.write(diff, {
+      id,
+      owner: user,
+      tezBalance: amount,
+      ctezOutstanding: 0n,
+      address: ovenAddress,
+      feeIndex: this.feeIndex(),
+    });
     return pair(int(id), prim('None'), prim('Left', [unit]));
   }
 
@@ -208,14 +279,22 @@ export class CtezOvens implements ContractModel {
     this.housekeeping(call);
     const oven = this.current(o.id, o.owner);
     this.write(diff, { ...oven, tezBalance: oven.tezBalance + amount });
-    call.pushCall(o.address, this, 0n, 'register_oven_deposit', pair(pair(int(o.id), str(o.owner)), int(amount)), call.contractResult(this, diff, 6000, 0));
+    call.pushCall(
+      o.address,
+      this,
+      0n,
+      'register_oven_deposit',
+      pair(pair(int(o.id), str(o.owner)), int(amount)),
+      call.contractResult(this, diff, 6000, 0),
+    );
   }
 
   withdraw(call: CallContext, diff: LazyStorageDiff, user: string, id: bigint, amount: bigint, to: string): Micheline {
     this.housekeeping(call);
     const before = this.current(id, user);
     const oven = { ...before, tezBalance: before.tezBalance - amount };
-    if (oven.tezBalance < 0n || this.underCollateralized(oven)) throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('EXCESSIVE_TEZ_WITHDRAWAL')));
+    if (oven.tezBalance < 0n || this.underCollateralized(oven))
+      throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('EXCESSIVE_TEZ_WITHDRAWAL')));
     this.write(diff, oven);
     this.payOut(call, oven.address, amount, to);
     return pair(int(id), int(amount), str(to));
@@ -225,20 +304,36 @@ export class CtezOvens implements ContractModel {
     this.housekeeping(call);
     const before = this.current(id, user);
     const oven = { ...before, ctezOutstanding: before.ctezOutstanding + quantity };
-    if (oven.ctezOutstanding < 0n) throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('EXCESSIVE_CTEZ_BURNING')));
-    if (this.underCollateralized(oven)) throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('EXCESSIVE_CTEZ_MINTING')));
+    if (oven.ctezOutstanding < 0n)
+      throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('EXCESSIVE_CTEZ_BURNING')));
+    if (this.underCollateralized(oven))
+      throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('EXCESSIVE_CTEZ_MINTING')));
     this.write(diff, oven);
     this.ctez.mintOrBurn(call, this.address, user, quantity);
     return pair(int(id), int(quantity));
   }
 
-  liquidate(call: CallContext, diff: LazyStorageDiff, liquidator: string, id: bigint, owner: string, quantity: bigint, to: string): Micheline {
+  liquidate(
+    call: CallContext,
+    diff: LazyStorageDiff,
+    liquidator: string,
+    id: bigint,
+    owner: string,
+    quantity: bigint,
+    to: string,
+  ): Micheline {
     this.housekeeping(call);
     const before = this.current(id, owner);
-    if (!this.underCollateralized(before)) throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('NOT_UNDERCOLLATERALIZED')));
+    if (!this.underCollateralized(before))
+      throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('NOT_UNDERCOLLATERALIZED')));
     const taken = this.extracted(quantity);
-    const oven = { ...before, ctezOutstanding: before.ctezOutstanding - quantity, tezBalance: before.tezBalance - taken };
-    if (oven.ctezOutstanding < 0n || oven.tezBalance < 0n) throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('EXCESSIVE_CTEZ_BURNING')));
+    const oven = {
+      ...before,
+      ctezOutstanding: before.ctezOutstanding - quantity,
+      tezBalance: before.tezBalance - taken,
+    };
+    if (oven.ctezOutstanding < 0n || oven.tezBalance < 0n)
+      throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('EXCESSIVE_CTEZ_BURNING')));
     this.write(diff, oven);
     this.ctez.mintOrBurn(call, this.address, liquidator, -quantity);
     this.payOut(call, oven.address, taken, to);
@@ -248,19 +343,42 @@ export class CtezOvens implements ContractModel {
   /** The main contract orders the oven's `withdraw`; the oven sends the tez. */
   private payOut(call: CallContext, ovenAddress: string, amount: bigint, to: string): void {
     const storage = (this.book.get(ovenAddress).script as { storage: Micheline }).storage;
-    call.internal.push({ kind: 'transaction', source: this.address, fields: { amount: '0', destination: ovenAddress, parameters: { entrypoint: 'withdraw', value: pair(int(amount), str(to)) } }, result: { storage, consumed_milligas: '1800000' } });
+    call.internal.push({
+      kind: 'transaction',
+      source: this.address,
+      fields: {
+        amount: '0',
+        destination: ovenAddress,
+        parameters: { entrypoint: 'withdraw', value: pair(int(amount), str(to)) },
+      },
+      result: { storage, consumed_milligas: '1800000' },
+    });
     call.pushTezTransfer(ovenAddress, to, amount);
   }
 
   private write(diff: LazyStorageDiff, o: OvenEntry): void {
-    diff.update(this.state.ovens, pair(int(o.id), str(o.owner)), pair(int(o.tezBalance), int(o.ctezOutstanding), str(o.address), int(o.feeIndex)));
+    diff.update(
+      this.state.ovens,
+      pair(int(o.id), str(o.owner)),
+      pair(int(o.tezBalance), int(o.ctezOutstanding), str(o.address), int(o.feeIndex)),
+    );
   }
 }
 
 /** An oven entry from its Micheline key `Pair id owner` and value `Pair tez outstanding address fee_index`. */
 function readOven(key: Micheline, value: Micheline): OvenEntry {
-  const flat = (v: Micheline): Micheline[] => (!Array.isArray(v) && (v as { prim?: string }).prim === 'Pair' ? ((v as { args: Micheline[] }).args ?? []).flatMap(flat) : [v]);
+  const flat = (v: Micheline): Micheline[] =>
+    !Array.isArray(v) && (v as { prim?: string }).prim === 'Pair'
+      ? ((v as { args: Micheline[] }).args ?? []).flatMap(flat)
+      : [v];
   const [id, owner] = flat(key) as { int?: string; string?: string }[];
   const [tez, ctez, address, fee] = flat(value) as { int?: string; string?: string }[];
-  return { id: BigInt(id.int!), owner: owner.string!, tezBalance: BigInt(tez.int!), ctezOutstanding: BigInt(ctez.int!), address: address.string!, feeIndex: BigInt(fee.int!) };
+  return {
+    id: BigInt(id.int!),
+    owner: owner.string!,
+    tezBalance: BigInt(tez.int!),
+    ctezOutstanding: BigInt(ctez.int!),
+    address: address.string!,
+    feeIndex: BigInt(fee.int!),
+  };
 }

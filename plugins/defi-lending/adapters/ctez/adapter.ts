@@ -1,6 +1,12 @@
 import type { GroupMatch, HandlerRegistry, MatchedStep } from '../../../../framework';
 import { PRECISION } from '../../core/Interest';
-import type { LendingAction, LendingAdapter, LendingEventType, LendingSink, LendingSupply } from '../../core/LendingAdapter';
+import type {
+  LendingAction,
+  LendingAdapter,
+  LendingEventType,
+  LendingSink,
+  LendingSupply,
+} from '../../core/LendingAdapter';
 import { ctezStorage, type Oven, ovensWritten } from './storage';
 
 /** The oven entrypoints of the ctez main contract, ctez 1 and ctez 2 names, and what each one is. */
@@ -40,38 +46,64 @@ export const ctezAdapter: LendingAdapter = {
   name: 'ctez',
   entities: ['ctez'],
   register(r: HandlerRegistry, sink: LendingSink): void {
-    r.onOperationGroup([{ name: 'ovens', destination: { entrypoints: ['mint_or_burn'] }, entrypoint: Object.keys(CALLS) }], async (m, ctx) => {
-      const step = m.steps.ovens!;
-      const s = ctezStorage(step.storage);
-      const call = CALLS[step.entrypoint ?? ''];
-      if (!s || !call) return;
-      const p = (step.parameters ?? {}) as Params;
-      const handle = call === 'deposit' || call === 'liquidate' ? p.handle : { id: p.id, owner: step.sender };
-      const oven = ovensWritten(s, step.bigMapDiffs).find((o) => o.id === handle?.id && o.owner === handle?.owner);
-      const action = oven && decode(m, step, call, p, oven);
-      if (!oven || !action) return;
-      const key = { contract: step.contract, poolId: 0 };
-      const before = await sink.supply(ctx, key);
-      if (!before) await sink.market(ctx, { ...key, entity: 'ctez', debt: { standard: 'fa1.2', contract: s.ctez }, collateral: { standard: 'tez' } }, { totalCollateral: 0n, totalDebt: 0n });
-      const held = (await sink.position(ctx, key, oven.owner, oven.id)) ?? { balance: 0n, debt: 0n };
-      const was = before ?? { totalCollateral: 0n, totalDebt: 0n };
-      const supply: LendingSupply = {
-        totalCollateral: was.totalCollateral + oven.tezBalance - held.balance,
-        totalDebt: was.totalDebt + oven.ctezOutstanding - held.debt,
-        rates: { borrowIndex: s.feeIndex ?? 1n, liquidity: 0n, shares: 0n },
-      };
-      await sink.action(ctx, key, action, supply, { match: m, step });
-      // ctez 2 grew its fee index: every oven's pending fee follows.
-      if (s.feeIndex !== undefined) await sink.accrue(ctx, key, supply);
-    });
+    r.onOperationGroup(
+      [{ name: 'ovens', destination: { entrypoints: ['mint_or_burn'] }, entrypoint: Object.keys(CALLS) }],
+      async (m, ctx) => {
+        const step = m.steps.ovens!;
+        const s = ctezStorage(step.storage);
+        const call = CALLS[step.entrypoint ?? ''];
+        if (!s || !call) return;
+        const p = (step.parameters ?? {}) as Params;
+        const handle = call === 'deposit' || call === 'liquidate' ? p.handle : { id: p.id, owner: step.sender };
+        const oven = ovensWritten(s, step.bigMapDiffs).find((o) => o.id === handle?.id && o.owner === handle?.owner);
+        const action = oven && decode(m, step, call, p, oven);
+        if (!oven || !action) return;
+        const key = { contract: step.contract, poolId: 0 };
+        const before = await sink.supply(ctx, key);
+        if (!before)
+          await sink.market(
+            ctx,
+            { ...key, entity: 'ctez', debt: { standard: 'fa1.2', contract: s.ctez }, collateral: { standard: 'tez' } },
+            { totalCollateral: 0n, totalDebt: 0n },
+          );
+        const held = (await sink.position(ctx, key, oven.owner, oven.id)) ?? { balance: 0n, debt: 0n };
+        const was = before ?? { totalCollateral: 0n, totalDebt: 0n };
+        const supply: LendingSupply = {
+          totalCollateral: was.totalCollateral + oven.tezBalance - held.balance,
+          totalDebt: was.totalDebt + oven.ctezOutstanding - held.debt,
+          rates: { borrowIndex: s.feeIndex ?? 1n, liquidity: 0n, shares: 0n },
+        };
+        await sink.action(ctx, key, action, supply, { match: m, step });
+        // ctez 2 grew its fee index: every oven's pending fee follows.
+        if (s.feeIndex !== undefined) await sink.accrue(ctx, key, supply);
+      },
+    );
   },
 };
 
 /** The event of one oven call; undefined for a `mint_or_burn` of 0 (nothing moved). */
-function decode(m: GroupMatch, step: MatchedStep, call: (typeof CALLS)[string], p: Params, oven: Oven): LendingAction | undefined {
+function decode(
+  m: GroupMatch,
+  step: MatchedStep,
+  call: (typeof CALLS)[string],
+  p: Params,
+  oven: Oven,
+): LendingAction | undefined {
   const caller = step.sender ?? m.signer ?? '';
-  const base = { owner: oven.owner, sender: caller, receiver: oven.owner, fee: 0n, stakeId: oven.id, account: { borrow: { scaled: oven.ctezOutstanding * PRECISION, index: oven.feeIndex ?? 1n } } };
-  const kind = (k: LendingEventType, volume: bigint, more: Partial<LendingAction> = {}): LendingAction => ({ ...base, kind: k, volume, ...more });
+  const base = {
+    owner: oven.owner,
+    sender: caller,
+    receiver: oven.owner,
+    fee: 0n,
+    stakeId: oven.id,
+    account: { borrow: { scaled: oven.ctezOutstanding * PRECISION, index: oven.feeIndex ?? 1n } },
+  };
+  const kind = (k: LendingEventType, volume: bigint, more: Partial<LendingAction> = {}): LendingAction => ({
+    ...base,
+    kind: k,
+    volume,
+    ...more,
+  });
   switch (call) {
     case 'create':
       return kind('deposit', step.amount);
@@ -91,5 +123,14 @@ function decode(m: GroupMatch, step: MatchedStep, call: (typeof CALLS)[string], 
 
 /** Tez the oven paid out after the call (its `withdraw` sends them on the main contract's order). */
 function paidOut(m: GroupMatch, step: MatchedStep, oven: Oven): bigint {
-  return m.group.filter((o) => o.opC === step.op.opC && o.opI > step.op.opI && o.sender === oven.address && o.type === 'transaction' && !o.entrypoint).reduce((n, o) => n + o.volume, 0n);
+  return m.group
+    .filter(
+      (o) =>
+        o.opC === step.op.opC &&
+        o.opI > step.op.opI &&
+        o.sender === oven.address &&
+        o.type === 'transaction' &&
+        !o.entrypoint,
+    )
+    .reduce((n, o) => n + o.volume, 0n);
 }

@@ -1,4 +1,18 @@
-import { type AccountBook, BalanceUpdates, type BlockContext, CallContext, type ContractRegistry, type GenesisContext, LazyStorageDiff, ManagerGroupBuilder, type ManagerContent, type Micheline, originatedAddress, pickSource, TEZ } from '../../../../framework/sandbox/extension';
+import {
+  type AccountBook,
+  BalanceUpdates,
+  type BlockContext,
+  CallContext,
+  type ContractRegistry,
+  type GenesisContext,
+  LazyStorageDiff,
+  ManagerGroupBuilder,
+  type ManagerContent,
+  type Micheline,
+  originatedAddress,
+  pickSource,
+  TEZ,
+} from '../../../../framework/sandbox/extension';
 import { CtezOvens, type OvenEntry } from './CtezOvens';
 
 const LABEL = 'ctez-ovens';
@@ -16,7 +30,14 @@ export function seedCtez(g: GenesisContext): void {
 }
 
 /** One call whose parameter and effects are decided when it applies (after the group's earlier contents). */
-function content(ctx: BlockContext, who: string, destination: string, entrypoint: string, amount: bigint, run: (c: CallContext, diff: LazyStorageDiff, transfer: BalanceUpdates) => Micheline): ManagerContent {
+function content(
+  ctx: BlockContext,
+  who: string,
+  destination: string,
+  entrypoint: string,
+  amount: bigint,
+  run: (c: CallContext, diff: LazyStorageDiff, transfer: BalanceUpdates) => Micheline,
+): ManagerContent {
   const c: ManagerContent = {
     kind: 'transaction',
     fields: { amount: String(amount), destination, parameters: { entrypoint, value: { int: '0' } } },
@@ -31,7 +52,16 @@ function content(ctx: BlockContext, who: string, destination: string, entrypoint
       const main = ctezOvens(ctx.contracts);
       // A deposit's top-level call is the oven's `default`: its result is the oven's, the main contract's is internal.
       const target = destination === main.address ? main : ctx.contracts.require(destination);
-      return { result: call.contractResult(target, destination === main.address ? diff : new LazyStorageDiff(ctx.book), 12000, destination === main.address && entrypoint === 'create_oven' ? 1 : 0, transfer), internal: call.internal };
+      return {
+        result: call.contractResult(
+          target,
+          destination === main.address ? diff : new LazyStorageDiff(ctx.book),
+          12000,
+          destination === main.address && entrypoint === 'create_oven' ? 1 : 0,
+          transfer,
+        ),
+        internal: call.internal,
+      };
     },
   };
   return c;
@@ -58,17 +88,31 @@ export function ctezCall(ctx: BlockContext): Record<string, unknown> | undefined
     const id = BigInt(ovens.filter((o) => o.owner === user.address).length);
     const amount = TEZ + ctx.prng.bigRange(0n, user.balance / 3n);
     const address = originatedAddress(ctx.prng.bytes(32), 0);
-    return new ManagerGroupBuilder(ctx).build(user.address, [content(ctx, user.address, main.address, 'create_oven', amount, (c, diff, transfer) => main.create(c, diff, ctx.contracts, user.address, id, amount, address, transfer))]);
+    return new ManagerGroupBuilder(ctx).build(user.address, [
+      content(ctx, user.address, main.address, 'create_oven', amount, (c, diff, transfer) =>
+        main.create(c, diff, ctx.contracts, user.address, id, amount, address, transfer),
+      ),
+    ]);
   }
   if (r < 0.3) {
-    const bad = ovens.filter((o) => o.ctezOutstanding > 0n && main.maxOutstanding(o.tezBalance) - o.ctezOutstanding < 2n);
+    const bad = ovens.filter(
+      (o) => o.ctezOutstanding > 0n && main.maxOutstanding(o.tezBalance) - o.ctezOutstanding < 2n,
+    );
     if (bad.length === 0) return undefined;
     const o = ctx.prng.pick(bad);
     const quantity = o.ctezOutstanding / 4n;
-    const liquidator = pickSource(ctx, (a) => a.address !== o.owner && a.balance > TEZ && main.ctez.balanceOf(a.address) >= quantity && a.kind !== undefined);
+    const liquidator = pickSource(
+      ctx,
+      (a) =>
+        a.address !== o.owner && a.balance > TEZ && main.ctez.balanceOf(a.address) >= quantity && a.kind !== undefined,
+    );
     if (!liquidator || quantity === 0n) return undefined;
     const who = liquidator.address;
-    return new ManagerGroupBuilder(ctx).build(who, [content(ctx, who, main.address, 'liquidate_oven', 0n, (c, diff) => main.liquidate(c, diff, who, o.id, o.owner, quantity, who))]);
+    return new ManagerGroupBuilder(ctx).build(who, [
+      content(ctx, who, main.address, 'liquidate_oven', 0n, (c, diff) =>
+        main.liquidate(c, diff, who, o.id, o.owner, quantity, who),
+      ),
+    ]);
   }
   const o = owned(ctx, ovens);
   if (!o) return undefined;
@@ -77,7 +121,11 @@ export function ctezCall(ctx: BlockContext): Record<string, unknown> | undefined
     const amount = 1n + ctx.prng.bigRange(0n, ctx.book.get(who).balance / 4n);
     return new ManagerGroupBuilder(ctx).build(who, [
       content(ctx, who, o.address, 'default', amount, (c, diff, transfer) => {
-        transfer.transfer((b, x) => b.contract(who, x), (b, x) => b.contract(o.address, x), amount);
+        transfer.transfer(
+          (b, x) => b.contract(who, x),
+          (b, x) => b.contract(o.address, x),
+          amount,
+        );
         main.deposit(c, diff, o, amount);
         return { prim: 'Unit' };
       }),
@@ -89,7 +137,11 @@ export function ctezCall(ctx: BlockContext): Record<string, unknown> | undefined
     const free = o.tezBalance > locked ? o.tezBalance - locked : 0n;
     if (free === 0n) return undefined;
     const amount = 1n + ctx.prng.bigRange(0n, free / 2n);
-    return new ManagerGroupBuilder(ctx).build(who, [content(ctx, who, main.address, 'withdraw_from_oven', 0n, (c, diff) => main.withdraw(c, diff, who, o.id, amount, who))]);
+    return new ManagerGroupBuilder(ctx).build(who, [
+      content(ctx, who, main.address, 'withdraw_from_oven', 0n, (c, diff) =>
+        main.withdraw(c, diff, who, o.id, amount, who),
+      ),
+    ]);
   }
   if (r < 0.85) {
     const toMax = ctx.prng.chance(0.5);
@@ -109,5 +161,7 @@ export function ctezCall(ctx: BlockContext): Record<string, unknown> | undefined
   const burn = held < o.ctezOutstanding ? held : o.ctezOutstanding;
   if (burn === 0n) return undefined;
   const quantity = -(1n + ctx.prng.bigRange(0n, burn - 1n));
-  return new ManagerGroupBuilder(ctx).build(who, [content(ctx, who, main.address, 'mint_or_burn', 0n, (c, diff) => main.mintOrBurn(c, diff, who, o.id, quantity))]);
+  return new ManagerGroupBuilder(ctx).build(who, [
+    content(ctx, who, main.address, 'mint_or_burn', 0n, (c, diff) => main.mintOrBurn(c, diff, who, o.id, quantity)),
+  ]);
 }

@@ -8,12 +8,25 @@ import { plainValue, type BigMapDiff } from '../../../../framework';
  * `{tez_balance, ctez_outstanding, address, fee_index}` and the fee indexes of its two half dexes).
  */
 
-const t = (prim: string, annot?: string, args?: unknown[]) => ({ prim, ...(annot ? { annots: [annot] } : {}), ...(args ? { args } : {}) });
+const t = (prim: string, annot?: string, args?: unknown[]) => ({
+  prim,
+  ...(annot ? { annots: [annot] } : {}),
+  ...(args ? { args } : {}),
+});
 
 /** `oven_handle = {id : nat ; owner : address}` (comb in both versions). */
 const HANDLE = t('pair', undefined, [t('nat', '%id'), t('address', '%owner')]);
-const OVEN_V1 = t('pair', undefined, [t('pair', undefined, [t('address', '%address'), t('nat', '%ctez_outstanding')]), t('mutez', '%tez_balance')]);
-const OVEN_V2 = t('pair', undefined, [t('mutez', '%tez_balance'), t('pair', undefined, [t('nat', '%ctez_outstanding'), t('pair', undefined, [t('address', '%address'), t('nat', '%fee_index')])])]);
+const OVEN_V1 = t('pair', undefined, [
+  t('pair', undefined, [t('address', '%address'), t('nat', '%ctez_outstanding')]),
+  t('mutez', '%tez_balance'),
+]);
+const OVEN_V2 = t('pair', undefined, [
+  t('mutez', '%tez_balance'),
+  t('pair', undefined, [
+    t('nat', '%ctez_outstanding'),
+    t('pair', undefined, [t('address', '%address'), t('nat', '%fee_index')]),
+  ]),
+]);
 
 /** An oven as the call left it: collateral (mutez), debt (ctez at `feeIndex`), its contract. */
 export interface Oven {
@@ -62,9 +75,28 @@ export function ovensWritten(s: CtezStorage, diffs: readonly BigMapDiff[]): Oven
   for (const d of diffs) {
     if (d.action !== 'update' || d.bigMapId !== s.ovens || d.key === undefined || d.value === undefined) continue;
     const h = plainValue(HANDLE, d.key) as { id?: unknown; owner?: unknown };
-    const o = plainValue(s.feeIndex === undefined ? OVEN_V1 : OVEN_V2, d.value) as { tez_balance?: unknown; ctez_outstanding?: unknown; address?: unknown; fee_index?: unknown };
-    if (typeof h.id !== 'bigint' || typeof h.owner !== 'string' || typeof o.tez_balance !== 'bigint' || typeof o.ctez_outstanding !== 'bigint' || typeof o.address !== 'string') continue;
-    out.set(`${h.owner}:${h.id}`, { id: h.id, owner: h.owner, tezBalance: o.tez_balance, ctezOutstanding: o.ctez_outstanding, address: o.address, ...(typeof o.fee_index === 'bigint' ? { feeIndex: o.fee_index } : {}) });
+    const o = plainValue(s.feeIndex === undefined ? OVEN_V1 : OVEN_V2, d.value) as {
+      tez_balance?: unknown;
+      ctez_outstanding?: unknown;
+      address?: unknown;
+      fee_index?: unknown;
+    };
+    if (
+      typeof h.id !== 'bigint' ||
+      typeof h.owner !== 'string' ||
+      typeof o.tez_balance !== 'bigint' ||
+      typeof o.ctez_outstanding !== 'bigint' ||
+      typeof o.address !== 'string'
+    )
+      continue;
+    out.set(`${h.owner}:${h.id}`, {
+      id: h.id,
+      owner: h.owner,
+      tezBalance: o.tez_balance,
+      ctezOutstanding: o.ctez_outstanding,
+      address: o.address,
+      ...(typeof o.fee_index === 'bigint' ? { feeIndex: o.fee_index } : {}),
+    });
   }
   return [...out.values()];
 }

@@ -28,7 +28,12 @@ const RESERVE_FACTOR_F = 150_000_000_000_000_000n;
  * The jump-rate coefficients of the markets' interest-rate model (per second, ×10^18): high enough that
  * interest shows within the sandbox's few hundred blocks.
  */
-const RATE = { baseRateF: 20_000_000_000n, multiplierF: 200_000_000_000n, kinkF: 800_000_000_000_000_000n, jumpMultiplierF: 1_000_000_000_000n };
+const RATE = {
+  baseRateF: 20_000_000_000n,
+  multiplierF: 200_000_000_000n,
+  kinkF: 800_000_000_000_000_000n,
+  jumpMultiplierF: 1_000_000_000_000n,
+};
 
 /**
  * Liquidators get 5% more collateral than the debt they repay (Yupana's `liqIncentiveF`), up to half the borrow
@@ -75,9 +80,20 @@ export interface Liquidation {
 const KEY = pairT(tAddress(), tNat());
 /** Yupana's `account`: allowances, borrow ×10^18, the borrow index the borrow was last brought to. */
 const ACCOUNT = pairT(prim('set', [tAddress()], ['%allowances']), tNat('%borrow'), tNat('%lastBorrowIndex'));
-const TOKEN = pairT(tNat('%totalBorrowsF'), tNat('%totalLiquidF'), tNat('%totalSupplyF'), tNat('%totalReservesF'), tNat('%borrowIndex'), tTimestamp('%interestUpdateTime'), tNat('%lastPrice'), tNat('%liquidReserveRateF'));
+const TOKEN = pairT(
+  tNat('%totalBorrowsF'),
+  tNat('%totalLiquidF'),
+  tNat('%totalSupplyF'),
+  tNat('%totalReservesF'),
+  tNat('%borrowIndex'),
+  tTimestamp('%interestUpdateTime'),
+  tNat('%lastPrice'),
+  tNat('%liquidReserveRateF'),
+);
 /** TZIP-12 `transfer`. */
-const TRANSFER = prim('list', [pairT(tAddress('%from_'), prim('list', [pairT(tAddress('%to_'), tNat('%token_id'), tNat('%amount'))], ['%txs']))]);
+const TRANSFER = prim('list', [
+  pairT(tAddress('%from_'), prim('list', [pairT(tAddress('%to_'), tNat('%token_id'), tNat('%amount'))], ['%txs'])),
+]);
 
 const seconds = (call: CallContext): bigint => BigInt(Math.floor(Date.parse(call.ctx.timestamp) / 1000));
 const sub = (a: bigint, b: bigint, what: string): bigint => {
@@ -104,17 +120,36 @@ export class LendingMarket implements ContractModel {
       ['borrow', pairT(tNat('%tokenId'), tNat('%amount'), tTimestamp('%deadline'))],
       ['mint', pairT(tNat('%tokenId'), tNat('%amount'), tNat('%minReceived'))],
       ['redeem', pairT(tNat('%tokenId'), tNat('%amount'), tNat('%minReceived'))],
-      ['liquidate', pairT(tNat('%borrowToken'), tNat('%collateralToken'), tAddress('%borrower'), tNat('%amount'), tNat('%minSeized'), tTimestamp('%deadline'))],
+      [
+        'liquidate',
+        pairT(
+          tNat('%borrowToken'),
+          tNat('%collateralToken'),
+          tAddress('%borrower'),
+          tNat('%amount'),
+          tNat('%minSeized'),
+          tTimestamp('%deadline'),
+        ),
+      ],
       ['repay', pairT(tNat('%tokenId'), tNat('%amount'), tTimestamp('%deadline'))],
       ['transfer', TRANSFER],
       ['updateInterest', tNat()],
     ),
-    pairT(tBigMap(KEY, tNat(), '%ledger'), tBigMap(KEY, ACCOUNT, '%accounts'), prim('map', [tNat(), TOKEN], ['%tokens']), tNat('%liqIncentiveF')),
+    pairT(
+      tBigMap(KEY, tNat(), '%ledger'),
+      tBigMap(KEY, ACCOUNT, '%accounts'),
+      prim('map', [tNat(), TOKEN], ['%tokens']),
+      tNat('%liqIncentiveF'),
+    ),
   );
   /** yTokens per (owner, market), ×10^18. */
   readonly supplied: PositionBook;
 
-  constructor(private readonly book: AccountBook, readonly address: string, readonly markets: Fa12Token[]) {
+  constructor(
+    private readonly book: AccountBook,
+    readonly address: string,
+    readonly markets: Fa12Token[],
+  ) {
     this.supplied = new PositionBook(book, () => this.state.ledger, true);
   }
 
@@ -123,20 +158,47 @@ export class LendingMarket implements ContractModel {
   }
 
   init(diff: LazyStorageDiff): void {
-    const empty = (id: number): MarketState => ({ totalBorrowsF: 0n, totalLiquidF: 0n, totalSupplyF: 0n, totalReservesF: 0n, borrowIndex: PRECISION, interestUpdateTime: 0n, lastPrice: PRICES[id], liquidReserveRateF: LIQUID_RESERVE_RATE_F });
-    this.book.setState<LendingState>(this.address, { ledger: diff.alloc(KEY, tNat()), accounts: diff.alloc(KEY, ACCOUNT), tokens: this.markets.map((_, id) => empty(id)) });
+    const empty = (id: number): MarketState => ({
+      totalBorrowsF: 0n,
+      totalLiquidF: 0n,
+      totalSupplyF: 0n,
+      totalReservesF: 0n,
+      borrowIndex: PRECISION,
+      interestUpdateTime: 0n,
+      lastPrice: PRICES[id],
+      liquidReserveRateF: LIQUID_RESERVE_RATE_F,
+    });
+    this.book.setState<LendingState>(this.address, {
+      ledger: diff.alloc(KEY, tNat()),
+      accounts: diff.alloc(KEY, ACCOUNT),
+      tokens: this.markets.map((_, id) => empty(id)),
+    });
   }
 
   /** Genesis supply of `amount` underlying (already the contract's), its yTokens held by the contract itself. */
   seed(diff: LazyStorageDiff, tokenId: number, amount: bigint): void {
     this.supplied.add(diff, this.address, amount * PRECISION, tokenId);
     const m = this.state.tokens[tokenId];
-    this.setMarket(tokenId, { ...m, totalSupplyF: m.totalSupplyF + amount * PRECISION, totalLiquidF: m.totalLiquidF + amount * PRECISION });
+    this.setMarket(tokenId, {
+      ...m,
+      totalSupplyF: m.totalSupplyF + amount * PRECISION,
+      totalLiquidF: m.totalLiquidF + amount * PRECISION,
+    });
   }
 
   storage(): Micheline {
     const s = this.state;
-    const figures = (m: MarketState) => [m.totalBorrowsF, m.totalLiquidF, m.totalSupplyF, m.totalReservesF, m.borrowIndex, m.interestUpdateTime, m.lastPrice, m.liquidReserveRateF].map(int);
+    const figures = (m: MarketState) =>
+      [
+        m.totalBorrowsF,
+        m.totalLiquidF,
+        m.totalSupplyF,
+        m.totalReservesF,
+        m.borrowIndex,
+        m.interestUpdateTime,
+        m.lastPrice,
+        m.liquidReserveRateF,
+      ].map(int);
     const tokens = s.tokens.map((m, id) => prim('Elt', [int(id), pair(...figures(m))]));
     return pair(int(s.ledger), int(s.accounts), tokens as unknown as Micheline, int(LIQ_INCENTIVE_F));
   }
@@ -144,8 +206,11 @@ export class LendingMarket implements ContractModel {
   /** The owner's account in a market: borrow ×10^18 and the index it was last brought to. */
   account(owner: string, tokenId: number): { borrow: bigint; lastBorrowIndex: bigint } {
     // Stored as `Pair allowances (Pair borrow lastBorrowIndex)`.
-    const v = bigMapGet(this.book, this.state.accounts, pair(str(owner), int(tokenId))) as { args: [unknown, { args: { int: string }[] }] } | undefined;
-    return v ? { borrow: BigInt(v.args[1].args[0].int), lastBorrowIndex: BigInt(v.args[1].args[1].int) } : { borrow: 0n, lastBorrowIndex: 0n };
+    const v = bigMapGet(this.book, this.state.accounts, pair(str(owner), int(tokenId))) as
+      { args: [unknown, { args: { int: string }[] }] } | undefined;
+    return v
+      ? { borrow: BigInt(v.args[1].args[0].int), lastBorrowIndex: BigInt(v.args[1].args[1].int) }
+      : { borrow: 0n, lastBorrowIndex: 0n };
   }
 
   /**
@@ -154,14 +219,18 @@ export class LendingMarket implements ContractModel {
    */
   owed(owner: string, tokenId: number): bigint {
     const a = this.account(owner, tokenId);
-    const borrow = a.lastBorrowIndex === 0n ? a.borrow : (a.borrow * this.state.tokens[tokenId].borrowIndex) / a.lastBorrowIndex;
+    const borrow =
+      a.lastBorrowIndex === 0n ? a.borrow : (a.borrow * this.state.tokens[tokenId].borrowIndex) / a.lastBorrowIndex;
     return (borrow + PRECISION - 1n) / PRECISION;
   }
 
   /** Owners with an entry in market `tokenId` of `ledger` (suppliers) or `accounts` (borrowers), in big map order. */
   owners(which: 'ledger' | 'accounts', tokenId: number): string[] {
     const entries = this.book.bigMap(this.state[which])?.entries.values() ?? [];
-    return [...entries].map((e) => (e.key as unknown as { args: [{ string: string }, { int: string }] }).args).filter(([, id]) => Number(id.int) === tokenId).map(([owner]) => owner.string);
+    return [...entries]
+      .map((e) => (e.key as unknown as { args: [{ string: string }, { int: string }] }).args)
+      .filter(([, id]) => Number(id.int) === tokenId)
+      .map(([owner]) => owner.string);
   }
 
   /** Markets the owner has a borrow in (Yupana's `borrows[owner]`). */
@@ -197,24 +266,43 @@ export class LendingMarket implements ContractModel {
     return { value: int(tokenId), grown: 0 };
   }
 
-  apply(call: CallContext, diff: LazyStorageDiff, user: string, action: LendingAction, tokenId: number, amount: bigint): { value: Micheline; grown: number } {
+  apply(
+    call: CallContext,
+    diff: LazyStorageDiff,
+    user: string,
+    action: LendingAction,
+    tokenId: number,
+    amount: bigint,
+  ): { value: Micheline; grown: number } {
     const token = this.markets[tokenId];
     const m = this.state.tokens[tokenId];
     let grown = 0;
     switch (action) {
       case 'mint': {
-        const shares = m.totalSupplyF === 0n ? amount * PRECISION : (amount * PRECISION * m.totalSupplyF) / this.liquidity(tokenId);
+        const shares =
+          m.totalSupplyF === 0n ? amount * PRECISION : (amount * PRECISION * m.totalSupplyF) / this.liquidity(tokenId);
         grown = this.supplied.add(diff, user, shares, tokenId);
-        this.setMarket(tokenId, { ...m, totalSupplyF: m.totalSupplyF + shares, totalLiquidF: m.totalLiquidF + amount * PRECISION });
+        this.setMarket(tokenId, {
+          ...m,
+          totalSupplyF: m.totalSupplyF + shares,
+          totalLiquidF: m.totalLiquidF + amount * PRECISION,
+        });
         token.transfer(call, this.address, user, this.address, amount);
         break;
       }
       case 'redeem': {
         // Amount 0 redeems every yToken the user holds.
-        const redeemed = amount === 0n ? (this.supplied.get(user, tokenId) * this.liquidity(tokenId)) / m.totalSupplyF / PRECISION : amount;
+        const redeemed =
+          amount === 0n
+            ? (this.supplied.get(user, tokenId) * this.liquidity(tokenId)) / m.totalSupplyF / PRECISION
+            : amount;
         const burn = (redeemed * PRECISION * m.totalSupplyF) / this.liquidity(tokenId);
         grown = this.supplied.add(diff, user, -burn, tokenId);
-        this.setMarket(tokenId, { ...m, totalSupplyF: sub(m.totalSupplyF, burn, 'supply'), totalLiquidF: sub(m.totalLiquidF, redeemed * PRECISION, 'liquidity') });
+        this.setMarket(tokenId, {
+          ...m,
+          totalSupplyF: sub(m.totalSupplyF, burn, 'supply'),
+          totalLiquidF: sub(m.totalLiquidF, redeemed * PRECISION, 'liquidity'),
+        });
         grown += this.applyInterest(call, diff, user, this.borrowed(user));
         token.transfer(call, this.address, this.address, user, redeemed);
         break;
@@ -222,7 +310,11 @@ export class LendingMarket implements ContractModel {
       case 'borrow': {
         grown = this.applyInterest(call, diff, user, [...new Set([...this.borrowed(user), tokenId])]);
         this.setAccount(diff, user, tokenId, this.account(user, tokenId).borrow + amount * PRECISION);
-        this.setMarket(tokenId, { ...m, totalBorrowsF: m.totalBorrowsF + amount * PRECISION, totalLiquidF: sub(m.totalLiquidF, amount * PRECISION, 'liquidity') });
+        this.setMarket(tokenId, {
+          ...m,
+          totalBorrowsF: m.totalBorrowsF + amount * PRECISION,
+          totalLiquidF: sub(m.totalLiquidF, amount * PRECISION, 'liquidity'),
+        });
         token.transfer(call, this.address, this.address, user, amount);
         break;
       }
@@ -232,12 +324,19 @@ export class LendingMarket implements ContractModel {
         const borrow = this.account(user, tokenId).borrow;
         const repayF = amount === 0n ? borrow : amount * PRECISION;
         this.setAccount(diff, user, tokenId, sub(borrow, repayF, 'borrow'));
-        this.setMarket(tokenId, { ...m, totalBorrowsF: sub(m.totalBorrowsF, repayF, 'total borrows'), totalLiquidF: m.totalLiquidF + repayF });
+        this.setMarket(tokenId, {
+          ...m,
+          totalBorrowsF: sub(m.totalBorrowsF, repayF, 'total borrows'),
+          totalLiquidF: m.totalLiquidF + repayF,
+        });
         token.transfer(call, this.address, user, this.address, (repayF + PRECISION - 1n) / PRECISION);
         break;
       }
     }
-    const third = action === 'mint' || action === 'redeem' ? int(amount - amount / 100n) : str(new Date(Date.parse(call.ctx.timestamp) + 600_000).toISOString().replace('.000Z', 'Z'));
+    const third =
+      action === 'mint' || action === 'redeem'
+        ? int(amount - amount / 100n)
+        : str(new Date(Date.parse(call.ctx.timestamp) + 600_000).toISOString().replace('.000Z', 'Z'));
     return { value: pair(int(tokenId), int(amount), third), grown };
   }
 
@@ -248,7 +347,9 @@ export class LendingMarket implements ContractModel {
   seizure(l: Omit<Liquidation, 'borrower'>): { seize: bigint; reserve: bigint } {
     const [b, c] = [this.state.tokens[l.borrowToken], this.state.tokens[l.collateralToken]];
     const liqAmountF = l.amount * PRECISION;
-    const seize = (liqAmountF * LIQ_INCENTIVE_F * b.lastPrice * c.totalSupplyF) / (this.liquidity(l.collateralToken) * PRECISION * c.lastPrice);
+    const seize =
+      (liqAmountF * LIQ_INCENTIVE_F * b.lastPrice * c.totalSupplyF) /
+      (this.liquidity(l.collateralToken) * PRECISION * c.lastPrice);
     return { seize, reserve: (liqAmountF * c.liquidReserveRateF * b.lastPrice) / (PRECISION * c.lastPrice) };
   }
 
@@ -261,13 +362,28 @@ export class LendingMarket implements ContractModel {
    * `liquidate`: repays part of the borrower's debt and moves collateral yTokens to the liquidator and the reserves. No
    * health check (the model has no collateral rule).
    */
-  liquidate(call: CallContext, diff: LazyStorageDiff, liquidator: string, l: Liquidation): { value: Micheline; grown: number } {
+  liquidate(
+    call: CallContext,
+    diff: LazyStorageDiff,
+    liquidator: string,
+    l: Liquidation,
+  ): { value: Micheline; grown: number } {
     let grown = this.applyInterest(call, diff, l.borrower, this.borrowed(l.borrower));
     const liqAmountF = l.amount * PRECISION;
-    if (liqAmountF > (this.account(l.borrower, l.borrowToken).borrow * CLOSE_FACTOR_F) / PRECISION) throw new Error('sandbox: yupana liquidation above the close factor');
-    this.setAccount(diff, l.borrower, l.borrowToken, sub(this.account(l.borrower, l.borrowToken).borrow, liqAmountF, 'borrow'));
+    if (liqAmountF > (this.account(l.borrower, l.borrowToken).borrow * CLOSE_FACTOR_F) / PRECISION)
+      throw new Error('sandbox: yupana liquidation above the close factor');
+    this.setAccount(
+      diff,
+      l.borrower,
+      l.borrowToken,
+      sub(this.account(l.borrower, l.borrowToken).borrow, liqAmountF, 'borrow'),
+    );
     const b = this.state.tokens[l.borrowToken];
-    this.setMarket(l.borrowToken, { ...b, totalBorrowsF: sub(b.totalBorrowsF, liqAmountF, 'total borrows'), totalLiquidF: b.totalLiquidF + liqAmountF });
+    this.setMarket(l.borrowToken, {
+      ...b,
+      totalBorrowsF: sub(b.totalBorrowsF, liqAmountF, 'total borrows'),
+      totalLiquidF: b.totalLiquidF + liqAmountF,
+    });
     this.markets[l.borrowToken].transfer(call, this.address, liquidator, this.address, l.amount);
     const { seize, reserve } = this.seizure(l);
     this.supplied.add(diff, l.borrower, -(seize + reserve), l.collateralToken);
@@ -278,14 +394,35 @@ export class LendingMarket implements ContractModel {
     const mine = this.account(liquidator, l.collateralToken);
     grown += this.writeAccount(diff, liquidator, l.collateralToken, mine.borrow, mine.lastBorrowIndex);
     const deadline = str(new Date(Date.parse(call.ctx.timestamp) + 600_000).toISOString().replace('.000Z', 'Z'));
-    return { value: pair(int(l.borrowToken), int(l.collateralToken), str(l.borrower), int(l.amount), int(seize / PRECISION), deadline), grown };
+    return {
+      value: pair(
+        int(l.borrowToken),
+        int(l.collateralToken),
+        str(l.borrower),
+        int(l.amount),
+        int(seize / PRECISION),
+        deadline,
+      ),
+      grown,
+    };
   }
 
   /** TZIP-12 `transfer` of `amount` yTokens (Yupana moves amount × 10^18 of its ledger). */
-  transfer(diff: LazyStorageDiff, from: string, to: string, tokenId: number, amount: bigint): { value: Micheline; grown: number } {
+  transfer(
+    diff: LazyStorageDiff,
+    from: string,
+    to: string,
+    tokenId: number,
+    amount: bigint,
+  ): { value: Micheline; grown: number } {
     this.supplied.add(diff, from, -amount * PRECISION, tokenId);
     const grown = this.supplied.add(diff, to, amount * PRECISION, tokenId);
-    return { value: [pair(str(from), [pair(str(to), int(tokenId), int(amount))] as unknown as Micheline)] as unknown as Micheline, grown };
+    return {
+      value: [
+        pair(str(from), [pair(str(to), int(tokenId), int(amount))] as unknown as Micheline),
+      ] as unknown as Micheline,
+      grown,
+    };
   }
 
   /**
@@ -296,7 +433,8 @@ export class LendingMarket implements ContractModel {
     let grown = 0;
     for (const id of tokenIds) {
       const market = this.state.tokens[id];
-      if (market.interestUpdateTime < seconds(call)) throw new Error(`sandbox: yupana market ${id} needs updateInterest first`);
+      if (market.interestUpdateTime < seconds(call))
+        throw new Error(`sandbox: yupana market ${id} needs updateInterest first`);
       const a = this.account(user, id);
       const borrow = a.lastBorrowIndex === 0n ? a.borrow : (a.borrow * market.borrowIndex) / a.lastBorrowIndex;
       grown += this.writeAccount(diff, user, id, borrow, market.borrowIndex);
@@ -310,7 +448,11 @@ export class LendingMarket implements ContractModel {
 
   private writeAccount(diff: LazyStorageDiff, user: string, tokenId: number, borrow: bigint, index: bigint): number {
     const fresh = bigMapGet(this.book, this.state.accounts, pair(str(user), int(tokenId))) === undefined ? 1 : 0;
-    diff.update(this.state.accounts, pair(str(user), int(tokenId)), pair([] as unknown as Micheline, int(borrow), int(index)));
+    diff.update(
+      this.state.accounts,
+      pair(str(user), int(tokenId)),
+      pair([] as unknown as Micheline, int(borrow), int(index)),
+    );
     return fresh;
   }
 
@@ -325,5 +467,9 @@ function borrowRateF(m: MarketState): bigint {
   const denominator = m.totalLiquidF + m.totalBorrowsF - m.totalReservesF;
   const utilizationRateF = denominator === 0n ? 0n : (PRECISION * m.totalBorrowsF) / denominator;
   if (utilizationRateF <= RATE.kinkF) return RATE.baseRateF + (utilizationRateF * RATE.multiplierF) / PRECISION;
-  return (RATE.kinkF * RATE.multiplierF) / PRECISION + RATE.baseRateF + ((utilizationRateF - RATE.kinkF) * RATE.jumpMultiplierF) / PRECISION;
+  return (
+    (RATE.kinkF * RATE.multiplierF) / PRECISION +
+    RATE.baseRateF +
+    ((utilizationRateF - RATE.kinkF) * RATE.jumpMultiplierF) / PRECISION
+  );
 }

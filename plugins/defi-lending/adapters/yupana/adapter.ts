@@ -1,11 +1,33 @@
 import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
 import { fa2Transfers, PoolCall, type TokenMove } from '../../../defi-dex/core/PoolCall';
 import { PRECISION, shareValue } from '../../core/Interest';
-import type { LendingAction, LendingAdapter, LendingEventType, LendingKey, LendingSink, LendingSupply, LendingTokenRef } from '../../core/LendingAdapter';
-import { accountsAfter, marketInfo, marketSupply, marketToken, seized, type YupanaStorage, yupanaStorage } from './storage';
+import type {
+  LendingAction,
+  LendingAdapter,
+  LendingEventType,
+  LendingKey,
+  LendingSink,
+  LendingSupply,
+  LendingTokenRef,
+} from '../../core/LendingAdapter';
+import {
+  accountsAfter,
+  marketInfo,
+  marketSupply,
+  marketToken,
+  seized,
+  type YupanaStorage,
+  yupanaStorage,
+} from './storage';
 
 /** Entrypoints that move a position, and the event each one is. */
-const KIND: Record<string, LendingEventType> = { mint: 'deposit', redeem: 'withdraw', borrow: 'borrow', repay: 'repay', liquidate: 'liquidate' };
+const KIND: Record<string, LendingEventType> = {
+  mint: 'deposit',
+  redeem: 'withdraw',
+  borrow: 'borrow',
+  repay: 'repay',
+  liquidate: 'liquidate',
+};
 /** Underlying comes into the market on these; it goes out on the others. */
 const INTO = new Set<LendingEventType>(['deposit', 'repay', 'liquidate']);
 /** Calls that only set the owner's collateral flag. */
@@ -38,31 +60,47 @@ export const yupanaAdapter: LendingAdapter = {
   name: 'yupana',
   entities: ['yupana'],
   register(r: HandlerRegistry, sink: LendingSink): void {
-    r.onOperationGroup([{ name: 'market', destination: { entrypoints: ['mint', 'redeem', 'borrow', 'repay'] }, entrypoint: [...Object.keys(KIND), ...FLAGS, ...ACCRUALS, 'transfer'] }], async (m, ctx) => {
-      const step = m.steps.market!;
-      const s = yupanaStorage(step.storage);
-      if (!s) return;
-      const entrypoint = step.entrypoint ?? '';
-      if (entrypoint in KIND) return lending(m, ctx, sink, s, KIND[entrypoint]);
-      if (entrypoint === 'transfer') return transfers(ctx, sink, s, step);
-      const p = step.parameters as bigint | { tokenId?: unknown };
-      const tokenId = typeof p === 'bigint' ? p : p?.tokenId;
-      if (typeof tokenId !== 'bigint') return;
-      const key = { contract: step.contract, poolId: Number(tokenId) };
-      if (FLAGS.includes(entrypoint)) {
-        if (await declared(ctx, sink, key, s, step)) await sink.collateral(ctx, key, step.sender ?? m.signer ?? '', entrypoint === 'enterMarket');
-        return;
-      }
-      const supply = marketSupply(marketInfo(s, step.bigMapDiffs, tokenId));
-      if (supply && (await declared(ctx, sink, key, s, step))) await sink.accrue(ctx, key, supply);
-    });
+    r.onOperationGroup(
+      [
+        {
+          name: 'market',
+          destination: { entrypoints: ['mint', 'redeem', 'borrow', 'repay'] },
+          entrypoint: [...Object.keys(KIND), ...FLAGS, ...ACCRUALS, 'transfer'],
+        },
+      ],
+      async (m, ctx) => {
+        const step = m.steps.market!;
+        const s = yupanaStorage(step.storage);
+        if (!s) return;
+        const entrypoint = step.entrypoint ?? '';
+        if (entrypoint in KIND) return lending(m, ctx, sink, s, KIND[entrypoint]);
+        if (entrypoint === 'transfer') return transfers(ctx, sink, s, step);
+        const p = step.parameters as bigint | { tokenId?: unknown };
+        const tokenId = typeof p === 'bigint' ? p : p?.tokenId;
+        if (typeof tokenId !== 'bigint') return;
+        const key = { contract: step.contract, poolId: Number(tokenId) };
+        if (FLAGS.includes(entrypoint)) {
+          if (await declared(ctx, sink, key, s, step))
+            await sink.collateral(ctx, key, step.sender ?? m.signer ?? '', entrypoint === 'enterMarket');
+          return;
+        }
+        const supply = marketSupply(marketInfo(s, step.bigMapDiffs, tokenId));
+        if (supply && (await declared(ctx, sink, key, s, step))) await sink.accrue(ctx, key, supply);
+      },
+    );
   },
 };
 
 /**
  * A call that moves a position: the event on its market, and the owner's figures the call rewrote in the other markets.
  */
-async function lending(m: GroupMatch, ctx: IndexContext, sink: LendingSink, s: YupanaStorage, kind: LendingEventType): Promise<void> {
+async function lending(
+  m: GroupMatch,
+  ctx: IndexContext,
+  sink: LendingSink,
+  s: YupanaStorage,
+  kind: LendingEventType,
+): Promise<void> {
   const step = m.steps.market!;
   const p = step.parameters as Params;
   // liquidate's market is the borrowed token's: that is where the repaid debt goes.
@@ -84,13 +122,17 @@ async function lending(m: GroupMatch, ctx: IndexContext, sink: LendingSink, s: Y
   // liquidate: the collateral seized goes from the borrower to the liquidator (and the reserves) in the collateral
   // market.
   const collateralId = kind === 'liquidate' ? p.collateralToken : undefined;
-  const taken = typeof collateralId === 'bigint' && typeof p.amount === 'bigint' ? seized(s, info, marketInfo(s, step.bigMapDiffs, collateralId), p.amount) : undefined;
+  const taken =
+    typeof collateralId === 'bigint' && typeof p.amount === 'bigint'
+      ? seized(s, info, marketInfo(s, step.bigMapDiffs, collateralId), p.amount)
+      : undefined;
   for (const [id, other] of accounts) {
     if (id === tokenId && id !== collateralId) continue;
     const otherKey = { contract: step.contract, poolId: Number(id) };
     const rates = marketSupply(marketInfo(s, step.bigMapDiffs, id))?.rates;
     const sent = id === collateralId && taken && rates ? shareValue(taken.seize + taken.reserve, rates) : undefined;
-    if (await sink.supply(ctx, otherKey)) await sink.account(ctx, otherKey, decoded.owner, other, rates, sent === undefined ? undefined : { sent });
+    if (await sink.supply(ctx, otherKey))
+      await sink.account(ctx, otherKey, decoded.owner, other, rates, sent === undefined ? undefined : { sent });
   }
   if (typeof collateralId !== 'bigint' || collateralId === tokenId) return;
   const collateralKey = { contract: step.contract, poolId: Number(collateralId) };
@@ -100,7 +142,15 @@ async function lending(m: GroupMatch, ctx: IndexContext, sink: LendingSink, s: Y
   if (collateral) await sink.accrue(ctx, collateralKey, collateral);
   const liquidator = accountsAfter(s, step.bigMapDiffs, decoded.sender).get(collateralId);
   const rates = collateral?.rates;
-  if (liquidator) await sink.account(ctx, collateralKey, decoded.sender, liquidator, rates, taken && rates ? { received: shareValue(taken.seize, rates) } : undefined);
+  if (liquidator)
+    await sink.account(
+      ctx,
+      collateralKey,
+      decoded.sender,
+      liquidator,
+      rates,
+      taken && rates ? { received: shareValue(taken.seize, rates) } : undefined,
+    );
 }
 
 /**
@@ -115,7 +165,10 @@ async function transfers(ctx: IndexContext, sink: LendingSink, s: YupanaStorage,
     // Yupana moves `amount × 10^18` of its ledger; unvalued where the call shows no rates (a big-map `tokens` the
     // transfer did not write).
     const value = rates ? shareValue(move.amount * PRECISION, rates) : 0n;
-    for (const [owner, moved] of [[move.from, { sent: value }], [move.to, { received: value }]] as const) {
+    for (const [owner, moved] of [
+      [move.from, { sent: value }],
+      [move.to, { received: value }],
+    ] as const) {
       const account = accountsAfter(s, step.bigMapDiffs, owner).get(move.tokenId) ?? {};
       await sink.account(ctx, key, owner, account, rates, moved);
     }
@@ -126,7 +179,13 @@ async function transfers(ctx: IndexContext, sink: LendingSink, s: YupanaStorage,
  * Whether the market is known to the sink, declaring it when the storage describes it (calls that move no token cannot
  * name it otherwise).
  */
-async function declared(ctx: IndexContext, sink: LendingSink, key: LendingKey, s: YupanaStorage, step: MatchedStep): Promise<boolean> {
+async function declared(
+  ctx: IndexContext,
+  sink: LendingSink,
+  key: LendingKey,
+  s: YupanaStorage,
+  step: MatchedStep,
+): Promise<boolean> {
   if (await sink.supply(ctx, key)) return true;
   const info = marketInfo(s, step.bigMapDiffs, BigInt(key.poolId));
   const token = marketToken(info);
@@ -145,15 +204,27 @@ function movedToken(call: PoolCall, market: string): LendingTokenRef | undefined
   if (keys.size !== 1) return undefined;
   const t: TokenMove = mine[0];
   // FA1.2 moves read as id 0; an FA2 move is told apart by nothing else here, so id 0 is FA1.2.
-  return t.tokenId === 0n ? { standard: 'fa1.2', contract: t.token } : { standard: 'fa2', contract: t.token, tokenId: t.tokenId };
+  return t.tokenId === 0n
+    ? { standard: 'fa1.2', contract: t.token }
+    : { standard: 'fa2', contract: t.token, tokenId: t.tokenId };
 }
 
-function decode(m: GroupMatch, step: MatchedStep, call: PoolCall, token: LendingTokenRef, kind: LendingEventType, p: Params): LendingAction {
+function decode(
+  m: GroupMatch,
+  step: MatchedStep,
+  call: PoolCall,
+  token: LendingTokenRef,
+  kind: LendingEventType,
+  p: Params,
+): LendingAction {
   const caller = step.sender ?? m.signer ?? '';
-  const [contract, id] = token.standard === 'tez' ? ['', 0n] : [token.contract, token.standard === 'fa2' ? token.tokenId : 0n];
+  const [contract, id] =
+    token.standard === 'tez' ? ['', 0n] : [token.contract, token.standard === 'fa2' ? token.tokenId : 0n];
   const volume = call.tokens(contract, id, INTO.has(kind) ? 'in' : 'out');
   // Who got the tokens paid out (withdraw, borrow); the owner when the call paid nothing out.
-  const paid = INTO.has(kind) ? undefined : call.tokenMoves().find((t) => t.token === contract && t.from === step.contract);
+  const paid = INTO.has(kind)
+    ? undefined
+    : call.tokenMoves().find((t) => t.token === contract && t.from === step.contract);
   const owner = kind === 'liquidate' && typeof p.borrower === 'string' ? p.borrower : caller;
   return { kind, owner, sender: caller, receiver: paid?.to ?? owner, volume, fee: 0n };
 }

@@ -2,8 +2,13 @@ import { plainValue, type BigMapDiff } from '../../../../framework';
 import { PRECISION } from '../../core/Interest';
 import type { LendingAccount, LendingRates, LendingSupply, LendingTokenRef } from '../../core/LendingAdapter';
 
-const t = (prim: string, annot?: string, args?: unknown[]) => ({ prim, ...(annot ? { annots: [annot] } : {}), ...(args ? { args } : {}) });
-const comb = (...fields: unknown[]): unknown => (fields.length === 1 ? fields[0] : t('pair', undefined, [fields[0], comb(...fields.slice(1))]));
+const t = (prim: string, annot?: string, args?: unknown[]) => ({
+  prim,
+  ...(annot ? { annots: [annot] } : {}),
+  ...(args ? { args } : {}),
+});
+const comb = (...fields: unknown[]): unknown =>
+  fields.length === 1 ? fields[0] : t('pair', undefined, [fields[0], comb(...fields.slice(1))]);
 
 /** `(address, tokenId)`: the key of Yupana's `ledger` and `accounts`. */
 const KEY = t('pair', undefined, [t('address'), t('nat')]);
@@ -58,7 +63,8 @@ export interface YupanaStorage {
 /** The storage when it is a Yupana one (the real contract nests it under `storage`); else undefined. */
 export function yupanaStorage(v: unknown): YupanaStorage | undefined {
   const outer = v as { storage?: unknown } | undefined;
-  const s = (outer && typeof outer === 'object' && 'storage' in outer ? outer.storage : outer) as Partial<YupanaStorage> | undefined;
+  const s = (outer && typeof outer === 'object' && 'storage' in outer ? outer.storage : outer) as
+    Partial<YupanaStorage> | undefined;
   return typeof s?.ledger === 'number' && typeof s.accounts === 'number' ? (s as YupanaStorage) : undefined;
 }
 
@@ -79,7 +85,9 @@ function keyOf(key: unknown): { owner: string; tokenId: bigint } | undefined {
  */
 export function marketInfo(s: YupanaStorage, diffs: readonly BigMapDiff[], tokenId: bigint): MarketInfo | undefined {
   if (s.tokens instanceof Map) return s.tokens.get(tokenId);
-  const d = diffs.find((x) => x.action === 'update' && x.bigMapId === s.tokens && plainValue(t('nat'), x.key) === tokenId);
+  const d = diffs.find(
+    (x) => x.action === 'update' && x.bigMapId === s.tokens && plainValue(t('nat'), x.key) === tokenId,
+  );
   return d?.action === 'update' ? (plainValue(TOKEN, d.value) as MarketInfo) : undefined;
 }
 
@@ -105,25 +113,43 @@ export function marketToken(m: MarketInfo | undefined): LendingTokenRef | undefi
 export function marketSupply(m: MarketInfo | undefined): LendingSupply | undefined {
   if (typeof m?.totalBorrowsF !== 'bigint' || typeof m.totalLiquidF !== 'bigint') return undefined;
   const liquidity = m.totalLiquidF + m.totalBorrowsF - (m.totalReservesF ?? 0n);
-  const rates: LendingRates | undefined = typeof m.borrowIndex === 'bigint' && typeof m.totalSupplyF === 'bigint' ? { borrowIndex: m.borrowIndex, liquidity, shares: m.totalSupplyF } : undefined;
-  return { totalDebt: m.totalBorrowsF / PRECISION, totalCollateral: liquidity / PRECISION, ...(rates ? { rates } : {}) };
+  const rates: LendingRates | undefined =
+    typeof m.borrowIndex === 'bigint' && typeof m.totalSupplyF === 'bigint'
+      ? { borrowIndex: m.borrowIndex, liquidity, shares: m.totalSupplyF }
+      : undefined;
+  return {
+    totalDebt: m.totalBorrowsF / PRECISION,
+    totalCollateral: liquidity / PRECISION,
+    ...(rates ? { rates } : {}),
+  };
 }
 
 /**
  * The owner's yToken balances and borrows as the call wrote them, per market (only what it wrote; a removed entry is
  * 0).
  */
-export function accountsAfter(s: YupanaStorage, diffs: readonly BigMapDiff[], owner: string): Map<bigint, LendingAccount> {
+export function accountsAfter(
+  s: YupanaStorage,
+  diffs: readonly BigMapDiff[],
+  owner: string,
+): Map<bigint, LendingAccount> {
   const out = new Map<bigint, { shares?: bigint; borrow?: { scaled: bigint; index: bigint } }>();
   const entry = (id: bigint) => out.get(id) ?? out.set(id, {}).get(id)!;
   for (const d of diffs) {
-    if ((d.action !== 'update' && d.action !== 'remove') || d.key === undefined || (d.bigMapId !== s.ledger && d.bigMapId !== s.accounts)) continue;
+    if (
+      (d.action !== 'update' && d.action !== 'remove') ||
+      d.key === undefined ||
+      (d.bigMapId !== s.ledger && d.bigMapId !== s.accounts)
+    )
+      continue;
     const k = keyOf(d.key);
     if (k?.owner !== owner) continue;
-    if (d.bigMapId === s.ledger) entry(k.tokenId).shares = d.action === 'update' ? (plainValue(t('nat'), d.value) as bigint) : 0n;
+    if (d.bigMapId === s.ledger)
+      entry(k.tokenId).shares = d.action === 'update' ? (plainValue(t('nat'), d.value) as bigint) : 0n;
     else if (d.action === 'update') {
       const a = plainValue(ACCOUNT, d.value) as { borrow?: bigint; lastBorrowIndex?: bigint };
-      if (typeof a.borrow === 'bigint' && typeof a.lastBorrowIndex === 'bigint') entry(k.tokenId).borrow = { scaled: a.borrow, index: a.lastBorrowIndex };
+      if (typeof a.borrow === 'bigint' && typeof a.lastBorrowIndex === 'bigint')
+        entry(k.tokenId).borrow = { scaled: a.borrow, index: a.lastBorrowIndex };
     }
   }
   return out;
@@ -135,13 +161,32 @@ export function accountsAfter(s: YupanaStorage, diffs: readonly BigMapDiff[], ow
  * (`seizeTokensF`, `reserveTokensF`) from the storage after the call, whose collateral liquidity is
  * lower than the formula's by the reserve share it added. Undefined without prices or the incentive.
  */
-export function seized(s: YupanaStorage, borrowed: MarketInfo | undefined, collateral: MarketInfo | undefined, amount: bigint): { seize: bigint; reserve: bigint } | undefined {
-  const [priceB, priceC, rate, supplyC] = [borrowed?.lastPrice, collateral?.lastPrice, collateral?.liquidReserveRateF, collateral?.totalSupplyF];
+export function seized(
+  s: YupanaStorage,
+  borrowed: MarketInfo | undefined,
+  collateral: MarketInfo | undefined,
+  amount: bigint,
+): { seize: bigint; reserve: bigint } | undefined {
+  const [priceB, priceC, rate, supplyC] = [
+    borrowed?.lastPrice,
+    collateral?.lastPrice,
+    collateral?.liquidReserveRateF,
+    collateral?.totalSupplyF,
+  ];
   const liquidityAfter = marketSupply(collateral)?.rates?.liquidity;
-  if (priceB === undefined || !priceC || rate === undefined || supplyC === undefined || liquidityAfter === undefined || s.liqIncentiveF === undefined) return undefined;
+  if (
+    priceB === undefined ||
+    !priceC ||
+    rate === undefined ||
+    supplyC === undefined ||
+    liquidityAfter === undefined ||
+    s.liqIncentiveF === undefined
+  )
+    return undefined;
   const liqAmountF = amount * PRECISION;
   const reserve = (liqAmountF * rate * priceB) / (PRECISION * priceC);
   const liquidity = liquidityAfter + reserve;
-  const seize = liquidity === 0n ? 0n : (liqAmountF * s.liqIncentiveF * priceB * supplyC) / (liquidity * PRECISION * priceC);
+  const seize =
+    liquidity === 0n ? 0n : (liqAmountF * s.liqIncentiveF * priceB * supplyC) / (liquidity * PRECISION * priceC);
   return { seize, reserve };
 }

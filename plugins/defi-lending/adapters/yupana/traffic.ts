@@ -1,4 +1,13 @@
-import { type BlockContext, CallContext, LazyStorageDiff, ManagerGroupBuilder, type ManagerContent, type Micheline, pickSource, TEZ } from '../../../../framework/sandbox/extension';
+import {
+  type BlockContext,
+  CallContext,
+  LazyStorageDiff,
+  ManagerGroupBuilder,
+  type ManagerContent,
+  type Micheline,
+  pickSource,
+  TEZ,
+} from '../../../../framework/sandbox/extension';
 import type { LendingAction, LendingMarket } from './LendingMarket';
 
 type Account = NonNullable<ReturnType<typeof pickSource>>;
@@ -7,7 +16,13 @@ type Account = NonNullable<ReturnType<typeof pickSource>>;
  * One call to the market; `call` applies it and returns its parameter (decided when applied, after the group's
  * accruals).
  */
-function content(ctx: BlockContext, market: LendingMarket, who: string, entrypoint: string, call: (c: CallContext, diff: LazyStorageDiff) => { value: Micheline; grown: number }): ManagerContent {
+function content(
+  ctx: BlockContext,
+  market: LendingMarket,
+  who: string,
+  entrypoint: string,
+  call: (c: CallContext, diff: LazyStorageDiff) => { value: Micheline; grown: number },
+): ManagerContent {
   const c: ManagerContent = {
     kind: 'transaction',
     fields: { amount: '0', destination: market.address, parameters: { entrypoint, value: { int: '0' } } },
@@ -33,7 +48,8 @@ function holder(ctx: BlockContext, owners: string[]): Account | undefined {
   return ready.length > 0 ? ctx.book.get(ctx.prng.pick(ready)) : undefined;
 }
 
-const accrual = (ctx: BlockContext, market: LendingMarket, who: string, tokenId: number) => content(ctx, market, who, 'updateInterest', (c) => market.updateInterest(c, tokenId));
+const accrual = (ctx: BlockContext, market: LendingMarket, who: string, tokenId: number) =>
+  content(ctx, market, who, 'updateInterest', (c) => market.updateInterest(c, tokenId));
 
 /**
  * Lending traffic on a Yupana-style market: a keeper's lone `updateInterest`, or a user's supply
@@ -46,7 +62,9 @@ export function lendingCall(ctx: BlockContext, market: LendingMarket): Record<st
   const r = ctx.prng.float();
   if (r < 0.12) {
     const keeper = pickSource(ctx, (a) => a.balance > TEZ);
-    return keeper ? new ManagerGroupBuilder(ctx).build(keeper.address, [accrual(ctx, market, keeper.address, tokenId)]) : undefined;
+    return keeper
+      ? new ManagerGroupBuilder(ctx).build(keeper.address, [accrual(ctx, market, keeper.address, tokenId)])
+      : undefined;
   }
   if (r >= 0.85) return r < 0.93 ? yTokenTransfer(ctx, market, tokenId) : liquidation(ctx, market);
   let action: LendingAction;
@@ -60,21 +78,35 @@ export function lendingCall(ctx: BlockContext, market: LendingMarket): Record<st
     amount = () => minted;
   } else if (r < 0.5) {
     action = 'redeem';
-    user = holder(ctx, market.owners('ledger', tokenId).filter((a) => a !== market.address));
+    user = holder(
+      ctx,
+      market.owners('ledger', tokenId).filter((a) => a !== market.address),
+    );
     // All of it (amount 0: Yupana redeems every yToken) or a part of what they are worth once the interest is up to
     // date.
     const part = ctx.prng.chance(0.3) ? 0n : BigInt(Math.floor(ctx.prng.float() * 1000));
-    amount = (who) => (market.supplied.get(who, tokenId) * market.liquidity(tokenId) * part) / 1000n / market.state.tokens[tokenId].totalSupplyF / 10n ** 18n;
+    amount = (who) =>
+      (market.supplied.get(who, tokenId) * market.liquidity(tokenId) * part) /
+      1000n /
+      market.state.tokens[tokenId].totalSupplyF /
+      10n ** 18n;
   } else if (r < 0.7) {
     action = 'borrow';
     // Borrowers are suppliers of another market (their collateral on the real contract) when there are some.
-    const suppliers = market.markets.flatMap((_, c) => (c === tokenId ? [] : market.owners('ledger', c))).filter((a) => a !== market.address);
+    const suppliers = market.markets
+      .flatMap((_, c) => (c === tokenId ? [] : market.owners('ledger', c)))
+      .filter((a) => a !== market.address);
     user = holder(ctx, suppliers) ?? pickSource(ctx, (a) => a.balance > TEZ && a.kind !== undefined);
     const borrowed = 1n + ctx.prng.bigRange(0n, token.balanceOf(market.address) / 10_000n);
     amount = () => borrowed;
   } else {
     action = 'repay';
-    user = holder(ctx, market.owners('accounts', tokenId).filter((a) => market.account(a, tokenId).borrow > 0n && token.balanceOf(a) > 0n));
+    user = holder(
+      ctx,
+      market
+        .owners('accounts', tokenId)
+        .filter((a) => market.account(a, tokenId).borrow > 0n && token.balanceOf(a) > 0n),
+    );
     const all = ctx.prng.chance(0.5);
     // All of it (amount 0: Yupana repays the whole borrow) when the user holds enough, else what it can.
     amount = (who) => {
@@ -92,12 +124,25 @@ export function lendingCall(ctx: BlockContext, market: LendingMarket): Record<st
 }
 
 /** A supplier sends part of its yTokens to another account (TZIP-12 `transfer`, whole yTokens). */
-function yTokenTransfer(ctx: BlockContext, market: LendingMarket, tokenId: number): Record<string, unknown> | undefined {
-  const from = holder(ctx, market.owners('ledger', tokenId).filter((a) => a !== market.address && market.supplied.get(a, tokenId) >= 10n ** 18n));
+function yTokenTransfer(
+  ctx: BlockContext,
+  market: LendingMarket,
+  tokenId: number,
+): Record<string, unknown> | undefined {
+  const from = holder(
+    ctx,
+    market
+      .owners('ledger', tokenId)
+      .filter((a) => a !== market.address && market.supplied.get(a, tokenId) >= 10n ** 18n),
+  );
   const to = from && pickSource(ctx, (a) => a.address !== from.address);
   if (!from || !to) return undefined;
   const amount = 1n + ctx.prng.bigRange(0n, market.supplied.get(from.address, tokenId) / 10n ** 18n / 2n);
-  return new ManagerGroupBuilder(ctx).build(from.address, [content(ctx, market, from.address, 'transfer', (_c, diff) => market.transfer(diff, from.address, to.address, tokenId, amount))]);
+  return new ManagerGroupBuilder(ctx).build(from.address, [
+    content(ctx, market, from.address, 'transfer', (_c, diff) =>
+      market.transfer(diff, from.address, to.address, tokenId, amount),
+    ),
+  ]);
 }
 
 /**
@@ -111,12 +156,19 @@ function liquidation(ctx: BlockContext, market: LendingMarket): Record<string, u
     market
       .owners('accounts', b)
       .filter((a) => market.account(a, b).borrow > 0n)
-      .flatMap((borrower) => ids.filter((c) => c !== b && market.supplied.get(borrower, c) > 0n).map((collateralToken) => ({ tokenId: b, borrower, collateralToken }))),
+      .flatMap((borrower) =>
+        ids
+          .filter((c) => c !== b && market.supplied.get(borrower, c) > 0n)
+          .map((collateralToken) => ({ tokenId: b, borrower, collateralToken })),
+      ),
   );
   if (pairs.length === 0) return undefined;
   const { tokenId, borrower, collateralToken } = ctx.prng.pick(pairs);
   const token = market.markets[tokenId];
-  const liquidator = pickSource(ctx, (a) => a.address !== borrower && a.balance > TEZ && token.balanceOf(a.address) > 0n);
+  const liquidator = pickSource(
+    ctx,
+    (a) => a.address !== borrower && a.balance > TEZ && token.balanceOf(a.address) > 0n,
+  );
   if (!liquidator) return undefined;
   const held = token.balanceOf(liquidator.address);
   let amount = market.maxClose(borrower, tokenId) < held ? market.maxClose(borrower, tokenId) : held;
@@ -128,6 +180,8 @@ function liquidation(ctx: BlockContext, market: LendingMarket): Record<string, u
   if (amount === 0n) return undefined;
   const who = liquidator.address;
   const markets = [...new Set([...market.borrowed(borrower), tokenId, collateralToken])].sort();
-  const call = content(ctx, market, who, 'liquidate', (c, diff) => market.liquidate(c, diff, who, { borrowToken: tokenId, collateralToken, borrower, amount }));
+  const call = content(ctx, market, who, 'liquidate', (c, diff) =>
+    market.liquidate(c, diff, who, { borrowToken: tokenId, collateralToken, borrower, amount }),
+  );
   return new ManagerGroupBuilder(ctx).build(who, [...markets.map((id) => accrual(ctx, market, who, id)), call]);
 }

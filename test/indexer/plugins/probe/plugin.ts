@@ -56,7 +56,12 @@ export class ProbePlugin implements TzidxPlugin {
         throw new Error('trap');
       }
       const header = (await ctx.node('header')) as { hash?: string } | undefined;
-      ctx.append('blocks_seen', { height: block.level, hash: block.hash, n_ops: block.operations.length, node_hash: header?.hash ?? null });
+      ctx.append('blocks_seen', {
+        height: block.level,
+        hash: block.hash,
+        n_ops: block.operations.length,
+        node_hash: header?.hash ?? null,
+      });
     });
     r.onOperation({ types: ['transaction'] }, (op, ctx) => {
       ctx.append('transfers', { height: ctx.block.level, op_n: op.opN, amount: op.volume, sender: op.sender ?? null });

@@ -42,10 +42,16 @@ export class WatcherPlugin implements TzidxPlugin {
     r.onOperationGroup([{ name: 'call', destination: { role: 'registry' } }], (m, ctx) => {
       const call = m.steps.call!;
       const name = call.entrypoint === 'set' ? (call.parameters as { name: string }).name : null;
-      ctx.append('registry_calls', { height: m.level, contract: call.contract, entrypoint: call.entrypoint ?? 'default', name });
+      ctx.append('registry_calls', {
+        height: m.level,
+        contract: call.contract,
+        entrypoint: call.entrypoint ?? 'default',
+        name,
+      });
     });
     r.onOperationGroup([{ name: 'call', destination: { role: 'manual' } }], (m, ctx) => {
-      for (const step of m.matched) ctx.append('manual_calls', { height: m.level, contract: step.contract, op_n: step.op.opN });
+      for (const step of m.matched)
+        ctx.append('manual_calls', { height: m.level, contract: step.contract, op_n: step.op.opN });
     });
   }
 }
