@@ -409,7 +409,10 @@ export type BlockRow = {
   baker_consensus_key?: string | null;
   /** hash of the predecessor block; null for genesis */
   predecessor?: string | null;
-  /** true once a reorg took the block off the main chain (set by the framework's rollback); without a filter on this column only main-chain blocks are listed */
+  /**
+   * true once a reorg took the block off the main chain (set by the framework's rollback); without a filter on this
+   * column only main-chain blocks are listed
+   */
   is_orphan?: boolean;
 };
 
@@ -773,7 +776,10 @@ export type FlowRow = {
   is_unshielded: boolean;
   /** seconds since the account's funds last moved */
   token_age: bigint | number;
-  /** op row id of the denunciation a cycle-end slashing flow belongs to (Oxford+, the node's `delayed_operation_hash`); null for other flows */
+  /**
+   * op row id of the denunciation a cycle-end slashing flow belongs to (Oxford+, the node's `delayed_operation_hash`);
+   * null for other flows
+   */
   delayed_op_id?: bigint | number | null;
   /** address of the account whose balance changed */
   address: string;

@@ -117,9 +117,10 @@ function decode(call: PoolCall, step: MatchedStep, s: PlentyStorage, before: Dex
         amounts: [moved(0, 'in'), moved(1, 'in')],
         shares: minted,
       };
-    case 'RemoveLiquidity':
+    case 'RemoveLiquidity': {
       const amounts = [moved(0, 'out'), moved(1, 'out')];
       return { kind: 'withdraw', sender, receiver: p.recipient, router, owner: sender, amounts, shares: -minted };
+    }
   }
   return undefined;
 }

@@ -58,7 +58,10 @@ interface PairModel {
 }
 
 interface CoreState {
-  /** token_metadata, ledger, accounts, tokens, token_to_id, pairs, permits, interface_fee, interface_tez_fee, auction_fee, auction_tez_fee */
+  /**
+   * token_metadata, ledger, accounts, tokens, token_to_id, pairs, permits, interface_fee, interface_tez_fee,
+   * auction_fee, auction_tez_fee
+   */
   maps: number[];
   lambdas: number;
   metadata: number;
