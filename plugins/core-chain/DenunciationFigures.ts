@@ -49,7 +49,8 @@ export class DenunciationFigures {
   /** Sets the figures of these op rows from their linked flows between two heights; refreshes the rollups. */
   private async settle(trx: Knex.Transaction, ids: readonly string[], from: number, to: number): Promise<void> {
     const { op, flow } = this.tables;
-    // The receiver of a denunciation is its offender; credits go to the accuser, debits of others are stakers'.
+    // The receiver of a denunciation is its offender; debits of others are stakers'. Every credit is the
+    // accuser's reward, also when the accuser is the offender (a baker denouncing itself).
     const sum = (amount: string, where: string): string =>
       `nullif(coalesce(sum(f.${amount}) filter (where ${where}), 0), 0)`;
     const offender = 'd.receiver_id is null or f.account_id = d.receiver_id';
@@ -57,7 +58,7 @@ export class DenunciationFigures {
     const changed = await trx.raw(
       `with figures as (
          select d.row_id,
-                ${sum('amount_in', 'd.receiver_id is null or f.account_id <> d.receiver_id')} as volume,
+                ${sum('amount_in', 'true')} as volume,
                 ${lost('fees')} as fee, ${lost('rewards')} as reward, ${lost('deposits')} as deposit
            from ${name(op)} d
            left join ${name(flow)} f on f.delayed_op_id = d.row_id and f.height >= ? and f.height <= ?

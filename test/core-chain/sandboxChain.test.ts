@@ -4,6 +4,7 @@ import { SandboxChain, SandboxRpcTransport } from '../../framework/sandbox';
 import { CoreChainPlugin } from '../../plugins/core-chain/plugin';
 import type { Json } from '../chain/support/Json';
 import { expectedFromBlock } from '../chain/support/rawBlockWalk';
+import { slashingFigures } from '../chain/support/rawSlashingWalk';
 import { indexSandbox } from '../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 import { effectiveLists, endorsedPower, explicitBurns, mintedAndBurned } from './support/rawEffects';
@@ -211,7 +212,8 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
   });
 
   it('op rows over the whole chain match the independent walk', async () => {
-    const ops = await readTable(t, 'op', ['type', 'status', 'fee', 'volume', 'burned', 'is_contract']);
+    const figures = ['fee', 'volume', 'reward', 'deposit', 'burned'];
+    const ops = await readTable(t, 'op', ['hash', 'type', 'status', ...figures, 'is_contract', 'sender', 'receiver']);
     const rows = ops.filter((o) => !DERIVED_EVENTS.has(o.type));
     const expected: Record<string, number> = {};
     let fee = 0n;
@@ -228,6 +230,19 @@ describe('core-chain: a sandbox chain indexed from genesis', function () {
       volume += walk.volume;
       burned += walk.burned;
       calls += walk.contractCalls;
+    }
+    // Oxford+ denunciations: their figures come from the cycle-end block that slashed them.
+    const slashings = slashingFigures(blocks);
+    const denunciations = rows.filter((o) => o.type.startsWith('double_'));
+    expect(denunciations.map((o) => o.hash).sort()).to.deep.equal([...slashings.keys()].sort());
+    // The chain has slashed denunciations, some of them by the offender itself (the accuser's credit counts).
+    const slashed = denunciations.filter((o) => mutez(o.volume) > 0n && mutez(o.deposit) < 0n);
+    expect(slashed.filter((o) => o.sender === o.receiver).length).to.be.greaterThan(0);
+    for (const o of denunciations) {
+      const s = slashings.get(o.hash)!;
+      const row = { volume: mutez(o.volume), fee: mutez(o.fee), reward: mutez(o.reward), deposit: mutez(o.deposit) };
+      expect(row, o.hash).to.deep.equal(s);
+      volume += s.volume;
     }
     const counts: Record<string, number> = {};
     for (const o of rows) counts[o.type] = (counts[o.type] ?? 0) + 1;
