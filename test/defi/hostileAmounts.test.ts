@@ -24,21 +24,6 @@ describe(`DeFi: an amount past the bigint columns does not stop indexing (${BACK
   chain.bakeTo(HEAD);
   const huge = `1${'0'.repeat(80)}`;
   const pool = chain.knownContracts().find((c) => c.name === 'QuipuSwap tez/kUSD')!.address;
-  /** The pool's user calls, by level and group: the first is made hostile, the others must be recorded. */
-  const calls = (() => {
-    const out: { level: number; hash: string }[] = [];
-    for (let level = 3; level <= HEAD; level++) {
-      const block = JSON.parse(chain.blockJson(chain.at(level)!)) as RawJson;
-      for (const group of (block.operations as RawJson[][]).flat()) {
-        const called = (group.contents as RawJson[]).some(
-          (c) => c.kind === 'transaction' && c.destination === pool && c.parameters,
-        );
-        if (called) out.push({ level, hash: group.hash as string });
-      }
-    }
-    return out;
-  })();
-  const hostile = calls[0];
   /** Every int leaf of a Micheline value. */
   const ints = (v: RawJson, out: RawJson[] = []): RawJson[] => {
     if (Array.isArray(v)) v.forEach((x) => ints(x, out));
@@ -48,6 +33,25 @@ describe(`DeFi: an amount past the bigint columns does not stop indexing (${BACK
     }
     return out;
   };
+  /** The pool's user calls, by level and group: the first is made hostile, the others must be recorded. */
+  const calls = (() => {
+    const out: { level: number; hash: string }[] = [];
+    for (let level = 3; level <= HEAD; level++) {
+      const block = JSON.parse(chain.blockJson(chain.at(level)!)) as RawJson;
+      for (const group of (block.operations as RawJson[][]).flat()) {
+        const called = (group.contents as RawJson[]).some(
+          (c) =>
+            c.kind === 'transaction' &&
+            c.destination === pool &&
+            c.parameters &&
+            ints(c.metadata?.operation_result?.storage).length > 0,
+        );
+        if (called) out.push({ level, hash: group.hash as string });
+      }
+    }
+    return out;
+  })();
+  const hostile = calls[0];
   let t: TestInstance;
 
   before(async () => {

@@ -42,6 +42,8 @@ const INDEXING_KNOWN = [
   'defi-dex/adapters/quipuswap-stable/adapter.ts → framework/michelson/ScriptExpr.ts',
   'defi-dex/adapters/quipuswap/shipped.ts → framework/michelson/ContractTypes.ts',
   'defi-dex/adapters/quipuswap/types.ts → framework/michelson/ContractTypes.ts',
+  'defi-dex/adapters/knownCode.ts → framework/michelson/ContractTypes.ts',
+  'defi-farm/adapters/plenty/types.ts → framework/michelson/ContractTypes.ts',
 ];
 
 /** Simulators that use sandbox internals extension.ts does not export. */

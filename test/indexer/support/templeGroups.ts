@@ -3,6 +3,7 @@ import { BlockNormalizer, NormalizedBlock } from '../../../framework/chain';
 import type { RawBlock } from '../../../framework/chain/model/RawBlock';
 import type { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
 import type { IndexContext } from '../../../framework/indexer/IndexContext';
+import { SharedValues } from '../../../framework/indexer/SharedValues';
 import { readFixtureJson } from '../../support/fixtures';
 import type { Json } from '../../chain/support/Json';
 
@@ -74,6 +75,7 @@ export function watchingContext(
   return {
     ...nodeContext(scripts),
     block,
+    shared: new SharedValues(),
     watch: async (address: string, role: string) => void watches.add({ address, role, height: block.level }),
     watched: (address: string) => watches.roles(address),
   } as Partial<IndexContext> as IndexContext;
