@@ -167,8 +167,7 @@ describe('defi-dex: SpicySwap pairs on the sandbox chain', function () {
         .filter((b) => b.level >= firstLevel)
         .flatMap((b) => b.operations)
         .filter((o) => o.receiver === contract && o.isSuccess && o.entrypoint === 'transfer' && !o.isInternal).length;
-      // The pairs start empty: their first call is the deposit that opened them, whose shares count.
-      const want = ledgerDiffs(chain, ledgerId, firstLevel);
+      const want = ledgerDiffs(chain, ledgerId, firstLevel, first.hash);
       const positions = await readTable(
         t,
         'dex_position',

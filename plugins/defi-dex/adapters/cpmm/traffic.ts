@@ -25,11 +25,6 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
   const other = pool.tokenB;
   let source;
   let kind: 'buy' | 'sell' | 'add' | 'remove';
-  const holdsB = (a: { address: string }) => tezSide || (other?.balanceOf(a.address) ?? 0n) > 0n;
-  const funded = (a: { address: string; balance: bigint }) =>
-    a.balance > 50n * TEZ && pool.token.balanceOf(a.address) > 0n && holdsB(a);
-  // An empty pool is opened first: its first deposit, at the opening price.
-  if (pool.state.lqtTotal === 0n) return openPool(ctx, pool, pickSource(ctx, funded, false));
   if (action < 0.4) {
     kind = 'buy';
     source = tezSide
@@ -40,7 +35,14 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
     source = pickSource(ctx, (a) => a.balance > TEZ && pool.token.balanceOf(a.address) > 0n, false);
   } else if (action < 0.9) {
     kind = 'add';
-    source = pickSource(ctx, funded, false);
+    source = pickSource(
+      ctx,
+      (a) =>
+        a.balance > 50n * TEZ &&
+        pool.token.balanceOf(a.address) > 0n &&
+        (tezSide || (other?.balanceOf(a.address) ?? 0n) > 0n),
+      false,
+    );
   } else {
     kind = 'remove';
     source = pickSource(ctx, (a) => a.balance > TEZ && pool.sharesOf(a.address) > 0n, false);
@@ -56,11 +58,10 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
   if (kind === 'buy') {
     const amount = tezSide
       ? logAmount(ctx, TEZ, min(s.otherPool / 500n, source.balance / 4n))
-      : logAmount(ctx, 1n, min(s.otherPool / 10n, (other?.balanceOf(user) ?? 0n) / 2n));
+      : logAmount(ctx, 1n, (other?.balanceOf(user) ?? 0n) / 2n);
     content = content0((call, transfer) => pool.swap(call, user, false, amount, transfer), 8000);
   } else if (kind === 'sell') {
-    // At most a tenth of the reserve: a pool opened by one user's deposit is shallow.
-    const amount = 1n + prng.bigRange(0n, min(s.tokenPool / 10n, pool.token.balanceOf(user) / 4n));
+    const amount = 1n + prng.bigRange(0n, pool.token.balanceOf(user) / 4n);
     content = content0((call, transfer) => pool.swap(call, user, true, amount, transfer), 8000);
   } else if (kind === 'add') {
     const held = pool.token.balanceOf(user);
@@ -74,17 +75,6 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
     content = content0((call) => pool.removeLiquidity(call, user, shares), 9000);
   }
   return new ManagerGroupBuilder(ctx).build(user, [content]);
-}
-
-/** The first deposit into an empty pool by `source`: half its tokens and token B (a tenth of its tez); its price. */
-function openPool(ctx: BlockContext, pool: CpmmPool, source: { address: string; balance: bigint } | undefined) {
-  if (!source) return undefined;
-  const user = source.address;
-  const amount = pool.tokenB ? pool.tokenB.balanceOf(user) / 2n : source.balance / 10n;
-  const tokens = pool.token.balanceOf(user) / 2n;
-  if (amount < 2n || tokens < 2n) return undefined;
-  const add = (call: CallContext, transfer: BalanceUpdates) => pool.addLiquidity(call, user, amount, transfer, tokens);
-  return new ManagerGroupBuilder(ctx).build(user, [deferredCall(ctx, user, pool, add, 9000, pool.pending)]);
 }
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);

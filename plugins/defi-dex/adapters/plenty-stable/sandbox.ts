@@ -8,6 +8,7 @@ import {
   entrypoints,
   Fa12Token,
   type GenesisContext,
+  type LazyStorageDiff,
   int,
   KNOWN_ADDRESSES,
   ManagerGroupBuilder,
@@ -22,9 +23,7 @@ import {
 import { type AppliedCall, contractCall } from '../cpmm/traffic';
 import { flatCurveOutput } from '../cpmm/flatCurve';
 
-/**
- * Seed labels of the sandbox's Plenty stable pools (tzBTC/kUSD, ctez/tez), their LP tokens and ctez's main contract.
- */
+/** Seed labels of the sandbox's Plenty stable pools (tzBTC/kUSD, ctez/tez), their LP tokens and ctez's main. */
 export const PLENTY_STABLE_LABELS = {
   tokenPool: 'plenty-stable-tzbtc-kusd',
   tokenLp: 'plenty-stable-tzbtc-kusd-lp',
@@ -48,8 +47,6 @@ interface Reserves {
   a: bigint;
   b: bigint;
   lqtTotal: bigint;
-  /** The opening price A : B, which the first deposit into the empty pool follows. */
-  opening: [bigint, bigint];
 }
 
 /** Shared by both pools: reserves (A, B), the LP token and its total, kept in the account book. */
@@ -73,22 +70,11 @@ abstract class StablePool implements ContractModel {
     this.book.setState<Reserves>(this.address, { ...this.state, ...s });
   }
 
-  /** The price deposits follow, A : B: the reserves, or the opening price while the pool is empty. */
-  price(): [bigint, bigint] {
-    const s = this.state;
-    return s.lqtTotal === 0n ? s.opening : [s.a, s.b];
-  }
-
-  /**
-   * Deposit of `a` and the matching B for `owner` (shares pro rata, B rounded up); mints the shares.
-   * The first deposit brings B at the opening price and mints `a` shares (the sandbox's rule: the real
-   * pools mint 2·√(a·b) and lock 1000 of them, not simulated).
-   */
+  /** Deposit of `a` and the matching B for `owner` (shares pro rata, B rounded up); mints the shares. */
   protected deposit(call: CallContext, owner: string, a: bigint): { b: bigint; shares: bigint } {
     const s = this.state;
-    const first = s.lqtTotal === 0n;
-    const shares = first ? a : (a * s.lqtTotal) / s.a;
-    const b = first ? (a * s.opening[1]) / s.opening[0] : (shares * s.b + s.lqtTotal - 1n) / s.lqtTotal;
+    const shares = (a * s.lqtTotal) / s.a;
+    const b = (shares * s.b + s.lqtTotal - 1n) / s.lqtTotal;
     this.lqt.mintOrBurn(call, this.address, owner, shares);
     this.set({ a: s.a + a, b: s.b + b, lqtTotal: s.lqtTotal + shares });
     return { b, shares };
@@ -104,9 +90,7 @@ abstract class StablePool implements ContractModel {
   }
 }
 
-/**
- * A token/token stable pool (tokens FA1.2, precision 1): `Swap` names the token wanted, the fee comes off the output.
- */
+/** A token/token stable pool (FA1.2 tokens, precision 1): `Swap` names the token wanted; fee off the output. */
 export class TokenStablePool extends StablePool {
   readonly code = script(
     entrypoints(
@@ -214,10 +198,7 @@ class CtezMain implements ContractModel {
   }
 }
 
-/**
- * The ctez/tez stable pool (ctez = A, tez = B): a swap stores the trade, asks ctez's target and settles in its
- * callback.
- */
+/** The ctez/tez stable pool (ctez = A, tez = B): a swap stores the trade, asks ctez's target, settles later. */
 export class CtezStablePool extends StablePool {
   readonly code = script(
     entrypoints(
@@ -393,13 +374,29 @@ export function seedPlentyStable(g: GenesisContext): void {
   const main = g.contracts.require<CtezMain>(labelled(g.contracts, 'ctezMain'));
   g.originate(main, 0n, () => undefined);
   const [tokenPool, ctezPool] = pools(g.contracts);
-  // Empty, with their opening prices: the first deposit of the traffic opens each.
-  const seed = (pool: StablePool, opening: [bigint, bigint]) => {
+  const lqtTotal = 2_000_000_000n;
+  const seed = (pool: StablePool, a: bigint, b: bigint, tez: bigint, fund: (diff: LazyStorageDiff) => void) => {
     g.originate(pool.lqt, 0n, (diff) => pool.lqt.init(diff));
-    g.originate(pool, 0n, () => g.book.setState<Reserves>(pool.address, { a: 0n, b: 0n, lqtTotal: 0n, opening }));
+    g.originate(pool, tez, (diff) => {
+      g.book.setState<Reserves>(pool.address, { a, b, lqtTotal });
+      fund(diff);
+      const holders = g.holders.slice(0, 8);
+      holders.forEach((h, i) =>
+        pool.lqt.mint(
+          diff,
+          h,
+          i === holders.length - 1
+            ? lqtTotal - (lqtTotal / BigInt(holders.length)) * BigInt(i)
+            : lqtTotal / BigInt(holders.length),
+        ),
+      );
+    });
   };
-  seed(tokenPool, [1n, 1n]);
-  seed(ctezPool, [400_000n, 420_000n]);
+  const deep = 4_000_000n * 10n ** 8n;
+  seed(tokenPool, deep, deep, 0n, (diff) => tokenPool.tokens.forEach((tk) => tk.mint(diff, tokenPool.address, deep)));
+  seed(ctezPool, 400_000n * TEZ, 420_000n * TEZ, 420_000n * TEZ, (diff) =>
+    ctezPool.ctez.mint(diff, ctezPool.address, 400_000n * TEZ),
+  );
 }
 
 /**
@@ -412,8 +409,7 @@ export function plentyStableCall(ctx: BlockContext): Record<string, unknown> | u
   const onTokens = prng.float() < 0.5;
   const pool: StablePool = onTokens ? tokenPool : ctezPool;
   const [ta, tb] = onTokens ? tokenPool.tokens : [ctezPool.ctez, undefined];
-  // An empty pool is opened first: a deposit.
-  const action = pool.state.lqtTotal === 0n ? 0.6 : prng.float();
+  const action = prng.float();
   const holds = (tk: Fa12Token | undefined) => (x: { address: string; balance: bigint }) =>
     x.balance > 100n * TEZ && (!tk || tk.balanceOf(x.address) > 2n);
   let source;
@@ -430,10 +426,10 @@ export function plentyStableCall(ctx: BlockContext): Record<string, unknown> | u
     source = pickSource(ctx, (x) => holds(ta)(x) && holds(tb)(x), false);
     if (!source) return undefined;
     const user = source.address;
-    const [pa, pb] = pool.price();
+    const s = pool.state;
     // At most half of what the user holds of either side.
     const heldB = tb ? tb.balanceOf(user) : source.balance / 10n;
-    const byB = ((heldB / 2n) * pa) / pb;
+    const byB = ((heldB / 2n) * s.a) / s.b;
     const a = byB < ta.balanceOf(user) / 2n ? byB : ta.balanceOf(user) / 2n;
     if (a < 2n) return undefined;
     run = (call, transfer) => (onTokens ? tokenPool.add(call, user, a) : ctezPool.add(call, transfer, user, a));

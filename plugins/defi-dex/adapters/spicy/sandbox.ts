@@ -107,8 +107,8 @@ const spicyPairs = (contracts: ContractRegistry): [CpmmPool, CpmmPool] => [
 
 export function seedSpicy(g: GenesisContext): void {
   const [a, b] = spicyPairs(g.contracts);
-  seedPool(g, a);
-  seedPool(g, b);
+  seedPool(g, a, 5_000_000n * 10n ** 6n, 5_000_000n * 10n ** 8n, 1_000_000_000n, 0n);
+  seedPool(g, b, 3_000_000n * 10n ** 8n, 3_000_000n * 10n ** 8n, 1_000_000_000n, 0n);
   g.contracts.require<SpicyRouter>(SPICY_ROUTER).init(g, [a, b]);
 }
 
@@ -146,12 +146,10 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
   const { prng, contracts } = ctx;
   const router = contracts.require<SpicyRouter>(SPICY_ROUTER);
   const pairs = spicyPairs(contracts);
-  // An empty pair is opened first (its first deposit, at its opening price), then both trade.
-  const empty = pairs.find((p) => p.state.lqtTotal === 0n);
-  const pool = empty ?? prng.pick(pairs);
+  const pool = prng.pick(pairs);
   const a = pool.token;
   const b = pool.tokenB as Fa12Token;
-  const action = empty ? 0.6 : prng.float();
+  const action = prng.float();
   const has = (t: Fa12Token) => (x: { address: string; balance: bigint }) =>
     x.balance > TEZ && t.balanceOf(x.address) > 1n;
   if (action < 0.3) {
@@ -188,11 +186,9 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
     return new ManagerGroupBuilder(ctx).build(user, [
       contractCall(ctx, user, router, 12000, (call) => {
         const s = pool.state;
-        const [halfA, halfB] = [a.balanceOf(user) / 2n, b.balanceOf(user) / 2n];
-        // The first deposit sets the price: half of each token.
-        const byA = s.lqtTotal === 0n ? halfB : (halfA * s.otherPool) / s.tokenPool;
-        const other = byA < halfB ? byA : halfB;
-        const tokens = pool.tokensFor(other, halfA);
+        const byA = ((a.balanceOf(user) / 2n) * s.otherPool) / s.tokenPool;
+        const other = byA < b.balanceOf(user) / 2n ? byA : b.balanceOf(user) / 2n;
+        const tokens = (other * s.tokenPool + s.otherPool - 1n) / s.otherPool;
         const value = pair(
           pair(pair(str(user), int(tokens)), int(tokens), int(other)),
           pair(int(other), deadline(ctx.timestamp)),
@@ -200,7 +196,7 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
           token(b),
         );
         router.route(call, 'finalize_add_liquidity', value, pool, (inner) =>
-          pool.addLiquidity(inner, user, other, new BalanceUpdates(ctx.book), tokens),
+          pool.addLiquidity(inner, user, other, new BalanceUpdates(ctx.book)),
         );
         return { entrypoint: 'add_liquidity_route', value };
       }),
