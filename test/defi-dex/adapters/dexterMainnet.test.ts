@@ -240,7 +240,9 @@ describe('defi-dex: the Dexter v1 adapter on real mainnet Dexter calls (pytezos 
     );
     const scripts = Object.fromEntries(POOLS.map((p) => [p.address, dexterScript()]));
     await lb.dispatch(dexterBlock, { ...nodeContext(scripts), block: dexterBlock } as IndexContext);
-    expect(lbSink.calls).to.deep.equal([]);
+    // The block's LB subsidy may declare LB's own pool; nothing of Dexter's contracts is LB's.
+    const own = (c: (typeof lbSink.calls)[number]) => ('decl' in c ? c.decl.contract : c.pool.contract) === LB;
+    expect(lbSink.calls.filter((c) => !own(c))).to.deep.equal([]);
     // The control: the same block gives the Dexter adapter its calls.
     const control = new BlockDispatcher();
     const controlSink = new RecordingSink();

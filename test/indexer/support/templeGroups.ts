@@ -59,7 +59,8 @@ export function nodeContext(scripts: Readonly<Record<string, unknown>>, asked: s
     const m = /^context\/contracts\/(KT1\w+)\/script$/.exec(path);
     return m ? scripts[m[1]] : undefined;
   };
-  return { node } as Pick<IndexContext, 'node'> as IndexContext;
+  // A batch's shared values: adapters keep what a later handler of the batch needs there.
+  return { node, shared: new SharedValues() } as Pick<IndexContext, 'node' | 'shared'> as IndexContext;
 }
 
 /**
@@ -75,7 +76,6 @@ export function watchingContext(
   return {
     ...nodeContext(scripts),
     block,
-    shared: new SharedValues(),
     watch: async (address: string, role: string) => void watches.add({ address, role, height: block.level }),
     watched: (address: string) => watches.roles(address),
   } as Partial<IndexContext> as IndexContext;
