@@ -11,6 +11,7 @@ import { PLENTY_STABLE_CTEZ, PLENTY_STABLE_TOKEN } from '../../../plugins/defi-d
 import { PLENTY_VOLATILE } from '../../../plugins/defi-dex/adapters/plenty/types';
 import { QUIPU_STABLE_DEX4FACTORY } from '../../../plugins/defi-dex/adapters/quipuswap-stable/types';
 import { QUIPU_V2_DEXCORE } from '../../../plugins/defi-dex/adapters/quipuswap-v2/types';
+import { QUIPU_V3_POOL } from '../../../plugins/defi-dex/adapters/quipuswap-v3/types';
 import { VORTEX_FA12 } from '../../../plugins/defi-dex/adapters/vortex/types';
 import { templeContents } from '../../indexer/support/templeGroups';
 import { readFixtureJson } from '../../support/fixtures';
@@ -32,6 +33,8 @@ const ALL: readonly KnownCode[] = [
   VORTEX_FA12,
   QUIPU_STABLE_DEX4FACTORY,
   QUIPU_V2_DEXCORE,
+  // Derived from source with no chain data at hand (docs/defi-dex.md): here only checked to claim no other call.
+  QUIPU_V3_POOL,
 ];
 const pytezos = (dir: string, file: string): Json => readFixtureJson('defi', 'pytezos', dir, file);
 /** Stand-in addresses (the recordings do not name their pools). */
