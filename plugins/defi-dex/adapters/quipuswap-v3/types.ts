@@ -9,9 +9,11 @@ import { knownCode } from '../knownCode';
  * variants without `[@layout:comb]` sort their fields by name and pair neighbours level by level (as the
  * compiled builds of the same authors, quipuswap-core-v2 `bucket.tz` and quipuswap-stable-core
  * `dex4factory.tz`, have them); `[@layout:comb]` ones are right combs in declaration order; a one-field
- * record (`x80n`, `tick_index`…) is its field. The storage's field names and order agree with the types
+ * record (`x80n`, `tick_index`…) is its field. The storage's and `x_to_y`'s field names agree with the types
  * madfish-solutions/quipuswap-v3-indexer generated from the mainnet pools (`types/v3_pool/storage.py`,
- * `parameter/x_to_y.py` at a176868/1e15f43). Unverified against chain data: no code hash is listed.
+ * `parameter/x_to_y.py` at a176868/1e15f43); their field order is no evidence (the same tool lists the
+ * Liquidity Baking CPMM's comb storage in name order: youves-indexer `types/tzbtc_amm/storage.py`).
+ * Unverified against chain data: no code hash is listed.
  */
 const PARAMETER = `
   (or (or (or (or (or %call_fa2 (pair %balance_of (list %requests (pair (address %owner) (nat %token_id)))
