@@ -13,7 +13,11 @@ import { knownCode } from '../knownCode';
  * madfish-solutions/quipuswap-v3-indexer generated from the mainnet pools (`types/v3_pool/storage.py`,
  * `parameter/x_to_y.py` at a176868/1e15f43); their field order is no evidence (the same tool lists the
  * Liquidity Baking CPMM's comb storage in name order: youves-indexer `types/tzbtc_amm/storage.py`).
- * Unverified against chain data: no code hash is listed.
+ * The same rules applied by hand reproduce an older compiled build, madfish-solutions/quipuswap-v3-interface
+ * `contracts/dex_core.json` at fe5648d81490 (LIGO 0.54.1, compiled before 2022-11-16): every entrypoint and
+ * storage field the source has not changed since is identical; the rest differ exactly by the later source
+ * commits (`position_ids`, `dev_fee`, `factory_address`, `token_metadata`, `update_position`'s int maximums,
+ * `get_position_info` without `referral_code`). Unverified against chain data: no code hash is listed.
  */
 const PARAMETER = `
   (or (or (or (or (or %call_fa2 (pair %balance_of (list %requests (pair (address %owner) (nat %token_id)))
