@@ -122,8 +122,9 @@ describe('defi-dex: real mainnet blocks indexed with no node (an archive started
 describe('defi-dex: the recorded Temple groups (real mainnet groups) indexed with no node', () => {
   const NAMES = ['temple-wallet-sirs-xtz-swap', 'xtz-kusd-swap', 'wtz-arbitraging'];
   // Found in the recordings (SOURCES.md): the LB CPMM, two QuipuSwap v1 FA2 pools (WTZ, CRNCHY) and the
-  // SpicySwap pair. QuipuSwap v2's DexCore (KT1J8Hr3BP8bpbfmgGpRPoC9nAMSYtStZG43, two swaps) ships no types
-  // yet (docs/defi-dex.md): with no node it is not recognized, and it is left out here.
+  // SpicySwap pair. QuipuSwap v2's DexCore (three swaps) is read with its shipped types and watched, but its
+  // pairs are not declared with no node (their tokens are in a big map the swaps do not write: docs/defi-dex.md).
+  const DEXCORE = 'KT1J8Hr3BP8bpbfmgGpRPoC9nAMSYtStZG43';
   const EXPECTED = [
     ['KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5', 'sirius'],
     ['KT1VXBX6NwapYf9Sq6LsQVr4SdsDq3ta1nss', 'quipu_token'],
@@ -146,6 +147,8 @@ describe('defi-dex: the recorded Temple groups (real mainnet groups) indexed wit
     for (const [pool] of EXPECTED) expect(called(pool), pool).to.not.have.length(0);
     const declared = sink.calls.flatMap((x) => (x.call === 'pool' ? [[x.decl.contract, x.decl.entity]] : []));
     expect(declared).to.deep.equal(EXPECTED);
+    expect(called(DEXCORE)).to.not.have.length(0);
+    expect(d.contracts.watches.roles(DEXCORE)).to.deep.equal(['defi-dex:quipuswap-v2']);
     const lb = EXPECTED[0][0];
     const storages = called(lb).map((o) => (o.result.storage as Json[]).slice(0, 3).map(int));
     const supplies = sink.actions().filter((a) => a.pool.contract === lb);

@@ -20,15 +20,14 @@ import {
   TOKENS_T,
   written,
 } from './storage';
+import { QUIPU_V2_DEXCORE, QUIPU_V2_SIGNATURE } from './types';
 
 const ROLE = 'defi-dex:quipuswap-v2';
 const CALLS = ['launch_exchange', 'invest_liquidity', 'divest_liquidity', 'swap', 'withdraw_profit'];
 /**
  * DexCore by its code: the DEX entrypoints plus the bucket callback (QuipuSwap's stable and v3 contracts have neither).
  */
-const SIGNATURE = {
-  entrypoints: ['launch_exchange', 'invest_liquidity', 'divest_liquidity', 'swap', 'launch_callback'],
-} as const;
+const SIGNATURE = { entrypoints: QUIPU_V2_SIGNATURE };
 const PRECISION = 10n ** 18n;
 
 interface Tokens {
@@ -50,6 +49,7 @@ export const quipuswapV2Adapter: DexAdapter = {
   entities: ['quipu_v2'],
   register(r: HandlerRegistry, sink: DexSink): void {
     r.claim(ROLE, SIGNATURE);
+    r.knownCode(QUIPU_V2_DEXCORE);
     r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
       const s = coreStorage(step.storage);

@@ -17,10 +17,10 @@ import type {
 } from '../../core/DexAdapter';
 import { PoolCall } from '../../core/PoolCall';
 import { signaturePools } from '../../core/SignaturePools';
+import { QUIPU_V3_CALLS, QUIPU_V3_POOL } from './types';
 
 const ROLE = 'defi-dex:quipuswap-v3';
-/** The calls decoded, also the entrypoints every pool of this family has (QuipuSwap V3, Plenty V3). */
-const CALLS = ['x_to_y', 'y_to_x', 'set_position', 'update_position'];
+const CALLS = QUIPU_V3_CALLS;
 
 /**
  * A pool token in the storage: QuipuSwap V3 `or (address %fa12) (pair %fa2 (nat %token_id) (address %token_address))`.
@@ -58,6 +58,7 @@ export const quipuswapV3Adapter: DexAdapter = {
   name: 'quipuswap-v3',
   entities: ['quipu_v3'],
   register(r: HandlerRegistry, sink: DexSink): void {
+    r.knownCode(QUIPU_V3_POOL);
     signaturePools(r, ROLE, CALLS, CALLS, {
       storage: poolStorage,
       // A new pool holds no tokens: they come with the first position.
