@@ -188,7 +188,7 @@ export class TzidxApp {
       routes.tables('/tables', TABLE_PROFILE);
       routes.series('/series', container.resolve(SeriesResponder));
       registerStatusRoutes(routes, container.resolve(IndexerStatus), db);
-      for (const plugin of contributions) plugin.routes?.(routes);
+      contributions.forEach((plugin, i) => routes.mountedBy(plugins[i].manifest.name, () => plugin.routes?.(routes)));
       mountDeclaredRoutes(routes, catalog, db);
       stream.mount(routes);
       // Last: the reference documents every route mounted above, itself included.
