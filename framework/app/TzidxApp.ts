@@ -18,7 +18,7 @@ import { processMetrics } from './processMetrics';
 import { ApiReference } from '../openapi/ApiReference';
 import { LiveStream } from '../stream/LiveStream';
 import { StreamRecorder } from '../stream/StreamRecorder';
-import { PluginClass, PluginContribution, TzidxPlugin } from '../plugins/Plugin';
+import { contributionMismatch, PluginClass, PluginContribution, TzidxPlugin } from '../plugins/Plugin';
 import { discoverPlugins } from '../plugins/PluginDiscovery';
 import { resolvePlugins } from '../plugins/PluginResolver';
 import { TABLE_PROFILE } from '../query/ListProfile';
@@ -164,9 +164,11 @@ export class TzidxApp {
       const contributions: PluginContribution[] = [];
       for (const cls of plugins) {
         const plugin = container.resolve(cls as unknown as new () => TzidxPlugin);
-        contributions.push(
-          await plugin.setup({ container, config, catalog, log: opts.log.child({ plugin: cls.manifest.name }) }),
-        );
+        const log = opts.log.child({ plugin: cls.manifest.name });
+        const contribution = await plugin.setup({ container, config, catalog, log });
+        const mismatch = contributionMismatch(cls.manifest, contribution);
+        if (mismatch) throw new Error(mismatch);
+        contributions.push(contribution);
       }
       const contracts = new ContractDirectory(new WatchList(config.watch), opts.log.child({ component: 'contracts' }));
       const dispatcher = new BlockDispatcher(contracts);

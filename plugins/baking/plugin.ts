@@ -27,6 +27,7 @@ export class BakingPlugin implements TzidxPlugin {
     name: 'baking',
     description: 'Baking rights, stake snapshots and baker income per cycle',
     dependsOn: ['core-chain'],
+    contributes: ['handlers', 'routes'],
   };
 
   constructor(private readonly explorer: BakingExplorer) {}

@@ -24,6 +24,7 @@ export class CoreChainPlugin implements TzidxPlugin {
   static readonly manifest: PluginManifest = {
     name: 'core-chain',
     description: 'Blocks, operations, accounts, contracts, flows, balances, running chain and supply totals',
+    contributes: ['handlers', 'routes'],
   };
 
   constructor(private readonly explorer: ChainExplorer) {}

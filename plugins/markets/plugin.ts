@@ -14,6 +14,7 @@ export class MarketsPlugin implements TzidxPlugin {
   static readonly manifest: PluginManifest = {
     name: 'markets',
     description: 'XTZ tickers and OHLCV candles from centralized exchanges',
+    contributes: ['routes', 'start'],
   };
 
   setup(ctx: PluginContext): PluginContribution {

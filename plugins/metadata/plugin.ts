@@ -36,6 +36,7 @@ export class MetadataPlugin implements TzidxPlugin {
     name: 'metadata',
     description: 'Account and token metadata (schemas, private-instance writes, TZIP-16/21 from chain, tokens)',
     dependsOn: ['core-chain'],
+    contributes: ['handlers', 'routes'],
   };
 
   constructor(private readonly db: Database) {}
