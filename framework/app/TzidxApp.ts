@@ -36,9 +36,9 @@ import { SyncFollower } from '../indexer/SyncFollower';
 import { MigrationReport, SchemaMigrator } from '../storage/SchemaMigrator';
 import { Logger } from '../util/Logger';
 import { CONFIG, LOGGER } from './tokens';
-import { ACCOUNT_METADATA, NO_ACCOUNT_METADATA } from '../http/AccountMetadata';
-import { BLOCK_RIGHTS, NO_BLOCK_RIGHTS } from '../http/BlockRights';
-import { CycleFigures } from '../http/CycleFigures';
+import { ACCOUNT_METADATA, NO_ACCOUNT_METADATA } from '../extensions/AccountMetadata';
+import { BLOCK_RIGHTS, NO_BLOCK_RIGHTS } from '../extensions/BlockRights';
+import { CycleFigures } from '../extensions/CycleFigures';
 
 /** Built-in plugins, compiled next to the framework (dist/plugins). */
 export const BUILTIN_PLUGIN_DIR = path.resolve(__dirname, '..', '..', 'plugins');

@@ -17,7 +17,7 @@ import { discoverPlugins } from '../plugins/PluginDiscovery';
 import { PluginError, resolvePlugins } from '../plugins/PluginResolver';
 import { createLogger, Logger } from '../util/Logger';
 import { PROFILE_NAMES, SandboxProfileName } from '../sandbox/profiles';
-import { METADATA_IMPORT, MetadataImport } from '../app/tokens';
+import { METADATA_IMPORT, MetadataImport } from '../extensions/MetadataImport';
 import type { BlockSource } from '../chain';
 import { limitHeapGrowth } from './heapGrowth';
 

@@ -39,7 +39,10 @@ export class MetadataPlugin implements TzidxPlugin {
     contributes: ['handlers', 'routes'],
   };
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly undecodable: UndecodableValues,
+  ) {}
 
   async setup(ctx: PluginContext): Promise<PluginContribution> {
     const settings = loadMetadataSettings(ctx.config.metadata, process.env);
@@ -62,8 +65,7 @@ export class MetadataPlugin implements TzidxPlugin {
     ctx.container.registerInstance(DocumentResolver, resolver);
     const routes = new MetadataRoutes(entries, chain, schemas, new WriteAccess(settings), settings.maxBodyBytes);
     const tokens = new TokenRoutes(chain);
-    const undecodable = ctx.container.resolve(UndecodableValues);
-    const indexer = new ChainMetadataIndexer((kind, detail) => undecodable.record('metadata', kind, detail));
+    const indexer = new ChainMetadataIndexer((kind, detail) => this.undecodable.record('metadata', kind, detail));
     return {
       handlers: (registry) => {
         registry.blocksStart((blocks, ctx) => indexer.readAhead(blocks, ctx));
