@@ -16,23 +16,23 @@ export interface PluginManifest {
   /** Decorated @table classes, for plugins that declare tables in code rather than in tables.yaml. */
   readonly tableClasses?: readonly TableClass[];
   /**
-   * What setup() returns (`stop` goes with `start`), so `tzidx plugins` tells an empty plugin without
-   * setting it up; the app refuses a setup() that returns anything else. Absent: not said (checked
-   * against nothing, never shown as empty).
+   * What setup() may return (`stop` goes with `start`), so `tzidx plugins` tells an empty plugin
+   * without setting it up: the app refuses a setup() that returns anything this leaves out (returning
+   * less is allowed, as a test subclass that only serves does). Absent: not said (never shown as empty).
    */
   readonly contributes?: readonly ContributionKind[];
 }
 
 export type ContributionKind = 'handlers' | 'routes' | 'start' | 'checks';
 
-/** Why `contribution` is not what `manifest.contributes` says; undefined when it is (or it says nothing). */
+/** What `contribution` holds that `manifest.contributes` leaves out; undefined when nothing (or it says nothing). */
 export function contributionMismatch(manifest: PluginManifest, contribution: PluginContribution): string | undefined {
-  if (!manifest.contributes) return undefined;
+  const declared = manifest.contributes;
+  if (!declared) return undefined;
   const kinds: readonly ContributionKind[] = ['handlers', 'routes', 'start', 'checks'];
-  const returned = kinds.filter((k) => contribution[k] !== undefined);
-  const declared = kinds.filter((k) => manifest.contributes!.includes(k));
-  if (returned.join() === declared.join()) return undefined;
-  return `plugin ${manifest.name}: setup() returns [${returned.join(', ')}], its manifest's contributes says [${declared.join(', ')}]`;
+  const undeclared = kinds.filter((k) => contribution[k] !== undefined && !declared.includes(k));
+  if (undeclared.length === 0) return undefined;
+  return `plugin ${manifest.name}: setup() returns ${undeclared.join(', ')}, which its manifest's contributes [${declared.join(', ')}] leaves out`;
 }
 
 export interface PluginContext {

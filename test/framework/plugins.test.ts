@@ -40,15 +40,16 @@ describe('plugin resolution', function () {
     );
   });
 
-  it("holds setup()'s contribution to what the manifest's contributes says, when it says anything", function () {
+  it("refuses a setup() that returns what the manifest's contributes leaves out, when it says anything", function () {
     const routes = { routes: () => undefined };
     expect(contributionMismatch({ name: 'p', contributes: ['routes'] }, routes)).to.equal(undefined);
+    expect(contributionMismatch({ name: 'p', contributes: ['handlers', 'routes'] }, routes)).to.equal(undefined);
     expect(contributionMismatch({ name: 'p' }, routes)).to.equal(undefined);
     expect(contributionMismatch({ name: 'p', contributes: [] }, routes)).to.equal(
-      "plugin p: setup() returns [routes], its manifest's contributes says []",
+      "plugin p: setup() returns routes, which its manifest's contributes [] leaves out",
     );
-    expect(contributionMismatch({ name: 'p', contributes: ['handlers', 'routes'] }, routes)).to.contain(
-      'says [handlers, routes]',
+    expect(contributionMismatch({ name: 'p', contributes: ['handlers'] }, { ...routes, checks: () => [] })).to.contain(
+      'returns routes, checks, which',
     );
   });
 
