@@ -4,7 +4,7 @@
 import 'reflect-metadata';
 
 export { TzidxApp, AppOptions } from './app/TzidxApp';
-export { CONFIG, LOGGER, METADATA_IMPORT, MetadataImport } from './app/tokens';
+export { CONFIG, LOGGER } from './app/tokens';
 export { Catalog } from './catalog/Catalog';
 export { TableHandle, tableHandle } from './catalog/TableHandle';
 export { CatalogError } from './catalog/CatalogError';
@@ -91,9 +91,10 @@ export * from './michelson/MichelsonTypes';
 export * from './michelson/ContractCode';
 export * from './explorer/CatalogRows';
 export * from './explorer/ExplorerArgs';
-export * from './http/AccountMetadata';
-export * from './http/BlockRights';
-export * from './http/CycleFigures';
+export * from './extensions/AccountMetadata';
+export * from './extensions/BlockRights';
+export * from './extensions/CycleFigures';
+export * from './extensions/MetadataImport';
 export * from './explorer/ListPage';
 export * from './explorer/explorerObject';
 export { listQueryDoc, WITH_CLOSED } from './explorer/ListQueryDoc';

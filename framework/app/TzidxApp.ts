@@ -18,7 +18,7 @@ import { processMetrics } from './processMetrics';
 import { ApiReference } from '../openapi/ApiReference';
 import { LiveStream } from '../stream/LiveStream';
 import { StreamRecorder } from '../stream/StreamRecorder';
-import { PluginClass, PluginContribution, TzidxPlugin } from '../plugins/Plugin';
+import { contributionMismatch, PluginClass, PluginContribution, TzidxPlugin } from '../plugins/Plugin';
 import { discoverPlugins } from '../plugins/PluginDiscovery';
 import { resolvePlugins } from '../plugins/PluginResolver';
 import { TABLE_PROFILE } from '../query/ListProfile';
@@ -36,9 +36,9 @@ import { SyncFollower } from '../indexer/SyncFollower';
 import { MigrationReport, SchemaMigrator } from '../storage/SchemaMigrator';
 import { Logger } from '../util/Logger';
 import { CONFIG, LOGGER } from './tokens';
-import { ACCOUNT_METADATA, NO_ACCOUNT_METADATA } from '../http/AccountMetadata';
-import { BLOCK_RIGHTS, NO_BLOCK_RIGHTS } from '../http/BlockRights';
-import { CycleFigures } from '../http/CycleFigures';
+import { ACCOUNT_METADATA, NO_ACCOUNT_METADATA } from '../extensions/AccountMetadata';
+import { BLOCK_RIGHTS, NO_BLOCK_RIGHTS } from '../extensions/BlockRights';
+import { CycleFigures } from '../extensions/CycleFigures';
 
 /** Built-in plugins, compiled next to the framework (dist/plugins). */
 export const BUILTIN_PLUGIN_DIR = path.resolve(__dirname, '..', '..', 'plugins');
@@ -164,9 +164,11 @@ export class TzidxApp {
       const contributions: PluginContribution[] = [];
       for (const cls of plugins) {
         const plugin = container.resolve(cls as unknown as new () => TzidxPlugin);
-        contributions.push(
-          await plugin.setup({ container, config, catalog, log: opts.log.child({ plugin: cls.manifest.name }) }),
-        );
+        const log = opts.log.child({ plugin: cls.manifest.name });
+        const contribution = await plugin.setup({ container, config, catalog, log });
+        const mismatch = contributionMismatch(cls.manifest, contribution);
+        if (mismatch) throw new Error(mismatch);
+        contributions.push(contribution);
       }
       const contracts = new ContractDirectory(new WatchList(config.watch), opts.log.child({ component: 'contracts' }));
       const dispatcher = new BlockDispatcher(contracts);
@@ -188,7 +190,7 @@ export class TzidxApp {
       routes.tables('/tables', TABLE_PROFILE);
       routes.series('/series', container.resolve(SeriesResponder));
       registerStatusRoutes(routes, container.resolve(IndexerStatus), db);
-      for (const plugin of contributions) plugin.routes?.(routes);
+      contributions.forEach((plugin, i) => routes.mountedBy(plugins[i].manifest.name, () => plugin.routes?.(routes)));
       mountDeclaredRoutes(routes, catalog, db);
       stream.mount(routes);
       // Last: the reference documents every route mounted above, itself included.

@@ -1,14 +1,19 @@
 /**
  * `npm run gen`: writes what is generated from tables.yaml — each plugin's `tables.generated.ts`
- * (row types and typed handles) and the table/series part of docs/tables.md. Anyone who changes
- * tables.yaml re-runs it; test/framework/generated.test.ts fails while the outputs are stale.
+ * (row types and typed handles) and the table/series part of docs/tables.md — and the route tables
+ * of docs/*.md from the routes the plugins mount. Anyone who changes tables.yaml or a route re-runs
+ * it; test/framework/generated.test.ts fails while the outputs are stale.
  */
+import 'reflect-metadata';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadCatalogFile } from '../catalog/CatalogLoader';
 import { renderRowTypes } from '../catalog/codegen/rowTypes';
 import { withTableSections } from '../catalog/codegen/tablesDoc';
-import { PACKAGE_ROOT } from '../config/InstanceConfig';
+import { DEFAULTS, PACKAGE_ROOT } from '../config/InstanceConfig';
+import { TzidxApp } from '../app/TzidxApp';
+import { silentLogger } from '../util/Logger';
+import { withRouteTables } from './routeTables';
 
 /** Every generated file (path relative to the root → content), computed from the root's tables.yaml. */
 export function generatedFiles(root = PACKAGE_ROOT): Map<string, string> {
@@ -25,8 +30,25 @@ export function generatedFiles(root = PACKAGE_ROOT): Map<string, string> {
   return out;
 }
 
-if (require.main === module) {
-  for (const [file, content] of generatedFiles()) {
+/**
+ * Every doc with generated route tables (path relative to the root → content): mounts every built-in
+ * plugin's routes on an in-memory instance (a few seconds) and renders them.
+ */
+export async function generatedRouteDocs(root = PACKAGE_ROOT): Promise<Map<string, string>> {
+  const catalogFile = path.join(root, 'tables.yaml');
+  const app = await TzidxApp.create({ ...DEFAULTS, catalogFile, dataDir: ':memory:' }, { log: silentLogger });
+  await app.close();
+  const out = new Map<string, string>();
+  for (const name of fs.readdirSync(path.join(root, 'docs')).sort()) {
+    const doc = path.join('docs', name);
+    const content = withRouteTables(fs.readFileSync(path.join(root, doc), 'utf8'), app.routes.mounted);
+    if (content !== undefined) out.set(doc, content);
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  for (const [file, content] of [...generatedFiles(), ...(await generatedRouteDocs())]) {
     const target = path.join(PACKAGE_ROOT, file);
     const old = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : undefined;
     if (old === content) continue;
@@ -34,3 +56,5 @@ if (require.main === module) {
     process.stdout.write(`wrote ${file}\n`);
   }
 }
+
+if (require.main === module) void main();

@@ -17,7 +17,7 @@ import { discoverPlugins } from '../plugins/PluginDiscovery';
 import { PluginError, resolvePlugins } from '../plugins/PluginResolver';
 import { createLogger, Logger } from '../util/Logger';
 import { PROFILE_NAMES, SandboxProfileName } from '../sandbox/profiles';
-import { METADATA_IMPORT, MetadataImport } from '../app/tokens';
+import { METADATA_IMPORT, MetadataImport } from '../extensions/MetadataImport';
 import type { BlockSource } from '../chain';
 import { limitHeapGrowth } from './heapGrowth';
 
@@ -224,16 +224,20 @@ const COMMANDS: Record<
   plugins: {
     summary: 'list the available plugins and whether they are enabled',
     usage: 'tzidx plugins [options]',
-    help: `  Marks: * enabled, - enabled but empty (declares no tables yet), blank: disabled.
+    help: `  Marks: * enabled, - enabled but empty (no tables, no routes, no handlers: nothing its manifest
+  or tables.yaml declares), blank: disabled.
 `,
     run: async (config) => {
       const available = discoverPlugins([load.app().BUILTIN_PLUGIN_DIR, ...config.pluginPaths]);
       const enabled = new Set(resolvePlugins(available, config.plugins).map((p) => p.manifest.name));
       const catalog = load.catalogLoader().loadCatalogFile(config.catalogFile);
-      const withTables = new Set([...catalog.tables.values()].map((t) => t.plugin));
+      const declaring = new Set([...catalog.tables.values(), ...catalog.routes.values()].map((t) => t.plugin));
       for (const p of available) {
         const deps = p.manifest.dependsOn?.length ? ` (depends on ${p.manifest.dependsOn.join(', ')})` : '';
-        const empty = !withTables.has(p.manifest.name) && !p.manifest.tableClasses?.length;
+        // Empty: declares nothing, in tables.yaml (tables, routes) or in its manifest (table classes,
+        // contributions; a manifest that does not say what setup() returns is not known to be empty).
+        const { tableClasses, contributes } = p.manifest;
+        const empty = !declaring.has(p.manifest.name) && !tableClasses?.length && contributes?.length === 0;
         const mark = !enabled.has(p.manifest.name) ? ' ' : empty ? '-' : '*';
         process.stdout.write(
           `${mark} ${p.manifest.name.padEnd(14)} ${p.manifest.description ?? ''}${deps}${empty ? ' [empty]' : ''}\n`,

@@ -57,11 +57,13 @@ export function mountDeclaredRoutes(r: RouteRegistry, catalog: Catalog, db: Data
       route.kind === 'list' && route.profile === 'object'
         ? [...listQueryDoc(OBJECT_LIST_PROFILE), ...(route.openOnly ? [WITH_CLOSED] : [])]
         : [];
-    explorerObject(r, route.path, route.scope, load, {
-      summary: route.summary,
-      ...(query.length > 0 ? { query } : {}),
-      ...(route.docParams ? { params: route.docParams } : {}),
-    });
+    r.mountedBy(route.plugin, () =>
+      explorerObject(r, route.path, route.scope, load, {
+        summary: route.summary,
+        ...(query.length > 0 ? { query } : {}),
+        ...(route.docParams ? { params: route.docParams } : {}),
+      }),
+    );
   }
 }
 

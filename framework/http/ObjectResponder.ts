@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Context } from 'koa';
 import { inject, injectable } from 'tsyringe';
-import { ACCOUNT_METADATA, AccountMetadataSource, fillMetadataSlots } from './AccountMetadata';
-import { BLOCK_RIGHTS, BlockRightsSource, fillRightsSlots } from './BlockRights';
+import { ACCOUNT_METADATA, AccountMetadataSource, fillMetadataSlots } from '../extensions/AccountMetadata';
+import { BLOCK_RIGHTS, BlockRightsSource, fillRightsSlots } from '../extensions/BlockRights';
 import { ApiError } from '../errors/ApiError';
 import { ChainState } from '../indexer/ChainState';
 

@@ -40,8 +40,11 @@ export interface QueryParamDoc {
 
 export type WriteMethod = 'post' | 'put' | 'patch' | 'delete';
 
-/** One mounted route as the OpenAPI generator sees it: GET unless it is a write. */
-export type RouteInfo =
+/**
+ * One mounted route as the OpenAPI generator and the docs' route tables (`npm run gen`) see it: GET
+ * unless it is a write; `plugin` is the plugin that mounted it (none: the framework's own routes).
+ */
+export type RouteInfo = { plugin?: string } & (
   | { kind: 'route'; path: string; scope: string; doc: RouteDoc }
   /** A POST, PUT, PATCH or DELETE route. */
   | { kind: 'write'; method: WriteMethod; path: string; scope: string; doc: RouteDoc }
@@ -52,4 +55,5 @@ export type RouteInfo =
   /** `/series/{code}` for every catalog series. */
   | { kind: 'series'; path: string; scope: string; doc: RouteDoc }
   /** One catalog series at its own path. */
-  | { kind: 'seriesAt'; path: string; scope: string; doc: RouteDoc; series: SeriesDef };
+  | { kind: 'seriesAt'; path: string; scope: string; doc: RouteDoc; series: SeriesDef }
+);

@@ -63,8 +63,21 @@ export class RouteRegistry {
     this.mount({ kind: 'write', method, path, scope, doc }, handler);
   }
 
+  /** Mounts the routes `mount` mounts as `plugin`'s (RouteInfo.plugin: the docs group routes by it). */
+  mountedBy(plugin: string, mount: () => void): void {
+    const outer = this.owner;
+    this.owner = plugin;
+    try {
+      mount();
+    } finally {
+      this.owner = outer;
+    }
+  }
+
+  private owner?: string;
+
   private mount(info: RouteInfo, handler: RouteHandler): void {
-    this.mounted.push(info);
+    this.mounted.push(this.owner ? { ...info, plugin: this.owner } : info);
     const scope = info.scope;
     this.router[info.kind === 'write' ? info.method : 'get'](info.path, async (ctx) => {
       ctx.state.scope = scope;

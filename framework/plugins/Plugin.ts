@@ -15,6 +15,24 @@ export interface PluginManifest {
   readonly dependsOn?: readonly string[];
   /** Decorated @table classes, for plugins that declare tables in code rather than in tables.yaml. */
   readonly tableClasses?: readonly TableClass[];
+  /**
+   * What setup() may return (`stop` goes with `start`), so `tzidx plugins` tells an empty plugin
+   * without setting it up: the app refuses a setup() that returns anything this leaves out (returning
+   * less is allowed, as a test subclass that only serves does). Absent: not said (never shown as empty).
+   */
+  readonly contributes?: readonly ContributionKind[];
+}
+
+export type ContributionKind = 'handlers' | 'routes' | 'start' | 'checks';
+
+/** What `contribution` holds that `manifest.contributes` leaves out; undefined when nothing (or it says nothing). */
+export function contributionMismatch(manifest: PluginManifest, contribution: PluginContribution): string | undefined {
+  const declared = manifest.contributes;
+  if (!declared) return undefined;
+  const kinds: readonly ContributionKind[] = ['handlers', 'routes', 'start', 'checks'];
+  const undeclared = kinds.filter((k) => contribution[k] !== undefined && !declared.includes(k));
+  if (undeclared.length === 0) return undefined;
+  return `plugin ${manifest.name}: setup() returns ${undeclared.join(', ')}, which its manifest's contributes [${declared.join(', ')}] leaves out`;
 }
 
 export interface PluginContext {

@@ -27,9 +27,14 @@ export class BakingPlugin implements TzidxPlugin {
     name: 'baking',
     description: 'Baking rights, stake snapshots and baker income per cycle',
     dependsOn: ['core-chain'],
+    contributes: ['handlers', 'routes'],
   };
 
-  constructor(private readonly explorer: BakingExplorer) {}
+  constructor(
+    private readonly explorer: BakingExplorer,
+    private readonly db: Database,
+    private readonly cycleFigures: CycleFigures,
+  ) {}
 
   setup(ctx: PluginContext): PluginContribution {
     const table = (code: string) => {
@@ -42,8 +47,8 @@ export class BakingPlugin implements TzidxPlugin {
       table('block'),
       ctx.config.baking?.rights_window ?? RIGHTS_WINDOW,
     );
-    ctx.container.registerInstance(BLOCK_RIGHTS, new BlockRightsLookup(ctx.container.resolve(Database), ctx.catalog));
-    ctx.container.resolve(CycleFigures).add(new CycleFiguresLookup(ctx.container.resolve(Database), ctx.catalog));
+    ctx.container.registerInstance(BLOCK_RIGHTS, new BlockRightsLookup(this.db, ctx.catalog));
+    this.cycleFigures.add(new CycleFiguresLookup(this.db, ctx.catalog));
     return {
       handlers: (registry) => {
         registry.onBlock((block, ctx) => indexer.index(block, ctx));

@@ -11,6 +11,7 @@ export class BigmapsPlugin implements TzidxPlugin {
     name: 'bigmaps',
     description: 'Bigmap allocations, live values and historic updates',
     dependsOn: ['core-chain'],
+    contributes: ['handlers', 'routes'],
   };
 
   constructor(private readonly explorer: BigmapExplorer) {}

@@ -24,15 +24,19 @@ export class CoreChainPlugin implements TzidxPlugin {
   static readonly manifest: PluginManifest = {
     name: 'core-chain',
     description: 'Blocks, operations, accounts, contracts, flows, balances, running chain and supply totals',
+    contributes: ['handlers', 'routes'],
   };
 
-  constructor(private readonly explorer: ChainExplorer) {}
+  constructor(
+    private readonly explorer: ChainExplorer,
+    private readonly undecodable: UndecodableValues,
+    private readonly rollups: SeriesRollups,
+  ) {}
 
   setup(ctx: PluginContext): PluginContribution {
     const table = (code: string): TableDef => ctx.catalog.require(code);
     const opType = table('op').column('type')?.type;
     if (!(opType instanceof EnumType)) throw new Error("core-chain: the op table's `type` column must be an enum");
-    const undecodable = ctx.container.resolve(UndecodableValues);
     const indexer = new BlockIndexer(
       {
         block: table('block'),
@@ -45,10 +49,9 @@ export class CoreChainPlugin implements TzidxPlugin {
       },
       new OperationKinds(new Set(opType.values)),
       ctx.log as Logger,
-      (kind, detail) => undecodable.record('core-chain', kind, detail),
+      (kind, detail) => this.undecodable.record('core-chain', kind, detail),
     );
-    const rollups = ctx.container.resolve(SeriesRollups);
-    const figures = new DenunciationFigures({ op: table('op'), flow: table('flow') }, rollups);
+    const figures = new DenunciationFigures({ op: table('op'), flow: table('flow') }, this.rollups);
     return {
       handlers: (registry) => {
         registry.blocksStart((blocks, ctx) => indexer.readAhead(blocks, ctx));

@@ -58,6 +58,7 @@ export class DefiDexPlugin implements TzidxPlugin {
     name: 'defi-dex',
     description: 'DEX pools, trades, positions, prices and candles',
     dependsOn: ['core-chain'],
+    contributes: ['handlers', 'routes', 'checks'],
   };
 
   constructor(

@@ -63,6 +63,7 @@ export class DefiFarmPlugin implements TzidxPlugin {
     name: 'defi-farm',
     description: 'Staking farms, their events and positions',
     dependsOn: ['core-chain'],
+    contributes: ['handlers', 'routes', 'checks'],
   };
 
   constructor(

@@ -58,6 +58,7 @@ export class DefiLendingPlugin implements TzidxPlugin {
     name: 'defi-lending',
     description: 'Lending pools, their events and positions',
     dependsOn: ['core-chain'],
+    contributes: ['handlers', 'routes', 'checks'],
   };
 
   constructor(

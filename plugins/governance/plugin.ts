@@ -14,6 +14,7 @@ export class GovernancePlugin implements TzidxPlugin {
     name: 'governance',
     description: 'Elections, proposals, voting periods, ballots and voting listings',
     dependsOn: ['core-chain'],
+    contributes: ['handlers', 'routes'],
   };
 
   constructor(private readonly explorer: GovernanceExplorer) {}

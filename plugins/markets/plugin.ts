@@ -1,3 +1,4 @@
+import { injectable } from 'tsyringe';
 import { Database, PluginContext, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
 import { MarketViews } from './api/MarketViews';
 import { registerMarketRoutes } from './api/MarketRoutes';
@@ -8,21 +9,20 @@ import { PriceOracle } from './oracle/PriceOracle';
 /**
  * XTZ tickers and OHLCV candles from centralized exchanges. Its tables are declared in tables.yaml
  * under `markets`; the data is polled, not indexed from blocks, so chain reorgs never touch it.
- * Other plugins resolve `PriceOracle` from the container (see index.ts).
+ * Other plugins name `PriceOracle` in their constructor (see index.ts).
  */
+@injectable()
 export class MarketsPlugin implements TzidxPlugin {
   static readonly manifest: PluginManifest = {
     name: 'markets',
     description: 'XTZ tickers and OHLCV candles from centralized exchanges',
+    contributes: ['routes', 'start'],
   };
 
+  constructor(private readonly db: Database) {}
+
   setup(ctx: PluginContext): PluginContribution {
-    const service = new MarketsService(
-      ctx.container.resolve(Database),
-      ctx.catalog,
-      marketsSettings(ctx.config),
-      ctx.log,
-    );
+    const service = new MarketsService(this.db, ctx.catalog, marketsSettings(ctx.config), ctx.log);
     ctx.container.registerInstance(MarketsService, service);
     ctx.container.registerInstance(PriceOracle, service.oracle);
     return {

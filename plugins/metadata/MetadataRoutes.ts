@@ -33,12 +33,22 @@ export class MetadataRoutes {
   register(r: RouteRegistry): void {
     const entryPath = { params: { table: 'metadata', columns: { ident: 'entry_key' } } };
     const tokenPath = { params: { table: 'token', columns: { hash: 'contract', id: 'token_id' } } };
-    r.get('/metadata', 'ListMetadata', async (ctx) => {
-      ctx.body = await this.entries.list(listQuery(ctx.query));
-    });
-    r.get('/metadata/schemas', 'ListSchemas', (ctx) => {
-      ctx.body = this.schemas.names();
-    });
+    r.get(
+      '/metadata',
+      'ListMetadata',
+      async (ctx) => {
+        ctx.body = await this.entries.list(listQuery(ctx.query));
+      },
+      { summary: 'the API metadata entries' },
+    );
+    r.get(
+      '/metadata/schemas',
+      'ListSchemas',
+      (ctx) => {
+        ctx.body = this.schemas.names();
+      },
+      { summary: 'the names of the metadata schemas' },
+    );
     r.get(
       '/metadata/schemas/:schema',
       'GetSchema',

@@ -6,28 +6,34 @@ export class TokenRoutes {
   constructor(private readonly chain: ChainMetadata) {}
 
   register(r: RouteRegistry): void {
-    explorerObject(r, '/v1/tokens', 'ListTokens', async (ctx) => {
-      const q = ctx.query;
-      for (const k of Object.keys(q))
-        if (!['limit', 'offset', 'order', 'ledger'].includes(k)) throw ApiError.badQuery(`unknown parameter '${k}'`);
-      const int = (k: string, def: number, max: number): number => {
-        const v = q[k];
-        if (v === undefined) return def;
-        if (typeof v !== 'string' || !/^\d{1,9}$/.test(v)) throw ApiError.badQuery(`invalid ${k} '${String(v)}'`);
-        return Math.min(Number(v), max);
-      };
-      const order = q.order ?? 'asc';
-      if (order !== 'asc' && order !== 'desc') throw ApiError.badQuery(`invalid order '${String(order)}'`);
-      const ledger = typeof q.ledger === 'string' ? parseAddress(q.ledger) : undefined;
-      return {
-        body: await this.chain.tokens({
-          limit: int('limit', 100, 10_000),
-          offset: int('offset', 0, 1e9),
-          order,
-          contract: ledger,
-        }),
-      };
-    });
+    explorerObject(
+      r,
+      '/v1/tokens',
+      'ListTokens',
+      async (ctx) => {
+        const q = ctx.query;
+        for (const k of Object.keys(q))
+          if (!['limit', 'offset', 'order', 'ledger'].includes(k)) throw ApiError.badQuery(`unknown parameter '${k}'`);
+        const int = (k: string, def: number, max: number): number => {
+          const v = q[k];
+          if (v === undefined) return def;
+          if (typeof v !== 'string' || !/^\d{1,9}$/.test(v)) throw ApiError.badQuery(`invalid ${k} '${String(v)}'`);
+          return Math.min(Number(v), max);
+        };
+        const order = q.order ?? 'asc';
+        if (order !== 'asc' && order !== 'desc') throw ApiError.badQuery(`invalid order '${String(order)}'`);
+        const ledger = typeof q.ledger === 'string' ? parseAddress(q.ledger) : undefined;
+        return {
+          body: await this.chain.tokens({
+            limit: int('limit', 100, 10_000),
+            offset: int('offset', 0, 1e9),
+            order,
+            contract: ledger,
+          }),
+        };
+      },
+      { summary: 'the token registry' },
+    );
     explorerObject(
       r,
       '/v1/tokens/:token',

@@ -36,9 +36,13 @@ export class MetadataPlugin implements TzidxPlugin {
     name: 'metadata',
     description: 'Account and token metadata (schemas, private-instance writes, TZIP-16/21 from chain, tokens)',
     dependsOn: ['core-chain'],
+    contributes: ['handlers', 'routes'],
   };
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly undecodable: UndecodableValues,
+  ) {}
 
   async setup(ctx: PluginContext): Promise<PluginContribution> {
     const settings = loadMetadataSettings(ctx.config.metadata, process.env);
@@ -61,8 +65,7 @@ export class MetadataPlugin implements TzidxPlugin {
     ctx.container.registerInstance(DocumentResolver, resolver);
     const routes = new MetadataRoutes(entries, chain, schemas, new WriteAccess(settings), settings.maxBodyBytes);
     const tokens = new TokenRoutes(chain);
-    const undecodable = ctx.container.resolve(UndecodableValues);
-    const indexer = new ChainMetadataIndexer((kind, detail) => undecodable.record('metadata', kind, detail));
+    const indexer = new ChainMetadataIndexer((kind, detail) => this.undecodable.record('metadata', kind, detail));
     return {
       handlers: (registry) => {
         registry.blocksStart((blocks, ctx) => indexer.readAhead(blocks, ctx));

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { expect } from 'chai';
 import { parse } from 'yaml';
 import { DEFAULTS } from '../../framework/config/InstanceConfig';
+import type { PluginManifest } from '../../framework/plugins/Plugin';
 
 const BIN = path.resolve(__dirname, '..', '..', 'framework', 'cli', 'tzidx.js');
 
@@ -74,25 +75,44 @@ describe('tzidx CLI', function () {
     expect(help).to.contain('RPC port');
   });
 
-  it('plugins marks enabled plugins that declare no tables and no routes as empty, not as enabled', function () {
-    const yaml = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'tables.yaml'), 'utf8');
-    const lines = tzidx(['plugins']).out.trim().split('\n');
-    let empty = 0;
-    for (const line of lines) {
-      const [, mark, name] = /^(.) (\S+)/.exec(line)!;
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built plugin named by the CLI's output
-      const mod = require(path.resolve(__dirname, '..', '..', 'plugins', name, 'plugin.js')) as Record<
-        string,
-        { prototype: object }
-      >;
-      const cls = Object.values(mod)[0];
-      const hasCode = 'register' in cls.prototype || 'routes' in cls.prototype;
-      const hasTables = new RegExp(`^  ${name}:\\n    tables:`, 'm').test(yaml);
-      expect(mark, line).to.equal(hasCode || hasTables ? '*' : '-');
-      if (mark === '-') empty++;
+  it('plugins marks as empty the enabled plugins that declare nothing: no tables, routes or contributions', function () {
+    // Two plugins beside the built-in ones: routes and no tables (not empty), and nothing at all (empty).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tzidx-plugins-'));
+    const write = (name: string, contributes: string[], contribution: string): void => {
+      fs.mkdirSync(path.join(dir, name));
+      const manifest = JSON.stringify({ name, contributes });
+      const source = `exports.P = class { static manifest = ${manifest}; setup() { return ${contribution}; } };`;
+      fs.writeFileSync(path.join(dir, name, 'plugin.js'), source);
+    };
+    write('routes-only', ['routes'], '{ routes: () => {} }');
+    write('nothing', [], '{}');
+    try {
+      const yaml = parse(fs.readFileSync(DEFAULTS.catalogFile, 'utf8')) as {
+        plugins: Record<string, { tables?: object; routes?: object }>;
+      };
+      const lines = tzidx(['plugins'], { TZIDX_PLUGIN_PATHS: dir }).out.trim().split('\n');
+      const marks = new Map(lines.map((line) => [/^. (\S+)/.exec(line)![1], line[0]]));
+      for (const [name, mark] of marks) {
+        const file = fs.existsSync(path.join(dir, name))
+          ? path.join(dir, name, 'plugin.js')
+          : path.resolve(__dirname, '..', '..', 'plugins', name, 'plugin.js');
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the plugin named by the CLI's output
+        const [cls] = Object.values(require(file) as Record<string, { manifest: PluginManifest }>);
+        const { tables, routes } = yaml.plugins[name] ?? {};
+        const declared = [
+          ...Object.keys(tables ?? {}),
+          ...Object.keys(routes ?? {}),
+          ...(cls.manifest.tableClasses ?? []),
+          ...(cls.manifest.contributes ?? ['unknown']),
+        ];
+        expect(mark, name).to.equal(declared.length > 0 ? '*' : '-');
+      }
+      expect(marks.get('routes-only')).to.equal('*');
+      expect(marks.get('nothing')).to.equal('-');
+      expect(marks.get('core-chain')).to.equal('*');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
-    expect(lines.length).to.be.greaterThan(3);
-    expect(empty + lines.filter((l) => l.startsWith('*')).length).to.equal(lines.length);
   });
 
   it('migrate creates the schemas in the data dir, and a second run changes nothing', function () {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PACKAGE_ROOT } from '../../framework/config/InstanceConfig';
-import { generatedFiles } from '../../framework/cli/gen';
+import { generatedFiles, generatedRouteDocs } from '../../framework/cli/gen';
 import type { IndexContext } from '../../framework/indexer/IndexContext';
 import type { Row } from '../../framework/storage/BulkWriter';
 import { tables } from '../../plugins/bigmaps/tables.generated';
@@ -27,6 +27,22 @@ describe('generated from tables.yaml (npm run gen)', () => {
       ).to.equal(true);
     });
   }
+
+  it("every doc's route tables are current (else run npm run gen)", async () => {
+    const docs = await generatedRouteDocs();
+    expect([...docs.keys()]).to.include.members(
+      ['explorer.md', 'defi-dex-api.md', 'bigmaps.md', 'governance.md', 'markets.md', 'metadata.md'].map((f) =>
+        path.join('docs', f),
+      ),
+    );
+    const stale = [...docs].filter(
+      ([file, content]) => fs.readFileSync(path.join(PACKAGE_ROOT, file), 'utf8') !== content,
+    );
+    expect(
+      stale.map(([file]) => file),
+      'stale route tables: run npm run gen',
+    ).to.deep.equal([]);
+  });
 
   it('typed handles check rows at compile time and name their table at run time', () => {
     const appended: Array<[string, unknown]> = [];

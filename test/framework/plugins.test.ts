@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { PluginError, resolvePlugins } from '../../framework/plugins/PluginResolver';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
+import { contributionMismatch } from '../../framework/plugins/Plugin';
 import { manifestPlugin } from '../support/TestInstance';
 
 const names = (ps: Array<{ manifest: { name: string } }>): string[] => ps.map((p) => p.manifest.name);
@@ -36,6 +37,19 @@ describe('plugin resolution', function () {
     expect(() => resolvePlugins([core, manifestPlugin('core')], undefined)).to.throw(
       PluginError,
       /two plugins are named 'core'/,
+    );
+  });
+
+  it("refuses a setup() that returns what the manifest's contributes leaves out, when it says anything", function () {
+    const routes = { routes: () => undefined };
+    expect(contributionMismatch({ name: 'p', contributes: ['routes'] }, routes)).to.equal(undefined);
+    expect(contributionMismatch({ name: 'p', contributes: ['handlers', 'routes'] }, routes)).to.equal(undefined);
+    expect(contributionMismatch({ name: 'p' }, routes)).to.equal(undefined);
+    expect(contributionMismatch({ name: 'p', contributes: [] }, routes)).to.equal(
+      "plugin p: setup() returns routes, which its manifest's contributes [] leaves out",
+    );
+    expect(contributionMismatch({ name: 'p', contributes: ['handlers'] }, { ...routes, checks: () => [] })).to.contain(
+      'returns routes, checks, which',
     );
   });
 

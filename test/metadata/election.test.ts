@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { METADATA_IMPORT, MetadataImport } from '../../framework/app/tokens';
+import { METADATA_IMPORT, MetadataImport } from '../../framework/extensions/MetadataImport';
 import { SandboxChain } from '../../framework/sandbox';
 import { GovernancePlugin } from '../../plugins/governance/plugin';
 import { indexSandbox } from '../support/IndexHarness';

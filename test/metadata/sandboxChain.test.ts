@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { METADATA_IMPORT, MetadataImport } from '../../framework/app/tokens';
+import { METADATA_IMPORT, MetadataImport } from '../../framework/extensions/MetadataImport';
 import { ChainRollback } from '../../framework/indexer/ChainRollback';
 import { SandboxChain } from '../../framework/sandbox';
 import { demoMetadataEntries } from '../../framework/sandbox/DemoMetadata';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
-import { METADATA_IMPORT, MetadataImport } from '../../framework/app/tokens';
+import { METADATA_IMPORT, MetadataImport } from '../../framework/extensions/MetadataImport';
 import { demoMetadataEntries } from '../../framework/sandbox/DemoMetadata';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';

@@ -15,8 +15,12 @@ const MARKET = { params: { table: 'market_ticker', columns: { exchange: 'exchang
  * engine (collapse, fill, columns, limits, CSV exactly as /series), filtered on exchange and pair.
  */
 export function registerMarketRoutes(r: RouteRegistry, views: MarketViews): void {
-  r.object('/markets', 'ListMarkets', async () => ({ body: await views.exchanges() }));
-  r.object('/markets/tickers', 'ListTickers', async () => ({ body: await views.tickers() }));
+  r.object('/markets', 'ListMarkets', async () => ({ body: await views.exchanges() }), {
+    summary: 'the exchanges and their markets',
+  });
+  r.object('/markets/tickers', 'ListTickers', async () => ({ body: await views.tickers() }), {
+    summary: 'the tickers of every market',
+  });
   r.object('/markets/:exchange', 'GetExchange', async (ctx) => ({ body: await views.exchange(params(ctx).exchange) }), {
     summary: 'an exchange and its markets',
     params: { table: 'market_ticker', columns: { exchange: 'exchange' } },
