@@ -210,6 +210,7 @@ export class TzidxApp {
           container.resolve(ChainState),
           container.resolve(IndexerStatus),
           opts.log.child({ component: 'sync-follower' }),
+          () => stream.hub.notify(),
         );
         await follower.start();
       }

@@ -315,6 +315,14 @@ export class Indexer {
     handled: () => void,
   ): Promise<void> {
     const last = blocks[blocks.length - 1];
+    // The head as API clients are told it (ChainState), committed with the batch for `tzidx serve` replicas.
+    const previous = blocks.length > 1 ? blocks[blocks.length - 2].time : this.lastBlockTime;
+    const head = {
+      protocol: last.protocol,
+      time: last.time,
+      blockInterval:
+        previous !== undefined && last.time > previous ? (last.time - previous) / 1000 : this.chain.blockInterval,
+    };
     try {
       const lap = this.phaseClock();
       await this.db.writer.transaction(async (trx) => {
@@ -342,7 +350,12 @@ export class Indexer {
         await batch.flush();
         lap('flush');
         await this.dispatcher.batchDone(trx, blocks[0].level, last.level);
-        await this.sync.write(trx, { height: last.level, hash: last.hash, chainId: last.chainId ?? this.tip?.chainId });
+        await this.sync.write(trx, {
+          height: last.level,
+          hash: last.hash,
+          chainId: last.chainId ?? this.tip?.chainId,
+          head: { ...head, finalDepth: this.options.reorgDepth },
+        });
         if (mode === 'live') await this.rollback.prune(trx, headLevel - this.options.reorgDepth);
         lap('hooks');
       });
@@ -369,13 +382,12 @@ export class Indexer {
       blocks.length,
       blocks.reduce((n, b) => n + b.operations.length, 0),
     );
-    const previous = blocks.length > 1 ? blocks[blocks.length - 2].time : this.lastBlockTime;
     this.chain.update({
       height: last.level,
       networkId: this.tip.chainId,
-      protocol: last.protocol,
-      headTime: last.time,
-      ...(previous !== undefined && last.time > previous ? { blockInterval: (last.time - previous) / 1000 } : {}),
+      protocol: head.protocol,
+      headTime: head.time,
+      blockInterval: head.blockInterval,
     });
     this.lastBlockTime = last.time;
     // Committed already: a failure here loses nothing, the next batch summarizes what this one left.

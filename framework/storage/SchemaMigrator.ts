@@ -215,6 +215,13 @@ async function createIndexerTables(trx: Knex.Transaction): Promise<void> {
        chain_id text, updated_at timestamptz not null default now())`,
     [META_SCHEMA],
   );
+  // The head as the indexer tells API clients (SyncCursor.head), for `tzidx serve` replicas; added to older databases.
+  await trx.raw(
+    `alter table ??.sync_state add column if not exists protocol text,
+       add column if not exists head_time bigint, add column if not exists block_interval double precision,
+       add column if not exists final_depth integer`,
+    [META_SCHEMA],
+  );
   await trx.raw(
     `create table if not exists ??.block_hashes (height bigint primary key, hash text not null, predecessor text not null)`,
     [META_SCHEMA],
