@@ -1,6 +1,5 @@
 import { Parser } from '@taquito/michel-codec';
-import type { KnownCode } from '../../../../framework';
-import { ContractTypes } from '../../../../framework/michelson/ContractTypes';
+import { ContractTypes, type KnownCode } from '../../../../framework';
 
 /*
  * Why: a ctez 2 main contract met first in an archive or after a mid-chain start has no types at hand (no
