@@ -26,6 +26,11 @@ const directory = (codes: readonly KnownCode[]) => {
 const blockOf = (ops: object[]): NormalizedBlock => ({ level: 1, operations: ops }) as unknown as NormalizedBlock;
 
 describe('defi-farm: the QuipuSwap farms types the adapter ships', () => {
+  it('each version has the entrypoints that tell it', () => {
+    for (const c of [QUIPU_QFARM, QUIPU_TFARM])
+      expect(c.types.entrypoints, c.name).to.include.members([...c.signature]);
+  });
+
   it('claim no recorded mainnet call of another family (pytezos recordings: DEX pools, Plenty farms)', async () => {
     const calls = listFixtures('defi', 'pytezos').filter((f) => !path.basename(f).startsWith('__'));
     expect(calls.length).to.be.greaterThan(20);

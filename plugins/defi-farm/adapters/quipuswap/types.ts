@@ -86,8 +86,8 @@ const parse = (text: string): unknown => JSON.parse(JSON.stringify(new Parser().
 const types = (parameter: string, storage: string): ContractTypes =>
   ContractTypes.fromJSON({ parameter: parse(parameter), storage: parse(storage), codeHash: null });
 
-/** The staker's calls, which tell a farms contract of either kind. */
-const SIGNATURE = ['deposit', 'withdraw', 'harvest'];
+/** The calls that tell a farms contract (not `deposit`/`withdraw`: too many other contracts have them). */
+const SIGNATURE = ['harvest', 'withdraw_farm_depo'];
 
 /** QFarm: QUIPU minted through the proxy minter as reward, a burn reward fee, no end time. */
 export const QUIPU_QFARM: KnownCode = {
