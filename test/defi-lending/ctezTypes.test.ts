@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Parser } from '@taquito/michel-codec';
+import { plainValue } from '../../framework';
 import type { NormalizedBlock, NormalizedOperation } from '../../framework/chain';
 import { ContractDirectory } from '../../framework/indexer/watch/ContractDirectory';
 import { WatchList } from '../../framework/indexer/watch/WatchList';
@@ -52,7 +53,7 @@ describe('defi-lending: the ctez 2 types the adapter ships', () => {
   });
 
   // Its storage does not: the simulator's is abridged (no liquidity owners, debts, metadata…), left as found.
-  it("the sandbox ctez main contract's oven calls fit the real parameter type", () => {
+  it("the sandbox ctez contract's oven calls fit the real parameter type, its oven entries the real map", () => {
     const chain = new SandboxChain({
       seed: 'lend-ctez',
       profile: { ...PROFILES.tiny, mix: { ...PROFILES.tiny.mix, defi: 30 } },
@@ -64,10 +65,21 @@ describe('defi-lending: the ctez 2 types the adapter ships', () => {
       .flatMap((b) => b.operations)
       .filter((o: NormalizedOperation) => o.receiver === main && o.isSuccess && o.storage !== undefined);
     expect(calls.length).to.be.greaterThan(0);
+    // The real `ovens` big map: the storage's first field (the sandbox's storage is read here only for its id).
+    const ovens: Json = (CTEZ_2.types.storageType as Json).args[0];
+    let entries = 0;
     for (const o of calls) {
       expect(CTEZ_2.types.parameters(o.entrypoint, o.parameters, { strict: true }), o.entrypoint).to.not.equal(
         undefined,
       );
+      const id = Number((o.storage as Json).args[0].int);
+      for (const d of o.bigMapDiffs) {
+        if (d.action !== 'update' || Number(d.bigMapId) !== id) continue;
+        expect(() => plainValue(ovens.args[0], d.key, { strict: true }), o.entrypoint).to.not.throw();
+        expect(() => plainValue(ovens.args[1], d.value, { strict: true }), o.entrypoint).to.not.throw();
+        entries++;
+      }
     }
+    expect(entries).to.be.at.least(calls.length);
   });
 });
