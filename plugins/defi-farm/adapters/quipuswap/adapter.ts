@@ -12,6 +12,7 @@ import {
   type UserInfo,
   userWritten,
 } from './storage';
+import { QUIPU_QFARM, QUIPU_TFARM } from './types';
 
 const USER_CALLS = ['deposit', 'withdraw', 'harvest'];
 const ADMIN_CALLS = ['add_new_farm', 'set_fees', 'set_reward_per_second'];
@@ -43,6 +44,7 @@ export const quipuswapFarmAdapter: FarmAdapter = {
   name: 'quipuswap',
   entities: ['quipu_qfarm', 'quipu_tfarm'],
   register(r: HandlerRegistry, sink: FarmSink): void {
+    for (const code of [QUIPU_QFARM, QUIPU_TFARM]) r.knownCode(code);
     r.onOperationGroup(
       [{ name: 'farm', destination: { entrypoints: USER_CALLS }, entrypoint: [...USER_CALLS, ...ADMIN_CALLS] }],
       async (m, ctx) => {

@@ -8,6 +8,7 @@ import type {
   LendingSupply,
 } from '../../core/LendingAdapter';
 import { ctezStorage, type Oven, ovensWritten } from './storage';
+import { CTEZ_2 } from './types';
 
 /** The oven entrypoints of the ctez main contract, ctez 1 and ctez 2 names, and what each one is. */
 const CALLS: Record<string, 'create' | 'deposit' | 'withdraw' | 'mint_or_burn' | 'liquidate'> = {
@@ -46,6 +47,7 @@ export const ctezAdapter: LendingAdapter = {
   name: 'ctez',
   entities: ['ctez'],
   register(r: HandlerRegistry, sink: LendingSink): void {
+    r.knownCode(CTEZ_2);
     r.onOperationGroup(
       [{ name: 'ovens', destination: { entrypoints: ['mint_or_burn'] }, entrypoint: Object.keys(CALLS) }],
       async (m, ctx) => {

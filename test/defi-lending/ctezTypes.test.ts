@@ -1,0 +1,85 @@
+import { expect } from 'chai';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Parser } from '@taquito/michel-codec';
+import { plainValue } from '../../framework';
+import type { NormalizedBlock, NormalizedOperation } from '../../framework/chain';
+import { ContractDirectory } from '../../framework/indexer/watch/ContractDirectory';
+import { WatchList } from '../../framework/indexer/watch/WatchList';
+import { ContractTypes } from '../../framework/michelson/ContractTypes';
+import { SandboxChain } from '../../framework/sandbox';
+import { PROFILES } from '../../framework/sandbox/profiles';
+import { ctezOvens } from '../../plugins/defi-lending/adapters/ctez/sandbox';
+import { CTEZ_2 } from '../../plugins/defi-lending/adapters/ctez/types';
+import { canonical } from '../support/IndexHarness';
+import { listFixtures, readFixtureJson } from '../support/fixtures';
+
+/*
+ * The ctez 2 types the lending adapter ships against the committed compiled build they come from
+ * (test/fixtures/defi-lending/ctez, see its SOURCES.md): equal sections, the build's code hash listed; a
+ * contract is read with them only when its calls and storage fit (no other family's recorded call does).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+const BUILD = path.resolve('test/fixtures/defi-lending/ctez/ctez_2.tz');
+const MAIN = 'KT1GWnsoFZVHGh7roXEER3qeCcgJgrXT3de2';
+const noNode = async (): Promise<unknown> => undefined;
+const directory = () => {
+  const d = new ContractDirectory(new WatchList());
+  d.known.add(CTEZ_2);
+  return d;
+};
+const blockOf = (ops: object[]): NormalizedBlock => ({ level: 1, operations: ops }) as unknown as NormalizedBlock;
+
+describe('defi-lending: the ctez 2 types the adapter ships', () => {
+  it('equal the committed build (trilitech/ctez build/ctez_2.tz) and list its code hash', () => {
+    const code = JSON.parse(JSON.stringify(new Parser().parseScript(fs.readFileSync(BUILD, 'utf8'))));
+    const real = ContractTypes.fromCode(code)!;
+    const shipped = CTEZ_2.types;
+    expect([shipped.parameterType, shipped.storageType]).to.deep.equal([real.parameterType, real.storageType]);
+    expect(CTEZ_2.codeHashes).to.deep.equal([real.codeHash]);
+    for (const e of CTEZ_2.signature) expect(shipped.entrypoints, e).to.include(e);
+  });
+
+  it('claims no recorded mainnet call of another family (pytezos recordings: DEX pools, Plenty farms)', async () => {
+    const calls = listFixtures('defi', 'pytezos').filter((f) => !path.basename(f).startsWith('__'));
+    expect(calls.length).to.be.greaterThan(20);
+    for (const f of calls) {
+      const c: Json = readFixtureJson(f);
+      const { entrypoint, value: parameters } = c.parameters;
+      const op = { type: 'transaction', status: 'applied', receiver: MAIN, entrypoint, parameters, storage: c.storage };
+      expect(await directory().types(MAIN, blockOf([op]), noNode), f).to.equal(undefined);
+    }
+  });
+
+  // Its storage does not: the simulator's is abridged (no liquidity owners, debts, metadata…), left as found.
+  it("the sandbox ctez contract's oven calls fit the real parameter type, its oven entries the real map", () => {
+    const chain = new SandboxChain({
+      seed: 'lend-ctez',
+      profile: { ...PROFILES.tiny, mix: { ...PROFILES.tiny.mix, defi: 30 } },
+      traffic: ['defi-lending:ctez'],
+    });
+    chain.bakeTo(80);
+    const main = ctezOvens(chain.contracts).address;
+    const calls = canonical(chain)
+      .flatMap((b) => b.operations)
+      .filter((o: NormalizedOperation) => o.receiver === main && o.isSuccess && o.storage !== undefined);
+    expect(calls.length).to.be.greaterThan(0);
+    // The real `ovens` big map: the storage's first field (the sandbox's storage is read here only for its id).
+    const ovens: Json = (CTEZ_2.types.storageType as Json).args[0];
+    let entries = 0;
+    for (const o of calls) {
+      expect(CTEZ_2.types.parameters(o.entrypoint, o.parameters, { strict: true }), o.entrypoint).to.not.equal(
+        undefined,
+      );
+      const id = Number((o.storage as Json).args[0].int);
+      for (const d of o.bigMapDiffs) {
+        if (d.action !== 'update' || Number(d.bigMapId) !== id) continue;
+        expect(() => plainValue(ovens.args[0], d.key, { strict: true }), o.entrypoint).to.not.throw();
+        expect(() => plainValue(ovens.args[1], d.value, { strict: true }), o.entrypoint).to.not.throw();
+        entries++;
+      }
+    }
+    expect(entries).to.be.at.least(calls.length);
+  });
+});
