@@ -1,21 +1,26 @@
 import type { BlockContext, SandboxExtension } from '../../framework/sandbox/extension';
-import { poolCall } from './adapters/cpmm/traffic';
-import { dexterPool, registerDexter, seedDexter } from './adapters/dexter/sandbox';
-import { lbPool, lbSubsidy, registerLb, seedLb } from './adapters/lb/sandbox';
-import { originatePlentyLp, plentyPool, registerPlenty, seedPlenty } from './adapters/plenty/sandbox';
-import { plentyStableCall, registerPlentyStable, seedPlentyStable } from './adapters/plenty-stable/sandbox';
-import { quipuswapPool, registerQuipuswap, seedQuipuswap } from './adapters/quipuswap/sandbox';
+import { poolCall } from './sim/cpmm/traffic';
+import { dexterPool, registerDexter, seedDexter } from './adapters/dexter/sim/sandbox';
+import { lbPool, lbSubsidy, registerLb, seedLb } from './adapters/lb/sim/sandbox';
+import { originatePlentyLp, plentyPool, registerPlenty, seedPlenty } from './adapters/plenty/sim/sandbox';
+import { plentyStableCall, registerPlentyStable, seedPlentyStable } from './adapters/plenty-stable/sim/sandbox';
+import { quipuswapPool, registerQuipuswap, seedQuipuswap } from './adapters/quipuswap/sim/sandbox';
 import {
   quipuswapStableDex,
   registerQuipuswapStable,
   seedQuipuswapStable,
   stableCall,
-} from './adapters/quipuswap-stable/sandbox';
-import { quipuswapV2, quipuswapV2Call, registerQuipuswapV2, seedQuipuswapV2 } from './adapters/quipuswap-v2/sandbox';
-import { originateQuipuswapV3, quipuswapV3Call, registerQuipuswapV3 } from './adapters/quipuswap-v3/sandbox';
-import { registerSpicy, seedSpicy, spicyCall } from './adapters/spicy/sandbox';
-import { registerVortex, seedVortex, vortexPool } from './adapters/vortex/sandbox';
-import { registerYouvesFlat, seedYouvesFlat, youvesFlatPool } from './adapters/youves-flat/sandbox';
+} from './adapters/quipuswap-stable/sim/sandbox';
+import {
+  quipuswapV2,
+  quipuswapV2Call,
+  registerQuipuswapV2,
+  seedQuipuswapV2,
+} from './adapters/quipuswap-v2/sim/sandbox';
+import { originateQuipuswapV3, quipuswapV3Call, registerQuipuswapV3 } from './adapters/quipuswap-v3/sim/sandbox';
+import { registerSpicy, seedSpicy, spicyCall } from './adapters/spicy/sim/sandbox';
+import { registerVortex, seedVortex, vortexPool } from './adapters/vortex/sim/sandbox';
+import { registerYouvesFlat, seedYouvesFlat, youvesFlatPool } from './adapters/youves-flat/sim/sandbox';
 
 /** One traffic source per simulated DEX protocol (pool), by `defi-dex:<adapter folder>`. */
 const DEX_CALLS: readonly [string, (ctx: BlockContext) => Record<string, unknown> | undefined][] = [

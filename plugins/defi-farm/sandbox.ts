@@ -1,13 +1,18 @@
 import type { SandboxExtension } from '../../framework/sandbox/extension';
-import { plentyFarm, registerPlentyFarm, seedPlentyFarm } from './adapters/plenty/sandbox';
-import { farmCall } from './adapters/plenty/traffic';
+import { plentyFarm, registerPlentyFarm, seedPlentyFarm } from './adapters/plenty/sim/sandbox';
+import { farmCall } from './adapters/plenty/sim/traffic';
 import {
   quipuswapFarm,
   quipuswapFarmCall,
   registerQuipuswapFarm,
   seedQuipuswapFarm,
-} from './adapters/quipuswap/sandbox';
-import { registerYouvesSavings, seedYouvesSavings, youvesSavings, youvesSavingsCall } from './adapters/youves/sandbox';
+} from './adapters/quipuswap/sim/sandbox';
+import {
+  registerYouvesSavings,
+  seedYouvesSavings,
+  youvesSavings,
+  youvesSavingsCall,
+} from './adapters/youves/sim/sandbox';
 
 /**
  * The farm protocols' simulators: a Plenty LP farm, a QuipuSwap TFarm and a Youves savings pool, each with a share of

@@ -1,7 +1,7 @@
 import type { SandboxExtension } from '../../framework/sandbox/extension';
-import { ctezCall, registerCtez, seedCtez } from './adapters/ctez/sandbox';
-import { registerYupana, seedYupana, yupanaMarket } from './adapters/yupana/sandbox';
-import { lendingCall } from './adapters/yupana/traffic';
+import { ctezCall, registerCtez, seedCtez } from './adapters/ctez/sim/sandbox';
+import { registerYupana, seedYupana, yupanaMarket } from './adapters/yupana/sim/sandbox';
+import { lendingCall } from './adapters/yupana/sim/traffic';
 
 /** The lending protocols' simulators: a Yupana-style market and ctez ovens, with their shares of the `defi` traffic. */
 export const sandbox: SandboxExtension = {

@@ -48,8 +48,8 @@ const INDEXING_KNOWN = [
 
 /** Simulators that use sandbox internals extension.ts does not export. */
 const SIMULATOR_KNOWN = [
-  'defi-dex/adapters/quipuswap-stable/StableDex.ts → framework/sandbox/operations/ManagerGroup.ts',
-  'defi-dex/adapters/quipuswap-v2/sandbox.ts → framework/sandbox/Michelson.ts',
+  'defi-dex/adapters/quipuswap-stable/sim/StableDex.ts → framework/sandbox/operations/ManagerGroup.ts',
+  'defi-dex/adapters/quipuswap-v2/sim/sandbox.ts → framework/sandbox/Michelson.ts',
 ];
 
 /** Repository-relative .ts file → the repository .ts files it imports (relative specifiers only). */
@@ -130,7 +130,7 @@ describe('plugin import boundaries (docs/plugins.md)', () => {
     expect(graph.size).to.be.greaterThan(400);
     expect(indexing).to.include('plugins/defi-dex/adapters/lb/adapter.ts').and.include('plugins/baking/plugin.ts');
     expect(simulator)
-      .to.include('plugins/defi-dex/adapters/lb/sandbox.ts')
+      .to.include('plugins/defi-dex/adapters/lb/sim/sandbox.ts')
       .and.not.include('plugins/defi-dex/plugin.ts');
   });
 
