@@ -1,5 +1,3 @@
-import { FEE_DENOMINATOR } from '../pool';
-
 /**
  * Why: the sandbox's QuipuSwap StableSwap pools move their reserves by the contract's own integer
  * math (quipuswap-stable-core `math.ligo`): the invariant D and the balance y by Newton's iteration
@@ -8,6 +6,8 @@ import { FEE_DENOMINATOR } from '../pool';
  */
 const PRECISION = 10n ** 18n;
 const A_PRECISION = 100n;
+/** The fee denominator: the pools' fees are parts of 10^10 (the adapter reads them likewise, apart from this). */
+const FEE_DENOMINATOR = 10_000_000_000n;
 
 export interface MathToken {
   rate: bigint;
