@@ -7,10 +7,10 @@ import { PACKAGE_ROOT } from '../../framework/config/InstanceConfig';
  * The import rules docs/plugins.md states, read from the sources: the framework never imports a plugin; a plugin
  * reaches another plugin only through its index.ts; indexing code reaches the framework only through
  * framework/index.ts and simulator code only through framework/sandbox/extension.ts; no indexing code reaches a
- * sandbox.ts. In the DeFi plugins a protocol is a folder (`adapters/<protocol>/adapter.ts`, discovered at load, so it
- * is an entry like plugin.ts) whose simulator lives in its `sim/` folder: simulator code (a `sim/` folder, a
- * sandbox.ts) and indexing code never import each other. The imports that break a rule today are listed below: a new
- * one fails, and so does a listed one that is gone (then delete its line).
+ * sandbox.ts. In the DeFi plugins a protocol is a folder, found at load: its `adapter.ts` is an entry of indexing
+ * code as plugin.ts is, its `sim/index.ts` an entry of simulator code as sandbox.ts is; simulator code (a `sim/`
+ * folder, a sandbox.ts) and indexing code never import each other. The imports that break a rule today are listed
+ * below: a new one fails, and so does a listed one that is gone (then delete its line).
  */
 
 /** defi-farm and defi-lending build on defi-dex's insides (issue #49: a DeFi core is to replace them). */
@@ -125,19 +125,15 @@ describe('plugin import boundaries (docs/plugins.md)', () => {
   const edges = [...graph].flatMap(([from, tos]) => tos.map((to) => ({ from, to })));
   const plugins = fs.readdirSync(path.join(PACKAGE_ROOT, 'plugins'));
   const at = (p: string, f: string): string[] => (graph.has(`plugins/${p}/${f}`) ? [`plugins/${p}/${f}`] : []);
-  /** The protocol folders the plugins discover at load: entries of indexing code as plugin.ts is. */
+  /** The protocol folders' adapters and simulators, found at load: entries as plugin.ts and sandbox.ts are. */
   const adapters = [...graph.keys()].filter((f) => /^plugins\/[^/]+\/adapters\/[^/]+\/adapter\.ts$/.test(f));
+  const simulators = [...graph.keys()].filter((f) => /^plugins\/[^/]+\/adapters\/[^/]+\/sim\/index\.ts$/.test(f));
   const indexing = reach(graph, [
     ...plugins.flatMap((p) => [...at(p, 'plugin.ts'), ...at(p, 'index.ts')]),
     ...adapters,
   ]);
   const simulator = new Set(
-    [
-      ...reach(
-        graph,
-        plugins.flatMap((p) => at(p, 'sandbox.ts')),
-      ),
-    ].filter((f) => !indexing.has(f)),
+    [...reach(graph, [...plugins.flatMap((p) => at(p, 'sandbox.ts')), ...simulators])].filter((f) => !indexing.has(f)),
   );
   const frameworkEdges = (files: Set<string>): string[] =>
     edges.filter((e) => files.has(e.from) && e.to.startsWith('framework/')).map((e) => `${e.from} → ${e.to}`);
@@ -149,9 +145,10 @@ describe('plugin import boundaries (docs/plugins.md)', () => {
       .to.include('plugins/defi-dex/adapters/lb/sim/sandbox.ts')
       .and.not.include('plugins/defi-dex/plugin.ts');
     expect(adapters).to.have.length.greaterThan(15).and.include('plugins/defi-lending/adapters/ctez/adapter.ts');
+    expect(simulators).to.have.length(adapters.length).and.include('plugins/defi-farm/adapters/youves/sim/index.ts');
   });
 
-  it('DeFi simulator code (sim/ folders, sandbox.ts) is all that sandbox.ts reaches, and no indexing code is in it', () => {
+  it('DeFi simulator code (sim/ folders, sandbox.ts) is all the simulators reach, and no indexing code is in it', () => {
     const defi = (f: string) => DEFI.includes(pluginOf(f) ?? '');
     expect([...simulator].filter((f) => defi(f) && !isSimulator(f))).to.deep.equal([]);
     expect([...indexing].filter((f) => defi(f) && isSimulator(f))).to.deep.equal([]);
@@ -181,7 +178,7 @@ describe('plugin import boundaries (docs/plugins.md)', () => {
     expect(compare(found, INDEXING_KNOWN)).to.deep.equal({ new: [], gone: [] });
   });
 
-  it('simulator code (what only sandbox.ts reaches) imports the framework only through sandbox/extension.ts', () => {
+  it('simulator code (only sandbox.ts and sim/index.ts reach) imports the framework only via sandbox/extension.ts', () => {
     const found = frameworkEdges(simulator).filter((e) => !e.endsWith(' → framework/sandbox/extension.ts'));
     expect(compare(found, SIMULATOR_KNOWN)).to.deep.equal({ new: [], gone: [] });
   });
