@@ -40,6 +40,7 @@ export {
   parseSequenceId,
 } from './http/ResourceIds';
 export { PluginClass, PluginContext, PluginContribution, PluginManifest, TzidxPlugin } from './plugins/Plugin';
+export { discoverFolders, Named } from './plugins/FolderDiscovery';
 export { EXPLORER_LIST_PROFILE, ListProfile, OBJECT_LIST_PROFILE, TABLE_PROFILE } from './query/ListProfile';
 export { Filter, pathFilter, TableRequest } from './query/TableRequest';
 export { parseTableRequest, QueryArgs } from './query/TableRequest';

@@ -5,6 +5,7 @@ import type { BlockContext } from './BlockContext';
 import type { ContractModel } from './contracts/ContractModel';
 import type { ContractRegistry } from './contracts/ContractRegistry';
 import type { LazyStorageDiff } from './contracts/LazyStorageDiff';
+import { discoverFolders } from '../plugins/FolderDiscovery';
 import type { Prng } from './Prng';
 
 /** What an extension's bootstrap gets in the genesis block. */
@@ -42,6 +43,43 @@ export interface SandboxExtension {
   readonly traffic?: readonly TrafficSource[];
   /** Implicit operation results appended to every block (after the genesis ones). */
   blockResults?(ctx: BlockContext): Record<string, unknown>[];
+}
+
+/**
+ * A protocol's simulator: what its adapter folder's `sim/index.ts` exports (named after the folder), found like the
+ * adapters (framework `discoverFolders`, in their `order`), so a protocol's simulator is in its folder too.
+ */
+export interface ProtocolSimulator {
+  /** The adapter folder's name; its traffic is `<plugin>:<name>`. */
+  readonly name: string;
+  /** Originations before every protocol's bootstrap (an LP token other protocols' pools mint). */
+  originateFirst?(g: GenesisContext): void;
+  register?(contracts: ContractRegistry, book: AccountBook, errorPrefix: string): void;
+  bootstrap?(g: GenesisContext): void;
+  /** Its calls, with a weight of its own or an equal part of the plugin's `share`. */
+  readonly traffic?: Pick<TrafficSource, 'build'> & { readonly weight?: number };
+  blockResults?(ctx: BlockContext): Record<string, unknown>[];
+}
+
+/** A plugin's extension made of the simulators of the protocol folders under `root` (`share`: see traffic). */
+export function protocolSimulators(name: string, root: string, share?: number): SandboxExtension {
+  const sims = discoverFolders<ProtocolSimulator>([root], path.join('sim', 'index'));
+  const busy = sims.filter((s) => s.traffic);
+  const weight = (s: ProtocolSimulator): number => {
+    const w = s.traffic?.weight ?? (share === undefined ? undefined : share / busy.length);
+    if (w === undefined) throw new Error(`${name}:${s.name} has traffic without a weight`);
+    return w;
+  };
+  return {
+    name,
+    register: (contracts, book, errorPrefix) => sims.forEach((s) => s.register?.(contracts, book, errorPrefix)),
+    bootstrap: (g) => {
+      sims.forEach((s) => s.originateFirst?.(g));
+      sims.forEach((s) => s.bootstrap?.(g));
+    },
+    traffic: busy.map((s) => ({ name: `${name}:${s.name}`, weight: weight(s), build: s.traffic!.build })),
+    blockResults: (ctx) => sims.flatMap((s) => s.blockResults?.(ctx) ?? []),
+  };
 }
 
 /** Where the built-in plugins are compiled (dist/plugins), found by convention like PluginDiscovery does. */

@@ -3,7 +3,8 @@
  * models and the pieces of the chain they touch. Only simulators import this; plugins' indexing code
  * never does (the sandbox stays a leaf that only the CLI/app loads).
  */
-export type { GenesisContext, SandboxExtension, TrafficSource } from './SandboxExtension';
+export type { GenesisContext, ProtocolSimulator, SandboxExtension, TrafficSource } from './SandboxExtension';
+export { protocolSimulators } from './SandboxExtension';
 export type { AccountBook, Account } from './AccountBook';
 export { BalanceUpdates } from './BalanceUpdates';
 export type { BlockContext } from './BlockContext';

@@ -1,7 +1,9 @@
+import * as path from 'node:path';
 import { injectable } from 'tsyringe';
 import {
   Catalog,
   Database,
+  discoverFolders,
   ledgerChecks,
   LedgerSpec,
   PluginContext,
@@ -10,12 +12,12 @@ import {
   TzidxPlugin,
   UndecodableValues,
 } from '../../framework';
-import { DEX_ADAPTERS } from './adapters';
 import { DexRoutes } from './api/DexRoutes';
 import { DexRecorder } from './core/DexRecorder';
 import { MarketUsdQuotes } from './core/MarketUsdQuotes';
 import { readAheadPositions } from './core/PositionReadAhead';
 import { tables } from './tables.generated';
+import type { DexAdapter } from './core/DexAdapter';
 
 const ABCD = ['a', 'b', 'c', 'd'] as const;
 
@@ -51,6 +53,9 @@ const DEX_LEDGER: LedgerSpec = {
   },
 };
 
+/** Its DEX protocols, one folder each (`adapters/<protocol>/adapter.ts`), found at load: no list to keep. */
+export const DEX_ADAPTERS_DIR = path.join(__dirname, 'adapters');
+
 /** DEX pools, trades, positions, prices and candles. Its tables are declared in tables.yaml under `defi-dex`. */
 @injectable()
 export class DefiDexPlugin implements TzidxPlugin {
@@ -66,6 +71,15 @@ export class DefiDexPlugin implements TzidxPlugin {
     private readonly catalog: Catalog,
   ) {}
 
+  /** The folders whose protocols the plugin runs (framework `discoverFolders`): a test adds one of its own. */
+  protected adapterRoots(): readonly string[] {
+    return [DEX_ADAPTERS_DIR];
+  }
+
+  private adapters(): DexAdapter[] {
+    return discoverFolders<DexAdapter>(this.adapterRoots(), 'adapter');
+  }
+
   /** Every adapter decodes its protocol's operations and reports them to one recorder. */
   setup(ctx: PluginContext): PluginContribution {
     return {
@@ -80,7 +94,7 @@ export class DefiDexPlugin implements TzidxPlugin {
             transfer: [2],
             firstLiquidity: [3],
           });
-        for (const adapter of DEX_ADAPTERS) adapter.register(registry, recorder);
+        for (const adapter of this.adapters()) adapter.register(registry, recorder);
         registry.blocksStart((blocks, ctx) =>
           readAheadPositions(blocks, ctx, { pools: tables.dex_pool, positions: tables.dex_position }),
         );

@@ -1,7 +1,9 @@
+import * as path from 'node:path';
 import { injectable } from 'tsyringe';
 import {
   Catalog,
   Database,
+  discoverFolders,
   ledgerChecks,
   LedgerSpec,
   PluginContext,
@@ -11,12 +13,12 @@ import {
   UndecodableValues,
 } from '../../framework';
 import { MarketUsdQuotes } from '../defi-dex/core/MarketUsdQuotes';
-import { FARM_ADAPTERS } from './adapters';
 import { FarmRoutes } from './api/FarmRoutes';
 import { FarmRecorder } from './core/FarmRecorder';
 import { rewardsPaidCheck } from './core/RewardsCheck';
 import { readAheadPositions } from '../defi-dex/core/PositionReadAhead';
 import { tables } from './tables.generated';
+import type { FarmAdapter } from './core/FarmAdapter';
 
 /**
  * What `tzidx check defi` holds the farm tables to: stakes add up to the farm's total, nothing negative,
@@ -56,6 +58,9 @@ const FARM_LEDGER: LedgerSpec = {
   },
 };
 
+/** Its farm protocols, one folder each (`adapters/<protocol>/adapter.ts`), found at load: no list to keep. */
+export const FARM_ADAPTERS_DIR = path.join(__dirname, 'adapters');
+
 /** Staking farms, their events and positions. Its tables are declared in tables.yaml under `defi-farm`. */
 @injectable()
 export class DefiFarmPlugin implements TzidxPlugin {
@@ -71,6 +76,10 @@ export class DefiFarmPlugin implements TzidxPlugin {
     private readonly catalog: Catalog,
   ) {}
 
+  private adapters(): FarmAdapter[] {
+    return discoverFolders<FarmAdapter>([FARM_ADAPTERS_DIR], 'adapter');
+  }
+
   /** Every adapter decodes its protocol's calls and reports them to one recorder. */
   setup(ctx: PluginContext): PluginContribution {
     return {
@@ -78,7 +87,7 @@ export class DefiFarmPlugin implements TzidxPlugin {
         const recorder = ctx.container
           .resolve(UndecodableValues)
           .guardIntegers('defi-farm', new FarmRecorder(), { farm: [1, 2], action: [2, 3] });
-        for (const adapter of FARM_ADAPTERS) adapter.register(registry, recorder);
+        for (const adapter of this.adapters()) adapter.register(registry, recorder);
         registry.blocksStart((blocks, ctx) =>
           readAheadPositions(blocks, ctx, { pools: tables.farm_pool, positions: tables.farm_position }),
         );

@@ -1,33 +1,8 @@
-import type { SandboxExtension } from '../../framework/sandbox/extension';
-import { plentyFarm, registerPlentyFarm, seedPlentyFarm } from './adapters/plenty/sandbox';
-import { farmCall } from './adapters/plenty/traffic';
-import {
-  quipuswapFarm,
-  quipuswapFarmCall,
-  registerQuipuswapFarm,
-  seedQuipuswapFarm,
-} from './adapters/quipuswap/sandbox';
-import { registerYouvesSavings, seedYouvesSavings, youvesSavings, youvesSavingsCall } from './adapters/youves/sandbox';
+import * as path from 'node:path';
+import { protocolSimulators, type SandboxExtension } from '../../framework/sandbox/extension';
 
 /**
- * The farm protocols' simulators: a Plenty LP farm, a QuipuSwap TFarm and a Youves savings pool, each with a share of
- * the `defi` traffic.
+ * The farm protocols' simulators, each in its adapter folder's `sim/` (found there): a Plenty LP farm, a QuipuSwap
+ * TFarm and a Youves savings pool, each with a share of the `defi` traffic.
  */
-export const sandbox: SandboxExtension = {
-  name: 'defi-farm',
-  register: (contracts, book) => {
-    registerPlentyFarm(contracts, book);
-    registerQuipuswapFarm(contracts, book);
-    registerYouvesSavings(contracts, book);
-  },
-  bootstrap: (g) => {
-    seedPlentyFarm(g);
-    seedQuipuswapFarm(g);
-    seedYouvesSavings(g);
-  },
-  traffic: [
-    { name: 'defi-farm:plenty', weight: 0.6, build: (ctx) => farmCall(ctx, plentyFarm(ctx.contracts)) },
-    { name: 'defi-farm:quipuswap', weight: 0.4, build: (ctx) => quipuswapFarmCall(ctx, quipuswapFarm(ctx.contracts)) },
-    { name: 'defi-farm:youves', weight: 0.4, build: (ctx) => youvesSavingsCall(ctx, youvesSavings(ctx.contracts)) },
-  ],
-};
+export const sandbox: SandboxExtension = protocolSimulators('defi-farm', path.join(__dirname, 'adapters'));

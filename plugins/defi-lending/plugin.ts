@@ -1,7 +1,9 @@
+import * as path from 'node:path';
 import { injectable } from 'tsyringe';
 import {
   Catalog,
   Database,
+  discoverFolders,
   ledgerChecks,
   LedgerSpec,
   PluginContext,
@@ -11,11 +13,11 @@ import {
   UndecodableValues,
 } from '../../framework';
 import { MarketUsdQuotes } from '../defi-dex/core/MarketUsdQuotes';
-import { LENDING_ADAPTERS } from './adapters';
 import { LendRoutes } from './api/LendRoutes';
 import { LendingRecorder } from './core/LendingRecorder';
 import { readAheadPositions } from '../defi-dex/core/PositionReadAhead';
 import { tables } from './tables.generated';
+import type { LendingAdapter } from './core/LendingAdapter';
 
 /**
  * What `tzidx check defi` holds the lending tables to: nothing negative, closed positions closed. Balances
@@ -51,6 +53,9 @@ const LENDING_LEDGER: LedgerSpec = {
   },
 };
 
+/** Its lending protocols, one folder each (`adapters/<protocol>/adapter.ts`), found at load: no list to keep. */
+export const LENDING_ADAPTERS_DIR = path.join(__dirname, 'adapters');
+
 /** Lending pools, their events and positions. Its tables are declared in tables.yaml under `defi-lending`. */
 @injectable()
 export class DefiLendingPlugin implements TzidxPlugin {
@@ -66,6 +71,10 @@ export class DefiLendingPlugin implements TzidxPlugin {
     private readonly catalog: Catalog,
   ) {}
 
+  private adapters(): LendingAdapter[] {
+    return discoverFolders<LendingAdapter>([LENDING_ADAPTERS_DIR], 'adapter');
+  }
+
   /** Every adapter decodes its protocol's calls and reports them to one recorder. */
   setup(ctx: PluginContext): PluginContribution {
     return {
@@ -78,7 +87,7 @@ export class DefiLendingPlugin implements TzidxPlugin {
             account: [3, 4, 5],
             accrue: [2],
           });
-        for (const adapter of LENDING_ADAPTERS) adapter.register(registry, recorder);
+        for (const adapter of this.adapters()) adapter.register(registry, recorder);
         registry.blocksStart((blocks, ctx) =>
           readAheadPositions(blocks, ctx, { pools: tables.lend_pool, positions: tables.lend_position }),
         );

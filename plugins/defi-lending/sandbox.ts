@@ -1,21 +1,8 @@
-import type { SandboxExtension } from '../../framework/sandbox/extension';
-import { ctezCall, registerCtez, seedCtez } from './adapters/ctez/sandbox';
-import { registerYupana, seedYupana, yupanaMarket } from './adapters/yupana/sandbox';
-import { lendingCall } from './adapters/yupana/traffic';
+import * as path from 'node:path';
+import { protocolSimulators, type SandboxExtension } from '../../framework/sandbox/extension';
 
-/** The lending protocols' simulators: a Yupana-style market and ctez ovens, with their shares of the `defi` traffic. */
-export const sandbox: SandboxExtension = {
-  name: 'defi-lending',
-  register: (contracts, book, errorPrefix) => {
-    registerYupana(contracts, book);
-    registerCtez(contracts, book, errorPrefix);
-  },
-  bootstrap: (g) => {
-    seedYupana(g);
-    seedCtez(g);
-  },
-  traffic: [
-    { name: 'defi-lending:yupana', weight: 1, build: (ctx) => lendingCall(ctx, yupanaMarket(ctx.contracts)) },
-    { name: 'defi-lending:ctez', weight: 0.3, build: ctezCall },
-  ],
-};
+/**
+ * The lending protocols' simulators, each in its adapter folder's `sim/` (found there, in their order): a
+ * Yupana-style market and ctez ovens, with their shares of the `defi` traffic.
+ */
+export const sandbox: SandboxExtension = protocolSimulators('defi-lending', path.join(__dirname, 'adapters'));

@@ -3,7 +3,7 @@ import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
 import type { NormalizedOperation } from '../../framework/chain';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
-import { youvesSavings } from '../../plugins/defi-farm/adapters/youves/sandbox';
+import { youvesSavings } from '../../plugins/defi-farm/adapters/youves/sim/sandbox';
 import { readTable, type CsvRow } from '../core-chain/support/tableReader';
 import { leadingInts } from '../defi-dex/support/poolCalls';
 import { canonical, indexSandbox } from '../support/IndexHarness';

@@ -4,7 +4,7 @@ import type { NormalizedOperation } from '../../framework/chain';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
 import { PROFILES } from '../../framework/sandbox/profiles';
-import { ctezOvens } from '../../plugins/defi-lending/adapters/ctez/sandbox';
+import { ctezOvens } from '../../plugins/defi-lending/adapters/ctez/sim/sandbox';
 import { readTable, type CsvRow } from '../core-chain/support/tableReader';
 import { json, type Json } from '../defi-dex/support/DexOracle';
 import { canonical, indexSandbox } from '../support/IndexHarness';

@@ -3,7 +3,7 @@ import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
 import type { NormalizedOperation } from '../../framework/chain';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../framework/sandbox';
-import { yupanaMarket } from '../../plugins/defi-lending/adapters/yupana/sandbox';
+import { yupanaMarket } from '../../plugins/defi-lending/adapters/yupana/sim/sandbox';
 import { readTable, type CsvRow } from '../core-chain/support/tableReader';
 import { canonical, indexSandbox } from '../support/IndexHarness';
 import { expectReorgMatchesClean } from '../support/ReorgCheck';

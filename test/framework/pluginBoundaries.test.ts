@@ -7,8 +7,10 @@ import { PACKAGE_ROOT } from '../../framework/config/InstanceConfig';
  * The import rules docs/plugins.md states, read from the sources: the framework never imports a plugin; a plugin
  * reaches another plugin only through its index.ts; indexing code reaches the framework only through
  * framework/index.ts and simulator code only through framework/sandbox/extension.ts; no indexing code reaches a
- * sandbox.ts. The imports that break a rule today are listed below: a new one fails, and so does a listed one that is
- * gone (then delete its line).
+ * sandbox.ts. In the DeFi plugins a protocol is a folder, found at load: its `adapter.ts` is an entry of indexing
+ * code as plugin.ts is, its `sim/index.ts` an entry of simulator code as sandbox.ts is; simulator code (a `sim/`
+ * folder, a sandbox.ts) and indexing code never import each other. The imports that break a rule today are listed
+ * below: a new one fails, and so does a listed one that is gone (then delete its line).
  */
 
 /** defi-farm and defi-lending build on defi-dex's insides (issue #49: a DeFi core is to replace them). */
@@ -48,9 +50,21 @@ const INDEXING_KNOWN = [
 
 /** Simulators that use sandbox internals extension.ts does not export. */
 const SIMULATOR_KNOWN = [
-  'defi-dex/adapters/quipuswap-stable/StableDex.ts → framework/sandbox/operations/ManagerGroup.ts',
-  'defi-dex/adapters/quipuswap-v2/sandbox.ts → framework/sandbox/Michelson.ts',
+  'defi-dex/adapters/quipuswap-stable/sim/StableDex.ts → framework/sandbox/operations/ManagerGroup.ts',
+  'defi-dex/adapters/quipuswap-v2/sim/sandbox.ts → framework/sandbox/Michelson.ts',
 ];
+
+/** Simulators that read an adapter's constants (Michelson types, the router's entrypoints) rather than their own. */
+const SIMULATOR_ADAPTER_KNOWN = [
+  'defi-dex/adapters/quipuswap-v2/sim/sandbox.ts → defi-dex/adapters/quipuswap-v2/storage.ts',
+  'defi-dex/adapters/spicy/sim/sandbox.ts → defi-dex/adapters/spicy/router.ts',
+];
+
+/** The plugins whose protocols are folders with their simulators in `sim/`. */
+const DEFI = ['defi-dex', 'defi-farm', 'defi-lending'];
+
+/** Simulator code by its place: a `sim/` folder or a plugin's sandbox.ts. */
+const isSimulator = (file: string): boolean => /\/sim\//.test(file) || /^plugins\/[^/]+\/sandbox\.ts$/.test(file);
 
 /** Repository-relative .ts file → the repository .ts files it imports (relative specifiers only). */
 function importGraph(): Map<string, string[]> {
@@ -111,17 +125,15 @@ describe('plugin import boundaries (docs/plugins.md)', () => {
   const edges = [...graph].flatMap(([from, tos]) => tos.map((to) => ({ from, to })));
   const plugins = fs.readdirSync(path.join(PACKAGE_ROOT, 'plugins'));
   const at = (p: string, f: string): string[] => (graph.has(`plugins/${p}/${f}`) ? [`plugins/${p}/${f}`] : []);
-  const indexing = reach(
-    graph,
-    plugins.flatMap((p) => [...at(p, 'plugin.ts'), ...at(p, 'index.ts')]),
-  );
+  /** The protocol folders' adapters and simulators, found at load: entries as plugin.ts and sandbox.ts are. */
+  const adapters = [...graph.keys()].filter((f) => /^plugins\/[^/]+\/adapters\/[^/]+\/adapter\.ts$/.test(f));
+  const simulators = [...graph.keys()].filter((f) => /^plugins\/[^/]+\/adapters\/[^/]+\/sim\/index\.ts$/.test(f));
+  const indexing = reach(graph, [
+    ...plugins.flatMap((p) => [...at(p, 'plugin.ts'), ...at(p, 'index.ts')]),
+    ...adapters,
+  ]);
   const simulator = new Set(
-    [
-      ...reach(
-        graph,
-        plugins.flatMap((p) => at(p, 'sandbox.ts')),
-      ),
-    ].filter((f) => !indexing.has(f)),
+    [...reach(graph, [...plugins.flatMap((p) => at(p, 'sandbox.ts')), ...simulators])].filter((f) => !indexing.has(f)),
   );
   const frameworkEdges = (files: Set<string>): string[] =>
     edges.filter((e) => files.has(e.from) && e.to.startsWith('framework/')).map((e) => `${e.from} → ${e.to}`);
@@ -130,8 +142,22 @@ describe('plugin import boundaries (docs/plugins.md)', () => {
     expect(graph.size).to.be.greaterThan(400);
     expect(indexing).to.include('plugins/defi-dex/adapters/lb/adapter.ts').and.include('plugins/baking/plugin.ts');
     expect(simulator)
-      .to.include('plugins/defi-dex/adapters/lb/sandbox.ts')
+      .to.include('plugins/defi-dex/adapters/lb/sim/sandbox.ts')
       .and.not.include('plugins/defi-dex/plugin.ts');
+    expect(adapters).to.have.length.greaterThan(15).and.include('plugins/defi-lending/adapters/ctez/adapter.ts');
+    expect(simulators).to.have.length(adapters.length).and.include('plugins/defi-farm/adapters/youves/sim/index.ts');
+  });
+
+  it('DeFi simulator code (sim/ folders, sandbox.ts) is all the simulators reach, and no indexing code is in it', () => {
+    const defi = (f: string) => DEFI.includes(pluginOf(f) ?? '');
+    expect([...simulator].filter((f) => defi(f) && !isSimulator(f))).to.deep.equal([]);
+    expect([...indexing].filter((f) => defi(f) && isSimulator(f))).to.deep.equal([]);
+  });
+
+  it('in the DeFi plugins, simulators never import indexing code and indexing code never imports a simulator', () => {
+    const inside = edges.filter((e) => DEFI.includes(pluginOf(e.from) ?? '') && pluginOf(e.to) === pluginOf(e.from));
+    const found = inside.filter((e) => isSimulator(e.from) !== isSimulator(e.to)).map((e) => `${e.from} → ${e.to}`);
+    expect(compare(found, SIMULATOR_ADAPTER_KNOWN)).to.deep.equal({ new: [], gone: [] });
   });
 
   it('the framework never imports a plugin', () => {
@@ -152,7 +178,7 @@ describe('plugin import boundaries (docs/plugins.md)', () => {
     expect(compare(found, INDEXING_KNOWN)).to.deep.equal({ new: [], gone: [] });
   });
 
-  it('simulator code (what only sandbox.ts reaches) imports the framework only through sandbox/extension.ts', () => {
+  it('simulator code (only sandbox.ts and sim/index.ts reach) imports the framework only via sandbox/extension.ts', () => {
     const found = frameworkEdges(simulator).filter((e) => !e.endsWith(' → framework/sandbox/extension.ts'));
     expect(compare(found, SIMULATOR_KNOWN)).to.deep.equal({ new: [], gone: [] });
   });

@@ -3,8 +3,9 @@ import { expect } from 'chai';
 import { BlockNormalizer } from '../../../framework/chain';
 import type { RawBlock } from '../../../framework/chain/model/RawBlock';
 import { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
-import { DEX_ADAPTERS } from '../../../plugins/defi-dex/adapters';
-import type { DexTradeAction } from '../../../plugins/defi-dex/core/DexAdapter';
+import { discoverFolders } from '../../../framework';
+import type { DexAdapter, DexTradeAction } from '../../../plugins/defi-dex/core/DexAdapter';
+import { DEX_ADAPTERS_DIR } from '../../../plugins/defi-dex/plugin';
 import { carrierBlock, templeContents, watchingContext } from '../../indexer/support/templeGroups';
 import { readFixtureJson } from '../../support/fixtures';
 import { RecordingSink } from '../support/RecordingSink';
@@ -60,7 +61,7 @@ describe('defi-dex: real mainnet blocks indexed with no node (an archive started
   before(async () => {
     sink = new RecordingSink();
     const d = new BlockDispatcher();
-    for (const adapter of DEX_ADAPTERS) adapter.register(d, sink);
+    for (const adapter of discoverFolders<DexAdapter>([DEX_ADAPTERS_DIR], 'adapter')) adapter.register(d, sink);
     for (const [dir, level] of BLOCKS) {
       const block = new BlockNormalizer().normalize(rawBlock(dir, level) as RawBlock);
       await d.dispatch(block, watchingContext(d, block, {}));
@@ -135,7 +136,7 @@ describe('defi-dex: the recorded Temple groups (real mainnet groups) indexed wit
   it('recognizes the LB CPMM, the QuipuSwap v1 pools and the Spicy pair; LB supplies are the storages after', async () => {
     const sink = new RecordingSink();
     const d = new BlockDispatcher();
-    for (const adapter of DEX_ADAPTERS) adapter.register(d, sink);
+    for (const adapter of discoverFolders<DexAdapter>([DEX_ADAPTERS_DIR], 'adapter')) adapter.register(d, sink);
     const block = carrierBlock(NAMES);
     await d.dispatch(block, watchingContext(d, block, {}));
     // Premise from the raw JSON: each expected pool is called (applied) in the recordings.

@@ -3,7 +3,7 @@ import { BUILTIN_PLUGIN_DIR } from '../../../framework/app/TzidxApp';
 import type { NormalizedOperation } from '../../../framework/chain';
 import { discoverPlugins } from '../../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../../framework/sandbox';
-import { DEXTER_LABEL } from '../../../plugins/defi-dex/adapters/dexter/sandbox';
+import { DEXTER_LABEL } from '../../../plugins/defi-dex/adapters/dexter/sim/sandbox';
 import { canonical, indexSandbox } from '../../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../../support/TestInstance';
 import { readTable } from '../../core-chain/support/tableReader';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PLENTY_LABELS } from '../../../plugins/defi-dex/adapters/plenty/sandbox';
+import { PLENTY_LABELS } from '../../../plugins/defi-dex/adapters/plenty/sim/sandbox';
 import { canonical } from '../../support/IndexHarness';
 import { readTable } from '../../core-chain/support/tableReader';
 import { ledgerChanges, leadingInts } from '../support/poolCalls';

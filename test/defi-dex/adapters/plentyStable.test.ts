@@ -5,7 +5,7 @@ import { ContractTypes } from '../../../framework/michelson/ContractTypes';
 import { discoverPlugins } from '../../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../../framework/sandbox';
 import { KNOWN_ADDRESSES } from '../../../framework/sandbox/extension';
-import { PLENTY_STABLE_LABELS } from '../../../plugins/defi-dex/adapters/plenty-stable/sandbox';
+import { PLENTY_STABLE_LABELS } from '../../../plugins/defi-dex/adapters/plenty-stable/sim/sandbox';
 import { readFixtureJson } from '../../support/fixtures';
 import { canonical, indexSandbox } from '../../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../../support/TestInstance';

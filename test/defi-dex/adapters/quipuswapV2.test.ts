@@ -3,7 +3,7 @@ import { BUILTIN_PLUGIN_DIR } from '../../../framework/app/TzidxApp';
 import type { NormalizedOperation } from '../../../framework/chain';
 import { discoverPlugins } from '../../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../../framework/sandbox';
-import { QUIPUSWAP_V2_LABELS } from '../../../plugins/defi-dex/adapters/quipuswap-v2/sandbox';
+import { QUIPUSWAP_V2_LABELS } from '../../../plugins/defi-dex/adapters/quipuswap-v2/sim/sandbox';
 import { canonical, indexSandbox } from '../../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../../support/TestInstance';
 import { readTable } from '../../core-chain/support/tableReader';

@@ -5,7 +5,7 @@ import { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
 import { scriptExpr } from '../../../framework/michelson/ScriptExpr';
 import { SandboxChain } from '../../../framework/sandbox';
 import { quipuswapV2Adapter } from '../../../plugins/defi-dex/adapters/quipuswap-v2/adapter';
-import { QUIPUSWAP_V2_LABELS } from '../../../plugins/defi-dex/adapters/quipuswap-v2/sandbox';
+import { QUIPUSWAP_V2_LABELS } from '../../../plugins/defi-dex/adapters/quipuswap-v2/sim/sandbox';
 import type { DexTradeAction } from '../../../plugins/defi-dex/core/DexAdapter';
 import { carrierBlock, nodeContext, templeContents } from '../../indexer/support/templeGroups';
 import { leadingInts } from '../support/poolCalls';

@@ -4,7 +4,7 @@ import type { NormalizedOperation } from '../../../framework/chain';
 import { discoverPlugins } from '../../../framework/plugins/PluginDiscovery';
 import { SandboxChain, SandboxNode } from '../../../framework/sandbox';
 import { KNOWN_ADDRESSES } from '../../../framework/sandbox/extension';
-import { QUIPU_V3_LABEL } from '../../../plugins/defi-dex/adapters/quipuswap-v3/sandbox';
+import { QUIPU_V3_LABEL } from '../../../plugins/defi-dex/adapters/quipuswap-v3/sim/sandbox';
 import { canonical, indexSandbox } from '../../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../../support/TestInstance';
 import { readTable } from '../../core-chain/support/tableReader';

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
 import { quipuswapV3Adapter } from '../../../plugins/defi-dex/adapters/quipuswap-v3/adapter';
-import { QuipuV3Pool } from '../../../plugins/defi-dex/adapters/quipuswap-v3/sandbox';
+import { QuipuV3Pool } from '../../../plugins/defi-dex/adapters/quipuswap-v3/sim/sandbox';
 import { carrierBlockOf, FA12_SCRIPT, watchingContext } from '../../indexer/support/templeGroups';
 import { externalCall, fa12Transfer } from '../support/rpcGroups';
 import { RecordingSink } from '../support/RecordingSink';

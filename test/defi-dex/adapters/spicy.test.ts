@@ -5,7 +5,7 @@ import { plainValue } from '../../../framework/michelson/PlainValue';
 import { discoverPlugins } from '../../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../../framework/sandbox';
 import { ROUTER_ENTRYPOINTS, routerRecipient, SPICY_ROUTER } from '../../../plugins/defi-dex/adapters/spicy/router';
-import { SPICY_LABELS } from '../../../plugins/defi-dex/adapters/spicy/sandbox';
+import { SPICY_LABELS } from '../../../plugins/defi-dex/adapters/spicy/sim/sandbox';
 import { readFixtureJson } from '../../support/fixtures';
 import { canonical, indexSandbox } from '../../support/IndexHarness';
 import { startTestInstance, TestInstance } from '../../support/TestInstance';

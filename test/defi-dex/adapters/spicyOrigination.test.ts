@@ -5,7 +5,7 @@ import { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
 import { SandboxChain } from '../../../framework/sandbox';
 import type { ContractModel } from '../../../framework/sandbox/extension';
 import { SPICY_ROUTER } from '../../../plugins/defi-dex/adapters/spicy/router';
-import { SPICY_LABELS } from '../../../plugins/defi-dex/adapters/spicy/sandbox';
+import { SPICY_LABELS } from '../../../plugins/defi-dex/adapters/spicy/sim/sandbox';
 import { spicyAdapter } from '../../../plugins/defi-dex/adapters/spicy/adapter';
 import { carrierBlockOf, watchingContext } from '../../indexer/support/templeGroups';
 import { RecordingSink } from '../support/RecordingSink';

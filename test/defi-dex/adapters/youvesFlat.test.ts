@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { YOUVES_FLAT_LABELS } from '../../../plugins/defi-dex/adapters/youves-flat/sandbox';
+import { YOUVES_FLAT_LABELS } from '../../../plugins/defi-dex/adapters/youves-flat/sim/sandbox';
 import { readTable } from '../../core-chain/support/tableReader';
 import { flatCurveOut } from '../support/flatCurve';
 import { ledgerChanges, leadingInts } from '../support/poolCalls';

@@ -12,6 +12,9 @@ import { DEXTER_SIGNATURE, DEXTER_V1, type DexterStorage } from './types';
 const SIGNATURE = { entrypoints: DEXTER_SIGNATURE } as const;
 const FEE_BPS = 30n;
 
+/** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
+export const order = 5;
+
 /**
  * Dexter v1 tez/FA1.2 pools (entity `dexter`), recognized by their entrypoints at their first call:
  * 0.3% of the input stays in the pool. Amounts come from what the call moved (tez sent with it, the

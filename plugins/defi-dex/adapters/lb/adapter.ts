@@ -19,6 +19,9 @@ const POOL = { contract: LB.cpmm, pairId: 0 } as const;
 const ADDRESS = { prim: 'address' };
 const NAT = { prim: 'nat' };
 
+/** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
+export const order = 1;
+
 /**
  * Liquidity Baking (entity `sirius`): tzBTC (token A, the base) against tez (token B). Amounts come
  * from what the call moved (the tzBTC transfers, tez sent and burned, Sirius minted or burned by the

@@ -13,6 +13,9 @@ import { CTEZ_CALLS, CTEZ_SIGNATURE, PLENTY_STABLE_CTEZ, PLENTY_STABLE_TOKEN, TO
 const TOKEN_POOL = { entrypoints: TOKEN_POOL_CALLS } as const;
 const CTEZ_POOL = { entrypoints: CTEZ_SIGNATURE } as const;
 
+/** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
+export const order = 4;
+
 /**
  * Plenty stable-swap ("flat curve") pools, entity `plenty_stable`: token/token pools (token1 = A,
  * token2 = B) and the ctez/tez pool (ctez = A, tez = B), recognized by their entrypoints at their

@@ -9,6 +9,9 @@ const SIGNATURE = { entrypoints: PLENTY_CALLS } as const;
 /** Plenty's usual volatile-pool fee divisor (0.345%), for storages that do not carry `lpFee`. */
 const DEFAULT_LP_FEE = 290n;
 
+/** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
+export const order = 3;
+
 /**
  * Plenty volatile AMM pools (entity `plenty_v1`): token1 is A, token2 is B; the fee is
  * amountIn/lpFee of the input (fees_bps = 10000/lpFee). `Swap` names the token wanted (the output).

@@ -14,6 +14,9 @@ const SIGNATURE = { entrypoints: STABLE_SIGNATURE } as const;
 
 type Params = Record<string, unknown>;
 
+/** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
+export const order = 11;
+
 /**
  * QuipuSwap StableSwap (entity `quipu_stable`): Curve-style multi-pool dex contracts of 2 to 4 tokens
  * per pool (pool `KT1…_poolId`), most of them deployed by the factory (`add_pool` originates one, a

@@ -35,6 +35,9 @@ interface Tokens {
   token_b: Token;
 }
 
+/** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
+export const order = 10;
+
 /**
  * QuipuSwap v2 "DexCore" (entity `quipu_v2`, mainnet KT1J8Hr3BP8bpbfmgGpRPoC9nAMSYtStZG43): one contract,
  * many pairs (`KT1…_pairId`, ids given by `launch_exchange`), each token Tez | FA1.2 | FA2 (tez is always

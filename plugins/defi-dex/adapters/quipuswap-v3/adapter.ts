@@ -46,6 +46,9 @@ interface V3Storage {
   };
 }
 
+/** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
+export const order = 6;
+
 /**
  * QuipuSwap V3 concentrated-liquidity pools (entity `quipu_v3`): one contract per pool (pair id 0),
  * token X = A (base), Y = B (quote). Claimed at origination (the factory's `deploy_pool`) by their

@@ -28,6 +28,9 @@ interface QuipuStorage {
   token_id?: bigint;
 }
 
+/** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
+export const order = 2;
+
 /**
  * QuipuSwap v1 tez/token pools (entity `quipu_v1` for FA1.2 tokens, `quipu_token` for FA2): the token
  * is A (base) and tez B (quote); 0.3% LP fee on the input. Pools are claimed when originated (the

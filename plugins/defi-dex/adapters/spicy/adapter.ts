@@ -10,6 +10,9 @@ import { fa2Transfers } from '../../core/PoolCall';
 import { registerLegacySimPairs, ROLE } from './legacy';
 import { registerPairs } from './pair';
 
+/** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
+export const order = 9;
+
 export const spicyAdapter: DexAdapter = {
   name: 'spicy',
   entities: ['spicy_v1'],

@@ -20,6 +20,9 @@ export const VORTEX_ENTITY = 'vortex_v1';
 const FEE_BPS = 28n;
 const RESERVE_BPS = 3n;
 
+/** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
+export const order = 7;
+
 /**
  * Youves' Vortex tez/token pools (entity `vortex_v1`), a Dexter 2 fork with Dexter's entrypoints and
  * fields (`adapters/dexter/calls.ts` decodes both), recognized by their entrypoints and storage at

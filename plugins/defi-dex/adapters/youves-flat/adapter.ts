@@ -34,6 +34,9 @@ interface FeeRatio {
   readonly denominator: bigint;
 }
 
+/** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
+export const order = 8;
+
 /**
  * Youves flat-curve pools (entity `youves_flat`): token/cash CFMMs on u = (x+y)⁸ − (x−y)⁸ over the
  * reserves times their multipliers, recognized by their entrypoints and storage at their first call.

@@ -31,6 +31,9 @@ interface Params {
   to?: string;
 }
 
+/** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
+export const order = 2;
+
 /**
  * ctez ovens (entity `ctez`): the ctez main contract is one market (`pool_id` 0) lending ctez against
  * tez; each oven (handle `(id, owner)`) is a position `{pool}:{owner}:{id}` with `stake_id` = the oven

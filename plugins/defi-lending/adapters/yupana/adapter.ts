@@ -46,6 +46,9 @@ interface Params {
   amount?: bigint;
 }
 
+/** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
+export const order = 1;
+
 /**
  * Yupana markets (entity `yupana`): one contract, one market per token id (pool_id). Recognized by
  * the entrypoints `mint`/`redeem`/`borrow`/`repay` and a storage with `ledger` and `accounts` big maps.

@@ -1,0 +1,14 @@
+import type { ProtocolSimulator } from '../../../../../framework/sandbox/extension';
+import { poolCall } from '../../../sim/cpmm/traffic';
+import { dexterPool, registerDexter, seedDexter } from './sandbox';
+
+/** Its place among the simulators, kept from before discovery: the chains stay byte-identical. */
+export const order = 5;
+
+/** The simulator of Dexter v1, found in this folder (framework `protocolSimulators`). */
+export const simulator: ProtocolSimulator = {
+  name: 'dexter',
+  register: registerDexter,
+  bootstrap: seedDexter,
+  traffic: { build: (ctx) => poolCall(ctx, dexterPool(ctx.contracts)) },
+};

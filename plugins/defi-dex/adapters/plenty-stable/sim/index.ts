@@ -1,0 +1,13 @@
+import type { ProtocolSimulator } from '../../../../../framework/sandbox/extension';
+import { plentyStableCall, registerPlentyStable, seedPlentyStable } from './sandbox';
+
+/** Its place among the simulators, kept from before discovery: the chains stay byte-identical. */
+export const order = 9;
+
+/** The simulator of Plenty stable pools, found in this folder (framework `protocolSimulators`). */
+export const simulator: ProtocolSimulator = {
+  name: 'plenty-stable',
+  register: registerPlentyStable,
+  bootstrap: seedPlentyStable,
+  traffic: { build: plentyStableCall },
+};

@@ -1,0 +1,14 @@
+import type { ProtocolSimulator } from '../../../../../framework/sandbox/extension';
+import { poolCall } from '../../../sim/cpmm/traffic';
+import { quipuswapPool, registerQuipuswap, seedQuipuswap } from './sandbox';
+
+/** Its place among the simulators, kept from before discovery: the chains stay byte-identical. */
+export const order = 2;
+
+/** The simulator of QuipuSwap v1, found in this folder (framework `protocolSimulators`). */
+export const simulator: ProtocolSimulator = {
+  name: 'quipuswap',
+  register: registerQuipuswap,
+  bootstrap: seedQuipuswap,
+  traffic: { build: (ctx) => poolCall(ctx, quipuswapPool(ctx.contracts)) },
+};

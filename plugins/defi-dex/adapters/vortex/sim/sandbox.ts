@@ -1,0 +1,30 @@
+import type { AccountBook, ContractRegistry, GenesisContext } from '../../../../../framework/sandbox/extension';
+import { Fa12Token, KNOWN_ADDRESSES } from '../../../../../framework/sandbox/extension';
+import { CpmmPool } from '../../../sim/cpmm/CpmmPool';
+import { seedPool } from '../../../sim/cpmm/seedPool';
+
+/** Vortex's mainnet tez/kUSD pool; its LQT token gets a seed-derived address. */
+export const VORTEX_KUSD = 'KT1Wjadao8AXkwNQmjstbPGtLd1ZrUyQEDX7';
+const LQT_LABEL = 'vortex-kusd-lqt';
+/** The pool's `reserve`, paid its share of the fee in tez: a keyless account (blake2b-160 of `vortex-reserve`). */
+export const VORTEX_RESERVE = 'tz1Y3PNaCHuSTtxwaaHsbt5bQPqvK58uAhtM';
+
+export function registerVortex(contracts: ContractRegistry, book: AccountBook, errorPrefix: string): void {
+  const lqtToken = new Fa12Token(book, contracts.derivedAddress(LQT_LABEL), 'VORTEX-KUSD-LQT', 6, errorPrefix);
+  const lqt = contracts.add(lqtToken, 'Vortex tez/kUSD LQT');
+  const kusd = contracts.require<Fa12Token>(KNOWN_ADDRESSES.kUSD);
+  const model = new CpmmPool(book, VORTEX_KUSD, 'vortex', kusd, lqt, undefined, VORTEX_KUSD, VORTEX_RESERVE);
+  const pool = contracts.add(model, 'Vortex tez/kUSD');
+  contracts.addPaidStorageTarget(pool);
+}
+
+export const vortexPool = (contracts: ContractRegistry): CpmmPool => contracts.require(VORTEX_KUSD);
+
+/** The LQT token first (the pool's seed mints it), then the pool with its reserves. */
+export function seedVortex(g: GenesisContext): void {
+  const lqt = g.contracts.require<Fa12Token>(g.contracts.derivedAddress(LQT_LABEL));
+  g.originate(lqt, 0n, (diff) => lqt.init(diff));
+  g.book.createKeyless(VORTEX_RESERVE);
+  const [kusd, tez] = [300_000n * 10n ** 18n, 250_000n * 1_000_000n];
+  seedPool(g, vortexPool(g.contracts), kusd, tez, 200_000_000n, tez);
+}
