@@ -4,7 +4,7 @@ import type { KnownCode, NormalizedBlock, NormalizedOperation } from '../../fram
 import { ContractDirectory } from '../../framework/indexer/watch/ContractDirectory';
 import { WatchList } from '../../framework/indexer/watch/WatchList';
 import { SandboxChain } from '../../framework/sandbox';
-import { quipuswapFarm } from '../../plugins/defi-farm/adapters/quipuswap/sandbox';
+import { quipuswapFarm } from '../../plugins/defi-farm/adapters/quipuswap/sim/sandbox';
 import { QUIPU_QFARM, QUIPU_TFARM } from '../../plugins/defi-farm/adapters/quipuswap/types';
 import { readBigMapEntries } from '../support/bigMapEntries';
 import { canonical } from '../support/IndexHarness';

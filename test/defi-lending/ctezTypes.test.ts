@@ -9,7 +9,7 @@ import { WatchList } from '../../framework/indexer/watch/WatchList';
 import { ContractTypes } from '../../framework/michelson/ContractTypes';
 import { SandboxChain } from '../../framework/sandbox';
 import { PROFILES } from '../../framework/sandbox/profiles';
-import { ctezOvens } from '../../plugins/defi-lending/adapters/ctez/sandbox';
+import { ctezOvens } from '../../plugins/defi-lending/adapters/ctez/sim/sandbox';
 import { CTEZ_2 } from '../../plugins/defi-lending/adapters/ctez/types';
 import { canonical } from '../support/IndexHarness';
 import { listFixtures, readFixtureJson } from '../support/fixtures';
