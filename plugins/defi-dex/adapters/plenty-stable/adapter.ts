@@ -25,6 +25,13 @@ const CTEZ_POOL = { entrypoints: CTEZ_SIGNATURE } as const;
 export const plentyStableAdapter: DexAdapter = {
   name: 'plenty-stable',
   entities: [ENTITY],
+  storageSupply: {
+    types: [PLENTY_STABLE_TOKEN.types, PLENTY_STABLE_CTEZ.types],
+    read: (v) => {
+      const pool = tokenPool(v) ?? ctezPool(v);
+      return pool && supplyOf(pool);
+    },
+  },
   register(r: HandlerRegistry, sink: DexSink): void {
     const lp = new LpTransfers('plenty-stable');
     r.knownCode(PLENTY_STABLE_TOKEN);

@@ -18,6 +18,13 @@ const DEFAULT_LP_FEE = 290n;
 export const plentyAdapter: DexAdapter = {
   name: 'plenty',
   entities: ['plenty_v1'],
+  storageSupply: {
+    types: [PLENTY_VOLATILE.types],
+    read: (v) => {
+      const s = poolStorage(v);
+      return s && supplyOf(s);
+    },
+  },
   register(r: HandlerRegistry, sink: DexSink): void {
     const lpTransfers = new LpTransfers('plenty');
     r.knownCode(PLENTY_VOLATILE);
