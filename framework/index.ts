@@ -10,6 +10,8 @@ export { TableHandle, tableHandle } from './catalog/TableHandle';
 export { CatalogError } from './catalog/CatalogError';
 export type { CheckScope, ReconciliationCheck, Violation } from './check/Reconciliation';
 export { ledgerChecks, LedgerSpec } from './check/LedgerChecks';
+export { storageCheck, StorageReading, StorageSpec } from './check/StorageCheck';
+export { movesCheck, MovesSpec, MoveLeg } from './check/MovesCheck';
 export * from './catalog/CatalogModel';
 export { column, table, ColumnOptions, TableOptions } from './catalog/decorators';
 export { FilterName, withFilterNames } from './catalog/FilterNames';

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Catalog } from '../catalog/Catalog';
 import type { TableDef } from '../catalog/CatalogModel';
+import { columnsOf as table } from './checkRows';
 import type { CheckScope, ReconciliationCheck, Violation } from './Reconciliation';
 
 /**
@@ -240,11 +241,4 @@ function violation(check: string, r: Record<string, unknown>, detail: string): V
     op: r.op === undefined ? undefined : (r.op as string | null),
     detail,
   };
-}
-
-function table(catalog: Catalog, code: string, columns: readonly string[]): TableDef {
-  const t = catalog.require(code);
-  const missing = columns.filter((c) => !t.columns.some((d) => d.name === c));
-  if (missing.length > 0) throw new Error(`ledger checks: ${code} has no column ${missing.join(', ')}`);
-  return t;
 }

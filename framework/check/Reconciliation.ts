@@ -12,6 +12,8 @@ export interface Violation {
   /** The operation group hash, where the row has one. */
   readonly op?: string | null;
   readonly detail: string;
+  /** Set on what a check could not hold to the chain (no reading of its data): not a violation, never a pass. */
+  readonly notChecked?: boolean;
 }
 
 export interface CheckScope {

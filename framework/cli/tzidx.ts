@@ -199,19 +199,22 @@ const COMMANDS: Record<
         if (checks.length === 0) throw new ConfigError(`no enabled plugin has '${family}' checks`);
         let violations = 0;
         for (const check of checks) {
-          const found = await check.run({ pool: flags.pool as string | undefined });
-          for (const v of found) {
+          const all = await check.run({ pool: flags.pool as string | undefined });
+          const found = all.filter((v) => !v.notChecked);
+          const unchecked = all.length - found.length;
+          for (const v of all) {
             const where = [
               v.height !== null && v.height !== undefined ? `block ${v.height}` : '',
               v.op ? `op ${v.op}` : '',
             ]
               .filter(Boolean)
               .join(' ');
-            process.stdout.write(`${check.name}\t${v.subject}\t${where}\t${v.detail}\n`);
+            process.stdout.write(`${v.notChecked ? '# ' : ''}${check.name}\t${v.subject}\t${where}\t${v.detail}\n`);
           }
-          process.stdout.write(
-            `# ${check.name}: ${found.length === 0 ? 'ok' : `${found.length} violation(s)`} (${check.description})\n`,
-          );
+          const result =
+            found.length === 0 ? (unchecked === 0 ? 'ok' : 'no violation') : `${found.length} violation(s)`;
+          const rest = unchecked === 0 ? '' : `, ${unchecked} not checked`;
+          process.stdout.write(`# ${check.name}: ${result}${rest} (${check.description})\n`);
           violations += found.length;
         }
         process.stdout.write(`# ${violations} violation(s) in ${checks.length} checks\n`);

@@ -6,9 +6,13 @@ import {
   discoverFolders,
   ledgerChecks,
   LedgerSpec,
+  movesCheck,
+  MovesSpec,
   PluginContext,
   PluginContribution,
   PluginManifest,
+  storageCheck,
+  StorageSpec,
   TzidxPlugin,
   UndecodableValues,
 } from '../../framework';
@@ -56,6 +60,78 @@ const DEX_LEDGER: LedgerSpec = {
 /** Its DEX protocols, one folder each (`adapters/<protocol>/adapter.ts`), found at load: no list to keep. */
 export const DEX_ADAPTERS_DIR = path.join(__dirname, 'adapters');
 
+/** `dex.reserves`: every event's and pool's reserves and LP supply = the pool contract's storage after the call. */
+const dexReserves = (adapters: readonly DexAdapter[]): StorageSpec => ({
+  family: 'defi',
+  name: 'dex.reserves',
+  groups: {
+    table: 'dex_pool',
+    key: 'pool',
+    contract: 'contract',
+    sub: 'pair_id',
+    kind: 'entity',
+    height: 'update_height',
+    values: [...ABCD.map((t) => `supply_${t}`), 'supply_lp'],
+  },
+  events: {
+    table: 'dex_event',
+    group: 'pool',
+    height: 'height',
+    op: 'tx_hash',
+    values: [...ABCD.map((t) => `supply_${t}`), 'supply_lp'],
+  },
+  // The family's own declaration of where its storage holds them (`storageSupply` in its adapter).
+  reading: (entity) => {
+    const declared = adapters.find((a) => a.entities.includes(entity))?.storageSupply;
+    return (
+      declared && {
+        types: declared.types,
+        read: (storage, pairId) => {
+          const s = declared.read(storage, pairId);
+          return s && [...ABCD.map((_, i) => s.reserves[i] ?? null), s.lpSupply];
+        },
+      }
+    );
+  },
+});
+
+/** `dex.trade_moves`: trades', deposits' and withdrawals' amounts = what their operation group moved. */
+const DEX_MOVES: MovesSpec = {
+  family: 'defi',
+  name: 'dex.trade_moves',
+  groups: { table: 'dex_pool', key: 'pool', contract: 'contract', tokens: ABCD.map((t) => `token_${t}`) },
+  records: [
+    // buy: quote (B) in, base (A) out; sell: base in, quote out.
+    ...(['buy', 'sell'] as const).map((side) => ({
+      table: 'dex_trade',
+      group: 'pool',
+      op: 'tx_hash',
+      height: 'height',
+      receiver: 'receiver',
+      where: { side },
+      legs: [
+        { token: side === 'buy' ? 1 : 0, amount: side === 'buy' ? 'quote_volume' : 'base_volume', dir: 'in' as const },
+        { token: side === 'buy' ? 0 : 1, amount: side === 'buy' ? 'base_volume' : 'quote_volume', dir: 'out' as const },
+      ],
+    })),
+    ...(['deposit', 'withdraw'] as const).map((kind) => ({
+      table: 'dex_event',
+      group: 'pool',
+      op: 'tx_hash',
+      height: 'height',
+      receiver: 'receiver',
+      where: { event_type: kind },
+      legs: ABCD.map((t, token) => ({
+        token,
+        amount: `volume_${t}`,
+        dir: kind === 'deposit' ? ('in' as const) : ('out' as const),
+      })),
+    })),
+  ],
+  // Updates and claims move amounts no leg names (a skim, a fee claim): their groups are not checked.
+  skip: { table: 'dex_event', group: 'pool', op: 'tx_hash', column: 'event_type', values: ['update', 'claim'] },
+};
+
 /** DEX pools, trades, positions, prices and candles. Its tables are declared in tables.yaml under `defi-dex`. */
 @injectable()
 export class DefiDexPlugin implements TzidxPlugin {
@@ -101,7 +177,11 @@ export class DefiDexPlugin implements TzidxPlugin {
       },
       routes: (r) =>
         new DexRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),
-      checks: () => ledgerChecks(this.db.reader, this.catalog, DEX_LEDGER),
+      checks: () => [
+        ...ledgerChecks(this.db.reader, this.catalog, DEX_LEDGER),
+        storageCheck(this.db.reader, this.catalog, dexReserves(this.adapters())),
+        movesCheck(this.db.reader, this.catalog, DEX_MOVES),
+      ],
     };
   }
 }

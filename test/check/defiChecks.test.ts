@@ -46,6 +46,8 @@ describe(`tzidx check defi: reconciliation of the DeFi tables (${BACKEND})`, fun
       'dex.closed',
       'dex.holding_ledger',
       'dex.group_total',
+      'dex.reserves',
+      'dex.trade_moves',
       'farm.non_negative',
       'farm.closed',
       'farm.holding_ledger',
@@ -190,6 +192,29 @@ describe(`tzidx check defi: reconciliation of the DeFi tables (${BACKEND})`, fun
       await remaining(f.remaining_rewards);
     }
     expect(await added()).to.deep.equal([]);
+  });
+
+  it("a trade one raw unit off what its group moved, and an event's reserve one off its storage, are reported", async () => {
+    // In a pool alone in its contract (trade_moves) whose family reads its storage (reserves): Dexter-like pools.
+    const single = `pool in (select pool from defi_dex.dex_pool p where entity in ('dexter', 'vortex_v1', 'plenty_v1')
+      and (select count(*) from defi_dex.dex_pool q where q.contract = p.contract) = 1)`;
+    const [trade] = (await sql(`select row_id, pool, tx_hash from defi_dex.dex_trade where ${single} limit 1`)).rows;
+    const [event] = (
+      await sql(`select row_id, pool, tx_hash from defi_dex.dex_event where event_type = 'trade' and ${single}
+        order by row_id desc limit 1`)
+    ).rows;
+    expect(trade && event, 'a trade and an event').to.not.equal(undefined);
+    await sql('update defi_dex.dex_trade set quote_volume = quote_volume - 1 where row_id = ?', [trade.row_id]);
+    await sql('update defi_dex.dex_event set supply_a = supply_a + 1 where row_id = ?', [event.row_id]);
+    try {
+      expect((await added()).map((v) => [v.check, v.subject, v.op])).to.have.deep.members([
+        ['dex.trade_moves', trade.pool, trade.tx_hash],
+        ['dex.reserves', event.pool, event.tx_hash],
+      ]);
+    } finally {
+      await sql('update defi_dex.dex_trade set quote_volume = quote_volume + 1 where row_id = ?', [trade.row_id]);
+      await sql('update defi_dex.dex_event set supply_a = supply_a - 1 where row_id = ?', [event.row_id]);
+    }
   });
 
   it('finds no farm or lending violation on this chain', async () => {

@@ -1,4 +1,4 @@
-import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../framework';
+import type { ContractTypes, GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../framework';
 
 /**
  * The contract between a DEX protocol adapter and the plugin's core. An adapter only decodes: it
@@ -158,4 +158,17 @@ export interface DexAdapter {
   /** Entity labels this adapter produces. */
   readonly entities: readonly string[];
   register(r: HandlerRegistry, sink: DexSink): void;
+  /** Where its pools' reserves sit in their contracts' storage (`tzidx check defi`); absent: not checked. */
+  readonly storageSupply?: DexStorageSupply;
+}
+
+/**
+ * How a family's pools hold their reserves and LP supply in the contract storage, declared by the family so
+ * `dex.reserves` compares the records with the chain's storage after each call (docs/defi-dex.md, Reconciliation).
+ */
+export interface DexStorageSupply {
+  /** The shipped versions' types, for contracts whose script was not indexed. */
+  readonly types: readonly ContractTypes[];
+  /** The pool's supply in the decoded storage; undefined when the storage is not the family's. */
+  read(storage: unknown, pairId: number): DexSupply | undefined;
 }

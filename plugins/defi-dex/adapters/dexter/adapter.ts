@@ -25,6 +25,13 @@ export const order = 5;
 export const dexterAdapter: DexAdapter = {
   name: 'dexter',
   entities: ['dexter'],
+  storageSupply: {
+    types: [DEXTER_V1.types],
+    read: (v) => {
+      const s = poolStorage(v);
+      return s && supplyOf(s);
+    },
+  },
   register(r: HandlerRegistry, sink: DexSink): void {
     r.knownCode(DEXTER_V1);
     r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: DEXTER_CALLS }], async (m, ctx) => {

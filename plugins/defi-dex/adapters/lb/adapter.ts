@@ -31,6 +31,15 @@ export const order = 1;
 export const lbAdapter: DexAdapter = {
   name: 'lb',
   entities: ['sirius'],
+  storageSupply: {
+    types: [LB_CPMM.types],
+    read: (v) => {
+      const s = v as Partial<LbStorage> | undefined;
+      return typeof s?.tokenPool === 'bigint' && typeof s.xtzPool === 'bigint' && typeof s.lqtTotal === 'bigint'
+        ? { reserves: [s.tokenPool, s.xtzPool], lpSupply: s.lqtTotal }
+        : undefined;
+    },
+  },
   register(r: HandlerRegistry, sink: DexSink): void {
     r.knownCode(LB_CPMM);
     r.onOperationGroup([{ name: 'pool', destination: LB.cpmm, entrypoint: CALLS }], async (m, ctx) => {
@@ -42,6 +51,7 @@ export const lbAdapter: DexAdapter = {
         await sink.pool(ctx, declaration(storage, m.signer), supply, { match: m, step });
       const action = decode(m, step, storage);
       if (action) await sink.action(ctx, POOL, action, supply, { match: m, step });
+      ctx.shared.set(CALLED, supply);
     });
     r.onOperationGroup([{ name: 'lp', destination: LB.sirius, entrypoint: 'transfer' }], async (m, ctx) => {
       const step = m.steps.lp!;
@@ -61,17 +71,24 @@ export const lbAdapter: DexAdapter = {
       if (await sink.knows(ctx, POOL)) for (const h of holders) await sink.firstLiquidity(ctx, POOL, h.owner, h.shares);
       else ctx.shared.set(FIRST_HOLDERS, holders);
     });
-    // The subsidy is an implicit result at the end of every block (no group); its storage is the block's final
-    // state. The first one met declares the pool (the migration block's, when the chain is indexed from there).
+    // The subsidy is an implicit result (no group) listed after the block's operations but applied before them on
+    // mainnet: its storage is the state before the block's calls (2490368: the subsidy's storage plus the
+    // xtzToToken's moves is the call's storage). The subsidy only adds tez, so a storage whose tokens or shares are
+    // not the block's last call's is older than that call, and skipped (the sandbox credits it after the calls:
+    // then it is the final state). The first one met declares the pool (the migration block's, when indexed).
     r.onOperation({ types: ['subsidy'], contracts: [LB.cpmm] }, async (op, ctx) => {
       const s = implicitStorage(op.storage);
-      if (!s) return;
+      const last = ctx.shared.get(CALLED);
+      if (!s || (last && (last.reserves[0] !== s.tokenPool || last.lpSupply !== s.lqtTotal))) return;
       const supply: DexSupply = { reserves: [s.tokenPool, s.xtzPool], lpSupply: s.lqtTotal };
       if (await sink.knows(ctx, POOL)) await sink.adjust(ctx, POOL, supply);
       else await declareAtSubsidy(ctx, sink, s, supply);
     });
   },
 };
+
+/** The supply after the block's last reported call of the CPMM (its storage holds the block's subsidy). */
+const CALLED = sharedKey<DexSupply>('defi-dex.lb.called');
 
 /** Sirius's holders at its origination, when it came before the pool was declared in the same block. */
 const FIRST_HOLDERS = sharedKey<Array<{ owner: string; shares: bigint }>>('defi-dex.lb.first-holders');

@@ -28,6 +28,13 @@ export const order = 4;
 export const plentyStableAdapter: DexAdapter = {
   name: 'plenty-stable',
   entities: [ENTITY],
+  storageSupply: {
+    types: [PLENTY_STABLE_TOKEN.types, PLENTY_STABLE_CTEZ.types],
+    read: (v) => {
+      const pool = tokenPool(v) ?? ctezPool(v);
+      return pool && supplyOf(pool);
+    },
+  },
   register(r: HandlerRegistry, sink: DexSink): void {
     const lp = new LpTransfers('plenty-stable');
     r.knownCode(PLENTY_STABLE_TOKEN);

@@ -21,6 +21,13 @@ export const order = 3;
 export const plentyAdapter: DexAdapter = {
   name: 'plenty',
   entities: ['plenty_v1'],
+  storageSupply: {
+    types: [PLENTY_VOLATILE.types],
+    read: (v) => {
+      const s = poolStorage(v);
+      return s && supplyOf(s);
+    },
+  },
   register(r: HandlerRegistry, sink: DexSink): void {
     const lpTransfers = new LpTransfers('plenty');
     r.knownCode(PLENTY_VOLATILE);

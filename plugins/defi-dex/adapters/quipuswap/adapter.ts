@@ -13,6 +13,7 @@ import { openedBy, supplyBefore } from '../../core/FirstMet';
 import { PoolCall } from '../../core/PoolCall';
 import { signaturePools } from '../../core/SignaturePools';
 import { shippedCall, shippedTransfer } from './shipped';
+import { QUIPU_V1_TYPES } from './types';
 
 const ROLE = 'defi-dex:quipuswap';
 const CALLS = ['tezToTokenPayment', 'tokenToTezPayment', 'investLiquidity', 'divestLiquidity', 'withdrawProfit'];
@@ -43,6 +44,13 @@ export const order = 2;
 export const quipuswapAdapter: DexAdapter = {
   name: 'quipuswap',
   entities: ['quipu_v1', 'quipu_token'],
+  storageSupply: {
+    types: QUIPU_V1_TYPES,
+    read: (v) => {
+      const s = poolStorage(v);
+      return s && supplyOf(s);
+    },
+  },
   register(r: HandlerRegistry, sink: DexSink): void {
     signaturePools(r, ROLE, SIGNATURE, CALLS, {
       storage: poolStorage,

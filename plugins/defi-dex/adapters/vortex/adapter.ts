@@ -33,6 +33,13 @@ export const order = 7;
 export const vortexAdapter: DexAdapter = {
   name: 'vortex',
   entities: [VORTEX_ENTITY],
+  storageSupply: {
+    types: [VORTEX_FA12.types],
+    read: (v) => {
+      const s = poolStorage(v);
+      return s && supplyOf(s);
+    },
+  },
   register(r: HandlerRegistry, sink: DexSink): void {
     const lp = new LpTransfers('vortex');
     r.knownCode(VORTEX_FA12);

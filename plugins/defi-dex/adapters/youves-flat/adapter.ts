@@ -48,6 +48,14 @@ export const order = 8;
 export const youvesFlatAdapter: DexAdapter = {
   name: 'youves-flat',
   entities: [YOUVES_FLAT_ENTITY],
+  // No shipped types yet: read with the pool's own script where it was indexed.
+  storageSupply: {
+    types: [],
+    read: (v) => {
+      const s = poolStorage(v);
+      return s && supplyOf(s);
+    },
+  },
   register(r: HandlerRegistry, sink: DexSink): void {
     const lp = new LpTransfers('youves-flat');
     r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: CALLS }], async (m, ctx) => {
