@@ -40,6 +40,11 @@ export interface SandboxExtension {
   bootstrap?(g: GenesisContext): void;
   /** Shares of the `defi` traffic family, in order. */
   readonly traffic?: readonly TrafficSource[];
+  /**
+   * Manager groups built first in every block, before the traffic draw and whatever traffic a test keeps: what the
+   * chain needs done early (a DEX's first providers opening and filling its pools, so farms have LP to stake).
+   */
+  openings?(ctx: BlockContext): Record<string, unknown>[];
   /** Implicit operation results appended to every block (after the genesis ones). */
   blockResults?(ctx: BlockContext): Record<string, unknown>[];
 }

@@ -1,9 +1,14 @@
 import type { BlockContext, SandboxExtension } from '../../framework/sandbox/extension';
-import { poolCall } from './adapters/cpmm/traffic';
+import { poolCall, provide } from './adapters/cpmm/traffic';
 import { dexterPool, registerDexter, seedDexter } from './adapters/dexter/sandbox';
 import { lbPool, lbSubsidy, registerLb, seedLb } from './adapters/lb/sandbox';
 import { originatePlentyLp, plentyPool, registerPlenty, seedPlenty } from './adapters/plenty/sandbox';
-import { plentyStableCall, registerPlentyStable, seedPlentyStable } from './adapters/plenty-stable/sandbox';
+import {
+  plentyStableCall,
+  plentyStableDeposit,
+  registerPlentyStable,
+  seedPlentyStable,
+} from './adapters/plenty-stable/sandbox';
 import { quipuswapPool, registerQuipuswap, seedQuipuswap } from './adapters/quipuswap/sandbox';
 import {
   quipuswapStableDex,
@@ -13,9 +18,10 @@ import {
 } from './adapters/quipuswap-stable/sandbox';
 import { quipuswapV2, quipuswapV2Call, registerQuipuswapV2, seedQuipuswapV2 } from './adapters/quipuswap-v2/sandbox';
 import { originateQuipuswapV3, quipuswapV3Call, registerQuipuswapV3 } from './adapters/quipuswap-v3/sandbox';
-import { registerSpicy, seedSpicy, spicyCall } from './adapters/spicy/sandbox';
+import { registerSpicy, seedSpicy, spicyCall, spicyDeposit, spicyPairs } from './adapters/spicy/sandbox';
 import { registerVortex, seedVortex, vortexPool } from './adapters/vortex/sandbox';
 import { registerYouvesFlat, seedYouvesFlat, youvesFlatPool } from './adapters/youves-flat/sandbox';
+import { chooseProviders, earlyDeposits, type Provide } from './earlyProviders';
 
 /** One traffic source per simulated DEX protocol (pool), by `defi-dex:<adapter folder>`. */
 const DEX_CALLS: readonly [string, (ctx: BlockContext) => Record<string, unknown> | undefined][] = [
@@ -33,11 +39,34 @@ const DEX_CALLS: readonly [string, (ctx: BlockContext) => Record<string, unknown
 ];
 
 /**
+ * The pools the early providers open and fill. Liquidity Baking starts as the migration left it; QuipuSwap v2's
+ * pairs wait for a holder's `launch_exchange`, V3 and StableSwap for the traffic's first deposits.
+ */
+const EARLY_DEPOSITS: readonly Provide[] = [
+  ...[quipuswapPool, plentyPool, dexterPool, vortexPool, youvesFlatPool].map(
+    (pool): Provide =>
+      (ctx, source) =>
+        provide(ctx, pool(ctx.contracts), source),
+  ),
+  ...[0, 1].map(
+    (i): Provide =>
+      (ctx, source) =>
+        spicyDeposit(ctx, spicyPairs(ctx.contracts)[i], source),
+  ),
+  ...[true, false].map(
+    (onTokens): Provide =>
+      (ctx, source) =>
+        plentyStableDeposit(ctx, onTokens, source),
+  ),
+];
+
+/**
  * The DEX protocols' simulators: Liquidity Baking (with its per-block subsidy), QuipuSwap v1, a
  * Plenty volatile pool, a QuipuSwap V3 pool, a Dexter v1 pool, a Vortex pool, a Youves flat-curve
  * pool, two SpicySwap pairs with their router, two Plenty stable pools (tzBTC/kUSD, ctez/tez),
  * QuipuSwap v2's DexCore, a QuipuSwap StableSwap dex (two pools), originated empty (LB as the migration left
- * it) and opened by the first deposits of the traffic, and 60% of the `defi` traffic (swaps, liquidity).
+ * it), opened and filled by the early providers' deposits (earlyProviders.ts) or the traffic's first ones, and
+ * 60% of the `defi` traffic (swaps, liquidity).
  */
 export const sandbox: SandboxExtension = {
   name: 'defi-dex',
@@ -68,7 +97,9 @@ export const sandbox: SandboxExtension = {
     seedPlentyStable(g);
     seedQuipuswapV2(g);
     seedQuipuswapStable(g);
+    chooseProviders(g);
   },
+  openings: (ctx) => earlyDeposits(ctx, EARLY_DEPOSITS),
   // One share of the `defi` traffic for every DEX protocol together: a new protocol takes calls from
   // the other DEX protocols, not from farms and lending.
   traffic: DEX_CALLS.map(([name, build]) => ({ name: `defi-dex:${name}`, weight: 3 / DEX_CALLS.length, build })),
