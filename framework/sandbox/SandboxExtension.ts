@@ -6,6 +6,7 @@ import type { ContractModel } from './contracts/ContractModel';
 import type { ContractRegistry } from './contracts/ContractRegistry';
 import type { LazyStorageDiff } from './contracts/LazyStorageDiff';
 import { discoverFolders } from '../plugins/FolderDiscovery';
+import { chooseProviders, earlyDeposits, type Provide } from './EarlyProviders';
 import type { Prng } from './Prng';
 
 /** What an extension's bootstrap gets in the genesis block. */
@@ -41,6 +42,11 @@ export interface SandboxExtension {
   bootstrap?(g: GenesisContext): void;
   /** Shares of the `defi` traffic family, in order. */
   readonly traffic?: readonly TrafficSource[];
+  /**
+   * Manager groups built first in every block, before the traffic draw and whatever traffic a test keeps: what the
+   * chain needs done early (a DEX's first providers opening and filling its pools, so farms have LP to stake).
+   */
+  openings?(ctx: BlockContext): Record<string, unknown>[];
   /** Implicit operation results appended to every block (after the genesis ones). */
   blockResults?(ctx: BlockContext): Record<string, unknown>[];
 }
@@ -58,6 +64,8 @@ export interface ProtocolSimulator {
   bootstrap?(g: GenesisContext): void;
   /** Its calls, with a weight of its own or an equal part of the plugin's `share`. */
   readonly traffic?: Pick<TrafficSource, 'build'> & { readonly weight?: number };
+  /** Its pools' deposits the plugin's first holders make early, in every chain (EarlyProviders.ts). */
+  readonly deposits?: readonly Provide[];
   blockResults?(ctx: BlockContext): Record<string, unknown>[];
 }
 
@@ -65,6 +73,7 @@ export interface ProtocolSimulator {
 export function protocolSimulators(name: string, root: string, share?: number): SandboxExtension {
   const sims = discoverFolders<ProtocolSimulator>([root], path.join('sim', 'index'));
   const busy = sims.filter((s) => s.traffic);
+  const deposits = sims.flatMap((s) => s.deposits ?? []);
   const weight = (s: ProtocolSimulator): number => {
     const w = s.traffic?.weight ?? (share === undefined ? undefined : share / busy.length);
     if (w === undefined) throw new Error(`${name}:${s.name} has traffic without a weight`);
@@ -76,7 +85,9 @@ export function protocolSimulators(name: string, root: string, share?: number): 
     bootstrap: (g) => {
       sims.forEach((s) => s.originateFirst?.(g));
       sims.forEach((s) => s.bootstrap?.(g));
+      if (deposits.length > 0) chooseProviders(g, name);
     },
+    openings: deposits.length > 0 ? (ctx) => earlyDeposits(ctx, name, deposits) : undefined,
     traffic: busy.map((s) => ({ name: `${name}:${s.name}`, weight: weight(s), build: s.traffic!.build })),
     blockResults: (ctx) => sims.flatMap((s) => s.blockResults?.(ctx) ?? []),
   };

@@ -6,7 +6,8 @@ import { protocolSimulators, type SandboxExtension } from '../../framework/sandb
  * (with its per-block subsidy), QuipuSwap v1, a Plenty volatile pool, a QuipuSwap V3 pool, a Dexter v1 pool, a Vortex
  * pool, a Youves flat-curve pool, two SpicySwap pairs with their router, two Plenty stable pools (tzBTC/kUSD,
  * ctez/tez), QuipuSwap v2's DexCore, a QuipuSwap StableSwap dex (two pools), originated empty (LB as the migration
- * left it) and opened by the first deposits of the traffic, and 60% of the `defi` traffic (swaps, liquidity): one
+ * left it) and opened and filled by the early providers' deposits (each `sim/index.ts` `deposits`, framework
+ * EarlyProviders.ts) or the traffic's first ones, and 60% of the `defi` traffic (swaps, liquidity): one
  * share (3) for every DEX protocol together, so a new protocol takes calls from the other DEX protocols, not from
  * farms and lending.
  */

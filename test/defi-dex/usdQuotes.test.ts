@@ -41,10 +41,15 @@ describe('defi-dex: USD values from the markets plugin and the pools', function 
       candle('coinbasepro', now - 60_000, '2.00'),
       candle('kraken', now + 3_600_000, '9.00'),
     ]);
-    const [row] = await readTable(t, 'dex_pool', ['supply_a', 'supply_b', 'token_a'], `pool=${LB_POOL}`);
+    const pools = await readTable(t, 'dex_pool', ['pool', 'supply_a', 'supply_b', 'token_a', 'token_b', 'token_c']);
+    const row = pools.find((p) => p.pool === LB_POOL)!;
     const [token] = await readTable(t, 'token', ['decimals'], `token_key=${row.token_a}`);
-    // Oracle in floats: tzBTC in tez from LB's reserves, tez at the latest close not after now (2.00).
-    const tokenUsd = (Number(row.supply_b) / 1e6 / (Number(row.supply_a) / 10 ** Number(token.decimals))) * 2;
+    // Oracle in floats: tzBTC in tez from its deepest tez pool by tez held (docs/defi-dex.md, USD: LB's, or the
+    // Dexter pool the early providers fill), tez at the latest close not after now (2.00).
+    const deepest = pools
+      .filter((p) => p.token_c === '' && p.token_a === row.token_a && p.token_b === 'tez')
+      .reduce((a, b) => (Number(b.supply_b) > Number(a.supply_b) ? b : a));
+    const tokenUsd = (Number(deepest.supply_b) / 1e6 / (Number(deepest.supply_a) / 10 ** Number(token.decimals))) * 2;
     const liquidity =
       (Number(row.supply_a) / 10 ** Number(token.decimals)) * tokenUsd + (Number(row.supply_b) / 1e6) * 2;
     const p = await pool();

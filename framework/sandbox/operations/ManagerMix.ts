@@ -22,14 +22,15 @@ const BUILDERS: Record<ManagerFamily, Builder> = {
   admin: buildAdminOperation,
 };
 
-/** Pass 3 of a block: a number of manager groups drawn from the profile, families chosen by weight. */
+/** Pass 3 of a block: the extensions' openings, then manager groups drawn from the profile, families by weight. */
 export function buildManagerOperations(ctx: BlockContext): Record<string, unknown>[] {
   const { profile, prng } = ctx;
   const { min, max, burst, burstRate } = profile.managerGroups;
   const count = prng.chance(burstRate) ? burst : prng.range(min, max);
   const families = Object.keys(profile.mix) as ManagerFamily[];
   const weights = families.map((f) => profile.mix[f]);
-  const out: Record<string, unknown>[] = [];
+  // The extensions' early work first (it may use sources the draw would otherwise take).
+  const out = ctx.extensions.flatMap((e) => e.openings?.(ctx) ?? []);
   for (let i = 0; i < count; i++) {
     const family = families[prng.weighted(weights)];
     // A family with nothing to do right now (no eligible source, no stake to unstake…) falls back to a transfer.

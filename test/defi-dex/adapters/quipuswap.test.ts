@@ -92,16 +92,15 @@ describe('defi-dex: QuipuSwap v1 on the sandbox chain', function () {
 
   it('positions: shares minted and burned by each owner follow the total supply changes of their calls', async () => {
     const want = new Map<string, bigint>();
-    // The pool is first seen at its first call (bootstrap pool): changes are counted from there. That
-    // call's own change is unknown (the pool is declared with the storage after it): its caller's
-    // position starts at 0 when it was a liquidity call.
+    // The pool is originated empty and first seen at its first call, the deposit that opened it: every
+    // liquidity call's change of the total supply, that one's included, is its caller's.
     const liquidity = (c: NormalizedOperation) =>
       c.entrypoint === 'investLiquidity' || c.entrypoint === 'divestLiquidity';
-    if (liquidity(calls[0])) want.set(calls[0].sender!, 0n);
-    let prev = reserves(calls[0].storage);
-    for (const c of calls.slice(1)) {
-      const now = reserves(c.storage);
-      if (liquidity(c)) want.set(c.sender!, (want.get(c.sender!) ?? 0n) + now.lqt - prev.lqt);
+    expect(calls[0].entrypoint, 'the opening call').to.equal('investLiquidity');
+    let prev = 0n;
+    for (const c of calls) {
+      const now = reserves(c.storage).lqt;
+      if (liquidity(c)) want.set(c.sender!, (want.get(c.sender!) ?? 0n) + now - prev);
       prev = now;
     }
     const positions = await readTable(t, 'dex_position', ['owner', 'shares'], `pool=${POOL}`);

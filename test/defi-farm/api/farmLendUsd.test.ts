@@ -12,8 +12,9 @@ const TEZ_USD = 2;
 
 /**
  * USD values of the farm and lending records (read time, as the DEX's): the Plenty farm pays ctez and
- * stakes an LP token, the Yupana markets lend kUSD, tzBTC and ctez; only ctez has a tez pool (Plenty's
- * ctez/tez stable pool). Oracle: the raw amount × the token's tez price from the dex_pool reserves
+ * stakes an LP token, which has no tez pool; the Yupana markets lend kUSD, tzBTC and ctez, which have (the DEX's
+ * early providers open QuipuSwap's kUSD/tez and Dexter's tzBTC/tez in every chain; the traffic, Plenty's ctez/tez
+ * stable pool). Oracle: the raw amount × the token's tez price from the dex_pool reserves
  * (deepest two-token tez pool, decimals from the token table) × the XTZ_USD close the test inserts;
  * null where a token has no tez pool, and everywhere before any XTZ price exists.
  */
@@ -159,7 +160,8 @@ describe(`farm and lending API: USD values (${BACKEND})`, function () {
         );
         check(list[i].debt_value_usd, p.debt_token, p.total_debt, `${p.pool} debt`);
       }
-      expect(priced, 'some markets priced (ctez), some not (kUSD, tzBTC)').to.include(true).and.include(false);
+      // Every market's token has a tez pool; a token with none (null values) is the farm's LP stake above.
+      expect(priced, 'every market priced (kUSD, tzBTC, ctez)').to.have.length(3).and.not.include(false);
       const rows = await readTable(t, 'lend_position', ['pool', 'balance', 'interest_pending']);
       const positions = (await json(t, '/v1/lend/positions?with_closed=1&limit=10000')) as Json[];
       expect(positions.length).to.equal(rows.length);

@@ -263,11 +263,27 @@ export class CpmmPool implements ContractModel {
       : { entrypoint: 'tokenToTezPayment', amount: 0n, value: pair(pair(int(amountIn), int(gross)), str(user)) };
   }
 
-  /** Deposit `other` (tez, or token B for Plenty) plus the matching token amount; mints LP shares. */
-  addLiquidity(call: CallContext, user: string, other: bigint, transfer: BalanceUpdates): PoolCall & { grown: number } {
+  /** The tokens a deposit of `other` brings: at the reserves' ratio rounded up; into an empty pool, `opening`. */
+  tokensFor(other: bigint, opening = 0n): bigint {
     const s = this.state;
-    const tokens = (other * s.tokenPool + s.otherPool - 1n) / s.otherPool;
-    const minted = (other * s.lqtTotal) / s.otherPool;
+    return s.lqtTotal === 0n ? opening : (other * s.tokenPool + s.otherPool - 1n) / s.otherPool;
+  }
+
+  /**
+   * Deposit `other` (tez, or token B for Plenty) plus the matching token amount; mints LP shares. The
+   * first deposit into an empty pool brings `other` and `opening` tokens (its price is the depositor's)
+   * and mints as many shares as `other` (Dexter's rule for its first `addLiquidity`).
+   */
+  addLiquidity(
+    call: CallContext,
+    user: string,
+    other: bigint,
+    transfer: BalanceUpdates,
+    opening = 0n,
+  ): PoolCall & { grown: number } {
+    const s = this.state;
+    const tokens = this.tokensFor(other, opening);
+    const minted = s.lqtTotal === 0n ? other : (other * s.lqtTotal) / s.otherPool;
     let grown = 0;
     if (this.tokenB) {
       this.token.transfer(call, this.payer, user, this.address, tokens);

@@ -2,29 +2,10 @@ import type { GenesisContext } from '../../../../framework/sandbox/extension';
 import type { CpmmPool } from './CpmmPool';
 
 /**
- * Originates a pool with deep reserves; the LP shares of the initial liquidity are spread over the
- * first holders, so removals and farm stakes have owners.
+ * Originates a pool empty, as a factory or a deployer does on mainnet before the first deposit: its
+ * first liquidity is a real `addLiquidity` of the traffic (`poolCall`, at the depositor's price), so
+ * every LP share has an owner the chain shows minting it.
  */
-export function seedPool(
-  g: GenesisContext,
-  pool: CpmmPool,
-  tokenReserve: bigint,
-  otherReserve: bigint,
-  lqt: bigint,
-  tezBalance: bigint,
-): void {
-  g.originate(pool, tezBalance, (diff) => {
-    pool.init(diff, tokenReserve, otherReserve, lqt);
-    pool.token.mint(diff, pool.address, tokenReserve);
-    if (pool.tokenB) pool.tokenB.mint(diff, pool.address, otherReserve);
-    const lpHolders = g.holders.slice(0, 8);
-    lpHolders.forEach((h, i) => {
-      const share =
-        i === lpHolders.length - 1
-          ? lqt - (lqt / BigInt(lpHolders.length)) * BigInt(i)
-          : lqt / BigInt(lpHolders.length);
-      if (pool.lqt) pool.lqt.mint(diff, h, share);
-      else diff.update(pool.state.shares as number, { string: h }, pool.ledgerValue(share));
-    });
-  });
+export function seedPool(g: GenesisContext, pool: CpmmPool): void {
+  g.originate(pool, 0n, (diff) => pool.init(diff, 0n, 0n, 0n));
 }

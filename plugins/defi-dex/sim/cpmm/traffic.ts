@@ -1,4 +1,5 @@
 import {
+  type Account,
   BalanceUpdates,
   type BlockContext,
   CallContext,
@@ -25,6 +26,14 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
   const other = pool.tokenB;
   let source;
   let kind: 'buy' | 'sell' | 'add' | 'remove';
+  const holdsB = (a: { address: string }) => tezSide || (other?.balanceOf(a.address) ?? 0n) > 0n;
+  const funded = (a: { address: string; balance: bigint }) =>
+    a.balance > 50n * TEZ && pool.token.balanceOf(a.address) > 0n && holdsB(a);
+  // An empty pool is opened first: its first deposit, at the opening price.
+  if (pool.state.lqtTotal === 0n) {
+    const opener = pickSource(ctx, funded, false);
+    return opener && provide(ctx, pool, opener);
+  }
   if (action < 0.4) {
     kind = 'buy';
     source = tezSide
@@ -35,19 +44,13 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
     source = pickSource(ctx, (a) => a.balance > TEZ && pool.token.balanceOf(a.address) > 0n, false);
   } else if (action < 0.9) {
     kind = 'add';
-    source = pickSource(
-      ctx,
-      (a) =>
-        a.balance > 50n * TEZ &&
-        pool.token.balanceOf(a.address) > 0n &&
-        (tezSide || (other?.balanceOf(a.address) ?? 0n) > 0n),
-      false,
-    );
+    source = pickSource(ctx, funded, false);
   } else {
     kind = 'remove';
     source = pickSource(ctx, (a) => a.balance > TEZ && pool.sharesOf(a.address) > 0n, false);
   }
   if (!source) return undefined;
+  if (kind === 'add') return provide(ctx, pool, source);
   const user = source.address;
   const s = pool.state;
   let content: ManagerContent;
@@ -58,23 +61,34 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
   if (kind === 'buy') {
     const amount = tezSide
       ? logAmount(ctx, TEZ, min(s.otherPool / 500n, source.balance / 4n))
-      : logAmount(ctx, 1n, (other?.balanceOf(user) ?? 0n) / 2n);
+      : logAmount(ctx, 1n, min(s.otherPool / 10n, (other?.balanceOf(user) ?? 0n) / 2n));
     content = content0((call, transfer) => pool.swap(call, user, false, amount, transfer), 8000);
   } else if (kind === 'sell') {
-    const amount = 1n + prng.bigRange(0n, pool.token.balanceOf(user) / 4n);
+    // At most a tenth of the reserve: a pool opened by one user's deposit is shallow.
+    const amount = 1n + prng.bigRange(0n, min(s.tokenPool / 10n, pool.token.balanceOf(user) / 4n));
     content = content0((call, transfer) => pool.swap(call, user, true, amount, transfer), 8000);
-  } else if (kind === 'add') {
-    const held = pool.token.balanceOf(user);
-    const maxOther = (held * s.otherPool) / s.tokenPool / 2n;
-    const cap = tezSide ? source.balance / 10n : (other?.balanceOf(user) ?? 0n) / 2n;
-    const amount = maxOther < cap ? maxOther : cap;
-    if (amount < 2n) return undefined;
-    content = content0((call, transfer) => pool.addLiquidity(call, user, amount, transfer), 9000);
   } else {
     const shares = 1n + prng.bigRange(0n, pool.sharesOf(user) / 3n);
     content = content0((call) => pool.removeLiquidity(call, user, shares), 9000);
   }
   return new ManagerGroupBuilder(ctx).build(user, [content]);
+}
+
+/**
+ * A deposit by `source`, at most half of either side it holds (a tenth of its tez): into an empty pool the
+ * opening one (half its tokens, at the depositor's price), else at the reserves' ratio.
+ */
+export function provide(ctx: BlockContext, pool: CpmmPool, source: Account): Record<string, unknown> | undefined {
+  const user = source.address;
+  const s = pool.state;
+  const held = pool.token.balanceOf(user);
+  const cap = pool.tokenB ? pool.tokenB.balanceOf(user) / 2n : source.balance / 10n;
+  const opening = s.lqtTotal === 0n;
+  const amount = opening ? cap : min((held * s.otherPool) / s.tokenPool / 2n, cap);
+  if (amount < 2n || (opening && held < 4n)) return undefined;
+  const add = (call: CallContext, transfer: BalanceUpdates) =>
+    pool.addLiquidity(call, user, amount, transfer, held / 2n);
+  return new ManagerGroupBuilder(ctx).build(user, [deferredCall(ctx, user, pool, add, 9000, pool.pending)]);
 }
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);

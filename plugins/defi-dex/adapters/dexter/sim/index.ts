@@ -1,5 +1,5 @@
 import type { ProtocolSimulator } from '../../../../../framework/sandbox/extension';
-import { poolCall } from '../../../sim/cpmm/traffic';
+import { poolCall, provide } from '../../../sim/cpmm/traffic';
 import { dexterPool, registerDexter, seedDexter } from './sandbox';
 
 /** Its place among the simulators, kept from before discovery: the chains stay byte-identical. */
@@ -11,4 +11,6 @@ export const simulator: ProtocolSimulator = {
   register: registerDexter,
   bootstrap: seedDexter,
   traffic: { build: (ctx) => poolCall(ctx, dexterPool(ctx.contracts)) },
+  // The early providers' deposits (framework EarlyProviders.ts): the first opens the pool.
+  deposits: [(ctx, source) => provide(ctx, dexterPool(ctx.contracts), source)],
 };

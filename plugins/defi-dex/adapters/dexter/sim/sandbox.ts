@@ -29,12 +29,5 @@ export const dexterPool = (contracts: ContractRegistry): CpmmPool =>
   contracts.require(contracts.derivedAddress(DEXTER_LABEL));
 
 export function seedDexter(g: GenesisContext): void {
-  seedPool(
-    g,
-    dexterPool(g.contracts),
-    20_000n * 100_000_000n,
-    600_000n * 1_000_000n,
-    600_000_000n,
-    600_000n * 1_000_000n,
-  );
+  seedPool(g, dexterPool(g.contracts));
 }

@@ -1,5 +1,5 @@
 import type { ProtocolSimulator } from '../../../../../framework/sandbox/extension';
-import { plentyStableCall, registerPlentyStable, seedPlentyStable } from './sandbox';
+import { plentyStableCall, plentyStableDeposit, registerPlentyStable, seedPlentyStable } from './sandbox';
 
 /** Its place among the simulators, kept from before discovery: the chains stay byte-identical. */
 export const order = 9;
@@ -10,4 +10,6 @@ export const simulator: ProtocolSimulator = {
   register: registerPlentyStable,
   bootstrap: seedPlentyStable,
   traffic: { build: plentyStableCall },
+  // The early providers' deposits into the token pool, then the ctez/tez pool (framework EarlyProviders.ts).
+  deposits: [true, false].map((onTokens) => (ctx, source) => plentyStableDeposit(ctx, onTokens, source)),
 };

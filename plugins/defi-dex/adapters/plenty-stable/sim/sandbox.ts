@@ -1,4 +1,5 @@
 import {
+  type Account,
   type AccountBook,
   type BalanceUpdates,
   type BlockContext,
@@ -8,7 +9,6 @@ import {
   entrypoints,
   Fa12Token,
   type GenesisContext,
-  type LazyStorageDiff,
   int,
   KNOWN_ADDRESSES,
   ManagerGroupBuilder,
@@ -23,7 +23,9 @@ import {
 import { type AppliedCall, contractCall } from '../../../sim/cpmm/traffic';
 import { flatCurveOutput } from '../../../sim/cpmm/flatCurve';
 
-/** Seed labels of the sandbox's Plenty stable pools (tzBTC/kUSD, ctez/tez), their LP tokens and ctez's main. */
+/**
+ * Seed labels of the sandbox's Plenty stable pools (tzBTC/kUSD, ctez/tez), their LP tokens and ctez's main contract.
+ */
 export const PLENTY_STABLE_LABELS = {
   tokenPool: 'plenty-stable-tzbtc-kusd',
   tokenLp: 'plenty-stable-tzbtc-kusd-lp',
@@ -47,6 +49,8 @@ interface Reserves {
   a: bigint;
   b: bigint;
   lqtTotal: bigint;
+  /** The opening price A : B, which the first deposit into the empty pool follows. */
+  opening: [bigint, bigint];
 }
 
 /** Shared by both pools: reserves (A, B), the LP token and its total, kept in the account book. */
@@ -70,11 +74,22 @@ abstract class StablePool implements ContractModel {
     this.book.setState<Reserves>(this.address, { ...this.state, ...s });
   }
 
-  /** Deposit of `a` and the matching B for `owner` (shares pro rata, B rounded up); mints the shares. */
+  /** The price deposits follow, A : B: the reserves, or the opening price while the pool is empty. */
+  price(): [bigint, bigint] {
+    const s = this.state;
+    return s.lqtTotal === 0n ? s.opening : [s.a, s.b];
+  }
+
+  /**
+   * Deposit of `a` and the matching B for `owner` (shares pro rata, B rounded up); mints the shares.
+   * The first deposit brings B at the opening price and mints `a` shares (the sandbox's rule: the real
+   * pools mint 2·√(a·b) and lock 1000 of them, not simulated).
+   */
   protected deposit(call: CallContext, owner: string, a: bigint): { b: bigint; shares: bigint } {
     const s = this.state;
-    const shares = (a * s.lqtTotal) / s.a;
-    const b = (shares * s.b + s.lqtTotal - 1n) / s.lqtTotal;
+    const first = s.lqtTotal === 0n;
+    const shares = first ? a : (a * s.lqtTotal) / s.a;
+    const b = first ? (a * s.opening[1]) / s.opening[0] : (shares * s.b + s.lqtTotal - 1n) / s.lqtTotal;
     this.lqt.mintOrBurn(call, this.address, owner, shares);
     this.set({ a: s.a + a, b: s.b + b, lqtTotal: s.lqtTotal + shares });
     return { b, shares };
@@ -90,7 +105,9 @@ abstract class StablePool implements ContractModel {
   }
 }
 
-/** A token/token stable pool (FA1.2 tokens, precision 1): `Swap` names the token wanted; fee off the output. */
+/**
+ * A token/token stable pool (tokens FA1.2, precision 1): `Swap` names the token wanted, the fee comes off the output.
+ */
 export class TokenStablePool extends StablePool {
   readonly code = script(
     entrypoints(
@@ -198,7 +215,10 @@ class CtezMain implements ContractModel {
   }
 }
 
-/** The ctez/tez stable pool (ctez = A, tez = B): a swap stores the trade, asks ctez's target, settles later. */
+/**
+ * The ctez/tez stable pool (ctez = A, tez = B): a swap stores the trade, asks ctez's target and settles in its
+ * callback.
+ */
 export class CtezStablePool extends StablePool {
   readonly code = script(
     entrypoints(
@@ -374,29 +394,43 @@ export function seedPlentyStable(g: GenesisContext): void {
   const main = g.contracts.require<CtezMain>(labelled(g.contracts, 'ctezMain'));
   g.originate(main, 0n, () => undefined);
   const [tokenPool, ctezPool] = pools(g.contracts);
-  const lqtTotal = 2_000_000_000n;
-  const seed = (pool: StablePool, a: bigint, b: bigint, tez: bigint, fund: (diff: LazyStorageDiff) => void) => {
+  // Empty, with their opening prices: the first deposit of the traffic opens each.
+  const seed = (pool: StablePool, opening: [bigint, bigint]) => {
     g.originate(pool.lqt, 0n, (diff) => pool.lqt.init(diff));
-    g.originate(pool, tez, (diff) => {
-      g.book.setState<Reserves>(pool.address, { a, b, lqtTotal });
-      fund(diff);
-      const holders = g.holders.slice(0, 8);
-      holders.forEach((h, i) =>
-        pool.lqt.mint(
-          diff,
-          h,
-          i === holders.length - 1
-            ? lqtTotal - (lqtTotal / BigInt(holders.length)) * BigInt(i)
-            : lqtTotal / BigInt(holders.length),
-        ),
-      );
-    });
+    g.originate(pool, 0n, () => g.book.setState<Reserves>(pool.address, { a: 0n, b: 0n, lqtTotal: 0n, opening }));
   };
-  const deep = 4_000_000n * 10n ** 8n;
-  seed(tokenPool, deep, deep, 0n, (diff) => tokenPool.tokens.forEach((tk) => tk.mint(diff, tokenPool.address, deep)));
-  seed(ctezPool, 400_000n * TEZ, 420_000n * TEZ, 420_000n * TEZ, (diff) =>
-    ctezPool.ctez.mint(diff, ctezPool.address, 400_000n * TEZ),
-  );
+  seed(tokenPool, [1n, 1n]);
+  seed(ctezPool, [400_000n, 420_000n]);
+}
+
+/** An account that can trade or deposit `tk` (tez when undefined): 100 tez for fees and tez legs, 3 units of it. */
+const holds = (tk: Fa12Token | undefined) => (x: { address: string; balance: bigint }) =>
+  x.balance > 100n * TEZ && (!tk || tk.balanceOf(x.address) > 2n);
+
+/**
+ * A deposit by `source` into the tzBTC/kUSD pool (`onTokens`) or the ctez/tez one, at most half of what it holds
+ * of either side, at the pool's price (its opening price while empty).
+ */
+export function plentyStableDeposit(
+  ctx: BlockContext,
+  onTokens: boolean,
+  source: Account,
+): Record<string, unknown> | undefined {
+  const [tokenPool, ctezPool] = pools(ctx.contracts);
+  const pool: StablePool = onTokens ? tokenPool : ctezPool;
+  const [ta, tb] = onTokens ? tokenPool.tokens : [ctezPool.ctez, undefined];
+  if (!holds(ta)(source) || !holds(tb)(source)) return undefined;
+  const user = source.address;
+  const [pa, pb] = pool.price();
+  const heldB = tb ? tb.balanceOf(user) : source.balance / 10n;
+  const byB = ((heldB / 2n) * pa) / pb;
+  const a = byB < ta.balanceOf(user) / 2n ? byB : ta.balanceOf(user) / 2n;
+  if (a < 2n) return undefined;
+  return new ManagerGroupBuilder(ctx).build(user, [
+    contractCall(ctx, user, pool, 20000, (call, transfer) =>
+      onTokens ? tokenPool.add(call, user, a) : ctezPool.add(call, transfer, user, a),
+    ),
+  ]);
 }
 
 /**
@@ -409,9 +443,8 @@ export function plentyStableCall(ctx: BlockContext): Record<string, unknown> | u
   const onTokens = prng.float() < 0.5;
   const pool: StablePool = onTokens ? tokenPool : ctezPool;
   const [ta, tb] = onTokens ? tokenPool.tokens : [ctezPool.ctez, undefined];
-  const action = prng.float();
-  const holds = (tk: Fa12Token | undefined) => (x: { address: string; balance: bigint }) =>
-    x.balance > 100n * TEZ && (!tk || tk.balanceOf(x.address) > 2n);
+  // An empty pool is opened first: a deposit.
+  const action = pool.state.lqtTotal === 0n ? 0.6 : prng.float();
   let source;
   let run: (call: CallContext, transfer: BalanceUpdates, user: string) => AppliedCall;
   if (action < 0.5) {
@@ -424,15 +457,7 @@ export function plentyStableCall(ctx: BlockContext): Record<string, unknown> | u
       onTokens ? tokenPool.swap(call, user, sellA, amount) : ctezPool.swap(call, transfer, user, !sellA, amount);
   } else if (action < 0.75) {
     source = pickSource(ctx, (x) => holds(ta)(x) && holds(tb)(x), false);
-    if (!source) return undefined;
-    const user = source.address;
-    const s = pool.state;
-    // At most half of what the user holds of either side.
-    const heldB = tb ? tb.balanceOf(user) : source.balance / 10n;
-    const byB = ((heldB / 2n) * s.a) / s.b;
-    const a = byB < ta.balanceOf(user) / 2n ? byB : ta.balanceOf(user) / 2n;
-    if (a < 2n) return undefined;
-    run = (call, transfer) => (onTokens ? tokenPool.add(call, user, a) : ctezPool.add(call, transfer, user, a));
+    return source && plentyStableDeposit(ctx, onTokens, source);
   } else {
     source = pickSource(ctx, (x) => x.balance > TEZ && pool.lqt.balanceOf(x.address) > 2n, false);
     if (!source) return undefined;

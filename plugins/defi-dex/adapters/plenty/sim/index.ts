@@ -1,5 +1,5 @@
 import type { ProtocolSimulator } from '../../../../../framework/sandbox/extension';
-import { poolCall } from '../../../sim/cpmm/traffic';
+import { poolCall, provide } from '../../../sim/cpmm/traffic';
 import { originatePlentyLp, plentyPool, registerPlenty, seedPlenty } from './sandbox';
 
 /** Its place among the simulators, kept from before discovery: the chains stay byte-identical. */
@@ -13,4 +13,6 @@ export const simulator: ProtocolSimulator = {
   register: registerPlenty,
   bootstrap: seedPlenty,
   traffic: { build: (ctx) => poolCall(ctx, plentyPool(ctx.contracts)) },
+  // The early providers' deposits (framework EarlyProviders.ts): the first opens the pool.
+  deposits: [(ctx, source) => provide(ctx, plentyPool(ctx.contracts), source)],
 };

@@ -36,5 +36,5 @@ export function originatePlentyLp(g: GenesisContext): void {
 }
 
 export function seedPlenty(g: GenesisContext): void {
-  seedPool(g, plentyPool(g.contracts), 400_000n * 1_000_000n, 300_000n * 10n ** 18n, 350_000_000_000n, 0n);
+  seedPool(g, plentyPool(g.contracts));
 }

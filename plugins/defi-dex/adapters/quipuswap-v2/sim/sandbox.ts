@@ -220,8 +220,8 @@ const tokenValue = (fa12: string | undefined): Micheline => (fa12 ? left(left(st
 const deadline = (ts: string) => int(Math.floor(Date.parse(ts) / 1000) + 1200);
 
 /**
- * QuipuSwap v2 DexCore with the mainnet parameter and storage types: pairs 0 (kUSD/tez) and 1
- * (tzBTC/tez) seeded at genesis with their buckets, pair 2 (kUSD/tzBTC) launched by the traffic.
+ * QuipuSwap v2 DexCore with the mainnet parameter and storage types: pairs 0 (kUSD/tez), 1 (tzBTC/tez)
+ * and 2 (kUSD/tzBTC) listed empty at genesis (the tez pairs' buckets too) and launched by the traffic.
  * Reserves move by the contract's swap formula and fee split; interface and auction fee counters
  * are not kept (the indexer does not read them).
  */
@@ -274,8 +274,8 @@ export class DexCore implements ContractModel {
   /** Diff of the core's own big maps (pairs, ledger) within the current call. */
   readonly pending = new PendingDiff();
 
-  /** Genesis: allocates the big maps and seeds the tez pairs (reserves, tokens, LP shares of the first holders). */
-  init(diff: LazyStorageDiff, pairs: PairModel[], holders: readonly string[]): void {
+  /** Genesis: allocates the big maps; the pairs wait for their `launch_exchange`. */
+  init(diff: LazyStorageDiff, pairs: PairModel[]): void {
     const types = (STORAGE as { args: Array<{ args: Micheline[] }> }).args[0];
     const maps = flatten(types)
       .slice(0, 11)
@@ -285,17 +285,6 @@ export class DexCore implements ContractModel {
       lambdas: diff.alloc(tNat(), tBytes()),
       metadata: diff.alloc(tString(), tBytes()),
       pairs,
-    });
-    pairs.forEach((p, id) => {
-      if (!p.launched) return;
-      this.writePair(diff, id);
-      holders.forEach((h, i) => {
-        const share =
-          i === holders.length - 1
-            ? p.supply - (p.supply / BigInt(holders.length)) * BigInt(i)
-            : p.supply / BigInt(holders.length);
-        diff.update(maps[1], pair(str(h), int(id)), int(share));
-      });
     });
   }
 
@@ -503,14 +492,33 @@ export class DexCore implements ContractModel {
     return { grown: 0, entrypoint: 'divest_liquidity', amount: 0n, value };
   }
 
-  /** `launch_exchange` of a token/token pair not listed yet: min(a, b) shares to `user`. */
-  launch(call: CallContext, user: string, id: number, a: bigint, b: bigint): PoolCall & { grown: number } {
+  /**
+   * `launch_exchange` of a pair not listed yet: min(a, b) shares to `user`. A tez pair's tez (b) comes
+   * with the call and goes on to its bucket (`fill`; mainnet originates the bucket in the launch, the
+   * sandbox's buckets are there from genesis).
+   */
+  launch(
+    call: CallContext,
+    user: string,
+    id: number,
+    a: bigint,
+    b: bigint,
+    transfer: BalanceUpdates,
+  ): PoolCall & { grown: number } {
     const p = this.state.pairs[id];
     const shares = a < b ? a : b;
     this.setPair(call, id, { aPool: a, bPool: b, supply: shares, launched: true });
     const grown = this.credit(call, user, id, shares);
     this.token(p.a).transfer(call, this.address, user, this.address, a);
-    this.token(p.b as string).transfer(call, this.address, user, this.address, b);
+    if (p.b) this.token(p.b).transfer(call, this.address, user, this.address, b);
+    else {
+      transfer.transfer(
+        (x, c) => x.contract(user, c),
+        (x, c) => x.contract(this.address, c),
+        b,
+      );
+      this.fill(call, this.bucketOf(id) as Bucket, this.address, b);
+    }
     this.close(call);
     const value = pair(
       pair(tokenValue(p.a), tokenValue(p.b)),
@@ -521,7 +529,7 @@ export class DexCore implements ContractModel {
       deadline(call.ctx.timestamp),
       prim('None'),
     );
-    return { grown: grown + 2, entrypoint: 'launch_exchange', amount: 0n, value };
+    return { grown: grown + 2, entrypoint: 'launch_exchange', amount: p.b ? 0n : b, value };
   }
 
   /** An FA2 `transfer` of LP shares (token id = pair id) from `user` to `to`. */
@@ -574,37 +582,16 @@ export const quipuswapV2 = (contracts: ContractRegistry): DexCore =>
 
 export function seedQuipuswapV2(g: GenesisContext): void {
   const core = quipuswapV2(g.contracts);
-  const tez = [400_000n * TEZ, 300_000n * TEZ];
-  core.buckets.forEach((b, i) => g.originate(b, tez[i], () => undefined));
-  const kusd = 500_000n * 10n ** 18n;
-  const btc = 20n * 10n ** 8n;
+  core.buckets.forEach((b) => g.originate(b, 0n, () => undefined));
   const pairs: PairModel[] = [
-    {
-      a: KNOWN_ADDRESSES.kUSD,
-      aPool: kusd,
-      bPool: tez[0],
-      supply: tez[0],
-      bucket: core.buckets[0].address,
-      launched: true,
-    },
-    {
-      a: KNOWN_ADDRESSES.tzBTC,
-      aPool: btc,
-      bPool: tez[1],
-      supply: tez[1],
-      bucket: core.buckets[1].address,
-      launched: true,
-    },
+    { a: KNOWN_ADDRESSES.kUSD, aPool: 0n, bPool: 0n, supply: 0n, bucket: core.buckets[0].address, launched: false },
+    { a: KNOWN_ADDRESSES.tzBTC, aPool: 0n, bPool: 0n, supply: 0n, bucket: core.buckets[1].address, launched: false },
     { a: KNOWN_ADDRESSES.kUSD, b: KNOWN_ADDRESSES.tzBTC, aPool: 0n, bPool: 0n, supply: 0n, launched: false },
   ];
-  g.originate(core, 0n, (diff) => {
-    core.init(diff, pairs, g.holders.slice(0, 8));
-    core.tokens.get(KNOWN_ADDRESSES.kUSD)!.mint(diff, core.address, kusd);
-    core.tokens.get(KNOWN_ADDRESSES.tzBTC)!.mint(diff, core.address, btc);
-  });
+  g.originate(core, 0n, (diff) => core.init(diff, pairs));
 }
 
-/** One DexCore call: the launch of pair 2 first, then swaps (one or two hops), deposits, withdrawals, LP transfers. */
+/** One DexCore call: the pairs' launches first, then swaps (one or two hops), deposits, withdrawals, LP transfers. */
 export function quipuswapV2Call(ctx: BlockContext, core: DexCore): Record<string, unknown> | undefined {
   const { prng } = ctx;
   const pairs = core.state.pairs;
@@ -612,24 +599,25 @@ export function quipuswapV2Call(ctx: BlockContext, core: DexCore): Record<string
     token ? core.token(token).balanceOf(a.address) : a.balance / 4n;
   const call = (user: string, run: (c: CallContext, tr: BalanceUpdates) => PoolCall & { grown?: number }) =>
     new ManagerGroupBuilder(ctx).build(user, [deferredCall(ctx, user, core, run, 12000, core.pending)]);
-  if (!pairs[2].launched) {
-    // The launch waits for a user holding both tokens; until then the seeded pairs trade.
-    const src = pickSource(
-      ctx,
-      (a) => a.balance > TEZ && held(pairs[2].a, a) > 10n ** 18n && held(pairs[2].b, a) > 10_000n,
-      false,
-    );
+  const waiting = pairs.findIndex((p) => !p.launched);
+  if (waiting >= 0) {
+    // A launch waits for a user holding both sides; until then the launched pairs trade.
+    const w = pairs[waiting];
+    const both = (a: { address: string; balance: bigint }) => held(w.a, a) > 10_000n && held(w.b, a) > 10_000n;
+    const src = pickSource(ctx, (a) => a.balance > 50n * TEZ && both(a), false);
     if (src) {
-      const [a, b] = [held(pairs[2].a, src) / 4n, held(pairs[2].b, src) / 4n];
-      return call(src.address, (c) => core.launch(c, src.address, 2, a, b));
+      const [a, b] = [held(w.a, src) / 4n, held(w.b, src) / 4n];
+      return call(src.address, (c, tr) => core.launch(c, src.address, waiting, a, b, tr));
     }
   }
+  const live = pairs.flatMap((p, i) => (p.launched ? [i] : []));
+  if (live.length === 0) return undefined;
   const action = prng.float();
-  const id = prng.int(pairs[2].launched ? 3 : 2);
+  const id = live[prng.int(live.length)];
   const p = pairs[id];
   if (action < 0.45) {
     // A hop, or two through tez: tzBTC → tez → kUSD or back.
-    const twoHops = action < 0.15;
+    const twoHops = action < 0.15 && pairs[0].launched && pairs[1].launched;
     const route: Array<[number, boolean]> = twoHops
       ? prng.float() < 0.5
         ? [

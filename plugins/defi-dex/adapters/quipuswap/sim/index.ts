@@ -1,5 +1,5 @@
 import type { ProtocolSimulator } from '../../../../../framework/sandbox/extension';
-import { poolCall } from '../../../sim/cpmm/traffic';
+import { poolCall, provide } from '../../../sim/cpmm/traffic';
 import { quipuswapPool, registerQuipuswap, seedQuipuswap } from './sandbox';
 
 /** Its place among the simulators, kept from before discovery: the chains stay byte-identical. */
@@ -11,4 +11,6 @@ export const simulator: ProtocolSimulator = {
   register: registerQuipuswap,
   bootstrap: seedQuipuswap,
   traffic: { build: (ctx) => poolCall(ctx, quipuswapPool(ctx.contracts)) },
+  // The early providers' deposits (framework EarlyProviders.ts): the first opens the pool.
+  deposits: [(ctx, source) => provide(ctx, quipuswapPool(ctx.contracts), source)],
 };

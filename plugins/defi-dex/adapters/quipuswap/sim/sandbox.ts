@@ -21,12 +21,5 @@ export function registerQuipuswap(contracts: ContractRegistry, book: AccountBook
 export const quipuswapPool = (contracts: ContractRegistry): CpmmPool => contracts.require(QUIPUSWAP_KUSD);
 
 export function seedQuipuswap(g: GenesisContext): void {
-  seedPool(
-    g,
-    quipuswapPool(g.contracts),
-    900_000n * 10n ** 18n,
-    800_000n * 1_000_000n,
-    700_000_000n,
-    800_000n * 1_000_000n,
-  );
+  seedPool(g, quipuswapPool(g.contracts));
 }

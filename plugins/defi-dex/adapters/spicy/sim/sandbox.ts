@@ -1,4 +1,5 @@
 import {
+  type Account,
   type AccountBook,
   BalanceUpdates,
   type BlockContext,
@@ -100,15 +101,15 @@ export function registerSpicy(contracts: ContractRegistry, book: AccountBook): v
   contracts.add(pairOf(SPICY_LABELS.kusdTzbtc, kusd, tzbtc), 'Spicy kUSD/tzBTC');
 }
 
-const spicyPairs = (contracts: ContractRegistry): [CpmmPool, CpmmPool] => [
+export const spicyPairs = (contracts: ContractRegistry): [CpmmPool, CpmmPool] => [
   contracts.require(contracts.derivedAddress(SPICY_LABELS.ctezKusd)),
   contracts.require(contracts.derivedAddress(SPICY_LABELS.kusdTzbtc)),
 ];
 
 export function seedSpicy(g: GenesisContext): void {
   const [a, b] = spicyPairs(g.contracts);
-  seedPool(g, a, 5_000_000n * 10n ** 6n, 5_000_000n * 10n ** 8n, 1_000_000_000n, 0n);
-  seedPool(g, b, 3_000_000n * 10n ** 8n, 3_000_000n * 10n ** 8n, 1_000_000_000n, 0n);
+  seedPool(g, a);
+  seedPool(g, b);
   g.contracts.require<SpicyRouter>(SPICY_ROUTER).init(g, [a, b]);
 }
 
@@ -138,6 +139,38 @@ function swapContent(
 }
 
 /**
+ * A deposit by `source` through the router, at most half of either token it holds: the first into an empty pair
+ * brings half of each (its price), later ones follow the reserves' ratio.
+ */
+export function spicyDeposit(ctx: BlockContext, pool: CpmmPool, source: Account): Record<string, unknown> | undefined {
+  const router = ctx.contracts.require<SpicyRouter>(SPICY_ROUTER);
+  const a = pool.token;
+  const b = pool.tokenB as Fa12Token;
+  const user = source.address;
+  if (a.balanceOf(user) < 2n || b.balanceOf(user) < 2n) return undefined;
+  return new ManagerGroupBuilder(ctx).build(user, [
+    contractCall(ctx, user, router, 12000, (call) => {
+      const s = pool.state;
+      const [halfA, halfB] = [a.balanceOf(user) / 2n, b.balanceOf(user) / 2n];
+      // The first deposit sets the price: half of each token.
+      const byA = s.lqtTotal === 0n ? halfB : (halfA * s.otherPool) / s.tokenPool;
+      const other = byA < halfB ? byA : halfB;
+      const tokens = pool.tokensFor(other, halfA);
+      const value = pair(
+        pair(pair(str(user), int(tokens)), int(tokens), int(other)),
+        pair(int(other), deadline(ctx.timestamp)),
+        token(a),
+        token(b),
+      );
+      router.route(call, 'finalize_add_liquidity', value, pool, (inner) =>
+        pool.addLiquidity(inner, user, other, new BalanceUpdates(ctx.book), tokens),
+      );
+      return { entrypoint: 'add_liquidity_route', value };
+    }),
+  ]);
+}
+
+/**
  * Spicy traffic: router swaps (exact in or exact out; sometimes ctez → kUSD → tzBTC over both pairs,
  * one router call per pair in one group), liquidity through the router, and LP transfers between
  * holders on the pair's own FA2 ledger.
@@ -146,10 +179,12 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
   const { prng, contracts } = ctx;
   const router = contracts.require<SpicyRouter>(SPICY_ROUTER);
   const pairs = spicyPairs(contracts);
-  const pool = prng.pick(pairs);
+  // An empty pair is opened first (its first deposit, at its opening price), then both trade.
+  const empty = pairs.find((p) => p.state.lqtTotal === 0n);
+  const pool = empty ?? prng.pick(pairs);
   const a = pool.token;
   const b = pool.tokenB as Fa12Token;
-  const action = prng.float();
+  const action = empty ? 0.6 : prng.float();
   const has = (t: Fa12Token) => (x: { address: string; balance: bigint }) =>
     x.balance > TEZ && t.balanceOf(x.address) > 1n;
   if (action < 0.3) {
@@ -181,26 +216,7 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
   }
   if (action < 0.7) {
     const source = pickSource(ctx, (x) => has(a)(x) && has(b)(x), false);
-    if (!source) return undefined;
-    const user = source.address;
-    return new ManagerGroupBuilder(ctx).build(user, [
-      contractCall(ctx, user, router, 12000, (call) => {
-        const s = pool.state;
-        const byA = ((a.balanceOf(user) / 2n) * s.otherPool) / s.tokenPool;
-        const other = byA < b.balanceOf(user) / 2n ? byA : b.balanceOf(user) / 2n;
-        const tokens = (other * s.tokenPool + s.otherPool - 1n) / s.otherPool;
-        const value = pair(
-          pair(pair(str(user), int(tokens)), int(tokens), int(other)),
-          pair(int(other), deadline(ctx.timestamp)),
-          token(a),
-          token(b),
-        );
-        router.route(call, 'finalize_add_liquidity', value, pool, (inner) =>
-          pool.addLiquidity(inner, user, other, new BalanceUpdates(ctx.book)),
-        );
-        return { entrypoint: 'add_liquidity_route', value };
-      }),
-    ]);
+    return source && spicyDeposit(ctx, pool, source);
   }
   const source = pickSource(ctx, (x) => x.balance > TEZ && pool.sharesOf(x.address) > 2n, false);
   if (!source) return undefined;

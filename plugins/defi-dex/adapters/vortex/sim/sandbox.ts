@@ -20,11 +20,10 @@ export function registerVortex(contracts: ContractRegistry, book: AccountBook, e
 
 export const vortexPool = (contracts: ContractRegistry): CpmmPool => contracts.require(VORTEX_KUSD);
 
-/** The LQT token first (the pool's seed mints it), then the pool with its reserves. */
+/** The LQT token first (the pool mints it), then the pool, empty. */
 export function seedVortex(g: GenesisContext): void {
   const lqt = g.contracts.require<Fa12Token>(g.contracts.derivedAddress(LQT_LABEL));
   g.originate(lqt, 0n, (diff) => lqt.init(diff));
   g.book.createKeyless(VORTEX_RESERVE);
-  const [kusd, tez] = [300_000n * 10n ** 18n, 250_000n * 1_000_000n];
-  seedPool(g, vortexPool(g.contracts), kusd, tez, 200_000_000n, tez);
+  seedPool(g, vortexPool(g.contracts));
 }

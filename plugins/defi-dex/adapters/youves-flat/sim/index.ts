@@ -1,5 +1,5 @@
 import type { ProtocolSimulator } from '../../../../../framework/sandbox/extension';
-import { poolCall } from '../../../sim/cpmm/traffic';
+import { poolCall, provide } from '../../../sim/cpmm/traffic';
 import { registerYouvesFlat, seedYouvesFlat, youvesFlatPool } from './sandbox';
 
 /** Its place among the simulators, kept from before discovery: the chains stay byte-identical. */
@@ -11,4 +11,6 @@ export const simulator: ProtocolSimulator = {
   register: registerYouvesFlat,
   bootstrap: seedYouvesFlat,
   traffic: { build: (ctx) => poolCall(ctx, youvesFlatPool(ctx.contracts)) },
+  // The early providers' deposits (framework EarlyProviders.ts): the first opens the pool.
+  deposits: [(ctx, source) => provide(ctx, youvesFlatPool(ctx.contracts), source)],
 };

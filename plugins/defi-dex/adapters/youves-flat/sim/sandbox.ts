@@ -25,5 +25,5 @@ export const youvesFlatPool = (contracts: ContractRegistry): CpmmPool =>
 export function seedYouvesFlat(g: GenesisContext): void {
   const lqt = g.contracts.require<Fa12Token>(g.contracts.derivedAddress(YOUVES_FLAT_LABELS.lqt));
   g.originate(lqt, 0n, (diff) => lqt.init(diff));
-  seedPool(g, youvesFlatPool(g.contracts), 400_000n * 1_000_000n, 400_000n * 100_000_000n, 400_000n * 100_000_000n, 0n);
+  seedPool(g, youvesFlatPool(g.contracts));
 }

@@ -12,21 +12,21 @@ import {
 import type { Farm } from './Farm';
 
 /**
- * Farm traffic: `stake` LP tokens, `unstake` from one lot (mostly all of it) or claim
- * (`GetReward`) on a Plenty farm; stakers whose stake is gone claim what they still have earned.
+ * Farm traffic: `stake` LP tokens, `unstake` from one lot (mostly all of it) or claim (`GetReward`), even odds,
+ * on a Plenty farm; stakers whose stake is gone claim what they still have earned. The LP holders are few (the
+ * DEX's early providers and later depositors), so both picks scan the book rather than give up.
  */
 export function farmCall(ctx: BlockContext, farm: Farm): Record<string, unknown> | undefined {
   const staker = pickSource(
     ctx,
     (a) => a.balance > TEZ && (farm.stakeOf(a.address) > 0n || (farm.entry(a.address)?.rewards ?? 0n) > 0n),
-    false,
   );
-  const holder = pickSource(ctx, (a) => a.balance > TEZ && farm.staked.balanceOf(a.address) > 0n, false);
+  const holder = pickSource(ctx, (a) => a.balance > TEZ && farm.staked.balanceOf(a.address) > 0n);
   const useStaker = staker && (!holder || ctx.prng.chance(0.65));
   const user = useStaker ? staker : holder;
   if (!user) return undefined;
   const lots = Object.entries(farm.entry(user.address)?.lots ?? {});
-  const entrypoint = !useStaker ? 'stake' : lots.length > 0 && ctx.prng.chance(0.6) ? 'unstake' : 'GetReward';
+  const entrypoint = !useStaker ? 'stake' : lots.length > 0 && ctx.prng.chance(0.5) ? 'unstake' : 'GetReward';
   const [key, lot] = entrypoint === 'unstake' ? lots[ctx.prng.int(lots.length)] : ['0', { amount: 0n }];
   const amount =
     entrypoint === 'stake'
