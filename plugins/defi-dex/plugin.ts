@@ -13,8 +13,7 @@ import {
 import { DEX_ADAPTERS } from './adapters';
 import { DexRoutes } from './api/DexRoutes';
 import { DexRecorder } from './core/DexRecorder';
-import { MarketUsdQuotes } from './core/MarketUsdQuotes';
-import { readAheadPositions } from './core/PositionReadAhead';
+import { MarketUsdQuotes, readAheadPositions } from '../../framework/defi';
 import { tables } from './tables.generated';
 
 const ABCD = ['a', 'b', 'c', 'd'] as const;

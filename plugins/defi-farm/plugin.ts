@@ -10,12 +10,11 @@ import {
   TzidxPlugin,
   UndecodableValues,
 } from '../../framework';
-import { MarketUsdQuotes } from '../defi-dex/core/MarketUsdQuotes';
+import { MarketUsdQuotes, readAheadPositions } from '../../framework/defi';
 import { FARM_ADAPTERS } from './adapters';
 import { FarmRoutes } from './api/FarmRoutes';
 import { FarmRecorder } from './core/FarmRecorder';
 import { rewardsPaidCheck } from './core/RewardsCheck';
-import { readAheadPositions } from '../defi-dex/core/PositionReadAhead';
 import { tables } from './tables.generated';
 
 /**

@@ -10,11 +10,10 @@ import {
   TzidxPlugin,
   UndecodableValues,
 } from '../../framework';
-import { MarketUsdQuotes } from '../defi-dex/core/MarketUsdQuotes';
+import { MarketUsdQuotes, readAheadPositions } from '../../framework/defi';
 import { LENDING_ADAPTERS } from './adapters';
 import { LendRoutes } from './api/LendRoutes';
 import { LendingRecorder } from './core/LendingRecorder';
-import { readAheadPositions } from '../defi-dex/core/PositionReadAhead';
 import { tables } from './tables.generated';
 
 /**

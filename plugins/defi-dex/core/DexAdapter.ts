@@ -1,4 +1,5 @@
-import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../framework';
+import type { HandlerRegistry, IndexContext } from '../../../framework';
+import type { DefiOrigin as DexOrigin, DefiTokenRef as DexTokenRef } from '../../../framework/defi';
 
 /**
  * The contract between a DEX protocol adapter and the plugin's core. An adapter only decodes: it
@@ -8,11 +9,8 @@ import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../
  * protocols cannot disagree on what a field means.
  */
 
-/** A token of a pool as the contract names it. */
-export type DexTokenRef =
-  | { readonly standard: 'tez' }
-  | { readonly standard: 'fa1.2'; readonly contract: string }
-  | { readonly standard: 'fa2'; readonly contract: string; readonly tokenId: bigint };
+// Token references and action origins mean the same in every DeFi area: the DeFi core's.
+export type { DefiTokenRef as DexTokenRef, DefiOrigin as DexOrigin } from '../../../framework/defi';
 
 /** The identity of a pool: `KT1…_pairId` in the API (pairId 0 for single-pool contracts). */
 export interface DexPoolKey {
@@ -114,12 +112,6 @@ export interface DexShareTransfer {
 }
 
 export type DexAction = DexTradeAction | DexLiquidityAction | DexUpdateAction;
-
-/** Where an action was seen: the group match and the step of the pool call (hash, counter, fees, position). */
-export interface DexOrigin {
-  readonly match: GroupMatch;
-  readonly step: MatchedStep;
-}
 
 /** The core's side, handed to every adapter at registration. All calls write within the block. */
 export interface DexSink {

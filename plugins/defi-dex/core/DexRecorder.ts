@@ -1,5 +1,5 @@
 import { bigOrZero, carriedKey, sharedKey, type Entity, type EntityStore, type IndexContext } from '../../../framework';
-import { decimal, isqrt, scaled } from '../api/Decimal';
+import { decimal, isqrt, scaled, DexTokens, tokenKey, positionKey, UsdPrices } from '../../../framework/defi';
 import { tables, type DexPoolRow } from '../tables.generated';
 import type {
   DexAction,
@@ -11,11 +11,8 @@ import type {
   DexSupply,
   DexTradeAction,
 } from './DexAdapter';
-import { DexTokens, tokenKey } from './DexTokens';
-import { positionKey } from './PositionKey';
 import { RecordUsdQuotes } from './RecordUsdQuotes';
 import { TradeFigures, tradeFigures } from './TradeFigures';
-import { UsdPrices } from '../api/UsdPrices';
 
 const LEGS = ['a', 'b', 'c', 'd'] as const;
 type DexEventType = DexAction['kind'] | 'create' | 'transfer';

@@ -1,6 +1,4 @@
-import type { DexTable } from '../../defi-dex/api/DexTable';
-import { SidedPool, SidedPoolBook } from '../../defi-dex/api/SidedPoolBook';
-import type { TokenBook } from '../../defi-dex/api/TokenBook';
+import { type DexTable, SidedPool, SidedPoolBook, type TokenBook } from '../../../framework/defi';
 
 // A farm names a stake and a reward token: the DeFi areas' two-sided pool book serves it unchanged.
 export type FarmInfo = SidedPool<'stake' | 'reward'>;

@@ -1,14 +1,14 @@
-import type { TextRow } from '../../defi-dex/api/DexTable';
 import {
+  type TextRow,
   positionLifeFields,
   sameNamed,
   sidedEventRecord,
   sidedPoolFields,
   sidedRowFields,
-} from '../../defi-dex/api/SidedRecords';
-import type { UsdPrices } from '../../defi-dex/api/UsdPrices';
+  type UsdPrices,
+} from '../../../framework/defi';
 import type { FarmInfo } from './FarmBook';
-import { currentPending } from '../core/PendingRewards';
+import { currentPending } from '../PendingRewards';
 
 /**
  * Farm rows as the SDK's defi.Farm, defi.FarmEvent and defi.FarmPosition. USD values are read-time

@@ -1,8 +1,5 @@
 import { Catalog, Database, RouteRegistry } from '../../../framework';
-import type { UsdQuotes } from '../../defi-dex/core/UsdQuotes';
-import { DexTable } from '../../defi-dex/api/DexTable';
-import { PoolRecords } from '../../defi-dex/api/PoolRecords';
-import { TokenBook } from '../../defi-dex/api/TokenBook';
+import { type UsdQuotes, DexTable, PoolRecords, TokenBook } from '../../../framework/defi';
 import { farmBook, FarmInfo } from './FarmBook';
 import { farmEventRecord, farmPositionRecord, farmRecord } from './FarmRecords';
 

@@ -1,12 +1,9 @@
 import { bigOrZero, type Entity, type EntityStore, type IndexContext } from '../../../framework';
-// Token naming (`tez`, `KT1…_id`), token facts and decimal text are the DEX core's: shared, not copied.
-import { bps, decimal } from '../../defi-dex/api/Decimal';
-import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
-import { contractCreator } from '../../defi-dex/core/ContractCreator';
-import { positionKey } from '../../defi-dex/core/PositionKey';
+// Token naming (`tez`, `KT1…_id`), token facts and decimal text are the DeFi core's: shared, not copied.
+import { bps, decimal, DexTokens, tokenKey, contractCreator, positionKey } from '../../../framework/defi';
 import { tables, type FarmPoolRow } from '../tables.generated';
 import type { FarmAction, FarmDecl, FarmKey, FarmOrigin, FarmSink, FarmSupply } from './FarmAdapter';
-import { pendingAt } from './PendingRewards';
+import { pendingAt } from '../PendingRewards';
 
 export const farmAddress = (f: FarmKey): string => `${f.contract}_${f.poolId}`;
 

@@ -1,14 +1,14 @@
-import type { TextRow } from '../../defi-dex/api/DexTable';
 import {
+  type TextRow,
   positionLifeFields,
   sameNamed,
   sidedEventRecord,
   sidedPoolFields,
   sidedRowFields,
-} from '../../defi-dex/api/SidedRecords';
-import type { UsdPrices } from '../../defi-dex/api/UsdPrices';
+  type UsdPrices,
+} from '../../../framework/defi';
 import type { LendInfo } from './LendBook';
-import { interestAt, marketRates } from '../core/Interest';
+import { interestAt, marketRates } from '../Interest';
 
 /**
  * Lending rows as the SDK's defi.LendingPool, defi.LendingEvent and defi.LendingPosition. USD values

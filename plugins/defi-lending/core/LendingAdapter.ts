@@ -1,6 +1,6 @@
 import type { HandlerRegistry, IndexContext } from '../../../framework';
 // Token references and the origin of an action mean the same for lending as for DEX pools: shared, not copied.
-import type { DexOrigin, DexTokenRef } from '../../defi-dex/core/DexAdapter';
+import type { DefiOrigin as DexOrigin, DefiTokenRef as DexTokenRef } from '../../../framework/defi';
 
 /**
  * The contract between a lending protocol adapter and the plugin's core. An adapter only decodes: it

@@ -1,10 +1,8 @@
 import { bigOrZero, type Entity, type EntityStore, type IndexContext } from '../../../framework';
-// Token naming (`tez`, `KT1…_id`) and token facts are the DEX core's: shared, not copied.
-import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
-import { contractCreator } from '../../defi-dex/core/ContractCreator';
-import { positionKey } from '../../defi-dex/core/PositionKey';
+// Token naming (`tez`, `KT1…_id`) and token facts are the DeFi core's: shared, not copied.
+import { DexTokens, tokenKey, contractCreator, positionKey } from '../../../framework/defi';
 import { tables, type LendPoolRow } from '../tables.generated';
-import { ratesColumns } from './Interest';
+import { ratesColumns } from '../Interest';
 import type {
   LendingAccount,
   LendingAction,

@@ -1,5 +1,5 @@
 import { bigOrZero, type Entity, type IndexContext } from '../../../framework';
-import { accrued, interestAt, PRECISION } from './Interest';
+import { accrued, interestAt, PRECISION } from '../Interest';
 import type { LendingAccount, LendingAction, LendingRates, LendingShareMove } from './LendingAdapter';
 import type { LendPositionRow } from '../tables.generated';
 

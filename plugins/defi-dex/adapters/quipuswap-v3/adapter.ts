@@ -15,7 +15,7 @@ import type {
   DexSupply,
   DexTokenRef,
 } from '../../core/DexAdapter';
-import { PoolCall } from '../../core/PoolCall';
+import { PoolCall } from '../../../../framework/defi';
 import { signaturePools } from '../../core/SignaturePools';
 
 const ROLE = 'defi-dex:quipuswap-v3';

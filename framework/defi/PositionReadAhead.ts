@@ -1,4 +1,4 @@
-import type { BlocksStartContext, NormalizedBlock, TableHandle } from '../../../framework';
+import type { BlocksStartContext, NormalizedBlock, TableHandle } from '../index';
 import { positionKey } from './PositionKey';
 
 /** A DeFi plugin's pool and position tables: pools keyed `pool` with their `contract`, positions by `positionKey`. */
