@@ -1,4 +1,4 @@
-import type { GroupMatch, MatchedStep } from '../index';
+import type { GroupMatch, HandlerRegistry, MatchedStep } from '../index';
 
 /**
  * What the adapters of every DeFi area (DEX, farms, lending) share: how a token is named by its contract
@@ -15,4 +15,13 @@ export type DefiTokenRef =
 export interface DefiOrigin {
   readonly match: GroupMatch;
   readonly step: MatchedStep;
+}
+
+/** A protocol adapter of a DeFi area: decodes its protocol's operations and reports them to the area's sink. */
+export interface DefiAdapter<Sink> {
+  /** Folder name; also the `watch:` config prefix (`<plugin>:<name>`). */
+  readonly name: string;
+  /** Entity labels this adapter produces. */
+  readonly entities: readonly string[];
+  register(r: HandlerRegistry, sink: Sink): void;
 }

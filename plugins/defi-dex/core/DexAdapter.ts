@@ -1,5 +1,5 @@
-import type { HandlerRegistry, IndexContext } from '../../../framework';
-import type { DefiOrigin as DexOrigin, DefiTokenRef as DexTokenRef } from '../../../framework/defi';
+import type { IndexContext } from '../../../framework';
+import type { DefiAdapter, DefiOrigin as DexOrigin, DefiTokenRef as DexTokenRef } from '../../../framework/defi';
 
 /**
  * The contract between a DEX protocol adapter and the plugin's core. An adapter only decodes: it
@@ -144,10 +144,4 @@ export interface DexSink {
  * `adapter.ts`, its simulator in `sandbox.ts`, its test in `test/defi-dex/<protocol>.test.ts`) and one
  * line in `adapters/index.ts`.
  */
-export interface DexAdapter {
-  /** Folder name; also the `watch:` config prefix (`defi-dex:<name>`). */
-  readonly name: string;
-  /** Entity labels this adapter produces. */
-  readonly entities: readonly string[];
-  register(r: HandlerRegistry, sink: DexSink): void;
-}
+export type DexAdapter = DefiAdapter<DexSink>;

@@ -5,9 +5,9 @@ import {
   sidedEventRecord,
   sidedPoolFields,
   sidedRowFields,
+  type SidedPool,
   type UsdPrices,
 } from '../../../framework/defi';
-import type { FarmInfo } from './FarmBook';
 import { currentPending } from '../PendingRewards';
 
 /**
@@ -16,6 +16,9 @@ import { currentPending } from '../PendingRewards';
  * values the contract does not tell (remaining rewards, stake ids, pending rewards) are null, which
  * Go decodes as zero.
  */
+
+/** A farm names a stake and a reward token: the DeFi core's two-sided pool book serves it unchanged. */
+export type FarmInfo = SidedPool<'stake' | 'reward'>;
 
 export async function farmRecord(farm: FarmInfo, usd: UsdPrices): Promise<Record<string, unknown>> {
   const r = farm.row;

@@ -5,9 +5,9 @@ import {
   sidedEventRecord,
   sidedPoolFields,
   sidedRowFields,
+  type SidedPool,
   type UsdPrices,
 } from '../../../framework/defi';
-import type { LendInfo } from './LendBook';
 import { interestAt, marketRates } from '../Interest';
 
 /**
@@ -16,6 +16,9 @@ import { interestAt, marketRates } from '../Interest';
  * price path; values the contract does not tell (interest, stake ids) are null, which Go decodes as
  * zero.
  */
+
+/** A lending market names a debt and a collateral token: the DeFi core's two-sided pool book serves it unchanged. */
+export type LendInfo = SidedPool<'debt' | 'collateral'>;
 
 export async function lendPoolRecord(pool: LendInfo, usd: UsdPrices): Promise<Record<string, unknown>> {
   const r = pool.row;
