@@ -1,61 +1,11 @@
 import * as path from 'node:path';
-import { injectable } from 'tsyringe';
-import {
-  Catalog,
-  Database,
-  discoverFolders,
-  ledgerChecks,
-  LedgerSpec,
-  movesCheck,
-  MovesSpec,
-  PluginContext,
-  PluginContribution,
-  PluginManifest,
-  storageCheck,
-  StorageSpec,
-  TzidxPlugin,
-  UndecodableValues,
-} from '../../framework';
+import { movesCheck, storageCheck, type MovesSpec, type StorageSpec } from '../../framework';
+import { defiPlugin } from '../../framework/defi';
 import { DexRoutes } from './api/DexRoutes';
+import type { DexAdapter, DexSink } from './core/DexAdapter';
 import { DexRecorder } from './core/DexRecorder';
-import { MarketUsdQuotes } from './core/MarketUsdQuotes';
-import { readAheadPositions } from './core/PositionReadAhead';
-import { tables } from './tables.generated';
-import type { DexAdapter } from './core/DexAdapter';
 
 const ABCD = ['a', 'b', 'c', 'd'] as const;
-
-/** What `tzidx check defi` holds the DEX tables to: positions add up to the pools' LP supply, nothing negative. */
-const DEX_LEDGER: LedgerSpec = {
-  family: 'defi',
-  name: 'dex',
-  holdings: {
-    table: 'dex_position',
-    key: 'position',
-    group: 'pool',
-    balance: 'shares',
-    ledger: { plus: ['shares_minted', 'shares_received'], minus: ['shares_burned', 'shares_sent'] },
-    closed: { flag: 'is_closed', height: 'close_height', time: 'close_time', when: ['shares'] },
-    height: 'update_height',
-    nonNegative: ['shares', ...ABCD.flatMap((t) => [`deposited_${t}`, `withdrawn_${t}`])],
-  },
-  groups: {
-    table: 'dex_pool',
-    key: 'pool',
-    total: 'supply_lp',
-    // A concentrated-liquidity pool's supply_lp is its active liquidity (the positions in range), no share total.
-    totalUnless: 'marginal_a',
-    height: 'update_height',
-    nonNegative: [...ABCD.map((t) => `supply_${t}`), 'supply_lp'],
-  },
-  events: {
-    table: 'dex_event',
-    group: 'pool',
-    height: 'height',
-    op: 'tx_hash',
-    nonNegative: [...ABCD.flatMap((t) => [`volume_${t}`, `supply_${t}`]), 'volume_lp', 'supply_lp'],
-  },
-};
 
 /** Its DEX protocols, one folder each (`adapters/<protocol>/adapter.ts`), found at load: no list to keep. */
 export const DEX_ADAPTERS_DIR = path.join(__dirname, 'adapters');
@@ -133,55 +83,47 @@ const DEX_MOVES: MovesSpec = {
 };
 
 /** DEX pools, trades, positions, prices and candles. Its tables are declared in tables.yaml under `defi-dex`. */
-@injectable()
-export class DefiDexPlugin implements TzidxPlugin {
-  static readonly manifest: PluginManifest = {
-    name: 'defi-dex',
-    description: 'DEX pools, trades, positions, prices and candles',
-    dependsOn: ['core-chain'],
-    contributes: ['handlers', 'routes', 'checks'],
-  };
-
-  constructor(
-    private readonly db: Database,
-    private readonly catalog: Catalog,
-  ) {}
-
-  /** The folders whose protocols the plugin runs (framework `discoverFolders`): a test adds one of its own. */
-  protected adapterRoots(): readonly string[] {
-    return [DEX_ADAPTERS_DIR];
-  }
-
-  private adapters(): DexAdapter[] {
-    return discoverFolders<DexAdapter>(this.adapterRoots(), 'adapter');
-  }
-
-  /** Every adapter decodes its protocol's operations and reports them to one recorder. */
-  setup(ctx: PluginContext): PluginContribution {
-    return {
-      handlers: (registry) => {
-        // An amount past the bigint columns (a token's unbounded nat) skips that record, counted: never the batch.
-        const recorder = ctx.container
-          .resolve(UndecodableValues)
-          .guardIntegers('defi-dex', new DexRecorder((code) => this.catalog.table(code) !== undefined), {
-            pool: [1, 2],
-            action: [2, 3],
-            adjust: [2],
-            transfer: [2],
-            firstLiquidity: [3],
-          });
-        for (const adapter of this.adapters()) adapter.register(registry, recorder);
-        registry.blocksStart((blocks, ctx) =>
-          readAheadPositions(blocks, ctx, { pools: tables.dex_pool, positions: tables.dex_position }),
-        );
+export const DefiDexPlugin = defiPlugin<DexSink, DexAdapter>(
+  'defi-dex',
+  'DEX pools, trades, positions, prices and candles',
+  {
+    recorder: DexRecorder,
+    adapterRoots: [DEX_ADAPTERS_DIR],
+    routes: (db, catalog, quotes) => (r) => new DexRoutes(db, catalog, quotes).register(r),
+    checks: [
+      (reader, catalog, adapters) => storageCheck(reader, catalog, dexReserves(adapters)),
+      (reader, catalog) => movesCheck(reader, catalog, DEX_MOVES),
+    ],
+    // What `tzidx check defi` holds the DEX tables to: positions add up to the pools' LP supply, nothing negative.
+    ledger: {
+      family: 'defi',
+      name: 'dex',
+      holdings: {
+        table: 'dex_position',
+        key: 'position',
+        group: 'pool',
+        balance: 'shares',
+        ledger: { plus: ['shares_minted', 'shares_received'], minus: ['shares_burned', 'shares_sent'] },
+        closed: { flag: 'is_closed', height: 'close_height', time: 'close_time', when: ['shares'] },
+        height: 'update_height',
+        nonNegative: ['shares', ...ABCD.flatMap((t) => [`deposited_${t}`, `withdrawn_${t}`])],
       },
-      routes: (r) =>
-        new DexRoutes(this.db, this.catalog, MarketUsdQuotes.reading(this.db.reader, this.catalog)).register(r),
-      checks: () => [
-        ...ledgerChecks(this.db.reader, this.catalog, DEX_LEDGER),
-        storageCheck(this.db.reader, this.catalog, dexReserves(this.adapters())),
-        movesCheck(this.db.reader, this.catalog, DEX_MOVES),
-      ],
-    };
-  }
-}
+      groups: {
+        table: 'dex_pool',
+        key: 'pool',
+        total: 'supply_lp',
+        // A concentrated-liquidity pool's supply_lp is its active liquidity (the positions in range), no share total.
+        totalUnless: 'marginal_a',
+        height: 'update_height',
+        nonNegative: [...ABCD.map((t) => `supply_${t}`), 'supply_lp'],
+      },
+      events: {
+        table: 'dex_event',
+        group: 'pool',
+        height: 'height',
+        op: 'tx_hash',
+        nonNegative: [...ABCD.flatMap((t) => [`volume_${t}`, `supply_${t}`]), 'volume_lp', 'supply_lp'],
+      },
+    },
+  },
+);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { GroupMatch, NormalizedOperation } from '../../framework';
-import { type PaidAsset, PoolCall } from '../../plugins/defi-dex/core/PoolCall';
+import { type PaidAsset, PoolCall } from '../../framework/defi/PoolCall';
 
 /**
  * The receiver rule every DEX adapter applies (`PoolCall.receiver`): the account that got the output,

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { BlocksStartContext, NormalizedBlock, NormalizedOperation } from '../../framework';
-import { MAX_KEYS_PER_CONTRACT, readAheadPositions } from '../../plugins/defi-dex/core/PositionReadAhead';
+import { MAX_KEYS_PER_CONTRACT, readAheadPositions } from '../../framework/defi/PositionReadAhead';
 import { tables } from '../../plugins/defi-dex/tables.generated';
 
 const DEX = 'KT1DexDexDexDexDexDexDexDexDexDexDex';

@@ -20,7 +20,7 @@ const WALKTHROUGH_ROOT = path.join(__dirname, 'walkthrough');
 /** TEST ONLY: defi-dex with the walkthrough root's adapters alone (the built-in dexter would index the pool too). */
 @injectable()
 class WalkthroughDexPlugin extends DefiDexPlugin {
-  protected override adapterRoots(): readonly string[] {
+  override adapterRoots(): readonly string[] {
     return [WALKTHROUGH_ROOT];
   }
 }

@@ -1,5 +1,5 @@
 import { Collapse, rfc3339 } from '../../../framework';
-import { decimal, unitPrice, units } from './Decimal';
+import { decimal, unitPrice, units } from '../../../framework/defi';
 import type { PoolInfo } from './PoolBook';
 import type { Bucket } from './TradeSeries';
 

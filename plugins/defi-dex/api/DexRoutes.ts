@@ -12,14 +12,11 @@ import {
   RouteDoc,
   RouteRegistry,
 } from '../../../framework';
-import type { UsdQuotes } from '../core/UsdQuotes';
-import { DexTable } from './DexTable';
+import { type UsdQuotes, DexTable, LIST_QUERY, PoolRecords, TokenBook } from '../../../framework/defi';
 import { eventRecord, tradeRecord } from './EventRecords';
 import { PoolBook, PoolInfo } from './PoolBook';
-import { LIST_QUERY, PoolRecords } from './PoolRecords';
 import { positionRecord } from './PositionRecords';
 import { PoolHistory } from './PoolHistory';
-import { TokenBook } from './TokenBook';
 import { TradeSeries } from './TradeSeries';
 
 const POOL_PARAM: RouteDoc['params'] = { table: 'dex_pool', columns: { pool: 'pool' } };

@@ -1,4 +1,4 @@
-import type { TextRow } from './DexTable';
+import { type TextRow } from '../../../framework/defi';
 import { Leg, PoolInfo } from './PoolBook';
 
 const FEES = ['lp_fee', 'dev_fee', 'referral_fee', 'incentive_fee', 'burn'] as const;

@@ -1,9 +1,16 @@
-import { ApiError, parseAddress, ZERO_TIME } from '../../../framework';
-import { marginalAmounts } from '../core/marginalAmounts';
-import { decimal, unitPrice } from './Decimal';
-import { DexTable, TextRow } from './DexTable';
-import { TokenBook, TokenHint, TokenObject } from './TokenBook';
-import { UsdPrices } from './UsdPrices';
+import { ApiError, ZERO_TIME } from '../../../framework';
+import {
+  marginalAmounts,
+  parsePoolAddress,
+  decimal,
+  unitPrice,
+  DexTable,
+  TextRow,
+  TokenBook,
+  TokenHint,
+  TokenObject,
+  UsdPrices,
+} from '../../../framework/defi';
 
 export const LEGS = ['a', 'b', 'c', 'd'] as const;
 export type Leg = (typeof LEGS)[number];
@@ -133,15 +140,6 @@ export class PoolInfo {
       num_total_users: Number(r.num_total_users),
     };
   }
-}
-
-const POOL_ID = /^(KT1[1-9A-HJ-NP-Za-km-z]{33})_(\d{1,9})$/;
-
-/** A `{pool}` path segment: `KT1…_pairId`, else 400. */
-export function parsePoolAddress(raw: string): string {
-  const m = POOL_ID.exec(raw);
-  if (!m) throw ApiError.malformedId(`invalid pool '${raw}': expected <contract>_<pair id>`);
-  return `${parseAddress(m[1])}_${Number(m[2])}`;
 }
 
 /** Reads pools by address with their tokens. */

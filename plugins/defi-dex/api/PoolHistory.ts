@@ -6,7 +6,7 @@ import { parseFill, parseSelect, priceSeries, seriesBody } from './PriceSeries';
 import { DAY_MS, ticker } from './Ticker';
 import { bucketWindow } from './TimeRange';
 import type { TradeSeries } from './TradeSeries';
-import type { UsdPrices } from './UsdPrices';
+import { type UsdPrices } from '../../../framework/defi';
 
 /**
  * What a pool's trades say over time: the 24h tickers, candles and price history, aggregated by the

@@ -1,7 +1,5 @@
-import { bps, decimal, isqrt, scaled } from './Decimal';
-import type { TextRow } from './DexTable';
+import { bps, decimal, isqrt, scaled, type TextRow, type UsdPrices } from '../../../framework/defi';
 import { Leg, PoolInfo } from './PoolBook';
-import type { UsdPrices } from './UsdPrices';
 
 const E36 = 10n ** 36n;
 

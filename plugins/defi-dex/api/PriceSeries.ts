@@ -1,5 +1,5 @@
 import { ApiError, FILL_MODES, FillMode, fillGaps, GapRule, RawRow, rfc3339 } from '../../../framework';
-import { decimal, SCALE, scaled, unitPrice, units } from './Decimal';
+import { decimal, SCALE, scaled, unitPrice, units } from '../../../framework/defi';
 import type { PoolInfo } from './PoolBook';
 import type { BucketWindow } from './TimeRange';
 import type { Bucket, LastTrade } from './TradeSeries';

@@ -1,8 +1,7 @@
 import { rfc3339, ZERO_TIME } from '../../../framework';
-import { bps, decimal, unitPrice, units } from './Decimal';
+import { bps, decimal, unitPrice, units, type UsdPrices } from '../../../framework/defi';
 import type { PoolInfo } from './PoolBook';
 import type { LastTrade, Trades } from './TradeSeries';
-import type { UsdPrices } from './UsdPrices';
 
 export const DAY_MS = 86_400_000;
 

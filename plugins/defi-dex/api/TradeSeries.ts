@@ -11,7 +11,7 @@ import {
   SeriesRollups,
   SeriesWindow,
 } from '../../../framework';
-import { scaled } from './Decimal';
+import { scaled } from '../../../framework/defi';
 
 /** Aggregates of a pool's priced trades (a bucket, a span or one trade): prices 10^18-scaled price_net, raw volumes. */
 export interface Trades {

@@ -1,4 +1,5 @@
-import type { ContractTypes, GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../framework';
+import type { ContractTypes, IndexContext } from '../../../framework';
+import type { DefiAdapter, DefiOrigin as DexOrigin, DefiTokenRef as DexTokenRef } from '../../../framework/defi';
 
 /**
  * The contract between a DEX protocol adapter and the plugin's core. An adapter only decodes: it
@@ -8,11 +9,8 @@ import type { ContractTypes, GroupMatch, HandlerRegistry, IndexContext, MatchedS
  * protocols cannot disagree on what a field means.
  */
 
-/** A token of a pool as the contract names it. */
-export type DexTokenRef =
-  | { readonly standard: 'tez' }
-  | { readonly standard: 'fa1.2'; readonly contract: string }
-  | { readonly standard: 'fa2'; readonly contract: string; readonly tokenId: bigint };
+// Token references and action origins mean the same in every DeFi area: the DeFi core's.
+export type { DefiTokenRef as DexTokenRef, DefiOrigin as DexOrigin } from '../../../framework/defi';
 
 /** The identity of a pool: `KT1…_pairId` in the API (pairId 0 for single-pool contracts). */
 export interface DexPoolKey {
@@ -115,12 +113,6 @@ export interface DexShareTransfer {
 
 export type DexAction = DexTradeAction | DexLiquidityAction | DexUpdateAction;
 
-/** Where an action was seen: the group match and the step of the pool call (hash, counter, fees, position). */
-export interface DexOrigin {
-  readonly match: GroupMatch;
-  readonly step: MatchedStep;
-}
-
 /** The core's side, handed to every adapter at registration. All calls write within the block. */
 export interface DexSink {
   /**
@@ -148,16 +140,10 @@ export interface DexSink {
 }
 
 /**
- * A protocol adapter: one folder under `plugins/defi-dex/adapters/<protocol>/` (this object in
- * `adapter.ts`, its simulator in `sandbox.ts`, its test in `test/defi-dex/<protocol>.test.ts`) and one
- * line in `adapters/index.ts`.
+ * A protocol adapter: one folder under `plugins/defi-dex/adapters/<protocol>/` (this object exported by
+ * `adapter.ts`, found at load; its simulator in `sim/`), nothing else to register (docs/plugins.md).
  */
-export interface DexAdapter {
-  /** Folder name; also the `watch:` config prefix (`defi-dex:<name>`). */
-  readonly name: string;
-  /** Entity labels this adapter produces. */
-  readonly entities: readonly string[];
-  register(r: HandlerRegistry, sink: DexSink): void;
+export interface DexAdapter extends DefiAdapter<DexSink> {
   /** Where its pools' reserves sit in their contracts' storage (`tzidx check defi`); absent: not checked. */
   readonly storageSupply?: DexStorageSupply;
 }

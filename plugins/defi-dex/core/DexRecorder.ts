@@ -1,5 +1,16 @@
 import { bigOrZero, carriedKey, sharedKey, type Entity, type EntityStore, type IndexContext } from '../../../framework';
-import { decimal, isqrt, scaled } from '../api/Decimal';
+import {
+  closedAt,
+  decimal,
+  isqrt,
+  openedAt,
+  PoolRecorder,
+  positionKey,
+  scaled,
+  seenAt,
+  tokenKey,
+  UsdPrices,
+} from '../../../framework/defi';
 import { tables, type DexPoolRow } from '../tables.generated';
 import type {
   DexAction,
@@ -11,11 +22,8 @@ import type {
   DexSupply,
   DexTradeAction,
 } from './DexAdapter';
-import { DexTokens, tokenKey } from './DexTokens';
-import { positionKey } from './PositionKey';
 import { RecordUsdQuotes } from './RecordUsdQuotes';
 import { TradeFigures, tradeFigures } from './TradeFigures';
-import { UsdPrices } from '../api/UsdPrices';
 
 const LEGS = ['a', 'b', 'c', 'd'] as const;
 type DexEventType = DexAction['kind'] | 'create' | 'transfer';
@@ -41,11 +49,14 @@ export const poolAddress = (p: DexPoolKey): string => `${p.contract}_${p.pairId}
  * dex_position rows, through ctx.append/ctx.entities only (so rollback needs no code here). USD
  * columns stay null until a UsdQuotes implementation is wired (docs/defi-dex.md).
  */
-export class DexRecorder implements DexSink {
-  private readonly tokens = new DexTokens();
+export class DexRecorder extends PoolRecorder implements DexSink {
+  static readonly integers = { pool: [1, 2], action: [2, 3], adjust: [2], transfer: [2], firstLiquidity: [3] };
+  protected readonly area = { plugin: 'defi-dex', noun: 'pool' };
 
   /** `has` tells which optional tables (markets, metadata) the instance has, for USD quotes. */
-  constructor(private readonly has: (code: string) => boolean) {}
+  constructor(private readonly has: (code: string) => boolean) {
+    super();
+  }
 
   async knows(ctx: IndexContext, pool: DexPoolKey): Promise<boolean> {
     return (await this.pools(ctx).get(poolAddress(pool))) !== undefined;
@@ -115,9 +126,7 @@ export class DexRecorder implements DexSink {
     origin: DexOrigin,
   ): Promise<void> {
     const pools = this.pools(ctx);
-    const pool = await pools.get(poolAddress(key));
-    if (!pool)
-      throw new Error(`defi-dex: action on undeclared pool ${poolAddress(key)} (adapters declare pools first)`);
+    const pool = await this.known(pools, poolAddress(key), 'action');
     const before = currentSupply(pool);
     const patch: Record<string, unknown> = {
       ...supplies(supply),
@@ -331,17 +340,7 @@ export class DexRecorder implements DexSink {
   }
 
   private tx(ctx: IndexContext, origin: DexOrigin, who: { sender: string; receiver: string; router?: string }) {
-    const outer = origin.match.group.find((o) => o.opC === origin.step.op.opC && o.opI === 0);
-    return {
-      signer: origin.match.signer ?? who.sender,
-      sender: who.sender,
-      receiver: who.receiver,
-      router: who.router ?? null,
-      tx_hash: origin.match.hash,
-      tx_fee: outer?.fee ?? 0n,
-      height: ctx.block.level,
-      time: new Date(ctx.block.time),
-    };
+    return { ...seenAt(ctx, origin, who), router: who.router ?? null };
   }
 
   /**
@@ -406,18 +405,9 @@ export class DexRecorder implements DexSink {
     };
     const opened = was <= 0n && now > 0n;
     const closed = was > 0n && now <= 0n;
-    if (opened)
-      Object.assign(patch, {
-        is_closed: false,
-        open_height: ctx.block.level,
-        open_time: time,
-        close_height: null,
-        close_time: null,
-      });
+    if (opened) Object.assign(patch, openedAt(ctx));
     // A position that ends a move empty is closed then, also one created empty (a call that minted nothing to it).
-    if (closed || (now <= 0n && p.close_height == null)) {
-      Object.assign(patch, { is_closed: true, close_height: ctx.block.level, close_time: time });
-    }
+    if (closed || (now <= 0n && p.close_height == null)) Object.assign(patch, closedAt(ctx));
     // Fee income is measured from the share-weighted entry growth of √(A·B)/S (two-token pools).
     if (delta > 0n && supply.reserves.length === 2 && supply.lpSupply > 0n) {
       const growth = isqrt(supply.reserves[0] * supply.reserves[1] * E36) / supply.lpSupply;

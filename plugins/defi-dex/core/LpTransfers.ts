@@ -1,7 +1,7 @@
 import type { HandlerRegistry, IndexContext } from '../../../framework';
 import type { DexPoolKey, DexSink } from './DexAdapter';
 import { poolAddress } from './DexRecorder';
-import { fa12Transfer } from './PoolCall';
+import { fa12Transfer } from '../../../framework/defi';
 
 /**
  * The `transfer`s of pools' FA1.2 LP token contracts as share moves between positions, for adapters

@@ -1,8 +1,13 @@
 import { batchKey, type IndexContext } from '../../../framework';
 import { tables } from '../tables.generated';
-import type { DexTokens } from './DexTokens';
-import { MarketUsdQuotes, tezPerToken, tezPools, type TezPoolRow } from './MarketUsdQuotes';
-import type { UsdQuotes } from './UsdQuotes';
+import {
+  type DexTokens,
+  MarketUsdQuotes,
+  tezPerToken,
+  tezPools,
+  type TezPoolRow,
+  type UsdQuotes,
+} from '../../../framework/defi';
 
 /** Per batch: a token's pools against tez as the database held them when the batch began (their addresses). */
 const STORED_TEZ_POOLS = batchKey('defi-dex.stored-tez-pools', () => new Map<string, Promise<string[]>>());

@@ -1,4 +1,4 @@
-import { bps, decimal, unitPrice } from '../api/Decimal';
+import { bps, decimal, unitPrice } from '../../../framework/defi';
 import type { DexTradeAction } from './DexAdapter';
 
 /** What a trade row says beyond the adapter's report: orientation, volumes and prices. */

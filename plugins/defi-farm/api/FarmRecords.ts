@@ -1,14 +1,14 @@
-import type { TextRow } from '../../defi-dex/api/DexTable';
 import {
+  type TextRow,
   positionLifeFields,
   sameNamed,
   sidedEventRecord,
   sidedPoolFields,
   sidedRowFields,
-} from '../../defi-dex/api/SidedRecords';
-import type { UsdPrices } from '../../defi-dex/api/UsdPrices';
-import type { FarmInfo } from './FarmBook';
-import { currentPending } from '../core/PendingRewards';
+  type SidedPool,
+  type UsdPrices,
+} from '../../../framework/defi';
+import { currentPending } from '../PendingRewards';
 
 /**
  * Farm rows as the SDK's defi.Farm, defi.FarmEvent and defi.FarmPosition. USD values are read-time
@@ -16,6 +16,9 @@ import { currentPending } from '../core/PendingRewards';
  * values the contract does not tell (remaining rewards, stake ids, pending rewards) are null, which
  * Go decodes as zero.
  */
+
+/** A farm names a stake and a reward token: the DeFi core's two-sided pool book serves it unchanged. */
+export type FarmInfo = SidedPool<'stake' | 'reward'>;
 
 export async function farmRecord(farm: FarmInfo, usd: UsdPrices): Promise<Record<string, unknown>> {
   const r = farm.row;

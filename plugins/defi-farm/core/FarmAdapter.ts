@@ -1,6 +1,12 @@
-import type { HandlerRegistry, IndexContext } from '../../../framework';
+import type { IndexContext } from '../../../framework';
 // Token references and the origin of an action mean the same for farms as for DEX pools: shared, not copied.
-import type { DexOrigin, DexTokenRef } from '../../defi-dex/core/DexAdapter';
+import type {
+  DefiAdapter,
+  DefiOrigin as DexOrigin,
+  DefiPoolDecl,
+  DefiPoolKey,
+  DefiTokenRef as DexTokenRef,
+} from '../../../framework/defi';
 
 /**
  * The contract between a farm protocol adapter and the plugin's core. An adapter only decodes: it
@@ -13,19 +19,12 @@ export type FarmTokenRef = DexTokenRef;
 export type FarmOrigin = DexOrigin;
 
 /** The identity of a farm: `KT1…_poolId` in the API (poolId 0 for single-farm contracts). */
-export interface FarmKey {
-  readonly contract: string;
-  readonly poolId: number;
-}
+export type FarmKey = DefiPoolKey;
 
 /** What does not change about a farm; reported when the adapter first sees it. */
-export interface FarmDecl extends FarmKey {
-  /** Protocol family label (`plenty`, …). */
-  readonly entity: string;
+export interface FarmDecl extends DefiPoolDecl {
   readonly stake: FarmTokenRef;
   readonly reward: FarmTokenRef;
-  /** Signer of the farm creation when the adapter saw it. */
-  readonly creator?: string;
 }
 
 /** A farm's totals after an operation, read from its storage (never summed up by the core). */
@@ -124,9 +123,4 @@ export interface FarmSink {
  * A protocol adapter: one folder under `plugins/defi-farm/adapters/<protocol>/` (this object in
  * `adapter.ts`, its simulator in `sandbox.ts`) and one line in `adapters/index.ts`.
  */
-export interface FarmAdapter {
-  readonly name: string;
-  /** Entity labels this adapter produces. */
-  readonly entities: readonly string[];
-  register(r: HandlerRegistry, sink: FarmSink): void;
-}
+export type FarmAdapter = DefiAdapter<FarmSink>;

@@ -1,53 +1,37 @@
 import { bigOrZero, type Entity, type EntityStore, type IndexContext } from '../../../framework';
-// Token naming (`tez`, `KT1…_id`), token facts and decimal text are the DEX core's: shared, not copied.
-import { bps, decimal } from '../../defi-dex/api/Decimal';
-import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
-import { contractCreator } from '../../defi-dex/core/ContractCreator';
-import { positionKey } from '../../defi-dex/core/PositionKey';
+// Token naming (`tez`, `KT1…_id`), token facts and decimal text are the DeFi core's: shared, not copied.
+import {
+  bps,
+  closedAt,
+  decimal,
+  openedAt,
+  poolAddress,
+  poolIdentity,
+  PoolRecorder,
+  positionKey,
+  seenAt,
+} from '../../../framework/defi';
 import { tables, type FarmPoolRow } from '../tables.generated';
 import type { FarmAction, FarmDecl, FarmKey, FarmOrigin, FarmSink, FarmSupply } from './FarmAdapter';
-import { pendingAt } from './PendingRewards';
-
-export const farmAddress = (f: FarmKey): string => `${f.contract}_${f.poolId}`;
+import { pendingAt } from '../PendingRewards';
 
 /**
  * The core's FarmSink and the only writer of farm_pool, farm_event and farm_position: through
  * ctx.append/ctx.entities only, so rollback needs no code here.
  */
-export class FarmRecorder implements FarmSink {
-  private readonly tokens = new DexTokens();
+export class FarmRecorder extends PoolRecorder implements FarmSink {
+  static readonly integers = { farm: [1, 2], action: [2, 3] };
+  protected readonly area = { plugin: 'defi-farm', noun: 'farm' };
 
   async farm(ctx: IndexContext, decl: FarmDecl, supply: FarmSupply): Promise<void> {
-    const farms = this.farms(ctx);
-    const address = farmAddress(decl);
-    const [stake, reward] = await this.tokens.facts(ctx, [tokenKey(decl.stake), tokenKey(decl.reward)]);
-    const declared = {
-      entity: decl.entity,
-      name: `${decl.entity} ${stake.symbol} farm`,
-      stake_token: stake.key,
-      reward_token: reward.key,
-      ...totals(supply),
-      update_height: ctx.block.level,
-    };
-    const row = await farms.get(address);
-    if (row) return farms.update(row, declared);
-    farms.insert({
-      pool: address,
-      contract: decl.contract,
-      pool_id: decl.poolId,
-      creator: decl.creator ?? (await contractCreator(ctx, decl.contract)),
-      num_positions: 0,
-      // Unknown unless the storage keeps the period in times (Plenty's is in block levels).
-      start_time: null,
-      end_time: null,
-      first_height: ctx.block.level,
-      first_time: new Date(ctx.block.time),
-      ...declared,
-    });
+    const sides = { stake: decl.stake, reward: decl.reward };
+    // Start and end unknown unless the storage keeps the period in times (Plenty's is in block levels).
+    const opening = { num_positions: 0, start_time: null, end_time: null };
+    await this.declare(ctx, this.farms(ctx), decl, sides, totals(supply), opening);
   }
 
   async supply(ctx: IndexContext, key: FarmKey): Promise<FarmSupply | undefined> {
-    const row = await this.farms(ctx).get(farmAddress(key));
+    const row = await this.farms(ctx).get(poolAddress(key));
     return row
       ? {
           totalStake: bigOrZero(row.total_stake),
@@ -57,7 +41,7 @@ export class FarmRecorder implements FarmSink {
   }
 
   async stake(ctx: IndexContext, key: FarmKey, owner: string): Promise<bigint> {
-    const p = await ctx.entities(tables.farm_position, 'position').get(positionKey(farmAddress(key), owner));
+    const p = await ctx.entities(tables.farm_position, 'position').get(positionKey(poolAddress(key), owner));
     return p ? bigOrZero(p.stake_balance) : 0n;
   }
 
@@ -69,9 +53,7 @@ export class FarmRecorder implements FarmSink {
     origin: FarmOrigin,
   ): Promise<void> {
     const farms = this.farms(ctx);
-    const farm = await farms.get(farmAddress(key));
-    if (!farm)
-      throw new Error(`defi-farm: action on undeclared farm ${farmAddress(key)} (adapters declare farms first)`);
+    const farm = await this.known(farms, poolAddress(key), 'action');
     const volume = action.kind === 'deposit' || action.kind === 'withdraw' ? action.volume : 0n;
     const fee = action.kind === 'withdraw' ? action.fee : 0n;
     const patch: Record<string, unknown> = { ...totals(supply), update_height: ctx.block.level };
@@ -82,9 +64,8 @@ export class FarmRecorder implements FarmSink {
       patch.num_positions = bigOrZero(farm.num_positions) + moved.opened;
       stakeId = action.stakeId === undefined ? moved.stakeId : Number(action.stakeId);
     }
-    const outer = origin.match.group.find((o) => o.opC === origin.step.op.opC && o.opI === 0);
     ctx.append(tables.farm_event, {
-      ...identity(farm),
+      ...poolIdentity(farm),
       event_type: action.kind,
       stake_token: String(farm.stake_token),
       reward_token: String(farm.reward_token),
@@ -95,13 +76,7 @@ export class FarmRecorder implements FarmSink {
       stake_id: stakeId,
       stake_supply: supply.totalStake,
       reward_supply: supply.remainingRewards,
-      signer: origin.match.signer ?? action.sender,
-      sender: action.sender,
-      receiver: action.receiver,
-      tx_hash: origin.match.hash,
-      tx_fee: outer?.fee ?? 0n,
-      height: ctx.block.level,
-      time: new Date(ctx.block.time),
+      ...seenAt(ctx, origin, action),
     });
     farms.update(farm, patch);
   }
@@ -127,7 +102,7 @@ export class FarmRecorder implements FarmSink {
     const p =
       (await positions.get(key)) ??
       positions.insert({
-        ...identity(farm),
+        ...poolIdentity(farm),
         position: key,
         owner: action.owner,
         stake_token: String(farm.stake_token),
@@ -178,27 +153,14 @@ export class FarmRecorder implements FarmSink {
     const wasOpen =
       bigOrZero(p.stake_balance) > 0n || (p.rewards_pending !== null && bigOrZero(p.rewards_pending) > 0n);
     const open = balance > 0n || (pending !== null && pending > 0n);
-    if (open && !wasOpen)
-      Object.assign(patch, {
-        is_closed: false,
-        open_height: ctx.block.level,
-        open_time: time,
-        close_height: null,
-        close_time: null,
-      });
-    if (!open && wasOpen) Object.assign(patch, { is_closed: true, close_height: ctx.block.level, close_time: time });
+    if (open && !wasOpen) Object.assign(patch, openedAt(ctx));
+    if (!open && wasOpen) Object.assign(patch, closedAt(ctx));
     positions.update(p, patch);
     const opened = open === wasOpen ? 0n : open ? 1n : -1n;
     return { opened, stakeId: Number(patch.stake_id ?? p.stake_id) };
   }
 }
 
-const identity = (farm: Entity) => ({
-  pool: String(farm.pool),
-  contract: String(farm.contract),
-  pool_id: Number(farm.pool_id),
-  entity: String(farm.entity),
-});
 const totals = (s: FarmSupply) => ({
   total_stake: s.totalStake,
   remaining_rewards: s.remainingRewards,

@@ -1,14 +1,14 @@
-import type { TextRow } from '../../defi-dex/api/DexTable';
 import {
+  type TextRow,
   positionLifeFields,
   sameNamed,
   sidedEventRecord,
   sidedPoolFields,
   sidedRowFields,
-} from '../../defi-dex/api/SidedRecords';
-import type { UsdPrices } from '../../defi-dex/api/UsdPrices';
-import type { LendInfo } from './LendBook';
-import { interestAt, marketRates } from '../core/Interest';
+  type SidedPool,
+  type UsdPrices,
+} from '../../../framework/defi';
+import { interestAt, marketRates } from '../Interest';
 
 /**
  * Lending rows as the SDK's defi.LendingPool, defi.LendingEvent and defi.LendingPosition. USD values
@@ -16,6 +16,9 @@ import { interestAt, marketRates } from '../core/Interest';
  * price path; values the contract does not tell (interest, stake ids) are null, which Go decodes as
  * zero.
  */
+
+/** A lending market names a debt and a collateral token: the DeFi core's two-sided pool book serves it unchanged. */
+export type LendInfo = SidedPool<'debt' | 'collateral'>;
 
 export async function lendPoolRecord(pool: LendInfo, usd: UsdPrices): Promise<Record<string, unknown>> {
   const r = pool.row;

@@ -1,6 +1,12 @@
-import type { HandlerRegistry, IndexContext } from '../../../framework';
+import type { IndexContext } from '../../../framework';
 // Token references and the origin of an action mean the same for lending as for DEX pools: shared, not copied.
-import type { DexOrigin, DexTokenRef } from '../../defi-dex/core/DexAdapter';
+import type {
+  DefiAdapter,
+  DefiOrigin as DexOrigin,
+  DefiPoolDecl,
+  DefiPoolKey,
+  DefiTokenRef as DexTokenRef,
+} from '../../../framework/defi';
 
 /**
  * The contract between a lending protocol adapter and the plugin's core. An adapter only decodes: it
@@ -13,21 +19,14 @@ export type LendingTokenRef = DexTokenRef;
 export type LendingOrigin = DexOrigin;
 
 /** The identity of a market: `KT1…_poolId` in the API (Yupana: poolId = the market's token id). */
-export interface LendingKey {
-  readonly contract: string;
-  readonly poolId: number;
-}
+export type LendingKey = DefiPoolKey;
 
 /** What does not change about a market; reported when the adapter first sees it. */
-export interface LendingDecl extends LendingKey {
-  /** Protocol family label (`yupana`, …). */
-  readonly entity: string;
+export interface LendingDecl extends DefiPoolDecl {
   /** The token lent and borrowed. */
   readonly debt: LendingTokenRef;
   /** The token supplied as collateral (the same token on single-token markets). */
   readonly collateral: LendingTokenRef;
-  /** Signer of the market creation when the adapter saw it. */
-  readonly creator?: string;
 }
 
 /** A market's totals after an operation, in raw underlying units. */
@@ -144,9 +143,4 @@ export interface LendingSink {
  * A protocol adapter: one folder under `plugins/defi-lending/adapters/<protocol>/` (this object in
  * `adapter.ts`, its simulator in `sandbox.ts`) and one line in `adapters/index.ts`.
  */
-export interface LendingAdapter {
-  readonly name: string;
-  /** Entity labels this adapter produces. */
-  readonly entities: readonly string[];
-  register(r: HandlerRegistry, sink: LendingSink): void;
-}
+export type LendingAdapter = DefiAdapter<LendingSink>;

@@ -1,10 +1,8 @@
 import { bigOrZero, type Entity, type EntityStore, type IndexContext } from '../../../framework';
-// Token naming (`tez`, `KT1…_id`) and token facts are the DEX core's: shared, not copied.
-import { DexTokens, tokenKey } from '../../defi-dex/core/DexTokens';
-import { contractCreator } from '../../defi-dex/core/ContractCreator';
-import { positionKey } from '../../defi-dex/core/PositionKey';
+// Token naming (`tez`, `KT1…_id`) and token facts are the DeFi core's: shared, not copied.
+import { poolAddress, poolIdentity, PoolRecorder, positionKey, seenAt } from '../../../framework/defi';
 import { tables, type LendPoolRow } from '../tables.generated';
-import { ratesColumns } from './Interest';
+import { ratesColumns } from '../Interest';
 import type {
   LendingAccount,
   LendingAction,
@@ -19,44 +17,21 @@ import type {
 } from './LendingAdapter';
 import { applyToPosition, emptyPosition, type PositionChange } from './PositionMove';
 
-export const lendAddress = (m: LendingKey): string => `${m.contract}_${m.poolId}`;
-
 /**
  * The core's LendingSink and the only writer of lend_pool, lend_event and lend_position: through
  * ctx.append/ctx.entities only, so rollback needs no code here.
  */
-export class LendingRecorder implements LendingSink {
-  private readonly tokens = new DexTokens();
+export class LendingRecorder extends PoolRecorder implements LendingSink {
+  static readonly integers = { market: [1, 2], action: [2, 3], account: [3, 4, 5], accrue: [2] };
+  protected readonly area = { plugin: 'defi-lending', noun: 'market' };
 
   async market(ctx: IndexContext, decl: LendingDecl, supply: LendingSupply): Promise<void> {
-    const pools = this.pools(ctx);
-    const address = lendAddress(decl);
-    const [debt, collateral] = await this.tokens.facts(ctx, [tokenKey(decl.debt), tokenKey(decl.collateral)]);
-    const declared = {
-      entity: decl.entity,
-      name: `${decl.entity} ${debt.symbol} market`,
-      debt_token: debt.key,
-      collateral_token: collateral.key,
-      ...totals(supply),
-      update_height: ctx.block.level,
-    };
-    const row = await pools.get(address);
-    if (row) return pools.update(row, declared);
-    pools.insert({
-      pool: address,
-      contract: decl.contract,
-      pool_id: decl.poolId,
-      creator: decl.creator ?? (await contractCreator(ctx, decl.contract)),
-      num_deposits: 0,
-      num_borrows: 0,
-      first_height: ctx.block.level,
-      first_time: new Date(ctx.block.time),
-      ...declared,
-    });
+    const sides = { debt: decl.debt, collateral: decl.collateral };
+    await this.declare(ctx, this.pools(ctx), decl, sides, totals(supply), { num_deposits: 0, num_borrows: 0 });
   }
 
   async supply(ctx: IndexContext, key: LendingKey): Promise<LendingSupply | undefined> {
-    const row = await this.pools(ctx).get(lendAddress(key));
+    const row = await this.pools(ctx).get(poolAddress(key));
     return row ? { totalCollateral: bigOrZero(row.total_collateral), totalDebt: bigOrZero(row.total_debt) } : undefined;
   }
 
@@ -66,7 +41,7 @@ export class LendingRecorder implements LendingSink {
     owner: string,
     stakeId?: bigint,
   ): Promise<LendingHolding | undefined> {
-    const row = await ctx.entities(tables.lend_position, 'position').get(stakeKey(lendAddress(key), owner, stakeId));
+    const row = await ctx.entities(tables.lend_position, 'position').get(stakeKey(poolAddress(key), owner, stakeId));
     return row ? { balance: bigOrZero(row.balance), debt: bigOrZero(row.debt) } : undefined;
   }
 
@@ -78,10 +53,7 @@ export class LendingRecorder implements LendingSink {
     origin: LendingOrigin,
   ): Promise<void> {
     const pools = this.pools(ctx);
-    const pool = await pools.get(lendAddress(key));
-    if (!pool)
-      throw new Error(`defi-lending: action on undeclared market ${lendAddress(key)} (adapters declare markets first)`);
-    const outer = origin.match.group.find((o) => o.opC === origin.step.op.opC && o.opI === 0);
+    const pool = await this.known(pools, poolAddress(key), 'action');
     const { interest, deposits, borrows, stakeId } = await this.move(
       ctx,
       pool,
@@ -91,7 +63,7 @@ export class LendingRecorder implements LendingSink {
       action.stakeId,
     );
     ctx.append(tables.lend_event, {
-      ...identity(pool),
+      ...poolIdentity(pool),
       event_type: action.kind,
       debt_token: String(pool.debt_token),
       collateral_token: String(pool.collateral_token),
@@ -102,13 +74,7 @@ export class LendingRecorder implements LendingSink {
       collateral: supply.totalCollateral,
       fee: action.fee,
       interest,
-      signer: origin.match.signer ?? action.sender,
-      sender: action.sender,
-      receiver: action.receiver,
-      tx_hash: origin.match.hash,
-      tx_fee: outer?.fee ?? 0n,
-      height: ctx.block.level,
-      time: new Date(ctx.block.time),
+      ...seenAt(ctx, origin, action),
     });
     pools.update(pool, {
       ...totals(supply),
@@ -127,11 +93,7 @@ export class LendingRecorder implements LendingSink {
     moved?: LendingShareMove,
   ): Promise<void> {
     const pools = this.pools(ctx);
-    const pool = await pools.get(lendAddress(key));
-    if (!pool)
-      throw new Error(
-        `defi-lending: account figures on undeclared market ${lendAddress(key)} (adapters declare markets first)`,
-      );
+    const pool = await this.known(pools, poolAddress(key), 'account figures');
     const { deposits, borrows } = await this.move(ctx, pool, owner, { account, moved }, rates);
     if (deposits !== 0n || borrows !== 0n)
       pools.update(pool, {
@@ -143,20 +105,12 @@ export class LendingRecorder implements LendingSink {
 
   async accrue(ctx: IndexContext, key: LendingKey, supply: LendingSupply): Promise<void> {
     const pools = this.pools(ctx);
-    const pool = await pools.get(lendAddress(key));
-    if (!pool)
-      throw new Error(
-        `defi-lending: accrual on undeclared market ${lendAddress(key)} (adapters declare markets first)`,
-      );
+    const pool = await this.known(pools, poolAddress(key), 'accrual');
     pools.update(pool, { ...totals(supply), update_height: ctx.block.level });
   }
 
   async collateral(ctx: IndexContext, key: LendingKey, owner: string, used: boolean): Promise<void> {
-    const pool = await this.pools(ctx).get(lendAddress(key));
-    if (!pool)
-      throw new Error(
-        `defi-lending: collateral flag on undeclared market ${lendAddress(key)} (adapters declare markets first)`,
-      );
+    const pool = await this.known(this.pools(ctx), poolAddress(key), 'collateral flag');
     const positions = ctx.entities(tables.lend_position, 'position');
     const p = await this.positionRow(ctx, pool, owner);
     positions.update(p, { is_collateral: used, update_height: ctx.block.level });
@@ -192,7 +146,7 @@ export class LendingRecorder implements LendingSink {
     const stake = stakeId === undefined ? null : Number(stakeId);
     const row =
       (await positions.get(key)) ??
-      positions.insert({ ...identity(pool), ...emptyPosition(pool, key, owner, ctx), stake_id: stake });
+      positions.insert({ ...poolIdentity(pool), ...emptyPosition(pool, key, owner, ctx), stake_id: stake });
     if (row.stake_id === null) positions.update(row, { stake_id: Number(row.row_id) });
     return row;
   }
@@ -201,12 +155,6 @@ export class LendingRecorder implements LendingSink {
 /** A position's key: the owner's in the market, or one of its stakes (`stakeId`). */
 const stakeKey = (pool: string, owner: string, stakeId?: bigint) =>
   stakeId === undefined ? positionKey(pool, owner) : `${positionKey(pool, owner)}:${stakeId}`;
-const identity = (pool: Entity) => ({
-  pool: String(pool.pool),
-  contract: String(pool.contract),
-  pool_id: Number(pool.pool_id),
-  entity: String(pool.entity),
-});
 // The rates too, from which the API brings every position's interest (Interest.ts marketRates).
 const totals = (s: LendingSupply) => ({
   total_collateral: s.totalCollateral,

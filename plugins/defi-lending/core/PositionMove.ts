@@ -1,5 +1,6 @@
 import { bigOrZero, type Entity, type IndexContext } from '../../../framework';
-import { accrued, interestAt, PRECISION } from './Interest';
+import { closedAt, openedAt } from '../../../framework/defi';
+import { accrued, interestAt, PRECISION } from '../Interest';
 import type { LendingAccount, LendingAction, LendingRates, LendingShareMove } from './LendingAdapter';
 import type { LendPositionRow } from '../tables.generated';
 
@@ -101,16 +102,8 @@ export function applyToPosition(
   // Open/closed from the amounts, not the stored flag (its read-back form depends on the store).
   const wasOpen = was.balance > 0n || was.debt > 0n;
   const open = now.balance > 0n || now.debt > 0n;
-  const time = new Date(ctx.block.time);
-  if (open && !wasOpen)
-    Object.assign(patch, {
-      is_closed: false,
-      open_height: ctx.block.level,
-      open_time: time,
-      close_height: null,
-      close_time: null,
-    });
-  if (!open && wasOpen) Object.assign(patch, { is_closed: true, close_height: ctx.block.level, close_time: time });
+  if (open && !wasOpen) Object.assign(patch, openedAt(ctx));
+  if (!open && wasOpen) Object.assign(patch, closedAt(ctx));
   return {
     patch,
     interest,

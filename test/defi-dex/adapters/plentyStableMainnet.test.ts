@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
 import { ContractTypes } from '../../../framework/michelson/ContractTypes';
-import { isqrt } from '../../../plugins/defi-dex/api/Decimal';
+import { isqrt } from '../../../framework/defi/Decimal';
 import { plentyAdapter } from '../../../plugins/defi-dex/adapters/plenty/adapter';
 import { plentyStableAdapter } from '../../../plugins/defi-dex/adapters/plenty-stable/adapter';
 import type { DexLiquidityAction, DexTradeAction } from '../../../plugins/defi-dex/core/DexAdapter';

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { decimal, isqrt, scaled } from '../../../plugins/defi-dex/api/Decimal';
+import { decimal, isqrt, scaled } from '../../../framework/defi/Decimal';
 import { eventRecord } from '../../../plugins/defi-dex/api/EventRecords';
 import { PoolInfo } from '../../../plugins/defi-dex/api/PoolBook';
 import { positionRecord } from '../../../plugins/defi-dex/api/PositionRecords';
 import { ticker } from '../../../plugins/defi-dex/api/Ticker';
-import { TokenObject } from '../../../plugins/defi-dex/api/TokenBook';
-import { UsdPrices } from '../../../plugins/defi-dex/api/UsdPrices';
+import { TokenObject } from '../../../framework/defi/TokenBook';
+import { UsdPrices } from '../../../framework/defi/UsdPrices';
 import { isqrt as oracleSqrt, kt1, tz1 } from '../support/DexFixture';
 
 const POOL = `${kt1(5)}_0`;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { fixed18, TKX } from './DexFixture';
 import type { TestInstance } from '../../support/TestInstance';
-import type { UsdQuotes } from '../../../plugins/defi-dex/core/UsdQuotes';
+import type { UsdQuotes } from '../../../framework/defi/UsdQuotes';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

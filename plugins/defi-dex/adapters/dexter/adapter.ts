@@ -1,6 +1,6 @@
 import type { HandlerRegistry } from '../../../../framework';
 import type { DexAdapter, DexPoolDecl, DexSink, DexSupply } from '../../core/DexAdapter';
-import { PoolCall } from '../../core/PoolCall';
+import { PoolCall } from '../../../../framework/defi';
 import { decodeDexterCall, DEXTER_CALLS, type DexterPool } from './calls';
 import { dexterMinted } from './minted';
 import { DEXTER_SIGNATURE, DEXTER_V1, type DexterStorage } from './types';

@@ -1,7 +1,7 @@
 import type { MatchedStep } from '../../../../framework';
 import type { DexAction, DexSupply, DexTradeAction } from '../../core/DexAdapter';
 import { inputFee } from '../../core/InputFee';
-import type { PoolCall } from '../../core/PoolCall';
+import { type PoolCall } from '../../../../framework/defi';
 
 /**
  * Calls that move the reserves: trades, liquidity, tez sent to `default` (baker rewards) and the token balance sync.

@@ -8,7 +8,7 @@ import {
   sharedKey,
 } from '../../../../framework';
 import { inputFee } from '../../core/InputFee';
-import { fa12Transfer, PoolCall } from '../../core/PoolCall';
+import { fa12Transfer, PoolCall } from '../../../../framework/defi';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply } from '../../core/DexAdapter';
 import { LB_CALLS as CALLS, LB_CPMM, type LbCallArgs, type LbStorage } from './types';
 

@@ -1,7 +1,7 @@
 import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
 import type { DexAction, DexAdapter, DexSink } from '../../core/DexAdapter';
 import { LpTransfers } from '../../core/LpTransfers';
-import { PoolCall } from '../../core/PoolCall';
+import { PoolCall } from '../../../../framework/defi';
 import { ctezPool, decodeCtezCall } from './ctezPool';
 import { declaration, ENTITY, supplyOf, type StablePool } from './pool';
 import { decodeTokenPoolCall, tokenPool } from './tokenPool';

@@ -1,6 +1,6 @@
 import type { GroupMatch, MatchedStep } from '../../../../framework';
 import type { DexAction, DexTradeAction } from '../../core/DexAdapter';
-import { PoolCall } from '../../core/PoolCall';
+import { PoolCall } from '../../../../framework/defi';
 import { outputFee, type StablePool } from './pool';
 import { type CtezPoolStorage, PLENTY_STABLE_CTEZ } from './types';
 

@@ -1,6 +1,6 @@
 import type { MatchedStep } from '../../../../framework';
 import type { DexAction } from '../../core/DexAdapter';
-import type { PoolCall } from '../../core/PoolCall';
+import { type PoolCall } from '../../../../framework/defi';
 import { plentyToken } from '../plenty/common';
 import { outputFee, type StablePool } from './pool';
 import type { TokenPoolStorage } from './types';

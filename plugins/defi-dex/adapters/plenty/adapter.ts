@@ -1,7 +1,7 @@
 import type { HandlerRegistry, MatchedStep } from '../../../../framework';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
 import { LpTransfers } from '../../core/LpTransfers';
-import { PoolCall } from '../../core/PoolCall';
+import { PoolCall } from '../../../../framework/defi';
 import { divisorBps, plentyToken } from './common';
 import { PLENTY_CALLS, PLENTY_VOLATILE, type PlentyCallArgs, type PlentyStorage } from './types';
 

@@ -1,7 +1,7 @@
 import type { HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
 import { scriptExpr } from '../../../../framework/michelson/ScriptExpr';
 import type { DexAction, DexAdapter, DexPoolKey, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
-import { PoolCall } from '../../core/PoolCall';
+import { PoolCall } from '../../../../framework/defi';
 import { swapFees } from './fees';
 import { declaration, dexMaps, poolTokens, stablePool, supplyOf, updatedValue, type StablePool } from './pool';
 import { QUIPU_STABLE_DEX4FACTORY, STABLE_SIGNATURE } from './types';

@@ -7,7 +7,7 @@ import {
 } from '../../../../framework';
 import type { DexAction, DexAdapter, DexFee, DexPoolDecl, DexPoolKey, DexSink, DexSupply } from '../../core/DexAdapter';
 import { shareTransfers } from '../../core/LpTransfers';
-import { PoolCall } from '../../core/PoolCall';
+import { PoolCall } from '../../../../framework/defi';
 import {
   coreStorage,
   type DexCoreStorage,

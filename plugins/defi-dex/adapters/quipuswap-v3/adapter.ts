@@ -15,7 +15,7 @@ import type {
   DexSupply,
   DexTokenRef,
 } from '../../core/DexAdapter';
-import { PoolCall } from '../../core/PoolCall';
+import { PoolCall } from '../../../../framework/defi';
 import { signaturePools } from '../../core/SignaturePools';
 import { QUIPU_V3_CALLS, QUIPU_V3_POOL } from './types';
 

@@ -10,7 +10,7 @@ import type {
 } from '../../core/DexAdapter';
 import { shareTransfers } from '../../core/LpTransfers';
 import { openedBy, supplyBefore } from '../../core/FirstMet';
-import { PoolCall } from '../../core/PoolCall';
+import { PoolCall } from '../../../../framework/defi';
 import { signaturePools } from '../../core/SignaturePools';
 import { shippedCall, shippedTransfer } from './shipped';
 import { QUIPU_V1_TYPES } from './types';

@@ -6,7 +6,7 @@
  */
 import type { HandlerRegistry } from '../../../../framework';
 import type { DexAdapter, DexSink } from '../../core/DexAdapter';
-import { fa2Transfers } from '../../core/PoolCall';
+import { fa2Transfers } from '../../../../framework/defi';
 import { registerLegacySimPairs, ROLE } from './legacy';
 import { registerPairs } from './pair';
 

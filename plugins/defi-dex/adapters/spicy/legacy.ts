@@ -8,7 +8,7 @@ import type { HandlerRegistry, MatchedStep } from '../../../../framework';
 import type { DexAction, DexPoolDecl, DexSink, DexSupply } from '../../core/DexAdapter';
 import { inputFee } from '../../core/InputFee';
 import { openedBy, supplyBefore } from '../../core/FirstMet';
-import { fa2Transfers, PoolCall } from '../../core/PoolCall';
+import { fa2Transfers, PoolCall } from '../../../../framework/defi';
 import { routerRecipient } from './router';
 import { isToken, type SpicyToken, tokenRef } from './types';
 

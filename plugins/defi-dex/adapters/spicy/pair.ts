@@ -8,7 +8,7 @@
 import type { GroupMatch, HandlerRegistry, MatchedStep, NormalizedOperation } from '../../../../framework';
 import type { DexPoolDecl, DexSink, DexSupply, DexTradeAction } from '../../core/DexAdapter';
 import { inputFee } from '../../core/InputFee';
-import { PoolCall } from '../../core/PoolCall';
+import { PoolCall } from '../../../../framework/defi';
 import { answeredLiquidity, PAIR_ENTRYPOINTS, pairStorage, type PairStorage, startSwap, tokenRef } from './types';
 
 export function registerPairs(r: HandlerRegistry, sink: DexSink, role: string): void {

@@ -1,7 +1,7 @@
 import type { HandlerRegistry } from '../../../../framework';
 import type { DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
 import { LpTransfers } from '../../core/LpTransfers';
-import { PoolCall } from '../../core/PoolCall';
+import { PoolCall } from '../../../../framework/defi';
 import { decodeDexterCall, DEXTER_CALLS, type DexterPool } from '../dexter/calls';
 import { VORTEX_CALLS, VORTEX_FA12, type VortexStorage } from './types';
 

@@ -2,7 +2,7 @@ import type { HandlerRegistry, MatchedStep } from '../../../../framework';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
 import type { DexTradeAction } from '../../core/DexAdapter';
 import { LpTransfers } from '../../core/LpTransfers';
-import { type PaidAsset, type Payment, PoolCall } from '../../core/PoolCall';
+import { type PaidAsset, type Payment, PoolCall } from '../../../../framework/defi';
 
 export const YOUVES_FLAT_ENTITY = 'youves_flat';
 const CALLS = ['cashToToken', 'tokenToCash', 'addLiquidity', 'removeLiquidity'];

@@ -1,5 +1,5 @@
 import type { HandlerRegistry } from '../../../../framework';
-import { PoolCall } from '../../../defi-dex/core/PoolCall';
+import { PoolCall } from '../../../../framework/defi';
 import type { FarmAction, FarmAdapter, FarmSink, FarmSupply, FarmTokenRef } from '../../core/FarmAdapter';
 import { farmCall, FarmStorage, OwnerEntry, ownerEntry, remainingRewards } from './storage';
 

@@ -1,5 +1,5 @@
 import { plainValue, type HandlerRegistry, type MatchedStep } from '../../../../framework';
-import { PoolCall, type TokenMove } from '../../../defi-dex/core/PoolCall';
+import { PoolCall, type TokenMove } from '../../../../framework/defi';
 import type { FarmAction, FarmAdapter, FarmSink, FarmSupply, FarmTokenRef } from '../../core/FarmAdapter';
 import {
   type FarmRecord,

@@ -1,5 +1,5 @@
 import type { HandlerRegistry, NormalizedOperation } from '../../../../framework';
-import { fa12Transfer, fa2Transfers, PoolCall, type TokenMove } from '../../../defi-dex/core/PoolCall';
+import { fa12Transfer, fa2Transfers, PoolCall, type TokenMove } from '../../../../framework/defi';
 import type { FarmAction, FarmAdapter, FarmSink, FarmSupply, FarmTokenRef } from '../../core/FarmAdapter';
 import { PRECISION, type SavingsStorage, savingsStorage, stakeWritten } from './storage';
 

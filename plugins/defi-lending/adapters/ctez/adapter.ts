@@ -1,5 +1,5 @@
 import type { GroupMatch, HandlerRegistry, MatchedStep } from '../../../../framework';
-import { PRECISION } from '../../core/Interest';
+import { PRECISION } from '../../Interest';
 import type {
   LendingAction,
   LendingAdapter,

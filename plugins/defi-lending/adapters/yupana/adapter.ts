@@ -1,6 +1,6 @@
 import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
-import { fa2Transfers, PoolCall, type TokenMove } from '../../../defi-dex/core/PoolCall';
-import { PRECISION, shareValue } from '../../core/Interest';
+import { fa2Transfers, PoolCall, type TokenMove } from '../../../../framework/defi';
+import { PRECISION, shareValue } from '../../Interest';
 import type {
   LendingAction,
   LendingAdapter,

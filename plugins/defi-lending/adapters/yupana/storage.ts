@@ -1,5 +1,5 @@
 import { plainValue, type BigMapDiff } from '../../../../framework';
-import { PRECISION } from '../../core/Interest';
+import { PRECISION } from '../../Interest';
 import type { LendingAccount, LendingRates, LendingSupply, LendingTokenRef } from '../../core/LendingAdapter';
 
 const t = (prim: string, annot?: string, args?: unknown[]) => ({

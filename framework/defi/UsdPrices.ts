@@ -1,4 +1,4 @@
-import type { UsdQuotes } from '../core/UsdQuotes';
+import type { UsdQuotes } from './UsdQuotes';
 import { mul, scaled, units } from './Decimal';
 import { TEZ } from './TokenBook';
 

@@ -1,5 +1,5 @@
-import type { LendingRates } from './LendingAdapter';
-import { bigOrZero } from '../../../framework';
+import type { LendingRates } from './core/LendingAdapter';
+import { bigOrZero } from '../../framework';
 
 /**
  * Why: Compound-style markets (Yupana) never write interest to a position; they keep scaled figures

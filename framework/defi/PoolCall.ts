@@ -1,4 +1,4 @@
-import { plainValue, type GroupMatch, type MatchedStep, type NormalizedOperation } from '../../../framework';
+import { plainValue, type GroupMatch, type MatchedStep, type NormalizedOperation } from '../index';
 
 const t = (prim: string, annot: string) => ({ prim, annots: [annot] });
 /** TZIP-7 (FA1.2) and TZIP-12 (FA2) `transfer` argument types, to read the token moves a pool call made. */

@@ -1,5 +1,5 @@
-import type { IndexContext } from '../../../framework';
-import type { DexTokenRef } from './DexAdapter';
+import type { IndexContext } from '../index';
+import type { DefiTokenRef as DexTokenRef } from './DefiAdapter';
 
 export interface TokenFacts {
   /** `tez` or `KT1…_tokenId`, as the tables store tokens. */

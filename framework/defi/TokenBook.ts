@@ -1,4 +1,4 @@
-import { Catalog, Database, ZERO_TIME } from '../../../framework';
+import { Catalog, Database, ZERO_TIME } from '../index';
 import { DexTable, TextRow } from './DexTable';
 
 /** A pool token as the SDK's token.Token decodes it, plus the spec's `ledger` (absent for tez). */

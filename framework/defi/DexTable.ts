@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { CatalogRows, Database, FilterName, TableDef, TextRow, withFilterNames } from '../../../framework';
+import { CatalogRows, Database, FilterName, TableDef, TextRow, withFilterNames } from '../index';
 
-export type { TextRow } from '../../../framework';
+export type { TextRow } from '../index';
 
 /**
  * One DEX table for the API: a reader of whole rows as text, and a filter view of the table that

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { Catalog } from '../../../framework';
-import { decimal, unitPrice } from '../api/Decimal';
+import type { Catalog } from '../index';
+import { decimal, unitPrice } from './Decimal';
 import { marginalAmounts, type PriceColumns } from './marginalAmounts';
 import type { UsdQuotes } from './UsdQuotes';
 

@@ -1,7 +1,7 @@
-import { ApiError } from '../../../framework';
+import { ApiError } from '../index';
 import { decimal } from './Decimal';
 import type { DexTable, TextRow } from './DexTable';
-import { parsePoolAddress } from './PoolBook';
+import { parsePoolAddress } from './PositionKey';
 import { TEZ, type TokenBook, type TokenObject } from './TokenBook';
 import type { UsdPrices } from './UsdPrices';
 

@@ -1,5 +1,5 @@
-import type { FarmSupply } from './FarmAdapter';
-import { bigOrZero } from '../../../framework';
+import type { FarmSupply } from './core/FarmAdapter';
+import { bigOrZero } from '../../framework';
 
 type Accrual = NonNullable<FarmSupply['accrual']>;
 

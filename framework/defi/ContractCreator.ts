@@ -1,4 +1,4 @@
-import type { IndexContext } from '../../../framework';
+import type { IndexContext } from '../index';
 
 /**
  * Who originated a contract, from core-chain's `contract` row (which every DeFi plugin depends on):

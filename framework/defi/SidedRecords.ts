@@ -1,4 +1,4 @@
-import { ZERO_TIME } from '../../../framework';
+import { ZERO_TIME } from '../index';
 import type { TextRow } from './DexTable';
 import type { SidedPool } from './SidedPoolBook';
 

@@ -1,10 +1,10 @@
-import type { BlocksStartContext, NormalizedBlock, TableHandle } from '../../../framework';
+import type { BlocksStartContext, NormalizedBlock, TableHandle } from '../index';
 import { positionKey } from './PositionKey';
 
 /** A DeFi plugin's pool and position tables: pools keyed `pool` with their `contract`, positions by `positionKey`. */
 export interface PositionTables {
-  readonly pools: TableHandle<unknown>;
-  readonly positions: TableHandle<unknown>;
+  readonly pools: TableHandle<unknown> | string;
+  readonly positions: TableHandle<unknown> | string;
 }
 
 /**

@@ -1,16 +1,9 @@
-import {
-  KeyResolver,
-  listQueryDoc,
-  OBJECT_LIST_PROFILE,
-  QueryParamDoc,
-  RecordShaper,
-  RouteDoc,
-} from '../../../framework';
-import type { UsdQuotes } from '../core/UsdQuotes';
+import { KeyResolver, listQueryDoc, OBJECT_LIST_PROFILE, QueryParamDoc, RecordShaper, RouteDoc } from '../index';
+import type { UsdQuotes } from './UsdQuotes';
 import type { TextRow } from './DexTable';
 import { UsdPrices } from './UsdPrices';
 
-export { WITH_CLOSED } from '../../../framework';
+export { WITH_CLOSED } from '../index';
 export const WALLET_PARAM: RouteDoc['params'] = { table: 'account', columns: { addr: 'address' } };
 export const LIST_QUERY: QueryParamDoc[] = listQueryDoc(OBJECT_LIST_PROFILE);
 
