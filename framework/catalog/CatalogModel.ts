@@ -380,6 +380,8 @@ export interface TableDef {
   column(name: string): ColumnDef | undefined;
   /** Stored in parts (TablePartsDecl): `storage` is a view of them. */
   readonly parts?: TableParts;
+  /** What its index names start with, if not `storage` (a main table keeps the names of its view's table). */
+  readonly indexPrefix?: string;
 }
 /** A table stored in parts (TablePartsDecl): the tables that hold its rows, and which row goes where. */
 export interface TableParts {

@@ -65,7 +65,11 @@ export function buildParts(
     indexes: spec.indexes ?? [],
   });
   return {
-    main: build(table.code, { ...decl, parts: undefined, storage: `${table.storage}_main` }, path),
+    // Its indexes keep the table's names (op_hash_idx…): a database of the schema before keeps them as they are.
+    main: {
+      ...build(table.code, { ...decl, parts: undefined, storage: `${table.storage}_main` }, path),
+      indexPrefix: table.storage,
+    },
     narrow: Object.entries(spec.tables).map(([value, storage]) => ({
       table: build(storage, narrowDecl(storage), `${at}/tables/${value}`),
       value: parseValue(by.type, value, `${at}/tables/${value}`, source),

@@ -15,12 +15,14 @@ const name = (t: TableDef): string => `${quote(t.schema)}.${quote(t.storage)}`;
  * The view: the main table's rows and each narrow table's, with its `by` value and the constants as
  * typed literals. Each branch is a plain table scan, so the planner pushes filters into every branch
  * (their indexes serve them), drops a branch whose `by` literal contradicts a filter, and merges the
- * branches in row-id order (Merge Append) for ordered lists and cursors.
+ * branches in row-id order (Merge Append) for ordered lists and cursors. Statements: the view, and its
+ * insert trigger.
  */
-export function viewSql(knex: Knex, table: TableDef): string {
+export function viewSql(knex: Knex, table: TableDef): string[] {
   const parts = table.parts!;
   const columns = storedColumns(table);
-  const main = `select ${columns.map((c) => quote(c.name)).join(', ')} from ${name(parts.main)}`;
+  const names = columns.map((c) => quote(c.name)).join(', ');
+  const main = `select ${names} from ${name(parts.main)}`;
   const narrow = parts.narrow.map((p) => {
     const list = columns.map((c) => {
       if (c === parts.by) return `${literal(knex, c, p.value)} as ${quote(c.name)}`;
@@ -29,7 +31,15 @@ export function viewSql(knex: Knex, table: TableDef): string {
     });
     return `select ${list.join(', ')} from ${name(p.table)}`;
   });
-  return `create view ${name(table)} as ${[main, ...narrow].join(' union all ')}`;
+  // Rows an operator (or a test) inserts into the view go to the main table, which holds any row.
+  const insert = quote(`${table.storage}_insert`);
+  return [
+    `create view ${name(table)} as ${[main, ...narrow].join(' union all ')}`,
+    `create or replace function ${quote(table.schema)}.${insert}() returns trigger language plpgsql as $$ begin
+       insert into ${name(parts.main)} (${names}) values (${columns.map((c) => `new.${quote(c.name)}`).join(', ')});
+       return new; end $$`,
+    `create trigger ${insert} instead of insert on ${name(table)} for each row execute function ${quote(table.schema)}.${insert}()`,
+  ];
 }
 
 function literal(knex: Knex, c: ColumnDef, value: unknown): string {

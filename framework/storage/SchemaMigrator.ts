@@ -105,7 +105,7 @@ export class SchemaMigrator {
     }
     if (kind.length > 0 && kind[0].relkind === 'v' && outcomes.every((o) => o === 'unchanged')) return 'unchanged';
     await trx.raw(`drop view if exists ${relation}`);
-    await trx.raw(viewSql(trx, table));
+    for (const statement of viewSql(trx, table)) await trx.raw(statement);
     return outcomes[0] === 'unchanged' ? 'altered' : outcomes[0];
   }
 
@@ -174,20 +174,9 @@ export class SchemaMigrator {
   }
 }
 
-/** The table of a parted table's name (an earlier schema) renamed to its main table, its indexes too. */
+/** The table of a parted table's name (an earlier schema) renamed to its main table, whose indexes keep their names. */
 async function becomeMain(trx: Knex.Transaction, table: TableDef, main: TableDef, state: DatabaseState): Promise<void> {
   await trx.raw('alter table ??.?? rename to ??', [table.schema, table.storage, main.storage]);
-  const { rows } = await trx.raw(
-    'select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid where i.indrelid = to_regclass(?)',
-    [`${quote(table.schema)}.${quote(main.storage)}`],
-  );
-  for (const { name } of rows as Array<{ name: string }>)
-    if (name.startsWith(`${table.storage}_`))
-      await trx.raw('alter index ??.?? rename to ??', [
-        table.schema,
-        name,
-        `${main.storage}_${name.slice(table.storage.length + 1)}`,
-      ]);
   const columns = state.columns.get(`${table.schema}.${table.storage}`);
   if (columns) state.columns.set(`${main.schema}.${main.storage}`, columns);
   state.columns.delete(`${table.schema}.${table.storage}`);
@@ -207,7 +196,11 @@ async function dropUndeclaredIndexes(trx: Knex.Transaction, table: TableDef): Pr
     [`${quote(table.schema)}.${quote(table.storage)}`],
   );
   for (const { name } of rows as Array<{ name: string }>) {
-    if (!declared.has(name) && name.startsWith(`${table.storage}_`) && /_(idx|[0-9a-f]{8})$/.test(name))
+    if (
+      !declared.has(name) &&
+      name.startsWith(`${table.indexPrefix ?? table.storage}_`) &&
+      /_(idx|[0-9a-f]{8})$/.test(name)
+    )
       await trx.raw(`drop index ??.${quote(name)}`, [table.schema]);
   }
 }
@@ -351,7 +344,7 @@ function definitionHash(table: TableDef): string {
  * Postgres truncates identifiers at 63 bytes; long index names get a hash suffix to stay unique.
  */
 export function indexName(table: TableDef, ix: IndexDef): string {
-  const name = `${table.storage}_${ix.columns.join('_')}${ix.except.length > 0 ? `_no_${ix.except.join('_')}` : ''}_idx`;
+  const name = `${table.indexPrefix ?? table.storage}_${ix.columns.join('_')}${ix.except.length > 0 ? `_no_${ix.except.join('_')}` : ''}_idx`;
   if (name.length <= 63) return name;
   const h = createHash('sha256').update(name).digest('hex').slice(0, 8);
   return `${name.slice(0, 54)}_${h}`;
