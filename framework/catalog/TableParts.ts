@@ -56,7 +56,8 @@ export function buildParts(
       if (column.type.name === 'bool') return { column, value: false };
       throw new CatalogError(`${at}/fixed`, `column '${column.name}' needs a fixed value in the narrow tables`, source);
     });
-  const columns = decl.columns.filter((c: ColumnDecl) => kept.has(c.name));
+  // In the declared order (fixed-width columns first, then text: no alignment padding between them).
+  const columns = [...kept].map((n) => decl.columns.find((c: ColumnDecl) => c.name === n)!);
   const narrowDecl = (storage: string): TableDecl => ({
     storage,
     kind: 'append',
