@@ -31,12 +31,16 @@ export function viewSql(knex: Knex, table: TableDef): string[] {
     });
     return `select ${list.join(', ')} from ${name(p.table)}`;
   });
-  // Rows an operator (or a test) inserts into the view go to the main table, which holds any row.
+  // Rows an operator (or a test) inserts into the view go to the main table, which holds any row; without
+  // a row id they take the next of its identity.
   const insert = quote(`${table.storage}_insert`);
+  const nextId = knex
+    .raw(`coalesce(new."row_id", nextval(pg_get_serial_sequence(?, 'row_id')))`, [name(parts.main)])
+    .toQuery();
   return [
     `create view ${name(table)} as ${[main, ...narrow].join(' union all ')}`,
     `create or replace function ${quote(table.schema)}.${insert}() returns trigger language plpgsql as $$ begin
-       insert into ${name(parts.main)} (${names}) values (${columns.map((c) => `new.${quote(c.name)}`).join(', ')});
+       insert into ${name(parts.main)} (${names}) values (${columns.map((c) => (c.name === 'row_id' ? nextId : `new.${quote(c.name)}`)).join(', ')});
        return new; end $$`,
     `create trigger ${insert} instead of insert on ${name(table)} for each row execute function ${quote(table.schema)}.${insert}()`,
   ];
