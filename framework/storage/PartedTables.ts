@@ -37,12 +37,14 @@ export function viewSql(knex: Knex, table: TableDef): string[] {
   const nextId = knex
     .raw(`coalesce(new."row_id", nextval(pg_get_serial_sequence(?, 'row_id')))`, [name(parts.main)])
     .toQuery();
+  const values = columns.map((c) => (c.name === 'row_id' ? nextId : `new.${quote(c.name)}`)).join(', ');
+  const fn = `${quote(table.schema)}.${insert}`;
   return [
     `create view ${name(table)} as ${[main, ...narrow].join(' union all ')}`,
-    `create or replace function ${quote(table.schema)}.${insert}() returns trigger language plpgsql as $$ begin
-       insert into ${name(parts.main)} (${names}) values (${columns.map((c) => (c.name === 'row_id' ? nextId : `new.${quote(c.name)}`)).join(', ')});
+    `create or replace function ${fn}() returns trigger language plpgsql as $$ begin
+       insert into ${name(parts.main)} (${names}) values (${values});
        return new; end $$`,
-    `create trigger ${insert} instead of insert on ${name(table)} for each row execute function ${quote(table.schema)}.${insert}()`,
+    `create trigger ${insert} instead of insert on ${name(table)} for each row execute function ${fn}()`,
   ];
 }
 
