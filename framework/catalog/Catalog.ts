@@ -24,6 +24,7 @@ import {
 } from './CatalogModel';
 import { CATALOG_SCHEMA } from './CatalogSchema';
 import { buildRoute } from './RouteDeclarations';
+import { buildParts } from './TableParts';
 import { columnType } from './types/ColumnTypes';
 import { HashType } from './types/HashType';
 import { ValueError, type ColumnType } from './types/ColumnType';
@@ -276,7 +277,7 @@ function buildTable(
       source,
     );
   }
-  return {
+  const built: TableDef = {
     code,
     plugin,
     schema: pluginSchema(plugin),
@@ -292,6 +293,9 @@ function buildTable(
     indexes,
     column: (name: string) => byName.get(name),
   };
+  if (!decl.parts) return built;
+  const parts = buildParts(built, decl, path, source, (c, d, p) => buildTable(plugin, c, d, p, source, earlier));
+  return { ...built, parts };
 }
 
 /** A derived table names other tables of the same declarations (in any order), never itself. */

@@ -67,6 +67,42 @@ const column = {
   },
 };
 
+const indexList = {
+  type: 'array',
+  items: {
+    oneOf: [
+      { type: 'array', minItems: 1, items: { type: 'string', pattern: IDENT } },
+      {
+        type: 'object',
+        required: ['columns'],
+        additionalProperties: false,
+        properties: {
+          columns: { type: 'array', minItems: 1, items: { type: 'string', pattern: IDENT } },
+          unique: { type: 'boolean' },
+          using: { enum: ['btree', 'hash', 'brin'] },
+          except: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string' } },
+        },
+      },
+    ],
+  },
+};
+
+const parts = {
+  type: 'object',
+  required: ['by', 'tables', 'columns'],
+  additionalProperties: false,
+  properties: {
+    by: { type: 'string', pattern: IDENT },
+    tables: { type: 'object', minProperties: 1, additionalProperties: { type: 'string', pattern: IDENT } },
+    columns: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: IDENT } },
+    fixed: {
+      type: 'object',
+      additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
+    },
+    indexes: indexList,
+  },
+};
+
 const table = {
   type: 'object',
   required: ['columns'],
@@ -80,25 +116,8 @@ const table = {
     settles_after: { type: 'integer', minimum: 0 },
     derived_from: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: IDENT } },
     columns: { type: 'array', minItems: 1, items: column },
-    indexes: {
-      type: 'array',
-      items: {
-        oneOf: [
-          { type: 'array', minItems: 1, items: { type: 'string', pattern: IDENT } },
-          {
-            type: 'object',
-            required: ['columns'],
-            additionalProperties: false,
-            properties: {
-              columns: { type: 'array', minItems: 1, items: { type: 'string', pattern: IDENT } },
-              unique: { type: 'boolean' },
-              using: { enum: ['btree', 'hash', 'brin'] },
-              except: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string' } },
-            },
-          },
-        ],
-      },
-    },
+    indexes: indexList,
+    parts,
   },
 };
 

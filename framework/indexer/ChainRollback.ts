@@ -1,5 +1,6 @@
 import { Knex } from 'knex';
 import { Catalog } from '../catalog/Catalog';
+import { physicalTables } from '../catalog/CatalogModel';
 import { quote, META_SCHEMA } from '../storage/SchemaMigrator';
 import { WATCH_TABLE } from './watch/WatchList';
 
@@ -13,7 +14,7 @@ export class ChainRollback {
   constructor(private readonly catalog: Catalog) {}
 
   async rollback(trx: Knex.Transaction, height: number): Promise<void> {
-    for (const t of this.catalog.tables.values()) {
+    for (const t of [...this.catalog.tables.values()].flatMap(physicalTables)) {
       if (t.kind !== 'append' || !t.heightColumn) continue;
       const q = trx.withSchema(t.schema).table(t.storage).where(t.heightColumn, '>', height);
       if (t.orphanColumn) await q.update({ [t.orphanColumn]: true });

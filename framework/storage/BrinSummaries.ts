@@ -1,5 +1,6 @@
 import { Knex } from 'knex';
 import { Catalog } from '../catalog/Catalog';
+import { physicalTables } from '../catalog/CatalogModel';
 import { indexName, quote } from './SchemaMigrator';
 
 /** How long a batch waits for a table a VACUUM holds before leaving its ranges to the vacuum or the next batch. */
@@ -20,9 +21,11 @@ export class BrinSummaries {
   private statement?: string;
 
   constructor(catalog: Catalog) {
-    this.indexes = [...catalog.tables.values()].flatMap((t) =>
-      t.indexes.filter((ix) => ix.using === 'brin').map((ix) => `${quote(t.schema)}.${quote(indexName(t, ix))}`),
-    );
+    this.indexes = [...catalog.tables.values()]
+      .flatMap(physicalTables)
+      .flatMap((t) =>
+        t.indexes.filter((ix) => ix.using === 'brin').map((ix) => `${quote(t.schema)}.${quote(indexName(t, ix))}`),
+      );
   }
 
   async afterCommit(knex: Knex): Promise<void> {

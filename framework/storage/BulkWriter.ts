@@ -5,6 +5,7 @@ import { Knex } from 'knex';
 import { from as copyFrom } from 'pg-copy-streams';
 import { type ColumnDef, storedColumns, type TableDef } from '../catalog/CatalogModel';
 import { quote } from './SchemaMigrator';
+import { partOf } from './PartedTables';
 import { DatabaseKind } from './Database';
 import { binaryCopyChunks, BinaryCopyWriter } from './BinaryCopy';
 
@@ -21,6 +22,15 @@ export class BulkWriter {
 
   async append(trx: Knex.Transaction, table: TableDef, rows: readonly Row[]): Promise<void> {
     if (rows.length === 0) return;
+    if (table.parts) {
+      // Stored in parts: each row where it fits (TablePartsDecl).
+      const split = new Map<TableDef, Row[]>(
+        [table.parts.main, ...table.parts.narrow.map((p) => p.table)].map((t) => [t, []]),
+      );
+      for (const row of rows) split.get(partOf(table.parts, row)?.table ?? table.parts.main)!.push(row);
+      for (const [part, partRows] of split) await this.append(trx, part, partRows);
+      return;
+    }
     // Columns any row carries (missing ones are NULL); row_id stays with the identity unless set.
     const columns = carriedColumns(table, rows);
     await this.copyFrom(

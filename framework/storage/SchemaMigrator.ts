@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Knex } from 'knex';
 import { Catalog } from '../catalog/Catalog';
-import { IndexDef, isStored, storedColumns, TableDef } from '../catalog/CatalogModel';
+import { IndexDef, isStored, physicalTables, storedColumns, TableDef } from '../catalog/CatalogModel';
+import { fitsSql, viewSql } from './PartedTables';
 import { ColumnType } from '../catalog/types/ColumnType';
 
 /** Framework bookkeeping lives in its own schema, apart from every plugin's. */
@@ -62,15 +63,50 @@ export class SchemaMigrator {
             r,
           ]),
         ),
-        columns: await existingColumns(trx, tables),
+        columns: await existingColumns(trx, tables.flatMap(physicalTables)),
         schemas: new Set(),
       };
       for (const table of tables) {
-        const outcome = await this.migrateTable(trx, table, state);
+        const outcome = table.parts
+          ? await this.migrateParts(trx, table, state)
+          : await this.migrateTable(trx, table, state);
         report[outcome].push(table.code);
       }
     });
     return report;
+  }
+
+  /**
+   * A table stored in parts (TablePartsDecl): its tables, then its view. A database of the schema
+   * before has the table itself where the view goes: it becomes the main table (indexes renamed to
+   * match), and the rows that fit a narrow table move there.
+   */
+  private async migrateParts(
+    trx: Knex.Transaction,
+    table: TableDef,
+    state: DatabaseState,
+  ): Promise<keyof MigrationReport> {
+    const parts = table.parts!;
+    const relation = `${quote(table.schema)}.${quote(table.storage)}`;
+    const { rows: kind } = await trx.raw('select relkind from pg_class where oid = to_regclass(?)', [relation]);
+    if (kind[0]?.relkind === 'r') await becomeMain(trx, table, parts.main, state);
+    const outcomes = [await this.migrateTable(trx, parts.main, state)];
+    for (const p of parts.narrow) {
+      const outcome = await this.migrateTable(trx, p.table, state);
+      outcomes.push(outcome);
+      if (outcome !== 'created') continue;
+      const names = storedColumns(p.table)
+        .map((c) => quote(c.name))
+        .join(', ');
+      await trx.raw(
+        `with moved as (delete from ${quote(table.schema)}.${quote(parts.main.storage)} where ${fitsSql(trx, parts, p)}
+           returning ${names}) insert into ${quote(table.schema)}.${quote(p.table.storage)} (${names}) select ${names} from moved`,
+      );
+    }
+    if (kind.length > 0 && kind[0].relkind === 'v' && outcomes.every((o) => o === 'unchanged')) return 'unchanged';
+    await trx.raw(`drop view if exists ${relation}`);
+    for (const statement of viewSql(trx, table)) await trx.raw(statement);
+    return outcomes[0] === 'unchanged' ? 'altered' : outcomes[0];
   }
 
   private async migrateTable(
@@ -138,6 +174,14 @@ export class SchemaMigrator {
   }
 }
 
+/** The table of a parted table's name (an earlier schema) renamed to its main table, whose indexes keep their names. */
+async function becomeMain(trx: Knex.Transaction, table: TableDef, main: TableDef, state: DatabaseState): Promise<void> {
+  await trx.raw('alter table ??.?? rename to ??', [table.schema, table.storage, main.storage]);
+  const columns = state.columns.get(`${table.schema}.${table.storage}`);
+  if (columns) state.columns.set(`${main.schema}.${main.storage}`, columns);
+  state.columns.delete(`${table.schema}.${table.storage}`);
+}
+
 /**
  * An index an earlier version declared and this catalog no longer does (op `sender` became
  * `sender_id`) is dropped: it would cost disk and write time and serve no filter. Only names of the
@@ -152,7 +196,11 @@ async function dropUndeclaredIndexes(trx: Knex.Transaction, table: TableDef): Pr
     [`${quote(table.schema)}.${quote(table.storage)}`],
   );
   for (const { name } of rows as Array<{ name: string }>) {
-    if (!declared.has(name) && name.startsWith(`${table.storage}_`) && /_(idx|[0-9a-f]{8})$/.test(name))
+    if (
+      !declared.has(name) &&
+      name.startsWith(`${table.indexPrefix ?? table.storage}_`) &&
+      /_(idx|[0-9a-f]{8})$/.test(name)
+    )
       await trx.raw(`drop index ??.${quote(name)}`, [table.schema]);
   }
 }
@@ -303,7 +351,7 @@ function definitionHash(table: TableDef): string {
  * Postgres truncates identifiers at 63 bytes; long index names get a hash suffix to stay unique.
  */
 export function indexName(table: TableDef, ix: IndexDef): string {
-  const name = `${table.storage}_${ix.columns.join('_')}${ix.except.length > 0 ? `_no_${ix.except.join('_')}` : ''}_idx`;
+  const name = `${table.indexPrefix ?? table.storage}_${ix.columns.join('_')}${ix.except.length > 0 ? `_no_${ix.except.join('_')}` : ''}_idx`;
   if (name.length <= 63) return name;
   const h = createHash('sha256').update(name).digest('hex').slice(0, 8);
   return `${name.slice(0, 54)}_${h}`;

@@ -64,7 +64,7 @@ export class DenunciationFigures {
            left join ${name(flow)} f on f.delayed_op_id = d.row_id and f.height >= ? and f.height <= ?
           where d.row_id in (${ids.map(() => '?').join(', ')})
           group by d.row_id)
-       update ${name(op)} o set volume = s.volume, fee = s.fee, reward = s.reward, deposit = s.deposit
+       update ${name(op.parts?.main ?? op)} o set volume = s.volume, fee = s.fee, reward = s.reward, deposit = s.deposit
          from figures s
         where o.row_id = s.row_id
           and (o.volume, o.fee, o.reward, o.deposit) is distinct from (s.volume, s.fee, s.reward, s.deposit)

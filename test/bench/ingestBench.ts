@@ -3,6 +3,7 @@ import { Readable, Writable } from 'node:stream';
 import { Client } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
+import { physicalTables } from '../../framework/catalog/CatalogModel';
 import type { PluginClass } from '../../framework/plugins/Plugin';
 import { BATCH_PHASES, IndexerStatus } from '../../framework/indexer/IndexerStatus';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
@@ -174,7 +175,7 @@ async function ingestFloor(t: TestInstance, texts: readonly string[]): Promise<{
   let rows = 0;
   try {
     await client.query('create schema bench_floor');
-    for (const table of t.app.catalog.tables.values()) {
+    for (const table of [...t.app.catalog.tables.values()].flatMap(physicalTables)) {
       const source = `"${table.schema}"."${table.storage}"`;
       const chunks: Buffer[] = [];
       await pipeline(

@@ -45,8 +45,9 @@ describe(`indexer: tables are vacuumed and analyzed where no autovacuum does it 
   }
 
   /**
-   * Waits until the server's statistics count every op row. A backend hands its counters over at
-   * most once a second, and an idle one only ten seconds later; every batch writes op, so once op is
+   * Waits until the server's statistics count every attestation row (op_attest, op's largest part). A
+   * backend hands its counters over at most once a second, and an idle one only ten seconds later; every
+   * batch writes attestations, so once they are
    * counted, so is all the batches wrote (account's updates too).
    */
   async function statisticsCaughtUp(): Promise<void> {
@@ -54,8 +55,8 @@ describe(`indexer: tables are vacuumed and analyzed where no autovacuum does it 
       'the statistics to count every op row',
       async () => {
         const { rows } = await t.app.db.writer.raw(
-          `select (select count(*) from core_chain.op) as n, s.n_tup_ins - s.n_tup_del as counted
-           from pg_stat_user_tables s where s.relid = 'core_chain.op'::regclass`,
+          `select (select count(*) from core_chain.op_attest) as n, s.n_tup_ins - s.n_tup_del as counted
+           from pg_stat_user_tables s where s.relid = 'core_chain.op_attest'::regclass`,
         );
         return rows[0].n === rows[0].counted ? true : undefined;
       },
@@ -73,7 +74,11 @@ describe(`indexer: tables are vacuumed and analyzed where no autovacuum does it 
     const account = tables.get('core_chain.account')!;
     expect(Number(account.vacuum_count), 'account vacuumed').to.be.above(0);
     const busy = [...tables.values()].filter((r) => Number(r.n_live_tup) > 1000);
-    expect(busy.map((r) => r.name)).to.include.members(['core_chain.op', 'core_chain.flow', 'core_chain.account']);
+    expect(busy.map((r) => r.name)).to.include.members([
+      'core_chain.op_attest',
+      'core_chain.flow',
+      'core_chain.account',
+    ]);
     for (const r of busy) {
       expect(Number(r.analyze_count), `${r.name} analyzed`).to.be.above(0);
       // What the last batch (5 blocks) changed may be left for the next round, nothing more.
@@ -85,7 +90,7 @@ describe(`indexer: tables are vacuumed and analyzed where no autovacuum does it 
     }
     // The planner knows the tables' sizes: never analyzed, a table's reltuples is -1.
     const { rows } = await t.app.db.writer.raw(
-      `select c.reltuples from pg_class c where c.oid = 'core_chain.op'::regclass`,
+      `select c.reltuples from pg_class c where c.oid = 'core_chain.op_attest'::regclass`,
     );
     expect(Number(rows[0].reltuples)).to.be.above(1000);
   });
@@ -144,7 +149,7 @@ describe(`indexer: tables are vacuumed and analyzed where no autovacuum does it 
     const count = (m: Map<string, Activity>, name: string) =>
       Number(m.get(name)!.vacuum_count) + Number(m.get(name)!.analyze_count);
     expect(count(held, 'core_chain.account')).to.equal(count(before, 'core_chain.account'));
-    expect(count(held, 'core_chain.op')).to.be.above(count(before, 'core_chain.op'));
+    expect(count(held, 'core_chain.op_attest')).to.be.above(count(before, 'core_chain.op_attest'));
     await statisticsCaughtUp();
     chain.bake(5);
     await indexSandbox(t, chain, { reorgDepth: 0, batchBlocks: 5, maintenanceIntervalMs: 0 });

@@ -1,0 +1,78 @@
+import { expect } from 'chai';
+import { SandboxChain } from '../../framework/sandbox';
+import { SchemaMigrator } from '../../framework/storage/SchemaMigrator';
+import { CoreChainPlugin } from '../../plugins/core-chain/plugin';
+import { indexSandbox } from '../support/IndexHarness';
+import { BACKEND } from '../support/TestDatabase';
+import { startTestInstance, TestInstance } from '../support/TestInstance';
+
+// Why: a database of the schema before op was stored in parts (every operation in the table
+// core_chain.op) must keep every row and go on indexing: the migration turns the table into op_main
+// (its indexes keep their names), moves the attestations into op_attest, makes op the view, and the view reads
+// exactly what the table held, in the same row ids; blocks indexed after it continue the same row ids.
+describe(`core-chain: a database of the schema before op's narrow attestation tables (${BACKEND})`, function () {
+  this.timeout(600_000);
+  let t: TestInstance;
+  after(async () => t?.close());
+
+  it('is migrated (attestations moved, every row read as before) and indexing goes on', async () => {
+    const chain = new SandboxChain({ seed: 'explorer', profile: 'tiny' });
+    chain.bakeTo(30);
+    t = await startTestInstance({ plugins: [CoreChainPlugin], enabled: ['core-chain'] });
+    await indexSandbox(t, chain, { toLevel: 20 });
+    const db = t.app.db.writer;
+    // The previous schema: one table `op` with every row, its indexes named op_*, as recorded then.
+    await db.raw(
+      `insert into core_chain.op_main select * from core_chain.op where type in ('endorsement', 'preendorsement')`,
+    );
+    await db.raw('drop view core_chain.op');
+    await db.raw('drop table core_chain.op_attest, core_chain.op_preattest');
+    await db.raw('alter table core_chain.op_main rename to op');
+    const { rows: indexes } = await db.raw(
+      `select indexrelid::regclass::text as name from pg_index where indrelid = 'core_chain.op'::regclass`,
+    );
+    for (const { name } of indexes as Array<{ name: string }>)
+      if (name.startsWith('core_chain.op_main_'))
+        await db.raw(`alter index ${name} rename to ${name.replace(/^core_chain\.op_main_/, 'op_')}`);
+    const indexesBefore = (
+      await db.raw(
+        `select 'core_chain.' || indexname as name from pg_indexes where schemaname = 'core_chain' and tablename = 'op'`,
+      )
+    ).rows
+      .map((r: { name: string }) => r.name)
+      .sort();
+    expect(indexesBefore).to.include('core_chain.op_pkey').and.include('core_chain.op_hash_idx');
+    await db.raw(`delete from tzidx.schema_version where table_code in ('op_attest', 'op_preattest')`);
+    await db.raw(`update tzidx.schema_version set definition_hash = 'before' where table_code = 'op'`);
+    const [{ n: attestations }] = (
+      await db.raw(`select count(*)::int as n from core_chain.op where type = 'endorsement'`)
+    ).rows;
+    expect(attestations).to.be.greaterThan(0);
+    const all = 'select * from core_chain.op order by row_id';
+    const before = (await db.raw(all)).rows;
+
+    const report = await new SchemaMigrator(db).migrate(t.app.catalog);
+    expect(report.altered).to.deep.equal(['op']);
+    expect((await db.raw(all)).rows).to.deep.equal(before);
+    const count = (table: string) => db.raw(`select count(*)::int as n from core_chain.${table}`);
+    expect((await count('op_attest')).rows[0].n).to.equal(attestations);
+    expect((await count(`op_main where type = 'endorsement'`)).rows[0].n).to.equal(0);
+    const names = async (table: string): Promise<string[]> =>
+      (
+        await db.raw(`select indexrelid::regclass::text as name from pg_index where indrelid = ?::regclass`, [table])
+      ).rows
+        .map((r: { name: string }) => r.name)
+        .sort();
+    expect(await names('core_chain.op_main')).to.deep.equal(indexesBefore);
+
+    await indexSandbox(t, chain);
+    const [after] = (
+      await db.raw(
+        'select count(*)::int as n, count(distinct row_id)::int as ids, max(height)::int as height from core_chain.op',
+      )
+    ).rows;
+    expect(after.height).to.equal(30);
+    expect(after.ids).to.equal(after.n);
+    expect((await count(`op_attest where height > 20`)).rows[0].n).to.be.greaterThan(0);
+  });
+});
