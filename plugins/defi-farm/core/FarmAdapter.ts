@@ -121,6 +121,6 @@ export interface FarmSink {
 
 /**
  * A protocol adapter: one folder under `plugins/defi-farm/adapters/<protocol>/` (this object in
- * `adapter.ts`, its simulator in `sandbox.ts`) and one line in `adapters/index.ts`.
+ * `adapter.ts`, found at load; its simulator in `sim/`), nothing else to register (docs/plugins.md).
  */
 export type FarmAdapter = DefiAdapter<FarmSink>;

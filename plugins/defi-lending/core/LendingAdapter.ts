@@ -141,6 +141,6 @@ export interface LendingSink {
 
 /**
  * A protocol adapter: one folder under `plugins/defi-lending/adapters/<protocol>/` (this object in
- * `adapter.ts`, its simulator in `sandbox.ts`) and one line in `adapters/index.ts`.
+ * `adapter.ts`, found at load; its simulator in `sim/`), nothing else to register (docs/plugins.md).
  */
 export type LendingAdapter = DefiAdapter<LendingSink>;
