@@ -6,7 +6,7 @@ import 'reflect-metadata';
 export { TzidxApp, AppOptions } from './app/TzidxApp';
 export { CONFIG, LOGGER } from './app/tokens';
 export { Catalog } from './catalog/Catalog';
-export { TableHandle, tableHandle } from './catalog/TableHandle';
+export { ReadOf, TableHandle, tableHandle } from './catalog/TableHandle';
 export { CatalogError } from './catalog/CatalogError';
 export type { CheckScope, ReconciliationCheck, Violation } from './check/Reconciliation';
 export { ledgerChecks, LedgerSpec } from './check/LedgerChecks';

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Knex } from 'knex';
 import type { ColumnDef, TableDef } from '../catalog/CatalogModel';
+import type { TableHandle } from '../catalog/TableHandle';
 import type { TextRow } from '../http/RouteShapers';
 import { columnSql } from '../query/ColumnSql';
 import { amongSql, arrayParameter } from '../query/ValueLists';
@@ -19,8 +20,10 @@ const JSON_ARRAY_ARGS = 100;
  * instead of fifty on every execution, which took more of a hot object route than JSON.parse does.
  * The arrays are selected under positional aliases: an alias named like a column would make
  * `ORDER BY row_id` sort the alias instead of the stored number.
+ * `R` is the type of a row read: built with `CatalogRows.of` and a generated handle, the table's
+ * `…Read` type (of the selected columns), so that plugins read columns without casts.
  */
-export class CatalogRows {
+export class CatalogRows<R extends object = ExplorerRow> {
   private readonly columns: readonly ColumnDef[];
   /** The rendered columns' SQL, built once: a hot route asks for a query per request. */
   private readonly selectList: string;
@@ -40,6 +43,20 @@ export class CatalogRows {
     this.selectList = arrays.join(', ');
   }
 
+  /**
+   * Rows of `table` typed by its generated handle (`tables.generated.ts`), all columns or `columns`;
+   * the handle must name the table.
+   */
+  static of<Q extends object, K extends keyof Q & string = keyof Q & string>(
+    db: Database,
+    table: TableDef,
+    handle: TableHandle<unknown, Q>,
+    columns?: readonly K[],
+  ): CatalogRows<Pick<Q, K>> {
+    if (handle.code !== table.code) throw new Error(`explorer: handle '${handle.code}' is not table '${table.code}'`);
+    return new CatalogRows<Pick<Q, K>>(db, table, columns);
+  }
+
   /** A query over the table selecting the rendered columns; add conditions, order and limits, then `read` it. */
   query(): Knex.QueryBuilder {
     const knex = this.db.reader;
@@ -56,15 +73,15 @@ export class CatalogRows {
   }
 
   /** `prepare`: see Database.selectRows (hot lookups of a fixed shape, such as one object by id). */
-  async read(query: Knex.QueryBuilder, options: SelectOptions = {}): Promise<ExplorerRow[]> {
+  async read(query: Knex.QueryBuilder, options: SelectOptions = {}): Promise<R[]> {
     return this.explorerRows(await this.db.selectRows(query, options));
   }
 
   /** A row read as text (`readText`) as `read` shows it: for record shapers that build on explorer objects. */
-  explorerRow(text: TextRow): ExplorerRow {
+  explorerRow(text: TextRow): R {
     const row: ExplorerRow = {};
     for (const c of this.columns) row[c.name] = objectValue(c, text[c.name]);
-    return row;
+    return row as R;
   }
 
   /** The rows as their text, unparsed (exact big numbers, for records built in code). */
@@ -78,7 +95,7 @@ export class CatalogRows {
    */
   statement<A extends unknown[]>(
     build: (query: Knex.QueryBuilder, ...params: A) => Knex.QueryBuilder,
-  ): (...values: A) => Promise<ExplorerRow[]> {
+  ): (...values: A) => Promise<R[]> {
     const compiled = this.db.statement((...params: A) => build(this.query(), ...params), build.length - 1);
     return async (...values) => this.explorerRows(await compiled(...values));
   }
@@ -98,19 +115,19 @@ export class CatalogRows {
    */
   batched(
     build: (query: Knex.QueryBuilder, keys: string[]) => Knex.QueryBuilder,
-    keysOf: (row: ExplorerRow) => unknown[],
-  ): (keys: readonly (string | number)[]) => Promise<ExplorerRow[]> {
+    keysOf: (row: R) => unknown[],
+  ): (keys: readonly (string | number)[]) => Promise<R[]> {
     const lookup = this.statement(build);
     // How many statements are running, and the batches that fell due meanwhile (DataLoader keeps
     // adding keys to a batch until it runs).
     let running = 0;
     const due: (() => void)[] = [];
     // Per key, the rows answering it with their place in the statement's answer.
-    const loader = new DataLoader<string, [number, ExplorerRow][]>(
+    const loader = new DataLoader<string, [number, R][]>(
       async (keys) => {
         running++;
         try {
-          const found = new Map<string, [number, ExplorerRow][]>(keys.map((k) => [k, []]));
+          const found = new Map<string, [number, R][]>(keys.map((k) => [k, []]));
           this.db.metrics.batchedKeys.observe({ table: this.table.code }, found.size);
           (await lookup([...found.keys()])).forEach((row, i) => {
             for (const k of new Set(keysOf(row).map(String))) found.get(k)?.push([i, row]);
@@ -127,7 +144,7 @@ export class CatalogRows {
       },
     );
     return async (keys) => {
-      const answered = new Map<number, ExplorerRow>();
+      const answered = new Map<number, R>();
       for (const rows of await loader.loadMany(keys.map(String))) {
         if (rows instanceof Error) throw rows;
         for (const [i, row] of rows) answered.set(i, row);
@@ -146,19 +163,23 @@ export class CatalogRows {
     });
   }
 
-  /** Explorer rows straight from the selected arrays (no text row in between: the route's hot path). */
-  private explorerRows(rows: (string | null)[][]): ExplorerRow[] {
+  /**
+   * Explorer rows straight from the selected arrays (no text row in between: the route's hot path).
+   * The one place a row becomes `R`: each value is its column type's `objectValue`, whose TypeScript
+   * type is the type's `readTsType` that the generated `…Read` types are made of.
+   */
+  private explorerRows(rows: (string | null)[][]): R[] {
     const columns = this.columns;
     return rows.map((arrays) => {
       const values = rowValues(arrays);
       const row: ExplorerRow = {};
       for (let i = 0; i < columns.length; i++) row[columns[i].name] = objectValue(columns[i], values[i]);
-      return row;
+      return row as R;
     });
   }
 
   /** One object by its key: a fixed-shape lookup, so prepared unless told otherwise. */
-  async first(query: Knex.QueryBuilder, options: SelectOptions = { prepare: true }): Promise<ExplorerRow | undefined> {
+  async first(query: Knex.QueryBuilder, options: SelectOptions = { prepare: true }): Promise<R | undefined> {
     return (await this.read(query.limit(1), options))[0];
   }
 }

@@ -36,6 +36,22 @@ export type RightsRow = {
   row_key: string;
 };
 
+/** A rights row as read (CatalogRows): values as explorer objects show them. */
+export type RightsRead = {
+  row_id: number | bigint;
+  cycle: number | bigint;
+  height: number | bigint;
+  account_id: number | bigint;
+  baking_rights: string | null;
+  endorsing_rights: string | null;
+  blocks_baked: string;
+  blocks_endorsed: string;
+  seeds_required: string | null;
+  seeds_revealed: string | null;
+  address: string;
+  row_key: string;
+};
+
 /**
  * balances of active bakers and their funded delegators at every stake snapshot (Paris+ the last block of each cycle;
  * before, every blocks_per_roll/stake_snapshot blocks, the one picked for rights marked is_selected)
@@ -108,6 +124,38 @@ export type SnapshotRow = {
   /** time of block since */
   since_time: Date | number | string;
   /** `cycle_address` (Paris+) or `cycle_index_address` (before), the row's unique key */
+  row_key: string;
+};
+
+/** A snapshot row as read (CatalogRows): values as explorer objects show them. */
+export type SnapshotRead = {
+  row_id: number | bigint;
+  height: number | bigint;
+  cycle: number | bigint;
+  is_selected: boolean;
+  time: string;
+  index: number | bigint;
+  rolls: number | bigint;
+  active_stake: number | null;
+  account_id: number | bigint;
+  baker_id: number | bigint | null;
+  is_baker: boolean;
+  is_active: boolean;
+  balance: number;
+  delegated: number;
+  own_stake: number | null;
+  staking_balance: number | null;
+  n_delegations: number | bigint;
+  n_stakers: number | bigint | null;
+  grace_period: number | bigint | null;
+  consensus_key: string | null;
+  consensus_address: string | null;
+  staking_limit: number | bigint | null;
+  staking_edge: number | bigint | null;
+  since: number | bigint;
+  address: string;
+  baker: string | null;
+  since_time: string;
   row_key: string;
 };
 
@@ -234,9 +282,70 @@ export type IncomeRow = {
   row_key: string;
 };
 
+/** A income row as read (CatalogRows): values as explorer objects show them. */
+export type IncomeRead = {
+  row_id: number | bigint;
+  cycle: number | bigint;
+  account_id: number | bigint;
+  rolls: number | bigint | null;
+  balance: number | null;
+  delegated: number | null;
+  active_stake: number | null;
+  staking_balance: number | null;
+  own_stake: number | null;
+  n_delegations: number | bigint | null;
+  n_stakers: number | bigint | null;
+  n_baking_rights: number | bigint | null;
+  n_endorsing_rights: number | bigint | null;
+  luck: number | null;
+  luck_percent: number | bigint | null;
+  contribution_percent: number | bigint | null;
+  performance_percent: number | bigint | null;
+  n_blocks_baked: number | bigint;
+  n_blocks_proposed: number | bigint;
+  n_blocks_not_baked: number | bigint | null;
+  n_blocks_endorsed: number | bigint;
+  n_blocks_not_endorsed: number | bigint | null;
+  n_slots_endorsed: number | bigint;
+  n_seeds_revealed: number | bigint;
+  n_baker_ops: number | bigint;
+  n_proposals: number | bigint;
+  n_ballots: number | bigint;
+  n_endorsements: number | bigint;
+  n_preendorsements: number | bigint;
+  n_nonce_revelations: number | bigint;
+  n_double_bakings: number | bigint;
+  n_double_endorsements: number | bigint;
+  n_accusations: number | bigint;
+  n_set_limits: number | bigint;
+  n_update_consensus_key: number | bigint;
+  n_drain_delegate: number | bigint;
+  expected_income: number | null;
+  total_income: number;
+  total_deposits: number;
+  baking_income: number;
+  endorsing_income: number;
+  accusation_income: number;
+  seed_income: number;
+  fees_income: number;
+  total_loss: number;
+  accusation_loss: number;
+  seed_loss: number;
+  endorsing_loss: number;
+  lost_accusation_fees: number;
+  lost_accusation_rewards: number;
+  lost_accusation_deposits: number;
+  lost_seed_fees: number;
+  lost_seed_rewards: number;
+  address: string;
+  start_time: string | null;
+  end_time: string | null;
+  row_key: string;
+};
+
 /** Typed handles of the baking tables: `ctx.append(tables.rights, row)`. */
 export const tables = {
-  rights: tableHandle<RightsRow>('rights'),
-  snapshot: tableHandle<SnapshotRow>('snapshot'),
-  income: tableHandle<IncomeRow>('income'),
+  rights: tableHandle<RightsRow, RightsRead>('rights'),
+  snapshot: tableHandle<SnapshotRow, SnapshotRead>('snapshot'),
+  income: tableHandle<IncomeRow, IncomeRead>('income'),
 } as const;

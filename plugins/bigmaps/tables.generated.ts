@@ -43,6 +43,27 @@ export type BigmapsRow = {
   value_type?: string | Uint8Array | null;
 };
 
+/** A bigmaps row as read (CatalogRows): values as explorer objects show them. */
+export type BigmapsRead = {
+  row_id: number | bigint;
+  bigmap_id: number | bigint;
+  account_id: number | bigint | null;
+  alloc_height: number | bigint | null;
+  n_updates: number | bigint;
+  n_keys: number | bigint;
+  update_height: number | bigint;
+  delete_height: number | bigint | null;
+  contract: string | null;
+  alloc_time: string | null;
+  alloc_block: string | null;
+  update_time: string;
+  update_block: string;
+  delete_time: string | null;
+  delete_block: string | null;
+  key_type: string | null;
+  value_type: string | null;
+};
+
 /** currently live bigmap values, one row per live key, derived from bigmap_updates (removed keys are deleted) */
 export type BigmapValuesRow = {
   /** row_id of the bigmap_updates row that wrote the current value (it changes when the key is updated) */
@@ -61,6 +82,18 @@ export type BigmapValuesRow = {
   hash: string;
   /** time of block height */
   time: Date | number | string;
+};
+
+/** A bigmap_values row as read (CatalogRows): values as explorer objects show them. */
+export type BigmapValuesRead = {
+  row_id: number | bigint;
+  bigmap_id: number | bigint;
+  height: number | bigint;
+  key_id: number | bigint;
+  key: string;
+  value: string;
+  hash: string;
+  time: string;
 };
 
 /** historic bigmap updates of permanent bigmaps, including removals, copies and allocations */
@@ -92,9 +125,24 @@ export type BigmapUpdatesRow = {
   hash?: string | null;
 };
 
+/** A bigmap_updates row as read (CatalogRows): values as explorer objects show them. */
+export type BigmapUpdatesRead = {
+  row_id: number | bigint;
+  bigmap_id: number | bigint;
+  key_id: number | bigint | null;
+  action: 'update' | 'remove' | 'copy' | 'alloc';
+  op_id: number | bigint;
+  height: number | bigint;
+  time: string;
+  key: string | null;
+  value: string | null;
+  op: string | null;
+  hash: string | null;
+};
+
 /** Typed handles of the bigmaps tables: `ctx.append(tables.bigmaps, row)`. */
 export const tables = {
-  bigmaps: tableHandle<BigmapsRow>('bigmaps'),
-  bigmap_values: tableHandle<BigmapValuesRow>('bigmap_values'),
-  bigmap_updates: tableHandle<BigmapUpdatesRow>('bigmap_updates'),
+  bigmaps: tableHandle<BigmapsRow, BigmapsRead>('bigmaps'),
+  bigmap_values: tableHandle<BigmapValuesRow, BigmapValuesRead>('bigmap_values'),
+  bigmap_updates: tableHandle<BigmapUpdatesRow, BigmapUpdatesRead>('bigmap_updates'),
 } as const;

@@ -11,3 +11,5 @@ export { OuterSigners } from './explorer/OuterSigners';
 export { OperationLoader } from './explorer/OperationLoader';
 export { OperationPages } from './explorer/OperationPages';
 export { RightsSnapshotLag } from './explorer/RightsSnapshotLag';
+/** Typed handles of core-chain's tables, for plugins that read them (`CatalogRows.of`). */
+export { tables as coreChainTables } from './tables.generated';

@@ -113,6 +113,60 @@ export type AccountRow = {
   is_staked: boolean;
 };
 
+/** A account row as read (CatalogRows): values as explorer objects show them. */
+export type AccountRead = {
+  row_id: number | bigint;
+  address: string;
+  address_type: 'ed25519' | 'secp256k1' | 'p256' | 'contract' | 'blinded' | 'bls12_381' | 'tx_rollup' | 'smart_rollup';
+  pubkey: string | null;
+  counter: number | bigint;
+  baker_id: number | bigint | null;
+  creator_id: number | bigint | null;
+  first_in: number | bigint | null;
+  first_out: number | bigint | null;
+  last_in: number | bigint | null;
+  last_out: number | bigint | null;
+  first_seen: number | bigint;
+  last_seen: number | bigint;
+  delegated_since: number | bigint | null;
+  total_received: number;
+  total_sent: number;
+  total_burned: number;
+  total_fees_paid: number;
+  total_fees_used: number;
+  unclaimed_balance: number;
+  spendable_balance: number;
+  frozen_bond: number;
+  lost_bond: number;
+  is_funded: boolean;
+  is_activated: boolean;
+  is_delegated: boolean;
+  is_revealed: boolean;
+  is_baker: boolean;
+  is_contract: boolean;
+  n_tx_success: number | bigint;
+  n_tx_failed: number | bigint;
+  n_tx_in: number | bigint;
+  n_tx_out: number | bigint;
+  baker: string | null;
+  creator: string | null;
+  first_seen_time: string;
+  last_seen_time: string;
+  first_in_time: string | null;
+  last_in_time: string | null;
+  first_out_time: string | null;
+  last_out_time: string | null;
+  delegated_since_time: string | null;
+  staked_balance: number | null;
+  unstaked_balance: number;
+  lost_stake: number;
+  frozen_rewards: number;
+  stake_shares: number | bigint;
+  staker_pool: number;
+  stake_shares_total: number | bigint;
+  is_staked: boolean;
+};
+
 /** historic end-of-block balances for all accounts (one row per account and block in which its balance changed) */
 export type BalanceRow = {
   /** unique row id (local to this table and instance) */
@@ -127,6 +181,16 @@ export type BalanceRow = {
   address: string;
   /** time of block valid_from */
   valid_from_time: Date | number | string;
+};
+
+/** A balance row as read (CatalogRows): values as explorer objects show them. */
+export type BalanceRead = {
+  row_id: number | bigint;
+  account_id: number | bigint;
+  balance: number;
+  valid_from: number | bigint;
+  address: string;
+  valid_from_time: string;
 };
 
 /** running blockchain totals, one row per block */
@@ -227,6 +291,57 @@ export type ChainRow = {
   inactive_stakers?: bigint | number | null;
 };
 
+/** A chain row as read (CatalogRows): values as explorer objects show them. */
+export type ChainRead = {
+  row_id: number | bigint;
+  height: number | bigint;
+  cycle: number | bigint;
+  time: string;
+  total_accounts: number | bigint;
+  total_contracts: number | bigint;
+  total_rollups: number | bigint;
+  total_ops: number | bigint;
+  total_ops_failed: number | bigint;
+  total_contract_ops: number | bigint;
+  total_contract_calls: number | bigint;
+  total_rollup_calls: number | bigint;
+  total_activations: number | bigint;
+  total_nonce_revelations: number | bigint;
+  total_endorsements: number | bigint;
+  total_preendorsements: number | bigint;
+  total_double_bakings: number | bigint;
+  total_double_endorsements: number | bigint;
+  total_delegations: number | bigint;
+  total_reveals: number | bigint;
+  total_originations: number | bigint;
+  total_transactions: number | bigint;
+  total_proposals: number | bigint;
+  total_ballots: number | bigint;
+  total_constants: number | bigint;
+  total_set_limits: number | bigint;
+  total_storage_bytes: number | bigint;
+  total_ticket_transfers: number | bigint;
+  funded_accounts: number | bigint;
+  dust_accounts: number | bigint;
+  ghost_accounts: number | bigint;
+  unclaimed_accounts: number | bigint;
+  total_delegators: number | bigint;
+  active_delegators: number | bigint;
+  inactive_delegators: number | bigint;
+  dust_delegators: number | bigint;
+  total_bakers: number | bigint;
+  active_bakers: number | bigint;
+  inactive_bakers: number | bigint;
+  zero_bakers: number | bigint;
+  self_bakers: number | bigint;
+  single_bakers: number | bigint;
+  multi_bakers: number | bigint;
+  rolls: number | bigint;
+  roll_owners: number | bigint;
+  active_stakers: number | bigint | null;
+  inactive_stakers: number | bigint | null;
+};
+
 /** running tez supply totals, one row per block */
 export type SupplyRow = {
   /** unique row id (local to this table and instance) */
@@ -305,6 +420,48 @@ export type SupplyRow = {
   frozen_fees: bigint;
   /** frozen rollup bonds (tez) */
   frozen_bonds: bigint;
+};
+
+/** A supply row as read (CatalogRows): values as explorer objects show them. */
+export type SupplyRead = {
+  row_id: number | bigint;
+  height: number | bigint;
+  cycle: number | bigint;
+  time: string;
+  total: number;
+  activated: number;
+  unclaimed: number;
+  circulating: number;
+  liquid: number;
+  delegated: number;
+  staking: number;
+  shielded: number;
+  active_stake: number;
+  active_delegated: number;
+  active_staking: number;
+  inactive_delegated: number;
+  inactive_staking: number;
+  minted: number;
+  minted_baking: number;
+  minted_endorsing: number;
+  minted_seeding: number;
+  minted_airdrop: number;
+  minted_subsidy: number;
+  burned: number;
+  burned_double_baking: number;
+  burned_double_endorse: number;
+  burned_origination: number;
+  burned_allocation: number;
+  burned_seed_miss: number;
+  burned_storage: number;
+  burned_explicit: number;
+  burned_absence: number;
+  burned_rollup: number;
+  frozen: number;
+  frozen_deposits: number;
+  frozen_rewards: number;
+  frozen_fees: number;
+  frozen_bonds: number;
 };
 
 /** blocks, including orphans (listed when a filter is on is_orphan, as /series/block counts them) */
@@ -414,6 +571,61 @@ export type BlockRow = {
    * column only main-chain blocks are listed
    */
   is_orphan?: boolean;
+};
+
+/** A block row as read (CatalogRows): values as explorer objects show them. */
+export type BlockRead = {
+  row_id: number | bigint;
+  parent_id: number | bigint | null;
+  hash: string;
+  height: number | bigint;
+  cycle: number | bigint;
+  is_cycle_snapshot: boolean;
+  time: string;
+  solvetime: number | bigint;
+  version: number | bigint;
+  round: number | bigint;
+  nonce: string;
+  voting_period_kind: 'proposal' | 'exploration' | 'cooldown' | 'promotion' | 'adoption';
+  baker_id: number | bigint | null;
+  proposer_id: number | bigint | null;
+  n_endorsed_slots: number | bigint;
+  n_ops_applied: number | bigint;
+  n_ops_failed: number | bigint;
+  n_calls: number | bigint;
+  n_rollup_calls: number | bigint;
+  n_events: number | bigint;
+  n_tx: number | bigint;
+  n_tickets: number | bigint;
+  volume: number;
+  fee: number;
+  reward: number;
+  deposit: number;
+  activated_supply: number;
+  burned_supply: number;
+  minted_supply: number;
+  n_accounts: number | bigint;
+  n_new_accounts: number | bigint;
+  n_new_contracts: number | bigint;
+  n_cleared_accounts: number | bigint;
+  n_funded_accounts: number | bigint;
+  gas_limit: number | bigint;
+  gas_used: number | bigint;
+  storage_paid: number | bigint;
+  lb_esc_vote: 'on' | 'off' | 'pass' | null;
+  lb_esc_ema: number | bigint | null;
+  ai_vote: 'on' | 'off' | 'pass' | null;
+  ai_ema: number | bigint | null;
+  proposer_consensus_key_id: number | bigint | null;
+  baker_consensus_key_id: number | bigint | null;
+  pct_account_reuse: number | null;
+  baker: string | null;
+  proposer: string | null;
+  protocol: string;
+  proposer_consensus_key: string | null;
+  baker_consensus_key: string | null;
+  predecessor: string | null;
+  is_orphan: boolean;
 };
 
 /** operations (manager, consensus, voting, anonymous, internal) and implicit events, final only */
@@ -559,6 +771,91 @@ export type OpRow = {
   kind: string;
 };
 
+/** A op row as read (CatalogRows): values as explorer objects show them. */
+export type OpRead = {
+  row_id: number | bigint;
+  type:
+    | 'bake'
+    | 'endorsement'
+    | 'transaction'
+    | 'reveal'
+    | 'delegation'
+    | 'origination'
+    | 'nonce_revelation'
+    | 'activation'
+    | 'ballot'
+    | 'proposal'
+    | 'double_baking'
+    | 'double_endorsement'
+    | 'unfreeze'
+    | 'invoice'
+    | 'airdrop'
+    | 'seed_slash'
+    | 'migration'
+    | 'subsidy'
+    | 'register_constant'
+    | 'preendorsement'
+    | 'double_preendorsement'
+    | 'deposits_limit'
+    | 'deposit'
+    | 'bonus'
+    | 'reward'
+    | 'rollup_origination'
+    | 'rollup_transaction'
+    | 'vdf_revelation'
+    | 'increase_paid_storage'
+    | 'drain_delegate'
+    | 'update_consensus_key'
+    | 'transfer_ticket'
+    | 'event'
+    | 'unknown';
+  hash: string | null;
+  height: number | bigint;
+  cycle: number | bigint;
+  time: string;
+  op_n: number | bigint;
+  op_p: number | bigint;
+  status: 'applied' | 'failed' | 'backtracked' | 'skipped';
+  is_success: boolean;
+  is_contract: boolean;
+  is_internal: boolean;
+  is_event: boolean;
+  is_rollup: boolean;
+  counter: number | bigint | null;
+  gas_limit: number | bigint;
+  gas_used: number | bigint;
+  storage_limit: number | bigint;
+  storage_paid: number | bigint;
+  volume: number;
+  fee: number;
+  reward: number;
+  deposit: number;
+  burned: number;
+  sender_id: number | bigint | null;
+  receiver_id: number | bigint | null;
+  creator_id: number | bigint | null;
+  baker_id: number | bigint | null;
+  data: string | null;
+  parameters: string | null;
+  storage_hash: string | null;
+  errors: unknown;
+  entrypoint_id: number | bigint | null;
+  sender: string | null;
+  receiver: string | null;
+  creator: string | null;
+  baker: string | null;
+  block: string;
+  entrypoint: string | null;
+  big_map_diff: string | null;
+  id: number | bigint;
+  code_hash: string | null;
+  op_l: number | bigint;
+  power: number | bigint | null;
+  deposits_limit: number | null;
+  rollup_level: number | bigint | null;
+  kind: string;
+};
+
 /** smart contracts (and rollups) with their code, origination storage and call statistics */
 export type ContractRow = {
   /** unique row id (local to this table and instance) */
@@ -605,6 +902,31 @@ export type ContractRow = {
   n_calls_failed: bigint | number;
 };
 
+/** A contract row as read (CatalogRows): values as explorer objects show them. */
+export type ContractRead = {
+  row_id: number | bigint;
+  address: string;
+  account_id: number | bigint;
+  creator_id: number | bigint | null;
+  first_seen: number | bigint;
+  last_seen: number | bigint;
+  storage_size: number | bigint;
+  storage_paid: number | bigint;
+  storage_burn: number;
+  script: string | null;
+  storage: string | null;
+  iface_hash: string | null;
+  code_hash: string | null;
+  storage_hash: string | null;
+  call_stats: string;
+  features: string;
+  interfaces: string;
+  creator: string | null;
+  first_seen_time: string;
+  last_seen_time: string;
+  n_calls_failed: number | bigint;
+};
+
 /** global constants registered on chain */
 export type ConstantRow = {
   /** unique row id (local to this table and instance) */
@@ -627,6 +949,19 @@ export type ConstantRow = {
   time: Date | number | string;
 };
 
+/** A constant row as read (CatalogRows): values as explorer objects show them. */
+export type ConstantRead = {
+  row_id: number | bigint;
+  address: string;
+  creator_id: number | bigint;
+  value: string | null;
+  height: number | bigint;
+  storage_size: number | bigint;
+  features: string;
+  creator: string;
+  time: string;
+};
+
 /**
  * protocol constants as the node reports them, read at the first indexed block of each protocol (not in the spec's
  * list)
@@ -641,6 +976,9 @@ export type ProtocolRow = {
   /** the node's /context/constants at that block */
   constants: unknown;
 };
+
+/** A protocol row as read (CatalogRows): values as explorer objects show them. */
+export type ProtocolRead = { row_id: number | bigint; protocol: string; height: number | bigint; constants: unknown };
 
 /** contract events (Kathmandu on), one row per applied `event` internal operation */
 export type EventRow = {
@@ -668,6 +1006,20 @@ export type EventRow = {
   event_op_id: bigint | number;
 };
 
+/** A event row as read (CatalogRows): values as explorer objects show them. */
+export type EventRead = {
+  row_id: number | bigint;
+  height: number | bigint;
+  op_id: number | bigint;
+  account_id: number | bigint;
+  type: string;
+  payload: string | null;
+  tag: string | null;
+  type_hash: string;
+  contract: string;
+  event_op_id: number | bigint;
+};
+
 /** every storage a contract has had, one row per change (origination and calls that changed it), as tzindex keeps it */
 export type StorageRow = {
   /** unique row id (local to this table and instance) */
@@ -684,6 +1036,17 @@ export type StorageRow = {
   contract: string;
   /** time of that block */
   time: Date | number | string;
+};
+
+/** A storage row as read (CatalogRows): values as explorer objects show them. */
+export type StorageRead = {
+  row_id: number | bigint;
+  account_id: number | bigint;
+  hash: string;
+  height: number | bigint;
+  storage: string;
+  contract: string;
+  time: string;
 };
 
 /** ticket balance changes (Lima on), one row per account and ticket an applied operation changed */
@@ -706,6 +1069,19 @@ export type TicketUpdateRow = {
   account: string;
   /** signed change of the owner's ticket balance (ticket units) */
   amount: bigint | number;
+};
+
+/** A ticket_update row as read (CatalogRows): values as explorer objects show them. */
+export type TicketUpdateRead = {
+  row_id: number | bigint;
+  height: number | bigint;
+  time: string;
+  op_id: number | bigint;
+  ticketer: string;
+  type: string;
+  content: string;
+  account: string;
+  amount: string;
 };
 
 /** balance, freezer and delegation flows; one row per account and balance change of an operation or event */
@@ -787,19 +1163,72 @@ export type FlowRow = {
   counterparty?: string | null;
 };
 
+/** A flow row as read (CatalogRows): values as explorer objects show them. */
+export type FlowRead = {
+  row_id: number | bigint;
+  height: number | bigint;
+  cycle: number | bigint;
+  time: string;
+  op_n: number | bigint;
+  op_c: number | bigint | null;
+  op_i: number | bigint | null;
+  account_id: number | bigint;
+  counterparty_id: number | bigint | null;
+  category: 'rewards' | 'deposits' | 'fees' | 'balance' | 'delegation' | 'bond';
+  operation:
+    | 'endorsement'
+    | 'transaction'
+    | 'origination'
+    | 'delegation'
+    | 'reveal'
+    | 'baking'
+    | 'nonce_revelation'
+    | 'activation'
+    | 'penalty'
+    | 'internal'
+    | 'invoice'
+    | 'airdrop'
+    | 'subsidy'
+    | 'register_constant'
+    | 'bonus'
+    | 'reward'
+    | 'deposit'
+    | 'deposits_limit'
+    | 'rollup_origination'
+    | 'rollup_transaction'
+    | 'rollup_reward'
+    | 'rollup_penalty'
+    | 'pay_storage'
+    | 'update_consensus_key'
+    | 'drain'
+    | 'transfer_ticket';
+  amount_in: number;
+  amount_out: number;
+  is_fee: boolean;
+  is_burned: boolean;
+  is_frozen: boolean;
+  is_unfrozen: boolean;
+  is_shielded: boolean;
+  is_unshielded: boolean;
+  token_age: number | bigint;
+  delayed_op_id: number | bigint | null;
+  address: string;
+  counterparty: string | null;
+};
+
 /** Typed handles of the core-chain tables: `ctx.append(tables.account, row)`. */
 export const tables = {
-  account: tableHandle<AccountRow>('account'),
-  balance: tableHandle<BalanceRow>('balance'),
-  chain: tableHandle<ChainRow>('chain'),
-  supply: tableHandle<SupplyRow>('supply'),
-  block: tableHandle<BlockRow>('block'),
-  op: tableHandle<OpRow>('op'),
-  contract: tableHandle<ContractRow>('contract'),
-  constant: tableHandle<ConstantRow>('constant'),
-  protocol: tableHandle<ProtocolRow>('protocol'),
-  event: tableHandle<EventRow>('event'),
-  storage: tableHandle<StorageRow>('storage'),
-  ticket_update: tableHandle<TicketUpdateRow>('ticket_update'),
-  flow: tableHandle<FlowRow>('flow'),
+  account: tableHandle<AccountRow, AccountRead>('account'),
+  balance: tableHandle<BalanceRow, BalanceRead>('balance'),
+  chain: tableHandle<ChainRow, ChainRead>('chain'),
+  supply: tableHandle<SupplyRow, SupplyRead>('supply'),
+  block: tableHandle<BlockRow, BlockRead>('block'),
+  op: tableHandle<OpRow, OpRead>('op'),
+  contract: tableHandle<ContractRow, ContractRead>('contract'),
+  constant: tableHandle<ConstantRow, ConstantRead>('constant'),
+  protocol: tableHandle<ProtocolRow, ProtocolRead>('protocol'),
+  event: tableHandle<EventRow, EventRead>('event'),
+  storage: tableHandle<StorageRow, StorageRead>('storage'),
+  ticket_update: tableHandle<TicketUpdateRow, TicketUpdateRead>('ticket_update'),
+  flow: tableHandle<FlowRow, FlowRead>('flow'),
 } as const;

@@ -73,6 +73,42 @@ export type DexPoolRow = {
   marginal_b?: bigint | number | null;
 };
 
+/** A dex_pool row as read (CatalogRows): values as explorer objects show them. */
+export type DexPoolRead = {
+  row_id: number | bigint;
+  pool: string;
+  contract: string;
+  pair_id: number | bigint;
+  entity: string;
+  name: string;
+  pair: string;
+  creator: string | null;
+  num_tokens: number | bigint;
+  token_a: string;
+  token_b: string;
+  token_c: string | null;
+  token_d: string | null;
+  token_lp: string | null;
+  supply_a: string;
+  supply_b: string;
+  supply_c: string | null;
+  supply_d: string | null;
+  supply_lp: string;
+  fees_bps: string;
+  first_height: number | bigint;
+  first_time: string;
+  last_change_height: number | bigint;
+  last_change_time: string;
+  last_trade_time: string | null;
+  num_trades: number | bigint;
+  num_lps: number | bigint;
+  num_total_lps: number | bigint;
+  num_total_users: number | bigint;
+  update_height: number | bigint;
+  marginal_a: string | null;
+  marginal_b: string | null;
+};
+
 /** DEX pool events (trade, deposit, withdraw, claim, update, create, transfer) with the reserves after each */
 export type DexEventRow = {
   /** unique row id (local to this table and instance) */
@@ -125,6 +161,35 @@ export type DexEventRow = {
   height: bigint | number;
   /** block time */
   time: Date | number | string;
+};
+
+/** A dex_event row as read (CatalogRows): values as explorer objects show them. */
+export type DexEventRead = {
+  row_id: number | bigint;
+  pool: string;
+  contract: string;
+  pair_id: number | bigint;
+  entity: string;
+  event_type: 'trade' | 'deposit' | 'withdraw' | 'claim' | 'update' | 'create' | 'transfer';
+  volume_a: string;
+  volume_b: string;
+  volume_c: string | null;
+  volume_d: string | null;
+  volume_lp: string;
+  supply_a: string;
+  supply_b: string;
+  supply_c: string | null;
+  supply_d: string | null;
+  supply_lp: string;
+  value_usd: string | null;
+  signer: string;
+  sender: string;
+  receiver: string;
+  router: string | null;
+  tx_hash: string;
+  tx_fee: number;
+  height: number | bigint;
+  time: string;
 };
 
 /** DEX trades, one per pool swap (a multi-hop route gives one trade per pool) */
@@ -218,6 +283,52 @@ export type DexTradeRow = {
   time: Date | number | string;
 };
 
+/** A dex_trade row as read (CatalogRows): values as explorer objects show them. */
+export type DexTradeRead = {
+  row_id: number | bigint;
+  pool: string;
+  contract: string;
+  pair_id: number | bigint;
+  entity: string;
+  counter: number | bigint;
+  side: 'buy' | 'sell';
+  base_volume: string;
+  quote_volume: string;
+  lp_fee: string | null;
+  lp_fee_bps: string | null;
+  lp_fee_token: number | bigint | null;
+  dev_fee: string | null;
+  dev_fee_bps: string | null;
+  dev_fee_token: number | bigint | null;
+  referral_fee: string | null;
+  referral_fee_bps: string | null;
+  referral_fee_token: number | bigint | null;
+  incentive_fee: string | null;
+  incentive_fee_bps: string | null;
+  incentive_fee_token: number | bigint | null;
+  burn: string | null;
+  burn_bps: string | null;
+  burn_token: number | bigint | null;
+  price_net: string;
+  price_gross: string;
+  price_before: string;
+  price_after: string;
+  price_delta_bps: string;
+  price_impact_bps: string;
+  is_wash_trade: boolean;
+  price_usd: string | null;
+  fees_usd: string | null;
+  volume_usd: string | null;
+  signer: string;
+  sender: string;
+  receiver: string;
+  router: string | null;
+  tx_hash: string;
+  tx_fee: number;
+  height: number | bigint;
+  time: string;
+};
+
 /** liquidity positions, one per pool and owner (closed when all shares are gone) */
 export type DexPositionRow = {
   /** unique row id (local to this table and instance) */
@@ -280,10 +391,43 @@ export type DexPositionRow = {
   update_height: bigint | number;
 };
 
+/** A dex_position row as read (CatalogRows): values as explorer objects show them. */
+export type DexPositionRead = {
+  row_id: number | bigint;
+  pool: string;
+  contract: string;
+  pair_id: number | bigint;
+  entity: string;
+  position: string;
+  owner: string;
+  shares: string;
+  shares_minted: string;
+  shares_burned: string;
+  shares_sent: string;
+  shares_received: string;
+  deposited_a: string;
+  deposited_b: string;
+  deposited_c: string | null;
+  deposited_d: string | null;
+  withdrawn_a: string;
+  withdrawn_b: string;
+  withdrawn_c: string | null;
+  withdrawn_d: string | null;
+  open_value_usd: string | null;
+  close_value_usd: string | null;
+  growth_entry: string | null;
+  is_closed: boolean;
+  open_height: number | bigint;
+  open_time: string;
+  close_height: number | bigint | null;
+  close_time: string | null;
+  update_height: number | bigint;
+};
+
 /** Typed handles of the defi-dex tables: `ctx.append(tables.dex_pool, row)`. */
 export const tables = {
-  dex_pool: tableHandle<DexPoolRow>('dex_pool'),
-  dex_event: tableHandle<DexEventRow>('dex_event'),
-  dex_trade: tableHandle<DexTradeRow>('dex_trade'),
-  dex_position: tableHandle<DexPositionRow>('dex_position'),
+  dex_pool: tableHandle<DexPoolRow, DexPoolRead>('dex_pool'),
+  dex_event: tableHandle<DexEventRow, DexEventRead>('dex_event'),
+  dex_trade: tableHandle<DexTradeRow, DexTradeRead>('dex_trade'),
+  dex_position: tableHandle<DexPositionRow, DexPositionRead>('dex_position'),
 } as const;

@@ -50,6 +50,29 @@ export type FarmPoolRow = {
   update_height: bigint | number;
 };
 
+/** A farm_pool row as read (CatalogRows): values as explorer objects show them. */
+export type FarmPoolRead = {
+  row_id: number | bigint;
+  pool: string;
+  contract: string;
+  pool_id: number | bigint;
+  entity: string;
+  name: string;
+  creator: string | null;
+  stake_token: string;
+  reward_token: string;
+  total_stake: string;
+  remaining_rewards: string | null;
+  reward_index: string | null;
+  index_precision: string | null;
+  num_positions: number | bigint;
+  start_time: string | null;
+  end_time: string | null;
+  first_height: number | bigint;
+  first_time: string;
+  update_height: number | bigint;
+};
+
 /** farm events (deposit, withdraw, transfer, claim, update) with the farm's stake and rewards after each */
 export type FarmEventRow = {
   /** unique row id (local to this table and instance) */
@@ -99,6 +122,32 @@ export type FarmEventRow = {
   height: bigint | number;
   /** block time */
   time: Date | number | string;
+};
+
+/** A farm_event row as read (CatalogRows): values as explorer objects show them. */
+export type FarmEventRead = {
+  row_id: number | bigint;
+  pool: string;
+  contract: string;
+  pool_id: number | bigint;
+  entity: string;
+  event_type: 'deposit' | 'withdraw' | 'transfer' | 'claim' | 'update';
+  stake_token: string;
+  reward_token: string;
+  volume: string;
+  reward: string;
+  fee: string;
+  fee_bps: string;
+  stake_id: number | bigint | null;
+  stake_supply: string;
+  reward_supply: string | null;
+  signer: string;
+  sender: string;
+  receiver: string;
+  tx_hash: string;
+  tx_fee: number;
+  height: number | bigint;
+  time: string;
 };
 
 /** staking positions, one per farm and owner (closed when the stake is gone) */
@@ -163,9 +212,36 @@ export type FarmPositionRow = {
   update_height: bigint | number;
 };
 
+/** A farm_position row as read (CatalogRows): values as explorer objects show them. */
+export type FarmPositionRead = {
+  row_id: number | bigint;
+  pool: string;
+  contract: string;
+  pool_id: number | bigint;
+  entity: string;
+  position: string;
+  owner: string;
+  stake_token: string;
+  reward_token: string;
+  stake_id: number | bigint | null;
+  stake_balance: string;
+  stake_deposited: string;
+  stake_withdrawn: string;
+  rewards_claimed: string;
+  rewards_pending: string | null;
+  reward_base: string | null;
+  reward_shares: string | null;
+  is_closed: boolean;
+  open_height: number | bigint;
+  open_time: string;
+  close_height: number | bigint | null;
+  close_time: string | null;
+  update_height: number | bigint;
+};
+
 /** Typed handles of the defi-farm tables: `ctx.append(tables.farm_pool, row)`. */
 export const tables = {
-  farm_pool: tableHandle<FarmPoolRow>('farm_pool'),
-  farm_event: tableHandle<FarmEventRow>('farm_event'),
-  farm_position: tableHandle<FarmPositionRow>('farm_position'),
+  farm_pool: tableHandle<FarmPoolRow, FarmPoolRead>('farm_pool'),
+  farm_event: tableHandle<FarmEventRow, FarmEventRead>('farm_event'),
+  farm_position: tableHandle<FarmPositionRow, FarmPositionRead>('farm_position'),
 } as const;

@@ -56,6 +56,29 @@ export type LendPoolRow = {
   update_height: bigint | number;
 };
 
+/** A lend_pool row as read (CatalogRows): values as explorer objects show them. */
+export type LendPoolRead = {
+  row_id: number | bigint;
+  pool: string;
+  contract: string;
+  pool_id: number | bigint;
+  entity: string;
+  name: string;
+  creator: string | null;
+  debt_token: string;
+  collateral_token: string;
+  total_collateral: string;
+  total_debt: string;
+  borrow_index: string | null;
+  supply_liquidity: string | null;
+  share_supply: string | null;
+  num_deposits: number | bigint;
+  num_borrows: number | bigint;
+  first_height: number | bigint;
+  first_time: string;
+  update_height: number | bigint;
+};
+
 /** lending events (deposit, withdraw, borrow, repay, liquidate) with the market's supply and debt after each */
 export type LendEventRow = {
   /** unique row id (local to this table and instance) */
@@ -104,6 +127,32 @@ export type LendEventRow = {
   height: bigint | number;
   /** block time */
   time: Date | number | string;
+};
+
+/** A lend_event row as read (CatalogRows): values as explorer objects show them. */
+export type LendEventRead = {
+  row_id: number | bigint;
+  pool: string;
+  contract: string;
+  pool_id: number | bigint;
+  entity: string;
+  event_type: 'deposit' | 'withdraw' | 'borrow' | 'repay' | 'liquidate';
+  debt_token: string;
+  collateral_token: string;
+  owner: string;
+  stake_id: number | bigint | null;
+  volume: string;
+  debt: string;
+  collateral: string;
+  fee: string;
+  interest: string | null;
+  signer: string;
+  sender: string;
+  receiver: string;
+  tx_hash: string;
+  tx_fee: number;
+  height: number | bigint;
+  time: string;
 };
 
 /** lending positions, one per market and owner (closed when neither supply nor debt is left) */
@@ -192,9 +241,45 @@ export type LendPositionRow = {
   update_height: bigint | number;
 };
 
+/** A lend_position row as read (CatalogRows): values as explorer objects show them. */
+export type LendPositionRead = {
+  row_id: number | bigint;
+  pool: string;
+  contract: string;
+  pool_id: number | bigint;
+  entity: string;
+  position: string;
+  owner: string;
+  stake_id: number | bigint | null;
+  debt_token: string;
+  collateral_token: string;
+  balance: string;
+  debt: string;
+  deposited: string;
+  withdrawn: string;
+  borrowed: string;
+  repaid: string;
+  liquidated: string;
+  sent: string;
+  received: string;
+  interest_earned: string | null;
+  interest_paid: string | null;
+  interest_pending: string | null;
+  shares: string | null;
+  borrow_scaled: string | null;
+  borrow_index: string | null;
+  is_collateral: boolean | null;
+  is_closed: boolean;
+  open_height: number | bigint;
+  open_time: string;
+  close_height: number | bigint | null;
+  close_time: string | null;
+  update_height: number | bigint;
+};
+
 /** Typed handles of the defi-lending tables: `ctx.append(tables.lend_pool, row)`. */
 export const tables = {
-  lend_pool: tableHandle<LendPoolRow>('lend_pool'),
-  lend_event: tableHandle<LendEventRow>('lend_event'),
-  lend_position: tableHandle<LendPositionRow>('lend_position'),
+  lend_pool: tableHandle<LendPoolRow, LendPoolRead>('lend_pool'),
+  lend_event: tableHandle<LendEventRow, LendEventRead>('lend_event'),
+  lend_position: tableHandle<LendPositionRow, LendPositionRead>('lend_position'),
 } as const;

@@ -40,6 +40,27 @@ export type ElectionRow = {
   no_proposal: boolean;
 };
 
+/** A election row as read (CatalogRows): values as explorer objects show them. */
+export type ElectionRead = {
+  row_id: number | bigint;
+  proposal_id: number | bigint | null;
+  num_periods: number | bigint;
+  num_proposals: number | bigint;
+  voting_period: number | bigint;
+  start_time: string;
+  end_time: string | null;
+  start_height: number | bigint;
+  end_height: number | bigint | null;
+  is_empty: boolean;
+  is_open: boolean;
+  is_failed: boolean;
+  no_quorum: boolean;
+  no_majority: boolean;
+  proposal: string | null;
+  last_voting_period: 'proposal' | 'exploration' | 'cooldown' | 'promotion' | 'adoption';
+  no_proposal: boolean;
+};
+
 /** individual protocol proposals, one row per proposal and election */
 export type ProposalRow = {
   /** unique row id (local to this table and instance) */
@@ -69,6 +90,24 @@ export type ProposalRow = {
   /** hash of the first submission */
   op: string;
   /** `<election_id>:<hash>`, the row's unique key (a protocol may be proposed again in a later election) */
+  election_hash: string;
+};
+
+/** A proposal row as read (CatalogRows): values as explorer objects show them. */
+export type ProposalRead = {
+  row_id: number | bigint;
+  hash: string;
+  height: number | bigint;
+  time: string;
+  source_id: number | bigint;
+  op_id: number | bigint;
+  election_id: number | bigint;
+  voting_period: number | bigint;
+  rolls: number | bigint;
+  stake: number;
+  voters: number | bigint;
+  source: string;
+  op: string;
   election_hash: string;
 };
 
@@ -151,6 +190,46 @@ export type VoteRow = {
   proposal?: string | null;
 };
 
+/** A vote row as read (CatalogRows): values as explorer objects show them. */
+export type VoteRead = {
+  row_id: number | bigint;
+  election_id: number | bigint;
+  proposal_id: number | bigint | null;
+  voting_period: number | bigint;
+  voting_period_kind: 'proposal' | 'exploration' | 'cooldown' | 'promotion' | 'adoption';
+  period_start_time: string;
+  period_end_time: string | null;
+  period_start_height: number | bigint;
+  period_end_height: number | bigint | null;
+  eligible_rolls: number | bigint;
+  eligible_stake: number;
+  eligible_voters: number | bigint;
+  quorum_pct: number | bigint;
+  quorum_rolls: number | bigint;
+  quorum_stake: number;
+  turnout_rolls: number | bigint;
+  turnout_stake: number;
+  turnout_voters: number | bigint;
+  turnout_pct: number | bigint;
+  turnout_ema: number | bigint;
+  yay_rolls: number | bigint;
+  yay_stake: number;
+  yay_voters: number | bigint;
+  nay_rolls: number | bigint;
+  nay_stake: number;
+  nay_voters: number | bigint;
+  pass_rolls: number | bigint;
+  pass_stake: number;
+  pass_voters: number | bigint;
+  is_open: boolean;
+  is_failed: boolean;
+  is_draw: boolean;
+  no_proposal: boolean;
+  no_quorum: boolean;
+  no_majority: boolean;
+  proposal: string | null;
+};
+
 /** ballots of exploration and promotion periods, and proposal upvotes (ballot yay, one row per baker and proposal) */
 export type BallotRow = {
   /** unique row id (local to this table and instance) */
@@ -185,6 +264,25 @@ export type BallotRow = {
   proposal: string;
 };
 
+/** A ballot row as read (CatalogRows): values as explorer objects show them. */
+export type BallotRead = {
+  row_id: number | bigint;
+  election_id: number | bigint;
+  proposal_id: number | bigint | null;
+  voting_period: number | bigint;
+  voting_period_kind: 'proposal' | 'exploration' | 'cooldown' | 'promotion' | 'adoption';
+  height: number | bigint;
+  time: string;
+  source_id: number | bigint;
+  op_id: number | bigint;
+  rolls: number | bigint;
+  stake: number;
+  ballot: 'yay' | 'nay' | 'pass';
+  source: string;
+  op: string;
+  proposal: string;
+};
+
 /**
  * the voting listings, one row per baker with voting rights in a voting period (from the node, as of the period's first
  * block)
@@ -208,11 +306,23 @@ export type VoterRow = {
   address: string;
 };
 
+/** A voter row as read (CatalogRows): values as explorer objects show them. */
+export type VoterRead = {
+  row_id: number | bigint;
+  election_id: number | bigint;
+  voting_period: number | bigint;
+  height: number | bigint;
+  account_id: number | bigint | null;
+  rolls: number | bigint;
+  stake: number;
+  address: string;
+};
+
 /** Typed handles of the governance tables: `ctx.append(tables.election, row)`. */
 export const tables = {
-  election: tableHandle<ElectionRow>('election'),
-  proposal: tableHandle<ProposalRow>('proposal'),
-  vote: tableHandle<VoteRow>('vote'),
-  ballot: tableHandle<BallotRow>('ballot'),
-  voter: tableHandle<VoterRow>('voter'),
+  election: tableHandle<ElectionRow, ElectionRead>('election'),
+  proposal: tableHandle<ProposalRow, ProposalRead>('proposal'),
+  vote: tableHandle<VoteRow, VoteRead>('vote'),
+  ballot: tableHandle<BallotRow, BallotRead>('ballot'),
+  voter: tableHandle<VoterRow, VoterRead>('voter'),
 } as const;

@@ -36,6 +36,25 @@ export type MarketTickerRow = {
   timestamp: Date | number | string;
 };
 
+/** A market_ticker row as read (CatalogRows): values as explorer objects show them. */
+export type MarketTickerRead = {
+  row_id: number | bigint;
+  exchange: string;
+  pair: string;
+  base: string;
+  quote: string;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  last: number;
+  change: number | null;
+  vwap: number | null;
+  n_trades: number | bigint | null;
+  volume_base: number | null;
+  volume_quote: number | null;
+  timestamp: string;
+};
+
 /** closed 1-minute OHLCV candles per exchange and market (null where the venue gives no value) */
 export type MarketCandleRow = {
   /** unique row id (local to this table and instance) */
@@ -76,8 +95,30 @@ export type MarketCandleRow = {
   vol_sell_quote?: string | number | null;
 };
 
+/** A market_candle row as read (CatalogRows): values as explorer objects show them. */
+export type MarketCandleRead = {
+  row_id: number | bigint;
+  exchange: string;
+  pair: string;
+  time: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  vwap: number | null;
+  n_trades: number | bigint | null;
+  n_buy: number | bigint | null;
+  n_sell: number | bigint | null;
+  vol_base: number | null;
+  vol_quote: number | null;
+  vol_buy_base: number | null;
+  vol_buy_quote: number | null;
+  vol_sell_base: number | null;
+  vol_sell_quote: number | null;
+};
+
 /** Typed handles of the markets tables: `ctx.append(tables.market_ticker, row)`. */
 export const tables = {
-  market_ticker: tableHandle<MarketTickerRow>('market_ticker'),
-  market_candle: tableHandle<MarketCandleRow>('market_candle'),
+  market_ticker: tableHandle<MarketTickerRow, MarketTickerRead>('market_ticker'),
+  market_candle: tableHandle<MarketCandleRow, MarketCandleRead>('market_candle'),
 } as const;

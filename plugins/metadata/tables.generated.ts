@@ -18,6 +18,16 @@ export type MetadataRow = {
   updated_time: Date | number | string;
 };
 
+/** A metadata row as read (CatalogRows): values as explorer objects show them. */
+export type MetadataRead = {
+  row_id: number | bigint;
+  address: string;
+  asset_id: number | bigint | null;
+  entry_key: string;
+  content: unknown;
+  updated_time: string;
+};
+
 /**
  * TZIP-16 contract metadata from each contract's %metadata big map (one row per contract that has a metadata or
  * token_metadata big map)
@@ -43,6 +53,20 @@ export type ContractMetadataRow = {
   first_height: bigint | number;
   /** height of the latest change */
   update_height: bigint | number;
+};
+
+/** A contract_metadata row as read (CatalogRows): values as explorer objects show them. */
+export type ContractMetadataRead = {
+  row_id: number | bigint;
+  contract: string;
+  metadata_map: number | bigint | null;
+  token_map: number | bigint | null;
+  uri: string | null;
+  document: unknown;
+  error: string | null;
+  entries: unknown;
+  first_height: number | bigint;
+  update_height: number | bigint;
 };
 
 /** tokens (FA1.2 and FA2 ledgers × token ids) with their TZIP-21 metadata as found on chain */
@@ -79,6 +103,25 @@ export type TokenRow = {
   update_height: bigint | number;
 };
 
+/** A token row as read (CatalogRows): values as explorer objects show them. */
+export type TokenRead = {
+  row_id: number | bigint;
+  contract: string;
+  token_id: string;
+  token_key: string;
+  kind: 'fa1.2' | 'fa2';
+  decimals: number | bigint | null;
+  symbol: string | null;
+  name: string | null;
+  logo: string | null;
+  uri: string | null;
+  info: unknown;
+  total_supply: string | null;
+  first_height: number | bigint;
+  first_time: string;
+  update_height: number | bigint;
+};
+
 /**
  * off-chain metadata documents (ipfs://, https://) fetched by the background resolver, keyed by URI (content, not chain
  * data)
@@ -102,10 +145,22 @@ export type MetadataDocumentsRow = {
   next_try_time?: Date | number | string | null;
 };
 
+/** A metadata_documents row as read (CatalogRows): values as explorer objects show them. */
+export type MetadataDocumentsRead = {
+  row_id: number | bigint;
+  uri: string;
+  status: 'ok' | 'error';
+  content: unknown;
+  error: string | null;
+  attempts: number | bigint;
+  fetched_time: string;
+  next_try_time: string | null;
+};
+
 /** Typed handles of the metadata tables: `ctx.append(tables.metadata, row)`. */
 export const tables = {
-  metadata: tableHandle<MetadataRow>('metadata'),
-  contract_metadata: tableHandle<ContractMetadataRow>('contract_metadata'),
-  token: tableHandle<TokenRow>('token'),
-  metadata_documents: tableHandle<MetadataDocumentsRow>('metadata_documents'),
+  metadata: tableHandle<MetadataRow, MetadataRead>('metadata'),
+  contract_metadata: tableHandle<ContractMetadataRow, ContractMetadataRead>('contract_metadata'),
+  token: tableHandle<TokenRow, TokenRead>('token'),
+  metadata_documents: tableHandle<MetadataDocumentsRow, MetadataDocumentsRead>('metadata_documents'),
 } as const;

@@ -5,6 +5,10 @@ import { PACKAGE_ROOT } from '../../framework/config/InstanceConfig';
 import { generatedFiles, generatedRouteDocs } from '../../framework/cli/gen';
 import type { IndexContext } from '../../framework/indexer/IndexContext';
 import type { Row } from '../../framework/storage/BulkWriter';
+import { columnType } from '../../framework/catalog/types/ColumnTypes';
+import { CatalogRows } from '../../framework/explorer/CatalogRows';
+import { loadCatalogFile } from '../../framework/catalog/CatalogLoader';
+import type { Database } from '../../framework/storage/Database';
 import { tables } from '../../plugins/bigmaps/tables.generated';
 
 describe('generated from tables.yaml (npm run gen)', () => {
@@ -99,5 +103,43 @@ describe('generated from tables.yaml (npm run gen)', () => {
     ctx.entities(tables.bigmaps, 'bigmap');
     bigmaps.update(entity, { n_keys: 1n });
     expect(written.map(([what]) => what)).to.deep.equal(['bigmaps', 'insert', 'insert', 'update', 'bigmaps', 'update']);
+  });
+
+  // Read row types are made of each column type's readTsType: it must name what objectValue returns.
+  const reads: Array<[string, string]> = [
+    ['int64', '42'],
+    ['int64', '9223372036854775807'],
+    ['uint64', '9007199254740993'],
+    ['money', '1000001'],
+    ['bool', 'true'],
+    ['float64', '1.5'],
+    ['float64', 'NaN'],
+    ['decimal(0)', '123456789012345678901'],
+    ['decimal(2)', '1.50'],
+    ['fixed(2)', '1.50'],
+    ['bigint', '123456789012345678901'],
+    ['datetime', '2024-01-01T00:00:00Z'],
+    ['bytes', '00ff'],
+    ['enum(a,b)', 'a'],
+    ['hash(block)', 'BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2'],
+  ];
+  for (const [declaration, raw] of reads)
+    it(`a ${declaration} column reads '${raw}' as its readTsType says`, () => {
+      const type = columnType(declaration);
+      const value = type.objectValue(raw);
+      const kinds = type.readTsType.split(' | ').map((m) => (m.startsWith("'") ? 'string' : m));
+      expect(kinds, `${String(value)} is not ${type.readTsType}`).to.include(value === null ? 'null' : typeof value);
+    });
+
+  it('typed read handles take columns of their table only, and only their own table', () => {
+    const catalog = loadCatalogFile(path.join(PACKAGE_ROOT, 'tables.yaml'));
+    const db = {} as Database;
+    const rows = CatalogRows.of(db, catalog.require('bigmaps'), tables.bigmaps, ['bigmap_id', 'key_type']);
+    expect(rows.table.code).to.equal('bigmaps');
+    const keyType: (row: Awaited<ReturnType<typeof rows.read>>[number]) => string | null = (row) => row.key_type;
+    // @ts-expect-error bigmap_values has no key_type column (refused at run time too)
+    expect(() => CatalogRows.of(db, catalog.require('bigmap_values'), tables.bigmap_values, ['key_type'])).to.throw();
+    expect(() => CatalogRows.of(db, catalog.require('bigmap_values'), tables.bigmaps)).to.throw(/is not table/);
+    expect(keyType({ bigmap_id: 1, key_type: null })).to.equal(null);
   });
 });

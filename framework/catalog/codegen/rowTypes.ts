@@ -6,9 +6,15 @@ export function rowTypeName(code: string): string {
   return `${code.replace(/(^|_)([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase())}Row`;
 }
 
+/** `bigmap_updates` → `BigmapUpdatesRead`. */
+export function readTypeName(code: string): string {
+  return rowTypeName(code).replace(/Row$/, 'Read');
+}
+
 /**
- * The TypeScript source of a plugin's `tables.generated.ts`: one row type per table (what writers
- * pass: nullable columns optional, row_id and the orphan flag filled by the framework) and a `tables`
+ * The TypeScript source of a plugin's `tables.generated.ts`: per table, the row type writers pass
+ * (nullable columns optional, row_id and the orphan flag filled by the framework) and the row type a
+ * read through CatalogRows holds (every column, values as explorer objects show them), and a `tables`
  * object of typed handles. Undefined when the plugin declares no table.
  */
 export function renderRowTypes(catalog: Catalog, plugin: string, frameworkImport: string): string | undefined {
@@ -20,12 +26,15 @@ export function renderRowTypes(catalog: Catalog, plugin: string, frameworkImport
     `import { tableHandle } from '${frameworkImport}';`,
     '',
   ];
-  for (const t of tables) out.push(...rowType(t), '');
+  for (const t of tables) out.push(...rowType(t), '', ...readType(t), '');
   out.push(
     `/** Typed handles of the ${plugin} tables: \`ctx.append(tables.${tables[0].code}, row)\`. */`,
     'export const tables = {',
   );
-  for (const t of tables) out.push(`  ${t.code}: tableHandle<${rowTypeName(t.code)}>('${t.code}'),`);
+  for (const t of tables) {
+    const line = `  ${t.code}: tableHandle<${rowTypeName(t.code)}, ${readTypeName(t.code)}>('${t.code}'),`;
+    out.push(...(line.length <= 120 ? [line] : wrappedHandle(t.code)));
+  }
   out.push('} as const;', '');
   return out.join('\n');
 }
@@ -40,6 +49,25 @@ function rowType(t: TableDef): string[] {
   }
   lines.push('};');
   return lines;
+}
+
+/** A row of the table as CatalogRows reads it: each column's `readTsType`, null where the column is nullable. */
+function readType(t: TableDef): string[] {
+  const doc = `/** A ${t.code} row as read (CatalogRows): values as explorer objects show them. */`;
+  const fields = t.columns.map((c) => {
+    const members = c.type.readTsType.split(' | ');
+    if (c.nullable && !members.includes('null') && c.type.readTsType !== 'unknown') members.push('null');
+    return [c.name, members.join(' | ')];
+  });
+  // Prettier prints a type literal without comments on one line when it fits.
+  const oneLine = `export type ${readTypeName(t.code)} = { ${fields.map(([n, ty]) => `${n}: ${ty}`).join('; ')} };`;
+  if (oneLine.length <= 120) return [doc, oneLine];
+  return [doc, `export type ${readTypeName(t.code)} = {`, ...fields.flatMap(([n, ty]) => field(n, ty)), '};'];
+}
+
+/** A handle as Prettier prints one too long for 120 columns. */
+function wrappedHandle(code: string): string[] {
+  return [`  ${code}: tableHandle<`, `    ${rowTypeName(code)},`, `    ${readTypeName(code)}`, `  >('${code}'),`];
 }
 
 /** A doc comment on one line, or word-wrapped within 120 columns. */

@@ -7,6 +7,7 @@ const FALSE = new Set(['0', 'f', 'false', 'no', 'off']);
 export class BoolType extends BaseColumnType {
   readonly name = 'bool';
   override readonly tsType = 'boolean';
+  override readonly readTsType = 'boolean';
   readonly sqlType = 'boolean';
   override readonly operators = EQUALITY_OPERATORS;
 

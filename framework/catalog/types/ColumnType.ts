@@ -63,6 +63,8 @@ export interface ColumnType {
   schema(enc: Encoding): Record<string, unknown>;
   /** The TypeScript type of what writers pass (generated row types use it). */
   readonly tsType: string;
+  /** The TypeScript type of what `objectValue` returns: a value of a row read through CatalogRows. */
+  readonly readTsType: string;
 }
 
 /** Defaults shared by the text-like types: stored text, rendered as a JSON string. */
@@ -74,6 +76,7 @@ export abstract class BaseColumnType implements ColumnType {
   readonly placeholder: string = '?';
   readonly compactNull: string = 'null';
   readonly tsType: string = 'string';
+  readonly readTsType: string = 'string';
 
   select(ref: string, _enc: Encoding): string {
     return `${ref}::text`;

@@ -8,10 +8,13 @@ import { FixedType } from './FixedType';
  */
 export class DecimalType extends FixedType {
   override readonly name: string;
+  /** A JSON number; with no decimals, an integer beyond 2^53 reads as its exact bigint (`objectValue`). */
+  override readonly readTsType: string;
 
   constructor(decimals: number) {
     super(decimals);
     this.name = `decimal(${decimals})`;
+    this.readTsType = decimals === 0 ? 'number | bigint' : 'number';
   }
 
   override json(raw: string, _enc: Encoding): string {

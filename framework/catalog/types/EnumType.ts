@@ -4,6 +4,7 @@ import { BaseColumnType, EQUALITY_OPERATORS, ValueError } from './ColumnType';
 export class EnumType extends BaseColumnType {
   readonly name: string;
   override readonly tsType: string;
+  override readonly readTsType: string;
   readonly sqlType = 'text';
   override readonly collation = 'C';
   override readonly operators = EQUALITY_OPERATORS;
@@ -14,6 +15,7 @@ export class EnumType extends BaseColumnType {
     if (values.length === 0) throw new Error('enum needs at least one value');
     this.name = `enum(${values.join(',')})`;
     this.tsType = values.map((v) => `'${v.replace(/[\\']/g, '\\$&')}'`).join(' | ');
+    this.readTsType = this.tsType;
     this.allowed = new Set(values);
   }
 

@@ -3,6 +3,8 @@ import { BaseColumnType, BinaryFields, ValueError } from './ColumnType';
 export class Float64Type extends BaseColumnType {
   readonly name = 'float64';
   override readonly tsType = 'number';
+  /** NaN and ±Infinity read as null (`json`). */
+  override readonly readTsType = 'number | null';
   readonly sqlType = 'double precision';
 
   override json(raw: string): string {

@@ -12,6 +12,8 @@ import {
 export class Int64Type extends BaseColumnType {
   readonly name: string = 'int64';
   override readonly tsType = 'bigint | number';
+  /** A number while it is safe, else the exact bigint (`objectValue`). */
+  override readonly readTsType = 'number | bigint';
   readonly sqlType = 'bigint';
   protected readonly min: bigint = INT64_MIN;
 

@@ -4,6 +4,7 @@ import { BaseColumnType, BinaryFields, ValueError } from './ColumnType';
 export class JsonType extends BaseColumnType {
   readonly name = 'json';
   override readonly tsType = 'unknown';
+  override readonly readTsType = 'unknown';
   readonly sqlType = 'jsonb';
   override readonly operators = ['eq', 'ne'] as const;
   override readonly placeholder = '?::jsonb';

@@ -13,6 +13,8 @@ import {
 export class MoneyType extends BaseColumnType {
   readonly name = 'money';
   override readonly tsType = 'bigint';
+  /** Reads show tez numbers (`objectValue`). */
+  override readonly readTsType = 'number';
   readonly sqlType = 'bigint';
 
   override json(raw: string, _enc: Encoding): string {

@@ -9,18 +9,18 @@ import {
   RouteRegistry,
   whereIndexedEquality,
 } from '../../../framework';
-import { BlockLookup, ChainTables, OperationLoader, OperationPages } from '../../core-chain';
+import { BlockLookup, ChainTables, coreChainTables, OperationLoader, OperationPages } from '../../core-chain';
 
 /** A baker's attestations and the delegations to it, as core-chain's operation lists (20/500, cursor/offset/order). */
 export class BakerOperations {
-  private readonly accounts: CatalogRows;
+  private readonly accounts;
   private readonly pages: OperationPages;
 
   constructor(db: Database, catalog: Catalog, chain: ChainState) {
     const tables = new ChainTables(db, catalog);
     const blocks = new BlockLookup(tables, chain);
     this.pages = new OperationPages(new OperationLoader(tables, blocks), blocks, db);
-    this.accounts = tables.rows('account', ['row_id']);
+    this.accounts = CatalogRows.of(db, catalog.require('account'), coreChainTables.account, ['row_id']);
   }
 
   register(r: RouteRegistry): void {
@@ -52,6 +52,6 @@ export class BakerOperations {
     const address = parseAddress(raw);
     const account = await this.accounts.first(this.accounts.query().where({ address, is_baker: true }));
     if (!account) throw ApiError.notFound(`no baker ${address}`);
-    return account.row_id as number;
+    return Number(account.row_id);
   }
 }

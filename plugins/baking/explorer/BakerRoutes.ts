@@ -14,9 +14,11 @@ import {
   parseAddress,
   tezToMutez,
   parseTableRequest,
+  type ReadOf,
   RouteRegistry,
   timeOrZero,
 } from '../../../framework';
+import { coreChainTables } from '../../core-chain';
 
 import { BakerActivity } from './BakerActivity';
 import { bakerCapacity, CapacityResult } from './BakerCapacity';
@@ -36,7 +38,7 @@ const FIELDS = [
   'is_baker',
   'delegated_since_time',
   'first_seen_time',
-];
+] as const;
 
 /**
  * index.Baker keys null unless the newest stake snapshot tells them (BakerState: grace period,
@@ -57,7 +59,8 @@ const UNTRACKED = [
 /** Suggestions a page, as the original (20 by default, up to 100). */
 const SUGGEST_LIMIT = { default: 20, max: 100 };
 
-type Row = Record<string, unknown>;
+/** The account columns a baker object is built from. */
+type Row = Pick<ReadOf<typeof coreChainTables.account>, (typeof FIELDS)[number]>;
 const tez = (v: unknown): bigint => tezToMutez(String(v ?? 0));
 
 /**
@@ -66,7 +69,7 @@ const tez = (v: unknown): bigint => tezToMutez(String(v ?? 0));
  * snapshot (what the node told of the baker then) and the income rows (stats, events).
  */
 export class BakerRoutes {
-  private readonly accounts: CatalogRows;
+  private readonly accounts;
   private readonly activity: BakerActivity;
   private readonly state: BakerState;
   private readonly limits: DepositsLimits;
@@ -75,7 +78,7 @@ export class BakerRoutes {
     private readonly db: Database,
     private readonly catalog: Catalog,
   ) {
-    this.accounts = new CatalogRows(db, catalog.require('account'), FIELDS);
+    this.accounts = CatalogRows.of(db, catalog.require('account'), coreChainTables.account, FIELDS);
     this.activity = new BakerActivity(db, catalog);
     this.state = new BakerState(db, catalog);
     this.limits = new DepositsLimits(db, catalog);
@@ -173,7 +176,7 @@ export class BakerRoutes {
 
   /** Baker objects of account rows, with their statistics, and the capacity behind their figures. */
   private async bakers(rows: Row[], meta: boolean): Promise<Array<{ body: ExplorerRow; capacity: CapacityResult }>> {
-    const addresses = rows.map((b) => b.address as string);
+    const addresses = rows.map((b) => b.address);
     const constants = await newestConstants(this.db, this.catalog);
     const [delegations, stats, states, limits] = await Promise.all([
       this.delegations(addresses),
@@ -182,7 +185,7 @@ export class BakerRoutes {
       this.limits.of(addresses, constants),
     ]);
     return rows.map((row) => {
-      const address = row.address as string;
+      const address = row.address;
       const state = states.get(address);
       const d = delegations.get(address);
       const limit = state?.staking_limit;
@@ -245,8 +248,8 @@ export class BakerRoutes {
   }
 
   /** One baker: its balances, its stake and what delegates and stakes with it. */
-  private baker(a: ExplorerRow, d: Delegation | undefined, meta: boolean, state: ExplorerRow | undefined): ExplorerRow {
-    const address = a.address as string;
+  private baker(a: Row, d: Delegation | undefined, meta: boolean, state: ExplorerRow | undefined): ExplorerRow {
+    const address = a.address;
     const own = tez(a.staked_balance);
     return {
       // The account row's id: what `cursor` pages the baker lists by.

@@ -1,5 +1,6 @@
-import type { UpdateOrigin } from './BigmapReader';
-import { type ExplorerRow, michelineFromHex, timeOrZero, typedef, typedValue } from '../../../framework';
+import type { UpdateOrigin, ValueRead } from './BigmapReader';
+import type { BigmapsRead, BigmapUpdatesRead } from '../tables.generated';
+import { michelineFromHex, timeOrZero, typedef, typedValue } from '../../../framework';
 
 /** A bigmap's key and value types as Micheline; undefined when the index never saw its allocation. */
 export interface BigmapTypes {
@@ -13,11 +14,8 @@ export interface ItemOptions {
   meta: boolean;
 }
 
-export function typesOf(bigmap: ExplorerRow): BigmapTypes {
-  return {
-    keyType: michelineFromHex(bigmap.key_type as string | null),
-    valueType: michelineFromHex(bigmap.value_type as string | null),
-  };
+export function typesOf(bigmap: BigmapsRead): BigmapTypes {
+  return { keyType: michelineFromHex(bigmap.key_type), valueType: michelineFromHex(bigmap.value_type) };
 }
 
 /** A Micheline value as JSON read with its type; the Micheline itself when the type is unknown. */
@@ -29,7 +27,7 @@ function decoded(type: unknown, value: unknown): unknown {
  * `/explorer/bigmap/{id}`: the bigmaps row with its types as typedefs (and Micheline with `prim`;
  * the `*_prim` keys are always there, null without `prim`, as the TzPro SDK's Bigmap reads them).
  */
-export function bigmapObject(row: ExplorerRow, prim: boolean): Record<string, unknown> {
+export function bigmapObject(row: BigmapsRead, prim: boolean): Record<string, unknown> {
   const { keyType, valueType } = typesOf(row);
   return {
     row_id: row.row_id,
@@ -55,14 +53,14 @@ export function bigmapObject(row: ExplorerRow, prim: boolean): Record<string, un
 
 /** One live key (`/keys`), or with its value (`/values`, `/{key}`); `row_id` is the cursor of the lists. */
 export function valueObject(
-  bigmap: ExplorerRow,
-  row: ExplorerRow,
+  bigmap: BigmapsRead,
+  row: ValueRead,
   withValue: boolean,
   o: ItemOptions,
 ): Record<string, unknown> {
   const { keyType, valueType } = typesOf(bigmap);
-  const key = michelineFromHex(row.key as string);
-  const value = michelineFromHex(row.value as string);
+  const key = michelineFromHex(row.key);
+  const value = michelineFromHex(row.value);
   const withMeta = o.meta ? { meta: meta(bigmap, row, undefined) } : {};
   const where = { bigmap_id: row.bigmap_id, key_id: row.key_id, height: row.height, time: row.time };
   if (!withValue)
@@ -87,8 +85,8 @@ export function valueObject(
 
 /** One bigmap_updates row (`/updates`): keyed changes with key and value, alloc and copy with the types they set. */
 export function updateObject(
-  bigmap: ExplorerRow,
-  row: ExplorerRow,
+  bigmap: BigmapsRead,
+  row: BigmapUpdatesRead,
   origin: UpdateOrigin | undefined,
   o: ItemOptions,
 ): Record<string, unknown> {
@@ -101,8 +99,8 @@ export function updateObject(
     key: null,
     hash: row.hash,
   };
-  const key = michelineFromHex(row.key as string | null);
-  const value = michelineFromHex(row.value as string | null);
+  const key = michelineFromHex(row.key);
+  const value = michelineFromHex(row.value);
   if (row.action === 'update' || row.action === 'remove') {
     const { keyType, valueType } = typesOf(bigmap);
     if (key !== undefined) out.key = decoded(keyType, key);
@@ -127,7 +125,11 @@ export function updateObject(
 }
 
 /** Where a value or update sits: its bigmap, block and (updates) the operation that made it. */
-function meta(bigmap: ExplorerRow, row: ExplorerRow, origin: UpdateOrigin | undefined): Record<string, unknown> {
+function meta(
+  bigmap: BigmapsRead,
+  row: ValueRead & { op?: string | null },
+  origin: UpdateOrigin | undefined,
+): Record<string, unknown> {
   return {
     contract: bigmap.contract,
     bigmap_id: bigmap.bigmap_id,

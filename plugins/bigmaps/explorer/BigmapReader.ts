@@ -5,14 +5,17 @@ import {
   Catalog,
   CatalogRows,
   Database,
-  ExplorerRow,
   TableDef,
   TableRequest,
   whereColumnIn,
 } from '../../../framework';
-import { OuterSigners } from '../../core-chain';
+import { coreChainTables, OuterSigners } from '../../core-chain';
+import { type BigmapsRead, type BigmapUpdatesRead, tables as handles } from '../tables.generated';
 
-const VALUE_COLUMNS = ['row_id', 'bigmap_id', 'key_id', 'height', 'key', 'value', 'hash', 'time'];
+const VALUE_COLUMNS = ['row_id', 'bigmap_id', 'key_id', 'height', 'key', 'value', 'hash', 'time'] as const;
+
+/** A live key with its value, from bigmap_values (now) or bigmap_updates (an earlier block). */
+export type ValueRead = Pick<BigmapUpdatesRead, (typeof VALUE_COLUMNS)[number]>;
 
 /** Who made an update: the operation behind a bigmap_updates row. */
 export interface UpdateOrigin {
@@ -26,39 +29,40 @@ export interface UpdateOrigin {
  * same shape: a value's row_id is the row_id of the update that wrote it in both.
  */
 export class BigmapReader {
-  readonly bigmaps: CatalogRows;
-  readonly values: CatalogRows;
-  readonly updates: CatalogRows;
-  private readonly historic: CatalogRows;
-  private readonly ops: CatalogRows;
+  readonly bigmaps;
+  readonly values;
+  readonly updates;
+  private readonly historic;
+  private readonly ops;
   private readonly outerSigners: OuterSigners;
 
   constructor(db: Database, catalog: Catalog) {
     const table = (code: string): TableDef => catalog.require(code);
-    this.bigmaps = new CatalogRows(db, table('bigmaps'));
-    this.values = new CatalogRows(db, table('bigmap_values'), VALUE_COLUMNS);
-    this.updates = new CatalogRows(db, table('bigmap_updates'));
-    this.historic = new CatalogRows(db, table('bigmap_updates'), VALUE_COLUMNS);
-    this.ops = new CatalogRows(db, table('op'), ['id', 'hash', 'height', 'op_n', 'is_internal', 'sender']);
+    this.bigmaps = CatalogRows.of(db, table('bigmaps'), handles.bigmaps);
+    this.values = CatalogRows.of(db, table('bigmap_values'), handles.bigmap_values, VALUE_COLUMNS);
+    this.updates = CatalogRows.of(db, table('bigmap_updates'), handles.bigmap_updates);
+    this.historic = CatalogRows.of(db, table('bigmap_updates'), handles.bigmap_updates, VALUE_COLUMNS);
+    const opColumns = ['id', 'hash', 'height', 'op_n', 'is_internal', 'sender'] as const;
+    this.ops = CatalogRows.of(db, table('op'), coreChainTables.op, opColumns);
     this.outerSigners = new OuterSigners(this.ops);
   }
 
-  async bigmap(id: number): Promise<ExplorerRow> {
+  async bigmap(id: number): Promise<BigmapsRead> {
     const row = await this.bigmaps.first(this.bigmaps.query().where('bigmap_id', id));
     if (!row) throw ApiError.notFound('no such bigmap');
     return row;
   }
 
   /** A page of the keys live after block `height` (undefined: now), ordered and filtered by the request. */
-  async valuePage(id: number, request: TableRequest, height?: number): Promise<ExplorerRow[]> {
-    const rows = height === undefined ? this.values : this.historic;
-    return rows.read(applyListRequest(this.liveAt(id, height), request));
+  async valuePage(id: number, request: TableRequest, height?: number): Promise<ValueRead[]> {
+    const q = applyListRequest(this.liveAt(id, height), request);
+    return height === undefined ? this.values.read(q) : this.historic.read(q);
   }
 
   /** One key's value after block `height` (undefined: now). */
-  async value(id: number, hash: string, height?: number): Promise<ExplorerRow | undefined> {
-    const rows = height === undefined ? this.values : this.historic;
-    return rows.first(this.liveAt(id, height).where('hash', hash));
+  async value(id: number, hash: string, height?: number): Promise<ValueRead | undefined> {
+    const q = this.liveAt(id, height).where('hash', hash);
+    return height === undefined ? this.values.first(q) : this.historic.first(q);
   }
 
   /** A page of a bigmap's updates (of one key when `hash` is given) in heights (since, upTo]. */
@@ -66,7 +70,7 @@ export class BigmapReader {
     id: number,
     request: TableRequest,
     bounds: { since?: number; upTo?: number; hash?: string },
-  ): Promise<ExplorerRow[]> {
+  ): Promise<BigmapUpdatesRead[]> {
     const q = this.updates.query().where('bigmap_id', id);
     if (bounds.hash !== undefined) q.where('hash', bounds.hash);
     if (bounds.since !== undefined) q.where('height', '>', bounds.since);
@@ -84,8 +88,8 @@ export class BigmapReader {
     const ops = await this.ops.read(whereColumnIn(this.ops.query(), this.ops.table.column('id')!, [...new Set(opIds)]));
     const signers = await this.outerSigners.of(ops);
     for (const op of ops) {
-      const source = op.is_internal === true ? (signers.get(op) ?? null) : (op.sender as string | null);
-      out.set(op.id as number, { sender: op.sender as string | null, source });
+      const source = op.is_internal ? (signers.get(op) ?? null) : op.sender;
+      out.set(Number(op.id), { sender: op.sender, source });
     }
     return out;
   }

@@ -75,7 +75,7 @@ export class BigmapRoutes {
         const bigmap = await this.reader.bigmap(bigmapId(ctx.params.id));
         const hash = bigmapKeyHash(ctx.params.key, typesOf(bigmap).keyType);
         const height = await this.pastHeight(args.get('block'));
-        const row = await this.reader.value(bigmap.bigmap_id as number, hash, height);
+        const row = await this.reader.value(Number(bigmap.bigmap_id), hash, height);
         if (!row) throw ApiError.notFound('no such bigmap key');
         return { body: valueObject(bigmap, row, true, options(args)), ...(height !== undefined ? { height } : {}) };
       },
@@ -88,7 +88,7 @@ export class BigmapRoutes {
     const bigmap = await this.reader.bigmap(bigmapId(ctx.params.id));
     const request = parseTableRequest(this.reader.values.table, args.rest, EXPLORER_LIST_PROFILE);
     const height = await this.pastHeight(args.get('block'));
-    const rows = await this.reader.valuePage(bigmap.bigmap_id as number, request, height);
+    const rows = await this.reader.valuePage(Number(bigmap.bigmap_id), request, height);
     return {
       body: rows.map((row) => valueObject(bigmap, row, withValue, options(args))),
       ...(height !== undefined ? { height } : {}),
@@ -107,10 +107,10 @@ export class BigmapRoutes {
       since: since === undefined ? undefined : await this.blocks.heightParam('since', since),
       upTo: block === undefined ? undefined : await this.blocks.heightParam('block', block),
     };
-    const rows = await this.reader.updatePage(bigmap.bigmap_id as number, request, bounds);
+    const rows = await this.reader.updatePage(Number(bigmap.bigmap_id), request, bounds);
     const o = options(args);
-    const origins = o.meta ? await this.reader.origins(rows.map((row) => row.op_id as number)) : new Map();
-    return { body: rows.map((row) => updateObject(bigmap, row, origins.get(row.op_id as number), o)) };
+    const origins = o.meta ? await this.reader.origins(rows.map((row) => Number(row.op_id))) : new Map();
+    return { body: rows.map((row) => updateObject(bigmap, row, origins.get(Number(row.op_id)), o)) };
   }
 
   /**

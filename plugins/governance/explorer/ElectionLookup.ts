@@ -1,5 +1,6 @@
-import { ApiError, parseSequenceId, ValueError, type ExplorerRow } from '../../../framework';
+import { ApiError, parseSequenceId, ValueError } from '../../../framework';
 import { PERIOD_KINDS } from '../PeriodKind';
+import type { ElectionRead, VoteRead } from '../tables.generated';
 import type { GovernanceRows } from './GovernanceRows';
 
 /**
@@ -10,7 +11,7 @@ import type { GovernanceRows } from './GovernanceRows';
 export class ElectionLookup {
   constructor(private readonly rows: GovernanceRows) {}
 
-  async election(raw: string): Promise<ExplorerRow> {
+  async election(raw: string): Promise<ElectionRead> {
     const { election, proposal } = this.rows;
     const q = election.query();
     if (/^(head|\d+)$/.test(raw)) {
@@ -30,12 +31,12 @@ export class ElectionLookup {
   }
 
   /** The period row of stage `raw` (1 = proposal … 5 = adoption) of an election. */
-  async period(election: ExplorerRow, raw: string): Promise<ExplorerRow> {
+  async period(election: ElectionRead, raw: string): Promise<VoteRead> {
     if (!/^\d$/.test(raw) || Number(raw) < 1 || Number(raw) > PERIOD_KINDS.length)
       throw ApiError.malformedId(`invalid voting period identifier '${raw}'`);
     const vote = this.rows.vote;
     const row = await vote.first(
-      vote.query().where({ election_id: election.row_id as number, voting_period_kind: PERIOD_KINDS[Number(raw) - 1] }),
+      vote.query().where({ election_id: Number(election.row_id), voting_period_kind: PERIOD_KINDS[Number(raw) - 1] }),
     );
     if (!row) throw ApiError.notFound('voting period does not exist');
     return row;

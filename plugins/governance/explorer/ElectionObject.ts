@@ -1,4 +1,5 @@
 import { type ExplorerRow, timeOrZero } from '../../../framework';
+import type { ElectionRead, ProposalRead } from '../tables.generated';
 import { PERIOD_KINDS } from '../PeriodKind';
 import type { GovernanceRows } from './GovernanceRows';
 
@@ -50,7 +51,7 @@ const ELECTION_FIELDS = [
   'no_proposal',
 ] as const;
 
-const pick = (row: ExplorerRow, fields: readonly string[]): ExplorerRow =>
+const pick = <R extends object>(row: R, fields: readonly (keyof R & string)[]): ExplorerRow =>
   Object.fromEntries(fields.map((f) => [f, row[f]]));
 
 /**
@@ -61,16 +62,16 @@ const pick = (row: ExplorerRow, fields: readonly string[]): ExplorerRow =>
 export class ElectionObject {
   constructor(private readonly rows: GovernanceRows) {}
 
-  async build(election: ExplorerRow): Promise<ExplorerRow> {
+  async build(election: ElectionRead): Promise<ExplorerRow> {
     const { vote, proposal } = this.rows;
-    const id = election.row_id as number;
+    const id = Number(election.row_id);
     const votes = await vote.read(vote.query().where('election_id', id).orderBy('voting_period'));
     const proposals = await proposal.read(proposal.query().where('election_id', id).orderBy('row_id'));
-    const blocks = await this.rows.blockHashes(proposals.map((p) => p.height as number));
-    const proposalObject = (p: ExplorerRow, counted: boolean): ExplorerRow => ({
+    const blocks = await this.rows.blockHashes(proposals.map((p) => p.height));
+    const proposalObject = (p: ProposalRead, counted: boolean): ExplorerRow => ({
       hash: p.hash,
       source: p.source,
-      block_hash: blocks.get(p.height as number) ?? null,
+      block_hash: blocks.get(Number(p.height)) ?? null,
       op_hash: p.op,
       height: p.height,
       time: p.time,

@@ -6,18 +6,18 @@ import {
   ExplorerArgs,
   metadataField,
   RouteRegistry,
-  type ExplorerRow,
   type QueryArgs,
 } from '../../../framework';
 import { GovernanceTables } from '../GovernanceTables';
+import type { VoteRead } from '../tables.generated';
 import { ElectionLookup } from './ElectionLookup';
 import { ElectionObject } from './ElectionObject';
 import { GovernanceRows } from './GovernanceRows';
 import { VoteLists } from './VoteLists';
 
 /** Where a closed election or period ends (its objects no longer change once that is final). */
-const finalAt = (open: unknown, end: unknown): { height?: number } =>
-  open === true || end === null ? {} : { height: end as number };
+const finalAt = (open: boolean, end: number | bigint | null): { height?: number } =>
+  open || end === null ? {} : { height: Number(end) };
 
 /**
  * governance's hand-written explorer routes: elections, their periods' voters and ballots (a baker's votes are declared
@@ -46,7 +46,7 @@ export class GovernanceExplorer {
         const body = await elections.build(election);
         // The accounts an election names: the proposers of its proposals.
         const proposers = meta
-          ? (await rows.proposal.read(rows.proposal.query().where('election_id', election.row_id as number))).map(
+          ? (await rows.proposal.read(rows.proposal.query().where('election_id', Number(election.row_id)))).map(
               (p) => p.source,
             )
           : [];
@@ -61,7 +61,7 @@ export class GovernanceExplorer {
     const periodList = (
       path: string,
       scope: string,
-      list: (period: ExplorerRow, query: QueryArgs) => Promise<unknown>,
+      list: (period: VoteRead, query: QueryArgs) => Promise<unknown>,
     ): void =>
       explorerObject(
         r,

@@ -6,10 +6,11 @@ import {
   ExplorerArgs,
   parseTableRequest,
   type Database,
-  type ExplorerRow,
   type QueryArgs,
 } from '../../../framework';
+import { coreChainTables } from '../../core-chain';
 import type { GovernanceTables } from '../GovernanceTables';
+import { tables as handles } from '../tables.generated';
 
 /**
  * Governance rows as explorer objects show values (tez numbers, RFC 3339 times), and pages of them as
@@ -17,33 +18,33 @@ import type { GovernanceTables } from '../GovernanceTables';
  * `offset`, `order`, filters on the listed table's columns).
  */
 export class GovernanceRows {
-  readonly election: CatalogRows;
-  readonly vote: CatalogRows;
-  readonly proposal: CatalogRows;
-  readonly ballot: CatalogRows;
-  readonly voter: CatalogRows;
+  readonly election;
+  readonly vote;
+  readonly proposal;
+  readonly ballot;
+  readonly voter;
   /** core-chain's blocks. */
-  private readonly blocks: CatalogRows;
+  private readonly blocks;
 
   constructor(
     db: Database,
     readonly tables: GovernanceTables,
   ) {
-    this.election = new CatalogRows(db, tables.election);
-    this.vote = new CatalogRows(db, tables.vote);
-    this.proposal = new CatalogRows(db, tables.proposal);
-    this.ballot = new CatalogRows(db, tables.ballot);
-    this.voter = new CatalogRows(db, tables.voter);
-    this.blocks = new CatalogRows(db, tables.block, ['height', 'hash']);
+    this.election = CatalogRows.of(db, tables.election, handles.election);
+    this.vote = CatalogRows.of(db, tables.vote, handles.vote);
+    this.proposal = CatalogRows.of(db, tables.proposal, handles.proposal);
+    this.ballot = CatalogRows.of(db, tables.ballot, handles.ballot);
+    this.voter = CatalogRows.of(db, tables.voter, handles.voter);
+    this.blocks = CatalogRows.of(db, tables.block, coreChainTables.block, ['height', 'hash']);
   }
 
   /** One page of `rows` within `scope`; `order` applies when the request names none. */
-  async page(
-    rows: CatalogRows,
+  async page<R extends object>(
+    rows: CatalogRows<R>,
     query: QueryArgs,
     scope: (q: Knex.QueryBuilder) => void,
     order: 'asc' | 'desc' = 'asc',
-  ): Promise<ExplorerRow[]> {
+  ): Promise<R[]> {
     const request = parseTableRequest(rows.table, new ExplorerArgs(query, []).rest, EXPLORER_LIST_PROFILE);
     const q = rows.query();
     scope(q);
@@ -51,10 +52,10 @@ export class GovernanceRows {
   }
 
   /** Block hashes of main-chain heights (core-chain's block table). */
-  async blockHashes(heights: readonly number[]): Promise<Map<number, string>> {
-    const q = this.blocks.query().whereIn('height', [...new Set(heights)]);
+  async blockHashes(heights: readonly (number | bigint)[]): Promise<Map<number, string>> {
+    const q = this.blocks.query().whereIn('height', [...new Set(heights.map(Number))]);
     const orphan = this.tables.block.orphanColumn;
     if (orphan) q.where(orphan, false);
-    return new Map((await this.blocks.read(q)).map((r) => [r.height as number, r.hash as string]));
+    return new Map((await this.blocks.read(q)).map((r) => [Number(r.height), r.hash]));
   }
 }

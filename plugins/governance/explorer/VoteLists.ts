@@ -1,8 +1,9 @@
 import type { ExplorerRow, QueryArgs } from '../../../framework';
+import type { BallotRead, VoteRead } from '../tables.generated';
 import type { GovernanceRows } from './GovernanceRows';
 
 /** A ballot row as an explorer object (proposal upvotes are ballots `yay` of proposal periods). */
-function ballotObject(b: ExplorerRow): ExplorerRow {
+function ballotObject(b: BallotRead): ExplorerRow {
   const {
     row_id,
     height,
@@ -38,17 +39,17 @@ export class VoteLists {
   constructor(private readonly rows: GovernanceRows) {}
 
   /** The bakers listed for a period, whether (and how) each voted; filters and paging on voter columns. */
-  async voters(period: ExplorerRow, query: QueryArgs): Promise<ExplorerRow[]> {
+  async voters(period: VoteRead, query: QueryArgs): Promise<ExplorerRow[]> {
     const { voter, ballot } = this.rows;
-    const page = await this.rows.page(voter, query, (q) => q.where('voting_period', period.voting_period as number));
+    const page = await this.rows.page(voter, query, (q) => q.where('voting_period', Number(period.voting_period)));
     const cast = page.length
       ? await ballot.read(
           ballot
             .query()
-            .where('voting_period', period.voting_period as number)
+            .where('voting_period', Number(period.voting_period))
             .whereIn(
               'source',
-              page.map((v) => v.address as string),
+              page.map((v) => v.address),
             )
             .orderBy('row_id'),
         )
@@ -72,9 +73,9 @@ export class VoteLists {
   }
 
   /** The ballots (or, in a proposal period, upvotes) of a period. */
-  async ballots(period: ExplorerRow, query: QueryArgs): Promise<ExplorerRow[]> {
+  async ballots(period: VoteRead, query: QueryArgs): Promise<ExplorerRow[]> {
     return (
-      await this.rows.page(this.rows.ballot, query, (q) => q.where('voting_period', period.voting_period as number))
+      await this.rows.page(this.rows.ballot, query, (q) => q.where('voting_period', Number(period.voting_period)))
     ).map(ballotObject);
   }
 }
