@@ -311,7 +311,10 @@ export class SandboxChain {
   }
 }
 
-/** The extensions with only the named traffic sources (contracts and block results stay). */
+/**
+ * The extensions with only the named traffic sources (contracts and block results stay). Their openings (a DEX's early
+ * deposits, which farms need LP from) stay while any `defi` traffic is kept; `traffic: []` is a chain with none.
+ */
 function onlyTraffic(
   extensions: readonly SandboxExtension[],
   names: readonly string[] | undefined,
@@ -320,5 +323,9 @@ function onlyTraffic(
   const known = new Set(extensions.flatMap((e) => (e.traffic ?? []).map((t) => t.name)));
   const unknown = names.filter((n) => !known.has(n));
   if (unknown.length) throw new Error(`unknown sandbox traffic ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
-  return extensions.map((e) => ({ ...e, traffic: (e.traffic ?? []).filter((t) => names.includes(t.name)) }));
+  return extensions.map((e) => ({
+    ...e,
+    traffic: (e.traffic ?? []).filter((t) => names.includes(t.name)),
+    openings: names.length > 0 ? e.openings : undefined,
+  }));
 }

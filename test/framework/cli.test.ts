@@ -97,7 +97,11 @@ describe('tzidx CLI', function () {
           ? path.join(dir, name, 'plugin.js')
           : path.resolve(__dirname, '..', '..', 'plugins', name, 'plugin.js');
         // eslint-disable-next-line @typescript-eslint/no-require-imports -- the plugin named by the CLI's output
-        const [cls] = Object.values(require(file) as Record<string, { manifest: PluginManifest }>);
+        const exported: unknown[] = Object.values(require(file) as Record<string, unknown>);
+        // The plugin class is the export with a static manifest (a module may export constants beside it).
+        const cls = exported.find(
+          (v): v is { manifest: PluginManifest } => typeof v === 'function' && 'manifest' in v,
+        )!;
         const { tables, routes } = yaml.plugins[name] ?? {};
         const declared = [
           ...Object.keys(tables ?? {}),

@@ -137,10 +137,10 @@ describe('indexer: batch-start hooks (read-ahead)', function () {
       expect(count(/^select \* from "core_chain"\."account" where "address" in/)).to.be.within(1, batches + 3);
       expect(count(/^select \* from "core_chain"\."contract" where "address" in/)).to.be.within(1, batches);
       expect(count(/^select \* from "bigmaps"\."bigmaps" where "bigmap_id" in/)).to.be.within(1, batches);
-      expect(count(/^select "bigmap_id", "hash", "key", "value" from "bigmaps"\."bigmap_values" where/)).to.be.within(
-        1,
-        batches,
-      );
+      // The read-ahead's probes (a copied or removed bigmap is read whole apart: LiveValues.entries).
+      const pairs =
+        /^select "bigmap_id", "hash", "key", "value" from "bigmaps"\."bigmap_values" where \("bigmap_id", "hash"\) in/;
+      expect(count(pairs)).to.be.within(1, batches);
       expect(count(/^select \* from "metadata"\."contract_metadata" where "contract" in/)).to.be.within(1, batches);
     });
 

@@ -46,7 +46,8 @@ export async function sdkSamples(t: TestInstance): Promise<Record<string, string
     election: await first('/tables/election?columns=row_id&limit=1'),
     stage: ['1'],
     voter: await first('/tables/ballot?columns=source&limit=1'),
-    baker: await first('/tables/account?columns=address&is_baker=1&limit=1'),
+    /** A baker someone delegated to (its delegations list is not empty). */
+    baker: await first('/tables/op?columns=baker&type=delegation&status=applied&is_internal=0&limit=1'),
     /** A funded user (the bakers that have room for its tez are suggested to it). */
     delegator: await first('/tables/account?columns=address&is_baker=0&is_contract=0&is_funded=1&limit=1'),
     bigmap: bigmaps.slice(0, 8),
