@@ -29,6 +29,15 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS tool configuration (mocha's): Node's module globals and require().
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { module: 'writable', require: 'readonly', process: 'readonly', __dirname: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: {
       // Noise in tests: chai's property assertions (`expect(x).to.be.empty`) are expression statements.

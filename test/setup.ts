@@ -1,2 +1,2 @@
-// Loaded by mocha before every test file (see .mocharc.json): tsyringe needs the metadata polyfill first.
+// Loaded by mocha before every test file (see .mocharc.cjs): tsyringe needs the metadata polyfill first.
 import 'reflect-metadata';
