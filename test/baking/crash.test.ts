@@ -10,7 +10,7 @@ const KILLS = 4;
 const BLOCKS = 120;
 
 describe(`crash safety of baking: killed at random points, resumed, its tables equal a clean run's (${BACKEND})`, function () {
-  this.timeout(300_000);
+  this.timeout(1_200_000);
   let sandbox: SandboxServer;
 
   before(async () => {

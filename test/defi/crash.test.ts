@@ -21,7 +21,7 @@ const KILLS = 6;
 const BLOCKS = 300;
 
 describe(`crash safety of the DeFi plugins: killed at random points, resumed, its tables equal a clean run's (${BACKEND})`, function () {
-  this.timeout(300_000);
+  this.timeout(1_200_000);
   let sandbox: SandboxServer;
 
   before(async () => {

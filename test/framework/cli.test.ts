@@ -13,7 +13,7 @@ function tzidx(args: string[], env: Record<string, string> = {}): { code: number
   const r = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
     env: { ...process.env, DATABASE_URL: '', ...env },
-    timeout: 60_000,
+    timeout: 180_000, // a hang guard: a loaded machine takes far longer than an idle one
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }

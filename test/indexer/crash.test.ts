@@ -9,7 +9,7 @@ const KILLS = 8;
 const TABLES = ['blocks_seen', 'transfers', 'op_types', 'block', 'op', 'account', 'flow', 'balance', 'chain', 'supply'];
 
 describe(`crash safety: the indexer killed at random points resumes to identical tables (${BACKEND})`, function () {
-  this.timeout(600_000);
+  this.timeout(1_200_000);
   let sandbox: SandboxServer;
 
   before(async () => {
