@@ -3,6 +3,7 @@ import {
   addressBytes,
   bool,
   type CallContext,
+  ContentFailure,
   type ContractModel,
   entrypoints,
   type Fa12Token,
@@ -15,6 +16,7 @@ import {
   PositionBook,
   prim,
   script,
+  scriptRejected,
   str,
   tAddress,
   tBigMap,
@@ -23,7 +25,6 @@ import {
   tString,
   tTimestamp,
 } from '../../../../../framework/sandbox/extension';
-import { ContentFailure, scriptRejected } from '../../../../../framework/sandbox/operations/ManagerGroup';
 import {
   balanced,
   invariant,
