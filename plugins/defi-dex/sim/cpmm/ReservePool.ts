@@ -40,7 +40,7 @@ export type LedgerCall = PoolCall & { grown: number };
 /** A call's deadline: 20 minutes after the block time. */
 export const deadline = (ts: string) => str(new Date(Date.parse(ts) + 20 * 60_000).toISOString().replace('.000Z', 'Z'));
 
-/** `a` less `b`, the smaller of two. */
+/** The smaller of two amounts. */
 export const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /**
