@@ -112,3 +112,29 @@ export abstract class PoolRecorder {
     } as unknown as Parameters<typeof store.insert>[0]);
   }
 }
+
+/** An action an adapter reports on a pool it declared: the pool's row and table, the action, the supply after it. */
+export interface ReportedAction<R extends Row, A, S> {
+  readonly pools: EntityStore<R, 'pool'>;
+  readonly pool: Entity;
+  readonly action: A;
+  readonly supply: S;
+  readonly origin: DefiOrigin;
+}
+
+/**
+ * The recorder of an area whose sink's `action` is one action on a declared farm or market (`DefiPoolKey`): finds
+ * the pool's row (one not declared first is thrown, as `known`) and has the area `record` it.
+ */
+export abstract class ActionRecorder<R extends Row, A, S> extends PoolRecorder {
+  /** The area's pool table. */
+  protected abstract pools(ctx: IndexContext): EntityStore<R, 'pool'>;
+  /** Records one action on its pool's row, in the area's event and position tables. */
+  protected abstract record(ctx: IndexContext, reported: ReportedAction<R, A, S>): Promise<void>;
+
+  async action(ctx: IndexContext, key: DefiPoolKey, action: A, supply: S, origin: DefiOrigin): Promise<void> {
+    const pools = this.pools(ctx);
+    const pool = await this.known(pools, poolAddress(key), 'action');
+    await this.record(ctx, { pools, pool, action, supply, origin });
+  }
+}

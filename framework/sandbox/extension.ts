@@ -30,7 +30,7 @@ export {
 } from './contracts/scripts';
 export { NULL_ADDRESS } from './Genesis';
 export { originatedAddress } from './Keys';
-export { addressBytes, bool, int, pair, prim, str, unit, type Micheline } from './Michelson';
+export { addressBytes, bool, int, left, pair, prim, right, some, str, t, unit, type Micheline } from './Michelson';
 export {
   ContentFailure,
   ManagerGroupBuilder,

@@ -10,8 +10,11 @@ import { PACKAGE_ROOT } from '../../framework/config/InstanceConfig';
  * simulator code only through framework/sandbox/extension.ts; no indexing code reaches a sandbox.ts; a plugin's core/
  * and api/ do not import each other. In the DeFi plugins a protocol is a folder, found at load: its `adapter.ts` is an
  * entry of indexing code as plugin.ts is, its `sim/index.ts` an entry of simulator code as sandbox.ts is; simulator
- * code (a `sim/` folder, a sandbox.ts) and indexing code never import each other. The imports that break a rule
- * today are listed below: a new one fails, and so does a listed one that is gone (then delete its line).
+ * code (a `sim/` folder, a sandbox.ts) and indexing code never import each other. What both need of a real contract
+ * (its shipped Michelson types, constants from its source) is in the protocol folder's neutral files, `types.ts` and
+ * the generated `types.gen.ts` (with the shared `adapters/knownCode.ts` they are built with): either side may import
+ * them, and they import nothing of either side. The imports that break a rule today are listed below: a new one
+ * fails, and so does a listed one that is gone (then delete its line).
  */
 
 /** What a plugin's indexing code may import of the framework: its index and the DeFi core's (docs/architecture.md). */
@@ -26,23 +29,21 @@ const INDEXING_KNOWN = [
   'defi-farm/adapters/plenty/types.ts → framework/michelson/ContractTypes.ts',
 ];
 
-/** Simulators that use sandbox internals extension.ts does not export. */
-const SIMULATOR_KNOWN = [
-  'defi-dex/adapters/quipuswap-stable/sim/StableDex.ts → framework/sandbox/operations/ManagerGroup.ts',
-  'defi-dex/adapters/quipuswap-v2/sim/sandbox.ts → framework/sandbox/Michelson.ts',
-];
-
-/** Simulators that read an adapter's constants (Michelson types, the router's entrypoints) rather than their own. */
-const SIMULATOR_ADAPTER_KNOWN = [
-  'defi-dex/adapters/quipuswap-v2/sim/sandbox.ts → defi-dex/adapters/quipuswap-v2/storage.ts',
-  'defi-dex/adapters/spicy/sim/sandbox.ts → defi-dex/adapters/spicy/router.ts',
-];
+/** Neutral files that still hold decoding (SpicySwap's pair storage and calls read into the core's token refs). */
+const NEUTRAL_KNOWN = ['defi-dex/adapters/spicy/types.ts → defi-dex/core/DexAdapter.ts'];
 
 /** The plugins whose protocols are folders with their simulators in `sim/`. */
 const DEFI = ['defi-dex', 'defi-farm', 'defi-lending'];
 
 /** Simulator code by its place: a `sim/` folder or a plugin's sandbox.ts. */
 const isSimulator = (file: string): boolean => /\/sim\//.test(file) || /^plugins\/[^/]+\/sandbox\.ts$/.test(file);
+
+/** A protocol's real contract facts, neutral between its simulator and its decoder (docs/plugins.md). */
+const isNeutral = (file: string): boolean =>
+  /^plugins\/[^/]+\/adapters\/([^/]+\/types(\.gen)?\.ts|knownCode\.ts)$/.test(file);
+
+/** What a file of a DeFi plugin is: simulator code, indexing code or a neutral file. */
+const sideOf = (file: string): string => (isNeutral(file) ? 'neutral' : isSimulator(file) ? 'simulator' : 'indexing');
 
 /** Repository-relative .ts file → the repository .ts files it imports (relative specifiers only). */
 function importGraph(): Map<string, string[]> {
@@ -111,7 +112,9 @@ describe('plugin import boundaries (docs/plugins.md)', () => {
     ...adapters,
   ]);
   const simulator = new Set(
-    [...reach(graph, [...plugins.flatMap((p) => at(p, 'sandbox.ts')), ...simulators])].filter((f) => !indexing.has(f)),
+    [...reach(graph, [...plugins.flatMap((p) => at(p, 'sandbox.ts')), ...simulators])].filter(
+      (f) => !indexing.has(f) && !isNeutral(f),
+    ),
   );
   const frameworkEdges = (files: Set<string>): string[] =>
     edges.filter((e) => files.has(e.from) && e.to.startsWith('framework/')).map((e) => `${e.from} → ${e.to}`);
@@ -132,10 +135,28 @@ describe('plugin import boundaries (docs/plugins.md)', () => {
     expect([...indexing].filter((f) => defi(f) && isSimulator(f))).to.deep.equal([]);
   });
 
+  const inside = edges.filter((e) => DEFI.includes(pluginOf(e.from) ?? '') && pluginOf(e.to) === pluginOf(e.from));
+  const crossing = (from: string, to: string): string[] =>
+    inside.filter((e) => sideOf(e.from) === from && sideOf(e.to) === to).map((e) => `${e.from} → ${e.to}`);
+
+  it('finds the neutral files: every protocol folder with shipped types has its types.ts', () => {
+    expect([...graph.keys()].filter(isNeutral))
+      .to.include('plugins/defi-dex/adapters/quipuswap-v2/types.ts')
+      .and.include('plugins/defi-dex/adapters/spicy/types.ts')
+      .and.include('plugins/defi-dex/adapters/knownCode.ts')
+      .and.not.include('plugins/defi-dex/adapters/quipuswap-v2/storage.ts');
+    expect(crossing('simulator', 'neutral')).to.include(
+      'plugins/defi-dex/adapters/spicy/sim/sandbox.ts → plugins/defi-dex/adapters/spicy/types.ts',
+    );
+  });
+
   it('in the DeFi plugins, simulators never import indexing code and indexing code never imports a simulator', () => {
-    const inside = edges.filter((e) => DEFI.includes(pluginOf(e.from) ?? '') && pluginOf(e.to) === pluginOf(e.from));
-    const found = inside.filter((e) => isSimulator(e.from) !== isSimulator(e.to)).map((e) => `${e.from} → ${e.to}`);
-    expect(compare(found, SIMULATOR_ADAPTER_KNOWN)).to.deep.equal({ new: [], gone: [] });
+    expect([...crossing('simulator', 'indexing'), ...crossing('indexing', 'simulator')]).to.deep.equal([]);
+  });
+
+  it("a protocol's neutral files (types.ts, types.gen.ts) import neither its simulator nor its indexing code", () => {
+    const found = [...crossing('neutral', 'simulator'), ...crossing('neutral', 'indexing')];
+    expect(compare(found, NEUTRAL_KNOWN)).to.deep.equal({ new: [], gone: [] });
   });
 
   it('the framework never imports a plugin', () => {
@@ -174,7 +195,7 @@ describe('plugin import boundaries (docs/plugins.md)', () => {
 
   it('simulator code (only sandbox.ts and sim/index.ts reach) imports the framework only via sandbox/extension.ts', () => {
     const found = frameworkEdges(simulator).filter((e) => !e.endsWith(' → framework/sandbox/extension.ts'));
-    expect(compare(found, SIMULATOR_KNOWN)).to.deep.equal({ new: [], gone: [] });
+    expect(found).to.deep.equal([]);
   });
 
   it('no indexing code reaches a sandbox.ts (the sandbox is loaded by the CLI and the app only)', () => {

@@ -8,6 +8,13 @@ import { ContractTypes } from '../../../framework/michelson/ContractTypes';
  * seen is read with them (framework `KnownCode`): recognized and decoded at its first call.
  */
 
+/** A Michelson type expression as the node's JSON (Micheline) prints it, for types written as objects. */
+export interface TypeExpr {
+  prim: string;
+  args?: TypeExpr[];
+  annots?: string[];
+}
+
 /** Types from Michelson text (the `parameter` and `storage` sections' contents). */
 export function michelsonTypes(parameter: string, storage: string): ContractTypes {
   // Plain objects, as a node's JSON (the parser's have no prototype).

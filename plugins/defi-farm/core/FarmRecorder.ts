@@ -7,19 +7,20 @@ import {
   openedAt,
   poolAddress,
   poolIdentity,
-  PoolRecorder,
+  ActionRecorder,
   positionKey,
+  type ReportedAction,
   seenAt,
 } from '../../../framework/defi';
 import { tables, type FarmPoolRow } from '../tables.generated';
-import type { FarmAction, FarmDecl, FarmKey, FarmOrigin, FarmSink, FarmSupply } from './FarmAdapter';
+import type { FarmAction, FarmDecl, FarmKey, FarmSink, FarmSupply } from './FarmAdapter';
 import { pendingAt } from '../PendingRewards';
 
 /**
  * The core's FarmSink and the only writer of farm_pool, farm_event and farm_position: through
  * ctx.append/ctx.entities only, so rollback needs no code here.
  */
-export class FarmRecorder extends PoolRecorder implements FarmSink {
+export class FarmRecorder extends ActionRecorder<FarmPoolRow, FarmAction, FarmSupply> implements FarmSink {
   static readonly integers = { farm: [1, 2], action: [2, 3] };
   protected readonly area = { plugin: 'defi-farm', noun: 'farm' };
 
@@ -27,11 +28,11 @@ export class FarmRecorder extends PoolRecorder implements FarmSink {
     const sides = { stake: decl.stake, reward: decl.reward };
     // Start and end unknown unless the storage keeps the period in times (Plenty's is in block levels).
     const opening = { num_positions: 0, start_time: null, end_time: null };
-    await this.declare(ctx, this.farms(ctx), decl, sides, totals(supply), opening);
+    await this.declare(ctx, this.pools(ctx), decl, sides, totals(supply), opening);
   }
 
   async supply(ctx: IndexContext, key: FarmKey): Promise<FarmSupply | undefined> {
-    const row = await this.farms(ctx).get(poolAddress(key));
+    const row = await this.pools(ctx).get(poolAddress(key));
     return row
       ? {
           totalStake: bigOrZero(row.total_stake),
@@ -45,15 +46,8 @@ export class FarmRecorder extends PoolRecorder implements FarmSink {
     return p ? bigOrZero(p.stake_balance) : 0n;
   }
 
-  async action(
-    ctx: IndexContext,
-    key: FarmKey,
-    action: FarmAction,
-    supply: FarmSupply,
-    origin: FarmOrigin,
-  ): Promise<void> {
-    const farms = this.farms(ctx);
-    const farm = await this.known(farms, poolAddress(key), 'action');
+  protected async record(ctx: IndexContext, reported: ReportedAction<FarmPoolRow, FarmAction, FarmSupply>) {
+    const { pools: farms, pool: farm, action, supply, origin } = reported;
     const volume = action.kind === 'deposit' || action.kind === 'withdraw' ? action.volume : 0n;
     const fee = action.kind === 'withdraw' ? action.fee : 0n;
     const patch: Record<string, unknown> = { ...totals(supply), update_height: ctx.block.level };
@@ -81,7 +75,7 @@ export class FarmRecorder extends PoolRecorder implements FarmSink {
     farms.update(farm, patch);
   }
 
-  private farms(ctx: IndexContext): EntityStore<FarmPoolRow, 'pool'> {
+  protected pools(ctx: IndexContext): EntityStore<FarmPoolRow, 'pool'> {
     return ctx.entities(tables.farm_pool, 'pool');
   }
 

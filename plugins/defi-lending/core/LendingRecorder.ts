@@ -1,6 +1,13 @@
 import { bigOrZero, type Entity, type EntityStore, type IndexContext } from '../../../framework';
 // Token naming (`tez`, `KT1…_id`) and token facts are the DeFi core's: shared, not copied.
-import { poolAddress, poolIdentity, PoolRecorder, positionKey, seenAt } from '../../../framework/defi';
+import {
+  ActionRecorder,
+  poolAddress,
+  poolIdentity,
+  positionKey,
+  type ReportedAction,
+  seenAt,
+} from '../../../framework/defi';
 import { tables, type LendPoolRow } from '../tables.generated';
 import { ratesColumns } from '../Interest';
 import type {
@@ -9,7 +16,6 @@ import type {
   LendingDecl,
   LendingHolding,
   LendingKey,
-  LendingOrigin,
   LendingRates,
   LendingShareMove,
   LendingSink,
@@ -21,7 +27,7 @@ import { applyToPosition, emptyPosition, type PositionChange } from './PositionM
  * The core's LendingSink and the only writer of lend_pool, lend_event and lend_position: through
  * ctx.append/ctx.entities only, so rollback needs no code here.
  */
-export class LendingRecorder extends PoolRecorder implements LendingSink {
+export class LendingRecorder extends ActionRecorder<LendPoolRow, LendingAction, LendingSupply> implements LendingSink {
   static readonly integers = { market: [1, 2], action: [2, 3], account: [3, 4, 5], accrue: [2] };
   protected readonly area = { plugin: 'defi-lending', noun: 'market' };
 
@@ -45,15 +51,8 @@ export class LendingRecorder extends PoolRecorder implements LendingSink {
     return row ? { balance: bigOrZero(row.balance), debt: bigOrZero(row.debt) } : undefined;
   }
 
-  async action(
-    ctx: IndexContext,
-    key: LendingKey,
-    action: LendingAction,
-    supply: LendingSupply,
-    origin: LendingOrigin,
-  ): Promise<void> {
-    const pools = this.pools(ctx);
-    const pool = await this.known(pools, poolAddress(key), 'action');
+  protected async record(ctx: IndexContext, reported: ReportedAction<LendPoolRow, LendingAction, LendingSupply>) {
+    const { pools, pool, action, supply, origin } = reported;
     const { interest, deposits, borrows, stakeId } = await this.move(
       ctx,
       pool,
@@ -116,7 +115,7 @@ export class LendingRecorder extends PoolRecorder implements LendingSink {
     positions.update(p, { is_collateral: used, update_height: ctx.block.level });
   }
 
-  private pools(ctx: IndexContext): EntityStore<LendPoolRow, 'pool'> {
+  protected pools(ctx: IndexContext): EntityStore<LendPoolRow, 'pool'> {
     return ctx.entities(tables.lend_pool, 'pool');
   }
 

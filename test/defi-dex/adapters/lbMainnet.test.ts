@@ -4,7 +4,7 @@ import type { IndexContext } from '../../../framework';
 import { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
 import { ContractTypes } from '../../../framework/michelson/ContractTypes';
 import { SandboxChain } from '../../../framework/sandbox';
-import { lbBurn } from '../../../plugins/defi-dex/sim/cpmm/CpmmPool';
+import { lbBurn } from '../../../plugins/defi-dex/adapters/lb/sim/pool';
 import { lbAdapter } from '../../../plugins/defi-dex/adapters/lb/adapter';
 import type { DexLiquidityAction, DexTradeAction } from '../../../plugins/defi-dex/core/DexAdapter';
 import { carrierBlock, nodeContext, templeContents } from '../../indexer/support/templeGroups';

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
 import { SandboxChain } from '../../../framework/sandbox';
 import type { ContractModel } from '../../../framework/sandbox/extension';
-import { SPICY_ROUTER } from '../../../plugins/defi-dex/adapters/spicy/router';
+import { SPICY_ROUTER } from '../../../plugins/defi-dex/adapters/spicy/types';
 import { SPICY_LABELS } from '../../../plugins/defi-dex/adapters/spicy/sim/sandbox';
 import { spicyAdapter } from '../../../plugins/defi-dex/adapters/spicy/adapter';
 import { carrierBlockOf, watchingContext } from '../../indexer/support/templeGroups';

@@ -12,15 +12,13 @@ import {
   coreStorage,
   type DexCoreStorage,
   NAT,
-  PAIR_T,
   type PairState,
   rateBps,
   type Token,
   tokenRef,
-  TOKENS_T,
   written,
 } from './storage';
-import { QUIPU_V2_DEXCORE, QUIPU_V2_SIGNATURE } from './types';
+import { PAIR_T, QUIPU_V2_DEXCORE, QUIPU_V2_SIGNATURE, TOKENS_T } from './types';
 
 const ROLE = 'defi-dex:quipuswap-v2';
 const CALLS = ['launch_exchange', 'invest_liquidity', 'divest_liquidity', 'swap', 'withdraw_profit'];

@@ -4,33 +4,9 @@ import type { DexTokenRef } from '../../core/DexAdapter';
 /**
  * DexCore's storage as the adapter reads it. The pair reserves and tokens live in big maps (`pairs`,
  * `tokens`, keyed by pair id), so a call's reserves after it are its `pairs` big map diff, decoded with
- * the contract's `pair_t` (LIGO comb records; `token_t` is a tree-layout variant: fa12 | fa2 | tez).
+ * the contract's `pair_t` (`./types.ts`).
  */
-const t = (prim: string, annot?: string, ...args: unknown[]) => ({
-  prim,
-  ...(annot ? { annots: [annot] } : {}),
-  ...(args.length ? { args } : {}),
-});
-const comb = (...f: unknown[]): unknown => (f.length === 1 ? f[0] : t('pair', undefined, f[0], comb(...f.slice(1))));
-
-export const TOKEN_T = (annot?: string) =>
-  t(
-    'or',
-    annot,
-    t('or', undefined, t('address', '%fa12'), t('pair', '%fa2', t('address', '%token'), t('nat', '%id'))),
-    t('unit', '%tez'),
-  );
-export const NAT = t('nat');
-export const PAIR_T = comb(
-  t('nat', '%token_a_pool'),
-  t('nat', '%token_b_pool'),
-  t('nat', '%token_a_price_cml'),
-  t('nat', '%token_b_price_cml'),
-  t('nat', '%total_supply'),
-  t('timestamp', '%last_block_timestamp'),
-  t('option', '%bucket', t('address')),
-);
-export const TOKENS_T = comb(TOKEN_T('%token_a'), TOKEN_T('%token_b'));
+export const NAT = { prim: 'nat' };
 
 export type Token = { fa12: string } | { fa2: { token: string; id: bigint } } | { tez: null };
 

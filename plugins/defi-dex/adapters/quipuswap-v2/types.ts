@@ -1,4 +1,4 @@
-import { knownCode } from '../knownCode';
+import { knownCode, type TypeExpr } from '../knownCode';
 
 /*
  * Why: DexCore's real types, so QuipuSwap v2 is read with no node (`../knownCode.ts`). No compiled DexCore
@@ -78,3 +78,33 @@ export const QUIPU_V2_DEXCORE = knownCode(
   [],
   [...QUIPU_V2_SIGNATURE, 'withdraw_profit'],
 );
+
+/*
+ * DexCore's records and variants the simulator and the adapter both write or read, as the node prints the types
+ * above: `token_t` (a tree-layout variant fa12 | fa2 | tez), `pair_t` (a `pairs` big map value) and the `tokens`
+ * big map value (LIGO comb records).
+ */
+const t = (prim: string, annot?: string, ...args: TypeExpr[]): TypeExpr => ({
+  prim,
+  ...(annot ? { annots: [annot] } : {}),
+  ...(args.length ? { args } : {}),
+});
+const comb = (...f: TypeExpr[]): TypeExpr => (f.length === 1 ? f[0] : t('pair', undefined, f[0], comb(...f.slice(1))));
+
+export const TOKEN_T = (annot?: string): TypeExpr =>
+  t(
+    'or',
+    annot,
+    t('or', undefined, t('address', '%fa12'), t('pair', '%fa2', t('address', '%token'), t('nat', '%id'))),
+    t('unit', '%tez'),
+  );
+export const PAIR_T = comb(
+  t('nat', '%token_a_pool'),
+  t('nat', '%token_b_pool'),
+  t('nat', '%token_a_price_cml'),
+  t('nat', '%token_b_price_cml'),
+  t('nat', '%total_supply'),
+  t('timestamp', '%last_block_timestamp'),
+  t('option', '%bucket', t('address')),
+);
+export const TOKENS_T = comb(TOKEN_T('%token_a'), TOKEN_T('%token_b'));

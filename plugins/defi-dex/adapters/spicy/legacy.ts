@@ -1,5 +1,5 @@
 /**
- * Why: the sandbox's simulated Spicy pair (`sim/cpmm/CpmmPool.ts`, flavour `spicy_pair`) speaks a
+ * Why: the sandbox's simulated Spicy pair (`sim/pair.ts`) speaks a
  * Uniswap-v2 interface of our own invention (`swap(amount0Out, amount1Out, _to)`, `reserve0`/`reserve1`/
  * `total_supply` in plain storage) that no mainnet pair has (the real one is `pair.ts`). Kept, as a
  * legacy path, only until the simulator speaks the real flow: remove it then.

@@ -15,6 +15,7 @@
  */
 import { plainValue } from '../../../../framework';
 import type { DexTokenRef } from '../../core/DexAdapter';
+import type { TypeExpr } from '../knownCode';
 
 const t = (prim: string, annot?: string, ...args: unknown[]) => ({
   prim,
@@ -116,3 +117,62 @@ export function answeredLiquidity(raw: unknown): bigint | undefined {
   const v = (plainValue(RESERVES_ANSWER, raw) as { total_liquidity?: unknown } | undefined)?.total_liquidity;
   return typeof v === 'bigint' ? v : undefined;
 }
+
+/**
+ * SpicySwap's mainnet router (also the factory that originates the pair contracts) and the types of its calls
+ * below, the same as the router's recorded entrypoints (pytezos fixture `spicyswap_router_…/__entrypoints__.json`,
+ * test/defi-dex/adapters/spicy.test.ts).
+ */
+export const SPICY_ROUTER = 'KT1PwoZxyv4XkPEGnTqWYvjA1UYiPTgAGyqL';
+
+const leaf = (prim: string, annot?: string): TypeExpr => (annot ? { prim, annots: [annot] } : { prim });
+const pairOf = (args: TypeExpr[], annot?: string): TypeExpr =>
+  annot ? { prim: 'pair', args, annots: [annot] } : { prim: 'pair', args };
+/** A Spicy token: an FA2 contract and its id, or an FA1.2 contract with no id. */
+const routerToken = (annot: string): TypeExpr =>
+  pairOf([leaf('address', '%fa2_address'), { prim: 'option', args: [leaf('nat')], annots: ['%token_id'] }], annot);
+const routerSwap = (amountIn: string, amountOut: string): TypeExpr =>
+  pairOf([
+    pairOf([
+      pairOf([leaf('address', '%_to'), leaf('nat', amountIn)]),
+      leaf('nat', amountOut),
+      leaf('timestamp', '%deadline'),
+    ]),
+    routerToken('%tokenIn'),
+    routerToken('%tokenOut'),
+  ]);
+const routerAdd = pairOf([
+  pairOf([
+    pairOf([leaf('address', '%_to'), leaf('nat', '%amount0Desired')]),
+    leaf('nat', '%amount0Min'),
+    leaf('nat', '%amount1Desired'),
+  ]),
+  pairOf([leaf('nat', '%amount1Min'), leaf('timestamp', '%deadline')]),
+  routerToken('%token0'),
+  routerToken('%token1'),
+]);
+const routerRemove = pairOf([
+  pairOf([
+    pairOf([leaf('address', '%_to'), leaf('nat', '%amount0Min')]),
+    leaf('nat', '%amount1Min'),
+    leaf('timestamp', '%deadline'),
+  ]),
+  pairOf([leaf('nat', '%liquidity'), routerToken('%token0')]),
+  routerToken('%token1'),
+]);
+
+/**
+ * The router's user calls and their finalize callbacks (the router asks the pair's reserves, then
+ * finishes in a `fin_*`/`finalize_*` call of its own), with the mainnet parameter types: a call that
+ * reaches a pair is read with them whatever script the indexer knows for the router.
+ */
+export const ROUTER_ENTRYPOINTS: Readonly<Record<string, TypeExpr>> = {
+  swap_exact_for_tokens: routerSwap('%amountIn', '%amountOutMin'),
+  fin_exact_for_tokens: routerSwap('%amountIn', '%amountOutMin'),
+  swap_tokens_for_exact: routerSwap('%amountInMax', '%amountOut'),
+  fin_tokens_for_exact: routerSwap('%amountInMax', '%amountOut'),
+  add_liquidity_route: routerAdd,
+  finalize_add_liquidity: routerAdd,
+  remove_liquidity_route: routerRemove,
+  finalize_remove_liquidity: routerRemove,
+};

@@ -12,14 +12,14 @@ import {
   pickSource,
   TEZ,
 } from '../../../../framework/sandbox/extension';
-import type { CpmmPool, PoolCall } from './CpmmPool';
 import type { PendingDiff } from './PendingDiff';
+import { min, type PoolCall, type ReservePool } from './ReservePool';
 
 /**
- * DEX traffic with the protocols' real entrypoints: swaps and liquidity on a `CpmmPool` (Liquidity
- * Baking, QuipuSwap v1, Plenty volatile, Vortex, Youves flat). Tokens move by internal FA1.2 transfers.
+ * DEX traffic on a reserve pool, whatever its protocol: swaps either way and liquidity in and out, by the
+ * calls its simulator builds. Tokens move by internal FA1.2 transfers.
  */
-export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unknown> | undefined {
+export function poolCall(ctx: BlockContext, pool: ReservePool): Record<string, unknown> | undefined {
   const { prng } = ctx;
   const action = prng.float();
   const tezSide = pool.tokenB === undefined;
@@ -78,7 +78,7 @@ export function poolCall(ctx: BlockContext, pool: CpmmPool): Record<string, unkn
  * A deposit by `source`, at most half of either side it holds (a tenth of its tez): into an empty pool the
  * opening one (half its tokens, at the depositor's price), else at the reserves' ratio.
  */
-export function provide(ctx: BlockContext, pool: CpmmPool, source: Account): Record<string, unknown> | undefined {
+export function provide(ctx: BlockContext, pool: ReservePool, source: Account): Record<string, unknown> | undefined {
   const user = source.address;
   const s = pool.state;
   const held = pool.token.balanceOf(user);
@@ -90,8 +90,6 @@ export function provide(ctx: BlockContext, pool: CpmmPool, source: Account): Rec
     pool.addLiquidity(call, user, amount, transfer, held / 2n);
   return new ManagerGroupBuilder(ctx).build(user, [deferredCall(ctx, user, pool, add, 9000, pool.pending)]);
 }
-
-const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /**
  * A `contractCall` of a pool model whose storage diff is built up in `pending` while the call applies;

@@ -4,7 +4,7 @@ import {
   type GenesisContext,
   KNOWN_ADDRESSES,
 } from '../../../../../framework/sandbox/extension';
-import { CpmmPool } from '../../../sim/cpmm/CpmmPool';
+import { DexterPool } from './pool';
 import { seedPool } from '../../../sim/cpmm/seedPool';
 
 /** Seed label of the sandbox's Dexter v1 tez/tzBTC pool (shares in its own `accounts` big map). */
@@ -12,20 +12,13 @@ export const DEXTER_LABEL = 'dexter-tzbtc';
 
 export function registerDexter(contracts: ContractRegistry, book: AccountBook): void {
   const pool = contracts.add(
-    new CpmmPool(
-      book,
-      contracts.derivedAddress(DEXTER_LABEL),
-      'dexter_v1',
-      contracts.require(KNOWN_ADDRESSES.tzBTC),
-      undefined,
-      undefined,
-    ),
+    new DexterPool(book, contracts.derivedAddress(DEXTER_LABEL), contracts.require(KNOWN_ADDRESSES.tzBTC)),
     'Dexter tez/tzBTC',
   );
   contracts.addPaidStorageTarget(pool);
 }
 
-export const dexterPool = (contracts: ContractRegistry): CpmmPool =>
+export const dexterPool = (contracts: ContractRegistry): DexterPool =>
   contracts.require(contracts.derivedAddress(DEXTER_LABEL));
 
 export function seedDexter(g: GenesisContext): void {

@@ -9,7 +9,7 @@ import {
   LB_SUBSIDY,
   NULL_ADDRESS,
 } from '../../../../../framework/sandbox/extension';
-import { CpmmPool } from '../../../sim/cpmm/CpmmPool';
+import { LbCpmm } from './pool';
 
 /** Liquidity Baking's mainnet addresses: the CPMM and its Sirius LQT token (tzBTC/tez). */
 export const LB = {
@@ -21,13 +21,13 @@ export const LB = {
 export function registerLb(contracts: ContractRegistry, book: AccountBook, errorPrefix: string): void {
   const sirius = contracts.add(new Fa12Token(book, LB.sirius, 'SIRS', 0, errorPrefix), 'Sirius LQT');
   const pool = contracts.add(
-    new CpmmPool(book, LB.cpmm, 'lb_cpmm', contracts.require(KNOWN_ADDRESSES.tzBTC), sirius, undefined),
+    new LbCpmm(book, LB.cpmm, contracts.require(KNOWN_ADDRESSES.tzBTC), sirius),
     'Liquidity Baking CPMM',
   );
   contracts.addPaidStorageTarget(pool);
 }
 
-export const lbPool = (contracts: ContractRegistry): CpmmPool => contracts.require(LB.cpmm);
+export const lbPool = (contracts: ContractRegistry): LbCpmm => contracts.require(LB.cpmm);
 
 /**
  * The CPMM and then its LQT token as the Granada migration originated them (tezos/tezos-mirror,

@@ -5,7 +5,7 @@ import {
   type GenesisContext,
   KNOWN_ADDRESSES,
 } from '../../../../../framework/sandbox/extension';
-import { CpmmPool } from '../../../sim/cpmm/CpmmPool';
+import { PlentyPool } from './pool';
 import { seedPool } from '../../../sim/cpmm/seedPool';
 
 /** Seed labels of the Plenty ctez/kUSD volatile pool and its LP token (the Plenty farm stakes that token). */
@@ -16,10 +16,9 @@ export function registerPlenty(contracts: ContractRegistry, book: AccountBook, e
     new Fa12Token(book, contracts.derivedAddress(PLENTY_LABELS.lp), 'CTEZ-KUSD-LP', 6, errorPrefix),
     'Plenty ctez/kUSD LP',
   );
-  const pool = new CpmmPool(
+  const pool = new PlentyPool(
     book,
     contracts.derivedAddress(PLENTY_LABELS.pool),
-    'plenty_volatile',
     contracts.require<Fa12Token>(KNOWN_ADDRESSES.ctez),
     lp,
     contracts.require<Fa12Token>(KNOWN_ADDRESSES.kUSD),
@@ -27,7 +26,7 @@ export function registerPlenty(contracts: ContractRegistry, book: AccountBook, e
   contracts.add(pool, 'Plenty ctez/kUSD');
 }
 
-export const plentyPool = (contracts: ContractRegistry): CpmmPool =>
+export const plentyPool = (contracts: ContractRegistry): PlentyPool =>
   contracts.require(contracts.derivedAddress(PLENTY_LABELS.pool));
 
 export function originatePlentyLp(g: GenesisContext): void {

@@ -3,6 +3,7 @@ import {
   addressBytes,
   bool,
   type CallContext,
+  ContentFailure,
   type ContractModel,
   entrypoints,
   type Fa12Token,
@@ -15,6 +16,7 @@ import {
   PositionBook,
   prim,
   script,
+  scriptRejected,
   str,
   tAddress,
   tBigMap,
@@ -23,7 +25,6 @@ import {
   tString,
   tTimestamp,
 } from '../../../../../framework/sandbox/extension';
-import { ContentFailure, scriptRejected } from '../../../../../framework/sandbox/operations/ManagerGroup';
 import {
   balanced,
   invariant,
@@ -58,7 +59,11 @@ export interface PoolSpec {
 
 const t = (prim_: string, annot?: string, ...args: Micheline[]) =>
   prim(prim_, args.length ? args : undefined, annot ? [annot] : undefined);
-const named = (type: Micheline, annot: string) => ({ ...(type as object), annots: [annot] }) as Micheline;
+/** A type node with a field annotation of its own. */
+function named(type: Micheline, annot: string): Micheline {
+  if (Array.isArray(type) || !('prim' in type)) throw new Error('quipuswap-stable: not a type node');
+  return { ...type, annots: [annot] };
+}
 const TOKEN_T = t(
   'or',
   undefined,

@@ -74,9 +74,7 @@ export function stableCall(ctx: BlockContext, dex: StableDex): Record<string, un
         ? par / pool.tokens[i].precision
         : part(min(holds(who, i) / 4n, pool.tokens[i].reserves / 10n), 1n);
     const inputs = new Map(
-      pool.tokens.map(
-        (_, i) => [i, pool.totalSupply === 0n || prng.float() < 0.6 ? amount(i) : 0n] as [number, bigint],
-      ),
+      pool.tokens.map((_, i): [number, bigint] => [i, pool.totalSupply === 0n || prng.float() < 0.6 ? amount(i) : 0n]),
     );
     if ([...inputs.values()].every((v) => v === 0n)) inputs.set(0, amount(0));
     plan = ['invest', (call, diff) => dex.invest(call, diff, who, id, inputs)];
@@ -102,10 +100,10 @@ export function stableCall(ctx: BlockContext, dex: StableDex): Record<string, un
     } else {
       // Take out about what the shares are worth, unevenly: a third of it in one token.
       const amounts = new Map(
-        pool.tokens.map(
-          (x, i) =>
-            [i, (((x.reserves * shares) / pool.totalSupply / (i === 0 ? 3n : 1n)) * 9n) / 10n] as [number, bigint],
-        ),
+        pool.tokens.map((x, i): [number, bigint] => [
+          i,
+          (((x.reserves * shares) / pool.totalSupply / (i === 0 ? 3n : 1n)) * 9n) / 10n,
+        ]),
       );
       plan = ['divest_imbalanced', (call, diff) => dex.divestImbalanced(call, diff, who, id, amounts)];
     }

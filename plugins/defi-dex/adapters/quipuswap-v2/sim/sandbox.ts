@@ -12,13 +12,18 @@ import {
   int,
   KNOWN_ADDRESSES,
   type LazyStorageDiff,
+  left,
   ManagerGroupBuilder,
   type Micheline,
   pair,
   pairT,
   pickSource,
+  prim,
+  right,
   script,
+  some,
   str,
+  t,
   tAddress,
   tBigMap,
   tBytes,
@@ -27,12 +32,12 @@ import {
   tTimestamp,
   tUnit,
   TEZ,
+  unit,
 } from '../../../../../framework/sandbox/extension';
-import { left, prim, right, some, t, unit } from '../../../../../framework/sandbox/Michelson';
 import { PendingDiff } from '../../../sim/cpmm/PendingDiff';
 import { deferredCall } from '../../../sim/cpmm/traffic';
-import type { PoolCall } from '../../../sim/cpmm/CpmmPool';
-import { PAIR_T, TOKEN_T, TOKENS_T } from '../storage';
+import type { LedgerCall, PoolCall } from '../../../sim/cpmm/ReservePool';
+import { PAIR_T, TOKEN_T, TOKENS_T } from '../types';
 
 export const QUIPUSWAP_V2_LABELS = {
   core: 'quipuswap-v2 DexCore',
@@ -81,7 +86,7 @@ const PARAMETER = entrypoints(
   [
     'launch_exchange',
     comb(
-      t('pair', '%pair', TOKEN_T('%token_a') as Micheline, TOKEN_T('%token_b') as Micheline),
+      t('pair', '%pair', TOKEN_T('%token_a'), TOKEN_T('%token_b')),
       tNat('%token_a_in'),
       tNat('%token_b_in'),
       tAddress('%shares_receiver'),
@@ -152,29 +157,33 @@ const PARAMETER = entrypoints(
 );
 const TOKEN_INFO = comb(tNat('%token_id'), t('map', '%token_info', tString(), tBytes()));
 const ADDR_ID = comb(tAddress(), TOKEN_ID);
+/** The inner storage's 11 big maps, in storage order: their keys', values' types and annotations. */
+const BIG_MAPS: Array<[key: Micheline, value: Micheline, annot: string]> = [
+  [TOKEN_ID, TOKEN_INFO, '%token_metadata'],
+  [ADDR_ID, tNat(), '%ledger'],
+  [ADDR_ID, t('set', '%allowances', tAddress()), '%accounts'],
+  [TOKEN_ID, TOKENS_T, '%tokens'],
+  [tBytes(), TOKEN_ID, '%token_to_id'],
+  [TOKEN_ID, PAIR_T, '%pairs'],
+  [
+    tAddress(),
+    comb(
+      t('map', '%permits', tBytes(), comb(t('timestamp', '%created_at'), t('option', '%expiry', tNat()))),
+      t('option', '%expiry', tNat()),
+    ),
+    '%permits',
+  ],
+  [comb(TOKEN_T(), tAddress()), tNat(), '%interface_fee'],
+  [comb(TOKEN_ID, tAddress()), tNat(), '%interface_tez_fee'],
+  [TOKEN_T(), tNat(), '%auction_fee'],
+  [TOKEN_ID, tNat(), '%auction_tez_fee'],
+];
 /** The mainnet storage: `{storage (24 fields), dex_core_lambdas, metadata}`. */
 const STORAGE = comb(
   t(
     'pair',
     '%storage',
-    tBigMap(TOKEN_ID, TOKEN_INFO, '%token_metadata'),
-    tBigMap(ADDR_ID, tNat(), '%ledger'),
-    tBigMap(ADDR_ID, t('set', '%allowances', tAddress()), '%accounts'),
-    tBigMap(TOKEN_ID, TOKENS_T as Micheline, '%tokens'),
-    tBigMap(tBytes(), TOKEN_ID, '%token_to_id'),
-    tBigMap(TOKEN_ID, PAIR_T as Micheline, '%pairs'),
-    tBigMap(
-      tAddress(),
-      comb(
-        t('map', '%permits', tBytes(), comb(t('timestamp', '%created_at'), t('option', '%expiry', tNat()))),
-        t('option', '%expiry', tNat()),
-      ),
-      '%permits',
-    ),
-    tBigMap(comb(TOKEN_T() as Micheline, tAddress()), tNat(), '%interface_fee'),
-    tBigMap(comb(TOKEN_ID, tAddress()), tNat(), '%interface_tez_fee'),
-    tBigMap(TOKEN_T() as Micheline, tNat(), '%auction_fee'),
-    tBigMap(TOKEN_ID, tNat(), '%auction_tez_fee'),
+    ...BIG_MAPS.map(([key, value, annot]) => tBigMap(key, value, annot)),
     t('set', '%managers', tAddress()),
     t(
       'pair',
@@ -276,10 +285,7 @@ export class DexCore implements ContractModel {
 
   /** Genesis: allocates the big maps; the pairs wait for their `launch_exchange`. */
   init(diff: LazyStorageDiff, pairs: PairModel[]): void {
-    const types = (STORAGE as { args: Array<{ args: Micheline[] }> }).args[0];
-    const maps = flatten(types)
-      .slice(0, 11)
-      .map((m) => diff.alloc((m as { args: Micheline[] }).args[0], (m as { args: Micheline[] }).args[1]));
+    const maps = BIG_MAPS.map(([key, value]) => diff.alloc(key, value));
     this.book.setState<CoreState>(this.address, {
       maps,
       lambdas: diff.alloc(tNat(), tBytes()),
@@ -323,7 +329,9 @@ export class DexCore implements ContractModel {
   }
 
   token(address: string): Fa12Token {
-    return this.tokens.get(address) as Fa12Token;
+    const token = this.tokens.get(address);
+    if (!token) throw new Error(`quipuswap-v2: no token ${address}`);
+    return token;
   }
 
   tokens = new Map<string, Fa12Token>();
@@ -354,8 +362,11 @@ export class DexCore implements ContractModel {
     call.pushCall(this.address, this, 0n, 'close', unit, { storage: this.storage(), consumed_milligas: '1000000' });
   }
 
-  bucketOf(id: number): Bucket | undefined {
-    return this.buckets.find((b) => b.pairId === id);
+  /** The bucket of tez pair `id`. */
+  bucketOf(id: number): Bucket {
+    const bucket = this.buckets.find((b) => b.pairId === id);
+    if (!bucket) throw new Error(`quipuswap-v2: pair ${id} has no bucket`);
+    return bucket;
   }
 
   /** `swap` along `route` (pair id, a→b?) from `user`, paying `amountIn` of the first hop's input. */
@@ -371,11 +382,11 @@ export class DexCore implements ContractModel {
     let amount = amountIn;
     let fromBucket: Bucket | undefined;
     const forwards: Array<[Bucket, Bucket, bigint]> = [];
-    route.forEach(([id, aToB], i) => {
+    route.forEach(([id, aToB]) => {
       const p = this.state.pairs[id];
       const [fromPool, toPool] = aToB ? [p.aPool, p.bPool] : [p.bPool, p.aPool];
       const inTez = !aToB && !p.b;
-      if (inTez && i > 0) forwards.push([fromBucket as Bucket, this.bucketOf(id) as Bucket, amount]);
+      if (inTez && fromBucket) forwards.push([fromBucket, this.bucketOf(id), amount]);
       const withFee = amount * (P - fee);
       const out = (withFee * toPool) / (fromPool * P + withFee);
       const kept = (withFee + amount * f.swap) / P;
@@ -389,9 +400,11 @@ export class DexCore implements ContractModel {
     });
     const [firstId, firstAToB] = route[0];
     const first = this.state.pairs[firstId];
-    const tezIn = !firstAToB && !first.b;
+    // Token B undefined: tez, through the pair's bucket.
+    const tokenIn = firstAToB ? first.a : first.b;
     const [lastId, lastAToB] = route[route.length - 1];
     const last = this.state.pairs[lastId];
+    const tokenOut = lastAToB ? last.b : last.a;
     for (const [from, to, amt] of forwards) {
       call.pushCall(
         this.address,
@@ -403,22 +416,21 @@ export class DexCore implements ContractModel {
       );
       this.fill(call, to, from.address, amt);
     }
-    if (lastAToB && !last.b) this.pourOut(call, this.bucketOf(lastId) as Bucket, user, amount);
-    else this.token((lastAToB ? last.b : last.a) as string).transfer(call, this.address, this.address, user, amount);
-    if (tezIn) {
+    if (tokenOut === undefined) this.pourOut(call, this.bucketOf(lastId), user, amount);
+    else this.token(tokenOut).transfer(call, this.address, this.address, user, amount);
+    if (tokenIn === undefined) {
       transfer.transfer(
         (b, c) => b.contract(user, c),
         (b, c) => b.contract(this.address, c),
         amountIn,
       );
-      this.fill(call, this.bucketOf(firstId) as Bucket, this.address, amountIn);
-    } else
-      this.token((firstAToB ? first.a : first.b) as string).transfer(call, this.address, user, this.address, amountIn);
+      this.fill(call, this.bucketOf(firstId), this.address, amountIn);
+    } else this.token(tokenIn).transfer(call, this.address, user, this.address, amountIn);
     this.close(call);
     const swaps = route.map(([id, aToB]) => pair(aToB ? left(unit) : right(unit), int(id)));
     return {
       entrypoint: 'swap',
-      amount: tezIn ? amountIn : 0n,
+      amount: tokenIn === undefined ? amountIn : 0n,
       value: pair(
         prim('None'),
         swaps,
@@ -433,13 +445,7 @@ export class DexCore implements ContractModel {
   }
 
   /** `invest_liquidity`: mints `shares` to `user` for the tokens they require (rounded up). */
-  invest(
-    call: CallContext,
-    user: string,
-    id: number,
-    shares: bigint,
-    transfer: BalanceUpdates,
-  ): PoolCall & { grown: number } {
+  invest(call: CallContext, user: string, id: number, shares: bigint, transfer: BalanceUpdates): LedgerCall {
     const p = this.state.pairs[id];
     const ceil = (x: bigint) => (x * shares + p.supply - 1n) / p.supply;
     const [a, b] = [ceil(p.aPool), ceil(p.bPool)];
@@ -453,7 +459,7 @@ export class DexCore implements ContractModel {
         (x, c) => x.contract(this.address, c),
         b,
       );
-      this.fill(call, this.bucketOf(id) as Bucket, this.address, b);
+      this.fill(call, this.bucketOf(id), this.address, b);
     }
     this.close(call);
     const value = pair(
@@ -470,14 +476,14 @@ export class DexCore implements ContractModel {
   }
 
   /** `divest_liquidity`: burns `shares` of `user` for the pro-rata reserves. */
-  divest(call: CallContext, user: string, id: number, shares: bigint): PoolCall & { grown: number } {
+  divest(call: CallContext, user: string, id: number, shares: bigint): LedgerCall {
     const p = this.state.pairs[id];
     const [a, b] = [(shares * p.aPool) / p.supply, (shares * p.bPool) / p.supply];
     this.credit(call, user, id, -shares);
     this.setPair(call, id, { aPool: p.aPool - a, bPool: p.bPool - b, supply: p.supply - shares });
     this.token(p.a).transfer(call, this.address, this.address, user, a);
     if (p.b) this.token(p.b).transfer(call, this.address, this.address, user, b);
-    else this.pourOut(call, this.bucketOf(id) as Bucket, user, b);
+    else this.pourOut(call, this.bucketOf(id), user, b);
     this.close(call);
     const value = pair(
       int(id),
@@ -497,14 +503,7 @@ export class DexCore implements ContractModel {
    * with the call and goes on to its bucket (`fill`; mainnet originates the bucket in the launch, the
    * sandbox's buckets are there from genesis).
    */
-  launch(
-    call: CallContext,
-    user: string,
-    id: number,
-    a: bigint,
-    b: bigint,
-    transfer: BalanceUpdates,
-  ): PoolCall & { grown: number } {
+  launch(call: CallContext, user: string, id: number, a: bigint, b: bigint, transfer: BalanceUpdates): LedgerCall {
     const p = this.state.pairs[id];
     const shares = a < b ? a : b;
     this.setPair(call, id, { aPool: a, bPool: b, supply: shares, launched: true });
@@ -517,7 +516,7 @@ export class DexCore implements ContractModel {
         (x, c) => x.contract(this.address, c),
         b,
       );
-      this.fill(call, this.bucketOf(id) as Bucket, this.address, b);
+      this.fill(call, this.bucketOf(id), this.address, b);
     }
     this.close(call);
     const value = pair(
@@ -533,13 +532,7 @@ export class DexCore implements ContractModel {
   }
 
   /** An FA2 `transfer` of LP shares (token id = pair id) from `user` to `to`. */
-  transferShares(
-    call: CallContext,
-    user: string,
-    to: string,
-    id: number,
-    shares: bigint,
-  ): PoolCall & { grown: number } {
+  transferShares(call: CallContext, user: string, to: string, id: number, shares: bigint): LedgerCall {
     this.credit(call, user, id, -shares);
     const grown = this.credit(call, to, id, shares);
     return {
@@ -549,16 +542,6 @@ export class DexCore implements ContractModel {
       value: [pair(str(user), [pair(str(to), int(id), int(shares))])],
     };
   }
-}
-
-/** The 24 fields of the inner storage type (a right comb). */
-function flatten(type: unknown): unknown[] {
-  const p = type as { prim: string; annots?: string[]; args: unknown[] };
-  return p.prim === 'pair' &&
-    !(p.args[1] as { annots?: string[] }).annots &&
-    (p.args[1] as { prim: string }).prim === 'pair'
-    ? [p.args[0], ...flatten(p.args[1])]
-    : p.args;
 }
 
 const BAKER = 'tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx';

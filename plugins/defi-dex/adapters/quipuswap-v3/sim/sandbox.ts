@@ -57,10 +57,10 @@ interface V3State {
 }
 
 /** A pair type carrying a field annotation of its own. */
-const named = (type: Micheline, annot: string): Micheline => ({
-  ...(type as { prim: string; args?: Micheline[] }),
-  annots: [annot],
-});
+function named(type: Micheline, annot: string): Micheline {
+  if (Array.isArray(type) || !('prim' in type)) throw new Error('quipuswap-v3: not a type node');
+  return { ...type, annots: [annot] };
+}
 const ASSET = (annot: string) =>
   prim('or', [tAddress('%fa12'), named(pairT(tNat('%token_id'), tAddress('%token_address')), '%fa2')], [annot]);
 const BALANCE = named(pairT(tNat('%x'), tNat('%y')), '%maximum_tokens_contributed');

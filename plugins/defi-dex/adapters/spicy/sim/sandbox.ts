@@ -24,10 +24,11 @@ import {
   tBigMap,
   TEZ,
 } from '../../../../../framework/sandbox/extension';
-import { CpmmPool, deadline, type PoolCall } from '../../../sim/cpmm/CpmmPool';
+import { deadline, type LedgerCall } from '../../../sim/cpmm/ReservePool';
 import { seedPool } from '../../../sim/cpmm/seedPool';
 import { contractCall } from '../../../sim/cpmm/traffic';
-import { ROUTER_ENTRYPOINTS, SPICY_ROUTER } from '../router';
+import { ROUTER_ENTRYPOINTS, SPICY_ROUTER } from '../types';
+import { SpicyPair } from './pair';
 
 /** Seed labels of the two sandbox pairs: ctez/kUSD and kUSD/tzBTC (a ctez → tzBTC path crosses both). */
 export const SPICY_LABELS = { ctezKusd: 'spicy-ctez-kusd', kusdTzbtc: 'spicy-kusd-tzbtc' } as const;
@@ -44,17 +45,16 @@ class SpicyRouter implements ContractModel {
   readonly role = 'spicy_router';
   readonly service = 'dex';
   readonly code = script(
-    entrypoints(...(Object.entries(ROUTER_ENTRYPOINTS) as [string, Micheline][])),
+    entrypoints(...Object.entries(ROUTER_ENTRYPOINTS)),
     tBigMap(pairT(tAddress(), tAddress()), tAddress(), '%pairs'),
   );
 
   constructor(private readonly book: AccountBook) {}
 
-  init(g: GenesisContext, pairs: CpmmPool[]): void {
+  init(g: GenesisContext, pairs: SpicyPair[]): void {
     g.originate(this, 0n, (diff) => {
       const id = diff.alloc(pairT(tAddress(), tAddress()), tAddress());
-      for (const p of pairs)
-        diff.update(id, pair(str(p.token.address), str((p.tokenB as Fa12Token).address)), str(p.address));
+      for (const p of pairs) diff.update(id, pair(str(p.token.address), str(p.token1.address)), str(p.address));
       this.book.setState(this.address, { pairs: id });
     });
   }
@@ -71,8 +71,8 @@ class SpicyRouter implements ContractModel {
     call: CallContext,
     finalize: string,
     value: Micheline,
-    pool: CpmmPool,
-    run: (inner: CallContext) => PoolCall & { grown?: number },
+    pool: SpicyPair,
+    run: (inner: CallContext) => LedgerCall,
   ): void {
     call.pushCall(this.address, this, 0n, finalize, value, call.contractResult(this, call.newDiff(), 4000, 0));
     const inner = new CallContext(call.ctx, call.payer);
@@ -84,7 +84,7 @@ class SpicyRouter implements ContractModel {
       0n,
       planned.entrypoint,
       planned.value,
-      call.contractResult(pool, pool.pending.take(call), 9000, planned.grown ?? 0),
+      call.contractResult(pool, pool.pending.take(call), 9000, planned.grown),
     );
     call.internal.push(...inner.internal.filter((o) => o.source === pool.address));
   }
@@ -96,12 +96,12 @@ export function registerSpicy(contracts: ContractRegistry, book: AccountBook): v
   );
   contracts.add(new SpicyRouter(book), 'SpicySwap router');
   const pairOf = (label: string, a: Fa12Token, b: Fa12Token) =>
-    new CpmmPool(book, contracts.derivedAddress(label), 'spicy_pair', a, undefined, b, SPICY_ROUTER);
+    new SpicyPair(book, contracts.derivedAddress(label), a, b);
   contracts.add(pairOf(SPICY_LABELS.ctezKusd, ctez, kusd), 'Spicy ctez/kUSD');
   contracts.add(pairOf(SPICY_LABELS.kusdTzbtc, kusd, tzbtc), 'Spicy kUSD/tzBTC');
 }
 
-export const spicyPairs = (contracts: ContractRegistry): [CpmmPool, CpmmPool] => [
+export const spicyPairs = (contracts: ContractRegistry): [SpicyPair, SpicyPair] => [
   contracts.require(contracts.derivedAddress(SPICY_LABELS.ctezKusd)),
   contracts.require(contracts.derivedAddress(SPICY_LABELS.kusdTzbtc)),
 ];
@@ -118,22 +118,21 @@ function swapContent(
   ctx: BlockContext,
   router: SpicyRouter,
   user: string,
-  pool: CpmmPool,
+  pool: SpicyPair,
   sellA: boolean,
   amountIn: () => bigint,
   exactOut: boolean,
 ): ManagerContent {
   return contractCall(ctx, user, router, 12000, (call) => {
-    const s = pool.state;
     const amount = amountIn();
-    const [rIn, rOut] = sellA ? [s.tokenPool, s.otherPool] : [s.otherPool, s.tokenPool];
-    const out = (amount * 997n * rOut) / (rIn * 1000n + amount * 997n);
-    const [tin, tout] = sellA ? [pool.token, pool.tokenB as Fa12Token] : [pool.tokenB as Fa12Token, pool.token];
+    const out = pool.quote(sellA, amount);
+    const [tin, tout] = sellA ? [pool.token, pool.token1] : [pool.token1, pool.token];
     // (amountIn, amountOutMin) or (amountInMax, amountOut): the same values either way.
     const value = pair(pair(pair(str(user), int(amount)), int(out), deadline(ctx.timestamp)), token(tin), token(tout));
-    router.route(call, exactOut ? 'fin_tokens_for_exact' : 'fin_exact_for_tokens', value, pool, (inner) =>
-      pool.swap(inner, user, sellA, amount, new BalanceUpdates(ctx.book)),
-    );
+    router.route(call, exactOut ? 'fin_tokens_for_exact' : 'fin_exact_for_tokens', value, pool, (inner) => ({
+      ...pool.swap(inner, user, sellA, amount),
+      grown: 0,
+    }));
     return { entrypoint: exactOut ? 'swap_tokens_for_exact' : 'swap_exact_for_tokens', value };
   });
 }
@@ -142,10 +141,9 @@ function swapContent(
  * A deposit by `source` through the router, at most half of either token it holds: the first into an empty pair
  * brings half of each (its price), later ones follow the reserves' ratio.
  */
-export function spicyDeposit(ctx: BlockContext, pool: CpmmPool, source: Account): Record<string, unknown> | undefined {
+export function spicyDeposit(ctx: BlockContext, pool: SpicyPair, source: Account): Record<string, unknown> | undefined {
   const router = ctx.contracts.require<SpicyRouter>(SPICY_ROUTER);
-  const a = pool.token;
-  const b = pool.tokenB as Fa12Token;
+  const [a, b] = [pool.token, pool.token1];
   const user = source.address;
   if (a.balanceOf(user) < 2n || b.balanceOf(user) < 2n) return undefined;
   return new ManagerGroupBuilder(ctx).build(user, [
@@ -182,8 +180,7 @@ export function spicyCall(ctx: BlockContext): Record<string, unknown> | undefine
   // An empty pair is opened first (its first deposit, at its opening price), then both trade.
   const empty = pairs.find((p) => p.state.lqtTotal === 0n);
   const pool = empty ?? prng.pick(pairs);
-  const a = pool.token;
-  const b = pool.tokenB as Fa12Token;
+  const [a, b] = [pool.token, pool.token1];
   const action = empty ? 0.6 : prng.float();
   const has = (t: Fa12Token) => (x: { address: string; balance: bigint }) =>
     x.balance > TEZ && t.balanceOf(x.address) > 1n;

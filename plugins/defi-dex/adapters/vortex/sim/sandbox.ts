@@ -1,6 +1,6 @@
 import type { AccountBook, ContractRegistry, GenesisContext } from '../../../../../framework/sandbox/extension';
 import { Fa12Token, KNOWN_ADDRESSES } from '../../../../../framework/sandbox/extension';
-import { CpmmPool } from '../../../sim/cpmm/CpmmPool';
+import { VortexPool } from './pool';
 import { seedPool } from '../../../sim/cpmm/seedPool';
 
 /** Vortex's mainnet tez/kUSD pool; its LQT token gets a seed-derived address. */
@@ -13,12 +13,12 @@ export function registerVortex(contracts: ContractRegistry, book: AccountBook, e
   const lqtToken = new Fa12Token(book, contracts.derivedAddress(LQT_LABEL), 'VORTEX-KUSD-LQT', 6, errorPrefix);
   const lqt = contracts.add(lqtToken, 'Vortex tez/kUSD LQT');
   const kusd = contracts.require<Fa12Token>(KNOWN_ADDRESSES.kUSD);
-  const model = new CpmmPool(book, VORTEX_KUSD, 'vortex', kusd, lqt, undefined, VORTEX_KUSD, VORTEX_RESERVE);
+  const model = new VortexPool(book, VORTEX_KUSD, kusd, lqt, VORTEX_RESERVE);
   const pool = contracts.add(model, 'Vortex tez/kUSD');
   contracts.addPaidStorageTarget(pool);
 }
 
-export const vortexPool = (contracts: ContractRegistry): CpmmPool => contracts.require(VORTEX_KUSD);
+export const vortexPool = (contracts: ContractRegistry): VortexPool => contracts.require(VORTEX_KUSD);
 
 /** The LQT token first (the pool mints it), then the pool, empty. */
 export function seedVortex(g: GenesisContext): void {

@@ -1,6 +1,6 @@
 import type { AccountBook, ContractRegistry, GenesisContext } from '../../../../../framework/sandbox/extension';
 import { Fa12Token, KNOWN_ADDRESSES } from '../../../../../framework/sandbox/extension';
-import { CpmmPool } from '../../../sim/cpmm/CpmmPool';
+import { FlatCfmm } from './pool';
 import { seedPool } from '../../../sim/cpmm/seedPool';
 
 /** Seed labels of the sandbox's Youves flat pool (token ctez, cash tzBTC, pegged by the multipliers) and LQT token. */
@@ -14,11 +14,11 @@ export function registerYouvesFlat(contracts: ContractRegistry, book: AccountBoo
   const lqt = contracts.add(lqtToken, 'Youves flat ctez/tzBTC LQT');
   const address = contracts.derivedAddress(YOUVES_FLAT_LABELS.pool);
   const [token, cash] = [KNOWN_ADDRESSES.ctez, KNOWN_ADDRESSES.tzBTC].map((a) => contracts.require<Fa12Token>(a));
-  const pool = new CpmmPool(book, address, 'youves_flat', token, lqt, cash, address, YOUVES_FLAT_REWARD_RECIPIENT);
+  const pool = new FlatCfmm(book, address, token, lqt, cash, YOUVES_FLAT_REWARD_RECIPIENT);
   contracts.add(pool, 'Youves flat ctez/tzBTC');
 }
 
-export const youvesFlatPool = (contracts: ContractRegistry): CpmmPool =>
+export const youvesFlatPool = (contracts: ContractRegistry): FlatCfmm =>
   contracts.require(contracts.derivedAddress(YOUVES_FLAT_LABELS.pool));
 
 /** The LQT token first (the pool's seed mints it), then the pool: 400,000 ctez against 400,000 tzBTC. */
