@@ -1,5 +1,6 @@
 import { bigOrZero, type Entity, type EntityStore } from '../../framework';
 import { addressType, isImplicitType } from './addressType';
+import { storedDate } from './storedDate';
 
 const ONE_TEZ = 1_000_000n;
 
@@ -95,12 +96,10 @@ export function factsOf(a: AccountData): AccountFacts {
   };
 }
 
-const bigOrNull = (v: unknown): bigint | null =>
-  v === null || v === undefined ? null : BigInt(v as bigint | number | string);
+const bigOrNull = (v: unknown): bigint | null => (v === null || v === undefined ? null : bigOrZero(v));
 const num = (v: unknown): number => Number(v ?? 0);
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const date = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
-const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : date(v));
+const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : storedDate(v));
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 /** Reads a stored row into typed values (the driver hands integers and money back as bigint or text). */
@@ -140,8 +139,8 @@ function readAccount(e: Entity): AccountData {
     n_tx_out: num(e.n_tx_out),
     baker: str(e.baker),
     creator: str(e.creator),
-    first_seen_time: date(e.first_seen_time),
-    last_seen_time: date(e.last_seen_time),
+    first_seen_time: storedDate(e.first_seen_time),
+    last_seen_time: storedDate(e.last_seen_time),
     first_in_time: dateOrNull(e.first_in_time),
     last_in_time: dateOrNull(e.last_in_time),
     first_out_time: dateOrNull(e.first_out_time),
@@ -237,10 +236,9 @@ const written = new WeakMap<Entity, AccountData>();
 function writeBack(store: EntityStore, entity: Entity, a: AccountData): void {
   a.is_staked = isStaked(a);
   const staker = isExternalStaker(a);
-  const values = a as unknown as Record<string, unknown>;
   const patch: Record<string, unknown> = {};
-  for (const k in values) {
-    const v = staker && k === 'staked_balance' ? null : values[k];
+  for (const [k, value] of Object.entries(a)) {
+    const v = staker && k === 'staked_balance' ? null : value;
     if (entity[k] !== v) patch[k] = v;
   }
   store.update(entity, patch);
@@ -340,9 +338,9 @@ export class AccountBook {
   /** Registered bakers delegate to themselves. */
   markBaker(address: string | undefined): void {
     const a = this.get(address)?.data;
-    if (!a || a.is_baker || a.address_type === 'contract') return;
+    if (!a || address === undefined || a.is_baker || a.address_type === 'contract') return;
     a.is_baker = true;
-    this.delegate(address as string, address as string);
+    this.delegate(address, address);
   }
 
   /** Sets (or, with undefined, withdraws) the account's baker. */
@@ -351,7 +349,7 @@ export class AccountBook {
     if (!a) return;
     const bakerId = this.id(baker);
     a.baker_id = bakerId;
-    a.baker = bakerId === null ? null : (baker as string);
+    a.baker = bakerId === null ? null : (baker ?? null);
     a.is_delegated = bakerId !== null && baker !== address;
     a.delegated_since = bakerId === null ? null : this.height;
     a.delegated_since_time = bakerId === null ? null : this.time;

@@ -45,7 +45,10 @@ export interface ClassifiedUpdates {
   issuance: Issuance[];
 }
 
-const isAccountEntry = (u: BalanceUpdate): boolean =>
+/** An entry that moves an account's own balance (its spendable or frozen tez). */
+type AccountEntry = BalanceUpdate & { account: string; kind: Move['kind'] };
+
+const isAccountEntry = (u: BalanceUpdate): u is AccountEntry =>
   u.account !== undefined && (u.kind === 'contract' || u.kind === 'freezer');
 
 function categoryOf(u: BalanceUpdate): FlowCategory {
@@ -58,10 +61,10 @@ function categoryOf(u: BalanceUpdate): FlowCategory {
   return 'deposits';
 }
 
-function move(u: BalanceUpdate, flags: Partial<Move>): Move {
+function move(u: AccountEntry, flags: Partial<Move>): Move {
   return {
-    address: u.account as string,
-    kind: u.kind as Move['kind'],
+    address: u.account,
+    kind: u.kind,
     category: categoryOf(u),
     change: u.change,
     amountIn: u.change > 0n ? u.change : 0n,
@@ -279,7 +282,7 @@ export function classifyBlockUpdates(
   const unfrozen = new Map<string, bigint>();
   for (const u of updates) {
     if (!isAccountEntry(u) || u.change === 0n) continue;
-    const address = u.account as string;
+    const address = u.account;
     const category = categoryOf(u);
     if (u.kind === 'freezer' && u.change > 0n) {
       const reward = category === 'rewards';

@@ -22,6 +22,7 @@ import {
 import { StakeLedger } from './StakeLedger';
 import { allocationBurn } from './SupplyLedger';
 import { encodeMicheline, exprHash, featuresOf, section, sharedKey } from '../../framework';
+import { isRecord } from '../../framework/chain/model/jsonRead';
 
 /** `ctx.shared` key under which core-chain leaves `Map<address, account row id>` of the block's accounts. */
 export const ACCOUNT_IDS = sharedKey<ReadonlyMap<string, bigint>>('core-chain.accountIds');
@@ -484,20 +485,14 @@ export class BlockRun {
   private async calledContract(address: string | undefined): Promise<TrackedContract | undefined> {
     const known = await this.contracts.get(address);
     if ((known && known.script) || !address?.startsWith('KT1') || !this.scripts.firstNodeAsk(address)) return known;
-    const state = (await this.ctx.node(`context/contracts/${address}`)) as
-      { script?: { code: unknown; storage: unknown } } | undefined;
-    if (!state?.script) return known;
-    if (known) return this.contracts.attachScript(known, state.script);
+    const state: unknown = await this.ctx.node(`context/contracts/${address}`);
+    const script = isRecord(state) ? state.script : undefined;
+    if (!isRecord(script)) return known;
+    if (known) return this.contracts.attachScript(known, script);
     const account = this.accounts.get(address);
     if (!account) return undefined;
     const none = { storageSize: 0n, storagePaid: 0n, storageBurn: 0n };
-    return this.contracts.originate({
-      address,
-      accountId: account.id,
-      script: state.script,
-      storage: state.script.storage,
-      ...none,
-    });
+    return this.contracts.originate({ address, accountId: account.id, script, storage: script.storage, ...none });
   }
 
   private async originate(op: NormalizedOperation, storageBurn: bigint): Promise<TrackedContract | undefined> {
@@ -707,7 +702,7 @@ function markTransfer(a: AccountData, direction: 'in' | 'out', height: number, t
  * The storage an origination leaves: the script's initial storage with its big maps and sapling states as allocated.
  */
 function originatedStorage(op: NormalizedOperation): unknown {
-  const script = op.script as { code?: unknown; storage?: unknown } | undefined;
+  const script = isRecord(op.script) ? op.script : undefined;
   if (script?.storage === undefined) return undefined;
   return withLazyStorageIds(section(script.code, 'storage'), script.storage, op.bigMapDiffs, op.saplingDiffs);
 }

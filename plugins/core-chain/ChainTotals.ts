@@ -1,4 +1,4 @@
-import type { Row } from '../../framework';
+import { bigOrZero, type Row } from '../../framework';
 import type { AccountChanges } from './AccountBook';
 import { isImplicitType } from './addressType';
 
@@ -102,7 +102,7 @@ export class ChainTotals {
   /** Continues from a stored `chain` row. */
   static fromRow(row: Row, delegatorsPerBaker: Map<bigint, number>): ChainTotals {
     const totals = new ChainTotals(delegatorsPerBaker);
-    for (const c of totals.values.keys()) totals.values.set(c, BigInt((row[c] ?? 0) as bigint | number | string));
+    for (const c of totals.values.keys()) totals.values.set(c, bigOrZero(row[c]));
     return totals;
   }
 

@@ -2,6 +2,8 @@ import type { Entity, EntityStore } from '../../framework';
 import { bumpCallStats, ContractScript } from './ContractScript';
 import type { ContractRow, StorageRow } from './tables.generated';
 import { bigOrZero, encodeMicheline, hash8 } from '../../framework';
+import { isRecord } from '../../framework/chain/model/jsonRead';
+import { storedDate } from './storedDate';
 
 /** A `contract` row as core-chain works with it during a block. */
 interface ContractData {
@@ -103,8 +105,8 @@ function readContract(e: Entity): ContractData {
     features: String(e.features ?? ''),
     interfaces: String(e.interfaces ?? ''),
     creator: e.creator === null || e.creator === undefined ? null : String(e.creator),
-    first_seen_time: e.first_seen_time instanceof Date ? e.first_seen_time : new Date(e.first_seen_time as string),
-    last_seen_time: e.last_seen_time instanceof Date ? e.last_seen_time : new Date(e.last_seen_time as string),
+    first_seen_time: storedDate(e.first_seen_time),
+    last_seen_time: storedDate(e.last_seen_time),
     n_calls_failed: bigOrZero(e.n_calls_failed),
   };
 }
@@ -178,7 +180,7 @@ export class ContractBook {
       // The script as sent (its storage with big map literals); `storage` as the chain keeps it (with ids).
       script:
         script
-          ?.scriptBytes(encodeMicheline((o.script as { storage?: unknown } | undefined)?.storage) ?? storage)
+          ?.scriptBytes(encodeMicheline(isRecord(o.script) ? o.script.storage : undefined) ?? storage)
           ?.toString('hex') ?? null,
       storage: storage?.toString('hex') ?? null,
       iface_hash: script?.ifaceHash ?? null,
@@ -205,7 +207,7 @@ export class ContractBook {
    * none: bootstrap and migration contracts) the script the node has, so its calls are counted per
    * entrypoint and carry the code hash.
    */
-  attachScript(contract: TrackedContract, raw: { code: unknown; storage: unknown }): TrackedContract {
+  attachScript(contract: TrackedContract, raw: { code?: unknown; storage?: unknown }): TrackedContract {
     const script = ContractScript.fromScript(raw);
     if (!script) return contract;
     const c = contract.data;

@@ -8,6 +8,7 @@ import {
   scriptBytes,
   section,
 } from '../../framework';
+import { isRecord } from '../../framework/chain/model/jsonRead';
 
 /** What core-chain derives from a contract's code once: hashes, entrypoints, features, interfaces. */
 export class ContractScript {
@@ -31,7 +32,7 @@ export class ContractScript {
 
   /** From an origination's `script` (`{code, storage}`); undefined when there is no code. */
   static fromScript(script: unknown): ContractScript | undefined {
-    const code = typeof script === 'object' && script !== null ? (script as { code?: unknown }).code : undefined;
+    const code = isRecord(script) ? script.code : undefined;
     return Array.isArray(code) ? new ContractScript(code) : undefined;
   }
 

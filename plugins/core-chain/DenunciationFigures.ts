@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { SeriesRollups, TableDef } from '../../framework';
 import { quoteIdent as quote } from './BlockIndexer';
+import { asRecords, isRecord } from '../../framework/chain/model/jsonRead';
 
 /**
  * Why: from Oxford on a denunciation's receipt moves no tez; the node slashes the offender at a cycle
@@ -33,7 +34,7 @@ export class DenunciationFigures {
         where height > ? and delayed_op_id is not null`,
       [height],
     );
-    this.unsettled = (rows.rows as Array<{ id: string }>).map((r) => r.id);
+    this.unsettled = idsOf(rows);
   }
 
   /**
@@ -71,12 +72,13 @@ export class DenunciationFigures {
        returning o.row_id::text as id`,
       [from, to, ...ids],
     );
-    await this.rollups.refresh(
-      trx,
-      op,
-      (changed.rows as Array<{ id: string }>).map((r) => r.id),
-    );
+    await this.rollups.refresh(trx, op, idsOf(changed));
   }
 }
 
 const name = (t: TableDef): string => `${quote(t.schema)}.${quote(t.storage)}`;
+
+/** The `id` texts a raw statement returned (`returning …::text as id`, `select … as id`). */
+function idsOf(result: unknown): string[] {
+  return asRecords(isRecord(result) ? result.rows : undefined).flatMap((r) => (typeof r.id === 'string' ? [r.id] : []));
+}

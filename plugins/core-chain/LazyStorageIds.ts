@@ -1,18 +1,13 @@
 import type { BigMapDiff, SaplingDiff } from '../../framework';
 import { isPrim } from '../../framework';
 
-type Prim = { prim: string; args?: unknown[] };
-
 /** The two args of a pair type or value; comb pairs (`pair a b c`, `Pair a b c`, `{a; b; c}`) nest to the right. */
 function pairArgs(node: unknown): [unknown, unknown] | undefined {
-  const args = Array.isArray(node)
-    ? node
-    : isPrim(node) && (node.prim === 'pair' || node.prim === 'Pair')
-      ? node.args
-      : undefined;
+  const prim = isPrim(node) && (node.prim === 'pair' || node.prim === 'Pair') ? node : undefined;
+  const args = Array.isArray(node) ? node : prim?.args;
   if (!args || args.length < 2) return undefined;
   if (args.length === 2) return [args[0], args[1]];
-  return [args[0], Array.isArray(node) ? args.slice(1) : { prim: (node as Prim).prim, args: args.slice(1) }];
+  return [args[0], prim ? { prim: prim.prim, args: args.slice(1) } : args.slice(1)];
 }
 
 /**
@@ -48,15 +43,18 @@ export function withLazyStorageIds(
       }
       case 'pair': {
         const t = pairArgs(type);
+        const prim = isPrim(value) && value.prim === 'Pair' ? value : undefined;
         const seq = Array.isArray(value);
-        const args = seq ? value : isPrim(value) && value.prim === 'Pair' ? value.args : undefined;
+        const args = seq ? value : prim?.args;
         if (!t || !args || args.length < 2) return value;
         const first = walk(t[0], args[0]);
         // The rest of a comb value is walked as the pair it stands for, then spread back (same shape).
         const restValue = args.length === 2 ? args[1] : seq ? args.slice(1) : { prim: 'Pair', args: args.slice(1) };
         const rest = walk(t[1], restValue);
-        const restArgs = args.length === 2 ? [rest] : seq ? (rest as unknown[]) : ((rest as Prim).args ?? []);
-        return seq ? [first, ...restArgs] : { ...(value as Prim), args: [first, ...restArgs] };
+        // A comb's rest comes back in the shape it went in (walk keeps shapes).
+        const restArgs =
+          args.length === 2 ? [rest] : Array.isArray(rest) ? rest : isPrim(rest) ? (rest.args ?? []) : [];
+        return prim ? { ...prim, args: [first, ...restArgs] } : [first, ...restArgs];
       }
       case 'option':
         return isPrim(value) && value.prim === 'Some'

@@ -1,5 +1,6 @@
-import type { TableDef, TableReader } from '../../framework';
+import { bigOrZero, type TableDef, type TableReader } from '../../framework';
 import { ChainTotals } from './ChainTotals';
+import { storedDate } from './storedDate';
 import { SupplyLedger } from './SupplyLedger';
 
 /** The catalog tables core-chain reads back from the database. */
@@ -55,14 +56,14 @@ export class RunningState {
       .select('baker_id')
       .count({ n: '*' });
     const perBaker = new Map<bigint, number>(
-      delegators.map((d: Record<string, unknown>) => [BigInt(d.baker_id as string), Number(d.n)]),
+      delegators.map((d: Record<string, unknown>) => [bigOrZero(d.baker_id), Number(d.n)]),
     );
     return new RunningState(
       chainRow ? ChainTotals.fromRow(chainRow, perBaker) : new ChainTotals(perBaker),
       supplyRow ? SupplyLedger.fromRow(supplyRow) : new SupplyLedger(),
       predecessor,
-      previous?.time === undefined ? undefined : new Date(previous.time as string | Date),
-      previous?.row_id === undefined ? undefined : BigInt(previous.row_id as string),
+      previous?.time === undefined ? undefined : storedDate(previous.time),
+      previous?.row_id === undefined ? undefined : bigOrZero(previous.row_id),
     );
   }
 }

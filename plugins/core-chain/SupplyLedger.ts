@@ -1,4 +1,4 @@
-import type { Row } from '../../framework';
+import { bigOrZero, type Row } from '../../framework';
 import type { Issuance, Move } from './BalanceMoves';
 
 const SUPPLY_COLUMNS = [
@@ -101,7 +101,7 @@ export class SupplyLedger {
 
   static fromRow(row: Row): SupplyLedger {
     const ledger = new SupplyLedger();
-    for (const c of SUPPLY_COLUMNS) ledger.values.set(c, BigInt((row[c] ?? 0) as bigint | number | string));
+    for (const c of SUPPLY_COLUMNS) ledger.values.set(c, bigOrZero(row[c]));
     ledger.bakerBalances = ledger.get('staking') - ledger.get('delegated') - ledger.get('frozen_deposits');
     return ledger;
   }

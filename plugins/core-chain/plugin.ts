@@ -1,7 +1,6 @@
 import { injectable } from 'tsyringe';
 import {
   EnumType,
-  Logger,
   PluginContext,
   PluginContribution,
   PluginManifest,
@@ -48,7 +47,7 @@ export class CoreChainPlugin implements TzidxPlugin {
         protocol: table('protocol'),
       },
       new OperationKinds(new Set(opType.values)),
-      ctx.log as Logger,
+      ctx.log,
       (kind, detail) => this.undecodable.record('core-chain', kind, detail),
     );
     const figures = new DenunciationFigures({ op: table('op'), flow: table('flow') }, this.rollups);

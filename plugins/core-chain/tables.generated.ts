@@ -165,6 +165,8 @@ export type AccountRead = {
   staker_pool: number;
   stake_shares_total: number | bigint;
   is_staked: boolean;
+  frozen_rollup_bond: number;
+  lost_rollup_bond: number;
 };
 
 /** historic end-of-block balances for all accounts (one row per account and block in which its balance changed) */
@@ -340,6 +342,7 @@ export type ChainRead = {
   roll_owners: number | bigint;
   active_stakers: number | bigint | null;
   inactive_stakers: number | bigint | null;
+  eligible_bakers: number | bigint;
 };
 
 /** running tez supply totals, one row per block */
@@ -626,6 +629,8 @@ export type BlockRead = {
   baker_consensus_key: string | null;
   predecessor: string | null;
   is_orphan: boolean;
+  lb_vote: 'on' | 'off' | 'pass' | null;
+  lb_ema: number | bigint | null;
 };
 
 /** operations (manager, consensus, voting, anonymous, internal) and implicit events, final only */
@@ -1214,6 +1219,35 @@ export type FlowRead = {
   delayed_op_id: number | bigint | null;
   address: string;
   counterparty: string | null;
+  id: number | bigint;
+  kind: 'rewards' | 'deposits' | 'fees' | 'balance' | 'delegation' | 'bond';
+  type:
+    | 'endorsement'
+    | 'transaction'
+    | 'origination'
+    | 'delegation'
+    | 'reveal'
+    | 'baking'
+    | 'nonce_revelation'
+    | 'activation'
+    | 'penalty'
+    | 'internal'
+    | 'invoice'
+    | 'airdrop'
+    | 'subsidy'
+    | 'register_constant'
+    | 'bonus'
+    | 'reward'
+    | 'deposit'
+    | 'deposits_limit'
+    | 'rollup_origination'
+    | 'rollup_transaction'
+    | 'rollup_reward'
+    | 'rollup_penalty'
+    | 'pay_storage'
+    | 'update_consensus_key'
+    | 'drain'
+    | 'transfer_ticket';
 };
 
 /** Typed handles of the core-chain tables: `ctx.append(tables.account, row)`. */

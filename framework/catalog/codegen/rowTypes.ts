@@ -51,10 +51,13 @@ function rowType(t: TableDef): string[] {
   return lines;
 }
 
-/** A row of the table as CatalogRows reads it: each column's `readTsType`, null where the column is nullable. */
+/**
+ * A row of the table as CatalogRows reads it: each column's `readTsType`, null where the column is nullable;
+ * aliases too (CatalogRows selects them by name).
+ */
 function readType(t: TableDef): string[] {
   const doc = `/** A ${t.code} row as read (CatalogRows): values as explorer objects show them. */`;
-  const fields = t.columns.map((c) => {
+  const fields = [...t.columns, ...t.virtualColumns.filter((c) => c.aliasOf !== undefined)].map((c) => {
     const members = c.type.readTsType.split(' | ');
     if (c.nullable && !members.includes('null') && c.type.readTsType !== 'unknown') members.push('null');
     return [c.name, members.join(' | ')];

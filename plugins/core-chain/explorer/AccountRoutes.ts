@@ -1,11 +1,9 @@
 import {
   ApiError,
   applyListRequest,
-  CatalogRows,
   EXPLORER_LIST_PROFILE,
   ExplorerArgs,
   explorerObject,
-  ExplorerRow,
   metadataField,
   mutezToTez,
   parseAddress,
@@ -14,7 +12,7 @@ import {
   timeOrZero,
   whereIndexedEquality,
 } from '../../../framework';
-import { ChainTables } from './ChainTables';
+import { ChainTableRead, ChainTables } from './ChainTables';
 import { ContractObjects } from './ContractObjects';
 import { OperationPages } from './OperationPages';
 
@@ -65,11 +63,13 @@ const ACCOUNT_FIELDS = [
   'n_tx_failed',
   'n_tx_out',
   'n_tx_in',
-];
+] as const;
+
+type AccountRow = Pick<ChainTableRead<'account'>, (typeof ACCOUNT_FIELDS)[number]>;
 
 /** `/explorer/account/{hash}`, its originated contracts and its operation history. */
 export class AccountRoutes {
-  private readonly accounts: CatalogRows;
+  private readonly accounts;
 
   constructor(
     private readonly tables: ChainTables,
@@ -87,10 +87,11 @@ export class AccountRoutes {
       async (ctx) => {
         const args = new ExplorerArgs(ctx.query, ['meta']);
         const account = await this.account(ctx.params.hash);
+        const body: Record<string, unknown> = { ...account };
         // Times of events that never happened are Go's zero time, as Go clients decode them.
-        for (const f of ACCOUNT_FIELDS) if (f.endsWith('_time')) account[f] = timeOrZero(account[f]);
-        account.staked_balance ??= Number(mutezToTez(await this.stakerShare(account.row_id as number)));
-        return { body: { ...account, ...metadataField(args.flag('meta'), account.address, account.baker) } };
+        for (const f of ACCOUNT_FIELDS) if (f.endsWith('_time')) body[f] = timeOrZero(account[f]);
+        body.staked_balance = account.staked_balance ?? Number(mutezToTez(await this.stakerShare(account.row_id)));
+        return { body: { ...body, ...metadataField(args.flag('meta'), account.address, account.baker) } };
       },
       { summary: 'an account', params: { table: 'account', columns: { hash: 'address' } } },
     );
@@ -104,7 +105,7 @@ export class AccountRoutes {
         const rows = this.contracts.rows;
         const args = new ExplorerArgs(ctx.query, ['meta']);
         const request = parseTableRequest(rows.table, args.rest, EXPLORER_LIST_PROFILE);
-        const q = applyListRequest(rows.query().where('creator', account.address as string), request);
+        const q = applyListRequest(rows.query().where('creator', account.address), request);
         return { body: await this.contracts.objects(await rows.read(q), args.flag('meta')) };
       },
       { summary: 'contracts an account created', params: { table: 'account', columns: { hash: 'address' } } },
@@ -116,7 +117,7 @@ export class AccountRoutes {
       'ListAccountOperations',
       async (ctx) => {
         // By account id: the op table indexes its roles by id (sender_id…), not by address.
-        const id = (await this.account(ctx.params.hash)).row_id as number;
+        const id = Number((await this.account(ctx.params.hash)).row_id);
         const body = await this.pages.list(ctx.query, {
           scopes: ['sender_id', 'receiver_id', 'creator_id', 'baker_id'].map(
             (role) => (q, order) => whereIndexedEquality(q, role, id, order),
@@ -134,21 +135,25 @@ export class AccountRoutes {
    * What an external staker's pseudotokens are worth now: its share of its baker's pool (the node's
    * `staked_balance`), in mutez.
    */
-  private async stakerShare(rowId: number): Promise<bigint> {
+  private async stakerShare(rowId: number | bigint): Promise<bigint> {
     const t = this.tables.def('account');
-    const row = (await this.tables.db.reader
-      .withSchema(t.schema)
-      .from(`${t.storage} as a`)
-      .join(`${t.storage} as b`, 'b.row_id', 'a.baker_id')
-      .where('a.row_id', rowId)
-      .first('a.stake_shares as shares', 'b.staker_pool as pool', 'b.stake_shares_total as total')) as
-      { shares: string | number; pool: string | number; total: string | number } | undefined;
-    if (!row || BigInt(row.total) === 0n) return 0n;
-    return (BigInt(row.shares) * BigInt(row.pool)) / BigInt(row.total);
+    const { db } = this.tables;
+    const [row] = await db.selectRows(
+      db.reader
+        .withSchema(t.schema)
+        .from(`${t.storage} as a`)
+        .join(`${t.storage} as b`, 'b.row_id', 'a.baker_id')
+        .where('a.row_id', String(rowId))
+        .select(db.reader.raw('a.stake_shares::text, b.staker_pool::text, b.stake_shares_total::text'))
+        .limit(1),
+    );
+    if (!row) return 0n;
+    const [shares, pool, total] = row.map((v) => BigInt(v ?? 0));
+    return total === 0n ? 0n : (shares * pool) / total;
   }
 
   /** The account row of an address (400/1301 when malformed, 404/1305 when never seen). */
-  private async account(raw: string): Promise<ExplorerRow> {
+  private async account(raw: string): Promise<AccountRow> {
     const account = await this.accounts.first(this.accounts.query().where('address', parseAddress(raw)));
     if (!account) throw ApiError.notFound('no such account');
     return account;

@@ -1,4 +1,5 @@
 import { isPrim, michelineFromHex } from '../../../framework';
+import { isRecord } from '../../../framework/chain/model/jsonRead';
 
 export interface BigMapDiffObject {
   action: 'update' | 'remove' | 'copy' | 'alloc';
@@ -23,7 +24,7 @@ export function bigMapDiffObjects(hex: string | null): BigMapDiffObject[] | unde
   for (const item of items) {
     const [id, rest] = pair(item) ?? [];
     const [action, payload] = pair(rest) ?? [];
-    const name = (action as { string?: unknown } | undefined)?.string;
+    const name = isRecord(action) ? action.string : undefined;
     const bigmapId = isInt(id) ? Number(id.int) : null;
     switch (name) {
       case 'update': {
@@ -62,5 +63,5 @@ function pair(node: unknown): [unknown, unknown] | undefined {
 }
 
 function isInt(v: unknown): v is { int: string } {
-  return typeof v === 'object' && v !== null && typeof (v as { int?: unknown }).int === 'string';
+  return isRecord(v) && typeof v.int === 'string';
 }

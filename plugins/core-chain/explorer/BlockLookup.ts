@@ -1,5 +1,5 @@
-import { ApiError, BlockId, CatalogRows, ChainState, ExplorerRow, parseBlockId } from '../../../framework';
-import { ChainTables } from './ChainTables';
+import { ApiError, BlockId, CatalogRows, ChainState, parseBlockId } from '../../../framework';
+import { ChainTables, ChainTableRead } from './ChainTables';
 
 /** What other objects need to know about a block: where it is and when. */
 export interface BlockRef {
@@ -11,14 +11,14 @@ export interface BlockRef {
   is_orphan: boolean;
 }
 
-const REF_COLUMNS = ['hash', 'height', 'cycle', 'time', 'protocol', 'is_orphan'];
+const REF_COLUMNS = ['hash', 'height', 'cycle', 'time', 'protocol', 'is_orphan'] as const;
 
 /**
  * Finds blocks by explorer id. Heights and `head` name main-chain blocks only; a hash may name an
  * orphan (a block a reorg took off the main chain), which then says so in `is_orphan`.
  */
 export class BlockLookup {
-  private readonly refs: CatalogRows;
+  private readonly refs;
 
   constructor(
     tables: ChainTables,
@@ -29,8 +29,7 @@ export class BlockLookup {
 
   /** The newest main-chain block, or undefined before the first block is indexed. */
   async head(): Promise<BlockRef | undefined> {
-    return (await this.refs.first(this.refs.query().where('is_orphan', false).orderBy('height', 'desc'))) as
-      BlockRef | undefined;
+    return blockRef(await this.refs.first(this.refs.query().where('is_orphan', false).orderBy('height', 'desc')));
   }
 
   /** The head height the indexer (or, on replicas, the sync follower) last announced; the table when none did. */
@@ -39,7 +38,7 @@ export class BlockLookup {
   }
 
   /** The block row (selected columns of `rows`) an explorer id names, or undefined. */
-  async find(id: BlockId, rows: CatalogRows = this.refs): Promise<ExplorerRow | undefined> {
+  async find<R extends object>(id: BlockId, rows: CatalogRows<R>): Promise<R | undefined> {
     const q = rows.query();
     if (id.kind === 'hash') return rows.first(q.where('hash', id.hash).orderBy('is_orphan'));
     const mainChain = q.where('is_orphan', false);
@@ -48,7 +47,7 @@ export class BlockLookup {
   }
 
   async ref(id: BlockId): Promise<BlockRef | undefined> {
-    return (await this.find(id)) as BlockRef | undefined;
+    return blockRef(await this.find(id, this.refs));
   }
 
   /** A block id from a query parameter (`since`, `block`): malformed is a bad query, unknown a 404. */
@@ -64,4 +63,11 @@ export class BlockLookup {
     if (!ref) throw ApiError.notFound(`no such block '${raw}'`);
     return ref.height;
   }
+}
+
+/** A block row's place and time, heights as numbers. */
+function blockRef(row: Pick<ChainTableRead<'block'>, (typeof REF_COLUMNS)[number]> | undefined): BlockRef | undefined {
+  if (!row) return undefined;
+  const { hash, height, cycle, time, protocol, is_orphan } = row;
+  return { hash, height: Number(height), cycle: Number(cycle), time, protocol, is_orphan };
 }

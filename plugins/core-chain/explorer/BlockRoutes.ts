@@ -1,6 +1,5 @@
 import {
   ApiError,
-  CatalogRows,
   ExplorerArgs,
   explorerObject,
   metadataField,
@@ -70,12 +69,12 @@ const BLOCK_FIELDS = [
   'baker_consensus_key_id',
   'proposer_consensus_key_id',
   'is_orphan',
-];
+] as const;
 
 /** `/explorer/block/{head|hash|height}` and the block's operations. */
 export class BlockRoutes {
-  private readonly rows: CatalogRows;
-  private readonly successors: CatalogRows;
+  private readonly rows;
+  private readonly successors;
 
   constructor(
     tables: ChainTables,
@@ -96,10 +95,11 @@ export class BlockRoutes {
         const block = await this.blocks.find(parseBlockId(ctx.params.id), this.rows);
         if (!block) throw ApiError.notFound('no such block');
         // The main-chain block built on this one, else any (an orphan's orphan successor).
+        const height = Number(block.height);
         const next = await this.successors.first(
           this.successors
             .query()
-            .where({ height: (block.height as number) + 1, predecessor: block.hash })
+            .where({ height: height + 1, predecessor: block.hash })
             .orderBy('is_orphan'),
         );
         const body: Record<string, unknown> = {};
@@ -111,9 +111,9 @@ export class BlockRoutes {
           body: {
             ...body,
             ...metadataField(args.flag('meta'), block.baker, block.proposer),
-            ...rightsField(args.flag('rights'), block.height as number),
+            ...rightsField(args.flag('rights'), height),
           },
-          height: block.height as number,
+          height,
         };
       },
       { summary: 'a block (hash, height or head)', params: { table: 'block', columns: { id: 'hash' } } },

@@ -27,10 +27,10 @@ interface PeriodFigures {
 
 /** `/explorer/config/{id}`, `/explorer/tip` and `/explorer/protocols`: what the chain is and where it stands. */
 export class ChainRoutes {
-  private readonly chainRows: CatalogRows;
-  private readonly supplyRows: CatalogRows;
-  private readonly blockTimes: CatalogRows;
-  private readonly constants: CatalogRows;
+  private readonly chainRows;
+  private readonly supplyRows;
+  private readonly blockTimes;
+  private readonly constants;
   private figures?: PeriodFigures;
 
   constructor(
@@ -86,7 +86,7 @@ export class ChainRoutes {
           start_height: range?.start_height ?? null,
           end_height: range?.end_height ?? null,
           decimals: 6,
-          ...configConstants(constants?.constants as Record<string, unknown> | undefined),
+          ...configConstants(constants?.constants),
         };
         // The head's protocol has no end yet: its config changes when the next protocol starts.
         return range && range.end_height !== -1 ? { body, height: block.height } : { body };
@@ -101,18 +101,14 @@ export class ChainRoutes {
       async () => {
         const head = await this.blocks.head();
         if (!head) throw ApiError.notFound('no block indexed yet');
-        const atHead = (rows: CatalogRows) =>
+        const atHead = <R extends object>(rows: CatalogRows<R>) =>
           rows.first(rows.query().where('height', head.height).orderBy('row_id', 'desc'));
         const [totals, supply, genesis] = await Promise.all([
           atHead(this.chainRows),
           atHead(this.supplyRows),
           this.blockTimes.first(this.blockTimes.query().where({ height: 0, is_orphan: false })),
         ]);
-        const { recent, inflation, health } = await this.periodFigures(
-          head.hash,
-          Date.parse(head.time),
-          supply?.total as number | undefined,
-        );
+        const { recent, inflation, health } = await this.periodFigures(head.hash, Date.parse(head.time), supply?.total);
         const body = {
           ...this.identity(),
           genesis_time: genesis?.time ?? null,
@@ -177,21 +173,19 @@ export class ChainRoutes {
   private async recentSums(since: Date): Promise<RecentSums> {
     const t = this.tables.def('block');
     const knex = this.tables.db.reader;
-    const [row] = (await knex
-      .withSchema(t.schema)
-      .from(t.storage)
-      .where('is_orphan', false)
-      .where('time', '>', since)
-      .select(
-        knex.raw(
-          'coalesce(sum("n_new_accounts"), 0)::text as n_new_accounts, coalesce(sum("n_cleared_accounts"), 0)::text as n_cleared_accounts, coalesce(sum("n_funded_accounts"), 0)::text as n_funded_accounts',
+    const [[created, cleared, funded] = []] = await this.tables.db.selectRows(
+      knex
+        .withSchema(t.schema)
+        .from(t.storage)
+        .where('is_orphan', false)
+        .where('time', '>', since)
+        .select(
+          knex.raw(
+            'coalesce(sum("n_new_accounts"), 0)::text, coalesce(sum("n_cleared_accounts"), 0)::text, coalesce(sum("n_funded_accounts"), 0)::text',
+          ),
         ),
-      )) as Array<Record<string, string>>;
-    return {
-      n_new_accounts: Number(row.n_new_accounts),
-      n_cleared_accounts: Number(row.n_cleared_accounts),
-      n_funded_accounts: Number(row.n_funded_accounts),
-    };
+    );
+    return { n_new_accounts: Number(created), n_cleared_accounts: Number(cleared), n_funded_accounts: Number(funded) };
   }
 
   /**
@@ -208,12 +202,10 @@ export class ChainRoutes {
       .orderBy('height', 'desc')
       .limit(64)
       .select('round');
-    const [row] = (await knex
-      .from(recent.as('r'))
-      .select(knex.raw('count(*)::text as n, count(*) filter (where "round" = 0)::text as first'))) as Array<
-      Record<string, string>
-    >;
-    return Number(row.n) === 0 ? 0 : Math.round((100 * Number(row.first)) / Number(row.n));
+    const [[n, first] = []] = await this.tables.db.selectRows(
+      knex.from(recent.as('r')).select(knex.raw('count(*)::text, count(*) filter (where "round" = 0)::text')),
+    );
+    return Number(n) === 0 ? 0 : Math.round((100 * Number(first)) / Number(n));
   }
 
   /** Supply growth over the last year (tez and percent), when a supply row of a year ago is indexed. */
@@ -225,7 +217,7 @@ export class ChainRoutes {
     const then = await this.supplyRows.first(
       this.supplyRows.query().where('time', '<=', yearAgo).orderBy('time', 'desc'),
     );
-    const before = then?.total as number | undefined;
+    const before = then?.total;
     if (before === undefined || before <= 0) return undefined;
     const amount = Number((total - before).toFixed(6));
     return { amount, rate: Number((((total - before) / before) * 100).toFixed(6)) };

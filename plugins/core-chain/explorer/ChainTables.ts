@@ -1,4 +1,5 @@
-import { Catalog, CatalogRows, Database, TableDef } from '../../../framework';
+import { Catalog, CatalogRows, Database, ReadOf, TableDef } from '../../../framework';
+import { tables as handles } from '../tables.generated';
 
 const CODES = [
   'block',
@@ -16,6 +17,9 @@ const CODES = [
 ] as const;
 export type ChainTableCode = (typeof CODES)[number];
 
+/** A row of a core-chain table as read (its generated `…Read` type). */
+export type ChainTableRead<C extends ChainTableCode> = ReadOf<(typeof handles)[C]>;
+
 /** The core-chain tables the explorer reads, checked once at start-up. */
 export class ChainTables {
   private readonly defs = new Map<ChainTableCode, TableDef>();
@@ -31,8 +35,14 @@ export class ChainTables {
     return this.defs.get(code)!;
   }
 
-  /** A reader of the named columns (default: all) of a table. */
-  rows(code: ChainTableCode, columns?: readonly string[]): CatalogRows {
+  /**
+   * A reader of the named columns (default: all) of a table, its rows of the table's generated `…Read`
+   * type (what `CatalogRows.of` with the handle of the same code gives).
+   */
+  rows<C extends ChainTableCode, K extends keyof ChainTableRead<C> & string = keyof ChainTableRead<C> & string>(
+    code: C,
+    columns?: readonly K[],
+  ): CatalogRows<Pick<ChainTableRead<C>, K>> {
     return new CatalogRows(this.db, this.def(code), columns);
   }
 }

@@ -1,5 +1,5 @@
-import { ChainTables } from './ChainTables';
-import { CatalogRows, ContractCode, entrypointList, ExplorerRow, metadataField } from '../../../framework';
+import { ChainTableRead, ChainTables } from './ChainTables';
+import { ContractCode, entrypointList, metadataField } from '../../../framework';
 
 const CONTRACT_COLUMNS = [
   'row_id',
@@ -21,37 +21,40 @@ const CONTRACT_COLUMNS = [
   'interfaces',
   'script',
   'n_calls_failed',
-];
+] as const;
+
+/** A contract row as contract objects read it. */
+export type ContractRow = Pick<ChainTableRead<'contract'>, (typeof CONTRACT_COLUMNS)[number]>;
 
 /**
  * Contract objects: the contract row with the contract account's delegate, fees and call counters,
  * per-entrypoint call counts by name, features and interfaces as lists.
  */
 export class ContractObjects {
-  readonly rows: CatalogRows;
-  private readonly accounts: CatalogRows;
+  readonly rows;
+  private readonly accounts;
 
   constructor(tables: ChainTables) {
     this.rows = tables.rows('contract', CONTRACT_COLUMNS);
     this.accounts = tables.rows('account', ['address', 'baker', 'total_fees_used', 'n_tx_out']);
   }
 
-  async objects(rows: readonly ExplorerRow[], meta: boolean): Promise<Record<string, unknown>[]> {
+  async objects(rows: readonly ContractRow[], meta: boolean): Promise<Record<string, unknown>[]> {
     if (rows.length === 0) return [];
     const accounts = new Map(
       (
         await this.accounts.read(
           this.accounts.query().whereIn(
             'address',
-            rows.map((r) => r.address as string),
+            rows.map((r) => r.address),
           ),
         )
-      ).map((a) => [a.address as string, a]),
+      ).map((a) => [a.address, a]),
     );
     return rows.map((row) => {
-      const account = accounts.get(row.address as string);
-      const code = ContractCode.fromScriptHex(row.script as string | null);
-      const calls = callCounts(row.call_stats as string, code);
+      const account = accounts.get(row.address);
+      const code = ContractCode.fromScriptHex(row.script);
+      const calls = callCounts(row.call_stats, code);
       return {
         row_id: row.row_id,
         address: row.address,
@@ -73,8 +76,8 @@ export class ContractObjects {
         code_hash: row.code_hash,
         storage_hash: row.storage_hash,
         call_stats: calls,
-        features: list(row.features as string),
-        interfaces: list(row.interfaces as string),
+        features: list(row.features),
+        interfaces: list(row.interfaces),
         ...metadataField(meta, row.address, row.creator, account?.baker),
       };
     });

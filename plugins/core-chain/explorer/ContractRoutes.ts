@@ -1,11 +1,9 @@
 import {
   ApiError,
-  CatalogRows,
   ContractCode,
   entrypointList,
   ExplorerArgs,
   explorerObject,
-  ExplorerRow,
   michelineFromHex,
   parseAddress,
   QueryArgs,
@@ -17,13 +15,13 @@ import {
 } from '../../../framework';
 import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
-import { ContractObjects } from './ContractObjects';
+import { ContractObjects, ContractRow } from './ContractObjects';
 import { OperationPages } from './OperationPages';
 
 /** `/explorer/contract/{hash}`, its calls, its script (types and entrypoints) and its current storage. */
 export class ContractRoutes {
-  private readonly current: CatalogRows;
-  private readonly history: CatalogRows;
+  private readonly current;
+  private readonly history;
 
   constructor(
     tables: ChainTables,
@@ -54,9 +52,9 @@ export class ContractRoutes {
       'ListContractCalls',
       async (ctx) => {
         const contract = await this.contract(ctx.params.hash);
-        checkEntrypoints(ctx.query as QueryArgs, ContractCode.fromScriptHex(contract.script as string | null));
+        checkEntrypoints(ctx.query, ContractCode.fromScriptHex(contract.script));
         // By account id: the op table indexes its receivers by id (receiver_id), not by address.
-        const id = contract.account_id as number;
+        const id = Number(contract.account_id);
         const body = await this.pages.list(ctx.query, {
           scopes: [(q, order) => whereIndexedEquality(q.where({ is_contract: true }), 'receiver_id', id, order)],
           heightBounds: true,
@@ -85,7 +83,7 @@ export class ContractRoutes {
           ...(views.length > 0 ? { views } : {}),
         };
         // The code never changes after origination.
-        return { body, height: contract.first_seen as number };
+        return { body, height: Number(contract.first_seen) };
       },
       { summary: 'the script of a contract', params: { table: 'contract', columns: { hash: 'address' } } },
     );
@@ -100,25 +98,22 @@ export class ContractRoutes {
         const code = scriptOf(contract);
         const block = args.get('block');
         if (block === undefined) {
-          const row = await this.current.first(this.current.query().where('address', contract.address as string));
-          const prim = michelineFromHex(row?.storage as string | null);
+          const row = await this.current.first(this.current.query().where('address', contract.address));
+          const prim = michelineFromHex(row?.storage);
           if (prim === undefined) throw ApiError.notFound('no storage');
           return { body: storageBody(code, prim, args.flag('prim')) };
         }
         // The storage the contract had after that block: its latest change at or below it.
         const height = await this.blocks.heightParam('block', block);
         if (height > (await this.blocks.headHeight())) throw ApiError.notFound(`no such block '${block}'`);
-        const q = this.history
-          .query()
-          .where('contract', contract.address as string)
-          .where('height', '<=', height);
+        const q = this.history.query().where('contract', contract.address).where('height', '<=', height);
         const row = await this.history.first(
           q.orderBy([
             { column: 'height', order: 'desc' },
             { column: 'row_id', order: 'desc' },
           ]),
         );
-        const prim = michelineFromHex(row?.storage as string | null);
+        const prim = michelineFromHex(row?.storage);
         if (prim === undefined) throw ApiError.notFound(`no storage of this contract at block ${height}`);
         return { body: storageBody(code, prim, args.flag('prim')), height };
       },
@@ -126,7 +121,7 @@ export class ContractRoutes {
     );
   }
 
-  private async contract(raw: string): Promise<ExplorerRow> {
+  private async contract(raw: string): Promise<ContractRow> {
     const address = parseAddress(raw);
     const rows = this.contracts.rows;
     const contract = await rows.first(rows.query().where('address', address));
@@ -141,8 +136,8 @@ function storageBody(code: ContractCode, prim: unknown, withPrim: boolean): Reco
 }
 
 /** Rollups and contracts whose origination the index did not see (migrations) have no code. */
-function scriptOf(contract: ExplorerRow): ContractCode {
-  const code = ContractCode.fromScriptHex(contract.script as string | null);
+function scriptOf(contract: ContractRow): ContractCode {
+  const code = ContractCode.fromScriptHex(contract.script);
   if (!code) throw ApiError.notFound('no script');
   return code;
 }

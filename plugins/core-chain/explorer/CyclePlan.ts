@@ -1,4 +1,4 @@
-import { configConstants } from './ConfigConstants';
+import { configConstants, nodeConstants } from './ConfigConstants';
 
 export interface CyclePlan {
   /** Planned last height of an open cycle; null when the protocol's cycle length is unknown. */
@@ -29,11 +29,9 @@ const percent = (part: number, whole: number): number => Math.round((part * 1000
  * original, progress counts from the cycle's own first block, not from height 0 (mainnet's cycles
  * do not start at multiples of blocks_per_cycle since Granada).
  */
-export function cyclePlan(raw: Readonly<Record<string, unknown>> | undefined, f: CycleFacts): CyclePlan {
-  const c = configConstants(raw);
-  const perCycle = c.blocks_per_cycle as number | null;
-  const delay = c.minimal_block_delay as number | null;
-  const perCommitment = Number(raw?.blocks_per_commitment ?? NaN);
+export function cyclePlan(raw: unknown, f: CycleFacts): CyclePlan {
+  const { blocks_per_cycle: perCycle, minimal_block_delay: delay } = configConstants(raw);
+  const perCommitment = Number(nodeConstants(raw).blocks_per_commitment ?? NaN);
   const seedRate = perCycle && perCommitment > 0 ? percent(f.seeds, Math.floor(perCycle / perCommitment)) : null;
   if (!perCycle) return { end_height: null, end_time: null, progress: f.complete ? 100 : null, seed_rate: seedRate };
   const end = f.start + perCycle - 1;

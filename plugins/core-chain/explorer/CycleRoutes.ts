@@ -1,17 +1,33 @@
-import {
-  ApiError,
-  CatalogRows,
-  CycleFigures,
-  explorerObject,
-  parseSequenceId,
-  RouteRegistry,
-} from '../../../framework';
+import { ApiError, CycleFigures, explorerObject, parseSequenceId, RouteRegistry } from '../../../framework';
 import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
 import { CyclePlan, cyclePlan } from './CyclePlan';
 import { RightsSnapshotLag } from './RightsSnapshotLag';
 
 type Stats = Record<string, string | null>;
+
+/**
+ * Aggregates over a cycle's main-chain blocks, as text (name, SQL); the endorsement ones take the
+ * head height three times.
+ */
+const STATS: readonly (readonly [string, string])[] = [
+  ['n_blocks', 'count(*)::text'],
+  ['start_height', 'min("height")::text'],
+  ['end_height', 'max("height")::text'],
+  ['start_time', `to_char(min("time") at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`],
+  ['end_time', `to_char(max("time") at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`],
+  ['working_bakers', 'count(distinct "proposer")::text'],
+  ['missed_rounds', 'coalesce(sum("round"), 0)::text'],
+  ['solvetime_min', 'min("solvetime") filter (where "solvetime" > 0)::text'],
+  ['solvetime_max', 'max("solvetime") filter (where "solvetime" > 0)::text'],
+  ['solvetime_mean', 'round(avg("solvetime") filter (where "solvetime" > 0), 2)::text'],
+  ['round_min', 'min("round")::text'],
+  ['round_max', 'max("round")::text'],
+  ['round_mean', 'round(avg("round"), 2)::text'],
+  ['endorsements_min', 'min("n_endorsed_slots") filter (where "height" < ?)::text'],
+  ['endorsements_max', 'max("n_endorsed_slots") filter (where "height" < ?)::text'],
+  ['endorsements_mean', 'round(avg("n_endorsed_slots") filter (where "height" < ?), 2)::text'],
+];
 type CycleBody = Record<string, unknown> & { cycle: number; is_complete: boolean; last_height: number };
 
 /**
@@ -21,11 +37,11 @@ type CycleBody = Record<string, unknown> & { cycle: number; is_complete: boolean
  * progress are planned from the constants of the protocol its first block ran (CyclePlan).
  */
 export class CycleRoutes {
-  private readonly chainRows: CatalogRows;
-  private readonly supplyRows: CatalogRows;
-  private readonly heights: CatalogRows;
-  private readonly protocols: CatalogRows;
-  private readonly constants: CatalogRows;
+  private readonly chainRows;
+  private readonly supplyRows;
+  private readonly heights;
+  private readonly protocols;
+  private readonly constants;
   private readonly lags: RightsSnapshotLag;
 
   constructor(
@@ -91,8 +107,8 @@ export class CycleRoutes {
       this.constantsAt(start),
     ]);
     const plan: CyclePlan = cyclePlan(constants, { start, head: head.height, headTime: head.time, complete, seeds });
-    const staking = supply?.staking as number | undefined;
-    const total = supply?.total as number | undefined;
+    const staking = supply?.staking;
+    const total = supply?.total;
     const body = {
       cycle,
       start_height: start,
@@ -147,29 +163,10 @@ export class CycleRoutes {
     const t = this.tables.def('block');
     const knex = this.tables.db.reader;
     const blocks = () => knex.withSchema(t.schema).from(t.storage).where({ cycle, is_orphan: false });
-    const [row] = (await blocks().select(
-      knex.raw(
-        [
-          'count(*)::text as n_blocks',
-          'min("height")::text as start_height',
-          'max("height")::text as end_height',
-          `to_char(min("time") at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as start_time`,
-          `to_char(max("time") at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as end_time`,
-          'count(distinct "proposer")::text as working_bakers',
-          'coalesce(sum("round"), 0)::text as missed_rounds',
-          'min("solvetime") filter (where "solvetime" > 0)::text as solvetime_min',
-          'max("solvetime") filter (where "solvetime" > 0)::text as solvetime_max',
-          'round(avg("solvetime") filter (where "solvetime" > 0), 2)::text as solvetime_mean',
-          'min("round")::text as round_min',
-          'max("round")::text as round_max',
-          'round(avg("round"), 2)::text as round_mean',
-          'min("n_endorsed_slots") filter (where "height" < ?)::text as endorsements_min',
-          'max("n_endorsed_slots") filter (where "height" < ?)::text as endorsements_max',
-          'round(avg("n_endorsed_slots") filter (where "height" < ?), 2)::text as endorsements_mean',
-        ].join(', '),
-        [head, head, head],
-      ),
-    )) as Stats[];
+    const [values = []] = await this.tables.db.selectRows(
+      blocks().select(knex.raw(STATS.map(([name, sql]) => `${sql} as ${name}`).join(', '), [head, head, head])),
+    );
+    const row: Stats = Object.fromEntries(STATS.map(([name], i) => [name, values[i] ?? null]));
     const inCycle = () => this.heights.query().where({ cycle, is_orphan: false });
     const [baked, endorsed] = await Promise.all([
       this.heights.first(inCycle().orderBy([{ column: 'round', order: 'desc' }, { column: 'height' }])),
@@ -187,23 +184,26 @@ export class CycleRoutes {
   }
 
   /** The node's constants of the protocol the cycle's first block ran. */
-  private async constantsAt(height: number): Promise<Record<string, unknown> | undefined> {
+  private async constantsAt(height: number): Promise<unknown> {
     const block = await this.protocols.first(this.protocols.query().where({ height, is_orphan: false }));
     const row = block
       ? await this.constants.first(this.constants.query().where('protocol', String(block.protocol)).orderBy('height'))
       : undefined;
-    return row?.constants as Record<string, unknown> | undefined;
+    return row?.constants;
   }
 
   private async count(types: string[], from: number, to: number): Promise<number> {
     const t = this.tables.def('op');
-    const [row] = (await this.tables.db.reader
-      .withSchema(t.schema)
-      .from(t.storage)
-      .whereIn('type', types)
-      .whereBetween('height', [from, to])
-      .count({ n: '*' })) as Array<{ n: string | number }>;
-    return Number(row.n);
+    const knex = this.tables.db.reader;
+    const [[n] = []] = await this.tables.db.selectRows(
+      knex
+        .withSchema(t.schema)
+        .from(t.storage)
+        .whereIn('type', types)
+        .whereBetween('height', [from, to])
+        .select(knex.raw('count(*)::text')),
+    );
+    return Number(n);
   }
 }
 

@@ -9,7 +9,10 @@ const AMOUNTS = ['volume', 'fee', 'reward', 'deposit'];
 
 /** An applied denunciation (op object) that shows no amounts: Oxford+, not slashed yet. */
 const unslashed = (r: Readonly<Record<string, unknown>>): boolean =>
-  TYPES.includes(r.type as string) && r.is_success === true && AMOUNTS.every((k) => Number(r[k] ?? 0) === 0);
+  typeof r.type === 'string' &&
+  TYPES.includes(r.type) &&
+  r.is_success === true &&
+  AMOUNTS.every((k) => Number(r[k] ?? 0) === 0);
 
 /**
  * Whether operation objects hold a denunciation whose figures may still come (its cycle end is not

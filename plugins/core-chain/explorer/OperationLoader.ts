@@ -1,7 +1,8 @@
 import { BlockLookup } from './BlockLookup';
 import { ChainTables } from './ChainTables';
 import { ContractState, OperationExtras, operationObject, OperationOptions } from './OperationObject';
-import { CatalogRows, ContractCode, ExplorerRow, michelineFromHex, whereColumnIn } from '../../../framework';
+import { ContractCode, michelineFromHex, whereColumnIn } from '../../../framework';
+import type { OpRead } from '../tables.generated';
 import { OuterSigners } from './OuterSigners';
 
 /**
@@ -12,16 +13,16 @@ import { OuterSigners } from './OuterSigners';
  */
 export class OperationLoader {
   /** All op columns, for the rows handed to `objects`. */
-  readonly ops: CatalogRows;
+  readonly ops;
   private readonly outerSigners: OuterSigners;
-  private readonly constants: CatalogRows;
-  private readonly delegations: CatalogRows;
-  private readonly storages: CatalogRows;
+  private readonly constants;
+  private readonly delegations;
+  private readonly storages;
   // Lookups by keys, compiled once (prepared on Postgres) and made together with concurrent requests'.
-  private readonly contractsAt: (addresses: string[]) => Promise<ExplorerRow[]>;
-  private readonly eventsOf: (opIds: number[]) => Promise<ExplorerRow[]>;
-  private readonly ticketsOf: (opIds: number[]) => Promise<ExplorerRow[]>;
-  private readonly bakersAt: (heights: number[]) => Promise<ExplorerRow[]>;
+  private readonly contractsAt;
+  private readonly eventsOf;
+  private readonly ticketsOf;
+  private readonly bakersAt;
 
   constructor(
     tables: ChainTables,
@@ -74,7 +75,7 @@ export class OperationLoader {
     this.storages = tables.rows('storage', ['contract', 'hash', 'storage', 'height']);
   }
 
-  async objects(rows: readonly ExplorerRow[], options: OperationOptions): Promise<Record<string, unknown>[]> {
+  async objects(rows: readonly OpRead[], options: OperationOptions): Promise<Record<string, unknown>[]> {
     if (rows.length === 0) return [];
     const [head, sources, contracts, constants, seeds, events, tickets, storages] = await Promise.all([
       this.blocks.headHeight(),
@@ -94,10 +95,10 @@ export class OperationLoader {
       extras.previousBaker = previous.get(key);
       if (constants.has(key)) extras.constantValue = constants.get(key);
       if (row.type === 'nonce_revelation') extras.seedPublisher = seeds.get(revealedLevel(row) ?? -1);
-      const contract = row.receiver === null ? undefined : contracts.get(row.receiver as string);
-      if (contract && (row.is_contract === true || row.type === 'origination')) extras.contract = contract;
-      extras.events = events.get(row.id as number);
-      extras.ticketUpdates = tickets.get(row.id as number);
+      const contract = row.receiver === null ? undefined : contracts.get(row.receiver);
+      if (contract && (row.is_contract || row.type === 'origination')) extras.contract = contract;
+      extras.events = events.get(row.id);
+      extras.ticketUpdates = tickets.get(row.id);
       extras.storageAfter = storages.get(
         `${row.receiver}:${row.type === 'origination' ? 'origination' : row.storage_hash}`,
       );
@@ -105,21 +106,17 @@ export class OperationLoader {
     });
   }
 
-  private async contractStates(rows: readonly ExplorerRow[]): Promise<Map<string, ContractState>> {
+  private async contractStates(rows: readonly OpRead[]): Promise<Map<string, ContractState>> {
     const addresses = [
-      ...new Set(
-        rows
-          .filter((r) => (r.is_contract === true || r.type === 'origination') && r.receiver !== null)
-          .map((r) => r.receiver as string),
-      ),
+      ...new Set(rows.filter((r) => r.is_contract || r.type === 'origination').flatMap((r) => r.receiver ?? [])),
     ];
     const out = new Map<string, ContractState>();
     if (addresses.length === 0) return out;
     for (const c of await this.contractsAt(addresses)) {
-      out.set(c.address as string, {
-        code: ContractCode.fromScriptHex(c.script as string | null),
-        storage: michelineFromHex(c.storage as string | null),
-        storageHash: c.storage_hash as string | null,
+      out.set(c.address, {
+        code: ContractCode.fromScriptHex(c.script),
+        storage: michelineFromHex(c.storage),
+        storageHash: c.storage_hash,
       });
     }
     return out;
@@ -129,11 +126,11 @@ export class OperationLoader {
    * Values of applied register_constant rows. The constant table has no op reference: its rows of a
    * height and creator are matched in order with that sender's applied registrations at that height.
    */
-  private async constantValues(rows: readonly ExplorerRow[]): Promise<Map<string, unknown>> {
-    const registrations = rows.filter((r) => r.type === 'register_constant' && r.is_success === true);
+  private async constantValues(rows: readonly OpRead[]): Promise<Map<string, unknown>> {
+    const registrations = rows.filter((r) => r.type === 'register_constant' && r.is_success);
     const out = new Map<string, unknown>();
     if (registrations.length === 0) return out;
-    const heights = [...new Set(registrations.map((r) => r.height as number))];
+    const heights = [...new Set(registrations.map((r) => Number(r.height)))];
     const constants = await this.constants.read(this.constants.query().whereIn('height', heights).orderBy('row_id'));
     const ops = await this.ops.read(
       this.ops
@@ -143,12 +140,12 @@ export class OperationLoader {
         .orderBy([{ column: 'height' }, { column: 'op_n' }]),
     );
     for (const r of registrations) {
-      const same = (x: ExplorerRow): boolean => x.height === r.height && x.creator === r.sender;
+      const same = (x: (typeof constants)[number]): boolean => x.height === r.height && x.creator === r.sender;
       const index = ops
         .filter((o) => o.height === r.height && o.sender === r.sender)
         .findIndex((o) => o.op_n === r.op_n);
       const constant = constants.filter(same)[index];
-      if (constant) out.set(rowKey(r), michelineFromHex(constant.value as string | null) ?? null);
+      if (constant) out.set(rowKey(r), michelineFromHex(constant.value) ?? null);
     }
     return out;
   }
@@ -157,13 +154,13 @@ export class OperationLoader {
    * The delegate an account had before each delegation row: the baker of its latest earlier applied
    * delegation, or of its origination. Unknown (left out) when that happened before the first indexed block.
    */
-  private async previousBakers(rows: readonly ExplorerRow[]): Promise<Map<string, string>> {
+  private async previousBakers(rows: readonly OpRead[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     const delegations = rows.filter((x) => x.type === 'delegation' && x.sender !== null);
     if (delegations.length === 0) return out;
     // Every earlier delegation or origination of these accounts, in one query (accounts have few).
-    const accounts = [...new Set(delegations.map((r) => r.sender as string))];
-    const upTo = Math.max(...delegations.map((r) => r.height as number));
+    const accounts = [...new Set(delegations.flatMap((r) => r.sender ?? []))];
+    const upTo = Math.max(...delegations.map((r) => Number(r.height)));
     const op = this.delegations.table;
     const q = this.delegations
       .query()
@@ -176,13 +173,12 @@ export class OperationLoader {
       .where('height', '<=', upTo)
       .orderBy([{ column: 'height' }, { column: 'op_n' }]);
     const history = await this.delegations.read(q);
-    const accountOf = (h: ExplorerRow): unknown => (h.type === 'delegation' ? h.sender : h.receiver);
+    type Delegation = (typeof history)[number];
+    const accountOf = (h: Delegation): string | null => (h.type === 'delegation' ? h.sender : h.receiver);
     for (const r of delegations) {
-      const before = (h: ExplorerRow): boolean =>
-        (h.height as number) < (r.height as number) ||
-        (h.height === r.height && (h.op_n as number) < (r.op_n as number));
+      const before = (h: Delegation): boolean => h.height < r.height || (h.height === r.height && h.op_n < r.op_n);
       const previous = history.filter((h) => accountOf(h) === r.sender && before(h)).pop();
-      if (previous?.baker != null) out.set(rowKey(r), previous.baker as string);
+      if (previous?.baker != null) out.set(rowKey(r), previous.baker);
     }
     return out;
   }
@@ -191,9 +187,9 @@ export class OperationLoader {
    * Contract events by op id: under the signed operation that caused them and under the internal
    * `event` operation that emitted each.
    */
-  private async contractEvents(rows: readonly ExplorerRow[]): Promise<Map<number, Record<string, unknown>[]>> {
+  private async contractEvents(rows: readonly OpRead[]): Promise<Map<OpId, Record<string, unknown>[]>> {
     const ids = eventOpIds(rows);
-    const out = new Map<number, Record<string, unknown>[]>();
+    const out = new Map<OpId, Record<string, unknown>[]>();
     if (ids.length === 0) return out;
     for (const e of await this.eventsOf(ids)) {
       // Ids as the TzPro SDK's Event reads them, then the spec's fields.
@@ -203,12 +199,12 @@ export class OperationLoader {
         height: e.height,
         op_id: e.op_id,
         contract: e.contract,
-        type: michelineFromHex(e.type as string | null),
-        payload: michelineFromHex(e.payload as string | null) ?? null,
+        type: michelineFromHex(e.type),
+        payload: michelineFromHex(e.payload) ?? null,
         tag: e.tag,
         type_hash: e.type_hash,
       };
-      for (const id of new Set([e.op_id as number, e.event_op_id as number])) append(out, id, event);
+      for (const id of new Set([e.op_id, e.event_op_id])) append(out, id, event);
     }
     return out;
   }
@@ -217,45 +213,47 @@ export class OperationLoader {
    * The storage each contract call left, from the storage history, by `contract:hash`; and the
    * storage each origination left (its big maps allocated), by `contract:origination`.
    */
-  private async storagesAfter(rows: readonly ExplorerRow[]): Promise<Map<string, unknown>> {
+  private async storagesAfter(rows: readonly OpRead[]): Promise<Map<string, unknown>> {
     const out = new Map<string, unknown>();
-    const calls = rows.filter((r) => r.is_contract === true && r.storage_hash !== null && r.receiver !== null);
+    const calls = rows.filter((r) => r.is_contract && r.storage_hash !== null && r.receiver !== null);
     if (calls.length > 0) {
-      const contracts = [...new Set(calls.map((r) => r.receiver as string))];
-      const hashes = [...new Set(calls.map((r) => r.storage_hash as string))].map((h) => Buffer.from(h, 'hex'));
+      const contracts = [...new Set(calls.flatMap((r) => r.receiver ?? []))];
+      const hashes = [...new Set(calls.flatMap((r) => r.storage_hash ?? []))].map((h) => Buffer.from(h, 'hex'));
       for (const s of await this.storages.read(
         this.storages.query().whereIn('contract', contracts).whereIn('hash', hashes),
       )) {
-        out.set(`${s.contract}:${s.hash}`, michelineFromHex(s.storage as string | null));
+        out.set(`${s.contract}:${s.hash}`, michelineFromHex(s.storage));
       }
     }
-    const originations = rows.filter((r) => r.type === 'origination' && r.is_success === true && r.receiver !== null);
+    const originations = rows.filter((r) => r.type === 'origination' && r.is_success && r.receiver !== null);
     if (originations.length > 0) {
-      const bornAt = new Map(originations.map((r) => [r.receiver as string, r.height as number]));
+      const bornAt = new Map(
+        originations.flatMap((r): [string, number][] => (r.receiver === null ? [] : [[r.receiver, Number(r.height)]])),
+      );
       const q = this.storages
         .query()
         .whereIn('contract', [...bornAt.keys()])
         .whereIn('height', [...new Set(bornAt.values())]);
       // The first storage of the contract at its origination height is the one the origination left.
       for (const s of await this.storages.read(q.orderBy('row_id', 'desc'))) {
-        if (bornAt.get(s.contract as string) === s.height)
-          out.set(`${s.contract}:origination`, michelineFromHex(s.storage as string | null));
+        if (bornAt.get(s.contract) === Number(s.height))
+          out.set(`${s.contract}:origination`, michelineFromHex(s.storage));
       }
     }
     return out;
   }
 
   /** Ticket balance changes by op id of the (internal) operation whose receipt lists them. */
-  private async ticketUpdates(rows: readonly ExplorerRow[]): Promise<Map<number, Record<string, unknown>[]>> {
+  private async ticketUpdates(rows: readonly OpRead[]): Promise<Map<OpId, Record<string, unknown>[]>> {
     const ids = ticketOpIds(rows);
-    const out = new Map<number, Record<string, unknown>[]>();
+    const out = new Map<OpId, Record<string, unknown>[]>();
     if (ids.length === 0) return out;
     for (const t of await this.ticketsOf(ids)) {
-      append(out, t.op_id as number, {
+      append(out, t.op_id, {
         id: t.row_id,
         ticketer: t.ticketer,
-        type: michelineFromHex(t.type as string | null),
-        content: michelineFromHex(t.content as string | null),
+        type: michelineFromHex(t.type),
+        content: michelineFromHex(t.content),
         account: t.account,
         amount: t.amount,
       });
@@ -264,12 +262,12 @@ export class OperationLoader {
   }
 
   /** Bakers of the blocks whose seed nonces the page's nonce revelations reveal, by height. */
-  private async seedPublishers(rows: readonly ExplorerRow[]): Promise<Map<number, string>> {
+  private async seedPublishers(rows: readonly OpRead[]): Promise<Map<number, string>> {
     const levels = [...new Set(rows.map(revealedLevel).filter((l): l is number => l !== undefined))];
     const out = new Map<number, string>();
     if (levels.length === 0) return out;
     for (const b of await this.bakersAt(levels)) {
-      if (b.baker !== null) out.set(b.height as number, b.baker as string);
+      if (b.baker !== null) out.set(Number(b.height), b.baker);
     }
     return out;
   }
@@ -278,18 +276,20 @@ export class OperationLoader {
 // Rows whose receipt may list ticket updates; events also need contract code to run (or are the event row).
 const TICKET_MOVERS = new Set(['transaction', 'transfer_ticket', 'rollup_transaction', 'origination']);
 
-const applied = (r: ExplorerRow): boolean => r.op_l === 3 && r.is_success === true;
+/** An op row's id (`id`, `op_id` columns), as read. */
+type OpId = OpRead['id'];
+
+const applied = (r: OpRead): boolean => r.op_l === 3 && r.is_success;
 
 /** Op ids of the applied rows that can carry events: contract events, and signed operations that ran contract code. */
-function eventOpIds(rows: readonly ExplorerRow[]): number[] {
-  const ranCode = (r: ExplorerRow): boolean =>
-    r.is_internal !== true &&
-    (r.is_contract === true || r.type === 'transfer_ticket' || r.type === 'rollup_transaction');
-  return rows.filter((r) => applied(r) && (r.type === 'event' || ranCode(r))).map((r) => r.id as number);
+function eventOpIds(rows: readonly OpRead[]): string[] {
+  const ranCode = (r: OpRead): boolean =>
+    !r.is_internal && (r.is_contract || r.type === 'transfer_ticket' || r.type === 'rollup_transaction');
+  return rows.filter((r) => applied(r) && (r.type === 'event' || ranCode(r))).map((r) => String(r.id));
 }
 
-function ticketOpIds(rows: readonly ExplorerRow[]): number[] {
-  return rows.filter((r) => applied(r) && TICKET_MOVERS.has(r.type as string)).map((r) => r.id as number);
+function ticketOpIds(rows: readonly OpRead[]): string[] {
+  return rows.filter((r) => applied(r) && TICKET_MOVERS.has(r.type)).map((r) => String(r.id));
 }
 
 function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -298,13 +298,13 @@ function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-function rowKey(row: ExplorerRow): string {
+function rowKey(row: Pick<OpRead, 'height' | 'op_n'>): string {
   return `${row.height}:${row.op_n}`;
 }
 
 /** The level of a nonce revelation (`data` = "<level>,<nonce>"). */
-function revealedLevel(row: ExplorerRow): number | undefined {
-  if (row.type !== 'nonce_revelation' || typeof row.data !== 'string') return undefined;
+function revealedLevel(row: OpRead): number | undefined {
+  if (row.type !== 'nonce_revelation' || row.data === null) return undefined;
   const level = Number(row.data.split(',')[0]);
   return Number.isSafeInteger(level) && level >= 0 ? level : undefined;
 }

@@ -2,11 +2,11 @@ import {
   ContractCode,
   entrypointArgType,
   ExplorerArgs,
-  type ExplorerRow,
   metadataField,
   michelineFromHex,
   typedValue,
 } from '../../../framework';
+import type { OpRead } from '../tables.generated';
 import { bigMapDiffObjects } from './BigMapDiffObjects';
 
 /** The op route's switches: raw Micheline next to decoded values, account metadata, storage and bigmap updates. */
@@ -60,12 +60,12 @@ const CONSENSUS = new Set(['endorsement', 'preendorsement']);
  * `metadata` only with `meta=1`.
  */
 export function operationObject(
-  row: ExplorerRow,
+  row: OpRead,
   extras: OperationExtras,
   headHeight: number,
   options: OperationOptions,
 ): Record<string, unknown> {
-  const type = row.type as string;
+  const type = row.type;
   const o: Record<string, unknown> = { row_id: row.row_id, id: row.id };
   if (row.hash !== null) o.hash = row.hash;
   Object.assign(o, { type, block: row.block, time: row.time, height: row.height, cycle: row.cycle });
@@ -80,7 +80,7 @@ export function operationObject(
     'is_event',
     'is_internal',
     'is_rollup',
-  ])
+  ] as const)
     o[k] = row[k];
   for (const k of [
     'gas_limit',
@@ -92,26 +92,26 @@ export function operationObject(
     'reward',
     'deposit',
     'burned',
-  ])
+  ] as const)
     o[k] = row[k];
-  const data = dataValue(type, row.data as string | null);
+  const data = dataValue(type, row.data);
   if (data !== undefined && type !== 'transfer_ticket') o.data = data;
   if (row.errors !== null) o.errors = row.errors;
   const parameters = parametersValue(row, extras.contract?.code, options.prim, data);
   if (parameters) o.parameters = parameters;
   const code = extras.contract?.code;
   if (type === 'origination' && code) o.script = code.script;
-  if (options.storage && (row.is_contract === true || type === 'origination')) {
+  if (options.storage && (row.is_contract || type === 'origination')) {
     o.storage = storageValue(row, extras, type === 'origination', options.prim);
-    if (row.big_map_diff !== null) o.big_map_diff = bigMapDiffObjects(row.big_map_diff as string) ?? null;
+    if (row.big_map_diff !== null) o.big_map_diff = bigMapDiffObjects(row.big_map_diff) ?? null;
   }
   if (type === 'register_constant' && extras.constantValue !== undefined) o.value = extras.constantValue;
   if (row.code_hash !== null) o.code_hash = row.code_hash;
   Object.assign(o, roles(type, row, extras));
   // Account row ids of the roles, as the TzPro SDK's Op reads them (0: no such role).
-  for (const k of ['sender_id', 'receiver_id', 'creator_id', 'baker_id']) o[k] = row[k] ?? 0;
+  for (const k of ['sender_id', 'receiver_id', 'creator_id', 'baker_id'] as const) o[k] = row[k] ?? 0;
   Object.assign(o, typeFields(type, row));
-  o.confirmations = Math.max(0, headHeight - (row.height as number));
+  o.confirmations = Math.max(0, headHeight - Number(row.height));
   Object.assign(o, metadataField(options.meta, o.sender, o.receiver, o.source, o.creator, o.baker, o.previous_baker));
   if (extras.events) o.events = extras.events;
   if (extras.ticketUpdates) o.ticket_updates = extras.ticketUpdates;
@@ -138,16 +138,16 @@ function dataValue(type: string, data: string | null): unknown {
 
 /** `{entrypoint, value, prim?}` of calls; transfer_ticket adds the ticket it sends (kept in `data`). */
 function parametersValue(
-  row: ExplorerRow,
+  row: OpRead,
   code: ContractCode | undefined,
   withPrim: boolean,
   data: unknown,
 ): Record<string, unknown> | undefined {
-  const entrypoint = row.entrypoint as string | null;
+  const entrypoint = row.entrypoint;
   if (entrypoint === null) return undefined;
   const out: Record<string, unknown> = { entrypoint };
   if (row.type === 'transfer_ticket' && typeof data === 'object' && data !== null) Object.assign(out, data);
-  const prim = michelineFromHex(row.parameters as string | null);
+  const prim = michelineFromHex(row.parameters);
   if (prim === undefined) return out;
   const type = code ? entrypointArgType(code.parameterType, entrypoint) : undefined;
   out.value = type === undefined ? prim : typedValue(type, prim);
@@ -160,7 +160,7 @@ function parametersValue(
  * a call's (or the contract's current one when the hashes match). Null when unknown (calls before
  * the first indexed block of a contract).
  */
-function storageValue(row: ExplorerRow, extras: OperationExtras, origination: boolean, withPrim: boolean): unknown {
+function storageValue(row: OpRead, extras: OperationExtras, origination: boolean, withPrim: boolean): unknown {
   const contract = extras.contract;
   const code = contract?.code;
   let prim: unknown;
@@ -173,7 +173,7 @@ function storageValue(row: ExplorerRow, extras: OperationExtras, origination: bo
 }
 
 /** Who took part, by the roles the spec names for the row's type. */
-function roles(type: string, row: ExplorerRow, extras: OperationExtras): Record<string, unknown> {
+function roles(type: string, row: OpRead, extras: OperationExtras): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (row.sender !== null) out.sender = row.sender;
   if (type === 'delegation') {
@@ -193,12 +193,12 @@ function roles(type: string, row: ExplorerRow, extras: OperationExtras): Record<
 }
 
 /** Type-specific fields: rollup level, consensus power, deposits limit, VDF solution and proof. */
-function typeFields(type: string, row: ExplorerRow): Record<string, unknown> {
+function typeFields(type: string, row: OpRead): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (row.rollup_level !== null) out.level = row.rollup_level;
   if (CONSENSUS.has(type) && row.power !== null) out.power = row.power;
   if (type === 'deposits_limit') out.limit = row.deposits_limit;
-  const data = row.data as string | null;
+  const data = row.data;
   // The revelation's two class-group elements, of equal length, concatenated.
   if (type === 'vdf_revelation' && data !== null && data.length % 4 === 0) {
     Object.assign(out, { solution: data.slice(0, data.length / 2), proof: data.slice(data.length / 2) });

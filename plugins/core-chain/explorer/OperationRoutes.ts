@@ -1,12 +1,12 @@
 import {
   ExplorerArgs,
-  ExplorerRow,
   explorerObject,
   missingOperation,
   parseOperationId,
   RouteRegistry,
   whereColumnIn,
 } from '../../../framework';
+import type { OpRead } from '../tables.generated';
 import { awaitsSlashing } from './DelayedSlashings';
 import { OperationLoader } from './OperationLoader';
 import { OPERATION_SWITCHES, operationOptions } from './OperationObject';
@@ -18,7 +18,7 @@ export class OperationRoutes {
    * groups concurrent requests ask for. Contract events are not operations of the group (as in the
    * original): each is in the `events` of its emitter.
    */
-  private readonly byHash: (hashes: string[]) => Promise<ExplorerRow[]>;
+  private readonly byHash: (hashes: string[]) => Promise<OpRead[]>;
 
   constructor(private readonly loader: OperationLoader) {
     const ops = loader.ops;
@@ -43,14 +43,14 @@ export class OperationRoutes {
         const found = id.kind === 'hash' ? await this.byHash([id.hash]) : await this.byId(id.id);
         if (found.length === 0) throw missingOperation(id);
         const body = await this.loader.objects(found, operationOptions(args));
-        return { body, height: awaitsSlashing(body) ? undefined : (found[0].height as number) };
+        return { body, height: awaitsSlashing(body) ? undefined : Number(found[0].height) };
       },
       { summary: 'an operation (hash or id)', params: { table: 'op', columns: { id: 'hash' } } },
     );
   }
 
   /** The row of an operation id (height and position, packed: its filter is computed from the value). */
-  private byId(id: bigint): Promise<ExplorerRow[]> {
+  private byId(id: bigint): Promise<OpRead[]> {
     const rows = this.loader.ops;
     return rows.read(whereColumnIn(rows.query(), rows.table.column('id')!, [id.toString()]), { prepare: true });
   }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CatalogRows, FINAL_DEPTH } from '../../../framework';
+import { FINAL_DEPTH } from '../../../framework';
 import { ChainTables } from './ChainTables';
 
 export interface ProtocolRange {
@@ -25,7 +25,7 @@ interface BlockAt {
  * reorg can reach never change and are kept.
  */
 export class ProtocolHistory {
-  private readonly blocks: CatalogRows;
+  private readonly blocks;
   private settled: { firstHash: string; ranges: ProtocolRange[] } | undefined;
 
   constructor(tables: ChainTables) {
@@ -73,7 +73,8 @@ export class ProtocolHistory {
   }
 
   private async block(q: Knex.QueryBuilder): Promise<BlockAt | undefined> {
-    return (await this.blocks.first(q)) as BlockAt | undefined;
+    const row = await this.blocks.first(q);
+    return row && { ...row, height: Number(row.height), version: Number(row.version) };
   }
 
   private mainChain(): Knex.QueryBuilder {
