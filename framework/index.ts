@@ -88,11 +88,13 @@ export type {
 } from './chain';
 export { clientOperationType, UNKNOWN_OPERATION_TYPE } from './chain';
 export { snapshotLag } from './chain/model/snapshotLag';
+export * from './chain/model/jsonRead';
 export * from './michelson/Michelson';
 export * from './michelson/MichelsonJson';
 export * from './michelson/MichelsonTypes';
 export * from './michelson/ContractCode';
 export * from './explorer/CatalogRows';
+export * from './explorer/TokenFacts';
 export * from './explorer/ExplorerArgs';
 export * from './extensions/AccountMetadata';
 export * from './extensions/BlockRights';

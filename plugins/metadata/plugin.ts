@@ -49,7 +49,7 @@ export class MetadataPlugin implements TzidxPlugin {
     const tables = new PluginTables(ctx.catalog);
     const schemas = new SchemaRegistry(settings.schemaDir);
     const entries = new MetadataEntries(this.db, tables);
-    const chain = new ChainMetadata(this.db.reader, tables);
+    const chain = new ChainMetadata(this.db, tables);
     const importer = new MetadataImporter(entries, schemas);
     for (const file of settings.importFiles)
       ctx.log.info({ file, entries: await importer.importFile(file) }, 'metadata imported');
