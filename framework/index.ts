@@ -23,6 +23,7 @@ export { fitsBigIntColumn } from './catalog/types/BigIntType';
 export { mutezToTez, tezToMutez } from './catalog/types/MoneyType';
 export { ConfigError, InstanceConfig, loadConfig } from './config/InstanceConfig';
 export { ApiError, ErrorCode } from './errors/ApiError';
+export { errorMessage } from './errors/errorMessage';
 export { ChainState, FINAL_DEPTH } from './indexer/ChainState';
 export { RouteRegistry, RouteHandler, CollectionOptions } from './http/RouteRegistry';
 export { KeyResolver, RecordShaper, RouteShapers, TextRow } from './http/RouteShapers';

@@ -2,7 +2,6 @@ import { injectable } from 'tsyringe';
 import {
   ACCOUNT_METADATA,
   Database,
-  Logger,
   METADATA_IMPORT,
   MetadataImport,
   PluginContext,
@@ -60,7 +59,7 @@ export class MetadataPlugin implements TzidxPlugin {
       tables,
       new DocumentFetcher(settings.resolver),
       settings.resolver,
-      ctx.log as Logger,
+      ctx.log,
     );
     ctx.container.registerInstance(DocumentResolver, resolver);
     const routes = new MetadataRoutes(entries, chain, schemas, new WriteAccess(settings), settings.maxBodyBytes);

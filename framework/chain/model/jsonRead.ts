@@ -4,6 +4,18 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A member of a JSON object; `undefined` when the value is not an object. */
+export function member(value: unknown, key: string): unknown {
+  return isRecord(value) ? value[key] : undefined;
+}
+
+/** The string members of a JSON object (the others left out); `{}` when the value is not an object. */
+export function asStringRecord(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (isRecord(value)) for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
 export function asString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
