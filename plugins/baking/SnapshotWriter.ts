@@ -7,6 +7,7 @@ import {
   asString,
   isRecord,
   member,
+  asDate,
 } from '../../framework';
 import { picksSnapshot, snapshotEra, snapshotIndexAt, snapshotKey, type SnapshotEra } from './SnapshotEra';
 import { SnapshotSelection } from './SnapshotSelection';
@@ -290,8 +291,6 @@ async function put(
   else rows.insert({ row_key: key, ...row });
 }
 
-const date = (v: unknown): Date => (v instanceof Date ? v : new Date(typeof v === 'number' ? v : String(v)));
-
 function state(r: Record<string, unknown> | Entity): AccountState {
   return {
     row_id: bigOrZero(r.row_id),
@@ -306,8 +305,8 @@ function state(r: Record<string, unknown> | Entity): AccountState {
     stake_shares: bigOrZero(r.stake_shares),
     delegated_since: r.delegated_since === null || r.delegated_since === undefined ? null : Number(r.delegated_since),
     delegated_since_time:
-      r.delegated_since_time === null || r.delegated_since_time === undefined ? null : date(r.delegated_since_time),
+      r.delegated_since_time === null || r.delegated_since_time === undefined ? null : asDate(r.delegated_since_time),
     first_seen: Number(r.first_seen),
-    first_seen_time: date(r.first_seen_time),
+    first_seen_time: asDate(r.first_seen_time),
   };
 }

@@ -16,6 +16,20 @@ export function asStringRecord(value: unknown): Record<string, string> {
   return out;
 }
 
+/** A JSON object, else `undefined`. */
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return isRecord(value) ? value : undefined;
+}
+
+/**
+ * A time as drivers and JSON hand it over (Date, RFC 3339 text, unix milliseconds); anything else is
+ * the invalid Date (whose `toISOString` throws, as for any bad time).
+ */
+export function asDate(value: unknown): Date {
+  if (value instanceof Date) return value;
+  return new Date(typeof value === 'string' || typeof value === 'number' ? value : NaN);
+}
+
 export function asString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
