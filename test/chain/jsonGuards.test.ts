@@ -8,6 +8,7 @@ describe('JSON guards (typed reads of foreign JSON)', () => {
     expect(member(key, 'string')).to.equal('name');
     expect(member(member({ script: { code: [1] } }, 'script'), 'code')).to.deep.equal([1]);
     for (const v of [undefined, null, 'x', 7, ['string']]) expect(member(v, 'string')).to.equal(undefined);
+    expect(member(['a'], 'length')).to.equal(undefined);
   });
 
   it('asStringRecord keeps the string members only; asRecord refuses arrays and null', () => {
