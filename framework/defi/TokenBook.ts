@@ -1,24 +1,22 @@
-import { Catalog, Database, ZERO_TIME } from '../index';
-import { DexTable, TextRow } from './DexTable';
+import {
+  Catalog,
+  Database,
+  type TokenFacts,
+  TokenFactsReader,
+  type TokenFactsRow,
+  tokenFacts,
+  ZERO_TIME,
+} from '../index';
 
-/** A pool token as the SDK's token.Token decodes it, plus the spec's `ledger` (absent for tez). */
-export interface TokenObject {
-  id: number;
+/**
+ * A pool token as the SDK's token.Token decodes it (the framework's `TokenFacts`, in the order the DEX
+ * answers have), plus the spec's `ledger` (absent for tez).
+ */
+export interface TokenObject extends Omit<TokenFacts, 'ledger' | 'token_kind' | 'token_type'> {
   contract: string;
   ledger?: string;
-  token_id: string;
   token_kind: 'tez' | 'fa' | 'lp';
   token_type: 'native' | 'fa1.2' | 'fa2';
-  category: string;
-  name: string;
-  symbol: string;
-  decimals: number;
-  logo: string;
-  tags: string[];
-  creator: string;
-  first_block: number;
-  first_time: string;
-  total_supply: string | null;
   total_minted: string | null;
   total_burned: string | null;
   last_supply_change_block: number;
@@ -41,20 +39,14 @@ export const TEZ = 'tez';
  * decimals 0 since nothing on the pool says otherwise; tez is always XTZ with 6 decimals).
  */
 export class TokenBook {
-  private readonly tokens?: DexTable;
+  private readonly tokens: TokenFactsReader;
 
   constructor(db: Database, catalog: Catalog) {
-    const table = catalog.table('token');
-    if (table) this.tokens = new DexTable(db, table);
+    this.tokens = new TokenFactsReader(db, catalog);
   }
 
   async objects(wanted: ReadonlyMap<string, TokenHint>): Promise<Map<string, TokenObject>> {
-    const keys = [...wanted.keys()].filter((k) => k !== TEZ);
-    const known = new Map<string, TextRow>();
-    if (this.tokens && keys.length > 0) {
-      for (const row of await this.tokens.read(this.tokens.query().whereIn('token_key', keys)))
-        known.set(row.token_key!, row);
-    }
+    const known = await this.tokens.byKey([...wanted.keys()].filter((k) => k !== TEZ));
     return new Map([...wanted].map(([key, hint]) => [key, key === TEZ ? tez() : token(key, hint, known.get(key))]));
   }
 }
@@ -71,26 +63,40 @@ function tez(): TokenObject {
   });
 }
 
-function token(key: string, hint: TokenHint, row: TextRow | undefined): TokenObject {
+function token(key: string, hint: TokenHint, row: TokenFactsRow | undefined): TokenObject {
   const [contract, tokenId] = key.split('_');
-  const kind = row?.kind === 'fa1.2' ? 'fa1.2' : row?.kind === 'fa2' ? 'fa2' : undefined;
+  const token_kind = hint.lp ? 'lp' : 'fa';
+  if (!row)
+    return {
+      ...base({
+        contract,
+        token_id: tokenId ?? '0',
+        token_kind,
+        // Without the registry, FA1.2 ledgers have no token id but 0 and FA2 ledgers any: a guess by id.
+        token_type: tokenId === undefined || tokenId === '0' ? 'fa1.2' : 'fa2',
+        name: '',
+        symbol: hint.symbol,
+        decimals: 0,
+      }),
+      ledger: contract,
+    };
+  const facts = tokenFacts(row, { kind: token_kind, symbol: hint.symbol });
   return {
     ...base({
       contract,
-      token_id: tokenId ?? '0',
-      token_kind: hint.lp ? 'lp' : 'fa',
-      // Without the registry, FA1.2 ledgers have no token id but 0 and FA2 ledgers any: a guess by id.
-      token_type: kind ?? (tokenId === undefined || tokenId === '0' ? 'fa1.2' : 'fa2'),
-      name: row?.name ?? '',
-      symbol: row?.symbol ?? hint.symbol,
-      decimals: row?.decimals == null ? 0 : Number(row.decimals),
+      token_id: facts.token_id,
+      token_kind,
+      token_type: row.kind,
+      name: facts.name,
+      symbol: facts.symbol,
+      decimals: facts.decimals,
     }),
     ledger: contract,
-    id: row ? Number(row.row_id) : 0,
-    logo: row?.logo ?? '',
-    total_supply: row?.total_supply ?? null,
-    first_block: row ? Number(row.first_height) : 0,
-    first_time: row?.first_time ?? ZERO_TIME,
+    id: facts.id,
+    logo: facts.logo,
+    total_supply: facts.total_supply,
+    first_block: facts.first_block,
+    first_time: facts.first_time,
   };
 }
 

@@ -78,8 +78,8 @@ export class BakingIndexer {
       await this.fetchAttestationWindow(ctx, rows, rights, block.cyclePosition);
       if (block.cyclePosition + this.window >= rights.length) await this.valueRights(ctx, rows, rights, block.protocol);
     }
-    await this.countBlock(block, ctx, rows, start, rights);
-    await this.countOperations(block, ctx, rows, start);
+    await this.countBlock(block, block.baker, ctx, rows, start, rights);
+    await this.countOperations(block, block.proposer ?? block.baker, ctx, rows, start);
     await this.addIncome(block, rows);
     // Near the head each block's changes are journaled on their own; catching up, the batch's end writes them
     // (plugin.ts).
@@ -105,7 +105,7 @@ export class BakingIndexer {
 
   private async blockTime(ctx: IndexContext, height: number): Promise<Date | null> {
     const row = await ctx.read(this.blockTable).where({ height, is_orphan: false }).first('time');
-    return row ? new Date(row.time as string) : null;
+    return row ? new Date(row.time) : null;
   }
 
   /** At a cycle's first block: its round-0 baking rights (one per level), and counters that need rights start at 0. */
@@ -240,12 +240,12 @@ export class BakingIndexer {
    */
   private async countBlock(
     block: NormalizedBlock,
+    baker: string,
     ctx: IndexContext,
     rows: BakerRows,
     start: number,
     rights: CycleRights | null,
   ): Promise<void> {
-    const baker = block.baker as string;
     const r = await rows.rightsRow(block.cycle, start, baker);
     if (r) {
       rows.pending.setBit(r, 'blocks_baked', block.cyclePosition);
@@ -267,6 +267,7 @@ export class BakingIndexer {
    */
   private async countOperations(
     block: NormalizedBlock,
+    includer: string,
     ctx: IndexContext,
     rows: BakerRows,
     start: number,
@@ -282,7 +283,6 @@ export class BakingIndexer {
       add[column] = (add[column] ?? 0) + 1;
       add.n_baker_ops++;
     };
-    const includer = block.proposer ?? block.baker;
     const attested = new Map<number, Set<string>>();
     for (const op of block.operations) {
       countBakerOp(op, includer, count);
@@ -290,7 +290,7 @@ export class BakingIndexer {
         const lookingUp = this.countAttestation(op, block, rows, start, attested, sum);
         if (lookingUp) await lookingUp;
       } else if (op.type === 'nonce_revelation' && !op.isInternal)
-        await this.countRevelation(op, block, ctx, rows, start, sum);
+        await this.countRevelation(op, block, ctx, rows, start, sum(includer));
     }
     for (const [baker, add] of sums) {
       const lookingUp = this.bump(rows, block.cycle, baker, add);
@@ -370,9 +370,8 @@ export class BakingIndexer {
     ctx: IndexContext,
     rows: BakerRows,
     start: number,
-    sum: (baker: string) => Record<string, number>,
+    add: Record<string, number>,
   ): Promise<void> {
-    const add = sum((block.proposer ?? block.baker) as string);
     add.n_seeds_revealed = (add.n_seeds_revealed ?? 0) + 1;
     const level = Number(op.raw.level);
     if (!Number.isInteger(level)) return;
@@ -422,7 +421,7 @@ export class BakingIndexer {
     const t = this.blockTable;
     const q = ctx.read(t).where('cycle', cycle).where('is_orphan', false);
     const row = await (cycle === block.cycle ? q.where('height', start) : q.orderBy('height')).first('time');
-    return row ? new Date(row.time as string) : null;
+    return row ? new Date(row.time) : null;
   }
 }
 

@@ -1,3 +1,5 @@
+import { member } from '../../framework';
+
 /**
  * Bitsets of a cycle's blocks (bit i = the cycle's i-th block, least significant bit first in each byte), grown on
  * demand.
@@ -60,10 +62,7 @@ export function countBits(bits: Buffer | null | undefined): number {
 export function asBits(v: unknown): Buffer | null {
   if (v === null || v === undefined) return null;
   if (typeof v === 'string') return Buffer.from(v.startsWith('\\x') ? v.slice(2) : v, 'hex');
-  if (isJsonBuffer(v)) return Buffer.from(v.data);
-  return Buffer.from(v as Uint8Array);
-}
-
-function isJsonBuffer(v: unknown): v is { data: number[] } {
-  return typeof v === 'object' && v !== null && Array.isArray((v as { data?: unknown }).data);
+  if (v instanceof Uint8Array) return Buffer.from(v);
+  const data = member(v, 'data');
+  return Array.isArray(data) ? Buffer.from(data) : null;
 }

@@ -22,7 +22,7 @@ export class PendingChanges {
     for (const col in add) {
       const v = add[col];
       const had = sum[col];
-      sum[col] = had === undefined ? v : typeof v === 'bigint' ? (had as bigint) + v : (had as number) + v;
+      sum[col] = had === undefined ? v : plus(had, v);
     }
   }
 
@@ -69,3 +69,10 @@ export class PendingChanges {
 }
 
 export const PENDING = batchKey('baking.pending', () => new PendingChanges());
+
+/** A counter (number) or money column (bigint mutez) plus an addition of the same kind. */
+function plus(had: number | bigint, add: number | bigint): number | bigint {
+  if (typeof had === 'bigint' && typeof add === 'bigint') return had + add;
+  if (typeof had === 'number' && typeof add === 'number') return had + add;
+  throw new TypeError(`baking: a ${typeof add} added to a ${typeof had} column`);
+}

@@ -1,4 +1,4 @@
-import { bigOrZero, type IndexContext, type NormalizedBlock } from '../../framework';
+import { bigOrZero, type IndexContext, type NormalizedBlock, asRecords } from '../../framework';
 
 /**
  * What the rights of one cycle are worth (mutez): a round-0 block with its full bonus (every slot
@@ -10,7 +10,7 @@ export interface CycleRewards {
   readonly committee: bigint;
 }
 
-type Json = Record<string, unknown>;
+type Json = Readonly<Record<string, unknown>>;
 const first = (v: unknown): unknown => (Array.isArray(v) ? v[0] : v);
 
 /**
@@ -24,7 +24,7 @@ export class RewardRates {
   private readonly constants = new Map<string, Json>();
 
   note(block: NormalizedBlock): void {
-    if (block.constants) this.constants.set(block.protocol, block.constants as Json);
+    if (block.constants) this.constants.set(block.protocol, block.constants);
   }
 
   async of(ctx: IndexContext, protocol: string, cycle: number): Promise<CycleRewards | undefined> {
@@ -34,7 +34,7 @@ export class RewardRates {
     const bonusSlots = committee - bigOrZero(c.consensus_threshold_size ?? c.consensus_threshold);
     const issuance = ctx.block.consensus === 'emmy' ? undefined : await ctx.node('context/issuance/expected_issuance');
     if (Array.isArray(issuance)) {
-      const e = (issuance as Json[]).find((x) => Number(x.cycle) === cycle);
+      const e = asRecords(issuance).find((x) => Number(x.cycle) === cycle);
       if (!e) return undefined;
       if (e.baking_reward_bonus_per_block !== undefined)
         return {

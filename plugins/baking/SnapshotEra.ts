@@ -1,4 +1,4 @@
-import { snapshotLag } from '../../framework';
+import { snapshotLag, asBigInt, member } from '../../framework';
 
 /**
  * How a protocol takes stake snapshots, from its constants. Emmy (up to Hangzhou) snapshots rolls
@@ -27,14 +27,13 @@ export function snapshotEra(constants: Readonly<Record<string, unknown>> | undef
   if (!constants || cycleLength <= 0 || lag === undefined) return undefined;
   const delay = Number(constants.consensus_rights_delay ?? constants.preserved_cycles);
   if (constants.blocks_per_roll_snapshot !== undefined) {
-    const tokens = constants.tokens_per_roll;
     return {
       kind: 'emmy',
       cycleLength,
       every: Number(constants.blocks_per_roll_snapshot),
       delay,
       lag,
-      tokensPerRoll: tokens === undefined ? null : BigInt(tokens as string),
+      tokensPerRoll: asBigInt(constants.tokens_per_roll) ?? null,
     };
   }
   if (constants.blocks_per_stake_snapshot !== undefined)
@@ -67,11 +66,7 @@ export function selectedIndexQuery(
   era: SnapshotEra,
   cycle: number,
 ): { path: string; read: (answer: unknown) => unknown } | undefined {
-  if (era.kind === 'emmy')
-    return {
-      path: `context/raw/json/cycle/${cycle}`,
-      read: (a) => (a as { roll_snapshot?: unknown } | undefined)?.roll_snapshot,
-    };
+  if (era.kind === 'emmy') return { path: `context/raw/json/cycle/${cycle}`, read: (a) => member(a, 'roll_snapshot') };
   if (era.kind === 'tenderbake') return { path: `context/selected_snapshot?cycle=${cycle}`, read: (a) => a };
   return undefined;
 }

@@ -1,4 +1,4 @@
-import type { IndexContext } from '../../framework';
+import { asBigInt, type IndexContext, isRecord, member } from '../../framework';
 import { selectedIndexQuery, type SnapshotEra } from './SnapshotEra';
 
 /**
@@ -72,20 +72,17 @@ export class SnapshotSelection {
  * Nairobi and `{frozen, delegated}` in Oxford. Undefined when the node does not tell it.
  */
 function stakeDistribution(answer: unknown): Map<string, bigint> | undefined {
-  const list = (answer as { selected_stake_distribution?: unknown } | undefined)?.selected_stake_distribution;
+  const list = member(answer, 'selected_stake_distribution');
   if (!Array.isArray(list)) return undefined;
   const out = new Map<string, bigint>();
-  for (const e of list as Array<{ baker?: unknown; active_stake?: unknown }>) {
-    const stake = e.active_stake;
-    const value =
-      typeof stake === 'string' || typeof stake === 'number'
-        ? BigInt(stake)
-        : typeof stake === 'object' && stake !== null
-          ? BigInt((stake as { frozen?: string }).frozen ?? 0) +
-            BigInt((stake as { delegated?: string }).delegated ?? 0)
-          : undefined;
-    if (typeof e.baker !== 'string' || value === undefined) return undefined;
-    out.set(e.baker, value);
+  for (const e of list) {
+    const stake = member(e, 'active_stake');
+    const value = isRecord(stake)
+      ? (asBigInt(stake.frozen) ?? 0n) + (asBigInt(stake.delegated) ?? 0n)
+      : asBigInt(stake);
+    const baker = member(e, 'baker');
+    if (typeof baker !== 'string' || value === undefined) return undefined;
+    out.set(baker, value);
   }
   return out;
 }

@@ -1,4 +1,14 @@
-import { bigOrZero, type Entity, type IndexContext, type NormalizedBlock } from '../../framework';
+import {
+  bigOrZero,
+  type Entity,
+  type IndexContext,
+  type NormalizedBlock,
+  asRecords,
+  asString,
+  isRecord,
+  member,
+  asDate,
+} from '../../framework';
 import { picksSnapshot, snapshotEra, snapshotIndexAt, snapshotKey, type SnapshotEra } from './SnapshotEra';
 import { SnapshotSelection } from './SnapshotSelection';
 
@@ -91,7 +101,8 @@ export class SnapshotWriter {
       rolls: 0,
     };
     for (const baker of bakers.sort((x, y) => (x.address < y.address ? -1 : 1))) {
-      const info = (await ctx.node(`context/delegates/${baker.address}`)) as Record<string, unknown> | undefined;
+      const answer = await ctx.node(`context/delegates/${baker.address}`);
+      const info = isRecord(answer) ? answer : undefined;
       if (info?.deactivated === true) continue;
       // In address order: row ids must not depend on which rows a batch still holds in memory.
       const mine = (delegators.get(baker.address) ?? []).sort((x, y) => (x.address < y.address ? -1 : 1));
@@ -208,10 +219,12 @@ export class SnapshotWriter {
   /** Bakers and delegating accounts: the committed rows, overlaid with what this batch changed. */
   private async accounts(ctx: IndexContext): Promise<Map<string, AccountState>> {
     const out = new Map<string, AccountState>();
-    const committed = (await ctx
-      .read('account')
-      .select(...COLUMNS)
-      .where((w) => w.where('is_baker', true).orWhereNotNull('baker_id'))) as Record<string, unknown>[];
+    const committed = asRecords(
+      await ctx
+        .read('account')
+        .select(...COLUMNS)
+        .where((w) => w.where('is_baker', true).orWhereNotNull('baker_id')),
+    );
     for (const raw of committed) out.set(String(raw.address), state(raw));
     for (const e of ctx.entities('account', 'address').pending()) {
       const a = state(e);
@@ -242,15 +255,15 @@ function stakeCounted(
 
 /** What the node tells of a baker's state and parameters at the snapshot (null where its era has no such field). */
 function delegateParameters(info: Record<string, unknown> | undefined): Record<string, unknown> {
-  const key = (info?.consensus_key as { active?: { pkh?: unknown; pk?: unknown } } | undefined)?.active;
-  const params = info?.active_staking_parameters as Record<string, unknown> | undefined;
+  const key = member(info?.consensus_key, 'active');
+  const params = info?.active_staking_parameters;
   const int = (v: unknown): number | null => (typeof v === 'number' || typeof v === 'string' ? Number(v) : null);
   return {
     grace_period: int(info?.grace_period),
-    consensus_key: typeof key?.pk === 'string' ? key.pk : null,
-    consensus_address: typeof key?.pkh === 'string' ? key.pkh : null,
-    staking_limit: int(params?.limit_of_staking_over_baking_millionth),
-    staking_edge: int(params?.edge_of_baking_over_staking_billionth),
+    consensus_key: asString(member(key, 'pk')) ?? null,
+    consensus_address: asString(member(key, 'pkh')) ?? null,
+    staking_limit: int(member(params, 'limit_of_staking_over_baking_millionth')),
+    staking_edge: int(member(params, 'edge_of_baking_over_staking_billionth')),
   };
 }
 
@@ -278,8 +291,6 @@ async function put(
   else rows.insert({ row_key: key, ...row });
 }
 
-const date = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
-
 function state(r: Record<string, unknown> | Entity): AccountState {
   return {
     row_id: bigOrZero(r.row_id),
@@ -294,8 +305,8 @@ function state(r: Record<string, unknown> | Entity): AccountState {
     stake_shares: bigOrZero(r.stake_shares),
     delegated_since: r.delegated_since === null || r.delegated_since === undefined ? null : Number(r.delegated_since),
     delegated_since_time:
-      r.delegated_since_time === null || r.delegated_since_time === undefined ? null : date(r.delegated_since_time),
+      r.delegated_since_time === null || r.delegated_since_time === undefined ? null : asDate(r.delegated_since_time),
     first_seen: Number(r.first_seen),
-    first_seen_time: date(r.first_seen_time),
+    first_seen_time: asDate(r.first_seen_time),
   };
 }

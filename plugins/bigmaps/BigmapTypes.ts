@@ -1,4 +1,4 @@
-import type { IndexContext, NormalizedOperation } from '../../framework';
+import { type IndexContext, type NormalizedOperation, member } from '../../framework';
 import { ContractCode, isPrim, section, typeShape, walkMicheline } from '../../framework';
 
 /** Key and value type of a bigmap as Micheline (the node's JSON form). */
@@ -33,7 +33,7 @@ export class BigmapTypes {
 
   /** The storage type of the contract an operation runs: from its own script (originations) or the contract row. */
   private async storageType(op: NormalizedOperation): Promise<unknown> {
-    if (op.script !== undefined) return section((op.script as { code?: unknown }).code, 'storage');
+    if (op.script !== undefined) return section(member(op.script, 'code'), 'storage');
     if (op.receiver === undefined) return undefined;
     const contract = await this.ctx.entities('contract', 'address').get(op.receiver);
     const script = contract?.script;

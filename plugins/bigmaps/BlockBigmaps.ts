@@ -1,12 +1,13 @@
-import type {
-  BigMapDiff,
-  Entity,
-  EntityStore,
-  IndexContext,
-  KeyedRow,
-  Logger,
-  NormalizedBlock,
-  NormalizedOperation,
+import {
+  type BigMapDiff,
+  type Entity,
+  type EntityStore,
+  type IndexContext,
+  type KeyedRow,
+  type Logger,
+  type NormalizedBlock,
+  type NormalizedOperation,
+  asString,
 } from '../../framework';
 import { ACCOUNT_IDS, opId } from '../core-chain';
 import { athensBigmapId } from './AthensBigmaps';
@@ -203,8 +204,8 @@ export class BlockBigmaps {
     const row = await this.bigmaps.get(String(id));
     const entries = await this.live.entries(id);
     return {
-      keyType: (row?.key_type as string | null) ?? null,
-      valueType: (row?.value_type as string | null) ?? null,
+      keyType: asString(row?.key_type) ?? null,
+      valueType: asString(row?.value_type) ?? null,
       entries: new Map(entries.map((e) => [e.hash, e])),
     };
   }

@@ -8,7 +8,7 @@ export interface LiveEntry {
   value: string;
 }
 
-const hex = (v: unknown): string => (typeof v === 'string' ? v : Buffer.from(v as Uint8Array).toString('hex'));
+const hex = (v: unknown): string => (v instanceof Uint8Array ? Buffer.from(v).toString('hex') : String(v));
 
 /**
  * The live keys of permanent bigmaps as the blocks of the batch in progress left them: the

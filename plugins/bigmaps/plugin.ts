@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import { Logger, PluginContext, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
+import { PluginContext, PluginContribution, PluginManifest, TzidxPlugin } from '../../framework';
 import { BigmapIndexer } from './BigmapIndexer';
 import { BigmapExplorer } from './explorer/BigmapExplorer';
 import { tables } from './tables.generated';
@@ -21,7 +21,7 @@ export class BigmapsPlugin implements TzidxPlugin {
     const indexer = new BigmapIndexer(
       ctx.catalog.require(tables.bigmap_values.code),
       ctx.catalog.require(tables.bigmap_updates.code),
-      ctx.log as Logger,
+      ctx.log,
     );
     return {
       handlers: (registry) => {

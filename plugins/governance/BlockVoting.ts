@@ -26,7 +26,7 @@ import { tables, type VoteRow } from './tables.generated';
 type Ballot = 'yay' | 'nay' | 'pass';
 /** A vote row's power and voter count under one prefix (turnout or a ballot). */
 type Counts<P extends string> = { [K in `${P}_rolls` | `${P}_stake`]: bigint } & { [K in `${P}_voters`]: number };
-const BALLOTS: readonly string[] = ['yay', 'nay', 'pass'];
+const isBallot = (v: string): v is Ballot => v === 'yay' || v === 'nay' || v === 'pass';
 
 /** What a period's numbers say about why it failed (all false when they are unknown or it did not fail). */
 interface Failure {
@@ -306,15 +306,15 @@ export class BlockVoting {
   private async ballot(open: OpenPeriod, op: NormalizedOperation, baker: string): Promise<void> {
     if (!isBallotKind(open.kind)) return this.misplaced(op, open);
     const [hash, ballot] = String(op.data ?? '').split(',');
-    if (open.voted.has(baker) || !BALLOTS.includes(ballot)) return;
+    if (open.voted.has(baker) || !isBallot(ballot)) return;
     const power = open.listings.get(baker) ?? NO_POWER;
-    const vote = await this.count(open, baker, power, ballot as Ballot);
+    const vote = await this.count(open, baker, power, ballot);
     if (vote.proposal_id === null) {
       const election = await this.required(this.book.election(open.electionPeriod), `election ${open.electionPeriod}`);
       await this.settleWinner(open, election, hash);
     }
     const proposalId = vote.proposal_id === null ? null : bigOrZero(vote.proposal_id);
-    this.appendBallot(open, op, baker, await this.sourceId(baker), power, ballot as Ballot, hash, proposalId);
+    this.appendBallot(open, op, baker, await this.sourceId(baker), power, ballot, hash, proposalId);
   }
 
   /** Adds a baker's power to the period's turnout (and to its ballot's tally). */

@@ -7,7 +7,7 @@ export const PERIOD_KINDS = ['proposal', 'exploration', 'cooldown', 'promotion',
 export type PeriodKind = (typeof PERIOD_KINDS)[number];
 
 export function isPeriodKind(kind: string | undefined): kind is PeriodKind {
-  return (PERIOD_KINDS as readonly string[]).includes(kind ?? '');
+  return PERIOD_KINDS.some((k) => k === kind);
 }
 
 /** 0-based position of a period kind in its election (the explorer's `{stage}` is this + 1). */

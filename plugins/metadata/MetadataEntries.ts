@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ApiError, isValidAddress } from '../../framework';
+import { ApiError, isValidAddress, isRecord } from '../../framework';
 import { dbRow, from, jsRow, lockedNextRowId, PluginTables } from './PluginTables';
 
 /** An entry as the API shows it: `address`, optional `asset_id`, then one object per schema name. */
@@ -130,7 +130,7 @@ function toEntry(row: Record<string, unknown>): Entry {
   return {
     address: String(row.address),
     ...(assetId !== undefined ? { asset_id: assetId } : {}),
-    ...(row.content as object),
+    ...(isRecord(row.content) ? row.content : {}),
   };
 }
 
@@ -151,17 +151,17 @@ function shortEntry(e: Entry): Entry {
 
 /** The entry of a request body: an object with a valid address and, for tokens, a non-negative integer asset_id. */
 export function parseEntry(value: unknown, at: string): Entry {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw ApiError.invalid(`metadata: ${at || '/'} must be an object`);
-  const e = value as Record<string, unknown>;
+  if (!isRecord(value)) throw ApiError.invalid(`metadata: ${at || '/'} must be an object`);
+  const { address, asset_id: assetId } = value;
   // The checksum too: an entry stored under a mistyped address could not be read or changed again.
-  if (typeof e.address !== 'string' || !ADDRESS.test(e.address) || !isValidAddress(e.address)) {
+  if (typeof address !== 'string' || !ADDRESS.test(address) || !isValidAddress(address)) {
     throw ApiError.invalid(`metadata: ${at}/address must be a Tezos address (base58check)`);
   }
-  if (e.asset_id !== undefined && !(Number.isSafeInteger(e.asset_id) && (e.asset_id as number) >= 0)) {
+  if (assetId !== undefined && !(typeof assetId === 'number' && Number.isSafeInteger(assetId) && assetId >= 0)) {
     throw ApiError.invalid(`metadata: ${at}/asset_id must be a non-negative integer`);
   }
-  return e as Entry;
+  // The members in the body's order (address and asset_id where the body has them).
+  return { ...value, address, ...(assetId !== undefined ? { asset_id: assetId } : {}) };
 }
 
 export const ADDRESS = /^(tz[1-4]|KT1|txr1|sr1)[1-9A-HJ-NP-Za-km-z]{33}$/;

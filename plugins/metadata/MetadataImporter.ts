@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { ApiError, ConfigError } from '../../framework';
+import { ApiError, ConfigError, errorMessage } from '../../framework';
 import { Entry, MetadataEntries, parseEntry } from './MetadataEntries';
 import { SchemaRegistry } from './SchemaRegistry';
 
@@ -15,7 +15,7 @@ export class MetadataImporter {
     try {
       parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
     } catch (e) {
-      throw new ConfigError(`metadata import ${file}: ${(e as Error).message}`);
+      throw new ConfigError(`metadata import ${file}: ${errorMessage(e)}`);
     }
     return this.import(parsed, file);
   }
@@ -31,7 +31,7 @@ export class MetadataImporter {
         return entry;
       });
     } catch (e) {
-      throw new ConfigError(`metadata import ${source}: ${e instanceof ApiError ? e.detail : (e as Error).message}`);
+      throw new ConfigError(`metadata import ${source}: ${e instanceof ApiError ? e.detail : errorMessage(e)}`);
     }
     await this.entries.upsert(valid);
     return valid.length;

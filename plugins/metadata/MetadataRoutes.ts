@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { ApiError, jsonBody, parseAddress, RouteDoc, RouteRegistry, WriteMethod } from '../../framework';
+import { ApiError, jsonBody, parseAddress, RouteDoc, RouteRegistry, WriteMethod, isRecord } from '../../framework';
 import { ChainMetadata } from './ChainMetadata';
 import { ADDRESS, contentOf, Entry, EntryId, ListQuery, MetadataEntries, parseEntry } from './MetadataEntries';
 import { SchemaRegistry } from './SchemaRegistry';
@@ -197,9 +197,8 @@ function splitIdent(hash: string, id?: string): EntryId {
 
 /** A PUT body: one entry; an address or asset_id in it must name the same entry as the path. */
 function bodyObject(body: unknown, id: EntryId): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw ApiError.invalid('metadata: the body must be a JSON object');
-  const b = body as Record<string, unknown>;
+  if (!isRecord(body)) throw ApiError.invalid('metadata: the body must be a JSON object');
+  const b = body;
   if (b.address !== undefined && b.address !== id.address)
     throw ApiError.invalid(`metadata: /address '${String(b.address)}' differs from the path`);
   if (b.asset_id !== undefined && b.asset_id !== id.assetId)

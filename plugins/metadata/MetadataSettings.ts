@@ -51,7 +51,23 @@ const FILE_SCHEMA = {
     },
   },
 };
-const validateFile = new Ajv().compile(FILE_SCHEMA);
+/** The config file's `metadata` key, as FILE_SCHEMA admits it. */
+interface MetadataFile {
+  writes?: boolean;
+  api_keys?: string[];
+  max_body_bytes?: number;
+  schema_dir?: string;
+  import?: string[];
+  resolver?: {
+    enabled?: boolean;
+    ipfs_gateway?: string;
+    timeout_ms?: number;
+    max_bytes?: number;
+    attempts?: number;
+    backoff_ms?: number;
+  };
+}
+const validateFile = new Ajv().compile<MetadataFile>(FILE_SCHEMA);
 
 /** A key as kept: `sha256:<hex>` is already a digest (what config files should hold); anything else is hashed now. */
 export function keyDigest(key: string): Buffer {
@@ -63,12 +79,12 @@ export function loadMetadataSettings(
   file: Record<string, unknown> | undefined,
   env: NodeJS.ProcessEnv,
 ): MetadataSettings {
-  const f = (file ?? {}) as Record<string, never>;
+  const f: unknown = file ?? {};
   if (!validateFile(f)) {
     const err = validateFile.errors![0];
     throw new ConfigError(`config key metadata${err.instancePath}: ${err.message}`);
   }
-  const r = (f.resolver ?? {}) as Record<string, never>;
+  const r = f.resolver ?? {};
   const list = (s: string | undefined): string[] | undefined =>
     s
       ? s
@@ -78,7 +94,7 @@ export function loadMetadataSettings(
       : undefined;
   const bool = (s: string | undefined): boolean | undefined =>
     s === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(s.toLowerCase());
-  const keys = [...((f.api_keys as string[] | undefined) ?? []), ...(list(env.TZIDX_METADATA_API_KEYS) ?? [])];
+  const keys = [...(f.api_keys ?? []), ...(list(env.TZIDX_METADATA_API_KEYS) ?? [])];
   return {
     writes: bool(env.TZIDX_METADATA_WRITES) ?? f.writes ?? false,
     keyDigests: keys.map(keyDigest),

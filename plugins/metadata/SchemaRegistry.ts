@@ -4,7 +4,7 @@ import Ajv2019, { ErrorObject, ValidateFunction } from 'ajv/dist/2019';
 import addFormats from 'ajv-formats';
 import draft6 from 'ajv/dist/refs/json-schema-draft-06.json';
 import draft7 from 'ajv/dist/refs/json-schema-draft-07.json';
-import { ApiError, ConfigError } from '../../framework';
+import { ApiError, ConfigError, errorMessage, asArray, isRecord, member } from '../../framework';
 import { BUILTIN_SCHEMAS } from './schemas/builtin';
 
 /** `$schema` values a custom schema may declare: draft 2019-09 or older (down to draft-06). */
@@ -63,7 +63,7 @@ export class SchemaRegistry {
         .filter((f) => f.endsWith('.json'))
         .sort();
     } catch (e) {
-      throw new ConfigError(`metadata: cannot read the custom schema directory ${dir}: ${(e as Error).message}`);
+      throw new ConfigError(`metadata: cannot read the custom schema directory ${dir}: ${errorMessage(e)}`);
     }
     for (const file of files) {
       const where = `custom schema ${path.join(dir, file)}`;
@@ -75,17 +75,16 @@ export class SchemaRegistry {
       try {
         doc = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
       } catch (e) {
-        throw new ConfigError(`metadata: ${where}: not JSON (${(e as Error).message})`);
+        throw new ConfigError(`metadata: ${where}: not JSON (${errorMessage(e)})`);
       }
-      if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
-        throw new ConfigError(`metadata: ${where}: a schema is a JSON object`);
-      const draft = (doc as { $schema?: unknown }).$schema;
+      if (!isRecord(doc)) throw new ConfigError(`metadata: ${where}: a schema is a JSON object`);
+      const draft = doc.$schema;
       if (draft !== undefined && !ACCEPTED_DRAFTS.includes(String(draft).replace(/#$/, ''))) {
         throw new ConfigError(
           `metadata: ${where}: unsupported $schema '${String(draft)}' (draft 2019-09, draft-07 or draft-06)`,
         );
       }
-      this.add(name, doc as object, where);
+      this.add(name, doc, where);
     }
   }
 
@@ -94,7 +93,7 @@ export class SchemaRegistry {
       // Schemas are registered under their name; their own $id (if any) must not clash with another.
       this.validators.set(name, this.ajv.compile(doc));
     } catch (e) {
-      throw new ConfigError(`metadata: ${where} is not a valid JSON Schema: ${(e as Error).message}`);
+      throw new ConfigError(`metadata: ${where} is not a valid JSON Schema: ${errorMessage(e)}`);
     }
     this.documents.set(name, doc);
   }
@@ -103,9 +102,8 @@ export class SchemaRegistry {
 function describe(at: string, err: ErrorObject | undefined): string {
   if (!err) return `${at} is invalid`;
   const where = `${at}${err.instancePath}`;
-  if (err.keyword === 'required')
-    return `${where}/${(err.params as { missingProperty: string }).missingProperty} is required`;
+  if (err.keyword === 'required') return `${where}/${String(member(err.params, 'missingProperty'))} is required`;
   if (err.keyword === 'enum')
-    return `${where} must be one of ${(err.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    return `${where} must be one of ${asArray(member(err.params, 'allowedValues')).join(', ')}`;
   return `${where} ${err.message}`;
 }

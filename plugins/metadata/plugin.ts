@@ -2,7 +2,6 @@ import { injectable } from 'tsyringe';
 import {
   ACCOUNT_METADATA,
   Database,
-  Logger,
   METADATA_IMPORT,
   MetadataImport,
   PluginContext,
@@ -49,7 +48,7 @@ export class MetadataPlugin implements TzidxPlugin {
     const tables = new PluginTables(ctx.catalog);
     const schemas = new SchemaRegistry(settings.schemaDir);
     const entries = new MetadataEntries(this.db, tables);
-    const chain = new ChainMetadata(this.db.reader, tables);
+    const chain = new ChainMetadata(this.db, tables);
     const importer = new MetadataImporter(entries, schemas);
     for (const file of settings.importFiles)
       ctx.log.info({ file, entries: await importer.importFile(file) }, 'metadata imported');
@@ -60,7 +59,7 @@ export class MetadataPlugin implements TzidxPlugin {
       tables,
       new DocumentFetcher(settings.resolver),
       settings.resolver,
-      ctx.log as Logger,
+      ctx.log,
     );
     ctx.container.registerInstance(DocumentResolver, resolver);
     const routes = new MetadataRoutes(entries, chain, schemas, new WriteAccess(settings), settings.maxBodyBytes);

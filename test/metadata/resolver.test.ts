@@ -30,6 +30,13 @@ describe('metadata: off-chain document fetcher', () => {
     expect(await new DocumentFetcher(SETTINGS, agent).fetch('ipfs://QmHdao')).to.deep.equal({ document: HDAO_DOC });
   });
 
+  it('follows redirects (a gateway sending to another)', async () => {
+    const { agent, pool } = mockNet();
+    pool.intercept({ path: '/ipfs/moved' }).reply(302, '', { headers: { location: `${GATEWAY}/ipfs/QmHdao` } });
+    pool.intercept({ path: '/ipfs/QmHdao' }).reply(200, JSON.stringify(HDAO_DOC));
+    expect(await new DocumentFetcher(SETTINGS, agent).fetch('ipfs://moved')).to.deep.equal({ document: HDAO_DOC });
+  });
+
   it('records 404, invalid JSON, oversize (declared and streamed) and timeouts as errors', async () => {
     const { agent, pool } = mockNet();
     pool.intercept({ path: '/ipfs/missing' }).reply(404, 'not found');

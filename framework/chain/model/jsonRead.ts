@@ -4,6 +4,32 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A member of a JSON object; `undefined` when the value is not an object. */
+export function member(value: unknown, key: string): unknown {
+  return isRecord(value) ? value[key] : undefined;
+}
+
+/** The string members of a JSON object (the others left out); `{}` when the value is not an object. */
+export function asStringRecord(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (isRecord(value)) for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
+/** A JSON object, else `undefined`. */
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return isRecord(value) ? value : undefined;
+}
+
+/**
+ * A time as drivers and JSON hand it over (Date, RFC 3339 text, unix milliseconds); anything else is
+ * the invalid Date (whose `toISOString` throws, as for any bad time).
+ */
+export function asDate(value: unknown): Date {
+  if (value instanceof Date) return value;
+  return new Date(typeof value === 'string' || typeof value === 'number' ? value : NaN);
+}
+
 export function asString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }

@@ -7,13 +7,17 @@ import {
   type Database,
   type ExplorerRow,
   type TableDef,
+  asDate,
+  asRecord,
+  asRecords,
+  bigOrZero,
 } from '../../../framework';
 import { BAKER_OP_COLUMNS } from '../BakerOpCounts';
 import { asBits, hasBit } from '../Bitset';
 
 type Raw = Record<string, unknown>;
 const int = (v: unknown): number => Number(v ?? 0);
-const rfc3339 = (v: unknown): string => new Date(v as string | Date).toISOString().replace('.000Z', 'Z');
+const rfc3339 = (v: unknown): string => asDate(v).toISOString().replace('.000Z', 'Z');
 
 /** Cycles the `avg_*_64` statistics average over, as the original. */
 const RECENT_CYCLES = 64;
@@ -53,40 +57,44 @@ export class BakerActivity {
     const out = new Map<string, ExplorerRow>();
     if (bakers.length === 0) return out;
     const knex = this.db.reader;
-    const sums = (await this.from(this.income)
-      .whereIn('address', [...bakers])
-      .groupBy('address')
-      .select(
-        'address',
-        knex.raw(
-          [
-            'sum("baking_income" + "endorsing_income" + "seed_income" + "accusation_income")::text as rewards',
-            'sum("fees_income")::text as fees',
-            'sum("total_loss")::text as lost',
-            'sum("n_blocks_baked")::text as baked',
-            'sum("n_blocks_proposed")::text as proposed',
-            'sum(coalesce("n_blocks_not_baked", 0))::text as not_baked',
-            'sum("n_blocks_endorsed")::text as endorsed',
-            'sum(coalesce("n_blocks_not_endorsed", 0))::text as not_endorsed',
-            'sum("n_slots_endorsed")::text as slots',
-            'max("cycle")::text as last_cycle',
-            ...BAKER_OP_COLUMNS.map((c) => `sum("${c}")::text as "${c}"`),
-          ].join(', '),
+    const sums = asRecords(
+      await this.from(this.income)
+        .whereIn('address', [...bakers])
+        .groupBy('address')
+        .select(
+          'address',
+          knex.raw(
+            [
+              'sum("baking_income" + "endorsing_income" + "seed_income" + "accusation_income")::text as rewards',
+              'sum("fees_income")::text as fees',
+              'sum("total_loss")::text as lost',
+              'sum("n_blocks_baked")::text as baked',
+              'sum("n_blocks_proposed")::text as proposed',
+              'sum(coalesce("n_blocks_not_baked", 0))::text as not_baked',
+              'sum("n_blocks_endorsed")::text as endorsed',
+              'sum(coalesce("n_blocks_not_endorsed", 0))::text as not_endorsed',
+              'sum("n_slots_endorsed")::text as slots',
+              'max("cycle")::text as last_cycle',
+              ...BAKER_OP_COLUMNS.map((c) => `sum("${c}")::text as "${c}"`),
+            ].join(', '),
+          ),
         ),
-      )) as Raw[];
+    );
     const newest = Math.max(...sums.map((s) => int(s.last_cycle)), 0);
-    const recent = (await this.from(this.income)
-      .whereIn('address', [...bakers])
-      .where('cycle', '>', newest - RECENT_CYCLES)
-      .groupBy('address')
-      .select(
-        'address',
-        knex.raw(
-          'round(avg("luck_percent"))::text as luck, round(avg("performance_percent"))::text as performance, round(avg("contribution_percent"))::text as contribution',
+    const recent = asRecords(
+      await this.from(this.income)
+        .whereIn('address', [...bakers])
+        .where('cycle', '>', newest - RECENT_CYCLES)
+        .groupBy('address')
+        .select(
+          'address',
+          knex.raw(
+            'round(avg("luck_percent"))::text as luck, round(avg("performance_percent"))::text as performance, round(avg("contribution_percent"))::text as contribution',
+          ),
         ),
-      )) as Raw[];
+    );
     const averages = new Map(recent.map((r) => [String(r.address), r]));
-    const tez = (v: unknown): number => Number(mutezToTez(BigInt((v as string | null) ?? 0)));
+    const tez = (v: unknown): number => Number(mutezToTez(bigOrZero(v)));
     for (const s of sums) {
       const a = averages.get(String(s.address));
       const avg = (v: unknown) => (v === null || v === undefined ? null : int(v));
@@ -144,11 +152,13 @@ export class BakerActivity {
    * The first round-0 baking and attestation rights after the head in the rights rows of the head's cycle and later.
    */
   private async nextRights(baker: string, head: number): Promise<{ bake: number | null; attest: number | null }> {
-    const rows = (await this.from(this.rights)
-      .where('address', baker)
-      .where('height', '>', head - 100_000)
-      .orderBy('cycle')
-      .select('height', 'baking_rights', 'endorsing_rights')) as Raw[];
+    const rows = asRecords(
+      await this.from(this.rights)
+        .where('address', baker)
+        .where('height', '>', head - 100_000)
+        .orderBy('cycle')
+        .select('height', 'baking_rights', 'endorsing_rights'),
+    );
     const first = (column: string): number | null => {
       for (const r of rows) {
         const bits = asBits(r[column]);
@@ -167,7 +177,7 @@ export class BakerActivity {
       .orderBy('height', 'desc')
       .first('constants');
     const raw = row?.constants;
-    const c = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Raw | undefined;
+    const c = asRecord(typeof raw === 'string' ? JSON.parse(raw) : raw);
     const delay =
       c?.minimal_block_delay ?? (Array.isArray(c?.time_between_blocks) ? c.time_between_blocks[0] : undefined);
     return delay === undefined ? undefined : Number(delay);

@@ -1,4 +1,4 @@
-import { mutezToTez } from '../../../framework';
+import { mutezToTez, member } from '../../../framework';
 
 /** What a baker holds now (mutez, account table) and the limits it set, as far as they are known. */
 export interface BakerHoldings {
@@ -47,7 +47,7 @@ const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 /** A whole-number constant, or undefined when the protocol has no such constant. */
 function constant(c: Record<string, unknown>, ...path: string[]): bigint | undefined {
   let v: unknown = c;
-  for (const k of path) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  for (const k of path) v = member(v, k);
   return typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)) ? BigInt(v) : undefined;
 }
 

@@ -17,6 +17,8 @@ import {
   type ReadOf,
   RouteRegistry,
   timeOrZero,
+  asRecords,
+  bigOrZero,
 } from '../../../framework';
 import { coreChainTables } from '../../core-chain';
 
@@ -194,7 +196,7 @@ export class BakerRoutes {
         external: tez(row.staker_pool),
         liquid: tez(row.spendable_balance) + tez(row.unstaked_balance) + tez(row.frozen_bond),
         delegated: d?.held ?? 0n,
-        stakingLimit: limit === null || limit === undefined ? null : BigInt(limit as number),
+        stakingLimit: limit === null || limit === undefined ? null : bigOrZero(limit),
         depositsLimit: limits.get(address) ?? null,
       });
       // List items always carry their statistics, as the original's.
@@ -215,35 +217,36 @@ export class BakerRoutes {
     if (bakers.length === 0) return out;
     const t = this.accounts.table;
     const knex = this.db.reader;
-    const rows = (await knex
-      .withSchema(t.schema)
-      .from(t.storage)
-      .whereIn('baker', bakers)
-      .whereRaw('address <> baker')
-      .where((w) =>
-        w
-          .where('spendable_balance', '>', 0)
-          .orWhere('stake_shares', '>', 0)
-          .orWhere('unstaked_balance', '>', 0)
-          .orWhere('frozen_bond', '>', 0),
-      )
-      .groupBy('baker')
-      .select(
-        'baker',
-        knex.raw('sum(case when spendable_balance > 0 then 1 else 0 end) as n'),
-        knex.raw('sum(spendable_balance) as balance'),
-        knex.raw('sum(case when stake_shares > 0 then 1 else 0 end) as stakers'),
-        knex.raw('sum(spendable_balance + unstaked_balance + frozen_bond) as held'),
-      )) as Array<{
-      baker: string;
-      n: string | number;
-      balance: string | number | null;
-      stakers: string | number;
-      held: string | number | null;
-    }>;
-    const big = (v: string | number | null): bigint => BigInt(String(v ?? 0).split('.')[0]);
+    const rows = asRecords(
+      await knex
+        .withSchema(t.schema)
+        .from(t.storage)
+        .whereIn('baker', bakers)
+        .whereRaw('address <> baker')
+        .where((w) =>
+          w
+            .where('spendable_balance', '>', 0)
+            .orWhere('stake_shares', '>', 0)
+            .orWhere('unstaked_balance', '>', 0)
+            .orWhere('frozen_bond', '>', 0),
+        )
+        .groupBy('baker')
+        .select(
+          'baker',
+          knex.raw('sum(case when spendable_balance > 0 then 1 else 0 end) as n'),
+          knex.raw('sum(spendable_balance) as balance'),
+          knex.raw('sum(case when stake_shares > 0 then 1 else 0 end) as stakers'),
+          knex.raw('sum(spendable_balance + unstaked_balance + frozen_bond) as held'),
+        ),
+    );
+    const big = (v: unknown): bigint => BigInt(String(v ?? 0).split('.')[0]);
     for (const r of rows)
-      out.set(r.baker, { n: Number(r.n), balance: big(r.balance), stakers: Number(r.stakers), held: big(r.held) });
+      out.set(String(r.baker), {
+        n: Number(r.n),
+        balance: big(r.balance),
+        stakers: Number(r.stakers),
+        held: big(r.held),
+      });
     return out;
   }
 

@@ -1,6 +1,4 @@
-import type { Catalog, Database, ExplorerRow, TableDef } from '../../../framework';
-
-type Raw = Record<string, unknown>;
+import { type Catalog, type Database, type ExplorerRow, type TableDef, asRecord, asRecords } from '../../../framework';
 
 /**
  * What the node told of each baker at the newest stake snapshot (the last snapshot block): grace
@@ -21,7 +19,7 @@ export class BakerState {
   async of(bakers: readonly string[]): Promise<Map<string, ExplorerRow>> {
     const out = new Map<string, ExplorerRow>();
     const from = () => this.db.reader.withSchema(this.snapshot.schema).from(this.snapshot.storage);
-    const newest = (await from().where('is_baker', true).max({ height: 'height' }).first()) as Raw | undefined;
+    const newest = asRecord(await from().where('is_baker', true).max({ height: 'height' }).first());
     if (bakers.length === 0 || newest?.height === null || newest?.height === undefined) return out;
     const height = Number(newest.height);
     const [rows, total] = await Promise.all([
@@ -36,8 +34,9 @@ export class BakerState {
           'consensus_address',
           'staking_limit',
           'staking_edge',
-        ) as Promise<Raw[]>,
-      from().where({ height, is_baker: true }).sum({ power: 'active_stake' }).first() as Promise<Raw | undefined>,
+        )
+        .then(asRecords),
+      from().where({ height, is_baker: true }).sum({ power: 'active_stake' }).first().then(asRecord),
     ]);
     const all = total?.power === null || total?.power === undefined ? 0n : BigInt(String(total.power).split('.')[0]);
     for (const b of bakers) out.set(b, { is_active: false });

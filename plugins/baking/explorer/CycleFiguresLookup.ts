@@ -1,4 +1,11 @@
-import type { Catalog, CycleFiguresSource, Database, TableDef } from '../../../framework';
+import {
+  type Catalog,
+  type CycleFiguresSource,
+  type Database,
+  type TableDef,
+  asDate,
+  asRecords,
+} from '../../../framework';
 import { ChainTables, RightsSnapshotLag } from '../../core-chain';
 
 type Raw = Record<string, unknown>;
@@ -28,19 +35,21 @@ export class CycleFiguresLookup implements CycleFiguresSource {
   async figures(cycle: number, complete: boolean): Promise<Raw> {
     const knex = this.db.reader;
     const from = (t: TableDef) => knex.withSchema(t.schema).from(t.storage);
-    const [counts] = (await from(this.income)
-      .where('cycle', cycle)
-      .select(
-        knex.raw(
-          [
-            'count(*) filter (where "n_blocks_endorsed" > 0)::text as working',
-            'sum("n_blocks_not_endorsed")::text as missed',
-            'bool_or("n_endorsing_rights" is not null) as known',
-            'sum("n_slots_endorsed")::text as used',
-            'sum("n_endorsing_rights")::text as slots',
-          ].join(', '),
+    const [counts] = asRecords(
+      await from(this.income)
+        .where('cycle', cycle)
+        .select(
+          knex.raw(
+            [
+              'count(*) filter (where "n_blocks_endorsed" > 0)::text as working',
+              'sum("n_blocks_not_endorsed")::text as missed',
+              'bool_or("n_endorsing_rights" is not null) as known',
+              'sum("n_slots_endorsed")::text as used',
+              'sum("n_endorsing_rights")::text as slots',
+            ].join(', '),
+          ),
         ),
-      )) as Raw[];
+    );
     const known = counts?.known === true;
     const slots = Number(counts?.slots ?? 0);
     const lag = await this.lags.of(cycle);
@@ -59,7 +68,7 @@ export class CycleFiguresLookup implements CycleFiguresSource {
       is_snapshot: taken !== undefined,
       snapshot_height: behind ? Number(behind.height) : null,
       snapshot_index: behind ? Number(behind.index) : null,
-      snapshot_time: behind ? new Date(behind.time as string | Date).toISOString().replace('.000Z', 'Z') : null,
+      snapshot_time: behind ? asDate(behind.time).toISOString().replace('.000Z', 'Z') : null,
     };
   }
 }

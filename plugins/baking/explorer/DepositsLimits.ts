@@ -1,4 +1,4 @@
-import { type Catalog, type Database, selectColumn, type TableDef, whereColumnIn } from '../../../framework';
+import { type Catalog, type Database, selectColumn, type TableDef, whereColumnIn, asRecords } from '../../../framework';
 
 /**
  * The deposits limit each baker set last (Ithaca–Nairobi `set_deposits_limit`, the op table's
@@ -31,18 +31,17 @@ export class DepositsLimits {
       .withSchema(this.ops.schema)
       .from(this.ops.storage)
       .where({ type: 'deposits_limit', is_success: true });
-    const rows = (await whereColumnIn(q, sender, bakers)
-      .orderBy([
-        { column: 'height', order: 'desc' },
-        { column: 'row_id', order: 'desc' },
-      ])
-      .select(selectColumn(this.db.reader, sender), 'deposits_limit')) as Array<{
-      sender: string;
-      deposits_limit: string | number | null;
-    }>;
+    const rows = asRecords(
+      await whereColumnIn(q, sender, bakers)
+        .orderBy([
+          { column: 'height', order: 'desc' },
+          { column: 'row_id', order: 'desc' },
+        ])
+        .select(selectColumn(this.db.reader, sender), 'deposits_limit'),
+    );
     for (const r of rows)
-      if (!out.has(r.sender))
-        out.set(r.sender, r.deposits_limit === null ? null : BigInt(String(r.deposits_limit).split('.')[0]));
+      if (!out.has(String(r.sender)))
+        out.set(String(r.sender), r.deposits_limit === null ? null : BigInt(String(r.deposits_limit).split('.')[0]));
     return out;
   }
 }

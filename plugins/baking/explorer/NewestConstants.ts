@@ -1,4 +1,4 @@
-import type { Catalog, Database } from '../../../framework';
+import { type Catalog, type Database, asRecord } from '../../../framework';
 
 /** The node's constants of the newest protocol indexed (the head's); undefined before any. */
 export async function newestConstants(db: Database, catalog: Catalog): Promise<Record<string, unknown> | undefined> {
@@ -9,5 +9,5 @@ export async function newestConstants(db: Database, catalog: Catalog): Promise<R
     .orderBy('height', 'desc')
     .first('constants');
   const raw = row?.constants;
-  return (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown> | undefined;
+  return asRecord(typeof raw === 'string' ? JSON.parse(raw) : raw);
 }

@@ -7,6 +7,8 @@ import {
   parseSequenceId,
   RouteRegistry,
   type TableDef,
+  asDate,
+  bigOrZero,
 } from '../../../framework';
 import { ChainTables, RightsSnapshotLag } from '../../core-chain';
 
@@ -32,8 +34,7 @@ const INCOME = [
 ];
 
 type Raw = Record<string, unknown>;
-const int = (v: unknown): bigint | null =>
-  v === null || v === undefined ? null : BigInt(v as string | number | bigint);
+const int = (v: unknown): bigint | null => (v === null || v === undefined ? null : bigOrZero(v));
 
 /**
  * `/explorer/bakers/{hash}/snapshot/{cycle}` as the SDK's index.Snapshot: the stake snapshot the
@@ -81,7 +82,7 @@ export class SnapshotRoute {
             baking_cycle: cycle,
             snapshot_height: Number(baker.height),
             snapshot_cycle: Number(baker.cycle),
-            snapshot_time: new Date(baker.time as string | Date).toISOString(),
+            snapshot_time: asDate(baker.time).toISOString(),
             snapshot_index: Number(baker.index),
             snapshot_rolls: Number(baker.rolls ?? 0),
             active_stake: int(baker.active_stake),

@@ -1,5 +1,5 @@
 import { b58DecodeAddress, b58DecodePublicKey, b58DecodePublicKeyHash } from '@taquito/utils';
-import { ApiError, columnType, isPrim, ValueError } from '../../../framework';
+import { ApiError, columnType, isPrim, ValueError, errorMessage } from '../../../framework';
 import { keyHash } from '../KeyHash';
 
 const EXPR_HASH = columnType('hash(expr)');
@@ -24,7 +24,7 @@ export function bigmapKeyHash(raw: string, keyType: unknown): string {
     const key = raw.startsWith('{') || raw.startsWith('[') ? JSON.parse(raw) : literal(keyType, raw.split(','));
     return keyHash(keyType, key);
   } catch (e) {
-    throw ApiError.malformedId(`invalid bigmap key '${raw}': ${(e as Error).message}`);
+    throw ApiError.malformedId(`invalid bigmap key '${raw}': ${errorMessage(e)}`);
   }
 }
 

@@ -41,7 +41,7 @@ export class GovernanceExplorer {
       '/explorer/election/:id',
       'GetElection',
       async (ctx) => {
-        const meta = new ExplorerArgs(ctx.query as QueryArgs, ['meta']).flag('meta');
+        const meta = new ExplorerArgs(ctx.query, ['meta']).flag('meta');
         const election = await lookup.election(ctx.params.id);
         const body = await elections.build(election);
         // The accounts an election names: the proposers of its proposals.
@@ -69,10 +69,7 @@ export class GovernanceExplorer {
         scope,
         async (ctx) => {
           const period = await lookup.period(await lookup.election(ctx.params.id), ctx.params.stage);
-          return {
-            body: await list(period, ctx.query as QueryArgs),
-            ...finalAt(period.is_open, period.period_end_height),
-          };
+          return { body: await list(period, ctx.query), ...finalAt(period.is_open, period.period_end_height) };
         },
         {
           summary: `the ${path} of a voting period`,

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { Logger } from '../../../framework';
+import { Logger, errorMessage } from '../../../framework';
 import { CandleRecord, TradeRecord } from '../Records';
 import { withTradeSplits } from '../TradeSplits';
 import { MarketStore } from '../store/MarketStore';
@@ -164,7 +164,7 @@ export class MarketPoller {
         complete = after;
       }
     } catch (e) {
-      const where = { exchange: venue.adapter.code, pair: market.id.pair, reason: (e as Error).message };
+      const where = { exchange: venue.adapter.code, pair: market.id.pair, reason: errorMessage(e) };
       this.log.warn(where, 'markets: trades not read, candles kept without buy/sell splits');
       return closed;
     }
@@ -181,7 +181,7 @@ export class MarketPoller {
     } catch (e) {
       if (this.controller.signal.aborted) return;
       const rateLimited = e instanceof VenueRequestError && e.rateLimited;
-      const reason = e instanceof VenueRequestError ? e.message : `storage: ${(e as Error).message}`;
+      const reason = e instanceof VenueRequestError ? e.message : `storage: ${errorMessage(e)}`;
       const now = new Date(this.now());
       recordFailure(market.health, reason, rateLimited, now);
       if (market.health.consecutive_failures === 1)

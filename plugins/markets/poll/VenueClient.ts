@@ -1,5 +1,6 @@
 import Bottleneck from 'bottleneck';
 import { Dispatcher, request } from 'undici';
+import { errorMessage } from '../../../framework';
 import { VenueDataError } from '../Decimals';
 
 export interface VenueClientOptions {
@@ -59,7 +60,7 @@ export class VenueClient {
         body = await this.limiter.schedule(() => this.fetchJson(path));
       } catch (e) {
         if (e instanceof VenueRequestError) throw e;
-        const err = e instanceof RetryableError ? e : new RetryableError(`network: ${(e as Error).message}`);
+        const err = e instanceof RetryableError ? e : new RetryableError(`network: ${errorMessage(e)}`);
         lastError = new VenueRequestError(err.message, err.rateLimited);
         if (attempt === this.options.attempts) break;
         const backoff = this.options.backoffMs * 2 ** (attempt - 1) * (0.75 + Math.random() / 2);
@@ -72,7 +73,7 @@ export class VenueClient {
         return parse(body);
       } catch (e) {
         throw new VenueRequestError(
-          e instanceof VenueDataError ? `wrong schema: ${e.message}` : `unexpected answer: ${(e as Error).message}`,
+          e instanceof VenueDataError ? `wrong schema: ${e.message}` : `unexpected answer: ${errorMessage(e)}`,
         );
       }
     }

@@ -1,11 +1,12 @@
+import { isRecord } from '../../../framework';
 import { VenueDataError } from '../Decimals';
 
 /** Readers that check a venue's JSON shape and name what is wrong ("wrong schema"), for adapters. */
 export type Json = Record<string, unknown>;
 
 export function obj(v: unknown, what: string): Json {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new VenueDataError(`${what}: expected an object`);
-  return v as Json;
+  if (!isRecord(v)) throw new VenueDataError(`${what}: expected an object`);
+  return v;
 }
 
 export function arr(v: unknown, what: string): unknown[] {

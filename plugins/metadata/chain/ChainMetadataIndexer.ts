@@ -7,10 +7,13 @@ import type {
   NormalizedOperation,
 } from '../../../framework';
 import {
+  asString,
+  asStringRecord,
   ContractCode,
   entrypointType,
   fitsBigIntColumn,
   interfacesOf,
+  member,
   metadataText,
   section,
   storableString,
@@ -83,8 +86,7 @@ export class ChainMetadataIndexer {
         const hex =
           Buffer.isBuffer(script) || script instanceof Uint8Array ? Buffer.from(script).toString('hex') : script;
         if (typeof hex === 'string') return ContractCode.fromScriptHex(hex);
-        const code = ((await ctx.node(`context/contracts/${address}`)) as { script?: { code?: unknown } } | undefined)
-          ?.script?.code;
+        const code = member(member(await ctx.node(`context/contracts/${address}`), 'script'), 'code');
         return code === undefined
           ? undefined
           : { parameterType: section(code, 'parameter'), storageType: section(code, 'storage') };
@@ -117,17 +119,17 @@ export class ChainMetadataIndexer {
     for (const d of op.bigMapDiffs) {
       if (d.bigMapId === undefined || (d.action !== 'update' && d.action !== 'remove')) continue;
       if (d.bigMapId === Number(contract.metadata_map) && d.key !== undefined) {
-        const key = (d.key as { string?: string }).string;
+        const key = member(d.key, 'string');
         if (typeof key !== 'string' || storableString(key) === undefined) continue;
-        entries ??= { ...(contract.entries as Record<string, string>) };
-        const bytes = d.action === 'update' ? (d.value as { bytes?: string }).bytes : undefined;
+        entries ??= asStringRecord(contract.entries);
+        const bytes = d.action === 'update' ? member(d.value, 'bytes') : undefined;
         if (typeof bytes === 'string') entries[key] = bytes;
         else delete entries[key];
       } else if (d.bigMapId === Number(contract.token_map) && d.key !== undefined) {
         await this.token(
           contract,
           d.action === 'update' ? d.value : undefined,
-          (d.key as { int?: string }).int,
+          asString(member(d.key, 'int')),
           block,
           rows,
         );
@@ -147,7 +149,7 @@ export class ChainMetadataIndexer {
     height: number,
     rows: MetadataRows,
   ): Promise<void> {
-    const code = (op.script as { code?: unknown } | undefined)?.code;
+    const code = member(op.script, 'code');
     const ids = metadataMapIds(
       code !== undefined ? section(code, 'storage') : (await rows.types(address))?.storageType,
       op.bigMapDiffs,
@@ -250,7 +252,7 @@ export async function contractDocument(
   const holder =
     location.contract === undefined || location.contract === address
       ? entries
-      : ((await contracts.get(location.contract))?.entries as Record<string, string> | undefined);
+      : asStringRecord((await contracts.get(location.contract))?.entries);
   const hex = holder?.[location.key];
   if (hex === undefined)
     return {

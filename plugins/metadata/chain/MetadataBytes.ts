@@ -1,4 +1,13 @@
-import { isPrim, jsonbStorable, metadataText, pairSides, storableString, withoutControls } from '../../../framework';
+import {
+  isPrim,
+  jsonbStorable,
+  metadataText,
+  pairSides,
+  storableString,
+  withoutControls,
+  errorMessage,
+  member,
+} from '../../../framework';
 
 /**
  * Why: TZIP-16 `%metadata` and TZIP-12/21 `token_info` values are bytes that contracts fill as they
@@ -15,15 +24,15 @@ export interface TokenMetadataValue {
 
 export function tokenMetadataValue(value: unknown): TokenMetadataValue | undefined {
   const sides = pairSides(value);
-  const id = (sides?.[0] as { int?: unknown } | undefined)?.int;
+  const id = member(sides?.[0], 'int');
   if (!sides || typeof id !== 'string' || !/^\d+$/.test(id) || !Array.isArray(sides[1])) return undefined;
   const info: Record<string, string> = {};
   for (const elt of sides[1]) {
     if (!isPrim(elt) || elt.prim !== 'Elt') return undefined;
-    const [k, v] = (elt.args ?? []) as Array<{ string?: string; bytes?: string }>;
-    if (typeof k?.string !== 'string' || storableString(k.string) === undefined) return undefined;
-    if (typeof v?.bytes !== 'string') return undefined;
-    info[k.string] = metadataText(v.bytes);
+    const [key, bytes] = (elt.args ?? []).map((arg, i) => member(arg, i === 0 ? 'string' : 'bytes'));
+    if (typeof key !== 'string' || storableString(key) === undefined) return undefined;
+    if (typeof bytes !== 'string') return undefined;
+    info[key] = metadataText(bytes);
   }
   return { tokenId: BigInt(id), info };
 }
@@ -66,6 +75,6 @@ export function parseDocument(text: string): { document?: Record<string, unknown
     return { document: doc };
   } catch (e) {
     // The parser's message quotes the text, which may hold control characters a text column refuses.
-    return { error: `invalid JSON: ${withoutControls((e as Error).message)}` };
+    return { error: `invalid JSON: ${withoutControls(errorMessage(e))}` };
   }
 }

@@ -1,4 +1,5 @@
-import { Dispatcher, request } from 'undici';
+import { Dispatcher, getGlobalDispatcher, interceptors, request } from 'undici';
+import { errorMessage } from '../../../framework';
 import { metadataLocation, parseDocument } from '../chain/MetadataBytes';
 import type { ResolverSettings } from '../MetadataSettings';
 
@@ -13,10 +14,15 @@ export interface FetchResult {
  * error, so the document row can keep it.
  */
 export class DocumentFetcher {
+  /** The network, following up to 3 redirects (undici 7 takes no `maxRedirections` option any more). */
+  private readonly dispatcher: Dispatcher;
+
   constructor(
     private readonly settings: Pick<ResolverSettings, 'ipfsGateway' | 'timeoutMs' | 'maxBytes'>,
-    private readonly dispatcher?: Dispatcher,
-  ) {}
+    network: Dispatcher = getGlobalDispatcher(),
+  ) {
+    this.dispatcher = network.compose(interceptors.redirect({ maxRedirections: 3 }));
+  }
 
   url(uri: string): string | undefined {
     const location = metadataLocation(uri);
@@ -35,9 +41,8 @@ export class DocumentFetcher {
         signal,
         headersTimeout: this.settings.timeoutMs,
         bodyTimeout: this.settings.timeoutMs,
-        maxRedirections: 3,
         headers: { accept: 'application/json' },
-      } as Parameters<typeof request>[1]);
+      });
       if (res.statusCode !== 200) {
         await res.body.dump();
         return { error: `HTTP ${res.statusCode} from ${url}` };
@@ -48,18 +53,20 @@ export class DocumentFetcher {
       }
       const chunks: Buffer[] = [];
       let size = 0;
-      for await (const chunk of res.body) {
-        size += (chunk as Buffer).length;
+      for await (const read of res.body) {
+        // The body is a byte stream (no encoding set): its chunks are Buffers.
+        const chunk: Buffer = read;
+        size += chunk.length;
         if (size > this.settings.maxBytes) {
           res.body.destroy();
           return { error: `document larger than ${this.settings.maxBytes} bytes` };
         }
-        chunks.push(chunk as Buffer);
+        chunks.push(chunk);
       }
       return parseDocument(Buffer.concat(chunks).toString('utf8'));
     } catch (e) {
       if (signal.aborted) return { error: `timed out after ${this.settings.timeoutMs} ms fetching ${url}` };
-      return { error: `cannot fetch ${url}: ${(e as Error).message}` };
+      return { error: `cannot fetch ${url}: ${errorMessage(e)}` };
     }
   }
 }

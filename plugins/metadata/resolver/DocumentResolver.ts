@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Logger } from '../../../framework';
+import { asRecords, type Logger } from '../../../framework';
 import type { ResolverSettings } from '../MetadataSettings';
 import { dbRow, from, lockedNextRowId, PluginTables } from '../PluginTables';
 import { DocumentFetcher } from './DocumentFetcher';
@@ -74,7 +74,7 @@ export class DocumentResolver {
       .whereNotNull('next_try_time')
       .where('next_try_time', '<=', now)
       .limit(ROUND);
-    return [...(fresh.rows as Array<{ uri: string }>), ...retries].map((r) => String(r.uri)).slice(0, ROUND);
+    return [...asRecords(fresh.rows), ...retries].map((r) => String(r.uri)).slice(0, ROUND);
   }
 
   private async resolve(uri: string, now: () => Date): Promise<void> {
