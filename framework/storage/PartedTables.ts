@@ -20,10 +20,10 @@ const name = (t: TableDef | ColumnFollows): string => `${quote(t.schema)}.${quot
 /**
  * The view: the main table's rows and each narrow table's, with its `by` value, the constants as
  * typed literals and the columns that follow the height from the table they follow (block's cycle and
- * time, its main-chain row at the height). Each branch is a plain table scan, so the planner pushes filters into every branch
- * (their indexes serve them), drops a branch whose `by` literal contradicts a filter, and merges the
- * branches in row-id order (Merge Append) for ordered lists and cursors. Statements: the view, and its
- * insert trigger.
+ * time, its main-chain row at the height). Each branch is a table scan (a narrow one joined to the block
+ * by its height index), so the planner pushes filters into every branch (their indexes serve them),
+ * drops a branch whose `by` literal contradicts a filter, and merges the branches in row-id order (Merge
+ * Append) for ordered lists and cursors. Statements: the view, and its insert trigger.
  */
 export function viewSql(knex: Knex, table: TableDef): string[] {
   const parts = table.parts!;
