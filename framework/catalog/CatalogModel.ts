@@ -109,10 +109,11 @@ export interface TableDecl {
 }
 /**
  * The rows of an append table that hold one of some values in column `by` and nothing but `columns`
- * (every other stored column empty: NULL, zero, false, or its `fixed` value), each value's rows in a
- * narrow table of its own (op's attestations: 90 % of the rows, a dozen of its 40 columns). The table's
- * storage name is then a view, the union of its main table (`{storage}_main`) and the parts in row-id
- * order, which every read uses; rows go where they fit, so no value is ever lost.
+ * (every other stored column empty: NULL, zero, false, or its `fixed` value, or one that follows the
+ * height and is read from the table it follows), each value's rows in a narrow table of its own (op's
+ * attestations: 90 % of the rows, a dozen of its 40 columns). The table's storage name is then a view,
+ * the union of its main table (`{storage}_main`) and the parts in row-id order, which every read uses;
+ * rows go where they fit, so no value is ever lost.
  */
 export interface TablePartsDecl {
   by: string;
@@ -120,6 +121,8 @@ export interface TablePartsDecl {
   tables: Record<string, string>;
   columns: string[];
   fixed?: Record<string, string | number | boolean>;
+  /** Narrower types of some `columns` in the narrow tables (op_n as `uint32`); the view reads them as the table's. */
+  types?: Record<string, string>;
   indexes?: Array<string[] | IndexDecl>;
 }
 export type Aggregation = 'sum' | 'count' | 'first' | 'last' | 'min' | 'max' | 'mean' | 'wmean';
@@ -391,6 +394,8 @@ export interface TableParts {
   readonly by: ColumnDef;
   /** The stored columns that no narrow part keeps, each with the value its rows have there. */
   readonly constants: ReadonlyArray<{ readonly column: ColumnDef; readonly value: SqlValue | null }>;
+  /** The stored columns that no narrow part keeps and that follow the height: the view reads them there. */
+  readonly followed: readonly ColumnDef[];
 }
 export interface SeriesColumnDef {
   readonly name: string;

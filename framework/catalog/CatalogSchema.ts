@@ -99,6 +99,7 @@ const parts = {
       type: 'object',
       additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
     },
+    types: { type: 'object', additionalProperties: { type: 'string' } },
     indexes: indexList,
   },
 };

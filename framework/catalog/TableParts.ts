@@ -15,7 +15,8 @@ type BuildTable = (code: string, decl: TableDecl, path: string) => TableDef;
  * The tables of a table stored in parts (TablePartsDecl): its main table, `{storage}_main`, with every
  * column and index, and one narrow table per value of `by`, with the declared columns and indexes.
  * Every other stored column must have a value the narrow rows all share: declared (`fixed`), or
- * empty (NULL for nullable and sparse columns, false for flags).
+ * empty (NULL for nullable and sparse columns, false for flags), or follow the height (the view reads it
+ * from the table it follows). `types` narrows some columns' storage (op_n in 4 bytes).
  */
 export function buildParts(
   table: TableDef,
@@ -46,8 +47,13 @@ export function buildParts(
         source,
       );
   }
-  const constants = storedColumns(table)
-    .filter((c) => !kept.has(c.name) && c.name !== spec.by)
+  for (const name of Object.keys(spec.types ?? {}))
+    if (!kept.has(name)) throw new CatalogError(`${at}/types/${name}`, `'${name}' is not one of the columns`, source);
+  const rest = storedColumns(table).filter((c) => !kept.has(c.name) && c.name !== spec.by);
+  // A column following the height (cycle, time) is read from the table it follows (block), by the height.
+  const followed = rest.filter((c) => c.followsHeight !== undefined && spec.fixed?.[c.name] === undefined);
+  const constants = rest
+    .filter((c) => !followed.includes(c))
     .map((column) => {
       const fixed = spec.fixed?.[column.name];
       if (fixed !== undefined)
@@ -57,7 +63,10 @@ export function buildParts(
       throw new CatalogError(`${at}/fixed`, `column '${column.name}' needs a fixed value in the narrow tables`, source);
     });
   // In the declared order (fixed-width columns first, then text: no alignment padding between them).
-  const columns = [...kept].map((n) => decl.columns.find((c: ColumnDecl) => c.name === n)!);
+  const columns = [...kept].map((n) => {
+    const c = decl.columns.find((d: ColumnDecl) => d.name === n)!;
+    return spec.types?.[n] ? { ...c, type: spec.types[n] } : c;
+  });
   const narrowDecl = (storage: string): TableDecl => ({
     storage,
     kind: 'append',
@@ -77,6 +86,7 @@ export function buildParts(
     })),
     by,
     constants,
+    followed,
   };
 }
 

@@ -1,5 +1,11 @@
 import { Knex } from 'knex';
-import { type ColumnDef, storedColumns, type TableDef, type TableParts } from '../catalog/CatalogModel';
+import {
+  type ColumnDef,
+  type ColumnFollows,
+  storedColumns,
+  type TableDef,
+  type TableParts,
+} from '../catalog/CatalogModel';
 import type { Row } from './BulkWriter';
 import { quote } from './SchemaMigrator';
 
@@ -9,27 +15,42 @@ import { quote } from './SchemaMigrator';
  */
 type Part = TableParts['narrow'][number];
 
-const name = (t: TableDef): string => `${quote(t.schema)}.${quote(t.storage)}`;
+const name = (t: TableDef | ColumnFollows): string => `${quote(t.schema)}.${quote(t.storage)}`;
 
 /**
- * The view: the main table's rows and each narrow table's, with its `by` value and the constants as
- * typed literals. Each branch is a plain table scan, so the planner pushes filters into every branch
- * (their indexes serve them), drops a branch whose `by` literal contradicts a filter, and merges the
- * branches in row-id order (Merge Append) for ordered lists and cursors. Statements: the view, and its
- * insert trigger.
+ * The view: the main table's rows and each narrow table's, with its `by` value, the constants as
+ * typed literals and the columns that follow the height from the table they follow (block's cycle and
+ * time, its main-chain row at the height). Each branch is a table scan (a narrow one joined to the block
+ * by its height index), so the planner pushes filters into every branch (their indexes serve them),
+ * drops a branch whose `by` literal contradicts a filter, and merges the branches in row-id order (Merge
+ * Append) for ordered lists and cursors. Statements: the view, and its insert trigger.
  */
 export function viewSql(knex: Knex, table: TableDef): string[] {
   const parts = table.parts!;
   const columns = storedColumns(table);
   const names = columns.map((c) => quote(c.name)).join(', ');
   const main = `select ${names} from ${name(parts.main)}`;
+  // The tables the followed columns come from (block for cycle and time), each joined once on the height.
+  const sources = [...new Map(parts.followed.map((c) => [name(c.followsHeight!), c.followsHeight!])).values()];
+  const alias = (f: ColumnFollows): string => `f${sources.findIndex((g) => name(g) === name(f))}`;
+  const joins = sources.map((f) => {
+    const orphan = f.orphan ? ` and not ${alias(f)}.${quote(f.orphan)}` : '';
+    const on = `${alias(f)}.${quote(f.height)} = n.${quote(table.heightColumn!)}`;
+    return ` join ${name(f)} ${alias(f)} on ${on}${orphan}`;
+  });
   const narrow = parts.narrow.map((p) => {
     const list = columns.map((c) => {
       if (c === parts.by) return `${literal(knex, c, p.value)} as ${quote(c.name)}`;
       const constant = parts.constants.find((k) => k.column === c);
-      return constant ? `${literal(knex, c, constant.value)} as ${quote(c.name)}` : quote(c.name);
+      if (constant) return `${literal(knex, c, constant.value)} as ${quote(c.name)}`;
+      if (parts.followed.includes(c))
+        return `${alias(c.followsHeight!)}.${quote(c.followsHeight!.column)} as ${quote(c.name)}`;
+      // Stored narrower (TablePartsDecl.types): read as the table's type.
+      return p.table.column(c.name)!.type.sqlType === c.type.sqlType
+        ? `n.${quote(c.name)}`
+        : `n.${quote(c.name)}::${c.type.sqlType} as ${quote(c.name)}`;
     });
-    return `select ${list.join(', ')} from ${name(p.table)}`;
+    return `select ${list.join(', ')} from ${name(p.table)} n${joins.join('')}`;
   });
   // Rows an operator (or a test) inserts into the view go to the main table, which holds any row; without
   // a row id they take the next of its identity.

@@ -90,8 +90,14 @@ export class SchemaMigrator {
     const relation = `${quote(table.schema)}.${quote(table.storage)}`;
     const { rows: kind } = await trx.raw('select relkind from pg_class where oid = to_regclass(?)', [relation]);
     if (kind[0]?.relkind === 'r') await becomeMain(trx, table, parts.main, state);
+    // The view reads the tables' columns: it goes before any of them changes, and is made again below.
+    const changed = [parts.main, ...parts.narrow.map((p) => p.table)].some(
+      (t) => state.recorded.get(`${t.plugin}/${t.code}`)?.definition_hash !== definitionHash(t),
+    );
+    if (kind[0]?.relkind === 'v' && changed) await trx.raw(`drop view ${relation}`);
     const outcomes = [await this.migrateTable(trx, parts.main, state)];
     for (const p of parts.narrow) {
+      await dropUnkeptColumns(trx, p.table, state);
       const outcome = await this.migrateTable(trx, p.table, state);
       outcomes.push(outcome);
       if (outcome !== 'created') continue;
@@ -148,6 +154,13 @@ export class SchemaMigrator {
         } else if (c.sparse && normalizeType(have) === normalizeType(c.type.sqlType)) {
           // Sparse now (ColumnDecl.sparse): its zeros may be NULL from here on; the stored zeros read the same.
           await trx.raw(`alter table ??.?? alter column ${quote(c.name)} drop not null`, [table.schema, table.storage]);
+        } else if (INTEGERS.has(normalizeType(have)) && INTEGERS.has(normalizeType(c.type.sqlType))) {
+          // Another integer width (op_attest's op_n in 4 bytes): rewritten; a value out of range fails the migration.
+          if (normalizeType(have) !== normalizeType(c.type.sqlType))
+            await trx.raw(`alter table ??.?? alter column ${quote(c.name)} type ${c.type.sqlType}`, [
+              table.schema,
+              table.storage,
+            ]);
         } else if (normalizeType(have) !== normalizeType(c.type.sqlType)) {
           throw new Error(
             `table ${table.schema}.${table.storage}: column '${c.name}' is ${have} in the database but ${c.type.sqlType} (${c.type.name}) in the catalog; ` +
@@ -173,6 +186,21 @@ export class SchemaMigrator {
     return outcome;
   }
 }
+
+/**
+ * A narrow table of an earlier schema keeps columns it no longer stores (cycle and time, now read from
+ * the block): they go, their values being the followed table's or the constants.
+ */
+async function dropUnkeptColumns(trx: Knex.Transaction, table: TableDef, state: DatabaseState): Promise<void> {
+  const existing = state.columns.get(`${table.schema}.${table.storage}`);
+  const kept = new Set(storedColumns(table).map((c) => c.name));
+  for (const name of [...(existing?.keys() ?? [])].filter((n) => !kept.has(n))) {
+    await trx.raw(`alter table ??.?? drop column ${quote(name)}`, [table.schema, table.storage]);
+    existing!.delete(name);
+  }
+}
+
+const INTEGERS = new Set(['smallint', 'integer', 'bigint']);
 
 /** The table of a parted table's name (an earlier schema) renamed to its main table, whose indexes keep their names. */
 async function becomeMain(trx: Knex.Transaction, table: TableDef, main: TableDef, state: DatabaseState): Promise<void> {

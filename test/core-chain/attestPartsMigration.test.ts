@@ -10,6 +10,18 @@ import { startTestInstance, TestInstance } from '../support/TestInstance';
 // core_chain.op) must keep every row and go on indexing: the migration turns the table into op_main
 // (its indexes keep their names), moves the attestations into op_attest, makes op the view, and the view reads
 // exactly what the table held, in the same row ids; blocks indexed after it continue the same row ids.
+/** Indexing goes on after the migration: up to block 30, every row id once. */
+async function indexesOnToThirty(t: TestInstance, chain: SandboxChain): Promise<void> {
+  await indexSandbox(t, chain);
+  const [after] = (
+    await t.app.db.writer.raw(
+      'select count(*)::int as n, count(distinct row_id)::int as ids, max(height)::int as height from core_chain.op',
+    )
+  ).rows;
+  expect(after.height).to.equal(30);
+  expect(after.ids).to.equal(after.n);
+}
+
 describe(`core-chain: a database of the schema before op's narrow attestation tables (${BACKEND})`, function () {
   this.timeout(600_000);
   let t: TestInstance;
@@ -65,14 +77,44 @@ describe(`core-chain: a database of the schema before op's narrow attestation ta
         .sort();
     expect(await names('core_chain.op_main')).to.deep.equal(indexesBefore);
 
-    await indexSandbox(t, chain);
-    const [after] = (
-      await db.raw(
-        'select count(*)::int as n, count(distinct row_id)::int as ids, max(height)::int as height from core_chain.op',
-      )
-    ).rows;
-    expect(after.height).to.equal(30);
-    expect(after.ids).to.equal(after.n);
+    await indexesOnToThirty(t, chain);
     expect((await count(`op_attest where height > 20`)).rows[0].n).to.be.greaterThan(0);
+  });
+
+  // Why: the first narrow tables stored cycle and time and op_n/op_p in 8 bytes; such a database must
+  // read the same rows after the migration (cycle and time from the block) and go on indexing.
+  it('of the first narrow tables (cycle, time, 8-byte positions) is migrated and indexing goes on', async () => {
+    const chain = new SandboxChain({ seed: 'explorer', profile: 'tiny' });
+    chain.bakeTo(30);
+    await t?.close();
+    t = await startTestInstance({ plugins: [CoreChainPlugin], enabled: ['core-chain'] });
+    await indexSandbox(t, chain, { toLevel: 20 });
+    const db = t.app.db.writer;
+    const all = 'select * from core_chain.op order by row_id';
+    const before = (await db.raw(all)).rows;
+    const view = (await db.raw(`select pg_get_viewdef('core_chain.op'::regclass) as sql`)).rows[0].sql;
+    await db.raw('drop view core_chain.op');
+    for (const table of ['op_attest', 'op_preattest']) {
+      await db.raw(`alter table core_chain.${table} alter column op_n type bigint, alter column op_p type bigint,
+        add column cycle bigint, add column time timestamptz`);
+      await db.raw(`update core_chain.${table} n set cycle = b.cycle, time = b.time
+        from core_chain.block b where b.height = n.height and not b.is_orphan`);
+    }
+    await db.raw(`create view core_chain.op as ${view}`);
+    await db.raw(`update tzidx.schema_version set definition_hash = 'before' where table_code like 'op_%attest'`);
+
+    const report = await new SchemaMigrator(db).migrate(t.app.catalog);
+    expect(report.altered).to.deep.equal(['op']);
+    expect((await db.raw(all)).rows).to.deep.equal(before);
+    const { rows: columns } = await db.raw(
+      `select column_name as name, data_type as type from information_schema.columns
+        where table_schema = 'core_chain' and table_name = 'op_attest' order by ordinal_position`,
+    );
+    expect(columns.map((c: { name: string }) => c.name))
+      .to.not.include('cycle')
+      .and.not.include('time');
+    expect(columns.find((c: { name: string }) => c.name === 'op_n').type).to.equal('integer');
+
+    await indexesOnToThirty(t, chain);
   });
 });

@@ -196,6 +196,14 @@ describe('catalog', function () {
       '/plugins/p/tables/t/settles_after',
     ],
     [
+      'a narrower type for a column its narrow tables do not keep',
+      followsYaml(
+        FOLLOWS,
+        "        height_column: h\n        parts: { by: c, tables: { '1': t1 }, columns: [h], types: { zz: uint32 } }\n",
+      ),
+      '/plugins/p/tables/t/parts/types/zz',
+    ],
+    [
       'a column following the height of an unknown table',
       followsYaml('{ table: zz, column: c }'),
       '/plugins/p/tables/t/columns/2/follows_height/table',

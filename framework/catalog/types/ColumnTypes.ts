@@ -13,11 +13,13 @@ import { Int64Type } from './Int64Type';
 import { JsonType } from './JsonType';
 import { MoneyType } from './MoneyType';
 import { StringType } from './StringType';
+import { UInt32Type } from './UInt32Type';
 import { UInt64Type } from './UInt64Type';
 
 const SIMPLE: Record<string, () => ColumnType> = {
   int64: () => new Int64Type(),
   uint64: () => new UInt64Type(),
+  uint32: () => new UInt32Type(),
   float64: () => new Float64Type(),
   money: () => new MoneyType(),
   datetime: () => new DatetimeType(),
