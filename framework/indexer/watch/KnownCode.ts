@@ -1,13 +1,15 @@
 import type { NormalizedBlock } from '../../chain';
 import type { ContractTypes } from '../../michelson/ContractTypes';
 import type { Logger } from '../../util/Logger';
+import type { UndecodableValues } from '../UndecodableValues';
 
 /**
  * Why: an archive, or a run started mid-chain, has no node to ask a contract's script, so a contract
  * whose origination was not indexed has no types. A plugin ships the real types of the contract
  * versions it indexes; such a contract is then read with the version its storage (and the call's
  * parameters) fit exactly, or with none: a contract that fits no version is skipped, never read with the
- * wrong types. Where a script is at hand its code hash is compared with the versions' known ones.
+ * wrong types. Where a script is at hand its code hash is compared with the versions' known ones: an unknown
+ * build of a family whose builds are all listed is skipped too.
  */
 export interface KnownCode {
   /** The version in logs (`dexter v1`, `plenty volatile v2`…). */
@@ -28,8 +30,13 @@ export class KnownCodes {
   /** Contracts whose storage fit no version (a storage's type never changes), and contracts already logged. */
   private readonly unfit = new Set<string>();
   private readonly logged = new Set<string>();
+  /** Contracts whose script is an unknown build of a shipped family. */
+  private readonly unknownBuilds = new Set<string>();
 
-  constructor(private readonly log?: Logger) {}
+  constructor(
+    private readonly log?: Logger,
+    private readonly undecodable?: UndecodableValues,
+  ) {}
 
   add(code: KnownCode): void {
     this.versions.push(code);
@@ -47,23 +54,43 @@ export class KnownCodes {
     if (version) return version.types;
     remember(this.unfit, address);
     const called = ops.find((o) => this.versions.some((v) => v.signature.includes(o.entrypoint ?? '')));
-    if (called) this.once(address, { address, entrypoint: called.entrypoint }, 'fits no known version: skipped');
+    const detail = { address, entrypoint: called?.entrypoint };
+    if (called) this.once(address, () => this.log?.info(detail, 'fits no known version: skipped'));
     return undefined;
   }
 
-  /** Logs (once) a contract whose script has a version's entrypoints but a code hash no version lists. */
-  check(address: string, types: ContractTypes): void {
-    if (types.codeHash === null || this.versions.some((v) => v.codeHashes.includes(types.codeHash!))) return;
-    const entrypoints = [...types.entrypoints].sort().join();
-    const like = this.versions.find((v) => [...v.types.entrypoints].sort().join() === entrypoints);
-    const detail = like && { address, codeHash: types.codeHash, like: like.name };
-    if (detail) this.once(address, detail, 'unknown version: read with its own types');
+  /**
+   * Whether a script at hand is an unknown build of a shipped family: it carries a version's signature (the
+   * longest ones it carries), every such version lists its code hashes, and none lists the script's. Such a
+   * contract is recorded (once) as undecodable (`unknown_code_version`: a warning and the metric) and skipped,
+   * never read as a known version.
+   */
+  unknownVersion(address: string, types: ContractTypes): boolean {
+    if (types.codeHash === null) return false;
+    const carried = this.versions.filter((v) => v.signature.every((e) => types.entrypoints.includes(e)));
+    // The versions it is most like: a fork's signature is part of its original's (LB's of Dexter's).
+    const family = carried.filter((v) => !carried.some((w) => w !== v && within(v.signature, w.signature)));
+    const listed = (v: KnownCode): boolean => v.codeHashes.length === 0 || v.codeHashes.includes(types.codeHash!);
+    if (family.length === 0 || family.some(listed)) return false;
+    remember(this.unknownBuilds, address);
+    const detail = { address, codeHash: types.codeHash, like: family.map((v) => v.name).join(', ') };
+    this.once(address, () =>
+      this.undecodable
+        ? this.undecodable.record('contracts', 'unknown_code_version', detail)
+        : this.log?.warn(detail, 'unknown version of a known contract: skipped'),
+    );
+    return true;
   }
 
-  private once(address: string, detail: object, msg: string): void {
+  /** Whether the contract's script was found an unknown build (`unknownVersion`): skipped with no node asked. */
+  skips(address: string): boolean {
+    return this.unknownBuilds.has(address);
+  }
+
+  private once(address: string, report: () => void): void {
     if (this.logged.has(address)) return;
     remember(this.logged, address);
-    this.log?.info(detail, msg);
+    report();
   }
 }
 
@@ -74,6 +101,11 @@ function fits(types: ContractTypes, entrypoint: string | undefined, parameters: 
   } catch {
     return false;
   }
+}
+
+/** Whether `a` is a strict part of `b`. */
+function within(a: readonly string[], b: readonly string[]): boolean {
+  return a.length < b.length && a.every((e) => b.includes(e));
 }
 
 function remember(set: Set<string>, address: string): void {

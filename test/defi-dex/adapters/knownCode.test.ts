@@ -2,7 +2,16 @@ import { expect } from 'chai';
 import type { KnownCode, NormalizedBlock } from '../../../framework';
 import { ContractDirectory } from '../../../framework/indexer/watch/ContractDirectory';
 import { WatchList } from '../../../framework/indexer/watch/WatchList';
+import { IndexerStatus } from '../../../framework/indexer/IndexerStatus';
+import { UndecodableValues } from '../../../framework/indexer/UndecodableValues';
 import { ContractTypes } from '../../../framework/michelson/ContractTypes';
+import { dexterV1Code } from '../../../plugins/defi-dex/adapters/dexter/types.gen';
+import {
+  plentyStableCtezCode,
+  plentyStableTokenCode,
+} from '../../../plugins/defi-dex/adapters/plenty-stable/types.gen';
+import { plentyVolatileCode } from '../../../plugins/defi-dex/adapters/plenty/types.gen';
+import { quipuV2DexcoreCode } from '../../../plugins/defi-dex/adapters/quipuswap-v2/types.gen';
 import { plainValue } from '../../../framework/michelson/PlainValue';
 import type { Logger } from '../../../framework/util/Logger';
 import { DEXTER_V1 } from '../../../plugins/defi-dex/adapters/dexter/types';
@@ -88,6 +97,8 @@ function directory(codes: readonly KnownCode[], lines: object[] = []): ContractD
   return d;
 }
 const noNode = async (): Promise<unknown> => undefined;
+/** A generated reader (`types.gen.ts`), as the tests call it. */
+type Reader = { call(step: { entrypoint?: string; parameters: unknown; storage: unknown }): object | undefined };
 
 describe('defi-dex: the real contract types the adapters ship', () => {
   for (const { code, script } of RECORDED.filter((r, i, all) => all.findIndex((x) => x.script === r.script) === i)) {
@@ -108,6 +119,44 @@ describe('defi-dex: the real contract types the adapters ship', () => {
       }
     });
   }
+
+  const GENERATED = new Map<KnownCode, Reader>([
+    [DEXTER_V1, dexterV1Code],
+    [PLENTY_VOLATILE, plentyVolatileCode],
+    [PLENTY_STABLE_TOKEN, plentyStableTokenCode],
+    [PLENTY_STABLE_CTEZ, plentyStableCtezCode],
+  ]);
+  for (const { code, dir, calls } of RECORDED) {
+    it(`${code.name}: each recorded call of ${dir}, decoded, has the generated types (types.gen.ts)`, () => {
+      for (const name of calls) {
+        const { parameters, storage } = pytezos(dir, `${name}.json`);
+        const decoded = {
+          entrypoint: parameters.entrypoint,
+          parameters: code.types.parameters(parameters.entrypoint, parameters.value),
+          storage: code.types.storage(storage),
+        };
+        expect(GENERATED.get(code)!.call(decoded), name).to.deep.include({
+          call: { entrypoint: name, args: decoded.parameters },
+        });
+        // Read as another version's, the same values are refused.
+        expect(quipuV2DexcoreCode.call(decoded), name).to.equal(undefined);
+      }
+    });
+  }
+
+  it('quipuswap v2 dexcore: each recorded mainnet call, decoded, has the generated types', () => {
+    for (const call of dexCoreCalls()) {
+      const { entrypoint, value } = call.parameters;
+      const types = QUIPU_V2_DEXCORE.types;
+      const read = quipuV2DexcoreCode.call({
+        entrypoint,
+        parameters: types.parameters(entrypoint, value),
+        storage: types.storage(call.storage),
+      });
+      expect(read?.call.entrypoint).to.equal(entrypoint);
+      expect(typeof read?.storage.storage.pairs).to.equal('number');
+    }
+  });
 
   it('quipuswap v2 dexcore (derived from source): each recorded mainnet call fits this version and no other', async () => {
     const calls = dexCoreCalls();
@@ -172,18 +221,34 @@ describe('defi-dex: the real contract types the adapters ship', () => {
     expect(lines).to.deep.equal([{ address: POOL, entrypoint: 'Swap' }]);
   });
 
-  it('reads a script at hand with its own types, and logs one whose code hash no version lists', async () => {
+  it('reads a script at hand of a listed build with its own types; skips and records an unknown build', async () => {
     const script = pytezos('dexter_tzbtc_xtz', '__script__.json');
     const failing = (s: Json) => (s.prim === 'code' ? { ...s, args: [[{ prim: 'FAILWITH' }]] } : s);
     const other = { ...script, code: script.code.map(failing) };
     const lines: object[] = [];
-    const d = directory(ALL, lines);
-    const node = (s: Json) => async () => s;
+    const status = new IndexerStatus();
+    const log = { warn: (o: object) => void lines.push(o) } as unknown as Logger;
+    const d = new ContractDirectory(new WatchList(), log, new UndecodableValues(status, log));
+    for (const c of ALL) d.known.add(c);
+    let asked = 0;
+    const node = (s: Json) => async () => (asked++, s);
     const empty = { level: 1, operations: [] } as unknown as NormalizedBlock;
-    await d.types(POOL, empty, node(script));
+    expect((await d.types(POOL, empty, node(script)))!.codeHash).to.be.oneOf([...DEXTER_V1.codeHashes]);
     expect(lines).to.deep.equal([]);
-    const types = await d.types(USDTZ_POOL, empty, node(other));
-    expect(types!.codeHash).to.not.be.oneOf([...DEXTER_V1.codeHashes]);
-    expect(lines).to.deep.equal([{ address: USDTZ_POOL, codeHash: types!.codeHash, like: 'dexter v1' }]);
+    // Dexter's code with another body: it carries Dexter's signature (and LB's and Vortex's, parts of it).
+    const codeHash = ContractTypes.fromScript(other)!.codeHash;
+    expect(codeHash).to.not.be.oneOf([null, ...DEXTER_V1.codeHashes]);
+    expect(await d.types(USDTZ_POOL, empty, node(other))).to.equal(undefined);
+    expect(await d.types(USDTZ_POOL, { ...empty, level: 2 }, node(other))).to.equal(undefined);
+    expect(asked).to.equal(2);
+    const line = { address: USDTZ_POOL, codeHash, like: 'dexter v1' };
+    expect(lines).to.deep.equal([{ plugin: 'contracts', kind: 'unknown_code_version', ...line }]);
+    const metric = await status.registry.getSingleMetricAsString('tzidx_undecodable_values_total');
+    expect(metric).to.include('tzidx_undecodable_values_total{plugin="contracts",kind="unknown_code_version"} 1');
+    // A family with a build of no listed hash (LB's, Vortex's) cannot tell an unknown build: read with its types.
+    const lbLike = { ...script, code: script.code.map(failing) };
+    const dexterless = new ContractDirectory(new WatchList(), log);
+    for (const c of ALL.filter((c) => c !== DEXTER_V1)) dexterless.known.add(c);
+    expect((await dexterless.types(USDTZ_POOL, empty, node(lbLike)))!.codeHash).to.equal(codeHash);
   });
 });
