@@ -14,6 +14,9 @@ import { plainValue } from './PlainValue';
 /** A big map as the decoder gives it: its id (a number) in a storage, its entries (a literal, as in an origination). */
 export type BigMap<K, V> = number | Map<K, V>;
 
+/** The value type of a `BigMap` (what one of its entries decodes to). */
+export type BigMapValue<B> = B extends Map<unknown, infer V> ? V : never;
+
 const INTEGERS = new Set(['int', 'nat', 'mutez']);
 const TEXTS = new Set(['string', 'bytes', 'address', 'contract', 'key_hash', 'key', 'chain_id', 'signature']);
 
@@ -116,11 +119,10 @@ export class TypedValue<T> {
 /** A call of one of a contract version's entrypoints, typed: switch on `entrypoint` to get its `args`. */
 export type TypedCall<P> = { [E in keyof P]: { entrypoint: E; args: P[E] } }[keyof P];
 
-/** What a matched operation gives: the entrypoint called, its decoded argument, the decoded storage after. */
-interface Decoded {
+/** What a matched operation gives: the entrypoint called and its decoded argument. */
+interface Called {
   readonly entrypoint?: string;
   readonly parameters: unknown;
-  readonly storage: unknown;
 }
 
 /**
@@ -145,13 +147,18 @@ export class TypedCode<S, P> {
     return this.args.get(entrypoint)?.read(plain) as P[E] | undefined;
   }
 
-  /** A matched call with its storage after, both of this version; undefined when either is not. */
-  call(step: Decoded): { call: TypedCall<P>; storage: S } | undefined {
-    const storage = this.storage(step.storage);
+  /** A matched call of this version: its entrypoint and argument, typed; undefined when the argument is not. */
+  call(step: Called): TypedCall<P> | undefined {
     const entrypoint = step.entrypoint ?? 'default';
-    const args = this.args.get(entrypoint)?.read(step.parameters);
-    if (storage === undefined || args === undefined) return undefined;
-    return { call: { entrypoint, args } as TypedCall<P>, storage };
+    // A transfer with no parameters calls `default` with Unit (null, when the entrypoint takes unit).
+    const plain = step.parameters === undefined && step.entrypoint === undefined ? null : step.parameters;
+    const args = this.args.get(entrypoint)?.read(plain);
+    return args === undefined ? undefined : ({ entrypoint, args } as TypedCall<P>);
+  }
+
+  /** An operation's call of this version, its argument still Micheline (an operation the pattern did not match). */
+  decodeCall(op: { readonly entrypoint?: string; readonly parameters?: unknown }): TypedCall<P> | undefined {
+    return this.call({ entrypoint: op.entrypoint, parameters: this.types.parameters(op.entrypoint, op.parameters) });
   }
 }
 

@@ -1,5 +1,6 @@
 import type { NormalizedBlock } from '../../chain';
 import type { ContractTypes } from '../../michelson/ContractTypes';
+import { entrypointTypes, plainTsType } from '../../michelson/PlainTypes';
 import type { Logger } from '../../util/Logger';
 import type { UndecodableValues } from '../UndecodableValues';
 
@@ -9,7 +10,7 @@ import type { UndecodableValues } from '../UndecodableValues';
  * versions it indexes; such a contract is then read with the version its storage (and the call's
  * parameters) fit exactly, or with none: a contract that fits no version is skipped, never read with the
  * wrong types. Where a script is at hand its code hash is compared with the versions' known ones: an unknown
- * build of a family whose builds are all listed is skipped too.
+ * build of a family whose builds are all listed is recorded, and skipped unless it decodes as one of them.
  */
 export interface KnownCode {
   /** The version in logs (`dexter v1`, `plenty volatile v2`…). */
@@ -60,10 +61,11 @@ export class KnownCodes {
   }
 
   /**
-   * Whether a script at hand is an unknown build of a shipped family: it carries a version's signature (the
-   * longest ones it carries), every such version lists its code hashes, and none lists the script's. Such a
-   * contract is recorded (once) as undecodable (`unknown_code_version`: a warning and the metric) and skipped,
-   * never read as a known version.
+   * Whether a script at hand is an unknown build of a shipped family that must be skipped: it carries a version's
+   * signature (the longest ones it carries), every such version lists its code hashes, none lists the script's, and
+   * its calls and storage do not decode as one of theirs (`sameDecoding`), so a handler would misread them. An
+   * unknown build is recorded (once) as undecodable (`unknown_code_version`: a warning and the metric) either way:
+   * one that decodes as a version does is still read, its values being of that version's types.
    */
   unknownVersion(address: string, types: ContractTypes): boolean {
     if (types.codeHash === null) return false;
@@ -72,14 +74,15 @@ export class KnownCodes {
     const family = carried.filter((v) => !carried.some((w) => w !== v && within(v.signature, w.signature)));
     const listed = (v: KnownCode): boolean => v.codeHashes.length === 0 || v.codeHashes.includes(types.codeHash!);
     if (family.length === 0 || family.some(listed)) return false;
-    remember(this.unknownBuilds, address);
-    const detail = { address, codeHash: types.codeHash, like: family.map((v) => v.name).join(', ') };
+    const skipped = !family.some((v) => sameDecoding(v.types, types));
+    if (skipped) remember(this.unknownBuilds, address);
+    const detail = { address, codeHash: types.codeHash, like: family.map((v) => v.name).join(', '), skipped };
     this.once(address, () =>
       this.undecodable
         ? this.undecodable.record('contracts', 'unknown_code_version', detail)
-        : this.log?.warn(detail, 'unknown version of a known contract: skipped'),
+        : this.log?.warn(detail, 'unknown build of a known contract'),
     );
-    return true;
+    return skipped;
   }
 
   /** Whether the contract's script was found an unknown build (`unknownVersion`): skipped with no node asked. */
@@ -101,6 +104,18 @@ function fits(types: ContractTypes, entrypoint: string | undefined, parameters: 
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a script's calls and storage decode as a version's do (`types.gen.ts`): the same TypeScript type for the
+ * storage and for the argument of each of the version's entrypoints (annotations that name nothing may differ).
+ */
+function sameDecoding(version: ContractTypes, script: ContractTypes): boolean {
+  if (plainTsType(version.storageType) !== plainTsType(script.storageType)) return false;
+  const own = entrypointTypes(script.parameterType);
+  return [...entrypointTypes(version.parameterType)].every(
+    ([e, t]) => own.has(e) && plainTsType(own.get(e)) === plainTsType(t),
+  );
 }
 
 /** Whether `a` is a strict part of `b`. */

@@ -98,7 +98,10 @@ function directory(codes: readonly KnownCode[], lines: object[] = []): ContractD
 }
 const noNode = async (): Promise<unknown> => undefined;
 /** A generated reader (`types.gen.ts`), as the tests call it. */
-type Reader = { call(step: { entrypoint?: string; parameters: unknown; storage: unknown }): object | undefined };
+type Reader = {
+  call(step: { entrypoint?: string; parameters: unknown }): object | undefined;
+  storage(v: unknown): unknown;
+};
 
 describe('defi-dex: the real contract types the adapters ship', () => {
   for (const { code, script } of RECORDED.filter((r, i, all) => all.findIndex((x) => x.script === r.script) === i)) {
@@ -135,11 +138,11 @@ describe('defi-dex: the real contract types the adapters ship', () => {
           parameters: code.types.parameters(parameters.entrypoint, parameters.value),
           storage: code.types.storage(storage),
         };
-        expect(GENERATED.get(code)!.call(decoded), name).to.deep.include({
-          call: { entrypoint: name, args: decoded.parameters },
-        });
-        // Read as another version's, the same values are refused.
-        expect(quipuV2DexcoreCode.call(decoded), name).to.equal(undefined);
+        const reader = GENERATED.get(code)!;
+        expect(reader.call(decoded), name).to.deep.equal({ entrypoint: decoded.entrypoint, args: decoded.parameters });
+        expect(reader.storage(decoded.storage), name).to.deep.equal(decoded.storage);
+        // Read as another version's, the same storage is refused.
+        expect(quipuV2DexcoreCode.storage(decoded.storage), name).to.equal(undefined);
       }
     });
   }
@@ -148,13 +151,9 @@ describe('defi-dex: the real contract types the adapters ship', () => {
     for (const call of dexCoreCalls()) {
       const { entrypoint, value } = call.parameters;
       const types = QUIPU_V2_DEXCORE.types;
-      const read = quipuV2DexcoreCode.call({
-        entrypoint,
-        parameters: types.parameters(entrypoint, value),
-        storage: types.storage(call.storage),
-      });
-      expect(read?.call.entrypoint).to.equal(entrypoint);
-      expect(typeof read?.storage.storage.pairs).to.equal('number');
+      const read = quipuV2DexcoreCode.call({ entrypoint, parameters: types.parameters(entrypoint, value) });
+      expect(read?.entrypoint).to.equal(entrypoint);
+      expect(typeof quipuV2DexcoreCode.storage(types.storage(call.storage))?.storage.pairs).to.equal('number');
     }
   });
 
@@ -221,10 +220,13 @@ describe('defi-dex: the real contract types the adapters ship', () => {
     expect(lines).to.deep.equal([{ address: POOL, entrypoint: 'Swap' }]);
   });
 
-  it('reads a script at hand of a listed build with its own types; skips and records an unknown build', async () => {
+  it('reads a listed build with its types; records an unknown build, and skips it unless it decodes as a listed one', async () => {
     const script = pytezos('dexter_tzbtc_xtz', '__script__.json');
+    // Another body: the same types. Another storage too: a field renamed (what a mis-decode would misread).
     const failing = (s: Json) => (s.prim === 'code' ? { ...s, args: [[{ prim: 'FAILWITH' }]] } : s);
-    const other = { ...script, code: script.code.map(failing) };
+    const renamed = (s: Json) =>
+      s.prim === 'storage' ? JSON.parse(JSON.stringify(s).replace('":lqtTotal"', '":lqtSupply"')) : failing(s);
+    const [other, retyped] = [failing, renamed].map((f) => ({ ...script, code: script.code.map(f) }));
     const lines: object[] = [];
     const status = new IndexerStatus();
     const log = { warn: (o: object) => void lines.push(o) } as unknown as Logger;
@@ -235,20 +237,24 @@ describe('defi-dex: the real contract types the adapters ship', () => {
     const empty = { level: 1, operations: [] } as unknown as NormalizedBlock;
     expect((await d.types(POOL, empty, node(script)))!.codeHash).to.be.oneOf([...DEXTER_V1.codeHashes]);
     expect(lines).to.deep.equal([]);
-    // Dexter's code with another body: it carries Dexter's signature (and LB's and Vortex's, parts of it).
-    const codeHash = ContractTypes.fromScript(other)!.codeHash;
-    expect(codeHash).to.not.be.oneOf([null, ...DEXTER_V1.codeHashes]);
-    expect(await d.types(USDTZ_POOL, empty, node(other))).to.equal(undefined);
-    expect(await d.types(USDTZ_POOL, { ...empty, level: 2 }, node(other))).to.equal(undefined);
-    expect(asked).to.equal(2);
-    const line = { address: USDTZ_POOL, codeHash, like: 'dexter v1' };
-    expect(lines).to.deep.equal([{ plugin: 'contracts', kind: 'unknown_code_version', ...line }]);
+    // Both carry Dexter's signature (and LB's and Vortex's, parts of it) with a code hash Dexter does not list.
+    const [hash, rehash] = [other, retyped].map((s) => ContractTypes.fromScript(s)!.codeHash);
+    expect([hash, rehash]).to.not.include.members([null, ...DEXTER_V1.codeHashes]);
+    expect((await d.types(USDTZ_POOL, empty, node(other)))!.codeHash).to.equal(hash);
+    expect(await d.types(DEXCORE, empty, node(retyped))).to.equal(undefined);
+    expect(await d.types(DEXCORE, { ...empty, level: 2 }, node(retyped))).to.equal(undefined);
+    expect(asked).to.equal(3);
+    const line = { plugin: 'contracts', kind: 'unknown_code_version', like: 'dexter v1' };
+    expect(lines).to.deep.equal([
+      { ...line, address: USDTZ_POOL, codeHash: hash, skipped: false },
+      { ...line, address: DEXCORE, codeHash: rehash, skipped: true },
+    ]);
     const metric = await status.registry.getSingleMetricAsString('tzidx_undecodable_values_total');
-    expect(metric).to.include('tzidx_undecodable_values_total{plugin="contracts",kind="unknown_code_version"} 1');
+    expect(metric).to.include('tzidx_undecodable_values_total{plugin="contracts",kind="unknown_code_version"} 2');
     // A family with a build of no listed hash (LB's, Vortex's) cannot tell an unknown build: read with its types.
-    const lbLike = { ...script, code: script.code.map(failing) };
     const dexterless = new ContractDirectory(new WatchList(), log);
     for (const c of ALL.filter((c) => c !== DEXTER_V1)) dexterless.known.add(c);
-    expect((await dexterless.types(USDTZ_POOL, empty, node(lbLike)))!.codeHash).to.equal(codeHash);
+    expect((await dexterless.types(USDTZ_POOL, empty, node(retyped)))!.codeHash).to.equal(rehash);
+    expect(lines).to.have.length(2);
   });
 });
