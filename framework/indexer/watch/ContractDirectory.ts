@@ -13,7 +13,7 @@ const CACHE_SIZE = 5000;
  * them, an origination in the block being indexed, or the node (`context/contracts/{address}/script`
  * as of that block). Without a node and without an indexed origination they are those of the plugins'
  * shipped version (`KnownCode`) that the contract's storage and calls in the block fit, if one does; a script
- * of an unknown build of a shipped family gives none (`KnownCodes.unknownVersion`).
+ * of an unknown build of a shipped family is recorded (`KnownCodes.checkBuild`).
  */
 export class ContractDirectory {
   private readonly cache = new Map<string, ContractTypes>();
@@ -39,14 +39,11 @@ export class ContractDirectory {
     const known = this.watches.types(address) ?? this.cached(address);
     if (known) return known;
     if (this.missing.level !== block.level) this.missing = { level: block.level, addresses: new Set() };
-    if (this.missing.addresses.has(address) || this.known.skips(address)) return undefined;
+    if (this.missing.addresses.has(address)) return undefined;
     const script =
       originatedIn(block, address) ?? ContractTypes.fromScript(await node(`context/contracts/${address}/script`));
-    const types = script
-      ? this.known.unknownVersion(address, script)
-        ? undefined
-        : script
-      : this.known.fitting(address, block);
+    if (script) this.known.checkBuild(address, script);
+    const types = script ?? this.known.fitting(address, block);
     if (types) this.remember(address, types);
     else this.missing.addresses.add(address);
     return types;

@@ -10,7 +10,7 @@ import type { UndecodableValues } from '../UndecodableValues';
  * versions it indexes; such a contract is then read with the version its storage (and the call's
  * parameters) fit exactly, or with none: a contract that fits no version is skipped, never read with the
  * wrong types. Where a script is at hand its code hash is compared with the versions' known ones: an unknown
- * build of a family whose builds are all listed is recorded, and skipped unless it decodes as one of them.
+ * build of a family whose builds are all listed is recorded (`checkBuild`).
  */
 export interface KnownCode {
   /** The version in logs (`dexter v1`, `plenty volatile v2`…). */
@@ -31,8 +31,6 @@ export class KnownCodes {
   /** Contracts whose storage fit no version (a storage's type never changes), and contracts already logged. */
   private readonly unfit = new Set<string>();
   private readonly logged = new Set<string>();
-  /** Contracts whose script is an unknown build of a shipped family. */
-  private readonly unknownBuilds = new Set<string>();
 
   constructor(
     private readonly log?: Logger,
@@ -61,33 +59,27 @@ export class KnownCodes {
   }
 
   /**
-   * Whether a script at hand is an unknown build of a shipped family that must be skipped: it carries a version's
-   * signature (the longest ones it carries), every such version lists its code hashes, none lists the script's, and
-   * its calls and storage do not decode as one of theirs (`sameDecoding`), so a handler would misread them. An
-   * unknown build is recorded (once) as undecodable (`unknown_code_version`: a warning and the metric) either way:
-   * one that decodes as a version does is still read, its values being of that version's types.
+   * Records (once) a script at hand that is an unknown build of a shipped family: it carries a version's signature
+   * (the longest ones it carries), every such version lists its code hashes and none lists the script's. It is
+   * undecodable as that version (`unknown_code_version`: a warning and the metric), with `decodes` telling whether
+   * its calls and storage still decode to the version's types (`sameDecoding`). It keeps its own types: a handler
+   * reads it through the version's generated readers (`types.gen.ts`), which refuse a value of another shape, so
+   * such a pool is skipped, never misread.
    */
-  unknownVersion(address: string, types: ContractTypes): boolean {
-    if (types.codeHash === null) return false;
+  checkBuild(address: string, types: ContractTypes): void {
+    if (types.codeHash === null) return;
     const carried = this.versions.filter((v) => v.signature.every((e) => types.entrypoints.includes(e)));
     // The versions it is most like: a fork's signature is part of its original's (LB's of Dexter's).
     const family = carried.filter((v) => !carried.some((w) => w !== v && within(v.signature, w.signature)));
     const listed = (v: KnownCode): boolean => v.codeHashes.length === 0 || v.codeHashes.includes(types.codeHash!);
-    if (family.length === 0 || family.some(listed)) return false;
-    const skipped = !family.some((v) => sameDecoding(v.types, types));
-    if (skipped) remember(this.unknownBuilds, address);
-    const detail = { address, codeHash: types.codeHash, like: family.map((v) => v.name).join(', '), skipped };
+    if (family.length === 0 || family.some(listed)) return;
+    const decodes = family.some((v) => sameDecoding(v.types, types));
+    const detail = { address, codeHash: types.codeHash, like: family.map((v) => v.name).join(', '), decodes };
     this.once(address, () =>
       this.undecodable
         ? this.undecodable.record('contracts', 'unknown_code_version', detail)
         : this.log?.warn(detail, 'unknown build of a known contract'),
     );
-    return skipped;
-  }
-
-  /** Whether the contract's script was found an unknown build (`unknownVersion`): skipped with no node asked. */
-  skips(address: string): boolean {
-    return this.unknownBuilds.has(address);
   }
 
   private once(address: string, report: () => void): void {

@@ -220,7 +220,7 @@ describe('defi-dex: the real contract types the adapters ship', () => {
     expect(lines).to.deep.equal([{ address: POOL, entrypoint: 'Swap' }]);
   });
 
-  it('reads a listed build with its types; records an unknown build, and skips it unless it decodes as a listed one', async () => {
+  it('records an unknown build (warning, metric); one that decodes otherwise is refused by the generated reader', async () => {
     const script = pytezos('dexter_tzbtc_xtz', '__script__.json');
     // Another body: the same types. Another storage too: a field renamed (what a mis-decode would misread).
     const failing = (s: Json) => (s.prim === 'code' ? { ...s, args: [[{ prim: 'FAILWITH' }]] } : s);
@@ -232,8 +232,7 @@ describe('defi-dex: the real contract types the adapters ship', () => {
     const log = { warn: (o: object) => void lines.push(o) } as unknown as Logger;
     const d = new ContractDirectory(new WatchList(), log, new UndecodableValues(status, log));
     for (const c of ALL) d.known.add(c);
-    let asked = 0;
-    const node = (s: Json) => async () => (asked++, s);
+    const node = (s: Json) => async () => s;
     const empty = { level: 1, operations: [] } as unknown as NormalizedBlock;
     expect((await d.types(POOL, empty, node(script)))!.codeHash).to.be.oneOf([...DEXTER_V1.codeHashes]);
     expect(lines).to.deep.equal([]);
@@ -241,17 +240,21 @@ describe('defi-dex: the real contract types the adapters ship', () => {
     const [hash, rehash] = [other, retyped].map((s) => ContractTypes.fromScript(s)!.codeHash);
     expect([hash, rehash]).to.not.include.members([null, ...DEXTER_V1.codeHashes]);
     expect((await d.types(USDTZ_POOL, empty, node(other)))!.codeHash).to.equal(hash);
-    expect(await d.types(DEXCORE, empty, node(retyped))).to.equal(undefined);
-    expect(await d.types(DEXCORE, { ...empty, level: 2 }, node(retyped))).to.equal(undefined);
-    expect(asked).to.equal(3);
+    const own = await d.types(DEXCORE, empty, node(retyped));
+    expect(own!.codeHash).to.equal(rehash);
+    await d.types(DEXCORE, { ...empty, level: 2 }, node(retyped));
     const line = { plugin: 'contracts', kind: 'unknown_code_version', like: 'dexter v1' };
     expect(lines).to.deep.equal([
-      { ...line, address: USDTZ_POOL, codeHash: hash, skipped: false },
-      { ...line, address: DEXCORE, codeHash: rehash, skipped: true },
+      { ...line, address: USDTZ_POOL, codeHash: hash, decodes: true },
+      { ...line, address: DEXCORE, codeHash: rehash, decodes: false },
     ]);
     const metric = await status.registry.getSingleMetricAsString('tzidx_undecodable_values_total');
     expect(metric).to.include('tzidx_undecodable_values_total{plugin="contracts",kind="unknown_code_version"} 2');
-    // A family with a build of no listed hash (LB's, Vortex's) cannot tell an unknown build: read with its types.
+    // The adapter reads through the generated reader: the renamed build's storage is refused (the pool skipped).
+    const { storage } = pytezos('dexter_tzbtc_xtz', 'tokenToXtz.json');
+    expect(dexterV1Code.storage(DEXTER_V1.types.storage(storage))).to.not.equal(undefined);
+    expect(dexterV1Code.storage(own!.storage(storage))).to.equal(undefined);
+    // A family with a build of no listed hash (LB's, Vortex's) cannot tell an unknown build: nothing recorded.
     const dexterless = new ContractDirectory(new WatchList(), log);
     for (const c of ALL.filter((c) => c !== DEXTER_V1)) dexterless.known.add(c);
     expect((await dexterless.types(USDTZ_POOL, empty, node(retyped)))!.codeHash).to.equal(rehash);
