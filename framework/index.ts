@@ -109,4 +109,5 @@ export * from './explorer/zeroTime';
 export * from './michelson/PlainValue';
 export * from './michelson/ChainBytes';
 export * from './michelson/ContractTypes';
+export * from './michelson/PlainTypes';
 export * from './michelson/ScriptExpr';

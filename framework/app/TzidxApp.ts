@@ -170,7 +170,11 @@ export class TzidxApp {
         if (mismatch) throw new Error(mismatch);
         contributions.push(contribution);
       }
-      const contracts = new ContractDirectory(new WatchList(config.watch), opts.log.child({ component: 'contracts' }));
+      const contracts = new ContractDirectory(
+        new WatchList(config.watch),
+        opts.log.child({ component: 'contracts' }),
+        container.resolve(UndecodableValues),
+      );
       const dispatcher = new BlockDispatcher(contracts);
       // First, so a block's event precedes the events plugins publish while handling it.
       stream.attach(dispatcher);

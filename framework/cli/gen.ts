@@ -1,7 +1,8 @@
 /**
  * `npm run gen`: writes what is generated from tables.yaml — each plugin's `tables.generated.ts`
  * (row types and typed handles) and the table/series part of docs/tables.md — and the route tables
- * of docs/*.md from the routes the plugins mount. Anyone who changes tables.yaml or a route re-runs
+ * of docs/*.md from the routes the plugins mount, and each DeFi protocol folder's `types.gen.ts` from its
+ * shipped contract types (`contractTypes.ts`). Anyone who changes tables.yaml or a route re-runs
  * it; test/framework/generated.test.ts fails while the outputs are stale.
  */
 import 'reflect-metadata';
@@ -13,6 +14,7 @@ import { withTableSections } from '../catalog/codegen/tablesDoc';
 import { DEFAULTS, PACKAGE_ROOT } from '../config/InstanceConfig';
 import { TzidxApp } from '../app/TzidxApp';
 import { silentLogger } from '../util/Logger';
+import { generatedContractTypes } from './contractTypes';
 import { withRouteTables } from './routeTables';
 
 /** Every generated file (path relative to the root → content), computed from the root's tables.yaml. */
@@ -48,7 +50,8 @@ export async function generatedRouteDocs(root = PACKAGE_ROOT): Promise<Map<strin
 }
 
 async function main(): Promise<void> {
-  for (const [file, content] of [...generatedFiles(), ...(await generatedRouteDocs())]) {
+  const all = [...generatedFiles(), ...(await generatedContractTypes(PACKAGE_ROOT)), ...(await generatedRouteDocs())];
+  for (const [file, content] of all) {
     const target = path.join(PACKAGE_ROOT, file);
     const old = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : undefined;
     if (old === content) continue;

@@ -48,7 +48,7 @@ export function typedef(type: unknown, name?: string): Typedef {
 }
 
 /** The leaves of nested `or`s without field annotations below the root, named by annotation or L/R path. */
-function unionVariants(type: unknown): Array<{ name: string; type: unknown }> {
+export function unionVariants(type: unknown): Array<{ name: string; type: unknown }> {
   const out: Array<{ name: string; type: unknown }> = [];
   const walk = (t: unknown, path: string): void => {
     if (isPrim(t) && t.prim === 'or' && (path === '' || fieldName(t) === undefined) && t.args?.length === 2) {

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PACKAGE_ROOT } from '../../framework/config/InstanceConfig';
 import { generatedFiles, generatedRouteDocs } from '../../framework/cli/gen';
+import { generatedContractTypes } from '../../framework/cli/contractTypes';
 import type { IndexContext } from '../../framework/indexer/IndexContext';
 import type { Row } from '../../framework/storage/BulkWriter';
 import { columnType } from '../../framework/catalog/types/ColumnTypes';
@@ -31,6 +32,23 @@ describe('generated from tables.yaml (npm run gen)', () => {
       ).to.equal(true);
     });
   }
+
+  it("every DeFi protocol folder's types.gen.ts is current (else run npm run gen)", async () => {
+    const generated = await generatedContractTypes(PACKAGE_ROOT);
+    expect([...generated.keys()]).to.include.members(
+      ['defi-dex/adapters/lb', 'defi-farm/adapters/quipuswap', 'defi-lending/adapters/ctez'].map((d) =>
+        path.join('plugins', d, 'types.gen.ts'),
+      ),
+    );
+    const stale = [...generated].filter(([file, content]) => {
+      const target = path.join(PACKAGE_ROOT, file);
+      return !fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== content;
+    });
+    expect(
+      stale.map(([file]) => file),
+      'stale contract types: run npm run gen',
+    ).to.deep.equal([]);
+  });
 
   it("every doc's route tables are current (else run npm run gen)", async () => {
     const docs = await generatedRouteDocs();

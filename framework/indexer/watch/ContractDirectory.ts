@@ -1,6 +1,7 @@
 import type { NormalizedBlock } from '../../chain';
 import { ContractTypes } from '../../michelson/ContractTypes';
 import type { Logger } from '../../util/Logger';
+import type { UndecodableValues } from '../UndecodableValues';
 import { KnownCodes } from './KnownCode';
 import { WatchList } from './WatchList';
 
@@ -11,7 +12,8 @@ const CACHE_SIZE = 5000;
  * Where adapters learn a contract's types (to match signatures and decode calls): a watch that stored
  * them, an origination in the block being indexed, or the node (`context/contracts/{address}/script`
  * as of that block). Without a node and without an indexed origination they are those of the plugins'
- * shipped version (`KnownCode`) that the contract's storage and calls in the block fit, if one does.
+ * shipped version (`KnownCode`) that the contract's storage and calls in the block fit, if one does; a script
+ * of an unknown build of a shipped family is recorded (`KnownCodes.checkBuild`).
  */
 export class ContractDirectory {
   private readonly cache = new Map<string, ContractTypes>();
@@ -23,8 +25,9 @@ export class ContractDirectory {
   constructor(
     readonly watches: WatchList,
     log?: Logger,
+    undecodable?: UndecodableValues,
   ) {
-    this.known = new KnownCodes(log);
+    this.known = new KnownCodes(log, undecodable);
   }
 
   async types(
@@ -39,7 +42,7 @@ export class ContractDirectory {
     if (this.missing.addresses.has(address)) return undefined;
     const script =
       originatedIn(block, address) ?? ContractTypes.fromScript(await node(`context/contracts/${address}/script`));
-    if (script) this.known.check(address, script);
+    if (script) this.known.checkBuild(address, script);
     const types = script ?? this.known.fitting(address, block);
     if (types) this.remember(address, types);
     else this.missing.addresses.add(address);

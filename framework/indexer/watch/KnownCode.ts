@@ -1,13 +1,16 @@
 import type { NormalizedBlock } from '../../chain';
 import type { ContractTypes } from '../../michelson/ContractTypes';
+import { entrypointTypes, plainTsType } from '../../michelson/PlainTypes';
 import type { Logger } from '../../util/Logger';
+import type { UndecodableValues } from '../UndecodableValues';
 
 /**
  * Why: an archive, or a run started mid-chain, has no node to ask a contract's script, so a contract
  * whose origination was not indexed has no types. A plugin ships the real types of the contract
  * versions it indexes; such a contract is then read with the version its storage (and the call's
  * parameters) fit exactly, or with none: a contract that fits no version is skipped, never read with the
- * wrong types. Where a script is at hand its code hash is compared with the versions' known ones.
+ * wrong types. Where a script is at hand its code hash is compared with the versions' known ones: an unknown
+ * build of a family whose builds are all listed is recorded (`checkBuild`).
  */
 export interface KnownCode {
   /** The version in logs (`dexter v1`, `plenty volatile v2`…). */
@@ -29,7 +32,10 @@ export class KnownCodes {
   private readonly unfit = new Set<string>();
   private readonly logged = new Set<string>();
 
-  constructor(private readonly log?: Logger) {}
+  constructor(
+    private readonly log?: Logger,
+    private readonly undecodable?: UndecodableValues,
+  ) {}
 
   add(code: KnownCode): void {
     this.versions.push(code);
@@ -47,23 +53,39 @@ export class KnownCodes {
     if (version) return version.types;
     remember(this.unfit, address);
     const called = ops.find((o) => this.versions.some((v) => v.signature.includes(o.entrypoint ?? '')));
-    if (called) this.once(address, { address, entrypoint: called.entrypoint }, 'fits no known version: skipped');
+    const detail = { address, entrypoint: called?.entrypoint };
+    if (called) this.once(address, () => this.log?.info(detail, 'fits no known version: skipped'));
     return undefined;
   }
 
-  /** Logs (once) a contract whose script has a version's entrypoints but a code hash no version lists. */
-  check(address: string, types: ContractTypes): void {
-    if (types.codeHash === null || this.versions.some((v) => v.codeHashes.includes(types.codeHash!))) return;
-    const entrypoints = [...types.entrypoints].sort().join();
-    const like = this.versions.find((v) => [...v.types.entrypoints].sort().join() === entrypoints);
-    const detail = like && { address, codeHash: types.codeHash, like: like.name };
-    if (detail) this.once(address, detail, 'unknown version: read with its own types');
+  /**
+   * Records (once) a script at hand that is an unknown build of a shipped family: it carries a version's signature
+   * (the longest ones it carries), every such version lists its code hashes and none lists the script's. It is
+   * undecodable as that version (`unknown_code_version`: a warning and the metric), with `decodes` telling whether
+   * its calls and storage still decode to the version's types (`sameDecoding`). It keeps its own types: a handler
+   * reads it through the version's generated readers (`types.gen.ts`), which refuse a value of another shape, so
+   * such a pool is skipped, never misread.
+   */
+  checkBuild(address: string, types: ContractTypes): void {
+    if (types.codeHash === null) return;
+    const carried = this.versions.filter((v) => v.signature.every((e) => types.entrypoints.includes(e)));
+    // The versions it is most like: a fork's signature is part of its original's (LB's of Dexter's).
+    const family = carried.filter((v) => !carried.some((w) => w !== v && within(v.signature, w.signature)));
+    const listed = (v: KnownCode): boolean => v.codeHashes.length === 0 || v.codeHashes.includes(types.codeHash!);
+    if (family.length === 0 || family.some(listed)) return;
+    const decodes = family.some((v) => sameDecoding(v.types, types));
+    const detail = { address, codeHash: types.codeHash, like: family.map((v) => v.name).join(', '), decodes };
+    this.once(address, () =>
+      this.undecodable
+        ? this.undecodable.record('contracts', 'unknown_code_version', detail)
+        : this.log?.warn(detail, 'unknown build of a known contract'),
+    );
   }
 
-  private once(address: string, detail: object, msg: string): void {
+  private once(address: string, report: () => void): void {
     if (this.logged.has(address)) return;
     remember(this.logged, address);
-    this.log?.info(detail, msg);
+    report();
   }
 }
 
@@ -74,6 +96,23 @@ function fits(types: ContractTypes, entrypoint: string | undefined, parameters: 
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a script's calls and storage decode as a version's do (`types.gen.ts`): the same TypeScript type for the
+ * storage and for the argument of each of the version's entrypoints (annotations that name nothing may differ).
+ */
+function sameDecoding(version: ContractTypes, script: ContractTypes): boolean {
+  if (plainTsType(version.storageType) !== plainTsType(script.storageType)) return false;
+  const own = entrypointTypes(script.parameterType);
+  return [...entrypointTypes(version.parameterType)].every(
+    ([e, t]) => own.has(e) && plainTsType(own.get(e)) === plainTsType(t),
+  );
+}
+
+/** Whether `a` is a strict part of `b`. */
+function within(a: readonly string[], b: readonly string[]): boolean {
+  return a.length < b.length && a.every((e) => b.includes(e));
 }
 
 function remember(set: Set<string>, address: string): void {

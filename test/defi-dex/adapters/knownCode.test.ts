@@ -2,7 +2,16 @@ import { expect } from 'chai';
 import type { KnownCode, NormalizedBlock } from '../../../framework';
 import { ContractDirectory } from '../../../framework/indexer/watch/ContractDirectory';
 import { WatchList } from '../../../framework/indexer/watch/WatchList';
+import { IndexerStatus } from '../../../framework/indexer/IndexerStatus';
+import { UndecodableValues } from '../../../framework/indexer/UndecodableValues';
 import { ContractTypes } from '../../../framework/michelson/ContractTypes';
+import { dexterV1Code } from '../../../plugins/defi-dex/adapters/dexter/types.gen';
+import {
+  plentyStableCtezCode,
+  plentyStableTokenCode,
+} from '../../../plugins/defi-dex/adapters/plenty-stable/types.gen';
+import { plentyVolatileCode } from '../../../plugins/defi-dex/adapters/plenty/types.gen';
+import { quipuV2DexcoreCode } from '../../../plugins/defi-dex/adapters/quipuswap-v2/types.gen';
 import { plainValue } from '../../../framework/michelson/PlainValue';
 import type { Logger } from '../../../framework/util/Logger';
 import { DEXTER_V1 } from '../../../plugins/defi-dex/adapters/dexter/types';
@@ -88,6 +97,11 @@ function directory(codes: readonly KnownCode[], lines: object[] = []): ContractD
   return d;
 }
 const noNode = async (): Promise<unknown> => undefined;
+/** A generated reader (`types.gen.ts`), as the tests call it. */
+type Reader = {
+  call(step: { entrypoint?: string; parameters: unknown }): object | undefined;
+  storage(v: unknown): unknown;
+};
 
 describe('defi-dex: the real contract types the adapters ship', () => {
   for (const { code, script } of RECORDED.filter((r, i, all) => all.findIndex((x) => x.script === r.script) === i)) {
@@ -108,6 +122,40 @@ describe('defi-dex: the real contract types the adapters ship', () => {
       }
     });
   }
+
+  const GENERATED = new Map<KnownCode, Reader>([
+    [DEXTER_V1, dexterV1Code],
+    [PLENTY_VOLATILE, plentyVolatileCode],
+    [PLENTY_STABLE_TOKEN, plentyStableTokenCode],
+    [PLENTY_STABLE_CTEZ, plentyStableCtezCode],
+  ]);
+  for (const { code, dir, calls } of RECORDED) {
+    it(`${code.name}: each recorded call of ${dir}, decoded, has the generated types (types.gen.ts)`, () => {
+      for (const name of calls) {
+        const { parameters, storage } = pytezos(dir, `${name}.json`);
+        const decoded = {
+          entrypoint: parameters.entrypoint,
+          parameters: code.types.parameters(parameters.entrypoint, parameters.value),
+          storage: code.types.storage(storage),
+        };
+        const reader = GENERATED.get(code)!;
+        expect(reader.call(decoded), name).to.deep.equal({ entrypoint: decoded.entrypoint, args: decoded.parameters });
+        expect(reader.storage(decoded.storage), name).to.deep.equal(decoded.storage);
+        // Read as another version's, the same storage is refused.
+        expect(quipuV2DexcoreCode.storage(decoded.storage), name).to.equal(undefined);
+      }
+    });
+  }
+
+  it('quipuswap v2 dexcore: each recorded mainnet call, decoded, has the generated types', () => {
+    for (const call of dexCoreCalls()) {
+      const { entrypoint, value } = call.parameters;
+      const types = QUIPU_V2_DEXCORE.types;
+      const read = quipuV2DexcoreCode.call({ entrypoint, parameters: types.parameters(entrypoint, value) });
+      expect(read?.entrypoint).to.equal(entrypoint);
+      expect(typeof quipuV2DexcoreCode.storage(types.storage(call.storage))?.storage.pairs).to.equal('number');
+    }
+  });
 
   it('quipuswap v2 dexcore (derived from source): each recorded mainnet call fits this version and no other', async () => {
     const calls = dexCoreCalls();
@@ -172,18 +220,44 @@ describe('defi-dex: the real contract types the adapters ship', () => {
     expect(lines).to.deep.equal([{ address: POOL, entrypoint: 'Swap' }]);
   });
 
-  it('reads a script at hand with its own types, and logs one whose code hash no version lists', async () => {
+  it('records an unknown build (warning, metric); one that decodes otherwise is refused by the generated reader', async () => {
     const script = pytezos('dexter_tzbtc_xtz', '__script__.json');
+    // Another body: the same types. Another storage too: a field renamed (what a mis-decode would misread).
     const failing = (s: Json) => (s.prim === 'code' ? { ...s, args: [[{ prim: 'FAILWITH' }]] } : s);
-    const other = { ...script, code: script.code.map(failing) };
+    const renamed = (s: Json) =>
+      s.prim === 'storage' ? JSON.parse(JSON.stringify(s).replace('":lqtTotal"', '":lqtSupply"')) : failing(s);
+    const [other, retyped] = [failing, renamed].map((f) => ({ ...script, code: script.code.map(f) }));
     const lines: object[] = [];
-    const d = directory(ALL, lines);
+    const status = new IndexerStatus();
+    const log = { warn: (o: object) => void lines.push(o) } as unknown as Logger;
+    const d = new ContractDirectory(new WatchList(), log, new UndecodableValues(status, log));
+    for (const c of ALL) d.known.add(c);
     const node = (s: Json) => async () => s;
     const empty = { level: 1, operations: [] } as unknown as NormalizedBlock;
-    await d.types(POOL, empty, node(script));
+    expect((await d.types(POOL, empty, node(script)))!.codeHash).to.be.oneOf([...DEXTER_V1.codeHashes]);
     expect(lines).to.deep.equal([]);
-    const types = await d.types(USDTZ_POOL, empty, node(other));
-    expect(types!.codeHash).to.not.be.oneOf([...DEXTER_V1.codeHashes]);
-    expect(lines).to.deep.equal([{ address: USDTZ_POOL, codeHash: types!.codeHash, like: 'dexter v1' }]);
+    // Both carry Dexter's signature (and LB's and Vortex's, parts of it) with a code hash Dexter does not list.
+    const [hash, rehash] = [other, retyped].map((s) => ContractTypes.fromScript(s)!.codeHash);
+    expect([hash, rehash]).to.not.include.members([null, ...DEXTER_V1.codeHashes]);
+    expect((await d.types(USDTZ_POOL, empty, node(other)))!.codeHash).to.equal(hash);
+    const own = await d.types(DEXCORE, empty, node(retyped));
+    expect(own!.codeHash).to.equal(rehash);
+    await d.types(DEXCORE, { ...empty, level: 2 }, node(retyped));
+    const line = { plugin: 'contracts', kind: 'unknown_code_version', like: 'dexter v1' };
+    expect(lines).to.deep.equal([
+      { ...line, address: USDTZ_POOL, codeHash: hash, decodes: true },
+      { ...line, address: DEXCORE, codeHash: rehash, decodes: false },
+    ]);
+    const metric = await status.registry.getSingleMetricAsString('tzidx_undecodable_values_total');
+    expect(metric).to.include('tzidx_undecodable_values_total{plugin="contracts",kind="unknown_code_version"} 2');
+    // The adapter reads through the generated reader: the renamed build's storage is refused (the pool skipped).
+    const { storage } = pytezos('dexter_tzbtc_xtz', 'tokenToXtz.json');
+    expect(dexterV1Code.storage(DEXTER_V1.types.storage(storage))).to.not.equal(undefined);
+    expect(dexterV1Code.storage(own!.storage(storage))).to.equal(undefined);
+    // A family with a build of no listed hash (LB's, Vortex's) cannot tell an unknown build: nothing recorded.
+    const dexterless = new ContractDirectory(new WatchList(), log);
+    for (const c of ALL.filter((c) => c !== DEXTER_V1)) dexterless.known.add(c);
+    expect((await dexterless.types(USDTZ_POOL, empty, node(retyped)))!.codeHash).to.equal(rehash);
+    expect(lines).to.have.length(2);
   });
 });

@@ -3,7 +3,8 @@ import type { DexAdapter, DexPoolDecl, DexSink, DexSupply } from '../../core/Dex
 import { PoolCall } from '../../../../framework/defi';
 import { decodeDexterCall, DEXTER_CALLS, type DexterPool } from './calls';
 import { dexterMinted } from './minted';
-import { DEXTER_SIGNATURE, DEXTER_V1, type DexterStorage } from './types';
+import { DEXTER_SIGNATURE, DEXTER_V1 } from './types';
+import { dexterV1Code, type DexterV1Storage as DexterStorage } from './types.gen';
 
 /**
  * Dexter v1's code by its entrypoints: the Liquidity Baking CPMM, a Dexter fork, has neither `approve`
@@ -28,7 +29,7 @@ export const dexterAdapter: DexAdapter = {
   storageSupply: {
     types: [DEXTER_V1.types],
     read: (v) => {
-      const s = poolStorage(v);
+      const s = dexterV1Code.storage(v);
       return s && supplyOf(s);
     },
   },
@@ -36,27 +37,17 @@ export const dexterAdapter: DexAdapter = {
     r.knownCode(DEXTER_V1);
     r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: DEXTER_CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
-      const s = poolStorage(step.storage);
-      if (!step.decoded || !s) return;
+      const s = dexterV1Code.storage(step.storage);
+      const c = dexterV1Code.call(step);
+      if (!step.decoded || !s || !c) return;
       const key = { contract: step.contract, pairId: 0 };
       const before = await sink.supply(ctx, key);
       if (!before) await sink.pool(ctx, declaration(step.contract, s), supplyOf(s), { match: m, step });
-      const action = decodeDexterCall(new PoolCall(m, step), step, dexterPool(s), before);
+      const action = decodeDexterCall(new PoolCall(m, step), step, c, dexterPool(s), before);
       if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
     });
   },
 };
-
-function poolStorage(v: unknown): DexterStorage | undefined {
-  const s = v as Partial<DexterStorage & { lqtAddress: unknown }> | undefined;
-  const ok =
-    typeof s?.accounts === 'number' &&
-    typeof s.lqtTotal === 'bigint' &&
-    typeof s.tokenPool === 'bigint' &&
-    typeof s.xtzPool === 'bigint' &&
-    typeof s.tokenAddress === 'string';
-  return ok && s.lqtAddress === undefined ? (s as DexterStorage) : undefined;
-}
 
 function declaration(contract: string, s: DexterStorage): DexPoolDecl {
   return {

@@ -1,4 +1,6 @@
-import type { MatchedStep } from '../../../../framework';
+import type { MatchedStep, TypedCall } from '../../../../framework';
+import type { VortexFa12Parameters } from '../vortex/types.gen';
+import type { DexterV1Parameters } from './types.gen';
 import type { DexAction, DexSupply, DexTradeAction } from '../../core/DexAdapter';
 import { inputFee } from '../../core/InputFee';
 import { type PoolCall } from '../../../../framework/defi';
@@ -36,22 +38,25 @@ export interface DexterPool {
   minted(call: PoolCall, step: MatchedStep, before: DexSupply | undefined): bigint;
 }
 
+/** A call of a Dexter-style pool: Dexter v1's or Vortex's (generated from their shipped types). */
+export type DexterCall = TypedCall<DexterV1Parameters> | TypedCall<VortexFa12Parameters>;
+
 /** One call of a Dexter-style pool as an action, with amounts from what the call moved. */
 export function decodeDexterCall(
   call: PoolCall,
   step: MatchedStep,
+  c: DexterCall,
   pool: DexterPool,
   before: DexSupply | undefined,
 ): DexAction | undefined {
   const { sender, router } = call.parties();
-  const p = step.parameters as Record<string, unknown>;
   const tokens = (dir: 'in' | 'out') => call.tokens(pool.token.address, pool.token.id, dir);
   const fee = (amount: bigint, token: number) => fees(call, pool, amount, token);
   const token = { token: pool.token.address, tokenId: pool.token.id };
   // A plain tez transfer to the pool is a call of `default` without an entrypoint.
-  switch (step.entrypoint ?? 'default') {
+  switch (c.entrypoint) {
     case 'xtzToToken': {
-      const [receiver, amountIn, amountOut] = [call.receiver(String(p.to), token), step.amount, tokens('out')];
+      const [receiver, amountIn, amountOut] = [call.receiver(c.args.to, token), step.amount, tokens('out')];
       const fees = fee(amountIn, TEZ);
       return { kind: 'trade', sender, receiver, router, tokenIn: TEZ, tokenOut: TOKEN, amountIn, amountOut, fees };
     }
@@ -59,8 +64,8 @@ export function decodeDexterCall(
     case 'tokenToToken': {
       // tokenToToken buys tez here and spends it on the output pool's xtzToToken, which that pool reports as its own
       // trade.
-      const hop = step.entrypoint === 'tokenToToken';
-      const to = String(hop ? p.outputDexterContract : p.to);
+      const hop = c.entrypoint === 'tokenToToken';
+      const to = c.entrypoint === 'tokenToToken' ? c.args.outputDexterContract : c.args.to;
       const amountIn = tokens('in');
       const amountOut = hop ? call.tezWith(to, 'xtzToToken') : call.tez((a) => a === to);
       const receiver = hop ? to : call.receiver(to, 'tez');
@@ -80,24 +85,24 @@ export function decodeDexterCall(
       return {
         kind: 'deposit',
         sender,
-        receiver: String(p.owner),
+        receiver: c.args.owner,
         router,
-        owner: String(p.owner),
+        owner: c.args.owner,
         amounts: [tokens('in'), step.amount],
         shares: pool.minted(call, step, before),
       };
     case 'removeLiquidity': {
       // lqtBurned is exact (not a bound). Dexter v1 names the owner (who may have approved the caller); Vortex burns
       // the caller's.
-      const owner = typeof p.owner === 'string' ? p.owner : sender;
+      const owner = 'owner' in c.args ? c.args.owner : sender;
       return {
         kind: 'withdraw',
         sender,
-        receiver: String(p.to),
+        receiver: c.args.to,
         router,
         owner,
-        amounts: [tokens('out'), call.tez((a) => a === String(p.to))],
-        shares: p.lqtBurned as bigint,
+        amounts: [tokens('out'), call.tez((a) => a === c.args.to)],
+        shares: c.args.lqtBurned,
       };
     }
     case 'default':

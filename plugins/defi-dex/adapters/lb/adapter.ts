@@ -3,14 +3,17 @@ import {
   type GroupMatch,
   type HandlerRegistry,
   type IndexContext,
+  isPrim,
   type MatchedStep,
   plainValue,
   sharedKey,
+  type TypedCall,
 } from '../../../../framework';
 import { inputFee } from '../../core/InputFee';
 import { fa12Transfer, PoolCall } from '../../../../framework/defi';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply } from '../../core/DexAdapter';
-import { LB_CALLS as CALLS, LB_CPMM, type LbCallArgs, type LbStorage } from './types';
+import { LB_CALLS as CALLS, LB_CPMM } from './types';
+import { type LbCpmmParameters, lbCpmmCode, type LbCpmmStorage as LbStorage } from './types.gen';
 
 /** Liquidity Baking's mainnet (and sandbox) contracts: the CPMM, its tzBTC token and its Sirius LQT token. */
 const LB = { cpmm: 'KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5', sirius: 'KT1AafHA1C1vk959wvHWBispY9Y2f3fxBUUo' } as const;
@@ -34,22 +37,20 @@ export const lbAdapter: DexAdapter = {
   storageSupply: {
     types: [LB_CPMM.types],
     read: (v) => {
-      const s = v as Partial<LbStorage> | undefined;
-      return typeof s?.tokenPool === 'bigint' && typeof s.xtzPool === 'bigint' && typeof s.lqtTotal === 'bigint'
-        ? { reserves: [s.tokenPool, s.xtzPool], lpSupply: s.lqtTotal }
-        : undefined;
+      const s = lbCpmmCode.storage(v);
+      return s && { reserves: [s.tokenPool, s.xtzPool], lpSupply: s.lqtTotal };
     },
   },
   register(r: HandlerRegistry, sink: DexSink): void {
     r.knownCode(LB_CPMM);
     r.onOperationGroup([{ name: 'pool', destination: LB.cpmm, entrypoint: CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
-      const storage = step.storage as LbStorage;
-      if (!step.decoded || typeof storage?.tokenPool !== 'bigint') return;
+      const [storage, c] = [lbCpmmCode.storage(step.storage), lbCpmmCode.call(step)];
+      if (!step.decoded || !storage || !c) return;
       const supply: DexSupply = { reserves: [storage.tokenPool, storage.xtzPool], lpSupply: storage.lqtTotal };
       if (!(await sink.knows(ctx, POOL)))
         await sink.pool(ctx, declaration(storage, m.signer), supply, { match: m, step });
-      const action = decode(m, step, storage);
+      const action = decode(m, step, storage, c);
       if (action) await sink.action(ctx, POOL, action, supply, { match: m, step });
       ctx.shared.set(CALLED, supply);
     });
@@ -111,19 +112,18 @@ function declaration(s: LbStorage, creator: string | undefined): DexPoolDecl {
   };
 }
 
-function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | undefined {
+function decode(m: GroupMatch, step: MatchedStep, s: LbStorage, c: TypedCall<LbCpmmParameters>): DexAction | undefined {
   const call = new PoolCall(m, step);
-  const p = step.parameters as LbCallArgs;
   const { sender, router } = call.parties();
   const burned = call.tez((a) => a === NULL_ADDRESS);
   const sharesMoved = call.shares(s.lqtAddress);
   const tokensIn = call.tokens(s.tokenAddress, 0n, 'in');
   const tokensOut = call.tokens(s.tokenAddress, 0n, 'out');
   const lpFee = (amount: bigint, token: number) => inputFee(amount, 10n, token);
-  switch (step.entrypoint) {
+  switch (c.entrypoint) {
     case 'xtzToToken': {
       const net = step.amount - burned;
-      const receiver = call.receiver(p.to, { token: s.tokenAddress, tokenId: 0n });
+      const receiver = call.receiver(c.args.to, { token: s.tokenAddress, tokenId: 0n });
       return {
         kind: 'trade',
         sender,
@@ -139,8 +139,8 @@ function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | und
     case 'tokenToXtz':
     case 'tokenToToken': {
       // tokenToToken sends the tez on to another pool's xtzToToken: that pool reports its own trade.
-      const to = step.entrypoint === 'tokenToXtz' ? p.to : p.outputDexterContract;
-      const out = step.entrypoint === 'tokenToXtz' ? call.tez((a) => a === to) : call.tezWith(to, 'xtzToToken');
+      const to = c.entrypoint === 'tokenToXtz' ? c.args.to : c.args.outputDexterContract;
+      const out = c.entrypoint === 'tokenToXtz' ? call.tez((a) => a === to) : call.tezWith(to, 'xtzToToken');
       return {
         kind: 'trade',
         sender,
@@ -157,9 +157,9 @@ function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | und
       return {
         kind: 'deposit',
         sender,
-        receiver: p.owner,
+        receiver: c.args.owner,
         router,
-        owner: p.owner,
+        owner: c.args.owner,
         amounts: [tokensIn, step.amount],
         shares: sharesMoved,
       };
@@ -167,10 +167,10 @@ function decode(m: GroupMatch, step: MatchedStep, s: LbStorage): DexAction | und
       return {
         kind: 'withdraw',
         sender,
-        receiver: p.to,
+        receiver: c.args.to,
         router,
         owner: sender,
-        amounts: [tokensOut, call.tez((a) => a === p.to)],
+        amounts: [tokensOut, call.tez((a) => a === c.args.to)],
         shares: -sharesMoved,
       };
   }
@@ -182,8 +182,7 @@ function leaves(storage: unknown): unknown[] {
   const out: unknown[] = [];
   const walk = (v: unknown): void => {
     if (Array.isArray(v)) return v.forEach(walk);
-    const node = v as { prim?: string; args?: unknown[] } | null;
-    if (node?.prim === 'Pair') node.args?.forEach(walk);
+    if (isPrim(v) && v.prim === 'Pair') v.args?.forEach(walk);
     else out.push(v);
   };
   walk(storage);
@@ -203,7 +202,11 @@ function implicitStorage(storage: unknown): LbStorage | undefined {
 /** The holders an LQT origination's diff writes into its ledger: the big map it allocates as address → nat. */
 function ledgerEntries(diffs: readonly BigMapDiff[]): Array<{ owner: string; shares: bigint }> {
   const isLedger = (d: BigMapDiff) =>
-    d.action === 'alloc' && isPrim(d.keyType, 'address') && isPrim(d.valueType, 'nat');
+    d.action === 'alloc' &&
+    isPrim(d.keyType) &&
+    d.keyType.prim === 'address' &&
+    isPrim(d.valueType) &&
+    d.valueType.prim === 'nat';
   const ledger = diffs.find(isLedger)?.bigMapId;
   return diffs.flatMap((d) => {
     if (d.action !== 'update' || ledger === undefined || d.bigMapId !== ledger) return [];
@@ -211,5 +214,3 @@ function ledgerEntries(diffs: readonly BigMapDiff[]): Array<{ owner: string; sha
     return typeof owner === 'string' && typeof shares === 'bigint' ? [{ owner, shares }] : [];
   });
 }
-
-const isPrim = (t: unknown, prim: string): boolean => (t as { prim?: unknown } | undefined)?.prim === prim;

@@ -1,18 +1,23 @@
-import type { HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
+import type { HandlerRegistry, IndexContext, MatchedStep, TypedCall } from '../../../../framework';
 import { scriptExpr } from '../../../../framework/michelson/ScriptExpr';
 import type { DexAction, DexAdapter, DexPoolKey, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
 import { PoolCall } from '../../../../framework/defi';
+import { shareTransfers } from '../../core/LpTransfers';
 import { swapFees } from './fees';
-import { declaration, dexMaps, poolTokens, stablePool, supplyOf, updatedValue, type StablePool } from './pool';
+import { declaration, dexMaps, natKey, poolTokens, stablePool, supplyOf, updatedValue, type StablePool } from './pool';
 import { QUIPU_STABLE_DEX4FACTORY, STABLE_SIGNATURE } from './types';
+import { type QuipuStableDex4factoryParameters, quipuStableDex4factoryCode } from './types.gen';
 
 const ROLE = 'defi-dex:quipuswap-stable';
 /** The calls that change a pool's reserves, supply or fees. */
-const CALLS = ['swap', 'invest', 'divest', 'divest_imbalanced', 'divest_one_coin', 'set_fees'];
+const CALLS = ['swap', 'invest', 'divest', 'divest_imbalanced', 'divest_one_coin', 'set_fees'] as const;
 /** The dex's own entrypoints (the standalone dex and the factory's dex4factory alike). */
 const SIGNATURE = { entrypoints: STABLE_SIGNATURE } as const;
 
-type Params = Record<string, unknown>;
+/** A call of one of CALLS, as the shipped types decode it (`types.gen.ts`). */
+type Call = Extract<TypedCall<QuipuStableDex4factoryParameters>, { entrypoint: (typeof CALLS)[number] }>;
+const isCall = (c: TypedCall<QuipuStableDex4factoryParameters> | undefined): c is Call =>
+  c !== undefined && (CALLS as readonly string[]).includes(c.entrypoint);
 
 /** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
 export const order = 11;
@@ -39,10 +44,11 @@ export const quipuswapStableAdapter: DexAdapter = {
       if (!maps) return;
       for (const d of step.bigMapDiffs) {
         if (d.action !== 'update' || d.bigMapId !== maps.pools) continue;
-        const pairId = BigInt((d.key as { int?: string }).int ?? -1);
+        const pairId = natKey(d.key);
+        if (pairId === undefined) continue;
         const pool = stablePool(d.value);
         const list = poolTokens(updatedValue(step.bigMapDiffs, maps.tokens, pairId));
-        if (!pool || !list || pairId < 0n) continue;
+        if (!pool || !list) continue;
         tokens.set(`${step.contract}_${pairId}`, list);
         await sink.pool(ctx, declaration(step.contract, Number(pairId), list, pool, m.signer), supplyOf(pool), {
           match: m,
@@ -53,8 +59,9 @@ export const quipuswapStableAdapter: DexAdapter = {
     r.onOperationGroup([{ name: 'dex', destination: SIGNATURE, entrypoint: CALLS }], async (m, ctx) => {
       const step = m.steps.dex!;
       const maps = step.decoded ? dexMaps(step.storage) : undefined;
-      const p = step.parameters as Params;
-      if (!maps || typeof p?.pool_id !== 'bigint') return;
+      const c = quipuStableDex4factoryCode.call(step);
+      if (!maps || !isCall(c)) return;
+      const p = c.args;
       if (!ctx.watched(step.contract).includes(ROLE)) await ctx.watch(step.contract, ROLE);
       const pool = stablePool(updatedValue(step.bigMapDiffs, maps.pools, p.pool_id));
       if (!pool) return;
@@ -78,34 +85,14 @@ export const quipuswapStableAdapter: DexAdapter = {
         });
         if (!before) return;
       }
-      const action = decode(call, step, p, moves, pool, before);
+      const action = decode(call, step, c, moves, pool, before);
       if (action) await sink.action(ctx, key, action, supplyOf(pool), { match: m, step });
     });
     r.onOperationGroup([{ name: 'lp', destination: { role: ROLE }, entrypoint: 'transfer' }], async (m, ctx) => {
       const step = m.steps.lp!;
-      for (const batch of Array.isArray(step.parameters)
-        ? (step.parameters as Array<{
-            from_?: unknown;
-            txs?: Array<{ to_?: unknown; token_id?: unknown; amount?: unknown }>;
-          }>)
-        : []) {
-        for (const tx of batch.txs ?? []) {
-          if (
-            typeof batch.from_ !== 'string' ||
-            typeof tx.to_ !== 'string' ||
-            typeof tx.amount !== 'bigint' ||
-            typeof tx.token_id !== 'bigint'
-          )
-            continue;
-          const key: DexPoolKey = { contract: step.contract, pairId: Number(tx.token_id) };
-          if (await sink.knows(ctx, key))
-            await sink.transfer(
-              ctx,
-              key,
-              { kind: 'transfer', from: batch.from_, to: tx.to_, shares: tx.amount },
-              { match: m, step },
-            );
-        }
+      for (const { tokenId, ...t } of shareTransfers(step.parameters)) {
+        const key: DexPoolKey = { contract: step.contract, pairId: Number(tokenId) };
+        if (await sink.knows(ctx, key)) await sink.transfer(ctx, key, { kind: 'transfer', ...t }, { match: m, step });
       }
     });
   },
@@ -137,7 +124,7 @@ function movesOf(call: PoolCall, tokens: readonly DexTokenRef[]): Moves {
 function decode(
   call: PoolCall,
   step: MatchedStep,
-  p: Params,
+  c: Call,
   moved: Moves,
   pool: StablePool,
   before: DexSupply,
@@ -147,10 +134,10 @@ function decode(
   const all = (dir: 'in' | 'out') => pool.reserves.map((_, i) => moved(i, dir));
   // The ledger entry a divest burns is the immediate caller's; outputs go to `receiver` (default: the caller).
   const caller = step.sender ?? sender;
-  const receiver = typeof p.receiver === 'string' ? p.receiver : caller;
-  switch (step.entrypoint) {
+  const receiver = ('receiver' in c.args ? c.args.receiver : null) ?? caller;
+  switch (c.entrypoint) {
     case 'swap': {
-      const [i, j] = [Number(p.idx_from), Number(p.idx_to)];
+      const [i, j] = [Number(c.args.idx_from), Number(c.args.idx_to)];
       if (!(i >= 0 && i < n && j >= 0 && j < n && i !== j)) return undefined;
       const amountOut = moved(j, 'out');
       const fees = swapFees(amountOut, before.reserves[j], pool.reserves[j], pool, j);

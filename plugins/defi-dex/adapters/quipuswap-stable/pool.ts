@@ -1,5 +1,6 @@
-import { plainValue, type BigMapDiff } from '../../../../framework';
+import { type BigMapDiff, type BigMapValue, TypedValue } from '../../../../framework';
 import type { DexPoolDecl, DexSupply, DexTokenRef } from '../../core/DexAdapter';
+import type { QuipuStableDex4factoryStorage } from './types.gen';
 
 export const ENTITY = 'quipu_stable';
 /** The contract's fee denominator: `lp_f`, `stakers_f`, `ref_f` (and the factory's dev fee) are parts of 10^10. */
@@ -10,15 +11,15 @@ export const FEE_DENOMINATOR = 10_000_000_000n;
  * names only their ids; what a call did to a pool is the `pools[pool_id]` update in its big-map diff.
  * These are the mainnet value types of both maps (quipuswap-stable-core v0.5.x, dex and dex4factory).
  */
-const t = (prim: string, annot?: string, ...args: unknown[]) => ({
+const t = (prim: string, annot?: string, ...args: unknown[]): object => ({
   prim,
   ...(annot ? { annots: [annot] } : {}),
   ...(args.length ? { args } : {}),
 });
-const comb = (...fields: unknown[]): unknown =>
+const comb = (...fields: object[]): object =>
   fields.length === 1 ? fields[0] : t('pair', undefined, fields[0], comb(...fields.slice(1)));
 const TOKEN_T = t('or', undefined, t('address', '%fa12'), {
-  ...(comb(t('address', '%token_address'), t('nat', '%token_id')) as object),
+  ...comb(t('address', '%token_address'), t('nat', '%token_id')),
   annots: ['%fa2'],
 });
 /** `tokens[pool_id]`: token index → token. */
@@ -35,17 +36,26 @@ export const POOL_T = comb(
     t('nat'),
     comb(t('nat', '%rate_f'), t('nat', '%precision_multiplier_f'), t('nat', '%reserves')),
   ),
-  { ...(comb(t('nat', '%lp_f'), t('nat', '%stakers_f'), t('nat', '%ref_f')) as object), annots: ['%fee'] },
+  { ...comb(t('nat', '%lp_f'), t('nat', '%stakers_f'), t('nat', '%ref_f')), annots: ['%fee'] },
   {
-    ...(comb(
+    ...comb(
       t('map', '%accumulator_f', t('nat'), t('nat')),
       t('map', '%total_fees', t('nat'), t('nat')),
       t('nat', '%total_staked'),
-    ) as object),
+    ),
     annots: ['%staker_accumulator'],
   },
   t('nat', '%total_supply'),
 );
+
+/** The two big maps' values as the shipped dex4factory types decode them (`types.gen.ts`). */
+type Maps = QuipuStableDex4factoryStorage['storage'];
+const POOL = new TypedValue<BigMapValue<Maps['pools']>>(POOL_T);
+const TOKENS = new TypedValue<BigMapValue<Maps['tokens']>>(TOKENS_T);
+const NAT = new TypedValue<bigint>(t('nat'));
+
+/** A big map key of type nat (a pool id), undefined when it is not one. */
+export const natKey = (key: unknown): bigint | undefined => NAT.decode(key);
 
 /** The pool fields the adapter reads. */
 export interface StablePool {
@@ -67,39 +77,37 @@ export function dexMaps(storage: unknown): { tokens: number; pools: number } | u
 
 /** `pools[pool_id]` as a raw value decodes to a pool (indexes must run 0..n−1 with 2 to 4 tokens). */
 export function stablePool(raw: unknown): StablePool | undefined {
-  const p = plainValue(POOL_T, raw) as
-    | {
-        tokens_info?: Map<bigint, { reserves?: bigint }>;
-        total_supply?: bigint;
-        fee?: { lp_f?: bigint; stakers_f?: bigint; ref_f?: bigint };
-        staker_accumulator?: { total_staked?: bigint };
-      }
-    | undefined;
+  const p = POOL.decode(raw);
   const info = p?.tokens_info;
-  if (!(info instanceof Map) || info.size < 2 || info.size > 4 || typeof p?.total_supply !== 'bigint') return undefined;
-  const reserves = [...info.keys()].map((_, i) => info.get(BigInt(i))?.reserves);
-  if (reserves.some((r) => typeof r !== 'bigint')) return undefined;
-  const fee = p.fee ?? {};
+  if (!p || !info || info.size < 2 || info.size > 4) return undefined;
+  const reserves: bigint[] = [];
+  for (let i = 0n; i < info.size; i++) {
+    const r = info.get(i)?.reserves;
+    if (r === undefined) return undefined;
+    reserves.push(r);
+  }
+  const { fee } = p;
   return {
-    reserves: reserves as bigint[],
+    reserves,
     totalSupply: p.total_supply,
-    fee: { lp: fee.lp_f ?? 0n, stakers: fee.stakers_f ?? 0n, ref: fee.ref_f ?? 0n },
-    totalStaked: p.staker_accumulator?.total_staked ?? 0n,
+    fee: { lp: fee.lp_f, stakers: fee.stakers_f, ref: fee.ref_f },
+    totalStaked: p.staker_accumulator.total_staked,
   };
 }
 
 /** `tokens[pool_id]` as a raw value decodes to the pool's tokens in index order. */
 export function poolTokens(raw: unknown): DexTokenRef[] | undefined {
-  const m = plainValue(TOKENS_T, raw) as
-    Map<bigint, { fa12?: unknown; fa2?: { token_address?: unknown; token_id?: unknown } }> | undefined;
-  if (!(m instanceof Map) || m.size < 2 || m.size > 4) return undefined;
+  const m = TOKENS.decode(raw);
+  if (!m || m.size < 2 || m.size > 4) return undefined;
   const out: DexTokenRef[] = [];
-  for (let i = 0; i < m.size; i++) {
-    const v = m.get(BigInt(i));
-    if (typeof v?.fa12 === 'string') out.push({ standard: 'fa1.2', contract: v.fa12 });
-    else if (typeof v?.fa2?.token_address === 'string' && typeof v.fa2.token_id === 'bigint')
-      out.push({ standard: 'fa2', contract: v.fa2.token_address, tokenId: v.fa2.token_id });
-    else return undefined;
+  for (let i = 0n; i < m.size; i++) {
+    const v = m.get(i);
+    if (v === undefined) return undefined;
+    out.push(
+      'fa12' in v
+        ? { standard: 'fa1.2', contract: v.fa12 }
+        : { standard: 'fa2', contract: v.fa2.token_address, tokenId: v.fa2.token_id },
+    );
   }
   return out;
 }
@@ -107,7 +115,7 @@ export function poolTokens(raw: unknown): DexTokenRef[] | undefined {
 /** The value a big-map diff set for `key` (a nat) in map `id`, raw; undefined when the diff did not set it. */
 export function updatedValue(diffs: readonly BigMapDiff[], id: number, key: bigint): unknown {
   for (const d of [...diffs].reverse()) {
-    if (d.action === 'update' && d.bigMapId === id && (d.key as { int?: string }).int === String(key)) return d.value;
+    if (d.action === 'update' && d.bigMapId === id && NAT.decode(d.key) === key) return d.value;
   }
   return undefined;
 }

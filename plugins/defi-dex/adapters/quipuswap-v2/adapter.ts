@@ -1,5 +1,7 @@
 import {
+  type BigMapValue,
   scriptExpr,
+  TypedValue,
   type GroupMatch,
   type HandlerRegistry,
   type IndexContext,
@@ -12,13 +14,13 @@ import {
   coreStorage,
   type DexCoreStorage,
   NAT,
-  type PairState,
   rateBps,
   type Token,
   tokenRef,
   written,
 } from './storage';
 import { PAIR_T, QUIPU_V2_DEXCORE, QUIPU_V2_SIGNATURE, TOKENS_T } from './types';
+import { type QuipuV2DexcoreParameters, quipuV2DexcoreCode, type QuipuV2DexcoreStorage } from './types.gen';
 
 const ROLE = 'defi-dex:quipuswap-v2';
 const CALLS = ['launch_exchange', 'invest_liquidity', 'divest_liquidity', 'swap', 'withdraw_profit'];
@@ -28,10 +30,12 @@ const CALLS = ['launch_exchange', 'invest_liquidity', 'divest_liquidity', 'swap'
 const SIGNATURE = { entrypoints: QUIPU_V2_SIGNATURE };
 const PRECISION = 10n ** 18n;
 
-interface Tokens {
-  token_a: Token;
-  token_b: Token;
-}
+/** The `pairs` and `tokens` big maps' entries (DexCore's `pair_t` and token pair, as shipped). */
+type Core = QuipuV2DexcoreStorage['storage'];
+type PairState = BigMapValue<Core['pairs']>;
+type Tokens = BigMapValue<Core['tokens']>;
+const PAIR = new TypedValue<PairState>(PAIR_T);
+const TOKENS = new TypedValue<Tokens>(TOKENS_T);
 
 /** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
 export const order = 10;
@@ -54,20 +58,20 @@ export const quipuswapV2Adapter: DexAdapter = {
     r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
       const s = coreStorage(step.storage);
-      if (!s) return;
+      const c = quipuV2DexcoreCode.call(step);
+      if (!s || !c) return;
       if (!ctx.watched(step.contract).includes(ROLE)) await ctx.watch(step.contract, ROLE);
-      const pairs = written<PairState>(step.bigMapDiffs, s.pairs, PAIR_T);
-      const tokens = written<Tokens>(step.bigMapDiffs, s.tokens, TOKENS_T);
+      const pairs = written(step.bigMapDiffs, s.pairs, PAIR);
+      const tokens = written(step.bigMapDiffs, s.tokens, TOKENS);
       const call = new PoolCall(m, step);
-      const p = step.parameters as Record<string, unknown>;
       const at = async (pairId: bigint): Promise<Pool | undefined> =>
         pool(ctx, sink, m, step, s, pairId, pairs.get(pairId), tokens.get(pairId));
       const { sender, router } = call.parties();
-      switch (step.entrypoint) {
+      switch (c.entrypoint) {
         case 'launch_exchange':
         case 'invest_liquidity': {
-          const launch = step.entrypoint === 'launch_exchange';
-          const id = launch ? [...pairs.keys()][0] : (p.pair_id as bigint);
+          const launch = c.entrypoint === 'launch_exchange';
+          const id = c.entrypoint === 'launch_exchange' ? [...pairs.keys()][0] : c.args.pair_id;
           const x = id === undefined ? undefined : await at(id);
           if (!x) return;
           const b =
@@ -76,8 +80,9 @@ export const quipuswapV2Adapter: DexAdapter = {
                 ? step.amount
                 : call.tezWith(x.after.bucket ?? '', 'fill')
               : moved(call, x.tokens.token_b, 'in');
-          const shares = launch ? x.after.total_supply - (x.before?.lpSupply ?? 0n) : (p.shares as bigint);
-          const owner = String(p.shares_receiver);
+          const shares =
+            c.entrypoint === 'launch_exchange' ? x.after.total_supply - (x.before?.lpSupply ?? 0n) : c.args.shares;
+          const owner = c.args.shares_receiver;
           return act(
             ctx,
             sink,
@@ -96,9 +101,9 @@ export const quipuswapV2Adapter: DexAdapter = {
           );
         }
         case 'divest_liquidity': {
-          const x = await at(p.pair_id as bigint);
+          const x = await at(c.args.pair_id);
           if (!x) return;
-          const receiver = String(p.liquidity_receiver);
+          const receiver = c.args.liquidity_receiver;
           const b =
             'tez' in x.tokens.token_b
               ? bucketPaid(call, x.after.bucket, receiver)
@@ -115,7 +120,7 @@ export const quipuswapV2Adapter: DexAdapter = {
               router,
               owner: step.sender ?? sender,
               amounts: [moved(call, x.tokens.token_a, 'out'), b],
-              shares: p.shares as bigint,
+              shares: c.args.shares,
             },
             m,
             step,
@@ -123,15 +128,12 @@ export const quipuswapV2Adapter: DexAdapter = {
         }
         case 'withdraw_profit': {
           // Baker rewards of a tez pair's bucket paid out to a liquidity provider: never in the reserves.
-          const id = p.pair_id as bigint;
+          const id = c.args.pair_id;
           const key = { contract: step.contract, pairId: Number(id) };
           const before = await sink.supply(ctx, key);
           if (!before) return;
-          const bucket =
-            pairs.get(id)?.bucket ??
-            ((await bigMapEntry(ctx, s.pairs, id, PAIR_T)) as PairState | undefined)?.bucket ??
-            null;
-          const receiver = String(p.receiver).split('%')[0];
+          const bucket = pairs.get(id)?.bucket ?? (await bigMapEntry(ctx, s.pairs, id, PAIR))?.bucket ?? null;
+          const receiver = c.args.receiver.split('%')[0];
           await sink.action(
             ctx,
             key,
@@ -142,7 +144,7 @@ export const quipuswapV2Adapter: DexAdapter = {
           return;
         }
         case 'swap':
-          return swap(ctx, sink, m, step, s, p, at, call);
+          return swap(ctx, sink, m, step, s, c.args, at, call);
       }
     });
     r.onOperationGroup([{ name: 'lp', destination: { role: ROLE }, entrypoint: 'transfer' }], async (m, ctx) => {
@@ -206,10 +208,10 @@ async function pool(
 const PAIR_TOKENS = new Map<string, Tokens>();
 
 async function pairTokens(ctx: IndexContext, s: DexCoreStorage, pairId: bigint): Promise<Tokens | undefined> {
-  return (await bigMapEntry(ctx, s.tokens, pairId, TOKENS_T)) as Tokens | undefined;
+  return bigMapEntry(ctx, s.tokens, pairId, TOKENS);
 }
 
-async function bigMapEntry(ctx: IndexContext, bigMap: number, pairId: bigint, type: unknown): Promise<unknown> {
+async function bigMapEntry<T>(ctx: IndexContext, bigMap: number, pairId: bigint, type: TypedValue<T>) {
   const raw = await ctx.node(`context/big_maps/${bigMap}/${scriptExpr({ int: String(pairId) }, NAT)}`);
   return raw === undefined || raw === null
     ? undefined
@@ -252,11 +254,11 @@ async function swap(
   m: GroupMatch,
   step: MatchedStep,
   s: DexCoreStorage,
-  p: Record<string, unknown>,
+  p: QuipuV2DexcoreParameters['swap'],
   at: (id: bigint) => Promise<Pool | undefined>,
   call: PoolCall,
 ): Promise<void> {
-  const route = hops(p.swaps);
+  const route = p.swaps.map((h) => ({ pairId: h.pair_id, aToB: 'a_to_b' in h.direction }));
   if (route.length === 0 || p.lambda !== null) return; // flash swaps (a lambda) are not decoded
   const pools: Pool[] = [];
   for (const h of route) {
@@ -265,7 +267,7 @@ async function swap(
     pools.push(x);
   }
   const { sender, router } = call.parties();
-  const receiver = call.receiver(String(p.receiver));
+  const receiver = call.receiver(p.receiver);
   const { interface_fee: fi, swap_fee: fs, auction_fee: fa } = s.fees;
   let amountIn = 0n;
   for (let i = 0; i < route.length; i++) {
@@ -277,8 +279,7 @@ async function swap(
     const last = i === route.length - 1;
     const before = x.before?.reserves ?? x.supply.reserves;
     let amountOut: bigint;
-    if (last)
-      amountOut = 'tez' in tout ? bucketPaid(call, x.after.bucket, String(p.receiver)) : moved(call, tout, 'out');
+    if (last) amountOut = 'tez' in tout ? bucketPaid(call, x.after.bucket, p.receiver) : moved(call, tout, 'out');
     else amountOut = before[tokenOut] - x.supply.reserves[tokenOut];
     // The contract's own split of the input: what joins the reserve, the referrer's and the auction's parts.
     const kept = (amountIn * (PRECISION - fi - fa)) / PRECISION;
@@ -309,12 +310,4 @@ async function swap(
     );
     amountIn = amountOut;
   }
-}
-
-/** The route's hops: `[{direction: {a_to_b} | {b_to_a}, pair_id}]`. */
-function hops(v: unknown): Array<{ pairId: bigint; aToB: boolean }> {
-  if (!Array.isArray(v)) return [];
-  return (v as Array<{ direction?: object; pair_id?: unknown }>)
-    .filter((h) => typeof h.pair_id === 'bigint' && h.direction)
-    .map((h) => ({ pairId: h.pair_id as bigint, aToB: 'a_to_b' in (h.direction as object) }));
 }

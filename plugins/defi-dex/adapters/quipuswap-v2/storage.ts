@@ -1,5 +1,6 @@
-import { plainValue, type BigMapDiff } from '../../../../framework';
+import { plainValue, type BigMapDiff, type TypedValue } from '../../../../framework';
 import type { DexTokenRef } from '../../core/DexAdapter';
+import { quipuV2DexcoreCode } from './types.gen';
 
 /**
  * DexCore's storage as the adapter reads it. The pair reserves and tokens live in big maps (`pairs`,
@@ -25,19 +26,19 @@ export interface PairState {
 
 /** The inner `storage` record of DexCore's full storage (`{storage, dex_core_lambdas, metadata}`). */
 export function coreStorage(v: unknown): DexCoreStorage | undefined {
-  const s = (v as { storage?: Partial<DexCoreStorage> } | undefined)?.storage;
-  return typeof s?.pairs === 'number' && typeof s.tokens === 'number' && typeof s?.fees?.swap_fee === 'bigint'
-    ? (s as DexCoreStorage)
+  const s = quipuV2DexcoreCode.storage(v)?.storage;
+  return typeof s?.pairs === 'number' && typeof s.tokens === 'number'
+    ? { pairs: s.pairs, tokens: s.tokens, fees: s.fees }
     : undefined;
 }
 
 /** Entries a call wrote to one of the big maps, decoded: pair id → value. */
-export function written<T>(diffs: readonly BigMapDiff[], bigMap: number, type: unknown): Map<bigint, T> {
+export function written<T>(diffs: readonly BigMapDiff[], bigMap: number, type: TypedValue<T>): Map<bigint, T> {
   const out = new Map<bigint, T>();
   for (const d of diffs) {
     if (d.action !== 'update' || d.bigMapId !== bigMap || d.key === undefined) continue;
-    const id = plainValue(NAT, d.key);
-    if (typeof id === 'bigint') out.set(id, plainValue(type, d.value) as T);
+    const [id, value] = [plainValue(NAT, d.key), type.decode(d.value)];
+    if (typeof id === 'bigint' && value !== undefined) out.set(id, value);
   }
   return out;
 }

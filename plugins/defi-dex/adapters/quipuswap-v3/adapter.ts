@@ -250,10 +250,10 @@ function positionOwner(diffs: readonly BigMapDiff[], mapId: unknown, id: bigint)
 function addressIn(v: unknown): string | undefined {
   if (Array.isArray(v)) return v.map(addressIn).find((a) => a !== undefined);
   if (v === null || typeof v !== 'object') return undefined;
-  const node = v as { string?: string; bytes?: string; args?: unknown[] };
-  if (node.string !== undefined || node.bytes?.length === 44) {
+  // An address is a string, or 22 bytes (an address with an entrypoint is longer: not an owner).
+  if ('string' in v || ('bytes' in v && typeof v.bytes === 'string' && v.bytes.length === 44)) {
     const a = plainValue({ prim: 'address' }, v);
     if (typeof a === 'string' && /^(tz[1-4]|KT1)/.test(a)) return a;
   }
-  return node.args ? addressIn(node.args) : undefined;
+  return 'args' in v ? addressIn(v.args) : undefined;
 }

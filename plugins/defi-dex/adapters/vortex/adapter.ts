@@ -4,6 +4,7 @@ import { LpTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../../../framework/defi';
 import { decodeDexterCall, DEXTER_CALLS, type DexterPool } from '../dexter/calls';
 import { VORTEX_CALLS, VORTEX_FA12, type VortexStorage } from './types';
+import { vortexFa12Code } from './types.gen';
 
 /**
  * Vortex's code by its entrypoints. Dexter v1 and the Liquidity Baking CPMM have them too: the
@@ -46,12 +47,13 @@ export const vortexAdapter: DexAdapter = {
     r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: DEXTER_CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
       const s = step.decoded ? poolStorage(step.storage) : undefined;
-      if (!s) return;
+      const c = vortexFa12Code.call(step);
+      if (!s || !c) return;
       const key = { contract: step.contract, pairId: 0 };
       const before = await sink.supply(ctx, key);
       if (!before) await sink.pool(ctx, declaration(step.contract, s), supplyOf(s), { match: m, step });
       await lp.follow(ctx, s.lqtAddress, key);
-      const action = decodeDexterCall(new PoolCall(m, step), step, vortexPool(s), before);
+      const action = decodeDexterCall(new PoolCall(m, step), step, c, vortexPool(s), before);
       if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
     });
     lp.register(r, sink);

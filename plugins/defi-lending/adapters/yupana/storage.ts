@@ -1,43 +1,7 @@
-import { plainValue, type BigMapDiff } from '../../../../framework';
+import type { BigMapDiff } from '../../../../framework';
 import { PRECISION } from '../../Interest';
 import type { LendingAccount, LendingRates, LendingSupply, LendingTokenRef } from '../../core/LendingAdapter';
-
-const t = (prim: string, annot?: string, args?: unknown[]) => ({
-  prim,
-  ...(annot ? { annots: [annot] } : {}),
-  ...(args ? { args } : {}),
-});
-const comb = (...fields: unknown[]): unknown =>
-  fields.length === 1 ? fields[0] : t('pair', undefined, [fields[0], comb(...fields.slice(1))]);
-
-/** `(address, tokenId)`: the key of Yupana's `ledger` and `accounts`. */
-const KEY = t('pair', undefined, [t('address'), t('nat')]);
-/** `accounts` values (yupana-protocol-core `account`, every version): allowances, borrow ×10^18, lastBorrowIndex. */
-const ACCOUNT = comb(t('set', '%allowances', [t('address')]), t('nat', '%borrow'), t('nat', '%lastBorrowIndex'));
-/**
- * `tokens` values where `tokens` is a big map (yupana-protocol-core `tokenType`; the hangzhou-era contract keeps a map,
- * decoded with the storage).
- */
-const TOKEN = comb(
-  t('or', '%mainToken', [t('address', '%fA12'), t('pair', '%fA2', [t('address'), t('nat')])]),
-  t('address', '%interestRateModel'),
-  t('timestamp', '%interestUpdateTime'),
-  t('timestamp', '%priceUpdateTime'),
-  t('nat', '%totalBorrowsF'),
-  t('nat', '%totalLiquidF'),
-  t('nat', '%totalSupplyF'),
-  t('nat', '%totalReservesF'),
-  t('nat', '%borrowIndex'),
-  t('nat', '%maxBorrowRate'),
-  t('nat', '%collateralFactorF'),
-  t('nat', '%liquidReserveRateF'),
-  t('nat', '%reserveFactorF'),
-  t('nat', '%lastPrice'),
-  t('bool', '%borrowPause'),
-  t('bool', '%enterMintPause'),
-  t('bool', '%isInterestUpdating'),
-  t('nat', '%threshold'),
-);
+import { accountType, keyType, natType, tokenType } from './types.gen';
 
 /** The fields of one Yupana market (`tokens[tokenId]`) the adapter reads. */
 export interface MarketInfo {
@@ -73,10 +37,8 @@ export function yupanaStorage(v: unknown): YupanaStorage | undefined {
  * them.
  */
 function keyOf(key: unknown): { owner: string; tokenId: bigint } | undefined {
-  const parts = Object.values((plainValue(KEY, key) ?? {}) as object);
-  const owner = parts.find((x): x is string => typeof x === 'string');
-  const tokenId = parts.find((x): x is bigint => typeof x === 'bigint');
-  return owner !== undefined && tokenId !== undefined ? { owner, tokenId } : undefined;
+  const k = keyType.decode(key);
+  return k && { owner: k[0], tokenId: k[1] };
 }
 
 /**
@@ -85,10 +47,8 @@ function keyOf(key: unknown): { owner: string; tokenId: bigint } | undefined {
  */
 export function marketInfo(s: YupanaStorage, diffs: readonly BigMapDiff[], tokenId: bigint): MarketInfo | undefined {
   if (s.tokens instanceof Map) return s.tokens.get(tokenId);
-  const d = diffs.find(
-    (x) => x.action === 'update' && x.bigMapId === s.tokens && plainValue(t('nat'), x.key) === tokenId,
-  );
-  return d?.action === 'update' ? (plainValue(TOKEN, d.value) as MarketInfo) : undefined;
+  const d = diffs.find((x) => x.action === 'update' && x.bigMapId === s.tokens && natType.decode(x.key) === tokenId);
+  return d?.action === 'update' ? tokenType.decode(d.value) : undefined;
 }
 
 /**
@@ -144,12 +104,10 @@ export function accountsAfter(
       continue;
     const k = keyOf(d.key);
     if (k?.owner !== owner) continue;
-    if (d.bigMapId === s.ledger)
-      entry(k.tokenId).shares = d.action === 'update' ? (plainValue(t('nat'), d.value) as bigint) : 0n;
+    if (d.bigMapId === s.ledger) entry(k.tokenId).shares = d.action === 'update' ? natType.decode(d.value) : 0n;
     else if (d.action === 'update') {
-      const a = plainValue(ACCOUNT, d.value) as { borrow?: bigint; lastBorrowIndex?: bigint };
-      if (typeof a.borrow === 'bigint' && typeof a.lastBorrowIndex === 'bigint')
-        entry(k.tokenId).borrow = { scaled: a.borrow, index: a.lastBorrowIndex };
+      const a = accountType.decode(d.value);
+      if (a) entry(k.tokenId).borrow = { scaled: a.borrow, index: a.lastBorrowIndex };
     }
   }
   return out;

@@ -1,0 +1,106 @@
+// Generated from ./types.ts by `npm run gen`: do not edit
+// (test/framework/generated.test.ts checks it is current).
+import { type BigMap, TypedCode } from '../../../../framework';
+import { CTEZ_2 } from './types';
+
+/** ctez 2: the decoded storage. */
+export type Ctez2Storage = {
+  ovens: BigMap<
+    { id: bigint; owner: string },
+    { tez_balance: bigint; ctez_outstanding: bigint; address: string; fee_index: bigint }
+  >;
+  last_update: Date | string;
+  sell_ctez: {
+    liquidity_owners: BigMap<string, { liquidity_shares: bigint; proceeds_owed: bigint; subsidy_owed: bigint }>;
+    total_liquidity_shares: bigint;
+    self_reserves: bigint;
+    proceeds_debts: bigint;
+    proceeds_reserves: bigint;
+    subsidy_debts: bigint;
+    subsidy_reserves: bigint;
+    fee_index: bigint;
+  };
+  sell_tez: {
+    liquidity_owners: BigMap<string, { liquidity_shares: bigint; proceeds_owed: bigint; subsidy_owed: bigint }>;
+    total_liquidity_shares: bigint;
+    self_reserves: bigint;
+    proceeds_debts: bigint;
+    proceeds_reserves: bigint;
+    subsidy_debts: bigint;
+    subsidy_reserves: bigint;
+    fee_index: bigint;
+  };
+  context: { target: bigint; drift: bigint; _Q: bigint; ctez_fa12_address: string };
+  last_event_id: bigint;
+  metadata: BigMap<string, string>;
+  originator: string;
+};
+
+/** ctez 2: each entrypoint's decoded argument. */
+export interface Ctez2Parameters {
+  ctez_to_tez: { to: string; ctez_sold: bigint; min_tez_bought: bigint; deadline: Date | string };
+  tez_to_ctez: { to: string; min_ctez_bought: bigint; deadline: Date | string };
+  collect_from_ctez_liquidity: string;
+  collect_from_tez_liquidity: string;
+  remove_ctez_liquidity: {
+    to: string;
+    liquidity_redeemed: bigint;
+    min_self_received: bigint;
+    min_proceeds_received: bigint;
+    min_subsidy_received: bigint;
+    deadline: Date | string;
+  };
+  remove_tez_liquidity: {
+    to: string;
+    liquidity_redeemed: bigint;
+    min_self_received: bigint;
+    min_proceeds_received: bigint;
+    min_subsidy_received: bigint;
+    deadline: Date | string;
+  };
+  add_ctez_liquidity: { owner: string; amount_deposited: bigint; min_liquidity: bigint; deadline: Date | string };
+  add_tez_liquidity: { owner: string; min_liquidity: bigint; deadline: Date | string };
+  mint_or_burn: { id: bigint; quantity: bigint };
+  liquidate_oven: { handle: { id: bigint; owner: string }; quantity: bigint; to: string };
+  register_oven_deposit: { handle: { id: bigint; owner: string }; amount: bigint };
+  withdraw_from_oven: { id: bigint; amount: bigint; to: string };
+  create_oven: { id: bigint; delegate: string | null; depositors: { any: null } | { whitelist: Array<string> } };
+  set_ctez_fa12_address: string;
+  default:
+    | { ctez_to_tez: { to: string; ctez_sold: bigint; min_tez_bought: bigint; deadline: Date | string } }
+    | { tez_to_ctez: { to: string; min_ctez_bought: bigint; deadline: Date | string } }
+    | { collect_from_ctez_liquidity: string }
+    | { collect_from_tez_liquidity: string }
+    | {
+        remove_ctez_liquidity: {
+          to: string;
+          liquidity_redeemed: bigint;
+          min_self_received: bigint;
+          min_proceeds_received: bigint;
+          min_subsidy_received: bigint;
+          deadline: Date | string;
+        };
+      }
+    | {
+        remove_tez_liquidity: {
+          to: string;
+          liquidity_redeemed: bigint;
+          min_self_received: bigint;
+          min_proceeds_received: bigint;
+          min_subsidy_received: bigint;
+          deadline: Date | string;
+        };
+      }
+    | {
+        add_ctez_liquidity: { owner: string; amount_deposited: bigint; min_liquidity: bigint; deadline: Date | string };
+      }
+    | { add_tez_liquidity: { owner: string; min_liquidity: bigint; deadline: Date | string } }
+    | { mint_or_burn: { id: bigint; quantity: bigint } }
+    | { liquidate_oven: { handle: { id: bigint; owner: string }; quantity: bigint; to: string } }
+    | { register_oven_deposit: { handle: { id: bigint; owner: string }; amount: bigint } }
+    | { withdraw_from_oven: { id: bigint; amount: bigint; to: string } }
+    | { create_oven: { id: bigint; delegate: string | null; depositors: { any: null } | { whitelist: Array<string> } } }
+    | { set_ctez_fa12_address: string };
+}
+
+export const ctez2Code = new TypedCode<Ctez2Storage, Ctez2Parameters>(CTEZ_2.types);
