@@ -1,7 +1,20 @@
 // Generated from ./types.ts by `npm run gen`: do not edit
 // (test/framework/generated.test.ts checks it is current).
-import { type BigMap, TypedCode } from '../../../../framework';
-import { QUIPU_V2_DEXCORE } from './types';
+import { type BigMap, TypedCode, TypedValue } from '../../../../framework';
+import { PAIR_T, QUIPU_V2_DEXCORE, TOKENS_T } from './types';
+
+/** The decoded PAIR_T. */
+export type PairT = {
+  token_a_pool: bigint;
+  token_b_pool: bigint;
+  token_a_price_cml: bigint;
+  token_b_price_cml: bigint;
+  total_supply: bigint;
+  last_block_timestamp: Date | string;
+  bucket: string | null;
+};
+
+export const pairTType = new TypedValue<PairT>(PAIR_T);
 
 /** quipuswap v2 dexcore: the decoded storage. */
 export type QuipuV2DexcoreStorage = {
@@ -244,3 +257,11 @@ export interface QuipuV2DexcoreParameters {
 export const quipuV2DexcoreCode = new TypedCode<QuipuV2DexcoreStorage, QuipuV2DexcoreParameters>(
   QUIPU_V2_DEXCORE.types,
 );
+
+/** The decoded TOKENS_T. */
+export type TokensT = {
+  token_a: { fa12: string } | { fa2: { token: string; id: bigint } } | { tez: null };
+  token_b: { fa12: string } | { fa2: { token: string; id: bigint } } | { tez: null };
+};
+
+export const tokensTType = new TypedValue<TokensT>(TOKENS_T);
