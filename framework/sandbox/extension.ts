@@ -29,6 +29,9 @@ export {
   tUnit,
 } from './contracts/scripts';
 export { NULL_ADDRESS } from './Genesis';
+export type { LaunchStep } from './Launch';
+export { modelOrigination } from './operations/OriginationFactory';
+export { tokenTransferContent } from './operations/ContractCallFactory';
 export { originatedAddress } from './Keys';
 export { addressBytes, bool, int, pair, prim, str, unit, type Micheline } from './Michelson';
 export {

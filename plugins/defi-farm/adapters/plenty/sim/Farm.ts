@@ -30,6 +30,8 @@ const PERIOD_FINISH = 1_000_000n;
 const YOUNG_BLOCKS = 30;
 const FEE_BPS = 25n;
 
+export type FarmEntrypoint = 'stake' | 'unstake' | 'GetReward';
+
 /** A staker's entry: lots by key (raw amounts), the scaled balance, the next lot key, rewards earned. */
 export interface FarmEntry {
   lots: Readonly<Record<string, { amount: bigint; level: number }>>;
@@ -130,7 +132,7 @@ export class Farm implements ContractModel {
     call: CallContext,
     diff: LazyStorageDiff,
     user: string,
-    entrypoint: 'stake' | 'unstake' | 'GetReward',
+    entrypoint: FarmEntrypoint,
     amount: bigint,
     lotKey = 0n,
   ): { value: Micheline; grown: number } {

@@ -4,17 +4,18 @@ import {
   CallContext,
   type ContractRegistry,
   type Fa12Token,
-  type GenesisContext,
   KNOWN_ADDRESSES,
+  type LaunchStep,
   LazyStorageDiff,
   ManagerGroupBuilder,
   type ManagerContent,
+  modelOrigination,
   pickSource,
   TEZ,
 } from '../../../../../framework/sandbox/extension';
 import { TFarm, type TFarmCall, type TFarmParams } from './TFarm';
 
-/** The TFarm contract; its admin is the first token holder, who adds the farms by its first calls. */
+/** The TFarm contract; its admin is its deployer (the first token holder), who adds the farms by its first calls. */
 const LABEL = 'quipuswap-tfarm';
 const P = 10n ** 18n;
 
@@ -27,10 +28,13 @@ export function registerQuipuswapFarm(contracts: ContractRegistry, book: Account
 
 export const quipuswapFarm = (contracts: ContractRegistry): TFarm => contracts.require(contracts.derivedAddress(LABEL));
 
-export function seedQuipuswapFarm(g: GenesisContext): void {
-  const farm = quipuswapFarm(g.contracts);
-  g.originate(farm, 0n, (diff) => farm.init(diff, g.holders[0]));
-}
+/** The deployer originates the TFarm as its admin; it adds the farms by its first calls (the traffic's). */
+export const launchQuipuswapFarm: readonly LaunchStep[] = [
+  (ctx, deployer) => {
+    const farm = quipuswapFarm(ctx.contracts);
+    return [modelOrigination(ctx, deployer, farm, 0n, (diff) => farm.init(diff, deployer))];
+  },
+];
 
 /**
  * The farms the admin adds: Plenty ctez/kUSD LP → ctez (10 days, 5 min timelock, 1% harvest and

@@ -175,17 +175,6 @@ export class LendingMarket implements ContractModel {
     });
   }
 
-  /** Genesis supply of `amount` underlying (already the contract's), its yTokens held by the contract itself. */
-  seed(diff: LazyStorageDiff, tokenId: number, amount: bigint): void {
-    this.supplied.add(diff, this.address, amount * PRECISION, tokenId);
-    const m = this.state.tokens[tokenId];
-    this.setMarket(tokenId, {
-      ...m,
-      totalSupplyF: m.totalSupplyF + amount * PRECISION,
-      totalLiquidF: m.totalLiquidF + amount * PRECISION,
-    });
-  }
-
   storage(): Micheline {
     const s = this.state;
     const figures = (m: MarketState) =>

@@ -1,10 +1,12 @@
 import {
   type AccountBook,
   type ContractRegistry,
-  type GenesisContext,
   KNOWN_ADDRESSES,
+  type LaunchStep,
+  modelOrigination,
 } from '../../../../../framework/sandbox/extension';
 import { LendingMarket } from './LendingMarket';
+import { accrual, supply } from './traffic';
 
 const LABEL = 'yupana';
 
@@ -21,17 +23,19 @@ export const yupanaMarket = (contracts: ContractRegistry): LendingMarket =>
   contracts.require(contracts.derivedAddress(LABEL));
 
 /**
- * Each market starts with deep liquidity so borrows have something to take: a supply the contract itself holds the
- * yTokens of.
+ * The deployer originates the market, then supplies a third of each token it holds (`mint`, after the market's
+ * `updateInterest`, as the app batches them): the markets' first deposits, so borrows have something to take.
  */
-export function seedYupana(g: GenesisContext): void {
-  const market = yupanaMarket(g.contracts);
-  g.originate(market, 0n, (diff) => {
-    market.init(diff);
-    market.markets.forEach((token, id) => {
-      const amount = 10n ** BigInt(token.decimals + 6);
-      token.mint(diff, market.address, amount);
-      market.seed(diff, id, amount);
+export const launchYupana: readonly LaunchStep[] = [
+  (ctx, deployer) => {
+    const market = yupanaMarket(ctx.contracts);
+    return [modelOrigination(ctx, deployer, market, 0n, (diff) => market.init(diff))];
+  },
+  (ctx, deployer) => {
+    const market = yupanaMarket(ctx.contracts);
+    return market.markets.flatMap((token, id) => {
+      const amount = token.balanceOf(deployer) / 3n;
+      return amount > 0n ? [accrual(ctx, market, deployer, id), supply(ctx, market, deployer, id, amount)] : [];
     });
-  });
-}
+  },
+];

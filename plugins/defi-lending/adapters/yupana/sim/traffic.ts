@@ -48,8 +48,19 @@ function holder(ctx: BlockContext, owners: string[]): Account | undefined {
   return ready.length > 0 ? ctx.book.get(ctx.prng.pick(ready)) : undefined;
 }
 
-const accrual = (ctx: BlockContext, market: LendingMarket, who: string, tokenId: number) =>
+/** `updateInterest` of one market, which Yupana wants in the block of any call touching it. */
+export const accrual = (ctx: BlockContext, market: LendingMarket, who: string, tokenId: number): ManagerContent =>
   content(ctx, market, who, 'updateInterest', (c) => market.updateInterest(c, tokenId));
+
+/** A supply (`mint`) of `amount` of one market's token. */
+export const supply = (
+  ctx: BlockContext,
+  market: LendingMarket,
+  who: string,
+  tokenId: number,
+  amount: bigint,
+): ManagerContent =>
+  content(ctx, market, who, 'mint', (c, diff) => market.apply(c, diff, who, 'mint', tokenId, amount));
 
 /**
  * Lending traffic on a Yupana-style market: a keeper's lone `updateInterest`, or a user's supply
@@ -78,10 +89,7 @@ export function lendingCall(ctx: BlockContext, market: LendingMarket): Record<st
     amount = () => minted;
   } else if (r < 0.5) {
     action = 'redeem';
-    user = holder(
-      ctx,
-      market.owners('ledger', tokenId).filter((a) => a !== market.address),
-    );
+    user = holder(ctx, market.owners('ledger', tokenId));
     // All of it (amount 0: Yupana redeems every yToken) or a part of what they are worth once the interest is up to
     // date.
     const part = ctx.prng.chance(0.3) ? 0n : BigInt(Math.floor(ctx.prng.float() * 1000));
@@ -93,9 +101,7 @@ export function lendingCall(ctx: BlockContext, market: LendingMarket): Record<st
   } else if (r < 0.7) {
     action = 'borrow';
     // Borrowers are suppliers of another market (their collateral on the real contract) when there are some.
-    const suppliers = market.markets
-      .flatMap((_, c) => (c === tokenId ? [] : market.owners('ledger', c)))
-      .filter((a) => a !== market.address);
+    const suppliers = market.markets.flatMap((_, c) => (c === tokenId ? [] : market.owners('ledger', c)));
     user = holder(ctx, suppliers) ?? pickSource(ctx, (a) => a.balance > TEZ && a.kind !== undefined);
     const borrowed = 1n + ctx.prng.bigRange(0n, token.balanceOf(market.address) / 10_000n);
     amount = () => borrowed;
@@ -131,9 +137,7 @@ function yTokenTransfer(
 ): Record<string, unknown> | undefined {
   const from = holder(
     ctx,
-    market
-      .owners('ledger', tokenId)
-      .filter((a) => a !== market.address && market.supplied.get(a, tokenId) >= 10n ** 18n),
+    market.owners('ledger', tokenId).filter((a) => market.supplied.get(a, tokenId) >= 10n ** 18n),
   );
   const to = from && pickSource(ctx, (a) => a.address !== from.address);
   if (!from || !to) return undefined;
