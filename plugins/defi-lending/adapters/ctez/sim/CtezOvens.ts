@@ -19,9 +19,11 @@ import {
   str,
   tAddress,
   tBigMap,
+  tBytes,
   tInt,
   tMutez,
   tNat,
+  tString,
   tTimestamp,
   tUnit,
   unit,
@@ -45,6 +47,20 @@ const CONTRACT_UNIT = prim('contract', [tUnit()], ['%to']);
 /** A pair type annotated as a field. */
 const named = (annot: string, ...fields: Micheline[]): Micheline =>
   ({ ...(pairT(...fields) as object), annots: [annot] }) as Micheline;
+const LIQUIDITY_OWNER = pairT(tNat('%liquidity_shares'), tNat('%proceeds_owed'), tNat('%subsidy_owed'));
+/** A half dex of ctez 2 (`sell_ctez`, `sell_tez`), every field of `half_dex.mligo`'s record. */
+const halfDex = (annot: string): Micheline =>
+  named(
+    annot,
+    tBigMap(tAddress(), LIQUIDITY_OWNER, '%liquidity_owners'),
+    tNat('%total_liquidity_shares'),
+    tNat('%self_reserves'),
+    tNat('%proceeds_debts'),
+    tNat('%proceeds_reserves'),
+    tNat('%subsidy_debts'),
+    tNat('%subsidy_reserves'),
+    tNat('%fee_index'),
+  );
 
 /** An oven as the `ovens` big map keeps it. */
 export interface OvenEntry {
@@ -58,6 +74,11 @@ export interface OvenEntry {
 
 interface CtezState {
   ovens: number;
+  /** The half dexes' `liquidity_owners` big maps (empty: the model's half dexes hold no liquidity). */
+  sellCtezOwners: number;
+  sellTezOwners: number;
+  metadata: number;
+  originator: string;
   lastUpdate: bigint;
   /** Fee indexes of the sell-ctez and sell-tez half dexes (×2^64 each). */
   feeCtez: bigint;
@@ -104,8 +125,9 @@ export class OvenContract implements ContractModel {
  * owner through the token's `mintOrBurn`) and `liquidate_oven {handle, quantity, to}`, with ctez 2's
  * formulas: every call first grows both fee indexes by `fee_rate × seconds` and brings the oven's
  * outstanding to the product index (`get_oven`), the collateral rule `15 tez < 16 × outstanding ×
- * target` and a liquidation's `32 × quantity × target / 31` tez. Differences: no half dexes (their
- * fee rate is the maximum), no subsidy minting, a fixed target, no delegation or depositor lists.
+ * target` and a liquidation's `32 × quantity × target / 31` tez. Its storage has every field of the real type
+ * (trilitech/ctez build/ctez_2.tz @fd6cb11). Differences: the half dexes hold no liquidity (their fee rate is the
+ * maximum, no events, empty metadata), no subsidy minting, a fixed target, no delegation or depositor lists.
  */
 export class CtezOvens implements ContractModel {
   readonly role = 'ctez' as const;
@@ -121,9 +143,12 @@ export class CtezOvens implements ContractModel {
     pairT(
       tBigMap(HANDLE, OVEN, '%ovens'),
       tTimestamp('%last_update'),
-      named('%sell_ctez', tNat('%self_reserves'), tNat('%fee_index')),
-      named('%sell_tez', tNat('%self_reserves'), tNat('%fee_index')),
+      halfDex('%sell_ctez'),
+      halfDex('%sell_tez'),
       named('%context', tNat('%target'), tInt('%drift'), tNat('%_Q'), tAddress('%ctez_fa12_address')),
+      tNat('%last_event_id'),
+      tBigMap(tString(), tBytes(), '%metadata'),
+      tAddress('%originator'),
     ),
   );
 
@@ -139,9 +164,13 @@ export class CtezOvens implements ContractModel {
   }
 
   /** Origination state; `last_update` is set by the first call (the model's stand-in for the deployment time). */
-  init(diff: LazyStorageDiff): void {
+  init(diff: LazyStorageDiff, originator: string): void {
     this.book.setState<CtezState>(this.address, {
       ovens: diff.alloc(HANDLE, OVEN),
+      sellCtezOwners: diff.alloc(tAddress(), LIQUIDITY_OWNER),
+      sellTezOwners: diff.alloc(tAddress(), LIQUIDITY_OWNER),
+      metadata: diff.alloc(tString(), tBytes()),
+      originator,
       lastUpdate: 0n,
       feeCtez: ONE,
       feeTez: ONE,
@@ -150,12 +179,17 @@ export class CtezOvens implements ContractModel {
 
   storage(): Micheline {
     const s = this.state;
+    const half = (owners: number, fee: bigint) =>
+      pair(int(owners), int(0), int(0), int(0), int(0), int(0), int(0), int(fee));
     return pair(
       int(s.ovens),
       int(s.lastUpdate),
-      pair(int(0), int(s.feeCtez)),
-      pair(int(0), int(s.feeTez)),
+      half(s.sellCtezOwners, s.feeCtez),
+      half(s.sellTezOwners, s.feeTez),
       pair(int(TARGET), int(0), int(1), str(this.ctez.address)),
+      int(0),
+      int(s.metadata),
+      str(s.originator),
     );
   }
 

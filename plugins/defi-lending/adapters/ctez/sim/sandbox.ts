@@ -29,7 +29,7 @@ export const ctezOvens = (contracts: ContractRegistry): CtezOvens => contracts.r
 export const launchCtez: readonly LaunchStep[] = [
   (ctx, deployer) => {
     const main = ctezOvens(ctx.contracts);
-    return [modelOrigination(ctx, deployer, main, 0n, (diff) => main.init(diff))];
+    return [modelOrigination(ctx, deployer, main, 0n, (diff) => main.init(diff, deployer))];
   },
   (ctx, deployer) => [createOven(ctx, deployer, ctx.book.get(deployer).balance / 10n)],
 ];
