@@ -15,6 +15,7 @@ export { bigMapGet, LazyStorageDiff } from './contracts/LazyStorageDiff';
 export { PositionBook } from './contracts/PositionBook';
 export {
   entrypoints,
+  namedPairT,
   pairT,
   script,
   tAddress,
@@ -33,7 +34,20 @@ export type { LaunchStep } from './Launch';
 export { modelOrigination } from './operations/OriginationFactory';
 export { tokenTransferContent } from './operations/ContractCallFactory';
 export { originatedAddress } from './Keys';
-export { addressBytes, bool, int, pair, prim, str, unit, type Micheline } from './Michelson';
+export {
+  addressBytes,
+  annotated,
+  bool,
+  combItems,
+  int,
+  intOf,
+  pair,
+  prim,
+  str,
+  stringOf,
+  unit,
+  type Micheline,
+} from './Michelson';
 export {
   ContentFailure,
   ManagerGroupBuilder,

@@ -3,12 +3,15 @@ import {
   BalanceUpdates,
   bigMapGet,
   CallContext,
+  combItems,
   type ContractModel,
   type ContractRegistry,
   ContentFailure,
   entrypoints,
+  namedPairT,
   type Fa12Token,
   int,
+  intOf,
   type LazyStorageDiff,
   type Micheline,
   pair,
@@ -17,6 +20,7 @@ import {
   script,
   scriptRejected,
   str,
+  stringOf,
   tAddress,
   tBigMap,
   tBytes,
@@ -44,13 +48,10 @@ const HANDLE = pairT(tNat('%id'), tAddress('%owner'));
 const OVEN = pairT(tMutez('%tez_balance'), tNat('%ctez_outstanding'), tAddress('%address'), tNat('%fee_index'));
 const DEPOSITORS = prim('or', [tUnit('%any'), prim('set', [tAddress()], ['%whitelist'])], ['%depositors']);
 const CONTRACT_UNIT = prim('contract', [tUnit()], ['%to']);
-/** A pair type annotated as a field. */
-const named = (annot: string, ...fields: Micheline[]): Micheline =>
-  ({ ...(pairT(...fields) as object), annots: [annot] }) as Micheline;
 const LIQUIDITY_OWNER = pairT(tNat('%liquidity_shares'), tNat('%proceeds_owed'), tNat('%subsidy_owed'));
 /** A half dex of ctez 2 (`sell_ctez`, `sell_tez`), every field of `half_dex.mligo`'s record. */
 const halfDex = (annot: string): Micheline =>
-  named(
+  namedPairT(
     annot,
     tBigMap(tAddress(), LIQUIDITY_OWNER, '%liquidity_owners'),
     tNat('%total_liquidity_shares'),
@@ -103,7 +104,7 @@ export class OvenContract implements ContractModel {
       ],
       ['withdraw', pairT(tMutez(), prim('contract', [tUnit()]))],
     ),
-    pairT(tAddress('%admin'), named('%handle', tNat('%id'), tAddress('%owner')), DEPOSITORS),
+    pairT(tAddress('%admin'), namedPairT('%handle', tNat('%id'), tAddress('%owner')), DEPOSITORS),
   );
 
   constructor(
@@ -135,8 +136,11 @@ export class CtezOvens implements ContractModel {
   readonly code = script(
     entrypoints(
       ['mint_or_burn', pairT(tNat('%id'), tInt('%quantity'))],
-      ['liquidate_oven', pairT(named('%handle', tNat('%id'), tAddress('%owner')), tNat('%quantity'), CONTRACT_UNIT)],
-      ['register_oven_deposit', pairT(named('%handle', tNat('%id'), tAddress('%owner')), tMutez('%amount'))],
+      [
+        'liquidate_oven',
+        pairT(namedPairT('%handle', tNat('%id'), tAddress('%owner')), tNat('%quantity'), CONTRACT_UNIT),
+      ],
+      ['register_oven_deposit', pairT(namedPairT('%handle', tNat('%id'), tAddress('%owner')), tMutez('%amount'))],
       ['withdraw_from_oven', pairT(tNat('%id'), tMutez('%amount'), CONTRACT_UNIT)],
       ['create_oven', pairT(tNat('%id'), prim('option', [prim('key_hash')], ['%delegate']), DEPOSITORS)],
     ),
@@ -145,7 +149,7 @@ export class CtezOvens implements ContractModel {
       tTimestamp('%last_update'),
       halfDex('%sell_ctez'),
       halfDex('%sell_tez'),
-      named('%context', tNat('%target'), tInt('%drift'), tNat('%_Q'), tAddress('%ctez_fa12_address')),
+      namedPairT('%context', tNat('%target'), tInt('%drift'), tNat('%_Q'), tAddress('%ctez_fa12_address')),
       tNat('%last_event_id'),
       tBigMap(tString(), tBytes(), '%metadata'),
       tAddress('%originator'),
@@ -201,7 +205,7 @@ export class CtezOvens implements ContractModel {
   /** Every oven, in big map order. */
   ovens(): OvenEntry[] {
     const entries = this.book.bigMap(this.state.ovens)?.entries.values() ?? [];
-    return [...entries].map((e) => readOven(e.key as Micheline, e.value as Micheline));
+    return [...entries].map((e) => readOven(e.key, e.value));
   }
 
   oven(id: bigint, owner: string): OvenEntry | undefined {
@@ -376,7 +380,7 @@ export class CtezOvens implements ContractModel {
 
   /** The main contract orders the oven's `withdraw`; the oven sends the tez. */
   private payOut(call: CallContext, ovenAddress: string, amount: bigint, to: string): void {
-    const storage = (this.book.get(ovenAddress).script as { storage: Micheline }).storage;
+    const storage = this.book.get(ovenAddress).script?.storage;
     call.internal.push({
       kind: 'transaction',
       source: this.address,
@@ -401,18 +405,14 @@ export class CtezOvens implements ContractModel {
 
 /** An oven entry from its Micheline key `Pair id owner` and value `Pair tez outstanding address fee_index`. */
 function readOven(key: Micheline, value: Micheline): OvenEntry {
-  const flat = (v: Micheline): Micheline[] =>
-    !Array.isArray(v) && (v as { prim?: string }).prim === 'Pair'
-      ? ((v as { args: Micheline[] }).args ?? []).flatMap(flat)
-      : [v];
-  const [id, owner] = flat(key) as { int?: string; string?: string }[];
-  const [tez, ctez, address, fee] = flat(value) as { int?: string; string?: string }[];
+  const [id, owner] = combItems(key);
+  const [tez, ctez, address, fee] = combItems(value);
   return {
-    id: BigInt(id.int!),
-    owner: owner.string!,
-    tezBalance: BigInt(tez.int!),
-    ctezOutstanding: BigInt(ctez.int!),
-    address: address.string!,
-    feeIndex: BigInt(fee.int!),
+    id: intOf(id),
+    owner: stringOf(owner),
+    tezBalance: intOf(tez),
+    ctezOutstanding: intOf(ctez),
+    address: stringOf(address),
+    feeIndex: intOf(fee),
   };
 }

@@ -70,6 +70,7 @@ export const supply = (
 export function lendingCall(ctx: BlockContext, market: LendingMarket): Record<string, unknown> | undefined {
   const tokenId = ctx.prng.int(market.markets.length);
   const token = market.markets[tokenId];
+  const cash = market.cash(tokenId);
   const r = ctx.prng.float();
   if (r < 0.12) {
     const keeper = pickSource(ctx, (a) => a.balance > TEZ);
@@ -89,21 +90,28 @@ export function lendingCall(ctx: BlockContext, market: LendingMarket): Record<st
     amount = () => minted;
   } else if (r < 0.5) {
     action = 'redeem';
-    user = holder(ctx, market.owners('ledger', tokenId));
+    user = cash === 0n ? undefined : holder(ctx, market.owners('ledger', tokenId));
     // All of it (amount 0: Yupana redeems every yToken) or a part of what they are worth once the interest is up to
-    // date.
-    const part = ctx.prng.chance(0.3) ? 0n : BigInt(Math.floor(ctx.prng.float() * 1000));
-    amount = (who) =>
-      (market.supplied.get(who, tokenId) * market.liquidity(tokenId) * part) /
-      1000n /
-      market.state.tokens[tokenId].totalSupplyF /
-      10n ** 18n;
+    // date; never more than the market holds (what others borrowed is not there to take).
+    const part = ctx.prng.chance(0.3) ? 1000n : BigInt(Math.floor(ctx.prng.float() * 1000));
+    amount = (who) => {
+      const worth = (part: bigint) =>
+        (market.supplied.get(who, tokenId) * market.liquidity(tokenId) * part) /
+        1000n /
+        market.state.tokens[tokenId].totalSupplyF /
+        10n ** 18n;
+      const want = worth(part);
+      if (want === worth(1000n) || want === 0n) return worth(1000n) <= cash ? 0n : cash;
+      return want < cash ? want : cash;
+    };
   } else if (r < 0.7) {
     action = 'borrow';
     // Borrowers are suppliers of another market (their collateral on the real contract) when there are some.
     const suppliers = market.markets.flatMap((_, c) => (c === tokenId ? [] : market.owners('ledger', c)));
     user = holder(ctx, suppliers) ?? pickSource(ctx, (a) => a.balance > TEZ && a.kind !== undefined);
-    const borrowed = 1n + ctx.prng.bigRange(0n, token.balanceOf(market.address) / 10_000n);
+    if (cash === 0n) return undefined;
+    const most = 1n + ctx.prng.bigRange(0n, token.balanceOf(market.address) / 10_000n);
+    const borrowed = most < cash ? most : cash;
     amount = () => borrowed;
   } else {
     action = 'repay';
