@@ -201,5 +201,5 @@ function entryValue(e: FarmEntry): Micheline {
   const lots = Object.entries(e.lots)
     .sort(([a], [b]) => Number(a) - Number(b))
     .map(([k, l]) => prim('Elt', [int(BigInt(k)), pair(int(l.amount), int(l.level))]));
-  return pair(pair(lots as unknown as Micheline, int(e.balance)), int(e.counter), int(e.rewards), int(e.paid));
+  return pair(pair(lots, int(e.balance)), int(e.counter), int(e.rewards), int(e.paid));
 }

@@ -9,6 +9,7 @@ import {
   LazyStorageDiff,
   ManagerGroupBuilder,
   type ManagerContent,
+  type Micheline,
   modelOrigination,
   pickSource,
   TEZ,
@@ -111,20 +112,17 @@ export function quipuswapFarmCall(ctx: BlockContext, farm: TFarm): Record<string
   }
   if (!user) return undefined;
   const who = user.address;
+  const parameters: { entrypoint: string; value: Micheline } = { entrypoint: call.entrypoint, value: { int: '0' } };
   const content: ManagerContent = {
     kind: 'transaction',
-    fields: {
-      amount: '0',
-      destination: farm.address,
-      parameters: { entrypoint: call.entrypoint, value: { int: '0' } },
-    },
+    fields: { amount: '0', destination: farm.address, parameters },
     gasLimit: 9000,
     storageLimit: 400,
     apply: () => {
       const c = new CallContext(ctx, who);
       const diff = new LazyStorageDiff(ctx.book);
       const { value, grown } = farm.apply(c, diff, who, call);
-      (content.fields.parameters as { value: unknown }).value = value;
+      parameters.value = value;
       return { result: c.contractResult(farm, diff, 9000, grown), internal: c.internal };
     },
   };

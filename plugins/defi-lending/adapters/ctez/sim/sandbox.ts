@@ -53,9 +53,10 @@ function content(
   amount: bigint,
   run: (c: CallContext, diff: LazyStorageDiff, transfer: BalanceUpdates) => Micheline,
 ): ManagerContent {
-  const c: ManagerContent = {
+  const parameters: { entrypoint: string; value: Micheline } = { entrypoint, value: { int: '0' } };
+  return {
     kind: 'transaction',
-    fields: { amount: String(amount), destination, parameters: { entrypoint, value: { int: '0' } } },
+    fields: { amount: String(amount), destination, parameters },
     gasLimit: 12000,
     storageLimit: 1600,
     apply: () => {
@@ -63,7 +64,7 @@ function content(
       const diff = new LazyStorageDiff(ctx.book);
       const transfer = new BalanceUpdates(ctx.book);
       const value = run(call, diff, transfer);
-      (c.fields.parameters as { value: unknown }).value = value;
+      parameters.value = value;
       const main = ctezOvens(ctx.contracts);
       // A deposit's top-level call is the oven's `default`: its result is the oven's, the main contract's is internal.
       const target = destination === main.address ? main : ctx.contracts.require(destination);
@@ -79,7 +80,6 @@ function content(
       };
     },
   };
-  return c;
 }
 
 /** An oven owner that can send an operation in this block. */

@@ -1,6 +1,7 @@
 import {
   type AccountBook,
   type ContractRegistry,
+  type Fa12Token,
   KNOWN_ADDRESSES,
   type LaunchStep,
   modelOrigination,
@@ -12,11 +13,10 @@ const LABEL = 'yupana';
 
 /** A Yupana-style market over kUSD, tzBTC and ctez (token ids 0, 1, 2). */
 export function registerYupana(contracts: ContractRegistry, book: AccountBook): void {
-  const tokens = [KNOWN_ADDRESSES.kUSD, KNOWN_ADDRESSES.tzBTC, KNOWN_ADDRESSES.ctez].map((a) => contracts.require(a));
-  contracts.add(
-    new LendingMarket(book, contracts.derivedAddress(LABEL), tokens as LendingMarket['markets']),
-    'Yupana-style lending',
+  const tokens = [KNOWN_ADDRESSES.kUSD, KNOWN_ADDRESSES.tzBTC, KNOWN_ADDRESSES.ctez].map((a) =>
+    contracts.require<Fa12Token>(a),
   );
+  contracts.add(new LendingMarket(book, contracts.derivedAddress(LABEL), tokens), 'Yupana-style lending');
 }
 
 export const yupanaMarket = (contracts: ContractRegistry): LendingMarket =>

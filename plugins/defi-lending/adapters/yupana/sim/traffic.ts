@@ -23,20 +23,20 @@ function content(
   entrypoint: string,
   call: (c: CallContext, diff: LazyStorageDiff) => { value: Micheline; grown: number },
 ): ManagerContent {
-  const c: ManagerContent = {
+  const parameters: { entrypoint: string; value: Micheline } = { entrypoint, value: { int: '0' } };
+  return {
     kind: 'transaction',
-    fields: { amount: '0', destination: market.address, parameters: { entrypoint, value: { int: '0' } } },
+    fields: { amount: '0', destination: market.address, parameters },
     gasLimit: 12000,
     storageLimit: 300,
     apply: () => {
       const cc = new CallContext(ctx, who);
       const diff = new LazyStorageDiff(ctx.book);
       const { value, grown } = call(cc, diff);
-      (c.fields.parameters as { value: unknown }).value = value;
+      parameters.value = value;
       return { result: cc.contractResult(market, diff, 12000, grown), internal: cc.internal };
     },
   };
-  return c;
 }
 
 /**
