@@ -3,6 +3,7 @@ import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
 import type { Violation } from '../../framework/check/Reconciliation';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { PROFILES, SandboxChain } from '../../framework/sandbox';
+import { expectOriginatorsAsCreators } from '../support/chainOriginations';
 import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, type TestInstance } from '../support/TestInstance';
@@ -52,16 +53,9 @@ describe(`tzidx check defi over the demo chain: no violation (${BACKEND})`, func
   };
 
   it("names as every farm and lending pool's creator the account whose operation originated its contract", async () => {
-    // The chain's own originations: contract → the source of the manager operation that originated it.
-    const originator = new Map<string, string>();
-    for (let level = 1; level <= chain.head.level; level++)
-      for (const group of (chain.block(level) as Json).operations[3])
-        for (const c of group.contents)
-          for (const kt of c.metadata.operation_result.originated_contracts ?? []) originator.set(kt, c.source);
     const pools = [...(await get('/v1/farm?limit=1000')), ...(await get('/v1/lend?limit=1000'))];
     expect(pools.length).to.be.at.least(8);
-    for (const p of pools)
-      expect([p.pool ?? p.contract, p.creator]).to.deep.equal([p.pool ?? p.contract, originator.get(p.contract)]);
+    expectOriginatorsAsCreators(chain, pools);
   });
 
   it('sets stake_id on every farm and lending event and position', async () => {
