@@ -53,7 +53,7 @@ export function tokenTransferContent(
     },
     gasLimit: 2800,
     storageLimit: 100,
-    apply: () => ({ result: token.transfer(call, from, from, to, amount).result as Record<string, unknown> }),
+    apply: () => ({ result: token.transfer(call, from, from, to, amount).result }),
     failure: () =>
       scriptRejected(
         ctx.identity.errorPrefix,

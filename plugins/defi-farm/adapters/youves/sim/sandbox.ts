@@ -88,7 +88,7 @@ export function youvesSavingsCall(ctx: BlockContext, pool: SavingsPool): Record<
       'transfer',
       pair(str(who), str(pool.address), int(amount)),
       3000,
-      (c) => token.transfer(c, who, who, pool.address, amount).result as Result,
+      (c) => token.transfer(c, who, who, pool.address, amount).result,
     );
   } else if (saver && (!holder || roll < 55)) {
     who = saver.address;
