@@ -11,7 +11,7 @@ import type { GenesisContext } from './SandboxExtension';
 /** How many of the first token holders provide (the genesis LP holders were the first 8 before). */
 const PROVIDERS = 8;
 /** The first block with manager operations (level 1 is the activation block). */
-const FIRST_LEVEL = 2;
+export const FIRST_LEVEL = 2;
 
 /** A deposit of `source` into one pool (its opening one when the pool is empty); undefined when it cannot. */
 export type Provide = (ctx: BlockContext, source: Account) => Record<string, unknown> | undefined;

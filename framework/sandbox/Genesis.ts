@@ -1,6 +1,6 @@
 import { BalanceUpdates } from './BalanceUpdates';
 import type { BlockContext } from './BlockContext';
-import type { ContractModel } from './contracts/ContractModel';
+import { type ContractModel, scriptSize } from './contracts/ContractModel';
 import { LazyStorageDiff } from './contracts/LazyStorageDiff';
 import type { AccountBook } from './AccountBook';
 import { newKeyPair, type ImplicitKind } from './Keys';
@@ -62,7 +62,7 @@ export function bootstrapChain(
     const diff = new LazyStorageDiff(book);
     init(diff);
     const storage = model.storage();
-    const size = BigInt(JSON.stringify(storage).length + JSON.stringify(model.code).length);
+    const size = scriptSize(model, storage);
     book.set(model.address, 'script', { code: model.code, storage });
     book.set(model.address, 'storageSize', size);
     book.set(model.address, 'paidStorage', size);

@@ -54,6 +54,29 @@ export function some(v: Micheline): Micheline {
   return prim('Some', [v]);
 }
 
+/** The items of a right-combed `Pair` value, nested pairs flattened: `Pair a (Pair b c)` → [a, b, c]. */
+export function combItems(v: Micheline): Micheline[] {
+  return !Array.isArray(v) && 'prim' in v && v.prim === 'Pair' ? (v.args ?? []).flatMap(combItems) : [v];
+}
+
+/** The number of an `{ int }` value. */
+export function intOf(v: Micheline): bigint {
+  if (Array.isArray(v) || !('int' in v)) throw new Error(`sandbox: not an int: ${JSON.stringify(v)}`);
+  return BigInt(v.int);
+}
+
+/** The text of a `{ string }` value. */
+export function stringOf(v: Micheline): string {
+  if (Array.isArray(v) || !('string' in v)) throw new Error(`sandbox: not a string: ${JSON.stringify(v)}`);
+  return v.string;
+}
+
+/** A type node with its field annotation replaced: `annotated(pairT(…), '%handle')`. */
+export function annotated(type: Micheline, annot: string): Micheline {
+  if (Array.isArray(type) || !('prim' in type)) throw new Error('sandbox: only a type node takes an annotation');
+  return { ...type, annots: [annot] };
+}
+
 /** Annotated type node: `t('nat', '%amount')`. */
 export function t(name: string, annot?: string, ...args: Micheline[]): Micheline {
   return prim(name, args.length ? args : undefined, annot ? [annot] : undefined);

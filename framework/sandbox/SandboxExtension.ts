@@ -7,6 +7,7 @@ import type { ContractRegistry } from './contracts/ContractRegistry';
 import type { LazyStorageDiff } from './contracts/LazyStorageDiff';
 import { discoverFolders } from '../plugins/FolderDiscovery';
 import { chooseProviders, earlyDeposits, type Provide } from './EarlyProviders';
+import { chooseDeployer, launched, launchGroup, type LaunchStep } from './Launch';
 import type { Prng } from './Prng';
 
 /** What an extension's bootstrap gets in the genesis block. */
@@ -66,6 +67,8 @@ export interface ProtocolSimulator {
   readonly traffic?: Pick<TrafficSource, 'build'> & { readonly weight?: number };
   /** Its pools' deposits the plugin's first holders make early, in every chain (EarlyProviders.ts). */
   readonly deposits?: readonly Provide[];
+  /** Its contracts' originations and first calls by the plugin's deployer, in order (Launch.ts); traffic waits. */
+  readonly launch?: readonly LaunchStep[];
   blockResults?(ctx: BlockContext): Record<string, unknown>[];
 }
 
@@ -74,6 +77,9 @@ export function protocolSimulators(name: string, root: string, share?: number): 
   const sims = discoverFolders<ProtocolSimulator>([root], path.join('sim', 'index'));
   const busy = sims.filter((s) => s.traffic);
   const deposits = sims.flatMap((s) => s.deposits ?? []);
+  const steps = Array.from({ length: Math.max(0, ...sims.map((s) => s.launch?.length ?? 0)) }, (_, k) =>
+    sims.flatMap((s) => s.launch?.[k] ?? []),
+  );
   const weight = (s: ProtocolSimulator): number => {
     const w = s.traffic?.weight ?? (share === undefined ? undefined : share / busy.length);
     if (w === undefined) throw new Error(`${name}:${s.name} has traffic without a weight`);
@@ -86,9 +92,17 @@ export function protocolSimulators(name: string, root: string, share?: number): 
       sims.forEach((s) => s.originateFirst?.(g));
       sims.forEach((s) => s.bootstrap?.(g));
       if (deposits.length > 0) chooseProviders(g, name);
+      if (steps.length > 0) chooseDeployer(g, name);
     },
-    openings: deposits.length > 0 ? (ctx) => earlyDeposits(ctx, name, deposits) : undefined,
-    traffic: busy.map((s) => ({ name: `${name}:${s.name}`, weight: weight(s), build: s.traffic!.build })),
+    openings:
+      deposits.length > 0 || steps.length > 0
+        ? (ctx) => [...launchGroup(ctx, name, steps), ...earlyDeposits(ctx, name, deposits)]
+        : undefined,
+    traffic: busy.map((s) => ({
+      name: `${name}:${s.name}`,
+      weight: weight(s),
+      build: (ctx: BlockContext) => (launched(ctx, name, steps.length) ? s.traffic!.build(ctx) : undefined),
+    })),
     blockResults: (ctx) => sims.flatMap((s) => s.blockResults?.(ctx) ?? []),
   };
 }

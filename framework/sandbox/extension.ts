@@ -15,6 +15,7 @@ export { bigMapGet, LazyStorageDiff } from './contracts/LazyStorageDiff';
 export { PositionBook } from './contracts/PositionBook';
 export {
   entrypoints,
+  namedPairT,
   pairT,
   script,
   tAddress,
@@ -29,8 +30,28 @@ export {
   tUnit,
 } from './contracts/scripts';
 export { NULL_ADDRESS } from './Genesis';
+export type { LaunchStep } from './Launch';
+export { modelOrigination } from './operations/OriginationFactory';
+export { tokenTransferContent } from './operations/ContractCallFactory';
 export { originatedAddress } from './Keys';
-export { addressBytes, bool, int, left, pair, prim, right, some, str, t, unit, type Micheline } from './Michelson';
+export {
+  addressBytes,
+  annotated,
+  bool,
+  combItems,
+  int,
+  intOf,
+  left,
+  pair,
+  prim,
+  right,
+  some,
+  str,
+  stringOf,
+  t,
+  unit,
+  type Micheline,
+} from './Michelson';
 export {
   ContentFailure,
   ManagerGroupBuilder,

@@ -33,7 +33,8 @@ describe(`tzidx check defi: reconciliation of the DeFi tables (${BACKEND})`, fun
 
   before(async () => {
     const chain = new SandboxChain({ seed: 'defi-check', profile: 'tiny' });
-    chain.bakeTo(160);
+    // Long enough for the traffic to open the QuipuSwap V3 pool (its first `set_position` is at level 175).
+    chain.bakeTo(180);
     t = await startTestInstance({
       plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => DEFI.includes(p.manifest.name)),
     });

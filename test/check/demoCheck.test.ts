@@ -3,12 +3,15 @@ import { BUILTIN_PLUGIN_DIR } from '../../framework/app/TzidxApp';
 import type { Violation } from '../../framework/check/Reconciliation';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { PROFILES, SandboxChain } from '../../framework/sandbox';
+import { expectOriginatorsAsCreators } from '../support/chainOriginations';
 import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, type TestInstance } from '../support/TestInstance';
 
 /** The DeFi plugins `npm start` runs, indexed once: every family's checks hold over the same history. */
 const DEFI = ['core-chain', 'defi-dex', 'defi-farm', 'defi-lending'];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
 
 /**
  * Why: `tzidx check defi` must find nothing wrong in the DEX tables of the chain `npm start` indexes
@@ -21,9 +24,9 @@ describe(`tzidx check defi over the demo chain: no violation (${BACKEND})`, func
   this.timeout(3_600_000);
   let t: TestInstance;
   let found: Violation[];
+  const chain = new SandboxChain({ seed: 'tzidx', profile: 'demo' });
 
   before(async () => {
-    const chain = new SandboxChain({ seed: 'tzidx', profile: 'demo' });
     chain.bakeTo(PROFILES.demo.historyBlocks);
     t = await startTestInstance({
       plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => DEFI.includes(p.manifest.name)),
@@ -41,6 +44,46 @@ describe(`tzidx check defi over the demo chain: no violation (${BACKEND})`, func
     expect(await count('dex_pool')).to.be.at.least(16);
     expect(await count('dex_position')).to.be.at.least(100);
     expect(await count('dex_trade')).to.be.at.least(1000);
+  });
+
+  const get = async (path: string): Promise<Json[]> => {
+    const res = await t.get(path);
+    expect(res.status, path).to.equal(200);
+    return (await res.json()) as Json[];
+  };
+
+  it("names as every farm and lending pool's creator the account whose operation originated its contract", async () => {
+    const pools = [...(await get('/v1/farm?limit=1000')), ...(await get('/v1/lend?limit=1000'))];
+    expect(pools.length).to.be.at.least(8);
+    expectOriginatorsAsCreators(chain, pools);
+  });
+
+  it('sets stake_id on every farm and lending event and position', async () => {
+    for (const table of [
+      'defi_farm.farm_event',
+      'defi_farm.farm_position',
+      'defi_lending.lend_event',
+      'defi_lending.lend_position',
+    ]) {
+      const { rows } = await t.app.db.reader.raw(`select count(*) as n, count(stake_id) as with_id from ${table}`);
+      expect(Number(rows[0].n), table).to.be.greaterThan(0);
+      expect(Number(rows[0].with_id), table).to.equal(Number(rows[0].n));
+    }
+  });
+
+  it('filters lending events by `address` on signer, sender or receiver and by `owner` on the owner', async () => {
+    const { rows } = await t.app.db.reader.raw(
+      `select row_id, pool, owner from defi_lending.lend_event
+        where owner <> signer and owner <> sender and owner <> receiver order by row_id limit 5`,
+    );
+    // Liquidations move the borrower's position by another account's call.
+    expect(rows.length).to.be.greaterThan(0);
+    for (const r of rows as Json[]) {
+      const ids = async (filter: string) =>
+        (await get(`/v1/lend/${r.pool}/events?${filter}=${r.owner}&limit=100000`)).map((e) => String(e.id));
+      expect(await ids('address')).to.not.include(String(r.row_id));
+      expect(await ids('owner')).to.include(String(r.row_id));
+    }
   });
 
   it('finds no violation of any DEX, farm or lending check; prints what was not checked (docs/defi-dex.md)', () => {

@@ -78,12 +78,14 @@ interface RawOven {
 }
 
 /**
- * The raw storage `Pair ovens last_update (Pair _ fee_ctez) (Pair _ fee_tez) (Pair target …)`: the
- * ovens big map id and the fee index ovens are brought to (ctez 2: the product of the two half dexes').
+ * The raw storage `Pair ovens last_update sell_ctez sell_tez context …`, each half dex `Pair liquidity_owners
+ * total_liquidity_shares self_reserves proceeds_debts proceeds_reserves subsidy_debts subsidy_reserves fee_index`
+ * (trilitech/ctez build/ctez_2.tz): the ovens big map id and the fee index ovens are brought to (ctez 2: the product
+ * of the two half dexes').
  */
 function storageOf(storage: unknown): { ovens: bigint; index: bigint } {
   const l = leaves(storage as Node);
-  return { ovens: num(l[0]), index: num(l[3]) * num(l[5]) };
+  return { ovens: num(l[0]), index: num(l[9]) * num(l[17]) };
 }
 
 describe('defi-lending: ctez ovens on the sandbox chain', function () {

@@ -52,8 +52,7 @@ describe('defi-lending: the ctez 2 types the adapter ships', () => {
     }
   });
 
-  // Its storage does not: the simulator's is abridged (no liquidity owners, debts, metadata…), left as found.
-  it("the sandbox ctez contract's oven calls fit the real parameter type, its oven entries the real map", () => {
+  it("the sandbox ctez contract's oven calls fit the real parameter type, its storage and oven entries the real ones", () => {
     const chain = new SandboxChain({
       seed: 'lend-ctez',
       profile: { ...PROFILES.tiny, mix: { ...PROFILES.tiny.mix, defi: 30 } },
@@ -61,18 +60,25 @@ describe('defi-lending: the ctez 2 types the adapter ships', () => {
     });
     chain.bakeTo(80);
     const main = ctezOvens(chain.contracts).address;
+    // The account whose operation originated it (the sandbox's origination result says it, not the model).
+    const ctezOriginator = canonical(chain)
+      .flatMap((b) => b.operations)
+      .find((o: NormalizedOperation) => o.originatedContracts.includes(main))?.sender;
+    expect(ctezOriginator).to.be.a('string');
     const calls = canonical(chain)
       .flatMap((b) => b.operations)
       .filter((o: NormalizedOperation) => o.receiver === main && o.isSuccess && o.storage !== undefined);
     expect(calls.length).to.be.greaterThan(0);
-    // The real `ovens` big map: the storage's first field (the sandbox's storage is read here only for its id).
+    // The real `ovens` big map: the storage's first field.
     const ovens: Json = (CTEZ_2.types.storageType as Json).args[0];
     let entries = 0;
     for (const o of calls) {
       expect(CTEZ_2.types.parameters(o.entrypoint, o.parameters, { strict: true }), o.entrypoint).to.not.equal(
         undefined,
       );
-      const id = Number((o.storage as Json).args[0].int);
+      const storage = CTEZ_2.types.storage(o.storage, { strict: true }) as { ovens: number; originator: string };
+      expect(storage.originator, o.entrypoint).to.equal(ctezOriginator);
+      const id = storage.ovens;
       for (const d of o.bigMapDiffs) {
         if (d.action !== 'update' || Number(d.bigMapId) !== id) continue;
         expect(() => plainValue(ovens.args[0], d.key, { strict: true }), o.entrypoint).to.not.throw();

@@ -179,7 +179,10 @@ describe('defi-lending: the Yupana-style market on the sandbox chain', function 
       calls.map((c) => [c.hash, KIND[c.entrypoint!], `${market.address}_${tokenIdOf(c)}`]),
     );
     calls.forEach((c, i) => {
-      const [transfer] = all.filter((o) => o.hash === c.hash && o.entrypoint === 'transfer' && o.isSuccess);
+      // The call's own transfer: a group may batch several calls (the deployer's first deposits).
+      const [transfer] = all.filter(
+        (o) => o.hash === c.hash && o.opC === c.opC && o.entrypoint === 'transfer' && o.isSuccess,
+      );
       // FA1.2 transfer: Pair from (Pair to value).
       const moved = num(leaves(transfer.parameters as Node)[2]);
       const receiver = c.entrypoint === 'liquidate' ? ownerOf(c) : c.sender;

@@ -12,6 +12,11 @@ export const COST_PER_BYTE = 250n;
 /** Bytes charged when a big_map entry is added (key + value + overhead, a round figure). */
 export const BYTES_PER_ENTRY = 68n;
 
+/** A contract's storage size when originated: its code and initial storage (a round figure, not the binary size). */
+export function scriptSize(model: ContractModel, storage: Micheline): bigint {
+  return BigInt(JSON.stringify(storage).length + JSON.stringify(model.code).length);
+}
+
 export interface ContractModel {
   readonly address: string;
   readonly role: ContractRole;

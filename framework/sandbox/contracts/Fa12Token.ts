@@ -3,7 +3,7 @@ import { bytes, int, pair, prim, str, t, type Micheline } from '../Michelson';
 import { CallContext, type ContractModel } from './ContractModel';
 import { bigMapGet, type LazyStorageDiff } from './LazyStorageDiff';
 import { entrypoints, pairT, script, tAddress, tBigMap, tBytes, tInt, tNat, tString } from './scripts';
-import { ContentFailure, scriptRejected } from '../operations/ManagerGroup';
+import { ContentFailure, type ResultFields, scriptRejected } from '../operations/ManagerGroup';
 
 interface Fa12State {
   ledger: number;
@@ -89,7 +89,7 @@ export class Fa12Token implements ContractModel {
     to: string,
     amount: bigint,
     gasLimit = 2800,
-  ): Record<string, unknown> {
+  ): { value: Micheline; result: ResultFields } {
     const diff = call.newDiff();
     let grown = this.credit(diff, from, -amount);
     grown += this.credit(diff, to, amount);

@@ -1,4 +1,4 @@
-import { prim, t, type Micheline } from '../Michelson';
+import { annotated, prim, t, type Micheline } from '../Michelson';
 
 /**
  * Michelson `code` for a contract: the parameter and storage types are what indexers read (entrypoints,
@@ -16,7 +16,7 @@ export function script(parameter: Micheline, storage: Micheline): Micheline {
 export function entrypoints(...eps: [name: string, type: Micheline][]): Micheline {
   if (eps.length === 1) {
     const [name, type] = eps[0];
-    return { ...(type as { prim: string; args?: Micheline[] }), annots: [`%${name}`] };
+    return annotated(type, `%${name}`);
   }
   const mid = Math.ceil(eps.length / 2);
   return prim('or', [entrypoints(...eps.slice(0, mid)), entrypoints(...eps.slice(mid))]);
@@ -26,6 +26,11 @@ export function entrypoints(...eps: [name: string, type: Micheline][]): Michelin
 export function pairT(...fields: Micheline[]): Micheline {
   if (fields.length === 1) return fields[0];
   return prim('pair', [fields[0], pairT(...fields.slice(1))]);
+}
+
+/** A pair type annotated as a field (a record nested in a record): `(pair %handle (nat %id) (address %owner))`. */
+export function namedPairT(annot: string, ...fields: Micheline[]): Micheline {
+  return annotated(pairT(...fields), annot);
 }
 
 export const tAddress = (a?: string) => t('address', a);

@@ -29,21 +29,31 @@ function tokenTransfer(ctx: BlockContext, token: Fa12Token): Record<string, unkn
   if (!source) return undefined;
   const to = pickImplicit(ctx, source.address);
   if (!to) return undefined;
-  const held = token.balanceOf(source.address);
-  const amount = 1n + ctx.prng.bigRange(0n, held / 3n);
-  const call = new CallContext(ctx, source.address);
-  const content: ManagerContent = {
+  const amount = 1n + ctx.prng.bigRange(0n, token.balanceOf(source.address) / 3n);
+  const content = tokenTransferContent(ctx, token, source.address, to, amount);
+  return new ManagerGroupBuilder(ctx).build(source.address, [content]);
+}
+
+/** An FA1.2 `transfer` of `amount` that `from` sends itself. */
+export function tokenTransferContent(
+  ctx: BlockContext,
+  token: Fa12Token,
+  from: string,
+  to: string,
+  amount: bigint,
+): ManagerContent {
+  const held = token.balanceOf(from);
+  const call = new CallContext(ctx, from);
+  return {
     kind: 'transaction',
     fields: {
       amount: '0',
       destination: token.address,
-      parameters: { entrypoint: 'transfer', value: pair(str(source.address), str(to), int(amount)) },
+      parameters: { entrypoint: 'transfer', value: pair(str(from), str(to), int(amount)) },
     },
     gasLimit: 2800,
     storageLimit: 100,
-    apply: () => ({
-      result: token.transfer(call, source.address, source.address, to, amount).result as Record<string, unknown>,
-    }),
+    apply: () => ({ result: token.transfer(call, from, from, to, amount).result }),
     failure: () =>
       scriptRejected(
         ctx.identity.errorPrefix,
@@ -51,7 +61,6 @@ function tokenTransfer(ctx: BlockContext, token: Fa12Token): Record<string, unkn
         pair(str('NotEnoughBalance'), int(amount * 2n), int(held)),
       ),
   };
-  return new ManagerGroupBuilder(ctx).build(source.address, [content]);
 }
 
 function registryCall(ctx: BlockContext, registry: Registry): Record<string, unknown> | undefined {

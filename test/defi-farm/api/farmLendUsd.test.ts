@@ -12,7 +12,8 @@ const TEZ_USD = 2;
 
 /**
  * USD values of the farm and lending records (read time, as the DEX's): the Plenty farm pays ctez and
- * stakes an LP token, which has no tez pool; the Yupana markets lend kUSD, tzBTC and ctez, which have (the DEX's
+ * stakes an LP token, which has no tez pool, the Youves pool saves kUSD; the Yupana markets lend kUSD, tzBTC and
+ * ctez, the ctez ovens hold tez, which have (the DEX's
  * early providers open QuipuSwap's kUSD/tez and Dexter's tzBTC/tez in every chain; the traffic, Plenty's ctez/tez
  * stable pool). Oracle: the raw amount × the token's tez price from the dex_pool reserves
  * (deepest two-token tez pool, decimals from the token table) × the XTZ_USD close the test inserts;
@@ -136,11 +137,9 @@ describe(`farm and lending API: USD values (${BACKEND})`, function () {
         )
           priced.add('pending');
       }
-      // The LP stake token has no tez pool; the ctez rewards have one.
-      expect([...priced].sort())
-        .to.include('claimed')
-        .and.not.include('stake')
-        .and.not.include('value');
+      // The Plenty LP stake token has no tez pool (its values are null, checked above); the ctez rewards and the kUSD
+      // the Youves pool's deployer deposited (the chain's launch, whatever traffic is kept) have one.
+      expect([...priced].sort()).to.include.members(['claimed', 'stake', 'value']);
     });
 
     it('values lending markets and positions: collateral and balance at the collateral price, debt and interest at the debt price', async () => {
@@ -160,8 +159,9 @@ describe(`farm and lending API: USD values (${BACKEND})`, function () {
         );
         check(list[i].debt_value_usd, p.debt_token, p.total_debt, `${p.pool} debt`);
       }
-      // Every market's token has a tez pool; a token with none (null values) is the farm's LP stake above.
-      expect(priced, 'every market priced (kUSD, tzBTC, ctez)').to.have.length(3).and.not.include(false);
+      // Every market's token has a tez pool (the ctez ovens' collateral is tez); a token with none (null values) is the
+      // farm's LP stake above.
+      expect(priced, 'every market priced (kUSD, tzBTC, ctez; the ovens)').to.have.length(4).and.not.include(false);
       const rows = await readTable(t, 'lend_position', ['pool', 'balance', 'interest_pending']);
       const positions = (await json(t, '/v1/lend/positions?with_closed=1&limit=10000')) as Json[];
       expect(positions.length).to.equal(rows.length);

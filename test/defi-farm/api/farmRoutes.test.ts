@@ -4,6 +4,7 @@ import { discoverPlugins } from '../../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../../framework/sandbox';
 import { readTable, type CsvRow } from '../../core-chain/support/tableReader';
 import { json, type Json } from '../../defi-dex/support/DexOracle';
+import { expectOriginatorsAsCreators } from '../../support/chainOriginations';
 import { indexSandbox } from '../../support/IndexHarness';
 import { BACKEND } from '../../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../../support/TestInstance';
@@ -59,6 +60,12 @@ describe(`farm API: /v1/farm routes (${BACKEND})`, function () {
 
   const ids = (list: Json[]) => list.map((x) => String(x.id));
   const rowIds = (rows: CsvRow[]) => rows.map((r) => r.row_id);
+
+  it("names as every farm's creator the account whose operation originated its contract", async () => {
+    const list = (await json(t, '/v1/farm')) as Json[];
+    expect(list.length).to.be.greaterThan(1);
+    expectOriginatorsAsCreators(chain, list);
+  });
 
   it('lists the farms and gets one by its address, totals and tokens as the farm table has them', async () => {
     expect(farms.length, 'farms indexed').to.be.greaterThan(1);

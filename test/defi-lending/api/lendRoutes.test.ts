@@ -2,8 +2,10 @@ import { expect } from 'chai';
 import { BUILTIN_PLUGIN_DIR } from '../../../framework/app/TzidxApp';
 import { discoverPlugins } from '../../../framework/plugins/PluginDiscovery';
 import { SandboxChain } from '../../../framework/sandbox';
+import { ctezOvens } from '../../../plugins/defi-lending/adapters/ctez/sim/sandbox';
 import { readTable, type CsvRow } from '../../core-chain/support/tableReader';
 import { json, type Json } from '../../defi-dex/support/DexOracle';
+import { expectOriginatorsAsCreators, managerContents } from '../../support/chainOriginations';
 import { indexSandbox } from '../../support/IndexHarness';
 import { BACKEND } from '../../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../../support/TestInstance';
@@ -62,6 +64,12 @@ describe(`lending API: /v1/lend routes (${BACKEND})`, function () {
   const contractOf = (token: string) => (token === 'tez' ? '' : token.split('_')[0]);
   const ids = (list: Json[]) => list.map((x) => String(x.id));
   const rowIds = (rows: CsvRow[]) => rows.map((r) => r.row_id);
+
+  it("names as every market's creator the account whose operation originated its contract", async () => {
+    const list = (await json(t, '/v1/lend')) as Json[];
+    expect(list.length).to.equal(pools.length);
+    expectOriginatorsAsCreators(chain, list);
+  });
 
   it('lists the markets and gets one by its address, totals and tokens as the pool table has them', async () => {
     expect(pools.length, 'markets indexed').to.be.greaterThan(1);
@@ -156,10 +164,19 @@ describe(`lending API: /v1/lend routes (${BACKEND})`, function () {
     ]);
   });
 
-  it('gives every event and position a stake id: the position row id (Yupana has none)', async () => {
+  it("gives every event and position a stake id: the position row id (Yupana has none), a ctez oven's id", async () => {
     const stakes = await readTable(t, 'lend_position', ['pool', 'owner', 'stake_id']);
     const moved = await readTable(t, 'lend_event', ['pool', 'owner', 'stake_id']);
-    expect(stakes.map((p) => p.stake_id)).to.deep.equal(rowIds(stakes));
+    // The ctez ovens the chain created (its deployer's first oven, whatever traffic is kept): owner → id.
+    const main = ctezOvens(chain.contracts).address;
+    const ovens = new Map<string, string>();
+    for (const c of managerContents(chain))
+      if (c.destination === main && c.parameters?.entrypoint === 'create_oven')
+        ovens.set(c.source, c.parameters.value.args[0].int);
+    expect(ovens.size, 'ctez ovens').to.be.greaterThan(0);
+    expect(stakes.map((p) => p.stake_id)).to.deep.equal(
+      stakes.map((p) => (p.pool.startsWith(`${main}_`) ? ovens.get(p.owner) : p.row_id)),
+    );
     const idOf = new Map(stakes.map((p) => [`${p.pool}:${p.owner}`, p.stake_id]));
     expect(moved.map((e) => e.stake_id)).to.deep.equal(moved.map((e) => idOf.get(`${e.pool}:${e.owner}`)));
     const served = async (path: string) => ((await json(t, path)) as Json[]).map((x) => x.stake_id);

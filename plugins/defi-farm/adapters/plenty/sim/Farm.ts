@@ -30,6 +30,8 @@ const PERIOD_FINISH = 1_000_000n;
 const YOUNG_BLOCKS = 30;
 const FEE_BPS = 25n;
 
+export type FarmEntrypoint = 'stake' | 'unstake' | 'GetReward';
+
 /** A staker's entry: lots by key (raw amounts), the scaled balance, the next lot key, rewards earned. */
 export interface FarmEntry {
   lots: Readonly<Record<string, { amount: bigint; level: number }>>;
@@ -130,7 +132,7 @@ export class Farm implements ContractModel {
     call: CallContext,
     diff: LazyStorageDiff,
     user: string,
-    entrypoint: 'stake' | 'unstake' | 'GetReward',
+    entrypoint: FarmEntrypoint,
     amount: bigint,
     lotKey = 0n,
   ): { value: Micheline; grown: number } {
@@ -199,5 +201,5 @@ function entryValue(e: FarmEntry): Micheline {
   const lots = Object.entries(e.lots)
     .sort(([a], [b]) => Number(a) - Number(b))
     .map(([k, l]) => prim('Elt', [int(BigInt(k)), pair(int(l.amount), int(l.level))]));
-  return pair(pair(lots as unknown as Micheline, int(e.balance)), int(e.counter), int(e.rewards), int(e.paid));
+  return pair(pair(lots, int(e.balance)), int(e.counter), int(e.rewards), int(e.paid));
 }

@@ -1,5 +1,4 @@
 import {
-  type Applied,
   type BlockContext,
   CallContext,
   LazyStorageDiff,
@@ -9,7 +8,7 @@ import {
   pickSource,
   TEZ,
 } from '../../../../../framework/sandbox/extension';
-import type { Farm } from './Farm';
+import type { Farm, FarmEntrypoint } from './Farm';
 
 /**
  * Farm traffic: `stake` LP tokens, `unstake` from one lot (mostly all of it) or claim (`GetReward`), even odds,
@@ -26,7 +25,11 @@ export function farmCall(ctx: BlockContext, farm: Farm): Record<string, unknown>
   const user = useStaker ? staker : holder;
   if (!user) return undefined;
   const lots = Object.entries(farm.entry(user.address)?.lots ?? {});
-  const entrypoint = !useStaker ? 'stake' : lots.length > 0 && ctx.prng.chance(0.5) ? 'unstake' : 'GetReward';
+  const entrypoint: FarmEntrypoint = !useStaker
+    ? 'stake'
+    : lots.length > 0 && ctx.prng.chance(0.5)
+      ? 'unstake'
+      : 'GetReward';
   const [key, lot] = entrypoint === 'unstake' ? lots[ctx.prng.int(lots.length)] : ['0', { amount: 0n }];
   const amount =
     entrypoint === 'stake'
@@ -36,38 +39,32 @@ export function farmCall(ctx: BlockContext, farm: Farm): Record<string, unknown>
           ? lot.amount
           : 1n + ctx.prng.bigRange(0n, lot.amount - 1n)
         : 0n;
-  const value =
-    entrypoint === 'GetReward'
-      ? { prim: 'Unit' }
-      : entrypoint === 'stake'
-        ? { int: String(amount) }
-        : { prim: 'Pair', args: [{ int: String(amount) }, { int: key }] };
-  const content = contractContent(ctx, user.address, farm.address, 6000, { entrypoint, value, amount: 0n }, (call) => {
-    const diff = new LazyStorageDiff(ctx.book);
-    const { grown } = farm.apply(call, diff, user.address, entrypoint, amount, BigInt(key));
-    return { result: call.contractResult(farm, diff, 6000, grown), internal: call.internal };
-  });
-  return new ManagerGroupBuilder(ctx).build(user.address, [content]);
+  return new ManagerGroupBuilder(ctx).build(user.address, [
+    farmContent(ctx, farm, user.address, entrypoint, amount, key),
+  ]);
 }
 
-/** A content calling `destination` whose effects `run` computes once applied. */
-function contractContent(
+/** One call of `who` to the farm; its parameter is the one the farm decodes when the call applies. */
+export function farmContent(
   ctx: BlockContext,
-  source: string,
-  destination: string,
-  gasLimit: number,
-  plan: { entrypoint: string; value: Micheline; amount: bigint },
-  run: (call: CallContext) => Applied,
+  farm: Farm,
+  who: string,
+  entrypoint: FarmEntrypoint,
+  amount: bigint,
+  key = '0',
 ): ManagerContent {
+  const parameters: { entrypoint: string; value: Micheline } = { entrypoint, value: { prim: 'Unit' } };
   return {
     kind: 'transaction',
-    fields: {
-      amount: String(plan.amount),
-      destination,
-      parameters: { entrypoint: plan.entrypoint, value: plan.value },
-    },
-    gasLimit,
+    fields: { amount: '0', destination: farm.address, parameters },
+    gasLimit: 6000,
     storageLimit: 350,
-    apply: () => run(new CallContext(ctx, source)),
+    apply: () => {
+      const call = new CallContext(ctx, who);
+      const diff = new LazyStorageDiff(ctx.book);
+      const { value, grown } = farm.apply(call, diff, who, entrypoint, amount, BigInt(key));
+      parameters.value = value;
+      return { result: call.contractResult(farm, diff, 6000, grown), internal: call.internal };
+    },
   };
 }

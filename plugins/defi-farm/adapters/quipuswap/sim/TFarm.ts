@@ -4,6 +4,7 @@ import {
   CallContext,
   type ContractModel,
   entrypoints,
+  namedPairT,
   type Fa12Token,
   int,
   type LazyStorageDiff,
@@ -23,7 +24,7 @@ import {
 
 const P = 10n ** 18n;
 /** An empty map or set. */
-const EMPTY = [] as unknown as Micheline;
+const EMPTY: Micheline = [];
 /** The contracts' burn/"nobody" address: harvest fees of stakers without a referrer go there. */
 const ZERO = 'tz1ZZZZZZZZZZZZZZZZZZZZZZZZZZZZNkiRg';
 
@@ -69,9 +70,6 @@ interface State {
   admin: string;
 }
 
-/** A record type with its field annotation (LIGO's nested records). */
-const named = (annot: string, ...fields: Micheline[]) =>
-  ({ ...(pairT(...fields) as object), annots: [annot] }) as Micheline;
 const tOption = (t: Micheline, a: string) => prim('option', [t], [a]);
 const tToken = (a: string) => prim('or', [tAddress('%fA12'), pairT(tAddress('%token'), tNat('%id'))], [a]);
 const FARM_T = pairT(
@@ -103,7 +101,7 @@ const USER_T = pairT(
 const USER_KEY_T = pairT(tNat(), tAddress());
 /** The other big maps of the storage record, in order after farms: referrers, users_info comes second. */
 const STORAGE_T = pairT(
-  named(
+  namedPairT(
     '%storage',
     tBigMap(tNat(), FARM_T, '%farms'),
     tBigMap(tAddress(), tAddress(), '%referrers'),
@@ -116,7 +114,7 @@ const STORAGE_T = pairT(
       pairT(tNat('%token_id'), prim('map', [prim('string'), tBytes()], ['%token_info'])),
       '%token_metadata',
     ),
-    named('%qsgov', tAddress('%token'), tNat('%id')),
+    namedPairT('%qsgov', tAddress('%token'), tNat('%id')),
     tAddress('%qsgov_lp'),
     tAddress('%admin'),
     tAddress('%pending_admin'),

@@ -1,10 +1,10 @@
 import type { ProtocolSimulator } from '../../../../../framework/sandbox/extension';
-import { quipuswapFarm, quipuswapFarmCall, registerQuipuswapFarm, seedQuipuswapFarm } from './sandbox';
+import { launchQuipuswapFarm, quipuswapFarm, quipuswapFarmCall, registerQuipuswapFarm } from './sandbox';
 
 /** The simulator of the QuipuSwap TFarm, found in this folder (framework `protocolSimulators`). */
 export const simulator: ProtocolSimulator = {
   name: 'quipuswap',
   register: registerQuipuswapFarm,
-  bootstrap: seedQuipuswapFarm,
+  launch: launchQuipuswapFarm,
   traffic: { weight: 0.4, build: (ctx) => quipuswapFarmCall(ctx, quipuswapFarm(ctx.contracts)) },
 };

@@ -4,17 +4,19 @@ import {
   CallContext,
   type ContractRegistry,
   type Fa12Token,
-  type GenesisContext,
   KNOWN_ADDRESSES,
+  type LaunchStep,
   LazyStorageDiff,
   ManagerGroupBuilder,
   type ManagerContent,
+  type Micheline,
+  modelOrigination,
   pickSource,
   TEZ,
 } from '../../../../../framework/sandbox/extension';
 import { TFarm, type TFarmCall, type TFarmParams } from './TFarm';
 
-/** The TFarm contract; its admin is the first token holder, who adds the farms by its first calls. */
+/** The TFarm contract; its admin is its deployer (the first token holder), who adds the farms by its first calls. */
 const LABEL = 'quipuswap-tfarm';
 const P = 10n ** 18n;
 
@@ -27,10 +29,13 @@ export function registerQuipuswapFarm(contracts: ContractRegistry, book: Account
 
 export const quipuswapFarm = (contracts: ContractRegistry): TFarm => contracts.require(contracts.derivedAddress(LABEL));
 
-export function seedQuipuswapFarm(g: GenesisContext): void {
-  const farm = quipuswapFarm(g.contracts);
-  g.originate(farm, 0n, (diff) => farm.init(diff, g.holders[0]));
-}
+/** The deployer originates the TFarm as its admin; it adds the farms by its first calls (the traffic's). */
+export const launchQuipuswapFarm: readonly LaunchStep[] = [
+  (ctx, deployer) => {
+    const farm = quipuswapFarm(ctx.contracts);
+    return [modelOrigination(ctx, deployer, farm, 0n, (diff) => farm.init(diff, deployer))];
+  },
+];
 
 /**
  * The farms the admin adds: Plenty ctez/kUSD LP → ctez (10 days, 5 min timelock, 1% harvest and
@@ -107,20 +112,17 @@ export function quipuswapFarmCall(ctx: BlockContext, farm: TFarm): Record<string
   }
   if (!user) return undefined;
   const who = user.address;
+  const parameters: { entrypoint: string; value: Micheline } = { entrypoint: call.entrypoint, value: { int: '0' } };
   const content: ManagerContent = {
     kind: 'transaction',
-    fields: {
-      amount: '0',
-      destination: farm.address,
-      parameters: { entrypoint: call.entrypoint, value: { int: '0' } },
-    },
+    fields: { amount: '0', destination: farm.address, parameters },
     gasLimit: 9000,
     storageLimit: 400,
     apply: () => {
       const c = new CallContext(ctx, who);
       const diff = new LazyStorageDiff(ctx.book);
       const { value, grown } = farm.apply(c, diff, who, call);
-      (content.fields.parameters as { value: unknown }).value = value;
+      parameters.value = value;
       return { result: c.contractResult(farm, diff, 9000, grown), internal: c.internal };
     },
   };

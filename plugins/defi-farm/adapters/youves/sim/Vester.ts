@@ -1,4 +1,5 @@
 import {
+  annotated,
   type AccountBook,
   CallContext,
   type ContractModel,
@@ -43,13 +44,7 @@ interface State {
  */
 export class Vester implements ContractModel {
   readonly role = 'youves_vester' as const;
-  readonly code = script(
-    prim('or', [
-      { ...(DIVEST_T as object), annots: ['%divest'] } as Micheline,
-      { ...(VEST_T as object), annots: ['%vest'] } as Micheline,
-    ]),
-    STORAGE_T,
-  );
+  readonly code = script(prim('or', [annotated(DIVEST_T, '%divest'), annotated(VEST_T, '%vest')]), STORAGE_T);
 
   constructor(
     private readonly book: AccountBook,
@@ -86,7 +81,7 @@ export class Vester implements ContractModel {
       this,
       0n,
       'vest',
-      [pair(str(owner), int(amount), int(deadline))] as unknown as Micheline,
+      [pair(str(owner), int(amount), int(deadline))],
       call.contractResult(this, diff, 4000, before === undefined ? 1 : 0),
     );
     this.token.transfer(call, this.address, locker, this.address, amount);

@@ -1,4 +1,4 @@
-import { type Micheline, pair, prim } from '../../../../../framework/sandbox/extension';
+import { annotated, type Micheline, pair, prim } from '../../../../../framework/sandbox/extension';
 
 /**
  * SmartPy's default record layout: fields sorted by name, laid out as a balanced binary tree (the
@@ -15,7 +15,7 @@ export function tree<T>(items: readonly T[], node: (l: T, r: T) => T): T {
 export function recordT(fields: Record<string, Micheline>): Micheline {
   const sorted = Object.keys(fields).sort();
   return tree(
-    sorted.map((k) => ({ ...(fields[k] as object), annots: [`%${k}`] }) as Micheline),
+    sorted.map((k) => annotated(fields[k], `%${k}`)),
     (l, r) => prim('pair', [l, r]),
   );
 }

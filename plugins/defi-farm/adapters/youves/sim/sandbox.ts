@@ -3,10 +3,11 @@ import {
   type BlockContext,
   CallContext,
   type ContractRegistry,
-  type GenesisContext,
   int,
+  type LaunchStep,
   ManagerGroupBuilder,
   type ManagerContent,
+  modelOrigination,
   pair,
   pickSource,
   str,
@@ -36,11 +37,27 @@ export function registerYouvesSavings(contracts: ContractRegistry, book: Account
 export const youvesSavings = (contracts: ContractRegistry): SavingsPool =>
   contracts.require(contracts.derivedAddress(LABELS.pool));
 
-export function seedYouvesSavings(g: GenesisContext): void {
-  const pool = youvesSavings(g.contracts);
-  g.originate(pool.vester, 0n, (diff) => pool.vester.init(diff));
-  g.originate(pool, 0n, (diff) => pool.init(diff, g.holders[0], g.holders[0]));
-}
+/**
+ * The deployer originates the vesting contract and the pool (it is their admin and engine), then deposits a third of
+ * its kUSD: the pool's first stake.
+ */
+export const launchYouvesSavings: readonly LaunchStep[] = [
+  (ctx, deployer) => {
+    const pool = youvesSavings(ctx.contracts);
+    return [
+      modelOrigination(ctx, deployer, pool.vester, 0n, (diff) => pool.vester.init(diff)),
+      modelOrigination(ctx, deployer, pool, 0n, (diff) => pool.init(diff, deployer, deployer)),
+    ];
+  },
+  (ctx, deployer) => {
+    const pool = youvesSavings(ctx.contracts);
+    const amount = pool.token.balanceOf(deployer) / 3n;
+    return amount > 0n ? [deposit(ctx, pool, deployer, amount)] : [];
+  },
+];
+
+const deposit = (ctx: BlockContext, pool: SavingsPool, who: string, amount: bigint): ManagerContent =>
+  call(ctx, who, pool.address, 'deposit', int(amount), 12000, (c) => pool.deposit(c, who, amount));
 
 /**
  * Savings traffic: holders `deposit` part of their kUSD (savers may add to their stake), savers
@@ -65,41 +82,44 @@ export function youvesSavingsCall(ctx: BlockContext, pool: SavingsPool): Record<
     const max = pool.state.lastBalance / 200n + 1n;
     const amount = 1n + ctx.prng.bigRange(0n, max < token.balanceOf(engine) ? max : token.balanceOf(engine) - 1n);
     content = call(
+      ctx,
       who,
       token.address,
       'transfer',
       pair(str(who), str(pool.address), int(amount)),
       3000,
-      (c) => token.transfer(c, who, who, pool.address, amount).result as Result,
+      (c) => token.transfer(c, who, who, pool.address, amount).result,
     );
   } else if (saver && (!holder || roll < 55)) {
     who = saver.address;
-    content = call(who, pool.address, 'withdraw', unit, 14000, (c) => pool.withdraw(c, who));
+    content = call(ctx, who, pool.address, 'withdraw', unit, 14000, (c) => pool.withdraw(c, who));
   } else if (holder) {
     who = holder.address;
     const amount = 1n + ctx.prng.bigRange(0n, token.balanceOf(who) / 3n);
-    content = call(who, pool.address, 'deposit', int(amount), 12000, (c) => pool.deposit(c, who, amount));
+    content = deposit(ctx, pool, who, amount);
   } else return undefined;
   return new ManagerGroupBuilder(ctx).build(who, [content]);
+}
 
-  function call(
-    source: string,
-    destination: string,
-    entrypoint: string,
-    value: unknown,
-    gasLimit: number,
-    run: (c: CallContext) => Result,
-  ): ManagerContent {
-    return {
-      kind: 'transaction',
-      fields: { amount: '0', destination, parameters: { entrypoint, value } },
-      gasLimit,
-      storageLimit: 400,
-      apply: () => {
-        const c = new CallContext(ctx, source);
-        const result = run(c);
-        return { result, internal: c.internal };
-      },
-    };
-  }
+/** A call of `source` whose effects `run` computes once applied. */
+function call(
+  ctx: BlockContext,
+  source: string,
+  destination: string,
+  entrypoint: string,
+  value: unknown,
+  gasLimit: number,
+  run: (c: CallContext) => Result,
+): ManagerContent {
+  return {
+    kind: 'transaction',
+    fields: { amount: '0', destination, parameters: { entrypoint, value } },
+    gasLimit,
+    storageLimit: 400,
+    apply: () => {
+      const c = new CallContext(ctx, source);
+      const result = run(c);
+      return { result, internal: c.internal };
+    },
+  };
 }

@@ -3,12 +3,15 @@ import {
   BalanceUpdates,
   bigMapGet,
   CallContext,
+  combItems,
   type ContractModel,
   type ContractRegistry,
   ContentFailure,
   entrypoints,
+  namedPairT,
   type Fa12Token,
   int,
+  intOf,
   type LazyStorageDiff,
   type Micheline,
   pair,
@@ -17,11 +20,14 @@ import {
   script,
   scriptRejected,
   str,
+  stringOf,
   tAddress,
   tBigMap,
+  tBytes,
   tInt,
   tMutez,
   tNat,
+  tString,
   tTimestamp,
   tUnit,
   unit,
@@ -42,9 +48,20 @@ const HANDLE = pairT(tNat('%id'), tAddress('%owner'));
 const OVEN = pairT(tMutez('%tez_balance'), tNat('%ctez_outstanding'), tAddress('%address'), tNat('%fee_index'));
 const DEPOSITORS = prim('or', [tUnit('%any'), prim('set', [tAddress()], ['%whitelist'])], ['%depositors']);
 const CONTRACT_UNIT = prim('contract', [tUnit()], ['%to']);
-/** A pair type annotated as a field. */
-const named = (annot: string, ...fields: Micheline[]): Micheline =>
-  ({ ...(pairT(...fields) as object), annots: [annot] }) as Micheline;
+const LIQUIDITY_OWNER = pairT(tNat('%liquidity_shares'), tNat('%proceeds_owed'), tNat('%subsidy_owed'));
+/** A half dex of ctez 2 (`sell_ctez`, `sell_tez`), every field of `half_dex.mligo`'s record. */
+const halfDex = (annot: string): Micheline =>
+  namedPairT(
+    annot,
+    tBigMap(tAddress(), LIQUIDITY_OWNER, '%liquidity_owners'),
+    tNat('%total_liquidity_shares'),
+    tNat('%self_reserves'),
+    tNat('%proceeds_debts'),
+    tNat('%proceeds_reserves'),
+    tNat('%subsidy_debts'),
+    tNat('%subsidy_reserves'),
+    tNat('%fee_index'),
+  );
 
 /** An oven as the `ovens` big map keeps it. */
 export interface OvenEntry {
@@ -58,6 +75,11 @@ export interface OvenEntry {
 
 interface CtezState {
   ovens: number;
+  /** The half dexes' `liquidity_owners` big maps (empty: the model's half dexes hold no liquidity). */
+  sellCtezOwners: number;
+  sellTezOwners: number;
+  metadata: number;
+  originator: string;
   lastUpdate: bigint;
   /** Fee indexes of the sell-ctez and sell-tez half dexes (×2^64 each). */
   feeCtez: bigint;
@@ -82,7 +104,7 @@ export class OvenContract implements ContractModel {
       ],
       ['withdraw', pairT(tMutez(), prim('contract', [tUnit()]))],
     ),
-    pairT(tAddress('%admin'), named('%handle', tNat('%id'), tAddress('%owner')), DEPOSITORS),
+    pairT(tAddress('%admin'), namedPairT('%handle', tNat('%id'), tAddress('%owner')), DEPOSITORS),
   );
 
   constructor(
@@ -104,8 +126,9 @@ export class OvenContract implements ContractModel {
  * owner through the token's `mintOrBurn`) and `liquidate_oven {handle, quantity, to}`, with ctez 2's
  * formulas: every call first grows both fee indexes by `fee_rate × seconds` and brings the oven's
  * outstanding to the product index (`get_oven`), the collateral rule `15 tez < 16 × outstanding ×
- * target` and a liquidation's `32 × quantity × target / 31` tez. Differences: no half dexes (their
- * fee rate is the maximum), no subsidy minting, a fixed target, no delegation or depositor lists.
+ * target` and a liquidation's `32 × quantity × target / 31` tez. Its storage has every field of the real type
+ * (trilitech/ctez build/ctez_2.tz @fd6cb11). Differences: the half dexes hold no liquidity (their fee rate is the
+ * maximum, no events, empty metadata), no subsidy minting, a fixed target, no delegation or depositor lists.
  */
 export class CtezOvens implements ContractModel {
   readonly role = 'ctez' as const;
@@ -113,17 +136,23 @@ export class CtezOvens implements ContractModel {
   readonly code = script(
     entrypoints(
       ['mint_or_burn', pairT(tNat('%id'), tInt('%quantity'))],
-      ['liquidate_oven', pairT(named('%handle', tNat('%id'), tAddress('%owner')), tNat('%quantity'), CONTRACT_UNIT)],
-      ['register_oven_deposit', pairT(named('%handle', tNat('%id'), tAddress('%owner')), tMutez('%amount'))],
+      [
+        'liquidate_oven',
+        pairT(namedPairT('%handle', tNat('%id'), tAddress('%owner')), tNat('%quantity'), CONTRACT_UNIT),
+      ],
+      ['register_oven_deposit', pairT(namedPairT('%handle', tNat('%id'), tAddress('%owner')), tMutez('%amount'))],
       ['withdraw_from_oven', pairT(tNat('%id'), tMutez('%amount'), CONTRACT_UNIT)],
       ['create_oven', pairT(tNat('%id'), prim('option', [prim('key_hash')], ['%delegate']), DEPOSITORS)],
     ),
     pairT(
       tBigMap(HANDLE, OVEN, '%ovens'),
       tTimestamp('%last_update'),
-      named('%sell_ctez', tNat('%self_reserves'), tNat('%fee_index')),
-      named('%sell_tez', tNat('%self_reserves'), tNat('%fee_index')),
-      named('%context', tNat('%target'), tInt('%drift'), tNat('%_Q'), tAddress('%ctez_fa12_address')),
+      halfDex('%sell_ctez'),
+      halfDex('%sell_tez'),
+      namedPairT('%context', tNat('%target'), tInt('%drift'), tNat('%_Q'), tAddress('%ctez_fa12_address')),
+      tNat('%last_event_id'),
+      tBigMap(tString(), tBytes(), '%metadata'),
+      tAddress('%originator'),
     ),
   );
 
@@ -139,9 +168,13 @@ export class CtezOvens implements ContractModel {
   }
 
   /** Origination state; `last_update` is set by the first call (the model's stand-in for the deployment time). */
-  init(diff: LazyStorageDiff): void {
+  init(diff: LazyStorageDiff, originator: string): void {
     this.book.setState<CtezState>(this.address, {
       ovens: diff.alloc(HANDLE, OVEN),
+      sellCtezOwners: diff.alloc(tAddress(), LIQUIDITY_OWNER),
+      sellTezOwners: diff.alloc(tAddress(), LIQUIDITY_OWNER),
+      metadata: diff.alloc(tString(), tBytes()),
+      originator,
       lastUpdate: 0n,
       feeCtez: ONE,
       feeTez: ONE,
@@ -150,12 +183,17 @@ export class CtezOvens implements ContractModel {
 
   storage(): Micheline {
     const s = this.state;
+    const half = (owners: number, fee: bigint) =>
+      pair(int(owners), int(0), int(0), int(0), int(0), int(0), int(0), int(fee));
     return pair(
       int(s.ovens),
       int(s.lastUpdate),
-      pair(int(0), int(s.feeCtez)),
-      pair(int(0), int(s.feeTez)),
+      half(s.sellCtezOwners, s.feeCtez),
+      half(s.sellTezOwners, s.feeTez),
       pair(int(TARGET), int(0), int(1), str(this.ctez.address)),
+      int(0),
+      int(s.metadata),
+      str(s.originator),
     );
   }
 
@@ -167,7 +205,7 @@ export class CtezOvens implements ContractModel {
   /** Every oven, in big map order. */
   ovens(): OvenEntry[] {
     const entries = this.book.bigMap(this.state.ovens)?.entries.values() ?? [];
-    return [...entries].map((e) => readOven(e.key as Micheline, e.value as Micheline));
+    return [...entries].map((e) => readOven(e.key, e.value));
   }
 
   oven(id: bigint, owner: string): OvenEntry | undefined {
@@ -342,7 +380,7 @@ export class CtezOvens implements ContractModel {
 
   /** The main contract orders the oven's `withdraw`; the oven sends the tez. */
   private payOut(call: CallContext, ovenAddress: string, amount: bigint, to: string): void {
-    const storage = (this.book.get(ovenAddress).script as { storage: Micheline }).storage;
+    const storage = this.book.get(ovenAddress).script?.storage;
     call.internal.push({
       kind: 'transaction',
       source: this.address,
@@ -367,18 +405,14 @@ export class CtezOvens implements ContractModel {
 
 /** An oven entry from its Micheline key `Pair id owner` and value `Pair tez outstanding address fee_index`. */
 function readOven(key: Micheline, value: Micheline): OvenEntry {
-  const flat = (v: Micheline): Micheline[] =>
-    !Array.isArray(v) && (v as { prim?: string }).prim === 'Pair'
-      ? ((v as { args: Micheline[] }).args ?? []).flatMap(flat)
-      : [v];
-  const [id, owner] = flat(key) as { int?: string; string?: string }[];
-  const [tez, ctez, address, fee] = flat(value) as { int?: string; string?: string }[];
+  const [id, owner] = combItems(key);
+  const [tez, ctez, address, fee] = combItems(value);
   return {
-    id: BigInt(id.int!),
-    owner: owner.string!,
-    tezBalance: BigInt(tez.int!),
-    ctezOutstanding: BigInt(ctez.int!),
-    address: address.string!,
-    feeIndex: BigInt(fee.int!),
+    id: intOf(id),
+    owner: stringOf(owner),
+    tezBalance: intOf(tez),
+    ctezOutstanding: intOf(ctez),
+    address: stringOf(address),
+    feeIndex: intOf(fee),
   };
 }

@@ -1,5 +1,5 @@
 import type { ProtocolSimulator } from '../../../../../framework/sandbox/extension';
-import { ctezCall, registerCtez, seedCtez } from './sandbox';
+import { ctezCall, launchCtez, registerCtez } from './sandbox';
 
 /** Its place among the simulators, kept from before discovery: the chains stay byte-identical. */
 export const order = 2;
@@ -8,6 +8,6 @@ export const order = 2;
 export const simulator: ProtocolSimulator = {
   name: 'ctez',
   register: registerCtez,
-  bootstrap: seedCtez,
+  launch: launchCtez,
   traffic: { weight: 0.3, build: ctezCall },
 };

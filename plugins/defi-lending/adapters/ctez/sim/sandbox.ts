@@ -4,11 +4,12 @@ import {
   type BlockContext,
   CallContext,
   type ContractRegistry,
-  type GenesisContext,
+  type LaunchStep,
   LazyStorageDiff,
   ManagerGroupBuilder,
   type ManagerContent,
   type Micheline,
+  modelOrigination,
   originatedAddress,
   pickSource,
   TEZ,
@@ -24,9 +25,23 @@ export function registerCtez(contracts: ContractRegistry, book: AccountBook, err
 
 export const ctezOvens = (contracts: ContractRegistry): CtezOvens => contracts.require(contracts.derivedAddress(LABEL));
 
-export function seedCtez(g: GenesisContext): void {
-  const main = ctezOvens(g.contracts);
-  g.originate(main, 0n, (diff) => main.init(diff));
+/** The deployer originates the main contract, then creates the first oven with a tenth of its tez. */
+export const launchCtez: readonly LaunchStep[] = [
+  (ctx, deployer) => {
+    const main = ctezOvens(ctx.contracts);
+    return [modelOrigination(ctx, deployer, main, 0n, (diff) => main.init(diff, deployer))];
+  },
+  (ctx, deployer) => [createOven(ctx, deployer, ctx.book.get(deployer).balance / 10n)],
+];
+
+/** `create_oven` by `user` with `amount` tez (its next oven id); the oven is an internal origination. */
+function createOven(ctx: BlockContext, user: string, amount: bigint): ManagerContent {
+  const main = ctezOvens(ctx.contracts);
+  const id = BigInt(main.ovens().filter((o) => o.owner === user).length);
+  const address = originatedAddress(ctx.prng.bytes(32), 0);
+  return content(ctx, user, main.address, 'create_oven', amount, (c, diff, transfer) =>
+    main.create(c, diff, ctx.contracts, user, id, amount, address, transfer),
+  );
 }
 
 /** One call whose parameter and effects are decided when it applies (after the group's earlier contents). */
@@ -38,9 +53,10 @@ function content(
   amount: bigint,
   run: (c: CallContext, diff: LazyStorageDiff, transfer: BalanceUpdates) => Micheline,
 ): ManagerContent {
-  const c: ManagerContent = {
+  const parameters: { entrypoint: string; value: Micheline } = { entrypoint, value: { int: '0' } };
+  return {
     kind: 'transaction',
-    fields: { amount: String(amount), destination, parameters: { entrypoint, value: { int: '0' } } },
+    fields: { amount: String(amount), destination, parameters },
     gasLimit: 12000,
     storageLimit: 1600,
     apply: () => {
@@ -48,7 +64,7 @@ function content(
       const diff = new LazyStorageDiff(ctx.book);
       const transfer = new BalanceUpdates(ctx.book);
       const value = run(call, diff, transfer);
-      (c.fields.parameters as { value: unknown }).value = value;
+      parameters.value = value;
       const main = ctezOvens(ctx.contracts);
       // A deposit's top-level call is the oven's `default`: its result is the oven's, the main contract's is internal.
       const target = destination === main.address ? main : ctx.contracts.require(destination);
@@ -64,7 +80,6 @@ function content(
       };
     },
   };
-  return c;
 }
 
 /** An oven owner that can send an operation in this block. */
@@ -85,14 +100,8 @@ export function ctezCall(ctx: BlockContext): Record<string, unknown> | undefined
   if (r < 0.15 || ovens.length < 3) {
     const user = pickSource(ctx, (a) => a.balance > 10n * TEZ && a.kind !== undefined);
     if (!user) return undefined;
-    const id = BigInt(ovens.filter((o) => o.owner === user.address).length);
     const amount = TEZ + ctx.prng.bigRange(0n, user.balance / 3n);
-    const address = originatedAddress(ctx.prng.bytes(32), 0);
-    return new ManagerGroupBuilder(ctx).build(user.address, [
-      content(ctx, user.address, main.address, 'create_oven', amount, (c, diff, transfer) =>
-        main.create(c, diff, ctx.contracts, user.address, id, amount, address, transfer),
-      ),
-    ]);
+    return new ManagerGroupBuilder(ctx).build(user.address, [createOven(ctx, user.address, amount)]);
   }
   if (r < 0.3) {
     const bad = ovens.filter(

@@ -2,10 +2,12 @@ import {
   type AccountBook,
   bigMapGet,
   CallContext,
+  combItems,
   type ContractModel,
   entrypoints,
   type Fa12Token,
   int,
+  intOf,
   type LazyStorageDiff,
   type Micheline,
   pair,
@@ -14,6 +16,7 @@ import {
   prim,
   script,
   str,
+  stringOf,
   tAddress,
   tBigMap,
   tNat,
@@ -175,17 +178,6 @@ export class LendingMarket implements ContractModel {
     });
   }
 
-  /** Genesis supply of `amount` underlying (already the contract's), its yTokens held by the contract itself. */
-  seed(diff: LazyStorageDiff, tokenId: number, amount: bigint): void {
-    this.supplied.add(diff, this.address, amount * PRECISION, tokenId);
-    const m = this.state.tokens[tokenId];
-    this.setMarket(tokenId, {
-      ...m,
-      totalSupplyF: m.totalSupplyF + amount * PRECISION,
-      totalLiquidF: m.totalLiquidF + amount * PRECISION,
-    });
-  }
-
   storage(): Micheline {
     const s = this.state;
     const figures = (m: MarketState) =>
@@ -200,17 +192,16 @@ export class LendingMarket implements ContractModel {
         m.liquidReserveRateF,
       ].map(int);
     const tokens = s.tokens.map((m, id) => prim('Elt', [int(id), pair(...figures(m))]));
-    return pair(int(s.ledger), int(s.accounts), tokens as unknown as Micheline, int(LIQ_INCENTIVE_F));
+    return pair(int(s.ledger), int(s.accounts), tokens, int(LIQ_INCENTIVE_F));
   }
 
   /** The owner's account in a market: borrow ×10^18 and the index it was last brought to. */
   account(owner: string, tokenId: number): { borrow: bigint; lastBorrowIndex: bigint } {
     // Stored as `Pair allowances (Pair borrow lastBorrowIndex)`.
-    const v = bigMapGet(this.book, this.state.accounts, pair(str(owner), int(tokenId))) as
-      { args: [unknown, { args: { int: string }[] }] } | undefined;
-    return v
-      ? { borrow: BigInt(v.args[1].args[0].int), lastBorrowIndex: BigInt(v.args[1].args[1].int) }
-      : { borrow: 0n, lastBorrowIndex: 0n };
+    const v = bigMapGet(this.book, this.state.accounts, pair(str(owner), int(tokenId)));
+    if (!v) return { borrow: 0n, lastBorrowIndex: 0n };
+    const [, borrow, lastBorrowIndex] = combItems(v);
+    return { borrow: intOf(borrow), lastBorrowIndex: intOf(lastBorrowIndex) };
   }
 
   /**
@@ -228,9 +219,9 @@ export class LendingMarket implements ContractModel {
   owners(which: 'ledger' | 'accounts', tokenId: number): string[] {
     const entries = this.book.bigMap(this.state[which])?.entries.values() ?? [];
     return [...entries]
-      .map((e) => (e.key as unknown as { args: [{ string: string }, { int: string }] }).args)
-      .filter(([, id]) => Number(id.int) === tokenId)
-      .map(([owner]) => owner.string);
+      .map((e) => combItems(e.key))
+      .filter(([, id]) => intOf(id) === BigInt(tokenId))
+      .map(([owner]) => stringOf(owner));
   }
 
   /** Markets the owner has a borrow in (Yupana's `borrows[owner]`). */
@@ -239,6 +230,11 @@ export class LendingMarket implements ContractModel {
   }
 
   /** Underlying that suppliers own: liquidity + borrows − reserves (Yupana's getLiquidity). */
+  /** What the market holds of its token to lend or pay out (Yupana's totalLiquidF, in raw units). */
+  cash(tokenId: number): bigint {
+    return this.state.tokens[tokenId].totalLiquidF / PRECISION;
+  }
+
   liquidity(tokenId: number): bigint {
     const m = this.state.tokens[tokenId];
     return m.totalLiquidF + m.totalBorrowsF - m.totalReservesF;
@@ -417,12 +413,7 @@ export class LendingMarket implements ContractModel {
   ): { value: Micheline; grown: number } {
     this.supplied.add(diff, from, -amount * PRECISION, tokenId);
     const grown = this.supplied.add(diff, to, amount * PRECISION, tokenId);
-    return {
-      value: [
-        pair(str(from), [pair(str(to), int(tokenId), int(amount))] as unknown as Micheline),
-      ] as unknown as Micheline,
-      grown,
-    };
+    return { value: [pair(str(from), [pair(str(to), int(tokenId), int(amount))])], grown };
   }
 
   /**
@@ -448,11 +439,7 @@ export class LendingMarket implements ContractModel {
 
   private writeAccount(diff: LazyStorageDiff, user: string, tokenId: number, borrow: bigint, index: bigint): number {
     const fresh = bigMapGet(this.book, this.state.accounts, pair(str(user), int(tokenId))) === undefined ? 1 : 0;
-    diff.update(
-      this.state.accounts,
-      pair(str(user), int(tokenId)),
-      pair([] as unknown as Micheline, int(borrow), int(index)),
-    );
+    diff.update(this.state.accounts, pair(str(user), int(tokenId)), pair([], int(borrow), int(index)));
     return fresh;
   }
 

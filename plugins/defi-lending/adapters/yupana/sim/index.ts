@@ -1,5 +1,5 @@
 import type { ProtocolSimulator } from '../../../../../framework/sandbox/extension';
-import { registerYupana, seedYupana, yupanaMarket } from './sandbox';
+import { launchYupana, registerYupana, yupanaMarket } from './sandbox';
 import { lendingCall } from './traffic';
 
 /** Its place among the simulators, kept from before discovery: the chains stay byte-identical. */
@@ -9,6 +9,6 @@ export const order = 1;
 export const simulator: ProtocolSimulator = {
   name: 'yupana',
   register: registerYupana,
-  bootstrap: seedYupana,
+  launch: launchYupana,
   traffic: { weight: 1, build: (ctx) => lendingCall(ctx, yupanaMarket(ctx.contracts)) },
 };

@@ -23,20 +23,20 @@ function content(
   entrypoint: string,
   call: (c: CallContext, diff: LazyStorageDiff) => { value: Micheline; grown: number },
 ): ManagerContent {
-  const c: ManagerContent = {
+  const parameters: { entrypoint: string; value: Micheline } = { entrypoint, value: { int: '0' } };
+  return {
     kind: 'transaction',
-    fields: { amount: '0', destination: market.address, parameters: { entrypoint, value: { int: '0' } } },
+    fields: { amount: '0', destination: market.address, parameters },
     gasLimit: 12000,
     storageLimit: 300,
     apply: () => {
       const cc = new CallContext(ctx, who);
       const diff = new LazyStorageDiff(ctx.book);
       const { value, grown } = call(cc, diff);
-      (c.fields.parameters as { value: unknown }).value = value;
+      parameters.value = value;
       return { result: cc.contractResult(market, diff, 12000, grown), internal: cc.internal };
     },
   };
-  return c;
 }
 
 /**
@@ -48,8 +48,19 @@ function holder(ctx: BlockContext, owners: string[]): Account | undefined {
   return ready.length > 0 ? ctx.book.get(ctx.prng.pick(ready)) : undefined;
 }
 
-const accrual = (ctx: BlockContext, market: LendingMarket, who: string, tokenId: number) =>
+/** `updateInterest` of one market, which Yupana wants in the block of any call touching it. */
+export const accrual = (ctx: BlockContext, market: LendingMarket, who: string, tokenId: number): ManagerContent =>
   content(ctx, market, who, 'updateInterest', (c) => market.updateInterest(c, tokenId));
+
+/** A supply (`mint`) of `amount` of one market's token. */
+export const supply = (
+  ctx: BlockContext,
+  market: LendingMarket,
+  who: string,
+  tokenId: number,
+  amount: bigint,
+): ManagerContent =>
+  content(ctx, market, who, 'mint', (c, diff) => market.apply(c, diff, who, 'mint', tokenId, amount));
 
 /**
  * Lending traffic on a Yupana-style market: a keeper's lone `updateInterest`, or a user's supply
@@ -59,6 +70,7 @@ const accrual = (ctx: BlockContext, market: LendingMarket, who: string, tokenId:
 export function lendingCall(ctx: BlockContext, market: LendingMarket): Record<string, unknown> | undefined {
   const tokenId = ctx.prng.int(market.markets.length);
   const token = market.markets[tokenId];
+  const cash = market.cash(tokenId);
   const r = ctx.prng.float();
   if (r < 0.12) {
     const keeper = pickSource(ctx, (a) => a.balance > TEZ);
@@ -78,26 +90,28 @@ export function lendingCall(ctx: BlockContext, market: LendingMarket): Record<st
     amount = () => minted;
   } else if (r < 0.5) {
     action = 'redeem';
-    user = holder(
-      ctx,
-      market.owners('ledger', tokenId).filter((a) => a !== market.address),
-    );
+    user = cash === 0n ? undefined : holder(ctx, market.owners('ledger', tokenId));
     // All of it (amount 0: Yupana redeems every yToken) or a part of what they are worth once the interest is up to
-    // date.
-    const part = ctx.prng.chance(0.3) ? 0n : BigInt(Math.floor(ctx.prng.float() * 1000));
-    amount = (who) =>
-      (market.supplied.get(who, tokenId) * market.liquidity(tokenId) * part) /
-      1000n /
-      market.state.tokens[tokenId].totalSupplyF /
-      10n ** 18n;
+    // date; never more than the market holds (what others borrowed is not there to take).
+    const part = ctx.prng.chance(0.3) ? 1000n : BigInt(Math.floor(ctx.prng.float() * 1000));
+    amount = (who) => {
+      const worth = (part: bigint) =>
+        (market.supplied.get(who, tokenId) * market.liquidity(tokenId) * part) /
+        1000n /
+        market.state.tokens[tokenId].totalSupplyF /
+        10n ** 18n;
+      const want = worth(part);
+      if (want === worth(1000n) || want === 0n) return worth(1000n) <= cash ? 0n : cash;
+      return want < cash ? want : cash;
+    };
   } else if (r < 0.7) {
     action = 'borrow';
     // Borrowers are suppliers of another market (their collateral on the real contract) when there are some.
-    const suppliers = market.markets
-      .flatMap((_, c) => (c === tokenId ? [] : market.owners('ledger', c)))
-      .filter((a) => a !== market.address);
+    const suppliers = market.markets.flatMap((_, c) => (c === tokenId ? [] : market.owners('ledger', c)));
     user = holder(ctx, suppliers) ?? pickSource(ctx, (a) => a.balance > TEZ && a.kind !== undefined);
-    const borrowed = 1n + ctx.prng.bigRange(0n, token.balanceOf(market.address) / 10_000n);
+    if (cash === 0n) return undefined;
+    const most = 1n + ctx.prng.bigRange(0n, token.balanceOf(market.address) / 10_000n);
+    const borrowed = most < cash ? most : cash;
     amount = () => borrowed;
   } else {
     action = 'repay';
@@ -131,9 +145,7 @@ function yTokenTransfer(
 ): Record<string, unknown> | undefined {
   const from = holder(
     ctx,
-    market
-      .owners('ledger', tokenId)
-      .filter((a) => a !== market.address && market.supplied.get(a, tokenId) >= 10n ** 18n),
+    market.owners('ledger', tokenId).filter((a) => market.supplied.get(a, tokenId) >= 10n ** 18n),
   );
   const to = from && pickSource(ctx, (a) => a.address !== from.address);
   if (!from || !to) return undefined;
