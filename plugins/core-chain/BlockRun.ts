@@ -1,5 +1,5 @@
 import type { BalanceUpdate, IndexContext, NormalizedBlock, NormalizedOperation, TicketUpdate } from '../../framework';
-import { fitsBigIntColumn } from '../../framework';
+import { fitsBigIntColumn, isRecord } from '../../framework';
 import { AccountBook, type AccountData } from './AccountBook';
 import { blockAddresses } from './BlockAddresses';
 import { classifyBlockUpdates, classifyOperationUpdates, type ClassifiedUpdates, type Move } from './BalanceMoves';
@@ -22,7 +22,6 @@ import {
 import { StakeLedger } from './StakeLedger';
 import { allocationBurn } from './SupplyLedger';
 import { encodeMicheline, exprHash, featuresOf, section, sharedKey } from '../../framework';
-import { isRecord } from '../../framework/chain/model/jsonRead';
 
 /** `ctx.shared` key under which core-chain leaves `Map<address, account row id>` of the block's accounts. */
 export const ACCOUNT_IDS = sharedKey<ReadonlyMap<string, bigint>>('core-chain.accountIds');

@@ -1,8 +1,7 @@
 import type { Entity, EntityStore } from '../../framework';
 import { bumpCallStats, ContractScript } from './ContractScript';
 import type { ContractRow, StorageRow } from './tables.generated';
-import { bigOrZero, encodeMicheline, hash8 } from '../../framework';
-import { isRecord } from '../../framework/chain/model/jsonRead';
+import { bigOrZero, encodeMicheline, hash8, isRecord } from '../../framework';
 import { storedDate } from './storedDate';
 
 /** A `contract` row as core-chain works with it during a block. */

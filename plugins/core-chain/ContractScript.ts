@@ -5,10 +5,10 @@ import {
   featuresOf,
   hash8,
   interfacesOf,
+  isRecord,
   scriptBytes,
   section,
 } from '../../framework';
-import { isRecord } from '../../framework/chain/model/jsonRead';
 
 /** What core-chain derives from a contract's code once: hashes, entrypoints, features, interfaces. */
 export class ContractScript {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { SeriesRollups, TableDef } from '../../framework';
 import { quoteIdent as quote } from './BlockIndexer';
-import { asRecords, isRecord } from '../../framework/chain/model/jsonRead';
+import { asRecords, isRecord } from '../../framework';
 
 /**
  * Why: from Oxford on a denunciation's receipt moves no tez; the node slashes the offender at a cycle

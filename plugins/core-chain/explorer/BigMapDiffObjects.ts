@@ -1,5 +1,4 @@
-import { isPrim, michelineFromHex } from '../../../framework';
-import { isRecord } from '../../../framework/chain/model/jsonRead';
+import { isPrim, michelineFromHex, isRecord } from '../../../framework';
 
 export interface BigMapDiffObject {
   action: 'update' | 'remove' | 'copy' | 'alloc';

@@ -1,4 +1,4 @@
-import { isRecord } from '../../../framework/chain/model/jsonRead';
+import { isRecord } from '../../../framework';
 
 /** The protocol constants the config object shows; null when the node's constants do not give them. */
 export interface ConfigConstants {
