@@ -88,7 +88,7 @@ export function movesCheck(db: Knex, catalog: Catalog, spec: MovesSpec): Reconci
         await db.raw(
           `select distinct k.${spec.skip.group} as key, k.${spec.skip.op} as op from ${t(skip)} k
             where ${live(skip, 'k')} and k.${spec.skip.column} in (${spec.skip.values.map(() => '?').join(',')})`,
-          [...spec.skip.values],
+          spec.skip.values.map((v) => skip.column(spec.skip.column)!.type.parse(v)) as Knex.Value[],
         )
       ).rows;
       const skips = new Set(skipped.map((r) => `${String(r.key)} ${String(r.op)}`));

@@ -90,6 +90,13 @@ export class SchemaMigrator {
     const relation = `${quote(table.schema)}.${quote(table.storage)}`;
     const { rows: kind } = await trx.raw('select relkind from pg_class where oid = to_regclass(?)', [relation]);
     if (kind[0]?.relkind === 'r') await becomeMain(trx, table, parts.main, state);
+    // A column of a part whose type changes cannot be altered under the view: it goes first, and is made again below.
+    const tables = [parts.main, ...parts.narrow.map((p) => p.table)];
+    if (
+      kind[0]?.relkind === 'v' &&
+      tables.some((t) => state.recorded.get(`${t.plugin}/${t.code}`)?.definition_hash !== definitionHash(t))
+    )
+      await trx.raw(`drop view ${relation}`);
     const outcomes = [await this.migrateTable(trx, parts.main, state)];
     for (const p of parts.narrow) {
       const outcome = await this.migrateTable(trx, p.table, state);
@@ -149,6 +156,11 @@ export class SchemaMigrator {
           // Sparse now (ColumnDecl.sparse): its zeros may be NULL from here on; the stored zeros read the same.
           await trx.raw(`alter table ??.?? alter column ${quote(c.name)} drop not null`, [table.schema, table.storage]);
         } else if (normalizeType(have) !== normalizeType(c.type.sqlType)) {
+          const using = c.type.convertFrom(quote(c.name), normalizeType(have));
+          if (using !== undefined) {
+            await convertColumn(trx, table, c.name, `${columnDdl(c.type)} using ${using}`);
+            continue;
+          }
           throw new Error(
             `table ${table.schema}.${table.storage}: column '${c.name}' is ${have} in the database but ${c.type.sqlType} (${c.type.name}) in the catalog; ` +
               'changing a column type needs a rebuild of that table',
@@ -172,6 +184,23 @@ export class SchemaMigrator {
       .merge();
     return outcome;
   }
+}
+
+/**
+ * A column whose storage changed in a way its type can convert (ColumnType.convertFrom: an enum's text
+ * labels become their positions) is rewritten in place. The partial indexes that name it go first: their
+ * predicates hold literals of the old type; `migrateIndex` builds them again. Postgres rebuilds the others.
+ */
+async function convertColumn(trx: Knex.Transaction, table: TableDef, column: string, to: string): Promise<void> {
+  const { rows } = await trx.raw(
+    `select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
+       join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = i.indexrelid and d.refobjid = i.indrelid
+       join pg_attribute a on a.attrelid = i.indrelid and a.attnum = d.refobjsubid
+      where i.indrelid = to_regclass(?) and i.indpred is not null and a.attname = ?`,
+    [`${quote(table.schema)}.${quote(table.storage)}`, column],
+  );
+  for (const { name } of rows as Array<{ name: string }>) await trx.raw(`drop index ??.${quote(name)}`, [table.schema]);
+  await trx.raw(`alter table ??.?? alter column ${quote(column)} type ${to}`, [table.schema, table.storage]);
 }
 
 /** The table of a parted table's name (an earlier schema) renamed to its main table, whose indexes keep their names. */

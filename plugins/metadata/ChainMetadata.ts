@@ -128,7 +128,7 @@ export class ChainMetadata {
     if (uris.length === 0) return new Map();
     const rows = await from(this.reader, this.tables.documents)
       .whereIn('uri', [...new Set(uris)])
-      .where('status', 'ok')
+      .where('status', this.tables.documents.column('status')!.type.parse('ok'))
       .select('uri', 'content');
     return new Map(
       rows.map((r: Record<string, unknown>) => [
@@ -148,7 +148,10 @@ export class ChainMetadata {
     return new Map(
       rows.map((r: Record<string, unknown>) => [
         String(r.uri),
-        { status: r.status as 'ok' | 'error', ...(r.error ? { error: String(r.error) } : {}) },
+        {
+          status: jsRow(this.tables.documents, r).status as 'ok' | 'error',
+          ...(r.error ? { error: String(r.error) } : {}),
+        },
       ]),
     );
   }

@@ -51,8 +51,22 @@ describe('column types', function () {
   it('bool and enum accept only their labels', function () {
     expect(['1', 'true', 'T', 'on'].map((v) => columnType('bool').parse(v))).to.deep.equal([true, true, true, true]);
     expect(() => columnType('bool').parse('maybe')).to.throw(ValueError);
-    expect(columnType('enum(a,b)').parse('b')).to.equal('b');
     expect(() => columnType('enum(a,b)').parse('c')).to.throw(ValueError, /not one of a, b/);
+  });
+
+  it('enums are stored as the position of their label and named at the edge in every encoding', function () {
+    const type = columnType('enum(a,b,c)');
+    expect([type.sqlType, type.parse('a'), type.parse('c')]).to.deep.equal(['smallint', 0, 2]);
+    expect([type.toDb('b'), type.fromDb(1), type.literal('c')]).to.deep.equal([1, 'b', "'2'::smallint"]);
+    expect(['compact', 'csv', 'object'].map((enc) => type.json('2', enc as 'compact'))).to.deep.equal(
+      Array(3).fill('"c"'),
+    );
+    expect([type.csv('0'), type.objectValue('1')]).to.deep.equal(['a', 'b']);
+    expect(() => type.toDb('d')).to.throw(/'d' is not one of enum\(a,b,c\)/);
+    expect(() => type.json('3', 'compact')).to.throw(/3 is no code/);
+    const using = type.convertFrom('"x"', 'text');
+    expect(using).to.equal(`(array_position(array['a', 'b', 'c']::text[], "x"::text) - 1)::smallint`);
+    expect(type.convertFrom('"x"', 'bigint')).to.equal(undefined);
   });
 
   it('JSON encodings per type', function () {
@@ -82,7 +96,7 @@ describe('column types', function () {
       bytes: ['00ff'],
       bigint: ['123456789012345678901234567890'],
       'fixed(4)': ['12.3400'],
-      'enum(a,b)': ['b'],
+      'enum(a,b)': ['1'],
       json: ['{"a":[1,"x",null]}', '12345678901234567890'],
     };
     for (const [declaration, raws] of Object.entries(texts)) {

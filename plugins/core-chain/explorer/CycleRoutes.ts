@@ -200,7 +200,10 @@ export class CycleRoutes {
     const [row] = (await this.tables.db.reader
       .withSchema(t.schema)
       .from(t.storage)
-      .whereIn('type', types)
+      .whereIn(
+        'type',
+        types.map((v) => Number(t.column('type')!.type.parse(v))),
+      )
       .whereBetween('height', [from, to])
       .count({ n: '*' })) as Array<{ n: string | number }>;
     return Number(row.n);

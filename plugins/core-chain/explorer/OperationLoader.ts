@@ -165,13 +165,14 @@ export class OperationLoader {
     const accounts = [...new Set(delegations.map((r) => r.sender as string))];
     const upTo = Math.max(...delegations.map((r) => r.height as number));
     const op = this.delegations.table;
+    const type = op.column('type')!.type;
     const q = this.delegations
       .query()
       .where('is_success', true)
       .where((w) =>
         w
-          .where((d) => whereColumnIn(d.where('type', 'delegation'), op.column('sender')!, accounts))
-          .orWhere((o) => whereColumnIn(o.where('type', 'origination'), op.column('receiver')!, accounts)),
+          .where((d) => whereColumnIn(d.where('type', type.parse('delegation')), op.column('sender')!, accounts))
+          .orWhere((o) => whereColumnIn(o.where('type', type.parse('origination')), op.column('receiver')!, accounts)),
       )
       .where('height', '<=', upTo)
       .orderBy([{ column: 'height' }, { column: 'op_n' }]);
