@@ -250,7 +250,7 @@ function buildTable(
         );
       }
     });
-    return { columns: idx.columns, unique: idx.unique ?? false, using, except };
+    return { columns: idx.columns, unique: idx.unique ?? false, using, except, exceptArgs: idx.except ?? [] };
   });
   decl.columns.forEach((c, i) => {
     if (c.maps_to && !ledByBtree(indexes, c.maps_to.by))

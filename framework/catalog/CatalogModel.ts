@@ -355,6 +355,8 @@ export interface IndexDef {
   readonly using: IndexMethod;
   /** IndexDecl.except, parsed by the leading column's type (empty: every row is indexed). */
   readonly except: readonly SqlValue[];
+  /** IndexDecl.except as declared (an enum's labels, not their codes): the index's name and docs show these. */
+  readonly exceptArgs: readonly string[];
 }
 export interface TableDef {
   readonly code: string;

@@ -380,7 +380,7 @@ function definitionHash(table: TableDef): string {
  * Postgres truncates identifiers at 63 bytes; long index names get a hash suffix to stay unique.
  */
 export function indexName(table: TableDef, ix: IndexDef): string {
-  const name = `${table.indexPrefix ?? table.storage}_${ix.columns.join('_')}${ix.except.length > 0 ? `_no_${ix.except.join('_')}` : ''}_idx`;
+  const name = `${table.indexPrefix ?? table.storage}_${ix.columns.join('_')}${ix.except.length > 0 ? `_no_${ix.exceptArgs.join('_')}` : ''}_idx`;
   if (name.length <= 63) return name;
   const h = createHash('sha256').update(name).digest('hex').slice(0, 8);
   return `${name.slice(0, 54)}_${h}`;
