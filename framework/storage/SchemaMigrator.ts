@@ -193,7 +193,7 @@ export class SchemaMigrator {
  */
 async function convertColumn(trx: Knex.Transaction, table: TableDef, column: string, to: string): Promise<void> {
   const { rows } = await trx.raw(
-    `select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
+    `select distinct c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
        join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = i.indexrelid and d.refobjid = i.indrelid
        join pg_attribute a on a.attrelid = i.indrelid and a.attnum = d.refobjsubid
       where i.indrelid = to_regclass(?) and i.indpred is not null and a.attname = ?`,

@@ -37,29 +37,25 @@ describe(`core-chain: a database of the schema with enum columns as text (${BACK
 
     // The previous schema: every enum column of core-chain text, its labels collate "C"; op's view stays.
     const converted: string[] = [];
+    await db.raw('drop view core_chain.op');
+    await db.raw(`drop index core_chain.op_type_height_no_endorsement_preendorsement_idx`);
     for (const table of t.app.catalog.tables.values()) {
       if (table.plugin !== 'core-chain') continue;
       for (const part of physicalTables(table))
         for (const c of storedColumns(part)) {
           if (!(c.type instanceof EnumType)) continue;
-          if (c.name === 'type' && part.storage === 'op_main') {
-            await db.raw('drop view core_chain.op');
-            await db.raw(`drop index core_chain.op_type_height_no_endorsement_preendorsement_idx`);
-          }
           const labels = c.type.values.map((v) => `'${v}'`).join(', ');
           await db.raw(
             `alter table core_chain.${part.storage} alter column "${c.name}" type text collate "C"
                using (array[${labels}])[("${c.name}")::int + 1]`,
           );
-          if (c.name === 'type' && part.storage === 'op_main') {
-            await db.raw(`create index op_type_height_no_endorsement_preendorsement_idx on core_chain.op_main (type, height)
-               where type not in ('endorsement', 'preendorsement')`);
-            await db.raw('create view core_chain.op as select * from core_chain.op_main');
-          }
           converted.push(`${part.storage}.${c.name}`);
           await db.raw(`update tzidx.schema_version set definition_hash = 'before' where table_code = ?`, [part.code]);
         }
     }
+    await db.raw(`create index op_type_height_no_endorsement_preendorsement_idx on core_chain.op_main (type, height)
+       where type not in ('endorsement', 'preendorsement')`);
+    await db.raw('create view core_chain.op as select * from core_chain.op_main');
     expect(converted).to.include.members(['op_main.type', 'op_main.status', 'flow.category', 'account.address_type']);
     const { rows: text } = await db.raw(`select count(*)::int as n from core_chain.op_main where type = 'transaction'`);
     expect(text[0].n).to.be.greaterThan(0);
@@ -74,8 +70,9 @@ describe(`core-chain: a database of the schema with enum columns as text (${BACK
     const { rows: partial } = await db.raw(
       `select pg_get_indexdef('core_chain.op_type_height_no_endorsement_preendorsement_idx'::regclass) as def`,
     );
-    expect(partial[0].def)
-      .to.match(/WHERE.*type.*1.*19/)
+    const predicate = String(partial[0].def).split(' WHERE ')[1];
+    expect(predicate)
+      .to.match(/type.*1.*19/)
       .and.not.include('endorsement');
     expect(await answers()).to.deep.equal(before);
 
