@@ -58,10 +58,12 @@ describe('column types', function () {
     const type = columnType('enum(a,b,c)');
     expect([type.sqlType, type.parse('a'), type.parse('c')]).to.deep.equal(['smallint', 0, 2]);
     expect([type.toDb('b'), type.fromDb(1), type.literal('c')]).to.deep.equal([1, 'b', "'2'::smallint"]);
-    expect(['compact', 'csv', 'object'].map((enc) => type.json('2', enc as 'compact'))).to.deep.equal(
-      Array(3).fill('"c"'),
-    );
-    expect([type.csv('0'), type.objectValue('1')]).to.deep.equal(['a', 'b']);
+    // Compact and CSV rows hold the code, objects the label SQL gave them (select).
+    expect([type.json('2', 'compact'), type.json('c', 'object'), type.csv('0')]).to.deep.equal(['"c"', '"c"', 'a']);
+    expect([type.select('"x"', 'csv'), type.select('"x"', 'object')]).to.deep.equal([
+      '"x"::text',
+      `(array['a', 'b', 'c']::text[])["x" + 1]`,
+    ]);
     expect(() => type.toDb('d')).to.throw(/'d' is not one of enum\(a,b,c\)/);
     expect(() => type.json('3', 'compact')).to.throw(/3 is no code/);
     const using = type.convertFrom('"x"', 'text');
@@ -96,7 +98,7 @@ describe('column types', function () {
       bytes: ['00ff'],
       bigint: ['123456789012345678901234567890'],
       'fixed(4)': ['12.3400'],
-      'enum(a,b)': ['1'],
+      'enum(a,b)': ['b'],
       json: ['{"a":[1,"x",null]}', '12345678901234567890'],
     };
     for (const [declaration, raws] of Object.entries(texts)) {

@@ -1,8 +1,9 @@
-import { BaseColumnType, BinaryFields, EQUALITY_OPERATORS, ValueError } from './ColumnType';
+import { BaseColumnType, BinaryFields, Encoding, EQUALITY_OPERATORS, ValueError } from './ColumnType';
 
 /**
  * A closed set of labels, stored as a `smallint`: the label's position in the declared list (0 for the
- * first), named again at the API edge in every encoding; filters parse labels to positions. The
+ * first), named again at the API edge in every encoding (compact and CSV rows map the code in JS; objects,
+ * whose text rows records are built from, get the label from SQL); filters parse labels to positions. The
  * declared order is therefore part of the stored data: a new label goes at the end of the list, and
  * no label is removed or moved (docs/tables.md, Column types).
  */
@@ -13,6 +14,8 @@ export class EnumType extends BaseColumnType {
   readonly sqlType = 'smallint';
   override readonly operators = EQUALITY_OPERATORS;
   private readonly codes: ReadonlyMap<string, number>;
+  /** The labels as an SQL array constant, in order. */
+  private readonly labels: string;
 
   constructor(readonly values: readonly string[]) {
     super();
@@ -22,6 +25,7 @@ export class EnumType extends BaseColumnType {
     this.tsType = values.map((v) => `'${v.replace(/[\\']/g, '\\$&')}'`).join(' | ');
     this.readTsType = this.tsType;
     this.codes = new Map(values.map((v, i) => [v, i]));
+    this.labels = `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]::text[]`;
   }
 
   parse(arg: string): number {
@@ -29,17 +33,20 @@ export class EnumType extends BaseColumnType {
     if (code === undefined) throw new ValueError(`'${arg}' is not one of ${this.values.join(', ')}`);
     return code;
   }
-  /** The label of a stored code (`select` renders the code as decimal text). */
-  label(code: string | number): string {
+  override select(ref: string, enc: Encoding): string {
+    return enc === 'object' ? `(${this.labels})[${ref} + 1]` : `${ref}::text`;
+  }
+  /** The label of a stored code (`select` renders the code as decimal text but for objects). */
+  private label(code: string | number): string {
     const label = this.values[Number(code)];
     if (label === undefined) throw new Error(`${code} is no code of ${this.name}`);
     return label;
   }
-  override json(raw: string): string {
-    return JSON.stringify(this.label(raw));
+  override json(raw: string, enc: Encoding): string {
+    return JSON.stringify(enc === 'object' ? raw : this.label(raw));
   }
   override objectValue(raw: string): unknown {
-    return this.label(raw);
+    return raw;
   }
   override csv(raw: string): string {
     return this.label(raw);
@@ -59,8 +66,7 @@ export class EnumType extends BaseColumnType {
   /** Text labels of an earlier schema become their positions; a label not in the list fails the migration. */
   override convertFrom(ref: string, previous: string): string | undefined {
     if (previous !== 'text') return undefined;
-    const list = this.values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
-    return `(array_position(array[${list}]::text[], ${ref}::text) - 1)::smallint`;
+    return `(array_position(${this.labels}, ${ref}::text) - 1)::smallint`;
   }
   override schema(): Record<string, unknown> {
     return { type: 'string', enum: [...this.values] };

@@ -139,7 +139,7 @@ export class OperationLoader {
       this.ops
         .query()
         .whereIn('height', heights)
-        .where({ type: 'register_constant', is_success: true })
+        .where({ type: this.ops.table.column('type')!.type.parse('register_constant'), is_success: true })
         .orderBy([{ column: 'height' }, { column: 'op_n' }]),
     );
     for (const r of registrations) {
