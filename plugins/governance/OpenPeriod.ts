@@ -54,7 +54,7 @@ export async function loadMemory(read: TableReader, t: GovernanceTables, level: 
     .where('is_open', true)
     .orderBy('voting_period', 'desc')
     .first('voting_period', 'voting_period_kind', 'election_id');
-  const kind = vote ? t.vote.column('voting_period_kind')!.type.fromDb(vote.voting_period_kind) : undefined;
+  const kind = vote ? String(t.vote.column('voting_period_kind')!.type.fromDb(vote.voting_period_kind)) : undefined;
   if (!vote || !isPeriodKind(kind)) return { last };
   const period = num(vote.voting_period);
   const electionId = bigOrZero(vote.election_id);
