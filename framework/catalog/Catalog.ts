@@ -172,7 +172,8 @@ function buildTable(
     if (c.sparse) checkSparse(c, column, decl, `${path}/columns/${i}/sparse`, source);
     if (c.hidden_values === undefined) return column;
     try {
-      return { ...column, hiddenValues: c.hidden_values.map((v) => type.parse(v)) };
+      for (const v of c.hidden_values) type.parse(v);
+      return { ...column, hiddenValues: c.hidden_values };
     } catch (e) {
       throw new CatalogError(`${path}/columns/${i}/hidden_values`, (e as Error).message, source);
     }

@@ -261,8 +261,8 @@ export interface ColumnDef {
   readonly packs?: ColumnPacks;
   /** Filters on this column also bound the height through another table (ColumnDecl.follows_height). */
   readonly followsHeight?: ColumnFollows;
-  /** Values listed only when a filter on the column names them (parsed by the column's type). */
-  readonly hiddenValues?: readonly SqlValue[];
+  /** Values listed only when a filter on the column names them, as declared (checked by the column's type). */
+  readonly hiddenValues?: readonly string[];
   /** Zero is stored as NULL and read back as 0 (ColumnDecl.sparse). */
   readonly sparse?: true;
 }
