@@ -103,7 +103,10 @@ export function movesCheck(db: Knex, catalog: Catalog, spec: MovesSpec): Reconci
                from ${t(r.def)} x where ${live(r.def, 'x')}
                 ${conditions.map(([c]) => `and x.${c} = ?`).join(' ')}
                 ${scope.pool === undefined ? '' : `and x.${r.group} = ?`}`,
-            [...conditions.map(([, v]) => v), ...(scope.pool === undefined ? [] : [scope.pool])],
+            [
+              ...conditions.map(([c, v]) => r.def.column(c)!.type.parse(v) as Knex.Value),
+              ...(scope.pool === undefined ? [] : [scope.pool]),
+            ],
           )
         ).rows;
         for (const row of rows) {
