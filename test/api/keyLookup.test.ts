@@ -43,10 +43,11 @@ describe(`tables and explorer lists: an account's rows are found by its id, read
   function idleAccountOps(): Promise<number> {
     return (idleOps ??= (async () => {
       const chainEnd = Number((await t.app.db.writer.raw('select max(row_id) as r from core_chain.op')).rows[0].r);
+      const transaction = t.app.catalog.require('op').column('type')!.type.literal('transaction');
       await t.app.db.writer.raw(
         `insert into core_chain.op
          select r.*
-           from (select * from core_chain.op where type = ${t.app.catalog.require('op').column('type')!.type.literal('transaction')} limit 1) o, generate_series(1, 60000) g,
+           from (select * from core_chain.op where type = ${transaction} limit 1) o, generate_series(1, 60000) g,
                 lateral jsonb_populate_record(null::core_chain.op, to_jsonb(o) || jsonb_build_object(
                   'row_id', ${chainEnd} + g, 'height', 1000 + g / 100, 'op_n', g % 100, 'hash', null,
                   'sender_id', case when g <= 30000 then ? else 1000000 + g % 3000 end)) r`,

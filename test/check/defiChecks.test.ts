@@ -207,7 +207,8 @@ describe(`tzidx check defi: reconciliation of the DeFi tables (${BACKEND})`, fun
       and (select count(*) from defi_dex.dex_pool q where q.contract = p.contract) = 1)`;
     const [trade] = (await sql(`select row_id, pool, tx_hash from defi_dex.dex_trade where ${single} limit 1`)).rows;
     const [event] = (
-      await sql(`select row_id, pool, tx_hash from defi_dex.dex_event where event_type = ${eventType('trade')} and ${single}
+      await sql(`select row_id, pool, tx_hash from defi_dex.dex_event
+                  where event_type = ${eventType('trade')} and ${single}
         order by row_id desc limit 1`)
     ).rows;
     expect(trade && event, 'a trade and an event').to.not.equal(undefined);

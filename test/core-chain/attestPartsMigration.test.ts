@@ -24,7 +24,8 @@ describe(`core-chain: a database of the schema before op's narrow attestation ta
     const type = (label: string): string => t.app.catalog.require('op').column('type')!.type.literal(label);
     // The previous schema: one table `op` with every row, its indexes named op_*, as recorded then.
     await db.raw(
-      `insert into core_chain.op_main select * from core_chain.op where type in (${type('endorsement')}, ${type('preendorsement')})`,
+      `insert into core_chain.op_main select * from core_chain.op
+        where type in (${type('endorsement')}, ${type('preendorsement')})`,
     );
     await db.raw('drop view core_chain.op');
     await db.raw('drop table core_chain.op_attest, core_chain.op_preattest');

@@ -133,7 +133,8 @@ describe(`schema migration: index methods, and indexes on nullable columns (${BA
     // labels' positions: vote 0, ping 1, transfer 2, call 3.
     await db.writer.raw(
       `insert into p.t (height, sender, hash, time, kind)
-       select g, 'tz1a', 'oo' || g, timestamptz '2024-01-01' + g * interval '1 minute', (array[0, 0, 0, 1, 2, 0, 0, 0, 1, 3])[g % 10 + 1]
+       select g, 'tz1a', 'oo' || g, timestamptz '2024-01-01' + g * interval '1 minute',
+              (array[0, 0, 0, 1, 2, 0, 0, 0, 1, 3])[g % 10 + 1]
          from generate_series(1, 3000) g`,
     );
     /** The number of rows an index holds: exact for one built over the rows already there. */
