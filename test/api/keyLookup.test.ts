@@ -115,9 +115,14 @@ describe(`tables and explorer lists: an account's rows are found by its id, read
     // Mainnet's shape at a small scale: one account with many flows (a baker, an exchange), idle
     // since; many with a few. These rows come after the chain's, in height and row-id order.
     const chainEnd = String((await t.app.db.writer.raw('select max(row_id) as r from core_chain.flow')).rows[0].r);
+    const flowTable = t.app.catalog.require('flow');
+    const [balance, transaction] = [
+      flowTable.column('category')!.type.literal('balance'),
+      flowTable.column('operation')!.type.literal('transaction'),
+    ];
     await t.app.db.writer.raw(
       `insert into core_chain.flow (row_id, height, cycle, time, op_n, account_id, category, operation, amount_in, is_fee, is_burned, is_frozen, is_unfrozen, is_shielded, is_unshielded, token_age)
-       select m.r + g, 1000 + g / 100, 9, now(), g % 100, case when g <= 30000 then ? else 1000000 + g % 3000 end, 'balance', 'transaction', 1, false, false, false, false, false, false, 0
+       select m.r + g, 1000 + g / 100, 9, now(), g % 100, case when g <= 30000 then ? else 1000000 + g % 3000 end, ${balance}, ${transaction}, 1, false, false, false, false, false, false, 0
          from generate_series(1, 60000) g, (select max(row_id) as r from core_chain.flow) m`,
       [busiest.id],
     );
