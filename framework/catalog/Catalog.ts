@@ -172,7 +172,8 @@ function buildTable(
     if (c.sparse) checkSparse(c, column, decl, `${path}/columns/${i}/sparse`, source);
     if (c.hidden_values === undefined) return column;
     try {
-      return { ...column, hiddenValues: c.hidden_values.map((v) => type.parse(v)) };
+      for (const v of c.hidden_values) type.parse(v);
+      return { ...column, hiddenValues: c.hidden_values };
     } catch (e) {
       throw new CatalogError(`${path}/columns/${i}/hidden_values`, (e as Error).message, source);
     }
@@ -250,7 +251,7 @@ function buildTable(
         );
       }
     });
-    return { columns: idx.columns, unique: idx.unique ?? false, using, except };
+    return { columns: idx.columns, unique: idx.unique ?? false, using, except, exceptArgs: idx.except ?? [] };
   });
   decl.columns.forEach((c, i) => {
     if (c.maps_to && !ledByBtree(indexes, c.maps_to.by))

@@ -264,8 +264,8 @@ export interface ColumnDef {
   readonly packs?: ColumnPacks;
   /** Filters on this column also bound the height through another table (ColumnDecl.follows_height). */
   readonly followsHeight?: ColumnFollows;
-  /** Values listed only when a filter on the column names them (parsed by the column's type). */
-  readonly hiddenValues?: readonly SqlValue[];
+  /** Values listed only when a filter on the column names them, as declared (checked by the column's type). */
+  readonly hiddenValues?: readonly string[];
   /** Zero is stored as NULL and read back as 0 (ColumnDecl.sparse). */
   readonly sparse?: true;
 }
@@ -358,6 +358,8 @@ export interface IndexDef {
   readonly using: IndexMethod;
   /** IndexDecl.except, parsed by the leading column's type (empty: every row is indexed). */
   readonly except: readonly SqlValue[];
+  /** IndexDecl.except as declared (an enum's labels, not their codes): the index's name and docs show these. */
+  readonly exceptArgs: readonly string[];
 }
 export interface TableDef {
   readonly code: string;

@@ -51,7 +51,15 @@ export async function chainMoves(
   catalog: Catalog,
   hashes: readonly string[],
 ): Promise<Map<string, ChainMove[]>> {
-  const op = columnsOf(catalog, 'op', ['hash', 'sender_id', 'receiver_id', 'volume', 'entrypoint', 'parameters']);
+  const op = columnsOf(catalog, 'op', [
+    'hash',
+    'sender_id',
+    'receiver_id',
+    'volume',
+    'entrypoint',
+    'parameters',
+    'type',
+  ]);
   const account = columnsOf(catalog, 'account', ['address']);
   const out = new Map<string, ChainMove[]>();
   for (let i = 0; i < hashes.length; i += 500) {
@@ -65,7 +73,7 @@ export async function chainMoves(
             .slice(i, i + 500)
             .map(() => '?')
             .join(',')})
-            and o.is_success and o.type = 'transaction'
+            and o.is_success and o.type = ${op.column('type')!.type.literal('transaction')}
           order by o.row_id`,
         hashes.slice(i, i + 500) as string[],
       )

@@ -88,7 +88,7 @@ export function movesCheck(db: Knex, catalog: Catalog, spec: MovesSpec): Reconci
         await db.raw(
           `select distinct k.${spec.skip.group} as key, k.${spec.skip.op} as op from ${t(skip)} k
             where ${live(skip, 'k')} and k.${spec.skip.column} in (${spec.skip.values.map(() => '?').join(',')})`,
-          [...spec.skip.values],
+          spec.skip.values.map((v) => skip.column(spec.skip.column)!.type.parse(v)) as Knex.Value[],
         )
       ).rows;
       const skips = new Set(skipped.map((r) => `${String(r.key)} ${String(r.op)}`));
@@ -103,7 +103,10 @@ export function movesCheck(db: Knex, catalog: Catalog, spec: MovesSpec): Reconci
                from ${t(r.def)} x where ${live(r.def, 'x')}
                 ${conditions.map(([c]) => `and x.${c} = ?`).join(' ')}
                 ${scope.pool === undefined ? '' : `and x.${r.group} = ?`}`,
-            [...conditions.map(([, v]) => v), ...(scope.pool === undefined ? [] : [scope.pool])],
+            [
+              ...conditions.map(([c, v]) => r.def.column(c)!.type.parse(v) as Knex.Value),
+              ...(scope.pool === undefined ? [] : [scope.pool]),
+            ],
           )
         ).rows;
         for (const row of rows) {

@@ -25,7 +25,7 @@ import type { UsdQuotes } from './UsdQuotes';
  * bigint columns (UndecodableValues).
  */
 export interface RecorderClass<Sink extends object> {
-  new (has: (code: string) => boolean): Sink;
+  new (has: (code: string) => boolean, catalog: Catalog): Sink;
   readonly integers: { readonly [K in keyof Sink]?: readonly number[] };
 }
 
@@ -80,7 +80,7 @@ export function defiPlugin<Sink extends object, Adapter extends DefiAdapter<Sink
       const positions = { pools: ledger.groups.table, positions: ledger.holdings.table };
       return {
         handlers: (registry) => {
-          const sink = new recorder((code) => this.catalog.table(code) !== undefined);
+          const sink = new recorder((code) => this.catalog.table(code) !== undefined, this.catalog);
           // Its counted undecodable values are filed under the plugin's name.
           const guarded = ctx.container.resolve(UndecodableValues).guardIntegers(name, sink, recorder.integers);
           for (const adapter of adapters) adapter.register(registry, guarded);

@@ -136,11 +136,11 @@ function parseFilters(table: TableDef, args: QueryArgs): Filter[] {
 function withHiddenRows(table: TableDef, filters: Filter[]): Filter[] {
   const hide: Filter[] = table.columns
     .filter((column) => column.hiddenValues !== undefined)
-    .filter((column) => {
+    .map((column) => ({ column, op: 'nin' as const, values: column.hiddenValues!.map((v) => column.type.parse(v)) }))
+    .filter(({ column, values: hidden }) => {
       const named = filters.filter((f) => storedName(f.column) === column.name && (f.op === 'eq' || f.op === 'in'));
-      return !named.some((f) => f.values.some((v) => column.hiddenValues!.includes(v)));
-    })
-    .map((column) => ({ column, op: 'nin', values: column.hiddenValues! }));
+      return !named.some((f) => f.values.some((v) => hidden.includes(v)));
+    });
   const orphan = table.orphanColumn === undefined ? undefined : table.column(table.orphanColumn);
   if (orphan && !filters.some((f) => f.column === orphan)) hide.push(mainChainOnly(orphan));
   return [...filters, ...hide];

@@ -127,7 +127,7 @@ function hiddenRows(table: TableDef): string[] {
   return table.columns
     .filter((c) => c.hiddenValues !== undefined && storedName(c) === c.name)
     .map((c) => {
-      const values = c.hiddenValues!.map((v) => `${escapeLiteral(String(v))}::${c.type.sqlType}`);
+      const values = c.hiddenValues!.map((v) => c.type.literal(v));
       return `${quote(c.name)} in (${values.join(', ')})`;
     });
 }
@@ -147,7 +147,7 @@ function conditionSql({ column, op, value }: SeriesCondition): string {
 
 /** The filter the request parser adds to leave a column's hidden values out (`nin` of exactly those). */
 function isHiddenExclusion(f: Filter): boolean {
-  const hidden = f.column.hiddenValues;
+  const hidden = f.column.hiddenValues?.map((v) => f.column.type.parse(v));
   if (f.op !== 'nin' || hidden === undefined) return false;
   return f.values.length === hidden.length && hidden.every((v) => f.values.includes(v));
 }

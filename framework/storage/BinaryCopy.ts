@@ -49,6 +49,13 @@ export class BinaryCopyWriter implements BinaryFields {
     this.pos += 4;
   }
 
+  int16(value: number): void {
+    this.ensure(6);
+    this.buf.writeInt32BE(2, this.pos);
+    this.buf.writeInt16BE(value, this.pos + 4);
+    this.pos += 6;
+  }
+
   int64(value: bigint | number | string): void {
     this.ensure(12);
     const b = this.buf;

@@ -76,7 +76,7 @@ function literal(knex: Knex, c: ColumnDef, value: unknown): string {
 
 /** The narrow table a written row fits, or undefined: it keeps every column in the main table. */
 export function partOf(parts: TableParts, row: Row): Part | undefined {
-  const value = row[parts.by.name];
+  const value = parts.by.type.toDb(row[parts.by.name]);
   const part = parts.narrow.find((p) => p.value === value);
   if (!part) return undefined;
   for (const { column, value: constant } of parts.constants) {

@@ -162,6 +162,11 @@ export class SchemaMigrator {
               table.storage,
             ]);
         } else if (normalizeType(have) !== normalizeType(c.type.sqlType)) {
+          const using = c.type.convertFrom(quote(c.name), normalizeType(have));
+          if (using !== undefined) {
+            await convertColumn(trx, table, c.name, `${columnDdl(c.type)} using ${using}`);
+            continue;
+          }
           throw new Error(
             `table ${table.schema}.${table.storage}: column '${c.name}' is ${have} in the database but ${c.type.sqlType} (${c.type.name}) in the catalog; ` +
               'changing a column type needs a rebuild of that table',
@@ -201,6 +206,23 @@ async function dropUnkeptColumns(trx: Knex.Transaction, table: TableDef, state: 
 }
 
 const INTEGERS = new Set(['smallint', 'integer', 'bigint']);
+
+/**
+ * A column whose storage changed in a way its type can convert (ColumnType.convertFrom: an enum's text
+ * labels become their positions) is rewritten in place. The partial indexes that name it go first: their
+ * predicates hold literals of the old type; `migrateIndex` builds them again. Postgres rebuilds the others.
+ */
+async function convertColumn(trx: Knex.Transaction, table: TableDef, column: string, to: string): Promise<void> {
+  const { rows } = await trx.raw(
+    `select distinct c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
+       join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = i.indexrelid and d.refobjid = i.indrelid
+       join pg_attribute a on a.attrelid = i.indrelid and a.attnum = d.refobjsubid
+      where i.indrelid = to_regclass(?) and i.indpred is not null and a.attname = ?`,
+    [`${quote(table.schema)}.${quote(table.storage)}`, column],
+  );
+  for (const { name } of rows as Array<{ name: string }>) await trx.raw(`drop index ??.${quote(name)}`, [table.schema]);
+  await trx.raw(`alter table ??.?? alter column ${quote(column)} type ${to}`, [table.schema, table.storage]);
+}
 
 /** The table of a parted table's name (an earlier schema) renamed to its main table, whose indexes keep their names. */
 async function becomeMain(trx: Knex.Transaction, table: TableDef, main: TableDef, state: DatabaseState): Promise<void> {
@@ -379,7 +401,7 @@ function definitionHash(table: TableDef): string {
  * Postgres truncates identifiers at 63 bytes; long index names get a hash suffix to stay unique.
  */
 export function indexName(table: TableDef, ix: IndexDef): string {
-  const name = `${table.indexPrefix ?? table.storage}_${ix.columns.join('_')}${ix.except.length > 0 ? `_no_${ix.except.join('_')}` : ''}_idx`;
+  const name = `${table.indexPrefix ?? table.storage}_${ix.columns.join('_')}${ix.except.length > 0 ? `_no_${ix.exceptArgs.join('_')}` : ''}_idx`;
   if (name.length <= 63) return name;
   const h = createHash('sha256').update(name).digest('hex').slice(0, 8);
   return `${name.slice(0, 54)}_${h}`;

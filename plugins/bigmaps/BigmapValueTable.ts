@@ -46,7 +46,7 @@ export class BigmapValueTable {
          cross join lateral (
            select u.* from ??.?? u where u."bigmap_id" = t."bigmap_id" and u."hash" = t."hash" and u."height" <= ?
             order by u."row_id" desc limit 1) l
-        where l."action" = 'update'`,
+        where l."action" = ${this.updates.column('action')!.type.literal('update')}`,
       [this.values.schema, this.values.storage, ...bindings, this.updates.schema, this.updates.storage, upTo],
     );
   }

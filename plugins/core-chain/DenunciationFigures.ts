@@ -55,7 +55,8 @@ export class DenunciationFigures {
     const sum = (amount: string, where: string): string =>
       `nullif(coalesce(sum(f.${amount}) filter (where ${where}), 0), 0)`;
     const offender = 'd.receiver_id is null or f.account_id = d.receiver_id';
-    const lost = (category: string): string => `-${sum('amount_out', `f.category = '${category}' and (${offender})`)}`;
+    const lost = (category: string): string =>
+      `-${sum('amount_out', `f.category = ${flow.column('category')!.type.literal(category)} and (${offender})`)}`;
     const changed = await trx.raw(
       `with figures as (
          select d.row_id,

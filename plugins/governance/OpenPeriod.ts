@@ -54,7 +54,8 @@ export async function loadMemory(read: TableReader, t: GovernanceTables, level: 
     .where('is_open', true)
     .orderBy('voting_period', 'desc')
     .first('voting_period', 'voting_period_kind', 'election_id');
-  if (!vote || !isPeriodKind(vote.voting_period_kind)) return { last };
+  const kind = vote ? String(t.vote.column('voting_period_kind')!.type.fromDb(vote.voting_period_kind)) : undefined;
+  if (!vote || !isPeriodKind(kind)) return { last };
   const period = num(vote.voting_period);
   const electionId = bigOrZero(vote.election_id);
   // One query at a time: they share the transaction's connection.
@@ -70,7 +71,7 @@ export async function loadMemory(read: TableReader, t: GovernanceTables, level: 
   );
   const open = new OpenPeriod(
     period,
-    vote.voting_period_kind,
+    kind,
     num(election?.voting_period ?? period),
     electionId,
     listings,

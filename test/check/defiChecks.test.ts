@@ -29,6 +29,8 @@ describe(`tzidx check defi: reconciliation of the DeFi tables (${BACKEND})`, fun
   /** The baseline's violations (what a check could not look at, `notChecked`, is no violation). */
   let violations: Set<string>;
   const added = async (pool?: string): Promise<Violation[]> => (await run(pool)).filter((v) => !baseline.has(key(v)));
+  const eventType = (label: string, table = 'dex_event'): string =>
+    t.app.catalog.require(table).column('event_type')!.type.literal(label);
   const sql = (text: string, bindings: unknown[] = []) => t.app.db.writer.raw(text, bindings as never[]);
 
   before(async () => {
@@ -176,11 +178,11 @@ describe(`tzidx check defi: reconciliation of the DeFi tables (${BACKEND})`, fun
     const [f] = (
       await sql(
         `select e.pool, p.remaining_rewards,
-                sum(case when e.event_type = 'update' then e.reward else 0 end)
-                  - sum(case when e.event_type = 'update' then 0 else e.reward end) as room
+                sum(case when e.event_type = ${eventType('update', 'farm_event')} then e.reward else 0 end)
+                  - sum(case when e.event_type = ${eventType('update', 'farm_event')} then 0 else e.reward end) as room
            from defi_farm.farm_event e join defi_farm.farm_pool p on p.pool = e.pool
           group by e.pool, p.remaining_rewards
-         having sum(case when e.event_type = 'update' then e.reward else 0 end) > 0
+         having sum(case when e.event_type = ${eventType('update', 'farm_event')} then e.reward else 0 end) > 0
           order by e.pool limit 1`,
       )
     ).rows;
@@ -206,7 +208,8 @@ describe(`tzidx check defi: reconciliation of the DeFi tables (${BACKEND})`, fun
       and (select count(*) from defi_dex.dex_pool q where q.contract = p.contract) = 1)`;
     const [trade] = (await sql(`select row_id, pool, tx_hash from defi_dex.dex_trade where ${single} limit 1`)).rows;
     const [event] = (
-      await sql(`select row_id, pool, tx_hash from defi_dex.dex_event where event_type = 'trade' and ${single}
+      await sql(`select row_id, pool, tx_hash from defi_dex.dex_event
+                  where event_type = ${eventType('trade')} and ${single}
         order by row_id desc limit 1`)
     ).rows;
     expect(trade && event, 'a trade and an event').to.not.equal(undefined);

@@ -34,6 +34,8 @@ describe(`tzidx check defi: DEX records against the chain on real mainnet blocks
     for (const c of t.app.checks('defi').filter((x) => CHECKS.includes(x.name))) out.push(...(await c.run({})));
     return out;
   };
+  const eventType = (label: string): string =>
+    t.app.catalog.require('dex_event').column('event_type')!.type.literal(label);
   const sql = async (text: string, bindings: unknown[] = []) =>
     (await t.app.db.writer.raw(text, bindings as never[])).rows as Record<string, unknown>[];
 
@@ -71,7 +73,7 @@ describe(`tzidx check defi: DEX records against the chain on real mainnet blocks
           'select row_id, pool, tx_hash, height from defi_dex.dex_trade order by row_id limit 1',
         );
         const [event] = await sql(
-          `select row_id, pool, tx_hash, height from defi_dex.dex_event where event_type = 'trade'
+          `select row_id, pool, tx_hash, height from defi_dex.dex_event where event_type = ${eventType('trade')}
             order by row_id desc limit 1`,
         );
         await sql('update defi_dex.dex_trade set base_volume = base_volume + 1 where row_id = ?', [trade.row_id]);

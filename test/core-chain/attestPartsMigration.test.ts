@@ -33,9 +33,11 @@ describe(`core-chain: a database of the schema before op's narrow attestation ta
     t = await startTestInstance({ plugins: [CoreChainPlugin], enabled: ['core-chain'] });
     await indexSandbox(t, chain, { toLevel: 20 });
     const db = t.app.db.writer;
+    const type = (label: string): string => t.app.catalog.require('op').column('type')!.type.literal(label);
     // The previous schema: one table `op` with every row, its indexes named op_*, as recorded then.
     await db.raw(
-      `insert into core_chain.op_main select * from core_chain.op where type in ('endorsement', 'preendorsement')`,
+      `insert into core_chain.op_main select * from core_chain.op
+        where type in (${type('endorsement')}, ${type('preendorsement')})`,
     );
     await db.raw('drop view core_chain.op');
     await db.raw('drop table core_chain.op_attest, core_chain.op_preattest');
@@ -57,7 +59,7 @@ describe(`core-chain: a database of the schema before op's narrow attestation ta
     await db.raw(`delete from tzidx.schema_version where table_code in ('op_attest', 'op_preattest')`);
     await db.raw(`update tzidx.schema_version set definition_hash = 'before' where table_code = 'op'`);
     const [{ n: attestations }] = (
-      await db.raw(`select count(*)::int as n from core_chain.op where type = 'endorsement'`)
+      await db.raw(`select count(*)::int as n from core_chain.op where type = ${type('endorsement')}`)
     ).rows;
     expect(attestations).to.be.greaterThan(0);
     const all = 'select * from core_chain.op order by row_id';
@@ -68,7 +70,7 @@ describe(`core-chain: a database of the schema before op's narrow attestation ta
     expect((await db.raw(all)).rows).to.deep.equal(before);
     const count = (table: string) => db.raw(`select count(*)::int as n from core_chain.${table}`);
     expect((await count('op_attest')).rows[0].n).to.equal(attestations);
-    expect((await count(`op_main where type = 'endorsement'`)).rows[0].n).to.equal(0);
+    expect((await count(`op_main where type = ${type('endorsement')}`)).rows[0].n).to.equal(0);
     const names = async (table: string): Promise<string[]> =>
       (
         await db.raw(`select indexrelid::regclass::text as name from pg_index where indrelid = ?::regclass`, [table])

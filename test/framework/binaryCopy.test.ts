@@ -140,7 +140,7 @@ describe(`BulkWriter: rows go in by binary COPY as the server reads the same val
       gas: null,
       fx: 0,
       flag: true,
-      kind: 'b',
+      kind: 1, // enum(a,b): b's position
       name: 'x'.repeat(300_000),
     });
     expect(first.data).to.equal('\\x' + '07'.repeat(70_000));

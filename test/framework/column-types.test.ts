@@ -51,8 +51,24 @@ describe('column types', function () {
   it('bool and enum accept only their labels', function () {
     expect(['1', 'true', 'T', 'on'].map((v) => columnType('bool').parse(v))).to.deep.equal([true, true, true, true]);
     expect(() => columnType('bool').parse('maybe')).to.throw(ValueError);
-    expect(columnType('enum(a,b)').parse('b')).to.equal('b');
     expect(() => columnType('enum(a,b)').parse('c')).to.throw(ValueError, /not one of a, b/);
+  });
+
+  it('enums are stored as the position of their label and named at the edge in every encoding', function () {
+    const type = columnType('enum(a,b,c)');
+    expect([type.sqlType, type.parse('a'), type.parse('c')]).to.deep.equal(['smallint', 0, 2]);
+    expect([type.toDb('b'), type.fromDb(1), type.literal('c')]).to.deep.equal([1, 'b', "'2'::smallint"]);
+    // Compact and CSV rows hold the code, objects the label SQL gave them (select).
+    expect([type.json('2', 'compact'), type.json('c', 'object'), type.csv('0')]).to.deep.equal(['"c"', '"c"', 'a']);
+    expect([type.select('"x"', 'csv'), type.select('"x"', 'object')]).to.deep.equal([
+      '"x"::text',
+      `(array['a', 'b', 'c']::text[])["x" + 1]`,
+    ]);
+    expect(() => type.toDb('d')).to.throw(/'d' is not one of enum\(a,b,c\)/);
+    expect(() => type.json('3', 'compact')).to.throw(/3 is no code/);
+    const using = type.convertFrom('"x"', 'text');
+    expect(using).to.equal(`(array_position(array['a', 'b', 'c']::text[], "x"::text) - 1)::smallint`);
+    expect(type.convertFrom('"x"', 'bigint')).to.equal(undefined);
   });
 
   it('JSON encodings per type', function () {

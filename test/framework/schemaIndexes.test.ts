@@ -129,10 +129,12 @@ describe(`schema migration: index methods, and indexes on nullable columns (${BA
         '          - { name: time, type: datetime }\n          - { name: kind, type: "enum(vote,ping,transfer,call)", nullable: true }\n',
       ).replace('          - [height]\n', `          - [height]\n          - ${ix}\n`);
     await new SchemaMigrator(db.writer).migrate(parseCatalog(withKind('[kind, height]')));
-    // 60 % votes, 20 % pings, the rest transfers and calls: as attestations are most of `op`.
+    // 60 % votes, 20 % pings, the rest transfers and calls: as attestations are most of `op`. Stored as the
+    // labels' positions: vote 0, ping 1, transfer 2, call 3.
     await db.writer.raw(
       `insert into p.t (height, sender, hash, time, kind)
-       select g, 'tz1a', 'oo' || g, timestamptz '2024-01-01' + g * interval '1 minute', (array['vote','vote','vote','ping','transfer','vote','vote','vote','ping','call'])[g % 10 + 1]
+       select g, 'tz1a', 'oo' || g, timestamptz '2024-01-01' + g * interval '1 minute',
+              (array[0, 0, 0, 1, 2, 0, 0, 0, 1, 3])[g % 10 + 1]
          from generate_series(1, 3000) g`,
     );
     /** The number of rows an index holds: exact for one built over the rows already there. */
@@ -144,7 +146,7 @@ describe(`schema migration: index methods, and indexes on nullable columns (${BA
     await new SchemaMigrator(db.writer).migrate(parseCatalog(withKind('{ columns: [kind, height], except: [vote] }')));
     let now = await indexes();
     expect(now).not.to.have.property('t_kind_height_idx');
-    expect(now.t_kind_height_no_vote_idx).to.match(/^btree where \(kind <> 'vote'/);
+    expect(now.t_kind_height_no_vote_idx).to.match(/^btree where \(kind <> 0\)/);
     expect(await entries('t_kind_height_no_vote_idx')).to.equal(1200);
 
     await new SchemaMigrator(db.writer).migrate(
@@ -152,7 +154,7 @@ describe(`schema migration: index methods, and indexes on nullable columns (${BA
     );
     now = await indexes();
     expect(now).not.to.have.property('t_kind_height_no_vote_idx');
-    expect(now.t_kind_height_no_vote_ping_idx).to.match(/^btree where \(kind <> ALL \(ARRAY\['vote'.*'ping'/);
+    expect(now.t_kind_height_no_vote_ping_idx).to.match(/^btree where \(kind <> ALL \(ARRAY\[0, 1\]/);
     expect(await entries('t_kind_height_no_vote_ping_idx')).to.equal(600);
 
     // Filters naming other values imply the predicate: the planner takes the partial index.
@@ -161,13 +163,13 @@ describe(`schema migration: index methods, and indexes on nullable columns (${BA
       (await db.writer.raw(`explain ${sql}`)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
     await db.writer.raw('set enable_seqscan = off');
     try {
-      expect(await plan(`select count(*) from p.t where kind = 'transfer' and height between 100 and 400`)).to.match(
+      expect(await plan(`select count(*) from p.t where kind = 2 and height between 100 and 400`)).to.match(
         /t_kind_height_no_vote_ping_idx/,
       );
-      expect(
-        await plan(`select count(*) from p.t where kind in ('transfer', 'call') and height between 100 and 400`),
-      ).to.match(/t_kind_height_no_vote_ping_idx/);
-      expect(await plan(`select count(*) from p.t where kind = 'vote' and height between 100 and 400`)).not.to.match(
+      expect(await plan(`select count(*) from p.t where kind in (2, 3) and height between 100 and 400`)).to.match(
+        /t_kind_height_no_vote_ping_idx/,
+      );
+      expect(await plan(`select count(*) from p.t where kind = 0 and height between 100 and 400`)).not.to.match(
         /no_vote_ping/,
       );
     } finally {
@@ -175,7 +177,7 @@ describe(`schema migration: index methods, and indexes on nullable columns (${BA
     }
     const counted = await db
       .writer('p.t')
-      .whereIn('kind', ['transfer', 'call'])
+      .whereIn('kind', [2, 3])
       .whereBetween('height', [100, 400])
       .count('* as n')
       .first();

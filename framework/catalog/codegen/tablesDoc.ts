@@ -68,7 +68,7 @@ function tableSection(t: TableDef): string[] {
     );
   if (t.indexes.length)
     out.push(
-      `- indexes: ${t.indexes.map((i) => `\`${i.columns.join(', ')}\`${i.unique ? ' (unique)' : ''}${i.except.length ? ` (without ${i.except.join(', ')})` : ''}`).join(', ')}`,
+      `- indexes: ${t.indexes.map((i) => `\`${i.columns.join(', ')}\`${i.unique ? ' (unique)' : ''}${i.except.length ? ` (without ${i.exceptArgs.join(', ')})` : ''}`).join(', ')}`,
     );
   const via = t.columns.filter((c) => c.via);
   if (via.length)

@@ -1,3 +1,5 @@
+import { escapeLiteral } from 'pg';
+
 /**
  * A column type is the one place that knows how values of that type are stored, filtered, encoded and
  * documented. Everything else (DDL, filter parsing, JSON/CSV/object encoding, OpenAPI) asks the type.
@@ -17,6 +19,7 @@ export type SqlValue = string | number | boolean | Date | Buffer | null;
  * `sqlType` (storage/BinaryCopy implements it for the indexer's bulk writes).
  */
 export interface BinaryFields {
+  int16(value: number): void;
   int64(value: bigint | number | string): void;
   float64(value: number): void;
   bool(value: boolean): void;
@@ -53,12 +56,20 @@ export interface ColumnType {
   csv(raw: string): string;
   /** Parses one filter argument into a query parameter. */
   parse(arg: string): SqlValue;
+  /** One argument as a typed SQL literal (`parse`d, e.g. an enum label's code), for SQL that takes no parameters. */
+  literal(arg: string): string;
   /** Converts a writer's JS value (bigint, Date, object…) into what the driver stores. */
   toDb(value: unknown): unknown;
   /** Writes a writer's non-null JS value (what `toDb` takes) for a binary COPY. */
   writeBinary(value: unknown, out: BinaryFields): void;
   /** Converts what the driver returns into the JS value writers use (bigint for integers, hex for bytes…). */
   fromDb(value: unknown): unknown;
+  /**
+   * The SQL expression (`ALTER COLUMN … TYPE … USING`) that turns column `ref` stored as `previous` (an SQL
+   * type as `format_type` spells it) by an earlier schema into this type's storage; undefined: no such
+   * conversion (the migration stops and says so).
+   */
+  convertFrom(ref: string, previous: string): string | undefined;
   /** JSON Schema of one encoded value, for OpenAPI. */
   schema(enc: Encoding): Record<string, unknown>;
   /** The TypeScript type of what writers pass (generated row types use it). */
@@ -93,6 +104,11 @@ export abstract class BaseColumnType implements ColumnType {
     return raw;
   }
   abstract parse(arg: string): SqlValue;
+  literal(arg: string): string {
+    const v = this.parse(arg);
+    const text = Buffer.isBuffer(v) ? `\\x${v.toString('hex')}` : v instanceof Date ? v.toISOString() : String(v);
+    return v === null ? 'null' : `${escapeLiteral(text)}::${this.sqlType}`;
+  }
   toDb(value: unknown): unknown {
     return value;
   }
@@ -101,6 +117,9 @@ export abstract class BaseColumnType implements ColumnType {
   }
   fromDb(value: unknown): unknown {
     return value;
+  }
+  convertFrom(_ref: string, _previous: string): string | undefined {
+    return undefined;
   }
   schema(_enc: Encoding): Record<string, unknown> {
     return { type: 'string' };

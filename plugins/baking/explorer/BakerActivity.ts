@@ -123,7 +123,11 @@ export class BakerActivity {
         .where({ baker, is_orphan: false })
         .orderBy('height', 'desc')
         .first('height', 'hash', 'time'),
-      whereColumnIn(this.from(this.ops).where('type', 'endorsement'), this.ops.column('sender')!, [baker])
+      whereColumnIn(
+        this.from(this.ops).where('type', this.ops.column('type')!.type.parse('endorsement')),
+        this.ops.column('sender')!,
+        [baker],
+      )
         .orderBy('row_id', 'desc')
         .first('height', selectColumn(this.db.reader, this.ops.column('block')!), 'time'),
       this.from(this.blocks).where('is_orphan', false).orderBy('height', 'desc').first('height', 'time', 'protocol'),

@@ -16,7 +16,11 @@ export class BakerOperations {
   private readonly accounts;
   private readonly pages: OperationPages;
 
-  constructor(db: Database, catalog: Catalog, chain: ChainState) {
+  constructor(
+    db: Database,
+    private readonly catalog: Catalog,
+    chain: ChainState,
+  ) {
     const tables = new ChainTables(db, catalog);
     const blocks = new BlockLookup(tables, chain);
     this.pages = new OperationPages(new OperationLoader(tables, blocks), blocks, db);
@@ -24,6 +28,7 @@ export class BakerOperations {
   }
 
   register(r: RouteRegistry): void {
+    const opType = this.catalog.require('op').column('type')!.type;
     for (const [path, scope, type, role, summary] of [
       ['endorsements', 'ListBakerEndorsements', 'endorsement', 'sender', "a baker's attestations (endorsements)"],
       ['delegations', 'ListBakerDelegations', 'delegation', 'baker', 'delegations to a baker'],
@@ -37,7 +42,9 @@ export class BakerOperations {
           const id = await this.baker(ctx.params.hash);
           return {
             body: await this.pages.list(ctx.query, {
-              scopes: [(q, order) => whereIndexedEquality(q.where({ type }), `${role}_id`, id, order)],
+              scopes: [
+                (q, order) => whereIndexedEquality(q.where({ type: opType.parse(type) }), `${role}_id`, id, order),
+              ],
               defaultOrder: 'desc',
             }),
           };

@@ -30,7 +30,7 @@ export class DepositsLimits {
     const q = this.db.reader
       .withSchema(this.ops.schema)
       .from(this.ops.storage)
-      .where({ type: 'deposits_limit', is_success: true });
+      .where({ type: this.ops.column('type')!.type.parse('deposits_limit'), is_success: true });
     const rows = asRecords(
       await whereColumnIn(q, sender, bakers)
         .orderBy([

@@ -99,7 +99,7 @@ export class BigmapReader {
     const t = this.historic.table;
     return this.historic
       .query()
-      .where({ bigmap_id: id, action: 'update' })
+      .where({ bigmap_id: id, action: t.column('action')!.type.parse('update') })
       .where('height', '<=', height)
       .whereNotExists((sub) =>
         sub

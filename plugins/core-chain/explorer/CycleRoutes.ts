@@ -199,7 +199,10 @@ export class CycleRoutes {
       knex
         .withSchema(t.schema)
         .from(t.storage)
-        .whereIn('type', types)
+        .whereIn(
+          'type',
+          types.map((v) => Number(t.column('type')!.type.parse(v))),
+        )
         .whereBetween('height', [from, to])
         .select(knex.raw('count(*)::text')),
     );

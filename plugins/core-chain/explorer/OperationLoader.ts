@@ -136,7 +136,7 @@ export class OperationLoader {
       this.ops
         .query()
         .whereIn('height', heights)
-        .where({ type: 'register_constant', is_success: true })
+        .where({ type: this.ops.table.column('type')!.type.parse('register_constant'), is_success: true })
         .orderBy([{ column: 'height' }, { column: 'op_n' }]),
     );
     for (const r of registrations) {
@@ -162,13 +162,14 @@ export class OperationLoader {
     const accounts = [...new Set(delegations.flatMap((r) => r.sender ?? []))];
     const upTo = Math.max(...delegations.map((r) => Number(r.height)));
     const op = this.delegations.table;
+    const type = op.column('type')!.type;
     const q = this.delegations
       .query()
       .where('is_success', true)
       .where((w) =>
         w
-          .where((d) => whereColumnIn(d.where('type', 'delegation'), op.column('sender')!, accounts))
-          .orWhere((o) => whereColumnIn(o.where('type', 'origination'), op.column('receiver')!, accounts)),
+          .where((d) => whereColumnIn(d.where('type', type.parse('delegation')), op.column('sender')!, accounts))
+          .orWhere((o) => whereColumnIn(o.where('type', type.parse('origination')), op.column('receiver')!, accounts)),
       )
       .where('height', '<=', upTo)
       .orderBy([{ column: 'height' }, { column: 'op_n' }]);

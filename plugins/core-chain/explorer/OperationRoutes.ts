@@ -26,7 +26,7 @@ export class OperationRoutes {
       (q, hashes) =>
         q
           .where(ops.anyOf('hash', hashes))
-          .whereNot('type', 'event')
+          .whereNot('type', ops.table.column('type')!.type.parse('event'))
           .orderBy([{ column: 'height' }, { column: 'op_n' }]),
       (r) => [r.hash],
     );

@@ -1,4 +1,12 @@
-import { bigOrZero, carriedKey, sharedKey, type Entity, type EntityStore, type IndexContext } from '../../../framework';
+import {
+  bigOrZero,
+  type Catalog,
+  carriedKey,
+  sharedKey,
+  type Entity,
+  type EntityStore,
+  type IndexContext,
+} from '../../../framework';
 import {
   closedAt,
   decimal,
@@ -53,9 +61,17 @@ export class DexRecorder extends PoolRecorder implements DexSink {
   static readonly integers = { pool: [1, 2], action: [2, 3], adjust: [2], transfer: [2], firstLiquidity: [3] };
   protected readonly area = { plugin: 'defi-dex', noun: 'pool' };
 
+  /** The codes of USER_EVENTS in dex_event's `event_type` column. */
+  private readonly userEvents: number[];
+
   /** `has` tells which optional tables (markets, metadata) the instance has, for USD quotes. */
-  constructor(private readonly has: (code: string) => boolean) {
+  constructor(
+    private readonly has: (code: string) => boolean,
+    catalog: Catalog,
+  ) {
     super();
+    const type = catalog.require(tables.dex_event.code).column('event_type')!.type;
+    this.userEvents = USER_EVENTS.map((e) => Number(type.parse(e)));
   }
 
   async knows(ctx: IndexContext, pool: DexPoolKey): Promise<boolean> {
@@ -432,7 +448,7 @@ export class DexRecorder extends PoolRecorder implements DexSink {
     const seen = await ctx
       .read(tables.dex_event)
       .where({ pool: pool.pool as string, sender: account })
-      .whereIn('event_type', USER_EVENTS)
+      .whereIn('event_type', this.userEvents)
       .first('row_id');
     return !seen;
   }

@@ -17,9 +17,10 @@ export function rewardsPaidCheck(db: Knex, catalog: Catalog): ReconciliationChec
     name: 'farm.rewards_paid',
     description: 'on farms funded through indexed calls, rewards paid ≤ rewards funded − remaining_rewards',
     async run(scope): Promise<Violation[]> {
+      const update = events.column('event_type')!.type.literal('update');
       const sums = `select e.pool,
-          sum(case when e.event_type = 'update' then e.reward else 0 end) as funded,
-          sum(case when e.event_type = 'update' then 0 else e.reward end) as paid
+          sum(case when e.event_type = ${update} then e.reward else 0 end) as funded,
+          sum(case when e.event_type = ${update} then 0 else e.reward end) as paid
         from ${events.schema}.${events.storage} e where true ${live} group by e.pool`;
       const rows = await db.raw(
         `select f.pool, f.update_height, s.funded, s.paid, coalesce(f.remaining_rewards, 0) as remaining

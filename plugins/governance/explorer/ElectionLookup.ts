@@ -36,7 +36,12 @@ export class ElectionLookup {
       throw ApiError.malformedId(`invalid voting period identifier '${raw}'`);
     const vote = this.rows.vote;
     const row = await vote.first(
-      vote.query().where({ election_id: Number(election.row_id), voting_period_kind: PERIOD_KINDS[Number(raw) - 1] }),
+      vote
+        .query()
+        .where({
+          election_id: Number(election.row_id),
+          voting_period_kind: vote.table.column('voting_period_kind')!.type.parse(PERIOD_KINDS[Number(raw) - 1]),
+        }),
     );
     if (!row) throw ApiError.notFound('voting period does not exist');
     return row;

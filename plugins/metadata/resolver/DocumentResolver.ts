@@ -70,7 +70,7 @@ export class DocumentResolver {
     );
     const retries = await from(this.writer, t.documents)
       .select('uri')
-      .where('status', 'error')
+      .where('status', t.documents.column('status')!.type.parse('error'))
       .whereNotNull('next_try_time')
       .where('next_try_time', '<=', now)
       .limit(ROUND);
