@@ -1,4 +1,5 @@
 import {
+  plainValue,
   scriptExpr,
   type GroupMatch,
   type HandlerRegistry,
@@ -50,6 +51,18 @@ export const order = 10;
 export const quipuswapV2Adapter: DexAdapter = {
   name: 'quipuswap-v2',
   entities: ['quipu_v2'],
+  // `tzidx check defi`: a pair's reserves and LP supply are its entry of the `pairs` big map.
+  storageSupply: {
+    types: [QUIPU_V2_DEXCORE.types],
+    bigMap: { path: ['storage', 'pairs'], key: NAT },
+    read: (v) => {
+      const p = plainValue(PAIR_T, v) as Partial<PairState> | undefined;
+      const ok = typeof p?.token_a_pool === 'bigint' && typeof p.token_b_pool === 'bigint';
+      return ok && typeof p.total_supply === 'bigint'
+        ? { reserves: [p.token_a_pool!, p.token_b_pool!], lpSupply: p.total_supply }
+        : undefined;
+    },
+  },
   register(r: HandlerRegistry, sink: DexSink): void {
     r.claim(ROLE, SIGNATURE);
     r.knownCode(QUIPU_V2_DEXCORE);
