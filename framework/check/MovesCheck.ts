@@ -14,7 +14,8 @@ import type { CheckScope, ReconciliationCheck, Violation } from './Reconciliatio
  * pools) is held to the group's moves as a whole: per token of its pools, what its records say went in less what
  * went out to their receivers = what moved into the contract from others less what it (or a contract it called,
  * e.g. the tez bucket of a QuipuSwap v2 pair) moved to those receivers. An operation group with a record the legs
- * cannot express (`skip`) is counted as not checked.
+ * cannot express (`skip`), or with a record whose legs name only some of its group's tokens (a trade of a pool of
+ * three or four tokens says A and B: it may have been A and C), is counted as not checked.
  */
 
 /** One amount of a record: token `token` (index into the group's `tokens`), into the contract or out to `receiver`. */
@@ -112,8 +113,10 @@ export function movesCheck(db: Knex, catalog: Catalog, spec: MovesSpec): Reconci
       );
       const claims = new Map<string, Claim>();
       const unchecked = new Map<string, string>();
+      const ambiguous = new Set<string>();
       for (const r of records) {
         const conditions = Object.entries(r.where);
+        const named = new Set(r.legs.map((l) => l.token));
         // Every pool's: a contract holding several is checked as a whole, even for one pool (`scope`).
         const rows: Row[] = (
           await db.raw(
@@ -130,6 +133,11 @@ export function movesCheck(db: Knex, catalog: Catalog, spec: MovesSpec): Reconci
           const key = `${unit(p)} ${String(row.op)}`;
           if (skips.has(key)) {
             unchecked.set(String(row.key), 'an update');
+            continue;
+          }
+          if (gs.tokens.some((_, i) => !named.has(i) && p[`t${i}`] !== null)) {
+            unchecked.set(String(row.key), `its ${r.table} rows name only ${named.size} of its tokens`);
+            ambiguous.add(key);
             continue;
           }
           const c: Claim = claims.get(key) ?? {
@@ -157,7 +165,9 @@ export function movesCheck(db: Knex, catalog: Catalog, spec: MovesSpec): Reconci
           });
         }
       }
-      const checked = [...claims.values()].filter((c) => scope.pool === undefined || c.groups.has(scope.pool));
+      const checked = [...claims]
+        .filter(([key, c]) => !ambiguous.has(key) && (scope.pool === undefined || c.groups.has(scope.pool)))
+        .map(([, c]) => c);
       const moves = await chainMoves(db, catalog, [...new Set(checked.map((c) => c.op))]);
       const out: Violation[] = [];
       for (const c of checked) {

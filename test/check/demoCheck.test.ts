@@ -7,8 +7,11 @@ import { indexSandbox } from '../support/IndexHarness';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, type TestInstance } from '../support/TestInstance';
 
-/** The DeFi plugins `npm start` runs, indexed once: every family's checks hold over the same history. */
-const DEFI = ['core-chain', 'defi-dex', 'defi-farm', 'defi-lending'];
+/**
+ * The DeFi plugins `npm start` runs, and the bigmaps plugin whose updates hold the big-map pools' reserves (QuipuSwap
+ * v2, StableSwap), indexed once: every family's checks hold over the same history.
+ */
+const DEFI = ['core-chain', 'bigmaps', 'defi-dex', 'defi-farm', 'defi-lending'];
 
 /**
  * Why: `tzidx check defi` must find nothing wrong in the DEX tables of the chain `npm start` indexes
