@@ -128,6 +128,7 @@ export function storageCheck(db: Knex, catalog: Catalog, spec: StorageSpec): Rec
         return { ...base, entry: entries.name(id, key, row.last_op === undefined ? null : String(row.last_op)) };
       };
       // What each row is compared with: its storage decoded, or the big map entry it names (fetched at once).
+      // Events whose group made no call of the contract (an LP token's transfer) have no storage to compare.
       const located = [
         ...events.filter((r) => r.storage).map((r) => locate(r, `after the group (${e.code})`)),
         ...groups.map((r) => locate(r, `now (${g.code})`)),
