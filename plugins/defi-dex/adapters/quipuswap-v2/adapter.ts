@@ -57,10 +57,9 @@ export const quipuswapV2Adapter: DexAdapter = {
     bigMap: { path: ['storage', 'pairs'], key: NAT },
     read: (v) => {
       const p = plainValue(PAIR_T, v) as Partial<PairState> | undefined;
-      const ok = typeof p?.token_a_pool === 'bigint' && typeof p.token_b_pool === 'bigint';
-      return ok && typeof p.total_supply === 'bigint'
-        ? { reserves: [p.token_a_pool!, p.token_b_pool!], lpSupply: p.total_supply }
-        : undefined;
+      const [a, b, lp] = [p?.token_a_pool, p?.token_b_pool, p?.total_supply];
+      const ok = typeof a === 'bigint' && typeof b === 'bigint' && typeof lp === 'bigint';
+      return ok ? { reserves: [a, b], lpSupply: lp } : undefined;
     },
   },
   register(r: HandlerRegistry, sink: DexSink): void {
