@@ -45,12 +45,24 @@ const FA2 = {
   ],
 };
 
-/** Every applied group's moves, by group hash (groups with none are absent). */
+/** A contract's call of another contract (entrypoint other than `transfer`): who pays for whom. */
+export interface ChainCall {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** What an applied group moved, and the contracts' calls in it. */
+export interface GroupMoves {
+  readonly moves: ChainMove[];
+  readonly calls: ChainCall[];
+}
+
+/** Every applied group's moves and calls, by group hash (groups with neither are absent). */
 export async function chainMoves(
   db: Knex,
   catalog: Catalog,
   hashes: readonly string[],
-): Promise<Map<string, ChainMove[]>> {
+): Promise<Map<string, GroupMoves>> {
   const op = columnsOf(catalog, 'op', [
     'hash',
     'sender_id',
@@ -61,7 +73,7 @@ export async function chainMoves(
     'type',
   ]);
   const account = columnsOf(catalog, 'account', ['address']);
-  const out = new Map<string, ChainMove[]>();
+  const out = new Map<string, GroupMoves>();
   for (let i = 0; i < hashes.length; i += 500) {
     const rows: Record<string, unknown>[] = (
       await db.raw(
@@ -83,7 +95,13 @@ export async function chainMoves(
         ...tezMove(r),
         ...(r.entrypoint === 'transfer' ? tokenMoves(String(r.receiver), r.parameters) : []),
       ];
-      if (moves.length > 0) out.set(String(r.hash), [...(out.get(String(r.hash)) ?? []), ...moves]);
+      const calls =
+        r.entrypoint && r.entrypoint !== 'transfer' ? [{ from: String(r.sender), to: String(r.receiver) }] : [];
+      if (moves.length === 0 && calls.length === 0) continue;
+      const group = out.get(String(r.hash)) ?? { moves: [], calls: [] };
+      group.moves.push(...moves);
+      group.calls.push(...calls);
+      out.set(String(r.hash), group);
     }
   }
   return out;

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { Catalog } from '../catalog/Catalog';
 import { ContractCode, michelineFromHex } from '../michelson/ContractCode';
 import { ContractTypes } from '../michelson/ContractTypes';
+import { plainValue } from '../michelson/PlainValue';
+import { scriptExpr } from '../michelson/ScriptExpr';
 import type { CheckScope, ReconciliationCheck, Violation } from './Reconciliation';
 import { columnsOf, hexOf, live } from './checkRows';
 
@@ -12,14 +14,24 @@ import { columnsOf, hexOf, live } from './checkRows';
  * check compares: every event's values with the storage after the last call of its contract in its group,
  * and every group's (pool's) current values with its contract's latest storage. A group whose family has no
  * reading, or whose storage no known types read, is counted as not checked, never as passed.
+ * A family keeping each group's values in a big map entry (many pools in one contract) names the big map
+ * (its id's path in the storage) and the entry's key; the entry's value as of the call is the bigmaps plugin's
+ * `bigmap_updates` (every update with its operation), read through the catalog: without that plugin such a
+ * group is not checked.
  */
 
 /** How a family's storage holds a group's values. */
 export interface StorageReading {
-  /** Shipped types, tried strictly in order when the contract's own script was not indexed. */
-  readonly types: readonly ContractTypes[];
-  /** The values (in the spec's `values` order, null where the group has none) for group `sub`; undefined: none. */
-  read(storage: unknown, sub: number): readonly (bigint | null)[] | undefined;
+  /** Shipped storage types, tried strictly in order when the contract's own script was not indexed. */
+  readonly types: readonly Pick<ContractTypes, 'storageType'>[];
+  /** Where the group's entry is when in a big map: its id at `path` of the storage, keyed by `sub` (type `key`). */
+  readonly bigMap?: { readonly path: readonly string[]; readonly key: unknown };
+  /**
+   * The values (in the spec's `values` order; null where the group has none, undefined where the storage does not
+   * hold it: not compared) for group `sub`, in the decoded storage or, with `bigMap`, in the entry's raw
+   * Micheline value; undefined: none.
+   */
+  read(storage: unknown, sub: number): readonly (bigint | null | undefined)[] | undefined;
 }
 
 export interface StorageSpec {
@@ -53,10 +65,11 @@ export function storageCheck(db: Knex, catalog: Catalog, spec: StorageSpec): Rec
   const { groups: gs, events: es } = spec;
   const g = columnsOf(catalog, gs.table, [gs.key, gs.contract, gs.sub, gs.kind, gs.height, ...gs.values]);
   const e = columnsOf(catalog, es.table, [es.group, es.height, es.op, ...es.values]);
-  const op = columnsOf(catalog, 'op', ['hash', 'receiver_id', 'storage_hash', 'is_success']);
+  const op = columnsOf(catalog, 'op', ['hash', 'height', 'op_n', 'receiver_id', 'storage_hash', 'is_success']);
   const account = columnsOf(catalog, 'account', ['address']);
   const store = columnsOf(catalog, 'storage', ['contract', 'hash', 'storage', 'height']);
   const contract = columnsOf(catalog, 'contract', ['address', 'script']);
+  const entries = bigMapEntries(db, catalog);
   const t = (d: { schema: string; storage: string }) => `${d.schema}.${d.storage}`;
   const values = (prefix: string, cols: readonly string[]) => cols.map((c, i) => `${prefix}.${c} as v${i}`).join(', ');
   return {
@@ -76,7 +89,8 @@ export function storageCheck(db: Knex, catalog: Catalog, spec: StorageSpec): Rec
           order by o.row_id desc, s.row_id desc limit 1)`;
       const events: Row[] = (
         await db.raw(
-          `select y.*, ${after('y.op', 'y.contract')} as storage from (
+          `select y.*, ${after('y.op', 'y.contract')} as storage,
+                  (select max(o.height * 65536 + o.op_n) from ${t(op)} o where o.hash = y.op) as last_op from (
              select distinct on (ev.${es.group}, ev.${es.op}) ev.${es.group} as subject, ev.${es.height} as height,
                     ev.${es.op} as op, x.${gs.contract} as contract, x.${gs.sub} as sub, x.${gs.kind} as kind,
                     ${values('ev', es.values)}
@@ -100,32 +114,106 @@ export function storageCheck(db: Knex, catalog: Catalog, spec: StorageSpec): Rec
       const scripts = new Map(groups.map((r) => [String(r.contract), r.script]));
       const out: Violation[] = [];
       const unread = new Map<string, string>();
-      const compare = (r: Row, where: string) => {
-        const reading = spec.reading(String(r.kind));
-        const read = reading && r.storage ? decode(reading, scripts.get(String(r.contract)), r.storage) : undefined;
-        const want = read === undefined ? undefined : reading!.read(read, Number(r.sub));
-        if (!want)
-          return void unread.set(
-            String(r.subject),
-            r.storage ? `no reading of its ${String(r.kind)} storage` : 'no storage kept',
-          );
+      const locate = (row: Row, where: string): Located => {
+        const reading = spec.reading(String(row.kind));
+        const storage =
+          reading && row.storage ? decode(reading, scripts.get(String(row.contract)), row.storage) : undefined;
+        const base = { row, where, reading, storage };
+        if (!row.storage) return { ...base, why: 'no storage kept' };
+        if (!reading?.bigMap || storage === undefined) return base;
+        if (!entries.kept) return { ...base, why: 'its values are in a big map and the bigmaps plugin is not enabled' };
+        const id = reading.bigMap.path.reduce<unknown>((v, f) => (v as Record<string, unknown> | null)?.[f], storage);
+        if (typeof id !== 'number') return base;
+        const key = scriptExpr({ int: String(row.sub) }, reading.bigMap.key);
+        return { ...base, entry: entries.name(id, key, row.last_op === undefined ? null : String(row.last_op)) };
+      };
+      // What each row is compared with: its storage decoded, or the big map entry it names (fetched at once).
+      // Events whose group made no call of the contract (an LP token's transfer) have no storage to compare.
+      const located = [
+        ...events.filter((r) => r.storage).map((r) => locate(r, `after the group (${e.code})`)),
+        ...groups.map((r) => locate(r, `now (${g.code})`)),
+      ];
+      const found = await entries.at(located.flatMap((l) => (l.entry ? [l.entry] : [])));
+      for (const l of located) {
+        const { row: r, reading } = l;
+        const value = l.why ? undefined : l.entry ? found.get(l.entry) : l.storage;
+        const want = value === undefined ? undefined : reading!.read(value, Number(r.sub));
+        if (!want) {
+          const missing = l.entry && value === undefined ? 'its big map entry was not indexed' : undefined;
+          unread.set(String(r.subject), l.why ?? missing ?? `no reading of its ${String(r.kind)} storage`);
+          continue;
+        }
         const got = es.values.map((_, i) => (r[`v${i}`] === null ? null : BigInt(String(r[`v${i}`]))));
-        const off = es.values.filter((_, i) => got[i] !== want[i]);
-        if (off.length === 0) return;
-        const show = (vs: readonly (bigint | null)[]) => off.map((c) => `${c} ${String(vs[es.values.indexOf(c)])}`);
+        const off = es.values.filter((_, i) => want[i] !== undefined && got[i] !== want[i]);
+        if (off.length === 0) continue;
+        const show = (vs: readonly (bigint | null | undefined)[]) =>
+          off.map((c) => `${c} ${String(vs[es.values.indexOf(c)])}`);
         out.push({
           check: spec.name,
           subject: String(r.subject),
           height: r.height === null ? null : Number(r.height),
           op: (r.op as string | undefined) ?? undefined,
-          detail: `${where}: ${show(got).join(', ')}; storage has ${show(want).join(', ')}`,
+          detail: `${l.where}: ${show(got).join(', ')}; ${l.entry ? 'its big map entry' : 'storage'} has ${show(want).join(', ')}`,
         });
-      };
-      // Events whose group made no call of the contract (an LP token's transfer) have no storage to compare.
-      for (const r of events) if (r.storage) compare(r, `after the group (${e.code})`);
-      for (const r of groups) compare(r, `now (${g.code})`);
+      }
       for (const [subject, why] of unread)
         out.push({ check: spec.name, subject, detail: `not checked: ${why}`, notChecked: true });
+      return out;
+    },
+  };
+}
+
+/** A row to compare, with the storage read for it, or the big map entry its values are in. */
+interface Located {
+  readonly row: Row;
+  readonly where: string;
+  readonly reading: StorageReading | undefined;
+  readonly storage: unknown;
+  readonly entry?: string;
+  /** Why it cannot be read, when known before reading. */
+  readonly why?: string;
+}
+
+/**
+ * Big map entries as of an operation, from the bigmaps plugin's `bigmap_updates` (absent when the plugin is not
+ * enabled: `kept` false). An entry is named `id key bound`, bound: the op id (height<<16 | op_n, as
+ * bigmap_updates.op_id) of the group's last operation, or empty for the latest value; read in one query per big map.
+ */
+function bigMapEntries(db: Knex, catalog: Catalog) {
+  const u = catalog.table('bigmap_updates')
+    ? columnsOf(catalog, 'bigmap_updates', ['row_id', 'bigmap_id', 'hash', 'op_id', 'action', 'value'])
+    : undefined;
+  return {
+    kept: u !== undefined,
+    name: (id: number, key: string, bound: string | null) => `${id} ${key} ${bound ?? ''}`,
+    /** The raw Micheline value of each named entry that had one then (removed or never set: absent). */
+    async at(named: readonly string[]): Promise<Map<string, unknown>> {
+      const out = new Map<string, unknown>();
+      const byMap = new Map<string, Set<string>>();
+      for (const n of named) {
+        const [id, key] = n.split(' ');
+        byMap.set(id, (byMap.get(id) ?? new Set()).add(key));
+      }
+      const updates = new Map<string, Row[]>();
+      for (const [id, keys] of byMap) {
+        const rows: Row[] = (
+          await db.raw(
+            `select hash, op_id, action, value from ${u!.schema}.${u!.storage}
+              where bigmap_id = ? and hash in (${[...keys].map(() => '?').join(',')}) order by op_id, row_id`,
+            [id, ...keys],
+          )
+        ).rows;
+        for (const r of rows)
+          updates.set(`${id} ${String(r.hash)}`, [...(updates.get(`${id} ${String(r.hash)}`) ?? []), r]);
+      }
+      for (const n of new Set(named)) {
+        const [id, key, bound] = n.split(' ');
+        const last = (updates.get(`${id} ${key}`) ?? [])
+          .filter((r) => !bound || BigInt(String(r.op_id)) <= BigInt(bound))
+          .at(-1);
+        const value = last?.action === 'update' ? michelineFromHex(hexOf(last.value)) : undefined;
+        if (value !== undefined) out.set(n, value);
+      }
       return out;
     },
   };
@@ -139,7 +227,7 @@ function decode(reading: StorageReading, script: unknown, storage: unknown): unk
   const types = own ? [ContractTypes.fromCode(own.code)!] : reading.types;
   for (const ty of types) {
     try {
-      return ty.storage(raw, { strict: true });
+      return plainValue(ty.storageType, raw, { strict: true });
     } catch {
       continue;
     }

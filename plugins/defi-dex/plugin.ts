@@ -36,9 +36,10 @@ const dexReserves = (adapters: readonly DexAdapter[]): StorageSpec => ({
     return (
       declared && {
         types: declared.types,
+        bigMap: declared.bigMap,
         read: (storage, pairId) => {
           const s = declared.read(storage, pairId);
-          return s && [...ABCD.map((_, i) => s.reserves[i] ?? null), s.lpSupply];
+          return s && [...ABCD.map((_, i) => (s.reserves ? (s.reserves[i] ?? null) : undefined)), s.lpSupply];
         },
       }
     );
@@ -58,6 +59,7 @@ const DEX_MOVES: MovesSpec = {
       op: 'tx_hash',
       height: 'height',
       receiver: 'receiver',
+      router: 'router',
       where: { side },
       legs: [
         { token: side === 'buy' ? 1 : 0, amount: side === 'buy' ? 'quote_volume' : 'base_volume', dir: 'in' as const },
@@ -70,6 +72,7 @@ const DEX_MOVES: MovesSpec = {
       op: 'tx_hash',
       height: 'height',
       receiver: 'receiver',
+      router: 'router',
       where: { event_type: kind },
       legs: ABCD.map((t, token) => ({
         token,

@@ -5,7 +5,9 @@ import type { Violation } from '../../framework/check/Reconciliation';
 import { discoverPlugins } from '../../framework/plugins/PluginDiscovery';
 import { DatabaseBaseline } from '../support/DatabaseReset';
 import { readFixtureJson } from '../support/fixtures';
-import { indexBlocks } from '../support/IndexHarness';
+import { indexBlocks, MemoryBlockSource } from '../support/IndexHarness';
+import { scriptExpr } from '../../framework/michelson/ScriptExpr';
+import { carrierRawBlock, TEMPLE_HASHES, templeContents } from '../indexer/support/templeGroups';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, type TestInstance } from '../support/TestInstance';
 
@@ -22,6 +24,42 @@ const BLOCKS = [
   ['legacy-pre-ithaca/mainnet', 1676122],
   ['mainnet', 2490368],
 ] as const;
+
+/**
+ * The tokens of the QuipuSwap v2 pairs the Temple groups swap on (DexCore's `tokens` big map, which the groups do
+ * not touch): what a node answers for them. They are the tokens the recorded transfers move.
+ */
+const CORE = 'KT1J8Hr3BP8bpbfmgGpRPoC9nAMSYtStZG43';
+const SPICY = 'KT1HHZnspZoRZgtFns5LHYHFkXgQ1WGPrxFr';
+const PAIR_TOKENS: Record<number, [string, string]> = {
+  133: ['fa2 KT1K9EjmMZ3TB3qTZiZYjXLT4kHtFnc6ug5T', 'tez'],
+  182: ['fa12 KT1K9gCRgaLRFKTErYt1wVxA3Frb9FjasjTV', 'fa2 KT1K9EjmMZ3TB3qTZiZYjXLT4kHtFnc6ug5T'],
+  135: ['fa2 KT1PnUZCp3u2KzWr93pn4DD7HAJnm3rWVrgn', 'fa2 KT1UQVEDf4twF2eMbrCKQAxN7YYunTAiCTTm'],
+};
+const michelineToken = (t: string): unknown => {
+  const [standard, address] = t.split(' ');
+  if (standard === 'tez') return { prim: 'Right', args: [{ prim: 'Unit' }] };
+  const fa =
+    standard === 'fa12'
+      ? { prim: 'Left', args: [{ string: address }] }
+      : { prim: 'Right', args: [{ prim: 'Pair', args: [{ string: address }, { int: '0' }] }] };
+  return { prim: 'Left', args: [fa] };
+};
+
+/** The Temple groups in one block, with a node that knows only the v2 pairs' tokens. */
+class TempleSource extends MemoryBlockSource {
+  constructor() {
+    super([
+      carrierRawBlock(Object.entries(TEMPLE_HASHES).map(([name, hash]) => ({ hash, contents: templeContents(name) }))),
+    ]);
+  }
+  async blockRpc(_level: number, path: string): Promise<unknown> {
+    for (const [id, [a, b]] of Object.entries(PAIR_TOKENS))
+      if (path.endsWith(`/${scriptExpr({ int: id }, { prim: 'nat' })}`) && path.startsWith('context/big_maps/'))
+        return { prim: 'Pair', args: [michelineToken(a), michelineToken(b)] };
+    return undefined;
+  }
+}
 const CHECKS = ['dex.reserves', 'dex.trade_moves'];
 const LB = 'KT1TxqZ8QtKvLu3V3JH7Gx58n7Co8pgtpQU5_0';
 
@@ -106,4 +144,98 @@ describe(`tzidx check defi: DEX records against the chain on real mainnet blocks
       });
     });
   }
+});
+
+describe(`tzidx check defi: big-map and multi-pool DEX records against the chain, Temple groups (${BACKEND})`, function () {
+  this.timeout(300_000);
+  const V2 = [133, 182, 135].map((id) => `${CORE}_${id}`);
+  const SPICY_POOL = `${SPICY}_0`;
+  const start = async (plugins: readonly string[]): Promise<TestInstance> => {
+    const t = await startTestInstance({
+      plugins: discoverPlugins([BUILTIN_PLUGIN_DIR]).filter((p) => plugins.includes(p.manifest.name)),
+    });
+    await t.app.startIndexer(new TempleSource(), { retryDelayMs: 10 });
+    return t;
+  };
+  const run = async (t: TestInstance): Promise<Violation[]> => {
+    const out: Violation[] = [];
+    for (const c of t.app.checks('defi').filter((x) => CHECKS.includes(x.name))) out.push(...(await c.run({})));
+    return out;
+  };
+  const sql = async (t: TestInstance, text: string, bindings: unknown[] = []) =>
+    (await t.app.db.writer.raw(text, bindings as never[])).rows as Record<string, unknown>[];
+
+  describe('with the bigmaps plugin', () => {
+    let t: TestInstance;
+    before(async () => (t = await start([...DEFI, 'bigmaps'])));
+    after(async () => t?.close());
+
+    it('finds no violation; the v2 pairs (big map) and the Spicy pair are read, routes checked as a whole', async () => {
+      // Premise: the groups' pools and trades were indexed (the route's two hops, the arbitrage's pair 135 and Spicy).
+      const traded = await sql(t, 'select distinct pool from defi_dex.dex_trade order by pool');
+      expect(traded.map((r) => r.pool)).to.include.members([...V2, SPICY_POOL]);
+      const all = await run(t);
+      expect(all.map((v) => `${v.check} ${v.subject} @${v.height} ${v.op}: ${v.detail}`)).to.deep.equal([]);
+    });
+
+    it("a v2 pair's reserve one raw unit off its big map entry is reported, after the group and now", async () => {
+      const [event] = await sql(
+        t,
+        "select row_id, pool, tx_hash, height from defi_dex.dex_event where pool = ? and event_type = 'trade'",
+        [V2[1]],
+      );
+      await sql(t, 'update defi_dex.dex_event set supply_a = supply_a + 1 where row_id = ?', [event.row_id]);
+      await sql(t, 'update defi_dex.dex_pool set supply_lp = supply_lp - 1 where pool = ?', [V2[2]]);
+      try {
+        const found = (await run(t)).filter((v) => !v.notChecked);
+        expect(found.map((v) => [v.check, v.subject, v.op ?? null, v.detail.split(':')[0]])).to.have.deep.members([
+          ['dex.reserves', V2[1], event.tx_hash, 'after the group (dex_event)'],
+          ['dex.reserves', V2[2], null, 'now (dex_pool)'],
+        ]);
+        for (const v of found) expect(v.detail).to.match(/its big map entry has/);
+      } finally {
+        await sql(t, 'update defi_dex.dex_event set supply_a = supply_a - 1 where row_id = ?', [event.row_id]);
+        await sql(t, 'update defi_dex.dex_pool set supply_lp = supply_lp + 1 where pool = ?', [V2[2]]);
+      }
+    });
+
+    it("a route hop's amount, and the Spicy pair's reserve, one raw unit off are reported", async () => {
+      const [hop] = await sql(t, 'select row_id, tx_hash, height from defi_dex.dex_trade where pool = ?', [V2[1]]);
+      const [spicy] = await sql(
+        t,
+        "select row_id, tx_hash from defi_dex.dex_event where pool = ? and event_type = 'trade'",
+        [SPICY_POOL],
+      );
+      await sql(t, 'update defi_dex.dex_trade set quote_volume = quote_volume + 1 where row_id = ?', [hop.row_id]);
+      await sql(t, 'update defi_dex.dex_event set supply_b = supply_b + 1 where row_id = ?', [spicy.row_id]);
+      try {
+        const found = (await run(t)).filter((v) => !v.notChecked).map((v) => [v.check, v.subject, v.op]);
+        // The route's two hops on DexCore are held to the group's moves together.
+        expect(found).to.have.deep.members([
+          ['dex.trade_moves', `${V2[0]} ${V2[1]}`, hop.tx_hash],
+          ['dex.reserves', SPICY_POOL, spicy.tx_hash],
+        ]);
+      } finally {
+        await sql(t, 'update defi_dex.dex_trade set quote_volume = quote_volume - 1 where row_id = ?', [hop.row_id]);
+        await sql(t, 'update defi_dex.dex_event set supply_b = supply_b - 1 where row_id = ?', [spicy.row_id]);
+      }
+    });
+  });
+
+  it('without the bigmaps plugin, the v2 pairs are not checked, and say why', async () => {
+    const t = await start(DEFI);
+    try {
+      const all = await run(t);
+      expect(all.filter((v) => !v.notChecked)).to.deep.equal([]);
+      expect(all.filter((v) => v.notChecked).map((v) => [v.check, v.subject, v.detail])).to.have.deep.members(
+        V2.map((p) => [
+          'dex.reserves',
+          p,
+          'not checked: its values are in a big map and the bigmaps plugin is not enabled',
+        ]),
+      );
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -153,8 +153,14 @@ export interface DexAdapter extends DefiAdapter<DexSink> {
  * `dex.reserves` compares the records with the chain's storage after each call (docs/defi-dex.md, Reconciliation).
  */
 export interface DexStorageSupply {
-  /** The shipped versions' types, for contracts whose script was not indexed. */
-  readonly types: readonly ContractTypes[];
-  /** The pool's supply in the decoded storage; undefined when the storage is not the family's. */
-  read(storage: unknown, pairId: number): DexSupply | undefined;
+  /** The shipped versions' types (their storage type), for contracts whose script was not indexed. */
+  readonly types: readonly Pick<ContractTypes, 'storageType'>[];
+  /** A pool kept as an entry of a big map (many pools in one contract): the big map's id at `path` of the
+   * storage, keyed by the pair id (Michelson type `key`); `read` is then given that entry's raw Micheline value. */
+  readonly bigMap?: { readonly path: readonly string[]; readonly key: unknown };
+  /**
+   * The pool's supply in the decoded storage (or big map entry); undefined when it is not the family's. A part
+   * the storage does not hold (Spicy's LP supply, QuipuSwap V3's reserves) is left out: not compared.
+   */
+  read(storage: unknown, pairId: number): { reserves?: readonly bigint[]; lpSupply?: bigint } | undefined;
 }

@@ -28,6 +28,11 @@ export function carrierBlock(names: readonly string[]): NormalizedBlock {
 
 /** The same carrier block around any manager groups (contents in RPC form with their metadata). */
 export function carrierBlockOf(groups: ReadonlyArray<{ hash: string; contents: Json[] }>): NormalizedBlock {
+  return new BlockNormalizer().normalize(carrierRawBlock(groups));
+}
+
+/** carrierBlockOf's block as the node sends it (what an indexer's block source gives). */
+export function carrierRawBlock(groups: ReadonlyArray<{ hash: string; contents: Json[] }>): RawBlock {
   const b = readFixtureJson<Json>('tezos-rpc', 'blocks', 'mainnet', 'mainnet-11610082.json');
   const manager = groups.map((g) => ({
     protocol: b.protocol,
@@ -36,7 +41,7 @@ export function carrierBlockOf(groups: ReadonlyArray<{ hash: string; contents: J
     branch: b.header.predecessor,
     contents: g.contents,
   }));
-  return new BlockNormalizer().normalize({ ...b, operations: [b.operations[0], [], [], manager] } as RawBlock);
+  return { ...b, operations: [b.operations[0], [], [], manager] } as RawBlock;
 }
 
 /** TZIP-7's FA1.2 parameter type, as the standard writes it, in a script with a nat storage. */

@@ -33,6 +33,15 @@ export const order = 11;
 export const quipuswapStableAdapter: DexAdapter = {
   name: 'quipuswap-stable',
   entities: ['quipu_stable'],
+  // `tzidx check defi`: a pool's reserves and LP supply are its entry of the `pools` big map.
+  storageSupply: {
+    types: [QUIPU_STABLE_DEX4FACTORY.types],
+    bigMap: { path: ['storage', 'pools'], key: { prim: 'nat' } },
+    read: (v) => {
+      const p = stablePool(v);
+      return p && supplyOf(p);
+    },
+  },
   register(r: HandlerRegistry, sink: DexSink): void {
     // A pool's tokens never change once set: remembered per process, looked up again after a restart.
     const tokens = new Map<string, DexTokenRef[]>();

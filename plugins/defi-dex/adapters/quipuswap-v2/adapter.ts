@@ -1,5 +1,6 @@
 import {
   type BigMapValue,
+  plainValue,
   scriptExpr,
   TypedValue,
   type GroupMatch,
@@ -10,15 +11,7 @@ import {
 import type { DexAction, DexAdapter, DexFee, DexPoolDecl, DexPoolKey, DexSink, DexSupply } from '../../core/DexAdapter';
 import { shareTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../../../framework/defi';
-import {
-  coreStorage,
-  type DexCoreStorage,
-  NAT,
-  rateBps,
-  type Token,
-  tokenRef,
-  written,
-} from './storage';
+import { coreStorage, type DexCoreStorage, NAT, rateBps, type Token, tokenRef, written } from './storage';
 import { PAIR_T, QUIPU_V2_DEXCORE, QUIPU_V2_SIGNATURE, TOKENS_T } from './types';
 import { type QuipuV2DexcoreParameters, quipuV2DexcoreCode, type QuipuV2DexcoreStorage } from './types.gen';
 
@@ -52,6 +45,17 @@ export const order = 10;
 export const quipuswapV2Adapter: DexAdapter = {
   name: 'quipuswap-v2',
   entities: ['quipu_v2'],
+  // `tzidx check defi`: a pair's reserves and LP supply are its entry of the `pairs` big map.
+  storageSupply: {
+    types: [QUIPU_V2_DEXCORE.types],
+    bigMap: { path: ['storage', 'pairs'], key: NAT },
+    read: (v) => {
+      const p = plainValue(PAIR_T, v) as Partial<PairState> | undefined;
+      const [a, b, lp] = [p?.token_a_pool, p?.token_b_pool, p?.total_supply];
+      const ok = typeof a === 'bigint' && typeof b === 'bigint' && typeof lp === 'bigint';
+      return ok ? { reserves: [a, b], lpSupply: lp } : undefined;
+    },
+  },
   register(r: HandlerRegistry, sink: DexSink): void {
     r.claim(ROLE, SIGNATURE);
     r.knownCode(QUIPU_V2_DEXCORE);

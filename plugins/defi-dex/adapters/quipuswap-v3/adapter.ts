@@ -60,6 +60,14 @@ export const order = 6;
 export const quipuswapV3Adapter: DexAdapter = {
   name: 'quipuswap-v3',
   entities: ['quipu_v3'],
+  // `tzidx check defi`: the storage holds no reserves (they are the tokens the pool holds), only its `liquidity`.
+  storageSupply: {
+    types: [QUIPU_V3_POOL.types],
+    read: (v) => {
+      const s = poolStorage(v);
+      return s && { lpSupply: s.liquidity };
+    },
+  },
   register(r: HandlerRegistry, sink: DexSink): void {
     r.knownCode(QUIPU_V3_POOL);
     signaturePools(r, ROLE, CALLS, CALLS, {

@@ -9,6 +9,7 @@ import type { DexAdapter, DexSink } from '../../core/DexAdapter';
 import { fa2Transfers } from '../../../../framework/defi';
 import { registerLegacySimPairs, ROLE } from './legacy';
 import { registerPairs } from './pair';
+import { PAIR_STORAGE } from './types';
 
 /** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
 export const order = 9;
@@ -16,6 +17,18 @@ export const order = 9;
 export const spicyAdapter: DexAdapter = {
   name: 'spicy',
   entities: ['spicy_v1'],
+  // `tzidx check defi`: a real pair's storage holds its reserves, not its LP supply (the sandbox's pair has both).
+  storageSupply: {
+    types: [{ storageType: PAIR_STORAGE }],
+    read: (v) => {
+      const s = v as { reserve0?: unknown; reserve1?: unknown; total_supply?: unknown } | undefined;
+      if (typeof s?.reserve0 !== 'bigint' || typeof s.reserve1 !== 'bigint') return undefined;
+      return {
+        reserves: [s.reserve0, s.reserve1],
+        ...(typeof s.total_supply === 'bigint' ? { lpSupply: s.total_supply } : {}),
+      };
+    },
+  },
   register(r: HandlerRegistry, sink: DexSink): void {
     registerPairs(r, sink, ROLE);
     registerLegacySimPairs(r, sink);
