@@ -198,7 +198,8 @@ function bigMapEntries(db: Knex, catalog: Catalog) {
       for (const [id, keys] of byMap) {
         const rows: Row[] = (
           await db.raw(
-            `select hash, op_id, action, value from ${u!.schema}.${u!.storage}
+            `select hash, op_id, action = ${u!.column('action')!.type.literal('update')} as updated, value
+               from ${u!.schema}.${u!.storage}
               where bigmap_id = ? and hash in (${[...keys].map(() => '?').join(',')}) order by op_id, row_id`,
             [id, ...keys],
           )
@@ -211,7 +212,7 @@ function bigMapEntries(db: Knex, catalog: Catalog) {
         const last = (updates.get(`${id} ${key}`) ?? [])
           .filter((r) => !bound || BigInt(String(r.op_id)) <= BigInt(bound))
           .at(-1);
-        const value = last?.action === 'update' ? michelineFromHex(hexOf(last.value)) : undefined;
+        const value = last?.updated === true ? michelineFromHex(hexOf(last.value)) : undefined;
         if (value !== undefined) out.set(n, value);
       }
       return out;
