@@ -10,7 +10,7 @@ import { inputFee } from '../../core/InputFee';
 import { openedBy, supplyBefore } from '../../core/FirstMet';
 import { fa2Transfers, PoolCall } from '../../../../framework/defi';
 import { routerRecipient } from './router';
-import { isToken, type SpicyToken, tokenRef } from './types';
+import { isToken, type SpicyToken, tokenRef } from './decode';
 
 export const ROLE = 'defi-dex:spicy';
 const CALLS = ['swap', 'add_liquidity', 'remove_liquidity'];

@@ -9,7 +9,8 @@ import type { GroupMatch, HandlerRegistry, MatchedStep, NormalizedOperation } fr
 import type { DexPoolDecl, DexSink, DexSupply, DexTradeAction } from '../../core/DexAdapter';
 import { inputFee } from '../../core/InputFee';
 import { PoolCall } from '../../../../framework/defi';
-import { answeredLiquidity, PAIR_ENTRYPOINTS, pairStorage, type PairStorage, startSwap, tokenRef } from './types';
+import { answeredLiquidity, pairStorage, type PairStorage, startSwap, tokenRef } from './decode';
+import { PAIR_ENTRYPOINTS } from './types';
 
 export function registerPairs(r: HandlerRegistry, sink: DexSink, role: string): void {
   r.claim(role, { entrypoints: PAIR_ENTRYPOINTS });
