@@ -164,6 +164,9 @@ describe(`tzidx check defi: big-map and multi-pool DEX records against the chain
   };
   const sql = async (t: TestInstance, text: string, bindings: unknown[] = []) =>
     (await t.app.db.writer.raw(text, bindings as never[])).rows as Record<string, unknown>[];
+  /** The stored form of an event type (an enum column holds the label's position). */
+  const trades = (t: TestInstance): string =>
+    t.app.catalog.require('dex_event').column('event_type')!.type.literal('trade');
 
   describe('with the bigmaps plugin', () => {
     let t: TestInstance;
@@ -181,7 +184,7 @@ describe(`tzidx check defi: big-map and multi-pool DEX records against the chain
     it("a v2 pair's reserve one raw unit off its big map entry is reported, after the group and now", async () => {
       const [event] = await sql(
         t,
-        "select row_id, pool, tx_hash, height from defi_dex.dex_event where pool = ? and event_type = 'trade'",
+        `select row_id, pool, tx_hash, height from defi_dex.dex_event where pool = ? and event_type = ${trades(t)}`,
         [V2[1]],
       );
       await sql(t, 'update defi_dex.dex_event set supply_a = supply_a + 1 where row_id = ?', [event.row_id]);
@@ -203,7 +206,7 @@ describe(`tzidx check defi: big-map and multi-pool DEX records against the chain
       const [hop] = await sql(t, 'select row_id, tx_hash, height from defi_dex.dex_trade where pool = ?', [V2[1]]);
       const [spicy] = await sql(
         t,
-        "select row_id, tx_hash from defi_dex.dex_event where pool = ? and event_type = 'trade'",
+        `select row_id, tx_hash from defi_dex.dex_event where pool = ? and event_type = ${trades(t)}`,
         [SPICY_POOL],
       );
       await sql(t, 'update defi_dex.dex_trade set quote_volume = quote_volume + 1 where row_id = ?', [hop.row_id]);
