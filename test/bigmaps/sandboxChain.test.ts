@@ -19,12 +19,17 @@ import {
 import { ExpectedBigmap, ReceiptBigmaps } from './support/receiptBigmaps';
 
 // A chain whose two reorgs take back a bigmap removal and a key removal, and whose final branch
-// allocates, copies, updates and removes keys and a whole bigmap (checked in the first test).
+// allocates, copies, updates and removes keys and a whole bigmap (checked in the first test). Where each reorg
+// falls is read from the chain: the first head whose last REORG_DEPTH blocks hold the change it is to take back.
 const SEED = 'bigmaps-12';
-const FIRST_HEAD = 32;
-const SECOND_HEAD = 44;
-const FINAL_HEAD = 48;
 const REORG_DEPTH = 3;
+/** What each reorg takes back, in turn. */
+const TAKEN_BACK = ['bigmap removal', 'remove'];
+/** The first reorg's lowest head, so that the chain has a history of every kind of change below it. */
+const FIRST_HEAD_MIN = 32;
+/** How far to bake looking for a reorg's blocks; blocks baked after the last reorg. */
+const SEARCH = 80;
+const FINAL_BLOCKS = 4;
 const PLUGINS = { plugins: [CoreChainPlugin, BigmapsPlugin], enabled: ['core-chain', 'bigmaps'] };
 // Journaled (one block per transaction) only as deep as the reorgs reach: the rest is batched, and quicker.
 const INDEXING = { reorgDepth: REORG_DEPTH + 1 };
@@ -65,21 +70,28 @@ describe(`bigmaps: a sandbox chain from genesis with two reorgs (${BACKEND})`, f
   };
   const bigmapsBy = (test: (m: ExpectedBigmap) => boolean): ExpectedBigmap[] =>
     [...expected.bigmaps.values()].filter(test);
+  /** Bakes on, past the last reorg's blocks, until the last REORG_DEPTH blocks hold a `kind` change; those blocks. */
+  const bakeToTailWith = (kind: string): Json[] => {
+    const from = Math.max(FIRST_HEAD_MIN, chain.headLevel + REORG_DEPTH + 1);
+    for (let head = from; head < from + SEARCH; head++) {
+      chain.bakeTo(head);
+      const tail: Json[] = [];
+      for (let level = head - REORG_DEPTH + 1; level <= head; level++) tail.push(blockJson(level));
+      if (changeKinds(tail).has(kind)) return tail;
+    }
+    throw new Error(`no ${kind} in the ${SEARCH} blocks from level ${from}`);
+  };
   const largest = (): ExpectedBigmap =>
     bigmapsBy((m) => m.deleteHeight === null).sort((a, b) => b.keys.size - a.keys.size)[0];
 
   before(async function () {
     t = await startTestInstance(PLUGINS);
-    for (const [head, next] of [
-      [FIRST_HEAD, SECOND_HEAD],
-      [SECOND_HEAD, FINAL_HEAD],
-    ]) {
-      chain.bakeTo(head);
+    for (const kind of TAKEN_BACK) {
+      orphans.push(...bakeToTailWith(kind));
       await indexSandbox(t, chain, INDEXING);
-      for (let level = head - REORG_DEPTH + 1; level <= head; level++) orphans.push(blockJson(level));
       chain.reorg(REORG_DEPTH);
-      chain.bakeTo(next);
     }
+    chain.bake(FINAL_BLOCKS);
     await indexSandbox(t, chain, INDEXING);
     blocks = [];
     for (let level = 0; level <= chain.headLevel; level++) blocks.push(blockJson(level));
