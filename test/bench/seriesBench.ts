@@ -149,7 +149,8 @@ function valueSql(table: TableDef, c: ColumnDef, i: number): string {
   if (c.name === 'time') return `timestamptz '${YEAR.from}' + g * interval '${STEP_US} microseconds'`;
   if (c.name === table.heightColumn) return 'g / 20';
   const t = c.type;
-  if (t instanceof EnumType) return `(array[${t.values.map((v) => `'${v}'`).join(',')}])[1 + g % ${t.values.length}]`;
+  // An enum stores its label's position (EnumType).
+  if (t instanceof EnumType) return `(g % ${t.values.length})::smallint`;
   switch (t.name) {
     case 'int64':
     case 'uint64':

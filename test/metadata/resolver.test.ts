@@ -96,7 +96,11 @@ describe('metadata: background resolver', () => {
         .withSchema('metadata')
         .from('metadata_documents')
         .select('uri', 'status', 'attempts', 'next_try_time', 'error');
-      return Object.fromEntries(rows.map((r: Record<string, unknown>) => [r.uri, r]));
+      // The status column stores its label's position (an enum): named again as the API does.
+      const status = t.app.catalog.require('metadata_documents').column('status')!.type;
+      return Object.fromEntries(
+        rows.map((r: Record<string, unknown>) => [r.uri, { ...r, status: status.fromDb(r.status) }]),
+      );
     };
     let d = await docs();
     expect(d['ipfs://QmGood']).to.include({ status: 'ok' });

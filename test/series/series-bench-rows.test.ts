@@ -22,7 +22,8 @@ describe(`series bench rows fit the catalog's op table (${BACKEND})`, function (
     await t.app.db.writer.raw(generateSql(op, `${quote(op.schema)}.${quote(op.storage)}`, 1000));
     const table = `${quote(op.schema)}.${quote(op.storage)}`;
     // The series counts the rows /tables/op lists: contract events (`event`, `unknown`) only when named.
-    const listed = "count(*) filter (where type not in ('event', 'unknown'))::int as listed";
+    const type = op.column('type')!.type;
+    const listed = `count(*) filter (where type not in (${type.literal('event')}, ${type.literal('unknown')}))::int as listed`;
     const counts = await t.app.db.writer.raw(`select count(*)::int as n, ${listed} from ${table}`);
     const [{ n, listed: shown }] = counts.rows;
     expect(n).to.equal(1000);
