@@ -115,12 +115,9 @@ export class BlockIndexer {
     const missing = [...new Set(hashes)].filter((h) => !denunciations.has(h));
     if (missing.length > 0) {
       const rows = await ctx.read(this.tables.op).whereIn('hash', missing).select('hash', 'type', 'row_id');
-      // The type column stores its label's code: named again through the column type.
-      const opType = this.tables.op.column('type')!.type;
       for (const r of rows) {
-        const type = String(opType.fromDb(r.type));
-        if (!type.startsWith('double_')) continue;
-        denunciations.set(String(r.hash), { type, rowId: BigInt(r.row_id) });
+        if (!String(r.type).startsWith('double_')) continue;
+        denunciations.set(String(r.hash), { type: String(r.type), rowId: BigInt(r.row_id) });
       }
     }
     return denunciations;
