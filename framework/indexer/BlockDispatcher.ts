@@ -27,7 +27,8 @@ import { WatchList } from './watch/WatchList';
 type Subscription =
   | { kind: 'block'; fn: BlockHandlerFn }
   | { kind: 'op'; matches: (op: NormalizedOperation) => boolean; fn: OperationHandlerFn }
-  | { kind: 'group'; matcher: GroupMatcher<string>; fn: GroupHandlerFn<string> };
+  | GroupSubscription;
+type GroupSubscription = { kind: 'group'; matcher: GroupMatcher<string>; fn: GroupHandlerFn<string> };
 
 /**
  * The one dispatcher every plugin's handlers hang off. Subscriptions run in the order they were made,
@@ -118,17 +119,26 @@ export class BlockDispatcher implements HandlerRegistry {
       : [];
     const watches = this.contracts.watches;
     const untyped: ContractFacts = { roles: (a) => watches.roles(a), types: () => undefined };
-    for (const s of this.subscriptions) {
+    const subs = this.subscriptions;
+    for (let i = 0; i < subs.length; i++) {
+      const s = subs[i];
       if (s.kind === 'block') await s.fn(block, ctx);
       else if (s.kind === 'op') {
         for (const op of block.operations) if (s.matches(op)) await s.fn(op, ctx);
       } else {
-        for (const group of groups) {
-          // Most groups cannot match, as is known without contract types: no lookup and no promise for them.
-          if (!s.matcher.mayMatch(group)) continue;
-          if (!s.matcher.needsTypes && s.matcher.match(group, untyped, block.level).length === 0) continue;
-          for (const m of await this.matchGroup(s.matcher, group, block, ctx)) await s.fn(m, ctx);
-        }
+        // Consecutive group patterns see the groups in chain order, each group by every pattern in turn: records of
+        // one contract made by different patterns (a pool's swap and its LP transfer) keep the chain's order.
+        let end = i;
+        while (end + 1 < subs.length && subs[end + 1].kind === 'group') end++;
+        const run = subs.slice(i, end + 1) as GroupSubscription[];
+        i = end;
+        for (const group of groups)
+          for (const g of run) {
+            // Most groups cannot match, as is known without contract types: no lookup and no promise for them.
+            if (!g.matcher.mayMatch(group)) continue;
+            if (!g.matcher.needsTypes && g.matcher.match(group, untyped, block.level).length === 0) continue;
+            for (const m of await this.matchGroup(g.matcher, group, block, ctx)) await g.fn(m, ctx);
+          }
       }
     }
   }

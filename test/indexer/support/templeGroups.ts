@@ -4,6 +4,7 @@ import type { RawBlock } from '../../../framework/chain/model/RawBlock';
 import type { BlockDispatcher } from '../../../framework/indexer/BlockDispatcher';
 import type { IndexContext } from '../../../framework/indexer/IndexContext';
 import { SharedValues } from '../../../framework/indexer/SharedValues';
+import { BatchState } from '../../../framework/indexer/BatchState';
 import { readFixtureJson } from '../../support/fixtures';
 import type { Json } from '../../chain/support/Json';
 
@@ -64,8 +65,11 @@ export function nodeContext(scripts: Readonly<Record<string, unknown>>, asked: s
     const m = /^context\/contracts\/(KT1\w+)\/script$/.exec(path);
     return m ? scripts[m[1]] : undefined;
   };
-  // A batch's shared values: adapters keep what a later handler of the batch needs there.
-  return { node, shared: new SharedValues() } as Pick<IndexContext, 'node' | 'shared'> as IndexContext;
+  // A batch's shared values and state: adapters keep what a later handler of the batch needs there.
+  return { node, shared: new SharedValues(), state: new BatchState() } as Pick<
+    IndexContext,
+    'node' | 'shared' | 'state'
+  > as IndexContext;
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   type BigMapValue,
+  carriedKey,
   plainValue,
   scriptExpr,
   TypedValue,
@@ -188,9 +189,10 @@ async function pool(
   const key = { contract: step.contract, pairId: Number(pairId) };
   const supply: DexSupply = { reserves: [after.token_a_pool, after.token_b_pool], lpSupply: after.total_supply };
   const name = `${step.contract}_${pairId}`;
-  const tokens = launched ?? PAIR_TOKENS.get(name) ?? (await pairTokens(ctx, s, pairId));
+  const known = ctx.state.get(PAIR_TOKENS);
+  const tokens = launched ?? known.get(name) ?? (await pairTokens(ctx, s, pairId));
   if (!tokens) return undefined;
-  PAIR_TOKENS.set(name, tokens);
+  known.set(name, tokens);
   let before = await sink.supply(ctx, key);
   if (!before) {
     const decl: DexPoolDecl = {
@@ -208,8 +210,11 @@ async function pool(
   return { key, tokens, before, after, supply };
 }
 
-/** A pair's tokens never change once its id is given: kept per process, asked from the node when missing. */
-const PAIR_TOKENS = new Map<string, Tokens>();
+/**
+ * A pair's tokens never change once its id is given: kept by the indexer (carried from batch to batch, not shared
+ * by other indexers in the process), asked from the node when missing.
+ */
+const PAIR_TOKENS = carriedKey('defi-dex.quipu-v2-pair-tokens', () => new Map<string, Tokens>());
 
 async function pairTokens(ctx: IndexContext, s: DexCoreStorage, pairId: bigint): Promise<Tokens | undefined> {
   return bigMapEntry(ctx, s.tokens, pairId, TOKENS);
