@@ -1,9 +1,7 @@
 import {
-  type BigMapValue,
   carriedKey,
-  plainValue,
   scriptExpr,
-  TypedValue,
+  type TypedValue,
   type GroupMatch,
   type HandlerRegistry,
   type IndexContext,
@@ -13,8 +11,15 @@ import type { DexAction, DexAdapter, DexFee, DexPoolDecl, DexPoolKey, DexSink, D
 import { shareTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../../../framework/defi';
 import { coreStorage, type DexCoreStorage, NAT, rateBps, type Token, tokenRef, written } from './storage';
-import { PAIR_T, QUIPU_V2_DEXCORE, QUIPU_V2_SIGNATURE, TOKENS_T } from './types';
-import { type QuipuV2DexcoreParameters, quipuV2DexcoreCode, type QuipuV2DexcoreStorage } from './types.gen';
+import { QUIPU_V2_DEXCORE, QUIPU_V2_SIGNATURE } from './types';
+import {
+  type PairT,
+  pairTType,
+  type QuipuV2DexcoreParameters,
+  quipuV2DexcoreCode,
+  type TokensT,
+  tokensTType,
+} from './types.gen';
 
 const ROLE = 'defi-dex:quipuswap-v2';
 const CALLS = ['launch_exchange', 'invest_liquidity', 'divest_liquidity', 'swap', 'withdraw_profit'];
@@ -23,13 +28,6 @@ const CALLS = ['launch_exchange', 'invest_liquidity', 'divest_liquidity', 'swap'
  */
 const SIGNATURE = { entrypoints: QUIPU_V2_SIGNATURE };
 const PRECISION = 10n ** 18n;
-
-/** The `pairs` and `tokens` big maps' entries (DexCore's `pair_t` and token pair, as shipped). */
-type Core = QuipuV2DexcoreStorage['storage'];
-type PairState = BigMapValue<Core['pairs']>;
-type Tokens = BigMapValue<Core['tokens']>;
-const PAIR = new TypedValue<PairState>(PAIR_T);
-const TOKENS = new TypedValue<Tokens>(TOKENS_T);
 
 /** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
 export const order = 10;
@@ -51,10 +49,8 @@ export const quipuswapV2Adapter: DexAdapter = {
     types: [QUIPU_V2_DEXCORE.types],
     bigMap: { path: ['storage', 'pairs'], key: NAT },
     read: (v) => {
-      const p = plainValue(PAIR_T, v) as Partial<PairState> | undefined;
-      const [a, b, lp] = [p?.token_a_pool, p?.token_b_pool, p?.total_supply];
-      const ok = typeof a === 'bigint' && typeof b === 'bigint' && typeof lp === 'bigint';
-      return ok ? { reserves: [a, b], lpSupply: lp } : undefined;
+      const p = pairTType.decode(v);
+      return p && { reserves: [p.token_a_pool, p.token_b_pool], lpSupply: p.total_supply };
     },
   },
   register(r: HandlerRegistry, sink: DexSink): void {
@@ -66,8 +62,8 @@ export const quipuswapV2Adapter: DexAdapter = {
       const c = quipuV2DexcoreCode.call(step);
       if (!s || !c) return;
       if (!ctx.watched(step.contract).includes(ROLE)) await ctx.watch(step.contract, ROLE);
-      const pairs = written(step.bigMapDiffs, s.pairs, PAIR);
-      const tokens = written(step.bigMapDiffs, s.tokens, TOKENS);
+      const pairs = written(step.bigMapDiffs, s.pairs, pairTType);
+      const tokens = written(step.bigMapDiffs, s.tokens, tokensTType);
       const call = new PoolCall(m, step);
       const at = async (pairId: bigint): Promise<Pool | undefined> =>
         pool(ctx, sink, m, step, s, pairId, pairs.get(pairId), tokens.get(pairId));
@@ -137,7 +133,7 @@ export const quipuswapV2Adapter: DexAdapter = {
           const key = { contract: step.contract, pairId: Number(id) };
           const before = await sink.supply(ctx, key);
           if (!before) return;
-          const bucket = pairs.get(id)?.bucket ?? (await bigMapEntry(ctx, s.pairs, id, PAIR))?.bucket ?? null;
+          const bucket = pairs.get(id)?.bucket ?? (await bigMapEntry(ctx, s.pairs, id, pairTType))?.bucket ?? null;
           const receiver = c.args.receiver.split('%')[0];
           await sink.action(
             ctx,
@@ -165,9 +161,9 @@ export const quipuswapV2Adapter: DexAdapter = {
 /** A pair as one call sees it: its tokens, the recorded supply before the call and the entry after it. */
 interface Pool {
   key: DexPoolKey;
-  tokens: Tokens;
+  tokens: TokensT;
   before: DexSupply | undefined;
-  after: PairState;
+  after: PairT;
   supply: DexSupply;
 }
 
@@ -182,8 +178,8 @@ async function pool(
   step: MatchedStep,
   s: DexCoreStorage,
   pairId: bigint,
-  after: PairState | undefined,
-  launched: Tokens | undefined,
+  after: PairT | undefined,
+  launched: TokensT | undefined,
 ): Promise<Pool | undefined> {
   if (!after) return undefined;
   const key = { contract: step.contract, pairId: Number(pairId) };
@@ -214,10 +210,10 @@ async function pool(
  * A pair's tokens never change once its id is given: kept by the indexer (carried from batch to batch, not shared
  * by other indexers in the process), asked from the node when missing.
  */
-const PAIR_TOKENS = carriedKey('defi-dex.quipu-v2-pair-tokens', () => new Map<string, Tokens>());
+const PAIR_TOKENS = carriedKey('defi-dex.quipu-v2-pair-tokens', () => new Map<string, TokensT>());
 
-async function pairTokens(ctx: IndexContext, s: DexCoreStorage, pairId: bigint): Promise<Tokens | undefined> {
-  return bigMapEntry(ctx, s.tokens, pairId, TOKENS);
+async function pairTokens(ctx: IndexContext, s: DexCoreStorage, pairId: bigint): Promise<TokensT | undefined> {
+  return bigMapEntry(ctx, s.tokens, pairId, tokensTType);
 }
 
 async function bigMapEntry<T>(ctx: IndexContext, bigMap: number, pairId: bigint, type: TypedValue<T>) {

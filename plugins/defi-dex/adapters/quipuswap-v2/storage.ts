@@ -1,6 +1,6 @@
 import { plainValue, type BigMapDiff, type TypedValue } from '../../../../framework';
 import type { DexTokenRef } from '../../core/DexAdapter';
-import { quipuV2DexcoreCode } from './types.gen';
+import { quipuV2DexcoreCode, type QuipuV2DexcoreStorage, type TokensT } from './types.gen';
 
 /**
  * DexCore's storage as the adapter reads it. The pair reserves and tokens live in big maps (`pairs`,
@@ -9,19 +9,14 @@ import { quipuV2DexcoreCode } from './types.gen';
  */
 export const NAT = { prim: 'nat' };
 
-export type Token = { fa12: string } | { fa2: { token: string; id: bigint } } | { tez: null };
+/** A pair's token (the contract's `token_t`). */
+export type Token = TokensT['token_a'];
 
+/** The inner record's parts a call reads: the ids of the `pairs` and `tokens` big maps and the fee rates. */
 export interface DexCoreStorage {
   pairs: number;
   tokens: number;
-  fees: { interface_fee: bigint; swap_fee: bigint; auction_fee: bigint };
-}
-
-export interface PairState {
-  token_a_pool: bigint;
-  token_b_pool: bigint;
-  total_supply: bigint;
-  bucket: string | null;
+  fees: QuipuV2DexcoreStorage['storage']['fees'];
 }
 
 /** The inner `storage` record of DexCore's full storage (`{storage, dex_core_lambdas, metadata}`). */
