@@ -6,6 +6,7 @@ import { ctezPool, decodeCtezCall } from './ctezPool';
 import { declaration, ENTITY, supplyOf, type StablePool } from './pool';
 import { decodeTokenPoolCall, tokenPool } from './tokenPool';
 import { CTEZ_CALLS, CTEZ_SIGNATURE, PLENTY_STABLE_CTEZ, PLENTY_STABLE_TOKEN, TOKEN_POOL_CALLS } from './types';
+import { plentyStableCtezCode, plentyStableTokenCode } from './types.gen';
 
 /**
  * Code signatures: disjoint from each other and from the volatile pools (`Swap`, `AddLiquidity`, `RemoveLiquidity`).
@@ -41,14 +42,14 @@ export const plentyStableAdapter: DexAdapter = {
     r.knownCode(PLENTY_STABLE_CTEZ);
     r.onOperationGroup([{ name: 'pool', destination: TOKEN_POOL, entrypoint: TOKEN_POOL_CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
-      const pool = step.decoded ? tokenPool(step.storage) : undefined;
-      if (pool) await report(ctx, sink, lp, m, step, pool, decodeTokenPoolCall(new PoolCall(m, step), step, pool));
+      const [pool, c] = [step.decoded ? tokenPool(step.storage) : undefined, plentyStableTokenCode.call(step)];
+      if (pool && c) await report(ctx, sink, lp, m, step, pool, decodeTokenPoolCall(new PoolCall(m, step), c, pool));
     });
     // One subscription per kind of pool, so a block's calls of a pool are reported in their order.
     r.onOperationGroup([{ name: 'pool', destination: CTEZ_POOL, entrypoint: CTEZ_CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
-      const pool = step.decoded ? ctezPool(step.storage) : undefined;
-      if (pool) await report(ctx, sink, lp, m, step, pool, decodeCtezCall(m, step, pool));
+      const [pool, c] = [step.decoded ? ctezPool(step.storage) : undefined, plentyStableCtezCode.call(step)];
+      if (pool && c) await report(ctx, sink, lp, m, step, pool, decodeCtezCall(m, step, c, pool));
     });
     lp.register(r, sink);
   },

@@ -1,8 +1,8 @@
-import type { GroupMatch, MatchedStep } from '../../../../framework';
+import type { GroupMatch, MatchedStep, TypedCall } from '../../../../framework';
 import type { DexAction, DexTradeAction } from '../../core/DexAdapter';
 import { PoolCall } from '../../../../framework/defi';
 import { outputFee, type StablePool } from './pool';
-import { type CtezPoolStorage, PLENTY_STABLE_CTEZ } from './types';
+import { type PlentyStableCtezParameters, plentyStableCtezCode } from './types.gen';
 
 /*
  * Why: the ctez/tez pool's calls, all read at the call that moves the reserves: add_liquidity,
@@ -13,39 +13,36 @@ type CtezPool = StablePool & { ctez: string };
 
 /** The ctez/tez pool's storage (ctez = A, tez = B), or undefined when it is not one. */
 export function ctezPool(v: unknown): CtezPool | undefined {
-  const s = v as Partial<CtezPoolStorage> | undefined;
-  if (
-    typeof s?.ctezPool !== 'bigint' ||
-    typeof s.tezPool !== 'bigint' ||
-    typeof s.lqtTotal !== 'bigint' ||
-    typeof s.lpFee !== 'bigint'
-  )
-    return undefined;
-  if (typeof s.ctezAddress !== 'string' || typeof s.lqtAddress !== 'string') return undefined;
+  const s = plentyStableCtezCode.storage(v);
+  if (!s) return undefined;
   return {
     tokens: [{ standard: 'fa1.2', contract: s.ctezAddress }, { standard: 'tez' }],
     lqtAddress: s.lqtAddress,
     lqtTotal: s.lqtTotal,
     reserves: [s.ctezPool, s.tezPool],
     lpFee: s.lpFee,
-    feeToVoters: s.state === true,
+    feeToVoters: s.state,
     ctez: s.ctezAddress,
   };
 }
 
-export function decodeCtezCall(m: GroupMatch, step: MatchedStep, pool: CtezPool): DexAction | undefined {
+export function decodeCtezCall(
+  m: GroupMatch,
+  step: MatchedStep,
+  c: TypedCall<PlentyStableCtezParameters>,
+  pool: CtezPool,
+): DexAction | undefined {
   const call = new PoolCall(m, step);
   const { sender, router } = call.parties();
-  const p = step.parameters as Record<string, unknown>;
-  switch (step.entrypoint) {
+  switch (c.entrypoint) {
     case 'add_liquidity':
       // Tez come with the call, ctez are pulled from the caller, shares minted to `owner`.
       return {
         kind: 'deposit',
         sender,
-        receiver: String(p.owner),
+        receiver: c.args.owner,
         router,
-        owner: String(p.owner),
+        owner: c.args.owner,
         amounts: [call.tokens(pool.ctez, 0n, 'in'), step.amount],
         shares: call.shares(pool.lqtAddress),
       };
@@ -64,14 +61,18 @@ export function decodeCtezCall(m: GroupMatch, step: MatchedStep, pool: CtezPool)
     }
     case 'tez_to_ctez_callback':
     case 'ctez_to_tez_callback':
-      return settledSwap(m, step, pool);
+      return settledSwap(m, step, c.entrypoint === 'tez_to_ctez_callback' ? 'tez_to_ctez' : 'ctez_to_tez', pool);
   }
   return undefined;
 }
 
 /** A swap at its callback: who, what was sent and the recipient from the opening call; what moved in both steps. */
-function settledSwap(m: GroupMatch, settle: MatchedStep, pool: CtezPool): DexTradeAction | undefined {
-  const entrypoint = settle.entrypoint!.replace(/_callback$/, '');
+function settledSwap(
+  m: GroupMatch,
+  settle: MatchedStep,
+  entrypoint: 'tez_to_ctez' | 'ctez_to_tez',
+  pool: CtezPool,
+): DexTradeAction | undefined {
   const open = [...m.group]
     .reverse()
     .find(
@@ -84,9 +85,9 @@ function settledSwap(m: GroupMatch, settle: MatchedStep, pool: CtezPool): DexTra
   if (!open) return undefined;
   const opened = new PoolCall(m, { op: open, contract: settle.contract, sender: open.sender });
   const settled = new PoolCall(m, settle);
-  const opening = PLENTY_STABLE_CTEZ.types.parameters(entrypoint, open.parameters);
-  const recipient = (opening as { recipient?: unknown } | undefined)?.recipient;
-  if (typeof recipient !== 'string') return undefined;
+  const opening = plentyStableCtezCode.decodeCall(open);
+  if (opening?.entrypoint !== 'tez_to_ctez' && opening?.entrypoint !== 'ctez_to_tez') return undefined;
+  const { recipient } = opening.args;
   const { sender, router } = opened.parties();
   const ctez = (dir: 'in' | 'out') => opened.tokens(pool.ctez, 0n, dir) + settled.tokens(pool.ctez, 0n, dir);
   const who = { kind: 'trade', sender, receiver: opened.receiver(recipient), router } as const;

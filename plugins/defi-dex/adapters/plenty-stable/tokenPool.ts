@@ -1,29 +1,21 @@
-import type { MatchedStep } from '../../../../framework';
+import type { TypedCall } from '../../../../framework';
 import type { DexAction } from '../../core/DexAdapter';
 import { type PoolCall } from '../../../../framework/defi';
 import { plentyToken } from '../plenty/common';
 import { outputFee, type StablePool } from './pool';
-import type { TokenPoolStorage } from './types';
+import { type PlentyStableTokenParameters, plentyStableTokenCode } from './types.gen';
 
 /** How the pool's token moves name its tokens (contract, id). */
 type TokenPool = StablePool & { legs: Array<{ address: string; id: bigint }> };
 
 /** A token/token pool's storage (token1 = A, token2 = B), or undefined when it is not one. */
 export function tokenPool(v: unknown): TokenPool | undefined {
-  const s = v as Partial<TokenPoolStorage> | undefined;
-  if (
-    typeof s?.token1Pool !== 'bigint' ||
-    typeof s.token2Pool !== 'bigint' ||
-    typeof s.lqtTotal !== 'bigint' ||
-    typeof s.lpFee !== 'bigint'
-  )
-    return undefined;
-  if (typeof s.token1Address !== 'string' || typeof s.token2Address !== 'string' || typeof s.lqtAddress !== 'string')
-    return undefined;
+  const s = plentyStableTokenCode.storage(v);
+  if (!s) return undefined;
   // FA1.2 moves carry token id 0 (PoolCall), whatever id the storage keeps for them.
   const legs = [
-    { address: s.token1Address, id: s.token1Check ? (s.token1Id ?? 0n) : 0n },
-    { address: s.token2Address, id: s.token2Check ? (s.token2Id ?? 0n) : 0n },
+    { address: s.token1Address, id: s.token1Check ? s.token1Id : 0n },
+    { address: s.token2Address, id: s.token2Check ? s.token2Id : 0n },
   ];
   return {
     tokens: [
@@ -34,18 +26,22 @@ export function tokenPool(v: unknown): TokenPool | undefined {
     lqtTotal: s.lqtTotal,
     reserves: [s.token1Pool, s.token2Pool],
     lpFee: s.lpFee,
-    feeToVoters: s.state === true,
+    feeToVoters: s.state,
     legs,
   };
 }
 
 /** One call of a token/token pool; `Swap` names the token wanted (the output), the fee comes off the output. */
-export function decodeTokenPoolCall(call: PoolCall, step: MatchedStep, pool: TokenPool): DexAction | undefined {
+export function decodeTokenPoolCall(
+  call: PoolCall,
+  c: TypedCall<PlentyStableTokenParameters>,
+  pool: TokenPool,
+): DexAction | undefined {
   const { sender, router } = call.parties();
-  const p = step.parameters as Record<string, unknown>;
   const moved = (i: number, dir: 'in' | 'out') => call.tokens(pool.legs[i].address, pool.legs[i].id, dir);
-  switch (step.entrypoint) {
+  switch (c.entrypoint) {
     case 'Swap': {
+      const p = c.args;
       const wanted = (i: number) =>
         p.requiredTokenAddress === pool.legs[i].address &&
         (pool.tokens[i].standard !== 'fa2' || p.requiredTokenId === pool.legs[i].id);
@@ -54,7 +50,7 @@ export function decodeTokenPoolCall(call: PoolCall, step: MatchedStep, pool: Tok
       const tokenIn = 1 - tokenOut;
       const amountOut = moved(tokenOut, 'out');
       const out = pool.legs[tokenOut];
-      const receiver = call.receiver(String(p.recipient), { token: out.address, tokenId: out.id });
+      const receiver = call.receiver(p.recipient, { token: out.address, tokenId: out.id });
       return {
         kind: 'trade',
         sender,
@@ -71,9 +67,9 @@ export function decodeTokenPoolCall(call: PoolCall, step: MatchedStep, pool: Tok
       return {
         kind: 'deposit',
         sender,
-        receiver: String(p.recipient),
+        receiver: c.args.recipient,
         router,
-        owner: String(p.recipient),
+        owner: c.args.recipient,
         amounts: [moved(0, 'in'), moved(1, 'in')],
         shares: call.shares(pool.lqtAddress),
       };
@@ -81,7 +77,7 @@ export function decodeTokenPoolCall(call: PoolCall, step: MatchedStep, pool: Tok
       return {
         kind: 'withdraw',
         sender,
-        receiver: call.receiver(String(p.recipient)),
+        receiver: call.receiver(c.args.recipient),
         router,
         owner: sender,
         amounts: [moved(0, 'out'), moved(1, 'out')],

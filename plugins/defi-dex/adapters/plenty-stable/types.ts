@@ -48,30 +48,3 @@ export const CTEZ_SIGNATURE = ['tez_to_ctez', 'ctez_to_tez', ...CTEZ_CALLS];
 
 export const PLENTY_STABLE_TOKEN = knownCode('plenty stable token', TOKEN_POOL, ['70ab69327a44e3bf'], TOKEN_POOL_CALLS);
 export const PLENTY_STABLE_CTEZ = knownCode('plenty stable ctez/tez', CTEZ_POOL, ['b01b68a17e3bbc30'], CTEZ_SIGNATURE);
-
-/** A token/token pool's storage decoded (the fields the adapter reads). */
-export interface TokenPoolStorage {
-  token1Address: string;
-  token1Id: bigint;
-  token1Check: boolean;
-  token1Pool: bigint;
-  token2Address: string;
-  token2Id: bigint;
-  token2Check: boolean;
-  token2Pool: bigint;
-  lqtAddress: string;
-  lqtTotal: bigint;
-  lpFee: bigint;
-  state: boolean;
-}
-
-/** The ctez/tez pool's storage decoded (the fields the adapter reads). */
-export interface CtezPoolStorage {
-  ctezAddress: string;
-  ctezPool: bigint;
-  tezPool: bigint;
-  lqtAddress: string;
-  lqtTotal: bigint;
-  lpFee: bigint;
-  state: boolean;
-}
