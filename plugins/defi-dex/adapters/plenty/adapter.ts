@@ -1,9 +1,10 @@
-import type { HandlerRegistry, MatchedStep } from '../../../../framework';
+import { type HandlerRegistry, member, type TypedCall } from '../../../../framework';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
 import { LpTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../../../framework/defi';
 import { divisorBps, plentyToken } from './common';
-import { PLENTY_CALLS, PLENTY_VOLATILE, type PlentyCallArgs, type PlentyStorage } from './types';
+import { PLENTY_CALLS, PLENTY_VOLATILE } from './types';
+import { type PlentyVolatileParameters, plentyVolatileCode, type PlentyVolatileStorage } from './types.gen';
 
 const SIGNATURE = { entrypoints: PLENTY_CALLS } as const;
 /** Plenty's usual volatile-pool fee divisor (0.345%), for storages that do not carry `lpFee`. */
@@ -33,8 +34,8 @@ export const plentyAdapter: DexAdapter = {
     r.knownCode(PLENTY_VOLATILE);
     r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: PLENTY_CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
-      const s = poolStorage(step.storage);
-      if (!s) return;
+      const [s, c] = [poolStorage(step.storage), plentyVolatileCode.call(step)];
+      if (!s || !c) return;
       const key = { contract: step.contract, pairId: 0 };
       let before = await sink.supply(ctx, key);
       if (!before) {
@@ -42,22 +43,42 @@ export const plentyAdapter: DexAdapter = {
         await sink.pool(ctx, declaration(step.contract, s), before, { match: m, step });
       }
       if (s.lpTokenAddress) await lpTransfers.follow(ctx, s.lpTokenAddress, key);
-      const action = decode(new PoolCall(m, step), step, s, before);
+      const action = decode(new PoolCall(m, step), c, s, before);
       if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
     });
     lpTransfers.register(r, sink);
   },
 };
 
+/** What the adapter reads of a pool's storage: the shipped version's fields, the last six only in that version. */
+type PlentyStorage = Pick<
+  PlentyVolatileStorage,
+  'token1Address' | 'token2Address' | 'token1_pool' | 'token2_pool' | 'totalSupply'
+> &
+  Partial<
+    Pick<PlentyVolatileStorage, 'token1Id' | 'token2Id' | 'token1Check' | 'token2Check' | 'lpFee' | 'lpTokenAddress'>
+  >;
+
+/**
+ * A pool's storage: the shipped version's, through its generated reader; else a storage of another layout that
+ * names the reserves, supply and token addresses by the same fields (the sandbox's simplified pool, which has no
+ * real script behind it), read field by field.
+ */
 function poolStorage(v: unknown): PlentyStorage | undefined {
-  const s = v as Partial<PlentyStorage> | undefined;
-  return typeof s?.token1_pool === 'bigint' &&
-    typeof s.token2_pool === 'bigint' &&
-    typeof s.totalSupply === 'bigint' &&
-    typeof s.token1Address === 'string' &&
-    typeof s.token2Address === 'string'
-    ? (s as PlentyStorage)
-    : undefined;
+  const shipped = plentyVolatileCode.storage(v);
+  if (shipped) return shipped;
+  const text = (k: string) => ((x) => (typeof x === 'string' ? x : undefined))(member(v, k));
+  const int = (k: string) => ((x) => (typeof x === 'bigint' ? x : undefined))(member(v, k));
+  const flag = (k: string) => ((x) => (typeof x === 'boolean' ? x : undefined))(member(v, k));
+  const [token1Address, token2Address] = [text('token1Address'), text('token2Address')];
+  const [token1_pool, token2_pool, totalSupply] = [int('token1_pool'), int('token2_pool'), int('totalSupply')];
+  if (token1Address === undefined || token2Address === undefined) return undefined;
+  if (token1_pool === undefined || token2_pool === undefined || totalSupply === undefined) return undefined;
+  return {
+    ...{ token1Address, token2Address, token1_pool, token2_pool, totalSupply },
+    ...{ token1Id: int('token1Id'), token2Id: int('token2Id'), token1Check: flag('token1Check') },
+    ...{ token2Check: flag('token2Check'), lpFee: int('lpFee'), lpTokenAddress: text('lpTokenAddress') },
+  };
 }
 
 const tokens = (s: PlentyStorage): [DexTokenRef, DexTokenRef] => [
@@ -84,9 +105,13 @@ const supplyOf = (s: PlentyStorage): DexSupply => ({
   feesBps: feesBps(s),
 });
 
-function decode(call: PoolCall, step: MatchedStep, s: PlentyStorage, before: DexSupply): DexAction | undefined {
+function decode(
+  call: PoolCall,
+  c: TypedCall<PlentyVolatileParameters>,
+  s: PlentyStorage,
+  before: DexSupply,
+): DexAction | undefined {
   const { sender, router } = call.parties();
-  const p = step.parameters as PlentyCallArgs;
   const [a, b] = [
     { address: s.token1Address, id: s.token1Check ? (s.token1Id ?? 0n) : 0n },
     { address: s.token2Address, id: s.token2Check ? (s.token2Id ?? 0n) : 0n },
@@ -95,12 +120,10 @@ function decode(call: PoolCall, step: MatchedStep, s: PlentyStorage, before: Dex
   // Shares the pool minted or burned through its LP token (right also for a pool first met in this call);
   // the supply's change where the storage names no LP token.
   const minted = s.lpTokenAddress ? call.shares(s.lpTokenAddress) : s.totalSupply - before.lpSupply;
-  switch (step.entrypoint) {
+  switch (c.entrypoint) {
     case 'Swap': {
-      const tokenOut =
-        p.requiredTokenAddress === s.token1Address && (p.requiredTokenId === undefined || p.requiredTokenId === a.id)
-          ? 0
-          : 1;
+      const p = c.args;
+      const tokenOut = p.requiredTokenAddress === s.token1Address && p.requiredTokenId === a.id ? 0 : 1;
       const tokenIn = 1 - tokenOut;
       const amountIn = moved(tokenIn, 'in');
       const out = [a, b][tokenOut];
@@ -121,15 +144,15 @@ function decode(call: PoolCall, step: MatchedStep, s: PlentyStorage, before: Dex
       return {
         kind: 'deposit',
         sender,
-        receiver: p.recipient,
+        receiver: c.args.recipient,
         router,
-        owner: p.recipient,
+        owner: c.args.recipient,
         amounts: [moved(0, 'in'), moved(1, 'in')],
         shares: minted,
       };
     case 'RemoveLiquidity': {
       const amounts = [moved(0, 'out'), moved(1, 'out')];
-      return { kind: 'withdraw', sender, receiver: p.recipient, router, owner: sender, amounts, shares: -minted };
+      return { kind: 'withdraw', sender, receiver: c.args.recipient, router, owner: sender, amounts, shares: -minted };
     }
   }
   return undefined;

@@ -26,27 +26,3 @@ export const PLENTY_CALLS = ['Swap', 'AddLiquidity', 'RemoveLiquidity'];
 
 const SECTIONS = { parameter: PARAMETER, storage: STORAGE };
 export const PLENTY_VOLATILE = knownCode('plenty volatile', SECTIONS, ['d5177d7fdb73b64d'], PLENTY_CALLS);
-
-/** The arguments of a volatile pool's calls decoded (the fields the adapter reads). */
-export interface PlentyCallArgs {
-  /** `Swap`: the token wanted (the output). */
-  requiredTokenAddress: string;
-  requiredTokenId?: bigint;
-  /** Who gets the output, the shares, or the withdrawn tokens. */
-  recipient: string;
-}
-
-/** A volatile pool's storage decoded; the fields marked optional are absent from older pool versions. */
-export interface PlentyStorage {
-  token1Address: string;
-  token2Address: string;
-  token1Id?: bigint;
-  token2Id?: bigint;
-  token1Check?: boolean;
-  token2Check?: boolean;
-  token1_pool: bigint;
-  token2_pool: bigint;
-  totalSupply: bigint;
-  lpFee?: bigint;
-  lpTokenAddress?: string;
-}
