@@ -1,6 +1,7 @@
-import { type HandlerRegistry, member, type TypedCall } from '../../../../framework';
+import type { HandlerRegistry, TypedCall } from '../../../../framework';
 import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRef } from '../../core/DexAdapter';
 import { LpTransfers } from '../../core/LpTransfers';
+import { storageFields } from '../../core/StorageFields';
 import { PoolCall } from '../../../../framework/defi';
 import { divisorBps, plentyToken } from './common';
 import { PLENTY_CALLS, PLENTY_VOLATILE } from './types';
@@ -67,9 +68,7 @@ type PlentyStorage = Pick<
 function poolStorage(v: unknown): PlentyStorage | undefined {
   const shipped = plentyVolatileCode.storage(v);
   if (shipped) return shipped;
-  const text = (k: string) => ((x) => (typeof x === 'string' ? x : undefined))(member(v, k));
-  const int = (k: string) => ((x) => (typeof x === 'bigint' ? x : undefined))(member(v, k));
-  const flag = (k: string) => ((x) => (typeof x === 'boolean' ? x : undefined))(member(v, k));
+  const { text, int, flag } = storageFields(v);
   const [token1Address, token2Address] = [text('token1Address'), text('token2Address')];
   const [token1_pool, token2_pool, totalSupply] = [int('token1_pool'), int('token2_pool'), int('totalSupply')];
   if (token1Address === undefined || token2Address === undefined) return undefined;

@@ -1,4 +1,10 @@
-import type { GroupMatch, HandlerRegistry, IndexContext, MatchedStep } from '../../../../framework';
+import {
+  type GroupMatch,
+  type HandlerRegistry,
+  type IndexContext,
+  type MatchedStep,
+  member,
+} from '../../../../framework';
 import type {
   DexAction,
   DexAdapter,
@@ -12,8 +18,10 @@ import { shareTransfers } from '../../core/LpTransfers';
 import { openedBy, supplyBefore } from '../../core/FirstMet';
 import { PoolCall } from '../../../../framework/defi';
 import { signaturePools } from '../../core/SignaturePools';
-import { shippedCall, shippedTransfer } from './shipped';
+import { storageFields } from '../../core/StorageFields';
+import { poolAction, type QuipuAction, shippedCall, shippedTransfer } from './shipped';
 import { QUIPU_V1_TYPES } from './types';
+import { quipuV1Types0Code, quipuV1Types1Code } from './types.gen';
 
 const ROLE = 'defi-dex:quipuswap';
 const CALLS = ['tezToTokenPayment', 'tokenToTezPayment', 'investLiquidity', 'divestLiquidity', 'withdrawProfit'];
@@ -56,8 +64,10 @@ export const quipuswapAdapter: DexAdapter = {
       storage: poolStorage,
       originated: (ctx, m, step, s) =>
         sink.pool(ctx, declaration(step.contract, s, m.signer), supplyOf(s), { match: m, step }),
-      called: (ctx, m, step, s, key) =>
-        called(ctx, sink, m, step, s, key, { name: step.entrypoint ?? '', args: step.parameters }),
+      called: async (ctx, m, step, s, key) => {
+        const c = poolAction(step);
+        if (c) await called(ctx, sink, m, step, s, key, c);
+      },
     });
     // Calls read with the shipped types: `use` always, the named ones when the pool's own types are not known.
     r.onOperationGroup([{ name: 'pool', entrypoint: ['use', ...CALLS] }], async (m, ctx) => {
@@ -81,12 +91,6 @@ export const quipuswapAdapter: DexAdapter = {
   },
 };
 
-/** One call of a pool: its action `name` (a named entrypoint, or the branch `use` chose) and its `args`. */
-interface Call {
-  name: string;
-  args: unknown;
-}
-
 async function called(
   ctx: IndexContext,
   sink: DexSink,
@@ -94,26 +98,36 @@ async function called(
   step: MatchedStep,
   s: QuipuStorage,
   key: DexPoolKey,
-  c: Call,
+  c: QuipuAction,
 ): Promise<void> {
   // A pool first met at the deposit that opened it was empty before it.
   const paid = () => [new PoolCall(m, step).tokens(s.token_address, s.token_id ?? 0n, 'in'), step.amount];
-  const opening = c.name === 'investLiquidity' ? openedBy(supplyOf(s), paid()) : undefined;
+  const opening = c.entrypoint === 'investLiquidity' ? openedBy(supplyOf(s), paid()) : undefined;
   const declare = () => declaration(step.contract, s, undefined);
   const before = await supplyBefore(ctx, sink, key, declare, opening ?? supplyOf(s), { match: m, step });
   const action = decode(m, step, s, before, c);
   if (action) await sink.action(ctx, key, action, supplyOf(s), { match: m, step });
 }
 
+/**
+ * The pool's own record: a shipped version's (`storage`, next to the lambdas), through its generated reader; else a
+ * storage of another layout naming the same fields, flat or under `storage` (the sandbox's simplified pool, other
+ * builds), read field by field.
+ */
 function poolStorage(v: unknown): QuipuStorage | undefined {
-  const outer = v as { storage?: unknown } | undefined;
-  const s = (outer && typeof outer.storage === 'object' ? outer.storage : v) as Partial<QuipuStorage> | undefined;
-  return typeof s?.tez_pool === 'bigint' &&
-    typeof s.token_pool === 'bigint' &&
-    typeof s.total_supply === 'bigint' &&
-    typeof s.token_address === 'string'
-    ? (s as QuipuStorage)
-    : undefined;
+  const fa12 = quipuV1Types0Code.storage(v)?.storage;
+  if (fa12) return fa12;
+  const fa2 = quipuV1Types1Code.storage(v)?.storage;
+  if (fa2) return fa2;
+  const record = member(v, 'storage');
+  const s = typeof record === 'object' && record !== null ? record : v;
+  const { int, text } = storageFields(s);
+  const [tez_pool, token_pool, total_supply] = [int('tez_pool'), int('token_pool'), int('total_supply')];
+  const token_address = text('token_address');
+  if (tez_pool === undefined || token_pool === undefined || total_supply === undefined) return undefined;
+  return token_address === undefined
+    ? undefined
+    : { tez_pool, token_pool, total_supply, token_address, token_id: int('token_id') };
 }
 
 function token(s: QuipuStorage): DexTokenRef {
@@ -138,12 +152,17 @@ function declaration(contract: string, s: QuipuStorage, creator: string | undefi
 const supplyOf = (s: QuipuStorage): DexSupply => ({ reserves: [s.token_pool, s.tez_pool], lpSupply: s.total_supply });
 const lpFee = (amount: bigint, token: number) => ({ amount: (amount * 3n) / 1000n, bps: '30', token });
 
-function decode(m: GroupMatch, step: MatchedStep, s: QuipuStorage, before: DexSupply, c: Call): DexAction | undefined {
+function decode(
+  m: GroupMatch,
+  step: MatchedStep,
+  s: QuipuStorage,
+  before: DexSupply,
+  c: QuipuAction,
+): DexAction | undefined {
   const call = new PoolCall(m, step);
   const { sender, router } = call.parties();
-  const p = c.args as Record<string, unknown>;
   const id = s.token_id ?? 0n;
-  switch (c.name) {
+  switch (c.entrypoint) {
     // A trade's receiver: the account the pool paid (as the chain moved it), followed through a router that
     // passed the output on (PoolCall.receiver, the rule of every adapter).
     case 'tezToTokenPayment': {
@@ -153,18 +172,12 @@ function decode(m: GroupMatch, step: MatchedStep, s: QuipuStorage, before: DexSu
         .find((t) => t.token === s.token_address && t.tokenId === id && t.from === step.contract);
       const amountOut = call.tokens(s.token_address, id, 'out');
       const trade = { tokenIn: 1, tokenOut: 0, amountIn: step.amount, amountOut, fees: { lp: lpFee(step.amount, 1) } };
-      return {
-        kind: 'trade',
-        sender,
-        receiver: call.receiver(paid?.to ?? String(p.receiver), asset),
-        router,
-        ...trade,
-      };
+      return { kind: 'trade', sender, receiver: call.receiver(paid?.to ?? c.args.receiver, asset), router, ...trade };
     }
     case 'tokenToTezPayment': {
       const amountIn = call.tokens(s.token_address, id, 'in');
       const paid = call.emitted.find((o) => o.type === 'transaction' && !o.entrypoint && o.volume > 0n);
-      const to = paid?.receiver ?? String(p.receiver);
+      const to = paid?.receiver ?? c.args.receiver;
       const amountOut = call.tez((a) => a === to);
       const trade = { tokenIn: 0, tokenOut: 1, amountIn, amountOut, fees: { lp: lpFee(amountIn, 0) } };
       return { kind: 'trade', sender, receiver: call.receiver(to, 'tez'), router, ...trade };
@@ -191,7 +204,7 @@ function decode(m: GroupMatch, step: MatchedStep, s: QuipuStorage, before: DexSu
       };
     case 'withdrawProfit':
       // Baker rewards paid out to a liquidity provider: they never were part of the reserves.
-      return { kind: 'claim', sender, receiver: String(c.args), router, amounts: [0n, call.tez(() => true)] };
+      return { kind: 'claim', sender, receiver: c.args, router, amounts: [0n, call.tez(() => true)] };
   }
   return undefined;
 }
