@@ -13,7 +13,9 @@ import { columnsOf, hexOf, live } from './checkRows';
  * each family declares how its values sit in that storage (a reading, in its adapter folder), and this
  * check compares: every event's values with the storage after the last call of its contract in its group,
  * and every group's (pool's) current values with its contract's latest storage. A group whose family has no
- * reading, or whose storage no known types read, is counted as not checked, never as passed.
+ * reading, or whose storage no known types read, is counted as not checked, never as passed. A group's events
+ * before its last one are compared too when the group called the contract once (all of them are after that call;
+ * with several calls they hold the states in between, and only the last is known to be the storage's).
  * A family keeping each group's values in a big map entry (many pools in one contract) names the big map
  * (its id's path in the storage) and the entry's key; the entry's value as of the call is the bigmaps plugin's
  * `bigmap_updates` (every update with its operation), read through the catalog: without that plugin such a
@@ -55,6 +57,16 @@ export interface StorageSpec {
     readonly height: string;
     readonly op: string;
     readonly values: readonly string[];
+    /**
+     * The events' kind column, for the events before the group's last one: those of a `asOfThen` kind hold the
+     * values of their own moment (a transfer recorded before the call) and are not compared; those of an `opening`
+     * kind may hold an empty group instead (a pool the call created), all values zero.
+     */
+    readonly kind?: {
+      readonly column: string;
+      readonly asOfThen: readonly string[];
+      readonly opening: readonly string[];
+    };
   };
   reading(kind: string): StorageReading | undefined;
 }
@@ -64,7 +76,16 @@ type Row = Record<string, unknown>;
 export function storageCheck(db: Knex, catalog: Catalog, spec: StorageSpec): ReconciliationCheck {
   const { groups: gs, events: es } = spec;
   const g = columnsOf(catalog, gs.table, [gs.key, gs.contract, gs.sub, gs.kind, gs.height, ...gs.values]);
-  const e = columnsOf(catalog, es.table, [es.group, es.height, es.op, ...es.values]);
+  const e = columnsOf(catalog, es.table, [
+    es.group,
+    es.height,
+    es.op,
+    ...es.values,
+    ...(es.kind ? [es.kind.column] : []),
+  ]);
+  const kindCode = (labels: readonly string[] = []) =>
+    labels.map((l) => String(e.column(es.kind!.column)!.type.parse(l)));
+  const [asOfThen, opening] = [new Set(kindCode(es.kind?.asOfThen)), new Set(kindCode(es.kind?.opening))];
   const op = columnsOf(catalog, 'op', ['hash', 'height', 'op_n', 'receiver_id', 'storage_hash', 'is_success']);
   const account = columnsOf(catalog, 'account', ['address']);
   const store = columnsOf(catalog, 'storage', ['contract', 'hash', 'storage', 'height']);
@@ -87,19 +108,25 @@ export function storageCheck(db: Knex, catalog: Catalog, spec: StorageSpec): Rec
            join ${t(store)} s on s.contract = ${addr} and s.hash = o.storage_hash
           where o.hash = ${hash} and a.address = ${addr} and o.is_success and o.storage_hash is not null
           order by o.row_id desc, s.row_id desc limit 1)`;
-      const events: Row[] = (
+      // Every event, with its rank from the group's last (1) and the group's applied calls of the contract.
+      const calls = `(select count(*) from ${t(op)} o join ${t(account)} a on a.row_id = o.receiver_id
+          where o.hash = y.op and a.address = y.contract and o.is_success and o.storage_hash is not null)`;
+      const rows: Row[] = (
         await db.raw(
-          `select y.*, ${after('y.op', 'y.contract')} as storage,
+          `select y.*, ${after('y.op', 'y.contract')} as storage, ${calls} as calls,
                   (select max(o.height * 65536 + o.op_n) from ${t(op)} o where o.hash = y.op) as last_op from (
-             select distinct on (ev.${es.group}, ev.${es.op}) ev.${es.group} as subject, ev.${es.height} as height,
-                    ev.${es.op} as op, x.${gs.contract} as contract, x.${gs.sub} as sub, x.${gs.kind} as kind,
+             select ev.${es.group} as subject, ev.${es.height} as height, ev.${es.op} as op,
+                    x.${gs.contract} as contract, x.${gs.sub} as sub, x.${gs.kind} as kind,
+                    ${es.kind ? `ev.${es.kind.column}` : 'null'} as event_kind,
+                    row_number() over (partition by ev.${es.group}, ev.${es.op} order by ev.row_id desc) as nth,
                     ${values('ev', es.values)}
                from ${t(e)} ev join ${t(g)} x on x.${gs.key} = ev.${es.group}
-              where ${live(e, 'ev')} ${pool}
-              order by ev.${es.group}, ev.${es.op}, ev.row_id desc) y`,
+              where ${live(e, 'ev')} ${pool}) y`,
           bind,
         )
       ).rows;
+      const last = (r: Row) => Number(r.nth) === 1;
+      const events = rows.filter((r) => last(r) || (Number(r.calls) === 1 && !asOfThen.has(String(r.event_kind))));
       const latest = `(select s.storage from ${t(store)} s where s.contract = x.${gs.contract}
                         order by s.height desc, s.row_id desc limit 1)`;
       const groups: Row[] = (
@@ -145,7 +172,8 @@ export function storageCheck(db: Knex, catalog: Catalog, spec: StorageSpec): Rec
         }
         const got = es.values.map((_, i) => (r[`v${i}`] === null ? null : BigInt(String(r[`v${i}`]))));
         const off = es.values.filter((_, i) => want[i] !== undefined && got[i] !== want[i]);
-        if (off.length === 0) continue;
+        const empty = r.nth !== undefined && !last(r) && opening.has(String(r.event_kind)) && got.every((v) => !v);
+        if (off.length === 0 || empty) continue;
         const show = (vs: readonly (bigint | null | undefined)[]) =>
           off.map((c) => `${c} ${String(vs[es.values.indexOf(c)])}`);
         out.push({

@@ -29,6 +29,9 @@ const dexReserves = (adapters: readonly DexAdapter[]): StorageSpec => ({
     height: 'height',
     op: 'tx_hash',
     values: [...ABCD.map((t) => `supply_${t}`), 'supply_lp'],
+    // A transfer holds the supply as of itself; a pool's creation the supply it was declared with (empty when the
+    // call opened it). Other events of a group that called the pool once hold the storage after that call.
+    kind: { column: 'event_type', asOfThen: ['transfer'], opening: ['create'] },
   },
   // The family's own declaration of where its storage holds them (`storageSupply` in its adapter).
   reading: (entity) => {
