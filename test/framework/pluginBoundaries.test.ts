@@ -23,7 +23,6 @@ const PUBLIC = ['framework/index.ts', 'framework/defi/index.ts'];
 /** Decoders that read Michelson types through framework internals. */
 const INDEXING_KNOWN = [
   'defi-dex/adapters/quipuswap-stable/adapter.ts → framework/michelson/ScriptExpr.ts',
-  'defi-dex/adapters/quipuswap/shipped.ts → framework/michelson/ContractTypes.ts',
   'defi-dex/adapters/quipuswap/types.ts → framework/michelson/ContractTypes.ts',
   'defi-dex/adapters/knownCode.ts → framework/michelson/ContractTypes.ts',
   'defi-farm/adapters/plenty/types.ts → framework/michelson/ContractTypes.ts',
