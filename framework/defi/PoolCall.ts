@@ -1,4 +1,4 @@
-import { plainValue, type GroupMatch, type MatchedStep, type NormalizedOperation, TypedValue } from '../index';
+import { type GroupMatch, type MatchedStep, type NormalizedOperation, TypedValue } from '../index';
 
 const t = (prim: string, annot: string) => ({ prim, annots: [annot] });
 /** TZIP-7 (FA1.2) and TZIP-12 (FA2) `transfer` argument types, to read the token moves a pool call made. */
@@ -38,9 +38,15 @@ export const fa12TransferType = new TypedValue<Fa12TransferArgs>(FA12_TRANSFER);
 export type Fa2TransferArgs = Array<{ from_: string; txs: Array<{ to_: string; token_id: bigint; amount: bigint }> }>;
 export const fa2TransferType = new TypedValue<Fa2TransferArgs>(FA2_TRANSFER);
 /** The LP token calls that mint or burn shares: Dexter-style `mintOrBurn (quantity, target)`… */
-const MINT_OR_BURN = { prim: 'pair', args: [t('int', '%quantity'), t('address', '%target')] };
+const mintOrBurnType = new TypedValue<{ quantity: bigint; target: string }>({
+  prim: 'pair',
+  args: [t('int', '%quantity'), t('address', '%target')],
+});
 /** …and Plenty-style `mint`/`burn (address, value)`. */
-const MINT = { prim: 'pair', args: [t('address', '%address'), t('nat', '%value')] };
+const mintType = new TypedValue<{ address: string; value: bigint }>({
+  prim: 'pair',
+  args: [t('address', '%address'), t('nat', '%value')],
+});
 
 /**
  * An FA1.2 `transfer` argument (raw Micheline) as (from, to, value), read with TZIP-7's type whatever the token's
@@ -160,11 +166,10 @@ export class PoolCall {
     for (const o of this.emitted) {
       if (o.receiver !== lp) continue;
       if (o.entrypoint === 'mintOrBurn') {
-        const p = plainValue(MINT_OR_BURN, o.parameters) as { quantity?: unknown } | undefined;
-        if (typeof p?.quantity === 'bigint') net += p.quantity;
+        net += mintOrBurnType.decode(o.parameters)?.quantity ?? 0n;
       } else if (o.entrypoint === 'mint' || o.entrypoint === 'burn') {
-        const p = plainValue(MINT, o.parameters) as { value?: unknown } | undefined;
-        if (typeof p?.value === 'bigint') net += o.entrypoint === 'mint' ? p.value : -p.value;
+        const value = mintType.decode(o.parameters)?.value ?? 0n;
+        net += o.entrypoint === 'mint' ? value : -value;
       }
     }
     return net;
