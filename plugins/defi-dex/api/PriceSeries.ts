@@ -13,10 +13,11 @@ type Field = (typeof FIELDS)[number];
 
 export function parseSelect(arg: string | undefined): Field[] {
   if (arg === undefined || arg === '') return ['price'];
-  const fields = arg.split(',').map((f) => {
-    const field = FIELDS.find((x) => x === f.trim());
+  const fields = arg.split(',').map((raw) => {
+    const f = raw.trim();
+    const field = FIELDS.find((x) => x === f);
     if (field === undefined)
-      throw ApiError.badQuery(`invalid select field '${f.trim()}': expected ${PRICE_FIELDS.join(', ')}`);
+      throw ApiError.badQuery(`invalid select field '${f}': expected ${PRICE_FIELDS.join(', ')}`);
     return field;
   });
   if (new Set(fields).size !== fields.length) throw ApiError.badQuery(`select names a field twice: '${arg}'`);
