@@ -1,4 +1,4 @@
-import { plainValue, type GroupMatch, type MatchedStep, type NormalizedOperation } from '../index';
+import { type GroupMatch, type MatchedStep, type NormalizedOperation, TypedValue } from '../index';
 
 const t = (prim: string, annot: string) => ({ prim, annots: [annot] });
 /** TZIP-7 (FA1.2) and TZIP-12 (FA2) `transfer` argument types, to read the token moves a pool call made. */
@@ -27,42 +27,40 @@ const FA2_TRANSFER = {
     },
   ],
 };
+/** A decoded FA1.2 `transfer` argument, and its checked reader (plain values or raw Micheline). */
+export interface Fa12TransferArgs {
+  from: string;
+  to: string;
+  value: bigint;
+}
+export const fa12TransferType = new TypedValue<Fa12TransferArgs>(FA12_TRANSFER);
+/** A decoded FA2 `transfer` argument, and its checked reader. */
+export type Fa2TransferArgs = Array<{ from_: string; txs: Array<{ to_: string; token_id: bigint; amount: bigint }> }>;
+export const fa2TransferType = new TypedValue<Fa2TransferArgs>(FA2_TRANSFER);
 /** The LP token calls that mint or burn shares: Dexter-style `mintOrBurn (quantity, target)`… */
-const MINT_OR_BURN = { prim: 'pair', args: [t('int', '%quantity'), t('address', '%target')] };
+const mintOrBurnType = new TypedValue<{ quantity: bigint; target: string }>({
+  prim: 'pair',
+  args: [t('int', '%quantity'), t('address', '%target')],
+});
 /** …and Plenty-style `mint`/`burn (address, value)`. */
-const MINT = { prim: 'pair', args: [t('address', '%address'), t('nat', '%value')] };
+const mintType = new TypedValue<{ address: string; value: bigint }>({
+  prim: 'pair',
+  args: [t('address', '%address'), t('nat', '%value')],
+});
 
 /**
  * An FA1.2 `transfer` argument (raw Micheline) as (from, to, value), read with TZIP-7's type whatever the token's
  * annotations.
  */
-export function fa12Transfer(raw: unknown): { from: string; to: string; value: bigint } | undefined {
-  const p = plainValue(FA12_TRANSFER, raw) as { from?: unknown; to?: unknown; value?: unknown } | undefined;
-  return p && typeof p.from === 'string' && typeof p.to === 'string' && typeof p.value === 'bigint'
-    ? { from: p.from, to: p.to, value: p.value }
-    : undefined;
+export function fa12Transfer(raw: unknown): Fa12TransferArgs | undefined {
+  return fa12TransferType.decode(raw);
 }
 
 /** The moves of a TZIP-12 `transfer` parameter sent to `token`; empty when it is not one. */
 export function fa2Transfers(token: string, raw: unknown): TokenMove[] {
-  const fa2 = plainValue(FA2_TRANSFER, raw) as Array<{
-    from_?: unknown;
-    txs?: Array<{ to_?: unknown; token_id?: unknown; amount?: unknown }>;
-  }>;
-  if (!Array.isArray(fa2)) return [];
-  const out: TokenMove[] = [];
-  for (const batch of fa2) {
-    for (const tx of batch.txs ?? []) {
-      if (
-        typeof batch.from_ === 'string' &&
-        typeof tx.to_ === 'string' &&
-        typeof tx.amount === 'bigint' &&
-        typeof tx.token_id === 'bigint'
-      )
-        out.push({ token, tokenId: tx.token_id, from: batch.from_, to: tx.to_, amount: tx.amount });
-    }
-  }
-  return out;
+  return (fa2TransferType.decode(raw) ?? []).flatMap((batch) =>
+    batch.txs.map((tx) => ({ token, tokenId: tx.token_id, from: batch.from_, to: tx.to_, amount: tx.amount })),
+  );
 }
 
 /** An asset a pool pays out: a token (its contract and id, 0 for FA1.2) or tez. */
@@ -168,11 +166,10 @@ export class PoolCall {
     for (const o of this.emitted) {
       if (o.receiver !== lp) continue;
       if (o.entrypoint === 'mintOrBurn') {
-        const p = plainValue(MINT_OR_BURN, o.parameters) as { quantity?: unknown } | undefined;
-        if (typeof p?.quantity === 'bigint') net += p.quantity;
+        net += mintOrBurnType.decode(o.parameters)?.quantity ?? 0n;
       } else if (o.entrypoint === 'mint' || o.entrypoint === 'burn') {
-        const p = plainValue(MINT, o.parameters) as { value?: unknown } | undefined;
-        if (typeof p?.value === 'bigint') net += o.entrypoint === 'mint' ? p.value : -p.value;
+        const value = mintType.decode(o.parameters)?.value ?? 0n;
+        net += o.entrypoint === 'mint' ? value : -value;
       }
     }
     return net;

@@ -7,7 +7,6 @@ import {
   explorerObject,
   OBJECT_LIST_PROFILE,
   parseTableRequest,
-  QueryArgs,
   QueryParamDoc,
   RouteDoc,
   RouteRegistry,
@@ -131,11 +130,7 @@ export class DexRoutes {
   /** A page of pools with their tokens: the pool list's parameters and filters. */
   private async poolRows(ctx: Context): Promise<PoolInfo[]> {
     const table = this.pools.pools;
-    const request = parseTableRequest(
-      table.filters,
-      new ExplorerArgs(ctx.query as QueryArgs, []).rest,
-      OBJECT_LIST_PROFILE,
-    );
+    const request = parseTableRequest(table.filters, new ExplorerArgs(ctx.query, []).rest, OBJECT_LIST_PROFILE);
     if (request.limit === 0) return [];
     return [...(await this.pools.withTokens(await table.read(applyListRequest(table.query(), request)))).values()];
   }

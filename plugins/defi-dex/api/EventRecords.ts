@@ -1,5 +1,5 @@
 import { type TextRow } from '../../../framework/defi';
-import { Leg, PoolInfo } from './PoolBook';
+import { LEGS, PoolInfo } from './PoolBook';
 
 const FEES = ['lp_fee', 'dev_fee', 'referral_fee', 'incentive_fee', 'burn'] as const;
 
@@ -41,7 +41,7 @@ export function eventRecord(r: TextRow, pool: PoolInfo): Record<string, unknown>
 export function tradeRecord(r: TextRow, pool: PoolInfo): Record<string, unknown> {
   const fees: Record<string, unknown> = {};
   for (const f of FEES) {
-    const leg = r[`${f}_token`] === null ? null : (['a', 'b', 'c', 'd'][Number(r[`${f}_token`])] as Leg | undefined);
+    const leg = r[`${f}_token`] === null ? null : LEGS.find((_, i) => i === Number(r[`${f}_token`]));
     fees[f] = r[f];
     fees[`${f}_bps`] = r[`${f}_bps`];
     fees[`${f}_symbol`] = leg ? pool.symbol(leg) : '';

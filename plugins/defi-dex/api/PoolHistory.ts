@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { ApiError, ExplorerArgs, OBJECT_LIST_PROFILE, ObjectAnswer, QueryArgs } from '../../../framework';
+import { ApiError, ExplorerArgs, OBJECT_LIST_PROFILE, ObjectAnswer } from '../../../framework';
 import { candle } from './Candles';
 import type { PoolBook, PoolInfo } from './PoolBook';
 import { parseFill, parseSelect, priceSeries, seriesBody } from './PriceSeries';
@@ -48,7 +48,7 @@ export class PoolHistory {
 
   /** The pool's trades bucketed over `range` by `interval` (candles and prices); other parameters are 400. */
   private async window(ctx: Context, own: readonly string[]) {
-    const args = new ExplorerArgs(ctx.query as QueryArgs, ['range', 'interval', 'limit', ...own]);
+    const args = new ExplorerArgs(ctx.query, ['range', 'interval', 'limit', ...own]);
     for (const key of Object.keys(args.rest)) throw ApiError.badQuery(`unknown parameter '${key}'`);
     const pool = await this.pools.require(ctx.params.pool);
     const limit = parseWindowLimit(args.get('limit'));

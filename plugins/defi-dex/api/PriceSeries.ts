@@ -13,19 +13,22 @@ type Field = (typeof FIELDS)[number];
 
 export function parseSelect(arg: string | undefined): Field[] {
   if (arg === undefined || arg === '') return ['price'];
-  const fields = arg.split(',').map((f) => f.trim());
-  for (const f of fields)
-    if (!PRICE_FIELDS.includes(f))
+  const fields = arg.split(',').map((raw) => {
+    const f = raw.trim();
+    const field = FIELDS.find((x) => x === f);
+    if (field === undefined)
       throw ApiError.badQuery(`invalid select field '${f}': expected ${PRICE_FIELDS.join(', ')}`);
+    return field;
+  });
   if (new Set(fields).size !== fields.length) throw ApiError.badQuery(`select names a field twice: '${arg}'`);
-  return fields as Field[];
+  return fields;
 }
 
 export function parseFill(arg: string | undefined): FillMode {
   if (arg === undefined || arg === '') return 'none';
-  if (!(FILL_MODES as readonly string[]).includes(arg))
-    throw ApiError.badQuery(`invalid fill '${arg}': expected ${FILL_MODES.join(', ')}`);
-  return arg as FillMode;
+  const mode = FILL_MODES.find((m) => m === arg);
+  if (mode === undefined) throw ApiError.badQuery(`invalid fill '${arg}': expected ${FILL_MODES.join(', ')}`);
+  return mode;
 }
 
 /**
@@ -36,7 +39,7 @@ export function parseFill(arg: string | undefined): FillMode {
  */
 const CLOSE_AT = 1 + FIELDS.indexOf('close');
 const GAP_RULES: GapRule[] = FIELDS.map((f) =>
-  (VOLUMES as readonly string[]).includes(f)
+  VOLUMES.some((v) => v === f)
     ? { kind: 'decimal', scale: SCALE, flow: true }
     : { kind: 'decimal', scale: SCALE, carry: CLOSE_AT, truncate: true },
 );

@@ -1,4 +1,4 @@
-import { ApiError, Collapse, COLLAPSE_CODES, CollapseCode, SeriesWindow } from '../../../framework';
+import { ApiError, Collapse, COLLAPSE_CODES, SeriesWindow } from '../../../framework';
 
 /**
  * The `range` and `interval` parameters of candles and price history.
@@ -41,12 +41,13 @@ export function rangeStart(arg: string | undefined, now: number): number {
 
 export function parseInterval(arg: string | undefined): Collapse {
   const code = arg === undefined || arg === '' ? '1d' : /^[mhdwMy]$/.test(arg) ? `1${arg}` : arg;
-  if (!(COLLAPSE_CODES as readonly string[]).includes(code)) {
+  const known = COLLAPSE_CODES.find((c) => c === code);
+  if (known === undefined) {
     throw ApiError.badQuery(
       `invalid interval '${arg}': expected m, h, d, w, M, y or one of ${COLLAPSE_CODES.join(', ')}`,
     );
   }
-  return Collapse.of(code as CollapseCode);
+  return Collapse.of(known);
 }
 
 /** The buckets from the range's start to now's bucket, at most `limit` of them (the latest). */

@@ -171,7 +171,8 @@ export class DexRecorder extends PoolRecorder implements DexSink {
     );
     this.event(ctx, pool, action.kind, volumes, lp, supply, origin, action, value);
     if (action.kind === 'trade') {
-      patch.num_trades = bigOrZero(pool.num_trades) + 1n;
+      const numTrades = bigOrZero(pool.num_trades) + 1n;
+      patch.num_trades = numTrades;
       patch.last_trade_time = new Date(ctx.block.time);
       const f = tradeFigures(
         action,
@@ -187,7 +188,7 @@ export class DexRecorder extends PoolRecorder implements DexSink {
           fees.map((x) => ({ token: facts[x.token].key, raw: x.amount, decimals: facts[x.token].decimals })),
         ),
       };
-      this.trade(ctx, pool, action, f, origin, patch.num_trades as bigint, money);
+      this.trade(ctx, pool, action, f, origin, numTrades, money);
     }
     if (action.kind === 'deposit' || action.kind === 'withdraw') {
       const side = action.kind === 'deposit' ? 'deposited' : 'withdrawn';
@@ -327,10 +328,10 @@ export class DexRecorder extends PoolRecorder implements DexSink {
       [`${name}_token`]: v?.token ?? null,
     });
     ctx.append(tables.dex_trade, {
-      pool: pool.pool as string,
-      contract: pool.contract as string,
+      pool: String(pool.pool),
+      contract: String(pool.contract),
       pair_id: Number(pool.pair_id),
-      entity: pool.entity as string,
+      entity: String(pool.entity),
       counter,
       side: f.side,
       base_volume: f.baseVolume,
@@ -380,10 +381,10 @@ export class DexRecorder extends PoolRecorder implements DexSink {
     if (!p) {
       created = 1n;
       p = positions.insert({
-        pool: pool.pool as string,
-        contract: pool.contract as string,
+        pool: String(pool.pool),
+        contract: String(pool.contract),
         pair_id: Number(pool.pair_id),
-        entity: pool.entity as string,
+        entity: String(pool.entity),
         position: key,
         owner,
         shares: 0n,
@@ -444,10 +445,10 @@ export class DexRecorder extends PoolRecorder implements DexSink {
       users.complete.clear();
     }
     users.seen.add(key);
-    if (users.complete.has(pool.pool as string)) return true;
+    if (users.complete.has(String(pool.pool))) return true;
     const seen = await ctx
       .read(tables.dex_event)
-      .where({ pool: pool.pool as string, sender: account })
+      .where({ pool: String(pool.pool), sender: account })
       .whereIn('event_type', this.userEvents)
       .first('row_id');
     return !seen;

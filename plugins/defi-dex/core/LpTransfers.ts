@@ -1,7 +1,7 @@
 import type { HandlerRegistry, IndexContext } from '../../../framework';
 import type { DexPoolKey, DexSink } from './DexAdapter';
 import { poolAddress } from './DexRecorder';
-import { fa12Transfer } from '../../../framework/defi';
+import { fa12Transfer, fa12TransferType, fa2TransferType } from '../../../framework/defi';
 
 /**
  * The `transfer`s of pools' FA1.2 LP token contracts as share moves between positions, for adapters
@@ -56,20 +56,9 @@ export class LpTransfers {
  * (v2 keeps every pair's shares under token id = pair id).
  */
 export function shareTransfers(v: unknown): Array<{ from: string; to: string; shares: bigint; tokenId: bigint }> {
-  const fa12 = v as { from?: unknown; to?: unknown; value?: unknown };
-  if (typeof fa12?.from === 'string' && typeof fa12.to === 'string' && typeof fa12.value === 'bigint')
-    return [{ from: fa12.from, to: fa12.to, shares: fa12.value, tokenId: 0n }];
-  if (!Array.isArray(v)) return [];
-  return (
-    v as Array<{ from_?: unknown; txs?: Array<{ to_?: unknown; token_id?: unknown; amount?: unknown }> }>
-  ).flatMap((b) =>
-    (b.txs ?? [])
-      .filter((t) => typeof b.from_ === 'string' && typeof t.to_ === 'string' && typeof t.amount === 'bigint')
-      .map((t) => ({
-        from: b.from_ as string,
-        to: t.to_ as string,
-        shares: t.amount as bigint,
-        tokenId: typeof t.token_id === 'bigint' ? t.token_id : 0n,
-      })),
+  const fa12 = fa12TransferType.read(v);
+  if (fa12) return [{ from: fa12.from, to: fa12.to, shares: fa12.value, tokenId: 0n }];
+  return (fa2TransferType.read(v) ?? []).flatMap((b) =>
+    b.txs.map((t) => ({ from: b.from_, to: t.to_, shares: t.amount, tokenId: t.token_id })),
   );
 }

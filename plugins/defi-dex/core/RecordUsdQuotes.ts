@@ -15,10 +15,10 @@ const STORED_TEZ_POOLS = batchKey('defi-dex.stored-tez-pools', () => new Map<str
  * Per batch: tez in USD by block time (market candles are written outside batches), and the time of the
  * first price: a backfill of blocks older than any candle asks nothing per block.
  */
-const TEZ_USD = batchKey('defi-dex.tez-usd', () => ({
-  byTime: new Map<number, Promise<string | null>>(),
-  first: undefined as Promise<Date | null> | undefined,
-}));
+const TEZ_USD = batchKey(
+  'defi-dex.tez-usd',
+  (): { byTime: Map<number, Promise<string | null>>; first?: Promise<Date | null> } => ({ byTime: new Map() }),
+);
 
 /**
  * UsdQuotes while indexing, for the USD values frozen into events and trades. Why not the read-time

@@ -7,9 +7,10 @@
 import type { HandlerRegistry } from '../../../../framework';
 import type { DexAdapter, DexSink } from '../../core/DexAdapter';
 import { fa2Transfers } from '../../../../framework/defi';
-import { registerLegacySimPairs, ROLE } from './legacy';
+import { legacySupply, registerLegacySimPairs, ROLE } from './legacy';
 import { registerPairs } from './pair';
 import { PAIR_STORAGE } from './types';
+import { pairStorageType } from './types.gen';
 
 /** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
 export const order = 9;
@@ -21,12 +22,8 @@ export const spicyAdapter: DexAdapter = {
   storageSupply: {
     types: [{ storageType: PAIR_STORAGE }],
     read: (v) => {
-      const s = v as { reserve0?: unknown; reserve1?: unknown; total_supply?: unknown } | undefined;
-      if (typeof s?.reserve0 !== 'bigint' || typeof s.reserve1 !== 'bigint') return undefined;
-      return {
-        reserves: [s.reserve0, s.reserve1],
-        ...(typeof s.total_supply === 'bigint' ? { lpSupply: s.total_supply } : {}),
-      };
+      const s = pairStorageType.read(v);
+      return s ? { reserves: [s.reserve0, s.reserve1] } : legacySupply(v);
     },
   },
   register(r: HandlerRegistry, sink: DexSink): void {

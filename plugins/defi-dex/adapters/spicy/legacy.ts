@@ -10,7 +10,7 @@ import { inputFee } from '../../core/InputFee';
 import { openedBy, supplyBefore } from '../../core/FirstMet';
 import { fa2Transfers, PoolCall } from '../../../../framework/defi';
 import { routerRecipient } from './router';
-import { isToken, type SpicyToken, tokenRef } from './decode';
+import { type SpicyToken, tokenRef } from './decode';
 
 export const ROLE = 'defi-dex:spicy';
 const CALLS = ['swap', 'add_liquidity', 'remove_liquidity'];
@@ -56,6 +56,8 @@ function opened(call: PoolCall, step: MatchedStep, s: PairStorage): DexSupply | 
   return step.entrypoint === 'add_liquidity' ? openedBy(supplyOf(s), paid) : undefined;
 }
 
+const isToken = (v: unknown): v is SpicyToken => typeof (v as SpicyToken | undefined)?.fa2_address === 'string';
+
 function pairStorage(v: unknown): PairStorage | undefined {
   const s = v as Partial<PairStorage> | undefined;
   return isToken(s?.token0) &&
@@ -77,6 +79,12 @@ function declaration(contract: string, s: PairStorage, creator: string | undefin
     feesBps: '30',
     creator,
   };
+}
+
+/** The simulated pair's reserves and LP supply in its storage (`tzidx check defi`). */
+export function legacySupply(v: unknown): DexSupply | undefined {
+  const s = pairStorage(v);
+  return s && supplyOf(s);
 }
 
 const supplyOf = (s: PairStorage): DexSupply => ({ reserves: [s.reserve0, s.reserve1], lpSupply: s.total_supply });

@@ -97,7 +97,12 @@ const routerSwap = (amountIn: string, amountOut: string): TypeExpr =>
     routerToken('%tokenIn'),
     routerToken('%tokenOut'),
   ]);
-const routerAdd = pairOf([
+/** The swaps' argument: exact input (`swap_exact_for_tokens`, `fin_exact_for_tokens`)… */
+export const ROUTER_SWAP_EXACT_IN = routerSwap('%amountIn', '%amountOutMin');
+/** …and exact output (`swap_tokens_for_exact`, `fin_tokens_for_exact`). */
+export const ROUTER_SWAP_EXACT_OUT = routerSwap('%amountInMax', '%amountOut');
+/** `add_liquidity_route`, `finalize_add_liquidity`. */
+export const ROUTER_ADD = pairOf([
   pairOf([
     pairOf([leaf('address', '%_to'), leaf('nat', '%amount0Desired')]),
     leaf('nat', '%amount0Min'),
@@ -107,7 +112,8 @@ const routerAdd = pairOf([
   routerToken('%token0'),
   routerToken('%token1'),
 ]);
-const routerRemove = pairOf([
+/** `remove_liquidity_route`, `finalize_remove_liquidity`. */
+export const ROUTER_REMOVE = pairOf([
   pairOf([
     pairOf([leaf('address', '%_to'), leaf('nat', '%amount0Min')]),
     leaf('nat', '%amount1Min'),
@@ -123,12 +129,12 @@ const routerRemove = pairOf([
  * reaches a pair is read with them whatever script the indexer knows for the router.
  */
 export const ROUTER_ENTRYPOINTS: Readonly<Record<string, TypeExpr>> = {
-  swap_exact_for_tokens: routerSwap('%amountIn', '%amountOutMin'),
-  fin_exact_for_tokens: routerSwap('%amountIn', '%amountOutMin'),
-  swap_tokens_for_exact: routerSwap('%amountInMax', '%amountOut'),
-  fin_tokens_for_exact: routerSwap('%amountInMax', '%amountOut'),
-  add_liquidity_route: routerAdd,
-  finalize_add_liquidity: routerAdd,
-  remove_liquidity_route: routerRemove,
-  finalize_remove_liquidity: routerRemove,
+  swap_exact_for_tokens: ROUTER_SWAP_EXACT_IN,
+  fin_exact_for_tokens: ROUTER_SWAP_EXACT_IN,
+  swap_tokens_for_exact: ROUTER_SWAP_EXACT_OUT,
+  fin_tokens_for_exact: ROUTER_SWAP_EXACT_OUT,
+  add_liquidity_route: ROUTER_ADD,
+  finalize_add_liquidity: ROUTER_ADD,
+  remove_liquidity_route: ROUTER_REMOVE,
+  finalize_remove_liquidity: ROUTER_REMOVE,
 };
