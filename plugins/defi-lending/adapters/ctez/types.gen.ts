@@ -1,7 +1,7 @@
 // Generated from ./types.ts by `npm run gen`: do not edit
 // (test/framework/generated.test.ts checks it is current).
-import { type BigMap, TypedCode } from '../../../../framework';
-import { CTEZ_2 } from './types';
+import { type BigMap, TypedCode, TypedValue } from '../../../../framework';
+import { CTEZ_2, OVEN_1, OVEN_2, OVEN_HANDLE } from './types';
 
 /** ctez 2: the decoded storage. */
 export type Ctez2Storage = {
@@ -104,3 +104,18 @@ export interface Ctez2Parameters {
 }
 
 export const ctez2Code = new TypedCode<Ctez2Storage, Ctez2Parameters>(CTEZ_2.types);
+
+/** The decoded OVEN_1. */
+export type Oven1 = { address: string; ctez_outstanding: bigint; tez_balance: bigint };
+
+export const oven1Type = new TypedValue<Oven1>(OVEN_1);
+
+/** The decoded OVEN_2. */
+export type Oven2 = { tez_balance: bigint; ctez_outstanding: bigint; address: string; fee_index: bigint };
+
+export const oven2Type = new TypedValue<Oven2>(OVEN_2);
+
+/** The decoded OVEN_HANDLE. */
+export type OvenHandle = { id: bigint; owner: string };
+
+export const ovenHandleType = new TypedValue<OvenHandle>(OVEN_HANDLE);

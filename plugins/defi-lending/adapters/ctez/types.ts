@@ -11,6 +11,13 @@ import { ContractTypes, type KnownCode } from '../../../../framework';
  * ctez 2 was found, so that this build is the deployed one is not proven; ctez 1 ships no types (no
  * compiled build of its mainnet version was found).
  */
+/** The `ovens` big map's key (an oven's handle) and value, as the build has them. */
+const HANDLE = '(pair (nat %id) (address %owner))';
+const OVEN = `(pair (mutez %tez_balance)
+                 (nat %ctez_outstanding)
+                 (address %address)
+                 (nat %fee_index))`;
+
 const PARAMETER = `
   (or (pair %ctez_to_tez
          (address %to)
@@ -61,11 +68,8 @@ const PARAMETER = `
 
 const STORAGE = `
   (pair (big_map %ovens
-           (pair (nat %id) (address %owner))
-           (pair (mutez %tez_balance)
-                 (nat %ctez_outstanding)
-                 (address %address)
-                 (nat %fee_index)))
+           ${HANDLE}
+           ${OVEN})
         (timestamp %last_update)
         (pair %sell_ctez
            (big_map %liquidity_owners
@@ -95,6 +99,19 @@ const STORAGE = `
         (address %originator))`;
 
 const parse = (text: string): unknown => JSON.parse(JSON.stringify(new Parser().parseMichelineExpression(text)));
+
+/**
+ * An oven's handle (the `ovens` key; ctez 1's `oven_handle` record is read as the same comb, unchecked) and ctez 2's
+ * oven.
+ */
+export const OVEN_HANDLE = parse(HANDLE);
+export const OVEN_2 = parse(OVEN);
+/**
+ * ctez 1's oven, `type oven = {tez_balance : tez ; ctez_outstanding : nat ; address : address}` (tezos-checker/ctez
+ * `ctez.mligo` at 0034861c7ac892e0a760fa5162a12b30f5fe8179), in LIGO's default record layout (fields sorted by name,
+ * paired as a tree). DERIVED from the source, unchecked against the chain (no ctez 1 script or call was found).
+ */
+export const OVEN_1 = parse('(pair (pair (address %address) (nat %ctez_outstanding)) (mutez %tez_balance))');
 
 export const CTEZ_2: KnownCode = {
   name: 'ctez 2',
