@@ -1,11 +1,11 @@
-import { member, type BigMapDiff, type MatchedStep } from '../../../../framework';
-import { ctez2Code, oven1Type, oven2Type, ovenHandleType } from './types.gen';
+import type { BigMapDiff, MatchedStep } from '../../../../framework';
+import { ctez1Code, ctez2Code, oven1Type, oven2Type, ovenHandleType } from './types.gen';
 
 /**
  * Why: ctez keeps no market totals, only one `ovens` big map entry per oven; the adapter reads the
  * entry the call wrote, with the shipped value types (`types.ts`) because big map updates carry no
- * types. Both mainnet versions: ctez 1 (`create`, `register_deposit`, …; its oven record in LIGO's tree
- * layout) and ctez 2 (`create_oven`, `register_oven_deposit`, …; the shipped build's types).
+ * types. Both mainnet versions: ctez 1 (`create`, `register_deposit`, …; types derived from its source)
+ * and ctez 2 (`create_oven`, `register_oven_deposit`, …; the shipped build's types).
  */
 
 /** An oven as the call left it: collateral (mutez), debt (ctez at `feeIndex`), its contract. */
@@ -37,44 +37,37 @@ export interface OvenCall {
   readonly to?: string;
 }
 
-/**
- * The storage when it is a ctez main contract's: all of it fits ctez 2's build, or (ctez 1, decoded with its own
- * types) it has an `ovens` big map and `ctez_fa12_address` at the top; else undefined.
- */
+/** The storage when all of it fits ctez 2's build or ctez 1's (derived) type; else undefined. */
 export function ctezStorage(v: unknown): CtezStorage | undefined {
-  const s = ctez2Code.storage(v);
-  if (s)
-    return typeof s.ovens === 'number'
-      ? { ovens: s.ovens, ctez: s.context.ctez_fa12_address, feeIndex: s.sell_ctez.fee_index * s.sell_tez.fee_index }
+  const s2 = ctez2Code.storage(v);
+  if (s2)
+    return typeof s2.ovens === 'number'
+      ? {
+          ovens: s2.ovens,
+          ctez: s2.context.ctez_fa12_address,
+          feeIndex: s2.sell_ctez.fee_index * s2.sell_tez.fee_index,
+        }
       : undefined;
-  const [ovens, ctez] = [member(v, 'ovens'), member(v, 'ctez_fa12_address')];
-  return typeof ovens === 'number' && typeof ctez === 'string' ? { ovens, ctez } : undefined;
+  const s1 = ctez1Code.storage(v);
+  return s1 && typeof s1.ovens === 'number' ? { ovens: s1.ovens, ctez: s1.ctez_fa12_address } : undefined;
 }
 
-/** The call's argument: ctez 2's by its build's types, ctez 1's by field name (its own types decoded it). */
-export function ovenCall(step: MatchedStep): OvenCall {
-  const c = ctez2Code.call(step);
+/** The call's argument, by the version's types (ctez 1's entrypoints have other names); undefined for other calls. */
+export function ovenCall(s: CtezStorage, step: MatchedStep): OvenCall | undefined {
+  const c = s.feeIndex === undefined ? ctez1Code.call(step) : ctez2Code.call(step);
   switch (c?.entrypoint) {
+    case 'create':
     case 'create_oven':
     case 'mint_or_burn':
+    case 'register_deposit':
     case 'register_oven_deposit':
+    case 'liquidate':
     case 'liquidate_oven':
+    case 'withdraw':
     case 'withdraw_from_oven':
       return c.args;
   }
-  const p = step.parameters;
-  const big = (k: string) => {
-    const v = member(p, k);
-    return typeof v === 'bigint' ? v : undefined;
-  };
-  const to = member(p, 'to');
-  return {
-    id: big('id'),
-    handle: ovenHandleType.read(member(p, 'handle')),
-    amount: big('amount'),
-    quantity: big('quantity'),
-    to: typeof to === 'string' ? to : undefined,
-  };
+  return undefined;
 }
 
 /** Every oven entry the call wrote, in write order (the last write of a handle wins). */
