@@ -2,6 +2,7 @@ import type { ContractTypes } from './ContractTypes';
 import { isPrim } from './Michelson';
 import { fieldName, recordFields } from './MichelsonJson';
 import { unionVariants } from './MichelsonTypes';
+import { type MichelineNode, plainMicheline } from './PlainMicheline';
 import { plainValue } from './PlainValue';
 
 /*
@@ -114,6 +115,11 @@ export class TypedValue<T> {
   decode(micheline: unknown): T | undefined {
     return this.read(plainValue(this.type, micheline));
   }
+
+  /** The value written as Micheline of the type (what a simulator stores or sends). */
+  encode(value: T): MichelineNode {
+    return plainMicheline(this.type, value);
+  }
 }
 
 /** A call of one of a contract version's entrypoints, typed: switch on `entrypoint` to get its `args`. */
@@ -140,6 +146,18 @@ export class TypedCode<S, P> {
 
   storage(plain: unknown): S | undefined {
     return this.storageType.read(plain);
+  }
+
+  /** The storage written as Micheline of the version's type (a simulator's storage). */
+  encodeStorage(storage: S): MichelineNode {
+    return this.storageType.encode(storage);
+  }
+
+  /** A call's argument written as Micheline of the entrypoint's type (a simulator's call). */
+  encodeArgs<E extends keyof P & string>(entrypoint: E, args: P[E]): MichelineNode {
+    const type = this.args.get(entrypoint);
+    if (!type) throw new Error(`no entrypoint ${entrypoint}`);
+    return type.encode(args);
   }
 
   /** The argument of a call of `entrypoint`, when it has the entrypoint's type. */

@@ -10,7 +10,7 @@ import { ContractTypes } from '../../framework/michelson/ContractTypes';
 import { SandboxChain } from '../../framework/sandbox';
 import { PROFILES } from '../../framework/sandbox/profiles';
 import { ctezOvens } from '../../plugins/defi-lending/adapters/ctez/sim/sandbox';
-import { CTEZ_2 } from '../../plugins/defi-lending/adapters/ctez/types';
+import { CTEZ_1, CTEZ_2 } from '../../plugins/defi-lending/adapters/ctez/types';
 import { canonical } from '../support/IndexHarness';
 import { listFixtures, readFixtureJson } from '../support/fixtures';
 
@@ -26,12 +26,13 @@ const MAIN = 'KT1GWnsoFZVHGh7roXEER3qeCcgJgrXT3de2';
 const noNode = async (): Promise<unknown> => undefined;
 const directory = () => {
   const d = new ContractDirectory(new WatchList());
+  d.known.add(CTEZ_1);
   d.known.add(CTEZ_2);
   return d;
 };
 const blockOf = (ops: object[]): NormalizedBlock => ({ level: 1, operations: ops }) as unknown as NormalizedBlock;
 
-describe('defi-lending: the ctez 2 types the adapter ships', () => {
+describe('defi-lending: the ctez types the adapter ships', () => {
   it('equal the committed build (trilitech/ctez build/ctez_2.tz) and list its code hash', () => {
     const code = JSON.parse(JSON.stringify(new Parser().parseScript(fs.readFileSync(BUILD, 'utf8'))));
     const real = ContractTypes.fromCode(code)!;
@@ -41,7 +42,13 @@ describe('defi-lending: the ctez 2 types the adapter ships', () => {
     for (const e of CTEZ_2.signature) expect(shipped.entrypoints, e).to.include(e);
   });
 
-  it('claims no recorded mainnet call of another family (pytezos recordings: DEX pools, Plenty farms)', async () => {
+  it("ctez 1's derived types have the source's entrypoints (tezos-checker/ctez ctez.mligo `parameter`)", () => {
+    const source = ['cfmm_price', 'create', 'get_target', 'liquidate', 'mint_or_burn', 'register_deposit'];
+    expect([...CTEZ_1.types.entrypoints].sort()).to.deep.equal([...source, 'set_addresses', 'withdraw']);
+    for (const e of CTEZ_1.signature) expect(CTEZ_1.types.entrypoints, e).to.include(e);
+  });
+
+  it('neither version claims a recorded mainnet call of another family (pytezos recordings: DEX pools, Plenty farms)', async () => {
     const calls = listFixtures('defi', 'pytezos').filter((f) => !path.basename(f).startsWith('__'));
     expect(calls.length).to.be.greaterThan(20);
     for (const f of calls) {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Catalog, ReconciliationCheck, Violation } from '../../../framework';
+import { asRecords, type Catalog, member, type ReconciliationCheck, type Violation } from '../../../framework';
 
 /*
  * Why: a farm can only pay out rewards its schedule has released. On a farm funded through indexed
@@ -30,7 +30,7 @@ export function rewardsPaidCheck(db: Knex, catalog: Catalog): ReconciliationChec
           order by f.pool`,
         scope.pool === undefined ? [] : [scope.pool],
       );
-      return (rows.rows as Record<string, unknown>[]).map((r) => ({
+      return asRecords(member(rows, 'rows')).map((r) => ({
         check: 'farm.rewards_paid',
         subject: String(r.pool),
         height: Number(r.update_height),

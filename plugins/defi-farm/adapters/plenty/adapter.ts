@@ -1,7 +1,7 @@
 import type { HandlerRegistry } from '../../../../framework';
 import { PoolCall } from '../../../../framework/defi';
 import type { FarmAction, FarmAdapter, FarmSink, FarmSupply, FarmTokenRef } from '../../core/FarmAdapter';
-import { farmCall, FarmStorage, OwnerEntry, ownerEntry, remainingRewards } from './storage';
+import { type FarmCall, farmCall, type FarmStorage, type OwnerEntry, ownerEntry, remainingRewards } from './storage';
 
 const ENTRYPOINTS = ['stake', 'unstake', 'GetReward', 'AddReward'];
 
@@ -26,7 +26,7 @@ export const plentyFarmAdapter: FarmAdapter = {
       const owner = step.sender ?? m.signer ?? '';
       const entry = ownerEntry(s, step.bigMapDiffs, owner);
       const call = new PoolCall(m, step);
-      const action = decode(call, step.entrypoint, read.parameters, s, owner, entry);
+      const action = read.call && decode(call, read.call, s, owner, entry);
       const before = await sink.supply(ctx, key);
       const supply = supplyAfter(s, entry, action, before);
       if (!supply) return;
@@ -55,8 +55,7 @@ const stakeToken = (s: FarmStorage): FarmTokenRef =>
 
 function decode(
   call: PoolCall,
-  entrypoint: string | undefined,
-  parameters: unknown,
+  c: FarmCall,
   s: FarmStorage,
   owner: string,
   entry: OwnerEntry | undefined,
@@ -65,7 +64,7 @@ function decode(
   const moved = (token: string, dir: 'in' | 'out') => call.tokens(token, 0n, dir);
   const parties = { sender: owner, receiver: owner };
   const state = { pending: entry?.pending, stakeAfter: entry?.stake };
-  switch (entrypoint) {
+  switch (c.entrypoint) {
     case 'stake':
       // The new lot is the counter before the call (the counter after, minus one).
       return {
@@ -80,8 +79,7 @@ function decode(
       };
     case 'unstake': {
       // `unstake nat` or `unstake {Amount, MapKey}`: the amount leaves the stake, the farm keeps the fee.
-      const p = parameters as bigint | { Amount?: bigint; MapKey?: bigint };
-      const volume = typeof p === 'bigint' ? p : (p.Amount ?? 0n);
+      const volume = typeof c.args === 'bigint' ? c.args : c.args.Amount;
       const paid = moved(s.stakeToken, 'out');
       return {
         kind: 'withdraw',
@@ -91,7 +89,7 @@ function decode(
         volume,
         fee: volume > paid ? volume - paid : 0n,
         reward: moved(s.rewardToken, 'out'),
-        stakeId: typeof p === 'bigint' ? undefined : p.MapKey,
+        stakeId: typeof c.args === 'bigint' ? undefined : c.args.MapKey,
       };
     }
     case 'GetReward':

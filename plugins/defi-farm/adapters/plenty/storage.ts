@@ -1,25 +1,12 @@
-import { plainValue, type BigMapDiff, type MatchedStep } from '../../../../framework';
+import { member, type BigMapDiff, type MatchedStep, type TypedCall } from '../../../../framework';
 import { PLENTY_FARM_TYPES } from './types';
-
-const t = (prim: string, annot?: string, args?: unknown[]) => ({
-  prim,
-  ...(annot ? { annots: [annot] } : {}),
-  ...(args ? { args } : {}),
-});
-/**
- * The balances entry of Plenty's farms with lots and unstake fees (USDT.e/USDC.e and later): the
- * lots (`InvestMap`, raw amounts) and the balance, which the contract keeps scaled (×10^12 there).
- */
-const LOT_ENTRY = t('pair', undefined, [
-  t('pair', undefined, [
-    t('map', '%InvestMap', [t('nat'), t('pair', undefined, [t('nat', '%amount'), t('nat', '%level')])]),
-    t('nat', '%balance'),
-  ]),
-  t('pair', undefined, [
-    t('nat', '%counter'),
-    t('pair', undefined, [t('nat', '%rewards'), t('nat', '%userRewardPerTokenPaid')]),
-  ]),
-]);
+import {
+  addressType,
+  balanceEntryType,
+  natType,
+  plentyFarmTypesCode,
+  type PlentyFarmTypesParameters,
+} from './types.gen';
 
 /** The fields of a Plenty farm storage the adapter reads (names as the contracts annotate them). */
 export interface FarmStorage {
@@ -43,34 +30,58 @@ export interface OwnerEntry {
   counter?: bigint;
 }
 
+/** A call of a `unit` entrypoint (`GetReward`) carries no parameters in its operation. */
+const UNIT = { prim: 'Unit' };
+
+/** A farm call: the shipped version's entrypoints, or the older farms' `unstake nat` (read with a node's types). */
+export type FarmCall = TypedCall<PlentyFarmTypesParameters> | { entrypoint: 'unstake'; args: bigint };
+
 /**
  * A call's storage after it and its argument, when the storage is a Plenty farm's: read with the
- * contract's own types when the step has them, else with the shipped real types (strictly: a storage
- * of another shape is no Plenty farm's); undefined otherwise.
+ * contract's own types when the step has them, else with the shipped real types (all of the storage
+ * must fit them: a storage of another shape is no Plenty farm's); undefined otherwise. The call is
+ * undefined when its argument fits no farm's entrypoint.
  */
-export function farmCall(step: MatchedStep): { storage: FarmStorage; parameters: unknown } | undefined {
-  if (step.decoded) {
-    const storage = farmStorage(step.storage);
-    return storage && { storage, parameters: step.parameters };
-  }
-  try {
-    const storage = farmStorage(PLENTY_FARM_TYPES.storage(step.op.storage, { strict: true }));
-    const parameters = storage && PLENTY_FARM_TYPES.parameters(step.entrypoint, step.op.parameters, { strict: true });
-    return storage && { storage, parameters };
-  } catch {
-    return undefined;
-  }
+export function farmCall(step: MatchedStep): { storage: FarmStorage; call: FarmCall | undefined } | undefined {
+  const storage = step.decoded
+    ? (shipped(plentyFarmTypesCode.storage(step.storage)) ?? otherBuild(step.storage))
+    : shipped(plentyFarmTypesCode.storage(PLENTY_FARM_TYPES.storage(step.op.storage)));
+  // The argument as the operation carries it (a decoded `unit` argument reads back as Micheline in the step).
+  const op = { entrypoint: step.op.entrypoint, parameters: step.op.parameters ?? UNIT };
+  const older = step.op.entrypoint === 'unstake' ? natType.decode(op.parameters) : undefined;
+  const call =
+    older === undefined ? plentyFarmTypesCode.decodeCall(op) : { entrypoint: 'unstake' as const, args: older };
+  return storage && { storage, call };
 }
 
-/** The storage when it is a Plenty farm's (a stake token, a reward token and a total); else undefined. */
-function farmStorage(v: unknown): FarmStorage | undefined {
-  const s = v as Partial<FarmStorage> | undefined;
-  return typeof s?.totalSupply === 'bigint' &&
-    typeof s.stakeToken === 'string' &&
-    typeof s.rewardToken === 'string' &&
-    typeof s.balances === 'number'
-    ? (s as FarmStorage)
-    : undefined;
+/** The shipped version's storage as the adapter reads it (its big map id: a storage after a call has one). */
+function shipped(s: ReturnType<typeof plentyFarmTypesCode.storage>): FarmStorage | undefined {
+  return s && typeof s.balances === 'number' ? { ...s, balances: s.balances } : undefined;
+}
+
+/**
+ * The storage of a farm of another build, decoded with its own types (the older farms with `address → nat`
+ * balances, the sandbox model): the fields the adapter reads, by name; undefined without a stake token, a
+ * reward token, a total and a balances big map.
+ */
+function otherBuild(v: unknown): FarmStorage | undefined {
+  const [balances, totalSupply, stakeToken, rewardToken] = ['balances', 'totalSupply', 'stakeToken', 'rewardToken'].map(
+    (k) => member(v, k),
+  );
+  if (typeof balances !== 'number' || typeof totalSupply !== 'bigint') return undefined;
+  if (typeof stakeToken !== 'string' || typeof rewardToken !== 'string') return undefined;
+  const nat = (k: string) => natType.read(member(v, k));
+  const faTwoToken = member(v, 'faTwoToken');
+  return {
+    balances,
+    totalSupply,
+    stakeToken,
+    rewardToken,
+    faTwoToken: typeof faTwoToken === 'boolean' ? faTwoToken : undefined,
+    rewardRate: nat('rewardRate'),
+    periodFinish: nat('periodFinish'),
+    lastUpdateTime: nat('lastUpdateTime'),
+  };
 }
 
 /** Rewards the schedule still has to pay (rate × levels left to the period's end); null without a schedule. */
@@ -87,17 +98,15 @@ export function ownerEntry(s: FarmStorage, diffs: readonly BigMapDiff[], owner: 
     if (
       (d.action !== 'update' && d.action !== 'remove') ||
       d.bigMapId !== s.balances ||
-      d.key === undefined ||
-      plainValue(t('address'), d.key) !== owner
+      addressType.decode(d.key) !== owner
     )
       continue;
     // A removed entry shows no lots: the scale stays unknown (the stake is then the recorded one moved).
     if (d.action === 'remove') return { stake: 0n };
-    const plain = plainValue(t('nat'), d.value);
-    if (typeof plain === 'bigint') return { scale: 1n, stake: plain };
-    const lots = plainValue(LOT_ENTRY, d.value) as
-      { InvestMap?: Map<bigint, { amount: bigint }>; balance?: bigint; counter?: bigint; rewards?: bigint } | undefined;
-    if (typeof lots?.balance !== 'bigint' || !(lots.InvestMap instanceof Map)) continue;
+    const plain = natType.decode(d.value);
+    if (plain !== undefined) return { scale: 1n, stake: plain };
+    const lots = balanceEntryType.decode(d.value);
+    if (!lots) continue;
     const raw = [...lots.InvestMap.values()].reduce((n, l) => n + l.amount, 0n);
     // The scale shows only while lots are left and divide the balance exactly.
     const scale = raw > 0n && lots.balance % raw === 0n ? lots.balance / raw : undefined;

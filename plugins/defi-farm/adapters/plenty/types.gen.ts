@@ -1,7 +1,28 @@
 // Generated from ./types.ts by `npm run gen`: do not edit
 // (test/framework/generated.test.ts checks it is current).
-import { type BigMap, TypedCode } from '../../../../framework';
-import { PLENTY_FARM_TYPES } from './types';
+import { type BigMap, TypedCode, TypedValue } from '../../../../framework';
+import { ADDRESS, BALANCE_ENTRY, NAT, PLENTY_FARM_TYPES } from './types';
+
+/** The decoded ADDRESS. */
+export type Address = string;
+
+export const addressType = new TypedValue<Address>(ADDRESS);
+
+/** The decoded BALANCE_ENTRY. */
+export type BalanceEntry = {
+  InvestMap: Map<bigint, { amount: bigint; level: bigint }>;
+  balance: bigint;
+  counter: bigint;
+  rewards: bigint;
+  userRewardPerTokenPaid: bigint;
+};
+
+export const balanceEntryType = new TypedValue<BalanceEntry>(BALANCE_ENTRY);
+
+/** The decoded NAT. */
+export type Nat = bigint;
+
+export const natType = new TypedValue<Nat>(NAT);
 
 /** The contract: the decoded storage. */
 export type PlentyFarmTypesStorage = {

@@ -11,12 +11,15 @@ import { ContractTypes } from '../../../../framework/michelson/ContractTypes';
  * 1621538 and 1676122 fit the same storage type. The older farms with plain `address → nat` balances
  * are not shipped (no script of theirs was found): they are decoded only with a node's types.
  */
+/** A staker's `balances` entry: its lots (raw amounts) and its balance (kept scaled, ×10^12 on USDT.e/USDC.e). */
+const ENTRY = `(pair (pair (map %InvestMap nat (pair (nat %amount) (nat %level))) (nat %balance))
+                        (pair (nat %counter) (pair (nat %rewards) (nat %userRewardPerTokenPaid))))`;
+
 const STORAGE = `(pair
   (pair
     (pair (address %admin)
           (pair (big_map %balances address
-                  (pair (pair (map %InvestMap nat (pair (nat %amount) (nat %level))) (nat %balance))
-                        (pair (nat %counter) (pair (nat %rewards) (nat %userRewardPerTokenPaid)))))
+                  ${ENTRY})
                 (nat %blocksPerCycle)))
     (pair (pair (nat %defaultUnstakeFee) (bool %faTwoToken)) (pair (nat %lastUpdateTime) (bool %paused))))
   (pair
@@ -36,6 +39,12 @@ const PARAMETER = `(or
 const PLENTY_FARM_CODE_HASH = 'e4bf0f6cfbe97765';
 
 const parse = (text: string): unknown => new Parser().parseMichelineExpression(text);
+
+/** The value of a `balances` entry of the shipped farm (the lot farms' layout). */
+export const BALANCE_ENTRY = parse(ENTRY);
+/** The value of a `balances` entry of the older farms (a plain balance), and the key of every farm's. */
+export const NAT = { prim: 'nat' };
+export const ADDRESS = { prim: 'address' };
 
 export const PLENTY_FARM_TYPES = ContractTypes.fromJSON({
   parameter: parse(PARAMETER),

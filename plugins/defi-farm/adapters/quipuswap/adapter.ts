@@ -1,4 +1,4 @@
-import { plainValue, type HandlerRegistry, type MatchedStep } from '../../../../framework';
+import type { HandlerRegistry, MatchedStep } from '../../../../framework';
 import { PoolCall, type TokenMove } from '../../../../framework/defi';
 import type { FarmAction, FarmAdapter, FarmSink, FarmSupply, FarmTokenRef } from '../../core/FarmAdapter';
 import {
@@ -6,33 +6,23 @@ import {
   farmsStorage,
   farmsWritten,
   type FarmsStorage,
+  period,
   PRECISION,
   remainingRewards,
-  tokenRef,
+  rewardOf,
+  stakeOf,
+  type UserCall,
+  userCall,
   type UserInfo,
   userWritten,
 } from './storage';
 import { QUIPU_QFARM, QUIPU_TFARM } from './types';
+import { mintTokensType } from './types.gen';
 
 const USER_CALLS = ['deposit', 'withdraw', 'harvest'];
 const ADMIN_CALLS = ['add_new_farm', 'set_fees', 'set_reward_per_second'];
-/** QFarm pays QUIPU by asking its proxy minter to mint: `mint_tokens (list {receiver, amount})`. */
-const MINT_TOKENS = {
-  prim: 'list',
-  args: [
-    {
-      prim: 'pair',
-      args: [
-        { prim: 'address', annots: ['%receiver'] },
-        { prim: 'nat', annots: ['%amount'] },
-      ],
-    },
-  ],
-};
 
 const entity = (s: FarmsStorage) => (s.kind === 'qfarm' ? 'quipu_qfarm' : 'quipu_tfarm');
-const stakeOf = (f: FarmRecord) => tokenRef(f.stake_params.staked_token);
-const rewardOf = (f: FarmRecord) => tokenRef(f.reward_token);
 
 /**
  * QuipuSwap farming (QFarm: QUIPU minted as reward, entity `quipu_qfarm`; TFarm: any funded reward
@@ -54,19 +44,14 @@ export const quipuswapFarmAdapter: FarmAdapter = {
         const call = new PoolCall(m, step);
         const owner = step.sender ?? m.signer ?? '';
         const written = farmsWritten(s, step.bigMapDiffs);
+        const user = userCall(s, step);
+        // A staker's call whose argument fits neither family's type is no call of these farms.
+        if (!user && USER_CALLS.includes(step.entrypoint ?? '')) return;
         for (const [fid, farm] of written) {
           const key = { contract: step.contract, poolId: Number(fid) };
           const supply = supplyOf(farm);
-          const action = USER_CALLS.includes(step.entrypoint!)
-            ? userAction(
-                call,
-                s,
-                step.entrypoint!,
-                step.parameters as UserParams,
-                farm,
-                owner,
-                userWritten(s, step.bigMapDiffs, fid, owner),
-              )
+          const action = user
+            ? userAction(call, s, user, farm, owner, userWritten(s, step.bigMapDiffs, fid, owner))
             : {
                 kind: 'update' as const,
                 sender: owner,
@@ -76,7 +61,6 @@ export const quipuswapFarmAdapter: FarmAdapter = {
                     ? moved(call, rewardOf(farm), (mv) => mv.to === step.contract)
                     : 0n,
               };
-          if (!action) continue;
           if (!(await sink.supply(ctx, key))) {
             const creator = step.entrypoint === 'add_new_farm' ? (m.signer ?? owner) : undefined;
             await sink.farm(
@@ -95,19 +79,12 @@ export const quipuswapFarmAdapter: FarmAdapter = {
   },
 };
 
-interface UserParams {
-  fid: bigint;
-  amt?: bigint;
-  receiver?: string;
-  rewards_receiver: string;
-}
-
 /** Totals after the call: `staked`, the schedule left, the period and the reward index (reward_per_share). */
 function supplyOf(f: FarmRecord): FarmSupply {
   return {
     totalStake: f.staked,
     remainingRewards: remainingRewards(f),
-    period: { start: f.start_time, end: f.end_time ?? null },
+    period: period(f),
     accrual: { index: f.reward_per_share, precision: PRECISION },
   };
 }
@@ -129,38 +106,35 @@ const moved = (call: PoolCall, ref: FarmTokenRef, which: (mv: TokenMove) => bool
 function userAction(
   call: PoolCall,
   s: FarmsStorage,
-  entrypoint: string,
-  p: UserParams,
+  c: UserCall,
   farm: FarmRecord,
   owner: string,
   user: UserInfo | undefined,
-): FarmAction | undefined {
+): FarmAction {
   const farmAddress = call.step.contract;
   const stake = stakeOf(farm);
   const moves = call.tokenMoves();
   const stakeBack =
-    entrypoint === 'withdraw'
-      ? moves.find((mv) => sameToken(stake, mv) && mv.from === farmAddress && mv.to === p.receiver)
+    c.entrypoint === 'withdraw'
+      ? moves.find((mv) => sameToken(stake, mv) && mv.from === farmAddress && mv.to === c.args.receiver)
       : undefined;
+  const rewardsReceiver = c.args.rewards_receiver;
   const reward =
     s.kind === 'qfarm'
-      ? minted(call, p.rewards_receiver)
+      ? minted(call, rewardsReceiver)
       : moves
           .filter(
             (mv) =>
-              mv !== stakeBack &&
-              sameToken(rewardOf(farm), mv) &&
-              mv.from === farmAddress &&
-              mv.to === p.rewards_receiver,
+              mv !== stakeBack && sameToken(rewardOf(farm), mv) && mv.from === farmAddress && mv.to === rewardsReceiver,
           )
           .reduce((n, mv) => n + mv.amount, 0n);
   const state = user ? { pending: user.earned / PRECISION, rewardBase: user.earned - user.prev_earned } : {};
-  switch (entrypoint) {
+  switch (c.entrypoint) {
     case 'deposit':
       return {
         kind: 'deposit',
         sender: owner,
-        receiver: p.rewards_receiver,
+        receiver: rewardsReceiver,
         owner,
         volume: moved(call, stake, (mv) => mv.to === farmAddress),
         fee: 0n,
@@ -168,12 +142,12 @@ function userAction(
         ...state,
       };
     case 'withdraw': {
-      const volume = p.amt ?? 0n;
+      const volume = c.args.amt;
       const back = stakeBack?.amount ?? 0n;
       return {
         kind: 'withdraw',
         sender: owner,
-        receiver: p.receiver ?? owner,
+        receiver: c.args.receiver,
         owner,
         volume,
         fee: volume > back ? volume - back : 0n,
@@ -182,9 +156,8 @@ function userAction(
       };
     }
     case 'harvest':
-      return { kind: 'claim', sender: owner, receiver: p.rewards_receiver, owner, reward, ...state };
+      return { kind: 'claim', sender: owner, receiver: rewardsReceiver, owner, reward, ...state };
   }
-  return undefined;
 }
 
 /**
@@ -212,9 +185,7 @@ function minted(call: PoolCall, to: string): bigint {
   let n = 0n;
   for (const o of call.emitted) {
     if (o.entrypoint !== 'mint_tokens') continue;
-    const list = plainValue(MINT_TOKENS, o.parameters) as Array<{ receiver?: unknown; amount?: unknown }> | undefined;
-    for (const e of Array.isArray(list) ? list : [])
-      if (e.receiver === to && typeof e.amount === 'bigint') n += e.amount;
+    for (const e of mintTokensType.decode(o.parameters) ?? []) if (e.receiver === to) n += e.amount;
   }
   return n;
 }

@@ -1,7 +1,46 @@
 // Generated from ./types.ts by `npm run gen`: do not edit
 // (test/framework/generated.test.ts checks it is current).
-import { type BigMap, TypedCode } from '../../../../framework';
-import { QUIPU_QFARM, QUIPU_TFARM } from './types';
+import { type BigMap, TypedCode, TypedValue } from '../../../../framework';
+import {
+  MINT_TOKENS,
+  NAT,
+  QFARM_ENTRY,
+  QUIPU_QFARM,
+  QUIPU_TFARM,
+  TFARM_ENTRY,
+  USERS_INFO_ENTRY,
+  USERS_INFO_KEY,
+} from './types';
+
+/** The decoded MINT_TOKENS. */
+export type MintTokens = Array<{ receiver: string; amount: bigint }>;
+
+export const mintTokensType = new TypedValue<MintTokens>(MINT_TOKENS);
+
+/** The decoded NAT. */
+export type Nat = bigint;
+
+export const natType = new TypedValue<Nat>(NAT);
+
+/** The decoded QFARM_ENTRY. */
+export type QfarmEntry = {
+  fees: { harvest_fee: bigint; withdrawal_fee: bigint; burn_reward: bigint };
+  upd: Date | string;
+  stake_params: { staked_token: { fA12: string } | { fA2: { token: string; id: bigint } }; is_v2_lp: boolean };
+  reward_token: { token: string; id: bigint };
+  timelock: bigint;
+  current_delegated: string;
+  next_candidate: string;
+  paused: boolean;
+  reward_per_second: bigint;
+  reward_per_share: bigint;
+  staked: bigint;
+  claimed: bigint;
+  start_time: Date | string;
+  fid: bigint;
+};
+
+export const qfarmEntryType = new TypedValue<QfarmEntry>(QFARM_ENTRY);
 
 /** quipuswap qfarm: the decoded storage. */
 export type QuipuQfarmStorage = {
@@ -278,3 +317,42 @@ export interface QuipuTfarmParameters {
 }
 
 export const quipuTfarmCode = new TypedCode<QuipuTfarmStorage, QuipuTfarmParameters>(QUIPU_TFARM.types);
+
+/** The decoded TFARM_ENTRY. */
+export type TfarmEntry = {
+  fees: { harvest_fee: bigint; withdrawal_fee: bigint };
+  upd: Date | string;
+  stake_params: { staked_token: { fA12: string } | { fA2: { token: string; id: bigint } }; is_v2_lp: boolean };
+  reward_token: { fA12: string } | { fA2: { token: string; id: bigint } };
+  timelock: bigint;
+  current_delegated: string;
+  next_candidate: string;
+  paused: boolean;
+  reward_per_second: bigint;
+  reward_per_share: bigint;
+  staked: bigint;
+  claimed: bigint;
+  start_time: Date | string;
+  end_time: Date | string;
+  fid: bigint;
+};
+
+export const tfarmEntryType = new TypedValue<TfarmEntry>(TFARM_ENTRY);
+
+/** The decoded USERS_INFO_ENTRY. */
+export type UsersInfoEntry = {
+  last_staked: Date | string;
+  staked: bigint;
+  earned: bigint;
+  claimed: bigint;
+  prev_earned: bigint;
+  prev_staked: bigint;
+  allowances: Array<string>;
+};
+
+export const usersInfoEntryType = new TypedValue<UsersInfoEntry>(USERS_INFO_ENTRY);
+
+/** The decoded USERS_INFO_KEY. */
+export type UsersInfoKey = { '0': bigint; '1': string };
+
+export const usersInfoKeyType = new TypedValue<UsersInfoKey>(USERS_INFO_KEY);

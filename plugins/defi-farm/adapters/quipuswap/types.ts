@@ -17,6 +17,25 @@ import { ContractTypes, type KnownCode } from '../../../../framework';
  * compiled q_farm.tz lays out its 18-constructor `use`, and as QuipuSwap v2's derived DexCore types, checked
  * against mainnet calls, do). No code hash: no script is at hand. No mainnet call of either was found.
  */
+/** `farms` values: QFarm's `farm_type` (i_q_farm.ligo) and TFarm's (i_t_farm.ligo). */
+const Q_FARM = `
+  (pair (pair %fees (nat %harvest_fee) (nat %withdrawal_fee) (nat %burn_reward)) (timestamp %upd) (pair
+  %stake_params (or %staked_token (address %fA12) (pair %fA2 (address %token) (nat %id))) (bool %is_v2_lp)) (pair
+  %reward_token (address %token) (nat %id)) (nat %timelock) (key_hash %current_delegated) (key_hash
+  %next_candidate) (bool %paused) (nat %reward_per_second) (nat %reward_per_share) (nat %staked) (nat %claimed)
+  (timestamp %start_time) (nat %fid))`;
+const T_FARM = `
+  (pair (pair %fees (nat %harvest_fee) (nat %withdrawal_fee)) (timestamp %upd) (pair %stake_params (or
+  %staked_token (address %fA12) (pair %fA2 (address %token) (nat %id))) (bool %is_v2_lp)) (or %reward_token
+  (address %fA12) (pair %fA2 (address %token) (nat %id))) (nat %timelock) (key_hash %current_delegated) (key_hash
+  %next_candidate) (bool %paused) (nat %reward_per_second) (nat %reward_per_share) (nat %staked) (nat %claimed)
+  (timestamp %start_time) (timestamp %end_time) (nat %fid))`;
+/** `users_info` keys `(fid, user)` (unannotated on chain) and values, `user_info_type` (farm/i_common.ligo). */
+const USER_KEY = '(pair nat address)';
+const USER_INFO = `
+  (pair (timestamp %last_staked) (nat %staked) (nat %earned) (nat %claimed) (nat %prev_earned) (nat %prev_staked)
+  (set %allowances address))`;
+
 const Q_PARAMETER = `
   (or (or (unit %default) (pair %setup_func (nat %index) (bytes %func))) (or %use (or (or (or (or (pair %add_new_farm
   (pair %fees (nat %harvest_fee) (nat %withdrawal_fee) (nat %burn_reward)) (pair %stake_params (or %staked_token
@@ -37,17 +56,12 @@ const Q_PARAMETER = `
   %receiver) (address %rewards_receiver)))) (pair %withdraw_farm_depo (nat %fid) (nat %amt)))))`;
 
 const Q_STORAGE = `
-  (pair (pair %storage (big_map %farms nat (pair (pair %fees (nat %harvest_fee) (nat %withdrawal_fee) (nat
-  %burn_reward)) (timestamp %upd) (pair %stake_params (or %staked_token (address %fA12) (pair %fA2 (address %token)
-  (nat %id))) (bool %is_v2_lp)) (pair %reward_token (address %token) (nat %id)) (nat %timelock) (key_hash
-  %current_delegated) (key_hash %next_candidate) (bool %paused) (nat %reward_per_second) (nat %reward_per_share) (nat
-  %staked) (nat %claimed) (timestamp %start_time) (nat %fid))) (big_map %referrers address address) (big_map
-  %users_info (pair nat address) (pair (timestamp %last_staked) (nat %staked) (nat %earned) (nat %claimed) (nat
-  %prev_earned) (nat %prev_staked) (set %allowances address))) (big_map %votes (pair nat key_hash) nat) (big_map
-  %candidates (pair nat address) key_hash) (big_map %banned_bakers key_hash (pair (nat %period) (timestamp %start)))
-  (big_map %token_metadata nat (pair (nat %token_id) (map %token_info string bytes))) (pair %qsgov (address %token)
-  (nat %id)) (address %qsgov_lp) (address %admin) (address %pending_admin) (address %burner) (address %proxy_minter)
-  (address %baker_registry) (nat %farms_count)) (big_map %q_farm_lambdas nat bytes) (big_map %metadata string bytes))`;
+  (pair (pair %storage (big_map %farms nat ${Q_FARM}) (big_map %referrers address address) (big_map %users_info
+  ${USER_KEY} ${USER_INFO}) (big_map %votes (pair nat key_hash) nat) (big_map %candidates (pair nat address)
+  key_hash) (big_map %banned_bakers key_hash (pair (nat %period) (timestamp %start))) (big_map %token_metadata nat
+  (pair (nat %token_id) (map %token_info string bytes))) (pair %qsgov (address %token) (nat %id)) (address
+  %qsgov_lp) (address %admin) (address %pending_admin) (address %burner) (address %proxy_minter) (address
+  %baker_registry) (nat %farms_count)) (big_map %q_farm_lambdas nat bytes) (big_map %metadata string bytes))`;
 
 const T_PARAMETER = `
   (or (or (unit %default) (pair %setup_func (nat %index) (bytes %func))) (or %use (or (or (or (or (pair %add_new_farm
@@ -70,21 +84,25 @@ const T_PARAMETER = `
   %amt))))))`;
 
 const T_STORAGE = `
-  (pair (pair %storage (big_map %farms nat (pair (pair %fees (nat %harvest_fee) (nat %withdrawal_fee)) (timestamp
-  %upd) (pair %stake_params (or %staked_token (address %fA12) (pair %fA2 (address %token) (nat %id))) (bool
-  %is_v2_lp)) (or %reward_token (address %fA12) (pair %fA2 (address %token) (nat %id))) (nat %timelock) (key_hash
-  %current_delegated) (key_hash %next_candidate) (bool %paused) (nat %reward_per_second) (nat %reward_per_share) (nat
-  %staked) (nat %claimed) (timestamp %start_time) (timestamp %end_time) (nat %fid))) (big_map %referrers address
-  address) (big_map %users_info (pair nat address) (pair (timestamp %last_staked) (nat %staked) (nat %earned) (nat
-  %claimed) (nat %prev_earned) (nat %prev_staked) (set %allowances address))) (big_map %votes (pair nat key_hash) nat)
-  (big_map %candidates (pair nat address) key_hash) (big_map %banned_bakers key_hash (pair (nat %period) (timestamp
-  %start))) (big_map %token_metadata nat (pair (nat %token_id) (map %token_info string bytes))) (pair %qsgov (address
-  %token) (nat %id)) (address %qsgov_lp) (address %admin) (address %pending_admin) (address %burner) (address
-  %baker_registry) (nat %farms_count)) (big_map %t_farm_lambdas nat bytes) (big_map %metadata string bytes))`;
+  (pair (pair %storage (big_map %farms nat ${T_FARM}) (big_map %referrers address address) (big_map %users_info
+  ${USER_KEY} ${USER_INFO}) (big_map %votes (pair nat key_hash) nat) (big_map %candidates (pair nat address)
+  key_hash) (big_map %banned_bakers key_hash (pair (nat %period) (timestamp %start))) (big_map %token_metadata nat
+  (pair (nat %token_id) (map %token_info string bytes))) (pair %qsgov (address %token) (nat %id)) (address
+  %qsgov_lp) (address %admin) (address %pending_admin) (address %burner) (address %baker_registry) (nat
+  %farms_count)) (big_map %t_farm_lambdas nat bytes) (big_map %metadata string bytes))`;
 
 const parse = (text: string): unknown => JSON.parse(JSON.stringify(new Parser().parseMichelineExpression(text)));
 const types = (parameter: string, storage: string): ContractTypes =>
   ContractTypes.fromJSON({ parameter: parse(parameter), storage: parse(storage), codeHash: null });
+
+/** The value types of the big map entries a call writes, and of a farm id (`farms` key). */
+export const QFARM_ENTRY = parse(Q_FARM);
+export const TFARM_ENTRY = parse(T_FARM);
+export const USERS_INFO_KEY = parse(USER_KEY);
+export const USERS_INFO_ENTRY = parse(USER_INFO);
+export const NAT = { prim: 'nat' };
+/** The argument of the `mint_tokens` call by which QFarm has its proxy minter mint QUIPU: `list {receiver, amount}`. */
+export const MINT_TOKENS = parse('(list (pair (address %receiver) (nat %amount)))');
 
 /** The calls that tell a farms contract (not `deposit`/`withdraw`: too many other contracts have them). */
 const SIGNATURE = ['harvest', 'withdraw_farm_depo'];

@@ -1,4 +1,4 @@
-import { plainValue, type BigMapDiff } from '../../../../framework';
+import { member, plainValue, type BigMapDiff } from '../../../../framework';
 
 /**
  * The Youves savings pool storage (youves-smart-contract `savings_pool.py`; the mainnet pools' field
@@ -26,26 +26,31 @@ export const PRECISION = 10n ** 12n;
  * `vesting_contract`); else undefined.
  */
 export function savingsStorage(v: unknown): SavingsStorage | undefined {
-  const s = v as Record<string, unknown> | undefined;
-  if (
-    !s ||
-    typeof s.total_stake !== 'bigint' ||
-    typeof s.disc_factor !== 'bigint' ||
-    typeof s.last_balance !== 'bigint' ||
-    typeof s.stakes !== 'number'
-  )
+  const big = (k: string) => {
+    const x = member(v, k);
+    return typeof x === 'bigint' ? x : undefined;
+  };
+  const text = (k: string) => {
+    const x = member(v, k);
+    return typeof x === 'string' ? x : undefined;
+  };
+  const [totalStake, discFactor, lastBalance, tokenId] = ['total_stake', 'disc_factor', 'last_balance', 'token_id'].map(
+    big,
+  );
+  const [tokenAddress, vestingContract] = [text('token_address'), text('vesting_contract')];
+  const stakes = member(v, 'stakes');
+  if (totalStake === undefined || discFactor === undefined || lastBalance === undefined || typeof stakes !== 'number')
     return undefined;
-  if (typeof s.token_address !== 'string' || typeof s.token_id !== 'bigint' || typeof s.vesting_contract !== 'string')
-    return undefined;
+  if (tokenAddress === undefined || tokenId === undefined || vestingContract === undefined) return undefined;
   return {
-    totalStake: s.total_stake,
-    discFactor: s.disc_factor,
-    lastBalance: s.last_balance,
-    stakes: s.stakes,
-    tokenAddress: s.token_address,
-    tokenId: s.token_id,
-    vestingContract: s.vesting_contract,
-    sender: typeof s.sender === 'string' ? s.sender : '',
+    totalStake,
+    discFactor,
+    lastBalance,
+    stakes,
+    tokenAddress,
+    tokenId,
+    vestingContract,
+    sender: text('sender') ?? '',
   };
 }
 

@@ -7,8 +7,8 @@ import type {
   LendingSink,
   LendingSupply,
 } from '../../core/LendingAdapter';
-import { ctezStorage, type Oven, ovensWritten } from './storage';
-import { CTEZ_2 } from './types';
+import { ctezStorage, type Oven, type OvenCall, ovenCall, ovensWritten } from './storage';
+import { CTEZ_1, CTEZ_2 } from './types';
 
 /** The oven entrypoints of the ctez main contract, ctez 1 and ctez 2 names, and what each one is. */
 const CALLS: Record<string, 'create' | 'deposit' | 'withdraw' | 'mint_or_burn' | 'liquidate'> = {
@@ -22,14 +22,6 @@ const CALLS: Record<string, 'create' | 'deposit' | 'withdraw' | 'mint_or_burn' |
   liquidate: 'liquidate',
   liquidate_oven: 'liquidate',
 };
-
-interface Params {
-  id?: bigint;
-  handle?: { id?: unknown; owner?: unknown };
-  amount?: bigint;
-  quantity?: bigint;
-  to?: string;
-}
 
 /** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
 export const order = 2;
@@ -50,15 +42,15 @@ export const ctezAdapter: LendingAdapter = {
   name: 'ctez',
   entities: ['ctez'],
   register(r: HandlerRegistry, sink: LendingSink): void {
-    r.knownCode(CTEZ_2);
+    for (const code of [CTEZ_1, CTEZ_2]) r.knownCode(code);
     r.onOperationGroup(
       [{ name: 'ovens', destination: { entrypoints: ['mint_or_burn'] }, entrypoint: Object.keys(CALLS) }],
       async (m, ctx) => {
         const step = m.steps.ovens!;
         const s = ctezStorage(step.storage);
         const call = CALLS[step.entrypoint ?? ''];
-        if (!s || !call) return;
-        const p = (step.parameters ?? {}) as Params;
+        const p = s && ovenCall(s, step);
+        if (!s || !call || !p) return;
         const handle = call === 'deposit' || call === 'liquidate' ? p.handle : { id: p.id, owner: step.sender };
         const oven = ovensWritten(s, step.bigMapDiffs).find((o) => o.id === handle?.id && o.owner === handle?.owner);
         const action = oven && decode(m, step, call, p, oven);
@@ -91,7 +83,7 @@ function decode(
   m: GroupMatch,
   step: MatchedStep,
   call: (typeof CALLS)[string],
-  p: Params,
+  p: OvenCall,
   oven: Oven,
 ): LendingAction | undefined {
   const caller = step.sender ?? m.signer ?? '';

@@ -1,32 +1,12 @@
-import { plainValue, type BigMapDiff } from '../../../../framework';
+import type { BigMapDiff, MatchedStep } from '../../../../framework';
+import { ctez1Code, ctez2Code, oven1Type, oven2Type, ovenHandleType } from './types.gen';
 
 /**
  * Why: ctez keeps no market totals, only one `ovens` big map entry per oven; the adapter reads the
- * entry the call wrote, typed here because big map updates carry no types. Both mainnet versions:
- * ctez 1 (`create`, `register_deposit`, …; `oven = {tez_balance, ctez_outstanding, address}`, a LIGO
- * record in its default tree layout) and ctez 2 (`create_oven`, `register_oven_deposit`, …; a comb
- * `{tez_balance, ctez_outstanding, address, fee_index}` and the fee indexes of its two half dexes).
+ * entry the call wrote, with the shipped value types (`types.ts`) because big map updates carry no
+ * types. Both mainnet versions: ctez 1 (`create`, `register_deposit`, …; types derived from its source)
+ * and ctez 2 (`create_oven`, `register_oven_deposit`, …; the shipped build's types).
  */
-
-const t = (prim: string, annot?: string, args?: unknown[]) => ({
-  prim,
-  ...(annot ? { annots: [annot] } : {}),
-  ...(args ? { args } : {}),
-});
-
-/** `oven_handle = {id : nat ; owner : address}` (comb in both versions). */
-const HANDLE = t('pair', undefined, [t('nat', '%id'), t('address', '%owner')]);
-const OVEN_V1 = t('pair', undefined, [
-  t('pair', undefined, [t('address', '%address'), t('nat', '%ctez_outstanding')]),
-  t('mutez', '%tez_balance'),
-]);
-const OVEN_V2 = t('pair', undefined, [
-  t('mutez', '%tez_balance'),
-  t('pair', undefined, [
-    t('nat', '%ctez_outstanding'),
-    t('pair', undefined, [t('address', '%address'), t('nat', '%fee_index')]),
-  ]),
-]);
 
 /** An oven as the call left it: collateral (mutez), debt (ctez at `feeIndex`), its contract. */
 export interface Oven {
@@ -48,54 +28,64 @@ export interface CtezStorage {
   readonly feeIndex?: bigint;
 }
 
-interface Raw {
-  ovens?: unknown;
-  ctez_fa12_address?: unknown;
-  context?: { ctez_fa12_address?: unknown };
-  sell_ctez?: { fee_index?: unknown };
-  sell_tez?: { fee_index?: unknown };
+/** What an oven call says: the oven (its id, or its whole handle), tez or ctez amounts, and where tez go. */
+export interface OvenCall {
+  readonly id?: bigint;
+  readonly handle?: { readonly id: bigint; readonly owner: string };
+  readonly amount?: bigint;
+  readonly quantity?: bigint;
+  readonly to?: string;
 }
 
-/**
- * The storage when it is a ctez main contract's (ctez 1: `ctez_fa12_address` at the top; ctez 2: under `context`); else
- * undefined.
- */
+/** The storage when all of it fits ctez 2's build or ctez 1's (derived) type; else undefined. */
 export function ctezStorage(v: unknown): CtezStorage | undefined {
-  const s = (v ?? {}) as Raw;
-  if (typeof s.ovens !== 'number') return undefined;
-  const ctez = s.context?.ctez_fa12_address ?? s.ctez_fa12_address;
-  if (typeof ctez !== 'string') return undefined;
-  const [a, b] = [s.sell_ctez?.fee_index, s.sell_tez?.fee_index];
-  return { ovens: s.ovens, ctez, ...(typeof a === 'bigint' && typeof b === 'bigint' ? { feeIndex: a * b } : {}) };
+  const s2 = ctez2Code.storage(v);
+  if (s2)
+    return typeof s2.ovens === 'number'
+      ? {
+          ovens: s2.ovens,
+          ctez: s2.context.ctez_fa12_address,
+          feeIndex: s2.sell_ctez.fee_index * s2.sell_tez.fee_index,
+        }
+      : undefined;
+  const s1 = ctez1Code.storage(v);
+  return s1 && typeof s1.ovens === 'number' ? { ovens: s1.ovens, ctez: s1.ctez_fa12_address } : undefined;
+}
+
+/** The call's argument, by the version's types (ctez 1's entrypoints have other names); undefined for other calls. */
+export function ovenCall(s: CtezStorage, step: MatchedStep): OvenCall | undefined {
+  const c = s.feeIndex === undefined ? ctez1Code.call(step) : ctez2Code.call(step);
+  switch (c?.entrypoint) {
+    case 'create':
+    case 'create_oven':
+    case 'mint_or_burn':
+    case 'register_deposit':
+    case 'register_oven_deposit':
+    case 'liquidate':
+    case 'liquidate_oven':
+    case 'withdraw':
+    case 'withdraw_from_oven':
+      return c.args;
+  }
+  return undefined;
 }
 
 /** Every oven entry the call wrote, in write order (the last write of a handle wins). */
 export function ovensWritten(s: CtezStorage, diffs: readonly BigMapDiff[]): Oven[] {
   const out = new Map<string, Oven>();
   for (const d of diffs) {
-    if (d.action !== 'update' || d.bigMapId !== s.ovens || d.key === undefined || d.value === undefined) continue;
-    const h = plainValue(HANDLE, d.key) as { id?: unknown; owner?: unknown };
-    const o = plainValue(s.feeIndex === undefined ? OVEN_V1 : OVEN_V2, d.value) as {
-      tez_balance?: unknown;
-      ctez_outstanding?: unknown;
-      address?: unknown;
-      fee_index?: unknown;
-    };
-    if (
-      typeof h.id !== 'bigint' ||
-      typeof h.owner !== 'string' ||
-      typeof o.tez_balance !== 'bigint' ||
-      typeof o.ctez_outstanding !== 'bigint' ||
-      typeof o.address !== 'string'
-    )
-      continue;
+    if (d.action !== 'update' || d.bigMapId !== s.ovens) continue;
+    const h = ovenHandleType.decode(d.key);
+    const v2 = s.feeIndex === undefined ? undefined : oven2Type.decode(d.value);
+    const o = s.feeIndex === undefined ? oven1Type.decode(d.value) : v2;
+    if (!h || !o) continue;
     out.set(`${h.owner}:${h.id}`, {
       id: h.id,
       owner: h.owner,
       tezBalance: o.tez_balance,
       ctezOutstanding: o.ctez_outstanding,
       address: o.address,
-      ...(typeof o.fee_index === 'bigint' ? { feeIndex: o.fee_index } : {}),
+      ...(v2 ? { feeIndex: v2.fee_index } : {}),
     });
   }
   return [...out.values()];

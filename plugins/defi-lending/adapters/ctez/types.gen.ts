@@ -1,7 +1,40 @@
 // Generated from ./types.ts by `npm run gen`: do not edit
 // (test/framework/generated.test.ts checks it is current).
-import { type BigMap, TypedCode } from '../../../../framework';
-import { CTEZ_2 } from './types';
+import { type BigMap, TypedCode, TypedValue } from '../../../../framework';
+import { CTEZ_1, CTEZ_2, OVEN_1, OVEN_2, OVEN_HANDLE } from './types';
+
+/** ctez 1: the decoded storage. */
+export type Ctez1Storage = {
+  cfmm_address: string;
+  ctez_fa12_address: string;
+  drift: bigint;
+  last_drift_update: Date | string;
+  ovens: BigMap<{ id: bigint; owner: string }, { address: string; ctez_outstanding: bigint; tez_balance: bigint }>;
+  target: bigint;
+};
+
+/** ctez 1: each entrypoint's decoded argument. */
+export interface Ctez1Parameters {
+  cfmm_price: { '0': bigint; '1': bigint };
+  create: { id: bigint; delegate: string | null; depositors: { any: null } | { whitelist: Array<string> } };
+  get_target: string;
+  liquidate: { handle: { id: bigint; owner: string }; quantity: bigint; to: string };
+  mint_or_burn: { id: bigint; quantity: bigint };
+  register_deposit: { handle: { id: bigint; owner: string }; amount: bigint };
+  set_addresses: { cfmm_address: string; ctez_fa12_address: string };
+  withdraw: { id: bigint; amount: bigint; to: string };
+  default:
+    | { cfmm_price: { '0': bigint; '1': bigint } }
+    | { create: { id: bigint; delegate: string | null; depositors: { any: null } | { whitelist: Array<string> } } }
+    | { get_target: string }
+    | { liquidate: { handle: { id: bigint; owner: string }; quantity: bigint; to: string } }
+    | { mint_or_burn: { id: bigint; quantity: bigint } }
+    | { register_deposit: { handle: { id: bigint; owner: string }; amount: bigint } }
+    | { set_addresses: { cfmm_address: string; ctez_fa12_address: string } }
+    | { withdraw: { id: bigint; amount: bigint; to: string } };
+}
+
+export const ctez1Code = new TypedCode<Ctez1Storage, Ctez1Parameters>(CTEZ_1.types);
 
 /** ctez 2: the decoded storage. */
 export type Ctez2Storage = {
@@ -104,3 +137,18 @@ export interface Ctez2Parameters {
 }
 
 export const ctez2Code = new TypedCode<Ctez2Storage, Ctez2Parameters>(CTEZ_2.types);
+
+/** The decoded OVEN_1. */
+export type Oven1 = { address: string; ctez_outstanding: bigint; tez_balance: bigint };
+
+export const oven1Type = new TypedValue<Oven1>(OVEN_1);
+
+/** The decoded OVEN_2. */
+export type Oven2 = { tez_balance: bigint; ctez_outstanding: bigint; address: string; fee_index: bigint };
+
+export const oven2Type = new TypedValue<Oven2>(OVEN_2);
+
+/** The decoded OVEN_HANDLE. */
+export type OvenHandle = { id: bigint; owner: string };
+
+export const ovenHandleType = new TypedValue<OvenHandle>(OVEN_HANDLE);

@@ -16,6 +16,8 @@ import {
   marketSupply,
   marketToken,
   seized,
+  type YupanaCall,
+  yupanaCall,
   type YupanaStorage,
   yupanaStorage,
 } from './storage';
@@ -37,14 +39,6 @@ const FLAGS = ['enterMarket', 'exitMarket'];
  * nothing is borrowed) and `accrueInterest {tokenId, amount}` (the rate model's callback that grows the index).
  */
 const ACCRUALS = ['updateInterest', 'accrueInterest'];
-
-interface Params {
-  tokenId?: bigint;
-  borrowToken?: bigint;
-  collateralToken?: bigint;
-  borrower?: string;
-  amount?: bigint;
-}
 
 /** Its place among the adapters (framework `discoverFolders`), kept from before discovery: records keep their order. */
 export const order = 1;
@@ -78,9 +72,8 @@ export const yupanaAdapter: LendingAdapter = {
         const entrypoint = step.entrypoint ?? '';
         if (entrypoint in KIND) return lending(m, ctx, sink, s, KIND[entrypoint]);
         if (entrypoint === 'transfer') return transfers(ctx, sink, s, step);
-        const p = step.parameters as bigint | { tokenId?: unknown };
-        const tokenId = typeof p === 'bigint' ? p : p?.tokenId;
-        if (typeof tokenId !== 'bigint') return;
+        const tokenId = yupanaCall(step.parameters).tokenId;
+        if (tokenId === undefined) return;
         const key = { contract: step.contract, poolId: Number(tokenId) };
         if (FLAGS.includes(entrypoint)) {
           if (await declared(ctx, sink, key, s, step))
@@ -105,7 +98,7 @@ async function lending(
   kind: LendingEventType,
 ): Promise<void> {
   const step = m.steps.market!;
-  const p = step.parameters as Params;
+  const p = yupanaCall(step.parameters);
   // liquidate's market is the borrowed token's: that is where the repaid debt goes.
   const tokenId = kind === 'liquidate' ? p.borrowToken : p.tokenId;
   if (typeof tokenId !== 'bigint') return;
@@ -218,7 +211,7 @@ function decode(
   call: PoolCall,
   token: LendingTokenRef,
   kind: LendingEventType,
-  p: Params,
+  p: YupanaCall,
 ): LendingAction {
   const caller = step.sender ?? m.signer ?? '';
   const [contract, id] =

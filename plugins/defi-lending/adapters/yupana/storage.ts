@@ -1,4 +1,4 @@
-import type { BigMapDiff } from '../../../../framework';
+import { member, type BigMapDiff } from '../../../../framework';
 import { PRECISION } from '../../Interest';
 import type { LendingAccount, LendingRates, LendingSupply, LendingTokenRef } from '../../core/LendingAdapter';
 import { accountType, keyType, natType, tokenType } from './types.gen';
@@ -15,6 +15,28 @@ export interface MarketInfo {
   liquidReserveRateF?: bigint;
 }
 
+/** The argument of a Yupana call as the adapter reads it (field names of yupana-protocol-core's parameter records). */
+export interface YupanaCall {
+  tokenId?: bigint;
+  borrowToken?: bigint;
+  collateralToken?: bigint;
+  borrower?: string;
+  amount?: bigint;
+}
+
+/** A call's argument by field name (no Yupana parameter type is shipped); `updateInterest`'s nat is its tokenId. */
+export function yupanaCall(v: unknown): YupanaCall {
+  const nat = (k: string) => natType.read(member(v, k));
+  const borrower = member(v, 'borrower');
+  return {
+    tokenId: natType.read(v) ?? nat('tokenId'),
+    borrowToken: nat('borrowToken'),
+    collateralToken: nat('collateralToken'),
+    borrower: typeof borrower === 'string' ? borrower : undefined,
+    amount: nat('amount'),
+  };
+}
+
 /** A Yupana storage: `ledger` and `accounts` big maps and the `tokens` map (a big map id in later versions). */
 export interface YupanaStorage {
   ledger: number;
@@ -24,12 +46,44 @@ export interface YupanaStorage {
   liqIncentiveF?: bigint;
 }
 
-/** The storage when it is a Yupana one (the real contract nests it under `storage`); else undefined. */
+/**
+ * The storage when it is a Yupana one (the real contract nests it under `storage`; the hangzhou-era contract and the
+ * sandbox model keep `tokens` as a map, read by field name); else undefined.
+ */
 export function yupanaStorage(v: unknown): YupanaStorage | undefined {
-  const outer = v as { storage?: unknown } | undefined;
-  const s = (outer && typeof outer === 'object' && 'storage' in outer ? outer.storage : outer) as
-    Partial<YupanaStorage> | undefined;
-  return typeof s?.ledger === 'number' && typeof s.accounts === 'number' ? (s as YupanaStorage) : undefined;
+  const inner = member(v, 'storage');
+  const s = inner === undefined ? v : inner;
+  const [ledger, accounts, tokens, liqIncentiveF] = ['ledger', 'accounts', 'tokens', 'liqIncentiveF'].map((k) =>
+    member(s, k),
+  );
+  if (typeof ledger !== 'number' || typeof accounts !== 'number') return undefined;
+  return {
+    ledger,
+    accounts,
+    tokens: typeof tokens === 'number' ? tokens : tokens instanceof Map ? marketMap(tokens) : undefined,
+    liqIncentiveF: natType.read(liqIncentiveF),
+  };
+}
+
+/** A `tokens` map decoded with the storage: each market's figures by field name, keyed by token id. */
+function marketMap(tokens: Map<unknown, unknown>): Map<bigint, MarketInfo> {
+  const out = new Map<bigint, MarketInfo>();
+  for (const [id, m] of tokens) {
+    const key = natType.read(id);
+    if (key === undefined) continue;
+    const nat = (k: string) => natType.read(member(m, k));
+    out.set(key, {
+      mainToken: member(m, 'mainToken'),
+      totalBorrowsF: nat('totalBorrowsF'),
+      totalLiquidF: nat('totalLiquidF'),
+      totalSupplyF: nat('totalSupplyF'),
+      totalReservesF: nat('totalReservesF'),
+      borrowIndex: nat('borrowIndex'),
+      lastPrice: nat('lastPrice'),
+      liquidReserveRateF: nat('liquidReserveRateF'),
+    });
+  }
+  return out;
 }
 
 /**
@@ -56,10 +110,12 @@ export function marketInfo(s: YupanaStorage, diffs: readonly BigMapDiff[], token
  * does not name it.
  */
 export function marketToken(m: MarketInfo | undefined): LendingTokenRef | undefined {
-  const main = m?.mainToken as { fA12?: unknown; fA2?: unknown } | undefined;
-  if (typeof main?.fA12 === 'string') return { standard: 'fa1.2', contract: main.fA12 };
+  const main = m?.mainToken;
+  const fa12 = member(main, 'fA12');
+  if (typeof fa12 === 'string') return { standard: 'fa1.2', contract: fa12 };
   // The FA2 pair is unannotated: its address and id are read by type, whatever the decoder names them.
-  const parts = main?.fA2 && typeof main.fA2 === 'object' ? Object.values(main.fA2) : [];
+  const fa2 = member(main, 'fA2');
+  const parts = fa2 instanceof Object ? Object.values(fa2) : [];
   const contract = parts.find((x): x is string => typeof x === 'string');
   const id = parts.find((x): x is bigint => typeof x === 'bigint');
   return contract !== undefined && id !== undefined ? { standard: 'fa2', contract, tokenId: id } : undefined;

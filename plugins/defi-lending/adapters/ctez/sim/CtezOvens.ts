@@ -3,7 +3,6 @@ import {
   BalanceUpdates,
   bigMapGet,
   CallContext,
-  combItems,
   type ContractModel,
   type ContractRegistry,
   ContentFailure,
@@ -11,7 +10,6 @@ import {
   namedPairT,
   type Fa12Token,
   int,
-  intOf,
   type LazyStorageDiff,
   type Micheline,
   pair,
@@ -20,7 +18,6 @@ import {
   script,
   scriptRejected,
   str,
-  stringOf,
   tAddress,
   tBigMap,
   tBytes,
@@ -32,6 +29,7 @@ import {
   tUnit,
   unit,
 } from '../../../../../framework/sandbox/extension';
+import { ctez2Code, oven2Type, ovenHandleType } from '../types.gen';
 
 /** ctez 2's Float64: figures ×2^64 (target, each half dex's fee index); `mul` = a × b / 2^64. */
 const ONE = 1n << 64n;
@@ -181,20 +179,29 @@ export class CtezOvens implements ContractModel {
     });
   }
 
+  /** The storage, every field of the real type (written through the build's generated type). */
   storage(): Micheline {
     const s = this.state;
-    const half = (owners: number, fee: bigint) =>
-      pair(int(owners), int(0), int(0), int(0), int(0), int(0), int(0), int(fee));
-    return pair(
-      int(s.ovens),
-      int(s.lastUpdate),
-      half(s.sellCtezOwners, s.feeCtez),
-      half(s.sellTezOwners, s.feeTez),
-      pair(int(TARGET), int(0), int(1), str(this.ctez.address)),
-      int(0),
-      int(s.metadata),
-      str(s.originator),
-    );
+    const half = (liquidity_owners: number, fee_index: bigint) => ({
+      liquidity_owners,
+      total_liquidity_shares: 0n,
+      self_reserves: 0n,
+      proceeds_debts: 0n,
+      proceeds_reserves: 0n,
+      subsidy_debts: 0n,
+      subsidy_reserves: 0n,
+      fee_index,
+    });
+    return ctez2Code.encodeStorage({
+      ovens: s.ovens,
+      last_update: new Date(Number(s.lastUpdate) * 1000),
+      sell_ctez: half(s.sellCtezOwners, s.feeCtez),
+      sell_tez: half(s.sellTezOwners, s.feeTez),
+      context: { target: TARGET, drift: 0n, _Q: 1n, ctez_fa12_address: this.ctez.address },
+      last_event_id: 0n,
+      metadata: s.metadata,
+      originator: s.originator,
+    });
   }
 
   /** The fee index ovens are brought to: the product of the half dexes' (×2^128). */
@@ -209,8 +216,9 @@ export class CtezOvens implements ContractModel {
   }
 
   oven(id: bigint, owner: string): OvenEntry | undefined {
-    const v = bigMapGet(this.book, this.state.ovens, pair(int(id), str(owner)));
-    return v === undefined ? undefined : readOven(pair(int(id), str(owner)), v);
+    const key = ovenHandleType.encode({ id, owner });
+    const v = bigMapGet(this.book, this.state.ovens, key);
+    return v === undefined ? undefined : readOven(key, v);
   }
 
   /** The oven as `get_oven` returns it now (the outstanding brought to the fee index); call after housekeeping. */
@@ -306,7 +314,7 @@ export class CtezOvens implements ContractModel {
       address: ovenAddress,
       feeIndex: this.feeIndex(),
     });
-    return pair(int(id), prim('None'), prim('Left', [unit]));
+    return ctez2Code.encodeArgs('create_oven', { id, delegate: null, depositors: { any: null } });
   }
 
   /**
@@ -322,7 +330,7 @@ export class CtezOvens implements ContractModel {
       this,
       0n,
       'register_oven_deposit',
-      pair(pair(int(o.id), str(o.owner)), int(amount)),
+      ctez2Code.encodeArgs('register_oven_deposit', { handle: { id: o.id, owner: o.owner }, amount }),
       call.contractResult(this, diff, 6000, 0),
     );
   }
@@ -335,7 +343,7 @@ export class CtezOvens implements ContractModel {
       throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('EXCESSIVE_TEZ_WITHDRAWAL')));
     this.write(diff, oven);
     this.payOut(call, oven.address, amount, to);
-    return pair(int(id), int(amount), str(to));
+    return ctez2Code.encodeArgs('withdraw_from_oven', { id, amount, to });
   }
 
   mintOrBurn(call: CallContext, diff: LazyStorageDiff, user: string, id: bigint, quantity: bigint): Micheline {
@@ -348,7 +356,7 @@ export class CtezOvens implements ContractModel {
       throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('EXCESSIVE_CTEZ_MINTING')));
     this.write(diff, oven);
     this.ctez.mintOrBurn(call, this.address, user, quantity);
-    return pair(int(id), int(quantity));
+    return ctez2Code.encodeArgs('mint_or_burn', { id, quantity });
   }
 
   liquidate(
@@ -375,7 +383,7 @@ export class CtezOvens implements ContractModel {
     this.write(diff, oven);
     this.ctez.mintOrBurn(call, this.address, liquidator, -quantity);
     this.payOut(call, oven.address, taken, to);
-    return pair(pair(int(id), str(owner)), int(quantity), str(to));
+    return ctez2Code.encodeArgs('liquidate_oven', { handle: { id, owner }, quantity, to });
   }
 
   /** The main contract orders the oven's `withdraw`; the oven sends the tez. */
@@ -397,22 +405,27 @@ export class CtezOvens implements ContractModel {
   private write(diff: LazyStorageDiff, o: OvenEntry): void {
     diff.update(
       this.state.ovens,
-      pair(int(o.id), str(o.owner)),
-      pair(int(o.tezBalance), int(o.ctezOutstanding), str(o.address), int(o.feeIndex)),
+      ovenHandleType.encode({ id: o.id, owner: o.owner }),
+      oven2Type.encode({
+        tez_balance: o.tezBalance,
+        ctez_outstanding: o.ctezOutstanding,
+        address: o.address,
+        fee_index: o.feeIndex,
+      }),
     );
   }
 }
 
-/** An oven entry from its Micheline key `Pair id owner` and value `Pair tez outstanding address fee_index`. */
+/** An oven entry from its Micheline key and value, read with the build's types. */
 function readOven(key: Micheline, value: Micheline): OvenEntry {
-  const [id, owner] = combItems(key);
-  const [tez, ctez, address, fee] = combItems(value);
+  const [h, o] = [ovenHandleType.decode(key), oven2Type.decode(value)];
+  if (!h || !o) throw new Error('ctez model: an oven entry that does not fit the real types');
   return {
-    id: intOf(id),
-    owner: stringOf(owner),
-    tezBalance: intOf(tez),
-    ctezOutstanding: intOf(ctez),
-    address: stringOf(address),
-    feeIndex: intOf(fee),
+    id: h.id,
+    owner: h.owner,
+    tezBalance: o.tez_balance,
+    ctezOutstanding: o.ctez_outstanding,
+    address: o.address,
+    feeIndex: o.fee_index,
   };
 }
