@@ -110,4 +110,5 @@ export * from './michelson/PlainValue';
 export * from './michelson/ChainBytes';
 export * from './michelson/ContractTypes';
 export * from './michelson/PlainTypes';
+export * from './michelson/PlainMicheline';
 export * from './michelson/ScriptExpr';
