@@ -333,6 +333,8 @@ export class DexRecorder extends PoolRecorder implements DexSink {
       entity: pool.entity as string,
       counter,
       side: f.side,
+      base_token: f.base,
+      quote_token: f.quote,
       base_volume: f.baseVolume,
       quote_volume: f.quoteVolume,
       ...fee('lp_fee', t.fees.lp),
