@@ -1,6 +1,6 @@
 import { b58DecodeAddress } from '@taquito/utils';
 import { isPrim } from './Michelson';
-import { fieldName, memberName, recordFields } from './MichelsonJson';
+import { fieldName, memberName, pairSides, recordFields } from './MichelsonJson';
 
 /*
  * Why: simulators write their storages and calls from the same typed values the adapters decode (`plainValue`,
@@ -97,19 +97,32 @@ export function michelineOf(type: unknown, plain: unknown, form: MichelineForm =
   }
 }
 
-/** A record's fields at their places in the type's pairs (the nesting `recordFields` flattens). */
+/**
+ * A record's fields at their places in the type's pairs (the nesting `recordFields` flattens). The optimized form
+ * writes right combs as a node does (Octez `Script_ir_unparser.unparse_pair`): two or three leaves as binary
+ * `Pair`s, four or more as a sequence `{x1; …; xn}`; the readable form keeps binary `Pair`s, as calls are sent.
+ */
 function record(type: unknown, plain: Record<string, unknown>, form: MichelineForm): Micheline {
   const fields = recordFields(type);
   if (Object.keys(plain).length !== fields.length) throw new Error('michelineOf: the record has other fields');
-  const build = (path: number[]): Micheline => {
+  const isPair = (t: unknown) => isPrim(t) && t.prim === 'pair';
+  const build = (t: unknown, path: number[]): Micheline => {
     const field = fields.find((f) => f.path.length === path.length && f.path.every((s, i) => s === path[i]));
     if (field) {
       if (!(field.name in plain)) throw new Error(`michelineOf: no field ${field.name}`);
       return michelineOf(field.type, plain[field.name], form);
     }
-    return { prim: 'Pair', args: [build([...path, 0]), build([...path, 1])] };
+    const [lt, rt] = pairSides(t) ?? [];
+    const [l, r] = [build(lt, [...path, 0]), build(rt, [...path, 1])];
+    if (form === 'optimized' && isPair(rt)) {
+      if (Array.isArray(r)) return [l, ...r];
+      const [x2, rest] = pairArgs(r) ?? [];
+      const x34 = rest && isPair(pairSides(rt)?.[1]) ? pairArgs(rest) : undefined;
+      if (x2 && x34) return [l, x2, ...x34];
+    }
+    return { prim: 'Pair', args: [l, r] };
   };
-  return build([]);
+  return build(type, []);
 }
 
 /** `{name: value}` as the `Left`/`Right` path to the variant so named (annotation, else its L/R path). */
@@ -126,6 +139,13 @@ function variant(type: unknown, plain: Record<string, unknown>, form: MichelineF
   const out = Object.keys(plain).length === 1 ? find(type, '') : undefined;
   if (!out) throw new Error(`michelineOf: no variant ${name}`);
   return out;
+}
+
+/** The two sides of a binary `Pair` value. */
+function pairArgs(m: Micheline): [Micheline, Micheline] | undefined {
+  return !Array.isArray(m) && 'prim' in m && m.prim === 'Pair' && m.args?.length === 2
+    ? [m.args[0], m.args[1]]
+    : undefined;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -9,8 +9,8 @@ import { fixturePath, readFixtureJson } from '../support/fixtures';
 /*
  * Simulators write values through the real types (`michelineOf`, the decoder's inverse). The oracle is the chain:
  * every recorded mainnet call (pytezos' RPC recordings, `../shared/fixtures/defi/pytezos`) decoded with its
- * contract's served script and written back gives the node's own Micheline, byte for byte; so does Dexter's
- * storage, which the node served in the optimized form (addresses as bytes) with binary pairs.
+ * contract's served script and written back gives the node's own Micheline, byte for byte; so does every recorded
+ * storage, which the node served in the optimized form (addresses as bytes, combs of four or more as sequences).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -34,13 +34,25 @@ describe('michelineOf: plain values back to the chain Micheline', function () {
     });
   }
 
-  it("Dexter's served storage, optimized (addresses as bytes)", function () {
-    const script = pytezos('dexter_tzbtc_xtz', '__script__.json');
-    const types = ContractTypes.fromScript(script)!;
-    const plain = plainValue(types.storageType, script.storage);
-    expect(michelineOf(types.storageType, plain, 'optimized')).to.deep.equal(script.storage);
-    // The readable form writes the same addresses as text.
+  // Dexter's recording (its calls of February 2021) is of a node before combs (Edo): it wrote every pair binary.
+  for (const dir of dirs.filter((d) => !d.startsWith('dexter'))) {
+    it(`${dir}: the served storage and every call's storage after, optimized as the node writes them`, function () {
+      const script = pytezos(dir, '__script__.json');
+      const types = ContractTypes.fromScript(script)!;
+      const calls = readdirSync(fixturePath('defi', 'pytezos', dir)).filter((f) => !f.startsWith('__'));
+      for (const value of [script.storage, ...calls.map((f) => pytezos(dir, f).storage)]) {
+        const plain = plainValue(types.storageType, value);
+        expect(michelineOf(types.storageType, plain, 'optimized'), dir).to.deep.equal(value);
+      }
+    });
+  }
+
+  it('writes addresses as text in the readable form, as bytes in the optimized one', function () {
+    const storage = pytezos('dexter_tzbtc_xtz', '__script__.json').storage;
+    const types = ContractTypes.fromScript(pytezos('dexter_tzbtc_xtz', '__script__.json'))!;
+    const plain = plainValue(types.storageType, storage);
     expect(JSON.stringify(michelineOf(types.storageType, plain))).to.contain('"string":"KT1');
+    expect(JSON.stringify(michelineOf(types.storageType, plain, 'optimized'))).to.not.contain('"string":"KT1');
   });
 
   it('refuses a value that does not fit the type', function () {
