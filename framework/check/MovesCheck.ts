@@ -14,13 +14,15 @@ import type { CheckScope, ReconciliationCheck, Violation } from './Reconciliatio
  * pools) is held to the group's moves as a whole: per token of its pools, what its records say went in less what
  * went out to their receivers = what moved into the contract from others less what it (or a contract it called,
  * e.g. the tez bucket of a QuipuSwap v2 pair) moved to those receivers. An operation group with a record the legs
- * cannot express (`skip`), or with a record whose legs name only some of its group's tokens (a trade of a pool of
- * three or four tokens says A and B: it may have been A and C), is counted as not checked.
+ * cannot express (`skip`) is counted as not checked.
  */
 
-/** One amount of a record: token `token` (index into the group's `tokens`), into the contract or out to `receiver`. */
+/**
+ * One amount of a record: a token (an index into the group's `tokens`, or the record's column holding that index:
+ * the two tokens a trade of a pool of three or four names), into the contract or out to `receiver`.
+ */
 export interface MoveLeg {
-  readonly token: number;
+  readonly token: number | { readonly column: string };
   readonly amount: string;
   readonly dir: 'in' | 'out';
 }
@@ -78,7 +80,15 @@ export function movesCheck(db: Knex, catalog: Catalog, spec: MovesSpec): Reconci
   const g = columnsOf(catalog, spec.groups.table, [spec.groups.key, spec.groups.contract, ...spec.groups.tokens]);
   const records = spec.records.map((r) => ({
     ...r,
-    def: columnsOf(catalog, r.table, [r.group, r.op, r.height, r.receiver, r.router, ...Object.keys(r.where)]),
+    def: columnsOf(catalog, r.table, [
+      r.group,
+      r.op,
+      r.height,
+      r.receiver,
+      r.router,
+      ...Object.keys(r.where),
+      ...r.legs.flatMap((l) => (typeof l.token === 'number' ? [] : [l.token.column])),
+    ]),
   }));
   const skip = columnsOf(catalog, spec.skip.table, [spec.skip.group, spec.skip.op, spec.skip.column]);
   const t = (d: { schema: string; storage: string }) => `${d.schema}.${d.storage}`;
@@ -113,15 +123,17 @@ export function movesCheck(db: Knex, catalog: Catalog, spec: MovesSpec): Reconci
       );
       const claims = new Map<string, Claim>();
       const unchecked = new Map<string, string>();
-      const ambiguous = new Set<string>();
       for (const r of records) {
         const conditions = Object.entries(r.where);
-        const named = new Set(r.legs.map((l) => l.token));
+        const tokenColumns = r.legs.map((l, i) =>
+          typeof l.token === 'number' ? '' : `, x.${l.token.column} as k${i}`,
+        );
         // Every pool's: a contract holding several is checked as a whole, even for one pool (`scope`).
         const rows: Row[] = (
           await db.raw(
             `select x.${r.group} as key, x.${r.op} as op, x.${r.height} as height, x.${r.receiver} as receiver,
                     x.${r.router} as router, ${r.legs.map((l, i) => `x.${l.amount} as a${i}`).join(', ')}
+                    ${tokenColumns.join('')}
                from ${t(r.def)} x where ${live(r.def, 'x')}
                 ${conditions.map(([c]) => `and x.${c} = ?`).join(' ')}`,
             conditions.map(([c, v]) => r.def.column(c)!.type.parse(v) as Knex.Value),
@@ -133,11 +145,6 @@ export function movesCheck(db: Knex, catalog: Catalog, spec: MovesSpec): Reconci
           const key = `${unit(p)} ${String(row.op)}`;
           if (skips.has(key)) {
             unchecked.set(String(row.key), 'an update');
-            continue;
-          }
-          if (gs.tokens.some((_, i) => !named.has(i) && p[`t${i}`] !== null)) {
-            unchecked.set(String(row.key), `its ${r.table} rows name only ${named.size} of its tokens`);
-            ambiguous.add(key);
             continue;
           }
           const c: Claim = claims.get(key) ?? {
@@ -157,7 +164,7 @@ export function movesCheck(db: Knex, catalog: Catalog, spec: MovesSpec): Reconci
           if (row.router !== null && row.receiver !== null && row.router !== row.receiver)
             c.routers.set(String(row.router), String(row.receiver));
           r.legs.forEach((l, i) => {
-            const token = p[`t${l.token}`];
+            const token = p[`t${typeof l.token === 'number' ? l.token : Number(row[`k${i}`])}`];
             if (token === null || row[`a${i}`] === null) return;
             const k = l.dir === 'in' ? String(token) : `${String(token)} ${String(row.receiver)}`;
             const m = l.dir === 'in' ? c.into : c.out;
@@ -166,7 +173,7 @@ export function movesCheck(db: Knex, catalog: Catalog, spec: MovesSpec): Reconci
         }
       }
       const checked = [...claims]
-        .filter(([key, c]) => !ambiguous.has(key) && (scope.pool === undefined || c.groups.has(scope.pool)))
+        .filter(([, c]) => scope.pool === undefined || c.groups.has(scope.pool))
         .map(([, c]) => c);
       const moves = await chainMoves(db, catalog, [...new Set(checked.map((c) => c.op))]);
       const out: Violation[] = [];

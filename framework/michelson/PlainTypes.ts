@@ -1,8 +1,8 @@
 import type { ContractTypes } from './ContractTypes';
 import { isPrim } from './Michelson';
 import { fieldName, recordFields } from './MichelsonJson';
-import { unionVariants } from './MichelsonTypes';
-import { type MichelineNode, plainMicheline } from './PlainMicheline';
+import { entrypointArgType, unionVariants } from './MichelsonTypes';
+import { type Micheline, type MichelineForm, michelineOf } from './PlainMicheline';
 import { plainValue } from './PlainValue';
 
 /*
@@ -116,9 +116,23 @@ export class TypedValue<T> {
     return this.read(plainValue(this.type, micheline));
   }
 
-  /** The value written as Micheline of the type (what a simulator stores or sends). */
-  encode(value: T): MichelineNode {
-    return plainMicheline(this.type, value);
+  /** The value's Micheline through the type (the decoder's inverse): what a simulator writes. */
+  encode(value: T, form?: MichelineForm): Micheline {
+    return michelineOf(this.type, value, form);
+  }
+
+  /** The type of one field of this record type. */
+  field<K extends keyof T & string>(name: K): TypedValue<T[K]> {
+    const f = recordFields(this.type).find((x) => x.name === name);
+    if (!f) throw new Error(`no field ${name} in the type`);
+    return new TypedValue<T[K]>(f.type);
+  }
+
+  /** The key and value types of this map or big map type. */
+  entries<K, V>(this: TypedValue<BigMap<K, V>>): { key: TypedValue<K>; value: TypedValue<V> } {
+    const args = isPrim(this.type) && (this.type.prim === 'map' || this.type.prim === 'big_map') ? this.type.args : [];
+    if (args?.length !== 2) throw new Error('not a map type');
+    return { key: new TypedValue<K>(args[0]), value: new TypedValue<V>(args[1]) };
   }
 }
 
@@ -148,16 +162,14 @@ export class TypedCode<S, P> {
     return this.storageType.read(plain);
   }
 
-  /** The storage written as Micheline of the version's type (a simulator's storage). */
-  encodeStorage(storage: S): MichelineNode {
-    return this.storageType.encode(storage);
+  /** The storage's type, to write a storage (optimized, as a node does) or read into its parts. */
+  get storageValue(): TypedValue<S> {
+    return this.storageType;
   }
 
-  /** A call's argument written as Micheline of the entrypoint's type (a simulator's call). */
-  encodeArgs<E extends keyof P & string>(entrypoint: E, args: P[E]): MichelineNode {
-    const type = this.args.get(entrypoint);
-    if (!type) throw new Error(`no entrypoint ${entrypoint}`);
-    return type.encode(args);
+  /** The Micheline argument of a call of `entrypoint` (readable, as calls are written). */
+  encodeCall<E extends keyof P & string>(entrypoint: E, args: P[E]): Micheline {
+    return michelineOf(entrypointArgType(this.types.parameterType, entrypoint), args);
   }
 
   /** The argument of a call of `entrypoint`, when it has the entrypoint's type. */

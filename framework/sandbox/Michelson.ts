@@ -1,13 +1,9 @@
 import { packDataBytes, type MichelsonData } from '@taquito/michel-codec';
 import { b58DecodeAddress, encodeExpr } from '@taquito/utils';
 
-/** Micheline JSON as the node prints it. */
-export type Micheline =
-  | { int: string }
-  | { string: string }
-  | { bytes: string }
-  | { prim: string; args?: Micheline[]; annots?: string[] }
-  | Micheline[];
+import type { Micheline } from '../michelson/PlainMicheline';
+
+export type { Micheline };
 
 export const unit: Micheline = { prim: 'Unit' };
 

@@ -18,6 +18,7 @@ export {
   namedPairT,
   pairT,
   script,
+  shippedScript,
   tAddress,
   tBigMap,
   tBool,
@@ -30,6 +31,8 @@ export {
   tUnit,
 } from './contracts/scripts';
 export { NULL_ADDRESS } from './Genesis';
+export { asMicheline } from '../michelson/PlainMicheline';
+export type { BigMapValue } from '../michelson/PlainTypes';
 export type { LaunchStep } from './Launch';
 export { modelOrigination } from './operations/OriginationFactory';
 export { tokenTransferContent } from './operations/ContractCallFactory';

@@ -55,7 +55,7 @@ const DEX_MOVES: MovesSpec = {
   name: 'dex.trade_moves',
   groups: { table: 'dex_pool', key: 'pool', contract: 'contract', tokens: ABCD.map((t) => `token_${t}`) },
   records: [
-    // buy: quote (B) in, base (A) out; sell: base in, quote out.
+    // buy: quote in, base out; sell: base in, quote out (the two tokens traded: `base_token`, `quote_token`).
     ...(['buy', 'sell'] as const).map((side) => ({
       table: 'dex_trade',
       group: 'pool',
@@ -64,10 +64,11 @@ const DEX_MOVES: MovesSpec = {
       receiver: 'receiver',
       router: 'router',
       where: { side },
-      legs: [
-        { token: side === 'buy' ? 1 : 0, amount: side === 'buy' ? 'quote_volume' : 'base_volume', dir: 'in' as const },
-        { token: side === 'buy' ? 0 : 1, amount: side === 'buy' ? 'base_volume' : 'quote_volume', dir: 'out' as const },
-      ],
+      legs: (side === 'buy' ? ['quote', 'base'] : ['base', 'quote']).map((leg, i) => ({
+        token: { column: `${leg}_token` },
+        amount: `${leg}_volume`,
+        dir: i === 0 ? ('in' as const) : ('out' as const),
+      })),
     })),
     ...(['deposit', 'withdraw'] as const).map((kind) => ({
       table: 'dex_event',

@@ -206,11 +206,15 @@ export type DexTradeRow = {
   entity: string;
   /** serial number of the trade in its pool (1, 2, …) */
   counter: bigint | number;
-  /** buy: quote (token B) in, base (token A) out; sell: base in, quote out */
+  /** buy: quote in, base out; sell: base in, quote out */
   side: 'buy' | 'sell';
-  /** base (token A) amount traded (raw) */
+  /** index of the pool token traded as base: the lower of the two (0 = A) */
+  base_token: bigint | number;
+  /** index of the pool token traded as quote: the higher of the two (1 = B) */
+  quote_token: bigint | number;
+  /** base token amount traded (raw) */
   base_volume: bigint | number;
-  /** quote (token B) amount traded (raw) */
+  /** quote token amount traded (raw) */
   quote_volume: bigint | number;
   /** LP fee (raw, in the fee token); null when the protocol takes none */
   lp_fee?: bigint | number | null;
@@ -292,6 +296,8 @@ export type DexTradeRead = {
   entity: string;
   counter: number | bigint;
   side: 'buy' | 'sell';
+  base_token: number | bigint;
+  quote_token: number | bigint;
   base_volume: string;
   quote_volume: string;
   lp_fee: string | null;

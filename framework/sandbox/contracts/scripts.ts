@@ -1,4 +1,5 @@
 import { annotated, prim, t, type Micheline } from '../Michelson';
+import { asMicheline } from '../../michelson/PlainMicheline';
 
 /**
  * Michelson `code` for a contract: the parameter and storage types are what indexers read (entrypoints,
@@ -10,6 +11,11 @@ export function script(parameter: Micheline, storage: Micheline): Micheline {
     prim('storage', [storage]),
     prim('code', [[prim('CDR'), prim('NIL', [prim('operation')]), prim('PAIR')]]),
   ];
+}
+
+/** The `code` of a contract with a real contract's shipped parameter and storage types (`types.ts`). */
+export function shippedScript(types: { readonly parameterType: unknown; readonly storageType: unknown }): Micheline {
+  return script(asMicheline(types.parameterType), asMicheline(types.storageType));
 }
 
 /** Nested `or` of entrypoint types annotated `%name`, balanced like the compilers emit them. */

@@ -1,5 +1,5 @@
 import { type TextRow } from '../../../framework/defi';
-import { LEGS, PoolInfo } from './PoolBook';
+import { type Leg, LEGS, PoolInfo } from './PoolBook';
 
 const FEES = ['lp_fee', 'dev_fee', 'referral_fee', 'incentive_fee', 'burn'] as const;
 
@@ -37,11 +37,20 @@ export function eventRecord(r: TextRow, pool: PoolInfo): Record<string, unknown>
   };
 }
 
-/** A dex_trade row as the SDK's defi.DexTrade: base is token A, quote token B; fee symbols from the fee's token. */
+/** The pool leg of a token index column (0 = a); null when the column is. */
+const legOf = (index: string | null): Leg | null =>
+  index === null ? null : (LEGS.find((_, i) => i === Number(index)) ?? null);
+
+/**
+ * A dex_trade row as the SDK's defi.DexTrade: base and quote are the two tokens traded (A and B in a two-token
+ * pool; in a pool of three or four, any two); fee symbols from the fee's token.
+ */
 export function tradeRecord(r: TextRow, pool: PoolInfo): Record<string, unknown> {
+  const base = legOf(r.base_token) ?? 'a';
+  const quote = legOf(r.quote_token) ?? 'b';
   const fees: Record<string, unknown> = {};
   for (const f of FEES) {
-    const leg = r[`${f}_token`] === null ? null : LEGS.find((_, i) => i === Number(r[`${f}_token`]));
+    const leg = legOf(r[`${f}_token`]);
     fees[f] = r[f];
     fees[`${f}_bps`] = r[`${f}_bps`];
     fees[`${f}_symbol`] = leg ? pool.symbol(leg) : '';
@@ -54,14 +63,14 @@ export function tradeRecord(r: TextRow, pool: PoolInfo): Record<string, unknown>
     counter: Number(r.counter),
     side: r.side,
     base_volume: r.base_volume,
-    base_symbol: pool.symbol('a'),
-    base_decimals: pool.decimals('a'),
+    base_symbol: pool.symbol(base),
+    base_decimals: pool.decimals(base),
     quote_volume: r.quote_volume,
-    quote_symbol: pool.symbol('b'),
-    quote_decimals: pool.decimals('b'),
+    quote_symbol: pool.symbol(quote),
+    quote_decimals: pool.decimals(quote),
     ...fees,
-    price_symbol: pool.symbol('b'),
-    price_decimals: pool.decimals('b'),
+    price_symbol: pool.symbol(quote),
+    price_decimals: pool.decimals(quote),
     price_net: r.price_net,
     price_gross: r.price_gross,
     price_before: r.price_before,

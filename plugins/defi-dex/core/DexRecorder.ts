@@ -334,6 +334,8 @@ export class DexRecorder extends PoolRecorder implements DexSink {
       entity: String(pool.entity),
       counter,
       side: f.side,
+      base_token: f.base,
+      quote_token: f.quote,
       base_volume: f.baseVolume,
       quote_volume: f.quoteVolume,
       ...fee('lp_fee', t.fees.lp),

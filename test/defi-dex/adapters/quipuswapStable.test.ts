@@ -309,6 +309,73 @@ describe('defi-dex: QuipuSwap StableSwap', function () {
       expect(trades.size).to.equal(checked);
     });
 
+    /*
+     * A swap of token i for token j, in any pool (the 3-token one included): the dex takes dx of token i from the
+     * sender and pays token j's dy after fees to the receiver, two `typed_transfer`s (madfish-solutions/
+     * quipuswap-stable-core `contracts/partials/dex_core/lambdas.ligo` `swap`, `contracts/partials/utils.ligo`
+     * `typed_transfer`, @ a3e3499de6d3e0bb504b78d8f3130b5ab8ca0aa4).
+     * The oracle is the chain's token moves of the call, not the adapter's figures.
+     */
+    it("trades between any two tokens name them (base = the lower index) with the call's token moves", async () => {
+      const trades = await readTable(
+        t,
+        'dex_trade',
+        ['pool', 'side', 'base_token', 'quote_token', 'base_volume', 'quote_volume', 'receiver', 'tx_hash'],
+        `contract=${dex}`,
+      );
+      const pools = await readTable(t, 'dex_pool', ['pool', 'token_a', 'token_b', 'token_c'], `contract=${dex}`);
+      const tokenOf = new Map(pools.map((p) => [p.pool, [p.token_a, p.token_b, p.token_c]]));
+      const ops = canonical(chain).flatMap((b) => b.operations);
+      /** FA1.2 `transfer`s in the call's operation group: (token, from, to, amount). */
+      const moves = (hash: string) =>
+        ops
+          .filter((o) => o.hash === hash && o.isInternal && o.isSuccess && o.entrypoint === 'transfer')
+          .map((o) => {
+            const [from, to, amount] = fields(o.parameters as M);
+            return {
+              token: `${o.receiver}_0`,
+              from: (from as { string: string }).string,
+              to: (to as { string: string }).string,
+              amount: nat(amount),
+            };
+          });
+      const pairs = new Set<string>();
+      let checked = 0;
+      for (const c of calls.filter((x) => x.entrypoint === 'swap')) {
+        const [id, i, j] = fields((c.raw as { parameters: { value: M } }).parameters.value)
+          .slice(0, 3)
+          .map((v) => Number(nat(v)));
+        const tr = trades.find((x) => x.tx_hash === c.hash)!;
+        const [base, quote] = [Math.min(i, j), Math.max(i, j)];
+        expect([tr.pool, Number(tr.base_token), Number(tr.quote_token), tr.side], c.hash).to.deep.equal([
+          `${dex}_${id}`,
+          base,
+          quote,
+          i === quote ? 'buy' : 'sell',
+        ]);
+        const tokens = tokenOf.get(tr.pool)!;
+        const m = moves(c.hash);
+        const paidIn = m.filter((x) => x.token === tokens[i] && x.to === dex).reduce((a, x) => a + x.amount, 0n);
+        const paidOut = m
+          .filter((x) => x.token === tokens[j] && x.from === dex && x.to === tr.receiver)
+          .reduce((a, x) => a + x.amount, 0n);
+        expect(m.length, `${c.hash}: one transfer in, one out`).to.equal(2);
+        const [baseMoved, quoteMoved] = i === base ? [paidIn, paidOut] : [paidOut, paidIn];
+        expect([tr.base_volume, tr.quote_volume], c.hash).to.deep.equal([String(baseMoved), String(quoteMoved)]);
+        if (tokens[2] !== '') pairs.add(`${base}${quote}`);
+        checked++;
+      }
+      expect(checked, 'swaps compared').to.equal(trades.length);
+      expect([...pairs].sort(), "the 3-token pool's three pairs traded").to.deep.equal(['01', '02', '12']);
+    });
+
+    it('tzidx check defi: every StableSwap trade checked against its moves, none off', async () => {
+      const found = [];
+      for (const c of t.app.checks('defi').filter((x) => x.name === 'dex.trade_moves'))
+        found.push(...(await c.run({})));
+      expect(found.filter((v) => v.subject.includes(dex))).to.deep.equal([]);
+    });
+
     it('positions: shares per owner and pool equal the FA2 ledger', async () => {
       const ledger = new Map<string, bigint>();
       const seen = new Set<string>();

@@ -107,6 +107,8 @@ export function dexFixture(now: number, head: number): DexFixture {
       ...base(spec.pool, spec.pairId, spec.contract),
       counter: counters[spec.pool],
       side: buy ? 'buy' : 'sell',
+      base_token: 0,
+      quote_token: 1,
       base_volume: baseVol,
       quote_volume: quoteVol,
       lp_fee: (quoteVol * 3n) / 1000n,

@@ -38,7 +38,8 @@ export interface PoolCall {
 export type LedgerCall = PoolCall & { grown: number };
 
 /** A call's deadline: 20 minutes after the block time. */
-export const deadline = (ts: string) => str(new Date(Date.parse(ts) + 20 * 60_000).toISOString().replace('.000Z', 'Z'));
+export const deadlineTime = (ts: string) => new Date(Date.parse(ts) + 20 * 60_000);
+export const deadline = (ts: string) => str(deadlineTime(ts).toISOString().replace('.000Z', 'Z'));
 
 /** The smaller of two amounts. */
 export const min = (a: bigint, b: bigint) => (a < b ? a : b);

@@ -1,48 +1,18 @@
 import {
   type AccountBook,
-  addressBytes,
   type BalanceUpdates,
   type CallContext,
-  entrypoints,
   type Fa12Token,
-  int,
   type Micheline,
-  pair,
-  pairT,
-  script,
-  str,
-  tAddress,
-  tMutez,
-  tNat,
-  tTimestamp,
-  tUnit,
+  shippedScript,
 } from '../../../../../framework/sandbox/extension';
-import { deadline, type LedgerCall, type PoolCall, ReservePool } from '../../../sim/cpmm/ReservePool';
+import { deadlineTime, type LedgerCall, type PoolCall, ReservePool } from '../../../sim/cpmm/ReservePool';
+import { lbCpmmCode, type LbCpmmParameters } from '../types.gen';
 
-const DEADLINE = tTimestamp('%deadline');
-/** The CPMM's parameter (Dexter 2's, which Vortex keeps): the shipped `../types.ts` has the same entrypoints. */
-export const LB_ENTRYPOINTS: Array<[string, Micheline]> = [
-  ['addLiquidity', pairT(tAddress('%owner'), tNat('%minLqtMinted'), tNat('%maxTokensDeposited'), DEADLINE)],
-  ['default', tUnit()],
-  [
-    'removeLiquidity',
-    pairT(tAddress('%to'), tNat('%lqtBurned'), tMutez('%minXtzWithdrawn'), tNat('%minTokensWithdrawn'), DEADLINE),
-  ],
-  [
-    'tokenToToken',
-    pairT(tAddress('%outputDexterContract'), tNat('%minTokensBought'), tAddress('%to'), tNat('%tokensSold'), DEADLINE),
-  ],
-  ['tokenToXtz', pairT(tAddress('%to'), tNat('%tokensSold'), tMutez('%minXtzBought'), DEADLINE)],
-  ['xtzToToken', pairT(tAddress('%to'), tNat('%minTokensBought'), DEADLINE)],
-];
-
-const STORAGE = pairT(
-  tNat('%tokenPool'),
-  tMutez('%xtzPool'),
-  tNat('%lqtTotal'),
-  tAddress('%tokenAddress'),
-  tAddress('%lqtAddress'),
-);
+/** How a CPMM's calls are written: through its real parameter type (LB's, or a fork's with the same calls). */
+export interface CpmmCalls {
+  encodeCall<E extends keyof LbCpmmParameters & string>(entrypoint: E, args: LbCpmmParameters[E]): Micheline;
+}
 
 /**
  * What the LB CPMM burns of a tez amount: the amount less its 999/1000 rounded down, so the burn rounds up
@@ -60,7 +30,9 @@ export function lbBurn(mutez: bigint): bigint {
  */
 export class LbCpmm extends ReservePool {
   readonly role: string = 'lb_cpmm';
-  readonly code: Micheline = script(entrypoints(...LB_ENTRYPOINTS), STORAGE);
+  readonly code: Micheline = shippedScript(lbCpmmCode.types);
+  /** The real types its calls are written with. */
+  protected readonly calls: CpmmCalls = lbCpmmCode;
   protected override tezFee: [bigint, bigint] = [999n, 1000n];
 
   constructor(
@@ -75,10 +47,17 @@ export class LbCpmm extends ReservePool {
   }
 
   storage(): Micheline {
-    // The node prints LB's right-comb storage as a flat sequence (optimized form).
     const s = this.state;
-    const addresses = [this.token.address, this.lqtToken.address].map(addressBytes);
-    return [int(s.tokenPool), int(s.otherPool), int(s.lqtTotal), ...addresses];
+    return lbCpmmCode.storageValue.encode(
+      {
+        tokenPool: s.tokenPool,
+        xtzPool: s.otherPool,
+        lqtTotal: s.lqtTotal,
+        tokenAddress: this.token.address,
+        lqtAddress: this.lqtToken.address,
+      },
+      'optimized',
+    );
   }
 
   protected override burnOf(mutez: bigint): bigint {
@@ -98,21 +77,45 @@ export class LbCpmm extends ReservePool {
 
   swap(call: CallContext, user: string, sellToken: boolean, amountIn: bigint, transfer: BalanceUpdates): PoolCall {
     const { out, burn } = this.swapTez(call, user, sellToken, amountIn, transfer);
-    const ts = call.ctx.timestamp;
+    const deadline = deadlineTime(call.ctx.timestamp);
     return sellToken
-      ? { entrypoint: 'tokenToXtz', amount: 0n, value: pair(str(user), int(amountIn), int(out - burn), deadline(ts)) }
-      : { entrypoint: 'xtzToToken', amount: amountIn, value: pair(str(user), int(out), deadline(ts)) };
+      ? {
+          entrypoint: 'tokenToXtz',
+          amount: 0n,
+          value: this.calls.encodeCall('tokenToXtz', {
+            to: user,
+            tokensSold: amountIn,
+            minXtzBought: out - burn,
+            deadline,
+          }),
+        }
+      : {
+          entrypoint: 'xtzToToken',
+          amount: amountIn,
+          value: this.calls.encodeCall('xtzToToken', { to: user, minTokensBought: out, deadline }),
+        };
   }
 
   addLiquidity(call: CallContext, user: string, other: bigint, transfer: BalanceUpdates, opening = 0n): LedgerCall {
     const { tokens, minted, grown } = this.deposit(call, user, other, transfer, opening);
-    const value = pair(str(user), int(minted), int(tokens), deadline(call.ctx.timestamp));
+    const value = this.calls.encodeCall('addLiquidity', {
+      owner: user,
+      minLqtMinted: minted,
+      maxTokensDeposited: tokens,
+      deadline: deadlineTime(call.ctx.timestamp),
+    });
     return { grown, entrypoint: 'addLiquidity', amount: other, value };
   }
 
   removeLiquidity(call: CallContext, user: string, shares: bigint): LedgerCall {
     const { tokens, other, grown } = this.withdraw(call, user, shares);
-    const value = pair(str(user), int(shares), int(other), int(tokens), deadline(call.ctx.timestamp));
+    const value = this.calls.encodeCall('removeLiquidity', {
+      to: user,
+      lqtBurned: shares,
+      minXtzWithdrawn: other,
+      minTokensWithdrawn: tokens,
+      deadline: deadlineTime(call.ctx.timestamp),
+    });
     return { grown, entrypoint: 'removeLiquidity', amount: 0n, value };
   }
 }

@@ -1,29 +1,18 @@
 import {
   type AccountBook,
-  addressBytes,
-  bool,
+  asMicheline,
+  type BigMapValue,
   type CallContext,
   ContentFailure,
   type ContractModel,
-  entrypoints,
   type Fa12Token,
-  int,
   type LazyStorageDiff,
   type Micheline,
   NULL_ADDRESS,
-  pair,
-  pairT,
   PositionBook,
-  prim,
-  script,
   scriptRejected,
+  shippedScript,
   str,
-  tAddress,
-  tBigMap,
-  tBytes,
-  tNat,
-  tString,
-  tTimestamp,
 } from '../../../../../framework/sandbox/extension';
 import {
   balanced,
@@ -35,6 +24,7 @@ import {
   swapOut,
   withdrawOne,
 } from './stableMath';
+import { quipuStableDex4factoryCode, type QuipuStableDex4factoryStorage } from '../types.gen';
 
 /** The factory's dev fee (its `dev_fee` view), as the mainnet factory's storage holds it. */
 const DEV_FEE_F = 4_500_000n;
@@ -47,7 +37,7 @@ interface StablePoolState {
 }
 
 interface DexState {
-  maps: Record<(typeof MAPS)[number], number>;
+  maps: Record<MapName, number>;
   pools: StablePoolState[];
 }
 
@@ -57,37 +47,18 @@ export interface PoolSpec {
   fee: { lp: bigint; stakers: bigint; ref: bigint };
 }
 
-const t = (prim_: string, annot?: string, ...args: Micheline[]) =>
-  prim(prim_, args.length ? args : undefined, annot ? [annot] : undefined);
-/** A type node with a field annotation of its own. */
-function named(type: Micheline, annot: string): Micheline {
-  if (Array.isArray(type) || !('prim' in type)) throw new Error('quipuswap-stable: not a type node');
-  return { ...type, annots: [annot] };
-}
-const TOKEN_T = t(
-  'or',
-  undefined,
-  tAddress('%fa12'),
-  named(pairT(tAddress('%token_address'), tNat('%token_id')), '%fa2'),
-);
-const OPT_ADDRESS = (a: string) => t('option', a, tAddress());
-const DEADLINE = tTimestamp('%deadline');
-const LEDGER_KEY = pairT(tAddress(), tNat());
-const POOL_T = pairT(
-  tNat('%initial_A_f'),
-  tTimestamp('%initial_A_time'),
-  tNat('%future_A_f'),
-  tTimestamp('%future_A_time'),
-  t('map', '%tokens_info', tNat(), pairT(tNat('%rate_f'), tNat('%precision_multiplier_f'), tNat('%reserves'))),
-  named(pairT(tNat('%lp_f'), tNat('%stakers_f'), tNat('%ref_f')), '%fee'),
-  named(
-    pairT(t('map', '%accumulator_f', tNat(), tNat()), t('map', '%total_fees', tNat(), tNat()), tNat('%total_staked')),
-    '%staker_accumulator',
-  ),
-  tNat('%total_supply'),
-);
-/** The big maps of the mainnet storage, in order (inner record, then the outer lambdas and metadata). */
-const MAPS = [
+/*
+ * The dex's real types (`../types.ts`, dex4factory): the origination's script, its big maps' types, the storage
+ * and every call are written from typed values through them, as the adapter reads them back.
+ */
+const CODE = quipuStableDex4factoryCode;
+type Inner = QuipuStableDex4factoryStorage['storage'];
+type PoolValue = BigMapValue<Inner['pools']>;
+const INNER_T = CODE.storageValue.field('storage');
+const POOL_T = INNER_T.field('pools').entries();
+const TOKENS_T = INNER_T.field('tokens').entries();
+/** The big maps of the storage, in order (inner record, then the outer metadata and lambdas). */
+const INNER_MAPS = [
   'tokens',
   'pool_to_id',
   'pools',
@@ -97,143 +68,22 @@ const MAPS = [
   'dev_rewards',
   'referral_rewards',
   'stakers_balance',
-  'metadata',
-  'admin_lambdas',
-  'dex_lambdas',
-  'token_lambdas',
 ] as const;
-const MAP_TYPES: Record<(typeof MAPS)[number], [Micheline, Micheline]> = {
-  tokens: [tNat(), t('map', undefined, tNat(), TOKEN_T)],
-  pool_to_id: [tBytes(), tNat()],
-  pools: [tNat(), POOL_T],
-  ledger: [LEDGER_KEY, tNat()],
-  allowances: [LEDGER_KEY, t('set', undefined, tAddress())],
-  token_metadata: [tNat(), pairT(tNat('%token_id'), t('map', '%token_info', tString(), tBytes()))],
-  dev_rewards: [TOKEN_T, tNat()],
-  referral_rewards: [pairT(tAddress(), TOKEN_T), tNat()],
-  stakers_balance: [
-    LEDGER_KEY,
-    pairT(tNat('%balance'), t('map', '%earnings', tNat(), pairT(tNat('%reward_f'), tNat('%former_f')))),
-  ],
-  metadata: [tString(), tBytes()],
-  admin_lambdas: [tNat(), tBytes()],
-  dex_lambdas: [tNat(), tBytes()],
-  token_lambdas: [tNat(), tBytes()],
-};
-const map = (k: (typeof MAPS)[number], annot: string) => tBigMap(MAP_TYPES[k][0], MAP_TYPES[k][1], annot);
+const OUTER_MAPS = ['metadata', 'admin_lambdas', 'dex_lambdas', 'token_lambdas'] as const;
+type MapName = (typeof INNER_MAPS)[number] | (typeof OUTER_MAPS)[number];
 
-const STORAGE = pairT(
-  named(
-    pairT(
-      tAddress('%admin'),
-      tAddress('%default_referral'),
-      t('set', '%managers', tAddress()),
-      tNat('%pools_count'),
-      map('tokens', '%tokens'),
-      map('pool_to_id', '%pool_to_id'),
-      map('pools', '%pools'),
-      map('ledger', '%ledger'),
-      map('allowances', '%allowances'),
-      map('token_metadata', '%token_metadata'),
-      map('dev_rewards', '%dev_rewards'),
-      map('referral_rewards', '%referral_rewards'),
-      map('stakers_balance', '%stakers_balance'),
-      named(pairT(tAddress('%token_address'), tNat('%token_id')), '%quipu_token'),
-      tAddress('%factory_address'),
-      t('bool', '%started'),
-    ),
-    '%storage',
-  ),
-  map('metadata', '%metadata'),
-  map('admin_lambdas', '%admin_lambdas'),
-  map('dex_lambdas', '%dex_lambdas'),
-  map('token_lambdas', '%token_lambdas'),
-);
+const isInner = (n: MapName): n is (typeof INNER_MAPS)[number] => (INNER_MAPS as readonly string[]).includes(n);
 
-/** The dex's user entrypoints with their mainnet argument types (admin and view entrypoints left out). */
-const PARAMETER = entrypoints(
-  ['claim_referral', pairT(named(TOKEN_T, '%token'), tNat('%amount'))],
-  [
-    'divest',
-    pairT(
-      tNat('%pool_id'),
-      t('map', '%min_amounts_out', tNat(), tNat()),
-      tNat('%shares'),
-      DEADLINE,
-      OPT_ADDRESS('%receiver'),
-    ),
-  ],
-  [
-    'divest_imbalanced',
-    pairT(
-      tNat('%pool_id'),
-      t('map', '%amounts_out', tNat(), tNat()),
-      tNat('%max_shares'),
-      DEADLINE,
-      OPT_ADDRESS('%receiver'),
-      OPT_ADDRESS('%referral'),
-    ),
-  ],
-  [
-    'divest_one_coin',
-    pairT(
-      tNat('%pool_id'),
-      tNat('%shares'),
-      tNat('%token_index'),
-      tNat('%min_amount_out'),
-      DEADLINE,
-      OPT_ADDRESS('%receiver'),
-      OPT_ADDRESS('%referral'),
-    ),
-  ],
-  [
-    'invest',
-    pairT(
-      tNat('%pool_id'),
-      tNat('%shares'),
-      t('map', '%in_amounts', tNat(), tNat()),
-      DEADLINE,
-      OPT_ADDRESS('%receiver'),
-      OPT_ADDRESS('%referral'),
-    ),
-  ],
-  [
-    'stake',
-    t(
-      'or',
-      undefined,
-      named(pairT(tNat('%pool_id'), tNat('%amount')), '%add'),
-      named(pairT(tNat('%pool_id'), tNat('%amount')), '%remove'),
-    ),
-  ],
-  [
-    'swap',
-    pairT(
-      tNat('%pool_id'),
-      tNat('%idx_from'),
-      tNat('%idx_to'),
-      tNat('%amount'),
-      tNat('%min_amount_out'),
-      DEADLINE,
-      OPT_ADDRESS('%receiver'),
-      OPT_ADDRESS('%referral'),
-    ),
-  ],
-  [
-    'transfer',
-    t(
-      'list',
-      undefined,
-      pairT(tAddress('%from_'), t('list', '%txs', pairT(tAddress('%to_'), tNat('%token_id'), tNat('%amount')))),
-    ),
-  ],
-);
+/** A big map's key and value types, as the shipped storage type declares them. */
+function bigMapTypes(name: MapName): [Micheline, Micheline] {
+  const type = asMicheline((isInner(name) ? INNER_T.field(name) : CODE.storageValue.field(name)).type);
+  if (Array.isArray(type) || !('prim' in type) || type.prim !== 'big_map' || type.args?.length !== 2)
+    throw new Error(`quipuswap-stable: ${name} is not a big map in the shipped storage`);
+  return [type.args[0], type.args[1]];
+}
 
-const NONE = prim('None');
-const natMap = (m: ReadonlyMap<number, bigint>): Micheline =>
-  [...m.entries()].sort((a, b) => a[0] - b[0]).map(([k, v]) => prim('Elt', [int(k), int(v)]));
-const deadline = (call: CallContext) =>
-  str(new Date(Date.parse(call.ctx.timestamp) + 20 * 60_000).toISOString().replace('.000Z', 'Z'));
+const deadline = (call: CallContext) => new Date(Date.parse(call.ctx.timestamp) + 20 * 60_000);
+const natMap = (m: ReadonlyMap<number, bigint>) => new Map([...m].map(([k, v]) => [BigInt(k), v]));
 
 export interface DexCall {
   entrypoint: string;
@@ -251,7 +101,7 @@ export interface DexCall {
 export class StableDex implements ContractModel {
   readonly role = 'quipuswap_stable' as const;
   readonly service = 'dex';
-  readonly code = script(PARAMETER, STORAGE);
+  readonly code = shippedScript(CODE.types);
   readonly ledger: PositionBook;
 
   constructor(
@@ -277,7 +127,9 @@ export class StableDex implements ContractModel {
 
   /** Allocates the big maps and lists the pools, empty: their first investor opens them. */
   init(diff: LazyStorageDiff): void {
-    const maps = Object.fromEntries(MAPS.map((k) => [k, diff.alloc(...MAP_TYPES[k])])) as DexState['maps'];
+    const maps = Object.fromEntries(
+      [...INNER_MAPS, ...OUTER_MAPS].map((k) => [k, diff.alloc(...bigMapTypes(k))]),
+    ) as DexState['maps'];
     const pools = this.specs.map((s) => ({
       ampF: s.ampF,
       fee: s.fee,
@@ -286,40 +138,42 @@ export class StableDex implements ContractModel {
     }));
     this.book.setState<DexState>(this.address, { maps, pools });
     this.specs.forEach((s, id) => {
-      diff.update(
-        maps.tokens,
-        int(id),
-        s.tokens.map((x, i) => prim('Elt', [int(i), prim('Left', [addressBytes(x.token.address)])])),
-      );
+      const tokens = new Map(s.tokens.map((x, i) => [BigInt(i), { fa12: x.token.address }]));
+      diff.update(maps.tokens, TOKENS_T.key.encode(BigInt(id)), TOKENS_T.value.encode(tokens, 'optimized'));
       this.writePool(diff, id);
     });
   }
 
   storage(): Micheline {
     const m = this.state.maps;
-    const inner = pair(
-      addressBytes(NULL_ADDRESS),
-      addressBytes(NULL_ADDRESS),
-      [],
-      int(this.specs.length),
-      ...(
-        [
-          'tokens',
-          'pool_to_id',
-          'pools',
-          'ledger',
-          'allowances',
-          'token_metadata',
-          'dev_rewards',
-          'referral_rewards',
-          'stakers_balance',
-        ] as const
-      ).map((k) => int(m[k])),
-      pair(addressBytes(NULL_ADDRESS), int(0)),
-      addressBytes(NULL_ADDRESS),
-      bool(true),
+    const inner: Inner = {
+      admin: NULL_ADDRESS,
+      default_referral: NULL_ADDRESS,
+      managers: [],
+      pools_count: BigInt(this.specs.length),
+      tokens: m.tokens,
+      pool_to_id: m.pool_to_id,
+      pools: m.pools,
+      ledger: m.ledger,
+      allowances: m.allowances,
+      token_metadata: m.token_metadata,
+      dev_rewards: m.dev_rewards,
+      referral_rewards: m.referral_rewards,
+      stakers_balance: m.stakers_balance,
+      quipu_token: { token_address: NULL_ADDRESS, token_id: 0n },
+      factory_address: NULL_ADDRESS,
+      started: true,
+    };
+    return CODE.storageValue.encode(
+      {
+        storage: inner,
+        metadata: m.metadata,
+        admin_lambdas: m.admin_lambdas,
+        dex_lambdas: m.dex_lambdas,
+        token_lambdas: m.token_lambdas,
+      },
+      'optimized',
     );
-    return pair(inner, int(m.metadata), int(m.admin_lambdas), int(m.dex_lambdas), int(m.token_lambdas));
   }
 
   private fees(id: number): MathFees {
@@ -328,18 +182,22 @@ export class StableDex implements ContractModel {
 
   private writePool(diff: LazyStorageDiff, id: number): void {
     const p = this.pool(id);
-    const info = p.tokens.map((x, i) => prim('Elt', [int(i), pair(int(x.rate), int(x.precision), int(x.reserves))]));
-    const value = pair(
-      int(p.ampF),
-      int(0),
-      int(p.ampF),
-      int(0),
-      info,
-      pair(int(p.fee.lp), int(p.fee.stakers), int(p.fee.ref)),
-      pair([], [], int(0)),
-      int(p.totalSupply),
-    );
-    diff.update(this.state.maps.pools, int(id), value);
+    const value: PoolValue = {
+      initial_A_f: p.ampF,
+      initial_A_time: new Date(0),
+      future_A_f: p.ampF,
+      future_A_time: new Date(0),
+      tokens_info: new Map(
+        p.tokens.map((x, i) => [
+          BigInt(i),
+          { rate_f: x.rate, precision_multiplier_f: x.precision, reserves: x.reserves },
+        ]),
+      ),
+      fee: { lp_f: p.fee.lp, stakers_f: p.fee.stakers, ref_f: p.fee.ref },
+      staker_accumulator: { accumulator_f: new Map(), total_fees: new Map(), total_staked: 0n },
+      total_supply: p.totalSupply,
+    };
+    diff.update(this.state.maps.pools, POOL_T.key.encode(BigInt(id)), POOL_T.value.encode(value, 'optimized'));
   }
 
   private setReserves(id: number, reserves: readonly bigint[], totalSupply: bigint): void {
@@ -365,7 +223,16 @@ export class StableDex implements ContractModel {
     this.writePool(diff, id);
     return {
       entrypoint: 'swap',
-      value: pair(int(id), int(i), int(j), int(dx), int(f.out), deadline(call), NONE, NONE),
+      value: CODE.encodeCall('swap', {
+        pool_id: BigInt(id),
+        idx_from: BigInt(i),
+        idx_to: BigInt(j),
+        amount: dx,
+        min_amount_out: f.out,
+        deadline: deadline(call),
+        receiver: null,
+        referral: null,
+      }),
       grown: 0,
     };
   }
@@ -400,7 +267,14 @@ export class StableDex implements ContractModel {
     this.writePool(diff, id);
     return {
       entrypoint: 'invest',
-      value: pair(int(id), int(minted), natMap(inputs), deadline(call), NONE, NONE),
+      value: CODE.encodeCall('invest', {
+        pool_id: BigInt(id),
+        shares: minted,
+        in_amounts: natMap(inputs),
+        deadline: deadline(call),
+        receiver: null,
+        referral: null,
+      }),
       grown,
     };
   }
@@ -421,7 +295,13 @@ export class StableDex implements ContractModel {
     this.writePool(diff, id);
     return {
       entrypoint: 'divest',
-      value: pair(int(id), natMap(new Map(out.map((v, i) => [i, v]))), int(shares), deadline(call), NONE),
+      value: CODE.encodeCall('divest', {
+        pool_id: BigInt(id),
+        min_amounts_out: natMap(new Map(out.map((v, i) => [i, v]))),
+        shares,
+        deadline: deadline(call),
+        receiver: null,
+      }),
       grown: 0,
     };
   }
@@ -444,7 +324,15 @@ export class StableDex implements ContractModel {
     this.writePool(diff, id);
     return {
       entrypoint: 'divest_one_coin',
-      value: pair(int(id), int(shares), int(i), int(dy), deadline(call), NONE, NONE),
+      value: CODE.encodeCall('divest_one_coin', {
+        pool_id: BigInt(id),
+        shares,
+        token_index: BigInt(i),
+        min_amount_out: dy,
+        deadline: deadline(call),
+        receiver: null,
+        referral: null,
+      }),
       grown: 0,
     };
   }
@@ -473,7 +361,14 @@ export class StableDex implements ContractModel {
     this.writePool(diff, id);
     return {
       entrypoint: 'divest_imbalanced',
-      value: pair(int(id), natMap(amounts), int(burn), deadline(call), NONE, NONE),
+      value: CODE.encodeCall('divest_imbalanced', {
+        pool_id: BigInt(id),
+        amounts_out: natMap(amounts),
+        max_shares: burn,
+        deadline: deadline(call),
+        receiver: null,
+        referral: null,
+      }),
       grown: 0,
     };
   }
@@ -482,7 +377,10 @@ export class StableDex implements ContractModel {
   transfer(diff: LazyStorageDiff, from: string, to: string, id: number, shares: bigint): DexCall {
     this.ledger.add(diff, from, -shares, id);
     const grown = this.ledger.add(diff, to, shares, id);
-    return { entrypoint: 'transfer', value: [pair(str(from), [pair(str(to), int(id), int(shares))])], grown };
+    const value = CODE.encodeCall('transfer', [
+      { from_: from, txs: [{ to_: to, token_id: BigInt(id), amount: shares }] },
+    ]);
+    return { entrypoint: 'transfer', value, grown };
   }
 
   /** The contract's FAILWITH: the content fails (checked before anything moved). */

@@ -1,47 +1,15 @@
 import {
-  addressBytes,
-  bool,
-  entrypoints,
-  int,
+  asMicheline,
   type LazyStorageDiff,
   type Micheline,
-  pairT,
-  pair,
-  script,
-  tAddress,
-  tBigMap,
-  tBool,
-  tMutez,
-  tNat,
-  tString,
-  tUnit,
+  shippedScript,
 } from '../../../../../framework/sandbox/extension';
-import { LB_ENTRYPOINTS, LbCpmm } from '../../lb/sim/pool';
+import { type CpmmCalls, LbCpmm } from '../../lb/sim/pool';
+import { vortexFa12Code } from '../types.gen';
 
-/** The value of Vortex's `user_investments` big map (a deposit's tez and tokens, added or removed). */
-const INVESTMENT = pairT(tMutez('%xtz'), tNat('%token'), {
-  prim: 'or',
-  annots: ['%direction'],
-  args: [
-    { prim: 'unit', annots: ['%aDD'] },
-    { prim: 'unit', annots: ['%rEMOVE'] },
-  ],
-});
-
-const PARAMETER = entrypoints(...LB_ENTRYPOINTS, ['updateTokenPool', tUnit()], ['updateTokenPoolInternal', tNat()]);
-const STORAGE = pairT(
-  tNat('%tokenPool'),
-  tMutez('%xtzPool'),
-  tNat('%lqtTotal'),
-  tBool('%selfIsUpdatingTokenPool'),
-  tBool('%freezeBaker'),
-  tAddress('%manager'),
-  tAddress('%tokenAddress'),
-  tAddress('%lqtAddress'),
-  tBigMap(tString(), tNat(), '%history'),
-  tBigMap(tAddress(), INVESTMENT, '%user_investments'),
-  tAddress('%reserve'),
-);
+/** The big maps of the real storage (`../types.ts`), allocated with its key and value types. */
+const HISTORY = vortexFa12Code.storageValue.field('history').entries();
+const INVESTMENTS = vortexFa12Code.storageValue.field('user_investments').entries();
 
 /**
  * A Vortex tez/FA1.2 pool, a fork of Liquidity Baking's CPMM (Dexter 2): LB's calls and liquidity rules, no
@@ -51,20 +19,35 @@ const STORAGE = pairT(
  */
 export class VortexPool extends LbCpmm {
   override readonly role: string = 'vortex';
-  override readonly code: Micheline = script(PARAMETER, STORAGE);
+  override readonly code: Micheline = shippedScript(vortexFa12Code.types);
+  protected override readonly calls: CpmmCalls = vortexFa12Code;
   protected override tezFee: [bigint, bigint] = [9972n, 10000n];
 
   protected override allocate(diff: LazyStorageDiff): { maps: number[] } {
-    return { maps: [diff.alloc(tString(), tNat()), diff.alloc(tAddress(), INVESTMENT)] };
+    const alloc = (m: { key: { type: unknown }; value: { type: unknown } }) =>
+      diff.alloc(asMicheline(m.key.type), asMicheline(m.value.type));
+    return { maps: [alloc(HISTORY), alloc(INVESTMENTS)] };
   }
 
   override storage(): Micheline {
     const s = this.state;
     const [history, investments] = s.maps ?? [0, 0];
-    const addresses = [this.address, this.token.address, this.lqtToken.address].map(addressBytes);
-    const [pools, maps] = [[s.tokenPool, s.otherPool, s.lqtTotal].map(int), [int(history), int(investments)]];
-    const flags = [bool(false), bool(false)];
-    return pair(...pools, ...flags, ...addresses, ...maps, addressBytes(this.feeRecipient));
+    return vortexFa12Code.storageValue.encode(
+      {
+        tokenPool: s.tokenPool,
+        xtzPool: s.otherPool,
+        lqtTotal: s.lqtTotal,
+        selfIsUpdatingTokenPool: false,
+        freezeBaker: false,
+        manager: this.address,
+        tokenAddress: this.token.address,
+        lqtAddress: this.lqtToken.address,
+        history,
+        user_investments: investments,
+        reserve: this.feeRecipient,
+      },
+      'optimized',
+    );
   }
 
   protected override burnOf(): bigint {

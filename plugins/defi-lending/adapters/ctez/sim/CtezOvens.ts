@@ -192,7 +192,7 @@ export class CtezOvens implements ContractModel {
       subsidy_reserves: 0n,
       fee_index,
     });
-    return ctez2Code.encodeStorage({
+    return ctez2Code.storageValue.encode({
       ovens: s.ovens,
       last_update: new Date(Number(s.lastUpdate) * 1000),
       sell_ctez: half(s.sellCtezOwners, s.feeCtez),
@@ -314,7 +314,7 @@ export class CtezOvens implements ContractModel {
       address: ovenAddress,
       feeIndex: this.feeIndex(),
     });
-    return ctez2Code.encodeArgs('create_oven', { id, delegate: null, depositors: { any: null } });
+    return ctez2Code.encodeCall('create_oven', { id, delegate: null, depositors: { any: null } });
   }
 
   /**
@@ -330,7 +330,7 @@ export class CtezOvens implements ContractModel {
       this,
       0n,
       'register_oven_deposit',
-      ctez2Code.encodeArgs('register_oven_deposit', { handle: { id: o.id, owner: o.owner }, amount }),
+      ctez2Code.encodeCall('register_oven_deposit', { handle: { id: o.id, owner: o.owner }, amount }),
       call.contractResult(this, diff, 6000, 0),
     );
   }
@@ -343,7 +343,7 @@ export class CtezOvens implements ContractModel {
       throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('EXCESSIVE_TEZ_WITHDRAWAL')));
     this.write(diff, oven);
     this.payOut(call, oven.address, amount, to);
-    return ctez2Code.encodeArgs('withdraw_from_oven', { id, amount, to });
+    return ctez2Code.encodeCall('withdraw_from_oven', { id, amount, to });
   }
 
   mintOrBurn(call: CallContext, diff: LazyStorageDiff, user: string, id: bigint, quantity: bigint): Micheline {
@@ -356,7 +356,7 @@ export class CtezOvens implements ContractModel {
       throw new ContentFailure(scriptRejected(this.errorPrefix, this.address, str('EXCESSIVE_CTEZ_MINTING')));
     this.write(diff, oven);
     this.ctez.mintOrBurn(call, this.address, user, quantity);
-    return ctez2Code.encodeArgs('mint_or_burn', { id, quantity });
+    return ctez2Code.encodeCall('mint_or_burn', { id, quantity });
   }
 
   liquidate(
@@ -383,7 +383,7 @@ export class CtezOvens implements ContractModel {
     this.write(diff, oven);
     this.ctez.mintOrBurn(call, this.address, liquidator, -quantity);
     this.payOut(call, oven.address, taken, to);
-    return ctez2Code.encodeArgs('liquidate_oven', { handle: { id, owner }, quantity, to });
+    return ctez2Code.encodeCall('liquidate_oven', { handle: { id, owner }, quantity, to });
   }
 
   /** The main contract orders the oven's `withdraw`; the oven sends the tez. */
