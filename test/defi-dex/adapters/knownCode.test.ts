@@ -22,6 +22,11 @@ import { QUIPU_STABLE_DEX4FACTORY } from '../../../plugins/defi-dex/adapters/qui
 import { QUIPU_V2_DEXCORE } from '../../../plugins/defi-dex/adapters/quipuswap-v2/types';
 import { QUIPU_V3_POOL } from '../../../plugins/defi-dex/adapters/quipuswap-v3/types';
 import { VORTEX_FA12 } from '../../../plugins/defi-dex/adapters/vortex/types';
+import {
+  YOUVES_FLAT_FA12_CASH,
+  YOUVES_FLAT_FA2_CASH,
+  YOUVES_FLAT_NO_UPDATES,
+} from '../../../plugins/defi-dex/adapters/youves-flat/types';
 import { templeContents } from '../../indexer/support/templeGroups';
 import { readFixtureJson } from '../../support/fixtures';
 
@@ -42,6 +47,9 @@ const ALL: readonly KnownCode[] = [
   VORTEX_FA12,
   QUIPU_STABLE_DEX4FACTORY,
   QUIPU_V2_DEXCORE,
+  YOUVES_FLAT_FA2_CASH,
+  YOUVES_FLAT_FA12_CASH,
+  YOUVES_FLAT_NO_UPDATES,
   // Derived from source with no chain data at hand (docs/defi-dex.md): here only checked to claim no other call.
   QUIPU_V3_POOL,
 ];
