@@ -50,7 +50,7 @@ const ALL: readonly KnownCode[] = [
   YOUVES_FLAT_FA2_CASH,
   YOUVES_FLAT_FA12_CASH,
   YOUVES_FLAT_NO_UPDATES,
-  // Derived from source with no chain data at hand (docs/defi-dex.md): here only checked to claim no other call.
+  // Derived from source, fits one recorded mainnet call (quipuswapV3Mainnet.test.ts): here checked to claim no other.
   QUIPU_V3_POOL,
 ];
 const pytezos = (dir: string, file: string): Json => readFixtureJson('defi', 'pytezos', dir, file);
