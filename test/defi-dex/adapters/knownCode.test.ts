@@ -17,7 +17,7 @@ import type { Logger } from '../../../framework/util/Logger';
 import { DEXTER_V1 } from '../../../plugins/defi-dex/adapters/dexter/types';
 import { LB_CPMM } from '../../../plugins/defi-dex/adapters/lb/types';
 import { PLENTY_STABLE_CTEZ, PLENTY_STABLE_TOKEN } from '../../../plugins/defi-dex/adapters/plenty-stable/types';
-import { PLENTY_VOLATILE } from '../../../plugins/defi-dex/adapters/plenty/types';
+import { PLENTY_VOLATILE, PLENTY_VOLATILE_SYSTEM_FEE } from '../../../plugins/defi-dex/adapters/plenty/types';
 import { QUIPU_STABLE_DEX4FACTORY } from '../../../plugins/defi-dex/adapters/quipuswap-stable/types';
 import { QUIPU_V2_DEXCORE } from '../../../plugins/defi-dex/adapters/quipuswap-v2/types';
 import { QUIPU_V3_POOL } from '../../../plugins/defi-dex/adapters/quipuswap-v3/types';
@@ -42,6 +42,7 @@ const ALL: readonly KnownCode[] = [
   LB_CPMM,
   DEXTER_V1,
   PLENTY_VOLATILE,
+  PLENTY_VOLATILE_SYSTEM_FEE,
   PLENTY_STABLE_TOKEN,
   PLENTY_STABLE_CTEZ,
   VORTEX_FA12,

@@ -3,7 +3,13 @@ import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRe
 import { LpTransfers } from '../../core/LpTransfers';
 import { PoolCall } from '../../../../framework/defi';
 import { divisorBps, plentyToken } from './common';
-import { PLENTY_CALLS, PLENTY_VOLATILE, type PlentyCallArgs, type PlentyStorage } from './types';
+import {
+  PLENTY_CALLS,
+  PLENTY_VOLATILE,
+  PLENTY_VOLATILE_SYSTEM_FEE,
+  type PlentyCallArgs,
+  type PlentyStorage,
+} from './types';
 
 const SIGNATURE = { entrypoints: PLENTY_CALLS } as const;
 /** Plenty's usual volatile-pool fee divisor (0.345%), for storages that do not carry `lpFee`. */
@@ -22,7 +28,7 @@ export const plentyAdapter: DexAdapter = {
   name: 'plenty',
   entities: ['plenty_v1'],
   storageSupply: {
-    types: [PLENTY_VOLATILE.types],
+    types: [PLENTY_VOLATILE.types, PLENTY_VOLATILE_SYSTEM_FEE.types],
     read: (v) => {
       const s = poolStorage(v);
       return s && supplyOf(s);
@@ -31,6 +37,7 @@ export const plentyAdapter: DexAdapter = {
   register(r: HandlerRegistry, sink: DexSink): void {
     const lpTransfers = new LpTransfers('plenty');
     r.knownCode(PLENTY_VOLATILE);
+    r.knownCode(PLENTY_VOLATILE_SYSTEM_FEE);
     r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: PLENTY_CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
       const s = poolStorage(step.storage);
