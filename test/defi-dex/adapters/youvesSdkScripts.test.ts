@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { KnownCode } from '../../../framework';
 import { ContractTypes } from '../../../framework/michelson/ContractTypes';
+import { YOUVES_SAVINGS_V2 } from '../../../plugins/defi-farm/adapters/youves/types';
 import { QUIPU_V1_TYPES } from '../../../plugins/defi-dex/adapters/quipuswap/types';
 import { PLENTY_VOLATILE, PLENTY_VOLATILE_SYSTEM_FEE } from '../../../plugins/defi-dex/adapters/plenty/types';
 import {
@@ -33,6 +34,7 @@ const VERSIONS: readonly KnownCode[] = [
   YOUVES_FLAT_NO_UPDATES,
   PLENTY_VOLATILE,
   PLENTY_VOLATILE_SYSTEM_FEE,
+  YOUVES_SAVINGS_V2,
 ];
 /** QuipuSwap v1's `use` generation, not a KnownCode (`quipuswap/shipped.ts`): FA1.2 and FA2 pools by code hash. */
 const QUIPU_V1 = [
