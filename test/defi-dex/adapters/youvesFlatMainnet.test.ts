@@ -66,7 +66,7 @@ function recorded() {
 }
 
 describe('defi-dex: the Youves flat adapter on a real mainnet cashToToken (Temple), with no node', () => {
-  it('the trade is what the chain moved, the reward in its own fee field, reserves and supply from the storage', async () => {
+  it('the trade is what the chain moved, the reward in its own fee field, reserves and supply after', async () => {
     const r = recorded();
     // Premises from the recording: the pool pulled the cash sold, and paid two uUSD transfers.
     expect(r.cashIn).to.equal(r.cashSold);

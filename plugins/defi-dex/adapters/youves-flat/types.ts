@@ -25,7 +25,8 @@ const ACTIONS = `(or (or (or (unit %acceptAdminProposal) (pair %addLiquidity (ad
   (or (or (address %proposeNewAdmin) (pair %removeLiquidity (address %to)
   ${comb(['(nat %lqtBurned)', '(nat %minCashWithdrawn)', '(nat %minTokensWithdrawn)', deadline])}))
   (or (address %setLqtAddress) (address %setRewardRecipient))))`;
-const TOKEN_TO_CASH = `(pair %tokenToCash (address %to) ${comb(['(nat %tokensSold)', '(nat %minCashBought)', deadline])})`;
+const TOKEN_TO_CASH = `(pair %tokenToCash (address %to)
+  ${comb(['(nat %tokensSold)', '(nat %minCashBought)', deadline])})`;
 const POOL_UPDATES = '(list %updateTokenPoolInternal (pair (pair address nat) nat))';
 /** The builds with pool updates: `updateCashPoolInternal` takes FA2 balances (`cashId`) or an FA1.2 one. */
 const withUpdates = (cashUpdate: string): string =>
