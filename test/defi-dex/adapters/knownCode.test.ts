@@ -17,11 +17,16 @@ import type { Logger } from '../../../framework/util/Logger';
 import { DEXTER_V1 } from '../../../plugins/defi-dex/adapters/dexter/types';
 import { LB_CPMM } from '../../../plugins/defi-dex/adapters/lb/types';
 import { PLENTY_STABLE_CTEZ, PLENTY_STABLE_TOKEN } from '../../../plugins/defi-dex/adapters/plenty-stable/types';
-import { PLENTY_VOLATILE } from '../../../plugins/defi-dex/adapters/plenty/types';
+import { PLENTY_VOLATILE, PLENTY_VOLATILE_SYSTEM_FEE } from '../../../plugins/defi-dex/adapters/plenty/types';
 import { QUIPU_STABLE_DEX4FACTORY } from '../../../plugins/defi-dex/adapters/quipuswap-stable/types';
 import { QUIPU_V2_DEXCORE } from '../../../plugins/defi-dex/adapters/quipuswap-v2/types';
 import { QUIPU_V3_POOL } from '../../../plugins/defi-dex/adapters/quipuswap-v3/types';
 import { VORTEX_FA12 } from '../../../plugins/defi-dex/adapters/vortex/types';
+import {
+  YOUVES_FLAT_FA12_CASH,
+  YOUVES_FLAT_FA2_CASH,
+  YOUVES_FLAT_NO_UPDATES,
+} from '../../../plugins/defi-dex/adapters/youves-flat/types';
 import { templeContents } from '../../indexer/support/templeGroups';
 import { readFixtureJson } from '../../support/fixtures';
 
@@ -37,12 +42,16 @@ const ALL: readonly KnownCode[] = [
   LB_CPMM,
   DEXTER_V1,
   PLENTY_VOLATILE,
+  PLENTY_VOLATILE_SYSTEM_FEE,
   PLENTY_STABLE_TOKEN,
   PLENTY_STABLE_CTEZ,
   VORTEX_FA12,
   QUIPU_STABLE_DEX4FACTORY,
   QUIPU_V2_DEXCORE,
-  // Derived from source with no chain data at hand (docs/defi-dex.md): here only checked to claim no other call.
+  YOUVES_FLAT_FA2_CASH,
+  YOUVES_FLAT_FA12_CASH,
+  YOUVES_FLAT_NO_UPDATES,
+  // Derived from source, fits one recorded mainnet call (quipuswapV3Mainnet.test.ts): here checked to claim no other.
   QUIPU_V3_POOL,
 ];
 const pytezos = (dir: string, file: string): Json => readFixtureJson('defi', 'pytezos', dir, file);

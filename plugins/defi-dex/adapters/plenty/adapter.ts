@@ -4,7 +4,7 @@ import { LpTransfers } from '../../core/LpTransfers';
 import { storageFields } from '../../core/StorageFields';
 import { PoolCall } from '../../../../framework/defi';
 import { divisorBps, plentyToken } from './common';
-import { PLENTY_CALLS, PLENTY_VOLATILE } from './types';
+import { PLENTY_CALLS, PLENTY_VOLATILE, PLENTY_VOLATILE_SYSTEM_FEE } from './types';
 import { type PlentyVolatileParameters, plentyVolatileCode, type PlentyVolatileStorage } from './types.gen';
 
 const SIGNATURE = { entrypoints: PLENTY_CALLS } as const;
@@ -24,7 +24,7 @@ export const plentyAdapter: DexAdapter = {
   name: 'plenty',
   entities: ['plenty_v1'],
   storageSupply: {
-    types: [PLENTY_VOLATILE.types],
+    types: [PLENTY_VOLATILE.types, PLENTY_VOLATILE_SYSTEM_FEE.types],
     read: (v) => {
       const s = poolStorage(v);
       return s && supplyOf(s);
@@ -33,6 +33,7 @@ export const plentyAdapter: DexAdapter = {
   register(r: HandlerRegistry, sink: DexSink): void {
     const lpTransfers = new LpTransfers('plenty');
     r.knownCode(PLENTY_VOLATILE);
+    r.knownCode(PLENTY_VOLATILE_SYSTEM_FEE);
     r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: PLENTY_CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;
       const [s, c] = [poolStorage(step.storage), plentyVolatileCode.call(step)];

@@ -17,7 +17,10 @@ import { knownCode } from '../knownCode';
  * `contracts/dex_core.json` at fe5648d81490 (LIGO 0.54.1, compiled before 2022-11-16): every entrypoint and
  * storage field the source has not changed since is identical; the rest differ exactly by the later source
  * commits (`position_ids`, `dev_fee`, `factory_address`, `token_metadata`, `update_position`'s int maximums,
- * `get_position_info` without `referral_code`). Unverified against chain data: no code hash is listed.
+ * `get_position_info` without `referral_code`). Checked against one real mainnet call: the `y_to_x` on
+ * KT1DZZG2Neaq5FH6ARtwWrPDro1ZZiHkHRBA (test/fixtures/defi-dex/quipuswap-v3/quipuswap-arbitraging.json, Temple
+ * wallet's mock data): its parameter, storage after and big map diffs fit (quipuswapV3Mainnet.test.ts). No pool
+ * script is at hand, so no code hash is listed.
  */
 const PARAMETER = `
   (or (or (or (or (or %call_fa2 (pair %balance_of (list %requests (pair (address %owner) (nat %token_id)))

@@ -8,7 +8,9 @@ import { ContractTypes } from '../../../../framework/michelson/ContractTypes';
  * `contracts/main/DexFA12.tz` and `contracts/main/DexFA2.tz` at commit
  * 12dbddef5b3efa885460d48313feb72a5980d378 (2021-05-06, "new version"): the types below, once parsed,
  * equal those files' `parameter` and `storage` sections. Their shapes fit the mainnet pools' storages
- * and `use` calls recorded in mainnet blocks 1621538 and 1676122; the files' other commits do not fit.
+ * and `use` calls recorded in mainnet blocks 1621538 and 1676122; the files' other commits do not fit. The mainnet
+ * scripts in youves-sdk's script cache (test/fixtures/defi-dex/youves-flat, SOURCES.md) have these types (their
+ * combs written n-ary): FA1.2 code hash 59dd4b220b82cb64, FA2 69cc3a03bc9569e0 (youvesSdkScripts.test.ts).
  * The pool's record and the call's `or` tree recur inside the lambda big maps' types, hence the pieces.
  */
 

@@ -3,9 +3,16 @@ import type { DexAction, DexAdapter, DexPoolDecl, DexSink, DexSupply, DexTokenRe
 import type { DexTradeAction } from '../../core/DexAdapter';
 import { LpTransfers } from '../../core/LpTransfers';
 import { type PaidAsset, type Payment, PoolCall } from '../../../../framework/defi';
+import {
+  YOUVES_FLAT_CALLS as CALLS,
+  YOUVES_FLAT_FA12_CASH,
+  YOUVES_FLAT_FA2_CASH,
+  YOUVES_FLAT_NO_UPDATES,
+} from './types';
 
 export const YOUVES_FLAT_ENTITY = 'youves_flat';
-const CALLS = ['cashToToken', 'tokenToCash', 'addLiquidity', 'removeLiquidity'];
+/** The shipped versions (`./types.ts`): a pool is read at its first call with no node. */
+const VERSIONS = [YOUVES_FLAT_FA2_CASH, YOUVES_FLAT_FA12_CASH, YOUVES_FLAT_NO_UPDATES];
 /** The flat CFMMs' code by its entrypoints; the storage (multipliers, feeRatio) sets them apart from ctez's CFMM. */
 const SIGNATURE = { entrypoints: CALLS } as const;
 /** Pool order: the token is A, cash B (the quote, as tez in the tez pools). */
@@ -48,15 +55,15 @@ export const order = 8;
 export const youvesFlatAdapter: DexAdapter = {
   name: 'youves-flat',
   entities: [YOUVES_FLAT_ENTITY],
-  // No shipped types yet: read with the pool's own script where it was indexed.
   storageSupply: {
-    types: [],
+    types: VERSIONS.map((v) => v.types),
     read: (v) => {
       const s = poolStorage(v);
       return s && supplyOf(s);
     },
   },
   register(r: HandlerRegistry, sink: DexSink): void {
+    for (const v of VERSIONS) r.knownCode(v);
     const lp = new LpTransfers('youves-flat');
     r.onOperationGroup([{ name: 'pool', destination: SIGNATURE, entrypoint: CALLS }], async (m, ctx) => {
       const step = m.steps.pool!;

@@ -2,6 +2,7 @@ import type { HandlerRegistry, NormalizedOperation } from '../../../../framework
 import { fa12Transfer, fa2Transfers, PoolCall, type TokenMove } from '../../../../framework/defi';
 import type { FarmAction, FarmAdapter, FarmSink, FarmSupply, FarmTokenRef } from '../../core/FarmAdapter';
 import { PRECISION, type SavingsStorage, savingsStorage, stakeWritten } from './storage';
+import { YOUVES_SAVINGS_V2 } from './types';
 
 const ENTITY = 'youves_savings';
 /** The entrypoints that recognize a savings pool; the work is done in the internal steps the pool calls itself. */
@@ -18,6 +19,7 @@ export const youvesSavingsAdapter: FarmAdapter = {
   name: 'youves',
   entities: [ENTITY],
   register(r: HandlerRegistry, sink: FarmSink): void {
+    r.knownCode(YOUVES_SAVINGS_V2);
     r.onOperationGroup(
       [
         {
