@@ -8,6 +8,7 @@ import { BulkWriter } from '../storage/BulkWriter';
 import { Database } from '../storage/Database';
 import { isConnectionLoss } from '../storage/DatabaseErrors';
 import { TableMaintenance } from '../storage/TableMaintenance';
+import { HeightPartitions } from '../storage/HeightPartitions';
 import { Logger } from '../util/Logger';
 import { BlockDispatcher } from './BlockDispatcher';
 import { ChainRollback } from './ChainRollback';
@@ -81,6 +82,7 @@ export class Indexer {
   private readonly writer: BulkWriter;
   private readonly brin: BrinSummaries;
   private readonly maintenance: TableMaintenance;
+  private readonly partitions: HeightPartitions;
   private readonly normalizer: BlockNormalizer;
   private tip?: SyncCursor;
   private lastBlockTime?: number;
@@ -103,6 +105,7 @@ export class Indexer {
     this.writer = new BulkWriter(db.kind);
     this.brin = new BrinSummaries(catalog);
     this.maintenance = new TableMaintenance(catalog, db.kind, log, options.maintenanceIntervalMs);
+    this.partitions = new HeightPartitions(catalog, log);
     this.normalizer = new BlockNormalizer({ logger: { warn: (obj: object, msg?: string) => log.warn(obj, msg) } });
   }
 
@@ -323,6 +326,8 @@ export class Indexer {
       blockInterval:
         previous !== undefined && last.time > previous ? (last.time - previous) / 1000 : this.chain.blockInterval,
     };
+    // The height ranges of the batch and the next span, before the batch's transaction (HeightPartitions).
+    await this.partitions.ahead(this.db.writer, blocks[0].level, last.level);
     try {
       const lap = this.phaseClock();
       await this.db.writer.transaction(async (trx) => {
