@@ -281,7 +281,11 @@ function buildTable(
   if (decl.partition && (decl.partition.by !== decl.height_column || (decl.kind ?? 'append') !== 'append'))
     throw new CatalogError(`${path}/partition/by`, 'only an append table is partitioned, by its height_column', source);
   if (decl.partition && indexes.some((ix) => ix.unique))
-    throw new CatalogError(`${path}/partition`, 'a partitioned table has no unique index (each partition has its own)', source);
+    throw new CatalogError(
+      `${path}/partition`,
+      'a partitioned table has no unique index (each partition has its own)',
+      source,
+    );
   const built: TableDef = {
     code,
     plugin,

@@ -79,7 +79,8 @@ export async function coverHeights(trx: Knex.Transaction, table: TableDef, lowes
       [from, to],
     );
     await trx.raw(
-      `create table ${relation(table, `${table.storage}_h${from}`)} partition of ${relation(table)} for values from (${from}) to (${to})`,
+      `create table ${relation(table, `${table.storage}_h${from}`)} partition of ${relation(table)}
+         for values from (${from}) to (${to})`,
     );
     await trx.raw(`insert into ${relation(table)} (${names}) select ${names} from ${held}`);
     await trx.raw(`drop table ${held}`);

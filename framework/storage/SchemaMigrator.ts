@@ -392,6 +392,12 @@ async function createIndexerTables(trx: Knex.Transaction): Promise<void> {
     [META_SCHEMA],
   );
   await trx.raw('create index if not exists journal_height_idx on ??.journal (height)', [META_SCHEMA]);
+  // The final height ranges of partitioned tables already packed (RangePacking).
+  await trx.raw(
+    `create table if not exists ??.packed_ranges (
+       relation text primary key, packed_at timestamptz not null default now())`,
+    [META_SCHEMA],
+  );
   // Contracts plugins follow (IndexContext.watch, claims): rolled back by height like appended rows.
   await trx.raw(
     `create table if not exists ??.watches (
