@@ -278,6 +278,14 @@ function buildTable(
       source,
     );
   }
+  if (decl.partition && (decl.partition.by !== decl.height_column || (decl.kind ?? 'append') !== 'append'))
+    throw new CatalogError(`${path}/partition/by`, 'only an append table is partitioned, by its height_column', source);
+  if (decl.partition && indexes.some((ix) => ix.unique))
+    throw new CatalogError(
+      `${path}/partition`,
+      'a partitioned table has no unique index (each partition has its own)',
+      source,
+    );
   const built: TableDef = {
     code,
     plugin,
@@ -293,6 +301,7 @@ function buildTable(
     virtualColumns,
     indexes,
     column: (name: string) => byName.get(name),
+    partitionSpan: decl.partition?.span,
   };
   if (!decl.parts) return built;
   const parts = buildParts(built, decl, path, source, (c, d, p) => buildTable(plugin, c, d, p, source, earlier));

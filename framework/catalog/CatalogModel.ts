@@ -106,6 +106,16 @@ export interface TableDecl {
   indexes?: Array<string[] | IndexDecl>;
   /** Rows of some values of one column kept in narrow tables of their own (TablePartsDecl). */
   parts?: TablePartsDecl;
+  /** Stored in partitions by ranges of the height (TablePartitionDecl). */
+  partition?: TablePartitionDecl;
+}
+/**
+ * An append table stored as Postgres range partitions of `span` heights each (`by`: its height column),
+ * made ahead by the indexer, so an operator can pack, move or drop old ranges (docs/operations.md).
+ */
+export interface TablePartitionDecl {
+  by: string;
+  span: number;
 }
 /**
  * The rows of an append table that hold one of some values in column `by` and nothing but `columns`
@@ -387,6 +397,8 @@ export interface TableDef {
   readonly parts?: TableParts;
   /** What its index names start with, if not `storage` (a main table keeps the names of its view's table). */
   readonly indexPrefix?: string;
+  /** Stored in range partitions of the height (TablePartitionDecl): heights per partition. */
+  readonly partitionSpan?: number;
 }
 /** A table stored in parts (TablePartsDecl): the tables that hold its rows, and which row goes where. */
 export interface TableParts {

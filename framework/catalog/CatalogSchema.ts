@@ -119,6 +119,12 @@ const table = {
     columns: { type: 'array', minItems: 1, items: column },
     indexes: indexList,
     parts,
+    partition: {
+      type: 'object',
+      required: ['by', 'span'],
+      additionalProperties: false,
+      properties: { by: { type: 'string', pattern: IDENT }, span: { type: 'integer', minimum: 1 } },
+    },
   },
 };
 

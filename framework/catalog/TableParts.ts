@@ -71,6 +71,7 @@ export function buildParts(
     storage,
     kind: 'append',
     height_column: table.heightColumn,
+    partition: decl.partition,
     columns,
     indexes: spec.indexes ?? [],
   });

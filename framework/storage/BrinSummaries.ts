@@ -16,6 +16,13 @@ const LOCK_WAIT = '20ms';
  * holds the lock this takes; rather than wait for it (or have it cancelled) the batch leaves those
  * ranges to the vacuum, which summarizes them too, or to the next batch.
  */
+/**
+ * One index's summary: of itself, or of each partition's index when its table is partitioned (HeightPartitions).
+ */
+const SUMMARIZE = `for leaf in select ?::regclass where not exists (select from pg_inherits where inhparent = ?::regclass)
+    union all select relid from pg_partition_tree(?::regclass) where isleaf loop
+  begin perform brin_summarize_new_values(leaf); exception when lock_not_available then null; end; end loop;`;
+
 export class BrinSummaries {
   private readonly indexes: string[];
   private statement?: string;
@@ -34,8 +41,8 @@ export class BrinSummaries {
     // (A DO block takes no parameters: the names go in as literals.)
     this.statement ??= knex
       .raw(
-        `do $$ begin perform set_config('lock_timeout', ?, true); ${this.indexes.map(() => 'begin perform brin_summarize_new_values(?::regclass); exception when lock_not_available then null; end;').join(' ')} end $$`,
-        [LOCK_WAIT, ...this.indexes],
+        `do $$ declare leaf regclass; begin perform set_config('lock_timeout', ?, true); ${this.indexes.map(() => SUMMARIZE).join(' ')} end $$`,
+        [LOCK_WAIT, ...this.indexes.flatMap((ix) => [ix, ix, ix])],
       )
       .toQuery();
     await knex.raw(this.statement);

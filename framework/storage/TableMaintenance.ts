@@ -8,6 +8,8 @@ import { META_SCHEMA, quote } from './SchemaMigrator';
 interface TableActivity {
   schemaname: string;
   relname: string;
+  /** The partitioned table it is a partition of (HeightPartitions), qualified and quoted; null if none. */
+  root: string | null;
   n_dead_tup: string;
   n_mod_since_analyze: string;
   n_ins_since_vacuum: string;
@@ -77,7 +79,8 @@ export class TableMaintenance {
     // PGlite's one backend hands its counters to the statistics only when asked to.
     if (this.kind === 'pglite') await knex.raw('select pg_stat_force_next_flush()');
     const { rows } = await knex.raw<{ rows: TableActivity[] }>(
-      `select s.schemaname, s.relname, s.n_dead_tup, s.n_mod_since_analyze, s.n_ins_since_vacuum, c.reltuples
+      `select s.schemaname, s.relname, s.n_dead_tup, s.n_mod_since_analyze, s.n_ins_since_vacuum, c.reltuples,
+              case when c.relispartition then pg_partition_root(s.relid)::regclass::text end as root
          from pg_stat_user_tables s join pg_class c on c.oid = s.relid
         where s.schemaname = any(?)`,
       [this.schemas],
@@ -89,6 +92,10 @@ export class TableMaintenance {
       if (Number(r.n_dead_tup) > 50 + 0.2 * size || Number(r.n_ins_since_vacuum) > 1000 + 0.2 * size)
         done.vacuumed.push(name);
       else if (Number(r.n_mod_since_analyze) > 50 + 0.1 * size) done.analyzed.push(name);
+      else continue;
+      // A partitioned table has no counters of its own (nor does autovacuum analyze it): its statistics, which
+      // the planner reads for the whole table, are taken when one of its partitions is due.
+      if (r.root !== null && !done.analyzed.includes(r.root)) done.analyzed.push(r.root);
     }
     // VACUUM cannot run in a transaction: each statement on its own, outside the batch's.
     if (done.vacuumed.length > 0) await knex.raw(`vacuum (analyze, skip_locked) ${done.vacuumed.join(', ')}`);

@@ -34,11 +34,14 @@ export async function diskSnapshot(databaseUrl: string): Promise<DiskSnapshot> {
   try {
     const own = `n.nspname not in ('pg_catalog', 'information_schema')
       and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%'`;
+    // A partitioned table's partitions (HeightPartitions) count as the table, their indexes as its.
+    const root = (rel: string) => `(select rn.nspname || '.' || r.relname from pg_class r
+      join pg_namespace rn on rn.oid = r.relnamespace where r.oid = coalesce(pg_partition_root(${rel}), ${rel}))`;
     const { rows } = await client.query<{ name: string; total: string; heap: string; indexes: string }>(`
-      select n.nspname || '.' || c.relname as name, pg_total_relation_size(c.oid) as total,
-             pg_relation_size(c.oid) as heap, pg_indexes_size(c.oid) as indexes
+      select ${root('c.oid')} as name, sum(pg_total_relation_size(c.oid)) as total,
+             sum(pg_relation_size(c.oid)) as heap, sum(pg_indexes_size(c.oid)) as indexes
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where c.relkind in ('r', 'm') and ${own}`);
+       where c.relkind in ('r', 'm') and ${own} group by 1`);
     const tables = new Map<string, TableSize>();
     for (const r of rows) {
       const [schema, table] = r.name.split('.');
@@ -48,11 +51,10 @@ export async function diskSnapshot(databaseUrl: string): Promise<DiskSnapshot> {
       tables.set(r.name, { heap, indexes, other: Number(r.total) - heap - indexes, rows: Number(count.rows[0].n) });
     }
     const ix = await client.query<{ name: string; table: string; bytes: string }>(`
-      select n.nspname || '.' || c.relname as name, tn.nspname || '.' || t.relname as table,
-             pg_relation_size(c.oid) as bytes
+      select ${root('c.oid')} as name, ${root('t.oid')} as table, sum(pg_relation_size(c.oid)) as bytes
         from pg_index i join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
-        join pg_class t on t.oid = i.indrelid join pg_namespace tn on tn.oid = t.relnamespace
-       where ${own}`);
+        join pg_class t on t.oid = i.indrelid
+       where ${own} group by 1, 2`);
     const total = (t: TableSize) => t.heap + t.indexes + t.other;
     return {
       bytes: [...tables.values()].reduce((n, t) => n + total(t), 0),

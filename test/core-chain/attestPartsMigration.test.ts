@@ -3,6 +3,7 @@ import { SandboxChain } from '../../framework/sandbox';
 import { SchemaMigrator } from '../../framework/storage/SchemaMigrator';
 import { CoreChainPlugin } from '../../plugins/core-chain/plugin';
 import { indexSandbox } from '../support/IndexHarness';
+import { catalogWithSpan } from '../support/partitionCatalogs';
 import { BACKEND } from '../support/TestDatabase';
 import { startTestInstance, TestInstance } from '../support/TestInstance';
 
@@ -10,6 +11,7 @@ import { startTestInstance, TestInstance } from '../support/TestInstance';
 // core_chain.op) must keep every row and go on indexing: the migration turns the table into op_main
 // (its indexes keep their names), moves the attestations into op_attest, makes op the view, and the view reads
 // exactly what the table held, in the same row ids; blocks indexed after it continue the same row ids.
+// (Unpartitioned tables, as then: heightPartitions.test.ts migrates those.)
 /** Indexing goes on after the migration: up to block 30, every row id once. */
 async function indexesOnToThirty(t: TestInstance, chain: SandboxChain): Promise<void> {
   await indexSandbox(t, chain);
@@ -30,7 +32,11 @@ describe(`core-chain: a database of the schema before op's narrow attestation ta
   it('is migrated (attestations moved, every row read as before) and indexing goes on', async () => {
     const chain = new SandboxChain({ seed: 'explorer', profile: 'tiny' });
     chain.bakeTo(30);
-    t = await startTestInstance({ plugins: [CoreChainPlugin], enabled: ['core-chain'] });
+    t = await startTestInstance({
+      catalogYaml: catalogWithSpan(),
+      plugins: [CoreChainPlugin],
+      enabled: ['core-chain'],
+    });
     await indexSandbox(t, chain, { toLevel: 20 });
     const db = t.app.db.writer;
     const type = (label: string): string => t.app.catalog.require('op').column('type')!.type.literal(label);
@@ -89,7 +95,11 @@ describe(`core-chain: a database of the schema before op's narrow attestation ta
     const chain = new SandboxChain({ seed: 'explorer', profile: 'tiny' });
     chain.bakeTo(30);
     await t?.close();
-    t = await startTestInstance({ plugins: [CoreChainPlugin], enabled: ['core-chain'] });
+    t = await startTestInstance({
+      catalogYaml: catalogWithSpan(),
+      plugins: [CoreChainPlugin],
+      enabled: ['core-chain'],
+    });
     await indexSandbox(t, chain, { toLevel: 20 });
     const db = t.app.db.writer;
     const all = 'select * from core_chain.op order by row_id';

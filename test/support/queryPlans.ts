@@ -30,10 +30,14 @@ export async function droppedRows(db: Database, sql: string): Promise<{ dropped:
   };
 }
 
-/** Rows the plan's scans of `relation` read: those they passed on and those their filters dropped. */
+/**
+ * Rows the plan's scans of `relation` read: those they passed on and those their filters dropped. A
+ * partitioned table's are its partitions' (HeightPartitions names them `{table}_h{from}`, `{table}_default`).
+ */
 export function rowsRead(plan: PlanNode, relation: string): number {
+  const own = new RegExp(`^${relation}(_h\\d+|_default)?$`);
   return total(plan, (node) =>
-    node['Relation Name'] === relation
+    own.test(String(node['Relation Name']))
       ? (Number(node['Actual Rows']) + Number(node['Rows Removed by Filter'] ?? 0)) * Number(node['Actual Loops'] ?? 1)
       : 0,
   );
