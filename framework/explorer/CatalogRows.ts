@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { Knex } from 'knex';
 import type { ColumnDef, TableDef } from '../catalog/CatalogModel';
 import type { TableHandle } from '../catalog/TableHandle';
+import type { ColumnType } from '../catalog/types/ColumnType';
 import type { TextRow } from '../http/RouteShapers';
 import { columnSql } from '../query/ColumnSql';
 import { arrayParameter, equalsSql } from '../query/ValueLists';
@@ -114,7 +115,7 @@ export class CatalogRows<R extends object = ExplorerRow> {
    * for the column's type: one the database refuses fails its whole round. `/metrics` counts the keys
    * of each statement (`tzidx_api_batched_lookup_keys`). `column`: the column the keys are values of,
    * when its type stores them otherwise (ColumnType.converts: an op hash's raw bytes); the statement gets
-   * them converted.
+   * them converted, and a key the type cannot store names no row.
    */
   batched(
     build: (query: Knex.QueryBuilder, keys: string[]) => Knex.QueryBuilder,
@@ -123,7 +124,7 @@ export class CatalogRows<R extends object = ExplorerRow> {
   ): (keys: readonly (string | number)[]) => Promise<R[]> {
     const lookup = this.statement(build);
     const type = column === undefined ? undefined : requireColumn(this.table, column).type;
-    const stored = (keys: string[]): string[] => (type ? keys.map((k) => type.toDb(k) as string) : keys);
+    const stored = (keys: string[]): string[] => (type ? keys.flatMap((k) => storable(type, k)) : keys);
     // How many statements are running, and the batches that fell due meanwhile (DataLoader keeps
     // adding keys to a batch until it runs).
     let running = 0;
@@ -197,6 +198,16 @@ export class CatalogRows<R extends object = ExplorerRow> {
  * cores: 7,400 → 8,100 req/s, alternating runs; four gave no more).
  */
 const LOOKUP_STATEMENTS_IN_FLIGHT = 2;
+
+/** A key as its column stores it, or none when it cannot be stored (a malformed op hash). */
+function storable(type: ColumnType, key: string): string[] {
+  try {
+    // The statement's parameter is bound as it is (Buffer bytes for a bytea array).
+    return [type.toDb(key) as string];
+  } catch {
+    return [];
+  }
+}
 
 /** A selected row's rendered texts, in column order, from its JSON arrays. */
 function rowValues(arrays: (string | null)[]): (string | null)[] {

@@ -61,12 +61,20 @@ export function base58check(prefix: Uint8Array, payload: Uint8Array): string {
   return encode(Buffer.concat([body, checksum(body)]));
 }
 
-/** The payload of a base58check text with this prefix and payload length, or undefined when it is none. */
-export function base58checkPayload(text: string, prefix: Uint8Array, length: number): Buffer | undefined {
+/**
+ * The payload of a base58check text with this prefix and payload length, or undefined when it is none;
+ * `verify`: its checksum checked too (two SHA-256; a text that only misses it names another's payload).
+ */
+export function base58checkPayload(
+  text: string,
+  prefix: Uint8Array,
+  length: number,
+  verify: boolean,
+): Buffer | undefined {
   const bytes = decode(text);
   if (bytes?.length !== prefix.length + length + 4) return undefined;
   for (let i = 0; i < prefix.length; i++) if (bytes[i] !== prefix[i]) return undefined;
   const body = bytes.subarray(0, prefix.length + length);
-  if (!checksum(body).equals(bytes.subarray(body.length))) return undefined;
+  if (verify && !checksum(body).equals(bytes.subarray(body.length))) return undefined;
   return Buffer.from(body.subarray(prefix.length));
 }

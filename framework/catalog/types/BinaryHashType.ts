@@ -23,7 +23,7 @@ export class BinaryHashType extends BaseColumnType {
   private static readonly LENGTH = 32;
 
   parse(arg: string): Buffer {
-    const payload = base58checkPayload(arg, BinaryHashType.PREFIX, BinaryHashType.LENGTH);
+    const payload = base58checkPayload(arg, BinaryHashType.PREFIX, BinaryHashType.LENGTH, true);
     if (!payload) throw new ValueError(`'${arg}' is not a valid operation hash`);
     return payload;
   }
@@ -43,10 +43,14 @@ export class BinaryHashType extends BaseColumnType {
   override csv(raw: string): string {
     return this.text(raw);
   }
-  /** A handler's base58 hash, or the bytes already (a journal's pre-image went through JSON). */
+  /**
+   * A handler's base58 hash (the node's: its checksum is not checked again), or the bytes already (a
+   * journal's pre-image went through JSON). A lookup by such a key compares the text of the rows it finds
+   * (CatalogRows.batched), so a key with a wrong checksum finds none.
+   */
   override toDb(value: unknown): unknown {
     if (typeof value === 'string') {
-      const payload = base58checkPayload(value, BinaryHashType.PREFIX, BinaryHashType.LENGTH);
+      const payload = base58checkPayload(value, BinaryHashType.PREFIX, BinaryHashType.LENGTH, false);
       if (!payload) throw new Error(`'${value}' is not an operation hash`);
       return payload;
     }
