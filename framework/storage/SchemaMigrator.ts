@@ -274,7 +274,9 @@ async function migrateIndex(trx: Knex.Transaction, table: TableDef, ix: IndexDef
     ? []
     : (
         await trx.raw(
-          'select i.indpred is not null as partial, am.amname as method, i.indexprs is not null as keyed from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam where i.indexrelid = to_regclass(?)',
+          `select i.indpred is not null as partial, am.amname as method, i.indexprs is not null as keyed
+             from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+            where i.indexrelid = to_regclass(?)`,
           [`${quote(table.schema)}.${quote(name)}`],
         )
       ).rows;
