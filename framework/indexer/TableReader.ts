@@ -63,12 +63,19 @@ function stored(types: ReadonlyMap<string, ColumnType>, args: unknown[]): unknow
  * `where(column, value)` / `whereIn(column, values)` on a column indexed on a key expression
  * (ColumnType.indexKey: op `hash`) as the equality its index answers (query/ValueLists), or undefined.
  */
-function keyed(builder: Knex.QueryBuilder, prop: string, types: ReadonlyMap<string, ColumnType>, args: unknown[]) {
+function keyed(
+  builder: Knex.QueryBuilder,
+  prop: string,
+  types: ReadonlyMap<string, ColumnType>,
+  args: unknown[],
+): Knex.QueryBuilder | undefined {
   const [name, value, ...more] = args;
-  const type = typeof name === 'string' ? types.get(name) : undefined;
-  if (!type?.indexKey || more.length > 0 || (prop !== 'where' && prop !== 'whereIn')) return undefined;
+  // `where(column, null)` is knex's `is null`: left to it.
+  if (typeof name !== 'string' || value === null || value === undefined || more.length > 0) return undefined;
+  const type = types.get(name);
+  if (!type?.indexKey || (prop !== 'where' && prop !== 'whereIn')) return undefined;
   const list = prop === 'whereIn';
-  const { sql, uses } = equalsSql(type, quote(name as string), list ? arrayParameter(type) : type.placeholder, list);
+  const { sql, uses } = equalsSql(type, quote(name), list ? arrayParameter(type) : type.placeholder, list);
   return builder.whereRaw(sql, Array<Knex.Value>(uses).fill(value as Knex.Value));
 }
 

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { physicalTables, storedColumns } from '../../framework/catalog/CatalogModel';
 import { BinaryHashType } from '../../framework/catalog/types/BinaryHashType';
+import { tableReader } from '../../framework/indexer/TableReader';
 import { SandboxChain } from '../../framework/sandbox';
 import { SchemaMigrator } from '../../framework/storage/SchemaMigrator';
 import { BigmapsPlugin } from '../../plugins/bigmaps/plugin';
@@ -88,6 +89,12 @@ describe(`core-chain: a database with operation hashes as base58 text (${BACKEND
     for (const ix of indexes as Array<{ def: string }>)
       expect(ix.def).to.match(/USING btree .*SUBSTRING.*::bigint/i, ix.def);
     expect(await answers()).to.deep.equal(before);
+    // Handlers read by base58 hashes (ctx.read): through the key, rows named in base58 again.
+    const read = tableReader(db, t.app.catalog);
+    expect(await read('op').where('hash', last).select('hash')).to.deep.equal([{ hash: last }]);
+    const both = await read('op').whereIn('hash', [first, last]).select('hash').orderBy('row_id');
+    expect(both.map((r: { hash: string }) => r.hash)).to.include.members([first, last]);
+    expect(await read('op').where('hash', second).where('hash', last)).to.deep.equal([]);
 
     await indexSandbox(t, chain);
     const [after] = (await db.raw('select max(height)::int as height from core_chain.op')).rows;
