@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Catalog } from '../catalog/Catalog';
 import { michelineFromHex } from '../michelson/ContractCode';
 import { plainValue } from '../michelson/PlainValue';
+import { arrayParameter, equalsSql } from '../query/ValueLists';
 import { columnsOf, hexOf } from './checkRows';
 
 /*
@@ -73,24 +74,26 @@ export async function chainMoves(
     'type',
   ]);
   const account = columnsOf(catalog, 'account', ['address']);
+  const hash = op.column('hash')!.type;
+  const among = equalsSql(hash, 'o.hash', arrayParameter(hash), true);
   const out = new Map<string, GroupMoves>();
   for (let i = 0; i < hashes.length; i += 500) {
+    const list = hashes.slice(i, i + 500).map((h) => hash.toDb(h)) as Knex.RawBinding;
     const rows: Record<string, unknown>[] = (
       await db.raw(
-        `select o.hash, s.address as sender, r.address as receiver, o.volume, o.entrypoint, o.parameters
+        `select ${hash.select('o.hash', 'object')} as hash, s.address as sender, r.address as receiver, o.volume,
+                o.entrypoint, o.parameters
            from ${op.schema}.${op.storage} o
            join ${account.schema}.${account.storage} s on s.row_id = o.sender_id
            join ${account.schema}.${account.storage} r on r.row_id = o.receiver_id
-          where o.hash in (${hashes
-            .slice(i, i + 500)
-            .map(() => '?')
-            .join(',')})
+          where ${among.sql}
             and o.is_success and o.type = ${op.column('type')!.type.literal('transaction')}
           order by o.row_id`,
-        hashes.slice(i, i + 500) as string[],
+        Array<Knex.RawBinding>(among.uses).fill(list),
       )
     ).rows;
     for (const r of rows) {
+      r.hash = hash.objectValue(String(r.hash));
       const moves = [
         ...tezMove(r),
         ...(r.entrypoint === 'transfer' ? tokenMoves(String(r.receiver), r.parameters) : []),

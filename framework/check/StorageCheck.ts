@@ -5,6 +5,7 @@ import { ContractTypes } from '../michelson/ContractTypes';
 import { plainValue } from '../michelson/PlainValue';
 import { scriptExpr } from '../michelson/ScriptExpr';
 import type { CheckScope, ReconciliationCheck, Violation } from './Reconciliation';
+import { equalsSql } from '../query/ValueLists';
 import { columnsOf, hexOf, live } from './checkRows';
 
 /*
@@ -92,6 +93,9 @@ export function storageCheck(db: Knex, catalog: Catalog, spec: StorageSpec): Rec
   const contract = columnsOf(catalog, 'contract', ['address', 'script']);
   const entries = bigMapEntries(db, catalog);
   const t = (d: { schema: string; storage: string }) => `${d.schema}.${d.storage}`;
+  // An op row of the event's group: the events' hash column as the op table stores hashes (raw bytes).
+  const hash = op.column('hash')!.type;
+  const sameOp = equalsSql(hash, 'o.hash', hash.convertFrom('y.op', 'text') ?? 'y.op', false).sql;
   const values = (prefix: string, cols: readonly string[]) => cols.map((c, i) => `${prefix}.${c} as v${i}`).join(', ');
   return {
     family: spec.family,
@@ -106,15 +110,15 @@ export function storageCheck(db: Knex, catalog: Catalog, spec: StorageSpec): Rec
       const after = (hash: string, addr: string) =>
         `(select s.storage from ${t(op)} o join ${t(account)} a on a.row_id = o.receiver_id
            join ${t(store)} s on s.contract = ${addr} and s.hash = o.storage_hash
-          where o.hash = ${hash} and a.address = ${addr} and o.is_success and o.storage_hash is not null
+          where ${hash} and a.address = ${addr} and o.is_success and o.storage_hash is not null
           order by o.row_id desc, s.row_id desc limit 1)`;
       // Every event, with its rank from the group's last (1) and the group's applied calls of the contract.
       const calls = `(select count(*) from ${t(op)} o join ${t(account)} a on a.row_id = o.receiver_id
-          where o.hash = y.op and a.address = y.contract and o.is_success and o.storage_hash is not null)`;
+          where ${sameOp} and a.address = y.contract and o.is_success and o.storage_hash is not null)`;
       const rows: Row[] = (
         await db.raw(
-          `select y.*, ${after('y.op', 'y.contract')} as storage, ${calls} as calls,
-                  (select max(o.height * 65536 + o.op_n) from ${t(op)} o where o.hash = y.op) as last_op from (
+          `select y.*, ${after(sameOp, 'y.contract')} as storage, ${calls} as calls,
+                  (select max(o.height * 65536 + o.op_n) from ${t(op)} o where ${sameOp}) as last_op from (
              select ev.${es.group} as subject, ev.${es.height} as height, ev.${es.op} as op,
                     x.${gs.contract} as contract, x.${gs.sub} as sub, x.${gs.kind} as kind,
                     ${es.kind ? `ev.${es.kind.column}` : 'null'} as event_kind,

@@ -2,9 +2,10 @@ import DataLoader from 'dataloader';
 import type { Knex } from 'knex';
 import type { ColumnDef, TableDef } from '../catalog/CatalogModel';
 import type { TableHandle } from '../catalog/TableHandle';
+import type { ColumnType } from '../catalog/types/ColumnType';
 import type { TextRow } from '../http/RouteShapers';
 import { columnSql } from '../query/ColumnSql';
-import { amongSql, arrayParameter } from '../query/ValueLists';
+import { arrayParameter, equalsSql } from '../query/ValueLists';
 import { Database, type SelectOptions } from '../storage/Database';
 
 /** A row of a catalog table as explorer objects show it: tez numbers, RFC3339 times, booleans, hex bytes. */
@@ -69,7 +70,8 @@ export class CatalogRows<R extends object = ExplorerRow> {
    */
   anyOf(name: string, values: string[] | number[]): Knex.Raw {
     const column = requireColumn(this.table, name);
-    return this.db.reader.raw(amongSql(columnSql(column), arrayParameter(column.type), false), [values]);
+    const among = equalsSql(column.type, columnSql(column), arrayParameter(column.type), true);
+    return this.db.reader.raw(among.sql, Array<typeof values>(among.uses).fill(values));
   }
 
   /** `prepare`: see Database.selectRows (hot lookups of a fixed shape, such as one object by id). */
@@ -111,13 +113,18 @@ export class CatalogRows<R extends object = ExplorerRow> {
    * one plan and one answer for many requests) on at most that many pooled connections; a lone
    * request waits one turn of the loop. Nothing is kept between statements. The keys must be valid
    * for the column's type: one the database refuses fails its whole round. `/metrics` counts the keys
-   * of each statement (`tzidx_api_batched_lookup_keys`).
+   * of each statement (`tzidx_api_batched_lookup_keys`). `column`: the column the keys are values of,
+   * when its type stores them otherwise (ColumnType.converts: an op hash's raw bytes); the statement gets
+   * them converted, and a key the type cannot store names no row.
    */
   batched(
     build: (query: Knex.QueryBuilder, keys: string[]) => Knex.QueryBuilder,
     keysOf: (row: R) => unknown[],
+    column?: string,
   ): (keys: readonly (string | number)[]) => Promise<R[]> {
     const lookup = this.statement(build);
+    const type = column === undefined ? undefined : requireColumn(this.table, column).type;
+    const stored = (keys: string[]): string[] => (type ? keys.flatMap((k) => storable(type, k)) : keys);
     // How many statements are running, and the batches that fell due meanwhile (DataLoader keeps
     // adding keys to a batch until it runs).
     let running = 0;
@@ -129,7 +136,7 @@ export class CatalogRows<R extends object = ExplorerRow> {
         try {
           const found = new Map<string, [number, R][]>(keys.map((k) => [k, []]));
           this.db.metrics.batchedKeys.observe({ table: this.table.code }, found.size);
-          (await lookup([...found.keys()])).forEach((row, i) => {
+          (await lookup(stored([...found.keys()]))).forEach((row, i) => {
             for (const k of new Set(keysOf(row).map(String))) found.get(k)?.push([i, row]);
           });
           return keys.map((k) => found.get(k)!);
@@ -191,6 +198,16 @@ export class CatalogRows<R extends object = ExplorerRow> {
  * cores: 7,400 → 8,100 req/s, alternating runs; four gave no more).
  */
 const LOOKUP_STATEMENTS_IN_FLIGHT = 2;
+
+/** A key as its column stores it, or none when it cannot be stored (a malformed op hash). */
+function storable(type: ColumnType, key: string): string[] {
+  try {
+    // The statement's parameter is bound as it is (Buffer bytes for a bytea array).
+    return [type.toDb(key) as string];
+  } catch {
+    return [];
+  }
+}
 
 /** A selected row's rendered texts, in column order, from its JSON arrays. */
 function rowValues(arrays: (string | null)[]): (string | null)[] {

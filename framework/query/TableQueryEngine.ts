@@ -7,7 +7,7 @@ import { quote } from '../storage/SchemaMigrator';
 import { columnSql } from './ColumnSql';
 import { whereIndexedEquality, whereInMergedPages } from './IndexedEquality';
 import { EQUALITY_OPS, Filter, isId, TableRequest } from './TableRequest';
-import { amongSql, arrayParameter } from './ValueLists';
+import { amongSql, arrayParameter, equalsSql } from './ValueLists';
 
 export type RawRow = (string | null)[];
 
@@ -459,7 +459,10 @@ function applyFilter(q: Knex.QueryBuilder, f: Filter, mapped?: ColumnMapsTo): vo
     case 'in':
     case 'nin': {
       const array = mapped ? mappedList(mapped) : arrayParameter(f.column.type);
-      q.whereRaw(amongSql(ref, array, f.op === 'nin'), [f.values as Knex.RawBinding]);
+      const among = f.op === 'in' ? equalsSql(f.column.type, ref, array, true) : undefined;
+      const list = f.values as Knex.RawBinding;
+      if (among) q.whereRaw(among.sql, Array(among.uses).fill(list));
+      else q.whereRaw(amongSql(ref, array, true), [list]);
       break;
     }
     case 'rg':
@@ -468,6 +471,11 @@ function applyFilter(q: Knex.QueryBuilder, f: Filter, mapped?: ColumnMapsTo): vo
     case 're':
       q.whereRaw(`${ref} ~ ?`, [f.values[0]]);
       break;
+    case 'eq': {
+      const eq = equalsSql(f.column.type, ref, ph, false);
+      q.whereRaw(eq.sql, Array(eq.uses).fill(f.values[0]));
+      break;
+    }
     default:
       q.whereRaw(`${ref} ${COMPARISON[f.op]} ${ph}`, [f.values[0]]);
   }

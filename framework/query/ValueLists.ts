@@ -25,3 +25,17 @@ export function arrayParameter(type: ColumnType): string {
 export function amongSql(ref: string, array: string, negated: boolean): string {
   return negated ? `(${ref} is null or ${ref} <> all(${array}))` : `${ref} = any(${array})`;
 }
+
+/**
+ * `ref` equal to a value (`list`: among an array's), `value` the SQL of it, bound `uses` times. A column
+ * whose indexes are on a key expression (ColumnType.indexKey: an op hash's first 8 bytes) is compared
+ * on that key, which its index answers, and then whole.
+ */
+export function equalsSql(type: ColumnType, ref: string, value: string, list: boolean): { sql: string; uses: number } {
+  const whole = list ? amongSql(ref, value, false) : `${ref} = ${value}`;
+  if (!type.indexKey) return { sql: whole, uses: 1 };
+  const key = list
+    ? `${type.indexKey(ref)} = any(array(select ${type.indexKey('v')} from unnest(${value}) as v))`
+    : `${type.indexKey(ref)} = ${type.indexKey(value)}`;
+  return { sql: `${key} and ${whole}`, uses: 2 };
+}

@@ -270,16 +270,19 @@ const INTEGERS = new Set(['smallint', 'integer', 'bigint']);
 
 /**
  * A column whose storage changed in a way its type can convert (ColumnType.convertFrom: an enum's text
- * labels become their positions) is rewritten in place. The partial indexes that name it go first: their
- * predicates hold literals of the old type; `migrateIndex` builds them again. Postgres rebuilds the others.
+ * labels become their positions, an op hash's base58 its bytes) is rewritten in place. The partial
+ * indexes that name it go first: their predicates hold literals of the old type; so do all that name a
+ * column now indexed on a key expression (ColumnType.indexKey): they are built on it. `migrateIndex`
+ * builds them again. Postgres rebuilds the others.
  */
 async function convertColumn(trx: Knex.Transaction, table: TableDef, column: string, to: string): Promise<void> {
+  const keyed = table.column(column)?.type.indexKey !== undefined;
   const { rows } = await trx.raw(
     `select distinct c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
        join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = i.indexrelid and d.refobjid = i.indrelid
        join pg_attribute a on a.attrelid = i.indrelid and a.attnum = d.refobjsubid
-      where i.indrelid = to_regclass(?) and i.indpred is not null and a.attname = ?`,
-    [`${quote(table.schema)}.${quote(table.storage)}`, column],
+      where i.indrelid = to_regclass(?) and (i.indpred is not null or ?) and not i.indisprimary and a.attname = ?`,
+    [`${quote(table.schema)}.${quote(table.storage)}`, keyed, column],
   );
   for (const { name } of rows as Array<{ name: string }>) await trx.raw(`drop index ??.${quote(name)}`, [table.schema]);
   await trx.raw(`alter table ??.?? alter column ${quote(column)} type ${to}`, [table.schema, table.storage]);
@@ -327,17 +330,27 @@ async function dropUndeclaredIndexes(trx: Knex.Transaction, table: TableDef): Pr
 async function migrateIndex(trx: Knex.Transaction, table: TableDef, ix: IndexDef, newTable: boolean): Promise<void> {
   const name = indexName(table, ix);
   const predicate = indexPredicate(trx, table, ix);
-  const existing: Array<{ partial: boolean; method: string }> = newTable
+  const keyed = ix.columns.some((c) => table.column(c)?.type.indexKey !== undefined);
+  const existing: Array<{ partial: boolean; method: string; keyed: boolean }> = newTable
     ? []
     : (
         await trx.raw(
-          'select i.indpred is not null as partial, am.amname as method from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam where i.indexrelid = to_regclass(?)',
+          `select i.indpred is not null as partial, am.amname as method, i.indexprs is not null as keyed
+             from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+            where i.indexrelid = to_regclass(?)`,
           [`${quote(table.schema)}.${quote(name)}`],
         )
       ).rows;
-  if (existing.length > 0 && (existing[0].partial !== (predicate !== undefined) || existing[0].method !== ix.using))
+  const [was] = existing;
+  if (was && (was.partial !== (predicate !== undefined) || was.method !== ix.using || was.keyed !== keyed))
     await trx.raw(`drop index ??.${quote(name)}`, [table.schema]);
-  const cols = ix.columns.map(quote).join(', ');
+  // A column indexed on a key expression (ColumnType.indexKey: an op hash's first 8 bytes) is indexed by it.
+  const cols = ix.columns
+    .map((c) => {
+      const key = table.column(c)?.type.indexKey?.(quote(c));
+      return key === undefined ? quote(c) : `(${key})`;
+    })
+    .join(', ');
   const where = predicate ? ` where ${predicate}` : '';
   await trx.raw(
     `create ${ix.unique ? 'unique ' : ''}index if not exists ${quote(name)} on ??.?? using ${ix.using} (${cols})${where}`,
@@ -398,12 +411,43 @@ async function createIndexerTables(trx: Knex.Transaction): Promise<void> {
        relation text primary key, packed_at timestamptz not null default now())`,
     [META_SCHEMA],
   );
+  await createBase58Payload(trx);
   // Contracts plugins follow (IndexContext.watch, claims): rolled back by height like appended rows.
   await trx.raw(
     `create table if not exists ??.watches (
        address text not null, role text not null, height bigint not null, types jsonb,
        primary key (address, role))`,
     [META_SCHEMA],
+  );
+}
+
+/**
+ * `tzidx.base58_payload(text, prefix length, payload length)`: the payload bytes of a base58check text,
+ * for a migration that turns hashes stored as text into their bytes (BinaryHashType.convertFrom). The
+ * checksum is not checked: the texts were checked when they were written.
+ */
+async function createBase58Payload(trx: Knex.Transaction): Promise<void> {
+  await trx.raw(
+    `create or replace function ${META_SCHEMA}.base58_payload(t text, prefix integer, len integer) returns bytea
+       language plpgsql immutable strict as $$
+     declare
+       n numeric := 0;
+       digit integer;
+       total integer := prefix + len + 4;
+       b bytea := decode(repeat('00', prefix + len + 4), 'hex');
+     begin
+       for i in 1 .. length(t) loop
+         digit := position(substr(t, i, 1) in '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz') - 1;
+         if digit < 0 then raise exception 'not base58: %', t; end if;
+         n := n * 58 + digit;
+       end loop;
+       for i in reverse total - 1 .. 0 loop
+         b := set_byte(b, i, (n % 256)::integer);
+         n := div(n, 256);
+       end loop;
+       if n <> 0 then raise exception 'longer than % bytes: %', total, t; end if;
+       return substring(b from prefix + 1 for len);
+     end $$`,
   );
 }
 
@@ -458,6 +502,7 @@ function definitionHash(table: TableDef): string {
       i.unique,
       ...(i.using === 'btree' ? [] : [i.using]),
       ...(isPartial(table, i) ? ['partial'] : []),
+      ...(i.columns.some((c) => table.column(c)?.type.indexKey) ? ['keyed'] : []),
       ...i.except,
     ]),
   };

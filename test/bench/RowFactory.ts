@@ -1,5 +1,6 @@
 import { b58Encode, PrefixV2 } from '@taquito/utils';
 import { ColumnDef, TableDef } from '../../framework/catalog/CatalogModel';
+import { BinaryHashType } from '../../framework/catalog/types/BinaryHashType';
 import { EnumType } from '../../framework/catalog/types/EnumType';
 import { FixedType } from '../../framework/catalog/types/FixedType';
 import { HashType } from '../../framework/catalog/types/HashType';
@@ -68,8 +69,8 @@ export function generateRows(table: TableDef, n: number, seed = 1): Record<strin
     }
     if (t instanceof EnumType) return t.values[i % t.values.length];
     if (t instanceof FixedType) return (rnd() * 1000).toFixed(t.decimals);
-    if (t instanceof HashType) {
-      const prefix = HASH_PREFIX[t.kind ?? 'block'];
+    if (t instanceof HashType || t instanceof BinaryHashType) {
+      const prefix = HASH_PREFIX[t instanceof HashType ? (t.kind ?? 'block') : 'operation'];
       return pool(t.name, () => b58Encode(bytes(PAYLOAD[prefix] ?? 32), prefix))[i % 64];
     }
     throw new Error(`no generator for column type ${t.name}`);

@@ -17,7 +17,7 @@ plugins:
           - { name: height, type: uint64 }
           - { name: sender, type: address }
           - { name: receiver, type: address, nullable: true }
-          - { name: hash, type: hash(operation) }
+          - { name: hash, type: hash }
           - { name: time, type: datetime }
         indexes:
           - [height]

@@ -31,7 +31,8 @@ export class BytesType extends BaseColumnType {
   }
 }
 
-function isJsonBuffer(v: unknown): v is { type: 'Buffer'; data: number[] } {
+/** A Buffer that went through JSON (a rollback journal's pre-image). */
+export function isJsonBuffer(v: unknown): v is { type: 'Buffer'; data: number[] } {
   return (
     typeof v === 'object' &&
     v !== null &&

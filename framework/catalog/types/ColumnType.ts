@@ -70,6 +70,16 @@ export interface ColumnType {
    * conversion (the migration stops and says so).
    */
   convertFrom(ref: string, previous: string): string | undefined;
+  /**
+   * The expression the column's indexes are built on when it is not the column itself (an op hash's
+   * first 8 bytes as a bigint): every equality on the column names it too (query/ValueLists).
+   */
+  indexKey?(ref: string): string;
+  /**
+   * Whether what handlers write and read (an enum's label, an op hash's base58) is not what is stored
+   * (its code, its raw bytes): `ctx.read` converts their filters' values and the rows it returns.
+   */
+  readonly converts: boolean;
   /** JSON Schema of one encoded value, for OpenAPI. */
   schema(enc: Encoding): Record<string, unknown>;
   /** The TypeScript type of what writers pass (generated row types use it). */
@@ -86,6 +96,7 @@ export abstract class BaseColumnType implements ColumnType {
   readonly operators: readonly Operator[] = ORDERED_OPERATORS;
   readonly placeholder: string = '?';
   readonly compactNull: string = 'null';
+  readonly converts: boolean = false;
   readonly tsType: string = 'string';
   readonly readTsType: string = 'string';
 

@@ -1,5 +1,6 @@
 import { AddressType } from './AddressType';
 import { BigIntType } from './BigIntType';
+import { BinaryHashType } from './BinaryHashType';
 import { BoolType } from './BoolType';
 import { BytesType } from './BytesType';
 import { ColumnType } from './ColumnType';
@@ -36,7 +37,8 @@ const PARAMETERIZED: Record<string, (arg: string) => ColumnType> = {
   enum: (arg) => new EnumType(arg.split(',').map((v) => v.trim())),
   fixed: (arg) => new FixedType(Number(arg)),
   decimal: (arg) => new DecimalType(Number(arg)),
-  hash: (arg) => new HashType(arg.trim()),
+  // Operation hashes grow with the chain: stored as raw bytes (BinaryHashType); the other kinds as base58 text.
+  hash: (arg) => (arg.trim() === 'operation' ? new BinaryHashType() : new HashType(arg.trim())),
 };
 
 /** Names accepted in a catalog `type:`; the catalog JSON Schema is built from these too. */

@@ -13,6 +13,7 @@ export class EnumType extends BaseColumnType {
   override readonly readTsType: string;
   readonly sqlType = 'smallint';
   override readonly operators = EQUALITY_OPERATORS;
+  override readonly converts = true;
   private readonly codes: ReadonlyMap<string, number>;
   /** The labels as an SQL array constant, in order. */
   private readonly labels: string;

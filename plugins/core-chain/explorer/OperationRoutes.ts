@@ -29,6 +29,7 @@ export class OperationRoutes {
           .whereNot('type', ops.table.column('type')!.type.parse('event'))
           .orderBy([{ column: 'height' }, { column: 'op_n' }]),
       (r) => [r.hash],
+      'hash',
     );
   }
 

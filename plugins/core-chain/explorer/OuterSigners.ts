@@ -18,6 +18,7 @@ export class OuterSigners {
     this.outerRows = ops.batched(
       (q, hashes) => q.where(ops.anyOf('hash', hashes)).where('is_internal', false),
       (r) => [r.hash],
+      'hash',
     );
   }
 
