@@ -125,7 +125,7 @@ describe(`core-chain: a database of the schema before op's narrow attestation ta
 
   // Why: the narrow tables before kind was a code of the known kinds (text kind, reward and deposit, 4-byte
   // positions and 8-byte power) must be rewritten: every row reads the same, and a row the new shape
-  // cannot hold (an Emmy endorsement's reward and deposit, a kind not listed, a position beyond 2^15)
+  // cannot hold (an Emmy endorsement's reward and deposit, a kind not listed, a position from 2^15 on)
   // goes to op_main with all its values.
   it('of the narrow tables with text kinds and rewards is rewritten, no value lost, and indexing goes on', async () => {
     const chain = new SandboxChain({ seed: 'explorer', profile: 'tiny' });
@@ -155,7 +155,7 @@ describe(`core-chain: a database of the schema before op's narrow attestation ta
     const newKind = await first(`row_id > ${emmy}`);
     await db.raw(`update core_chain.op_attest set kind = 'attestation_with_bls' where row_id = ?`, [newKind]);
     const far = await first(`row_id > ${newKind}`);
-    await db.raw(`update core_chain.op_attest set op_p = 40000 where row_id = ?`, [far]);
+    await db.raw(`update core_chain.op_attest set op_p = 32768 where row_id = ?`, [far]);
     const all = 'select * from core_chain.op order by row_id';
     const before = (await db.raw(all)).rows;
     const attestations = (await db.raw('select count(*)::int as n from core_chain.op_attest')).rows[0].n;
@@ -171,7 +171,7 @@ describe(`core-chain: a database of the schema before op's narrow attestation ta
     expect(kept).to.deep.equal([
       { id: emmy, reward: '1280000', deposit: '64000000', kind: kept[0].kind, op_p: kept[0].op_p },
       { id: newKind, reward: null, deposit: null, kind: 'attestation_with_bls', op_p: kept[1].op_p },
-      { id: far, reward: null, deposit: null, kind: kept[2].kind, op_p: 40000 },
+      { id: far, reward: null, deposit: null, kind: kept[2].kind, op_p: 32768 },
     ]);
     expect((await db.raw('select count(*)::int as n from core_chain.op_attest')).rows[0].n).to.equal(attestations - 3);
     const { rows: columns } = await db.raw(
