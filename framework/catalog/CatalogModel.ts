@@ -131,7 +131,11 @@ export interface TablePartsDecl {
   tables: Record<string, string>;
   columns: string[];
   fixed?: Record<string, string | number | boolean>;
-  /** Narrower types of some `columns` in the narrow tables (op_n as `uint32`); the view reads them as the table's. */
+  /**
+   * Narrower types of some `columns` in the narrow tables (op_n as `uint16`, kind as an enum of the known
+   * kinds); the view reads them as the table's, and a row with a value the narrower type cannot hold stays
+   * in the main table.
+   */
   types?: Record<string, string>;
   indexes?: Array<string[] | IndexDecl>;
 }
@@ -404,7 +408,12 @@ export interface TableDef {
 export interface TableParts {
   /** The rows that fit no narrow part: every column (storage `{storage}_main`). */
   readonly main: TableDef;
-  readonly narrow: ReadonlyArray<{ readonly table: TableDef; readonly value: SqlValue }>;
+  readonly narrow: ReadonlyArray<{
+    readonly table: TableDef;
+    readonly value: SqlValue;
+    /** Its columns stored in a narrower type than the table's (TablePartsDecl.types): a row fits if each holds. */
+    readonly narrowed: readonly ColumnDef[];
+  }>;
   readonly by: ColumnDef;
   /** The stored columns that no narrow part keeps, each with the value its rows have there. */
   readonly constants: ReadonlyArray<{ readonly column: ColumnDef; readonly value: SqlValue | null }>;

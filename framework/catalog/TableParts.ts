@@ -16,7 +16,7 @@ type BuildTable = (code: string, decl: TableDecl, path: string) => TableDef;
  * column and index, and one narrow table per value of `by`, with the declared columns and indexes.
  * Every other stored column must have a value the narrow rows all share: declared (`fixed`), or
  * empty (NULL for nullable and sparse columns, false for flags), or follow the height (the view reads it
- * from the table it follows). `types` narrows some columns' storage (op_n in 4 bytes).
+ * from the table it follows). `types` narrows some columns' storage (op_n in 2 bytes, kind as an enum).
  */
 export function buildParts(
   table: TableDef,
@@ -81,10 +81,14 @@ export function buildParts(
       ...build(table.code, { ...decl, parts: undefined, storage: `${table.storage}_main` }, path),
       indexPrefix: table.storage,
     },
-    narrow: Object.entries(spec.tables).map(([value, storage]) => ({
-      table: build(storage, narrowDecl(storage), `${at}/tables/${value}`),
-      value: parseValue(by.type, value, `${at}/tables/${value}`, source),
-    })),
+    narrow: Object.entries(spec.tables).map(([value, storage]) => {
+      const narrowTable = build(storage, narrowDecl(storage), `${at}/tables/${value}`);
+      return {
+        table: narrowTable,
+        value: parseValue(by.type, value, `${at}/tables/${value}`, source),
+        narrowed: storedColumns(narrowTable).filter((c) => c.type.name !== table.column(c.name)!.type.name),
+      };
+    }),
     by,
     constants,
     followed,

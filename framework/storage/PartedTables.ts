@@ -45,10 +45,11 @@ export function viewSql(knex: Knex, table: TableDef): string[] {
       if (constant) return `${literal(knex, c, constant.value)} as ${quote(c.name)}`;
       if (parts.followed.includes(c))
         return `${alias(c.followsHeight!)}.${quote(c.followsHeight!.column)} as ${quote(c.name)}`;
-      // Stored narrower (TablePartsDecl.types): read as the table's type.
-      return p.table.column(c.name)!.type.sqlType === c.type.sqlType
-        ? `n.${quote(c.name)}`
-        : `n.${quote(c.name)}::${c.type.sqlType} as ${quote(c.name)}`;
+      // Stored narrower (TablePartsDecl.types): read as the table's type (an enum's code as its label).
+      const narrowed = p.narrowed.find((n) => n.name === c.name);
+      return narrowed
+        ? `${narrowed.type.valueSql(`n.${quote(c.name)}`)}::${c.type.sqlType} as ${quote(c.name)}`
+        : `n.${quote(c.name)}`;
     });
     return `select ${list.join(', ')} from ${name(p.table)} n${joins.join('')}`;
   });
@@ -87,6 +88,10 @@ export function partOf(parts: TableParts, row: Row): Part | undefined {
         : String(column.type.toDb(v)) === String(constant);
     if (!fits) return undefined;
   }
+  for (const column of part.narrowed) {
+    const v = row[column.name];
+    if (v !== undefined && v !== null && !column.type.holds(v)) return undefined;
+  }
   return part;
 }
 
@@ -98,6 +103,10 @@ export function fitsSql(knex: Knex, parts: TableParts, part: Part): string {
     if (value !== null) conditions.push(`${ref} = ${literal(knex, column, value)}`);
     else if (column.sparse) conditions.push(`coalesce(${ref}, 0) = 0`);
     else conditions.push(`${ref} is null`);
+  }
+  for (const column of part.narrowed) {
+    const holds = column.type.holdsSql(quote(column.name));
+    if (holds !== undefined) conditions.push(`(${quote(column.name)} is null or ${holds})`);
   }
   return conditions.join(' and ');
 }

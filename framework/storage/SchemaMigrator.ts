@@ -89,7 +89,9 @@ export class SchemaMigrator {
   /**
    * A table stored in parts (TablePartsDecl): its tables, then its view. A database of the schema
    * before has the table itself where the view goes: it becomes the main table (indexes renamed to
-   * match), and the rows that fit a narrow table move there.
+   * match), and the rows that fit a narrow table move there. A narrow table of another shape is
+   * rewritten: its rows go back to the main table as its view read them, and those that fit the new
+   * shape move into the table made again.
    */
   private async migrateParts(
     trx: Knex.Transaction,
@@ -104,19 +106,28 @@ export class SchemaMigrator {
     const changed = [parts.main, ...parts.narrow.map((p) => p.table)].some(
       (t) => state.recorded.get(`${t.plugin}/${t.code}`)?.definition_hash !== definitionHash(t),
     );
-    if (kind[0]?.relkind === 'v' && changed) await trx.raw(`drop view ${relation}`);
+    if (kind[0]?.relkind === 'v' && changed) {
+      const rewritten: TableDef[] = [];
+      for (const p of parts.narrow) if (await unpart(trx, table, p.table, state)) rewritten.push(p.table);
+      await trx.raw(`drop view ${relation}`);
+      for (const t of rewritten) await trx.raw(`drop table ${quote(t.schema)}.${quote(t.storage)}`);
+    }
     const outcomes = [await this.migrateTable(trx, parts.main, state)];
     for (const p of parts.narrow) {
-      await dropUnkeptColumns(trx, p.table, state);
       const outcome = await this.migrateTable(trx, p.table, state);
       outcomes.push(outcome);
       if (outcome !== 'created') continue;
-      const names = storedColumns(p.table)
-        .map((c) => quote(c.name))
-        .join(', ');
+      const columns = storedColumns(p.table);
+      const names = columns.map((c) => quote(c.name)).join(', ');
+      // A narrower column takes the main table's value converted (an enum's label as its code).
+      const values = columns.map((c) => {
+        const main = parts.main.column(c.name)!.type.sqlType;
+        return (p.narrowed.includes(c) ? c.type.convertFrom(quote(c.name), main) : undefined) ?? quote(c.name);
+      });
       await trx.raw(
         `with moved as (delete from ${quote(table.schema)}.${quote(parts.main.storage)} where ${fitsSql(trx, parts, p)}
-           returning ${names}) insert into ${quote(table.schema)}.${quote(p.table.storage)} (${names}) select ${names} from moved`,
+           returning ${names})
+         insert into ${quote(table.schema)}.${quote(p.table.storage)} (${names}) select ${values.join(', ')} from moved`,
       );
     }
     if (kind.length > 0 && kind[0].relkind === 'v' && outcomes.every((o) => o === 'unchanged')) return 'unchanged';
@@ -254,16 +265,29 @@ async function partitionRows(trx: Knex.Transaction, table: TableDef): Promise<bo
 }
 
 /**
- * A narrow table of an earlier schema keeps columns it no longer stores (cycle and time, now read from
- * the block): they go, their values being the followed table's or the constants.
+ * A narrow table of another shape than the catalog's (an earlier schema: other columns or types): its rows
+ * go back to the main table as the view of that schema reads them (every column), and the table is to go
+ * (true; after the view); it is made again, and the rows that fit its new shape move there (a rewrite, so no
+ * value is lost).
  */
-async function dropUnkeptColumns(trx: Knex.Transaction, table: TableDef, state: DatabaseState): Promise<void> {
-  const existing = state.columns.get(`${table.schema}.${table.storage}`);
-  const kept = new Set(storedColumns(table).map((c) => c.name));
-  for (const name of [...(existing?.keys() ?? [])].filter((n) => !kept.has(n))) {
-    await trx.raw(`alter table ??.?? drop column ${quote(name)}`, [table.schema, table.storage]);
-    existing!.delete(name);
-  }
+async function unpart(
+  trx: Knex.Transaction,
+  table: TableDef,
+  narrow: TableDef,
+  state: DatabaseState,
+): Promise<boolean> {
+  const key = `${narrow.schema}.${narrow.storage}`;
+  const recorded = state.recorded.get(`${narrow.plugin}/${narrow.code}`)?.definition_hash;
+  if (!state.columns.has(key) || recorded === definitionHash(narrow)) return false;
+  const names = [...state.columns.get(`${table.schema}.${table.storage}`)!.keys()].map(quote).join(', ');
+  const main = `${quote(table.schema)}.${quote(table.parts!.main.storage)}`;
+  const view = `${quote(table.schema)}.${quote(table.storage)}`;
+  await trx.raw(
+    `insert into ${main} (${names}) select ${names} from ${view}
+      where "row_id" in (select "row_id" from ${quote(narrow.schema)}.${quote(narrow.storage)})`,
+  );
+  state.columns.delete(key);
+  return true;
 }
 
 const INTEGERS = new Set(['smallint', 'integer', 'bigint']);

@@ -1,4 +1,7 @@
+import * as fs from 'node:fs';
 import { expect } from 'chai';
+import { parse } from 'yaml';
+import { Catalog } from '../../framework/catalog/Catalog';
 import { SandboxChain } from '../../framework/sandbox';
 import { SchemaMigrator } from '../../framework/storage/SchemaMigrator';
 import { CoreChainPlugin } from '../../plugins/core-chain/plugin';
@@ -125,7 +128,78 @@ describe(`core-chain: a database of the schema before op's narrow attestation ta
     expect(columns.map((c: { name: string }) => c.name))
       .to.not.include('cycle')
       .and.not.include('time');
-    expect(columns.find((c: { name: string }) => c.name === 'op_n').type).to.equal('integer');
+    expect(columns.find((c: { name: string }) => c.name === 'op_n').type).to.equal('smallint');
+
+    await indexesOnToThirty(t, chain);
+  });
+
+  // Why: the narrow tables before kind was a code of the known kinds (text kind, reward and deposit, 4-byte
+  // positions and 8-byte power) must be rewritten: every row reads the same, and a row the new shape
+  // cannot hold (an Emmy endorsement's reward and deposit, a kind not listed, a position from 2^15 on)
+  // goes to op_main with all its values.
+  it('of the narrow tables with text kinds and rewards is rewritten, no value lost, and indexing goes on', async () => {
+    const chain = new SandboxChain({ seed: 'explorer', profile: 'tiny' });
+    chain.bakeTo(30);
+    await t?.close();
+    t = await startTestInstance({ plugins: [CoreChainPlugin], enabled: ['core-chain'] });
+    await indexSandbox(t, chain, { toLevel: 20 });
+    const db = t.app.db.writer;
+    // The previous schema, made by the migrator from the catalog of then: every row back in op_main first.
+    await db.raw(`insert into core_chain.op_main select * from core_chain.op
+      where row_id in (select row_id from core_chain.op_attest union all select row_id from core_chain.op_preattest)`);
+    await db.raw('drop view core_chain.op');
+    await db.raw('drop table core_chain.op_attest, core_chain.op_preattest');
+    await db.raw(`delete from tzidx.schema_version where table_code in ('op_attest', 'op_preattest')`);
+    const decl = parse(fs.readFileSync('tables.yaml', 'utf8'));
+    decl.plugins['core-chain'].tables.op.parts = {
+      ...decl.plugins['core-chain'].tables.op.parts,
+      columns: ['row_id', 'height', 'sender_id', 'power', 'reward', 'deposit', 'op_n', 'op_p', 'hash', 'kind'],
+      types: { op_n: 'uint32', op_p: 'uint32' },
+    };
+    const op = Catalog.fromDeclarations(decl).require('op');
+    await new SchemaMigrator(db).migrate(new Catalog(new Map([['op', op]]), new Map()));
+    const first = async (where: string): Promise<string> =>
+      (await db.raw(`select min(row_id)::text as id from core_chain.op_attest where ${where}`)).rows[0].id;
+    const emmy = await first('true');
+    await db.raw(`update core_chain.op_attest set reward = 1280000, deposit = 64000000 where row_id = ?`, [emmy]);
+    const newKind = await first(`row_id > ${emmy}`);
+    await db.raw(`update core_chain.op_attest set kind = 'attestation_with_bls' where row_id = ?`, [newKind]);
+    const far = await first(`row_id > ${newKind}`);
+    await db.raw(`update core_chain.op_attest set op_p = 32768 where row_id = ?`, [far]);
+    const all = 'select * from core_chain.op order by row_id';
+    const before = (await db.raw(all)).rows;
+    const attestations = (await db.raw('select count(*)::int as n from core_chain.op_attest')).rows[0].n;
+
+    const report = await new SchemaMigrator(db).migrate(t.app.catalog);
+    expect(report.altered).to.deep.equal(['op']);
+    expect((await db.raw(all)).rows).to.deep.equal(before);
+    const { rows: kept } = await db.raw(
+      `select row_id::text as id, reward::text, deposit::text, kind, op_p::int from core_chain.op_main
+        where row_id in (?, ?, ?) order by row_id`,
+      [emmy, newKind, far],
+    );
+    expect(kept).to.deep.equal([
+      { id: emmy, reward: '1280000', deposit: '64000000', kind: kept[0].kind, op_p: kept[0].op_p },
+      { id: newKind, reward: null, deposit: null, kind: 'attestation_with_bls', op_p: kept[1].op_p },
+      { id: far, reward: null, deposit: null, kind: kept[2].kind, op_p: 32768 },
+    ]);
+    expect((await db.raw('select count(*)::int as n from core_chain.op_attest')).rows[0].n).to.equal(attestations - 3);
+    const { rows: columns } = await db.raw(
+      `select column_name as name, data_type as type from information_schema.columns
+        where table_schema = 'core_chain' and table_name = 'op_attest' order by ordinal_position`,
+    );
+    expect(columns).to.deep.equal(
+      [
+        ['row_id', 'bigint'],
+        ['height', 'bigint'],
+        ['sender_id', 'bigint'],
+        ['op_n', 'smallint'],
+        ['op_p', 'smallint'],
+        ['power', 'smallint'],
+        ['kind', 'smallint'],
+        ['hash', 'text'],
+      ].map(([name, type]) => ({ name, type })),
+    );
 
     await indexesOnToThirty(t, chain);
   });

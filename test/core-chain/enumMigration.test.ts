@@ -43,7 +43,9 @@ describe(`core-chain: a database of the schema with enum columns as text (${BACK
       if (table.plugin !== 'core-chain') continue;
       for (const part of physicalTables(table))
         for (const c of storedColumns(part)) {
-          if (!(c.type instanceof EnumType)) continue;
+          // op's narrow tables' kind is a code of the known kinds since a later schema (attestPartsMigration).
+          const narrowed = table.parts?.narrow.some((p) => p.narrowed.includes(c)) === true;
+          if (!(c.type instanceof EnumType) || narrowed) continue;
           const labels = c.type.values.map((v) => `'${v}'`).join(', ');
           await db.raw(
             `alter table core_chain.${part.storage} alter column "${c.name}" type text collate "C"

@@ -80,6 +80,15 @@ export interface ColumnType {
    * (its code, its raw bytes): `ctx.read` converts their filters' values and the rows it returns.
    */
   readonly converts: boolean;
+  /**
+   * Whether a writer's value can be stored (a narrower integer's range, an enum's labels): a table stored in
+   * parts keeps a row whose value a narrow table's type cannot hold in its main table (TablePartsDecl.types).
+   */
+  holds(value: unknown): boolean;
+  /** `holds` in SQL, for a non-null value `ref` stored in a wider type; undefined: every value. */
+  holdsSql(ref: string): string | undefined;
+  /** The stored value `ref` as the writer gave it (an enum's label), for a view that reads it as a wider type. */
+  valueSql(ref: string): string;
   /** JSON Schema of one encoded value, for OpenAPI. */
   schema(enc: Encoding): Record<string, unknown>;
   /** The TypeScript type of what writers pass (generated row types use it). */
@@ -131,6 +140,15 @@ export abstract class BaseColumnType implements ColumnType {
   }
   convertFrom(_ref: string, _previous: string): string | undefined {
     return undefined;
+  }
+  holds(_value: unknown): boolean {
+    return true;
+  }
+  holdsSql(_ref: string): string | undefined {
+    return undefined;
+  }
+  valueSql(ref: string): string {
+    return ref;
   }
   schema(_enc: Encoding): Record<string, unknown> {
     return { type: 'string' };

@@ -13,14 +13,15 @@ import { HashType } from './HashType';
 import { Int64Type } from './Int64Type';
 import { JsonType } from './JsonType';
 import { MoneyType } from './MoneyType';
+import { NarrowUIntType } from './NarrowUIntType';
 import { StringType } from './StringType';
-import { UInt32Type } from './UInt32Type';
 import { UInt64Type } from './UInt64Type';
 
 const SIMPLE: Record<string, () => ColumnType> = {
   int64: () => new Int64Type(),
   uint64: () => new UInt64Type(),
-  uint32: () => new UInt32Type(),
+  uint32: () => new NarrowUIntType(4),
+  uint16: () => new NarrowUIntType(2),
   float64: () => new Float64Type(),
   money: () => new MoneyType(),
   datetime: () => new DatetimeType(),

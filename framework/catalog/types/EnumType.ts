@@ -35,7 +35,17 @@ export class EnumType extends BaseColumnType {
     return code;
   }
   override select(ref: string, enc: Encoding): string {
-    return enc === 'object' ? `(${this.labels})[${ref} + 1]` : `${ref}::text`;
+    return enc === 'object' ? this.valueSql(ref) : `${ref}::text`;
+  }
+  override valueSql(ref: string): string {
+    return `(${this.labels})[${ref} + 1]`;
+  }
+  override holds(value: unknown): boolean {
+    if (typeof value === 'string') return this.codes.has(value);
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < this.values.length;
+  }
+  override holdsSql(ref: string): string {
+    return `${ref}::text = any(${this.labels})`;
   }
   /** The label of a stored code (`select` renders the code as decimal text but for objects). */
   private label(code: string | number): string {
