@@ -20,8 +20,8 @@ const name = (t: TableDef | ColumnFollows): string => `${quote(t.schema)}.${quot
 /**
  * The view: the main table's rows and each narrow table's, with its `by` value, the constants as
  * typed literals and the columns that follow the height from the table they follow (block's cycle and
- * time, its main-chain row at the height). Each branch is a table scan (a narrow one joined to the block
- * by its height index), so the planner pushes filters into every branch (their indexes serve them),
+ * time, its main-chain row at the height, read by a subquery on its height index). Each branch is a table
+ * scan, so the planner pushes filters into every branch (their indexes serve them),
  * drops a branch whose `by` literal contradicts a filter, and merges the branches in row-id order (Merge
  * Append) for ordered lists and cursors. Statements: the view, and its insert trigger.
  */
@@ -30,28 +30,28 @@ export function viewSql(knex: Knex, table: TableDef): string[] {
   const columns = storedColumns(table);
   const names = columns.map((c) => quote(c.name)).join(', ');
   const main = `select ${names} from ${name(parts.main)}`;
-  // The tables the followed columns come from (block for cycle and time), each joined once on the height.
-  const sources = [...new Map(parts.followed.map((c) => [name(c.followsHeight!), c.followsHeight!])).values()];
-  const alias = (f: ColumnFollows): string => `f${sources.findIndex((g) => name(g) === name(f))}`;
-  const joins = sources.map((f) => {
-    const orphan = f.orphan ? ` and not ${alias(f)}.${quote(f.orphan)}` : '';
-    const on = `${alias(f)}.${quote(f.height)} = n.${quote(table.heightColumn!)}`;
-    return ` join ${name(f)} ${alias(f)} on ${on}${orphan}`;
-  });
+  // A followed column (block's cycle, time) is read by a scalar subquery on the followed table's height index,
+  // not a join: a join's plan (a hash join to the block) loses the narrow table's row-id order, so ordered lists
+  // and max(row_id) read every narrow row; a subquery keeps each branch an index scan in row-id order.
+  const followed = (c: ColumnDef): string => {
+    const f = c.followsHeight!;
+    const orphan = f.orphan ? ` and not f.${quote(f.orphan)}` : '';
+    const on = `f.${quote(f.height)} = n.${quote(table.heightColumn!)}${orphan}`;
+    return `(select f.${quote(f.column)} from ${name(f)} f where ${on}) as ${quote(c.name)}`;
+  };
   const narrow = parts.narrow.map((p) => {
     const list = columns.map((c) => {
       if (c === parts.by) return `${literal(knex, c, p.value)} as ${quote(c.name)}`;
       const constant = parts.constants.find((k) => k.column === c);
       if (constant) return `${literal(knex, c, constant.value)} as ${quote(c.name)}`;
-      if (parts.followed.includes(c))
-        return `${alias(c.followsHeight!)}.${quote(c.followsHeight!.column)} as ${quote(c.name)}`;
+      if (parts.followed.includes(c)) return followed(c);
       // Stored narrower (TablePartsDecl.types): read as the table's type (an enum's code as its label).
       const narrowed = p.narrowed.find((n) => n.name === c.name);
       return narrowed
         ? `${narrowed.type.valueSql(`n.${quote(c.name)}`)}::${c.type.sqlType} as ${quote(c.name)}`
         : `n.${quote(c.name)}`;
     });
-    return `select ${list.join(', ')} from ${name(p.table)} n${joins.join('')}`;
+    return `select ${list.join(', ')} from ${name(p.table)} n`;
   });
   // Rows an operator (or a test) inserts into the view go to the main table, which holds any row; without
   // a row id they take the next of its identity.
