@@ -282,10 +282,15 @@ async function unpart(
   const names = [...state.columns.get(`${table.schema}.${table.storage}`)!.keys()].map(quote).join(', ');
   const main = `${quote(table.schema)}.${quote(table.parts!.main.storage)}`;
   const view = `${quote(table.schema)}.${quote(table.storage)}`;
-  await trx.raw(
-    `insert into ${main} (${names}) select ${names} from ${view}
-      where "row_id" in (select "row_id" from ${quote(narrow.schema)}.${quote(narrow.storage)})`,
+  const rows = `select "row_id" from ${quote(narrow.schema)}.${quote(narrow.storage)}`;
+  // Every narrow row must come back through the view (a view that misses one would lose it): else stop here.
+  const { rows: counts } = await trx.raw(
+    `select (select count(*) from (${rows}) r)::text as stored,
+            (select count(*) from ${view} where "row_id" in (${rows}))::text as read`,
   );
+  if (counts[0].stored !== counts[0].read)
+    throw new Error(`${view}: its view reads ${counts[0].read} of the ${counts[0].stored} rows of ${key}`);
+  await trx.raw(`insert into ${main} (${names}) select ${names} from ${view} where "row_id" in (${rows})`);
   state.columns.delete(key);
   return true;
 }

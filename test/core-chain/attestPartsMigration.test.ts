@@ -197,7 +197,7 @@ describe(`core-chain: a database of the schema before op's narrow attestation ta
         ['op_p', 'smallint'],
         ['power', 'smallint'],
         ['kind', 'smallint'],
-        ['hash', 'text'],
+        ['hash', 'bytea'],
       ].map(([name, type]) => ({ name, type })),
     );
 
